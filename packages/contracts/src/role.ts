@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ALL_PERMISSION_KEYS } from './permissions.js';
+import { AuditFields, Id, ReadRequestBase, Remark } from './common.js';
+
+const known = new Set<string>(ALL_PERMISSION_KEYS);
+
+/** Content is the comma-separated key list; unknown keys are refused so a typo cannot hide a page. */
+export const RoleContent = z
+  .string()
+  .max(8000)
+  .refine(
+    (c) =>
+      c
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)
+        .every((k) => known.has(k)),
+    { message: 'unknown permission key in content' },
+  );
+
+export const RoleRequest = z.object({
+  roleId: Id,
+  name: z.string().trim().min(1, 'Required').max(128),
+  content: RoleContent.default(''),
+  remark: Remark,
+});
+export const RoleDeleteRequest = z.object({ roleId: Id });
+export const RoleRow = z.object({ roleId: z.string(), name: z.string(), content: z.string(), ...AuditFields });
+export type RoleRow = z.infer<typeof RoleRow>;
+export const RoleReadRequest = ReadRequestBase.extend({ name: z.string().nullish() });
+/** Keys the role editor hides (role-only keys are shown; nothing is hidden today). */
+export const RoleData = z.object({ hiddenRole: z.string() });

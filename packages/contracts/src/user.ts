@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { AuditFields, DateTime, Id, ReadRequestBase, Remark } from './common.js';
+
+const Password = z.string().min(1, 'Password is required').max(128);
+/** New passwords: long enough to resist guessing, short enough to hash cheaply. */
+const NewPassword = z.string().min(8, 'at least 8 characters').max(128);
+
+export const LoginRequest = z.object({
+  userId: z.string().trim().min(1, 'Username is required').max(64),
+  password: z.string().trim().min(1, 'Password is required').max(128),
+});
+export const LoginResult = z.object({ token: z.string(), mustChangePassword: z.boolean() });
+
+export const UserInfo = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  nickName: z.string().nullable(),
+  fullName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  status: z.number().int(),
+  roleId: z.string(),
+  roleName: z.string(),
+  roleContent: z.string(),
+  /** Every role the user holds, for the role switcher. */
+  roles: z.array(z.object({ roleId: z.string(), name: z.string() })),
+  stationId: z.string(),
+  stationName: z.string(),
+  company: z.string(),
+  avatar: z.string(),
+  introduction: z.string(),
+  /** kWh; -1 means no limit. */
+  quota: z.number(),
+  remainingQuota: z.number(),
+  totalQuota: z.number(),
+  mustChangePassword: z.boolean(),
+  /** True for users of a system station: they see every station's rows. */
+  isSystemAdmin: z.boolean(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const SwitchRoleRequest = z.object({ roleId: Id });
+export const ModifyPasswordRequest = z.object({ oldPassword: Password, newPassword: NewPassword });
+export const ResetPasswordRequest = z.object({ userId: Id });
+export const ResetPasswordResult = z.object({ userId: z.string(), oneTimePassword: z.string() });
+
+export const UpdateInfoRequest = z.object({
+  nickName: z.string().max(64).nullish(),
+  fullName: z.string().max(128).nullish(),
+  email: z.email('Please enter a valid email').max(128).nullish().or(z.literal('')),
+  phone: z.string().max(32).nullish(),
+  address: z.string().max(256).nullish(),
+  introduction: z.string().max(500).nullish(),
+  avatar: z.string().max(500).nullish(),
+});
+
+/** Status: 0 enable, 1 disable (original's labels). */
+export const UserStatus = { enable: 0, disable: 1 } as const;
+
+const UserWritable = {
+  nickName: z.string().max(64).nullish(),
+  fullName: z.string().max(128).nullish(),
+  email: z.email('Please enter a valid email').max(128).nullish().or(z.literal('')),
+  phone: z.string().max(32).nullish(),
+  address: z.string().max(256).nullish(),
+  status: z.union([z.literal(0), z.literal(1)]).default(0),
+  /** The first role is the default at login; the user may switch to any of them. */
+  roleId: Id,
+  roleIds: z.array(Id).max(20).nullish(),
+  stationId: Id,
+  /** kWh the user may vend; -1 for no limit. */
+  quota: z.number().min(-1).max(1e9).nullish(),
+  remark: Remark,
+};
+
+export const UserCreateRequest = z.object({
+  userId: Id.regex(/^[A-Za-z0-9_.@ -]+$/, 'letters, digits and _ . @ - only'),
+  ...UserWritable,
+  password: NewPassword.nullish(),
+  authorizationPassword: NewPassword.nullish(),
+});
+export const UserUpdateRequest = z.object({ userId: Id, ...UserWritable });
+export const UserDeleteRequest = z.object({ userId: Id });
+export const UserImportRequest = UserCreateRequest;
+
+export const UserRow = z.object({
+  userId: z.string(),
+  nickName: z.string().nullable(),
+  fullName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  status: z.number().int(),
+  roleId: z.string(),
+  roleName: z.string().nullable(),
+  roleIds: z.array(z.string()),
+  stationId: z.string(),
+  stationName: z.string().nullable(),
+  quota: z.number(),
+  remainingQuota: z.number(),
+  totalQuota: z.number(),
+  lockedUntil: DateTime.nullable(),
+  ...AuditFields,
+});
+export type UserRow = z.infer<typeof UserRow>;
+
+/** A created user's secrets are shown once, in the create answer, and never again. */
+export const UserCreateResult = UserRow.extend({
+  oneTimePassword: z.string().nullable(),
+  oneTimeAuthorizationPassword: z.string().nullable(),
+});
+
+export const UserReadRequest = ReadRequestBase.extend({
+  userId: z.string().nullish(),
+  nickName: z.string().nullish(),
+  fullName: z.string().nullish(),
+  roleId: z.string().nullish(),
+  status: z.number().int().nullish(),
+});

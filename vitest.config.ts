@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for the whole repository: each workspace is a project with its own environment.
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/server', 'apps/web'],
+  },
+});
