@@ -58,7 +58,14 @@ export const PermissionGroups = {
     'Management.Debt',
     'Management.Account',
   ],
-  Setting: ['Setting.Station', 'Setting.Role', 'Setting.User', 'Setting.Log', 'Setting.Item', 'Setting.Image'],
+  Setting: [
+    'Setting.Station',
+    'Setting.Role',
+    'Setting.User',
+    'Setting.Log',
+    'Setting.Item',
+    'Setting.Image',
+  ],
 } as const;
 
 export type PermissionGroup = keyof typeof PermissionGroups;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ALL_PERMISSION_KEYS } from './permissions.js';
 import { AuditFields, Id, ReadRequestBase, Remark } from './common.js';
+import { ALL_PERMISSION_KEYS } from './permissions.js';
 
 const known = new Set<string>(ALL_PERMISSION_KEYS);
 
@@ -25,7 +25,12 @@ export const RoleRequest = z.object({
   remark: Remark,
 });
 export const RoleDeleteRequest = z.object({ roleId: Id });
-export const RoleRow = z.object({ roleId: z.string(), name: z.string(), content: z.string(), ...AuditFields });
+export const RoleRow = z.object({
+  roleId: z.string(),
+  name: z.string(),
+  content: z.string(),
+  ...AuditFields,
+});
 export type RoleRow = z.infer<typeof RoleRow>;
 export const RoleReadRequest = ReadRequestBase.extend({ name: z.string().nullish() });
 /** Keys the role editor hides (role-only keys are shown; nothing is hidden today). */

@@ -1,0 +1,12 @@
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import type { SessionService } from './modules/auth/session.service.js';
+
+/** What modules are built from: one instance per app, passed explicitly rather than imported. */
+export interface Deps {
+  database: Database;
+  config: Config;
+  clock: Clock;
+  sessions: SessionService;
+}

@@ -1,0 +1,56 @@
+import { ErrorCode } from '@prepay/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.js';
+
+const body = (code: number, reason: string, result: unknown = null) => ({
+  code,
+  reason,
+  message: reason,
+  result,
+});
+
+/** Every failure leaves as an envelope with the right status; internals never reach the client. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.httpStatus >= 400)
+        request.log.info({ code: error.code, reason: error.reason }, 'request refused');
+      return reply.code(error.httpStatus).send(body(error.code, error.reason, error.result));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => ({
+        path: (v.instancePath || '/').replace(/^\//, '').replace(/\//g, '.') || '(body)',
+        message: v.message ?? 'invalid',
+      }));
+      const reason = `Validation failed: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`;
+      return reply.code(400).send(body(ErrorCode.validation, reason, { errors }));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 413) {
+      return reply.code(413).send(body(ErrorCode.payloadTooLarge, 'The request body is too large'));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, unsupported media type): its message is safe to show.
+      return reply.code(status).send(body(status, error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(body(ErrorCode.internal, 'Internal server error'));
+  });
+}
+
+/** Unknown paths: 405 when the path exists for POST, the web app for browser navigation, else 404. */
+export function installNotFound(app: FastifyInstance, spaIndex: (() => boolean) | null): void {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = /^\/api(\/|$)/i.test(path);
+    if (request.method !== 'POST' && app.hasRoute({ method: 'POST', url: path })) {
+      return reply.code(405).send(body(405, `Use POST for ${path}`));
+    }
+    if (!isApi && request.method === 'GET' && spaIndex?.()) {
+      // Client-side routes (/dashboard, /management/meter …) are the web app's to resolve.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send(body(ErrorCode.notFound, `No such endpoint: ${request.method} ${path}`));
+  });
+}

@@ -1,0 +1,19 @@
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** Wire format "yyyy-MM-dd HH:mm:ss" in the server's local zone (set TZ to choose it). */
+export function formatDateTime(d: Date | null | undefined): string | null {
+  if (!d) return null;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(
+    d.getMinutes(),
+  )}:${pad(d.getSeconds())}`;
+}
+
+/** Parses the wire format as local time; the contract has already checked the shape. */
+export function parseDateTime(s: string): Date {
+  const [date, time] = s.split(' ') as [string, string];
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm, ss] = time.split(':').map(Number) as [number, number, number];
+  const result = new Date(y, m - 1, d, hh, mm, ss);
+  if (result.getMonth() !== m - 1 || result.getDate() !== d) throw new RangeError(`invalid date ${s}`);
+  return result;
+}

@@ -1,0 +1,108 @@
+import type { ReadRequestBase } from '@prepay/contracts';
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../db/client.js';
+import { invalid } from '../http/errors.js';
+import type { SessionUser } from '../http/route.js';
+import { parseDateTime } from './dates.js';
+
+/** How one grid maps the common read members (paging, search, sort, date ranges, station) onto a table. */
+export interface ReadSpec {
+  /** Wire field name → column, for orderBy. Unknown fields are a 400, never raw SQL. */
+  sortable: Record<string, PgColumn>;
+  defaultOrder: SQL[];
+  /** Columns searchTerm matches (contains, case-insensitive). */
+  search: PgColumn[];
+  createDate?: PgColumn;
+  updateDate?: PgColumn;
+  /** The station column that scopes non-system users to their own station. */
+  station?: PgColumn;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** "contains, ignoring case" for a text filter; undefined (no condition) when the filter is empty. */
+export function contains(column: PgColumn, value: string | null | undefined): SQL | undefined {
+  const v = value?.trim();
+  return v ? ilike(column, `%${escapeLike(v)}%`) : undefined;
+}
+
+export function equals<T>(column: PgColumn, value: T | null | undefined): SQL | undefined {
+  return value === null || value === undefined || value === '' ? undefined : eq(column, value);
+}
+
+function range(column: PgColumn | undefined, r: ReadRequestBase['createDateRange']): SQL[] {
+  if (!column || !r) return [];
+  const out: SQL[] = [];
+  if (r[0]) out.push(gte(column, parseDateTime(r[0])));
+  if (r[1]) out.push(lte(column, parseDateTime(r[1])));
+  return out;
+}
+
+/** The station rule: system administrators see every station (or the one they filter on); others only theirs. */
+export function stationScope(column: PgColumn | undefined, user: SessionUser, requested?: string | null) {
+  if (!column) return [];
+  if (!user.isSystemAdmin) return [eq(column, user.stationId)];
+  return requested ? [eq(column, requested)] : [];
+}
+
+export function commonConditions(spec: ReadSpec, req: ReadRequestBase, user: SessionUser): SQL[] {
+  const term = req.searchTerm?.trim();
+  const search =
+    term && spec.search.length > 0 ? or(...spec.search.map((c) => contains(c, term))) : undefined;
+  return [
+    ...(search ? [search] : []),
+    ...range(spec.createDate, req.createDateRange),
+    ...range(spec.updateDate, req.updateDateRange),
+    ...stationScope(spec.station, user, req.stationId),
+  ];
+}
+
+export function orderOf(spec: ReadSpec, orderBy: string | null | undefined): SQL[] {
+  if (!orderBy?.trim()) return spec.defaultOrder;
+  const [field = '', dir = 'asc'] = orderBy.trim().split(/\s+/);
+  const key = Object.keys(spec.sortable).find((k) => k.toLowerCase() === field.toLowerCase());
+  if (!key) {
+    throw invalid(`cannot sort by "${field}"`, [
+      { path: 'orderBy', message: `sortable fields: ${Object.keys(spec.sortable).join(', ')}` },
+    ]);
+  }
+  const column = spec.sortable[key]!;
+  // The default order breaks ties so pages never overlap.
+  return [dir.toLowerCase() === 'desc' ? desc(column) : asc(column), ...spec.defaultOrder];
+}
+
+export function pageOf(req: ReadRequestBase) {
+  return { limit: req.pageSize, offset: (req.pageNumber - 1) * req.pageSize };
+}
+
+export const allOf = (conds: (SQL | undefined)[]) => and(...conds.filter((c): c is SQL => c !== undefined));
+
+/** Rows matching the condition, for the grid's "Total N". */
+export async function countWhere(q: Queryable, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await q.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
+  return Number(row?.total ?? 0);
+}
+
+/** One page of a single table: total, sorted and paged rows, mapped to the wire shape. */
+export async function readTable<T extends PgTable, R>(
+  q: Queryable,
+  table: T,
+  where: SQL | undefined,
+  spec: ReadSpec,
+  req: ReadRequestBase,
+  map: (row: T['$inferSelect']) => R,
+): Promise<{ total: number; data: R[] }> {
+  const { limit, offset } = pageOf(req);
+  const [total, rows] = [
+    await countWhere(q, table, where),
+    await q
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .orderBy(...orderOf(spec, req.orderBy))
+      .limit(limit)
+      .offset(offset),
+  ];
+  return { total, data: (rows as T['$inferSelect'][]).map(map) };
+}

@@ -1,0 +1,35 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { bootstrap } from './seed/bootstrap.js';
+import { seedDemo } from './seed/demo.js';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await bootstrap(database.db, config);
+if (config.seed === 'demo') await seedDemo(database.db, config);
+
+const app = await buildApp({ config, database, ownsDatabase: true });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  // Stop taking requests, let in-flight ones finish, then close the database (PGlite must be closed).
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took too long, exiting');
+    process.exit(1);
+  }, 10_000);
+  timer.unref();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { port: config.port, database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
+  'Prepayment System is up',
+);

@@ -1,0 +1,36 @@
+import type { Queryable } from '../../db/client.js';
+import { auditLogs } from '../../db/schema.js';
+import { redact } from '../../lib/redact.js';
+
+/** Who did it and from where: the part of a request every audit row needs. */
+export interface Actor {
+  userId: string | null;
+  stationId: string | null;
+  ipAddress: string | null;
+}
+
+export interface AuditEntry {
+  /** The operation object, e.g. "User", "Role", "Login". */
+  title: string;
+  /** Create, Update, Delete, Import, Login, Logout, ResetPassword, … */
+  action: string;
+  content?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(redact(v)));
+
+/** Writes one audit row. Call it with the transaction that makes the change, so both land or neither. */
+export async function writeAudit(q: Queryable, actor: Actor, entry: AuditEntry): Promise<void> {
+  await q.insert(auditLogs).values({
+    title: entry.title,
+    action: entry.action,
+    content: entry.content ?? null,
+    contentBefore: json(entry.before),
+    contentAfter: json(entry.after),
+    ipAddress: actor.ipAddress,
+    userId: actor.userId,
+    stationId: actor.stationId,
+  });
+}

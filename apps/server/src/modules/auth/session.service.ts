@@ -1,0 +1,122 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ErrorCode, parseRoleContent } from '@prepay/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import { createSigner, createVerifier } from 'fast-jwt';
+import type { Config } from '../../config.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { roles, sessions, stations, systemSettings, users } from '../../db/schema.js';
+import { unauthorized } from '../../http/errors.js';
+import type { SessionUser } from '../../http/route.js';
+import type { Clock } from '../../lib/clock.js';
+
+const ISSUER = 'prepayment-system';
+/** Don't write last-seen on every request: a minute's precision is plenty for a 30-minute idle limit. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** The JWT secret must be the same in every process, so it lives in the database unless configured. */
+async function loadSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insert(systemSettings)
+    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, 'jwt_secret'));
+  if (!row) throw new Error('jwt secret missing after insert');
+  return row.value;
+}
+
+export type SessionService = Awaited<ReturnType<typeof createSessionService>>;
+
+export async function createSessionService(db: Db, config: Config, clock: Clock) {
+  const secret = await loadSecret(db, config.jwtSecret);
+  const sign = createSigner({ key: secret, algorithm: 'HS256', iss: ISSUER });
+  // Expiry is enforced from the session row (configurable, revocable), so the verifier checks only the signature.
+  const verify = createVerifier({
+    key: secret,
+    algorithms: ['HS256'],
+    allowedIss: ISSUER,
+    ignoreExpiration: true,
+  });
+
+  return {
+    /** Opens a session for the user in the given role and returns its bearer token. */
+    async open(q: Queryable, userId: string, roleId: string, ipAddress: string | null): Promise<string> {
+      const now = clock.now();
+      const sessionId = randomUUID();
+      const expiresAt = new Date(now.getTime() + config.tokenTtlMinutes * 60_000);
+      await q
+        .insert(sessions)
+        .values({ sessionId, userId, roleId, ipAddress, createdAt: now, expiresAt, lastSeenAt: now });
+      return sign({
+        jti: sessionId,
+        sub: userId,
+        RoleId: roleId,
+        exp: Math.floor(expiresAt.getTime() / 1000),
+      });
+    },
+
+    /** Resolves a bearer token to its user, or throws 401 with the code the console answers with a re-login. */
+    async resolve(token: string): Promise<SessionUser> {
+      let claims: { jti?: unknown };
+      try {
+        claims = verify(token) as { jti?: unknown };
+      } catch {
+        throw unauthorized('Invalid token, please log in again', ErrorCode.illegalToken);
+      }
+      if (typeof claims.jti !== 'string')
+        throw unauthorized('Invalid token, please log in again', ErrorCode.illegalToken);
+      const [row] = await db
+        .select({
+          session: sessions,
+          status: users.status,
+          mustChangePassword: users.mustChangePassword,
+          stationId: users.stationId,
+          roleName: roles.name,
+          roleContent: roles.content,
+          isSystem: stations.isSystem,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.userId, sessions.userId))
+        .innerJoin(roles, eq(roles.roleId, sessions.roleId))
+        .innerJoin(stations, eq(stations.stationId, users.stationId))
+        .where(eq(sessions.sessionId, claims.jti));
+      const now = clock.now();
+      if (!row || row.session.revokedAt) throw unauthorized('Your session has ended, please log in again');
+      if (row.session.expiresAt <= now) throw unauthorized('Your session has expired, please log in again');
+      const idleMs = now.getTime() - row.session.lastSeenAt.getTime();
+      if (idleMs > config.idleTimeoutMinutes * 60_000) {
+        await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.sessionId, claims.jti));
+        throw unauthorized('Your session ended after inactivity, please log in again');
+      }
+      if (row.status !== 0) throw unauthorized('This user is disabled', ErrorCode.otherClientLoggedIn);
+      if (idleMs > TOUCH_INTERVAL_MS) {
+        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.sessionId, claims.jti));
+      }
+      return {
+        sessionId: row.session.sessionId,
+        userId: row.session.userId,
+        roleId: row.session.roleId,
+        roleName: row.roleName,
+        roleContent: parseRoleContent(row.roleContent),
+        stationId: row.stationId,
+        isSystemAdmin: row.isSystem,
+        mustChangePassword: row.mustChangePassword,
+      };
+    },
+
+    async revoke(q: Queryable, sessionId: string): Promise<void> {
+      await q
+        .update(sessions)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    /** Ends every session of a user (password change by an admin, disable, delete). */
+    async revokeAllOf(q: Queryable, userId: string): Promise<void> {
+      await q
+        .update(sessions)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    },
+  };
+}

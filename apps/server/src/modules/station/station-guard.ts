@@ -1,0 +1,9 @@
+import { forbidden } from '../../http/errors.js';
+import type { SessionUser } from '../../http/route.js';
+
+/** A user who is not a system administrator changes only rows of their own station. */
+export function assertStation(user: SessionUser, stationId: string): void {
+  if (!user.isSystemAdmin && stationId !== user.stationId) {
+    throw forbidden(`You can only manage rows of your own station (${user.stationId})`);
+  }
+}

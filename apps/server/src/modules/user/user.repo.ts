@@ -1,0 +1,137 @@
+import type { UserReadRequest, UserRow } from '@prepay/contracts';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client.js';
+import { roles, stations, userRoles, users } from '../../db/schema.js';
+import type { SessionUser } from '../../http/route.js';
+import { formatDateTime } from '../../lib/dates.js';
+import {
+  allOf,
+  commonConditions,
+  contains,
+  countWhere,
+  equals,
+  orderOf,
+  pageOf,
+  type ReadSpec,
+} from '../../lib/read-query.js';
+
+export type UserRecord = typeof users.$inferSelect;
+
+const spec: ReadSpec = {
+  sortable: {
+    userId: users.userId,
+    nickName: users.nickName,
+    fullName: users.fullName,
+    status: users.status,
+    roleId: users.roleId,
+    stationId: users.stationId,
+    createDate: users.createDate,
+    updateDate: users.updateDate,
+  },
+  defaultOrder: [asc(users.userId)],
+  search: [users.userId, users.nickName, users.fullName, users.email, users.phone],
+  createDate: users.createDate,
+  updateDate: users.updateDate,
+  station: users.stationId,
+};
+
+/** kWh on the wire, 0.1 kWh units in storage; -1 means no limit. */
+export const quotaToWire = (units: number | null) => (units === null ? -1 : units / 10);
+
+export function toRow(
+  u: UserRecord,
+  extra: { roleName: string | null; stationName: string | null; roleIds: string[] },
+): UserRow {
+  return {
+    userId: u.userId,
+    nickName: u.nickName,
+    fullName: u.fullName,
+    email: u.email,
+    phone: u.phone,
+    address: u.address,
+    status: u.status,
+    roleId: u.roleId,
+    roleName: extra.roleName,
+    roleIds: extra.roleIds,
+    stationId: u.stationId,
+    stationName: extra.stationName,
+    quota: quotaToWire(u.totalQuotaUnits),
+    totalQuota: quotaToWire(u.totalQuotaUnits),
+    remainingQuota: quotaToWire(u.remainingQuotaUnits),
+    lockedUntil: formatDateTime(u.lockedUntil),
+    remark: u.remark,
+    createId: u.createId,
+    createDate: formatDateTime(u.createDate),
+    updateId: u.updateId,
+    updateDate: formatDateTime(u.updateDate),
+  };
+}
+
+export async function findUser(q: Queryable, userId: string): Promise<UserRecord | undefined> {
+  const [u] = await q.select().from(users).where(eq(users.userId, userId));
+  return u;
+}
+
+export async function roleIdsOf(q: Queryable, userIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  if (userIds.length === 0) return map;
+  const rows = await q
+    .select()
+    .from(userRoles)
+    .where(inArray(userRoles.userId, userIds))
+    .orderBy(asc(userRoles.roleId));
+  for (const r of rows) map.set(r.userId, [...(map.get(r.userId) ?? []), r.roleId]);
+  return map;
+}
+
+/** Users as the grid shows them, with role and station names. */
+export async function loadRows(q: Queryable, userIds: string[]): Promise<UserRow[]> {
+  if (userIds.length === 0) return [];
+  const rows = await q
+    .select({ u: users, roleName: roles.name, stationName: stations.name })
+    .from(users)
+    .leftJoin(roles, eq(roles.roleId, users.roleId))
+    .leftJoin(stations, eq(stations.stationId, users.stationId))
+    .where(inArray(users.userId, userIds));
+  const ids = await roleIdsOf(q, userIds);
+  const byId = new Map(rows.map((r) => [r.u.userId, r]));
+  return userIds
+    .map((id) => byId.get(id))
+    .filter((r) => r !== undefined)
+    .map((r) =>
+      toRow(r.u, { roleName: r.roleName, stationName: r.stationName, roleIds: ids.get(r.u.userId) ?? [] }),
+    );
+}
+
+export async function readUsers(q: Queryable, req: z.infer<typeof UserReadRequest>, user: SessionUser) {
+  const where = allOf([
+    ...commonConditions(spec, req, user),
+    contains(users.userId, req.userId),
+    contains(users.nickName, req.nickName),
+    contains(users.fullName, req.fullName),
+    equals(users.roleId, req.roleId),
+    equals(users.status, req.status),
+  ]);
+  const total = await countWhere(q, users, where);
+  const { limit, offset } = pageOf(req);
+  const ids = await q
+    .select({ userId: users.userId })
+    .from(users)
+    .where(where)
+    .orderBy(...orderOf(spec, req.orderBy))
+    .limit(limit)
+    .offset(offset);
+  return {
+    total,
+    data: await loadRows(
+      q,
+      ids.map((r) => r.userId),
+    ),
+  };
+}
+
+export async function setRoles(q: Queryable, userId: string, roleIds: string[]): Promise<void> {
+  await q.delete(userRoles).where(eq(userRoles.userId, userId));
+  if (roleIds.length > 0) await q.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
