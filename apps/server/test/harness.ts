@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import { auditLogs } from '../src/db/schema.js';
+import { type Clock, manualClock } from '../src/lib/clock.js';
+import { withDatabase } from './global-setup.js';
+import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, testConfig } from './test-config.js';
+
+export { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD };
+
+/** A fresh copy of the bootstrapped database: PGlite from the dump, or a PostgreSQL database from the template. */
+async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `prepay_t_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+    const database = await openPostgres(withDatabase(url, name), 5);
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = await readFile(inject('pgliteDump'));
+  const database = await openPglite({ loadDataDir: new Blob([dump]) });
+  return { database, drop: () => database.close() };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  clock: Clock & { advanceMinutes(m: number): void };
+  /** POST with JSON (or no body) and an optional bearer token. */
+  post(url: string, body?: unknown, token?: string): Promise<LightMyRequestResponse>;
+  /** POST and return the parsed envelope. */
+  call<T = unknown>(url: string, body?: unknown, token?: string): Promise<Envelope<T>>;
+  login(userId: string, password: string): Promise<string>;
+  /** The bootstrapped admin's token. */
+  adminToken(): Promise<string>;
+  auditRows(): Promise<(typeof auditLogs.$inferSelect)[]>;
+  close(): Promise<void>;
+}
+
+export interface Envelope<T> {
+  status: number;
+  code: number;
+  reason: string;
+  message: string;
+  result: T;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const clock = manualClock(new Date('2026-11-22T08:00:00Z'));
+  const app = await buildApp({ config: testConfig(overrides), database, clock, logger: false });
+  await app.ready();
+
+  const post = (url: string, body?: unknown, token?: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+
+  async function call<T>(url: string, body?: unknown, token?: string): Promise<Envelope<T>> {
+    const res = await post(url, body, token);
+    return { status: res.statusCode, ...(res.json() as Omit<Envelope<T>, 'status'>) };
+  }
+
+  async function login(userId: string, password: string) {
+    const res = await call<{ token: string }>('/api/user/login', { userId, password });
+    if (res.code !== 0) throw new Error(`login ${userId} failed: ${res.reason}`);
+    return res.result.token;
+  }
+
+  let admin: string | undefined;
+  return {
+    app,
+    database,
+    clock,
+    post,
+    call,
+    login,
+    adminToken: async () => {
+      admin ??= await login('admin', ADMIN_PASSWORD);
+      return admin;
+    },
+    auditRows: () => database.db.select().from(auditLogs).orderBy(auditLogs.logId),
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** Creates a role and a user holding it; returns the user's token. */
+export async function userWithRole(
+  t: TestApp,
+  opts: { userId: string; content: string; stationId?: string; roleId?: string },
+): Promise<string> {
+  const admin = await t.adminToken();
+  const roleId = opts.roleId ?? `role_${opts.userId}`;
+  const role = await t.call('/api/role/create', [{ roleId, name: roleId, content: opts.content }], admin);
+  if (role.code !== 0 && !/already exists/.test(role.reason)) throw new Error(role.reason);
+  const password = 'User#Pass-2026';
+  const user = await t.call(
+    '/api/user/create',
+    [{ userId: opts.userId, roleId, stationId: opts.stationId ?? '0001', password, authorizationPassword: password }],
+    admin,
+  );
+  if (user.code !== 0) throw new Error(user.reason);
+  return t.login(opts.userId, password);
+}

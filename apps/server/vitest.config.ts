@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// The same suite runs on PGlite (default) and, with TEST_DATABASE_URL, on a PostgreSQL server.
+export default defineConfig({
+  test: {
+    name: process.env.TEST_DATABASE_URL ? 'server-postgres' : 'server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Two cores: more workers only make each PGlite slower.
+    maxWorkers: 2,
+  },
+});
