@@ -1,0 +1,261 @@
+import { decodeAmount, decodeCurrencyAmount } from './amount.js';
+import { type VendorOverdraftProfile, decodeVendorValue } from './classes/overdraft.js';
+import { blockCrc, usesCrcC } from './crc.js';
+import { StsError } from './errors.js';
+import { toHex } from './hex.js';
+import { type PreparedKey, toPreparedKey } from './keys.js';
+import { digitsToBlock } from './token.js';
+
+/**
+ * Decode and verify (sts.md §10): undo the class transposition, decrypt classes 0 and 2 with the
+ * decoder key, recompute the CRC, parse the payload. A wrong key shows up as a CRC failure, exactly
+ * as on a meter.
+ */
+
+export type TokenKind =
+  | 'electricityCredit'
+  | 'waterCredit'
+  | 'gasCredit'
+  | 'timeCredit'
+  | 'electricityCurrencyCredit'
+  | 'waterCurrencyCredit'
+  | 'gasCurrencyCredit'
+  | 'timeCurrencyCredit'
+  | 'reservedCredit'
+  | 'meterTest'
+  | 'reservedTest'
+  | 'setMaximumPowerLimit'
+  | 'clearCredit'
+  | 'setTariffRate'
+  | 'keyChange1'
+  | 'keyChange2'
+  | 'clearTamper'
+  | 'setMaximumPhasePowerUnbalanceLimit'
+  | 'setWaterMeterFactor'
+  | 'keyChange3'
+  | 'keyChange4'
+  | 'extendedTokenSet'
+  | 'setMaximumOverdraft'
+  | 'proprietary';
+
+const CREDIT_KINDS: TokenKind[] = [
+  'electricityCredit',
+  'waterCredit',
+  'gasCredit',
+  'timeCredit',
+  'electricityCurrencyCredit',
+  'waterCurrencyCredit',
+  'gasCurrencyCredit',
+  'timeCurrencyCredit',
+];
+
+const MANAGEMENT_KINDS: TokenKind[] = [
+  'setMaximumPowerLimit',
+  'clearCredit',
+  'setTariffRate',
+  'keyChange1',
+  'keyChange2',
+  'clearTamper',
+  'setMaximumPhasePowerUnbalanceLimit',
+  'setWaterMeterFactor',
+  'keyChange3',
+  'keyChange4',
+  'extendedTokenSet',
+];
+
+export interface DecodedToken {
+  /** The 20 digits. */
+  token: string;
+  tokenClass: number;
+  subclass: number;
+  kind: TokenKind;
+  crcOk: boolean;
+  /** Decrypted data block, 16 hex digits. */
+  plainBlock: string;
+  /** False for reserved/proprietary subclasses without a layout the engine knows. */
+  known: boolean;
+  // RND | TID | value tokens
+  rnd?: number;
+  tid?: number;
+  /** Raw 16-bit value field (hex string, 4 digits). */
+  value16?: string;
+  /** Credit (subclasses 0–3): units of 0.1 kWh / 0.1 m³ / 0.1 min the meter will add. */
+  amountUnits?: number;
+  /** Currency credit: signed count of 0.00001 currency units, as a decimal string. */
+  currencyUnits?: string;
+  /** Currency credit: the S&E nibble (sign, exponent bits 4..2) in RND's place. */
+  sAndE?: number;
+  /** MPL / MPPUL in watts. */
+  watts?: number;
+  /** ClearCredit register (0xFFFF = all). */
+  register?: number;
+  /** Vendor overdraft value (profile units). */
+  value?: number;
+  // key change sections (names as in IEC 62055-41)
+  KENHO?: number;
+  KRN?: number;
+  RO?: number;
+  Res?: number;
+  KT?: number;
+  /** New key high-order 32 bits (8 hex). */
+  NKHO?: string;
+  KENLO?: number;
+  TI?: number;
+  NKLO?: string;
+  /** 128-bit key change: SGC low/high 12 bits and the key word carried. */
+  SGCLO?: number;
+  SGCHO?: number;
+  keyWord?: string;
+  // class 1
+  control?: string;
+  mfrCode?: number;
+  /** Raw 44-bit payload (11 hex), for proprietary tokens. */
+  payload?: string;
+}
+
+export interface DecodeOptions {
+  /** Overdraft (or other proprietary) profiles used to read class 2 subclasses 11–15. */
+  vendorProfiles?: VendorOverdraftProfile[];
+}
+
+const scratch = new Int32Array(2);
+
+export function decodeToken(token: string, decoderKey?: string | PreparedKey, options: DecodeOptions = {}): DecodedToken {
+  const block = digitsToBlock(token);
+  const tokenClass = block.tokenClass;
+  if (tokenClass === 3) {
+    throw new StsError('UNKNOWN_CLASS', 'token class 3 is reserved by IEC 62055-41; no meter accepts it', 'token');
+  }
+  let hi = block.hi;
+  let lo = block.lo;
+  if (tokenClass !== 1) {
+    if (decoderKey === undefined || decoderKey === '') {
+      throw new StsError('INVALID_KEY', `a decoder key is needed to decode a class ${tokenClass} token`, 'decoderKey');
+    }
+    toPreparedKey(decoderKey).decrypt(hi, lo, scratch);
+    hi = scratch[0]! >>> 0;
+    lo = scratch[1]! >>> 0;
+  }
+  const subclass = hi >>> 28;
+  const crc = lo & 0xffff;
+  const crcOk = blockCrc(tokenClass, hi, lo & 0xffff0000, usesCrcC(tokenClass, subclass)) === crc;
+  const digits = (block.value + 0n).toString().padStart(20, '0');
+  const result: DecodedToken = {
+    token: digits,
+    tokenClass,
+    subclass,
+    kind: 'proprietary',
+    crcOk,
+    plainBlock: toHex(hi, 8) + toHex(lo, 8),
+    known: true,
+  };
+  // payload bits 43..16 = hi & 0x0FFFFFFF, bits 15..0 = lo >>> 16
+  const top28 = hi & 0x0fffffff;
+  const low16 = lo >>> 16;
+  const rndTidValue = () => {
+    result.rnd = top28 >>> 24;
+    result.tid = top28 & 0xffffff;
+    result.value16 = toHex(low16, 4);
+  };
+
+  if (tokenClass === 0) {
+    result.kind = CREDIT_KINDS[subclass] ?? 'reservedCredit';
+    if (subclass <= 3) {
+      rndTidValue();
+      result.amountUnits = decodeAmount(low16);
+    } else if (subclass <= 7) {
+      rndTidValue();
+      result.sAndE = result.rnd;
+      delete result.rnd;
+      result.currencyUnits = decodeCurrencyAmount(top28 >>> 24, low16).toString();
+    } else {
+      result.known = false;
+      result.payload = toHex(top28 * 65536 + low16, 11);
+    }
+  } else if (tokenClass === 1) {
+    if (subclass === 0 || subclass === 1) {
+      result.kind = 'meterTest';
+      const payload = top28 * 65536 + low16;
+      const mfrBits = subclass === 0 ? 8 : 16;
+      result.control = Math.floor(payload / 2 ** mfrBits)
+        .toString(16)
+        .toUpperCase();
+      result.mfrCode = payload % 2 ** mfrBits;
+    } else {
+      result.kind = 'reservedTest';
+      result.known = false;
+      result.payload = toHex(top28 * 65536 + low16, 11);
+    }
+  } else {
+    const profile = options.vendorProfiles?.find((p) => p.subclass === subclass);
+    result.kind = profile ? 'setMaximumOverdraft' : (MANAGEMENT_KINDS[subclass] ?? 'proprietary');
+    switch (subclass) {
+      case 0:
+      case 6:
+        rndTidValue();
+        result.watts = decodeAmount(low16);
+        break;
+      case 1:
+        rndTidValue();
+        result.register = low16;
+        break;
+      case 2:
+      case 5:
+      case 7:
+        rndTidValue();
+        break;
+      case 3:
+        result.KENHO = top28 >>> 24;
+        result.KRN = (top28 >>> 20) & 15;
+        result.RO = (top28 >>> 19) & 1;
+        result.Res = (top28 >>> 18) & 1;
+        result.KT = (top28 >>> 16) & 3;
+        result.NKHO = toHex(((top28 & 0xffff) * 65536 + low16) >>> 0, 8);
+        break;
+      case 4:
+        result.KENLO = top28 >>> 24;
+        result.TI = (top28 >>> 16) & 0xff;
+        result.NKLO = toHex(((top28 & 0xffff) * 65536 + low16) >>> 0, 8);
+        break;
+      case 8:
+      case 9:
+        result[subclass === 8 ? 'SGCLO' : 'SGCHO'] = top28 >>> 16;
+        result.keyWord = toHex(((top28 & 0xffff) * 65536 + low16) >>> 0, 8);
+        break;
+      default:
+        if (profile) {
+          rndTidValue();
+          const value = decodeVendorValue(profile, low16);
+          if (value === undefined) result.known = false;
+          else result.value = value;
+        } else {
+          result.known = false;
+          result.payload = toHex(top28 * 65536 + low16, 11);
+        }
+    }
+  }
+  return result;
+}
+
+/**
+ * decodeToken, then refuse what a meter would refuse on format grounds: a CRC mismatch (wrong
+ * key or mistyped digit) and subclasses without a defined layout.
+ */
+export function verifyToken(token: string, decoderKey?: string | PreparedKey, options: DecodeOptions = {}): DecodedToken {
+  const decoded = decodeToken(token, decoderKey, options);
+  if (!decoded.crcOk) {
+    throw new StsError(
+      'CRC_MISMATCH',
+      'the token fails its CRC check: a digit was mistyped, or it was made for another meter or key',
+      'token',
+    );
+  }
+  if (!decoded.known) {
+    throw new StsError(
+      'UNKNOWN_SUBCLASS',
+      `class ${decoded.tokenClass} subclass ${decoded.subclass} has no layout known to this engine (reserved or proprietary)`,
+      'token',
+    );
+  }
+  return decoded;
+}

@@ -1,0 +1,115 @@
+import { blockCrc } from './crc.js';
+import { StsError } from './errors.js';
+import type { PreparedKey } from './keys.js';
+
+/**
+ * The 66-bit token and its 20-digit form (sts.md §2.1, §10). A data block is two 32-bit words:
+ * hi = bits 63..32 (SubClass and the top 28 payload bits), lo = bits 31..0 (the low 16 payload bits
+ * and the CRC). The 2-bit class is transposed into bits 28..27 of the encrypted block, and the two
+ * bits it displaces become bits 65..64.
+ */
+
+export const MAX_TOKEN = 73786976294838206463n; // 2^66 − 1
+
+const scratch = new Int32Array(2);
+
+/** The plain data block: SubClass(4) | payload(44) | CRC(16). `top28` = payload bits 43..16. */
+export function buildBlock(
+  tokenClass: number,
+  subclass: number,
+  top28: number,
+  low16: number,
+  crcC: boolean,
+  out: Int32Array,
+): void {
+  const hi = ((subclass << 28) | top28) >>> 0;
+  const loTop = (low16 << 16) >>> 0;
+  out[0] = hi;
+  out[1] = loTop | blockCrc(tokenClass, hi, loTop, crcC);
+}
+
+/** 10-digit zero-padded decimal of an integer below 1e10 (adding 1e10 keeps it exact and fast). */
+function pad10(n: number): string {
+  return (n + 1e10).toString().slice(1);
+}
+
+/**
+ * 20-digit token from the transmitted block. No BigInt: the 66-bit value is split into base-1e10
+ * limbs with products that stay below 2^53.
+ */
+export function blockToDigits(tokenClass: number, hi: number, lo: number): string {
+  const h = hi >>> 0;
+  const l = lo >>> 0;
+  const top2 = (((l >>> 28) & 1) << 1) | ((l >>> 27) & 1);
+  const low = ((l & ~0x18000000) | ((tokenClass & 3) << 27)) >>> 0;
+  const hH = h >>> 16;
+  const hL = h & 0xffff;
+  // T = top2·2^64 + hH·2^48 + hL·2^32 + low, with 2^64 = 1844674407·1e10 + 3709551616 and
+  // 2^48 = 28147·1e10 + 4976710656 (2^32 < 1e10).
+  const lowSum = top2 * 3709551616 + hH * 4976710656 + hL * 4294967296 + low;
+  const carry = Math.floor(lowSum / 1e10);
+  const upper = top2 * 1844674407 + hH * 28147 + carry;
+  return pad10(upper) + pad10(lowSum - carry * 1e10);
+}
+
+/** Encrypts (except class 1) the plain block and renders the token. */
+export function encodeBlock(
+  key: PreparedKey | null,
+  tokenClass: number,
+  subclass: number,
+  top28: number,
+  low16: number,
+  crcC = false,
+): string {
+  buildBlock(tokenClass, subclass, top28, low16, crcC, scratch);
+  if (tokenClass !== 1) {
+    if (!key) throw new StsError('INVALID_KEY', `a decoder key is needed for a class ${tokenClass} token`, 'decoderKey');
+    key.encrypt(scratch[0]!, scratch[1]!, scratch);
+  }
+  return blockToDigits(tokenClass, scratch[0]!, scratch[1]!);
+}
+
+export interface TransmittedBlock {
+  tokenClass: number;
+  /** The data block as transmitted (encrypted for classes 0 and 2). */
+  hi: number;
+  lo: number;
+  /** The 66-bit value. */
+  value: bigint;
+}
+
+/** Strips display separators (spaces, dashes) and checks the 20-digit form. */
+export function normalizeToken(token: unknown, field = 'token'): string {
+  const digits = typeof token === 'string' ? token.replace(/[\s-]/g, '') : '';
+  if (!/^\d{20}$/.test(digits)) {
+    throw new StsError('INVALID_TOKEN', `${field} must be 20 decimal digits (separators allowed)`, field);
+  }
+  return digits;
+}
+
+/** Reverses the class transposition (sts.md §10, decode steps 1–3). */
+export function digitsToBlock(token: string, field = 'token'): TransmittedBlock {
+  const digits = normalizeToken(token, field);
+  const value = BigInt(digits);
+  if (value > MAX_TOKEN) {
+    throw new StsError('TOKEN_OUT_OF_RANGE', `${field} ${digits} is not a token: the value is 2^66 or more`, field);
+  }
+  const tokenClass = Number((value >> 27n) & 3n);
+  const hi = Number((value >> 32n) & 0xffffffffn);
+  let lo = Number(value & 0xffffffffn);
+  const b65 = Number((value >> 65n) & 1n);
+  const b64 = Number((value >> 64n) & 1n);
+  lo = ((lo & ~0x18000000) | (b65 << 28) | (b64 << 27)) >>> 0;
+  return { tokenClass, hi, lo, value };
+}
+
+/** "XXXX-XXXX-XXXX-XXXX-XXXX" for display and receipts (never for storage). */
+export function formatToken(token: string, separator = '-'): string {
+  const digits = normalizeToken(token);
+  return (digits.match(/.{4}/g) ?? []).join(separator);
+}
+
+/** The 66-bit value of a token as 17 hex digits (the vectors' `token66hex`). */
+export function tokenToHex66(token: string): string {
+  return BigInt(normalizeToken(token)).toString(16).toUpperCase().padStart(17, '0');
+}
