@@ -1,0 +1,215 @@
+import {
+  ApiOutlined,
+  BarChartOutlined,
+  CloudServerOutlined,
+  DashboardOutlined,
+  FileSearchOutlined,
+  HistoryOutlined,
+  SettingOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+import { lazy } from 'react';
+import type { AppRoute } from '../lib/routes';
+
+// Route-level code splitting: each page is its own chunk; the layout is loaded after login.
+const Login = lazy(() => import('../features/auth/login-page'));
+const AuthRedirect = lazy(() => import('../features/auth/auth-redirect-page'));
+const NotFound = lazy(() => import('../features/error-pages/not-found-page'));
+const Unauthorized = lazy(() => import('../features/error-pages/unauthorized-page'));
+const TableNormal = lazy(() => import('../features/print/table-normal-page'));
+const Dashboard = lazy(() => import('../features/dashboard/dashboard-page'));
+const Profile = lazy(() => import('../features/profile/profile-page'));
+/** Modules of later issues: their title and an empty state, nothing invented. */
+const Placeholder = lazy(() => import('../features/placeholder/placeholder-page'));
+
+/** Paths reachable without a token (spec §4). */
+export const WHITE_LIST: readonly string[] = ['/login', '/auth-redirect'];
+
+/** Pages outside the layout. */
+export const bareRoutes: AppRoute[] = [
+  { path: '/login', name: 'Login', title: 'login', hidden: true, component: Login },
+  {
+    path: '/auth-redirect',
+    name: 'AuthRedirect',
+    title: 'authRedirect',
+    hidden: true,
+    component: AuthRedirect,
+  },
+  { path: '/404', name: 'Page404', title: 'page404', hidden: true, component: NotFound },
+  { path: '/401', name: 'Page401', title: 'page401', hidden: true, component: Unauthorized },
+  // The receipt/table print view: signed-in users only, no layout, not in the menu or search.
+  {
+    path: '/pdf/table-normal',
+    name: 'TableNormal',
+    title: 'tableNormal',
+    hidden: true,
+    component: TableNormal,
+  },
+];
+
+/** Pages in the layout that every signed-in user has. */
+export const constantRoutes: AppRoute[] = [
+  {
+    path: '/dashboard',
+    name: 'Dashboard',
+    title: 'dashboard',
+    icon: <DashboardOutlined />,
+    affix: true,
+    component: Dashboard,
+  },
+  {
+    path: '/profile/index',
+    name: 'Profile',
+    title: 'profile',
+    hidden: true,
+    noCache: true,
+    component: Profile,
+  },
+];
+
+type Page = [segment: string, name: string, title: string, onlyRole?: boolean];
+
+function group(
+  path: string,
+  name: string,
+  title: string,
+  icon: AppRoute['icon'],
+  pages: Page[],
+  redirect?: string,
+): AppRoute {
+  return {
+    path,
+    name,
+    title,
+    icon,
+    alwaysShow: true,
+    gated: true,
+    ...(redirect ? { redirect: `${path}/${redirect}` } : {}),
+    children: pages.map(([segment, pageName, pageTitle, onlyRole]) => ({
+      path: `${path}/${segment}`,
+      name: pageName,
+      title: pageTitle,
+      gated: true,
+      ...(onlyRole ? { onlyRole: true } : { component: Placeholder }),
+    })),
+  };
+}
+
+/** Permission-gated groups of spec §2, in the original's menu order; names are the permission keys. */
+export const asyncRoutes: AppRoute[] = [
+  group('/token-generate', 'Token', 'tokenGenerate', <ThunderboltOutlined />, [
+    ['credit-token', 'Token.CreditToken', 'creditToken'],
+    ['clear-tamper-token', 'Token.ClearTamperToken', 'clearTamperToken'],
+    ['clear-credit-token', 'Token.ClearCreditToken', 'clearCreditToken'],
+    ['set-maximum-power-limit-token', 'Token.SetMaximumPowerLimitToken', 'setMaximumPowerLimitToken'],
+    ['set-maximum-overdraft-token', 'Token.SetMaximumOverdraftToken', 'setMaximumOverdraftToken'],
+    [
+      'set-maximum-phase-power-unbalance-limit-token',
+      'Token.SetMaximumPhasePowerUnbalanceLimitToken',
+      'setMaximumPhasePowerUnbalanceLimitToken',
+    ],
+    ['meter-test-token', 'Token.MeterTestToken', 'meterTestToken'],
+    ['update-meter-key', 'Token.UpdateMeterKey', 'updateMeterKey'],
+    ['change-meter-key-token', 'Token.ChangeMeterKeyToken', 'changeMeterKeyToken'],
+  ]),
+  group('/token-record', 'TokenRecord', 'tokenRecord', <HistoryOutlined />, [
+    ['credit-token-record', 'TokenRecord.CreditTokenRecord', 'creditTokenRecord'],
+    ['credit-token-cancel-record', 'TokenRecord.CreditTokenCancelRecord', 'creditTokenCancelRecord'],
+    ['cancel-credit-token-record', 'TokenRecord.CancelCreditTokenRecord', 'cancelCreditTokenRecord', true],
+    ['clear-tamper-token-record', 'TokenRecord.ClearTamperTokenRecord', 'clearTamperTokenRecord'],
+    ['clear-credit-token-record', 'TokenRecord.ClearCreditTokenRecord', 'clearCreditTokenRecord'],
+    [
+      'set-maximum-power-limit-token-record',
+      'TokenRecord.SetMaximumPowerLimitTokenRecord',
+      'setMaximumPowerLimitTokenRecord',
+    ],
+    [
+      'set-maximum-overdraft-token-record',
+      'TokenRecord.SetMaximumOverdraftTokenRecord',
+      'setMaximumOverdraftTokenRecord',
+    ],
+    [
+      'set-maximum-phase-power-unbalance-limit-token-record',
+      'TokenRecord.SetMaximumPhasePowerUnbalanceLimitTokenRecord',
+      'setMaximumPhasePowerUnbalanceLimitTokenRecord',
+    ],
+    ['change-meter-key-token-record', 'TokenRecord.ChangeMeterKeyTokenRecord', 'changeMeterKeyTokenRecord'],
+  ]),
+  group('/remote-operation', 'RemoteMeterTask', 'remoteOperation', <ApiOutlined />, [
+    ['remote-meter-reading', 'RemoteMeterTask.CreateReadingTask', 'remoteMeterReading'],
+    ['remote-meter-setting', 'RemoteMeterTask.CreateSettingTask', 'remoteMeterSetting'],
+    ['remote-meter-control', 'RemoteMeterTask.CreateControlTask', 'remoteMeterControl'],
+    ['remote-meter-token', 'RemoteMeterTask.CreateTokenTask', 'remoteMeterToken'],
+    ['transparent-forwarding', 'RemoteMeterTask.CreateTransparentForwardingTask', 'transparentForwarding'],
+  ]),
+  group('/remote-operation-record', 'RemoteMeterTaskRecord', 'remoteOperationTask', <FileSearchOutlined />, [
+    [
+      'remote-meter-reading-task',
+      'RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask',
+      'remoteMeterReadingTask',
+    ],
+    [
+      'remote-meter-setting-task',
+      'RemoteMeterTaskRecord.GetSettingTask+RemoteMeterTaskRecord.UpdateSettingTask',
+      'remoteMeterSettingTask',
+    ],
+    [
+      'remote-meter-control-task',
+      'RemoteMeterTaskRecord.GetControlTask+RemoteMeterTaskRecord.UpdateControlTask',
+      'remoteMeterControlTask',
+    ],
+    [
+      'remote-meter-token-task',
+      'RemoteMeterTaskRecord.GetTokenTask+RemoteMeterTaskRecord.UpdateTokenTask',
+      'remoteMeterTokenTask',
+    ],
+    [
+      'transparent-forwarding-task',
+      'RemoteMeterTaskRecord.GetTransparentForwardingTaskRecord',
+      'transparentForwardingTask',
+    ],
+  ]),
+  group('/prepay-report', 'PrepayReport', 'prepayReport', <BarChartOutlined />, [
+    ['long-nonpurchase-situation', 'PrepayReport.LongNonpurchaseSituation', 'longNonpurchaseSituation'],
+    ['low-purchase-situation', 'PrepayReport.LowPurchaseSituation', 'lowPurchaseSituation'],
+    ['debt-situation', 'PrepayReport.DebtSituation', 'debtSituation'],
+    ['consumption-statistics', 'PrepayReport.ConsumptionStatistics', 'consumptionStatistics'],
+    // Original R6: these keys sit under PrepayReport, so a role needs a PrepayReport.* key to see them.
+    ['daily-data', 'AutomaticMeterReading.DailyData', 'dailyData'],
+    ['daily-data-meter', 'AutomaticMeterReading.DailyDataMeter', 'dailyDataMeter'],
+    ['monthly-data', 'AutomaticMeterReading.MonthlyData', 'monthlyData'],
+  ]),
+  group(
+    '/management',
+    'Management',
+    'management',
+    <CloudServerOutlined />,
+    [
+      ['meter', 'Management.Meter', 'meter'],
+      ['gateway', 'Management.Gateway', 'gateway'],
+      ['customer', 'Management.Customer', 'customer'],
+      ['tariff', 'Management.Tariff', 'tariff'],
+      ['debt', 'Management.Debt', 'debt'],
+      ['account', 'Management.Account', 'account'],
+    ],
+    'meter',
+  ),
+  group(
+    '/setting',
+    'Setting',
+    'setting',
+    <SettingOutlined />,
+    [
+      ['station', 'Setting.Station', 'station'],
+      ['role', 'Setting.Role', 'role'],
+      ['user', 'Setting.User', 'user'],
+      ['log', 'Setting.Log', 'log'],
+      ['item', 'Setting.Item', 'item'],
+      ['image', 'Setting.Image', 'image'],
+    ],
+    'user',
+  ),
+];
+
+/** Everything the layout can show, before the role filter. */
+export const layoutRoutes: AppRoute[] = [...constantRoutes, ...asyncRoutes];

@@ -1,0 +1,70 @@
+import { Card, Col, Descriptions, Empty, Row, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { asyncRoutes } from '../../app/route-table';
+import { toThousandFilter } from '../../lib/format';
+import { filterRoutes, groupTarget, visibleChildren } from '../../lib/routes';
+import { sessionStore } from '../../lib/session';
+
+/** Quota values of -1 mean the user may vend without limit. */
+function quota(value: number, noLimit: string) {
+  return value < 0 ? noLimit : toThousandFilter(value);
+}
+
+/**
+ * The dashboard's charts come with the reports module; until then it shows who is signed in and the
+ * pages their role grants — real data only.
+ */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const info = sessionStore.use((s) => s.info);
+  if (!info) return null;
+  const groups = filterRoutes(asyncRoutes, info.roleContent).filter((g) => visibleChildren(g).length > 0);
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <Card title={t('dashboard.welcome', { name: info.nickName || info.fullName || info.userName })}>
+          <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">
+            <Descriptions.Item label={t('dashboard.userId')}>{info.userId}</Descriptions.Item>
+            <Descriptions.Item label={t('dashboard.role')}>{info.roleName}</Descriptions.Item>
+            <Descriptions.Item label={t('dashboard.station')}>
+              {info.stationName} ({info.stationId})
+            </Descriptions.Item>
+            <Descriptions.Item label={t('dashboard.company')}>{info.company}</Descriptions.Item>
+            <Descriptions.Item label={t('dashboard.remainingQuota')}>
+              {quota(info.remainingQuota, t('common.noLimit'))}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('dashboard.totalQuota')}>
+              {quota(info.totalQuota, t('common.noLimit'))}
+            </Descriptions.Item>
+          </Descriptions>
+        </Card>
+      </Col>
+      <Col span={24}>
+        <Card title={t('dashboard.modules')}>
+          {groups.length === 0 ? (
+            <Empty description={t('dashboard.noModules')} />
+          ) : (
+            <Row gutter={[16, 16]}>
+              {groups.map((g) => (
+                <Col key={g.path} xs={24} sm={12} lg={8}>
+                  <Card
+                    size="small"
+                    title={<Link to={groupTarget(g) ?? g.path}>{t(`route.${g.title}`)}</Link>}
+                  >
+                    {visibleChildren(g).map((c) => (
+                      <Tag key={c.path} style={{ marginBottom: 6 }}>
+                        <Link to={c.path}>{t(`route.${c.title}`)}</Link>
+                      </Tag>
+                    ))}
+                  </Card>
+                </Col>
+              ))}
+            </Row>
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,8 @@
+/** Runtime configuration written by public/config.js (see lib/runtime-config.ts). */
+interface Window {
+  ApiConfig?: {
+    Url?: string;
+    captcha?: boolean;
+    idleTimeoutMinutes?: number;
+  };
+}

@@ -1,0 +1,49 @@
+import type { MenuProps } from 'antd';
+import { Tooltip } from 'antd';
+import { Link } from 'react-router';
+import { type AppRoute, visibleChildren } from '../../lib/routes';
+
+type Item = NonNullable<MenuProps['items']>[number];
+
+/** S7: child items show their title in a tooltip after 2 s of hover. */
+export const TOOLTIP_DELAY_SECONDS = 2;
+
+function link(route: AppRoute, label: string) {
+  if (route.external) {
+    // S5: external links leave the console in a new tab.
+    return (
+      <a href={route.path} target="_blank" rel="noopener noreferrer">
+        {label}
+      </a>
+    );
+  }
+  return <Link to={route.path}>{label}</Link>;
+}
+
+/** S3–S4: hidden and only-role entries are skipped; groups are sub-menus; empty groups are dropped. */
+export function menuItems(routes: readonly AppRoute[], t: (key: string) => string, nested = false): Item[] {
+  return routes.flatMap((route): Item[] => {
+    if (route.hidden || route.onlyRole) return [];
+    const label = route.title ? t(`route.${route.title}`) : '';
+    if (route.children) {
+      const kids = visibleChildren(route);
+      if (kids.length === 0) return [];
+      if (kids.length === 1 && !route.alwaysShow) return menuItems(kids, t, nested);
+      return [{ key: route.path, icon: route.icon, label, children: menuItems(kids, t, true) }];
+    }
+    const content = link(route, label);
+    return [
+      {
+        key: route.path,
+        icon: route.icon,
+        label: nested ? (
+          <Tooltip title={label} mouseEnterDelay={TOOLTIP_DELAY_SECONDS} placement="right">
+            {content}
+          </Tooltip>
+        ) : (
+          content
+        ),
+      },
+    ];
+  });
+}

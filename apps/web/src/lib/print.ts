@@ -1,0 +1,28 @@
+/** What /pdf/table-normal prints: a receipt (label/value lines) and/or a table. */
+export interface PrintPayload {
+  title: string;
+  /** Receipt lines, e.g. [["Receipt Id", "R0001"], ["Token", "1234 5678 …"]]. */
+  lines?: Array<[label: string, value: string]>;
+  columns?: Array<{ key: string; title: string }>;
+  rows?: Array<Record<string, string | number | null>>;
+  /** Narrow thermal-receipt layout (the original's 60 mm width). */
+  receipt?: boolean;
+}
+
+export const PRINT_STORAGE_KEY = 'prepay.print';
+
+/** Hands the payload to the print view through sessionStorage and opens it in a new tab. */
+export function openPrintView(payload: PrintPayload) {
+  sessionStorage.setItem(PRINT_STORAGE_KEY, JSON.stringify(payload));
+  window.open('/pdf/table-normal', '_blank', 'noopener');
+}
+
+export function readPrintPayload(state: unknown): PrintPayload | null {
+  if (state && typeof state === 'object' && 'title' in state) return state as PrintPayload;
+  try {
+    const raw = sessionStorage.getItem(PRINT_STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as PrintPayload) : null;
+  } catch {
+    return null;
+  }
+}

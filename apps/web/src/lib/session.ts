@@ -1,0 +1,90 @@
+import type { UserInfo } from '@prepay/contracts';
+import { COOKIE, getToken, removeCookie, removeToken, setCookie, setToken } from './cookies';
+import { i18n } from './i18n';
+import { RequestError, request } from './request';
+import { createStore } from './store';
+
+/**
+ * The signed-in user (spec §4). `info` is null until /api/user/info succeeds; the route guard fetches
+ * it once per page load and after a role switch.
+ */
+export interface SessionState {
+  token: string | undefined;
+  info: UserInfo | null;
+  /** Increments on every reset and role switch, so views keyed on it start afresh. */
+  generation: number;
+}
+
+export const sessionStore = createStore<SessionState>({ token: getToken(), info: null, generation: 0 });
+
+const resetListeners = new Set<() => void>();
+/** Lets the tags view (and other per-session state) clear itself on logout and role switch. */
+export function onSessionReset(listener: () => void): () => void {
+  resetListeners.add(listener);
+  return () => resetListeners.delete(listener);
+}
+function notifyReset() {
+  for (const l of resetListeners) l();
+}
+
+export async function login(userId: string, password: string): Promise<{ mustChangePassword: boolean }> {
+  const result = await request<{ token: string; mustChangePassword: boolean } | null>('/api/user/login', {
+    userId: userId.trim(),
+    password: password.trim(),
+  });
+  if (!result?.token) throw new RequestError(i18n.t('login.hasError'), 200);
+  setToken(result.token);
+  setCookie(COOKIE.siteManager, userId.trim());
+  sessionStore.set({ token: result.token, info: null });
+  return { mustChangePassword: result.mustChangePassword };
+}
+
+let pending: Promise<UserInfo> | null = null;
+
+/**
+ * Fetches the user info once (concurrent callers share the call). An empty result or an empty role
+ * is a failure: the original looped forever on it (shell-behaviour G7).
+ */
+export function loadInfo(): Promise<UserInfo> {
+  pending ??= request<UserInfo | null>('/api/user/info', undefined, { silent: true })
+    .then((info) => {
+      if (!info?.roleName) throw new RequestError(i18n.t('login.verificationFailed'), 200);
+      // The navbar label "<company>(<user>)" reads these, as in the original.
+      setCookie(COOKIE.siteCom, info.company, 1);
+      sessionStore.set({ info });
+      return info;
+    })
+    .finally(() => {
+      pending = null;
+    });
+  return pending;
+}
+
+/** Clears token, role and per-session state without calling the server (failed info, Re-Login). */
+export function resetSession() {
+  removeToken();
+  removeCookie(COOKIE.siteCom);
+  sessionStore.set((s) => ({ token: undefined, info: null, generation: s.generation + 1 }));
+  notifyReset();
+}
+
+/** Spec §4: the server is called first; if it refuses, the user stays signed in (original G10). */
+export async function logout() {
+  await request('/api/user/logout');
+  resetSession();
+}
+
+export async function switchRole(roleId: string): Promise<UserInfo> {
+  const result = await request<{ token: string } | null>('/api/user/switchRole', { roleId });
+  if (!result?.token) throw new RequestError(i18n.t('login.hasError'), 200);
+  setToken(result.token);
+  sessionStore.set((s) => ({ token: result.token, info: null, generation: s.generation + 1 }));
+  notifyReset();
+  return loadInfo();
+}
+
+/** Element-level rule (spec §6): true when the user's role is one of `roles`. */
+export function hasRole(info: UserInfo | null, roles: readonly string[]): boolean {
+  if (!info || roles.length === 0) return false;
+  return roles.includes(info.roleName) || roles.includes(info.roleId);
+}
