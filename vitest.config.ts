@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/server', 'apps/web'],
+    // Two cores: more workers only make each PGlite slower.
+    maxWorkers: 2,
   },
 });

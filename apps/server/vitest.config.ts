@@ -8,7 +8,5 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two cores: more workers only make each PGlite slower.
-    maxWorkers: 2,
   },
 });

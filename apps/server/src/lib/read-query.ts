@@ -42,8 +42,9 @@ function range(column: PgColumn | undefined, r: ReadRequestBase['createDateRange
 /** The station rule: system administrators see every station (or the one they filter on); others only theirs. */
 export function stationScope(column: PgColumn | undefined, user: SessionUser, requested?: string | null) {
   if (!column) return [];
-  if (!user.isSystemAdmin) return [eq(column, user.stationId)];
-  return requested ? [eq(column, requested)] : [];
+  const scope = user.isSystemAdmin ? [] : [eq(column, user.stationId)];
+  // Asking for another station narrows to nothing rather than widening.
+  return requested ? [...scope, eq(column, requested)] : scope;
 }
 
 export function commonConditions(spec: ReadSpec, req: ReadRequestBase, user: SessionUser): SQL[] {

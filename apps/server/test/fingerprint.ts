@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client.js';
+
+/**
+ * A digest of every table's content, to prove a refused request changed nothing. Sessions are left out:
+ * resolving a token may note its last use, which is not a change to the data.
+ */
+export async function fingerprint(database: Database): Promise<Record<string, string>> {
+  const tables = await database.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename <> 'sessions' order by tablename`,
+  );
+  const out: Record<string, string> = {};
+  for (const { tablename } of tables.rows) {
+    const res = await database.db.execute<{ digest: string | null; n: number }>(
+      sql.raw(`select md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest, count(*)::int as n from "${tablename}" t`),
+    );
+    out[tablename] = `${res.rows[0]?.n}:${res.rows[0]?.digest}`;
+  }
+  return out;
+}

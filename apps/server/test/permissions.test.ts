@@ -1,0 +1,95 @@
+import {
+  ALL_PERMISSION_KEYS,
+  AUTHENTICATED,
+  type PermissionKey,
+  PUBLIC,
+  type RoutePermission,
+} from '@prepay/contracts';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installAuth, type RegisteredRoute } from '../src/http/auth-hook.js';
+import { fingerprint } from './fingerprint.js';
+import { createTestApp, type TestApp, userWithRole } from './harness.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const apiRoutes = () => t.app.apiRoutes.filter((r) => r.method === 'POST' && /^\/api\//i.test(r.url));
+const keysOf = (p: RoutePermission): PermissionKey[] =>
+  p === PUBLIC || p === AUTHENTICATED ? [] : typeof p === 'string' ? [p as PermissionKey] : [...p];
+
+/** A body shaped like what the route takes, so a request that slipped through would really change data. */
+const SAMPLE_BODIES: Record<string, unknown> = {
+  '/api/user/create': [{ userId: 'intruder', roleId: 'admin', stationId: '0001', password: 'Intruder#123' }],
+  '/api/user/import': [{ userId: 'intruder', roleId: 'admin', stationId: '0001', password: 'Intruder#123' }],
+  '/api/user/update': [{ userId: 'admin', roleId: 'admin', stationId: '0001', status: 1 }],
+  '/api/user/delete': [{ userId: 'editor' }],
+  '/api/user/reset': { userId: 'admin' },
+  '/api/role/create': [{ roleId: 'evil', name: 'evil', content: '' }],
+  '/api/role/import': [{ roleId: 'evil', name: 'evil', content: '' }],
+  '/api/role/update': [{ roleId: 'admin', name: 'admin', content: '' }],
+  '/api/role/delete': [{ roleId: 'editor' }],
+  '/api/station/create': [{ stationId: 'EVIL', name: 'Evil' }],
+  '/api/station/update': [{ stationId: '0001', name: 'Renamed' }],
+  '/api/station/delete': [{ stationId: 'NORTH' }],
+};
+
+describe('permission matrix', () => {
+  it('every /api route declares a permission key that exists', () => {
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(20);
+    for (const r of routes) {
+      expect(r.permission, r.url).toBeDefined();
+      for (const key of keysOf(r.permission!)) expect(ALL_PERMISSION_KEYS, r.url).toContain(key);
+    }
+  });
+
+  it('the app refuses to register an /api route without a permission key', async () => {
+    const app = Fastify();
+    installAuth(app, {} as never, [] as RegisteredRoute[]);
+    expect(() => app.post('/api/unguarded/write', async () => 'oops')).toThrow(/without a permission key/);
+    expect(() => app.post('/API/Other', { config: {} }, async () => 'oops')).toThrow(/without a permission key/);
+    await app.close();
+  });
+
+  it('every gated route answers 403 to a role without its key and changes nothing', async () => {
+    const gated = apiRoutes().filter((r) => keysOf(r.permission!).length > 0);
+    expect(gated.length).toBeGreaterThan(15);
+    const tokens = new Map<string, string>();
+    let n = 0;
+    for (const route of gated) {
+      const lacking = keysOf(route.permission!);
+      const label = [...lacking].sort().join('|');
+      if (!tokens.has(label)) {
+        // The role holds every other key: only the missing one can explain the refusal.
+        const content = ALL_PERMISSION_KEYS.filter((k) => !lacking.includes(k)).join(',');
+        tokens.set(label, await userWithRole(t, { userId: `lacks${n++}`, content }));
+      }
+      const before = await fingerprint(t.database);
+      const res = await t.call(route.url, SAMPLE_BODIES[route.url.toLowerCase()] ?? {}, tokens.get(label));
+      expect(res.status, route.url).toBe(403);
+      expect(res.code, route.url).toBe(403);
+      expect(await fingerprint(t.database), route.url).toEqual(before);
+    }
+  });
+
+  it('every non-public route answers 401 without a token and changes nothing', async () => {
+    const before = await fingerprint(t.database);
+    for (const route of apiRoutes().filter((r) => r.permission !== PUBLIC)) {
+      const res = await t.call(route.url, SAMPLE_BODIES[route.url.toLowerCase()] ?? {});
+      expect(res.status, route.url).toBe(401);
+    }
+    expect(await fingerprint(t.database)).toEqual(before);
+  });
+
+  it('the sample bodies really change data when the key is held (so the 403 test means something)', async () => {
+    const admin = await t.adminToken();
+    const before = await fingerprint(t.database);
+    const res = await t.call('/api/station/create', SAMPLE_BODIES['/api/station/create'], admin);
+    expect(res.code).toBe(0);
+    expect(await fingerprint(t.database)).not.toEqual(before);
+  });
+});

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/seed/demo.js';
+import { fingerprint } from './fingerprint.js';
+import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { testConfig } from './test-config.js';
+
+interface UserRow {
+  userId: string;
+  nickName: string | null;
+  stationId: string;
+  roleIds: string[];
+  status: number;
+  quota: number;
+  remainingQuota: number;
+}
+interface Page {
+  total: number;
+  data: UserRow[];
+}
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db, testConfig({ demoPassword: 'Demo#Pass-2026' }));
+  admin = await t.adminToken();
+});
+afterAll(() => t.close());
+
+const lastAudit = async () => (await t.auditRows()).at(-1)!;
+
+describe('users', () => {
+  it('creates, reads, updates and deletes, auditing each with before and after and no secret', async () => {
+    const create = await t.call<UserRow[]>(
+      '/api/user/create',
+      [
+        {
+          userId: 'amina',
+          nickName: 'Amina',
+          email: 'amina@example.com',
+          roleId: 'vendor',
+          stationId: 'NORTH',
+          quota: 120.5,
+          password: 'Amina#Pass-1',
+          authorizationPassword: 'Amina#Auth-1',
+        },
+      ],
+      admin,
+    );
+    expect(create.code).toBe(0);
+    expect(create.result[0]).toMatchObject({ userId: 'amina', roleIds: ['vendor'], quota: 120.5, remainingQuota: 120.5 });
+    let audit = await lastAudit();
+    expect(audit).toMatchObject({ title: 'User', action: 'Create', userId: 'admin', stationId: '0001' });
+    expect(audit.contentBefore).toBeNull();
+    expect(JSON.parse(audit.contentAfter!).userId).toBe('amina');
+
+    const update = await t.call<UserRow[]>(
+      '/api/user/update',
+      [{ userId: 'amina', nickName: 'Amina B.', roleId: 'vendor', stationId: 'NORTH', quota: -1 }],
+      admin,
+    );
+    expect(update.result[0]).toMatchObject({ nickName: 'Amina B.', quota: -1, remainingQuota: -1 });
+    audit = await lastAudit();
+    expect(audit.action).toBe('Update');
+    expect(JSON.parse(audit.contentBefore!).nickName).toBe('Amina');
+    expect(JSON.parse(audit.contentAfter!).nickName).toBe('Amina B.');
+
+    const del = await t.call<UserRow[]>('/api/user/delete', [{ userId: 'amina' }], admin);
+    expect(del.result.map((u) => u.userId)).toEqual(['amina']);
+    audit = await lastAudit();
+    expect(audit.action).toBe('Delete');
+    expect(JSON.parse(audit.contentBefore!).userId).toBe('amina');
+
+    const all = JSON.stringify(await t.auditRows());
+    for (const secret of ['Amina#Pass-1', 'Amina#Auth-1', '$argon2', 'Demo#Pass-2026']) expect(all).not.toContain(secret);
+    expect(JSON.stringify(create)).not.toMatch(/argon2|passwordHash/);
+  });
+
+  it('pages, filters, searches and sorts on the server', async () => {
+    const p1 = await t.call<Page>('/api/user/read', { pageSize: 2, pageNumber: 1, orderBy: 'userId asc' }, admin);
+    const p2 = await t.call<Page>('/api/user/read', { pageSize: 2, pageNumber: 2, orderBy: 'userId asc' }, admin);
+    expect(p1.result.total).toBeGreaterThanOrEqual(6);
+    expect(p1.result.data).toHaveLength(2);
+    const ids = [...p1.result.data, ...p2.result.data].map((u) => u.userId);
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(4);
+
+    const desc = await t.call<Page>('/api/user/read', { orderBy: 'userId desc' }, admin);
+    expect(desc.result.data[0]!.userId).toBe([...desc.result.data.map((u) => u.userId)].sort().at(-1));
+
+    const search = await t.call<Page>('/api/user/read', { searchTerm: 'vendor' }, admin);
+    expect(search.result.data.map((u) => u.userId).sort()).toEqual(['CENTRAL_VENDOR 1', 'NORTH_VENDOR 1', 'SOUTH_VENDOR 1']);
+    const byStation = await t.call<Page>('/api/user/read', { stationId: 'NORTH' }, admin);
+    expect(byStation.result.data.map((u) => u.userId)).toEqual(['NORTH_VENDOR 1']);
+    const byRole = await t.call<Page>('/api/user/read', { roleId: 'operator' }, admin);
+    expect(byRole.result.total).toBe(1);
+    const range = await t.call<Page>(
+      '/api/user/read',
+      { createDateRange: ['2000-01-01 00:00:00', '2001-01-01 00:00:00'] },
+      admin,
+    );
+    expect(range.result.total).toBe(0);
+    const badRange = await t.call('/api/user/read', { createDateRange: ['2000-13-01', null] }, admin);
+    expect(badRange.status).toBe(400);
+  });
+
+  it('rejects a whole batch when one row is bad, and names the problem', async () => {
+    const before = await fingerprint(t.database);
+    const dup = await t.call(
+      '/api/user/import',
+      [
+        { userId: 'x1', roleId: 'vendor', stationId: 'NORTH' },
+        { userId: 'X1', roleId: 'vendor', stationId: 'NORTH' },
+      ],
+      admin,
+    );
+    expect(dup.reason).toMatch(/duplicate lines/);
+    const clash = await t.call(
+      '/api/user/import',
+      [
+        { userId: 'x2', roleId: 'vendor', stationId: 'NORTH' },
+        { userId: 'editor', roleId: 'vendor', stationId: 'NORTH' },
+      ],
+      admin,
+    );
+    expect(clash.reason).toMatch(/already exists: editor/);
+    const badStation = await t.call(
+      '/api/user/create',
+      [
+        { userId: 'x3', roleId: 'vendor', stationId: 'NORTH' },
+        { userId: 'x4', roleId: 'vendor', stationId: 'MOON' },
+      ],
+      admin,
+    );
+    expect(badStation.reason).toMatch(/Station not found: MOON/);
+    const badRole = await t.call('/api/user/create', [{ userId: 'x5', roleId: 'ghost', stationId: 'NORTH' }], admin);
+    expect(badRole.reason).toMatch(/Role not found: ghost/);
+    const badEmail = await t.call('/api/user/create', [{ userId: 'x6', roleId: 'vendor', stationId: 'NORTH', email: 'nope' }], admin);
+    expect(badEmail.status).toBe(400);
+    expect(await fingerprint(t.database)).toEqual(before);
+
+    const good = await t.call<UserRow[]>(
+      '/api/user/import',
+      [
+        { userId: 'imp1', roleId: 'vendor', stationId: 'SOUTH' },
+        { userId: 'imp2', roleId: 'vendor', stationId: 'SOUTH' },
+      ],
+      admin,
+    );
+    expect(good.result.map((u) => u.userId)).toEqual(['imp1', 'imp2']);
+    expect((await t.auditRows()).filter((r) => r.action === 'Import')).toHaveLength(2);
+  });
+
+  it('scopes a station user to their own station, for reads and writes', async () => {
+    const token = await userWithRole(t, {
+      userId: 'north_admin',
+      content: 'Setting.User,Token.CreditToken,TokenRecord.CreditTokenRecord',
+      stationId: 'NORTH',
+      roleId: 'station_admin',
+    });
+    const read = await t.call<Page>('/api/user/read', { pageSize: 100 }, token);
+    expect(read.result.data.every((u) => u.stationId === 'NORTH')).toBe(true);
+    expect(read.result.data.map((u) => u.userId)).toContain('NORTH_VENDOR 1');
+    const other = await t.call<Page>('/api/user/read', { stationId: 'SOUTH' }, token);
+    expect(other.result.total).toBe(0);
+
+    const before = await fingerprint(t.database);
+    const foreign = await t.call('/api/user/create', [{ userId: 'spy', roleId: 'vendor', stationId: 'SOUTH' }], token);
+    expect(foreign.status).toBe(403);
+    const touch = await t.call('/api/user/update', [{ userId: 'SOUTH_VENDOR 1', roleId: 'vendor', stationId: 'NORTH' }], token);
+    expect(touch.status).toBe(403);
+    const reset = await t.call('/api/user/reset', { userId: 'SOUTH_VENDOR 1' }, token);
+    expect(reset.status).toBe(403);
+    // No escalation: a station administrator cannot hand out the admin role.
+    const escalate = await t.call('/api/user/create', [{ userId: 'boss', roleId: 'admin', stationId: 'NORTH' }], token);
+    expect(escalate.status).toBe(403);
+    expect(escalate.reason).toMatch(/cannot grant/);
+    expect(await fingerprint(t.database)).toEqual(before);
+
+    const own = await t.call('/api/user/create', [{ userId: 'north2', roleId: 'vendor', stationId: 'NORTH' }], token);
+    expect(own.code).toBe(0);
+  });
+
+  it('refuses to delete or disable yourself, and deleting ends the user\'s sessions', async () => {
+    expect((await t.call('/api/user/delete', [{ userId: 'admin' }], admin)).reason).toMatch(/yourself/);
+    expect(
+      (await t.call('/api/user/update', [{ userId: 'admin', roleId: 'admin', stationId: '0001', status: 1 }], admin)).reason,
+    ).toMatch(/yourself/);
+    const victim = await userWithRole(t, { userId: 'temp', content: 'Setting.Log' });
+    expect((await t.call('/api/user/delete', [{ userId: 'temp' }], admin)).code).toBe(0);
+    expect((await t.call('/api/user/info', undefined, victim)).status).toBe(401);
+  });
+});

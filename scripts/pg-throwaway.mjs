@@ -1,0 +1,76 @@
+// A throw-away PostgreSQL cluster for the test run: initdb in a temp folder, a free port, stopped by its PID.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+function findBin(name) {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions) {
+    const p = path.join(root, v, 'bin', name);
+    if (existsSync(p)) return p;
+  }
+  return null;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** PostgreSQL refuses to run as root: run its tools as the postgres user then. */
+function asServerUser(cmd, args) {
+  if (process.getuid?.() === 0) return ['runuser', ['-u', 'postgres', '--', cmd, ...args]];
+  return [cmd, args];
+}
+
+export async function startPostgres() {
+  const initdb = findBin('initdb');
+  const pgCtl = findBin('pg_ctl');
+  if (!initdb || !pgCtl) throw new Error('PostgreSQL server binaries not found (apt-get install postgresql)');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'prepay-pg-'));
+  chmodSync(dir, 0o777);
+  const data = path.join(dir, 'data');
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', dir]);
+  const port = await freePort();
+  const run = (cmd, args) => {
+    const [c, a] = asServerUser(cmd, args);
+    const res = spawnSync(c, a, { encoding: 'utf8' });
+    if (res.status !== 0) throw new Error(`${cmd} failed: ${res.stderr || res.stdout}`);
+  };
+  run(initdb, ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  run(pgCtl, [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    '-w',
+    'start',
+  ]);
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const stop = () => {
+    try {
+      const pid = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      if (pid) process.kill(pid, 'SIGINT');
+      for (let i = 0; i < 100 && existsSync(path.join(data, 'postmaster.pid')); i++) {
+        spawnSync('sleep', ['0.1']);
+      }
+    } catch {
+      /* already stopped */
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { url, port, stop };
+}

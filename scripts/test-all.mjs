@@ -1,0 +1,68 @@
+// `npm test`: every suite, in order, with a summary line per runner and one total at the end.
+//  1. vitest: packages, server (PGlite) and web unit tests
+//  2. the server suite again on a throw-away PostgreSQL server
+//  3. browser tests (Playwright driving Debian's Chromium) against the real server
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startPostgres } from './pg-throwaway.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'prepay-test-'));
+const results = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+function vitest(label, args, env = {}) {
+  const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
+  const status = run(label, 'node_modules/.bin/vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args], env);
+  let passed = 0;
+  let failed = status === 0 ? 0 : 1;
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    passed = r.numPassedTests;
+    failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  }
+  results.push({ label, passed, failed });
+}
+
+vitest('unit and server tests (PGlite)', ['--project', 'server', '--project', 'web', '--project', 'sts', '--project', 'contracts']);
+
+let pg;
+try {
+  pg = await startPostgres();
+  vitest('server tests (PostgreSQL)', ['--project', 'server-postgres'], { TEST_DATABASE_URL: pg.url });
+} catch (err) {
+  console.error(`PostgreSQL run failed to start: ${err.message}`);
+  results.push({ label: 'server tests (PostgreSQL)', passed: 0, failed: 1 });
+} finally {
+  pg?.stop();
+}
+
+const webPkg = JSON.parse(readFileSync(path.join(root, 'apps/web/package.json'), 'utf8'));
+if (webPkg.scripts?.['test:e2e']) {
+  const out = path.join(tmp, 'playwright.json');
+  const status = run('browser tests (Playwright + Chromium)', 'npm', ['run', 'test:e2e', '-w', 'apps/web'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
+  let passed = 0;
+  let failed = status === 0 ? 0 : 1;
+  if (existsSync(out)) {
+    const stats = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
+    passed = stats.expected ?? 0;
+    failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (status !== 0 && !stats.unexpected ? 1 : 0);
+  }
+  results.push({ label: 'browser tests', passed, failed });
+}
+
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`\nTotal: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
