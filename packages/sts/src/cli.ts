@@ -35,7 +35,8 @@ Not STSA-certified vending: production STS needs licensed STA tables and vending
 a certified HSM.`;
 
 const OP_HELP: Record<string, string> = {
-  credit: 'decoderKey, subclass (0 elec, 1 water, 2 gas, 3 time, 4–7 currency), tid, amountUnits | amount, [rnd], [ken]',
+  credit:
+    'decoderKey, subclass (0 elec, 1 water, 2 gas, 3 time, 4–7 currency), tid, amountUnits | amount, [rnd], [ken]',
   setMaximumPowerLimit: 'decoderKey, tid, watts, [rnd], [ken]',
   setMaximumPhasePowerUnbalanceLimit: 'decoderKey, tid, watts, [rnd], [ken]',
   clearCredit: 'decoderKey, tid, register (hex, FFFF = all), [rnd], [ken]',
@@ -111,9 +112,16 @@ function parseArgs(args: string[]): { flags: Record<string, unknown>; positional
 }
 
 function printHuman(result: OpResult, out: (s: string) => void): void {
-  if (typeof result.token === 'string') out(formatToken(result.token));
-  else if (Array.isArray(result.tokens)) result.tokens.forEach((t, i) => out(`${i + 1}: ${formatToken(String(t))}`));
-  else for (const [k, v] of Object.entries(result)) out(`${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+  if (typeof result.token === 'string') {
+    out(formatToken(result.token));
+    return;
+  }
+  if (Array.isArray(result.tokens)) {
+    for (const [i, t] of result.tokens.entries()) out(`${i + 1}: ${formatToken(String(t))}`);
+    return;
+  }
+  for (const [k, v] of Object.entries(result))
+    out(`${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
 }
 
 async function batch(): Promise<number> {
@@ -149,7 +157,8 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'amount' && positional[0] !== undefined) flags.amount ??= positional[0];
     const at = flags.date ?? flags.at;
     if (at !== undefined && command !== 'tid') {
-      if (flags.base === undefined) throw new StsError('INVALID_REQUEST', '--date needs --base (1993, 2014 or 2035)');
+      if (flags.base === undefined)
+        throw new StsError('INVALID_REQUEST', '--date needs --base (1993, 2014 or 2035)');
       flags.tid = tidFromDate(String(at), Number(flags.base));
       delete flags.date;
       delete flags.at;

@@ -1,5 +1,5 @@
 import { decodeAmount, decodeCurrencyAmount } from './amount.js';
-import { type VendorOverdraftProfile, decodeVendorValue } from './classes/overdraft.js';
+import { decodeVendorValue, type VendorOverdraftProfile } from './classes/overdraft.js';
 import { blockCrc, usesCrcC } from './crc.js';
 import { StsError } from './errors.js';
 import { toHex } from './hex.js';
@@ -120,17 +120,29 @@ export interface DecodeOptions {
 
 const scratch = new Int32Array(2);
 
-export function decodeToken(token: string, decoderKey?: string | PreparedKey, options: DecodeOptions = {}): DecodedToken {
+export function decodeToken(
+  token: string,
+  decoderKey?: string | PreparedKey,
+  options: DecodeOptions = {},
+): DecodedToken {
   const block = digitsToBlock(token);
   const tokenClass = block.tokenClass;
   if (tokenClass === 3) {
-    throw new StsError('UNKNOWN_CLASS', 'token class 3 is reserved by IEC 62055-41; no meter accepts it', 'token');
+    throw new StsError(
+      'UNKNOWN_CLASS',
+      'token class 3 is reserved by IEC 62055-41; no meter accepts it',
+      'token',
+    );
   }
   let hi = block.hi;
   let lo = block.lo;
   if (tokenClass !== 1) {
     if (decoderKey === undefined || decoderKey === '') {
-      throw new StsError('INVALID_KEY', `a decoder key is needed to decode a class ${tokenClass} token`, 'decoderKey');
+      throw new StsError(
+        'INVALID_KEY',
+        `a decoder key is needed to decode a class ${tokenClass} token`,
+        'decoderKey',
+      );
     }
     toPreparedKey(decoderKey).decrypt(hi, lo, scratch);
     hi = scratch[0]! >>> 0;
@@ -241,7 +253,11 @@ export function decodeToken(token: string, decoderKey?: string | PreparedKey, op
  * decodeToken, then refuse what a meter would refuse on format grounds: a CRC mismatch (wrong
  * key or mistyped digit) and subclasses without a defined layout.
  */
-export function verifyToken(token: string, decoderKey?: string | PreparedKey, options: DecodeOptions = {}): DecodedToken {
+export function verifyToken(
+  token: string,
+  decoderKey?: string | PreparedKey,
+  options: DecodeOptions = {},
+): DecodedToken {
   const decoded = decodeToken(token, decoderKey, options);
   if (!decoded.crcOk) {
     throw new StsError(

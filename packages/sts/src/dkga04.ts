@@ -1,9 +1,9 @@
+import { checkKrn, checkKt, checkSgcDigits, checkTiDigits, type KeyDerivationInput } from './dkga02.js';
 import { StsError } from './errors.js';
 import { bytesToHex, hexToBytes, parseHex } from './hex.js';
 import { parseMeterPan } from './pan.js';
 import { hmacSha256 } from './sha256.js';
 import { checkBaseYear } from './tid.js';
-import { checkKrn, checkKt, checkSgcDigits, checkTiDigits, type KeyDerivationInput } from './dkga02.js';
 
 /**
  * DKGA04 (IEC 62055-41:2018; sts.md §7.3): DK = HMAC-SHA-256(VK160, data); the EA07 key is the
@@ -29,7 +29,11 @@ const field = (s: string) => [s.length, ...ascii(s)];
 export function dkga04Data(input: Omit<Dkga04Input, 'vendingKey160'>): Uint8Array {
   const bd = String(checkBaseYear(input.baseDate, 'baseDate')).slice(2);
   if (input.ea !== '07' && input.ea !== '11') {
-    throw new StsError('INVALID_FIELD', 'ea must be "07" (STA, 64-bit key) or "11" (MISTY1, 128-bit key)', 'ea');
+    throw new StsError(
+      'INVALID_FIELD',
+      'ea must be "07" (STA, 64-bit key) or "11" (MISTY1, 128-bit key)',
+      'ea',
+    );
   }
   const expectedL = input.ea === '07' ? 64 : 128;
   const L = input.L ?? expectedL;

@@ -10,7 +10,12 @@ export function parseHex(value: unknown, digits: number, field: string): bigint 
 
 /** Parses a hex string of 1..maxDigits digits (fields like "FFFF" or "A"). */
 export function parseHexUpTo(value: unknown, maxDigits: number, field: string): number {
-  if (typeof value !== 'string' || value.length < 1 || value.length > maxDigits || !/^[0-9a-fA-F]+$/.test(value)) {
+  if (
+    typeof value !== 'string' ||
+    value.length < 1 ||
+    value.length > maxDigits ||
+    !/^[0-9a-fA-F]+$/.test(value)
+  ) {
     throw new StsError('INVALID_HEX', `${field} must be 1 to ${maxDigits} hex digits`, field);
   }
   return Number.parseInt(value, 16);

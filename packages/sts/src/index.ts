@@ -12,8 +12,8 @@ export * from './classes/meter-test.js';
 export * from './classes/overdraft.js';
 export { blockCrc, crc16Modbus, stsCrc16, usesCrcC } from './crc.js';
 export * from './decode.js';
-export { dkga02, dkga02ControlBlock, type Dkga02Input, type KeyDerivationInput, panBlock } from './dkga02.js';
-export { dkga04, dkga04Data, type Dkga04Input } from './dkga04.js';
+export { type Dkga02Input, dkga02, dkga02ControlBlock, type KeyDerivationInput, panBlock } from './dkga02.js';
+export { type Dkga04Input, dkga04, dkga04Data } from './dkga04.js';
 export * from './errors.js';
 export * from './keys.js';
 export * from './keystore.js';
@@ -22,4 +22,12 @@ export { OPS, type OpRequest, type OpResult, runBatchLine, runOp } from './ops.j
 export * from './pan.js';
 export { STA_SAMPLE_TABLES, STA_TABLES, type StaTables, staDecrypt64, staEncrypt64 } from './sta.js';
 export * from './tid.js';
-export { blockToDigits, digitsToBlock, encodeBlock, formatToken, MAX_TOKEN, normalizeToken, tokenToHex66 } from './token.js';
+export {
+  blockToDigits,
+  digitsToBlock,
+  encodeBlock,
+  formatToken,
+  MAX_TOKEN,
+  normalizeToken,
+  tokenToHex66,
+} from './token.js';

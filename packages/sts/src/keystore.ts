@@ -112,10 +112,20 @@ export class MemoryKeyStore implements KeyStore {
       throw new StsError('KEY_NOT_FOUND', `no vending key for SGC ${request.sgc} KRN ${request.krn}`, 'sgc');
     }
     const ea = request.ea ?? '07';
-    const common = { meterPAN: request.meterPAN, sgc: vk.sgc, krn: vk.krn, kt: checkKt(request.kt), ti: request.ti };
+    const common = {
+      meterPAN: request.meterPAN,
+      sgc: vk.sgc,
+      krn: vk.krn,
+      kt: checkKt(request.kt),
+      ti: request.ti,
+    };
     if (vk.dkga === '02') {
       if (ea !== '07') {
-        throw new StsError('INVALID_FIELD', 'DKGA02 derives 64-bit (EA07) keys only; use a DKGA04 vending key', 'ea');
+        throw new StsError(
+          'INVALID_FIELD',
+          'DKGA02 derives 64-bit (EA07) keys only; use a DKGA04 vending key',
+          'ea',
+        );
       }
       return dkga02({ ...common, vendingKey: vk.key });
     }

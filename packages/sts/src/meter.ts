@@ -45,7 +45,10 @@ export interface MeterKey {
 
 interface PendingSection {
   subclass: number;
-  fields: Pick<DecodedToken, 'KENHO' | 'KRN' | 'RO' | 'KT' | 'NKHO' | 'KENLO' | 'TI' | 'NKLO' | 'SGCLO' | 'SGCHO' | 'keyWord'>;
+  fields: Pick<
+    DecodedToken,
+    'KENHO' | 'KRN' | 'RO' | 'KT' | 'NKHO' | 'KENLO' | 'TI' | 'NKLO' | 'SGCLO' | 'SGCHO' | 'keyWord'
+  >;
 }
 
 export interface MeterSecurityState {
@@ -277,5 +280,8 @@ function keyChangeSection(
   const rollover = s1.RO === 1;
   // RO = 1 moves the meter to a later base date: the old TIDs mean nothing under the new key.
   const next: MeterSecurityState = { ...cleared, key, usedTids: rollover ? [] : cleared.usedTids };
-  return { state: next, outcome: outcome('accept', { decoded, effect: { type: 'keyChanged', key, rollover } }) };
+  return {
+    state: next,
+    outcome: outcome('accept', { decoded, effect: { type: 'keyChanged', key, rollover } }),
+  };
 }

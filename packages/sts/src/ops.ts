@@ -34,7 +34,8 @@ type Handler = (r: Record<string, unknown>) => OpResult;
 
 const str = (r: Record<string, unknown>, k: string) => r[k] as string;
 const num = (r: Record<string, unknown>, k: string) => r[k] as number;
-const opt = <T>(r: Record<string, unknown>, k: string) => (r[k] === undefined || r[k] === null ? undefined : (r[k] as T));
+const opt = <T>(r: Record<string, unknown>, k: string) =>
+  r[k] === undefined || r[k] === null ? undefined : (r[k] as T);
 
 /** Credit amounts: `amountUnits` (integer units), or `amount` as a decimal string in kWh/m³/min/currency. */
 function creditAmount(r: Record<string, unknown>): number | bigint {
@@ -43,14 +44,19 @@ function creditAmount(r: Record<string, unknown>): number | bigint {
   if (r.amountUnits !== undefined) {
     const u = r.amountUnits;
     if (currency && typeof u === 'string' && /^-?\d+$/.test(u)) return BigInt(u);
-    if (typeof u !== 'number') throw new StsError('INVALID_AMOUNT', 'amountUnits must be a whole number', 'amountUnits');
+    if (typeof u !== 'number')
+      throw new StsError('INVALID_AMOUNT', 'amountUnits must be a whole number', 'amountUnits');
     return u;
   }
   if (r.amount !== undefined) {
     const units = decimalToUnits(String(r.amount), currency ? 5 : 1);
     return currency ? BigInt(units) : units;
   }
-  throw new StsError('INVALID_REQUEST', 'give amountUnits (integer units) or amount (decimal)', 'amountUnits');
+  throw new StsError(
+    'INVALID_REQUEST',
+    'give amountUnits (integer units) or amount (decimal)',
+    'amountUnits',
+  );
 }
 
 const tidInput = (r: Record<string, unknown>) => ({
@@ -64,11 +70,15 @@ const HANDLERS: Record<string, Handler> = {
   credit: (r) => ({
     token: encodeCredit({ ...tidInput(r), subclass: num(r, 'subclass') ?? 0, amountUnits: creditAmount(r) }),
   }),
-  setMaximumPowerLimit: (r) => ({ token: encodeSetMaximumPowerLimit({ ...tidInput(r), watts: num(r, 'watts') }) }),
+  setMaximumPowerLimit: (r) => ({
+    token: encodeSetMaximumPowerLimit({ ...tidInput(r), watts: num(r, 'watts') }),
+  }),
   setMaximumPhasePowerUnbalanceLimit: (r) => ({
     token: encodeSetMaximumPhasePowerUnbalanceLimit({ ...tidInput(r), watts: num(r, 'watts') }),
   }),
-  clearCredit: (r) => ({ token: encodeClearCredit({ ...tidInput(r), register: (r.register ?? 'FFFF') as string }) }),
+  clearCredit: (r) => ({
+    token: encodeClearCredit({ ...tidInput(r), register: (r.register ?? 'FFFF') as string }),
+  }),
   clearTamper: (r) => ({ token: encodeClearTamper(tidInput(r)) }),
   setMaximumOverdraft: (r) => ({
     token: encodeSetMaximumOverdraft({
@@ -98,6 +108,8 @@ const HANDLERS: Record<string, Handler> = {
     }),
   }),
   encodeBlock: (r) => {
+    if (r.class === 3)
+      throw new StsError('UNKNOWN_CLASS', 'token class 3 is reserved by IEC 62055-41', 'class');
     const tokenClass = checkInt(r.class, 0, 2, 'class');
     const subclass = checkInt(r.subclass, 0, 15, 'subclass');
     const body = parseHex(r.body44Hex, 11, 'body44Hex');
@@ -105,7 +117,11 @@ const HANDLERS: Record<string, Handler> = {
     if (tokenClass !== 1) {
       const ea = checkDecoderKey(r.decoderKey);
       if (r.ea !== undefined && String(r.ea) !== ea) {
-        throw new StsError('KEY_MISMATCH', `ea ${String(r.ea)} does not match a ${ea === '07' ? 16 : 32}-digit key`, 'ea');
+        throw new StsError(
+          'KEY_MISMATCH',
+          `ea ${String(r.ea)} does not match a ${ea === '07' ? 16 : 32}-digit key`,
+          'ea',
+        );
       }
       key = prepareKey(str(r, 'decoderKey'));
     }
@@ -162,14 +178,19 @@ const HANDLERS: Record<string, Handler> = {
   staEncrypt: (r) => {
     // Raw STA on a complete 64-bit block (the IEC worked example; sample tables on request).
     const key = prepareKey(str(r, 'decoderKey'), 'decoderKey', r.tables === 'sample');
-    if (key.ea !== '07') throw new StsError('INVALID_KEY', 'staEncrypt takes a 16-hex-digit key', 'decoderKey');
+    if (key.ea !== '07')
+      throw new StsError('INVALID_KEY', 'staEncrypt takes a 16-hex-digit key', 'decoderKey');
     parseHex(r.plainBlock64, 16, 'plainBlock64');
     const block = str(r, 'plainBlock64');
     const out = new Int32Array(2);
     key.encrypt(Number.parseInt(block.slice(0, 8), 16), Number.parseInt(block.slice(8), 16), out);
     const tokenClass = checkInt(r.tokenClass ?? 0, 0, 3, 'tokenClass');
     const token = blockToDigits(tokenClass, out[0]!, out[1]!);
-    return { encryptedBlock64: toHex(out[0]! >>> 0, 8) + toHex(out[1]! >>> 0, 8), token, token66hex: tokenToHex66(token) };
+    return {
+      encryptedBlock64: toHex(out[0]! >>> 0, 8) + toHex(out[1]! >>> 0, 8),
+      token,
+      token66hex: tokenToHex66(token),
+    };
   },
   misty1Encrypt: (r) => {
     parseHex(r.key128, 32, 'key128');
@@ -199,6 +220,8 @@ export function runOp(request: unknown): OpResult {
 
 /** One batch line → one output line (never throws): `{"error": "...", "code": "..."}` on failure. */
 export function runBatchLine(line: string): string {
+  if (line.trim() === '')
+    return JSON.stringify({ error: 'empty line: expected a JSON request', code: 'INVALID_REQUEST' });
   let request: unknown;
   try {
     request = JSON.parse(line);

@@ -34,7 +34,11 @@ export function luhnCheckDigit(digits: string): number {
 
 export function parseMeterPan(pan: unknown, field = 'meterPAN'): MeterPan {
   if (typeof pan !== 'string' || !/^\d{18}$/.test(pan)) {
-    throw new StsError('INVALID_PAN', `${field} must be exactly 18 decimal digits (IIN + IAIN + check digit)`, field);
+    throw new StsError(
+      'INVALID_PAN',
+      `${field} must be exactly 18 decimal digits (IIN + IAIN + check digit)`,
+      field,
+    );
   }
   const expected = luhnCheckDigit(pan.slice(0, 17));
   if (expected !== Number(pan[17])) {
@@ -80,7 +84,11 @@ export function meterPanFromIain(iain: string, iin?: string): string {
   }
   const prefix = iin ?? (iain.length === 11 ? '600727' : '0000');
   if (prefix.length + iain.length !== 17) {
-    throw new StsError('INVALID_PAN', 'a 6-digit IIN goes with an 11-digit IAIN, a 4-digit IIN with 13', 'iin');
+    throw new StsError(
+      'INVALID_PAN',
+      'a 6-digit IIN goes with an 11-digit IAIN, a 4-digit IIN with 13',
+      'iin',
+    );
   }
   const body = prefix + iain;
   return body + luhnCheckDigit(body);

@@ -26,7 +26,11 @@ function twoDigitYear(yy: string): number {
 
 export function checkTid(tid: unknown, field = 'tid'): number {
   if (typeof tid !== 'number' || !Number.isInteger(tid) || tid < 0 || tid > MAX_TID) {
-    throw new StsError('TID_OUT_OF_RANGE', `${field} must be an integer from 0 to ${MAX_TID} (24 bits)`, field);
+    throw new StsError(
+      'TID_OUT_OF_RANGE',
+      `${field} must be an integer from 0 to ${MAX_TID} (24 bits)`,
+      field,
+    );
   }
   return tid;
 }
@@ -44,7 +48,13 @@ function epochMinutes(at: Date | string): number {
   if (!m) {
     throw new StsError('INVALID_DATE', 'the issue time must look like "yyyy-MM-dd HH:mm[:ss]"', 'at');
   }
-  const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number, number];
+  const [y, mo, d, h, mi] = [m[1], m[2], m[3], m[4], m[5]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const ms = Date.UTC(y, mo - 1, d, h, mi);
   const check = new Date(ms);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) {
@@ -58,7 +68,11 @@ export function tidFromDate(at: Date | string, baseYear: number): number {
   const base = checkBaseYear(baseYear);
   const tid = epochMinutes(at) - Date.UTC(base, 0, 1) / 60000;
   if (tid < 0) {
-    throw new StsError('TID_BEFORE_BASE_DATE', `the issue time is before the base date ${base}-01-01 00:00`, 'at');
+    throw new StsError(
+      'TID_BEFORE_BASE_DATE',
+      `the issue time is before the base date ${base}-01-01 00:00`,
+      'at',
+    );
   }
   if (tid > MAX_TID) {
     throw new StsError(
@@ -92,7 +106,11 @@ export function lastTidForKen(ken: number): number {
 
 export function checkKen(ken: unknown, field = 'ken'): number {
   if (typeof ken !== 'number' || !Number.isInteger(ken) || ken < 0 || ken > 255) {
-    throw new StsError('INVALID_FIELD', `${field} (key expiry number) must be an integer from 0 to 255`, field);
+    throw new StsError(
+      'INVALID_FIELD',
+      `${field} (key expiry number) must be an integer from 0 to 255`,
+      field,
+    );
   }
   return ken;
 }
@@ -115,7 +133,10 @@ export function assertKeyNotExpired(tid: number, ken: number): void {
 export function nextTid(nowTid: number, lastTid: number | undefined): number {
   const tid = lastTid === undefined ? nowTid : Math.max(nowTid, lastTid + 1);
   if (tid > MAX_TID) {
-    throw new StsError('TID_BEYOND_BASE_DATE', 'no TID is left in this base date; a TID-rollover key change is needed');
+    throw new StsError(
+      'TID_BEYOND_BASE_DATE',
+      'no TID is left in this base date; a TID-rollover key change is needed',
+    );
   }
   return tid;
 }

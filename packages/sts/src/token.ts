@@ -63,7 +63,12 @@ export function encodeBlock(
 ): string {
   buildBlock(tokenClass, subclass, top28, low16, crcC, scratch);
   if (tokenClass !== 1) {
-    if (!key) throw new StsError('INVALID_KEY', `a decoder key is needed for a class ${tokenClass} token`, 'decoderKey');
+    if (!key)
+      throw new StsError(
+        'INVALID_KEY',
+        `a decoder key is needed for a class ${tokenClass} token`,
+        'decoderKey',
+      );
     key.encrypt(scratch[0]!, scratch[1]!, scratch);
   }
   return blockToDigits(tokenClass, scratch[0]!, scratch[1]!);
@@ -92,7 +97,11 @@ export function digitsToBlock(token: string, field = 'token'): TransmittedBlock 
   const digits = normalizeToken(token, field);
   const value = BigInt(digits);
   if (value > MAX_TOKEN) {
-    throw new StsError('TOKEN_OUT_OF_RANGE', `${field} ${digits} is not a token: the value is 2^66 or more`, field);
+    throw new StsError(
+      'TOKEN_OUT_OF_RANGE',
+      `${field} ${digits} is not a token: the value is 2^66 or more`,
+      field,
+    );
   }
   const tokenClass = Number((value >> 27n) & 3n);
   const hi = Number((value >> 32n) & 0xffffffffn);

@@ -1,8 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeToken, dkga02ControlBlock, dkga04Data, type OpResult, panBlock, runOp, StsError } from '../src/index.js';
 import { bytesToHex } from '../src/hex.js';
-import { loadVectors, sharedVectorsText, type Vector, VECTORS_PATH } from './vectors.js';
+import {
+  decodeToken,
+  dkga02ControlBlock,
+  dkga04Data,
+  type OpResult,
+  panBlock,
+  runOp,
+  StsError,
+} from '../src/index.js';
+import { loadVectors, sharedVectorsText, VECTORS_PATH, type Vector } from './vectors.js';
 
 /**
  * Every vector of sts-vectors.json goes through runOp — the function behind `sts batch` — so the
@@ -52,11 +60,22 @@ function caseFor(v: Vector): Case {
   const c = v.category;
   if (c === 'crc16') return { request: { op: 'crc16', ...i }, pick: (r) => r.crc16, want: v.expected?.crc16 };
   if (c === 'sta-block (actual tables)') {
-    return tokenCase(v, { op: 'staEncrypt', decoderKey: i.decoderKey, plainBlock64: i.plainBlock64, tokenClass: i.tokenClass });
+    return tokenCase(v, {
+      op: 'staEncrypt',
+      decoderKey: i.decoderKey,
+      plainBlock64: i.plainBlock64,
+      tokenClass: i.tokenClass,
+    });
   }
   if (c === 'sta-block (IEC sample tables)') {
     return {
-      request: { op: 'staEncrypt', decoderKey: i.decoderKey, plainBlock64: i.plainBlock64, tokenClass: 0, tables: 'sample' },
+      request: {
+        op: 'staEncrypt',
+        decoderKey: i.decoderKey,
+        plainBlock64: i.plainBlock64,
+        tokenClass: 0,
+        tables: 'sample',
+      },
       pick: (r) => r.token66hex,
       want: v.expected?.token66hex,
     };
@@ -70,7 +89,15 @@ function caseFor(v: Vector): Case {
   }
   if (c === 'dkga02') {
     return {
-      request: { op: 'dkga02', vendingKey: i.vendingKey, meterPAN: i.meterPAN, kt: i.keyType, sgc: i.sgc, ti: i.ti, krn: i.krn },
+      request: {
+        op: 'dkga02',
+        vendingKey: i.vendingKey,
+        meterPAN: i.meterPAN,
+        kt: i.keyType,
+        sgc: i.sgc,
+        ti: i.ti,
+        krn: i.krn,
+      },
       pick: (r) => r.decoderKey,
       want: expectedOrDerived(v, 'decoderKey'),
     };
@@ -79,7 +106,11 @@ function caseFor(v: Vector): Case {
     return { request: { op: 'dkga04', ...i }, pick: (r) => r.decoderKey, want: v.derived?.decoderKey };
   }
   if (c === 'meter-pan') {
-    return { request: { op: 'pan', meterPAN: i.meterPAN }, pick: (r) => r, want: expect.objectContaining(v.expected!) };
+    return {
+      request: { op: 'pan', meterPAN: i.meterPAN },
+      pick: (r) => r,
+      want: expect.objectContaining(v.expected!),
+    };
   }
   if (c === 'class0-credit') {
     return tokenCase(v, {
@@ -98,7 +129,12 @@ function caseFor(v: Vector): Case {
     return tokenCase(v, { op: 'credit', decoderKey: i.decoderKey, subclass: i.subclass, tid: i.tid, amount });
   }
   if (c === 'class1-test-display') {
-    return tokenCase(v, { op: 'meterTest', subclass: i.subclass, controlHex: i.controlHex, mfrCode: i.mfrCode });
+    return tokenCase(v, {
+      op: 'meterTest',
+      subclass: i.subclass,
+      controlHex: i.controlHex,
+      mfrCode: i.mfrCode,
+    });
   }
   const tidBase = { decoderKey: i.decoderKey, rnd: i.rnd, tid: i.tid };
   if (c === 'class2-MPL') return tokenCase(v, { op: 'setMaximumPowerLimit', ...tidBase, watts: i.mplWatts });
@@ -110,7 +146,11 @@ function caseFor(v: Vector): Case {
   if (c.startsWith('class2-KCT1')) return tokenCase(v, keyChangeRequest(i), 0);
   if (c.startsWith('class2-KCT2')) return tokenCase(v, keyChangeRequest(i), 1);
   if (c.startsWith('misty1')) {
-    return { request: { op: 'misty1Encrypt', ...i }, pick: (r) => r.ciphertext, want: v.expected?.ciphertext };
+    return {
+      request: { op: 'misty1Encrypt', ...i },
+      pick: (r) => r.ciphertext,
+      want: v.expected?.ciphertext,
+    };
   }
   if (c.startsWith('ea11-misty1 KCT')) {
     const section = ['1st', '2nd', '3rd', '4th'].findIndex((n) => c.includes(`${n} section`));
@@ -154,9 +194,14 @@ function caseFor(v: Vector): Case {
     };
   }
   if (c === 'amount-encoding') {
-    return { request: { op: 'amount', units: i.units }, pick: (r) => r.amountField, want: v.expected?.amountField };
+    return {
+      request: { op: 'amount', units: i.units },
+      pick: (r) => r.amountField,
+      want: v.expected?.amountField,
+    };
   }
-  if (c === 'tid') return { request: { op: 'tid', at: i.at, base: i.base }, pick: (r) => r.tid, want: v.expected?.tid };
+  if (c === 'tid')
+    return { request: { op: 'tid', at: i.at, base: i.base }, pick: (r) => r.tid, want: v.expected?.tid };
   throw new Error(`vector ${v.id}: category "${c}" has no mapping`);
 }
 
@@ -192,12 +237,15 @@ describe('sts-vectors.json', () => {
     it('the file marks AMT-181862.3 (CMU truncation) as INCONSISTENT', () => {
       expect(inconsistent.map((v) => v.id)).toEqual(['AMT-181862.3']);
     });
-    it.each(inconsistent.map((v) => [v.id, v] as const))('%s: we round up, the source truncated', (_id, v) => {
-      const { request, pick, want } = caseFor(v);
-      const got = pick(runOp(request));
-      expect(got).not.toEqual(want);
-      expect(got).toBe(v.derived?.roundUpEncoding);
-    });
+    it.each(inconsistent.map((v) => [v.id, v] as const))(
+      '%s: we round up, the source truncated',
+      (_id, v) => {
+        const { request, pick, want } = caseFor(v);
+        const got = pick(runOp(request));
+        expect(got).not.toEqual(want);
+        expect(got).toBe(v.derived?.roundUpEncoding);
+      },
+    );
     it('sts.md §5.3: the CMU 18 022.3 → 7FFF value (not in the file) disagrees as well', () => {
       expect(runOp({ op: 'amount', units: 180223 }).amountField).toBe('8000');
       expect(runOp({ op: 'amount', units: 180223 }).amountField).not.toBe('7FFF');
@@ -209,28 +257,57 @@ describe('sts-vectors.json', () => {
       const v = byId.get('NEG-KEN-1')!;
       const key = byId.get('DKGA02-7')!.derived!.decoderKey;
       expect(
-        errorCode({ op: 'credit', decoderKey: key, subclass: 0, rnd: 5, tid: v.inputs.tid, amountUnits: 1, ken: v.inputs.KEN }),
+        errorCode({
+          op: 'credit',
+          decoderKey: key,
+          subclass: 0,
+          rnd: 5,
+          tid: v.inputs.tid,
+          amountUnits: 1,
+          ken: v.inputs.KEN,
+        }),
       ).toBe('KEY_EXPIRED');
       // The last TID under KEN 85 is still fine.
-      expect(() => runOp({ op: 'credit', decoderKey: key, subclass: 0, rnd: 5, tid: 85 * 65536 + 65535, amountUnits: 1, ken: 85 })).not.toThrow();
+      expect(() =>
+        runOp({
+          op: 'credit',
+          decoderKey: key,
+          subclass: 0,
+          rnd: 5,
+          tid: 85 * 65536 + 65535,
+          amountUnits: 1,
+          ken: 85,
+        }),
+      ).not.toThrow();
     });
     it('NEG-PAN-1: a 22-digit number is not a MeterPAN', () => {
       const pan = byId.get('NEG-PAN-1')!.inputs.meterPAN;
       expect(errorCode({ op: 'pan', meterPAN: pan })).toBe('INVALID_PAN');
       expect(
-        errorCode({ op: 'dkga02', vendingKey: 'ABABABABABABABAB', meterPAN: pan, kt: 2, sgc: '123456', ti: '01', krn: 1 }),
+        errorCode({
+          op: 'dkga02',
+          vendingKey: 'ABABABABABABABAB',
+          meterPAN: pan,
+          kt: 2,
+          sgc: '123456',
+          ti: '01',
+          krn: 1,
+        }),
       ).toBe('INVALID_PAN');
     });
   });
 
   describe('intermediate values of the derivations', () => {
-    it.each(vectors.filter((v) => v.category === 'dkga02').map((v) => [v.id, v] as const))('%s blocks', (_id, v) => {
-      const i = v.inputs;
-      expect(panBlock(s(i.meterPAN), i.keyType as number)).toBe(i.panBlock);
-      expect(dkga02ControlBlock({ kt: i.keyType as number, sgc: s(i.sgc), ti: s(i.ti), krn: i.krn as number })).toBe(
-        v.derived!.controlBlock,
-      );
-    });
+    it.each(vectors.filter((v) => v.category === 'dkga02').map((v) => [v.id, v] as const))(
+      '%s blocks',
+      (_id, v) => {
+        const i = v.inputs;
+        expect(panBlock(s(i.meterPAN), i.keyType as number)).toBe(i.panBlock);
+        expect(
+          dkga02ControlBlock({ kt: i.keyType as number, sgc: s(i.sgc), ti: s(i.ti), krn: i.krn as number }),
+        ).toBe(v.derived!.controlBlock);
+      },
+    );
     it.each(vectors.filter((v) => v.category.startsWith('dkga04')).map((v) => [v.id, v] as const))(
       '%s KDF input',
       (_id, v) => {

@@ -1,6 +1,6 @@
 import { encodeAmount, encodeCurrencyAmount } from '../amount.js';
 import { StsError } from '../errors.js';
-import { type TidTokenInput, encodeRndTidValue } from './common.js';
+import { encodeRndTidValue, type TidTokenInput } from './common.js';
 
 /** Class 0 (TransferCredit) subclasses, sts.md §2.2 and §5.1. */
 export const CREDIT_SUBCLASS = {

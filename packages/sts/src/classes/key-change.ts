@@ -71,11 +71,21 @@ export function encodeKeyChange(input: KeyChangeInput): string[] {
     ((ken >>> 4) << 24) | (krn << 20) | (ro << 19) | (kt << 16) | (topWord >>> 16),
     topWord & 0xffff,
   );
-  const second = encodeBlock(current, 2, 4, ((ken & 15) << 24) | (ti << 16) | (lowWord >>> 16), lowWord & 0xffff);
+  const second = encodeBlock(
+    current,
+    2,
+    4,
+    ((ken & 15) << 24) | (ti << 16) | (lowWord >>> 16),
+    lowWord & 0xffff,
+  );
   if (newEa === '07') return [first, second];
 
   if (input.sgc === undefined) {
-    throw new StsError('INVALID_SGC', 'a 128-bit key change needs the new sgc (sent in sections 3 and 4)', 'sgc');
+    throw new StsError(
+      'INVALID_SGC',
+      'a 128-bit key change needs the new sgc (sent in sections 3 and 4)',
+      'sgc',
+    );
   }
   const sgc = checkSgc(input.sgc);
   const w1 = word(1);

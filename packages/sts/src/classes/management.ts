@@ -1,7 +1,7 @@
 import { encodeAmount } from '../amount.js';
 import { StsError } from '../errors.js';
 import { parseHexUpTo } from '../hex.js';
-import { type TidTokenInput, checkSubclass, encodeRndTidValue } from './common.js';
+import { checkSubclass, encodeRndTidValue, type TidTokenInput } from './common.js';
 
 /** Class 2 (meter-specific management) subclasses, sts.md §2.2. */
 export const MANAGEMENT_SUBCLASS = {
@@ -52,7 +52,11 @@ export function encodeClearCredit(input: ClearCreditInput): string {
   const r = input.register;
   const register = typeof r === 'string' ? parseHexUpTo(r, 4, 'register') : r;
   if (typeof register !== 'number' || !Number.isInteger(register) || register < 0 || register > 0xffff) {
-    throw new StsError('INVALID_FIELD', 'register must be 0–65535 or up to 4 hex digits ("FFFF" = all)', 'register');
+    throw new StsError(
+      'INVALID_FIELD',
+      'register must be 0–65535 or up to 4 hex digits ("FFFF" = all)',
+      'register',
+    );
   }
   return encodeRndTidValue(input, 2, 1, register);
 }

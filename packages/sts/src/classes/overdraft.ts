@@ -1,6 +1,6 @@
 import { decodeAmount, encodeAmount } from '../amount.js';
 import { StsError } from '../errors.js';
-import { type TidTokenInput, encodeRndTidValue } from './common.js';
+import { encodeRndTidValue, type TidTokenInput } from './common.js';
 
 /**
  * "Set maximum overdraft" is NOT an IEC 62055-41 token (sts.md §11). Vendors put such features in
@@ -62,10 +62,12 @@ export function encodeVendorValue(profile: VendorOverdraftProfile, value: number
     case 'expMantissa':
       return encodeAmount(value, 'value');
     case 'bcd':
-      if (value > 9999) throw new StsError('AMOUNT_OUT_OF_RANGE', 'a 4-digit BCD value is at most 9999', 'value');
+      if (value > 9999)
+        throw new StsError('AMOUNT_OUT_OF_RANGE', 'a 4-digit BCD value is at most 9999', 'value');
       return Number.parseInt(String(value), 16);
     default:
-      if (value > 0xffff) throw new StsError('AMOUNT_OUT_OF_RANGE', 'a raw 16-bit value is at most 65535', 'value');
+      if (value > 0xffff)
+        throw new StsError('AMOUNT_OUT_OF_RANGE', 'a raw 16-bit value is at most 65535', 'value');
       return value;
   }
 }
