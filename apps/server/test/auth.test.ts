@@ -14,7 +14,10 @@ function expectNoSecret(text: string) {
 
 describe('login', () => {
   it('trims both fields and returns a token that /info accepts', async () => {
-    const res = await t.call<{ token: string }>('/api/user/login', { userId: '  admin ', password: ` ${ADMIN_PASSWORD}  ` });
+    const res = await t.call<{ token: string }>('/api/user/login', {
+      userId: '  admin ',
+      password: ` ${ADMIN_PASSWORD}  `,
+    });
     expect(res.code).toBe(0);
     const info = await t.call<{ userId: string; roleName: string; roleContent: string; stationName: string }>(
       '/api/user/info',
@@ -35,7 +38,8 @@ describe('login', () => {
 
   it('locks the account after five failures, refuses the right password during the lock, then lets it in', async () => {
     const reasons: string[] = [];
-    for (let i = 0; i < 6; i++) reasons.push((await t.call('/api/user/login', { userId: 'admin', password: `bad${i}` })).reason);
+    for (let i = 0; i < 6; i++)
+      reasons.push((await t.call('/api/user/login', { userId: 'admin', password: `bad${i}` })).reason);
     expect(reasons.slice(0, 4)).toEqual(Array(4).fill('invalid username or password'));
     expect(reasons[4]).toMatch(/locked for 15 minutes/);
     expect(reasons[5]).toMatch(/locked after 5 failed logins/);
@@ -113,14 +117,31 @@ describe('sessions', () => {
 
   it('switching role issues a token for that role and ends the old one', async () => {
     const admin = await t.adminToken();
-    await t.call('/api/role/create', [{ roleId: 'cashier', name: 'cashier', content: 'Token.CreditToken' }], admin);
+    await t.call(
+      '/api/role/create',
+      [{ roleId: 'cashier', name: 'cashier', content: 'Token.CreditToken' }],
+      admin,
+    );
     await t.call(
       '/api/user/create',
-      [{ userId: 'multi', roleId: 'cashier', roleIds: ['admin'], stationId: '0001', password: 'Multi#Pass-1', authorizationPassword: 'Multi#Pass-2' }],
+      [
+        {
+          userId: 'multi',
+          roleId: 'cashier',
+          roleIds: ['admin'],
+          stationId: '0001',
+          password: 'Multi#Pass-1',
+          authorizationPassword: 'Multi#Pass-2',
+        },
+      ],
       admin,
     );
     const first = await t.login('multi', 'Multi#Pass-1');
-    const info = await t.call<{ roleId: string; roles: { roleId: string }[] }>('/api/user/info', undefined, first);
+    const info = await t.call<{ roleId: string; roles: { roleId: string }[] }>(
+      '/api/user/info',
+      undefined,
+      first,
+    );
     expect(info.result.roleId).toBe('cashier');
     expect(info.result.roles.map((r) => r.roleId).sort()).toEqual(['admin', 'cashier']);
     expect((await t.call('/api/user/read', {}, first)).status).toBe(403);
@@ -128,7 +149,9 @@ describe('sessions', () => {
     const switched = await t.call<{ token: string }>('/api/user/switchRole', { roleId: 'admin' }, first);
     expect(switched.code).toBe(0);
     const second = switched.result.token;
-    expect((await t.call<{ roleId: string }>('/api/user/info', undefined, second)).result.roleId).toBe('admin');
+    expect((await t.call<{ roleId: string }>('/api/user/info', undefined, second)).result.roleId).toBe(
+      'admin',
+    );
     expect((await t.call('/api/user/read', {}, second)).code).toBe(0);
     expect((await t.call('/api/user/info', undefined, first)).status).toBe(401);
 
@@ -177,11 +200,23 @@ describe('passwords', () => {
 
   it('changing either password needs the old one; the new login password works at the next login', async () => {
     const token = await t.adminToken();
-    const wrong = await t.call('/api/user/modifyLoginPassword', { oldPassword: 'nope', newPassword: 'Whatever#123' }, token);
+    const wrong = await t.call(
+      '/api/user/modifyLoginPassword',
+      { oldPassword: 'nope', newPassword: 'Whatever#123' },
+      token,
+    );
     expect(wrong.reason).toBe('The old password is incorrect');
-    const short = await t.call('/api/user/modifyLoginPassword', { oldPassword: ADMIN_PASSWORD, newPassword: 'short' }, token);
+    const short = await t.call(
+      '/api/user/modifyLoginPassword',
+      { oldPassword: ADMIN_PASSWORD, newPassword: 'short' },
+      token,
+    );
     expect(short.status).toBe(400);
-    const ok = await t.call('/api/user/modifyLoginPassword', { oldPassword: ADMIN_PASSWORD, newPassword: 'Brand#New-123' }, token);
+    const ok = await t.call(
+      '/api/user/modifyLoginPassword',
+      { oldPassword: ADMIN_PASSWORD, newPassword: 'Brand#New-123' },
+      token,
+    );
     expect(ok.code).toBe(0);
     expect((await t.call('/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD })).code).toBe(1);
     expect((await t.call('/api/user/login', { userId: 'admin', password: 'Brand#New-123' })).code).toBe(0);
@@ -203,13 +238,18 @@ describe('passwords', () => {
       expect.arrayContaining(['ModifyLoginPassword', 'ModifyAuthorizationPassword']),
     );
     const text = JSON.stringify(rows);
-    for (const s of ['Brand#New-123', 'Auth#New-456', ADMIN_AUTH_PASSWORD, '$argon2']) expect(text).not.toContain(s);
+    for (const s of ['Brand#New-123', 'Auth#New-456', ADMIN_AUTH_PASSWORD, '$argon2'])
+      expect(text).not.toContain(s);
   });
 
-  it('an admin reset gives a one-time password, lifts the lock and ends the user\'s sessions', async () => {
+  it("an admin reset gives a one-time password, lifts the lock and ends the user's sessions", async () => {
     const userToken = await userWithRole(t, { userId: 'clerk', content: 'Setting.Log' });
     for (let i = 0; i < 5; i++) await t.call('/api/user/login', { userId: 'clerk', password: 'bad' });
-    const reset = await t.call<{ oneTimePassword: string }>('/api/user/reset', { userId: 'clerk' }, await t.adminToken());
+    const reset = await t.call<{ oneTimePassword: string }>(
+      '/api/user/reset',
+      { userId: 'clerk' },
+      await t.adminToken(),
+    );
     expect(reset.code).toBe(0);
     expect((await t.call('/api/user/info', undefined, userToken)).status).toBe(401);
     const login = await t.call<{ mustChangePassword: boolean }>('/api/user/login', {
@@ -221,9 +261,13 @@ describe('passwords', () => {
     expect(JSON.stringify(await t.auditRows())).not.toContain(reset.result.oneTimePassword);
   });
 
-  it('updateInfo changes only the caller\'s profile and audits before and after', async () => {
+  it("updateInfo changes only the caller's profile and audits before and after", async () => {
     const token = await t.adminToken();
-    const res = await t.call<{ nickName: string }>('/api/user/updateInfo', { nickName: 'Boss', phone: '+2348000' }, token);
+    const res = await t.call<{ nickName: string }>(
+      '/api/user/updateInfo',
+      { nickName: 'Boss', phone: '+2348000' },
+      token,
+    );
     expect(res.result.nickName).toBe('Boss');
     const row = (await t.auditRows()).find((r) => r.action === 'UpdateInfo')!;
     expect(JSON.parse(row.contentBefore!)).toEqual({ nickName: 'Administrator', phone: null });

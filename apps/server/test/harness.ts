@@ -119,7 +119,15 @@ export async function userWithRole(
   const password = 'User#Pass-2026';
   const user = await t.call(
     '/api/user/create',
-    [{ userId: opts.userId, roleId, stationId: opts.stationId ?? '0001', password, authorizationPassword: password }],
+    [
+      {
+        userId: opts.userId,
+        roleId,
+        stationId: opts.stationId ?? '0001',
+        password,
+        authorizationPassword: password,
+      },
+    ],
     admin,
   );
   if (user.code !== 0) throw new Error(user.reason);

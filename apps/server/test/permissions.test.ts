@@ -51,7 +51,9 @@ describe('permission matrix', () => {
     const app = Fastify();
     installAuth(app, {} as never, [] as RegisteredRoute[]);
     expect(() => app.post('/api/unguarded/write', async () => 'oops')).toThrow(/without a permission key/);
-    expect(() => app.post('/API/Other', { config: {} }, async () => 'oops')).toThrow(/without a permission key/);
+    expect(() => app.post('/API/Other', { config: {} }, async () => 'oops')).toThrow(
+      /without a permission key/,
+    );
     await app.close();
   });
 

@@ -36,7 +36,11 @@ describe('wire contract', () => {
 
   it('names the fields of wrong types and missing members (400)', async () => {
     const token = await t.adminToken();
-    const wrongType = await t.call<{ errors: { path: string }[] }>('/api/user/read', { pageNumber: 'one' }, token);
+    const wrongType = await t.call<{ errors: { path: string }[] }>(
+      '/api/user/read',
+      { pageNumber: 'one' },
+      token,
+    );
     expect(wrongType.status).toBe(400);
     expect(wrongType.code).toBe(400);
     expect(wrongType.result.errors.map((e) => e.path)).toContain('pageNumber');
@@ -87,7 +91,11 @@ describe('wire contract', () => {
   it('refuses an unsortable orderBy field with 400 instead of running it', async () => {
     const res = await t.call('/api/user/read', { orderBy: 'passwordHash desc' }, await t.adminToken());
     expect(res.status).toBe(400);
-    const injection = await t.call('/api/user/read', { orderBy: 'userId; drop table users' }, await t.adminToken());
+    const injection = await t.call(
+      '/api/user/read',
+      { orderBy: 'userId; drop table users' },
+      await t.adminToken(),
+    );
     expect(injection.status).toBe(400);
   });
 

@@ -19,7 +19,13 @@ describe('roles', () => {
   it('stores content as the comma-separated key list and audits before/after', async () => {
     const created = await t.call<{ content: string }[]>(
       '/api/role/create',
-      [{ roleId: 'cashier', name: 'Cashier', content: ' Token.CreditToken , TokenRecord.CreditTokenRecord,Token.CreditToken' }],
+      [
+        {
+          roleId: 'cashier',
+          name: 'Cashier',
+          content: ' Token.CreditToken , TokenRecord.CreditTokenRecord,Token.CreditToken',
+        },
+      ],
       admin,
     );
     expect(created.result[0]!.content).toBe('Token.CreditToken,TokenRecord.CreditTokenRecord');
@@ -38,7 +44,11 @@ describe('roles', () => {
   it('a role change takes effect on the next request of its users', async () => {
     const token = await userWithRole(t, { userId: 'auditor', content: 'Setting.Log', roleId: 'auditor' });
     expect((await t.call('/api/Log/read', {}, token)).code).toBe(0);
-    await t.call('/api/role/update', [{ roleId: 'auditor', name: 'auditor', content: 'Setting.Station' }], admin);
+    await t.call(
+      '/api/role/update',
+      [{ roleId: 'auditor', name: 'auditor', content: 'Setting.Station' }],
+      admin,
+    );
     expect((await t.call('/api/Log/read', {}, token)).status).toBe(403);
     const info = await t.call<{ roleContent: string }>('/api/user/info', undefined, token);
     expect(info.result.roleContent).toBe('Setting.Station');
@@ -46,14 +56,32 @@ describe('roles', () => {
 
   it('refuses unknown keys, duplicates, deleting a role in use, and granting keys you lack', async () => {
     const before = await fingerprint(t.database);
-    expect((await t.call('/api/role/create', [{ roleId: 'bad', name: 'bad', content: 'Token.Typo' }], admin)).status).toBe(400);
     expect(
-      (await t.call('/api/role/create', [{ roleId: 'dupe', name: 'a' }, { roleId: 'DUPE', name: 'b' }], admin)).reason,
+      (await t.call('/api/role/create', [{ roleId: 'bad', name: 'bad', content: 'Token.Typo' }], admin))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await t.call(
+          '/api/role/create',
+          [
+            { roleId: 'dupe', name: 'a' },
+            { roleId: 'DUPE', name: 'b' },
+          ],
+          admin,
+        )
+      ).reason,
     ).toMatch(/duplicate/);
-    expect((await t.call('/api/role/create', [{ roleId: 'vendor', name: 'again' }], admin)).reason).toMatch(/already exists/);
+    expect((await t.call('/api/role/create', [{ roleId: 'vendor', name: 'again' }], admin)).reason).toMatch(
+      /already exists/,
+    );
     expect((await t.call('/api/role/delete', [{ roleId: 'vendor' }], admin)).reason).toMatch(/held by users/);
 
-    const roleAdmin = await userWithRole(t, { userId: 'north_roles', content: 'Setting.Role', stationId: 'NORTH' });
+    const roleAdmin = await userWithRole(t, {
+      userId: 'north_roles',
+      content: 'Setting.Role',
+      stationId: 'NORTH',
+    });
     const afterSetup = await fingerprint(t.database);
     const escalate = await t.call(
       '/api/role/create',
@@ -61,7 +89,11 @@ describe('roles', () => {
       roleAdmin,
     );
     expect(escalate.status).toBe(403);
-    const strip = await t.call('/api/role/update', [{ roleId: 'admin', name: 'admin', content: '' }], roleAdmin);
+    const strip = await t.call(
+      '/api/role/update',
+      [{ roleId: 'admin', name: 'admin', content: '' }],
+      roleAdmin,
+    );
     expect(strip.status).toBe(403);
     expect(await fingerprint(t.database)).toEqual(afterSetup);
     expect(before).not.toEqual(afterSetup);
@@ -69,18 +101,28 @@ describe('roles', () => {
 
   it('lists, searches and deletes an unused role', async () => {
     await t.call('/api/role/create', [{ roleId: 'temp', name: 'Temporary', content: '' }], admin);
-    const read = await t.call<{ total: number; data: { roleId: string }[] }>('/api/role/read', { searchTerm: 'tempor' }, admin);
+    const read = await t.call<{ total: number; data: { roleId: string }[] }>(
+      '/api/role/read',
+      { searchTerm: 'tempor' },
+      admin,
+    );
     expect(read.result.data.map((r) => r.roleId)).toEqual(['temp']);
     expect((await t.call('/api/role/delete', [{ roleId: 'temp' }], admin)).code).toBe(0);
     expect((await lastAudit()).action).toBe('Delete');
-    expect((await t.call<{ hiddenRole: string }>('/api/role/ReadDataRole', {}, admin)).result.hiddenRole).toBe('');
+    expect(
+      (await t.call<{ hiddenRole: string }>('/api/role/ReadDataRole', {}, admin)).result.hiddenRole,
+    ).toBe('');
   });
 });
 
 describe('stations', () => {
   it('creates, renames and deletes an empty station, with audit rows', async () => {
     expect((await t.call('/api/station/create', [{ stationId: 'EAST', name: 'East' }], admin)).code).toBe(0);
-    const upd = await t.call<{ name: string }[]>('/api/station/update', [{ stationId: 'EAST', name: 'East Side' }], admin);
+    const upd = await t.call<{ name: string }[]>(
+      '/api/station/update',
+      [{ stationId: 'EAST', name: 'East Side' }],
+      admin,
+    );
     expect(upd.result[0]!.name).toBe('East Side');
     const audit = await lastAudit();
     expect(JSON.parse(audit.contentBefore!).name).toBe('East');
@@ -89,12 +131,20 @@ describe('stations', () => {
   });
 
   it('refuses deleting the system station or one with users', async () => {
-    expect((await t.call('/api/station/delete', [{ stationId: '0001' }], admin)).reason).toMatch(/system station/);
-    expect((await t.call('/api/station/delete', [{ stationId: 'NORTH' }], admin)).reason).toMatch(/still has users/);
+    expect((await t.call('/api/station/delete', [{ stationId: '0001' }], admin)).reason).toMatch(
+      /system station/,
+    );
+    expect((await t.call('/api/station/delete', [{ stationId: 'NORTH' }], admin)).reason).toMatch(
+      /still has users/,
+    );
   });
 
   it('a station user sees only their station and cannot manage stations', async () => {
-    const token = await userWithRole(t, { userId: 'south_st', content: 'Setting.Station', stationId: 'SOUTH' });
+    const token = await userWithRole(t, {
+      userId: 'south_st',
+      content: 'Setting.Station',
+      stationId: 'SOUTH',
+    });
     const read = await t.call<{ data: { stationId: string }[] }>('/api/station/read', {}, token);
     expect(read.result.data.map((s) => s.stationId)).toEqual(['SOUTH']);
     expect((await t.call('/api/station/create', [{ stationId: 'WEST', name: 'W' }], token)).status).toBe(403);
@@ -103,18 +153,21 @@ describe('stations', () => {
 
 describe('log', () => {
   it('lists the audit trail newest first with filters, and never shows a secret', async () => {
-    const all = await t.call<{ total: number; data: { logId: string; title: string; action: string; createDate: string }[] }>(
-      '/api/Log/read',
-      { pageSize: 500 },
-      admin,
-    );
+    const all = await t.call<{
+      total: number;
+      data: { logId: string; title: string; action: string; createDate: string }[];
+    }>('/api/Log/read', { pageSize: 500 }, admin);
     expect(all.result.total).toBeGreaterThan(10);
     const ids = all.result.data.map((r) => Number(r.logId));
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const roles = await t.call<{ data: { title: string }[] }>('/api/Log/read', { title: 'Role' }, admin);
     expect(roles.result.data.length).toBeGreaterThan(0);
     expect(roles.result.data.every((r) => r.title === 'Role')).toBe(true);
-    const logins = await t.call<{ data: { action: string }[] }>('/api/Log/read', { action: 'Login', orderBy: 'logId asc' }, admin);
+    const logins = await t.call<{ data: { action: string }[] }>(
+      '/api/Log/read',
+      { action: 'Login', orderBy: 'logId asc' },
+      admin,
+    );
     expect(logins.result.data.every((r) => /Login/.test(r.action))).toBe(true);
     const text = JSON.stringify(all);
     for (const s of ['Admin#Pass-2026', 'Auth#Pass-2026', 'User#Pass-2026', 'Demo#Pass-2026', '$argon2']) {

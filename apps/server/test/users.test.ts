@@ -48,7 +48,12 @@ describe('users', () => {
       admin,
     );
     expect(create.code).toBe(0);
-    expect(create.result[0]).toMatchObject({ userId: 'amina', roleIds: ['vendor'], quota: 120.5, remainingQuota: 120.5 });
+    expect(create.result[0]).toMatchObject({
+      userId: 'amina',
+      roleIds: ['vendor'],
+      quota: 120.5,
+      remainingQuota: 120.5,
+    });
     let audit = await lastAudit();
     expect(audit).toMatchObject({ title: 'User', action: 'Create', userId: 'admin', stationId: '0001' });
     expect(audit.contentBefore).toBeNull();
@@ -72,13 +77,22 @@ describe('users', () => {
     expect(JSON.parse(audit.contentBefore!).userId).toBe('amina');
 
     const all = JSON.stringify(await t.auditRows());
-    for (const secret of ['Amina#Pass-1', 'Amina#Auth-1', '$argon2', 'Demo#Pass-2026']) expect(all).not.toContain(secret);
+    for (const secret of ['Amina#Pass-1', 'Amina#Auth-1', '$argon2', 'Demo#Pass-2026'])
+      expect(all).not.toContain(secret);
     expect(JSON.stringify(create)).not.toMatch(/argon2|passwordHash/);
   });
 
   it('pages, filters, searches and sorts on the server', async () => {
-    const p1 = await t.call<Page>('/api/user/read', { pageSize: 2, pageNumber: 1, orderBy: 'userId asc' }, admin);
-    const p2 = await t.call<Page>('/api/user/read', { pageSize: 2, pageNumber: 2, orderBy: 'userId asc' }, admin);
+    const p1 = await t.call<Page>(
+      '/api/user/read',
+      { pageSize: 2, pageNumber: 1, orderBy: 'userId asc' },
+      admin,
+    );
+    const p2 = await t.call<Page>(
+      '/api/user/read',
+      { pageSize: 2, pageNumber: 2, orderBy: 'userId asc' },
+      admin,
+    );
     expect(p1.result.total).toBeGreaterThanOrEqual(6);
     expect(p1.result.data).toHaveLength(2);
     const ids = [...p1.result.data, ...p2.result.data].map((u) => u.userId);
@@ -89,7 +103,11 @@ describe('users', () => {
     expect(desc.result.data[0]!.userId).toBe([...desc.result.data.map((u) => u.userId)].sort().at(-1));
 
     const search = await t.call<Page>('/api/user/read', { searchTerm: 'vendor' }, admin);
-    expect(search.result.data.map((u) => u.userId).sort()).toEqual(['CENTRAL_VENDOR 1', 'NORTH_VENDOR 1', 'SOUTH_VENDOR 1']);
+    expect(search.result.data.map((u) => u.userId).sort()).toEqual([
+      'CENTRAL_VENDOR 1',
+      'NORTH_VENDOR 1',
+      'SOUTH_VENDOR 1',
+    ]);
     const byStation = await t.call<Page>('/api/user/read', { stationId: 'NORTH' }, admin);
     expect(byStation.result.data.map((u) => u.userId)).toEqual(['NORTH_VENDOR 1']);
     const byRole = await t.call<Page>('/api/user/read', { roleId: 'operator' }, admin);
@@ -133,9 +151,17 @@ describe('users', () => {
       admin,
     );
     expect(badStation.reason).toMatch(/Station not found: MOON/);
-    const badRole = await t.call('/api/user/create', [{ userId: 'x5', roleId: 'ghost', stationId: 'NORTH' }], admin);
+    const badRole = await t.call(
+      '/api/user/create',
+      [{ userId: 'x5', roleId: 'ghost', stationId: 'NORTH' }],
+      admin,
+    );
     expect(badRole.reason).toMatch(/Role not found: ghost/);
-    const badEmail = await t.call('/api/user/create', [{ userId: 'x6', roleId: 'vendor', stationId: 'NORTH', email: 'nope' }], admin);
+    const badEmail = await t.call(
+      '/api/user/create',
+      [{ userId: 'x6', roleId: 'vendor', stationId: 'NORTH', email: 'nope' }],
+      admin,
+    );
     expect(badEmail.status).toBe(400);
     expect(await fingerprint(t.database)).toEqual(before);
 
@@ -165,26 +191,48 @@ describe('users', () => {
     expect(other.result.total).toBe(0);
 
     const before = await fingerprint(t.database);
-    const foreign = await t.call('/api/user/create', [{ userId: 'spy', roleId: 'vendor', stationId: 'SOUTH' }], token);
+    const foreign = await t.call(
+      '/api/user/create',
+      [{ userId: 'spy', roleId: 'vendor', stationId: 'SOUTH' }],
+      token,
+    );
     expect(foreign.status).toBe(403);
-    const touch = await t.call('/api/user/update', [{ userId: 'SOUTH_VENDOR 1', roleId: 'vendor', stationId: 'NORTH' }], token);
+    const touch = await t.call(
+      '/api/user/update',
+      [{ userId: 'SOUTH_VENDOR 1', roleId: 'vendor', stationId: 'NORTH' }],
+      token,
+    );
     expect(touch.status).toBe(403);
     const reset = await t.call('/api/user/reset', { userId: 'SOUTH_VENDOR 1' }, token);
     expect(reset.status).toBe(403);
     // No escalation: a station administrator cannot hand out the admin role.
-    const escalate = await t.call('/api/user/create', [{ userId: 'boss', roleId: 'admin', stationId: 'NORTH' }], token);
+    const escalate = await t.call(
+      '/api/user/create',
+      [{ userId: 'boss', roleId: 'admin', stationId: 'NORTH' }],
+      token,
+    );
     expect(escalate.status).toBe(403);
     expect(escalate.reason).toMatch(/cannot grant/);
     expect(await fingerprint(t.database)).toEqual(before);
 
-    const own = await t.call('/api/user/create', [{ userId: 'north2', roleId: 'vendor', stationId: 'NORTH' }], token);
+    const own = await t.call(
+      '/api/user/create',
+      [{ userId: 'north2', roleId: 'vendor', stationId: 'NORTH' }],
+      token,
+    );
     expect(own.code).toBe(0);
   });
 
-  it('refuses to delete or disable yourself, and deleting ends the user\'s sessions', async () => {
+  it("refuses to delete or disable yourself, and deleting ends the user's sessions", async () => {
     expect((await t.call('/api/user/delete', [{ userId: 'admin' }], admin)).reason).toMatch(/yourself/);
     expect(
-      (await t.call('/api/user/update', [{ userId: 'admin', roleId: 'admin', stationId: '0001', status: 1 }], admin)).reason,
+      (
+        await t.call(
+          '/api/user/update',
+          [{ userId: 'admin', roleId: 'admin', stationId: '0001', status: 1 }],
+          admin,
+        )
+      ).reason,
     ).toMatch(/yourself/);
     const victim = await userWithRole(t, { userId: 'temp', content: 'Setting.Log' });
     expect((await t.call('/api/user/delete', [{ userId: 'temp' }], admin)).code).toBe(0);
