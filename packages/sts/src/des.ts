@@ -1,16 +1,15 @@
 /**
  * Single DES (FIPS 46-3), one block, ECB, parity bits ignored — all DKGA02 needs. Written here
  * rather than taken from node:crypto because the package also runs in the browser, and OpenSSL 3
- * hides `des-ecb` behind the legacy provider anyway. Bits are handled as arrays (index 0 = the
- * standard's bit 1, the most significant); clarity over speed, key derivation is not a hot path.
+ * hides `des-ecb` behind the legacy provider anyway. The key schedule works on bit arrays (index
+ * 0 = the standard's bit 1) and is cached for the last key, since a supply group derives many
+ * meters under one vending key; the rounds use combined S-box+P tables on 32-bit words.
  */
 
 // biome-ignore format: standard tables
 const IP = [58,50,42,34,26,18,10,2,60,52,44,36,28,20,12,4,62,54,46,38,30,22,14,6,64,56,48,40,32,24,16,8,57,49,41,33,25,17,9,1,59,51,43,35,27,19,11,3,61,53,45,37,29,21,13,5,63,55,47,39,31,23,15,7];
 // biome-ignore format: standard tables
 const FP = [40,8,48,16,56,24,64,32,39,7,47,15,55,23,63,31,38,6,46,14,54,22,62,30,37,5,45,13,53,21,61,29,36,4,44,12,52,20,60,28,35,3,43,11,51,19,59,27,34,2,42,10,50,18,58,26,33,1,41,9,49,17,57,25];
-// biome-ignore format: standard tables
-const E = [32,1,2,3,4,5,4,5,6,7,8,9,8,9,10,11,12,13,12,13,14,15,16,17,16,17,18,19,20,21,20,21,22,23,24,25,24,25,26,27,28,29,28,29,30,31,32,1];
 // biome-ignore format: standard tables
 const P = [16,7,20,21,29,12,28,17,1,15,23,26,5,18,31,10,2,8,24,14,32,27,3,9,19,13,30,6,22,11,4,25];
 // biome-ignore format: standard tables
@@ -36,59 +35,126 @@ function toBits(bytes: Uint8Array): Uint8Array {
   return bits;
 }
 
-function fromBits(bits: Uint8Array): Uint8Array {
-  const bytes = new Uint8Array(bits.length / 8);
-  for (let i = 0; i < bits.length; i++) bytes[i >> 3]! |= bits[i]! << (7 - (i & 7));
-  return bytes;
+/**
+ * 64-bit permutation as 8 byte-indexed tables (like the STA engine): entry (byte·256 + value)
+ * holds the output bits, as [hi, lo], that input byte `byte` with that value contributes.
+ */
+function permutationTable(table: readonly number[]): Int32Array {
+  const t = new Int32Array(8 * 256 * 2);
+  for (let byte = 0; byte < 8; byte++) {
+    for (let v = 0; v < 256; v++) {
+      let hi = 0;
+      let lo = 0;
+      for (let out = 0; out < 64; out++) {
+        const src = table[out]! - 1; // 0 = most significant input bit
+        if (src >> 3 !== byte || !((v >> (7 - (src & 7))) & 1)) continue;
+        if (out < 32) hi |= 1 << (31 - out);
+        else lo |= 1 << (63 - out);
+      }
+      t[(byte * 256 + v) * 2] = hi;
+      t[(byte * 256 + v) * 2 + 1] = lo;
+    }
+  }
+  return t;
 }
 
-function permute(input: Uint8Array, table: readonly number[]): Uint8Array {
-  const out = new Uint8Array(table.length);
-  for (let i = 0; i < table.length; i++) out[i] = input[table[i]! - 1]!;
-  return out;
+const IP_TABLE = permutationTable(IP);
+const FP_TABLE = permutationTable(FP);
+
+/** SP[box·64 + six bits]: S-box output placed at its 4 bits, then the P permutation, as one word. */
+const SP = (() => {
+  const sp = new Int32Array(8 * 64);
+  for (let box = 0; box < 8; box++) {
+    for (let v = 0; v < 64; v++) {
+      const row = ((v >> 4) & 2) | (v & 1);
+      const col = (v >> 1) & 15;
+      const s = SBOX[box]![row * 16 + col]!;
+      const before = s << (28 - 4 * box); // bits 4·box+1 … 4·box+4, MSB first
+      let after = 0;
+      for (let j = 0; j < 32; j++) if ((before >>> (32 - P[j]!)) & 1) after |= 1 << (31 - j);
+      sp[box * 64 + v] = after;
+    }
+  }
+  return sp;
+})();
+
+function permute64(t: Int32Array, hi: number, lo: number, out: Int32Array): void {
+  let h = 0;
+  let l = 0;
+  for (let byte = 0; byte < 8; byte++) {
+    const v = byte < 4 ? (hi >>> (24 - 8 * byte)) & 255 : (lo >>> (56 - 8 * byte)) & 255;
+    const i = (byte * 256 + v) * 2;
+    h |= t[i]!;
+    l |= t[i + 1]!;
+  }
+  out[0] = h;
+  out[1] = l;
 }
 
-function subkeys(key: Uint8Array): Uint8Array[] {
-  const cd = permute(toBits(key), PC1);
+/** The 16 round keys as 8 six-bit chunks each (128 bytes). Cached for the last key used. */
+function subkeys(key: Uint8Array): Uint8Array {
+  const bits = toBits(key);
+  const cd = PC1.map((i) => bits[i - 1]!);
+  const ks = new Uint8Array(128);
   let c = cd.slice(0, 28);
   let d = cd.slice(28);
-  const keys: Uint8Array[] = [];
-  for (const s of SHIFTS) {
-    c = Uint8Array.from([...c.slice(s), ...c.slice(0, s)]);
-    d = Uint8Array.from([...d.slice(s), ...d.slice(0, s)]);
-    keys.push(permute(Uint8Array.from([...c, ...d]), PC2));
-  }
-  return keys;
+  SHIFTS.forEach((shift, round) => {
+    c = [...c.slice(shift), ...c.slice(0, shift)];
+    d = [...d.slice(shift), ...d.slice(0, shift)];
+    const k = PC2.map((i) => (i <= 28 ? c[i - 1]! : d[i - 29]!));
+    for (let chunk = 0; chunk < 8; chunk++) {
+      let v = 0;
+      for (let b = 0; b < 6; b++) v = (v << 1) | k[chunk * 6 + b]!;
+      ks[round * 8 + chunk] = v;
+    }
+  });
+  return ks;
 }
 
-function feistel(r: Uint8Array, k: Uint8Array): Uint8Array {
-  const x = permute(r, E);
-  for (let i = 0; i < 48; i++) x[i]! ^= k[i]!;
-  const s = new Uint8Array(32);
-  for (let box = 0; box < 8; box++) {
-    const b = x.subarray(box * 6, box * 6 + 6);
-    const row = (b[0]! << 1) | b[5]!;
-    const col = (b[1]! << 3) | (b[2]! << 2) | (b[3]! << 1) | b[4]!;
-    const v = SBOX[box]![row * 16 + col]!;
-    for (let j = 0; j < 4; j++) s[box * 4 + j] = (v >> (3 - j)) & 1;
+let cachedKey = '';
+let cachedSchedule: Uint8Array = new Uint8Array(0);
+
+function schedule(key: Uint8Array): Uint8Array {
+  const id = key.join(',');
+  if (id !== cachedKey) {
+    cachedSchedule = subkeys(key);
+    cachedKey = id;
   }
-  return permute(s, P);
+  return cachedSchedule;
+}
+
+const rotl = (x: number, n: number) => (x << n) | (x >>> (32 - n)) | 0;
+
+function feistel(r: number, ks: Uint8Array, round: number): number {
+  let f = 0;
+  for (let box = 0; box < 8; box++) {
+    // The E expansion gives box `box` bits 4·box … 4·box+5 of R (1-based, wrapping at 0 → 32):
+    // rotate bit 4·box to the top and keep six bits.
+    const six = (rotl(r, (4 * box - 1 + 32) % 32) >>> 26) ^ ks[round * 8 + box]!;
+    f |= SP[box * 64 + six]!;
+  }
+  return f;
 }
 
 function crypt(key: Uint8Array, block: Uint8Array, decrypt: boolean): Uint8Array {
   if (key.length !== 8 || block.length !== 8) throw new RangeError('DES needs an 8-byte key and block');
-  const ks = subkeys(key);
-  const ip = permute(toBits(block), IP);
-  let l = ip.slice(0, 32);
-  let r = ip.slice(32);
+  const ks = schedule(key);
+  const io = new Int32Array(2);
+  const view = new DataView(block.buffer, block.byteOffset, 8);
+  permute64(IP_TABLE, view.getUint32(0), view.getUint32(4), io);
+  let l = io[0]!;
+  let r = io[1]!;
   for (let i = 0; i < 16; i++) {
-    const f = feistel(r, ks[decrypt ? 15 - i : i]!);
-    const next = new Uint8Array(32);
-    for (let j = 0; j < 32; j++) next[j] = l[j]! ^ f[j]!;
+    const next = l ^ feistel(r, ks, decrypt ? 15 - i : i);
     l = r;
     r = next;
   }
-  return fromBits(permute(Uint8Array.from([...r, ...l]), FP));
+  permute64(FP_TABLE, r, l, io);
+  const out = new Uint8Array(8);
+  const ov = new DataView(out.buffer);
+  ov.setInt32(0, io[0]!);
+  ov.setInt32(4, io[1]!);
+  return out;
 }
 
 export function desEncrypt(key: Uint8Array, block: Uint8Array): Uint8Array {

@@ -83,20 +83,37 @@ function subPermTable(sA: readonly number[], sB: readonly number[], perm: readon
 
 type Table = ReturnType<typeof subPermTable>;
 
-/** One round: 8 table lookups, the result written to out[0] (bits 63..32) and out[1] (31..0). */
-function round(t: Table, sched: Int32Array, at: number, hi: number, lo: number, out: Int32Array): void {
+/**
+ * Runs rounds [from, to) of the schedule on (hi, lo): per round, 8 lookups per output word.
+ * Kept as one loop over locals (no per-round stores) — this is the engine's hot path.
+ */
+function rounds(
+  t: Table,
+  sched: Int32Array,
+  from: number,
+  to: number,
+  hi: number,
+  lo: number,
+  out: Int32Array,
+): void {
   const th = t.hi;
   const tl = t.lo;
-  const o0 = sched[at]! + (lo & 255);
-  const o1 = sched[at + 1]! + ((lo >>> 8) & 255);
-  const o2 = sched[at + 2]! + ((lo >>> 16) & 255);
-  const o3 = sched[at + 3]! + (lo >>> 24);
-  const o4 = sched[at + 4]! + (hi & 255);
-  const o5 = sched[at + 5]! + ((hi >>> 8) & 255);
-  const o6 = sched[at + 6]! + ((hi >>> 16) & 255);
-  const o7 = sched[at + 7]! + (hi >>> 24);
-  out[0] = th[o0]! | th[o1]! | th[o2]! | th[o3]! | th[o4]! | th[o5]! | th[o6]! | th[o7]!;
-  out[1] = tl[o0]! | tl[o1]! | tl[o2]! | tl[o3]! | tl[o4]! | tl[o5]! | tl[o6]! | tl[o7]!;
+  let h = hi | 0;
+  let l = lo | 0;
+  for (let r = from; r < to; r += 8) {
+    const o0 = sched[r]! + (l & 255);
+    const o1 = sched[r + 1]! + ((l >>> 8) & 255);
+    const o2 = sched[r + 2]! + ((l >>> 16) & 255);
+    const o3 = sched[r + 3]! + (l >>> 24);
+    const o4 = sched[r + 4]! + (h & 255);
+    const o5 = sched[r + 5]! + ((h >>> 8) & 255);
+    const o6 = sched[r + 6]! + ((h >>> 16) & 255);
+    const o7 = sched[r + 7]! + (h >>> 24);
+    h = th[o0]! | th[o1]! | th[o2]! | th[o3]! | th[o4]! | th[o5]! | th[o6]! | th[o7]!;
+    l = tl[o0]! | tl[o1]! | tl[o2]! | tl[o3]! | tl[o4]! | tl[o5]! | tl[o6]! | tl[o7]!;
+  }
+  out[0] = h;
+  out[1] = l;
 }
 
 function keyBit(keyHi: number, keyLo: number, i: number): number {
@@ -149,24 +166,15 @@ export class StaCipher {
 
   /** Encrypts (hi, lo); the result lands in out[0], out[1] as signed 32-bit values. */
   encrypt(ks: StaKeySchedule, hi: number, lo: number, out: Int32Array): void {
-    const t = this.enc;
-    const s = ks.enc;
-    let h = hi;
-    let l = lo;
-    for (let r = 0; r < 128; r += 8) {
-      round(t, s, r, h, l, out);
-      h = out[0]!;
-      l = out[1]!;
-    }
+    rounds(this.enc, ks.enc, 0, 128, hi, lo, out);
   }
 
   decrypt(ks: StaKeySchedule, hi: number, lo: number, out: Int32Array): void {
-    const s = ks.dec;
     // The first step is a plain permutation: every selector of decFirst is the identity S-box,
-    // so any schedule row works; use offsets with sel 0.
-    round(this.decFirst, FIRST_ROW, 0, hi, lo, out);
-    for (let r = 0; r < 120; r += 8) round(this.decRound, s, r, out[0]!, out[1]!, out);
-    round(this.decLast, s, 120, out[0]!, out[1]!, out);
+    // so any schedule row works; FIRST_ROW uses sel 0.
+    rounds(this.decFirst, FIRST_ROW, 0, 8, hi, lo, out);
+    rounds(this.decRound, ks.dec, 0, 120, out[0]!, out[1]!, out);
+    rounds(this.decLast, ks.dec, 120, 128, out[0]!, out[1]!, out);
   }
 }
 

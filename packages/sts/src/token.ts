@@ -28,14 +28,13 @@ export function buildBlock(
   out[1] = loTop | blockCrc(tokenClass, hi, loTop, crcC);
 }
 
-/** 10-digit zero-padded decimal of an integer below 1e10 (adding 1e10 keeps it exact and fast). */
-function pad10(n: number): string {
-  return (n + 1e10).toString().slice(1);
-}
+/** "0000".."9999": the token is written as five 4-digit groups, so rendering is 5 lookups. */
+const GROUPS: string[] = Array.from({ length: 10000 }, (_, i) => String(i).padStart(4, '0'));
 
 /**
  * 20-digit token from the transmitted block. No BigInt: the 66-bit value is split into base-1e10
- * limbs with products that stay below 2^53.
+ * limbs with products that stay below 2^53, then into 4-digit groups (Number→string of a
+ * 10-digit double is the slowest step otherwise).
  */
 export function blockToDigits(tokenClass: number, hi: number, lo: number): string {
   const h = hi >>> 0;
@@ -48,8 +47,16 @@ export function blockToDigits(tokenClass: number, hi: number, lo: number): strin
   // 2^48 = 28147·1e10 + 4976710656 (2^32 < 1e10).
   const lowSum = top2 * 3709551616 + hH * 4976710656 + hL * 4294967296 + low;
   const carry = Math.floor(lowSum / 1e10);
-  const upper = top2 * 1844674407 + hH * 28147 + carry;
-  return pad10(upper) + pad10(lowSum - carry * 1e10);
+  const upper = top2 * 1844674407 + hH * 28147 + carry; // digits 1–10 (< 7 378 697 630)
+  const lower = lowSum - carry * 1e10; // digits 11–20
+  const g0 = Math.floor(upper / 1e6);
+  const r0 = upper - g0 * 1e6;
+  const g1 = Math.floor(r0 / 100);
+  const l8 = Math.floor(lower / 1e8);
+  const g2 = (r0 - g1 * 100) * 100 + l8;
+  const r2 = lower - l8 * 1e8;
+  const g3 = Math.floor(r2 / 1e4);
+  return GROUPS[g0]! + GROUPS[g1]! + GROUPS[g2]! + GROUPS[g3]! + GROUPS[r2 - g3 * 1e4]!;
 }
 
 /** Encrypts (except class 1) the plain block and renders the token. */
