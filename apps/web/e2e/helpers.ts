@@ -1,0 +1,74 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD } from '../playwright.config';
+
+export { ADMIN_PASSWORD };
+export const USER_PASSWORD = 'User-e2e-Pass1';
+
+/** Calls the API like the console does and returns the envelope. */
+export async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
+  const res = await request.post(path, {
+    data: body ?? {},
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  return (await res.json()) as { code: number; reason: string; result: unknown };
+}
+
+export async function apiLogin(request: APIRequestContext, userId: string, password: string): Promise<string> {
+  const env = await api(request, '/api/user/login', { userId, password });
+  expect(env.code, env.reason).toBe(0);
+  return (env.result as { token: string }).token;
+}
+
+/** Creates (once per server) a role and a user holding it, through the admin API. */
+export async function ensureRoleUser(
+  request: APIRequestContext,
+  roleId: string,
+  content: string,
+  userId: string,
+): Promise<void> {
+  const admin = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const role = await api(request, '/api/role/create', [{ roleId, name: roleId, content }], admin);
+  if (role.code !== 0 && !/exist|duplicate|already/i.test(role.reason)) throw new Error(role.reason);
+  const user = await api(
+    request,
+    '/api/user/create',
+    [
+      {
+        userId,
+        roleId,
+        stationId: '0001',
+        password: USER_PASSWORD,
+        authorizationPassword: USER_PASSWORD,
+      },
+    ],
+    admin,
+  );
+  if (user.code !== 0 && !/exist|duplicate|already/i.test(user.reason)) throw new Error(user.reason);
+}
+
+/** Fills the login form, reading the verification code the canvas exposes (see captcha.tsx). */
+export async function fillLogin(page: Page, userId: string, password: string) {
+  await page.getByTestId('login-username').fill(userId);
+  await page.getByTestId('login-password').fill(password);
+  const code = await page.getByTestId('captcha').getAttribute('data-code');
+  await page.getByTestId('login-code').fill(code ?? '');
+  await page.getByTestId('login-submit').click();
+}
+
+export async function loginAs(page: Page, userId = 'admin', password = ADMIN_PASSWORD, path = '/dashboard') {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login/);
+  await fillLogin(page, userId, password);
+  await expect(page.getByTestId('navbar')).toBeVisible();
+}
+
+/** Top-level and sub-menu titles of the sidebar, in order. */
+export async function menuTitles(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-testid=sidebar] .ant-menu-root > li > .ant-menu-submenu-title, [data-testid=sidebar] .ant-menu-root > li.ant-menu-item')
+    .allInnerTexts()
+    .then((xs) => xs.map((x) => x.trim()));
+}
+
+export const tagTexts = (page: Page) =>
+  page.locator('.tags-view-item').allInnerTexts().then((xs) => xs.map((x) => x.trim()));

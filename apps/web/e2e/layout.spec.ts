@@ -1,0 +1,173 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN_PASSWORD, fillLogin, loginAs, tagTexts } from './helpers';
+
+const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
+mkdirSync(ARTIFACTS, { recursive: true });
+
+async function rightClickTag(page: Page, text: string, item: string) {
+  await page.locator('.tags-view-item', { hasText: text }).click({ button: 'right' });
+  await page.locator('.ant-dropdown:visible').getByText(item, { exact: true }).click();
+}
+
+test.describe('layout', () => {
+  test('tags view: visited pages, Refresh, Close, Close Others, Close All; Dashboard is fixed', async ({ page }) => {
+    await loginAs(page);
+    await page.goto('/token-generate/credit-token');
+    await page.goto('/setting/user');
+    await page.getByTestId('user-dropdown').click();
+    await page.getByTestId('menu-profile').click();
+    await expect.poll(() => tagTexts(page)).toEqual(['Dashboard', 'Credit Token', 'User', 'Profile']);
+    await expect(page.locator('.tags-view-item.affix .tags-view-close')).toHaveCount(0);
+
+    await page.locator('.tags-view-item', { hasText: 'Dashboard' }).click({ button: 'right' });
+    await expect(page.locator('.ant-dropdown:visible').getByText('Close', { exact: true })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await page.mouse.click(700, 500);
+
+    // Refresh reloads the page at the same address.
+    await rightClickTag(page, 'Credit Token', 'Refresh');
+    await expect(page).toHaveURL(/\/token-generate\/credit-token$/);
+    await expect(page.getByText('This module is not available yet.')).toBeVisible();
+
+    // Closing the active tag opens the right-most remaining one.
+    await rightClickTag(page, 'Credit Token', 'Close');
+    await expect.poll(() => tagTexts(page)).toEqual(['Dashboard', 'User', 'Profile']);
+    await expect(page).toHaveURL(/\/profile\/index$/);
+
+    await rightClickTag(page, 'User', 'Close Others');
+    await expect.poll(() => tagTexts(page)).toEqual(['Dashboard', 'User']);
+    await expect(page).toHaveURL(/\/setting\/user$/);
+
+    await rightClickTag(page, 'User', 'Close All');
+    await expect.poll(() => tagTexts(page)).toEqual(['Dashboard']);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('header search in English', async ({ page }) => {
+    await loginAs(page);
+    await page.getByTestId('header-search-toggle').click();
+    await page.keyboard.type('meter reading task');
+    await expect(page.locator('.ant-select-item-option').first()).toContainText('Meter Reading Task');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/remote-operation-record\/remote-meter-reading-task$/);
+  });
+
+  test('header search by pinyin in Chinese', async ({ page, context }) => {
+    await context.addCookies([{ name: 'language', value: 'zh', url: 'http://127.0.0.1:18080' }]);
+    await loginAs(page);
+    await expect(page).toHaveTitle('首页 - 预付费系统');
+    await page.getByTestId('header-search-toggle').click();
+    await page.keyboard.type('chongzhi');
+    await expect(page.locator('.ant-select-item-option').first()).toContainText('令牌生成 > 充值');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/token-generate\/credit-token$/);
+  });
+
+  test('language switch persists across reload in all three languages', async ({ page, context }) => {
+    await page.goto('/login');
+    for (const [lang, button] of [
+      ['zh', '登录'],
+      ['es', 'Iniciar sesión'],
+      ['en', 'Login'],
+    ] as const) {
+      await page.getByTestId(`login-language-${lang}`).click();
+      await expect(page.getByTestId('login-submit')).toHaveText(button.length === 2 ? /登\s*录/ : button);
+      await page.reload();
+      await expect(page.getByTestId('login-submit')).toHaveText(button.length === 2 ? /登\s*录/ : button);
+      expect((await context.cookies()).find((c) => c.name === 'language')?.value).toBe(lang);
+    }
+    // And from the navbar once signed in.
+    await fillLogin(page, 'admin', ADMIN_PASSWORD);
+    await page.getByTestId('language-select').click();
+    await page.getByTestId('language-es').click();
+    await expect(page.getByTestId('sidebar')).toContainText('Panel');
+    await page.reload();
+    await expect(page.getByTestId('sidebar')).toContainText('Generar token');
+    await expect(page).toHaveTitle('Panel - Sistema de Prepago');
+  });
+
+  test('size select changes the component size and is remembered', async ({ page }) => {
+    await loginAs(page, 'admin', ADMIN_PASSWORD, '/profile/index');
+    const button = page.getByTestId('profile-info-submit');
+    await expect(button).toHaveClass(/ant-btn-sm/);
+    await page.getByTestId('size-select').click();
+    await page.getByTestId('size-default').click();
+    await expect(page.locator('.ant-message-success')).toContainText('Switch Size Success');
+    await expect(page.getByTestId('profile-info-submit')).toHaveClass(/ant-btn-lg/);
+    await page.reload();
+    await expect(page.getByTestId('profile-info-submit')).toHaveClass(/ant-btn-lg/);
+    await page.getByTestId('size-select').click();
+    await page.getByTestId('size-small').click();
+    await expect(page.getByTestId('profile-info-submit')).toHaveClass(/ant-btn-sm/);
+  });
+
+  test('theme colour from the settings panel recolours primary buttons', async ({ page }) => {
+    await loginAs(page, 'admin', ADMIN_PASSWORD, '/profile/index');
+    const button = page.getByTestId('profile-info-submit');
+    await expect(button).toHaveCSS('background-color', 'rgb(24, 144, 255)');
+    await page.getByTestId('settings-handle').click();
+    await page.getByTestId('theme-swatch-#f5222d').click();
+    await expect(button).toHaveCSS('background-color', 'rgb(245, 34, 45)');
+    // The tags view switch hides the strip.
+    await page.getByTestId('setting-tags-view').click();
+    await expect(page.getByTestId('tags-view')).toHaveCount(0);
+    await page.getByTestId('setting-tags-view').click();
+    await expect(page.getByTestId('tags-view')).toBeVisible();
+  });
+
+  test('fullscreen toggle', async ({ page }) => {
+    await loginAs(page);
+    await page.getByTestId('fullscreen-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    await expect(page.getByTestId('fullscreen-toggle')).toHaveAttribute('aria-pressed', 'true');
+    await page.getByTestId('fullscreen-toggle').click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(false);
+  });
+
+  test('collapsible sidebar remembered in the sidebarStatus cookie', async ({ page, context }) => {
+    await loginAs(page);
+    await page.getByTestId('hamburger').click();
+    await expect(page.locator('.sidebar-container')).toHaveCSS('width', '54px');
+    expect((await context.cookies()).find((c) => c.name === 'sidebarStatus')?.value).toBe('0');
+    await page.reload();
+    await expect(page.locator('.sidebar-container')).toHaveCSS('width', '54px');
+    await page.getByTestId('hamburger').click();
+    await expect(page.locator('.sidebar-container')).toHaveCSS('width', '250px');
+  });
+
+  for (const lang of ['en', 'zh'] as const) {
+    test(`desktop screenshot (${lang})`, async ({ page, context }) => {
+      await context.addCookies([{ name: 'language', value: lang, url: 'http://127.0.0.1:18080' }]);
+      await loginAs(page, 'admin', ADMIN_PASSWORD, '/token-generate/credit-token');
+      await page.goto('/dashboard');
+      await expect(page.getByTestId('sidebar')).toBeVisible();
+      await page.screenshot({ path: `${ARTIFACTS}desktop-${lang}.png`, fullPage: false });
+    });
+
+    test(`mobile layout at 375 px (${lang})`, async ({ page, context }) => {
+      await context.addCookies([{ name: 'language', value: lang, url: 'http://127.0.0.1:18080' }]);
+      await page.setViewportSize({ width: 375, height: 740 });
+      await loginAs(page);
+      // L5: only the hamburger, breadcrumb and user menu; the sidebar is a closed drawer.
+      await expect(page.locator('.sidebar-container')).toHaveCount(0);
+      await expect(page.getByTestId('header-search-toggle')).toHaveCount(0);
+      await expect(page.getByTestId('user-dropdown')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${ARTIFACTS}mobile-${lang}.png` });
+
+      await page.getByTestId('hamburger').click();
+      const drawer = page.locator('.sidebar-drawer');
+      await expect(drawer.getByTestId('sidebar')).toBeVisible();
+      await page.screenshot({ path: `${ARTIFACTS}mobile-${lang}-menu.png` });
+      const group = lang === 'en' ? 'Setting' : '设置';
+      const item = lang === 'en' ? 'Role' : '角色';
+      await drawer.getByText(group, { exact: true }).click();
+      await drawer.getByText(item, { exact: true }).click();
+      await expect(page).toHaveURL(/\/setting\/role$/);
+      // The sidebar closes on navigation.
+      await expect(drawer.getByTestId('sidebar')).toBeHidden();
+    });
+  }
+});

@@ -1,0 +1,69 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the real server and a fresh database, serving the production build from
+ * apps/web/dist (`npm run test:e2e` builds first). Debian's Chromium, never a downloaded browser.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 18080);
+export const ADMIN_PASSWORD = 'Admin-e2e-Pass1';
+export const ADMIN_AUTHORIZATION_PASSWORD = 'Auth-e2e-Pass1';
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const dataDir = mkdtempSync(join(tmpdir(), 'prepay-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    headless: true,
+    locale: 'en-US',
+    viewport: { width: 1366, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    // Started directly with node (not npx) so the process Playwright stops is the server itself.
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      ADMIN_AUTHORIZATION_PASSWORD,
+      SEED: 'demo',
+      DEMO_PASSWORD: 'Demo-e2e-Pass1',
+      WEB_DIST: 'apps/web/dist',
+      LOG_LEVEL: 'warn',
+      // The error-toast tests log in wrongly on purpose; do not let them lock the accounts.
+      LOGIN_MAX_FAILURES: '1000',
+    },
+  },
+});
