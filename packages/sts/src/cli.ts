@@ -45,7 +45,7 @@ const OP_HELP: Record<string, string> = {
   keyChange: 'currentDecoderKey, newDecoderKey, newKEN, newKRN, RO, newKT, newTI, [sgc for 128-bit keys]',
   meterTest: 'subclass (0|1), controlHex, mfrCode',
   encodeBlock: 'ea (07|11), decoderKey, class, subclass, body44Hex',
-  decode: 'token, decoderKey (not needed for class 1)',
+  decode: 'token, decoderKey (not needed for class 1), [base] to show the issue time',
   dkga02: 'vendingKey, meterPAN, sgc, ti, krn, kt',
   dkga04: 'vendingKey160, baseDate, ea, ti, sgc, kt, krn, meterPAN, [L]',
   amount: 'units | amount',

@@ -66,6 +66,10 @@ const tidInput = (r: Record<string, unknown>) => ({
   ken: opt<number>(r, 'ken'),
 });
 
+const CREDIT_UNITS = ['kWh', 'm³', 'm³', 'min'];
+/** Units of 0.1 as a decimal string, without floating point. */
+const formatUnits = (units: number) => `${Math.floor(units / 10)}.${units % 10}`;
+
 const HANDLERS: Record<string, Handler> = {
   credit: (r) => ({
     token: encodeCredit({ ...tidInput(r), subclass: num(r, 'subclass') ?? 0, amountUnits: creditAmount(r) }),
@@ -134,7 +138,13 @@ const HANDLERS: Record<string, Handler> = {
       vendorProfiles: opt<VendorOverdraftProfile[]>(r, 'vendorProfiles') ?? [],
     });
     const { tokenClass, token: _t, ...rest } = d;
-    return { class: tokenClass, ...rest };
+    const result: OpResult = { class: tokenClass, ...rest };
+    // Readable extras for field engineers: the amount with its unit, and the issue minute.
+    if (d.amountUnits !== undefined)
+      result.amount = `${formatUnits(d.amountUnits)} ${CREDIT_UNITS[d.subclass]}`;
+    const base = opt<number>(r, 'base') ?? opt<number>(r, 'baseYear');
+    if (d.tid !== undefined && base !== undefined) result.issued = formatTid(d.tid, base);
+    return result;
   },
   dkga02: (r) => ({
     decoderKey: dkga02({

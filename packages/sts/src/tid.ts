@@ -140,3 +140,19 @@ export function nextTid(nowTid: number, lastTid: number | undefined): number {
   }
   return tid;
 }
+
+/**
+ * The TID for a new token to a meter: the issue minute (or lastTid + 1), refused when the meter's
+ * key has expired by then. Persist the returned TID as the meter's lastTid in the same transaction
+ * as the token.
+ */
+export function allocateTid(input: {
+  at: Date | string;
+  baseYear: number;
+  lastTid?: number;
+  ken?: number;
+}): number {
+  const tid = nextTid(tidFromDate(input.at, input.baseYear), input.lastTid);
+  if (input.ken !== undefined) assertKeyNotExpired(tid, input.ken);
+  return tid;
+}

@@ -17,7 +17,8 @@ function sts(args: string[], input?: string) {
   return child;
 }
 
-describe('sts CLI', () => {
+// Each spawn starts Node and tsx (about a second on a busy machine): generous timeouts.
+describe('sts CLI', { timeout: 60_000 }, () => {
   it('is linked as a workspace bin (npx sts)', () => {
     expect(existsSync(LINKED)).toBe(true);
   });
@@ -63,22 +64,16 @@ describe('sts CLI', () => {
   });
 
   it('human commands print tokens in groups of four; --help works', async () => {
-    const { stdout } = await sts([
-      'credit',
-      '--key',
-      'E653341F9D5BF36F',
-      '--tid',
-      '5871715',
-      '--amount',
-      '0.1',
-      '--rnd',
-      '5',
+    const [credit, decoded, help, opHelp] = await Promise.all([
+      sts(['credit', '--key', 'E653341F9D5BF36F', '--tid', '5871715', '--amount', '0.1', '--rnd', '5']),
+      sts(['decode', '2371-6100-5011-8319-4197', '--key', 'E653341F9D5BF36F']),
+      sts(['--help']),
+      sts(['credit', '--help']),
     ]);
-    expect(stdout.trim()).toBe('2371-6100-5011-8319-4197');
-    const decoded = await sts(['decode', '2371-6100-5011-8319-4197', '--key', 'E653341F9D5BF36F']);
-    expect(decoded.stdout).toMatch(/amountUnits: 1/);
-    expect((await sts(['--help'])).stdout).toMatch(/sts batch/);
-    expect((await sts(['credit', '--help'])).stdout).toMatch(/amountUnits/);
+    expect(credit.stdout.trim()).toBe('2371-6100-5011-8319-4197');
+    expect(decoded.stdout).toMatch(/amount: 0\.1 kWh/);
+    expect(help.stdout).toMatch(/sts batch/);
+    expect(opHelp.stdout).toMatch(/amountUnits/);
   });
 
   it('a bad human command exits non-zero with the message on stderr', async () => {

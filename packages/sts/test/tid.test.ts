@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allocateTid,
+  formatTid,
+  lastTidForKen,
+  meterPanFromIain,
+  nextTid,
+  reverseKeyBytes,
+  runOp,
+  tidFromDate,
+} from '../src/index.js';
+
+describe('TID allocation and helpers', () => {
+  it('the last TID of each base date falls on 24 Nov of base+31 at 20:15', () => {
+    expect(formatTid(0xffffff, 1993)).toBe('2024-11-24 20:15');
+    expect(formatTid(0xffffff, 2014)).toBe('2045-11-24 20:15');
+    expect(formatTid(0xffffff, 2035)).toBe('2066-11-24 20:15');
+    expect(tidFromDate('2035-01-01 08:05', 2035)).toBe(485); // CTSA25-8
+  });
+
+  it('several tokens in one minute get increasing TIDs (CTSA09-2)', () => {
+    expect(nextTid(5911200, undefined)).toBe(5911200);
+    expect(nextTid(5911201, 5911201)).toBe(5911202);
+    expect(allocateTid({ at: '2004-03-29 00:01', baseYear: 1993, lastTid: 5911201 })).toBe(5911202);
+    expect(() => allocateTid({ at: '2004-04-01 09:30', baseYear: 1993, ken: 85 })).toThrow(/KEN 85/);
+    expect(lastTidForKen(85)).toBe(5636095);
+  });
+
+  it('Date inputs use UTC, so a DST change cannot repeat TIDs', () => {
+    expect(tidFromDate(new Date('2020-01-01T08:00:59Z'), 2014)).toBe(3155520);
+  });
+
+  it('converts Nectar byte-reversed keys and builds a PAN from the meter number', () => {
+    expect(reverseKeyBytes('6FF35B9D1F3453E6')).toBe('E653341F9D5BF36F');
+    expect(meterPanFromIain('00000000000')).toBe('600727000000000009');
+    expect(meterPanFromIain('0100000000008')).toBe('000001000000000082');
+  });
+
+  it('decode shows the amount with its unit and, given the base date, the issue minute', () => {
+    const d = runOp({
+      op: 'decode',
+      token: '26456622012185850752',
+      decoderKey: 'E653341F9D5BF36F',
+      base: 1993,
+    });
+    expect(d).toMatchObject({ amount: '25.6 kWh', issued: '2004-04-01 00:30' });
+  });
+});
