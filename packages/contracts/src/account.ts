@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { AuditFields, Id, ReadRequestBase, Remark } from './common.js';
+
+/**
+ * An account binds a customer, a meter and a tariff; a meter has at most one account. Update finds the
+ * account by `oldMeterId` when given (re-homing the account to `meterId`), else by `meterId`.
+ */
+export const AccountRequest = z.object({
+  customerId: Id,
+  meterId: Id,
+  tariffId: Id,
+  ctRatio: z.string().trim().max(32).nullish(),
+  remark: Remark,
+  oldMeterId: Id.nullish(),
+  /** Defaults to the customer's station; customer, meter and tariff must all belong to it. */
+  stationId: Id.nullish(),
+});
+export type AccountRequest = z.infer<typeof AccountRequest>;
+export const AccountDeleteRequest = z.object({ customerId: Id, meterId: Id });
+
+export const AccountRow = z.object({
+  customerId: z.string(),
+  customerName: z.string().nullable(),
+  customerAddress: z.string().nullable(),
+  meterId: z.string(),
+  meterType: z.number().int(),
+  protocolVersion: z.string().nullable(),
+  communicationWay: z.number().int(),
+  tariffId: z.string(),
+  tariffName: z.string().nullable(),
+  ctRatio: z.string().nullable(),
+  /** Online/offline as the remote-operation pages show it (false until the head-end reports). */
+  status: z.boolean(),
+  stationId: z.string(),
+  ...AuditFields,
+});
+export type AccountRow = z.infer<typeof AccountRow>;
+
+export const AccountReadRequest = ReadRequestBase.extend({
+  customerId: z.string().nullish(),
+  customerName: z.string().nullish(),
+  meterId: z.string().nullish(),
+  meterType: z.number().int().nullish(),
+  protocolVersion: z.string().nullish(),
+  communicationWay: z.number().int().nullish(),
+  tariffId: z.string().nullish(),
+  ctRatio: z.string().nullish(),
+  remark: z.string().nullish(),
+});
+export type AccountReadRequest = z.infer<typeof AccountReadRequest>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { AuditFields, Id, ReadRequestBase, Remark } from './common.js';
+
+export const CustomerRequest = z.object({
+  customerId: Id,
+  customerName: z.string().trim().min(1, 'Required').max(128),
+  /** Customer category; only 0 is known from the original (labels come from the item dictionary). */
+  type: z.number().int().min(0).max(99).default(0),
+  phone: z.string().trim().max(32).nullish(),
+  address: z.string().trim().max(256).nullish(),
+  certifiName: z.string().trim().max(64).nullish(),
+  certifiNo: z.string().trim().max(64).nullish(),
+  remark: Remark,
+  /** Defaults to the caller's station. */
+  stationId: Id.nullish(),
+});
+export type CustomerRequest = z.infer<typeof CustomerRequest>;
+export const CustomerDeleteRequest = z.object({ customerId: Id });
+
+export const CustomerRow = z.object({
+  customerId: z.string(),
+  customerName: z.string(),
+  type: z.number().int(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  certifiName: z.string().nullable(),
+  certifiNo: z.string().nullable(),
+  stationId: z.string(),
+  ...AuditFields,
+});
+export type CustomerRow = z.infer<typeof CustomerRow>;
+
+export const CustomerReadRequest = ReadRequestBase.extend({
+  customerId: z.string().nullish(),
+  customerName: z.string().nullish(),
+  type: z.number().int().nullish(),
+  phone: z.string().nullish(),
+  address: z.string().nullish(),
+  certifiName: z.string().nullish(),
+  certifiNo: z.string().nullish(),
+  remark: z.string().nullish(),
+});
+export type CustomerReadRequest = z.infer<typeof CustomerReadRequest>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { DateTime } from './common.js';
+
+/**
+ * Vending keys (per supply group code and key revision) are WRITE-ONLY: the server keeps them encrypted
+ * and derives meters' decoder keys from them; no answer ever carries a key. System administrators with
+ * Management.Meter manage them.
+ * Routes: /api/keystore/vendingKey/read → VendingKeyRow[]; /create [VendingKeyRequest]; /delete [{sgc, krn}].
+ */
+export const VendingKeyRequest = z.object({
+  sgc: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'SGC is 6 digits'),
+  krn: z.number().int().min(1).max(9),
+  /** "02": 64-bit DES key (16 hex); "04": 160-bit HMAC key (40 hex). */
+  dkga: z.enum(['02', '04']).default('02'),
+  vendingKey: z
+    .string()
+    .trim()
+    .regex(/^([0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})$/, 'A vending key is 16 hex digits (DKGA02) or 40 (DKGA04)'),
+  baseYear: z.union([z.literal(1993), z.literal(2014), z.literal(2035)]).default(1993),
+  label: z.string().trim().max(128).nullish(),
+});
+export const VendingKeyRef = z.object({
+  sgc: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/),
+  krn: z.number().int().min(1).max(9),
+});
+export const VendingKeyRow = z.object({
+  sgc: z.string(),
+  krn: z.number().int(),
+  dkga: z.string(),
+  baseYear: z.number().int(),
+  label: z.string().nullable(),
+  createId: z.string().nullable(),
+  createDate: DateTime.nullable(),
+});
+export type VendingKeyRow = z.infer<typeof VendingKeyRow>;
