@@ -226,6 +226,9 @@ describe('sts-vectors.json', () => {
   });
 
   const positive = vectors.filter((v) => !isInconsistent(v) && !isNegative(v));
+  it('177 vectors reproduce, 1 is INCONSISTENT, 2 are negative', () => {
+    expect(positive).toHaveLength(177);
+  });
   it.each(positive.map((v) => [v.id, v] as const))('%s reproduces through runOp', (_id, v) => {
     const { request, pick, want } = caseFor(v);
     expect(want, `${v.id} has an expected value`).toBeDefined();
