@@ -1,0 +1,165 @@
+/**
+ * Credit pricing in integer arithmetic: money in minor units (1/100), energy in 0.1 kWh (or 0.1 m³) units,
+ * prices in 1/10000 of the currency per kWh, VAT in basis points. Every rounding favours the customer:
+ * energy cost and VAT round down, units never round up past what was paid for.
+ */
+
+export interface TariffStep {
+  /** Consumption in the billing period where the step starts and ends, in 0.1 kWh units (end exclusive). */
+  startUnits: number;
+  endUnits: number;
+  /** Price per kWh in 1/10000 of the currency. */
+  price4: number;
+}
+
+export interface PricingInput {
+  steps: TariffStep[];
+  /** VAT in basis points (7.5 % = 750). */
+  taxBp: number;
+  /** Due when no earlier vend of this billing period already paid it. */
+  monthlyChargeMinor: number;
+  monthlyChargeDue: boolean;
+  /** Units already bought in this billing period: where on the step ladder this vend starts. */
+  consumedUnits: number;
+  remainingDebtMinor: number;
+  /** Share of the payment that recovers debt, 0–100. */
+  payDebtPercent: number;
+}
+
+export type VendRequest = { byTotalPaid: true; amountMinor: number } | { byTotalPaid: false; units: number };
+
+export interface PriceBreakdown {
+  units: number;
+  totalPaidMinor: number;
+  energyMinor: number;
+  taxMinor: number;
+  monthlyChargeMinor: number;
+  payDebtMinor: number;
+  /** What was paid but buys less than 0.1 kWh: kept on the record so the books balance. */
+  remainderMinor: number;
+  /** Units bought in each step, for the receipt. */
+  stepUnits: { price4: number; units: number }[];
+}
+
+export class PricingError extends Error {}
+
+/** Energy cost of `units` starting at `consumed` on the ladder, rounded down; null when past the last step. */
+export function energyCost(steps: TariffStep[], consumed: number, units: number) {
+  let left = BigInt(units);
+  let pos = BigInt(consumed);
+  let cost1000 = 0n; // minor units × 1000
+  const stepUnits: { price4: number; units: number }[] = [];
+  for (const s of steps) {
+    if (left === 0n) break;
+    const end = BigInt(s.endUnits);
+    if (pos >= end) continue;
+    const from = pos > BigInt(s.startUnits) ? pos : BigInt(s.startUnits);
+    const take = end - from < left ? end - from : left;
+    if (take <= 0n) continue;
+    cost1000 += take * BigInt(s.price4);
+    stepUnits.push({ price4: s.price4, units: Number(take) });
+    left -= take;
+    pos = from + take;
+  }
+  if (left > 0n) return null;
+  return { minor: cost1000 / 1000n, stepUnits };
+}
+
+const taxOf = (energyMinor: bigint, taxBp: number) => (energyMinor * BigInt(taxBp)) / 10000n;
+
+export function validateSteps(steps: TariffStep[]): void {
+  if (steps.length === 0) throw new PricingError('The tariff has no price steps');
+  let expect = 0;
+  for (const s of steps) {
+    if (s.startUnits !== expect)
+      throw new PricingError('Tariff steps must start at 0 and follow each other without gaps');
+    if (s.endUnits <= s.startUnits) throw new PricingError('A tariff step must end after it starts');
+    if (s.price4 < 0) throw new PricingError('A tariff price cannot be negative');
+    expect = s.endUnits;
+  }
+}
+
+/** The largest unit count whose energy plus VAT fits the budget (binary search; both grow with units). */
+function unitsFor(input: PricingInput, budgetMinor: bigint): number {
+  const fits = (u: number) => {
+    const c = energyCost(input.steps, input.consumedUnits, u);
+    return c !== null && c.minor + taxOf(c.minor, input.taxBp) <= budgetMinor;
+  };
+  let lo = 0;
+  let hi = 1;
+  while (fits(hi)) {
+    lo = hi;
+    hi *= 2;
+    if (hi > 2 ** 40) throw new PricingError('The tariff gives energy for free: refusing an unbounded vend');
+  }
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (fits(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function price(input: PricingInput, request: VendRequest): PriceBreakdown {
+  validateSteps(input.steps);
+  if (input.payDebtPercent < 0 || input.payDebtPercent > 100)
+    throw new PricingError('Debt percent must be 0–100');
+  const monthly = BigInt(input.monthlyChargeDue ? input.monthlyChargeMinor : 0);
+  const debt = BigInt(Math.max(0, input.remainingDebtMinor));
+  const pct = BigInt(input.payDebtPercent);
+
+  if (request.byTotalPaid) {
+    const paid = BigInt(request.amountMinor);
+    if (paid <= 0n) throw new PricingError('The amount must be greater than zero');
+    const payDebt = debt < (paid * pct) / 100n ? debt : (paid * pct) / 100n;
+    const net = paid - payDebt - monthly;
+    if (net <= 0n) throw new PricingError('The amount does not cover the monthly charge and the debt share');
+    const units = unitsFor(input, net);
+    if (units === 0) throw new PricingError('The amount is too small to buy 0.1 kWh');
+    const c = energyCost(input.steps, input.consumedUnits, units)!;
+    const tax = taxOf(c.minor, input.taxBp);
+    return {
+      units,
+      totalPaidMinor: Number(paid),
+      energyMinor: Number(c.minor),
+      taxMinor: Number(tax),
+      monthlyChargeMinor: Number(monthly),
+      payDebtMinor: Number(payDebt),
+      remainderMinor: Number(net - c.minor - tax),
+      stepUnits: c.stepUnits,
+    };
+  }
+
+  if (!Number.isInteger(request.units) || request.units <= 0)
+    throw new PricingError('The units must be at least 0.1');
+  if (input.payDebtPercent === 100 && debt > 0n) {
+    throw new PricingError('With 100 % to debt no payment buys energy: vend by total paid instead');
+  }
+  const c = energyCost(input.steps, input.consumedUnits, request.units);
+  if (!c) throw new PricingError('The tariff has no price for that much energy');
+  const tax = taxOf(c.minor, input.taxBp);
+  const gross = c.minor + tax + monthly;
+  // The debt share is a share of the whole payment: d = gross × p / (100 − p), rounded down.
+  const share = pct === 0n || pct === 100n ? 0n : (gross * pct) / (100n - pct);
+  const payDebt = debt < share ? debt : share;
+  return {
+    units: request.units,
+    totalPaidMinor: Number(gross + payDebt),
+    energyMinor: Number(c.minor),
+    taxMinor: Number(tax),
+    monthlyChargeMinor: Number(monthly),
+    payDebtMinor: Number(payDebt),
+    remainderMinor: 0,
+    stepUnits: c.stepUnits,
+  };
+}
+
+/** Start of the billing period containing `now`: the latest billing day at 00:00 (days past 28 clamp to month end). */
+export function billingPeriodStart(now: Date, billingDay: number): Date {
+  const dayIn = (y: number, m: number) => Math.min(Math.max(1, billingDay), new Date(y, m + 1, 0).getDate());
+  const y = now.getFullYear();
+  const m = now.getMonth();
+  const thisMonth = new Date(y, m, dayIn(y, m));
+  if (now >= thisMonth) return thisMonth;
+  return new Date(y, m - 1, dayIn(y, m - 1));
+}
