@@ -128,9 +128,10 @@ export async function uploadFile<T>(path: string, file: File): Promise<T> {
   const form = new FormData();
   form.append('file', file, file.name);
   const response = await send(path, { method: 'POST', headers: authHeaders(), body: form });
-  let env: { code?: number; reason?: string; result?: unknown } | null = null;
+  type Env = { code?: number; reason?: string; result?: unknown };
+  let env: Env | null = null;
   try {
-    env = (await response.clone().json()) as typeof env;
+    env = (await response.clone().json()) as Env;
   } catch {
     env = null;
   }

@@ -1,0 +1,75 @@
+import { Alert, App, Form, Grid, Input, Modal, Select } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../lib/file-request';
+import { filePaths } from '../import-dialog/file-paths';
+import '../list-page/locales';
+
+export interface ExportDialogProps {
+  open: boolean;
+  module: string;
+  defaultFileName: string;
+  /** The grid's current read request; paging is dropped so every matching row is exported. */
+  body: Record<string, unknown>;
+  onClose: () => void;
+}
+
+const FILE_TYPES = [{ value: 'xlsx', label: 'xlsx' }];
+
+/** Export (original §16.1): File Name + File Type; the server streams the xlsx of the current filter. */
+export function ExportDialog({ open, module, defaultFileName, body, onClose }: ExportDialogProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const [form] = Form.useForm<{ fileName: string; fileType: string }>();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (open) form.setFieldsValue({ fileName: `${defaultFileName}-${dayjs().format('YYYYMMDD-HHmmss')}`, fileType: 'xlsx' });
+  }, [open, defaultFileName, form]);
+
+  const submit = async () => {
+    const { fileName, fileType } = await form.validateFields();
+    const { pageNumber: _p, pageSize: _s, ...filter } = body;
+    setBusy(true);
+    try {
+      const name = `${fileName.trim()}.${fileType}`;
+      await downloadFile(filePaths(module).export, { ...filter, fileName: name }, name);
+      void message.success(t('exportDialog.success'));
+      onClose();
+    } catch {
+      // downloadFile has shown the reason.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('exportDialog.title')}
+      width={screens.sm ? 480 : '100%'}
+      okText={t('listPage.export')}
+      cancelText={t('listPage.cancel')}
+      okButtonProps={{ loading: busy, 'data-testid': 'export-submit' }}
+      onOk={submit}
+      onCancel={onClose}
+      forceRender
+    >
+      <Form form={form} layout="vertical" data-testid="export-dialog">
+        <Alert type="info" showIcon title={t('exportDialog.hint')} style={{ marginBottom: 12 }} />
+        <Form.Item
+          name="fileName"
+          label={t('exportDialog.fileName')}
+          rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
+        >
+          <Input data-testid="export-file-name" maxLength={120} />
+        </Form.Item>
+        <Form.Item name="fileType" label={t('exportDialog.fileType')}>
+          <Select options={FILE_TYPES} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

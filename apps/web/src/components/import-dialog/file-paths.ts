@@ -1,0 +1,20 @@
+/**
+ * The file endpoints of a module (server: apps/server, issue 5): the template and the export answer
+ * an xlsx; the import takes one multipart file and is all-or-nothing.
+ */
+export const filePaths = (module: string) => ({
+  template: `/api/${module}/template`,
+  importFile: `/api/${module}/importFile`,
+  export: `/api/${module}/export`,
+});
+
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_EXTENSIONS = ['.xls', '.xlsx'];
+
+/** Spec §5: only xls/xlsx, at most 5 MB. Returns the locale key of the problem, or null. */
+export function checkImportFile(file: { name: string; size: number }): string | null {
+  const name = file.name.toLowerCase();
+  if (!IMPORT_EXTENSIONS.some((ext) => name.endsWith(ext))) return 'importDialog.wrongType';
+  if (file.size > IMPORT_MAX_BYTES) return 'importDialog.tooLarge';
+  return null;
+}

@@ -1,0 +1,216 @@
+import { Col, Form, type FormInstance, Grid, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import './locales';
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'integer'
+  | 'email'
+  | 'password'
+  | 'select'
+  | 'multiSelect'
+  | 'switch'
+  | 'custom';
+
+export type FormMode = 'create' | 'edit';
+
+export interface FieldDef {
+  name: string;
+  label: ReactNode;
+  kind: FieldKind;
+  required?: boolean;
+  options?: { label: ReactNode; value: string | number | boolean }[];
+  /** Keys cannot change once a row exists. */
+  lockOnEdit?: boolean;
+  hidden?: (mode: FormMode, values: Record<string, unknown>) => boolean;
+  min?: number;
+  max?: number;
+  /** Decimal places allowed for `number`. */
+  decimals?: number;
+  maxLength?: number;
+  placeholder?: string;
+  extra?: ReactNode;
+  /** Takes the whole row of the grid. */
+  wide?: boolean;
+  rules?: Rule[];
+  render?: (form: FormInstance, mode: FormMode) => ReactNode;
+  testId?: string;
+}
+
+/** Validation rules with the spec §5 messages. */
+export function useFieldRules() {
+  const { t } = useTranslation();
+  return (f: FieldDef): Rule[] => {
+    const rules: Rule[] = [];
+    if (f.required) {
+      rules.push(
+        f.kind === 'text' || f.kind === 'textarea' || f.kind === 'password' || f.kind === 'email'
+          ? { required: true, whitespace: true, message: t('validation.required') }
+          : { required: true, message: t('validation.required') },
+      );
+    }
+    if (f.kind === 'email') rules.push({ type: 'email', message: t('validation.email') });
+    if (f.kind === 'number' || f.kind === 'integer') {
+      rules.push({
+        validator: (_r, v: unknown) => {
+          if (v === null || v === undefined || v === '') return Promise.resolve();
+          const n = typeof v === 'number' ? v : Number(v);
+          if (!Number.isFinite(n)) return Promise.reject(new Error(t('validation.number')));
+          if (f.kind === 'integer' && !Number.isInteger(n)) return Promise.reject(new Error(t('validation.integer')));
+          if (f.decimals !== undefined && f.kind === 'number') {
+            const [, frac = ''] = String(v).split('.');
+            if (frac.length > f.decimals) return Promise.reject(new Error(t('validation.decimals', { n: f.decimals })));
+          }
+          if ((f.min !== undefined && n < f.min) || (f.max !== undefined && n > f.max)) {
+            return Promise.reject(
+              new Error(t('validation.range', { min: f.min ?? '-∞', max: f.max ?? '∞' })),
+            );
+          }
+          return Promise.resolve();
+        },
+      });
+    }
+    if (f.maxLength) rules.push({ max: f.maxLength, message: t('validation.max', { max: f.maxLength }) });
+    return [...rules, ...(f.rules ?? [])];
+  };
+}
+
+function control(f: FieldDef, mode: FormMode, form: FormInstance) {
+  const disabled = f.lockOnEdit && mode === 'edit';
+  const testId = f.testId ?? `field-${f.name}`;
+  switch (f.kind) {
+    case 'textarea':
+      return <Input.TextArea data-testid={testId} rows={3} disabled={disabled} placeholder={f.placeholder} />;
+    case 'number':
+    case 'integer':
+      // Kept as text-capable input so a bad entry meets the "valid number" message, not silent loss.
+      return (
+        <InputNumber
+          data-testid={testId}
+          style={{ width: '100%' }}
+          disabled={disabled}
+          placeholder={f.placeholder}
+          stringMode={f.kind === 'number'}
+        />
+      );
+    case 'password':
+      return (
+        <Input.Password
+          data-testid={testId}
+          disabled={disabled}
+          placeholder={f.placeholder}
+          autoComplete="new-password"
+          visibilityToggle={false}
+        />
+      );
+    case 'select':
+    case 'multiSelect':
+      return (
+        <Select
+          data-testid={testId}
+          disabled={disabled}
+          allowClear={!f.required}
+          mode={f.kind === 'multiSelect' ? 'multiple' : undefined}
+          placeholder={f.placeholder}
+          options={f.options?.map((o) => ({ label: o.label, value: o.value as string | number }))}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      );
+    case 'switch':
+      return <Switch data-testid={testId} disabled={disabled} />;
+    default:
+      return <Input data-testid={testId} disabled={disabled} placeholder={f.placeholder} />;
+  }
+}
+
+export interface FormDialogProps<V extends object> {
+  open: boolean;
+  mode: FormMode;
+  title: ReactNode;
+  fields: FieldDef[];
+  initialValues?: Partial<V>;
+  onSubmit: (values: V) => Promise<unknown>;
+  onClose: () => void;
+  width?: number;
+  testId?: string;
+}
+
+/** Add / Edit dialog driven by field definitions; full width on phones. */
+export function FormDialog<V extends object>(props: FormDialogProps<V>) {
+  const { t } = useTranslation();
+  const { open, mode, fields, initialValues, onSubmit, onClose } = props;
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const screens = Grid.useBreakpoint();
+  const rulesOf = useFieldRules();
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      form.setFieldsValue(initialValues ?? {});
+    }
+  }, [open, initialValues, form]);
+
+  const submit = async () => {
+    const v = (await form.validateFields()) as V;
+    setBusy(true);
+    try {
+      await onSubmit(v);
+      onClose();
+    } catch {
+      // The request layer has shown the server's reason; the dialog stays open for a fix.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const wide = screens.md;
+  return (
+    <Modal
+      open={open}
+      title={props.title}
+      width={wide ? (props.width ?? 760) : '100%'}
+      okText={t('listPage.save')}
+      cancelText={t('listPage.cancel')}
+      okButtonProps={{ loading: busy, 'data-testid': 'form-submit' }}
+      onOk={submit}
+      onCancel={onClose}
+      forceRender
+      maskClosable={false}
+    >
+      <Form form={form} layout="vertical" data-testid={props.testId ?? 'form-dialog'} preserve={false}>
+        <Row gutter={16}>
+          {fields.map((f) => {
+            if (f.hidden?.(mode, values ?? {})) return null;
+            if (f.kind === 'custom') {
+              return (
+                <Col key={f.name} span={wide && !f.wide ? 12 : 24}>
+                  {f.render?.(form, mode)}
+                </Col>
+              );
+            }
+            return (
+              <Col key={f.name} span={wide && !f.wide ? 12 : 24}>
+                <Form.Item
+                  name={f.name}
+                  label={f.label}
+                  required={f.required}
+                  rules={rulesOf(f)}
+                  valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+                  extra={f.extra}
+                >
+                  {control(f, mode, form)}
+                </Form.Item>
+              </Col>
+            );
+          })}
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,287 @@
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Flex, Input, Table } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import { type Key, type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../lib/request';
+import { ExportDialog } from '../export-dialog/export-dialog';
+import { ImportDialog } from '../import-dialog/import-dialog';
+import { type FilterOption, FilterPopover, SortPopover } from './column-header';
+import {
+  buildReadBody,
+  type FilterKind,
+  type FilterValue,
+  initialListState,
+  type ListState,
+  PAGE_SIZES,
+  resetListState,
+  type SortState,
+} from './read-body';
+import './locales';
+import './list-page.css';
+
+export interface ListColumn<Row> {
+  /** Row field shown (and, by default, the request field filtered and sorted on). */
+  key: string;
+  title: ReactNode;
+  width?: number;
+  /** Header filter; `field` overrides the request field (date ranges go out as `<field>Range`). */
+  filter?: { kind: FilterKind; field?: string; options?: FilterOption[] };
+  /** true sorts on `key`; a string sorts on that field. */
+  sort?: boolean | string;
+  render?: (value: unknown, row: Row) => ReactNode;
+  ellipsis?: boolean;
+  fixed?: 'left';
+}
+
+export interface ListPageProps<Row> {
+  /** Query-key root; writes elsewhere invalidate it through `useRefreshList`. */
+  resource: string;
+  readPath: string;
+  rowKey: (row: Row) => string;
+  columns: ListColumn<Row>[];
+  defaultSort?: SortState | null;
+  /** Members sent with every read (e.g. a fixed type). */
+  extraBody?: Record<string, unknown>;
+  onAdd?: () => void;
+  onDelete?: (rows: Row[]) => Promise<unknown>;
+  /** Module name of the file endpoints (`/api/<module>/template|importFile|export`). */
+  importModule?: string;
+  exportModule?: string;
+  exportFileName?: string;
+  actions?: (row: Row) => ReactNode;
+  actionsWidth?: number;
+  toolbarExtra?: ReactNode;
+  testId?: string;
+  title?: ReactNode;
+}
+
+const listKey = (resource: string) => ['list', resource] as const;
+
+/** Lets dialogs re-query a grid after a write. */
+export function useRefreshList(resource: string) {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: listKey(resource) });
+}
+
+/**
+ * The original's list page (original-api.md §16.1): toolbar with Search Term and Search / Reset / Add
+ * / Import / Export / Delete; a bordered table with selection, header filter and sort popovers and a
+ * fixed Actions column; "Total N", page sizes and a page jumper. Paging, filtering and sorting are the
+ * server's: every change re-reads through react-query.
+ */
+export function ListPage<Row extends object>(props: ListPageProps<Row>) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const {
+    resource,
+    readPath,
+    rowKey,
+    columns,
+    defaultSort = null,
+    extraBody,
+    onAdd,
+    onDelete,
+    importModule,
+    exportModule,
+    actions,
+  } = props;
+  const [state, setState] = useState<ListState>(() => initialListState(defaultSort));
+  const [term, setTerm] = useState('');
+  const [selected, setSelected] = useState<Row[]>([]);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+  const refresh = useRefreshList(resource);
+
+  const body = useMemo(() => buildReadBody(state, extraBody), [state, extraBody]);
+  const query = useQuery({
+    queryKey: [...listKey(resource), body],
+    queryFn: () => request<{ total: number; data: Row[] }>(readPath, body),
+    placeholderData: keepPreviousData,
+  });
+
+  const setFilter = (field: string, kind: FilterKind, value: FilterValue) =>
+    setState((s) => ({ ...s, pageNumber: 1, filters: { ...s.filters, [field]: { kind, value } } }));
+
+  const tableColumns: ColumnType<Row>[] = columns.map((c) => {
+    const filterField = c.filter?.field ?? c.key;
+    const sortField = typeof c.sort === 'string' ? c.sort : c.key;
+    return {
+      key: c.key,
+      dataIndex: c.key,
+      width: c.width,
+      ellipsis: c.ellipsis,
+      fixed: c.fixed,
+      title: (
+        <span className="list-page-th" data-testid={`th-${c.key}`}>
+          <span>{c.title}</span>
+          {c.filter && (
+            <FilterPopover
+              columnKey={c.key}
+              kind={c.filter.kind}
+              options={c.filter.options}
+              value={state.filters[filterField]?.value}
+              onApply={(v) => setFilter(filterField, c.filter?.kind ?? 'text', v)}
+            />
+          )}
+          {c.sort && (
+            <SortPopover
+              columnKey={c.key}
+              field={sortField}
+              sort={state.sort}
+              onSort={(sort) => setState((s) => ({ ...s, pageNumber: 1, sort }))}
+            />
+          )}
+        </span>
+      ),
+      render: c.render
+        ? (value: unknown, row: Row) => c.render?.(value, row)
+        : (value: unknown) => (value === null || value === undefined ? '' : String(value)),
+    };
+  });
+  if (actions) {
+    tableColumns.push({
+      key: '__actions',
+      title: t('listPage.actions'),
+      fixed: 'right',
+      width: props.actionsWidth ?? 150,
+      render: (_: unknown, row: Row) => (
+        <Flex gap={4} wrap>
+          {actions(row)}
+        </Flex>
+      ),
+    });
+  }
+
+  const confirmDelete = () => {
+    if (!onDelete) return;
+    if (selected.length === 0) {
+      void message.warning(t('listPage.selectFirst'));
+      return;
+    }
+    modal.confirm({
+      title: t('listPage.tip'),
+      content: t('listPage.deleteConfirm'),
+      okText: t('listPage.confirm'),
+      cancelText: t('listPage.cancel'),
+      okButtonProps: { danger: true, 'data-testid': 'confirm-ok' },
+      onOk: async () => {
+        await onDelete(selected);
+        setSelected([]);
+        void message.success(t('listPage.deleted'));
+        await refresh();
+      },
+    });
+  };
+
+  const total = query.data?.total ?? 0;
+  const readOnly = !onAdd && !onDelete && !importModule && !exportModule;
+
+  return (
+    <Card className="list-page" data-testid={props.testId ?? `list-${resource}`} title={props.title}>
+      <Flex className="list-page-toolbar" gap={8} wrap align="center">
+        <Input
+          data-testid="list-search-term"
+          className="list-page-term"
+          allowClear
+          placeholder={t('listPage.searchTerm')}
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          onPressEnter={() => setState((s) => ({ ...s, pageNumber: 1, searchTerm: term }))}
+        />
+        <Button
+          type="primary"
+          icon={<SearchOutlined />}
+          data-testid="list-search"
+          onClick={() => {
+            setState((s) => ({ ...s, pageNumber: 1, searchTerm: term }));
+            void query.refetch();
+          }}
+        >
+          {t('listPage.search')}
+        </Button>
+        <Button
+          icon={<ReloadOutlined />}
+          data-testid="list-reset"
+          onClick={() => {
+            setTerm('');
+            setState((s) => resetListState(s, defaultSort));
+          }}
+        >
+          {t('listPage.reset')}
+        </Button>
+        {onAdd && (
+          <Button type="primary" icon={<PlusOutlined />} data-testid="list-add" onClick={onAdd}>
+            {t('listPage.add')}
+          </Button>
+        )}
+        {importModule && (
+          <Button icon={<UploadOutlined />} data-testid="list-import" onClick={() => setImportOpen(true)}>
+            {t('listPage.import')}
+          </Button>
+        )}
+        {exportModule && (
+          <Button icon={<DownloadOutlined />} data-testid="list-export" onClick={() => setExportOpen(true)}>
+            {t('listPage.export')}
+          </Button>
+        )}
+        {onDelete && (
+          <Button danger icon={<DeleteOutlined />} data-testid="list-delete" onClick={confirmDelete}>
+            {t('listPage.delete')}
+          </Button>
+        )}
+        {props.toolbarExtra}
+      </Flex>
+      <Table<Row>
+        className="list-page-table"
+        data-testid="list-table"
+        bordered
+        size="small"
+        rowKey={rowKey}
+        columns={tableColumns}
+        dataSource={query.data?.data ?? []}
+        loading={query.isFetching}
+        scroll={{ x: 'max-content' }}
+        rowSelection={
+          readOnly
+            ? undefined
+            : {
+                selectedRowKeys: selected.map(rowKey) as Key[],
+                onChange: (_keys, rows) => setSelected(rows),
+                fixed: true,
+              }
+        }
+        pagination={{
+          current: state.pageNumber,
+          pageSize: state.pageSize,
+          total,
+          showSizeChanger: true,
+          // "Go to" and "20 / page" come translated from antd's locale (ConfigProvider).
+          showQuickJumper: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (n) => <span data-testid="list-total">{t('listPage.total', { total: n })}</span>,
+          onChange: (pageNumber, pageSize) =>
+            setState((s) => ({ ...s, pageNumber: pageSize !== s.pageSize ? 1 : pageNumber, pageSize })),
+        }}
+      />
+      {importModule && (
+        <ImportDialog
+          open={importOpen}
+          module={importModule}
+          onClose={() => setImportOpen(false)}
+          onImported={() => void refresh()}
+        />
+      )}
+      {exportModule && (
+        <ExportDialog
+          open={exportOpen}
+          module={exportModule}
+          defaultFileName={props.exportFileName ?? exportModule}
+          body={body}
+          onClose={() => setExportOpen(false)}
+        />
+      )}
+    </Card>
+  );
+}
