@@ -151,9 +151,8 @@ export function decodeToken(
   const subclass = hi >>> 28;
   const crc = lo & 0xffff;
   const crcOk = blockCrc(tokenClass, hi, lo & 0xffff0000, usesCrcC(tokenClass, subclass)) === crc;
-  const digits = (block.value + 0n).toString().padStart(20, '0');
   const result: DecodedToken = {
-    token: digits,
+    token: block.digits,
     tokenClass,
     subclass,
     kind: 'proprietary',

@@ -86,8 +86,8 @@ export interface TransmittedBlock {
   /** The data block as transmitted (encrypted for classes 0 and 2). */
   hi: number;
   lo: number;
-  /** The 66-bit value. */
-  value: bigint;
+  /** The 20 digits, separators removed. */
+  digits: string;
 }
 
 /** Strips display separators (spaces, dashes) and checks the 20-digit form. */
@@ -99,24 +99,42 @@ export function normalizeToken(token: unknown, field = 'token'): string {
   return digits;
 }
 
-/** Reverses the class transposition (sts.md §10, decode steps 1–3). */
+/**
+ * Reverses the class transposition (sts.md §10, decode steps 1–3). No BigInt either: T =
+ * upper·1e10 + lower is computed in base-2^16 limbs (1e10 = 0x2_540B_E400), every partial sum
+ * well below 2^53.
+ */
 export function digitsToBlock(token: string, field = 'token'): TransmittedBlock {
   const digits = normalizeToken(token, field);
-  const value = BigInt(digits);
-  if (value > MAX_TOKEN) {
+  const upper = Number(digits.slice(0, 10));
+  const lower = Number(digits.slice(10));
+  const u0 = upper % 65536;
+  const u1 = Math.floor(upper / 65536) % 65536;
+  const u2 = Math.floor(upper / 4294967296);
+  const l0 = lower % 65536;
+  const l1 = Math.floor(lower / 65536) % 65536;
+  const l2 = Math.floor(lower / 4294967296);
+  let limb = u0 * 0xe400 + l0;
+  const t0 = limb % 65536;
+  limb = Math.floor(limb / 65536) + u0 * 0x540b + u1 * 0xe400 + l1;
+  const t1 = limb % 65536;
+  limb = Math.floor(limb / 65536) + u0 * 0x2 + u1 * 0x540b + u2 * 0xe400 + l2;
+  const t2 = limb % 65536;
+  limb = Math.floor(limb / 65536) + u1 * 0x2 + u2 * 0x540b;
+  const t3 = limb % 65536;
+  const top = Math.floor(limb / 65536) + u2 * 0x2; // bits 65..64 and beyond
+  if (top > 3) {
     throw new StsError(
       'TOKEN_OUT_OF_RANGE',
       `${field} ${digits} is not a token: the value is 2^66 or more`,
       field,
     );
   }
-  const tokenClass = Number((value >> 27n) & 3n);
-  const hi = Number((value >> 32n) & 0xffffffffn);
-  let lo = Number(value & 0xffffffffn);
-  const b65 = Number((value >> 65n) & 1n);
-  const b64 = Number((value >> 64n) & 1n);
-  lo = ((lo & ~0x18000000) | (b65 << 28) | (b64 << 27)) >>> 0;
-  return { tokenClass, hi, lo, value };
+  const hi = (t3 * 65536 + t2) >>> 0;
+  let lo = (t1 * 65536 + t0) >>> 0;
+  const tokenClass = (lo >>> 27) & 3;
+  lo = ((lo & ~0x18000000) | ((top >>> 1) << 28) | ((top & 1) << 27)) >>> 0;
+  return { tokenClass, hi, lo, digits };
 }
 
 /** "XXXX-XXXX-XXXX-XXXX-XXXX" for display and receipts (never for storage). */

@@ -52,6 +52,15 @@ function referenceSta(k: bigint, d: bigint): bigint {
   return block;
 }
 
+function refusal(digits: string): string | undefined {
+  try {
+    digitsToBlock(digits);
+    return undefined;
+  } catch (e) {
+    return (e as { code?: string }).code;
+  }
+}
+
 describe('building blocks against straightforward references', () => {
   it('table-driven STA equals the bit-by-bit BigInt STA, and decrypts back', () => {
     const r = prng(1);
@@ -84,6 +93,33 @@ describe('building blocks against straightforward references', () => {
       const back = digitsToBlock(digits);
       expect([back.tokenClass, back.hi, back.lo]).toEqual([cls, hi, lo]);
     }
+  });
+
+  it('parsing 20 digits without BigInt agrees with BigInt, up to 2^66 − 1 and not beyond', () => {
+    const r = prng(6);
+    const bad: string[] = [];
+    for (let i = 0; i < 5000; i++) {
+      let digits = '';
+      for (let k = 0; k < 20; k++) digits += String(r.int(0, 9));
+      const t = BigInt(digits);
+      if (t >= 1n << 66n) {
+        if (refusal(digits) !== 'TOKEN_OUT_OF_RANGE') bad.push(digits);
+        continue;
+      }
+      const b = digitsToBlock(digits);
+      const e =
+        (t & 0xffffffffffffffffn & ~(3n << 27n)) | (((t >> 65n) & 1n) << 28n) | (((t >> 64n) & 1n) << 27n);
+      if (
+        b.tokenClass !== Number((t >> 27n) & 3n) ||
+        BigInt(b.hi) !== e >> 32n ||
+        BigInt(b.lo) !== (e & 0xffffffffn)
+      ) {
+        bad.push(digits);
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(() => digitsToBlock('73786976294838206463')).not.toThrow();
+    expect(() => digitsToBlock('73786976294838206464')).toThrow(/2\^66/);
   });
 
   it('every 16-bit amount field re-encodes to itself, and encoding rounds up to the nearest value', () => {
