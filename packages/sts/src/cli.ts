@@ -125,11 +125,34 @@ function printHuman(result: OpResult, out: (s: string) => void): void {
 }
 
 async function batch(): Promise<number> {
+  // A closed reader (`sts batch | head`) ends the batch quietly.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
   const rl = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+  // Results are written once per input chunk (setImmediate runs after readline has handed over
+  // every line of the chunk), so a big batch is not one write per line, and an interactive
+  // caller still gets each answer as soon as its line is in.
+  let pending: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const chunk = pending.join('');
+    pending = [];
+    process.stdout.write(chunk);
+  };
   for await (const line of rl) {
-    const ok = process.stdout.write(`${runBatchLine(line)}\n`);
-    if (!ok) await new Promise((resolve) => process.stdout.once('drain', resolve));
+    pending.push(`${runBatchLine(line)}\n`);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+    if (process.stdout.writableNeedDrain)
+      await new Promise((resolve) => process.stdout.once('drain', resolve));
   }
+  flush();
   return 0;
 }
 

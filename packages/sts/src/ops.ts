@@ -15,7 +15,7 @@ import { dkga02 } from './dkga02.js';
 import { dkga04 } from './dkga04.js';
 import { StsError } from './errors.js';
 import { checkInt, hexToBytes, parseHex, toHex } from './hex.js';
-import { checkDecoderKey, prepareKey } from './keys.js';
+import { checkDecoderKey, type PreparedKey, prepareKey } from './keys.js';
 import { misty1Encrypt, misty1KeySchedule } from './misty1.js';
 import { parseMeterPan } from './pan.js';
 import { formatTid, tidFromDate } from './tid.js';
@@ -59,8 +59,21 @@ function creditAmount(r: Record<string, unknown>): number | bigint {
   );
 }
 
+/**
+ * The last decoder key used, prepared: a batch usually vends many tokens to one meter in a row,
+ * and the key schedule costs more than a token.
+ */
+let lastKey: { hex: string; key: PreparedKey } | undefined;
+
+function cachedKey(hex: unknown, field = 'decoderKey'): PreparedKey {
+  if (typeof hex === 'string' && lastKey?.hex === hex) return lastKey.key;
+  const key = prepareKey(hex as string, field);
+  lastKey = { hex: hex as string, key };
+  return key;
+}
+
 const tidInput = (r: Record<string, unknown>) => ({
-  decoderKey: str(r, 'decoderKey'),
+  decoderKey: cachedKey(r.decoderKey),
   rnd: opt<number>(r, 'rnd'),
   tid: num(r, 'tid'),
   ken: opt<number>(r, 'ken'),
