@@ -3,8 +3,10 @@ import {
   bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -127,3 +129,227 @@ export const auditLogs = pgTable(
     index('audit_logs_station_idx').on(t.stationId, t.createDate),
   ],
 );
+
+// ---- Management and Setting master data (issue 5) ----
+
+export const gateways = pgTable(
+  'gateways',
+  {
+    /** EUI-64, upper case, "XX-XX-XX-FF-FE-XX-XX-XX". */
+    gatewayId: text('gateway_id').primaryKey(),
+    gatewayName: text('gateway_name'),
+    /** Online flag and hourly success rate (hundredths of a percent), maintained by the head-end. */
+    status: boolean('status').notNull().default(false),
+    successRateBp: integer('success_rate_bp').notNull().default(0),
+    stationId: text('station_id')
+      .notNull()
+      .references(() => stations.stationId),
+    ...auditColumns,
+  },
+  (t) => [index('gateways_station_idx').on(t.stationId, t.gatewayId)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    customerId: text('customer_id').primaryKey(),
+    customerName: text('customer_name').notNull(),
+    type: integer('type').notNull().default(0),
+    phone: text('phone'),
+    address: text('address'),
+    certifiName: text('certifi_name'),
+    certifiNo: text('certifi_no'),
+    stationId: text('station_id')
+      .notNull()
+      .references(() => stations.stationId),
+    ...auditColumns,
+  },
+  (t) => [
+    index('customers_station_idx').on(t.stationId, t.customerId),
+    index('customers_name_idx').on(t.customerName),
+  ],
+);
+
+/** A tariff block as stored: energy in 0.1 kWh units, price in minor units per kWh. */
+export interface StoredStep {
+  start: number;
+  end: number | null;
+  price: number;
+}
+
+export const tariffs = pgTable(
+  'tariffs',
+  {
+    tariffId: text('tariff_id').primaryKey(),
+    tariffName: text('tariff_name').notNull(),
+    /** Money in minor units (1/100); VAT in hundredths of a percent. */
+    priceMinor: bigint('price_minor', { mode: 'number' }).notNull(),
+    taxBp: integer('tax_bp').notNull().default(0),
+    steps: jsonb('steps').$type<StoredStep[]>().notNull().default([]),
+    monthlyChargeMinor: bigint('monthly_charge_minor', { mode: 'number' }).notNull().default(0),
+    billingDay: integer('billing_day').notNull().default(1),
+    startTime: ts('start_time'),
+    /** The passive tariff: it replaces the fields above once startTimeNew has passed. */
+    startTimeNew: ts('start_time_new'),
+    priceMinorNew: bigint('price_minor_new', { mode: 'number' }),
+    taxBpNew: integer('tax_bp_new'),
+    stepsNew: jsonb('steps_new').$type<StoredStep[]>(),
+    monthlyChargeMinorNew: bigint('monthly_charge_minor_new', { mode: 'number' }),
+    billingDayNew: integer('billing_day_new'),
+    stationId: text('station_id')
+      .notNull()
+      .references(() => stations.stationId),
+    ...auditColumns,
+  },
+  (t) => [index('tariffs_station_idx').on(t.stationId, t.tariffId)],
+);
+
+export const meters = pgTable(
+  'meters',
+  {
+    meterId: text('meter_id').primaryKey(),
+    /** 0 electricity, 1 water, 2 gas. */
+    type: integer('type').notNull().default(0),
+    /** 0 single-phase, 1 three-phase, 2 CT. */
+    isThreePhase: integer('is_three_phase').notNull().default(0),
+    communicationWay: integer('communication_way').notNull().default(1),
+    protocolVersion: text('protocol_version'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    /** false unused, true used (bound by an account). */
+    status: boolean('status').notNull().default(false),
+    /** STS: encryption algorithm "07" (STA) or "11" (MISTY1), and the key identity. */
+    ea: text('ea').notNull().default('07'),
+    baseYear: integer('base_year'),
+    sgc: text('sgc'),
+    krn: integer('krn'),
+    ken: integer('ken'),
+    ti: integer('ti'),
+    kt: integer('kt'),
+    baseYearNew: integer('base_year_new'),
+    sgcNew: text('sgc_new'),
+    krnNew: integer('krn_new'),
+    kenNew: integer('ken_new'),
+    tiNew: integer('ti_new'),
+    ktNew: integer('kt_new'),
+    stationId: text('station_id')
+      .notNull()
+      .references(() => stations.stationId),
+    ...auditColumns,
+  },
+  (t) => [
+    index('meters_station_idx').on(t.stationId, t.meterId),
+    index('meters_station_type_idx').on(t.stationId, t.type, t.meterId),
+    index('meters_type_idx').on(t.type, t.meterId),
+    index('meters_create_idx').on(t.createDate),
+  ],
+);
+
+/**
+ * Decoder keys, one per meter, encrypted (AES-256-GCM under the key-encryption key). Kept apart from
+ * meters so no grid query ever reads the column.
+ */
+export const meterKeys = pgTable('meter_keys', {
+  meterId: text('meter_id')
+    .primaryKey()
+    .references(() => meters.meterId, { onDelete: 'cascade' }),
+  keyEnc: text('key_enc').notNull(),
+  ea: text('ea').notNull(),
+  sgc: text('sgc').notNull(),
+  krn: integer('krn').notNull(),
+  kt: integer('kt').notNull(),
+  ti: integer('ti').notNull(),
+  baseYear: integer('base_year').notNull(),
+  /** "given" (typed or imported) or "DKGA02"/"DKGA04" (derived from the vending key). */
+  source: text('source').notNull(),
+  updateDate: ts('update_date').notNull().defaultNow(),
+});
+
+/** Vending keys per supply group and key revision, encrypted like decoder keys. */
+export const vendingKeys = pgTable(
+  'vending_keys',
+  {
+    sgc: text('sgc').notNull(),
+    krn: integer('krn').notNull(),
+    dkga: text('dkga').notNull(),
+    baseYear: integer('base_year').notNull(),
+    keyEnc: text('key_enc').notNull(),
+    label: text('label'),
+    createId: text('create_id'),
+    createDate: ts('create_date').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sgc, t.krn] })],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    /** One account per meter. */
+    meterId: text('meter_id')
+      .primaryKey()
+      .references(() => meters.meterId),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.customerId),
+    tariffId: text('tariff_id')
+      .notNull()
+      .references(() => tariffs.tariffId),
+    ctRatio: text('ct_ratio'),
+    status: boolean('status').notNull().default(false),
+    stationId: text('station_id')
+      .notNull()
+      .references(() => stations.stationId),
+    ...auditColumns,
+  },
+  (t) => [
+    index('accounts_station_idx').on(t.stationId, t.customerId),
+    index('accounts_customer_idx').on(t.customerId),
+    index('accounts_tariff_idx').on(t.tariffId),
+  ],
+);
+
+export const debts = pgTable(
+  'debts',
+  {
+    customerId: text('customer_id')
+      .primaryKey()
+      .references(() => customers.customerId),
+    totalDebtMinor: bigint('total_debt_minor', { mode: 'number' }).notNull(),
+    remainingDebtMinor: bigint('remaining_debt_minor', { mode: 'number' }).notNull(),
+    payDebtMinor: bigint('pay_debt_minor', { mode: 'number' }).notNull().default(0),
+    stationId: text('station_id')
+      .notNull()
+      .references(() => stations.stationId),
+    ...auditColumns,
+  },
+  (t) => [index('debts_station_idx').on(t.stationId, t.customerId)],
+);
+
+/** The item dictionary, shared by every station. */
+export const items = pgTable(
+  'items',
+  {
+    itemType: text('item_type').notNull(),
+    itemName: text('item_name').notNull(),
+    en: text('en'),
+    ar: text('ar'),
+    es: text('es'),
+    fr: text('fr'),
+    pt: text('pt'),
+    zh: text('zh'),
+    ...auditColumns,
+  },
+  (t) => [primaryKey({ columns: [t.itemType, t.itemName] })],
+);
+
+/** Replaceable images (login background, receipt logo): PNG bytes, base64. */
+export const images = pgTable('images', {
+  slot: text('slot').primaryKey(),
+  dataBase64: text('data_base64').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  sha256: text('sha256').notNull(),
+  updateId: text('update_id'),
+  updateDate: ts('update_date').notNull().defaultNow(),
+});

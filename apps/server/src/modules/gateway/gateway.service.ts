@@ -1,0 +1,95 @@
+import type { GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import { gateways } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import type { AuthedContext } from '../../http/route.js';
+import { writeAudit } from '../audit/audit.js';
+import {
+  assertNoDuplicateKeys,
+  keep,
+  type RowLabels,
+  RowProblems,
+  stationsFor,
+  type WriteAction,
+} from '../masterdata/rows.js';
+import { assertStation } from '../station/station-guard.js';
+import { loadGateways } from './gateway.repo.js';
+
+export function createGatewayService(deps: Deps) {
+  const { db } = deps.database;
+
+  async function write(
+    ctx: AuthedContext,
+    rows: GatewayWriteRequest[],
+    action: WriteAction,
+    labels?: RowLabels,
+  ) {
+    const ids = rows.map((r) => r.gatewayId);
+    assertNoDuplicateKeys(ids, labels);
+    return db.transaction(async (tx) => {
+      const before = new Map((await loadGateways(tx, ids)).map((g) => [g.gatewayId, g]));
+      const stationIds = await stationsFor(
+        tx,
+        ctx.user,
+        rows.map((r) => r.stationId ?? before.get(r.gatewayId)?.stationId),
+      );
+      const problems = new RowProblems();
+      rows.forEach((r, i) => {
+        const old = before.get(r.gatewayId);
+        if (action === 'Update' && !old) problems.add(labels, i, `gateway ${r.gatewayId}: not found`);
+        if (action !== 'Update' && old) problems.add(labels, i, `gateway ${r.gatewayId}: already exists`);
+        if (old && action === 'Update') assertStation(ctx.user, old.stationId);
+      });
+      problems.throwIfAny();
+      const now = deps.clock.now();
+      for (const [i, r] of rows.entries()) {
+        const old = before.get(r.gatewayId);
+        const values = {
+          gatewayName: keep(r.gatewayName, old?.gatewayName ?? null) ?? null,
+          remark: keep(r.remark, old?.remark ?? null) ?? null,
+          stationId: stationIds[i]!,
+        };
+        if (old) {
+          await tx
+            .update(gateways)
+            .set({ ...values, updateId: ctx.user.userId, updateDate: now })
+            .where(eq(gateways.gatewayId, r.gatewayId));
+        } else {
+          await tx
+            .insert(gateways)
+            .values({ gatewayId: r.gatewayId, ...values, createId: ctx.user.userId, createDate: now });
+        }
+      }
+      const after = await loadGateways(tx, ids);
+      for (const a of after) {
+        await writeAudit(tx, ctx.actor, {
+          title: 'Gateway',
+          action,
+          before: before.get(a.gatewayId),
+          after: a,
+        });
+      }
+      return after;
+    });
+  }
+
+  async function remove(ctx: AuthedContext, ids: string[]): Promise<GatewayRow[]> {
+    const unique = [...new Set(ids.map((id) => id.toUpperCase()))];
+    return db.transaction(async (tx) => {
+      const before = await loadGateways(tx, unique);
+      const problems = new RowProblems();
+      unique.forEach((id, i) => {
+        if (!before.some((b) => b.gatewayId === id)) problems.add(undefined, i, `gateway ${id}: not found`);
+      });
+      problems.throwIfAny('Nothing was deleted');
+      for (const b of before) assertStation(ctx.user, b.stationId);
+      await tx.delete(gateways).where(inArray(gateways.gatewayId, unique));
+      for (const b of before)
+        await writeAudit(tx, ctx.actor, { title: 'Gateway', action: 'Delete', before: b });
+      return before;
+    });
+  }
+
+  return { write, remove };
+}
+export type GatewayService = ReturnType<typeof createGatewayService>;

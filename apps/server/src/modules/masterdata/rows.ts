@@ -1,0 +1,68 @@
+import { inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { stations } from '../../db/schema.js';
+import { refuse } from '../../http/errors.js';
+import type { SessionUser } from '../../http/route.js';
+import { duplicateKeys } from '../../lib/duplicates.js';
+import { assertStation } from '../station/station-guard.js';
+
+export type WriteAction = 'Create' | 'Update' | 'Import';
+
+/**
+ * How a write names its rows in errors: "line 2" for a JSON array, "row 5" (the spreadsheet row) for
+ * an import file. Every error of a batch is collected, so one answer lists every bad row.
+ */
+export type RowLabels = readonly string[] | undefined;
+export const labelOf = (labels: RowLabels, i: number) => labels?.[i] ?? `line ${i + 1}`;
+
+export class RowProblems {
+  private readonly list: string[] = [];
+  add(labels: RowLabels, i: number, message: string) {
+    this.list.push(`${capitalise(labelOf(labels, i))}: ${message}`);
+  }
+  get size() {
+    return this.list.length;
+  }
+  /** Refuses the whole batch when any row had a problem (first 50 listed). */
+  throwIfAny(prefix = 'Nothing was saved'): void {
+    if (!this.list.length) return;
+    const shown = this.list.slice(0, 50);
+    const more = this.list.length > shown.length ? `; … and ${this.list.length - shown.length} more` : '';
+    throw refuse(`${prefix}. ${shown.join('; ')}${more}`);
+  }
+}
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Keys repeated in one request: the whole request is refused. */
+export function assertNoDuplicateKeys(keys: string[], labels: RowLabels): void {
+  const dup = new Set(duplicateKeys(keys).map((k) => k.toLowerCase()));
+  if (!dup.size) return;
+  const where = keys
+    .map((k, i) => (dup.has(k.toLowerCase()) ? `${labelOf(labels, i)} (${k})` : null))
+    .filter(Boolean);
+  throw refuse(`The request has duplicate lines: ${where.join(', ')}`);
+}
+
+/**
+ * The station each row is written to: the one it names or the caller's; a user who is not a system
+ * administrator may only name their own, and the station must exist.
+ */
+export async function stationsFor(
+  q: Queryable,
+  user: SessionUser,
+  requested: (string | null | undefined)[],
+): Promise<string[]> {
+  const resolved = requested.map((s) => s?.trim() || user.stationId);
+  for (const s of new Set(resolved)) assertStation(user, s);
+  const unique = [...new Set(resolved)];
+  const found = await q
+    .select({ id: stations.stationId })
+    .from(stations)
+    .where(inArray(stations.stationId, unique));
+  const missing = unique.filter((id) => !found.some((f) => f.id === id));
+  if (missing.length) throw refuse(`Station not found: ${missing.join(', ')}`);
+  return resolved;
+}
+
+/** `v` when given, else the stored value (update keeps what the body leaves out). */
+export const keep = <T>(v: T | undefined, old: T): T => (v === undefined ? old : v);

@@ -1,0 +1,128 @@
+import type { MeterReadRequest, MeterRow } from '@prepay/contracts';
+import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { meters } from '../../db/schema.js';
+import type { SessionUser } from '../../http/route.js';
+import { formatDateTime } from '../../lib/dates.js';
+import {
+  allOf,
+  commonConditions,
+  contains,
+  countWhere,
+  equals,
+  orderOf,
+  pageOf,
+  type ReadSpec,
+} from '../../lib/read-query.js';
+
+export const meterSpec: ReadSpec = {
+  sortable: {
+    meterId: meters.meterId,
+    type: meters.type,
+    isThreePhase: meters.isThreePhase,
+    communicationWay: meters.communicationWay,
+    protocolVersion: meters.protocolVersion,
+    status: meters.status,
+    lat: meters.lat,
+    lng: meters.lng,
+    baseYear: meters.baseYear,
+    sgc: meters.sgc,
+    krn: meters.krn,
+    ken: meters.ken,
+    ti: meters.ti,
+    kt: meters.kt,
+    stationId: meters.stationId,
+    createDate: meters.createDate,
+    updateDate: meters.updateDate,
+  },
+  defaultOrder: [asc(meters.meterId)],
+  search: [meters.meterId, meters.protocolVersion, meters.sgc, meters.remark],
+  createDate: meters.createDate,
+  updateDate: meters.updateDate,
+  station: meters.stationId,
+};
+
+/** Whether a decoder key is stored — the only thing any read says about it. */
+const hasKey = sql<boolean>`exists (select 1 from meter_keys k where k.meter_id = ${meters.meterId})`;
+const columns = { ...getTableColumns(meters), hasDecoderKey: hasKey };
+
+export type MeterRecord = typeof meters.$inferSelect & { hasDecoderKey: boolean };
+
+export const toMeterRow = (m: MeterRecord): MeterRow => ({
+  meterId: m.meterId,
+  type: m.type,
+  isThreePhase: m.isThreePhase,
+  communicationWay: m.communicationWay,
+  protocolVersion: m.protocolVersion,
+  lat: m.lat,
+  lng: m.lng,
+  ea: m.ea,
+  baseYear: m.baseYear,
+  sgc: m.sgc,
+  krn: m.krn,
+  ken: m.ken,
+  ti: m.ti,
+  kt: m.kt,
+  baseYearNew: m.baseYearNew,
+  sgcNew: m.sgcNew,
+  krnNew: m.krnNew,
+  kenNew: m.kenNew,
+  tiNew: m.tiNew,
+  ktNew: m.ktNew,
+  status: m.status,
+  hasDecoderKey: Boolean(m.hasDecoderKey),
+  stationId: m.stationId,
+  remark: m.remark,
+  createId: m.createId,
+  createDate: formatDateTime(m.createDate),
+  updateId: m.updateId,
+  updateDate: formatDateTime(m.updateDate),
+});
+
+export async function loadMeters(q: Queryable, ids: string[]): Promise<MeterRecord[]> {
+  if (!ids.length) return [];
+  const rows = await q.select(columns).from(meters).where(inArray(meters.meterId, ids));
+  const byId = new Map(rows.map((r) => [r.meterId, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is MeterRecord => r !== undefined);
+}
+
+export function meterWhere(req: MeterReadRequest, user: SessionUser, extra: (SQL | undefined)[] = []) {
+  return allOf([
+    ...commonConditions(meterSpec, req, user),
+    contains(meters.meterId, req.meterId),
+    equals(meters.type, req.type),
+    contains(meters.protocolVersion, req.protocolVersion),
+    equals(meters.communicationWay, req.communicationWay),
+    equals(meters.isThreePhase, req.isThreePhase),
+    equals(meters.status, req.status),
+    contains(meters.sgc, req.sgc),
+    equals(meters.krn, req.krn),
+    equals(meters.ti, req.ti),
+    equals(meters.kt, req.kt),
+    equals(meters.baseYear, req.baseYear),
+    req.hasDecoderKey === true ? hasKey : req.hasDecoderKey === false ? sql`not ${hasKey}` : undefined,
+    contains(meters.remark, req.remark),
+    ...extra,
+  ]);
+}
+
+export async function readMeters(
+  q: Queryable,
+  req: MeterReadRequest,
+  user: SessionUser,
+  extra: (SQL | undefined)[] = [],
+) {
+  const where = meterWhere(req, user, extra);
+  const { limit, offset } = pageOf(req);
+  const total = await countWhere(q, meters, where);
+  const rows = await q
+    .select(columns)
+    .from(meters)
+    .where(where)
+    .orderBy(...orderOf(meterSpec, req.orderBy))
+    .limit(limit)
+    .offset(offset);
+  return { total, data: rows.map(toMeterRow) };
+}
+
+export const unusedOnly = eq(meters.status, false);

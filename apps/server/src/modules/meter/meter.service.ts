@@ -1,0 +1,257 @@
+import type { MeterRow, MeterWriteRequest } from '@prepay/contracts';
+import { type BaseYear, isStsError, meterPanFromIain } from '@prepay/sts';
+import { eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { accounts, meters } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import type { AuthedContext } from '../../http/route.js';
+import { writeAudit } from '../audit/audit.js';
+import type { DbKeyStore, KeySource } from '../keystore/key-store.js';
+import { keyStoreOf } from '../keystore/key-store.js';
+import {
+  assertNoDuplicateKeys,
+  keep,
+  type RowLabels,
+  RowProblems,
+  stationsFor,
+  type WriteAction,
+} from '../masterdata/rows.js';
+import { assertStation } from '../station/station-guard.js';
+import { loadMeters, type MeterRecord, toMeterRow } from './meter.repo.js';
+
+type Input = MeterWriteRequest;
+type Values = Omit<typeof meters.$inferInsert, 'createId' | 'createDate' | 'updateId' | 'updateDate'>;
+
+/** The 18-digit MeterPAN DKGA needs: the id itself, or the 11/13-digit meter number (IAIN) completed. */
+export function meterPanOf(meterId: string): string | null {
+  if (/^\d{18}$/.test(meterId)) return meterId;
+  if (/^(\d{11}|\d{13})$/.test(meterId)) return meterPanFromIain(meterId);
+  return null;
+}
+
+/** The fields DKGA derives from: when one changes, the decoder key must change too. */
+const identity = (v: Pick<Values, 'ea' | 'sgc' | 'krn' | 'kt' | 'ti' | 'baseYear'>) =>
+  [v.ea, v.sgc, v.krn, v.kt, v.ti, v.baseYear].join('/');
+
+interface KeyPlan {
+  meterId: string;
+  key: string;
+  source: KeySource;
+  values: Values;
+}
+
+export function createMeterService(deps: Deps) {
+  const { db } = deps.database;
+
+  /** The row as it will be stored: body fields, else the stored ones (update), else defaults. */
+  function valuesOf(r: Input, old: MeterRecord | undefined, stationId: string): Values {
+    const o = old;
+    const sgc = keep(r.sgc, o?.sgc ?? null) ?? null;
+    // With an SGC the other key fields get the usual defaults: KRN 1, KT 2 (unique key), TI 01, KEN 255.
+    const sts = (v: number | null | undefined, stored: number | null | undefined, dflt: number) =>
+      keep(v, stored ?? null) ?? (sgc ? dflt : null);
+    return {
+      meterId: r.meterId,
+      type: r.type ?? o?.type ?? 0,
+      isThreePhase: r.isThreePhase ?? o?.isThreePhase ?? 0,
+      communicationWay: r.communicationWay ?? o?.communicationWay ?? 1,
+      protocolVersion: keep(r.protocolVersion, o?.protocolVersion ?? null) ?? null,
+      lat: keep(r.lat, o?.lat ?? null) ?? null,
+      lng: keep(r.lng, o?.lng ?? null) ?? null,
+      ea: r.ea ?? o?.ea ?? (r.decoderKey?.length === 32 ? '11' : '07'),
+      baseYear: sts(r.baseYear, o?.baseYear, 1993),
+      sgc,
+      krn: sts(r.krn, o?.krn, 1),
+      ken: sts(r.ken, o?.ken, 255),
+      ti: sts(r.ti, o?.ti, 1),
+      kt: sts(r.kt, o?.kt, 2),
+      baseYearNew: keep(r.baseYearNew, o?.baseYearNew ?? null) ?? null,
+      sgcNew: keep(r.sgcNew, o?.sgcNew ?? null) ?? null,
+      krnNew: keep(r.krnNew, o?.krnNew ?? null) ?? null,
+      kenNew: keep(r.kenNew, o?.kenNew ?? null) ?? null,
+      tiNew: keep(r.tiNew, o?.tiNew ?? null) ?? null,
+      ktNew: keep(r.ktNew, o?.ktNew ?? null) ?? null,
+      status: o?.status ?? false,
+      stationId,
+      remark: keep(r.remark, o?.remark ?? null) ?? null,
+    };
+  }
+
+  /** Which decoder key to store for the row, if any; problems are reported against its line. */
+  async function planKey(
+    keys: DbKeyStore,
+    r: Input,
+    v: Values,
+    old: MeterRecord | undefined,
+    problem: (m: string) => void,
+  ): Promise<KeyPlan | null> {
+    const expected = v.ea === '11' ? 32 : 16;
+    if (r.decoderKey) {
+      if (r.decoderKey.length !== expected) {
+        problem(`decoderKey must be ${expected} hex digits for EA${v.ea}`);
+        return null;
+      }
+      if (!v.sgc) {
+        problem('a decoder key needs the STS fields it belongs to (sgc, krn, ti, kt)');
+        return null;
+      }
+      return { meterId: v.meterId, key: r.decoderKey.toUpperCase(), source: 'given', values: v };
+    }
+    if (!v.sgc) return null;
+    const changed = !old || identity(old) !== identity(v);
+    if (!changed && old?.hasDecoderKey) return null;
+    if (!(await keys.hasVendingKey({ sgc: v.sgc, krn: v.krn! }))) {
+      if (old?.hasDecoderKey && changed) {
+        problem(
+          `the STS key fields changed but no vending key is held for SGC ${v.sgc} KRN ${v.krn}: give the new decoderKey`,
+        );
+      }
+      return null;
+    }
+    const pan = meterPanOf(v.meterId);
+    if (!pan) {
+      problem(
+        'a decoder key can only be derived for an STS meter number (11 or 13 digits, or the 18-digit PAN): give decoderKey',
+      );
+      return null;
+    }
+    try {
+      const { key, source } = await keys.derive({
+        meterPAN: pan,
+        sgc: v.sgc,
+        krn: v.krn!,
+        kt: v.kt!,
+        ti: v.ti!,
+        ea: v.ea as '07' | '11',
+      });
+      return { meterId: v.meterId, key, source, values: v };
+    } catch (e) {
+      if (isStsError(e)) {
+        problem(`cannot derive the decoder key: ${e.message}`);
+        return null;
+      }
+      throw e;
+    }
+  }
+
+  async function storeKeys(keys: DbKeyStore, plans: KeyPlan[]) {
+    for (const p of plans) {
+      await keys.putDecoderKey({
+        meterId: p.meterId,
+        decoderKey: p.key,
+        ea: p.values.ea,
+        sgc: p.values.sgc!,
+        krn: p.values.krn!,
+        kt: p.values.kt!,
+        ti: p.values.ti!,
+        ken: p.values.ken ?? 255,
+        baseYear: (p.values.baseYear ?? 1993) as BaseYear,
+        source: p.source,
+      });
+    }
+  }
+
+  /** Create, import and update: every row is checked first; one bad row writes nothing. */
+  async function write(ctx: AuthedContext, rows: Input[], action: WriteAction, labels?: RowLabels) {
+    assertNoDuplicateKeys(
+      rows.map((r) => r.meterId),
+      labels,
+    );
+    const keyStore = await keyStoreOf(deps);
+    return db.transaction(async (tx) => {
+      const keys = keyStore.on(tx);
+      const ids = rows.map((r) => r.meterId);
+      const before = new Map((await loadMeters(tx, ids)).map((m) => [m.meterId, m]));
+      const problems = new RowProblems();
+      const stationIds = await stationsFor(
+        tx,
+        ctx.user,
+        rows.map((r, i) => r.stationId ?? before.get(ids[i]!)?.stationId),
+      );
+      const values: Values[] = [];
+      const plans: KeyPlan[] = [];
+      for (const [i, r] of rows.entries()) {
+        const old = before.get(r.meterId);
+        const problem = (m: string) => problems.add(labels, i, `meter ${r.meterId}: ${m}`);
+        if (action === 'Update') {
+          if (!old) {
+            problem('not found');
+            continue;
+          }
+          assertStation(ctx.user, old.stationId);
+          if (old.status && old.stationId !== stationIds[i]) {
+            problem('it is bound to an account; delete the account before moving it to another station');
+          }
+        } else if (old) {
+          problem('already exists');
+          continue;
+        }
+        const v = valuesOf(r, old, stationIds[i]!);
+        values.push(v);
+        const plan = await planKey(keys, r, v, old, problem);
+        if (plan) plans.push(plan);
+      }
+      problems.throwIfAny();
+      const now = deps.clock.now();
+      if (action === 'Update') {
+        for (const v of values) {
+          await tx
+            .update(meters)
+            .set({ ...v, updateId: ctx.user.userId, updateDate: now })
+            .where(eq(meters.meterId, v.meterId));
+        }
+      } else {
+        for (let i = 0; i < values.length; i += 500) {
+          await tx
+            .insert(meters)
+            .values(
+              values.slice(i, i + 500).map((v) => ({ ...v, createId: ctx.user.userId, createDate: now })),
+            );
+        }
+      }
+      await storeKeys(keys, plans);
+      const after = (await loadMeters(tx, ids)).map(toMeterRow);
+      for (const a of after) {
+        const b = before.get(a.meterId);
+        await writeAudit(tx, ctx.actor, {
+          title: 'Meter',
+          action,
+          before: b ? toMeterRow(b) : undefined,
+          after: a,
+        });
+      }
+      return after;
+    });
+  }
+
+  async function remove(ctx: AuthedContext, ids: string[]): Promise<MeterRow[]> {
+    const unique = [...new Set(ids)];
+    return db.transaction(async (tx: Tx) => {
+      const before = await loadMeters(tx, unique);
+      const problems = new RowProblems();
+      unique.forEach((id, i) => {
+        if (!before.some((b) => b.meterId === id)) problems.add(undefined, i, `meter ${id}: not found`);
+      });
+      for (const b of before) assertStation(ctx.user, b.stationId);
+      const bound = await tx
+        .select({ meterId: accounts.meterId, customerId: accounts.customerId })
+        .from(accounts)
+        .where(inArray(accounts.meterId, unique));
+      for (const a of bound) {
+        problems.add(
+          undefined,
+          unique.indexOf(a.meterId),
+          `meter ${a.meterId} is bound to the account of customer ${a.customerId}; delete the account first`,
+        );
+      }
+      problems.throwIfAny('Nothing was deleted');
+      await tx.delete(meters).where(inArray(meters.meterId, unique));
+      const rows = before.map(toMeterRow);
+      for (const b of rows) await writeAudit(tx, ctx.actor, { title: 'Meter', action: 'Delete', before: b });
+      return rows;
+    });
+  }
+
+  return { write, remove };
+}
+export type MeterService = ReturnType<typeof createMeterService>;

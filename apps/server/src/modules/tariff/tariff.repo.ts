@@ -1,0 +1,138 @@
+import type { TariffReadRequest, TariffRow, TariffStep } from '@prepay/contracts';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { type StoredStep, tariffs } from '../../db/schema.js';
+import type { SessionUser } from '../../http/route.js';
+import { formatDateTime } from '../../lib/dates.js';
+import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import {
+  basisPointsToNumber,
+  minorToNumber,
+  minorToString,
+  tenthsToNumber,
+  toBasisPoints,
+  toMinor,
+} from '../masterdata/money.js';
+
+export type TariffRecord = typeof tariffs.$inferSelect;
+
+export const tariffSpec: ReadSpec = {
+  sortable: {
+    tariffId: tariffs.tariffId,
+    tariffName: tariffs.tariffName,
+    price: tariffs.priceMinor,
+    tax: tariffs.taxBp,
+    monthlyCharge: tariffs.monthlyChargeMinor,
+    billingDay: tariffs.billingDay,
+    startTime: tariffs.startTime,
+    startTime_New: tariffs.startTimeNew,
+    remark: tariffs.remark,
+    stationId: tariffs.stationId,
+    createDate: tariffs.createDate,
+    updateDate: tariffs.updateDate,
+  },
+  defaultOrder: [asc(tariffs.tariffId)],
+  search: [tariffs.tariffId, tariffs.tariffName, tariffs.remark],
+  createDate: tariffs.createDate,
+  updateDate: tariffs.updateDate,
+  station: tariffs.stationId,
+};
+
+/** What a tariff charges at a moment: the passive part once its start time has passed. */
+export interface EffectiveTariff {
+  tariffId: string;
+  priceMinor: number;
+  taxBp: number;
+  steps: StoredStep[];
+  monthlyChargeMinor: number;
+  billingDay: number;
+  startTime: Date | null;
+  passiveActivated: boolean;
+}
+
+export function effectiveTariff(t: TariffRecord, now: Date): EffectiveTariff {
+  const activated =
+    t.startTimeNew !== null && t.priceMinorNew !== null && t.startTimeNew.getTime() <= now.getTime();
+  if (!activated) {
+    return {
+      tariffId: t.tariffId,
+      priceMinor: t.priceMinor,
+      taxBp: t.taxBp,
+      steps: t.steps,
+      monthlyChargeMinor: t.monthlyChargeMinor,
+      billingDay: t.billingDay,
+      startTime: t.startTime,
+      passiveActivated: false,
+    };
+  }
+  return {
+    tariffId: t.tariffId,
+    priceMinor: t.priceMinorNew!,
+    taxBp: t.taxBpNew ?? t.taxBp,
+    steps: t.stepsNew ?? t.steps,
+    monthlyChargeMinor: t.monthlyChargeMinorNew ?? t.monthlyChargeMinor,
+    billingDay: t.billingDayNew ?? t.billingDay,
+    startTime: t.startTimeNew,
+    passiveActivated: true,
+  };
+}
+
+const stepsToWire = (steps: StoredStep[]): TariffStep[] =>
+  steps.map((s) => ({
+    start: tenthsToNumber(s.start),
+    end: s.end === null ? null : tenthsToNumber(s.end),
+    price: minorToNumber(s.price),
+  }));
+
+/** The row as the grid shows it, resolved against the clock (active, and the passive still pending). */
+export function toTariffRow(t: TariffRecord, now: Date): TariffRow {
+  const e = effectiveTariff(t, now);
+  const pending = !e.passiveActivated && t.startTimeNew !== null;
+  return {
+    tariffId: t.tariffId,
+    tariffName: t.tariffName,
+    price: minorToString(e.priceMinor),
+    tax: basisPointsToNumber(e.taxBp),
+    steps: stepsToWire(e.steps),
+    monthlyCharge: minorToNumber(e.monthlyChargeMinor),
+    billingDay: e.billingDay,
+    startTime: formatDateTime(e.startTime),
+    startTime_New: pending ? formatDateTime(t.startTimeNew) : null,
+    price_New: pending && t.priceMinorNew !== null ? minorToString(t.priceMinorNew) : null,
+    tax_New: pending && t.taxBpNew !== null ? basisPointsToNumber(t.taxBpNew) : null,
+    steps_New: pending && t.stepsNew ? stepsToWire(t.stepsNew) : null,
+    monthlyCharge_New:
+      pending && t.monthlyChargeMinorNew !== null ? minorToNumber(t.monthlyChargeMinorNew) : null,
+    billingDay_New: pending ? t.billingDayNew : null,
+    passiveActivated: e.passiveActivated,
+    stationId: t.stationId,
+    remark: t.remark,
+    createId: t.createId,
+    createDate: formatDateTime(t.createDate),
+    updateId: t.updateId,
+    updateDate: formatDateTime(t.updateDate),
+  };
+}
+
+export async function loadTariffRecords(q: Queryable, ids: string[]) {
+  if (!ids.length) return [];
+  return q.select().from(tariffs).where(inArray(tariffs.tariffId, ids));
+}
+
+export async function findTariff(q: Queryable, id: string): Promise<TariffRecord | undefined> {
+  const [t] = await q.select().from(tariffs).where(eq(tariffs.tariffId, id));
+  return t;
+}
+
+export function readTariffs(q: Queryable, req: TariffReadRequest, user: SessionUser, now: Date) {
+  const price = req.price?.trim();
+  const where = allOf([
+    ...commonConditions(tariffSpec, req, user),
+    contains(tariffs.tariffId, req.tariffId),
+    contains(tariffs.tariffName, req.tariffName),
+    price && /^\d+(\.\d{1,2})?$/.test(price) ? eq(tariffs.priceMinor, toMinor(price)) : undefined,
+    req.tax === null || req.tax === undefined ? undefined : equals(tariffs.taxBp, toBasisPoints(req.tax)),
+    contains(tariffs.remark, req.remark),
+  ]);
+  return readTable(q, tariffs, where, tariffSpec, req, (t) => toTariffRow(t, now));
+}
