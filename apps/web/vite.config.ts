@@ -7,7 +7,7 @@ import { defineConfig } from 'vite';
  * side effects, so importing the permission helpers from it would put zod (~25 KB gzip) on the login
  * page. This deep entry reaches the dependency-free permissions module only.
  */
-export const contractsAlias = {
+const contractsAlias = {
   '@prepay/contracts/permissions': fileURLToPath(
     new URL('../../packages/contracts/src/permissions.ts', import.meta.url),
   ),

@@ -1,10 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { contractsAlias } from './vite.config';
 
 export default defineProject({
   plugins: [react()],
-  resolve: { alias: contractsAlias },
+  // Same deep entry as vite.config.ts (the permission helpers without the zod schemas).
+  resolve: {
+    alias: {
+      '@prepay/contracts/permissions': fileURLToPath(
+        new URL('../../packages/contracts/src/permissions.ts', import.meta.url),
+      ),
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, api, fillLogin, loginAs, tagTexts } from './helpers';
+import { ADMIN_PASSWORD, api, fillLogin, loginAs, tagTexts, visit } from './helpers';
 
 test.describe('login and route guard', () => {
   test('no token: any page goes to login with the path as redirect, and login comes back to it', async ({ page }) => {
@@ -93,7 +93,7 @@ test.describe('login and route guard', () => {
 
     await page.getByTestId('profile-info-submit').click();
     const dialog = page.locator('.ant-modal-confirm');
-    await expect(dialog.getByText('Confirm logout')).toBeVisible();
+    await expect(dialog.locator('.ant-modal-confirm-title')).toHaveText('Confirm logout');
     await expect(
       dialog.getByText('You have been logged out, you can cancel to stay on this page, or log in again'),
     ).toBeVisible();
@@ -108,8 +108,8 @@ test.describe('login and route guard', () => {
 
   test('logout clears the token and the tabs', async ({ page, context }) => {
     await loginAs(page);
-    await page.goto('/setting/user');
-    await page.goto('/management/meter');
+    await visit(page, '/setting/user');
+    await visit(page, '/management/meter');
     await expect.poll(() => tagTexts(page)).toEqual(['Dashboard', 'User', 'Meter']);
     await page.getByTestId('user-dropdown').click();
     await page.getByTestId('menu-logout').click();

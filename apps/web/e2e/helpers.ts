@@ -72,3 +72,9 @@ export async function menuTitles(page: Page): Promise<string[]> {
 
 export const tagTexts = (page: Page) =>
   page.locator('.tags-view-item').allInnerTexts().then((xs) => xs.map((x) => x.trim()));
+
+/** Opens a page of the layout and waits until it is shown (goto alone returns before the lazy layout). */
+export async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('.tags-view-item.active')).toHaveAttribute('data-path', path);
+}

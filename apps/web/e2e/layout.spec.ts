@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, fillLogin, loginAs, tagTexts } from './helpers';
+import { ADMIN_PASSWORD, fillLogin, loginAs, tagTexts, visit } from './helpers';
 
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -13,8 +13,8 @@ async function rightClickTag(page: Page, text: string, item: string) {
 test.describe('layout', () => {
   test('tags view: visited pages, Refresh, Close, Close Others, Close All; Dashboard is fixed', async ({ page }) => {
     await loginAs(page);
-    await page.goto('/token-generate/credit-token');
-    await page.goto('/setting/user');
+    await visit(page, '/token-generate/credit-token');
+    await visit(page, '/setting/user');
     await page.getByTestId('user-dropdown').click();
     await page.getByTestId('menu-profile').click();
     await expect.poll(() => tagTexts(page)).toEqual(['Dashboard', 'Credit Token', 'User', 'Profile']);

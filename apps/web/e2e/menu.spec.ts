@@ -22,7 +22,7 @@ test.describe('role-filtered menu', () => {
     await loginAs(page);
     expect(await menuTitles(page)).toEqual(ADMIN_MENU);
     // Role-only entries never show: Token Record lists its pages but not "Cancel Credit Token Record".
-    await page.getByText('Token Record', { exact: true }).click();
+    await page.getByTestId('sidebar').locator('.ant-menu-submenu-title', { hasText: 'Token Record' }).click();
     await expect(page.locator('[data-testid=sidebar]').getByText('Credit Token Cancel Record')).toBeVisible();
     await expect(page.locator('[data-testid=sidebar]').getByText('Cancel Credit Token Record')).toHaveCount(0);
     await expect(page.getByTestId('settings-handle')).toBeVisible();
@@ -32,8 +32,8 @@ test.describe('role-filtered menu', () => {
     await loginAs(page, 'e2e-vendor', USER_PASSWORD);
     expect(await menuTitles(page)).toEqual(['Dashboard', 'Token Generate', 'Token Record']);
     const sidebar = page.getByTestId('sidebar');
-    await sidebar.getByText('Token Generate', { exact: true }).click();
-    await sidebar.getByText('Token Record', { exact: true }).click();
+    await sidebar.locator('.ant-menu-submenu-title', { hasText: 'Token Generate' }).click();
+    await sidebar.locator('.ant-menu-submenu-title', { hasText: 'Token Record' }).click();
     await expect(sidebar.locator('.ant-menu-sub .ant-menu-item')).toHaveText(['Credit Token', 'Credit Token Record']);
     await expect(page.getByTestId('settings-handle')).toHaveCount(0);
     await sidebar.getByText('Credit Token', { exact: true }).click();
@@ -44,7 +44,7 @@ test.describe('role-filtered menu', () => {
   test('a role with only a child key keeps the parent group (spec §6 rule)', async ({ page }) => {
     await loginAs(page, 'e2e-child', USER_PASSWORD);
     expect(await menuTitles(page)).toEqual(['Dashboard', 'Management']);
-    await page.getByTestId('sidebar').getByText('Management', { exact: true }).click();
+    await page.getByTestId('sidebar').locator('.ant-menu-submenu-title', { hasText: 'Management' }).click();
     await expect(page.getByTestId('sidebar').locator('.ant-menu-sub .ant-menu-item')).toHaveText(['Meter']);
     // The group path opens its first granted page.
     await page.goto('/management');

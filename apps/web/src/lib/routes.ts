@@ -103,7 +103,8 @@ export interface SearchEntry {
   path: string;
   /** Translated titles from the group down, e.g. ["Token Generate", "Credit Token"]. */
   title: string[];
-  pinyinTitle?: string;
+  /** Pinyin of each title part (Chinese search). */
+  pinyinTitle?: string[];
 }
 
 /**

@@ -24,11 +24,12 @@ export function createSearcher(pool: readonly SearchEntry[]): Searcher {
 }
 
 /**
- * HS5: adds toneless pinyin of every title part, joined without spaces (首页 → shouye). Unlike the
- * original, which kept only the last part, all parts are searchable.
+ * HS5: adds toneless pinyin of every title part, syllables joined without spaces (首页 → shouye). Each
+ * part is its own search string, so 充值 ranks above 充值记录 for "chongzhi"; unlike the original,
+ * which kept only the last part, the group's part is searchable too.
  */
 export function withPinyin(pool: readonly SearchEntry[], toPinyin: (text: string) => string): SearchEntry[] {
-  return pool.map((e) => ({ ...e, pinyinTitle: e.title.map(toPinyin).join(' ') }));
+  return pool.map((e) => ({ ...e, pinyinTitle: e.title.map(toPinyin) }));
 }
 
 /** Loads pinyin-pro only when Chinese search needs it: it is a large dictionary. */

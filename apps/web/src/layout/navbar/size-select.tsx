@@ -1,5 +1,5 @@
 import { ColumnHeightOutlined } from '@ant-design/icons';
-import { App, Dropdown, Tooltip } from 'antd';
+import { App, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { appStore, SIZES, type Size, setSize } from '../../app/app-store';
@@ -29,11 +29,16 @@ export function SizeSelect() {
         },
       }}
     >
-      <Tooltip title={t('navbar.size')}>
-        <button type="button" className="navbar-item" aria-label={t('navbar.size')} data-testid="size-select">
-          <ColumnHeightOutlined />
-        </button>
-      </Tooltip>
+      {/* A native title: an antd tooltip would sit over the opened menu. */}
+      <button
+        type="button"
+        className="navbar-item"
+        title={t('navbar.size')}
+        aria-label={t('navbar.size')}
+        data-testid="size-select"
+      >
+        <ColumnHeightOutlined />
+      </button>
     </Dropdown>
   );
 }

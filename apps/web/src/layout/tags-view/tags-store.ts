@@ -9,7 +9,26 @@ export interface VisitedTag {
   affix: boolean;
 }
 
-export const tagsStore = createStore<{ visited: VisitedTag[] }>({ visited: [] });
+const STORAGE_KEY = 'prepay.tags';
+
+/** Tags survive a reload (F5) within the browser tab; logout clears them. */
+function restore(): VisitedTag[] {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as VisitedTag[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export const tagsStore = createStore<{ visited: VisitedTag[] }>({ visited: restore() });
+tagsStore.subscribe(() => {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(tagsStore.get().visited));
+  } catch {
+    // Storage full or disabled: the tags still work for this page load.
+  }
+});
 
 /** V2: one tag per path; revisiting updates the stored query. */
 export function addTag(tag: VisitedTag) {
