@@ -26,7 +26,11 @@ export function ExportDialog({ open, module, defaultFileName, body, onClose }: E
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (open) form.setFieldsValue({ fileName: `${defaultFileName}-${dayjs().format('YYYYMMDD-HHmmss')}`, fileType: 'xlsx' });
+    if (open)
+      form.setFieldsValue({
+        fileName: `${defaultFileName}-${dayjs().format('YYYYMMDD-HHmmss')}`,
+        fileType: 'xlsx',
+      });
   }, [open, defaultFileName, form]);
 
   const submit = async () => {

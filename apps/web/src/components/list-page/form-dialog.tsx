@@ -60,10 +60,12 @@ export function useFieldRules() {
           if (v === null || v === undefined || v === '') return Promise.resolve();
           const n = typeof v === 'number' ? v : Number(v);
           if (!Number.isFinite(n)) return Promise.reject(new Error(t('validation.number')));
-          if (f.kind === 'integer' && !Number.isInteger(n)) return Promise.reject(new Error(t('validation.integer')));
+          if (f.kind === 'integer' && !Number.isInteger(n))
+            return Promise.reject(new Error(t('validation.integer')));
           if (f.decimals !== undefined && f.kind === 'number') {
             const [, frac = ''] = String(v).split('.');
-            if (frac.length > f.decimals) return Promise.reject(new Error(t('validation.decimals', { n: f.decimals })));
+            if (frac.length > f.decimals)
+              return Promise.reject(new Error(t('validation.decimals', { n: f.decimals })));
           }
           if ((f.min !== undefined && n < f.min) || (f.max !== undefined && n > f.max)) {
             return Promise.reject(
@@ -79,7 +81,7 @@ export function useFieldRules() {
   };
 }
 
-function control(f: FieldDef, mode: FormMode, form: FormInstance) {
+function control(f: FieldDef, mode: FormMode) {
   const disabled = f.lockOnEdit && mode === 'edit';
   const testId = f.testId ?? `field-${f.name}`;
   switch (f.kind) {
@@ -132,7 +134,8 @@ export interface FormDialogProps<V extends object> {
   mode: FormMode;
   title: ReactNode;
   fields: FieldDef[];
-  initialValues?: Partial<V>;
+  /** Any row-like object; fields the form does not know are ignored. */
+  initialValues?: object;
   onSubmit: (values: V) => Promise<unknown>;
   onClose: () => void;
   width?: number;
@@ -149,12 +152,14 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
   const rulesOf = useFieldRules();
   const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
 
+  // Filled when the dialog opens only: callers may pass a fresh object on every render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: initialValues is read at open time on purpose
   useEffect(() => {
     if (open) {
       form.resetFields();
       form.setFieldsValue(initialValues ?? {});
     }
-  }, [open, initialValues, form]);
+  }, [open, form]);
 
   const submit = async () => {
     const v = (await form.validateFields()) as V;
@@ -204,7 +209,7 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
                   valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
                   extra={f.extra}
                 >
-                  {control(f, mode, form)}
+                  {control(f, mode)}
                 </Form.Item>
               </Col>
             );

@@ -49,7 +49,10 @@ export function isActive(value: FilterValue): boolean {
  * each filter under its field (`""` becomes null, as the original UI did); date filters go out as
  * `<field>Range: [from, to]`.
  */
-export function buildReadBody(state: ListState, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function buildReadBody(
+  state: ListState,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const body: Record<string, unknown> = { ...extra };
   for (const [field, { kind, value }] of Object.entries(state.filters)) {
     if (kind === 'dateRange') {

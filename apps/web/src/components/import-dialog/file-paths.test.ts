@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { checkImportFile, filePaths, IMPORT_MAX_BYTES } from './file-paths';
+
+describe('import file checks (spec §5)', () => {
+  it('accepts xls and xlsx up to 5 MB', () => {
+    expect(checkImportFile({ name: 'a.xlsx', size: 10 })).toBeNull();
+    expect(checkImportFile({ name: 'B.XLS', size: IMPORT_MAX_BYTES })).toBeNull();
+  });
+  it('refuses other types and larger files', () => {
+    expect(checkImportFile({ name: 'a.csv', size: 10 })).toBe('importDialog.wrongType');
+    expect(checkImportFile({ name: 'a.xlsx.exe', size: 10 })).toBe('importDialog.wrongType');
+    expect(checkImportFile({ name: 'a.xlsx', size: IMPORT_MAX_BYTES + 1 })).toBe('importDialog.tooLarge');
+  });
+  it('names the module file endpoints', () => {
+    expect(filePaths('customer')).toEqual({
+      template: '/api/customer/template',
+      importFile: '/api/customer/importFile',
+      export: '/api/customer/export',
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import type { TFunction } from 'i18next';
+import type { ListColumn } from './list-page';
+
+/** Remark, Create Time and Update Time, as every master-data grid of the original ends. */
+export function auditColumns<Row>(
+  t: TFunction,
+  opts: { remark?: boolean; update?: boolean; sort?: boolean } = {},
+): ListColumn<Row>[] {
+  const { remark = true, update = true, sort = true } = opts;
+  const cols: ListColumn<Row>[] = [];
+  if (remark) cols.push({ key: 'remark', title: t('listPage.remark'), ellipsis: true, width: 160 });
+  cols.push({
+    key: 'createDate',
+    title: t('listPage.createTime'),
+    filter: { kind: 'dateRange' },
+    sort,
+    width: 170,
+  });
+  if (update) {
+    cols.push({
+      key: 'updateDate',
+      title: t('listPage.updateTime'),
+      filter: { kind: 'dateRange' },
+      sort,
+      width: 170,
+    });
+  }
+  return cols;
+}
+
+/** The Station Id column with its select filter: only for system administrators (original §2.1). */
+export function stationColumn<Row>(
+  t: TFunction,
+  show: boolean,
+  options: { label: string; value: string }[] | undefined,
+  sort: boolean | string = true,
+): ListColumn<Row>[] {
+  if (!show) return [];
+  return [
+    {
+      key: 'stationId',
+      title: t('listPage.stationId'),
+      filter: { kind: 'select', options: options ?? [] },
+      sort,
+      width: 130,
+    },
+  ];
+}

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../lib/request';
+import { sessionStore } from '../../lib/session';
+
+interface StationLookup {
+  stationId: string;
+  name: string;
+}
+
+/** Station drop-down source (original: station lookups read 200 rows, sorted by id). */
+export function useStations() {
+  return useQuery({
+    queryKey: ['lookup', 'station'],
+    queryFn: () =>
+      request<{ total: number; data: StationLookup[] }>('/api/station/read', {
+        pageNumber: 1,
+        pageSize: 200,
+        orderBy: 'stationId asc',
+      }),
+    staleTime: 60_000,
+    select: (page) => page.data.map((s) => ({ value: s.stationId, label: `${s.stationId} — ${s.name}` })),
+  });
+}
+
+/** System administrators see every station, so their grids get a Station filter column. */
+export function useIsSystemAdmin(): boolean {
+  return sessionStore.use((s) => s.info?.isSystemAdmin ?? false);
+}
+
+export function useOwnStationId(): string | undefined {
+  return sessionStore.use((s) => s.info?.stationId);
+}
+
+/** POSTs a write (create/update/delete/import take arrays) and returns the affected rows. */
+export function writeRows<T>(path: string, rows: unknown[]): Promise<T[]> {
+  return request<T[]>(path, rows);
+}

@@ -1,0 +1,121 @@
+import type { LogRow } from '@prepay/contracts';
+import { Button, Col, Grid, Modal, Row, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { stationColumn } from '../../components/list-page/common-columns';
+import { ListPage } from '../../components/list-page/list-page';
+import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
+import './locales';
+
+/** Audit JSON, indented; anything that is not JSON is shown as it is. */
+export function prettyJson(text: string | null | undefined): string {
+  if (!text) return '';
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+function JsonBlock({ text, testId }: { text: string | null; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <pre
+      data-testid={testId}
+      style={{
+        background: '#f6f8fa',
+        border: '1px solid #e5e7eb',
+        borderRadius: 6,
+        padding: 8,
+        margin: 0,
+        maxHeight: '60vh',
+        overflow: 'auto',
+        fontSize: 12,
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-all',
+      }}
+    >
+      {text ? prettyJson(text) : t('setting.log.none')}
+    </pre>
+  );
+}
+
+export default function LogPage() {
+  const { t } = useTranslation();
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations();
+  const screens = Grid.useBreakpoint();
+  const [open, setOpen] = useState<LogRow | null>(null);
+  const short = (v: unknown) => {
+    const s = typeof v === 'string' ? v : '';
+    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+  };
+
+  return (
+    <>
+      <ListPage<LogRow>
+        resource="log"
+        readPath="/api/Log/read"
+        rowKey={(r) => r.logId}
+        columns={[
+          { key: 'logId', title: t('setting.log.id'), sort: true, width: 90 },
+          { key: 'title', title: t('setting.log.title'), filter: { kind: 'text' }, sort: true, width: 150 },
+          { key: 'action', title: t('setting.log.action'), filter: { kind: 'text' }, sort: true, width: 150 },
+          { key: 'userId', title: t('setting.log.user'), filter: { kind: 'text' }, sort: true, width: 130 },
+          { key: 'contentBefore', title: t('setting.log.contentBefore'), width: 240, render: short },
+          { key: 'contentAfter', title: t('setting.log.contentAfter'), width: 240, render: short },
+          {
+            key: 'ipAddress',
+            title: t('setting.log.ipAddress'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 140,
+          },
+          ...stationColumn<LogRow>(t, isAdmin, stations.data, false),
+          {
+            key: 'createDate',
+            title: t('setting.log.createTime'),
+            filter: { kind: 'dateRange' },
+            sort: true,
+            width: 170,
+          },
+        ]}
+        actionsWidth={90}
+        actions={(row) => (
+          <Button size="small" type="link" data-testid="row-view" onClick={() => setOpen(row)}>
+            {t('setting.log.view')}
+          </Button>
+        )}
+      />
+      <Modal
+        open={open !== null}
+        title={t('setting.log.details')}
+        width={screens.md ? 1000 : '100%'}
+        footer={null}
+        onCancel={() => setOpen(null)}
+        destroyOnHidden
+      >
+        {open && (
+          <div data-testid="log-details">
+            <Typography.Paragraph>
+              <b>{t('setting.log.title')}:</b> {open.title} · <b>{t('setting.log.action')}:</b> {open.action}{' '}
+              · <b>{t('setting.log.user')}:</b> {open.userId ?? ''} · <b>{t('setting.log.ipAddress')}:</b>{' '}
+              {open.ipAddress ?? ''} · <b>{t('setting.log.createTime')}:</b> {open.createDate}
+            </Typography.Paragraph>
+            {open.content && <Typography.Paragraph type="secondary">{open.content}</Typography.Paragraph>}
+            <Row gutter={12}>
+              <Col xs={24} md={12}>
+                <Typography.Title level={5}>{t('setting.log.contentBefore')}</Typography.Title>
+                <JsonBlock text={open.contentBefore} testId="log-before" />
+              </Col>
+              <Col xs={24} md={12}>
+                <Typography.Title level={5}>{t('setting.log.contentAfter')}</Typography.Title>
+                <JsonBlock text={open.contentAfter} testId="log-after" />
+              </Col>
+            </Row>
+          </div>
+        )}
+      </Modal>
+    </>
+  );
+}

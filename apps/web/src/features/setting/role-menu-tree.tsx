@@ -1,0 +1,49 @@
+import { Tree } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { permissionLabel } from './permission-labels';
+import { contentToChecked, permissionTree, treeToContent } from './role-tree';
+
+interface Props {
+  value?: string;
+  onChange?: (content: string) => void;
+  hidden: readonly string[];
+  /** The content the role had when the dialog opened: its hidden keys are kept. */
+  original?: string;
+}
+
+/** The role's Menu: a checkable tree of the permission keys; checking a group checks its pages. */
+export function RoleMenuTree({ value, onChange, hidden, original }: Props) {
+  const { t } = useTranslation();
+  const treeData = useMemo(
+    () =>
+      permissionTree(hidden).map((g) => ({
+        key: g.key,
+        title: <span data-testid={`perm-${g.name}`}>{permissionLabel(t, g.name)}</span>,
+        children: g.children?.map((c) => ({
+          key: c.key,
+          title: <span data-testid={`perm-${c.name}`}>{permissionLabel(t, c.name)}</span>,
+        })),
+      })),
+    [hidden, t],
+  );
+  const checked = contentToChecked(value, hidden);
+  return (
+    <div
+      data-testid="role-menu-tree"
+      style={{ maxHeight: 360, overflow: 'auto', border: '1px solid #d9d9d9', borderRadius: 6, padding: 8 }}
+    >
+      <Tree
+        checkable
+        selectable={false}
+        defaultExpandAll={false}
+        treeData={treeData}
+        checkedKeys={checked}
+        onCheck={(keys) => {
+          const list = (Array.isArray(keys) ? keys : keys.checked).map(String);
+          onChange?.(treeToContent(list, original, hidden));
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import type { RoleRow } from '@prepay/contracts';
+import { parseRoleContent } from '@prepay/contracts/permissions';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Form, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auditColumns } from '../../components/list-page/common-columns';
+import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
+import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { writeRows } from '../../components/list-page/lookups';
+import { request } from '../../lib/request';
+import { permissionLabel } from './permission-labels';
+import { RoleMenuTree } from './role-menu-tree';
+import './locales';
+
+const RESOURCE = 'role';
+
+export default function RolePage() {
+  const { t } = useTranslation();
+  const refresh = useRefreshList(RESOURCE);
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: RoleRow } | null>(null);
+  const hiddenQuery = useQuery({
+    queryKey: ['lookup', 'hiddenRole'],
+    queryFn: () => request<{ hiddenRole: string }>('/api/role/ReadDataRole', {}),
+    staleTime: 300_000,
+  });
+  const hidden = parseRoleContent(hiddenQuery.data?.hiddenRole);
+
+  const fields: FieldDef[] = [
+    {
+      name: 'roleId',
+      label: t('setting.role.id'),
+      kind: 'text',
+      required: true,
+      lockOnEdit: true,
+      maxLength: 64,
+    },
+    { name: 'name', label: t('setting.role.name'), kind: 'text', required: true, maxLength: 128 },
+    {
+      name: 'content',
+      label: t('setting.role.menu'),
+      kind: 'custom',
+      wide: true,
+      render: () => (
+        <Form.Item name="content" label={t('setting.role.menu')}>
+          <RoleMenuTree hidden={hidden} original={dialog?.row?.content} />
+        </Form.Item>
+      ),
+    },
+    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+  ];
+
+  return (
+    <>
+      <ListPage<RoleRow>
+        resource={RESOURCE}
+        readPath="/api/role/read"
+        rowKey={(r) => r.roleId}
+        columns={[
+          { key: 'roleId', title: t('setting.role.id'), sort: true, width: 140 },
+          { key: 'name', title: t('setting.role.name'), filter: { kind: 'text' }, sort: true, width: 160 },
+          {
+            key: 'content',
+            title: t('setting.role.menu'),
+            width: 260,
+            render: (v) => {
+              const keys = parseRoleContent(v as string);
+              return (
+                <Tooltip title={keys.map((k) => permissionLabel(t, k)).join(', ')}>
+                  <span>{t('setting.role.keys', { count: keys.length })}</span>
+                </Tooltip>
+              );
+            },
+          },
+          ...auditColumns<RoleRow>(t),
+        ]}
+        onAdd={() => setDialog({ mode: 'create' })}
+        onDelete={(rows) =>
+          writeRows(
+            '/api/role/delete',
+            rows.map((r) => ({ roleId: r.roleId })),
+          )
+        }
+        actions={(row) => (
+          <Button
+            size="small"
+            type="link"
+            data-testid="row-edit"
+            onClick={() => setDialog({ mode: 'edit', row })}
+          >
+            {t('listPage.edit')}
+          </Button>
+        )}
+      />
+      <FormDialog
+        open={dialog !== null}
+        mode={dialog?.mode ?? 'create'}
+        title={dialog?.mode === 'edit' ? t('setting.role.edit') : t('setting.role.add')}
+        fields={fields}
+        initialValues={dialog?.row ?? { content: '' }}
+        onClose={() => setDialog(null)}
+        onSubmit={async (v: { roleId: string; name: string; content?: string; remark?: string }) => {
+          await writeRows(dialog?.mode === 'edit' ? '/api/role/update' : '/api/role/create', [
+            {
+              roleId: v.roleId.trim(),
+              name: v.name.trim(),
+              content: v.content ?? '',
+              remark: v.remark || null,
+            },
+          ]);
+          await refresh();
+        }}
+      />
+    </>
+  );
+}
