@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { checkVendorProfile, type VendorOverdraftProfile } from '@prepay/sts';
 
 /** Everything the server reads from the environment, parsed once at start. */
 export interface Config {
@@ -21,6 +22,27 @@ export interface Config {
   logLevel: string;
   bodyLimitBytes: number;
   trustProxy: boolean;
+  /**
+   * "Set maximum overdraft" is vendor-specific: per meter model (protocolVersion), the proprietary class 2
+   * subclass and value encoding to use. Empty by default, and the token is refused without one.
+   */
+  overdraftProfiles: Record<string, VendorOverdraftProfile>;
+}
+
+function overdraftProfiles(raw: string | undefined): Record<string, VendorOverdraftProfile> {
+  if (!raw) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new Error(
+      'STS_OVERDRAFT_PROFILES must be JSON: {"<meter model>": {"name", "subclass", "valueEncoding", "unit"}}',
+    );
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Error('STS_OVERDRAFT_PROFILES must be an object keyed by meter model (protocolVersion)');
+  }
+  return Object.fromEntries(Object.entries(parsed).map(([model, p]) => [model, checkVendorProfile(p)]));
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -52,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024, env),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    overdraftProfiles: overdraftProfiles(env.STS_OVERDRAFT_PROFILES),
   };
 }

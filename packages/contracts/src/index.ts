@@ -16,3 +16,4 @@ export * from './role.js';
 export * from './station.js';
 export * from './tariff.js';
 export * from './user.js';
+export * from './token.js';

@@ -353,3 +353,6 @@ export const images = pgTable('images', {
   updateId: text('update_id'),
   updateDate: ts('update_date').notNull().defaultNow(),
 });
+
+// Vending: token records, receipt counters, per-meter TID state.
+export * from './schema-vending.js';

@@ -163,3 +163,22 @@ export function billingPeriodStart(now: Date, billingDay: number): Date {
   if (now >= thisMonth) return thisMonth;
   return new Date(y, m - 1, dayIn(y, m - 1));
 }
+
+/**
+ * Keeps a by-paid vend within `maxUnits` (the largest amount a token can carry exactly): the energy and
+ * VAT are recomputed for fewer units and the difference joins the remainder.
+ */
+export function capUnits(input: PricingInput, b: PriceBreakdown, maxUnits: number): PriceBreakdown {
+  if (b.units <= maxUnits) return b;
+  const c = energyCost(input.steps, input.consumedUnits, maxUnits)!;
+  const tax = taxOf(c.minor, input.taxBp);
+  const net = b.totalPaidMinor - b.payDebtMinor - b.monthlyChargeMinor;
+  return {
+    ...b,
+    units: maxUnits,
+    energyMinor: Number(c.minor),
+    taxMinor: Number(tax),
+    remainderMinor: net - Number(c.minor + tax),
+    stepUnits: c.stepUnits,
+  };
+}

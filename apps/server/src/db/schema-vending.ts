@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** What a record is: the nine generate pages' kinds, and the cancel of a credit token. */
+export type TokenKind =
+  | 'credit'
+  | 'creditCancel'
+  | 'clearCredit'
+  | 'clearTamper'
+  | 'maxPower'
+  | 'maxPhaseUnbalance'
+  | 'maxOverdraft'
+  | 'changeKey';
+
+/**
+ * Every token ever issued, one row each (a key change is one row with its 2 or 4 tokens). Names and
+ * amounts are copied at issue time: a receipt must print the same tomorrow even if the customer moves.
+ */
+export const tokenRecords = pgTable(
+  'token_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').$type<TokenKind>().notNull(),
+    /** Sequence per kind, as the original numbers its receipts. */
+    receiptId: integer('receipt_id').notNull(),
+    meterId: text('meter_id').notNull(),
+    meterType: integer('meter_type').notNull().default(0),
+    customerId: text('customer_id'),
+    customerName: text('customer_name'),
+    customerAddress: text('customer_address'),
+    tariffId: text('tariff_id'),
+    tariffName: text('tariff_name'),
+    stationId: text('station_id').notNull(),
+    /** 20 digits; for a key change the first token (all of them in `tokens`). */
+    token: text('token').notNull().default(''),
+    tokens: jsonb('tokens').$type<string[]>(),
+    /** Unique per meter among TID-bearing tokens (the meter refuses a TID twice). */
+    tid: integer('tid'),
+    tokenClass: integer('token_class'),
+    subclass: integer('subclass'),
+    /** Credit: 0 by total paid, 1 by total unit; 0.1 kWh units; money in minor units. */
+    purchaseWay: integer('purchase_way'),
+    units: bigint('units', { mode: 'number' }),
+    totalPaidMinor: bigint('total_paid_minor', { mode: 'number' }),
+    energyMinor: bigint('energy_minor', { mode: 'number' }),
+    taxMinor: bigint('tax_minor', { mode: 'number' }),
+    monthlyChargeMinor: bigint('monthly_charge_minor', { mode: 'number' }),
+    payDebtMinor: bigint('pay_debt_minor', { mode: 'number' }),
+    remainderMinor: bigint('remainder_minor', { mode: 'number' }),
+    debtPercent: integer('debt_percent'),
+    totalDebtMinor: bigint('total_debt_minor', { mode: 'number' }),
+    remainingDebtMinor: bigint('remaining_debt_minor', { mode: 'number' }),
+    paymentMethod: text('payment_method'),
+    /** Management tokens: W for power limits, the profile's unit for overdraft. */
+    value: bigint('value', { mode: 'number' }),
+    /** Key change: the new key's identity (never the key). */
+    keyChange: jsonb('key_change').$type<Record<string, number | string>>(),
+    confirmed: boolean('confirmed'),
+    /** 0 issued, 1 cancelled. */
+    status: integer('status').notNull().default(0),
+    cancelsId: bigint('cancels_id', { mode: 'number' }),
+    cancelRemark: text('cancel_remark'),
+    cancelId: text('cancel_id'),
+    cancelDate: ts('cancel_date'),
+    idempotencyKey: text('idempotency_key'),
+    remark: text('remark'),
+    createId: text('create_id').notNull(),
+    createDate: ts('create_date').notNull().defaultNow(),
+    updateId: text('update_id'),
+    updateDate: ts('update_date'),
+  },
+  (t) => [
+    uniqueIndex('token_records_receipt_idx').on(t.kind, t.receiptId),
+    uniqueIndex('token_records_meter_tid_idx').on(t.meterId, t.tid).where(sql`${t.tid} is not null`),
+    uniqueIndex('token_records_idempotency_idx')
+      .on(t.createId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index('token_records_kind_date_idx').on(t.kind, t.createDate),
+    index('token_records_station_kind_idx').on(t.stationId, t.kind, t.createDate),
+    index('token_records_meter_idx').on(t.meterId, t.kind, t.createDate),
+  ],
+);
+
+/** The last receipt number per kind; incremented under a row lock in the vend's transaction. */
+export const receiptCounters = pgTable('receipt_counters', {
+  kind: text('kind').primaryKey(),
+  last: integer('last').notNull().default(0),
+});
+
+/** Per meter: the last TID issued. Locking this row serialises vends to one meter. */
+export const meterTokenState = pgTable('meter_token_state', {
+  meterId: text('meter_id').primaryKey(),
+  lastTid: integer('last_tid'),
+  updateDate: ts('update_date'),
+});
+
+/** A new decoder key given by hand for a pending key change, sealed like every key. */
+export const pendingMeterKeys = pgTable('pending_meter_keys', {
+  meterId: text('meter_id').primaryKey(),
+  keyEnc: text('key_enc').notNull(),
+  updateDate: ts('update_date').notNull().defaultNow(),
+});

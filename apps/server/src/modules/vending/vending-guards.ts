@@ -1,0 +1,32 @@
+import { StsError } from '@prepay/sts';
+import type { Queryable } from '../../db/client.js';
+import { AppError, forbidden, refuse } from '../../http/errors.js';
+import type { AuthedContext } from '../../http/route.js';
+import { loadVendContext } from './vending.repo.js';
+
+/** The meter, its account, customer and tariff — or the reason a token cannot be sold to it. */
+export async function requireVendable(q: Queryable, ctx: AuthedContext, meterId: string) {
+  const c = await loadVendContext(q, meterId);
+  if (!c) throw refuse(`Meter ${meterId} not found`);
+  if (!ctx.user.isSystemAdmin && c.meter.stationId !== ctx.user.stationId) {
+    throw forbidden(`Meter ${meterId} belongs to another station`);
+  }
+  if (!c.account || !c.customer) throw refuse(`Meter ${meterId} has no account: bind it to a customer first`);
+  if (!c.tariff) throw refuse(`The account of meter ${meterId} has no tariff`);
+  return { meter: c.meter, account: c.account, customer: c.customer, tariff: c.tariff };
+}
+
+/** The engine's typed errors (expired key, TID past the base date, bad value) become a clear refusal. */
+export function stsRefusal(err: unknown): Error {
+  if (err instanceof StsError) return refuse(err.message);
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/** A unique-constraint violation, whichever driver raised it (drizzle wraps the driver's error). */
+export function uniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    if (e instanceof AppError) return false;
+  }
+  return false;
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { AuditFields, DateRange, Id, ReadRequestBase, Remark } from './common.js';
+
+/**
+ * Vending (original-api.md §7). Generate endpoints take one object and answer one record; the token is
+ * 20 digits shown in five groups of four. Money is a decimal with 2 places, energy with 1 (kWh or m³).
+ */
+
+const AuthorizationPassword = z.string().min(1, 'The authorization password is required').max(128);
+/** A client-chosen key: the same key from the same user returns the first answer instead of vending twice. */
+const IdempotencyKey = z.string().trim().min(8).max(100);
+
+export const CreditTokenRequest = z
+  .object({
+    meterId: Id,
+    isPreview: z.boolean(),
+    /** true: `amount` is money paid; false: `amount` is energy wanted. */
+    isVendByTotalPaid: z.boolean(),
+    amount: z.union([z.number(), z.string().trim()]).transform((v) => String(v)),
+    payDebtPercent: z.number().int().min(0).max(100).default(0),
+    authorizationPassword: AuthorizationPassword.nullish(),
+    paymentMethod: z.string().trim().max(64).nullish(),
+    remark: Remark,
+    idempotencyKey: IdempotencyKey.nullish(),
+  })
+  .superRefine((v, ctx) => {
+    const pattern = v.isVendByTotalPaid ? /^\d{1,11}(\.\d{1,2})?$/ : /^\d{1,8}(\.\d)?$/;
+    if (!pattern.test(v.amount) || Number(v.amount) <= 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: v.isVendByTotalPaid
+          ? 'Total paid must be a positive amount with at most 2 decimals'
+          : 'Total unit must be a positive quantity with at most 1 decimal',
+      });
+    }
+    if (!v.isPreview && !v.authorizationPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['authorizationPassword'],
+        message: 'The authorization password is required',
+      });
+    }
+  });
+export type CreditTokenRequest = z.infer<typeof CreditTokenRequest>;
+
+/** Columns every token record carries. */
+const RecordBase = {
+  receiptId: z.number().int(),
+  customerId: z.string().nullable(),
+  customerName: z.string().nullable(),
+  customerAddress: z.string().nullable(),
+  meterId: z.string(),
+  meterType: z.number().int(),
+  tariffId: z.string().nullable(),
+  /** "dddd dddd dddd dddd dddd"; empty for key change records (see tokens). */
+  token: z.string(),
+  /** Token identifier (minutes since the key's base date); null for key change and meter test tokens. */
+  tid: z.number().int().nullable(),
+  /** 0 issued, 1 cancelled. */
+  status: z.number().int(),
+  stationId: z.string(),
+  ...AuditFields,
+};
+
+export const CreditTokenRecord = z.object({
+  ...RecordBase,
+  tariffName: z.string().nullable(),
+  /** 0 by total paid, 1 by total unit. */
+  purchaseWay: z.number().int(),
+  totalUnit: z.number(),
+  totalPaid: z.number(),
+  /** Energy before VAT, VAT, monthly charge, the part that paid debt, and what bought less than 0.1 unit. */
+  energyCharge: z.number(),
+  tax: z.number(),
+  monthlyCharge: z.number(),
+  payDebt: z.number(),
+  debtPercent: z.number().int(),
+  totalDebt: z.number(),
+  remainingDebt: z.number(),
+  remainder: z.number(),
+  paymentMethod: z.string().nullable(),
+  isPreview: z.boolean(),
+  cancelRemark: z.string().nullable(),
+  cancelId: z.string().nullable(),
+  cancelDate: z.string().nullable(),
+});
+export type CreditTokenRecord = z.infer<typeof CreditTokenRecord>;
+
+/** One meter, and the management token's value where the kind has one. */
+export const ManagementTokenRequest = z.object({ meterId: Id, remark: Remark });
+export const MaximumPowerRequest = ManagementTokenRequest.extend({
+  maximumPower: z.number().int('Please enter an integer').min(0).max(18201624),
+});
+export const MaximumPhaseUnbalanceRequest = ManagementTokenRequest.extend({
+  maximumPhasePowerUnbalance: z.number().int('Please enter an integer').min(0).max(18201624),
+});
+export const MaximumOverdraftRequest = ManagementTokenRequest.extend({
+  maximumOverdraft: z.number().min(0, 'Please enter a valid maximum overdraft').max(1e9),
+});
+
+export const ManagementTokenRecord = z.object({
+  ...RecordBase,
+  maximumPower: z.number().nullable(),
+  maximumPhasePowerUnbalance: z.number().nullable(),
+  maximumOverdraft: z.number().nullable(),
+});
+export type ManagementTokenRecord = z.infer<typeof ManagementTokenRecord>;
+
+/** Class 1 (not encrypted, no TID): the fixed list the original shows, plus a custom control field. */
+export const MeterTestRow = z.object({
+  id: z.number().int(),
+  value: z.string(),
+  content: z.string(),
+  token11: z.string(),
+  token13: z.string(),
+});
+export const MeterTestGenerateRequest = z.object({
+  /** 0: 2-digit manufacturer code (11-digit meter numbers); 1: 4-digit (13-digit). */
+  subclass: z.union([z.literal(0), z.literal(1)]),
+  controlHex: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Fa-f]{1,9}$/, 'Please enter a valid test control (hex)'),
+  mfrCode: z.number().int().min(0).max(9999).default(0),
+});
+
+export const UpdateMeterKeyRequest = z.object({
+  meterId: Id,
+  sgcNew: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'SGC is 6 digits'),
+  krnNew: z.number().int().min(1).max(9),
+  kenNew: z.number().int().min(0).max(255),
+  tiNew: z.number().int().min(0).max(99),
+  ktNew: z.number().int().min(0).max(3),
+  baseYearNew: z.union([z.literal(1993), z.literal(2014), z.literal(2035)]),
+  /** Write-only: the new decoder key, when it is not derived from a vending key for sgcNew/krnNew. */
+  decoderKeyNew: z
+    .string()
+    .trim()
+    .regex(/^([0-9A-Fa-f]{16}|[0-9A-Fa-f]{32})$/, 'Decoder key is 16 hex digits (EA07) or 32 (EA11)')
+    .nullish(),
+});
+export const UpdateMeterKeyResult = z.object({
+  meterId: z.string(),
+  sgcNew: z.string(),
+  krnNew: z.number(),
+  kenNew: z.number(),
+  tiNew: z.number(),
+  ktNew: z.number(),
+  baseYearNew: z.number(),
+});
+
+export const ChangeMeterKeyRequest = z.object({
+  meterId: Id,
+  authorizationPassword: AuthorizationPassword,
+  remark: Remark,
+});
+export const ChangeMeterKeyRecord = z.object({
+  ...RecordBase,
+  tokenFirst: z.string(),
+  tokenSecond: z.string(),
+  /** EA11 keys need four tokens; all of them in order. */
+  tokens: z.array(z.string()),
+  /** True once the meter accepted it and the new key became current. */
+  confirmed: z.boolean(),
+});
+export const ConfirmKeyChangeRequest = z.object({ receiptId: z.number().int() });
+
+export const TokenRecordReadRequest = ReadRequestBase.extend({
+  receiptId: z.number().int().nullish(),
+  customerId: z.string().nullish(),
+  customerName: z.string().nullish(),
+  meterId: z.string().nullish(),
+  meterType: z.number().int().nullish(),
+  tariffId: z.string().nullish(),
+  token: z.string().nullish(),
+  status: z.number().int().nullish(),
+  remark: z.string().nullish(),
+  createDateRange: DateRange,
+});
+export type TokenRecordReadRequest = z.infer<typeof TokenRecordReadRequest>;
+
+export const CancelCreditTokenRequest = z.object({
+  authorizationPassword: AuthorizationPassword,
+  data: z
+    .array(z.object({ receiptId: z.number().int(), remark: z.string().trim().min(1, 'Required').max(500) }))
+    .min(1)
+    .max(100),
+});
