@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD, api, fillLogin, loginAs, tagTexts, visit } from './helpers';
 
 test.describe('login and route guard', () => {
-  test('no token: any page goes to login with the path as redirect, and login comes back to it', async ({ page }) => {
+  test('no token: any page goes to login with the path as redirect, and login comes back to it', async ({
+    page,
+  }) => {
     await page.goto('/setting/role?tab=x');
     await expect(page).toHaveURL(/\/login\?redirect=/);
     const redirect = new URL(page.url()).searchParams.get('redirect');
@@ -20,7 +22,10 @@ test.describe('login and route guard', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test('failed user info clears the token, shows the reason and returns to login', async ({ page, context }) => {
+  test('failed user info clears the token, shows the reason and returns to login', async ({
+    page,
+    context,
+  }) => {
     await context.addCookies([{ name: 'token', value: 'not-a-real-token', url: 'http://127.0.0.1:18080' }]);
     await page.goto('/management/meter');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fmanagement%2Fmeter/);
@@ -53,10 +58,14 @@ test.describe('login and route guard', () => {
     await password.focus();
     // A real key event with CapsLock on (EventModifierInit.modifierCapsLock, supported by Chromium).
     await password.evaluate((el) =>
-      el.dispatchEvent(new KeyboardEvent('keyup', { key: 'A', bubbles: true, modifierCapsLock: true } as never)),
+      el.dispatchEvent(
+        new KeyboardEvent('keyup', { key: 'A', bubbles: true, modifierCapsLock: true } as never),
+      ),
     );
     await expect(page.getByText('Caps lock is On')).toBeVisible();
-    await password.evaluate((el) => el.dispatchEvent(new KeyboardEvent('keyup', { key: 'a', bubbles: true })));
+    await password.evaluate((el) =>
+      el.dispatchEvent(new KeyboardEvent('keyup', { key: 'a', bubbles: true })),
+    );
     await expect(page.getByText('Caps lock is On')).toBeHidden();
   });
 
@@ -84,7 +93,11 @@ test.describe('login and route guard', () => {
     await expect(page.locator('.ant-message-error')).toBeVisible();
   });
 
-  test('a revoked session opens "Confirm logout"; Re-Login returns to login', async ({ page, context, request }) => {
+  test('a revoked session opens "Confirm logout"; Re-Login returns to login', async ({
+    page,
+    context,
+    request,
+  }) => {
     await loginAs(page, 'admin', ADMIN_PASSWORD, '/profile/index');
     const token = (await context.cookies()).find((c) => c.name === 'token')?.value;
     expect(token).toBeTruthy();

@@ -13,7 +13,11 @@ export async function api(request: APIRequestContext, path: string, body: unknow
   return (await res.json()) as { code: number; reason: string; result: unknown };
 }
 
-export async function apiLogin(request: APIRequestContext, userId: string, password: string): Promise<string> {
+export async function apiLogin(
+  request: APIRequestContext,
+  userId: string,
+  password: string,
+): Promise<string> {
   const env = await api(request, '/api/user/login', { userId, password });
   expect(env.code, env.reason).toBe(0);
   return (env.result as { token: string }).token;
@@ -65,13 +69,18 @@ export async function loginAs(page: Page, userId = 'admin', password = ADMIN_PAS
 /** Top-level and sub-menu titles of the sidebar, in order. */
 export async function menuTitles(page: Page): Promise<string[]> {
   return page
-    .locator('[data-testid=sidebar] .ant-menu-root > li > .ant-menu-submenu-title, [data-testid=sidebar] .ant-menu-root > li.ant-menu-item')
+    .locator(
+      '[data-testid=sidebar] .ant-menu-root > li > .ant-menu-submenu-title, [data-testid=sidebar] .ant-menu-root > li.ant-menu-item',
+    )
     .allInnerTexts()
     .then((xs) => xs.map((x) => x.trim()));
 }
 
 export const tagTexts = (page: Page) =>
-  page.locator('.tags-view-item').allInnerTexts().then((xs) => xs.map((x) => x.trim()));
+  page
+    .locator('.tags-view-item')
+    .allInnerTexts()
+    .then((xs) => xs.map((x) => x.trim()));
 
 /** Opens a page of the layout and waits until it is shown (goto alone returns before the lazy layout). */
 export async function visit(page: Page, path: string) {

@@ -14,7 +14,12 @@ const ADMIN_MENU = [
 
 test.describe('role-filtered menu', () => {
   test.beforeAll(async ({ request }) => {
-    await ensureRoleUser(request, 'e2evendor', 'Token.CreditToken,TokenRecord.CreditTokenRecord', 'e2e-vendor');
+    await ensureRoleUser(
+      request,
+      'e2evendor',
+      'Token.CreditToken,TokenRecord.CreditTokenRecord',
+      'e2e-vendor',
+    );
     await ensureRoleUser(request, 'e2echild', 'Management.Meter', 'e2e-child');
   });
 
@@ -24,7 +29,9 @@ test.describe('role-filtered menu', () => {
     // Role-only entries never show: Token Record lists its pages but not "Cancel Credit Token Record".
     await page.getByTestId('sidebar').locator('.ant-menu-submenu-title', { hasText: 'Token Record' }).click();
     await expect(page.locator('[data-testid=sidebar]').getByText('Credit Token Cancel Record')).toBeVisible();
-    await expect(page.locator('[data-testid=sidebar]').getByText('Cancel Credit Token Record')).toHaveCount(0);
+    await expect(page.locator('[data-testid=sidebar]').getByText('Cancel Credit Token Record')).toHaveCount(
+      0,
+    );
     await expect(page.getByTestId('settings-handle')).toBeVisible();
   });
 
@@ -34,11 +41,16 @@ test.describe('role-filtered menu', () => {
     const sidebar = page.getByTestId('sidebar');
     await sidebar.locator('.ant-menu-submenu-title', { hasText: 'Token Generate' }).click();
     await sidebar.locator('.ant-menu-submenu-title', { hasText: 'Token Record' }).click();
-    await expect(sidebar.locator('.ant-menu-sub .ant-menu-item')).toHaveText(['Credit Token', 'Credit Token Record']);
+    await expect(sidebar.locator('.ant-menu-sub .ant-menu-item')).toHaveText([
+      'Credit Token',
+      'Credit Token Record',
+    ]);
     await expect(page.getByTestId('settings-handle')).toHaveCount(0);
     await sidebar.getByText('Credit Token', { exact: true }).click();
     await expect(page).toHaveURL(/\/token-generate\/credit-token$/);
-    await expect(page.getByTestId('breadcrumb')).toHaveText(/Dashboard\s*\/\s*Token Generate\s*\/\s*Credit Token/);
+    await expect(page.getByTestId('breadcrumb')).toHaveText(
+      /Dashboard\s*\/\s*Token Generate\s*\/\s*Credit Token/,
+    );
   });
 
   test('a role with only a child key keeps the parent group (spec §6 rule)', async ({ page }) => {
@@ -60,7 +72,9 @@ test.describe('role-filtered menu', () => {
     await page.goto('/no/such/page');
     await expect(page).toHaveURL(/\/404$/);
     await expect(page.getByTestId('page-404')).toContainText('OOPS!');
-    await expect(page.getByTestId('page-404')).toContainText('The webmaster said that you can not enter this page...');
+    await expect(page.getByTestId('page-404')).toContainText(
+      'The webmaster said that you can not enter this page...',
+    );
     await page.getByRole('button', { name: 'Back to home' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
   });

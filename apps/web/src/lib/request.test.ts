@@ -47,7 +47,9 @@ describe('request', () => {
   });
 
   it('code ≠ 0: a red message with the reason for 5 s, then rejects', async () => {
-    fetchMock.mockResolvedValue(json({ code: 1, reason: 'invalid username or password', message: '', result: null }));
+    fetchMock.mockResolvedValue(
+      json({ code: 1, reason: 'invalid username or password', message: '', result: null }),
+    );
     const err = await request('/api/user/login', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RequestError);
     expect((err as RequestError).code).toBe(1);
@@ -62,9 +64,17 @@ describe('request', () => {
     await Promise.allSettled([request('/api/a'), request('/api/b')]);
     expect(error).toHaveBeenCalledTimes(2);
     expect(confirm).toHaveBeenCalledTimes(1);
-    const options = confirm.mock.calls[0]?.[0] as { title: string; content: string; okText: string; cancelText: string; afterClose: () => void };
+    const options = confirm.mock.calls[0]?.[0] as {
+      title: string;
+      content: string;
+      okText: string;
+      cancelText: string;
+      afterClose: () => void;
+    };
     expect(options.title).toBe('Confirm logout');
-    expect(options.content).toBe('You have been logged out, you can cancel to stay on this page, or log in again');
+    expect(options.content).toBe(
+      'You have been logged out, you can cancel to stay on this page, or log in again',
+    );
     expect(options.okText).toBe('Re-Login');
     expect(options.cancelText).toBe('Cancel');
     options.afterClose();
@@ -72,7 +82,7 @@ describe('request', () => {
     fetchMock.mockResolvedValue(new Response('nope', { status: 401 }));
     await expect(request('/api/c')).rejects.toThrow('Request failed with status code 401');
     expect(confirm).toHaveBeenCalledTimes(2);
-    (confirm.mock.calls[1]?.[0] as { afterClose: () => void }).afterClose();
+    (confirm.mock.calls[1]![0] as { afterClose: () => void }).afterClose();
   });
 
   it('403 with an envelope shows the reason without the logout dialog', async () => {
@@ -93,7 +103,9 @@ describe('request', () => {
     vi.useFakeTimers();
     fetchMock.mockImplementation(
       (_url: string, init: RequestInit) =>
-        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+        new Promise((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
     );
     const pending = request('/api/slow').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
@@ -101,7 +113,9 @@ describe('request', () => {
   });
 
   it('silent calls leave reporting to the caller', async () => {
-    fetchMock.mockResolvedValue(json({ code: 50008, reason: 'Invalid token', message: '', result: null }, 401));
+    fetchMock.mockResolvedValue(
+      json({ code: 50008, reason: 'Invalid token', message: '', result: null }, 401),
+    );
     await expect(request('/api/user/info', undefined, { silent: true })).rejects.toThrow('Invalid token');
     expect(error).not.toHaveBeenCalled();
     expect(confirm).not.toHaveBeenCalled();

@@ -12,8 +12,20 @@ const table: AppRoute[] = [
     gated: true,
     alwaysShow: true,
     children: [
-      { path: '/token-generate/credit-token', name: 'Token.CreditToken', title: 'creditToken', gated: true, ...page },
-      { path: '/token-generate/clear-tamper-token', name: 'Token.ClearTamperToken', title: 'clearTamperToken', gated: true, ...page },
+      {
+        path: '/token-generate/credit-token',
+        name: 'Token.CreditToken',
+        title: 'creditToken',
+        gated: true,
+        ...page,
+      },
+      {
+        path: '/token-generate/clear-tamper-token',
+        name: 'Token.ClearTamperToken',
+        title: 'clearTamperToken',
+        gated: true,
+        ...page,
+      },
     ],
   },
   {
@@ -22,8 +34,20 @@ const table: AppRoute[] = [
     title: 'tokenRecord',
     gated: true,
     children: [
-      { path: '/token-record/credit-token-record', name: 'TokenRecord.CreditTokenRecord', title: 'creditTokenRecord', gated: true, ...page },
-      { path: '/token-record/cancel', name: 'TokenRecord.CancelCreditTokenRecord', title: 'cancelCreditTokenRecord', gated: true, onlyRole: true },
+      {
+        path: '/token-record/credit-token-record',
+        name: 'TokenRecord.CreditTokenRecord',
+        title: 'creditTokenRecord',
+        gated: true,
+        ...page,
+      },
+      {
+        path: '/token-record/cancel',
+        name: 'TokenRecord.CancelCreditTokenRecord',
+        title: 'cancelCreditTokenRecord',
+        gated: true,
+        onlyRole: true,
+      },
     ],
   },
   {
@@ -31,7 +55,15 @@ const table: AppRoute[] = [
     name: 'PrepayReport',
     title: 'prepayReport',
     gated: true,
-    children: [{ path: '/prepay-report/daily-data', name: 'AutomaticMeterReading.DailyData', title: 'dailyData', gated: true, ...page }],
+    children: [
+      {
+        path: '/prepay-report/daily-data',
+        name: 'AutomaticMeterReading.DailyData',
+        title: 'dailyData',
+        gated: true,
+        ...page,
+      },
+    ],
   },
   {
     path: '/management',
@@ -69,7 +101,9 @@ describe('filterRoutes (spec §6)', () => {
   });
 
   it('follows the original R6: AutomaticMeterReading keys do not open the PrepayReport group', () => {
-    expect(paths(filterRoutes(table, 'AutomaticMeterReading.DailyData'))).not.toContain('/prepay-report/daily-data');
+    expect(paths(filterRoutes(table, 'AutomaticMeterReading.DailyData'))).not.toContain(
+      '/prepay-report/daily-data',
+    );
     expect(paths(filterRoutes(table, 'PrepayReport.X,AutomaticMeterReading.DailyData'))).toContain(
       '/prepay-report/daily-data',
     );
@@ -91,7 +125,10 @@ describe('filterRoutes (spec §6)', () => {
 
 describe('matchChain, groupTarget and breadcrumb', () => {
   it('matches a page with its group', () => {
-    expect(matchChain(table, '/management/meter/').map((r) => r.name)).toEqual(['Management', 'Management.Meter']);
+    expect(matchChain(table, '/management/meter/').map((r) => r.name)).toEqual([
+      'Management',
+      'Management.Meter',
+    ]);
     expect(matchChain(table, '/nowhere')).toEqual([]);
   });
 
@@ -112,7 +149,10 @@ describe('matchChain, groupTarget and breadcrumb', () => {
 
 describe('searchPool', () => {
   it('lists titled entries with their parents, skipping hidden and role-only ones', () => {
-    const pool = searchPool(filterRoutes(table, 'TokenRecord.CreditTokenRecord,TokenRecord.CancelCreditTokenRecord'), (k) => k.toUpperCase());
+    const pool = searchPool(
+      filterRoutes(table, 'TokenRecord.CreditTokenRecord,TokenRecord.CancelCreditTokenRecord'),
+      (k) => k.toUpperCase(),
+    );
     expect(pool.map((e) => e.title.join(' > '))).toEqual([
       'DASHBOARD',
       'TOKENRECORD',

@@ -30,7 +30,7 @@ describe('session', () => {
   it('login trims, stores the token cookie; info loads once; logout clears everything', async () => {
     fetchMock.mockResolvedValueOnce(ok({ token: 't1', mustChangePassword: false }));
     await login('  admin ', ' secret ');
-    expect(JSON.parse(String((fetchMock.mock.calls[0]?.[1] as RequestInit).body))).toEqual({
+    expect(JSON.parse(String((fetchMock.mock.calls[0]![1] as RequestInit).body))).toEqual({
       userId: 'admin',
       password: 'secret',
     });
@@ -62,7 +62,9 @@ describe('session', () => {
 
   it('hasRole is the element-level rule', () => {
     expect(hasRole(info as never, ['admin', 'editor'])).toBe(true);
-    expect(hasRole({ ...info, roleName: 'vendor', roleId: 'vendor' } as never, ['admin', 'editor'])).toBe(false);
+    expect(hasRole({ ...info, roleName: 'vendor', roleId: 'vendor' } as never, ['admin', 'editor'])).toBe(
+      false,
+    );
     expect(hasRole(info as never, [])).toBe(false);
     expect(hasRole(null, ['admin'])).toBe(false);
   });
