@@ -1,12 +1,15 @@
 import { pinyin } from 'pinyin-pro';
 import { describe, expect, it } from 'vitest';
 import { asyncRoutes, constantRoutes } from '../../app/route-table';
+import { filterRoutes, searchPool } from '../../lib/routes';
 import en from '../../locales/en';
 import zh from '../../locales/zh';
-import { filterRoutes, searchPool } from '../../lib/routes';
 import { createSearcher, FUSE_OPTIONS, withPinyin } from './search';
 
-const all = filterRoutes([...constantRoutes, ...asyncRoutes], 'Token.CreditToken,TokenRecord.CreditTokenRecord,RemoteMeterTask.CreateReadingTask,RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask,Setting.User,Setting.Role');
+const all = filterRoutes(
+  [...constantRoutes, ...asyncRoutes],
+  'Token.CreditToken,TokenRecord.CreditTokenRecord,RemoteMeterTask.CreateReadingTask,RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask,Setting.User,Setting.Role',
+);
 const tr = (pack: Record<string, string>) => (key: string) => pack[key] ?? key;
 const toPinyin = (s: string) => pinyin(s, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join('');
 
