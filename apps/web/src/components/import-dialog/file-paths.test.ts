@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImportFile, filePaths, IMPORT_MAX_BYTES } from './file-paths';
+import { checkImportFile, filePaths, IMPORT_MAX_BYTES, reasonLines } from './file-paths';
 
 describe('import file checks (spec §5)', () => {
   it('accepts xls and xlsx up to 5 MB', () => {
@@ -17,5 +17,18 @@ describe('import file checks (spec §5)', () => {
       importFile: '/api/customer/importFile',
       export: '/api/customer/export',
     });
+  });
+});
+
+describe('import reason lines', () => {
+  it('splits a reason listing several rows', () => {
+    expect(reasonLines('Import failed: Row 3: meterId: Required; Row 7: type: invalid')).toEqual([
+      'Import failed: Row 3: meterId: Required',
+      'Row 7: type: invalid',
+    ]);
+    expect(reasonLines('Row 2: a\nRow 4: b')).toEqual(['Row 2: a', 'Row 4: b']);
+    expect(reasonLines('The imported file has duplicate lines')).toEqual([
+      'The imported file has duplicate lines',
+    ]);
   });
 });

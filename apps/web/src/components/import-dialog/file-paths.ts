@@ -18,3 +18,14 @@ export function checkImportFile(file: { name: string; size: number }): string | 
   if (file.size > IMPORT_MAX_BYTES) return 'importDialog.tooLarge';
   return null;
 }
+
+/**
+ * The server lists every bad row in the reason ("Row 3: meterId: Required; Row 7: …" or one per
+ * line); split it so the dialog shows one line per row.
+ */
+export function reasonLines(reason: string): string[] {
+  return reason
+    .split(/\r?\n|;\s*(?=Row\s+\d+)/i)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}

@@ -3,7 +3,7 @@ import { Alert, App, Button, Grid, Modal, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, FileRequestError, type FileRowError, uploadFile } from '../../lib/file-request';
-import { checkImportFile, filePaths } from './file-paths';
+import { checkImportFile, filePaths, reasonLines } from './file-paths';
 import '../list-page/locales';
 
 export interface ImportDialogProps {
@@ -42,15 +42,22 @@ export function ImportDialog({ open, module, onClose, onImported }: ImportDialog
     setErrors([]);
     setProblem(null);
     try {
-      const rows = await uploadFile<unknown[]>(paths.importFile, file);
-      const count = Array.isArray(rows) ? rows.length : 0;
+      const result = await uploadFile<{ imported?: number; rows?: unknown[] } | unknown[]>(
+        paths.importFile,
+        file,
+      );
+      const rows = Array.isArray(result) ? result : (result?.rows ?? []);
+      const count = Array.isArray(result) ? result.length : (result?.imported ?? rows.length);
       void message.success(t('importDialog.success', { count }));
-      onImported(Array.isArray(rows) ? rows : []);
+      onImported(rows);
       reset();
       onClose();
     } catch (e) {
-      setProblem(e instanceof Error ? e.message : String(e));
-      setErrors(e instanceof FileRequestError ? e.errors : []);
+      const reason = e instanceof Error ? e.message : String(e);
+      const listed = e instanceof FileRequestError ? e.errors : [];
+      const lines = reasonLines(reason);
+      setProblem(reason);
+      setErrors(listed.length ? listed : lines.length > 1 ? lines.map((message) => ({ message })) : []);
     } finally {
       setBusy(false);
     }
@@ -135,7 +142,7 @@ export function ImportDialog({ open, module, onClose, onImported }: ImportDialog
             description={
               errors.length ? (
                 <div>
-                  <div>{problem}</div>
+                  {errors.every((e) => !problem.includes(e.message)) && <div>{problem}</div>}
                   <ul style={{ maxHeight: 200, overflow: 'auto', paddingLeft: 18, margin: '6px 0 0' }}>
                     {errors.map((e, i) => (
                       // biome-ignore lint/suspicious/noArrayIndexKey: errors are a fixed list per attempt

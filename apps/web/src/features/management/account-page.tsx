@@ -1,0 +1,154 @@
+import type { AccountRow } from '@prepay/contracts';
+import { Button, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
+import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { communicationOptions, meterTypeOptions } from './meter-page';
+import { CustomerPicker, TariffPicker, UnusedMeterPicker } from './pickers';
+import './locales';
+
+const RESOURCE = 'account';
+
+interface AccountForm {
+  customerId: string;
+  meterId: string;
+  tariffId: string;
+  ctRatio?: string;
+  remark?: string;
+}
+
+const labelOf = (options: { value: unknown; label: string }[], v: unknown) =>
+  options.find((o) => o.value === v)?.label ?? (v === null || v === undefined ? '' : String(v));
+
+export default function AccountPage() {
+  const { t } = useTranslation();
+  const a = (k: string) => t(`management.account.${k}`);
+  const refresh = useRefreshList(RESOURCE);
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations();
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: AccountRow } | null>(null);
+  const types = meterTypeOptions(t);
+  const ways = communicationOptions(t);
+
+  const fields: FieldDef[] = [
+    {
+      name: 'customerId',
+      label: a('customerId'),
+      kind: 'custom',
+      render: (_f, mode) => (
+        <CustomerPicker name="customerId" label={a('customerId')} disabled={mode === 'edit'} />
+      ),
+    },
+    {
+      name: 'meterId',
+      label: a('meterId'),
+      kind: 'custom',
+      render: () => <UnusedMeterPicker name="meterId" label={a('meterId')} />,
+    },
+    {
+      name: 'tariffId',
+      label: a('tariffId'),
+      kind: 'custom',
+      render: () => <TariffPicker name="tariffId" label={a('tariffId')} />,
+    },
+    { name: 'ctRatio', label: a('ctRatio'), kind: 'text', maxLength: 32 },
+    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+  ];
+
+  return (
+    <>
+      <ListPage<AccountRow>
+        resource={RESOURCE}
+        readPath="/api/account/read"
+        rowKey={(r) => r.meterId}
+        defaultSort={{ field: 'customerId', direction: 'asc' }}
+        columns={[
+          { key: 'customerId', title: a('customerId'), filter: { kind: 'text' }, sort: true, width: 140 },
+          { key: 'customerName', title: a('customerName'), filter: { kind: 'text' }, sort: true, width: 170 },
+          { key: 'customerAddress', title: a('customerAddress'), sort: true, width: 200, ellipsis: true },
+          { key: 'meterId', title: a('meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
+          {
+            key: 'meterType',
+            title: a('meterType'),
+            filter: { kind: 'select', options: types },
+            sort: true,
+            width: 120,
+            render: (v) => labelOf(types, v),
+          },
+          { key: 'tariffId', title: a('tariffId'), filter: { kind: 'text' }, sort: true, width: 120 },
+          { key: 'tariffName', title: a('tariffName'), width: 140 },
+          {
+            key: 'communicationWay',
+            title: a('communicationWay'),
+            filter: { kind: 'select', options: ways },
+            sort: true,
+            width: 160,
+            render: (v) => labelOf(ways, v),
+          },
+          {
+            key: 'protocolVersion',
+            title: a('protocolVersion'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 140,
+          },
+          { key: 'ctRatio', title: a('ctRatio'), filter: { kind: 'text' }, sort: true, width: 100 },
+          {
+            key: 'status',
+            title: a('status'),
+            sort: true,
+            width: 100,
+            render: (v) => (v ? <Tag color="green">{a('online')}</Tag> : <Tag>{a('offline')}</Tag>),
+          },
+          ...auditColumns<AccountRow>(t),
+          ...stationColumn<AccountRow>(t, isAdmin, stations.data),
+        ]}
+        onAdd={() => setDialog({ mode: 'create' })}
+        onDelete={(rows) =>
+          writeRows(
+            '/api/account/delete',
+            rows.map((r) => ({ customerId: r.customerId, meterId: r.meterId })),
+          )
+        }
+        importModule="account"
+        exportModule="account"
+        exportFileName="accounts"
+        actions={(row) => (
+          <Button
+            size="small"
+            type="link"
+            data-testid="row-edit"
+            onClick={() => setDialog({ mode: 'edit', row })}
+          >
+            {t('listPage.edit')}
+          </Button>
+        )}
+      />
+      <FormDialog<AccountForm>
+        open={dialog !== null}
+        mode={dialog?.mode ?? 'create'}
+        title={dialog?.mode === 'edit' ? a('edit') : a('add')}
+        fields={fields}
+        initialValues={dialog?.row}
+        onClose={() => setDialog(null)}
+        onSubmit={async (v) => {
+          const row = dialog?.row;
+          await writeRows(dialog?.mode === 'edit' ? '/api/account/update' : '/api/account/create', [
+            {
+              customerId: v.customerId,
+              meterId: v.meterId,
+              tariffId: v.tariffId,
+              ctRatio: v.ctRatio || null,
+              remark: v.remark || null,
+              ...(row && row.meterId !== v.meterId ? { oldMeterId: row.meterId } : {}),
+            },
+          ]);
+          await refresh();
+        }}
+      />
+    </>
+  );
+}

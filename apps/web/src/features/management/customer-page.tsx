@@ -1,0 +1,165 @@
+import type { CustomerRow } from '@prepay/contracts';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
+import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import './locales';
+
+const RESOURCE = 'customer';
+
+interface CustomerForm {
+  customerId: string;
+  customerName: string;
+  type?: number | null;
+  phone?: string;
+  address?: string;
+  certifiName?: string;
+  certifiNo?: string;
+  remark?: string;
+  stationId?: string;
+}
+
+export default function CustomerPage() {
+  const { t } = useTranslation();
+  const refresh = useRefreshList(RESOURCE);
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations();
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: CustomerRow } | null>(null);
+
+  const fields: FieldDef[] = [
+    {
+      name: 'customerId',
+      label: t('management.customer.id'),
+      kind: 'text',
+      required: true,
+      lockOnEdit: true,
+      maxLength: 64,
+    },
+    {
+      name: 'customerName',
+      label: t('management.customer.name'),
+      kind: 'text',
+      required: true,
+      maxLength: 128,
+    },
+    { name: 'type', label: t('management.customer.type'), kind: 'integer', min: 0, max: 99 },
+    { name: 'phone', label: t('management.customer.phone'), kind: 'text', maxLength: 32 },
+    { name: 'address', label: t('management.customer.address'), kind: 'text', maxLength: 256 },
+    { name: 'certifiName', label: t('management.customer.certifiName'), kind: 'text', maxLength: 64 },
+    { name: 'certifiNo', label: t('management.customer.certifiNo'), kind: 'text', maxLength: 64 },
+    {
+      name: 'stationId',
+      label: t('listPage.station'),
+      kind: 'select',
+      options: stations.data ?? [],
+      hidden: () => !isAdmin,
+    },
+    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+  ];
+
+  return (
+    <>
+      <ListPage<CustomerRow>
+        resource={RESOURCE}
+        readPath="/api/customer/read"
+        rowKey={(r) => r.customerId}
+        defaultSort={{ field: 'customerId', direction: 'asc' }}
+        columns={[
+          {
+            key: 'customerId',
+            title: t('management.customer.id'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 140,
+          },
+          {
+            key: 'customerName',
+            title: t('management.customer.name'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 180,
+          },
+          { key: 'type', title: t('management.customer.type'), sort: true, width: 90 },
+          {
+            key: 'phone',
+            title: t('management.customer.phone'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 140,
+          },
+          {
+            key: 'address',
+            title: t('management.customer.address'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 200,
+            ellipsis: true,
+          },
+          {
+            key: 'certifiName',
+            title: t('management.customer.certifiName'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 140,
+          },
+          {
+            key: 'certifiNo',
+            title: t('management.customer.certifiNo'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 140,
+          },
+          ...stationColumn<CustomerRow>(t, isAdmin, stations.data),
+          ...auditColumns<CustomerRow>(t),
+        ]}
+        onAdd={() => setDialog({ mode: 'create' })}
+        onDelete={(rows) =>
+          writeRows(
+            '/api/customer/delete',
+            rows.map((r) => ({ customerId: r.customerId })),
+          )
+        }
+        importModule="customer"
+        exportModule="customer"
+        exportFileName="customers"
+        actions={(row) => (
+          <Button
+            size="small"
+            type="link"
+            data-testid="row-edit"
+            onClick={() => setDialog({ mode: 'edit', row })}
+          >
+            {t('listPage.edit')}
+          </Button>
+        )}
+      />
+      <FormDialog<CustomerForm>
+        open={dialog !== null}
+        mode={dialog?.mode ?? 'create'}
+        title={dialog?.mode === 'edit' ? t('management.customer.edit') : t('management.customer.add')}
+        fields={fields}
+        initialValues={dialog?.row ?? { type: 0 }}
+        onClose={() => setDialog(null)}
+        onSubmit={async (v) => {
+          await writeRows(dialog?.mode === 'edit' ? '/api/customer/update' : '/api/customer/create', [
+            {
+              customerId: v.customerId.trim(),
+              customerName: v.customerName.trim(),
+              type: v.type ?? 0,
+              phone: v.phone || null,
+              address: v.address || null,
+              certifiName: v.certifiName || null,
+              certifiNo: v.certifiNo || null,
+              remark: v.remark || null,
+              stationId: v.stationId || dialog?.row?.stationId || null,
+            },
+          ]);
+          await refresh();
+        }}
+      />
+    </>
+  );
+}

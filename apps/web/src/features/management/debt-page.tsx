@@ -1,0 +1,122 @@
+import type { DebtRow } from '@prepay/contracts';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
+import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { money } from './format';
+import { CustomerPicker } from './pickers';
+import './locales';
+
+const RESOURCE = 'debt';
+
+export default function DebtPage() {
+  const { t } = useTranslation();
+  const refresh = useRefreshList(RESOURCE);
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations();
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: DebtRow } | null>(null);
+
+  const fields: FieldDef[] = [
+    {
+      name: 'customerId',
+      label: t('management.debt.customerId'),
+      kind: 'custom',
+      render: (_form, mode) => (
+        <CustomerPicker
+          name="customerId"
+          label={t('management.debt.customerId')}
+          disabled={mode === 'edit'}
+        />
+      ),
+    },
+    {
+      name: 'totalDebt',
+      label: t('management.debt.totalDebt'),
+      kind: 'number',
+      required: true,
+      min: 0,
+      decimals: 2,
+    },
+    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+  ];
+
+  return (
+    <>
+      <ListPage<DebtRow>
+        resource={RESOURCE}
+        readPath="/api/debt/read"
+        rowKey={(r) => r.customerId}
+        columns={[
+          {
+            key: 'customerId',
+            title: t('management.debt.customerId'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 140,
+          },
+          {
+            key: 'customerName',
+            title: t('management.debt.customerName'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 180,
+          },
+          { key: 'totalDebt', title: t('management.debt.totalDebt'), sort: true, width: 130, render: money },
+          {
+            key: 'remainingDebt',
+            title: t('management.debt.remainingDebt'),
+            sort: true,
+            width: 140,
+            filter: {
+              kind: 'select',
+              field: 'outstanding',
+              options: [{ value: true, label: t('management.debt.outstanding') }],
+            },
+            render: money,
+          },
+          { key: 'payDebt', title: t('management.debt.payDebt'), sort: true, width: 130, render: money },
+          ...stationColumn<DebtRow>(t, isAdmin, stations.data),
+          ...auditColumns<DebtRow>(t),
+        ]}
+        onAdd={() => setDialog({ mode: 'create' })}
+        onDelete={(rows) =>
+          writeRows(
+            '/api/debt/delete',
+            rows.map((r) => ({ customerId: r.customerId })),
+          )
+        }
+        importModule="debt"
+        exportModule="debt"
+        exportFileName="debts"
+        actions={(row) => (
+          <Button
+            size="small"
+            type="link"
+            data-testid="row-edit"
+            onClick={() => setDialog({ mode: 'edit', row })}
+          >
+            {t('listPage.edit')}
+          </Button>
+        )}
+      />
+      <FormDialog<{ customerId: string; totalDebt: string | number; remark?: string }>
+        open={dialog !== null}
+        mode={dialog?.mode ?? 'create'}
+        title={dialog?.mode === 'edit' ? t('management.debt.edit') : t('management.debt.add')}
+        fields={fields}
+        initialValues={dialog?.row}
+        width={600}
+        onClose={() => setDialog(null)}
+        onSubmit={async (v) => {
+          await writeRows(dialog?.mode === 'edit' ? '/api/debt/update' : '/api/debt/create', [
+            { customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null },
+          ]);
+          await refresh();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,135 @@
+import { GATEWAY_ID_PATTERN, type GatewayRow } from '@prepay/contracts';
+import { Button, Progress, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
+import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import './locales';
+
+const RESOURCE = 'gateway';
+
+export default function GatewayPage() {
+  const { t } = useTranslation();
+  const refresh = useRefreshList(RESOURCE);
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations();
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: GatewayRow } | null>(null);
+  const statusOptions = [
+    { value: true, label: t('management.gateway.online') },
+    { value: false, label: t('management.gateway.offline') },
+  ];
+
+  const fields: FieldDef[] = [
+    {
+      name: 'gatewayId',
+      label: t('management.gateway.id'),
+      kind: 'text',
+      required: true,
+      lockOnEdit: true,
+      placeholder: 'E4-38-19-FF-FE-00-00-01',
+      extra: t('management.gateway.idHint'),
+      rules: [{ pattern: GATEWAY_ID_PATTERN, message: t('management.gateway.idInvalid') }],
+    },
+    { name: 'gatewayName', label: t('management.gateway.name'), kind: 'text', maxLength: 128 },
+    {
+      name: 'stationId',
+      label: t('listPage.station'),
+      kind: 'select',
+      options: stations.data ?? [],
+      hidden: () => !isAdmin,
+    },
+    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+  ];
+
+  return (
+    <>
+      <ListPage<GatewayRow>
+        resource={RESOURCE}
+        readPath="/api/gateway/read"
+        rowKey={(r) => r.gatewayId}
+        columns={[
+          {
+            key: 'status',
+            title: t('management.gateway.status'),
+            filter: { kind: 'select', options: statusOptions },
+            sort: true,
+            width: 110,
+            render: (v) =>
+              v ? (
+                <Tag color="green">{t('management.gateway.online')}</Tag>
+              ) : (
+                <Tag>{t('management.gateway.offline')}</Tag>
+              ),
+          },
+          {
+            key: 'successRate',
+            title: t('management.gateway.successRate'),
+            sort: true,
+            width: 150,
+            render: (v) => (
+              <Progress percent={Number(v ?? 0)} size="small" style={{ width: 110, margin: 0 }} />
+            ),
+          },
+          {
+            key: 'gatewayId',
+            title: t('management.gateway.id'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 210,
+          },
+          {
+            key: 'gatewayName',
+            title: t('management.gateway.name'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 180,
+          },
+          ...auditColumns<GatewayRow>(t),
+          ...stationColumn<GatewayRow>(t, isAdmin, stations.data),
+        ]}
+        onAdd={() => setDialog({ mode: 'create' })}
+        onDelete={(rows) =>
+          writeRows(
+            '/api/gateway/delete',
+            rows.map((r) => ({ gatewayId: r.gatewayId })),
+          )
+        }
+        importModule="gateway"
+        exportModule="gateway"
+        exportFileName="gateways"
+        actions={(row) => (
+          <Button
+            size="small"
+            type="link"
+            data-testid="row-edit"
+            onClick={() => setDialog({ mode: 'edit', row })}
+          >
+            {t('listPage.edit')}
+          </Button>
+        )}
+      />
+      <FormDialog<{ gatewayId: string; gatewayName?: string; remark?: string; stationId?: string }>
+        open={dialog !== null}
+        mode={dialog?.mode ?? 'create'}
+        title={dialog?.mode === 'edit' ? t('management.gateway.edit') : t('management.gateway.add')}
+        fields={fields}
+        initialValues={dialog?.row}
+        width={600}
+        onClose={() => setDialog(null)}
+        onSubmit={async (v) => {
+          await writeRows(dialog?.mode === 'edit' ? '/api/gateway/update' : '/api/gateway/create', [
+            {
+              gatewayId: v.gatewayId.trim().toUpperCase(),
+              gatewayName: v.gatewayName || null,
+              remark: v.remark || null,
+              stationId: v.stationId || dialog?.row?.stationId || null,
+            },
+          ]);
+          await refresh();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,340 @@
+import type { MeterRow } from '@prepay/contracts';
+import { Button, Divider, Form, Input, Radio, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
+import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import './locales';
+
+const RESOURCE = 'meter';
+
+export const meterTypeOptions = (t: TFunction) => [
+  { value: 0, label: t('management.meter.electricity') },
+  { value: 1, label: t('management.meter.water') },
+  { value: 2, label: t('management.meter.gas') },
+];
+export const communicationOptions = (t: TFunction) => [
+  { value: 0, label: t('management.meter.gprs') },
+  { value: 1, label: t('management.meter.lorawan') },
+  ...[2, 3, 4].map((n) => ({ value: n, label: t('management.meter.other', { n }) })),
+];
+const phaseOptions = (t: TFunction) => [
+  { value: 0, label: t('management.meter.single') },
+  { value: 1, label: t('management.meter.three') },
+  { value: 2, label: t('management.meter.ct') },
+];
+const labelOf = (options: { value: unknown; label: string }[], v: unknown) =>
+  options.find((o) => o.value === v)?.label ?? (v === null || v === undefined ? '' : String(v));
+
+type KeySource = 'derive' | 'enter' | 'keep';
+
+interface MeterForm {
+  meterId: string;
+  type?: 0 | 1 | 2;
+  isThreePhase?: 0 | 1 | 2;
+  communicationWay?: number;
+  protocolVersion?: string;
+  lat?: number | string | null;
+  lng?: number | string | null;
+  ea?: '07' | '11';
+  baseYear?: number | null;
+  sgc?: string;
+  krn?: number | null;
+  ken?: number | null;
+  ti?: number | null;
+  kt?: number | null;
+  keySource?: KeySource;
+  decoderKey?: string;
+  remark?: string;
+  stationId?: string;
+}
+
+const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+
+export default function MeterPage() {
+  const { t } = useTranslation();
+  const refresh = useRefreshList(RESOURCE);
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations();
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: MeterRow } | null>(null);
+  const types = meterTypeOptions(t);
+  const ways = communicationOptions(t);
+  const phases = phaseOptions(t);
+  const m = (k: string) => t(`management.meter.${k}`);
+
+  const stsField = (name: string, kind: 'integer' | 'text', min?: number, max?: number): FieldDef => ({
+    name,
+    label: m(name),
+    kind,
+    min,
+    max,
+    ...(name === 'sgc' ? { rules: [{ pattern: /^\d{6}$/, message: 'SGC: 6 digits' }] } : {}),
+  });
+
+  const fields: FieldDef[] = [
+    {
+      name: 'meterId',
+      label: m('id'),
+      kind: 'text',
+      required: true,
+      lockOnEdit: true,
+      maxLength: 64,
+      rules: [{ pattern: /^[0-9A-Za-z_-]+$/, message: m('id') }],
+    },
+    { name: 'type', label: m('type'), kind: 'select', required: true, options: types },
+    { name: 'isThreePhase', label: m('phase'), kind: 'select', required: true, options: phases },
+    { name: 'communicationWay', label: m('communicationWay'), kind: 'select', required: true, options: ways },
+    { name: 'protocolVersion', label: m('protocolVersion'), kind: 'text', maxLength: 32 },
+    { name: 'lng', label: m('lng'), kind: 'number', min: -180, max: 180 },
+    { name: 'lat', label: m('lat'), kind: 'number', min: -90, max: 90 },
+    {
+      name: 'stationId',
+      label: t('listPage.station'),
+      kind: 'select',
+      options: stations.data ?? [],
+      hidden: () => !isAdmin,
+    },
+    {
+      name: 'stsDivider',
+      label: '',
+      kind: 'custom',
+      wide: true,
+      render: () => (
+        <Divider titlePlacement="start" style={{ margin: '4px 0 12px' }}>
+          {m('stsTitle')}
+        </Divider>
+      ),
+    },
+    {
+      name: 'ea',
+      label: m('ea'),
+      kind: 'select',
+      options: [
+        { value: '07', label: 'EA07 (STA)' },
+        { value: '11', label: 'EA11 (MISTY1)' },
+      ],
+    },
+    {
+      name: 'baseYear',
+      label: m('baseYear'),
+      kind: 'select',
+      options: [1993, 2014, 2035].map((y) => ({ value: y, label: String(y) })),
+    },
+    stsField('sgc', 'text'),
+    stsField('krn', 'integer', 1, 9),
+    stsField('ken', 'integer', 0, 255),
+    stsField('ti', 'integer', 0, 99),
+    stsField('kt', 'integer', 0, 3),
+    {
+      name: 'decoder',
+      label: m('decoderKey'),
+      kind: 'custom',
+      wide: true,
+      render: (_form, mode) => (
+        <>
+          <Form.Item name="keySource" label={m('keySource')}>
+            <Radio.Group data-testid="field-keySource">
+              {mode === 'edit' ? (
+                <Radio value="keep">{m('keyKeep')}</Radio>
+              ) : (
+                <Radio value="derive">{m('keyDerive')}</Radio>
+              )}
+              <Radio value="enter">{m('keyEnter')}</Radio>
+            </Radio.Group>
+          </Form.Item>
+          <Form.Item noStyle shouldUpdate={(a, b) => a.keySource !== b.keySource}>
+            {({ getFieldValue }) =>
+              getFieldValue('keySource') === 'enter' ? (
+                <Form.Item
+                  name="decoderKey"
+                  label={m('decoderKey')}
+                  extra={m('keyHint')}
+                  rules={[
+                    { required: true, message: t('validation.required') },
+                    {
+                      pattern: /^([0-9A-Fa-f]{16}|[0-9A-Fa-f]{32})$/,
+                      message: t('validation.hex', { length: '16 / 32' }),
+                    },
+                  ]}
+                >
+                  {/* Write-only: a password input, never pre-filled, never echoed back by the server. */}
+                  <Input.Password
+                    data-testid="field-decoderKey"
+                    autoComplete="new-password"
+                    visibilityToggle={false}
+                    maxLength={32}
+                  />
+                </Form.Item>
+              ) : null
+            }
+          </Form.Item>
+          {mode === 'edit' && <Typography.Text type="secondary">{m('newKeysHint')}</Typography.Text>}
+        </>
+      ),
+    },
+    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+  ];
+
+  const newCols: ListColumn<MeterRow>[] = ['baseYearNew', 'sgcNew', 'krnNew', 'kenNew', 'tiNew', 'ktNew'].map(
+    (k) => ({ key: k, title: m(k), width: 110 }),
+  );
+
+  return (
+    <>
+      <ListPage<MeterRow>
+        resource={RESOURCE}
+        readPath="/api/meter/read"
+        rowKey={(r) => r.meterId}
+        columns={[
+          { key: 'meterId', title: m('id'), filter: { kind: 'text' }, sort: true, width: 150 },
+          {
+            key: 'type',
+            title: m('type'),
+            filter: { kind: 'select', options: types },
+            sort: true,
+            width: 110,
+            render: (v) => labelOf(types, v),
+          },
+          {
+            key: 'protocolVersion',
+            title: m('protocolVersion'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 140,
+          },
+          {
+            key: 'isThreePhase',
+            title: m('phase'),
+            filter: { kind: 'select', options: phases },
+            sort: true,
+            width: 150,
+            render: (v) => labelOf(phases, v),
+          },
+          {
+            key: 'communicationWay',
+            title: m('communicationWay'),
+            filter: { kind: 'select', options: ways },
+            sort: true,
+            width: 160,
+            render: (v) => labelOf(ways, v),
+          },
+          { key: 'lng', title: m('lng'), sort: true, width: 100 },
+          { key: 'lat', title: m('lat'), sort: true, width: 100 },
+          {
+            key: 'status',
+            title: m('status'),
+            filter: {
+              kind: 'select',
+              options: [
+                { value: false, label: m('unused') },
+                { value: true, label: m('used') },
+              ],
+            },
+            sort: true,
+            width: 100,
+            render: (v) => (v ? <Tag color="blue">{m('used')}</Tag> : <Tag>{m('unused')}</Tag>),
+          },
+          {
+            key: 'hasDecoderKey',
+            title: m('hasDecoderKey'),
+            filter: {
+              kind: 'select',
+              options: [
+                { value: true, label: m('keySet') },
+                { value: false, label: m('keyMissing') },
+              ],
+            },
+            width: 130,
+            render: (v) =>
+              v ? <Tag color="green">{m('keySet')}</Tag> : <Tag color="red">{m('keyMissing')}</Tag>,
+          },
+          { key: 'ea', title: m('ea'), width: 90, render: (v) => (v ? `EA${v}` : '') },
+          {
+            key: 'baseYear',
+            title: m('baseYear'),
+            filter: {
+              kind: 'select',
+              options: [1993, 2014, 2035].map((y) => ({ value: y, label: String(y) })),
+            },
+            sort: true,
+            width: 110,
+          },
+          { key: 'sgc', title: m('sgc'), filter: { kind: 'text' }, sort: true, width: 100 },
+          { key: 'krn', title: m('krn'), sort: true, width: 80 },
+          { key: 'ken', title: m('ken'), sort: true, width: 80 },
+          { key: 'ti', title: m('ti'), sort: true, width: 80 },
+          { key: 'kt', title: m('kt'), sort: true, width: 80 },
+          ...newCols,
+          ...stationColumn<MeterRow>(t, isAdmin, stations.data),
+          ...auditColumns<MeterRow>(t),
+        ]}
+        onAdd={() => setDialog({ mode: 'create' })}
+        onDelete={(rows) =>
+          writeRows(
+            '/api/meter/delete',
+            rows.map((r) => ({ meterId: r.meterId })),
+          )
+        }
+        importModule="meter"
+        exportModule="meter"
+        exportFileName="meters"
+        actions={(row) => (
+          <Button
+            size="small"
+            type="link"
+            data-testid="row-edit"
+            onClick={() => setDialog({ mode: 'edit', row })}
+          >
+            {t('listPage.edit')}
+          </Button>
+        )}
+      />
+      <FormDialog<MeterForm>
+        open={dialog !== null}
+        mode={dialog?.mode ?? 'create'}
+        title={dialog?.mode === 'edit' ? m('edit') : m('add')}
+        fields={fields}
+        initialValues={
+          dialog?.row
+            ? { ...dialog.row, keySource: 'keep' }
+            : {
+                type: 0,
+                isThreePhase: 0,
+                communicationWay: 1,
+                ea: '07',
+                baseYear: 1993,
+                kt: 2,
+                keySource: 'derive',
+              }
+        }
+        onClose={() => setDialog(null)}
+        onSubmit={async (v) => {
+          const body: Record<string, unknown> = {
+            meterId: v.meterId.trim(),
+            type: v.type,
+            isThreePhase: v.isThreePhase,
+            communicationWay: v.communicationWay,
+            protocolVersion: v.protocolVersion || null,
+            lat: num(v.lat),
+            lng: num(v.lng),
+            ea: v.ea,
+            baseYear: v.baseYear ?? null,
+            sgc: v.sgc || null,
+            krn: num(v.krn),
+            ken: num(v.ken),
+            ti: num(v.ti),
+            kt: num(v.kt),
+            remark: v.remark || null,
+            stationId: v.stationId || dialog?.row?.stationId || null,
+          };
+          if (v.keySource === 'enter' && v.decoderKey) body.decoderKey = v.decoderKey.trim();
+          await writeRows(dialog?.mode === 'edit' ? '/api/meter/update' : '/api/meter/create', [body]);
+          await refresh();
+        }}
+      />
+    </>
+  );
+}

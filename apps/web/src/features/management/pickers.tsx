@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query';
+import { Form, Select } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../lib/request';
+
+interface PickerProps {
+  name: string;
+  label: ReactNode;
+  disabled?: boolean;
+  required?: boolean;
+  extra?: ReactNode;
+  testId?: string;
+}
+
+function useDebounced<T>(value: T, ms = 300): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return v;
+}
+
+interface RemoteSelectProps extends PickerProps {
+  resource: string;
+  path: string;
+  placeholder: string;
+  toOption: (row: Record<string, unknown>) => { value: string; label: string };
+  orderBy: string;
+}
+
+/** A searchable select over a server grid: the typed text goes out as `searchTerm`, 20 rows at a time. */
+function RemoteSelect(props: RemoteSelectProps) {
+  const { t } = useTranslation();
+  const [term, setTerm] = useState('');
+  const debounced = useDebounced(term);
+  const query = useQuery({
+    queryKey: ['picker', props.resource, debounced],
+    queryFn: () =>
+      request<{ data: Record<string, unknown>[] }>(props.path, {
+        pageNumber: 1,
+        pageSize: 20,
+        searchTerm: debounced.trim() || null,
+        orderBy: props.orderBy,
+      }),
+    enabled: !props.disabled,
+  });
+  const form = Form.useFormInstance();
+  const current = Form.useWatch(props.name, form) as string | undefined;
+  const options = (query.data?.data ?? []).map(props.toOption);
+  if (current && !options.some((o) => o.value === current))
+    options.unshift({ value: current, label: current });
+  return (
+    <Form.Item
+      name={props.name}
+      label={props.label}
+      extra={props.extra}
+      rules={props.required === false ? [] : [{ required: true, message: t('validation.required') }]}
+    >
+      <Select
+        data-testid={props.testId ?? `field-${props.name}`}
+        showSearch={{ filterOption: false, onSearch: setTerm }}
+        disabled={props.disabled}
+        placeholder={props.placeholder}
+        loading={query.isFetching}
+        options={options}
+        allowClear={props.required === false}
+      />
+    </Form.Item>
+  );
+}
+
+export function CustomerPicker(props: PickerProps) {
+  const { t } = useTranslation();
+  return (
+    <RemoteSelect
+      {...props}
+      resource="customer"
+      path="/api/customer/read"
+      orderBy="customerId asc"
+      placeholder={t('management.account.pickCustomer')}
+      toOption={(r) => ({
+        value: String(r.customerId),
+        label: `${r.customerId} — ${r.customerName ?? ''}`,
+      })}
+    />
+  );
+}
+
+/** Meters no account binds yet (`/api/meter/addread`), as the original's Account "Add" picker. */
+export function UnusedMeterPicker(props: PickerProps) {
+  const { t } = useTranslation();
+  return (
+    <RemoteSelect
+      {...props}
+      resource="meter-unused"
+      path="/api/meter/addread"
+      orderBy="meterId asc"
+      placeholder={t('management.account.pickMeter')}
+      toOption={(r) => ({ value: String(r.meterId), label: String(r.meterId) })}
+    />
+  );
+}
+
+export function TariffPicker(props: PickerProps) {
+  const { t } = useTranslation();
+  return (
+    <RemoteSelect
+      {...props}
+      resource="tariff"
+      path="/api/tariff/read"
+      orderBy="tariffId asc"
+      placeholder={t('management.account.pickTariff')}
+      toOption={(r) => ({ value: String(r.tariffId), label: `${r.tariffId} — ${r.tariffName ?? ''}` })}
+    />
+  );
+}

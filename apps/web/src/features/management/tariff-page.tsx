@@ -1,0 +1,360 @@
+import type { TariffRow, TariffStep } from '@prepay/contracts';
+import {
+  Button,
+  DatePicker,
+  Descriptions,
+  Divider,
+  Form,
+  Grid,
+  Modal,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
+import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { money } from './format';
+import { type StepValue, TariffStepsEditor } from './tariff-steps';
+import './locales';
+
+const RESOURCE = 'tariff';
+const WIRE = 'YYYY-MM-DD HH:mm:ss';
+
+interface TariffForm {
+  tariffId: string;
+  tariffName: string;
+  price: number | string;
+  tax?: number | string | null;
+  steps?: StepValue[];
+  monthlyCharge?: number | string | null;
+  billingDay?: number | null;
+  startTime?: Dayjs | null;
+  passive?: boolean;
+  startTime_New?: Dayjs | null;
+  price_New?: number | string | null;
+  tax_New?: number | string | null;
+  steps_New?: StepValue[];
+  monthlyCharge_New?: number | string | null;
+  billingDay_New?: number | null;
+  remark?: string;
+  stationId?: string;
+}
+
+const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+const stepsOut = (steps: StepValue[] | undefined) =>
+  (steps ?? []).map((s) => ({ start: String(s.start ?? 0), end: str(s.end), price: String(s.price ?? 0) }));
+const wireDate = (d: Dayjs | null | undefined) => (d ? d.format(WIRE) : null);
+const fromWire = (s: string | null | undefined) => (s ? dayjs(s, WIRE) : null);
+
+function TariffView({ row, passive }: { row: TariffRow; passive: boolean }) {
+  const { t } = useTranslation();
+  const tt = (k: string) => t(`management.tariff.${k}`);
+  const steps: TariffStep[] = (passive ? row.steps_New : row.steps) ?? [];
+  return (
+    <div data-testid={passive ? 'tariff-view-passive' : 'tariff-view-active'}>
+      <Descriptions size="small" bordered column={1}>
+        <Descriptions.Item label={tt('id')}>{row.tariffId}</Descriptions.Item>
+        <Descriptions.Item label={tt('name')}>{row.tariffName}</Descriptions.Item>
+        <Descriptions.Item label={tt('price')}>
+          {money(passive ? row.price_New : row.price)}
+        </Descriptions.Item>
+        <Descriptions.Item label={tt('tax')}>
+          {String((passive ? row.tax_New : row.tax) ?? '')}
+        </Descriptions.Item>
+        <Descriptions.Item label={tt('monthlyCharge')}>
+          {money(passive ? row.monthlyCharge_New : row.monthlyCharge)}
+        </Descriptions.Item>
+        <Descriptions.Item label={tt('billingDay')}>
+          {String((passive ? row.billingDay_New : row.billingDay) ?? '')}
+        </Descriptions.Item>
+        <Descriptions.Item label={passive ? tt('startTimeNew') : tt('startTime')}>
+          {(passive ? row.startTime_New : row.startTime) ?? ''}
+        </Descriptions.Item>
+      </Descriptions>
+      <Table<TariffStep>
+        style={{ marginTop: 12 }}
+        size="small"
+        bordered
+        pagination={false}
+        rowKey={(s) => String(s.start)}
+        dataSource={steps}
+        columns={[
+          { key: 'start', dataIndex: 'start', title: tt('stepStart') },
+          {
+            key: 'end',
+            dataIndex: 'end',
+            title: tt('stepEnd'),
+            render: (v) => (v === null ? tt('openEnd') : v),
+          },
+          { key: 'price', dataIndex: 'price', title: tt('stepPrice'), render: money },
+        ]}
+      />
+    </div>
+  );
+}
+
+export default function TariffPage() {
+  const { t } = useTranslation();
+  const tt = (k: string) => t(`management.tariff.${k}`);
+  const refresh = useRefreshList(RESOURCE);
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations();
+  const screens = Grid.useBreakpoint();
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: TariffRow } | null>(null);
+  const [view, setView] = useState<{ row: TariffRow; passive: boolean } | null>(null);
+
+  const dateField = (name: string, label: string, required = false): FieldDef => ({
+    name,
+    label,
+    kind: 'custom',
+    render: () => (
+      <Form.Item
+        name={name}
+        label={label}
+        rules={required ? [{ required: true, message: t('validation.required') }] : []}
+      >
+        <DatePicker showTime style={{ width: '100%' }} data-testid={`field-${name}`} />
+      </Form.Item>
+    ),
+  });
+  const passiveOn = (_m: FormMode, v: Record<string, unknown>) => !v.passive;
+
+  const fields: FieldDef[] = [
+    { name: 'tariffId', label: tt('id'), kind: 'text', required: true, lockOnEdit: true, maxLength: 64 },
+    { name: 'tariffName', label: tt('name'), kind: 'text', required: true, maxLength: 128 },
+    { name: 'price', label: tt('price'), kind: 'number', required: true, min: 0, decimals: 2 },
+    { name: 'tax', label: tt('tax'), kind: 'number', min: 0, max: 100, decimals: 2 },
+    { name: 'monthlyCharge', label: tt('monthlyCharge'), kind: 'number', min: 0, decimals: 2 },
+    { name: 'billingDay', label: tt('billingDay'), kind: 'integer', min: 1, max: 28 },
+    dateField('startTime', tt('startTime')),
+    {
+      name: 'stationId',
+      label: t('listPage.station'),
+      kind: 'select',
+      options: stations.data ?? [],
+      hidden: () => !isAdmin,
+    },
+    {
+      name: 'stepsEditor',
+      label: tt('steps'),
+      kind: 'custom',
+      wide: true,
+      render: () => <TariffStepsEditor name="steps" label={tt('steps')} />,
+    },
+    {
+      name: 'passiveDivider',
+      label: '',
+      kind: 'custom',
+      wide: true,
+      render: () => (
+        <>
+          <Divider titlePlacement="start" style={{ margin: '4px 0 8px' }}>
+            {tt('passive')}
+          </Divider>
+          <Form.Item
+            name="passive"
+            label={tt('passiveEnable')}
+            valuePropName="checked"
+            extra={tt('passiveHint')}
+          >
+            <Switch data-testid="field-passive" />
+          </Form.Item>
+        </>
+      ),
+    },
+    { ...dateField('startTime_New', tt('startTimeNew'), true), hidden: passiveOn },
+    {
+      name: 'price_New',
+      label: `${tt('price')} (${tt('passive')})`,
+      kind: 'number',
+      required: true,
+      min: 0,
+      decimals: 2,
+      hidden: passiveOn,
+    },
+    {
+      name: 'tax_New',
+      label: `${tt('tax')} (${tt('passive')})`,
+      kind: 'number',
+      min: 0,
+      max: 100,
+      decimals: 2,
+      hidden: passiveOn,
+    },
+    {
+      name: 'monthlyCharge_New',
+      label: `${tt('monthlyCharge')} (${tt('passive')})`,
+      kind: 'number',
+      min: 0,
+      decimals: 2,
+      hidden: passiveOn,
+    },
+    {
+      name: 'billingDay_New',
+      label: `${tt('billingDay')} (${tt('passive')})`,
+      kind: 'integer',
+      min: 1,
+      max: 28,
+      hidden: passiveOn,
+    },
+    {
+      name: 'stepsNewEditor',
+      label: tt('steps'),
+      kind: 'custom',
+      wide: true,
+      hidden: passiveOn,
+      render: () => <TariffStepsEditor name="steps_New" label={`${tt('steps')} (${tt('passive')})`} />,
+    },
+    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+  ];
+
+  const toForm = (r: TariffRow): TariffForm => ({
+    tariffId: r.tariffId,
+    tariffName: r.tariffName,
+    price: r.price,
+    tax: r.tax,
+    steps: r.steps,
+    monthlyCharge: r.monthlyCharge,
+    billingDay: r.billingDay,
+    startTime: fromWire(r.startTime),
+    passive: r.startTime_New !== null,
+    startTime_New: fromWire(r.startTime_New),
+    price_New: r.price_New,
+    tax_New: r.tax_New,
+    steps_New: r.steps_New ?? [],
+    monthlyCharge_New: r.monthlyCharge_New,
+    billingDay_New: r.billingDay_New,
+    remark: r.remark ?? undefined,
+    stationId: r.stationId,
+  });
+
+  return (
+    <>
+      <ListPage<TariffRow>
+        resource={RESOURCE}
+        readPath="/api/tariff/read"
+        rowKey={(r) => r.tariffId}
+        columns={[
+          { key: 'tariffId', title: tt('id'), filter: { kind: 'text' }, sort: true, width: 130 },
+          { key: 'tariffName', title: tt('name'), filter: { kind: 'text' }, sort: true, width: 160 },
+          { key: 'tax', title: tt('tax'), sort: true, width: 120 },
+          { key: 'price', title: tt('price'), sort: true, width: 110, render: money },
+          {
+            key: 'steps',
+            title: tt('steps'),
+            width: 90,
+            render: (v) => (Array.isArray(v) ? v.length : 0),
+          },
+          { key: 'monthlyCharge', title: tt('monthlyCharge'), sort: true, width: 130, render: money },
+          { key: 'billingDay', title: tt('billingDay'), sort: true, width: 110 },
+          { key: 'startTime', title: tt('startTime'), sort: true, width: 170 },
+          {
+            key: 'startTime_New',
+            title: tt('startTimeNew'),
+            sort: true,
+            width: 200,
+            render: (v, row) =>
+              row.passiveActivated ? (
+                <Tooltip title={tt('activated')}>
+                  <Tag color="green">{tt('active')}</Tag>
+                </Tooltip>
+              ) : v ? (
+                <Tag color="orange">{String(v)}</Tag>
+              ) : (
+                ''
+              ),
+          },
+          ...stationColumn<TariffRow>(t, isAdmin, stations.data),
+          ...auditColumns<TariffRow>(t),
+        ]}
+        onAdd={() => setDialog({ mode: 'create' })}
+        onDelete={(rows) =>
+          writeRows(
+            '/api/tariff/delete',
+            rows.map((r) => ({ tariffId: r.tariffId })),
+          )
+        }
+        importModule="tariff"
+        exportModule="tariff"
+        exportFileName="tariffs"
+        actionsWidth={260}
+        actions={(row) => (
+          <>
+            <Button
+              size="small"
+              type="link"
+              data-testid="row-edit"
+              onClick={() => setDialog({ mode: 'edit', row })}
+            >
+              {t('listPage.edit')}
+            </Button>
+            <Button size="small" type="link" onClick={() => setView({ row, passive: false })}>
+              {tt('viewActive')}
+            </Button>
+            <Button
+              size="small"
+              type="link"
+              disabled={!row.startTime_New}
+              onClick={() => setView({ row, passive: true })}
+            >
+              {tt('viewPassive')}
+            </Button>
+          </>
+        )}
+      />
+      <FormDialog<TariffForm>
+        open={dialog !== null}
+        mode={dialog?.mode ?? 'create'}
+        title={dialog?.mode === 'edit' ? tt('edit') : tt('add')}
+        fields={fields}
+        width={860}
+        initialValues={
+          dialog?.row
+            ? toForm(dialog.row)
+            : { tax: 0, monthlyCharge: 0, billingDay: 1, steps: [], passive: false }
+        }
+        onClose={() => setDialog(null)}
+        onSubmit={async (v) => {
+          const passive = Boolean(v.passive);
+          await writeRows(dialog?.mode === 'edit' ? '/api/tariff/update' : '/api/tariff/create', [
+            {
+              tariffId: v.tariffId.trim(),
+              tariffName: v.tariffName.trim(),
+              price: String(v.price),
+              tax: str(v.tax) ?? '0',
+              steps: stepsOut(v.steps),
+              monthlyCharge: str(v.monthlyCharge) ?? '0',
+              billingDay: v.billingDay ?? 1,
+              startTime: wireDate(v.startTime),
+              startTime_New: passive ? wireDate(v.startTime_New) : null,
+              price_New: passive ? str(v.price_New) : null,
+              tax_New: passive ? str(v.tax_New) : null,
+              steps_New: passive ? stepsOut(v.steps_New) : null,
+              monthlyCharge_New: passive ? str(v.monthlyCharge_New) : null,
+              billingDay_New: passive ? (v.billingDay_New ?? null) : null,
+              remark: v.remark || null,
+              stationId: v.stationId || dialog?.row?.stationId || null,
+            },
+          ]);
+          await refresh();
+        }}
+      />
+      <Modal
+        open={view !== null}
+        title={view?.passive ? tt('viewPassive') : tt('viewActive')}
+        width={screens.md ? 640 : '100%'}
+        footer={null}
+        onCancel={() => setView(null)}
+        destroyOnHidden
+      >
+        {view && <TariffView row={view.row} passive={view.passive} />}
+      </Modal>
+    </>
+  );
+}

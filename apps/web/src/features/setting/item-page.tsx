@@ -1,0 +1,115 @@
+import type { ItemRow } from '@prepay/contracts';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { auditColumns } from '../../components/list-page/common-columns';
+import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
+import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { writeRows } from '../../components/list-page/lookups';
+import './locales';
+
+const RESOURCE = 'item';
+const LANGS = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;
+
+type ItemForm = { itemType: string; itemName: string; remark?: string } & Partial<
+  Record<(typeof LANGS)[number], string>
+>;
+
+export default function ItemPage() {
+  const { t } = useTranslation();
+  const refresh = useRefreshList(RESOURCE);
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: ItemRow } | null>(null);
+
+  const fields: FieldDef[] = [
+    {
+      name: 'itemType',
+      label: t('setting.item.type'),
+      kind: 'text',
+      required: true,
+      lockOnEdit: true,
+      maxLength: 64,
+    },
+    {
+      name: 'itemName',
+      label: t('setting.item.name'),
+      kind: 'text',
+      required: true,
+      lockOnEdit: true,
+      maxLength: 64,
+    },
+    ...LANGS.map((l): FieldDef => ({ name: l, label: t(`setting.item.${l}`), kind: 'text', maxLength: 500 })),
+    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+  ];
+
+  return (
+    <>
+      <ListPage<ItemRow>
+        resource={RESOURCE}
+        readPath="/api/item/read"
+        rowKey={(r) => `${r.itemType}\u0000${r.itemName}`}
+        columns={[
+          {
+            key: 'itemType',
+            title: t('setting.item.type'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 160,
+          },
+          {
+            key: 'itemName',
+            title: t('setting.item.name'),
+            filter: { kind: 'text' },
+            sort: true,
+            width: 160,
+          },
+          ...LANGS.map((l) => ({
+            key: l,
+            title: t(`setting.item.${l}`),
+            filter: { kind: 'text' as const },
+            width: 150,
+            ellipsis: true,
+          })),
+          ...auditColumns<ItemRow>(t),
+        ]}
+        onAdd={() => setDialog({ mode: 'create' })}
+        onDelete={(rows) =>
+          writeRows(
+            '/api/item/delete',
+            rows.map((r) => ({ itemType: r.itemType, itemName: r.itemName })),
+          )
+        }
+        importModule="item"
+        exportModule="item"
+        exportFileName="items"
+        actions={(row) => (
+          <Button
+            size="small"
+            type="link"
+            data-testid="row-edit"
+            onClick={() => setDialog({ mode: 'edit', row })}
+          >
+            {t('listPage.edit')}
+          </Button>
+        )}
+      />
+      <FormDialog<ItemForm>
+        open={dialog !== null}
+        mode={dialog?.mode ?? 'create'}
+        title={dialog?.mode === 'edit' ? t('setting.item.edit') : t('setting.item.add')}
+        fields={fields}
+        initialValues={dialog?.row}
+        onClose={() => setDialog(null)}
+        onSubmit={async (v) => {
+          const body: Record<string, unknown> = {
+            itemType: v.itemType.trim(),
+            itemName: v.itemName.trim(),
+            remark: v.remark || null,
+          };
+          for (const l of LANGS) body[l] = v[l] || null;
+          await writeRows(dialog?.mode === 'edit' ? '/api/item/update' : '/api/item/create', [body]);
+          await refresh();
+        }}
+      />
+    </>
+  );
+}
