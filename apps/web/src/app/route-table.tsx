@@ -21,6 +21,19 @@ const Dashboard = lazy(() => import('../features/dashboard/dashboard-page'));
 const Profile = lazy(() => import('../features/profile/profile-page'));
 /** Modules of later issues: their title and an empty state, nothing invented. */
 const Placeholder = lazy(() => import('../features/placeholder/placeholder-page'));
+// Management and Setting (issue 5).
+const MeterPage = lazy(() => import('../features/management/meter-page'));
+const GatewayPage = lazy(() => import('../features/management/gateway-page'));
+const CustomerPage = lazy(() => import('../features/management/customer-page'));
+const TariffPage = lazy(() => import('../features/management/tariff-page'));
+const DebtPage = lazy(() => import('../features/management/debt-page'));
+const AccountPage = lazy(() => import('../features/management/account-page'));
+const StationPage = lazy(() => import('../features/setting/station-page'));
+const RolePage = lazy(() => import('../features/setting/role-page'));
+const UserPage = lazy(() => import('../features/setting/user-page'));
+const LogPage = lazy(() => import('../features/setting/log-page'));
+const ItemPage = lazy(() => import('../features/setting/item-page'));
+const ImagePage = lazy(() => import('../features/setting/image-page'));
 
 /** Paths reachable without a token (spec §4). */
 export const WHITE_LIST: readonly string[] = ['/login', '/auth-redirect'];
@@ -67,7 +80,13 @@ export const constantRoutes: AppRoute[] = [
   },
 ];
 
-type Page = [segment: string, name: string, title: string, onlyRole?: boolean];
+type Page = [
+  segment: string,
+  name: string,
+  title: string,
+  onlyRole?: boolean,
+  component?: AppRoute['component'],
+];
 
 function group(
   path: string,
@@ -85,12 +104,12 @@ function group(
     alwaysShow: true,
     gated: true,
     ...(redirect ? { redirect: `${path}/${redirect}` } : {}),
-    children: pages.map(([segment, pageName, pageTitle, onlyRole]) => ({
+    children: pages.map(([segment, pageName, pageTitle, onlyRole, component]) => ({
       path: `${path}/${segment}`,
       name: pageName,
       title: pageTitle,
       gated: true,
-      ...(onlyRole ? { onlyRole: true } : { component: Placeholder }),
+      ...(onlyRole ? { onlyRole: true } : { component: component ?? Placeholder }),
     })),
   };
 }
@@ -185,12 +204,12 @@ export const asyncRoutes: AppRoute[] = [
     'management',
     <CloudServerOutlined />,
     [
-      ['meter', 'Management.Meter', 'meter'],
-      ['gateway', 'Management.Gateway', 'gateway'],
-      ['customer', 'Management.Customer', 'customer'],
-      ['tariff', 'Management.Tariff', 'tariff'],
-      ['debt', 'Management.Debt', 'debt'],
-      ['account', 'Management.Account', 'account'],
+      ['meter', 'Management.Meter', 'meter', false, MeterPage],
+      ['gateway', 'Management.Gateway', 'gateway', false, GatewayPage],
+      ['customer', 'Management.Customer', 'customer', false, CustomerPage],
+      ['tariff', 'Management.Tariff', 'tariff', false, TariffPage],
+      ['debt', 'Management.Debt', 'debt', false, DebtPage],
+      ['account', 'Management.Account', 'account', false, AccountPage],
     ],
     'meter',
   ),
@@ -200,12 +219,12 @@ export const asyncRoutes: AppRoute[] = [
     'setting',
     <SettingOutlined />,
     [
-      ['station', 'Setting.Station', 'station'],
-      ['role', 'Setting.Role', 'role'],
-      ['user', 'Setting.User', 'user'],
-      ['log', 'Setting.Log', 'log'],
-      ['item', 'Setting.Item', 'item'],
-      ['image', 'Setting.Image', 'image'],
+      ['station', 'Setting.Station', 'station', false, StationPage],
+      ['role', 'Setting.Role', 'role', false, RolePage],
+      ['user', 'Setting.User', 'user', false, UserPage],
+      ['log', 'Setting.Log', 'log', false, LogPage],
+      ['item', 'Setting.Item', 'item', false, ItemPage],
+      ['image', 'Setting.Image', 'image', false, ImagePage],
     ],
     'user',
   ),
