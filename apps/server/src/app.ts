@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
 import { logRoutes } from './modules/log/log.module.js';
+import { masterData } from './modules/masterdata/module.js';
 import { roleRoutes } from './modules/role/role.module.js';
 import { stationRoutes } from './modules/station/station.module.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -104,13 +105,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(swaggerUi, { routePrefix: '/swagger' });
 
   const auth = createAuthService(deps);
+  const master = masterData(deps);
   registerRoutes(app, [
     ...authRoutes(auth),
     ...userRoutes(deps, createUserService(deps)),
     ...roleRoutes(deps),
     ...stationRoutes(deps),
     ...logRoutes(deps),
+    ...master.routes,
   ]);
+
+  await master.register(app);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.db.execute('select 1');

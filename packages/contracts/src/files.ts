@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Import files: xls/xlsx by name, xlsx (zip) by content, at most 5 MB (spec §5, §9). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Images: PNG only, at most 2 MB. */
@@ -13,7 +11,8 @@ export type FileModule = (typeof FILE_MODULES)[number];
 /**
  * The spreadsheet endpoints of a module (all POST, same permission as the module's writes/reads):
  * - importFile: multipart/form-data with one file field "file" (.xlsx; ≤ 5 MB) → the envelope with the
- *   imported rows, or code ≠ 0 and a reason listing every bad row ("Row 3: meterId: Required").
+ *   imported rows (as /import answers), or code ≠ 0 and a reason listing every bad row
+ *   ("Row 3: meterId: Required"); nothing is written unless every row is good.
  * - template: no body → an .xlsx with the header row (the import's column names) and one example row.
  * - export: the module's read body (paging ignored) → an .xlsx of every matching row.
  * Binary answers carry Content-Disposition with the file name; failures are JSON envelopes.
@@ -25,6 +24,3 @@ export function fileRoutes(module: FileModule) {
     export: `/api/${module}/export`,
   } as const;
 }
-
-/** What an import answers besides the rows: how many were imported. */
-export const ImportFileResult = z.object({ imported: z.number().int(), rows: z.array(z.unknown()) });

@@ -43,7 +43,8 @@ export const meterSpec: ReadSpec = {
 };
 
 /** Whether a decoder key is stored — the only thing any read says about it. */
-const hasKey = sql<boolean>`exists (select 1 from meter_keys k where k.meter_id = ${meters.meterId})`;
+// Qualified by hand: drizzle renders a bare column name, which the subquery would bind to k.
+const hasKey = sql<boolean>`exists (select 1 from meter_keys k where k.meter_id = "meters"."meter_id")`;
 const columns = { ...getTableColumns(meters), hasDecoderKey: hasKey };
 
 export type MeterRecord = typeof meters.$inferSelect & { hasDecoderKey: boolean };

@@ -1,0 +1,129 @@
+import type { AccountReadRequest, AccountRow } from '@prepay/contracts';
+import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { accounts, customers, meters, tariffs } from '../../db/schema.js';
+import type { SessionUser } from '../../http/route.js';
+import { formatDateTime } from '../../lib/dates.js';
+import {
+  allOf,
+  commonConditions,
+  contains,
+  equals,
+  orderOf,
+  pageOf,
+  type ReadSpec,
+} from '../../lib/read-query.js';
+
+export const accountSpec: ReadSpec = {
+  sortable: {
+    customerId: accounts.customerId,
+    customerName: customers.customerName,
+    customerAddress: customers.address,
+    meterId: accounts.meterId,
+    meterType: meters.type,
+    protocolVersion: meters.protocolVersion,
+    communicationWay: meters.communicationWay,
+    tariffId: accounts.tariffId,
+    ctRatio: accounts.ctRatio,
+    status: accounts.status,
+    remark: accounts.remark,
+    stationId: accounts.stationId,
+    createDate: accounts.createDate,
+    updateDate: accounts.updateDate,
+  },
+  defaultOrder: [asc(accounts.customerId), asc(accounts.meterId)],
+  search: [accounts.customerId, customers.customerName, accounts.meterId, accounts.tariffId, accounts.remark],
+  createDate: accounts.createDate,
+  updateDate: accounts.updateDate,
+  station: accounts.stationId,
+};
+
+const columns = {
+  a: getTableColumns(accounts),
+  customerName: customers.customerName,
+  customerAddress: customers.address,
+  meterType: meters.type,
+  protocolVersion: meters.protocolVersion,
+  communicationWay: meters.communicationWay,
+  tariffName: tariffs.tariffName,
+};
+
+type Joined = {
+  a: typeof accounts.$inferSelect;
+  customerName: string | null;
+  customerAddress: string | null;
+  meterType: number | null;
+  protocolVersion: string | null;
+  communicationWay: number | null;
+  tariffName: string | null;
+};
+
+export const toAccountRow = (r: Joined): AccountRow => ({
+  customerId: r.a.customerId,
+  customerName: r.customerName,
+  customerAddress: r.customerAddress,
+  meterId: r.a.meterId,
+  meterType: r.meterType ?? 0,
+  protocolVersion: r.protocolVersion,
+  communicationWay: r.communicationWay ?? 1,
+  tariffId: r.a.tariffId,
+  tariffName: r.tariffName,
+  ctRatio: r.a.ctRatio,
+  status: r.a.status,
+  stationId: r.a.stationId,
+  remark: r.a.remark,
+  createId: r.a.createId,
+  createDate: formatDateTime(r.a.createDate),
+  updateId: r.a.updateId,
+  updateDate: formatDateTime(r.a.updateDate),
+});
+
+function joined<T extends Record<string, unknown>>(q: Queryable, fields: T) {
+  return q
+    .select(fields as never)
+    .from(accounts)
+    .innerJoin(customers, eq(customers.customerId, accounts.customerId))
+    .innerJoin(meters, eq(meters.meterId, accounts.meterId))
+    .leftJoin(tariffs, eq(tariffs.tariffId, accounts.tariffId));
+}
+
+export async function loadAccounts(q: Queryable, meterIds: string[]): Promise<AccountRow[]> {
+  if (!meterIds.length) return [];
+  const rows = (await joined(q, columns).where(inArray(accounts.meterId, meterIds))) as unknown as Joined[];
+  const byId = new Map(rows.map((r) => [r.a.meterId, r]));
+  return meterIds
+    .map((id) => byId.get(id))
+    .filter((r): r is Joined => r !== undefined)
+    .map(toAccountRow);
+}
+
+export function accountWhere(req: AccountReadRequest, user: SessionUser, extra: (SQL | undefined)[] = []) {
+  return allOf([
+    ...commonConditions(accountSpec, req, user),
+    contains(accounts.customerId, req.customerId),
+    contains(customers.customerName, req.customerName),
+    contains(accounts.meterId, req.meterId),
+    equals(meters.type, req.meterType),
+    contains(meters.protocolVersion, req.protocolVersion),
+    equals(meters.communicationWay, req.communicationWay),
+    contains(accounts.tariffId, req.tariffId),
+    contains(accounts.ctRatio, req.ctRatio),
+    contains(accounts.remark, req.remark),
+    ...extra,
+  ]);
+}
+
+/** Accounts with customer name/address, meter type, protocol and communication way joined. */
+export async function readAccounts(q: Queryable, req: AccountReadRequest, user: SessionUser) {
+  const where = accountWhere(req, user);
+  const { limit, offset } = pageOf(req);
+  const [count] = (await joined(q, { n: sql<number>`count(*)::int` }).where(where)) as unknown as {
+    n: number;
+  }[];
+  const rows = (await joined(q, columns)
+    .where(where)
+    .orderBy(...orderOf(accountSpec, req.orderBy))
+    .limit(limit)
+    .offset(offset)) as unknown as Joined[];
+  return { total: Number(count?.n ?? 0), data: rows.map(toAccountRow) };
+}

@@ -1,0 +1,68 @@
+import {
+  AccountDeleteRequest,
+  AccountReadRequest,
+  AccountRequest,
+  AccountRow,
+  page,
+  writeBody,
+} from '@prepay/contracts';
+import { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { defineRoute, type RouteDef } from '../../http/route.js';
+import { readAccounts } from './account.repo.js';
+import type { AccountService } from './account.service.js';
+
+const tag = 'Account';
+const permission = 'Management.Account' as const;
+
+export function accountRoutes(deps: Deps, accounts: AccountService): RouteDef[] {
+  const { db } = deps.database;
+  const rows = z.array(AccountRow);
+  return [
+    defineRoute({
+      path: '/api/account/read',
+      permission,
+      tag,
+      summary: 'List accounts with customer, meter and tariff joined',
+      body: AccountReadRequest,
+      result: page(AccountRow),
+      handler: (b, ctx) => readAccounts(db, b, ctx.user),
+    }),
+    defineRoute({
+      path: '/api/account/create',
+      permission,
+      tag,
+      summary: 'Bind customers, meters and tariffs (one account per meter)',
+      body: writeBody(AccountRequest),
+      result: rows,
+      handler: (b, ctx) => accounts.write(ctx, b, 'Create'),
+    }),
+    defineRoute({
+      path: '/api/account/import',
+      permission,
+      tag,
+      summary: 'Import accounts, all or nothing',
+      body: writeBody(AccountRequest),
+      result: rows,
+      handler: (b, ctx) => accounts.write(ctx, b, 'Import'),
+    }),
+    defineRoute({
+      path: '/api/account/update',
+      permission,
+      tag,
+      summary: 'Update accounts; oldMeterId re-homes an account to another meter',
+      body: writeBody(AccountRequest),
+      result: rows,
+      handler: (b, ctx) => accounts.write(ctx, b, 'Update'),
+    }),
+    defineRoute({
+      path: '/api/account/delete',
+      permission,
+      tag,
+      summary: 'Delete accounts (customerId and meterId); the meter becomes unused',
+      body: writeBody(AccountDeleteRequest),
+      result: rows,
+      handler: (b, ctx) => accounts.remove(ctx, b),
+    }),
+  ];
+}

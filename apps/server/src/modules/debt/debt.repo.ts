@@ -1,0 +1,80 @@
+import type { DebtReadRequest, DebtRow } from '@prepay/contracts';
+import { asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { customers, debts } from '../../db/schema.js';
+import type { SessionUser } from '../../http/route.js';
+import { formatDateTime } from '../../lib/dates.js';
+import { allOf, commonConditions, contains, orderOf, pageOf, type ReadSpec } from '../../lib/read-query.js';
+import { minorToNumber, toMinor } from '../masterdata/money.js';
+
+export const debtSpec: ReadSpec = {
+  sortable: {
+    customerId: debts.customerId,
+    customerName: customers.customerName,
+    totalDebt: debts.totalDebtMinor,
+    remainingDebt: debts.remainingDebtMinor,
+    payDebt: debts.payDebtMinor,
+    remark: debts.remark,
+    stationId: debts.stationId,
+    createDate: debts.createDate,
+    updateDate: debts.updateDate,
+  },
+  defaultOrder: [asc(debts.customerId)],
+  search: [debts.customerId, customers.customerName, debts.remark],
+  createDate: debts.createDate,
+  updateDate: debts.updateDate,
+  station: debts.stationId,
+};
+
+type Joined = { d: typeof debts.$inferSelect; customerName: string | null };
+
+export const toDebtRow = ({ d, customerName }: Joined): DebtRow => ({
+  customerId: d.customerId,
+  customerName,
+  totalDebt: minorToNumber(d.totalDebtMinor),
+  remainingDebt: minorToNumber(d.remainingDebtMinor),
+  payDebt: minorToNumber(d.payDebtMinor),
+  stationId: d.stationId,
+  remark: d.remark,
+  createId: d.createId,
+  createDate: formatDateTime(d.createDate),
+  updateId: d.updateId,
+  updateDate: formatDateTime(d.updateDate),
+});
+
+const select = (q: Queryable) =>
+  q
+    .select({ d: getTableColumns(debts), customerName: customers.customerName })
+    .from(debts)
+    .leftJoin(customers, eq(customers.customerId, debts.customerId));
+
+export async function loadDebts(q: Queryable, ids: string[]): Promise<DebtRow[]> {
+  if (!ids.length) return [];
+  return (await select(q).where(inArray(debts.customerId, ids))).map(toDebtRow);
+}
+
+export async function readDebts(q: Queryable, req: DebtReadRequest, user: SessionUser) {
+  const where = allOf([
+    ...commonConditions(debtSpec, req, user),
+    contains(debts.customerId, req.customerId),
+    contains(customers.customerName, req.customerName),
+    req.totalDebt === null || req.totalDebt === undefined
+      ? undefined
+      : eq(debts.totalDebtMinor, toMinor(req.totalDebt)),
+    req.outstanding ? gt(debts.remainingDebtMinor, 0) : undefined,
+    contains(debts.remark, req.remark),
+  ]);
+  const { limit, offset } = pageOf(req);
+  const [count] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(debts)
+    .leftJoin(customers, eq(customers.customerId, debts.customerId))
+    .where(where);
+  const total = Number(count?.n ?? 0);
+  const rows = await select(q)
+    .where(where)
+    .orderBy(...orderOf(debtSpec, req.orderBy))
+    .limit(limit)
+    .offset(offset);
+  return { total, data: rows.map(toDebtRow) };
+}

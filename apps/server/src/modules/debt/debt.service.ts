@@ -1,0 +1,94 @@
+import type { DebtRequest, DebtRow } from '@prepay/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import { customers, debts } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import type { AuthedContext } from '../../http/route.js';
+import { writeAudit } from '../audit/audit.js';
+import { minorToString, toMinor } from '../masterdata/money.js';
+import { assertNoDuplicateKeys, type RowLabels, RowProblems, type WriteAction } from '../masterdata/rows.js';
+import { assertStation } from '../station/station-guard.js';
+import { loadDebts } from './debt.repo.js';
+
+/**
+ * One debt per customer, in the customer's station. Vending recovers it (payDebt grows, remainingDebt
+ * shrinks); changing totalDebt keeps what was already recovered.
+ */
+export function createDebtService(deps: Deps) {
+  const { db } = deps.database;
+
+  async function write(ctx: AuthedContext, rows: DebtRequest[], action: WriteAction, labels?: RowLabels) {
+    const ids = rows.map((r) => r.customerId);
+    assertNoDuplicateKeys(ids, labels);
+    return db.transaction(async (tx) => {
+      const before = new Map((await loadDebts(tx, ids)).map((d) => [d.customerId, d]));
+      const owners = await tx
+        .select({ id: customers.customerId, stationId: customers.stationId })
+        .from(customers)
+        .where(inArray(customers.customerId, ids));
+      const problems = new RowProblems();
+      const now = deps.clock.now();
+      const values = rows.map((r, i) => {
+        const problem = (m: string) => problems.add(labels, i, `debt of customer ${r.customerId}: ${m}`);
+        const owner = owners.find((o) => o.id === r.customerId);
+        const old = before.get(r.customerId);
+        if (!owner) problem('customer not found');
+        else assertStation(ctx.user, owner.stationId);
+        if (action === 'Update' && !old) problem('not found');
+        if (action !== 'Update' && old) problem('already exists');
+        const total = toMinor(r.totalDebt);
+        const paid = old ? toMinor(old.payDebt) : 0;
+        if (total < paid)
+          problem(`totalDebt cannot be less than what was already recovered (${minorToString(paid)})`);
+        return {
+          customerId: r.customerId,
+          totalDebtMinor: total,
+          remainingDebtMinor: total - paid,
+          payDebtMinor: paid,
+          stationId: owner?.stationId ?? ctx.user.stationId,
+          remark: r.remark ?? null,
+        };
+      });
+      problems.throwIfAny();
+      for (const v of values) {
+        if (before.has(v.customerId)) {
+          await tx
+            .update(debts)
+            .set({ ...v, updateId: ctx.user.userId, updateDate: now })
+            .where(eq(debts.customerId, v.customerId));
+        } else {
+          await tx.insert(debts).values({ ...v, createId: ctx.user.userId, createDate: now });
+        }
+      }
+      const after = await loadDebts(tx, ids);
+      for (const a of after) {
+        await writeAudit(tx, ctx.actor, {
+          title: 'Debt',
+          action,
+          before: before.get(a.customerId),
+          after: a,
+        });
+      }
+      return after;
+    });
+  }
+
+  async function remove(ctx: AuthedContext, ids: string[]): Promise<DebtRow[]> {
+    const unique = [...new Set(ids)];
+    return db.transaction(async (tx) => {
+      const before = await loadDebts(tx, unique);
+      const problems = new RowProblems();
+      unique.forEach((id, i) => {
+        if (!before.some((b) => b.customerId === id))
+          problems.add(undefined, i, `debt of customer ${id}: not found`);
+      });
+      problems.throwIfAny('Nothing was deleted');
+      for (const b of before) assertStation(ctx.user, b.stationId);
+      await tx.delete(debts).where(inArray(debts.customerId, unique));
+      for (const b of before) await writeAudit(tx, ctx.actor, { title: 'Debt', action: 'Delete', before: b });
+      return before;
+    });
+  }
+
+  return { write, remove };
+}
+export type DebtService = ReturnType<typeof createDebtService>;

@@ -1,0 +1,97 @@
+import type { ItemReadRequest, ItemRow } from '@prepay/contracts';
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { items } from '../../db/schema.js';
+import type { SessionUser } from '../../http/route.js';
+import { formatDateTime } from '../../lib/dates.js';
+import { allOf, commonConditions, contains, type ReadSpec, readTable } from '../../lib/read-query.js';
+
+export const itemSpec: ReadSpec = {
+  sortable: {
+    itemType: items.itemType,
+    itemName: items.itemName,
+    en: items.en,
+    ar: items.ar,
+    es: items.es,
+    fr: items.fr,
+    pt: items.pt,
+    zh: items.zh,
+    remark: items.remark,
+    createDate: items.createDate,
+    updateDate: items.updateDate,
+  },
+  defaultOrder: [asc(items.itemType), asc(items.itemName)],
+  search: [
+    items.itemType,
+    items.itemName,
+    items.en,
+    items.zh,
+    items.es,
+    items.fr,
+    items.pt,
+    items.ar,
+    items.remark,
+  ],
+  createDate: items.createDate,
+  updateDate: items.updateDate,
+};
+
+export const toItemRow = (i: typeof items.$inferSelect): ItemRow => ({
+  itemType: i.itemType,
+  itemName: i.itemName,
+  en: i.en,
+  ar: i.ar,
+  es: i.es,
+  fr: i.fr,
+  pt: i.pt,
+  zh: i.zh,
+  remark: i.remark,
+  createId: i.createId,
+  createDate: formatDateTime(i.createDate),
+  updateId: i.updateId,
+  updateDate: formatDateTime(i.updateDate),
+});
+
+export const itemKey = (k: { itemType: string; itemName: string }) => `${k.itemType}/${k.itemName}`;
+
+export async function loadItems(q: Queryable, keys: { itemType: string; itemName: string }[]) {
+  if (!keys.length) return [];
+  const conds: SQL[] = keys.map((k) => and(eq(items.itemType, k.itemType), eq(items.itemName, k.itemName))!);
+  return (
+    await q
+      .select()
+      .from(items)
+      .where(or(...conds))
+  ).map(toItemRow);
+}
+
+export function readItems(q: Queryable, req: ItemReadRequest, user: SessionUser) {
+  const where = allOf([
+    ...commonConditions(itemSpec, req, user),
+    contains(items.itemType, req.itemType),
+    contains(items.itemName, req.itemName),
+    contains(items.en, req.en),
+    contains(items.ar, req.ar),
+    contains(items.es, req.es),
+    contains(items.fr, req.fr),
+    contains(items.pt, req.pt),
+    contains(items.zh, req.zh),
+    contains(items.remark, req.remark),
+  ]);
+  return readTable(q, items, where, itemSpec, req, toItemRow);
+}
+
+/** Drop-down entries of one type in one language (en, then the item name, when the language is empty). */
+export async function itemList(
+  q: Queryable,
+  itemType: string | null | undefined,
+  lang: string | null | undefined,
+) {
+  const rows = await q
+    .select()
+    .from(items)
+    .where(itemType ? eq(items.itemType, itemType) : undefined)
+    .orderBy(asc(items.itemType), asc(items.itemName));
+  const l = (lang ?? 'en').toLowerCase().slice(0, 2) as 'en' | 'ar' | 'es' | 'fr' | 'pt' | 'zh';
+  return rows.map((r) => ({ id: r.itemName, name: (r[l] ?? r.en ?? r.itemName) || r.itemName }));
+}

@@ -1,0 +1,96 @@
+import type { ItemRequest, ItemRow } from '@prepay/contracts';
+import { and, eq } from 'drizzle-orm';
+import { items } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import { forbidden } from '../../http/errors.js';
+import type { AuthedContext } from '../../http/route.js';
+import { writeAudit } from '../audit/audit.js';
+import {
+  assertNoDuplicateKeys,
+  keep,
+  type RowLabels,
+  RowProblems,
+  type WriteAction,
+} from '../masterdata/rows.js';
+import { itemKey, loadItems } from './item.repo.js';
+
+const LANGS = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;
+
+/** The dictionary is shared by every station, so only system administrators change it. */
+function assertSystemAdmin(ctx: AuthedContext) {
+  if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator changes the item dictionary');
+}
+
+export function createItemService(deps: Deps) {
+  const { db } = deps.database;
+
+  async function write(ctx: AuthedContext, rows: ItemRequest[], action: WriteAction, labels?: RowLabels) {
+    assertSystemAdmin(ctx);
+    assertNoDuplicateKeys(rows.map(itemKey), labels);
+    return db.transaction(async (tx) => {
+      const before = new Map((await loadItems(tx, rows)).map((i) => [itemKey(i).toLowerCase(), i]));
+      const problems = new RowProblems();
+      rows.forEach((r, i) => {
+        const old = before.get(itemKey(r).toLowerCase());
+        if (action === 'Update' && !old) problems.add(labels, i, `item ${itemKey(r)}: not found`);
+        if (action !== 'Update' && old) problems.add(labels, i, `item ${itemKey(r)}: already exists`);
+      });
+      problems.throwIfAny();
+      const now = deps.clock.now();
+      for (const r of rows) {
+        const old = before.get(itemKey(r).toLowerCase());
+        const texts = Object.fromEntries(LANGS.map((l) => [l, keep(r[l], old?.[l] ?? null) ?? null]));
+        const remark = keep(r.remark, old?.remark ?? null) ?? null;
+        if (old) {
+          await tx
+            .update(items)
+            .set({ ...texts, remark, updateId: ctx.user.userId, updateDate: now })
+            .where(and(eq(items.itemType, old.itemType), eq(items.itemName, old.itemName)));
+        } else {
+          await tx.insert(items).values({
+            itemType: r.itemType,
+            itemName: r.itemName,
+            ...texts,
+            remark,
+            createId: ctx.user.userId,
+            createDate: now,
+          });
+        }
+      }
+      const after = await loadItems(tx, rows);
+      for (const a of after) {
+        await writeAudit(tx, ctx.actor, {
+          title: 'Item',
+          action,
+          before: before.get(itemKey(a).toLowerCase()),
+          after: a,
+        });
+      }
+      return after;
+    });
+  }
+
+  async function remove(
+    ctx: AuthedContext,
+    keys: { itemType: string; itemName: string }[],
+  ): Promise<ItemRow[]> {
+    assertSystemAdmin(ctx);
+    return db.transaction(async (tx) => {
+      const before = await loadItems(tx, keys);
+      const problems = new RowProblems();
+      keys.forEach((k, i) => {
+        if (!before.some((b) => itemKey(b) === itemKey(k)))
+          problems.add(undefined, i, `item ${itemKey(k)}: not found`);
+      });
+      problems.throwIfAny('Nothing was deleted');
+      for (const b of before) {
+        await tx.delete(items).where(and(eq(items.itemType, b.itemType), eq(items.itemName, b.itemName)));
+        await writeAudit(tx, ctx.actor, { title: 'Item', action: 'Delete', before: b });
+      }
+      return before;
+    });
+  }
+
+  return { write, remove };
+}
+export type ItemService = ReturnType<typeof createItemService>;

@@ -1,0 +1,131 @@
+import { DUPLICATE_LINES } from '@prepay/contracts';
+import { refuse } from '../../http/errors.js';
+import { type CellValue, readFirstSheet } from '../../lib/xlsx.js';
+import type { ColumnKind, ImportColumn, SheetModule } from './sheets.js';
+
+const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Excel dates carry no zone: exceljs gives the wall-clock time in the UTC fields. */
+const excelDate = (d: Date) =>
+  `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(
+    d.getUTCMinutes(),
+  )}:${pad(d.getUTCSeconds())}`;
+
+function parseSteps(text: string): unknown {
+  const t = text.trim();
+  if (t.startsWith('[')) {
+    try {
+      return JSON.parse(t);
+    } catch {
+      return t;
+    }
+  }
+  return t
+    .split(/[;\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const m = /^([\d.]+)\s*-\s*([\d.]*)\s*:\s*([\d.]+)$/.exec(part);
+      if (!m) return { start: part, price: '' };
+      return { start: m[1]!, end: m[2] ? m[2] : null, price: m[3]! };
+    });
+}
+
+/** One cell to the value the body schema expects; anything odd is passed on for the schema to name. */
+export function cellToField(v: CellValue, kind: ColumnKind): unknown {
+  if (v === null || v === '') return undefined;
+  if (typeof v === 'string' && v.trim() === '') return undefined;
+  switch (kind) {
+    case 'text':
+      return v instanceof Date ? excelDate(v) : String(v).trim();
+    case 'int':
+    case 'number':
+      if (typeof v === 'number') return v;
+      if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v.trim());
+      return v;
+    case 'money':
+      return typeof v === 'number' ? String(v) : String(v).trim();
+    case 'date':
+      return v instanceof Date ? excelDate(v) : String(v).trim();
+    case 'steps':
+      return parseSteps(String(v));
+    case 'digits6':
+      return typeof v === 'number' ? String(v).padStart(6, '0') : String(v).trim();
+    case 'digits2':
+      return typeof v === 'number' ? String(v).padStart(2, '0') : String(v).trim();
+  }
+}
+
+export interface ParsedImport {
+  rows: unknown[];
+  labels: string[];
+}
+
+/**
+ * Reads the file into body rows: the first row names the columns (the template's names; case, spaces
+ * and underscores do not matter; unknown columns are ignored, so an export can be re-imported). Every
+ * bad cell, every repeated line and every repeated key is reported with its row number.
+ */
+export async function parseImportFile(buf: Buffer, mod: SheetModule): Promise<ParsedImport> {
+  const sheet = await readFirstSheet(buf);
+  const [header, ...data] = sheet;
+  if (!header) throw refuse('The file is empty: download the import template and fill in its rows');
+  const byName = new Map(mod.columns.map((c) => [norm(c.key), c]));
+  const mapping: (ImportColumn | undefined)[] = header.values.map((h) =>
+    h === null ? undefined : byName.get(norm(String(h))),
+  );
+  const required = mod.columns.filter((c) => /\(required/.test(c.note));
+  const missing = required.filter((c) => !mapping.includes(c));
+  if (missing.length) {
+    throw refuse(
+      `The file has no column ${missing.map((m) => `"${m.key}"`).join(', ')} in its first row: use the import template`,
+    );
+  }
+  if (!data.length) throw refuse('The file has no rows to import (only the header row)');
+
+  const problems: string[] = [];
+  const rows: unknown[] = [];
+  const labels: string[] = [];
+  const seenLine = new Map<string, number>();
+  const seenKey = new Map<string, number>();
+  const duplicates: string[] = [];
+  for (const r of data) {
+    const obj: Record<string, unknown> = {};
+    mapping.forEach((col, i) => {
+      if (!col) return;
+      const v = cellToField(r.values[i] ?? null, col.kind);
+      if (v !== undefined) obj[col.key] = v;
+    });
+    const line = JSON.stringify(obj);
+    const key = mod.keyOf(obj).toLowerCase();
+    const sameLine = seenLine.get(line);
+    const sameKey = seenKey.get(key);
+    if (sameLine !== undefined) duplicates.push(`row ${r.rowNumber} repeats row ${sameLine}`);
+    else if (sameKey !== undefined && key !== '') {
+      duplicates.push(
+        `row ${r.rowNumber} has the same ${mod.columns[0]!.key} as row ${sameKey} (${mod.keyOf(obj)})`,
+      );
+    }
+    seenLine.set(line, seenLine.get(line) ?? r.rowNumber);
+    if (key !== '') seenKey.set(key, seenKey.get(key) ?? r.rowNumber);
+    const parsed = mod.rowSchema.safeParse(obj);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        problems.push(`Row ${r.rowNumber}: ${issue.path.join('.') || '(row)'}: ${issue.message}`);
+      }
+      continue;
+    }
+    rows.push(parsed.data);
+    labels.push(`row ${r.rowNumber}`);
+  }
+  if (duplicates.length) {
+    throw refuse(`${DUPLICATE_LINES}: ${duplicates.slice(0, 50).join('; ')}. Nothing was imported`);
+  }
+  if (problems.length) {
+    const shown = problems.slice(0, 50);
+    const more = problems.length > shown.length ? `; … and ${problems.length - shown.length} more` : '';
+    throw refuse(`Nothing was imported. ${shown.join('; ')}${more}`);
+  }
+  return { rows, labels };
+}
