@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, api, fillLogin, loginAs, tagTexts, visit } from './helpers';
+import { ADMIN_PASSWORD, api, BASE_URL, fillLogin, loginAs, tagTexts, visit } from './helpers';
 
 test.describe('login and route guard', () => {
   test('no token: any page goes to login with the path as redirect, and login comes back to it', async ({
@@ -26,7 +26,7 @@ test.describe('login and route guard', () => {
     page,
     context,
   }) => {
-    await context.addCookies([{ name: 'token', value: 'not-a-real-token', url: 'http://127.0.0.1:18080' }]);
+    await context.addCookies([{ name: 'token', value: 'not-a-real-token', url: BASE_URL }]);
     await page.goto('/management/meter');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fmanagement%2Fmeter/);
     await expect(page.locator('.ant-message-error').first()).toBeVisible();

@@ -3,6 +3,8 @@ import { ADMIN_PASSWORD } from '../playwright.config';
 
 export { ADMIN_PASSWORD };
 export const USER_PASSWORD = 'User-e2e-Pass1';
+/** Same port as playwright.config.ts (E2E_PORT lets two checkouts run side by side). */
+export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}`;
 
 /** Calls the API like the console does and returns the envelope. */
 export async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
