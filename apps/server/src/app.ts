@@ -26,6 +26,9 @@ import { roleRoutes } from './modules/role/role.module.js';
 import { stationRoutes } from './modules/station/station.module.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
+import { createCreditService } from './modules/vending/credit.service.js';
+import { createManagementTokenService } from './modules/vending/management.service.js';
+import { vendingRoutes } from './modules/vending/vending.routes.js';
 
 export interface BuildOptions {
   config: Config;
@@ -113,6 +116,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...stationRoutes(deps),
     ...logRoutes(deps),
     ...master.routes,
+    ...vendingRoutes(
+      deps,
+      createCreditService(deps, auth.checkAuthorizationPassword),
+      createManagementTokenService(deps, auth.checkAuthorizationPassword),
+    ),
   ]);
 
   await master.register(app);

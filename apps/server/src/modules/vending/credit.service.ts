@@ -1,12 +1,5 @@
 import type { CancelCreditTokenRequest, CreditTokenRecord, CreditTokenRequest } from '@prepay/contracts';
-import {
-  allocateTid,
-  CREDIT_SUBCLASS,
-  decodeAmount,
-  encodeAmount,
-  encodeCredit,
-  StsError,
-} from '@prepay/sts';
+import { allocateTid, CREDIT_SUBCLASS, decodeAmount, encodeAmount, encodeCredit } from '@prepay/sts';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { debts, users } from '../../db/schema.js';

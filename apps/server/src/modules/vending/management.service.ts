@@ -169,12 +169,10 @@ export function createManagementTokenService(
           if (r.decoderKeyNew.length !== expected) {
             throw refuse(`Meter ${r.meterId} uses EA${before.ea}: its new key is ${expected} hex digits`);
           }
-          await tx
-            .insert(pendingMeterKeys)
-            .values({
-              meterId: r.meterId,
-              keyEnc: seal.seal(r.decoderKeyNew.toUpperCase(), `pending:${r.meterId}`),
-            });
+          await tx.insert(pendingMeterKeys).values({
+            meterId: r.meterId,
+            keyEnc: seal.seal(r.decoderKeyNew.toUpperCase(), `pending:${r.meterId}`),
+          });
         }
         const result = { meterId: r.meterId, ...set };
         const { updateId: _u, updateDate: _d, ...after } = result;

@@ -1,7 +1,10 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import type { TokenRecordReadRequest } from '@prepay/contracts';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { accounts, customers, debts, meters, type StoredStep, tariffs } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
+import type { SessionUser } from '../../http/route.js';
+import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
 import type { TariffStep } from './pricing.js';
 
 export type MeterRow = typeof meters.$inferSelect;
@@ -111,4 +114,57 @@ export async function findByIdempotencyKey(q: Queryable, createId: string, key: 
     .from(tokenRecords)
     .where(and(eq(tokenRecords.createId, createId), eq(tokenRecords.idempotencyKey, key)));
   return row;
+}
+
+const recordSpec: ReadSpec = {
+  sortable: {
+    receiptId: tokenRecords.receiptId,
+    customerId: tokenRecords.customerId,
+    customerName: tokenRecords.customerName,
+    meterId: tokenRecords.meterId,
+    meterType: tokenRecords.meterType,
+    tariffId: tokenRecords.tariffId,
+    totalUnit: tokenRecords.units,
+    totalPaid: tokenRecords.totalPaidMinor,
+    status: tokenRecords.status,
+    createId: tokenRecords.createId,
+    createDate: tokenRecords.createDate,
+    stationId: tokenRecords.stationId,
+  },
+  defaultOrder: [desc(tokenRecords.createDate), desc(tokenRecords.id)],
+  search: [
+    tokenRecords.customerId,
+    tokenRecords.customerName,
+    tokenRecords.meterId,
+    tokenRecords.token,
+    tokenRecords.remark,
+  ],
+  createDate: tokenRecords.createDate,
+  updateDate: tokenRecords.updateDate,
+  station: tokenRecords.stationId,
+};
+
+/** One kind's records, as the Token Record pages list them. */
+export async function readRecords<R>(
+  q: Queryable,
+  kind: TokenKind,
+  req: TokenRecordReadRequest,
+  user: SessionUser,
+  map: (row: TokenRecordRow) => R,
+) {
+  const where = allOf([
+    eq(tokenRecords.kind, kind),
+    ...commonConditions(recordSpec, req, user),
+    equals(tokenRecords.receiptId, req.receiptId),
+    contains(tokenRecords.customerId, req.customerId),
+    contains(tokenRecords.customerName, req.customerName),
+    contains(tokenRecords.meterId, req.meterId),
+    equals(tokenRecords.meterType, req.meterType),
+    contains(tokenRecords.tariffId, req.tariffId),
+    // Tokens are shown in groups of four; match whatever spacing the operator typed.
+    contains(tokenRecords.token, req.token?.replace(/\D/g, '')),
+    equals(tokenRecords.status, req.status),
+    contains(tokenRecords.remark, req.remark),
+  ]);
+  return readTable(q, tokenRecords, where, recordSpec, req, map);
 }

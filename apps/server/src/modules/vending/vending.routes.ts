@@ -1,0 +1,248 @@
+import {
+  CancelCreditTokenRequest,
+  ChangeMeterKeyRecord,
+  ChangeMeterKeyRequest,
+  ConfirmKeyChangeRequest,
+  CreditTokenRecord,
+  CreditTokenRequest,
+  ManagementTokenRecord,
+  ManagementTokenRequest,
+  MaximumOverdraftRequest,
+  MaximumPhaseUnbalanceRequest,
+  MaximumPowerRequest,
+  MeterTestGenerateRequest,
+  MeterTestRow,
+  type PermissionKey,
+  page,
+  TokenRecordReadRequest,
+  UpdateMeterKeyRequest,
+  UpdateMeterKeyResult,
+  writeBody,
+} from '@prepay/contracts';
+import { encodeMeterTest } from '@prepay/sts';
+import { z } from 'zod';
+import type { TokenKind } from '../../db/schema-vending.js';
+import type { Deps } from '../../deps.js';
+import { defineRoute, type RouteDef } from '../../http/route.js';
+import type { createCreditService } from './credit.service.js';
+import type { createManagementTokenService } from './management.service.js';
+import { meterTestTable } from './meter-test.js';
+import { creditRecordOf, groupsOfFour, keyChangeRecordOf, managementRecordOf } from './records.js';
+import { readRecords } from './vending.repo.js';
+import { stsRefusal } from './vending-guards.js';
+
+const tag = 'Token';
+
+export function vendingRoutes(
+  deps: Deps,
+  credit: ReturnType<typeof createCreditService>,
+  mgmt: ReturnType<typeof createManagementTokenService>,
+): RouteDef[] {
+  const { db } = deps.database;
+
+  /** A record list page: same filters for every kind, its own permission key and row shape. */
+  const recordRead = <R extends z.ZodType>(
+    path: string,
+    kind: TokenKind,
+    permission: PermissionKey,
+    row: R,
+    map: (r: Parameters<Parameters<typeof readRecords>[4]>[0]) => z.infer<R>,
+  ) =>
+    defineRoute({
+      path,
+      permission,
+      tag,
+      summary: `List ${kind} token records`,
+      body: TokenRecordReadRequest,
+      result: page(row),
+      handler: (b, ctx) => readRecords(db, kind, b, ctx.user, map),
+    });
+
+  const management = (
+    path: string,
+    kind: 'clearCredit' | 'clearTamper' | 'maxPower' | 'maxPhaseUnbalance' | 'maxOverdraft',
+    permission: PermissionKey,
+    body: z.ZodType<{ meterId: string; remark?: string | null }>,
+    value: (b: never) => number,
+  ) =>
+    defineRoute({
+      path,
+      permission,
+      tag,
+      summary: `Generate a ${kind} token`,
+      body,
+      result: ManagementTokenRecord,
+      handler: (b, ctx) => mgmt.issue(ctx, kind, b.meterId, value(b as never), b.remark),
+    });
+
+  return [
+    defineRoute({
+      path: '/api/token/creditToken/generate',
+      permission: 'Token.CreditToken',
+      tag,
+      summary: 'Price (isPreview) or vend a credit token; the same idempotencyKey returns the same record',
+      body: CreditTokenRequest,
+      result: CreditTokenRecord,
+      handler: (b, ctx) => credit.vend(ctx, b),
+    }),
+    recordRead(
+      '/api/token/creditTokenRecord/read',
+      'credit',
+      'TokenRecord.CreditTokenRecord',
+      CreditTokenRecord,
+      (r) => creditRecordOf(r),
+    ),
+    recordRead(
+      '/api/token/creditTokenCancelRecord/read',
+      'creditCancel',
+      'TokenRecord.CreditTokenCancelRecord',
+      CreditTokenRecord,
+      (r) => creditRecordOf(r),
+    ),
+    defineRoute({
+      path: '/api/token/creditTokenRecord/cancel',
+      permission: 'TokenRecord.CancelCreditTokenRecord',
+      tag,
+      summary:
+        'Cancel credit tokens: reverses their debt and quota effects (authorization password required)',
+      body: CancelCreditTokenRequest,
+      result: z.array(CreditTokenRecord),
+      handler: (b, ctx) => credit.cancel(ctx, b),
+    }),
+    management(
+      '/api/token/clearCreditToken/generate',
+      'clearCredit',
+      'Token.ClearCreditToken',
+      ManagementTokenRequest,
+      () => 0,
+    ),
+    recordRead(
+      '/api/token/clearCreditTokenRecord/read',
+      'clearCredit',
+      'TokenRecord.ClearCreditTokenRecord',
+      ManagementTokenRecord,
+      managementRecordOf,
+    ),
+    management(
+      '/api/token/clearTamperToken/generate',
+      'clearTamper',
+      'Token.ClearTamperToken',
+      ManagementTokenRequest,
+      () => 0,
+    ),
+    recordRead(
+      '/api/token/clearTamperTokenRecord/read',
+      'clearTamper',
+      'TokenRecord.ClearTamperTokenRecord',
+      ManagementTokenRecord,
+      managementRecordOf,
+    ),
+    management(
+      '/api/token/setMaximumPowerLimitToken/generate',
+      'maxPower',
+      'Token.SetMaximumPowerLimitToken',
+      MaximumPowerRequest,
+      (b: z.infer<typeof MaximumPowerRequest>) => b.maximumPower,
+    ),
+    recordRead(
+      '/api/token/setMaximumPowerLimitTokenRecord/read',
+      'maxPower',
+      'TokenRecord.SetMaximumPowerLimitTokenRecord',
+      ManagementTokenRecord,
+      managementRecordOf,
+    ),
+    management(
+      '/api/token/setMaximumPhasePowerUnbalanceLimitToken/generate',
+      'maxPhaseUnbalance',
+      'Token.SetMaximumPhasePowerUnbalanceLimitToken',
+      MaximumPhaseUnbalanceRequest,
+      (b: z.infer<typeof MaximumPhaseUnbalanceRequest>) => b.maximumPhasePowerUnbalance,
+    ),
+    recordRead(
+      '/api/token/setMaximumPhasePowerUnbalanceLimitTokenRecord/read',
+      'maxPhaseUnbalance',
+      'TokenRecord.SetMaximumPhasePowerUnbalanceLimitTokenRecord',
+      ManagementTokenRecord,
+      managementRecordOf,
+    ),
+    management(
+      '/api/token/setMaximumOverdraftLimitToken/generate',
+      'maxOverdraft',
+      'Token.SetMaximumOverdraftToken',
+      MaximumOverdraftRequest,
+      (b: z.infer<typeof MaximumOverdraftRequest>) => Math.round(b.maximumOverdraft),
+    ),
+    recordRead(
+      '/api/token/setMaximumOverdraftLimitTokenRecord/read',
+      'maxOverdraft',
+      'TokenRecord.SetMaximumOverdraftTokenRecord',
+      ManagementTokenRecord,
+      managementRecordOf,
+    ),
+    defineRoute({
+      path: '/api/token/meterTestToken/read',
+      permission: 'Token.MeterTestToken',
+      tag,
+      summary: 'The fixed list of meter test tokens (class 1)',
+      body: z.object({}).passthrough(),
+      result: page(MeterTestRow),
+      handler: async () => {
+        const data = meterTestTable().map((r) => ({
+          ...r,
+          token11: groupsOfFour(r.token11),
+          token13: groupsOfFour(r.token13),
+        }));
+        return { total: data.length, data };
+      },
+    }),
+    defineRoute({
+      path: '/api/token/meterTestToken/generate',
+      permission: 'Token.MeterTestToken',
+      tag,
+      summary: 'A meter test token for any control field and manufacturer code',
+      body: MeterTestGenerateRequest,
+      result: z.object({ token: z.string() }),
+      handler: async (b) => {
+        try {
+          return { token: groupsOfFour(encodeMeterTest(b)) };
+        } catch (err) {
+          throw stsRefusal(err);
+        }
+      },
+    }),
+    defineRoute({
+      path: '/api/token/meterKey/update',
+      permission: 'Token.UpdateMeterKey',
+      tag,
+      summary: "Set meters' new key fields for the next key change",
+      body: writeBody(UpdateMeterKeyRequest),
+      result: z.array(UpdateMeterKeyResult),
+      handler: (b, ctx) => mgmt.updateMeterKey(ctx, b),
+    }),
+    defineRoute({
+      path: '/api/token/changeMeterKeyToken/generate',
+      permission: 'Token.ChangeMeterKeyToken',
+      tag,
+      summary: 'Key change tokens from the current key to the new fields (2 tokens, 4 for EA11)',
+      body: ChangeMeterKeyRequest,
+      result: ChangeMeterKeyRecord,
+      handler: (b, ctx) => mgmt.changeMeterKey(ctx, b.meterId, b.authorizationPassword, b.remark),
+    }),
+    defineRoute({
+      path: '/api/token/changeMeterKeyToken/confirm',
+      permission: 'Token.ChangeMeterKeyToken',
+      tag,
+      summary: 'The meter accepted the key change: make the new key current',
+      body: ConfirmKeyChangeRequest,
+      result: ChangeMeterKeyRecord,
+      handler: (b, ctx) => mgmt.confirmKeyChange(ctx, b.receiptId),
+    }),
+    recordRead(
+      '/api/token/changeMeterKeyTokenRecord/read',
+      'changeKey',
+      'TokenRecord.ChangeMeterKeyTokenRecord',
+      ChangeMeterKeyRecord,
+      keyChangeRecordOf,
+    ),
+  ];
+}

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { accounts, customers, debts, meters, tariffs, users } from '../src/db/schema.js';
+import { keyStoreOf } from '../src/modules/keystore/key-store.js';
+import type { TestApp } from './harness.js';
+
+export const DECODER_KEY = 'ABCDEF0123456789';
+export const NEW_DECODER_KEY = '0123456789ABCDEF';
+
+/**
+ * A vendable meter written straight to the tables (the master-data APIs have their own tests): customer,
+ * a two-step tariff (10/kWh for the first 50 kWh, then 20) with 7.5 % VAT and a monthly charge, meter with STS fields and decoder key, account, debt.
+ */
+export async function vendableMeter(
+  t: TestApp,
+  opts: {
+    meterId?: string;
+    stationId?: string;
+    debtMinor?: number;
+    ea?: '07' | '11';
+    type?: number;
+    protocolVersion?: string;
+  } = {},
+) {
+  const db = t.database.db;
+  const meterId = opts.meterId ?? '47001234567';
+  const stationId = opts.stationId ?? '0001';
+  const customerId = `C${meterId}`;
+  await db
+    .insert(customers)
+    .values({ customerId, customerName: `Customer ${meterId}`, address: '12 Market Road', stationId });
+  await db
+    .insert(tariffs)
+    .values({
+      tariffId: `T${meterId}`,
+      tariffName: 'RESIDENTIAL',
+      priceMinor: 10_00,
+      taxBp: 750,
+      steps: [
+        { start: 0, end: 500, price: 10_00 },
+        { start: 500, end: null, price: 20_00 },
+      ],
+      monthlyChargeMinor: 500_00,
+      billingDay: 1,
+      stationId,
+    })
+    .onConflictDoNothing();
+  await db.insert(meters).values({
+    meterId,
+    type: opts.type ?? 0,
+    ea: opts.ea ?? '07',
+    protocolVersion: opts.protocolVersion ?? 'STS-1',
+    status: true,
+    baseYear: 2014,
+    sgc: '123456',
+    krn: 1,
+    ken: 255,
+    ti: 1,
+    kt: 2,
+    stationId,
+  });
+  const store = await keyStoreOf(t.app.deps);
+  await store.putDecoderKey({
+    meterId,
+    decoderKey: opts.ea === '11' ? `${DECODER_KEY}${DECODER_KEY}` : DECODER_KEY,
+    sgc: '123456',
+    krn: 1,
+    kt: 2,
+    ti: 1,
+    ken: 255,
+    baseYear: 2014,
+    ea: opts.ea ?? '07',
+  });
+  await db.insert(accounts).values({ meterId, customerId, tariffId: `T${meterId}`, stationId });
+  if (opts.debtMinor) {
+    await db
+      .insert(debts)
+      .values({ customerId, totalDebtMinor: opts.debtMinor, remainingDebtMinor: opts.debtMinor, stationId });
+  }
+  return { meterId, customerId, tariffId: `T${meterId}` };
+}
+
+export async function debtRow(t: TestApp, customerId: string) {
+  const [row] = await t.database.db.select().from(debts).where(eq(debts.customerId, customerId));
+  return row;
+}
+
+export async function quotaOf(t: TestApp, userId: string) {
+  const [row] = await t.database.db
+    .select({ q: users.remainingQuotaUnits })
+    .from(users)
+    .where(eq(users.userId, userId));
+  return row?.q;
+}
