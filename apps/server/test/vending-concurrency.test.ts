@@ -1,0 +1,78 @@
+import { decodeToken } from '@prepay/sts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('concurrent vends to one meter', () => {
+  it('50 at once: 50 records with distinct increasing TIDs, exact debt and quota', async () => {
+    const { meterId, customerId } = await vendableMeter(t, { meterId: '47200000001', debtMinor: 100_000_00 });
+    const cashier = await userWithRole(t, {
+      userId: 'rush',
+      content: 'Token.CreditToken,TokenRecord.CreditTokenRecord',
+    });
+    await t.database.db.execute(
+      `update users set total_quota_units = 1000000, remaining_quota_units = 1000000 where user_id = 'rush'`,
+    );
+
+    const N = 50;
+    const answers = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        t.call<{
+          receiptId: number;
+          tid: number;
+          token: string;
+          totalUnit: number;
+          payDebt: number;
+          monthlyCharge: number;
+        }>(
+          '/api/token/creditToken/generate',
+          {
+            meterId,
+            isPreview: false,
+            isVendByTotalPaid: true,
+            amount: '1000',
+            payDebtPercent: 10,
+            authorizationPassword: 'User#Pass-2026',
+            idempotencyKey: `rush-${i}-of-50`,
+          },
+          cashier,
+        ),
+      ),
+    );
+    for (const a of answers) expect(a.code, a.reason).toBe(0);
+    const records = answers.map((a) => a.result);
+    const tids = records.map((r) => r.tid);
+    expect(new Set(tids).size).toBe(N);
+    expect(new Set(records.map((r) => r.receiptId)).size).toBe(N);
+    // Issued in receipt order, TIDs only go up.
+    const byReceipt = [...records].sort((a, b) => a.receiptId - b.receiptId);
+    for (let i = 1; i < N; i++) expect(byReceipt[i]!.tid).toBeGreaterThan(byReceipt[i - 1]!.tid);
+    for (const r of records) {
+      const d = decodeToken(r.token.replace(/ /g, ''), DECODER_KEY);
+      expect(d.tid).toBe(r.tid);
+      expect(d.amountUnits).toBe(Math.round(r.totalUnit * 10));
+    }
+    // Exactly one of them paid the monthly charge; the debt and the quota moved by exactly the sums.
+    expect(records.filter((r) => r.monthlyCharge > 0)).toHaveLength(1);
+    const paidDebtMinor = records.reduce((s, r) => s + Math.round(r.payDebt * 100), 0);
+    expect(paidDebtMinor).toBe(N * 100_00);
+    expect(await debtRow(t, customerId)).toMatchObject({
+      remainingDebtMinor: 100_000_00 - paidDebtMinor,
+      payDebtMinor: paidDebtMinor,
+    });
+    const units = records.reduce((s, r) => s + Math.round(r.totalUnit * 10), 0);
+    expect(await quotaOf(t, 'rush')).toBe(1000000 - units);
+    const list = await t.call<{ total: number }>(
+      '/api/token/creditTokenRecord/read',
+      { meterId, pageSize: 100 },
+      cashier,
+    );
+    expect(list.result.total).toBe(N);
+  });
+});
