@@ -15,8 +15,9 @@ const head = (page: Page) => page.locator('[data-testid=list-table] thead');
 async function openCustomers(page: Page) {
   await loginAs(page);
   await page.goto('/management/customer');
-  await expect(page.getByTestId('list-customer')).toBeVisible();
-  await expect(total(page)).toHaveText(/Total \d+/);
+  // Generous: the first visit loads the page chunk on a busy test machine.
+  await expect(page.getByTestId('list-customer')).toBeVisible({ timeout: 30_000 });
+  await expect(total(page)).toHaveText(/Total \d+/, { timeout: 30_000 });
 }
 
 async function search(page: Page, term: string) {
@@ -51,6 +52,7 @@ async function readSheet(path: string) {
 }
 
 test.describe('management: customer', () => {
+  test.describe.configure({ timeout: 180_000 });
   test('create, edit, filter, sort and delete a customer', async ({ page }) => {
     await openCustomers(page);
     const prefix = `E2EC${Date.now() % 1_000_000}`;

@@ -1,4 +1,4 @@
-import { FilterFilled, SearchOutlined, SortAscendingOutlined } from '@ant-design/icons';
+import { SearchOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Input, Popover, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
@@ -149,18 +149,19 @@ export function SortPopover({ columnKey, field, sort, onSort }: SortProps) {
         </Space>
       }
     >
-      {current ? (
-        <FilterFilled
+      {current === 'desc' ? (
+        <SortDescendingOutlined
           data-testid={`sort-${columnKey}`}
+          data-sort="desc"
           aria-label={t('listPage.sort')}
-          rotate={current === 'asc' ? 180 : 0}
           style={{ color: ACTIVE, cursor: 'pointer' }}
         />
       ) : (
         <SortAscendingOutlined
           data-testid={`sort-${columnKey}`}
+          data-sort={current ?? 'none'}
           aria-label={t('listPage.sort')}
-          style={{ color: IDLE, cursor: 'pointer' }}
+          style={{ color: current ? ACTIVE : IDLE, cursor: 'pointer' }}
         />
       )}
     </Popover>

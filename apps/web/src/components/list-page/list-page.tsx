@@ -272,6 +272,12 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
             setState((s) => ({ ...s, pageNumber: pageSize !== s.pageSize ? 1 : pageNumber, pageSize })),
         }}
       />
+      {/* antd hides the pager of an empty grid; the original still says "Total 0". */}
+      {total === 0 && !query.isFetching && (
+        <div className="list-page-empty-total" data-testid="list-total">
+          {t('listPage.total', { total: 0 })}
+        </div>
+      )}
       {importModule && (
         <ImportDialog
           open={importOpen}
