@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprint } from './fingerprint.js';
+import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { createStations, type Page } from './masterdata-fixtures.js';
+
+interface CustomerRow {
+  customerId: string;
+  customerName: string;
+  phone: string | null;
+  address: string | null;
+  stationId: string;
+}
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  await createStations(t, admin);
+});
+afterAll(() => t.close());
+
+describe('customers', () => {
+  it('creates, reads, updates and deletes with before/after audit', async () => {
+    const c = await t.call<CustomerRow[]>(
+      '/api/customer/create',
+      [
+        {
+          customerId: '47000001',
+          customerName: 'Ada Obi',
+          phone: '0803',
+          address: '1 Market Rd',
+          stationId: 'NORTH',
+        },
+      ],
+      admin,
+    );
+    expect(c.code, c.reason).toBe(0);
+    expect(c.result[0]).toMatchObject({ customerId: '47000001', type: 0, stationId: 'NORTH' });
+    const u = await t.call<CustomerRow[]>(
+      '/api/customer/update',
+      [{ customerId: '47000001', customerName: 'Ada N. Obi' }],
+      admin,
+    );
+    // Fields left out keep their value.
+    expect(u.result[0]).toMatchObject({ customerName: 'Ada N. Obi', phone: '0803', address: '1 Market Rd' });
+    const audit = (await t.auditRows()).at(-1)!;
+    expect(audit).toMatchObject({ title: 'Customer', action: 'Update' });
+    expect(JSON.parse(audit.contentBefore!).customerName).toBe('Ada Obi');
+    expect(JSON.parse(audit.contentAfter!).customerName).toBe('Ada N. Obi');
+    const r = await t.call<Page<CustomerRow>>('/api/customer/read', { customerName: 'n. obi' }, admin);
+    expect(r.result.total).toBe(1);
+    const d = await t.call<CustomerRow[]>('/api/customer/delete', [{ customerId: '47000001' }], admin);
+    expect(d.code).toBe(0);
+    expect((await t.auditRows()).at(-1)).toMatchObject({ title: 'Customer', action: 'Delete' });
+  });
+
+  it('rejects invalid rows, duplicates and clashes without writing', async () => {
+    await t.call('/api/customer/create', [{ customerId: 'C1', customerName: 'One' }], admin);
+    const fp = await fingerprint(t.database);
+    expect((await t.call('/api/customer/create', [{ customerId: 'C2' }], admin)).status).toBe(400);
+    expect((await t.call('/api/customer/create', [], admin)).status).toBe(400);
+    const dup = await t.call(
+      '/api/customer/create',
+      [
+        { customerId: 'C3', customerName: 'a' },
+        { customerId: 'c3', customerName: 'b' },
+      ],
+      admin,
+    );
+    expect(dup.reason).toMatch(/duplicate lines/);
+    const clash = await t.call(
+      '/api/customer/import',
+      [
+        { customerId: 'C4', customerName: 'a' },
+        { customerId: 'C1', customerName: 'b' },
+      ],
+      admin,
+    );
+    expect(clash.reason).toMatch(/Line 2: customer C1: already exists/);
+    expect(await fingerprint(t.database)).toEqual(fp);
+  });
+
+  it('pages, searches, sorts and scopes', async () => {
+    await t.call(
+      '/api/customer/import',
+      Array.from({ length: 30 }, (_, i) => ({
+        customerId: `N${String(i).padStart(3, '0')}`,
+        customerName: `Name ${String(29 - i).padStart(2, '0')}`,
+        stationId: i < 15 ? 'NORTH' : 'SOUTH',
+      })),
+      admin,
+    );
+    const p = await t.call<Page<CustomerRow>>(
+      '/api/customer/read',
+      { pageSize: 7, pageNumber: 2, orderBy: 'customerName asc' },
+      admin,
+    );
+    expect(p.result.total).toBe(31);
+    expect(p.result.data).toHaveLength(7);
+    const names = p.result.data.map((c) => c.customerName);
+    expect(names).toEqual([...names].sort());
+    const search = await t.call<Page<CustomerRow>>('/api/customer/read', { searchTerm: 'N01' }, admin);
+    expect(search.result.data.map((c) => c.customerId).sort()).toEqual(
+      Array.from({ length: 10 }, (_, i) => `N01${i}`),
+    );
+    const north = await userWithRole(t, {
+      userId: 'cust_north',
+      content: 'Management.Customer',
+      stationId: 'NORTH',
+    });
+    const mine = await t.call<Page<CustomerRow>>('/api/customer/read', { pageSize: 100 }, north);
+    expect(mine.result.total).toBe(15);
+    const fp = await fingerprint(t.database);
+    expect(
+      (await t.call('/api/customer/update', [{ customerId: 'N020', customerName: 'x' }], north)).status,
+    ).toBe(403);
+    expect(
+      (
+        await t.call(
+          '/api/customer/create',
+          [{ customerId: 'S1', customerName: 'x', stationId: 'SOUTH' }],
+          north,
+        )
+      ).status,
+    ).toBe(403);
+    expect(await fingerprint(t.database)).toEqual(fp);
+  });
+});

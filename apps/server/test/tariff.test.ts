@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprint } from './fingerprint.js';
+import { ADMIN_PASSWORD, createTestApp, type TestApp, userWithRole } from './harness.js';
+import { createStations, type Page } from './masterdata-fixtures.js';
+
+interface TariffRow {
+  tariffId: string;
+  tariffName: string;
+  price: string;
+  tax: number;
+  steps: { start: number; end: number | null; price: number }[];
+  monthlyCharge: number;
+  billingDay: number;
+  startTime: string | null;
+  startTime_New: string | null;
+  price_New: string | null;
+  steps_New: unknown;
+  passiveActivated: boolean;
+  stationId: string;
+}
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  await createStations(t, admin);
+});
+afterAll(() => t.close());
+
+const residential = {
+  tariffId: 'RESIDENTIAL',
+  tariffName: 'Residential',
+  price: '350',
+  tax: 7.5,
+  steps: [
+    { start: 0, end: 50, price: '0.29' },
+    { start: 50, end: 200.5, price: 300.1 },
+    { start: 200.5, end: null, price: '350.00' },
+  ],
+  monthlyCharge: '1500.50',
+  billingDay: 5,
+  startTime: '2026-01-01 00:00:00',
+};
+
+describe('tariffs', () => {
+  it('stores money exactly and shows steps, VAT and monthly charge', async () => {
+    const c = await t.call<TariffRow[]>('/api/tariff/create', [residential], admin);
+    expect(c.code, c.reason).toBe(0);
+    expect(c.result[0]).toMatchObject({
+      price: '350.00',
+      tax: 7.5,
+      monthlyCharge: 1500.5,
+      billingDay: 5,
+      steps: [
+        { start: 0, end: 50, price: 0.29 },
+        { start: 50, end: 200.5, price: 300.1 },
+        { start: 200.5, end: null, price: 350 },
+      ],
+      passiveActivated: false,
+      startTime_New: null,
+      stationId: '0001',
+    });
+    const audit = (await t.auditRows()).at(-1)!;
+    expect(audit).toMatchObject({ title: 'Tariff', action: 'Create' });
+  });
+
+  it('validates amounts, steps and the passive part', async () => {
+    const fp = await fingerprint(t.database);
+    const bad = async (patch: object) =>
+      t.call('/api/tariff/create', [{ ...residential, tariffId: 'X', ...patch }], admin);
+    expect((await bad({ price: '1.234' })).status).toBe(400);
+    expect((await bad({ price: -1 })).status).toBe(400);
+    expect((await bad({ tax: 101 })).status).toBe(400);
+    expect((await bad({ billingDay: 31 })).status).toBe(400);
+    expect((await bad({ startTime_New: '2027-01-01 00:00:00' })).status).toBe(400);
+    const gap = await bad({
+      steps: [
+        { start: 0, end: 10, price: 1 },
+        { start: 20, price: 2 },
+      ],
+    });
+    expect(gap.reason).toMatch(/step 2 must start where step 1 ends/);
+    const open = await bad({
+      steps: [
+        { start: 0, price: 1 },
+        { start: 10, price: 2 },
+      ],
+    });
+    expect(open.reason).toMatch(/only the last step may be open-ended/);
+    const clash = await t.call(
+      '/api/tariff/import',
+      [{ ...residential, tariffId: 'OK1' }, residential],
+      admin,
+    );
+    expect(clash.reason).toMatch(/Line 2: tariff RESIDENTIAL: already exists/);
+    expect(await fingerprint(t.database)).toEqual(fp);
+  });
+
+  it('pages, sorts, filters, scopes and refuses without the key', async () => {
+    await t.call(
+      '/api/tariff/import',
+      ['COMMERCIAL', 'PRODUCTIVE', 'PUBLIC'].map((id, i) => ({
+        ...residential,
+        tariffId: id,
+        tariffName: id,
+        price: 100 + i,
+        stationId: i ? 'NORTH' : 'SOUTH',
+      })),
+      admin,
+    );
+    const sorted = await t.call<Page<TariffRow>>(
+      '/api/tariff/read',
+      { orderBy: 'price desc', pageSize: 2 },
+      admin,
+    );
+    expect(sorted.result.total).toBe(4);
+    expect(sorted.result.data.map((r) => r.tariffId)).toEqual(['RESIDENTIAL', 'PUBLIC']);
+    const byPrice = await t.call<Page<TariffRow>>('/api/tariff/read', { price: '101' }, admin);
+    expect(byPrice.result.data.map((r) => r.tariffId)).toEqual(['PRODUCTIVE']);
+    const north = await userWithRole(t, {
+      userId: 'tar_north',
+      content: 'Management.Account',
+      stationId: 'NORTH',
+    });
+    const seen = await t.call<Page<TariffRow>>('/api/tariff/read', {}, north);
+    expect(seen.result.data.map((r) => r.tariffId).sort()).toEqual(['PRODUCTIVE', 'PUBLIC']);
+    const fp = await fingerprint(t.database);
+    expect((await t.call('/api/tariff/create', [{ ...residential, tariffId: 'N1' }], north)).status).toBe(
+      403,
+    );
+    expect(await fingerprint(t.database)).toEqual(fp);
+    const del = await t.call('/api/tariff/delete', [{ tariffId: 'PUBLIC' }], admin);
+    expect(del.code).toBe(0);
+    expect((await t.auditRows()).at(-1)).toMatchObject({ title: 'Tariff', action: 'Delete' });
+  });
+  it('activates the passive tariff when its start time passes (resolved on read)', async () => {
+    // The test clock starts 2026-11-22 08:00 UTC.
+    const u = await t.call<TariffRow[]>(
+      '/api/tariff/update',
+      [
+        {
+          ...residential,
+          startTime_New: '2026-11-23 00:00:00',
+          price_New: '400',
+          steps_New: [{ start: 0, price: '380' }],
+        },
+      ],
+      admin,
+    );
+    expect(u.code, u.reason).toBe(0);
+    expect(u.result[0]).toMatchObject({
+      price: '350.00',
+      price_New: '400.00',
+      startTime_New: '2026-11-23 00:00:00',
+      passiveActivated: false,
+    });
+    expect(JSON.parse((await t.auditRows()).at(-1)!.contentBefore!).price_New).toBeNull();
+    t.clock.advanceMinutes(24 * 60);
+    // A day later the session has idled out: sign in again.
+    admin = await t.login('admin', ADMIN_PASSWORD);
+    const r = await t.call<Page<TariffRow>>('/api/tariff/read', { tariffId: 'RESIDENTIAL' }, admin);
+    expect(r.result.data[0]).toMatchObject({
+      price: '400.00',
+      steps: [{ start: 0, end: null, price: 380 }],
+      tax: 7.5,
+      startTime: '2026-11-23 00:00:00',
+      price_New: null,
+      passiveActivated: true,
+    });
+  });
+});
