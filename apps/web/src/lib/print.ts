@@ -7,6 +7,9 @@ export interface PrintPayload {
   rows?: Array<Record<string, string | number | null>>;
   /** Narrow thermal-receipt layout (the original's 60 mm width). */
   receipt?: boolean;
+  /** A logo above the title (e.g. Setting → Image receipt logo); `logoAlt` is shown instead when it fails to load. */
+  logoUrl?: string;
+  logoAlt?: string;
 }
 
 export const PRINT_STORAGE_KEY = 'prepay.print';

@@ -1,5 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Empty } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { parseTime } from '../../lib/format';
@@ -14,6 +15,7 @@ export default function TableNormalPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const payload = readPrintPayload(location.state);
+  const [logoFailed, setLogoFailed] = useState(false);
 
   if (!payload) {
     return (
@@ -30,6 +32,17 @@ export default function TableNormalPage() {
           {t('print.print')}
         </Button>
       </div>
+      {payload.logoUrl && !logoFailed && (
+        <img
+          className="print-logo"
+          src={payload.logoUrl}
+          alt={payload.logoAlt ?? ''}
+          onError={() => setLogoFailed(true)}
+        />
+      )}
+      {payload.logoUrl && logoFailed && payload.logoAlt && (
+        <div className="print-brand">{payload.logoAlt}</div>
+      )}
       <h1>{payload.title}</h1>
       {payload.lines && (
         <dl className="print-lines">

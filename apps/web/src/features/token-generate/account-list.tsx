@@ -1,0 +1,79 @@
+import type { AccountRow } from '@prepay/contracts';
+import { Button } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { stationColumn } from '../../components/list-page/common-columns';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
+import { labelOf, meterTypeOptions } from './shared';
+import './vending.css';
+
+/**
+ * The account grid every Token Generate page starts from (original §16.5): search, header filters and
+ * sort over /api/account/read, one action per row.
+ */
+export function AccountTokenList(props: {
+  resource: string;
+  actionLabel: string;
+  onAction: (row: AccountRow) => void;
+  toolbarExtra?: ReactNode;
+  extraColumns?: ListColumn<AccountRow>[];
+}) {
+  const { t } = useTranslation();
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations();
+  const types = meterTypeOptions(t);
+  const columns: ListColumn<AccountRow>[] = [
+    { key: 'customerId', title: t('vending.customerId'), filter: { kind: 'text' }, sort: true, width: 130 },
+    {
+      key: 'customerName',
+      title: t('vending.customerName'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 160,
+    },
+    { key: 'meterId', title: t('vending.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    {
+      key: 'meterType',
+      title: t('vending.meterType'),
+      filter: { kind: 'select', options: types },
+      sort: true,
+      width: 110,
+      render: (v) => labelOf(types, v),
+    },
+    { key: 'tariffId', title: t('vending.tariffId'), filter: { kind: 'text' }, sort: true, width: 110 },
+    {
+      key: 'protocolVersion',
+      title: t('vending.protocolVersion'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 130,
+    },
+    ...(props.extraColumns ?? []),
+    { key: 'remark', title: t('vending.remark'), ellipsis: true, width: 140 },
+    {
+      key: 'createDate',
+      title: t('vending.createTime'),
+      filter: { kind: 'dateRange' },
+      sort: true,
+      width: 170,
+    },
+    ...stationColumn<AccountRow>(t, isAdmin, stations.data),
+  ];
+  return (
+    <ListPage<AccountRow>
+      resource={props.resource}
+      readPath="/api/account/read"
+      rowKey={(r) => r.meterId}
+      defaultSort={{ field: 'customerId', direction: 'asc' }}
+      columns={columns}
+      toolbarExtra={props.toolbarExtra}
+      actionsWidth={130}
+      actions={(row) => (
+        <Button size="small" type="link" data-testid="row-action" onClick={() => props.onAction(row)}>
+          {props.actionLabel}
+        </Button>
+      )}
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import type { CreditTokenRecord } from '@prepay/contracts';
+import { Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { energy, money, unitOf } from './amount';
+import './locales';
+
+export type Breakdown = Pick<
+  CreditTokenRecord,
+  | 'totalPaid'
+  | 'energyCharge'
+  | 'tax'
+  | 'monthlyCharge'
+  | 'payDebt'
+  | 'debtPercent'
+  | 'totalDebt'
+  | 'remainingDebt'
+  | 'remainder'
+  | 'totalUnit'
+  | 'meterType'
+>;
+
+/**
+ * What the customer pays for: energy, VAT, the monthly charge and the debt share add up to the total
+ * paid (less the remainder too small for 0.1 unit); the units are what the token loads.
+ */
+export function CreditBreakdown({ record }: { record: Breakdown }) {
+  const { t } = useTranslation();
+  const unit = unitOf(record.meterType);
+  const items = [
+    { key: 'totalPaid', label: t('vending.totalPaid'), children: money(record.totalPaid) },
+    { key: 'energyCharge', label: t('vending.energyCharge'), children: money(record.energyCharge) },
+    { key: 'tax', label: t('vending.vat'), children: money(record.tax) },
+    { key: 'monthlyCharge', label: t('vending.monthlyCharge'), children: money(record.monthlyCharge) },
+    {
+      key: 'payDebt',
+      label: `${t('vending.payDebt')} (${record.debtPercent}%)`,
+      children: money(record.payDebt),
+    },
+    { key: 'totalDebt', label: t('vending.totalDebt'), children: money(record.totalDebt) },
+    { key: 'remainingDebt', label: t('vending.remainingDebt'), children: money(record.remainingDebt) },
+    ...(record.remainder > 0
+      ? [{ key: 'remainder', label: t('vending.remainder'), children: money(record.remainder) }]
+      : []),
+    {
+      key: 'totalUnit',
+      label: t('vending.totalUnit'),
+      children: <strong>{`${energy(record.totalUnit)} ${unit}`}</strong>,
+    },
+  ].map((i) => ({ ...i, children: <span data-testid={`breakdown-${i.key}`}>{i.children}</span> }));
+  return <Descriptions className="vending-breakdown" bordered size="small" column={1} items={items} />;
+}

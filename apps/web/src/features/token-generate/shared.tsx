@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../lib/i18n';
+import { request } from '../../lib/request';
+import { groupsOfFour } from './amount';
+import './locales';
+import './vending.css';
+
+/** A token in groups of four with a copy button (copies the groups, as the customer types them). */
+export function TokenText({ token, testId = 'token-text' }: { token: string; testId?: string }) {
+  const { t } = useTranslation();
+  const text = groupsOfFour(token);
+  if (!text) return null;
+  return (
+    <Typography.Text
+      className="vending-token"
+      data-testid={testId}
+      copyable={{ text, tooltips: [t('vending.copy'), t('vending.copied')] }}
+    >
+      {text}
+    </Typography.Text>
+  );
+}
+
+export const meterTypeOptions = (t: TFunction) => [
+  { value: 0, label: t('vending.electricity') },
+  { value: 1, label: t('vending.water') },
+  { value: 2, label: t('vending.gas') },
+];
+
+export const labelOf = (options: { value: unknown; label: string }[], v: unknown) =>
+  options.find((o) => o.value === v)?.label ?? (v === null || v === undefined ? '' : String(v));
+
+interface QuotaInfo {
+  quota: number;
+  remainingQuota: number;
+  totalQuota: number;
+}
+
+export const QUOTA_KEY = ['vending', 'quota'] as const;
+
+/** The signed-in user's vending quota (kWh; -1 = no limit), re-read after every vend and cancel. */
+export function useQuota() {
+  return useQuery({
+    queryKey: QUOTA_KEY,
+    queryFn: () => request<QuotaInfo>('/api/user/info', undefined, { silent: true }),
+  });
+}
+
+export function quotaText(t: TFunction, q: QuotaInfo | undefined): string {
+  if (!q) return '…';
+  if (q.quota === -1 || q.totalQuota === -1) return t('vending.noLimit');
+  return `${q.remainingQuota}/${q.totalQuota}`;
+}
+
+/** Payment methods from the item dictionary (Setting → Item, type PaymentMethod). */
+export function usePaymentMethods() {
+  const lang = currentLanguage();
+  return useQuery({
+    queryKey: ['lookup', 'item', 'PaymentMethod', lang],
+    queryFn: () =>
+      request<{ id: string; name: string }[]>(
+        '/api/item/readItemList',
+        { itemType: 'PaymentMethod', lang },
+        { silent: true },
+      ),
+    staleTime: 60_000,
+    select: (rows) => rows.map((r) => ({ value: r.name, label: r.name })),
+  });
+}

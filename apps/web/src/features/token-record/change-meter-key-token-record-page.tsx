@@ -1,0 +1,5 @@
+import { TokenRecordPage } from './token-record-page';
+
+export default function Page() {
+  return <TokenRecordPage kind="changeKey" />;
+}

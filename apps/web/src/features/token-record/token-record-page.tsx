@@ -1,0 +1,361 @@
+import type { CreditTokenRecord } from '@prepay/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { stationColumn } from '../../components/list-page/common-columns';
+import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
+import { request } from '../../lib/request';
+import { sessionStore } from '../../lib/session';
+import { energy, money } from '../token-generate/amount';
+import { creditReceipt, printReceipt, type ReceiptRecord, tokenReceipt } from '../token-generate/receipt';
+import { labelOf, meterTypeOptions, QUOTA_KEY, TokenText } from '../token-generate/shared';
+import '../token-generate/vending.css';
+
+export type RecordKind =
+  | 'credit'
+  | 'creditCancel'
+  | 'clearTamper'
+  | 'clearCredit'
+  | 'maxPower'
+  | 'maxOverdraft'
+  | 'maxPhaseUnbalance'
+  | 'changeKey';
+
+interface KindConfig {
+  resource: string;
+  readPath: string;
+  /** Route title key of the generate page, used as the receipt title. */
+  receiptTitle: string;
+  /** The management value column, if the kind has one. */
+  value?: 'maximumPower' | 'maximumOverdraft' | 'maximumPhasePowerUnbalance';
+}
+
+const KINDS: Record<RecordKind, KindConfig> = {
+  credit: { resource: 'creditTokenRecord', readPath: '/api/token/creditTokenRecord/read', receiptTitle: '' },
+  creditCancel: {
+    resource: 'creditTokenCancelRecord',
+    readPath: '/api/token/creditTokenCancelRecord/read',
+    receiptTitle: '',
+  },
+  clearTamper: {
+    resource: 'clearTamperTokenRecord',
+    readPath: '/api/token/clearTamperTokenRecord/read',
+    receiptTitle: 'route.clearTamperToken',
+  },
+  clearCredit: {
+    resource: 'clearCreditTokenRecord',
+    readPath: '/api/token/clearCreditTokenRecord/read',
+    receiptTitle: 'route.clearCreditToken',
+  },
+  maxPower: {
+    resource: 'setMaximumPowerLimitTokenRecord',
+    readPath: '/api/token/setMaximumPowerLimitTokenRecord/read',
+    receiptTitle: 'route.setMaximumPowerLimitToken',
+    value: 'maximumPower',
+  },
+  maxOverdraft: {
+    resource: 'setMaximumOverdraftLimitTokenRecord',
+    readPath: '/api/token/setMaximumOverdraftLimitTokenRecord/read',
+    receiptTitle: 'route.setMaximumOverdraftToken',
+    value: 'maximumOverdraft',
+  },
+  maxPhaseUnbalance: {
+    resource: 'setMaximumPhasePowerUnbalanceLimitTokenRecord',
+    readPath: '/api/token/setMaximumPhasePowerUnbalanceLimitTokenRecord/read',
+    receiptTitle: 'route.setMaximumPhasePowerUnbalanceLimitToken',
+    value: 'maximumPhasePowerUnbalance',
+  },
+  changeKey: {
+    resource: 'changeMeterKeyTokenRecord',
+    readPath: '/api/token/changeMeterKeyTokenRecord/read',
+    receiptTitle: 'route.changeMeterKeyToken',
+  },
+};
+
+/** Any record row: the common columns plus whatever its kind adds. */
+type RecordRow = ReceiptRecord &
+  Partial<CreditTokenRecord> & {
+    status: number;
+    stationId: string;
+    maximumPower?: number | null;
+    maximumOverdraft?: number | null;
+    maximumPhasePowerUnbalance?: number | null;
+    tokens?: string[];
+    tokenFirst?: string;
+    tokenSecond?: string;
+    confirmed?: boolean;
+  };
+
+const CANCEL_PERMISSION = 'TokenRecord.CancelCreditTokenRecord';
+
+/** The role-only key: the Cancel action shows only when the role content lists it. */
+function useCanCancel(): boolean {
+  return sessionStore.use((s) =>
+    (s.info?.roleContent ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .includes(CANCEL_PERMISSION),
+  );
+}
+
+function valueLine(t: TFunction, kind: KindConfig, row: RecordRow): Array<[string, string]> {
+  if (!kind.value) return [];
+  const v = row[kind.value];
+  return [[t(`vending.${kind.value}`), v === null || v === undefined ? '' : String(v)]];
+}
+
+/** Print again: the same receipt the generate page printed. */
+export function recordReceipt(t: TFunction, kindName: RecordKind, row: RecordRow) {
+  const kind = KINDS[kindName];
+  if (kindName === 'credit' || kindName === 'creditCancel') {
+    return creditReceipt(t, row as unknown as CreditTokenRecord);
+  }
+  return tokenReceipt(t, t(kind.receiptTitle), row, valueLine(t, kind, row), row.tokens);
+}
+
+function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const refreshCredit = useRefreshList('creditTokenRecord');
+  const refreshCancel = useRefreshList('creditTokenCancelRecord');
+  const [form] = Form.useForm<{ authorizationPassword: string; remark: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await request('/api/token/creditTokenRecord/cancel', {
+        authorizationPassword: v.authorizationPassword,
+        data: [{ receiptId: row.receiptId, remark: v.remark.trim() }],
+      });
+      void message.success(t('vending.cancelDone'));
+      void client.invalidateQueries({ queryKey: QUOTA_KEY });
+      await Promise.all([refreshCredit(), refreshCancel()]);
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('vending.cancelTitle')}
+      onCancel={onClose}
+      data-testid="cancel-dialog"
+      footer={[
+        <Button key="c" onClick={onClose}>
+          {t('vending.close')}
+        </Button>,
+        <Button
+          key="ok"
+          danger
+          type="primary"
+          loading={busy}
+          data-testid="cancel-submit"
+          onClick={() => void submit()}
+        >
+          {t('vending.cancelToken')}
+        </Button>,
+      ]}
+    >
+      <Typography.Paragraph type="warning">{t('vending.cancelHint')}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('vending.receiptId')}: <strong>{row.receiptId}</strong> · {t('vending.meterId')}: {row.meterId}
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical">
+        <Form.Item
+          name="authorizationPassword"
+          label={t('vending.authorizationPassword')}
+          rules={[{ required: true, message: t('vending.validation.required') }]}
+        >
+          <Input.Password data-testid="cancel-password" autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="remark"
+          label={t('vending.cancelRemark')}
+          rules={[{ required: true, whitespace: true, message: t('vending.validation.required') }]}
+        >
+          <Input.TextArea data-testid="cancel-remark" rows={2} maxLength={500} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * One page for every token record kind (original §16.6): search, header filters, sort, Print again;
+ * credit records add the breakdown columns and Cancel (role-only permission).
+ */
+export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
+  const { t } = useTranslation();
+  const kind = KINDS[kindName];
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations();
+  const canCancel = useCanCancel();
+  const [cancelRow, setCancelRow] = useState<RecordRow | null>(null);
+  const types = meterTypeOptions(t);
+  const isCredit = kindName === 'credit' || kindName === 'creditCancel';
+  const statusOptions = [
+    { value: 0, label: t('vending.issued') },
+    { value: 1, label: t('vending.cancelled') },
+  ];
+
+  const columns: ListColumn<RecordRow>[] = [
+    { key: 'receiptId', title: t('vending.receiptId'), sort: true, width: 110, fixed: 'left' },
+    { key: 'customerId', title: t('vending.customerId'), filter: { kind: 'text' }, sort: true, width: 130 },
+    {
+      key: 'customerName',
+      title: t('vending.customerName'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 160,
+    },
+    { key: 'meterId', title: t('vending.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    {
+      key: 'meterType',
+      title: t('vending.meterType'),
+      filter: { kind: 'select', options: types },
+      sort: true,
+      width: 110,
+      render: (v) => labelOf(types, v),
+    },
+    { key: 'tariffId', title: t('vending.tariffId'), filter: { kind: 'text' }, sort: true, width: 110 },
+  ];
+  if (isCredit) {
+    columns.push(
+      {
+        key: 'totalPaid',
+        title: t('vending.totalPaid'),
+        sort: true,
+        width: 110,
+        render: (v) => money(v as number),
+      },
+      { key: 'tax', title: t('vending.vat'), width: 100, render: (v) => money(v as number) },
+      {
+        key: 'monthlyCharge',
+        title: t('vending.monthlyCharge'),
+        width: 120,
+        render: (v) => money(v as number),
+      },
+      { key: 'payDebt', title: t('vending.payDebt'), width: 110, render: (v) => money(v as number) },
+      {
+        key: 'totalUnit',
+        title: t('vending.totalUnit'),
+        sort: true,
+        width: 110,
+        render: (v) => energy(v as number),
+      },
+      { key: 'paymentMethod', title: t('vending.paymentMethod'), width: 130 },
+    );
+  }
+  if (kind.value) {
+    columns.push({ key: kind.value, title: t(`vending.${kind.value}`), width: 150 });
+  }
+  if (kindName === 'changeKey') {
+    columns.push(
+      {
+        key: 'tokens',
+        title: t('vending.tokens'),
+        width: 300,
+        render: (_v, row) => (
+          <Space orientation="vertical" size={0}>
+            {(row.tokens?.length ? row.tokens : [row.tokenFirst ?? '', row.tokenSecond ?? '']).map(
+              (tok, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: tokens are ordered and may repeat.
+                <TokenText key={i} token={tok} testId={`record-token-${i}`} />
+              ),
+            )}
+          </Space>
+        ),
+      },
+      {
+        key: 'confirmed',
+        title: t('vending.key.confirmState'),
+        width: 120,
+        render: (v) =>
+          v ? (
+            <Tag color="green">{t('vending.key.confirmedTag')}</Tag>
+          ) : (
+            <Tag>{t('vending.key.pending')}</Tag>
+          ),
+      },
+    );
+  } else {
+    columns.push({
+      key: 'token',
+      title: t('vending.token'),
+      filter: { kind: 'text' },
+      width: 290,
+      render: (v) => <TokenText token={String(v ?? '')} testId="record-token" />,
+    });
+  }
+  if (kindName === 'credit') {
+    columns.push({
+      key: 'status',
+      title: t('vending.status'),
+      filter: { kind: 'select', options: statusOptions },
+      sort: true,
+      width: 100,
+      render: (v) =>
+        v === 1 ? (
+          <Tag color="red">{t('vending.cancelled')}</Tag>
+        ) : (
+          <Tag color="green">{t('vending.issued')}</Tag>
+        ),
+    });
+  }
+  if (kindName === 'creditCancel') {
+    columns.push(
+      { key: 'cancelRemark', title: t('vending.cancelRemark'), ellipsis: true, width: 160 },
+      { key: 'cancelId', title: t('vending.cancelId'), width: 120 },
+      { key: 'cancelDate', title: t('vending.cancelDate'), width: 170 },
+    );
+  }
+  columns.push(
+    { key: 'createId', title: t('vending.operator'), sort: true, width: 120 },
+    { key: 'createDate', title: t('vending.date'), filter: { kind: 'dateRange' }, sort: true, width: 170 },
+    { key: 'remark', title: t('vending.remark'), filter: { kind: 'text' }, ellipsis: true, width: 140 },
+    ...stationColumn<RecordRow>(t, isAdmin, stations.data),
+  );
+
+  return (
+    <>
+      <ListPage<RecordRow>
+        resource={kind.resource}
+        readPath={kind.readPath}
+        rowKey={(r) => String(r.receiptId)}
+        defaultSort={{ field: 'receiptId', direction: 'desc' }}
+        columns={columns}
+        actionsWidth={150}
+        actions={(row) => (
+          <>
+            <Button
+              size="small"
+              type="link"
+              data-testid="row-print"
+              onClick={() => printReceipt(t, recordReceipt(t, kindName, row))}
+            >
+              {t('vending.print')}
+            </Button>
+            {kindName === 'credit' && canCancel && row.status === 0 && (
+              <Button
+                size="small"
+                type="link"
+                danger
+                data-testid="row-cancel"
+                onClick={() => setCancelRow(row)}
+              >
+                {t('vending.cancelToken')}
+              </Button>
+            )}
+          </>
+        )}
+      />
+      {cancelRow && <CancelDialog row={cancelRow} onClose={() => setCancelRow(null)} />}
+    </>
+  );
+}
