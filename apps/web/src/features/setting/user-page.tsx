@@ -328,6 +328,7 @@ export default function UserPage() {
         onOk={() => setOneTime(null)}
         onCancel={() => setOneTime(null)}
         cancelButtonProps={{ style: { display: 'none' } }}
+        okButtonProps={{ 'data-testid': 'one-time-close' }}
         okText={t('listPage.close')}
         maskClosable={false}
         destroyOnHidden

@@ -1,0 +1,79 @@
+import { expect, type Page, test } from '@playwright/test';
+import { fillLogin, loginAs } from './helpers';
+
+const rows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
+
+/** Picks an option of the antd select whose root carries `testId`. */
+async function pick(page: Page, testId: string, option: RegExp) {
+  await page.getByTestId(testId).click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+      hasText: option,
+    })
+    .first()
+    .click();
+}
+
+test.describe('setting: user', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('add a user, show the one-time passwords once, sign in with it; reset password asks first', async ({
+    page,
+    browser,
+  }) => {
+    const userId = `e2e-u${Date.now() % 100_000}`;
+    await loginAs(page);
+    await page.goto('/setting/user');
+    await expect(page.getByTestId('list-user')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('list-total')).toHaveText(/Total \d+/, { timeout: 30_000 });
+
+    await page.getByTestId('list-add').click();
+    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    await dialog.getByTestId('form-submit').click();
+    await expect(dialog.getByText('Required').first()).toBeVisible();
+    await dialog.getByTestId('field-userId').fill(userId);
+    await dialog.getByTestId('field-fullName').fill('Grace Obi');
+    await dialog.getByTestId('field-email').fill('not-an-email');
+    await dialog.getByTestId('form-submit').click();
+    await expect(dialog.getByText('Please enter a valid email')).toBeVisible();
+    await dialog.getByTestId('field-email').fill('grace@example.com');
+    await pick(page, 'field-roleIds', /^vendor/);
+    await page.keyboard.press('Escape');
+    await pick(page, 'field-roleId', /^vendor/);
+    await dialog.getByTestId('field-quotaEnable').click();
+    await dialog.getByTestId('field-quotaValue').fill('250');
+    await dialog.getByTestId('form-submit').click();
+    await expect(dialog).toBeHidden();
+
+    const shown = page.getByTestId('one-time-passwords');
+    await expect(shown).toBeVisible();
+    const password = (await page.getByTestId('one-time-password').innerText()).trim();
+    expect(password.length).toBeGreaterThanOrEqual(8);
+    await page.getByTestId('one-time-close').click();
+    await expect(shown).toBeHidden();
+
+    await page.getByTestId('list-search-term').fill(userId);
+    await page.getByTestId('list-search').click();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText('Grace Obi');
+    await expect(rows(page).first()).toContainText('250');
+
+    // The one-time password signs in.
+    const context = await browser.newContext();
+    const userPage = await context.newPage();
+    await userPage.goto('/login');
+    await fillLogin(userPage, userId, password);
+    await expect(userPage.getByTestId('navbar')).toBeVisible({ timeout: 30_000 });
+    await context.close();
+
+    // Reset password: the original's confirmation, then the new one-time password, once.
+    await rows(page).first().getByTestId('row-reset').click();
+    await expect(
+      page.getByText('This operation will reset the user password, do you want to continue?'),
+    ).toBeVisible();
+    await page.getByTestId('confirm-ok').click();
+    await expect(page.getByTestId('one-time-password')).toBeVisible();
+    const second = (await page.getByTestId('one-time-password').innerText()).trim();
+    expect(second).not.toBe(password);
+  });
+});
