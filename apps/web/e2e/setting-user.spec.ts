@@ -47,7 +47,7 @@ test.describe('setting: user', () => {
 
     const shown = page.getByTestId('one-time-passwords');
     await expect(shown).toBeVisible();
-    const password = (await page.getByTestId('one-time-password').innerText()).trim();
+    const password = ((await page.getByTestId('one-time-password').textContent()) ?? '').trim();
     expect(password.length).toBeGreaterThanOrEqual(8);
     await page.getByTestId('one-time-close').click();
     await expect(shown).toBeHidden();
@@ -73,7 +73,7 @@ test.describe('setting: user', () => {
     ).toBeVisible();
     await page.getByTestId('confirm-ok').click();
     await expect(page.getByTestId('one-time-password')).toBeVisible();
-    const second = (await page.getByTestId('one-time-password').innerText()).trim();
+    const second = ((await page.getByTestId('one-time-password').textContent()) ?? '').trim();
     expect(second).not.toBe(password);
   });
 });
