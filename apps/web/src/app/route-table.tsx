@@ -35,6 +35,43 @@ const LogPage = lazy(() => import('../features/setting/log-page'));
 const ItemPage = lazy(() => import('../features/setting/item-page'));
 const ImagePage = lazy(() => import('../features/setting/image-page'));
 
+// Token Generate and Token Record (issue 6).
+const CreditTokenPage = lazy(() => import('../features/token-generate/credit-token-page'));
+const ClearTamperTokenPage = lazy(() => import('../features/token-generate/clear-tamper-token-page'));
+const ClearCreditTokenPage = lazy(() => import('../features/token-generate/clear-credit-token-page'));
+const MaxPowerTokenPage = lazy(() => import('../features/token-generate/set-maximum-power-limit-token-page'));
+const MaxOverdraftTokenPage = lazy(
+  () => import('../features/token-generate/set-maximum-overdraft-token-page'),
+);
+const MaxPhaseUnbalanceTokenPage = lazy(
+  () => import('../features/token-generate/set-maximum-phase-power-unbalance-limit-token-page'),
+);
+const MeterTestTokenPage = lazy(() => import('../features/token-generate/meter-test-token-page'));
+const UpdateMeterKeyPage = lazy(() => import('../features/token-generate/update-meter-key-page'));
+const ChangeMeterKeyTokenPage = lazy(() => import('../features/token-generate/change-meter-key-token-page'));
+const CreditTokenRecordPage = lazy(() => import('../features/token-record/credit-token-record-page'));
+const CreditTokenCancelRecordPage = lazy(
+  () => import('../features/token-record/credit-token-cancel-record-page'),
+);
+const ClearTamperTokenRecordPage = lazy(
+  () => import('../features/token-record/clear-tamper-token-record-page'),
+);
+const ClearCreditTokenRecordPage = lazy(
+  () => import('../features/token-record/clear-credit-token-record-page'),
+);
+const MaxPowerTokenRecordPage = lazy(
+  () => import('../features/token-record/set-maximum-power-limit-token-record-page'),
+);
+const MaxOverdraftTokenRecordPage = lazy(
+  () => import('../features/token-record/set-maximum-overdraft-token-record-page'),
+);
+const MaxPhaseUnbalanceTokenRecordPage = lazy(
+  () => import('../features/token-record/set-maximum-phase-power-unbalance-limit-token-record-page'),
+);
+const ChangeMeterKeyTokenRecordPage = lazy(
+  () => import('../features/token-record/change-meter-key-token-record-page'),
+);
+
 /** Paths reachable without a token (spec §4). */
 export const WHITE_LIST: readonly string[] = ['/login', '/auth-redirect'];
 
@@ -117,42 +154,98 @@ function group(
 /** Permission-gated groups of spec §2, in the original's menu order; names are the permission keys. */
 export const asyncRoutes: AppRoute[] = [
   group('/token-generate', 'Token', 'tokenGenerate', <ThunderboltOutlined />, [
-    ['credit-token', 'Token.CreditToken', 'creditToken'],
-    ['clear-tamper-token', 'Token.ClearTamperToken', 'clearTamperToken'],
-    ['clear-credit-token', 'Token.ClearCreditToken', 'clearCreditToken'],
-    ['set-maximum-power-limit-token', 'Token.SetMaximumPowerLimitToken', 'setMaximumPowerLimitToken'],
-    ['set-maximum-overdraft-token', 'Token.SetMaximumOverdraftToken', 'setMaximumOverdraftToken'],
+    ['credit-token', 'Token.CreditToken', 'creditToken', false, CreditTokenPage],
+    ['clear-tamper-token', 'Token.ClearTamperToken', 'clearTamperToken', false, ClearTamperTokenPage],
+    ['clear-credit-token', 'Token.ClearCreditToken', 'clearCreditToken', false, ClearCreditTokenPage],
+    [
+      'set-maximum-power-limit-token',
+      'Token.SetMaximumPowerLimitToken',
+      'setMaximumPowerLimitToken',
+      false,
+      MaxPowerTokenPage,
+    ],
+    [
+      'set-maximum-overdraft-token',
+      'Token.SetMaximumOverdraftToken',
+      'setMaximumOverdraftToken',
+      false,
+      MaxOverdraftTokenPage,
+    ],
     [
       'set-maximum-phase-power-unbalance-limit-token',
       'Token.SetMaximumPhasePowerUnbalanceLimitToken',
       'setMaximumPhasePowerUnbalanceLimitToken',
+      false,
+      MaxPhaseUnbalanceTokenPage,
     ],
-    ['meter-test-token', 'Token.MeterTestToken', 'meterTestToken'],
-    ['update-meter-key', 'Token.UpdateMeterKey', 'updateMeterKey'],
-    ['change-meter-key-token', 'Token.ChangeMeterKeyToken', 'changeMeterKeyToken'],
+    ['meter-test-token', 'Token.MeterTestToken', 'meterTestToken', false, MeterTestTokenPage],
+    ['update-meter-key', 'Token.UpdateMeterKey', 'updateMeterKey', false, UpdateMeterKeyPage],
+    [
+      'change-meter-key-token',
+      'Token.ChangeMeterKeyToken',
+      'changeMeterKeyToken',
+      false,
+      ChangeMeterKeyTokenPage,
+    ],
   ]),
   group('/token-record', 'TokenRecord', 'tokenRecord', <HistoryOutlined />, [
-    ['credit-token-record', 'TokenRecord.CreditTokenRecord', 'creditTokenRecord'],
-    ['credit-token-cancel-record', 'TokenRecord.CreditTokenCancelRecord', 'creditTokenCancelRecord'],
+    [
+      'credit-token-record',
+      'TokenRecord.CreditTokenRecord',
+      'creditTokenRecord',
+      false,
+      CreditTokenRecordPage,
+    ],
+    [
+      'credit-token-cancel-record',
+      'TokenRecord.CreditTokenCancelRecord',
+      'creditTokenCancelRecord',
+      false,
+      CreditTokenCancelRecordPage,
+    ],
     ['cancel-credit-token-record', 'TokenRecord.CancelCreditTokenRecord', 'cancelCreditTokenRecord', true],
-    ['clear-tamper-token-record', 'TokenRecord.ClearTamperTokenRecord', 'clearTamperTokenRecord'],
-    ['clear-credit-token-record', 'TokenRecord.ClearCreditTokenRecord', 'clearCreditTokenRecord'],
+    [
+      'clear-tamper-token-record',
+      'TokenRecord.ClearTamperTokenRecord',
+      'clearTamperTokenRecord',
+      false,
+      ClearTamperTokenRecordPage,
+    ],
+    [
+      'clear-credit-token-record',
+      'TokenRecord.ClearCreditTokenRecord',
+      'clearCreditTokenRecord',
+      false,
+      ClearCreditTokenRecordPage,
+    ],
     [
       'set-maximum-power-limit-token-record',
       'TokenRecord.SetMaximumPowerLimitTokenRecord',
       'setMaximumPowerLimitTokenRecord',
+      false,
+      MaxPowerTokenRecordPage,
     ],
     [
       'set-maximum-overdraft-token-record',
       'TokenRecord.SetMaximumOverdraftTokenRecord',
       'setMaximumOverdraftTokenRecord',
+      false,
+      MaxOverdraftTokenRecordPage,
     ],
     [
       'set-maximum-phase-power-unbalance-limit-token-record',
       'TokenRecord.SetMaximumPhasePowerUnbalanceLimitTokenRecord',
       'setMaximumPhasePowerUnbalanceLimitTokenRecord',
+      false,
+      MaxPhaseUnbalanceTokenRecordPage,
     ],
-    ['change-meter-key-token-record', 'TokenRecord.ChangeMeterKeyTokenRecord', 'changeMeterKeyTokenRecord'],
+    [
+      'change-meter-key-token-record',
+      'TokenRecord.ChangeMeterKeyTokenRecord',
+      'changeMeterKeyTokenRecord',
+      false,
+      ChangeMeterKeyTokenRecordPage,
+    ],
   ]),
   group('/remote-operation', 'RemoteMeterTask', 'remoteOperation', <ApiOutlined />, [
     ['remote-meter-reading', 'RemoteMeterTask.CreateReadingTask', 'remoteMeterReading'],

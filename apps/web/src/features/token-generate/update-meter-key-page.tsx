@@ -1,0 +1,171 @@
+import type { AccountRow, MeterRow } from '@prepay/contracts';
+import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { request } from '../../lib/request';
+import { AccountTokenList } from './account-list';
+
+interface KeyForm {
+  sgcNew: string;
+  krnNew: number;
+  kenNew: number;
+  tiNew: number;
+  ktNew: number;
+  baseYearNew: 1993 | 2014 | 2035;
+  decoderKeyNew?: string;
+}
+
+const INT_FIELDS: Array<[keyof KeyForm, number, number]> = [
+  ['krnNew', 1, 9],
+  ['kenNew', 0, 255],
+  ['tiNew', 0, 99],
+  ['ktNew', 0, 3],
+];
+
+function KeyDialog({ account, onClose }: { account: AccountRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<KeyForm>();
+  const [busy, setBusy] = useState(false);
+
+  // Start from the meter's pending (or current) key fields when the role may read meters.
+  useEffect(() => {
+    request<{ data: MeterRow[] }>(
+      '/api/meter/read',
+      { meterId: account.meterId, pageSize: 5 },
+      { silent: true },
+    )
+      .then((page) => {
+        const m = page.data.find((r) => r.meterId === account.meterId);
+        if (!m) return;
+        form.setFieldsValue({
+          sgcNew: m.sgcNew ?? m.sgc ?? undefined,
+          krnNew: m.krnNew ?? m.krn ?? undefined,
+          kenNew: m.kenNew ?? m.ken ?? undefined,
+          tiNew: m.tiNew ?? m.ti ?? undefined,
+          ktNew: m.ktNew ?? m.kt ?? undefined,
+          baseYearNew: (m.baseYearNew ?? m.baseYear ?? 2014) as KeyForm['baseYearNew'],
+        });
+      })
+      .catch(() => undefined);
+  }, [account.meterId, form]);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await request('/api/token/meterKey/update', [
+        {
+          meterId: account.meterId,
+          sgcNew: v.sgcNew.trim(),
+          krnNew: v.krnNew,
+          kenNew: v.kenNew,
+          tiNew: v.tiNew,
+          ktNew: v.ktNew,
+          baseYearNew: v.baseYearNew,
+          decoderKeyNew: v.decoderKeyNew?.trim() || null,
+        },
+      ]);
+      void message.success(t('vending.key.updated'));
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={`${t('vending.key.title')} — ${account.meterId}`}
+      onCancel={onClose}
+      data-testid="update-key-dialog"
+      footer={[
+        <Button key="c" onClick={onClose}>
+          {t('vending.cancel')}
+        </Button>,
+        <Button
+          key="ok"
+          type="primary"
+          loading={busy}
+          data-testid="update-key-submit"
+          onClick={() => void submit()}
+        >
+          {t('vending.confirm')}
+        </Button>,
+      ]}
+    >
+      <Form<KeyForm> form={form} layout="vertical" initialValues={{ baseYearNew: 2014 }}>
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="sgcNew"
+              label={t('vending.key.sgcNew')}
+              rules={[
+                { required: true, message: t('vending.validation.required') },
+                { pattern: /^\s*\d{6}\s*$/, message: t('vending.key.sgcInvalid') },
+              ]}
+            >
+              <Input data-testid="key-sgcNew" maxLength={6} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          {INT_FIELDS.map(([name, min, max]) => (
+            <Col xs={24} sm={12} key={name}>
+              <Form.Item
+                name={name}
+                label={t(`vending.key.${name}`)}
+                rules={[
+                  { required: true, message: t('vending.validation.required') },
+                  { type: 'integer', min, max, message: t('vending.validation.range', { min, max }) },
+                ]}
+              >
+                <InputNumber
+                  data-testid={`key-${name}`}
+                  min={min}
+                  max={max}
+                  precision={0}
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            </Col>
+          ))}
+          <Col xs={24} sm={12}>
+            <Form.Item name="baseYearNew" label={t('vending.key.baseYearNew')} rules={[{ required: true }]}>
+              <Select options={[1993, 2014, 2035].map((y) => ({ value: y, label: String(y) }))} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              name="decoderKeyNew"
+              label={t('vending.key.decoderKeyNew')}
+              extra={t('vending.key.decoderKeyHint')}
+              rules={[
+                {
+                  pattern: /^\s*([0-9A-Fa-f]{16}|[0-9A-Fa-f]{32})\s*$/,
+                  message: t('vending.key.decoderKeyInvalid'),
+                },
+              ]}
+            >
+              <Input.Password data-testid="key-decoderKeyNew" autoComplete="new-password" />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Update Meter Key: writes the meter's new key fields; Change Meter Key Token then moves the meter to them. */
+export default function UpdateMeterKeyPage() {
+  const { t } = useTranslation();
+  const [account, setAccount] = useState<AccountRow | null>(null);
+  return (
+    <>
+      <AccountTokenList
+        resource="updateMeterKeyAccounts"
+        actionLabel={t('vending.key.updateKey')}
+        onAction={setAccount}
+      />
+      {account && <KeyDialog key={account.meterId} account={account} onClose={() => setAccount(null)} />}
+    </>
+  );
+}
