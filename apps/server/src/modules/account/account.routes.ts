@@ -3,6 +3,7 @@ import {
   AccountReadRequest,
   AccountRequest,
   AccountRow,
+  PermissionGroups,
   page,
   writeBody,
 } from '@prepay/contracts';
@@ -21,7 +22,8 @@ export function accountRoutes(deps: Deps, accounts: AccountService): RouteDef[] 
   return [
     defineRoute({
       path: '/api/account/read',
-      permission,
+      // Every Token Generate page lists accounts: a cashier holding only Token.CreditToken must see them.
+      permission: ['Management.Account', ...PermissionGroups.Token],
       tag,
       summary: 'List accounts with customer, meter and tariff joined',
       body: AccountReadRequest,
