@@ -59,7 +59,8 @@ export async function readFirstSheet(buf: Buffer, maxRows = 100_000): Promise<Sh
     worksheets: 'emit',
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    // Styles tell a date cell from a number.
+    styles: 'cache',
     entries: 'emit',
   });
   try {

@@ -111,14 +111,12 @@ export async function registerFileRoutes(
         const { slot } = request.params as { slot: string };
         const image = await images.fetch(slot);
         if (!image) {
-          return reply
-            .code(404)
-            .send({
-              code: ErrorCode.notFound,
-              reason: 'No image uploaded',
-              message: 'No image uploaded',
-              result: null,
-            });
+          return reply.code(404).send({
+            code: ErrorCode.notFound,
+            reason: 'No image uploaded',
+            message: 'No image uploaded',
+            result: null,
+          });
         }
         const etag = `"${image.sha256}"`;
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -47,7 +47,10 @@ export function cellToField(v: CellValue, kind: ColumnKind): unknown {
     case 'money':
       return typeof v === 'number' ? String(v) : String(v).trim();
     case 'date':
-      return v instanceof Date ? excelDate(v) : String(v).trim();
+      if (v instanceof Date) return excelDate(v);
+      // A date cell without its style is the Excel serial day number (days since 1899-12-30).
+      if (typeof v === 'number') return excelDate(new Date(Math.round((v - 25569) * 86_400_000)));
+      return String(v).trim();
     case 'steps':
       return parseSteps(String(v));
     case 'digits6':
@@ -112,7 +115,8 @@ export async function parseImportFile(buf: Buffer, mod: SheetModule): Promise<Pa
     const parsed = mod.rowSchema.safeParse(obj);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        problems.push(`Row ${r.rowNumber}: ${issue.path.join('.') || '(row)'}: ${issue.message}`);
+        const message = /received undefined/.test(issue.message) ? 'Required' : issue.message;
+        problems.push(`Row ${r.rowNumber}: ${issue.path.join('.') || '(row)'}: ${message}`);
       }
       continue;
     }
