@@ -28,6 +28,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { createCreditService } from './modules/vending/credit.service.js';
 import { createManagementTokenService } from './modules/vending/management.service.js';
+import { registerRecordExports } from './modules/vending/record-export.js';
 import { vendingRoutes } from './modules/vending/vending.routes.js';
 
 export interface BuildOptions {
@@ -124,6 +125,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   ]);
 
   await master.register(app);
+
+  registerRecordExports(app, deps);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.db.execute('select 1');

@@ -238,3 +238,39 @@ describe('cancel', () => {
     expect(JSON.parse(audit.at(-1)!.contentAfter!).status).toBe(1);
   });
 });
+
+describe("record export and the vendor's view", () => {
+  it('exports the filtered credit records as .xlsx with the tokens and never a key', async () => {
+    const { meterId } = await vendableMeter(t, { meterId: '47000000012' });
+    const a = (await vend({ meterId, amount: '1000' })).result;
+    const b = (await vend({ meterId, amount: '300' })).result;
+    const res = await t.post('/api/token/creditTokenRecord/export', { meterId }, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/spreadsheetml/);
+    const ExcelJS = (await import('exceljs')).default;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const tokenCol = header.indexOf('token') + 1;
+    const tokens = [sheet.getRow(2).getCell(tokenCol).value, sheet.getRow(3).getCell(tokenCol).value];
+    expect(sheet.rowCount).toBe(3);
+    expect(tokens.sort()).toEqual([a.token, b.token].sort());
+    expect(res.rawPayload.includes(Buffer.from(DECODER_KEY))).toBe(false);
+    const bad = await t.call(
+      '/api/token/creditTokenRecord/export',
+      { createDateRange: ['nope', null] },
+      admin,
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  it('a cashier with only the vending keys can list the accounts to sell to, but not export records without the key', async () => {
+    const cashier = await userWithRole(t, { userId: 'cashier2', content: 'Token.CreditToken' });
+    const accounts = await t.call<{ total: number }>('/api/account/read', {}, cashier);
+    expect(accounts.code, accounts.reason).toBe(0);
+    expect(accounts.result.total).toBeGreaterThan(0);
+    expect((await t.post('/api/token/creditTokenRecord/export', {}, cashier)).statusCode).toBe(403);
+    expect((await t.call('/api/account/create', [], cashier)).status).toBe(403);
+  });
+});

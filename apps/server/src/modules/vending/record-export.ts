@@ -1,0 +1,147 @@
+import { type PermissionKey, TokenRecordReadRequest } from '@prepay/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { TokenKind } from '../../db/schema-vending.js';
+import type { Deps } from '../../deps.js';
+import { invalid } from '../../http/errors.js';
+import { contextOf } from '../../http/route.js';
+import { streamExport } from '../../lib/export-stream.js';
+import { writeAudit } from '../audit/audit.js';
+import { creditRecordOf, keyChangeRecordOf, managementRecordOf } from './records.js';
+import { readRecords, type TokenRecordRow } from './vending.repo.js';
+
+const common = ['receiptId', 'customerId', 'customerName', 'meterId', 'meterType', 'tariffId'];
+const audit = ['status', 'remark', 'createId', 'createDate', 'stationId'];
+const credit = [
+  ...common,
+  'purchaseWay',
+  'totalUnit',
+  'totalPaid',
+  'energyCharge',
+  'tax',
+  'monthlyCharge',
+  'payDebt',
+  'remainingDebt',
+  'paymentMethod',
+  'token',
+  'tid',
+];
+
+/** Per record page: its path segment, kind, read key, columns and row shape. Tokens export; keys never exist here. */
+const EXPORTS: {
+  path: string;
+  kind: TokenKind;
+  permission: PermissionKey;
+  title: string;
+  columns: string[];
+  map: (r: never) => object;
+}[] = [
+  {
+    path: 'creditTokenRecord',
+    kind: 'credit',
+    permission: 'TokenRecord.CreditTokenRecord',
+    title: 'Credit Token Record',
+    columns: [...credit, ...audit],
+    map: creditRecordOf,
+  },
+  {
+    path: 'creditTokenCancelRecord',
+    kind: 'creditCancel',
+    permission: 'TokenRecord.CreditTokenCancelRecord',
+    title: 'Credit Token Cancel Record',
+    columns: [...credit, 'cancelRemark', 'cancelId', 'cancelDate', ...audit],
+    map: creditRecordOf,
+  },
+  {
+    path: 'clearCreditTokenRecord',
+    kind: 'clearCredit',
+    permission: 'TokenRecord.ClearCreditTokenRecord',
+    title: 'Clear Credit Token Record',
+    columns: [...common, 'token', 'tid', ...audit],
+    map: managementRecordOf,
+  },
+  {
+    path: 'clearTamperTokenRecord',
+    kind: 'clearTamper',
+    permission: 'TokenRecord.ClearTamperTokenRecord',
+    title: 'Clear Tamper Token Record',
+    columns: [...common, 'token', 'tid', ...audit],
+    map: managementRecordOf,
+  },
+  {
+    path: 'setMaximumPowerLimitTokenRecord',
+    kind: 'maxPower',
+    permission: 'TokenRecord.SetMaximumPowerLimitTokenRecord',
+    title: 'Set Maximum Power Limit Token Record',
+    columns: [...common, 'maximumPower', 'token', 'tid', ...audit],
+    map: managementRecordOf,
+  },
+  {
+    path: 'setMaximumPhasePowerUnbalanceLimitTokenRecord',
+    kind: 'maxPhaseUnbalance',
+    permission: 'TokenRecord.SetMaximumPhasePowerUnbalanceLimitTokenRecord',
+    title: 'Set Maximum Phase Power Unbalance Limit Token Record',
+    columns: [...common, 'maximumPhasePowerUnbalance', 'token', 'tid', ...audit],
+    map: managementRecordOf,
+  },
+  {
+    path: 'setMaximumOverdraftLimitTokenRecord',
+    kind: 'maxOverdraft',
+    permission: 'TokenRecord.SetMaximumOverdraftTokenRecord',
+    title: 'Set Maximum Overdraft Token Record',
+    columns: [...common, 'maximumOverdraft', 'token', 'tid', ...audit],
+    map: managementRecordOf,
+  },
+  {
+    path: 'changeMeterKeyTokenRecord',
+    kind: 'changeKey',
+    permission: 'TokenRecord.ChangeMeterKeyTokenRecord',
+    title: 'Change Meter Key Token Record',
+    columns: [...common, 'tokenFirst', 'tokenSecond', 'confirmed', ...audit],
+    map: keyChangeRecordOf,
+  },
+];
+
+/** `/api/token/<record>/export`: the record page's current filter, all pages, as .xlsx. */
+export function registerRecordExports(app: FastifyInstance, deps: Deps): void {
+  for (const e of EXPORTS) {
+    app.post(
+      `/api/token/${e.path}/export`,
+      {
+        config: { permission: e.permission },
+        schema: { tags: ['Token'], summary: `Export ${e.title} (.xlsx)` },
+      },
+      async (request, reply) => {
+        const ctx = contextOf(request);
+        const parsed = TokenRecordReadRequest.safeParse({ ...((request.body as object | undefined) ?? {}) });
+        if (!parsed.success) {
+          const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          throw invalid(
+            `Validation failed: ${errors.map((x) => `${x.path}: ${x.message}`).join('; ')}`,
+            errors,
+          );
+        }
+        const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
+        return streamExport(request, reply, {
+          title: e.title,
+          fileName: `${e.path}-${stamp}.xlsx`,
+          columns: e.columns.map((key) => ({ key })),
+          read: (pageNumber, pageSize) =>
+            readRecords(
+              deps.database.db,
+              e.kind,
+              { ...parsed.data, pageNumber, pageSize },
+              ctx.user,
+              e.map as (r: TokenRecordRow) => Record<string, unknown>,
+            ),
+          row: (r) => Object.fromEntries(e.columns.map((k) => [k, r[k]])),
+          done: (total) =>
+            writeAudit(deps.database.db, ctx.actor, {
+              title: e.title,
+              action: 'Export',
+              content: `${total} rows`,
+            }),
+        });
+      },
+    );
+  }
+}
