@@ -6,6 +6,7 @@ import { roles, stations, userRoles, users } from '../db/schema.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
 import { writeAudit } from '../modules/audit/audit.js';
 import { announce, SYSTEM_STATION } from './bootstrap.js';
+import { seedDemoMasterData } from './demo-masterdata.js';
 
 const G = PermissionGroups;
 
@@ -94,7 +95,11 @@ const DEMO_USERS = [
 /** Demo data for a first start (SEED=demo). Later modules add theirs here. Runs once: only on an empty catalogue. */
 export async function seedDemo(db: Db, config: Config): Promise<void> {
   const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(stations);
-  if (Number(n) > 1) return;
+  if (Number(n) > 1) {
+    // A database seeded before the master data existed gets it now (once: a flag records it).
+    await seedDemoMasterData(db, config);
+    return;
+  }
   const password = config.demoPassword ?? generatePassword();
   const passwordHash = await hashPassword(password);
   const authorizationPasswordHash = await hashPassword(password);
@@ -133,6 +138,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
       },
     );
   });
+  await seedDemoMasterData(db, config);
   if (!config.demoPassword) {
     announce([
       `Demo users: ${DEMO_USERS.map((u) => u.userId).join(', ')}`,

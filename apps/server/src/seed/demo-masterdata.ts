@@ -1,0 +1,383 @@
+import { dkga02, luhnCheckDigit, meterPanFromIain } from '@prepay/sts';
+import { eq, inArray } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import type { Db, Tx } from '../db/client.js';
+import {
+  accounts,
+  customers,
+  debts,
+  gateways,
+  items,
+  meterKeys,
+  meters,
+  stations,
+  systemSettings,
+  tariffs,
+  vendingKeys,
+} from '../db/schema.js';
+import { writeAudit } from '../modules/audit/audit.js';
+import { createKeyCipher, loadKeyEncryptionKey } from '../modules/keystore/key-cipher.js';
+import { SYSTEM_STATION } from './bootstrap.js';
+
+/**
+ * Demo master data for a first start: gateways, ~2,000 meters of the three types with STS keys (decoder
+ * keys derived with DKGA02 from a DEMO vending key — not a real STS key), customers, accounts, five
+ * tariffs with steps, some debts and the item dictionary. Deterministic, batched, runs once.
+ */
+export const DEMO_VENDING_KEY = {
+  sgc: '123456',
+  krn: 1,
+  dkga: '02',
+  key: 'ABABABABABABABAB',
+  baseYear: 1993,
+} as const;
+const FLAG = 'demo.masterdata';
+const STATIONS = ['NORTH', 'CENTRAL', 'SOUTH'];
+const METERS = 2000;
+
+/** Deterministic pseudo-random numbers, so every demo database looks the same. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 0x100000000;
+  };
+}
+
+const FIRST = [
+  'Ada',
+  'Bola',
+  'Chinedu',
+  'Dayo',
+  'Emeka',
+  'Funmi',
+  'Gbenga',
+  'Halima',
+  'Ibrahim',
+  'Jide',
+  'Kemi',
+  'Lola',
+  'Musa',
+  'Ngozi',
+  'Ola',
+  'Segun',
+  'Tunde',
+  'Uche',
+  'Yemi',
+  'Zainab',
+];
+const LAST = [
+  'Adeyemi',
+  'Bello',
+  'Chukwu',
+  'Danjuma',
+  'Eze',
+  'Fashola',
+  'Garba',
+  'Ibekwe',
+  'Johnson',
+  'Okafor',
+  'Okonkwo',
+  'Olawale',
+  'Suleiman',
+  'Umar',
+  'Yusuf',
+];
+const STREETS = [
+  'Market Rd',
+  'Station Rd',
+  'Church St',
+  'Hospital Rd',
+  'Airport Rd',
+  'School Lane',
+  'Ring Rd',
+  'Palace Way',
+];
+
+const steps = (blocks: [number, number | null, number][]) =>
+  blocks.map(([start, end, price]) => ({
+    start: start * 10,
+    end: end === null ? null : end * 10,
+    price: price * 100,
+  }));
+
+export async function seedDemoMasterData(db: Db, config: Config): Promise<void> {
+  const [done] = await db.select().from(systemSettings).where(eq(systemSettings.key, FLAG));
+  if (done) return;
+  const present = await db
+    .select({ id: stations.stationId })
+    .from(stations)
+    .where(inArray(stations.stationId, STATIONS));
+  if (present.length !== STATIONS.length) return;
+  const cipher = createKeyCipher(await loadKeyEncryptionKey({ dataDir: config.dataDir }));
+  const random = rng(20260522);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  const createId = 'system';
+  const createDate = new Date();
+
+  const tariffRows = [
+    {
+      tariffId: 'RESIDENTIAL',
+      tariffName: 'Residential',
+      price: 350,
+      steps: steps([
+        [0, 50, 250],
+        [50, 200, 350],
+        [200, null, 420],
+      ]),
+      monthly: 1500,
+    },
+    {
+      tariffId: 'COMMERCIAL',
+      tariffName: 'Commercial',
+      price: 450,
+      steps: steps([
+        [0, 500, 450],
+        [500, null, 520],
+      ]),
+      monthly: 5000,
+    },
+    {
+      tariffId: 'PRODUCTIVE',
+      tariffName: 'Productive use',
+      price: 400,
+      steps: steps([
+        [0, 1000, 400],
+        [1000, null, 380],
+      ]),
+      monthly: 3000,
+    },
+    { tariffId: 'PUBLIC', tariffName: 'Public institutions', price: 300, steps: [], monthly: 0 },
+    {
+      tariffId: 'LIFELINE',
+      tariffName: 'Lifeline',
+      price: 150,
+      steps: steps([
+        [0, 30, 150],
+        [30, null, 350],
+      ]),
+      monthly: 0,
+    },
+  ].map((t) => ({
+    tariffId: t.tariffId,
+    tariffName: t.tariffName,
+    priceMinor: t.price * 100,
+    taxBp: 750,
+    steps: t.steps,
+    monthlyChargeMinor: t.monthly * 100,
+    billingDay: 1,
+    startTime: new Date('2026-01-01T00:00:00'),
+    // Residential has a passive tariff waiting for the new year.
+    ...(t.tariffId === 'RESIDENTIAL'
+      ? {
+          startTimeNew: new Date('2027-01-01T00:00:00'),
+          priceMinorNew: 38000,
+          stepsNew: steps([
+            [0, 50, 270],
+            [50, 200, 380],
+            [200, null, 450],
+          ]),
+        }
+      : {}),
+    stationId: SYSTEM_STATION,
+    createId,
+    createDate,
+  }));
+
+  const gatewayRows = Array.from({ length: 20 }, (_, i) => {
+    const hex = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');
+    const online = i % 7 !== 3;
+    return {
+      gatewayId: `E4-38-19-FF-FE-00-${hex(i >> 8)}-${hex((i + 1) & 0xff)}`,
+      gatewayName: `${STATIONS[i % 3]} GW ${String(Math.floor(i / 3) + 1).padStart(2, '0')}`,
+      status: online,
+      successRateBp: online ? 8500 + Math.floor(random() * 1500) : 0,
+      stationId: STATIONS[i % 3]!,
+      createId,
+      createDate,
+    };
+  });
+
+  const meterRows: (typeof meters.$inferInsert)[] = [];
+  const keyRows: (typeof meterKeys.$inferInsert)[] = [];
+  const customerRows: (typeof customers.$inferInsert)[] = [];
+  const accountRows: (typeof accounts.$inferInsert)[] = [];
+  const debtRows: (typeof debts.$inferInsert)[] = [];
+  for (let n = 0; n < METERS; n++) {
+    const body = `47${String(10000000 + n).padStart(8, '0')}`;
+    const meterId = body + luhnCheckDigit(body);
+    const stationId = STATIONS[n % 3]!;
+    const r = random();
+    const type = r < 0.7 ? 0 : r < 0.9 ? 1 : 2;
+    const bound = n % 10 !== 9;
+    meterRows.push({
+      meterId,
+      type,
+      isThreePhase: type === 0 && n % 11 === 0 ? 1 : 0,
+      communicationWay: n % 8 === 0 ? 0 : 1,
+      protocolVersion: n % 5 === 0 ? '1.0' : '2.2',
+      lat: 6.4 + random() * 0.4,
+      lng: 3.3 + random() * 0.4,
+      status: bound,
+      ea: '07',
+      baseYear: 1993,
+      sgc: DEMO_VENDING_KEY.sgc,
+      krn: 1,
+      ken: 255,
+      ti: 1,
+      kt: 2,
+      stationId,
+      createId,
+      createDate,
+    });
+    const decoderKey = dkga02({
+      meterPAN: meterPanFromIain(meterId),
+      sgc: DEMO_VENDING_KEY.sgc,
+      krn: 1,
+      kt: 2,
+      ti: 1,
+      vendingKey: DEMO_VENDING_KEY.key,
+    });
+    keyRows.push({
+      meterId,
+      keyEnc: cipher.seal(decoderKey, `meter:${meterId}`),
+      ea: '07',
+      sgc: DEMO_VENDING_KEY.sgc,
+      krn: 1,
+      kt: 2,
+      ti: 1,
+      baseYear: 1993,
+      source: 'DKGA02',
+    });
+    if (!bound) continue;
+    // As the original operator does, the customer id is the meter number.
+    customerRows.push({
+      customerId: meterId,
+      customerName: `${pick(FIRST)} ${pick(LAST)}`,
+      type: 0,
+      phone: `080${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
+      address: `${1 + Math.floor(random() * 200)} ${pick(STREETS)}, ${stationId.charAt(0)}${stationId.slice(1).toLowerCase()}`,
+      certifiName: 'National ID',
+      certifiNo: String(10000 + n),
+      stationId,
+      createId,
+      createDate,
+    });
+    const tariffId =
+      type === 0
+        ? n % 13 === 0
+          ? 'COMMERCIAL'
+          : n % 17 === 0
+            ? 'PRODUCTIVE'
+            : n % 23 === 0
+              ? 'LIFELINE'
+              : 'RESIDENTIAL'
+        : n % 19 === 0
+          ? 'PUBLIC'
+          : 'RESIDENTIAL';
+    accountRows.push({
+      meterId,
+      customerId: meterId,
+      tariffId,
+      ctRatio: null,
+      stationId,
+      createId,
+      createDate,
+    });
+    if (n % 31 === 0) {
+      const total = (5 + Math.floor(random() * 200)) * 10000;
+      const paid = Math.floor(total * random() * 0.5);
+      debtRows.push({
+        customerId: meterId,
+        totalDebtMinor: total,
+        remainingDebtMinor: total - paid,
+        payDebtMinor: paid,
+        stationId,
+        createId,
+        createDate,
+      });
+    }
+  }
+
+  const itemRows = [
+    ['BasicInformation', 'Currency', 'NGN', 'نيرة', 'NGN', 'NGN', 'NGN', '奈拉'],
+    [
+      'BasicInformation',
+      'Company',
+      'Demo Power Utility',
+      null,
+      'Empresa de energía demo',
+      null,
+      null,
+      '演示电力公司',
+    ],
+    ['PaymentMethod', 'Cash', 'Cash', 'نقدا', 'Efectivo', 'Espèces', 'Dinheiro', '现金'],
+    ['PaymentMethod', 'Card', 'Card', 'بطاقة', 'Tarjeta', 'Carte', 'Cartão', '刷卡'],
+    [
+      'PaymentMethod',
+      'BankTransfer',
+      'Bank transfer',
+      null,
+      'Transferencia',
+      'Virement',
+      'Transferência',
+      '银行转账',
+    ],
+    ['PaymentMethod', 'MobileMoney', 'Mobile money', null, 'Dinero móvil', null, null, '移动支付'],
+    ['CustomerType', '0', 'Residential', null, 'Residencial', 'Résidentiel', 'Residencial', '居民'],
+    ['CustomerType', '1', 'Commercial', null, 'Comercial', 'Commercial', 'Comercial', '商业'],
+    ['EventCode', '1', 'Power Failure Start', null, 'Inicio de corte', null, null, '掉电开始'],
+    ['EventCode', '2', 'Power Failure End', null, 'Fin de corte', null, null, '掉电结束'],
+    ['EventCode', '10', 'Clear Error Register', null, null, null, null, '清除错误寄存器'],
+    ['EventCode', '11', 'Clear Alarm Register', null, null, null, null, '清除告警寄存器'],
+    ['EventCode', '107', 'Current Reverse End', null, null, null, null, '电流反向结束'],
+  ].map(([itemType, itemName, en, ar, es, fr, pt, zh]) => ({
+    itemType: itemType!,
+    itemName: itemName!,
+    en,
+    ar,
+    es,
+    fr,
+    pt,
+    zh,
+    createId,
+    createDate,
+  }));
+
+  const chunked = async <T>(tx: Tx, rows: T[], insert: (part: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < rows.length; i += 400) await insert(rows.slice(i, i + 400));
+    void tx;
+  };
+  await db.transaction(async (tx) => {
+    await tx.insert(systemSettings).values({ key: FLAG, value: createDate.toISOString() });
+    await tx
+      .insert(vendingKeys)
+      .values({
+        sgc: DEMO_VENDING_KEY.sgc,
+        krn: DEMO_VENDING_KEY.krn,
+        dkga: DEMO_VENDING_KEY.dkga,
+        baseYear: DEMO_VENDING_KEY.baseYear,
+        keyEnc: cipher.seal(DEMO_VENDING_KEY.key, `vending:${DEMO_VENDING_KEY.sgc}/${DEMO_VENDING_KEY.krn}`),
+        label: 'DEMO key (not an STS key; simulation only)',
+        createId,
+      })
+      .onConflictDoNothing();
+    await tx.insert(tariffs).values(tariffRows).onConflictDoNothing();
+    await tx.insert(gateways).values(gatewayRows).onConflictDoNothing();
+    await tx.insert(items).values(itemRows).onConflictDoNothing();
+    await chunked(tx, meterRows, (p) => tx.insert(meters).values(p).onConflictDoNothing());
+    await chunked(tx, keyRows, (p) => tx.insert(meterKeys).values(p).onConflictDoNothing());
+    await chunked(tx, customerRows, (p) => tx.insert(customers).values(p).onConflictDoNothing());
+    await chunked(tx, accountRows, (p) => tx.insert(accounts).values(p).onConflictDoNothing());
+    await chunked(tx, debtRows, (p) => tx.insert(debts).values(p).onConflictDoNothing());
+    await writeAudit(
+      tx,
+      { userId: 'system', stationId: SYSTEM_STATION, ipAddress: null },
+      {
+        title: 'System',
+        action: 'SeedDemo',
+        content: `${gatewayRows.length} gateways, ${meterRows.length} meters, ${customerRows.length} customers, ${accountRows.length} accounts, ${tariffRows.length} tariffs, ${debtRows.length} debts, ${itemRows.length} items`,
+      },
+    );
+  });
+}

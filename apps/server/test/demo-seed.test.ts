@@ -1,0 +1,65 @@
+import { dkga02, meterPanFromIain } from '@prepay/sts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyStoreOf } from '../src/modules/keystore/key-store.js';
+import { seedDemo } from '../src/seed/demo.js';
+import { DEMO_VENDING_KEY } from '../src/seed/demo-masterdata.js';
+import { fingerprint } from './fingerprint.js';
+import { createTestApp, type TestApp } from './harness.js';
+import type { Page } from './masterdata-fixtures.js';
+import { testConfig } from './test-config.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db, testConfig({ demoPassword: 'Demo#Pass-2026' }));
+  admin = await t.adminToken();
+});
+afterAll(() => t.close());
+
+describe('demo data', () => {
+  it('fills every management page, with derived decoder keys, and runs once', async () => {
+    const total = async (module: string, body: object = {}) =>
+      (await t.call<Page<unknown>>(`/api/${module}/read`, body, admin)).result.total;
+    expect(await total('gateway')).toBe(20);
+    expect(await total('meter')).toBe(2000);
+    expect(await total('meter', { type: 1 })).toBeGreaterThan(100);
+    expect(await total('meter', { type: 2 })).toBeGreaterThan(50);
+    expect(await total('meter', { status: false })).toBe(200);
+    expect(await total('customer')).toBe(1800);
+    expect(await total('account')).toBe(1800);
+    expect(await total('tariff')).toBe(5);
+    expect(await total('debt')).toBeGreaterThan(20);
+    expect(await total('item')).toBeGreaterThan(10);
+    const currency = await t.call<{ id: string; name: string }[]>(
+      '/api/item/readItemList',
+      { itemType: 'BasicInformation', lang: 'en' },
+      admin,
+    );
+    expect(currency.result).toContainEqual({ id: 'Currency', name: 'NGN' });
+
+    const meter = (
+      await t.call<Page<{ meterId: string; hasDecoderKey: boolean }>>(
+        '/api/meter/read',
+        { pageSize: 1 },
+        admin,
+      )
+    ).result.data[0]!;
+    expect(meter.hasDecoderKey).toBe(true);
+    const store = await keyStoreOf(t.app.deps);
+    expect((await store.decoderKeyFor(meter.meterId)).decoderKey).toBe(
+      dkga02({
+        meterPAN: meterPanFromIain(meter.meterId),
+        sgc: '123456',
+        krn: 1,
+        kt: 2,
+        ti: 1,
+        vendingKey: DEMO_VENDING_KEY.key,
+      }),
+    );
+
+    const before = await fingerprint(t.database);
+    await seedDemo(t.database.db, testConfig({ demoPassword: 'Demo#Pass-2026' }));
+    expect(await fingerprint(t.database)).toEqual(before);
+  });
+});
