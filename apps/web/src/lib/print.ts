@@ -17,7 +17,10 @@ export const PRINT_STORAGE_KEY = 'prepay.print';
 /** Hands the payload to the print view through sessionStorage and opens it in a new tab. */
 export function openPrintView(payload: PrintPayload) {
   sessionStorage.setItem(PRINT_STORAGE_KEY, JSON.stringify(payload));
-  window.open('/pdf/table-normal', '_blank', 'noopener');
+  // Not 'noopener': Chromium then starts the tab with empty sessionStorage and the view has nothing to
+  // print. The new tab gets a copy of this tab's sessionStorage; the opener link is cut right after.
+  const tab = window.open('/pdf/table-normal', '_blank');
+  if (tab) tab.opener = null;
 }
 
 export function readPrintPayload(state: unknown): PrintPayload | null {

@@ -72,7 +72,7 @@ function ChangeKeyDialog({ account, onClose }: { account: AccountRow; onClose: (
       footer={
         record
           ? [
-              <Button key="close" onClick={onClose}>
+              <Button key="close" data-testid="dialog-close" onClick={onClose}>
                 {t('vending.close')}
               </Button>,
               <Button

@@ -126,7 +126,7 @@ function RechargeDialog({ account, onClose }: { account: AccountRow; onClose: ()
         onCancel={onClose}
         data-testid="recharge-succeeded"
         footer={[
-          <Button key="close" onClick={onClose}>
+          <Button key="close" data-testid="dialog-close" onClick={onClose}>
             {t('vending.close')}
           </Button>,
           <Button

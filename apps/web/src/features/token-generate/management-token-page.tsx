@@ -80,7 +80,7 @@ function GenerateDialog({
       footer={
         record
           ? [
-              <Button key="close" onClick={onClose}>
+              <Button key="close" data-testid="dialog-close" onClick={onClose}>
                 {t('vending.close')}
               </Button>,
               <Button

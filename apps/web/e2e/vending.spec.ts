@@ -1,0 +1,179 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
+import { ADMIN_PASSWORD, api, apiLogin, loginAs } from './helpers';
+
+const bodyRows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
+const TOKEN = /^\d{4} \d{4} \d{4} \d{4} \d{4}$/;
+
+/** A vendable account made through the master-data API: customer, tariff, meter with a decoder key, account. */
+async function vendableAccount(request: APIRequestContext, suffix: string) {
+  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const ok = async (path: string, rows: unknown[]) => {
+    const env = await api(request, path, rows, token);
+    expect(env.code, `${path}: ${env.reason}`).toBe(0);
+  };
+  const meterId = `4700${suffix}`;
+  const customerId = `VC${suffix}`;
+  const tariffId = `VT${suffix}`;
+  await ok('/api/customer/create', [
+    { customerId, customerName: `Vend Customer ${suffix}`, address: '1 Vend Street' },
+  ]);
+  await ok('/api/tariff/create', [
+    { tariffId, tariffName: 'E2E RESIDENTIAL', price: '10', tax: '7.5', monthlyCharge: '0' },
+  ]);
+  await ok('/api/meter/create', [
+    {
+      meterId,
+      type: 0,
+      ea: '07',
+      protocolVersion: 'STS-1',
+      baseYear: 2014,
+      sgc: '123456',
+      krn: 1,
+      ken: 255,
+      ti: 1,
+      kt: 2,
+      decoderKey: 'ABCDEF0123456789',
+    },
+  ]);
+  await ok('/api/account/create', [{ customerId, meterId, tariffId }]);
+  return { meterId, customerId };
+}
+
+async function openAndSearch(page: Page, path: string, term: string) {
+  await page.goto(path);
+  await expect(page.getByTestId('list-search-term')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('list-search-term').fill(term);
+  await page.getByTestId('list-search').click();
+  await expect(bodyRows(page)).toHaveCount(1, { timeout: 15_000 });
+}
+
+test.describe('vending', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('vend by total paid → confirmation → receipt → record → cancel → cancel record', async ({
+    page,
+    request,
+    context,
+  }) => {
+    const suffix = String(Date.now() % 10_000_000).padStart(7, '0');
+    const { meterId, customerId } = await vendableAccount(request, suffix);
+    await loginAs(page);
+
+    await openAndSearch(page, '/token-generate/credit-token', meterId);
+    await expect(page.getByTestId('quota')).toContainText(/Quota\(kwh\): (No Limit|\d+\/\d+)/);
+    await bodyRows(page).first().getByTestId('row-action').click();
+
+    const recharge = page.getByRole('dialog', { name: 'Recharge' });
+    await expect(recharge).toBeVisible();
+    // Spec §5 messages.
+    await recharge.getByTestId('recharge-amount').fill('abc');
+    await recharge.getByTestId('recharge-next').click();
+    await expect(recharge.getByText('Please enter a valid number')).toBeVisible();
+    await recharge.getByTestId('recharge-amount').fill('10.123');
+    await expect(recharge.getByText('Total paid with at most 2 decimals')).toBeVisible();
+    await recharge.getByText('Vend By Total Unit').click();
+    await recharge.getByTestId('recharge-amount').fill('5.25');
+    await expect(recharge.getByText('Total unit with at most 1 decimal')).toBeVisible();
+    await recharge.getByText('Vend By Total Paid').click();
+    await recharge.getByTestId('recharge-amount').fill('107.50');
+    await recharge.getByTestId('recharge-next').click();
+
+    const confirmation = page.getByRole('dialog', { name: 'Transaction Confirmation' });
+    await expect(confirmation).toBeVisible();
+    await expect(confirmation.getByTestId('breakdown-totalPaid')).toHaveText('107.50');
+    // 10 per kWh + 7.5 % VAT: 100.00 energy, 7.50 VAT, 10.0 kWh.
+    await expect(confirmation.getByTestId('breakdown-tax')).toHaveText('7.50');
+    await expect(confirmation.getByTestId('breakdown-totalUnit')).toHaveText('10.0 kWh');
+    // Nothing is vended without the authorization password.
+    await confirmation.getByTestId('confirm-vend').click();
+    await expect(confirmation.getByText('Required')).toBeVisible();
+    await confirmation.getByTestId('authorization-password').fill(ADMIN_AUTHORIZATION_PASSWORD);
+    await confirmation.getByTestId('confirm-vend').click();
+
+    const done = page.getByRole('dialog', { name: 'Recharge Succeeded' });
+    await expect(done).toBeVisible();
+    const token = (await done.getByTestId('token-text').innerText()).trim();
+    expect(token).toMatch(TOKEN);
+    const receiptId = (await done.getByTestId('receipt-id').innerText()).trim();
+    expect(receiptId).toMatch(/^\d+$/);
+
+    // The receipt prints through /pdf/table-normal in a new tab.
+    const [receipt] = await Promise.all([
+      context.waitForEvent('page'),
+      done.getByTestId('print-receipt').click(),
+    ]);
+    await receipt.waitForLoadState();
+    const view = receipt.getByTestId('print-view');
+    await expect(view).toBeVisible({ timeout: 30_000 });
+    await expect(view).toContainText('Credit Token Receipt');
+    await expect(view).toContainText(token);
+    await expect(view).toContainText(receiptId);
+    await expect(view).toContainText(customerId);
+    await expect(view).toContainText('7.50');
+    await expect(view).toContainText('admin');
+    // No logo uploaded: the product name stands in for it.
+    await expect(view).toContainText('Prepayment System');
+    await receipt.close();
+    await done.getByTestId('dialog-close').click();
+
+    // The record, with its token in groups of four.
+    await openAndSearch(page, '/token-record/credit-token-record', meterId);
+    const row = bodyRows(page).first();
+    await expect(row.getByTestId('record-token')).toHaveText(token);
+    await expect(row).toContainText('Issued');
+
+    // Cancel it with the authorization password and a remark.
+    await row.getByTestId('row-cancel').click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel Credit Token' });
+    await cancel.getByTestId('cancel-password').fill(ADMIN_AUTHORIZATION_PASSWORD);
+    await cancel.getByTestId('cancel-remark').fill('Customer paid twice');
+    await cancel.getByTestId('cancel-submit').click();
+    await expect(cancel).toBeHidden();
+    await expect(row).toContainText('Cancelled');
+    await expect(row.getByTestId('row-cancel')).toHaveCount(0);
+
+    await openAndSearch(page, '/token-record/credit-token-cancel-record', meterId);
+    await expect(bodyRows(page).first()).toContainText('Customer paid twice');
+    await expect(bodyRows(page).first().getByTestId('record-token')).toHaveText(token);
+  });
+
+  test('a management token (clear tamper) shows its token and lands in its record page', async ({
+    page,
+    request,
+  }) => {
+    const suffix = String((Date.now() + 1) % 10_000_000).padStart(7, '0');
+    const { meterId } = await vendableAccount(request, suffix);
+    await loginAs(page);
+    await openAndSearch(page, '/token-generate/clear-tamper-token', meterId);
+    await bodyRows(page).first().getByTestId('row-action').click();
+    const dialog = page.locator('.ant-modal').first();
+    await dialog.getByTestId('token-remark').fill('Tamper cleared on site');
+    await dialog.getByTestId('generate-submit').click();
+    const token = (await dialog.getByTestId('token-text').innerText()).trim();
+    expect(token).toMatch(TOKEN);
+    await dialog.getByTestId('dialog-close').click();
+
+    await openAndSearch(page, '/token-record/clear-tamper-token-record', meterId);
+    await expect(bodyRows(page).first().getByTestId('record-token')).toHaveText(token);
+  });
+
+  test('maximum power refuses a fraction; works at 375 px', async ({ page, request }) => {
+    const suffix = String((Date.now() + 2) % 10_000_000).padStart(7, '0');
+    const { meterId } = await vendableAccount(request, suffix);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await loginAs(page);
+    await openAndSearch(page, '/token-generate/set-maximum-power-limit-token', meterId);
+    await bodyRows(page).first().getByTestId('row-action').click();
+    const dialog = page.locator('.ant-modal').first();
+    await dialog.getByTestId('token-value').fill('1500.5');
+    await dialog.getByTestId('generate-submit').click();
+    await expect(dialog.getByText('Please enter an integer')).toBeVisible();
+    await dialog.getByTestId('token-value').fill('1500');
+    await dialog.getByTestId('generate-submit').click();
+    await expect(dialog.getByTestId('token-text')).toHaveText(TOKEN);
+    // The dialog fits the narrow screen.
+    const box = await page.locator('.ant-modal').first().boundingBox();
+    expect(box?.width ?? 999).toBeLessThanOrEqual(375);
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkAmount,
+  checkInteger,
+  checkOverdraft,
+  energy,
+  groupsOfFour,
+  money,
+  newIdempotencyKey,
+} from './amount';
+
+describe('checkAmount (spec §5)', () => {
+  it('accepts total paid with up to 2 decimals', () => {
+    for (const v of ['1', '100', '107.5', '107.50', ' 25.05 ', 3000]) expect(checkAmount(v, true)).toBeNull();
+  });
+  it('refuses total paid with 3 decimals', () => {
+    expect(checkAmount('10.123', true)).toBe('paidDecimals');
+  });
+  it('accepts total unit with 1 decimal and refuses 2', () => {
+    expect(checkAmount('5.2', false)).toBeNull();
+    expect(checkAmount('5.25', false)).toBe('unitDecimals');
+    // 2 decimals are fine for money but not for units.
+    expect(checkAmount('5.25', true)).toBeNull();
+  });
+  it('refuses what is not a number', () => {
+    for (const v of ['', 'abc', '1e3', '-5', '1.', '.5', '1,5', null, undefined]) {
+      expect(checkAmount(v, true)).toBe('validNumber');
+    }
+  });
+  it('refuses zero', () => {
+    expect(checkAmount('0', true)).toBe('positive');
+    expect(checkAmount('0.0', false)).toBe('positive');
+  });
+});
+
+describe('checkInteger and checkOverdraft', () => {
+  it('integers within bounds', () => {
+    expect(checkInteger('1500', 0, 18_201_624)).toBeNull();
+    expect(checkInteger('1500.5')).toBe('integer');
+    expect(checkInteger('x')).toBe('validNumber');
+    expect(checkInteger(101, 0, 100)).toBe('range');
+    expect(checkInteger(-1, 0, 100)).toBe('range');
+  });
+  it('maximum overdraft is a non-negative amount with up to 2 decimals', () => {
+    expect(checkOverdraft('250')).toBeNull();
+    expect(checkOverdraft('250.75')).toBeNull();
+    expect(checkOverdraft('-1')).toBe('validOverdraft');
+    expect(checkOverdraft('1.234')).toBe('validOverdraft');
+    expect(checkOverdraft('')).toBe('validOverdraft');
+  });
+});
+
+describe('display helpers', () => {
+  it('shows tokens in groups of four whatever the spacing', () => {
+    expect(groupsOfFour('12345678901234567890')).toBe('1234 5678 9012 3456 7890');
+    expect(groupsOfFour('1234 5678 9012 3456 7890')).toBe('1234 5678 9012 3456 7890');
+    expect(groupsOfFour(' 1234567890 1234567890 ')).toBe('1234 5678 9012 3456 7890');
+    expect(groupsOfFour('')).toBe('');
+    expect(groupsOfFour(null)).toBe('');
+  });
+  it('money has 2 places, energy 1', () => {
+    expect(money(7.5)).toBe('7.50');
+    expect(money(0)).toBe('0.00');
+    expect(energy(10)).toBe('10.0');
+    expect(money(null)).toBe('');
+  });
+  it('idempotency keys are fresh and long enough for the server (8–100 chars)', () => {
+    const a = newIdempotencyKey();
+    const b = newIdempotencyKey();
+    expect(a).not.toBe(b);
+    expect(a.length).toBeGreaterThanOrEqual(8);
+    expect(a.length).toBeLessThanOrEqual(100);
+  });
+});

@@ -1,0 +1,90 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, setLanguage } from '../../lib/i18n';
+import { type Breakdown, CreditBreakdown } from './credit-breakdown';
+import { creditReceipt } from './receipt';
+
+const record: Breakdown = {
+  totalPaid: 1000,
+  energyCharge: 744.19,
+  tax: 55.81,
+  monthlyCharge: 100,
+  payDebt: 100,
+  debtPercent: 10,
+  totalDebt: 500,
+  remainingDebt: 400,
+  remainder: 0,
+  totalUnit: 74.4,
+  meterType: 0,
+};
+
+const text = (key: string) => screen.getByTestId(`breakdown-${key}`).textContent;
+
+describe('CreditBreakdown', () => {
+  afterEach(() => {
+    cleanup();
+    setLanguage('en');
+  });
+
+  it('shows every figure with 2 places for money and 1 for units', () => {
+    render(<CreditBreakdown record={record} />);
+    expect(text('totalPaid')).toBe('1000.00');
+    expect(text('energyCharge')).toBe('744.19');
+    expect(text('tax')).toBe('55.81');
+    expect(text('monthlyCharge')).toBe('100.00');
+    expect(text('payDebt')).toBe('100.00');
+    expect(text('remainingDebt')).toBe('400.00');
+    expect(text('totalUnit')).toBe('74.4 kWh');
+    expect(screen.getByText('Debt Paid (10%)')).toBeTruthy();
+    expect(screen.getByText('VAT Charge')).toBeTruthy();
+    // No remainder line when everything bought units.
+    expect(screen.queryByTestId('breakdown-remainder')).toBeNull();
+  });
+
+  it('shows the remainder and m³ for water meters', () => {
+    render(<CreditBreakdown record={{ ...record, remainder: 0.05, meterType: 1 }} />);
+    expect(text('remainder')).toBe('0.05');
+    expect(text('totalUnit')).toBe('74.4 m³');
+  });
+
+  it('is translated', () => {
+    setLanguage('zh');
+    render(<CreditBreakdown record={record} />);
+    expect(screen.getByText('增值税')).toBeTruthy();
+    setLanguage('es');
+    expect(i18n.t('vending.validation.paidDecimals')).toBe('Importe pagado con 2 decimales como máximo');
+  });
+});
+
+describe('credit receipt', () => {
+  it('carries receipt id, customer, meter, units, amounts, VAT, monthly charge, debt, token, date and operator', () => {
+    const payload = creditReceipt(i18n.t.bind(i18n), {
+      ...record,
+      receiptId: 42,
+      customerId: 'C001',
+      customerName: 'Ada',
+      customerAddress: '1 Vend Street',
+      meterId: '47001234567',
+      tariffId: 'T1',
+      tariffName: 'RESIDENTIAL',
+      token: '12345678901234567890',
+      createId: 'admin',
+      createDate: '2025-01-02 03:04:05',
+      paymentMethod: 'Cash',
+    });
+    const lines = Object.fromEntries(payload.lines ?? []);
+    expect(payload.receipt).toBe(true);
+    expect(lines['Receipt Id']).toBe('42');
+    expect(lines['Customer Name']).toBe('Ada');
+    expect(lines['Meter Id']).toBe('47001234567');
+    expect(lines['Total Unit']).toBe('74.4 kWh');
+    expect(lines['Total Paid']).toBe('1000.00');
+    expect(lines['VAT Charge']).toBe('55.81');
+    expect(lines['Monthly Charge']).toBe('100.00');
+    expect(lines['Debt Paid']).toBe('100.00');
+    expect(lines['Remaining Debt']).toBe('400.00');
+    expect(lines.Token).toBe('1234 5678 9012 3456 7890');
+    expect(lines.Date).toBe('2025-01-02 03:04:05');
+    expect(lines.Operator).toBe('admin');
+  });
+});
