@@ -239,7 +239,9 @@ export const meters = pgTable(
   },
   (t) => [
     index('meters_station_idx').on(t.stationId, t.meterId),
-    index('meters_station_type_idx').on(t.stationId, t.type, t.meterId),
+    // The grid's usual filters (station, type, used/unused) then its default order: counts and pages
+    // come from the index alone.
+    index('meters_station_type_idx').on(t.stationId, t.type, t.status, t.meterId),
     index('meters_type_idx').on(t.type, t.meterId),
     index('meters_create_idx').on(t.createDate),
   ],

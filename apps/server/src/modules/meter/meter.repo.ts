@@ -115,14 +115,17 @@ export async function readMeters(
 ) {
   const where = meterWhere(req, user, extra);
   const { limit, offset } = pageOf(req);
-  const total = await countWhere(q, meters, where);
-  const rows = await q
-    .select(columns)
-    .from(meters)
-    .where(where)
-    .orderBy(...orderOf(meterSpec, req.orderBy))
-    .limit(limit)
-    .offset(offset);
+  // On PostgreSQL the count and the page run on two pooled connections at once (PGlite queues them).
+  const [total, rows] = await Promise.all([
+    countWhere(q, meters, where),
+    q
+      .select(columns)
+      .from(meters)
+      .where(where)
+      .orderBy(...orderOf(meterSpec, req.orderBy))
+      .limit(limit)
+      .offset(offset),
+  ]);
   return { total, data: rows.map(toMeterRow) };
 }
 
