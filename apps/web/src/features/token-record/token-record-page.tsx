@@ -330,6 +330,9 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
         rowKey={(r) => String(r.receiptId)}
         defaultSort={{ field: 'receiptId', direction: 'desc' }}
         columns={columns}
+        // Server export: /api/token/<record kind>/export with the grid's filters (all pages).
+        exportModule={`token/${kind.resource}`}
+        exportFileName={kind.resource}
         actionsWidth={150}
         actions={(row) => (
           <>
