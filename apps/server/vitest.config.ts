@@ -6,7 +6,8 @@ export default defineConfig({
     name: process.env.TEST_DATABASE_URL ? 'server-postgres' : 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 60_000,
+    // Generous: the suite shares 2 cores with PGlite and child servers; no test asserts a timing.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
   },
 });
