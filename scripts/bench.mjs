@@ -1,0 +1,22 @@
+// `npm run bench [-- sts|server|web]`: every workspace's benchmark (or the named ones), one after another.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const all = { sts: 'packages/sts', server: 'apps/server', web: 'apps/web' };
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
+let failed = 0;
+for (const name of wanted) {
+  const dir = all[name];
+  if (!dir) {
+    console.error(`unknown benchmark "${name}": one of ${Object.keys(all).join(', ')}`);
+    process.exit(2);
+  }
+  const pkg = JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+  if (!pkg.scripts?.bench) continue;
+  console.log(`\n=== bench: ${dir} ===`);
+  const res = spawnSync('npm', ['run', 'bench', '-w', dir], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
