@@ -20,7 +20,12 @@ function run(label, cmd, args, env = {}) {
 
 function vitest(label, args, env = {}) {
   const out = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
-  const status = run(label, 'node_modules/.bin/vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args], env);
+  const status = run(
+    label,
+    'node_modules/.bin/vitest',
+    ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args],
+    env,
+  );
   let passed = 0;
   let failed = status === 0 ? 0 : 1;
   if (existsSync(out)) {
@@ -31,7 +36,16 @@ function vitest(label, args, env = {}) {
   results.push({ label, passed, failed });
 }
 
-vitest('unit and server tests (PGlite)', ['--project', 'server', '--project', 'web', '--project', 'sts', '--project', 'contracts']);
+vitest('unit and server tests (PGlite)', [
+  '--project',
+  'server',
+  '--project',
+  'web',
+  '--project',
+  'sts',
+  '--project',
+  'contracts',
+]);
 
 let pg;
 try {
