@@ -15,5 +15,5 @@ export * from './permissions.js';
 export * from './role.js';
 export * from './station.js';
 export * from './tariff.js';
-export * from './user.js';
 export * from './token.js';
+export * from './user.js';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSION_KEYS, AUTHENTICATED, grants, menuAllows, PUBLIC, parseRoleContent } from './permissions.js';
+import {
+  ALL_PERMISSION_KEYS,
+  AUTHENTICATED,
+  grants,
+  menuAllows,
+  PUBLIC,
+  parseRoleContent,
+} from './permissions.js';
 import { RoleContent } from './role.js';
 
 describe('role content', () => {
@@ -17,7 +24,9 @@ describe('role content', () => {
   });
 
   it('has the original key set, including the paired task-record keys', () => {
-    expect(ALL_PERMISSION_KEYS).toContain('RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask');
+    expect(ALL_PERMISSION_KEYS).toContain(
+      'RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask',
+    );
     expect(ALL_PERMISSION_KEYS).toContain('TokenRecord.CancelCreditTokenRecord');
     expect(new Set(ALL_PERMISSION_KEYS).size).toBe(ALL_PERMISSION_KEYS.length);
   });
@@ -40,7 +49,10 @@ describe('server rule: exact keys', () => {
 
 describe('menu rule of spec §6', () => {
   it('keeps a route whose name is listed or is the part before the first dot of a listed key', () => {
-    const content = ['Management.Meter', 'RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask'];
+    const content = [
+      'Management.Meter',
+      'RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask',
+    ];
     expect(menuAllows(content, 'Management')).toBe(true);
     expect(menuAllows(content, 'Management.Meter')).toBe(true);
     expect(menuAllows(content, 'Management.Gateway')).toBe(false);
