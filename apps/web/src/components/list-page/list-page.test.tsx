@@ -1,0 +1,128 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ListPage } from './list-page';
+
+interface Row {
+  customerId: string;
+  customerName: string;
+  type: number;
+}
+
+const bodies: Record<string, unknown>[] = [];
+
+function mockFetch() {
+  bodies.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_url: string, init: RequestInit) => {
+      bodies.push(JSON.parse(String(init.body)));
+      const data: Row[] = [{ customerId: '4700001', customerName: 'Amina', type: 0 }];
+      return new Response(
+        JSON.stringify({ code: 0, reason: 'success', message: 'success', result: { total: 41, data } }),
+        {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        },
+      );
+    }),
+  );
+}
+
+function renderGrid() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <App>
+        <ListPage<Row>
+          resource="customer-test"
+          readPath="/api/customer/read"
+          rowKey={(r) => r.customerId}
+          defaultSort={{ field: 'customerId', direction: 'asc' }}
+          extraBody={{ stationId: null }}
+          columns={[
+            { key: 'customerId', title: 'Id', filter: { kind: 'text' }, sort: true },
+            { key: 'customerName', title: 'Name', filter: { kind: 'text' }, sort: true },
+            {
+              key: 'type',
+              title: 'Type',
+              filter: { kind: 'select', options: [{ value: 0, label: 'Zero' }] },
+            },
+          ]}
+        />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+const last = () => bodies[bodies.length - 1];
+/** The header copy (antd repeats titles in a hidden measure row). */
+const headerIcon = (id: string) => document.querySelector(`thead [data-testid="${id}"]`) as HTMLElement;
+
+describe('ListPage request building', () => {
+  beforeEach(mockFetch);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('reads page 1 of 20 with the default sort, then shows "Total N"', async () => {
+    renderGrid();
+    await waitFor(() => expect(bodies.length).toBeGreaterThan(0));
+    expect(last()).toEqual({
+      stationId: null,
+      searchTerm: null,
+      pageNumber: 1,
+      pageSize: 20,
+      orderBy: 'customerId asc',
+    });
+    expect(await screen.findByText('Total 41')).toBeTruthy();
+  });
+
+  it('search term, a column filter and the sort popover all reach the read body', async () => {
+    renderGrid();
+    await waitFor(() => expect(bodies.length).toBe(1));
+
+    fireEvent.change(
+      screen.getByTestId('list-search-term').querySelector('input') ?? screen.getByTestId('list-search-term'),
+      {
+        target: { value: '  4700 ' },
+      },
+    );
+    fireEvent.click(screen.getByTestId('list-search'));
+    await waitFor(() => expect(last()?.searchTerm).toBe('4700'));
+
+    await act(async () => {
+      fireEvent.click(headerIcon('filter-customerName'));
+    });
+    const input =
+      (await screen.findByTestId('filter-input-customerName')).closest('input') ??
+      (screen.getByTestId('filter-input-customerName').querySelector('input') as HTMLInputElement);
+    fireEvent.change(input, { target: { value: 'Amina' } });
+    fireEvent.click(screen.getByTestId('filter-apply-customerName'));
+    await waitFor(() =>
+      expect(last()).toMatchObject({ customerName: 'Amina', searchTerm: '4700', pageNumber: 1 }),
+    );
+    expect(headerIcon('filter-customerName').getAttribute('data-active')).toBe('true');
+
+    await act(async () => {
+      fireEvent.click(headerIcon('sort-customerName'));
+    });
+    fireEvent.click(await screen.findByTestId('sort-desc-customerName'));
+    await waitFor(() => expect(last()?.orderBy).toBe('customerName desc'));
+
+    // Reset nulls the filters and the term, back to the default sort.
+    fireEvent.click(screen.getByTestId('list-reset'));
+    await waitFor(() =>
+      expect(last()).toEqual({
+        stationId: null,
+        searchTerm: null,
+        pageNumber: 1,
+        pageSize: 20,
+        orderBy: 'customerId asc',
+      }),
+    );
+    expect(headerIcon('filter-customerName').getAttribute('data-active')).toBe('false');
+  });
+});
