@@ -60,7 +60,8 @@ const last = () => bodies[bodies.length - 1];
 /** The header copy (antd repeats titles in a hidden measure row). */
 const headerIcon = (id: string) => document.querySelector(`thead [data-testid="${id}"]`) as HTMLElement;
 
-describe('ListPage request building', () => {
+// antd's first render is slow in jsdom on a busy machine.
+describe('ListPage request building', { timeout: 30_000 }, () => {
   beforeEach(mockFetch);
   afterEach(() => {
     cleanup();
@@ -77,7 +78,7 @@ describe('ListPage request building', () => {
       pageSize: 20,
       orderBy: 'customerId asc',
     });
-    expect(await screen.findByText('Total 41')).toBeTruthy();
+    expect(await screen.findByText('Total 41', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('search term, a column filter and the sort popover all reach the read body', async () => {

@@ -2,6 +2,7 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   PlusOutlined,
+  PrinterOutlined,
   ReloadOutlined,
   SearchOutlined,
   UploadOutlined,
@@ -11,6 +12,7 @@ import { App, Button, Card, Flex, Input, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openPrintView } from '../../lib/print';
 import { request } from '../../lib/request';
 import { ExportDialog } from '../export-dialog/export-dialog';
 import { ImportDialog } from '../import-dialog/import-dialog';
@@ -62,6 +64,8 @@ export interface ListPageProps<Row> {
   toolbarExtra?: ReactNode;
   testId?: string;
   title?: ReactNode;
+  /** Heading of the printed page (defaults to the page title). */
+  printTitle?: string;
 }
 
 const listKey = (resource: string) => ['list', resource] as const;
@@ -182,6 +186,20 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     });
   };
 
+  /** The shell's print view (/pdf/table-normal) with the rows on screen, as text. */
+  const printPage = () => {
+    const text = (v: unknown) =>
+      v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    const printable = columns.filter((c) => typeof c.title === 'string');
+    openPrintView({
+      title: props.printTitle ?? document.title.split(' - ')[0] ?? resource,
+      columns: printable.map((c) => ({ key: c.key, title: c.title as string })),
+      rows: (query.data?.data ?? []).map((row) =>
+        Object.fromEntries(printable.map((c) => [c.key, text((row as Record<string, unknown>)[c.key])])),
+      ),
+    });
+  };
+
   const total = query.data?.total ?? 0;
   const readOnly = !onAdd && !onDelete && !importModule && !exportModule;
 
@@ -238,6 +256,9 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
             {t('listPage.delete')}
           </Button>
         )}
+        <Button icon={<PrinterOutlined />} data-testid="list-print" onClick={printPage}>
+          {t('listPage.print')}
+        </Button>
         {props.toolbarExtra}
       </Flex>
       <Table<Row>
