@@ -14,6 +14,7 @@ import type { Deps } from '../../deps.js';
 import { AppError, invalid, refuse } from '../../http/errors.js';
 import { contextOf } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
+import { streamExport } from '../../lib/export-stream.js';
 import { assertWorkbookFile, SpreadsheetError, workbookStream } from '../../lib/xlsx.js';
 import { writeAudit } from '../audit/audit.js';
 import type { ImageService } from '../image/image.service.js';
@@ -199,37 +200,19 @@ function registerSheetRoutes(app: FastifyInstance, deps: Deps, mod: SheetModule)
       const body = parsed.data as Record<string, unknown>;
       const now = deps.clock.now();
       const { db } = deps.database;
-      // The first page runs before any byte is sent, so a bad filter still gets a JSON answer.
-      const first = await mod.read(db, body as never, ctx.user, now);
-      const book = workbookStream(
-        mod.title,
-        mod.exportColumns.map((key) => ({ key })),
-      );
-      attachment(reply, `${mod.module}-${stamp(now)}.xlsx`);
-      void (async () => {
-        try {
-          let page = first;
-          let n = 1;
-          for (;;) {
-            for (const row of page.data as Record<string, unknown>[]) {
-              book.add(Object.fromEntries(mod.exportColumns.map((k) => [k, exportCell(k, row[k])])));
-            }
-            if (page.data.length < 1000) break;
-            n += 1;
-            page = await mod.read(db, { ...body, pageNumber: n } as never, ctx.user, now);
-          }
-          await book.end();
-          await writeAudit(db, ctx.actor, {
-            title: mod.title,
-            action: 'Export',
-            content: `${first.total} rows`,
-          });
-        } catch (e) {
-          request.log.error({ err: e }, 'export failed');
-          book.fail(e as Error);
-        }
-      })();
-      return reply.send(book.stream);
+      return streamExport(request, reply, {
+        title: mod.title,
+        fileName: `${mod.module}-${stamp(now)}.xlsx`,
+        columns: mod.exportColumns.map((key) => ({ key })),
+        read: (pageNumber, pageSize) =>
+          mod.read(db, { ...body, pageNumber, pageSize } as never, ctx.user, now),
+        row: (row) =>
+          Object.fromEntries(
+            mod.exportColumns.map((k) => [k, exportCell(k, (row as Record<string, unknown>)[k])]),
+          ),
+        done: (total) =>
+          writeAudit(db, ctx.actor, { title: mod.title, action: 'Export', content: `${total} rows` }),
+      });
     },
   );
 }

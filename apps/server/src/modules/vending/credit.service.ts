@@ -10,6 +10,7 @@ import type { AuthedContext } from '../../http/route.js';
 import { writeAudit } from '../audit/audit.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import { toMinor, toTenths } from '../masterdata/money.js';
+import { effectiveTariff, type TariffRecord } from '../tariff/tariff.repo.js';
 import { billingPeriodStart, capUnits, PricingError, type PricingInput, price } from './pricing.js';
 import { creditRecordOf } from './records.js';
 import {
@@ -22,7 +23,6 @@ import {
   periodUsage,
   saveLastTid,
   type TokenRecordRow,
-  termsAt,
 } from './vending.repo.js';
 import { requireVendable, stsRefusal, uniqueViolation } from './vending-guards.js';
 
@@ -47,10 +47,10 @@ export function createCreditService(
     ctx: AuthedContext,
     req: Request,
     customerId: string,
-    tariff: Parameters<typeof termsAt>[0],
+    tariff: TariffRecord,
   ) {
     const now = clock.now();
-    const terms = termsAt(tariff, now);
+    const terms = effectiveTariff(tariff, now);
     const since = billingPeriodStart(now, terms.billingDay);
     const usage = await periodUsage(q, req.meterId, since);
     const debt = await debtOf(q, customerId, q !== db);

@@ -1,14 +1,14 @@
 import type { TokenRecordReadRequest } from '@prepay/contracts';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { accounts, customers, debts, meters, type StoredStep, tariffs } from '../../db/schema.js';
+import { accounts, customers, debts, meters, tariffs } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import type { SessionUser } from '../../http/route.js';
 import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import type { EffectiveTariff } from '../tariff/tariff.repo.js';
 import type { TariffStep } from './pricing.js';
 
 export type MeterRow = typeof meters.$inferSelect;
-export type TariffRow = typeof tariffs.$inferSelect;
 
 /** The meter with its account, customer, tariff and debt: everything a token page needs about it. */
 export async function loadVendContext(q: Queryable, meterId: string) {
@@ -24,21 +24,8 @@ export async function loadVendContext(q: Queryable, meterId: string) {
 
 export type VendContext = NonNullable<Awaited<ReturnType<typeof loadVendContext>>>;
 
-/** The tariff terms in force at `now`: the passive set replaces the active one once its start time passed. */
-export function termsAt(t: TariffRow, now: Date) {
-  const passive = t.startTimeNew !== null && t.startTimeNew <= now;
-  return {
-    steps: (passive && t.stepsNew?.length ? t.stepsNew : t.steps) as StoredStep[],
-    priceMinor: passive && t.priceMinorNew !== null ? t.priceMinorNew : t.priceMinor,
-    taxBp: passive && t.taxBpNew !== null ? t.taxBpNew : t.taxBp,
-    monthlyChargeMinor:
-      passive && t.monthlyChargeMinorNew !== null ? t.monthlyChargeMinorNew : t.monthlyChargeMinor,
-    billingDay: passive && t.billingDayNew !== null ? t.billingDayNew : t.billingDay,
-  };
-}
-
 /** Stored steps (0.1 kWh units, minor units per kWh, open end) as the pricing ladder. */
-export function ladderOf(terms: ReturnType<typeof termsAt>): TariffStep[] {
+export function ladderOf(terms: EffectiveTariff): TariffStep[] {
   const OPEN = 2 ** 45;
   const steps = terms.steps.length
     ? [...terms.steps].sort((a, b) => a.start - b.start)
