@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN_PASSWORD, api, apiLogin, loginAs, menuTitles, USER_PASSWORD } from './helpers';
+
+/** Spec §4: switching role sets a token for that role, reloads info and routes, and clears the tabs. */
+test('a user holding two roles switches between them from the user menu', async ({ page, request }) => {
+  const admin = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  await api(
+    request,
+    '/api/role/create',
+    [{ roleId: 'rs_cashier', name: 'rs_cashier', content: 'Token.CreditToken' }],
+    admin,
+  );
+  await api(
+    request,
+    '/api/role/create',
+    [{ roleId: 'rs_clerk', name: 'rs_clerk', content: 'Setting.Log' }],
+    admin,
+  );
+  await api(
+    request,
+    '/api/user/create',
+    [
+      {
+        userId: 'rs_multi',
+        roleId: 'rs_cashier',
+        roleIds: ['rs_clerk'],
+        stationId: '0001',
+        password: USER_PASSWORD,
+        authorizationPassword: USER_PASSWORD,
+      },
+    ],
+    admin,
+  );
+
+  await loginAs(page, 'rs_multi', USER_PASSWORD);
+  expect(await menuTitles(page)).toContain('Token Generate');
+  expect(await menuTitles(page)).not.toContain('Setting');
+  await page.goto('/token-generate/credit-token');
+  await expect(page.getByTestId('tags-view')).toContainText('Credit Token');
+
+  await page.getByTestId('user-dropdown').click();
+  await page.getByText('Switch Role').hover();
+  await page.getByRole('menuitem', { name: 'rs_clerk' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect.poll(() => menuTitles(page)).toContain('Setting');
+  expect(await menuTitles(page)).not.toContain('Token Generate');
+  // The old role's tabs are gone; the pinned dashboard stays.
+  await expect(page.getByTestId('tags-view')).not.toContainText('Credit Token');
+  await expect(page.getByTestId('tags-view')).toContainText('Dashboard');
+  // The page of the old role is now refused.
+  await page.goto('/token-generate/credit-token');
+  await expect(page).toHaveURL(/\/(401|404)/);
+});
