@@ -6,10 +6,10 @@ const rows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant
 /** Picks an option of the antd select whose root carries `testId`. */
 async function pick(page: Page, testId: string, option: RegExp) {
   await page.getByTestId(testId).click();
+  // A closing dropdown stays in the DOM for its animation: take the visible option only.
   await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
-      hasText: option,
-    })
+    .locator('.ant-select-dropdown .ant-select-item-option', { hasText: option })
+    .filter({ visible: true })
     .first()
     .click();
 }

@@ -34,7 +34,13 @@ export function ExportDialog({ open, module, defaultFileName, body, onClose }: E
   }, [open, defaultFileName, form]);
 
   const submit = async () => {
-    const { fileName, fileType } = await form.validateFields();
+    let values: { fileName: string; fileType: string };
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const { fileName, fileType } = values;
     const { pageNumber: _p, pageSize: _s, ...filter } = body;
     setBusy(true);
     try {

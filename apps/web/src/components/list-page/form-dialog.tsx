@@ -162,7 +162,13 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
   }, [open, form]);
 
   const submit = async () => {
-    const v = (await form.validateFields()) as V;
+    let v: V;
+    try {
+      v = (await form.validateFields()) as V;
+    } catch {
+      // The form shows the messages next to the fields.
+      return;
+    }
     setBusy(true);
     try {
       await onSubmit(v);

@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { loginAs } from './helpers';
+
+const DECODER_KEY = '0123456789ABCDEF';
+
+test.describe('management: meter', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('the decoder key is write-only: accepted by the form, never shown or sent back', async ({ page }) => {
+    const bodies: string[] = [];
+    page.on('response', async (r) => {
+      if (r.url().includes('/api/')) bodies.push(await r.text().catch(() => ''));
+    });
+    const meterId = `E2EM${Date.now() % 1_000_000}`;
+    await loginAs(page);
+    await page.goto('/management/meter');
+    await expect(page.getByTestId('list-meter')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('list-total')).toHaveText(/Total \d+/, { timeout: 30_000 });
+
+    await page.getByTestId('list-add').click();
+    const dialog = page.getByRole('dialog', { name: 'Add Meter' });
+    await dialog.getByTestId('field-meterId').fill(meterId);
+    await dialog.getByText('Enter the decoder key').click();
+    const key = dialog.getByTestId('field-decoderKey');
+    await expect(key).toHaveAttribute('type', 'password');
+    await key.fill('12345');
+    await dialog.getByTestId('form-submit').click();
+    await expect(dialog.getByText('Please enter 16 / 32 hexadecimal digits')).toBeVisible();
+    await key.fill(DECODER_KEY);
+    await dialog.getByTestId('form-submit').click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByTestId('list-search-term').fill(meterId);
+    await page.getByTestId('list-search').click();
+    const row = page.locator('[data-testid=list-table] tbody tr.ant-table-row');
+    await expect(row).toHaveCount(1);
+    await expect(row.first()).toContainText('Set');
+    await expect(row.first()).toContainText('Unused');
+
+    // Editing offers "keep" by default and never pre-fills the key.
+    await row.first().getByTestId('row-edit').click();
+    const edit = page.getByRole('dialog', { name: 'Edit Meter' });
+    await expect(edit.getByLabel('Keep the stored key')).toBeChecked();
+    await expect(edit.getByTestId('field-decoderKey')).toHaveCount(0);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    await expect(page.locator('body')).not.toContainText(DECODER_KEY);
+    expect(bodies.length).toBeGreaterThan(2);
+    for (const b of bodies) expect(b.toUpperCase()).not.toContain(DECODER_KEY);
+  });
+});
