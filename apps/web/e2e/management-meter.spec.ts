@@ -11,7 +11,8 @@ test.describe('management: meter', () => {
     page.on('response', async (r) => {
       if (r.url().includes('/api/')) bodies.push(await r.text().catch(() => ''));
     });
-    const meterId = `E2EM${Date.now() % 1_000_000}`;
+    // An 11-digit STS meter number.
+    const meterId = `479${String(Date.now()).slice(-8)}`;
     await loginAs(page);
     await page.goto('/management/meter');
     await expect(page.getByTestId('list-meter')).toBeVisible({ timeout: 30_000 });
@@ -20,6 +21,10 @@ test.describe('management: meter', () => {
     await page.getByTestId('list-add').click();
     const dialog = page.getByRole('dialog', { name: 'Add Meter' });
     await dialog.getByTestId('field-meterId').fill(meterId);
+    await dialog.getByTestId('field-sgc').fill('123456');
+    await dialog.getByTestId('field-krn').fill('1');
+    await dialog.getByTestId('field-ken').fill('255');
+    await dialog.getByTestId('field-ti').fill('1');
     await dialog.getByText('Enter the decoder key').click();
     const key = dialog.getByTestId('field-decoderKey');
     await expect(key).toHaveAttribute('type', 'password');
