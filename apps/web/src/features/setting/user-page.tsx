@@ -99,9 +99,26 @@ export default function UserPage() {
     {
       name: 'roleIds',
       label: t('setting.user.roles'),
-      kind: 'multiSelect',
-      required: true,
-      options: roles.data ?? [],
+      kind: 'custom',
+      render: (form) => (
+        <Form.Item
+          name="roleIds"
+          label={t('setting.user.roles')}
+          rules={[{ required: true, message: t('validation.required') }]}
+        >
+          <Select
+            data-testid="field-roleIds"
+            mode="multiple"
+            options={roles.data ?? []}
+            showSearch={{ optionFilterProp: 'label' }}
+            onChange={(ids: string[]) => {
+              // Keep the default role one of the chosen roles (the first, unless already chosen).
+              const current = form.getFieldValue('roleId') as string | undefined;
+              if (!current || !ids.includes(current)) form.setFieldValue('roleId', ids[0]);
+            }}
+          />
+        </Form.Item>
+      ),
     },
     {
       name: 'roleId',
