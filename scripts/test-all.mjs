@@ -61,9 +61,14 @@ try {
 const webPkg = JSON.parse(readFileSync(path.join(root, 'apps/web/package.json'), 'utf8'));
 if (webPkg.scripts?.['test:e2e']) {
   const out = path.join(tmp, 'playwright.json');
-  const status = run('browser tests (Playwright + Chromium)', 'npm', ['run', 'test:e2e', '-w', 'apps/web'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-  });
+  const status = run(
+    'browser tests (Playwright + Chromium)',
+    'npm',
+    ['run', 'test:e2e', '-w', 'apps/web', '--', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+    },
+  );
   let passed = 0;
   let failed = status === 0 ? 0 : 1;
   if (existsSync(out)) {

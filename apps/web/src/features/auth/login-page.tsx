@@ -1,6 +1,6 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Form, Input } from 'antd';
-import { type KeyboardEvent, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { runtimeConfig } from '../../lib/runtime-config';
@@ -52,7 +52,15 @@ export default function LoginPage() {
   };
 
   return (
-    <div className="login-container">
+    <div
+      className="login-container"
+      data-testid="login-container"
+      style={
+        {
+          '--login-photo': `url("${runtimeConfig().apiUrl}/api/image/file/loginBackground")`,
+        } as CSSProperties
+      }
+    >
       <div className="login-card">
         <div className="login-title">
           <h1>{t('login.title')}</h1>
