@@ -45,6 +45,8 @@ function overdraftProfiles(raw: string | undefined): Record<string, VendorOverdr
   return Object.fromEntries(Object.entries(parsed).map(([model, p]) => [model, checkVendorProfile(p)]));
 }
 
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -59,7 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int('PORT', 8080, env),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: env.DATA_DIR ?? './data',
+    // Defaults are anchored at the repository root, whichever workspace npm starts the server from.
+    dataDir: env.DATA_DIR ?? path.join(REPO_ROOT, 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     adminAuthorizationPassword: env.ADMIN_AUTHORIZATION_PASSWORD || undefined,
@@ -70,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTimeoutMinutes: int('IDLE_TIMEOUT_MINUTES', 30, env),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5, env),
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', 15, env),
-    webDist: path.resolve(env.WEB_DIST ?? 'apps/web/dist'),
+    webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024, env),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',

@@ -63,3 +63,23 @@ describe('demo data', () => {
     expect(await fingerprint(t.database)).toEqual(before);
   });
 });
+
+describe('demo data is vendable', () => {
+  it('a demo account takes a credit token today (its key is on a base date with TIDs left)', async () => {
+    const account = (await t.call<Page<{ meterId: string }>>('/api/account/read', { pageSize: 1 }, admin))
+      .result.data[0]!;
+    const res = await t.call<{ token: string }>(
+      '/api/token/creditToken/generate',
+      {
+        meterId: account.meterId,
+        isPreview: false,
+        isVendByTotalPaid: true,
+        amount: '50000',
+        authorizationPassword: 'Auth#Pass-2026',
+      },
+      admin,
+    );
+    expect(res.code, res.reason).toBe(0);
+    expect(res.result.token).toMatch(/^\d{4}( \d{4}){4}$/);
+  });
+});

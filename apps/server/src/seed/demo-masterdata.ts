@@ -29,7 +29,7 @@ export const DEMO_VENDING_KEY = {
   krn: 1,
   dkga: '02',
   key: 'ABABABABABABABAB',
-  baseYear: 1993,
+  baseYear: 2014,
 } as const;
 const FLAG = 'demo.masterdata';
 const STATIONS = ['NORTH', 'CENTRAL', 'SOUTH'];
@@ -220,7 +220,7 @@ export async function seedDemoMasterData(db: Db, config: Config): Promise<void> 
       lng: 3.3 + random() * 0.4,
       status: bound,
       ea: '07',
-      baseYear: 1993,
+      baseYear: 2014,
       sgc: DEMO_VENDING_KEY.sgc,
       krn: 1,
       ken: 255,
@@ -246,7 +246,7 @@ export async function seedDemoMasterData(db: Db, config: Config): Promise<void> 
       krn: 1,
       kt: 2,
       ti: 1,
-      baseYear: 1993,
+      baseYear: 2014,
       source: 'DKGA02',
     });
     if (!bound) continue;
