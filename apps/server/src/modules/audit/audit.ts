@@ -34,3 +34,14 @@ export async function writeAudit(q: Queryable, actor: Actor, entry: AuditEntry):
     stationId: actor.stationId,
   });
 }
+
+/** One audit row per written row: its state after, and before as `beforeOf` finds it (absent on create). */
+export async function auditEach<T>(
+  q: Queryable,
+  actor: Actor,
+  what: { title: string; action: string },
+  after: T[],
+  beforeOf: (row: T) => unknown,
+): Promise<void> {
+  for (const row of after) await writeAudit(q, actor, { ...what, before: beforeOf(row), after: row });
+}

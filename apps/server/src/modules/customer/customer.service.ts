@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { accounts, customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
-import { writeAudit } from '../audit/audit.js';
+import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
   keep,
@@ -90,14 +90,7 @@ export function createCustomerService(deps: Deps) {
         }
       }
       const after = await loadCustomers(tx, ids);
-      for (const a of after) {
-        await writeAudit(tx, ctx.actor, {
-          title: 'Customer',
-          action,
-          before: before.get(a.customerId),
-          after: a,
-        });
-      }
+      await auditEach(tx, ctx.actor, { title: 'Customer', action }, after, (a) => before.get(a.customerId));
       return after;
     });
   }

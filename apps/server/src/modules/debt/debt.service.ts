@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
-import { writeAudit } from '../audit/audit.js';
+import { auditEach, writeAudit } from '../audit/audit.js';
 import { minorToString, toMinor } from '../masterdata/money.js';
 import { assertNoDuplicateKeys, type RowLabels, RowProblems, type WriteAction } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
@@ -60,14 +60,7 @@ export function createDebtService(deps: Deps) {
         }
       }
       const after = await loadDebts(tx, ids);
-      for (const a of after) {
-        await writeAudit(tx, ctx.actor, {
-          title: 'Debt',
-          action,
-          before: before.get(a.customerId),
-          after: a,
-        });
-      }
+      await auditEach(tx, ctx.actor, { title: 'Debt', action }, after, (a) => before.get(a.customerId));
       return after;
     });
   }

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
-import { writeAudit } from '../audit/audit.js';
+import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
   keep,
@@ -61,14 +61,7 @@ export function createGatewayService(deps: Deps) {
         }
       }
       const after = await loadGateways(tx, ids);
-      for (const a of after) {
-        await writeAudit(tx, ctx.actor, {
-          title: 'Gateway',
-          action,
-          before: before.get(a.gatewayId),
-          after: a,
-        });
-      }
+      await auditEach(tx, ctx.actor, { title: 'Gateway', action }, after, (a) => before.get(a.gatewayId));
       return after;
     });
   }

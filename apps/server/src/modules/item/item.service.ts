@@ -4,7 +4,7 @@ import { items } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden } from '../../http/errors.js';
 import type { AuthedContext } from '../../http/route.js';
-import { writeAudit } from '../audit/audit.js';
+import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
   keep,
@@ -58,14 +58,9 @@ export function createItemService(deps: Deps) {
         }
       }
       const after = await loadItems(tx, rows);
-      for (const a of after) {
-        await writeAudit(tx, ctx.actor, {
-          title: 'Item',
-          action,
-          before: before.get(itemKey(a).toLowerCase()),
-          after: a,
-        });
-      }
+      await auditEach(tx, ctx.actor, { title: 'Item', action }, after, (a) =>
+        before.get(itemKey(a).toLowerCase()),
+      );
       return after;
     });
   }

@@ -18,7 +18,7 @@ import { type AuthedContext, defineRoute, type RouteDef } from '../../http/route
 import { formatDateTime } from '../../lib/dates.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import { allOf, commonConditions, contains, type ReadSpec, readTable } from '../../lib/read-query.js';
-import { writeAudit } from '../audit/audit.js';
+import { auditEach, writeAudit } from '../audit/audit.js';
 import { assertCanGrant } from './role-guard.js';
 
 const spec: ReadSpec = {
@@ -94,14 +94,9 @@ export function roleRoutes(deps: Deps): RouteDef[] {
         }
       }
       const after = await load(tx, ids);
-      for (const a of after) {
-        await writeAudit(tx, ctx.actor, {
-          title: 'Role',
-          action,
-          before: before.find((b) => b.roleId === a.roleId),
-          after: a,
-        });
-      }
+      await auditEach(tx, ctx.actor, { title: 'Role', action }, after, (a) =>
+        before.find((b) => b.roleId === a.roleId),
+      );
       return after;
     });
   }

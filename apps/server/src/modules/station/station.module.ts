@@ -17,7 +17,7 @@ import { type AuthedContext, defineRoute, type RouteDef } from '../../http/route
 import { formatDateTime } from '../../lib/dates.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import { allOf, commonConditions, contains, type ReadSpec, readTable } from '../../lib/read-query.js';
-import { writeAudit } from '../audit/audit.js';
+import { auditEach, writeAudit } from '../audit/audit.js';
 
 const spec: ReadSpec = {
   sortable: { stationId: stations.stationId, name: stations.name, createDate: stations.createDate },
@@ -85,14 +85,9 @@ export function stationRoutes(deps: Deps): RouteDef[] {
         }
       }
       const after = await load(tx, ids);
-      for (const a of after) {
-        await writeAudit(tx, ctx.actor, {
-          title: 'Station',
-          action,
-          before: before.find((b) => b.stationId === a.stationId),
-          after: a,
-        });
-      }
+      await auditEach(tx, ctx.actor, { title: 'Station', action }, after, (a) =>
+        before.find((b) => b.stationId === a.stationId),
+      );
       return after;
     });
   }

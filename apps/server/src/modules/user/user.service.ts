@@ -8,7 +8,7 @@ import { notFound, refuse } from '../../http/errors.js';
 import type { AuthedContext } from '../../http/route.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import { generatePassword, hashPassword } from '../../lib/passwords.js';
-import { writeAudit } from '../audit/audit.js';
+import { auditEach, writeAudit } from '../audit/audit.js';
 import { assertCanAssignRoles } from '../role/role-guard.js';
 import { assertStation } from '../station/station-guard.js';
 import { findUser, loadRows, setRoles } from './user.repo.js';
@@ -152,14 +152,9 @@ export function createUserService(deps: Deps) {
         tx,
         rows.map((r) => r.userId),
       );
-      for (const a of after) {
-        await writeAudit(tx, ctx.actor, {
-          title: 'User',
-          action: 'Update',
-          before: before.find((b) => b.userId === a.userId),
-          after: a,
-        });
-      }
+      await auditEach(tx, ctx.actor, { title: 'User', action: 'Update' }, after, (a) =>
+        before.find((b) => b.userId === a.userId),
+      );
       return after;
     });
   }
