@@ -5,6 +5,12 @@ import { ADMIN_PASSWORD, BASE_URL, fillLogin, loginAs, tagTexts, visit } from '.
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 mkdirSync(ARTIFACTS, { recursive: true });
 
+/** The page's chunk and data have arrived: no loading spinner left in the main area. */
+async function pageLoaded(page: Page) {
+  await expect(page.getByTestId('app-main').locator('.ant-spin-spinning')).toHaveCount(0);
+  await expect(page.getByTestId('app-main')).not.toBeEmpty();
+}
+
 async function rightClickTag(page: Page, text: string, item: string) {
   await page.locator('.tags-view-item', { hasText: new RegExp(`^${text}$`) }).click({ button: 'right' });
   // The menu opens at the pointer with a zoom: click once it has settled, or the click lands on the tag.
@@ -159,6 +165,7 @@ test.describe('layout', () => {
       await loginAs(page, 'admin', ADMIN_PASSWORD, '/token-generate/credit-token');
       await page.goto('/dashboard');
       await expect(page.getByTestId('sidebar')).toBeVisible();
+      await pageLoaded(page);
       await page.screenshot({ path: `${ARTIFACTS}desktop-${lang}.png`, fullPage: false });
     });
 
@@ -170,6 +177,7 @@ test.describe('layout', () => {
       await expect(page.locator('.sidebar-container')).toHaveCount(0);
       await expect(page.getByTestId('header-search-toggle')).toHaveCount(0);
       await expect(page.getByTestId('user-dropdown')).toBeVisible();
+      await pageLoaded(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${ARTIFACTS}mobile-${lang}.png` });
