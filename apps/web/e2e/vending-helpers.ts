@@ -1,0 +1,50 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, api, apiLogin } from './helpers';
+
+export const bodyRows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
+export const TOKEN = /^\d{4} \d{4} \d{4} \d{4} \d{4}$/;
+/** The token of a TokenText (its copy button adds no text, but be safe). */
+export const tokenIn = (text: string | null) => /\d{4} \d{4} \d{4} \d{4} \d{4}/.exec(text ?? '')?.[0] ?? '';
+
+/** A vendable account made through the master-data API: customer, tariff, meter with a decoder key, account. */
+export async function vendableAccount(request: APIRequestContext, suffix: string) {
+  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const ok = async (path: string, rows: unknown[]) => {
+    const env = await api(request, path, rows, token);
+    expect(env.code, `${path}: ${env.reason}`).toBe(0);
+  };
+  const meterId = `4700${suffix}`;
+  const customerId = `VC${suffix}`;
+  const tariffId = `VT${suffix}`;
+  await ok('/api/customer/create', [
+    { customerId, customerName: `Vend Customer ${suffix}`, address: '1 Vend Street' },
+  ]);
+  await ok('/api/tariff/create', [
+    { tariffId, tariffName: 'E2E RESIDENTIAL', price: '10', tax: '7.5', monthlyCharge: '0' },
+  ]);
+  await ok('/api/meter/create', [
+    {
+      meterId,
+      type: 0,
+      ea: '07',
+      protocolVersion: 'STS-1',
+      baseYear: 2014,
+      sgc: '123456',
+      krn: 1,
+      ken: 255,
+      ti: 1,
+      kt: 2,
+      decoderKey: 'ABCDEF0123456789',
+    },
+  ]);
+  await ok('/api/account/create', [{ customerId, meterId, tariffId }]);
+  return { meterId, customerId };
+}
+
+export async function openAndSearch(page: Page, path: string, term: string) {
+  await page.goto(path);
+  await expect(page.getByTestId('list-search-term')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('list-search-term').fill(term);
+  await page.getByTestId('list-search').click();
+  await expect(bodyRows(page)).toHaveCount(1, { timeout: 15_000 });
+}
