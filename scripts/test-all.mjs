@@ -73,8 +73,11 @@ if (webPkg.scripts?.['test:e2e']) {
   let failed = status === 0 ? 0 : 1;
   if (existsSync(out)) {
     const stats = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
-    passed = stats.expected ?? 0;
-    failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (status !== 0 && !stats.unexpected ? 1 : 0);
+    // A test that failed once and passed on its retry is reported (flaky), not counted as a failure.
+    passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+    if (stats.flaky)
+      console.log(`browser tests: ${stats.flaky} flaky (passed on retry) — see the report above`);
+    failed = (stats.unexpected ?? 0) + (status !== 0 && !stats.unexpected ? 1 : 0);
   }
   results.push({ label: 'browser tests', passed, failed });
 }
