@@ -1,8 +1,9 @@
 import type { AccountRow } from '@prepay/contracts';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
@@ -116,16 +117,7 @@ export default function AccountPage() {
         importModule="account"
         exportModule="account"
         exportFileName="accounts"
-        actions={(row) => (
-          <Button
-            size="small"
-            type="link"
-            data-testid="row-edit"
-            onClick={() => setDialog({ mode: 'edit', row })}
-          >
-            {t('listPage.edit')}
-          </Button>
-        )}
+        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<AccountForm>
         open={dialog !== null}

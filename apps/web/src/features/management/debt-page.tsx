@@ -1,8 +1,8 @@
 import type { DebtRow } from '@prepay/contracts';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
@@ -91,16 +91,7 @@ export default function DebtPage() {
         importModule="debt"
         exportModule="debt"
         exportFileName="debts"
-        actions={(row) => (
-          <Button
-            size="small"
-            type="link"
-            data-testid="row-edit"
-            onClick={() => setDialog({ mode: 'edit', row })}
-          >
-            {t('listPage.edit')}
-          </Button>
-        )}
+        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<{ customerId: string; totalDebt: string | number; remark?: string }>
         open={dialog !== null}

@@ -1,8 +1,9 @@
 import { GATEWAY_ID_PATTERN, type GatewayRow } from '@prepay/contracts';
-import { Button, Progress, Tag } from 'antd';
+import { Progress, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
@@ -99,16 +100,7 @@ export default function GatewayPage() {
         importModule="gateway"
         exportModule="gateway"
         exportFileName="gateways"
-        actions={(row) => (
-          <Button
-            size="small"
-            type="link"
-            data-testid="row-edit"
-            onClick={() => setDialog({ mode: 'edit', row })}
-          >
-            {t('listPage.edit')}
-          </Button>
-        )}
+        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<{ gatewayId: string; gatewayName?: string; remark?: string; stationId?: string }>
         open={dialog !== null}

@@ -1,9 +1,10 @@
 import type { MeterRow } from '@prepay/contracts';
-import { Button, Divider, Form, Input, Radio, Tag, Typography } from 'antd';
+import { Divider, Form, Input, Radio, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
@@ -281,16 +282,7 @@ export default function MeterPage() {
         importModule="meter"
         exportModule="meter"
         exportFileName="meters"
-        actions={(row) => (
-          <Button
-            size="small"
-            type="link"
-            data-testid="row-edit"
-            onClick={() => setDialog({ mode: 'edit', row })}
-          >
-            {t('listPage.edit')}
-          </Button>
-        )}
+        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<MeterForm>
         open={dialog !== null}

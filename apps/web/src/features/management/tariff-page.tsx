@@ -16,6 +16,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
@@ -286,14 +287,7 @@ export default function TariffPage() {
         actionsWidth={260}
         actions={(row) => (
           <>
-            <Button
-              size="small"
-              type="link"
-              data-testid="row-edit"
-              onClick={() => setDialog({ mode: 'edit', row })}
-            >
-              {t('listPage.edit')}
-            </Button>
+            <EditAction onClick={() => setDialog({ mode: 'edit', row })} />
             <Button size="small" type="link" onClick={() => setView({ row, passive: false })}>
               {tt('viewActive')}
             </Button>

@@ -1,10 +1,11 @@
 import type { RoleRow } from '@prepay/contracts';
 import { parseRoleContent } from '@prepay/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Form, Tooltip } from 'antd';
+import { Form, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns } from '../../components/list-page/common-columns';
+import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { writeRows } from '../../components/list-page/lookups';
@@ -81,16 +82,7 @@ export default function RolePage() {
             rows.map((r) => ({ roleId: r.roleId })),
           )
         }
-        actions={(row) => (
-          <Button
-            size="small"
-            type="link"
-            data-testid="row-edit"
-            onClick={() => setDialog({ mode: 'edit', row })}
-          >
-            {t('listPage.edit')}
-          </Button>
-        )}
+        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog
         open={dialog !== null}

@@ -4,6 +4,7 @@ import { App, Button, Col, Form, InputNumber, Modal, Select, Switch, Tag, Typogr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
 import {
@@ -292,14 +293,7 @@ export default function UserPage() {
         actionsWidth={220}
         actions={(row) => (
           <>
-            <Button
-              size="small"
-              type="link"
-              data-testid="row-edit"
-              onClick={() => setDialog({ mode: 'edit', row })}
-            >
-              {t('listPage.edit')}
-            </Button>
+            <EditAction onClick={() => setDialog({ mode: 'edit', row })} />
             <Button size="small" type="link" data-testid="row-reset" onClick={() => resetPassword(row)}>
               {t('setting.user.resetPassword')}
             </Button>
