@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One runner for the whole repository: each workspace is a project with its own environment.
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/server', 'apps/web'],
+    projects: ['packages/*', 'apps/server', 'apps/simulator', 'apps/web'],
     // Two cores: more workers only make each PGlite slower.
     maxWorkers: 2,
   },

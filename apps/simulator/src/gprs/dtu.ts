@@ -1,0 +1,212 @@
+import { connect, type Socket } from 'node:net';
+import { FrameStream } from '@prepay/dlt645';
+import type { FleetCore, SimMeter } from '../core.js';
+import type { ReplyPlan } from '../faults.js';
+
+/**
+ * GPRS meters dialling in as DTUs do (protocols.md §2.3): open a TCP socket to the head-end, send the
+ * 12-digit address in ASCII as the registration packet, a single FE byte as the heartbeat, and carry
+ * raw DL/T 645 frames both ways; redial with back-off when the link drops. No per-link timer: the
+ * fleet's one ticker drives heartbeats and redials, so ten thousand links cost one timer.
+ */
+
+export interface DtuOptions {
+  host: string;
+  port: number;
+  heartbeatMs: number;
+  /** First redial delay; doubles up to maxBackoffMs, with ±20 % jitter. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** Dials in flight at once: ten thousand meters start without a SYN storm. */
+  maxConnecting: number;
+}
+
+type LinkState = 'idle' | 'connecting' | 'up' | 'waiting';
+
+export class DtuLink {
+  state: LinkState = 'idle';
+  socket: Socket | undefined;
+  stream = new FrameStream();
+  nextHeartbeatAt = 0;
+  redialAt = 0;
+  failures = 0;
+  connects = 0;
+  constructor(readonly meter: SimMeter) {}
+}
+
+export class DtuRole {
+  readonly links: DtuLink[] = [];
+  private readonly byMeter = new Map<SimMeter, DtuLink>();
+  private connecting = 0;
+  private stopped = false;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly waiters = new Set<() => void>();
+
+  constructor(
+    private readonly core: FleetCore,
+    private readonly options: DtuOptions,
+    meters: Iterable<SimMeter>,
+  ) {
+    for (const m of meters) {
+      const link = new DtuLink(m);
+      this.links.push(link);
+      this.byMeter.set(m, link);
+    }
+  }
+
+  link(meter: SimMeter): DtuLink | undefined {
+    return this.byMeter.get(meter);
+  }
+
+  get linksUp(): number {
+    let n = 0;
+    for (const l of this.links) if (l.state === 'up') n++;
+    return n;
+  }
+
+  /** Resolves when every link is registered (or at once when there are none). */
+  allUp(): Promise<void> {
+    if (this.linksUp === this.links.length) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.linksUp === this.links.length) {
+          this.waiters.delete(check);
+          resolve();
+        }
+      };
+      this.waiters.add(check);
+    });
+  }
+
+  /** Called by the fleet ticker: dials, redials and heartbeats that are due. */
+  tick(now: number): void {
+    if (this.stopped) return;
+    for (const link of this.links) {
+      if (link.state === 'up' && now >= link.nextHeartbeatAt) {
+        link.nextHeartbeatAt = now + this.options.heartbeatMs;
+        link.socket?.write(HEARTBEAT);
+      } else if (
+        (link.state === 'idle' || (link.state === 'waiting' && now >= link.redialAt)) &&
+        this.connecting < this.options.maxConnecting
+      ) {
+        this.dial(link);
+      }
+    }
+  }
+
+  private dial(link: DtuLink): void {
+    link.state = 'connecting';
+    this.connecting++;
+    const socket = connect({ host: this.options.host, port: this.options.port });
+    link.socket = socket;
+    link.stream = new FrameStream();
+    let opened = false;
+    socket.setNoDelay(true);
+    socket.once('connect', () => {
+      opened = true;
+      this.connecting--;
+      link.state = 'up';
+      link.connects++;
+      link.failures = 0;
+      // Spread the heartbeats over the period so ten thousand links do not beat in step.
+      link.nextHeartbeatAt = Date.now() + Math.floor(Math.random() * this.options.heartbeatMs);
+      socket.write(link.meter.model.config.address, 'ascii');
+      if (link.connects > 1)
+        this.core.log('gprs-reconnected', { meterId: link.meter.spec.meterId, connects: link.connects });
+      for (const w of [...this.waiters]) w();
+    });
+    socket.on('data', (chunk) => this.onData(link, socket, chunk));
+    socket.on('error', () => {});
+    socket.once('close', () => {
+      if (!opened) this.connecting--;
+      if (link.socket !== socket) return;
+      link.socket = undefined;
+      if (this.stopped) {
+        link.state = 'idle';
+        return;
+      }
+      this.scheduleRedial(link, opened);
+    });
+  }
+
+  private scheduleRedial(link: DtuLink, wasUp: boolean, atLeastMs = 0): void {
+    link.failures++;
+    const backoff = Math.min(
+      this.options.maxBackoffMs,
+      this.options.backoffMs * 2 ** Math.min(link.failures - 1, 16),
+    );
+    const delay = Math.max(atLeastMs, Math.floor(backoff * (0.8 + Math.random() * 0.4)));
+    link.state = 'waiting';
+    link.redialAt = Date.now() + delay;
+    if (wasUp) this.core.log('gprs-link-down', { meterId: link.meter.spec.meterId, redialInMs: delay });
+  }
+
+  private onData(link: DtuLink, socket: Socket, chunk: Buffer): void {
+    const { frames } = link.stream.push(chunk);
+    for (const { frame } of frames) {
+      const plan = this.core.answer(link.meter, frame);
+      if (plan.frames.length > 0) this.send(socket, plan);
+    }
+  }
+
+  private send(socket: Socket, plan: ReplyPlan): void {
+    const write = () => {
+      if (socket.destroyed) return;
+      for (const bytes of plan.frames) {
+        if (plan.splitMaxChunk) this.writeSplit(socket, bytes, plan.splitMaxChunk);
+        else socket.write(bytes);
+      }
+    };
+    if (plan.delayMs > 0) this.later(plan.delayMs, write);
+    else write();
+  }
+
+  /** The reply cut into random small segments a few milliseconds apart, as a slow radio link delivers it. */
+  private writeSplit(socket: Socket, bytes: Uint8Array, maxChunk: number): void {
+    let at = 0;
+    const next = () => {
+      if (socket.destroyed || at >= bytes.length) return;
+      const size = 1 + Math.floor(Math.random() * maxChunk);
+      socket.write(bytes.subarray(at, at + size));
+      at += size;
+      if (at < bytes.length) this.later(5, next);
+    };
+    next();
+  }
+
+  private later(ms: number, fn: () => void): void {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      if (!this.stopped) fn();
+    }, ms);
+    this.timers.add(t);
+  }
+
+  /** Drops the meter's link now; it redials after its back-off (or not before `downMs`). */
+  disconnect(meter: SimMeter, downMs = 0): boolean {
+    const link = this.byMeter.get(meter);
+    if (!link) return false;
+    const socket = link.socket;
+    link.socket = undefined;
+    socket?.destroy();
+    this.scheduleRedial(link, link.state === 'up', downMs);
+    this.core.log('gprs-disconnected', { meterId: meter.spec.meterId, downMs });
+    return true;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    const closing: Promise<void>[] = [];
+    for (const link of this.links) {
+      const s = link.socket;
+      if (!s || s.destroyed) continue;
+      closing.push(new Promise((resolve) => s.once('close', () => resolve())));
+      s.destroy();
+    }
+    await Promise.all(closing);
+  }
+}
+
+const HEARTBEAT = Uint8Array.of(0xfe);

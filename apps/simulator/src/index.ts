@@ -1,0 +1,19 @@
+/**
+ * @prepay/simulator — the field, simulated: prepaid DL/T 645 meters behind a ChirpStack v4 network
+ * server (MQTT) and GPRS meters dialling the head-end as DTUs; faults on demand.
+ */
+export { acceleratedClock, type Clock, ManualClock, systemClock } from './clock.js';
+export { type FleetEvent, toChirpId, toDashedEui } from './core.js';
+export { FAULT_KINDS, type Fault, FaultError, parseFault } from './faults.js';
+export { type Fleet, type FleetOptions, type FleetStats, type MeterView, startFleet } from './fleet.js';
+export { type HandleResult, handleFrame } from './meter/handle.js';
+export { DEFAULT_PASSWORDS, type MeterConfig, MeterModel } from './meter/meter.js';
+export {
+  DEMO_VENDING_KEY,
+  type FleetSpec,
+  FleetSpecError,
+  type FleetSpecMeter,
+  parseFleetSpec,
+  type SyntheticOptions,
+  syntheticFleet,
+} from './spec.js';
