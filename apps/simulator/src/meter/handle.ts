@@ -41,10 +41,13 @@ export function handleFrame(m: MeterModel, request: Frame, nowMs: number): Handl
   }
   if (!addressMatches(request.address, m.config.address)) return {};
   try {
-    return dispatch(m, request, nowMs);
+    const result = dispatch(m, request, nowMs);
+    // A meter answers with its own address, also to a wildcard request.
+    if (result.reply) result.reply = { ...result.reply, address: m.config.address };
+    return result;
   } catch {
     // A malformed field (non-BCD password, impossible date…): the meter says "other error".
-    return { reply: abnormalReply(request, ErrorWord.OTHER) };
+    return { reply: { ...abnormalReply(request, ErrorWord.OTHER), address: m.config.address } };
   }
 }
 

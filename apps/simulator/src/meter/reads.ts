@@ -59,6 +59,8 @@ const EXACT = new Map<number, Reader>([
   [0x0400010c, (m, now) => dateTimeBytes(m.localMs(now))],
   [0x04000401, (m) => addressToBytes(m.config.address)],
   [0x04000402, (m) => addressToBytes(m.config.address)],
+  // Words 1, 2, 4–7 (clock battery, phases, faults): all clear on a healthy single-phase meter.
+  ...[1, 2, 4, 5, 6, 7].map((n): [number, Reader] => [0x04000500 + n, () => statusWord(0)]),
   [0x04000503, (m, now) => statusWord(m.statusWord3(now))],
   [0x040005ff, (m, now) => concat(...[0, 0, m.statusWord3(now), 0, 0, 0, 0].map(statusWord))],
   [0x04001401, () => bcd(0, 2)],
