@@ -22,6 +22,8 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
 import { logRoutes } from './modules/log/log.module.js';
 import { masterData } from './modules/masterdata/module.js';
+import { remoteOperations } from './modules/remote-task/remote-task.module.js';
+import type { RunnerOptions } from './modules/remote-task/task-runner.js';
 import { roleRoutes } from './modules/role/role.module.js';
 import { stationRoutes } from './modules/station/station.module.js';
 import { userRoutes } from './modules/user/user.routes.js';
@@ -38,6 +40,8 @@ export interface BuildOptions {
   /** Close the database with the app (main does; tests that share one may not). */
   ownsDatabase?: boolean;
   logger?: boolean;
+  /** Task runner settings over the REMOTE_TASK_* environment (tests use short leases and timeouts). */
+  remoteTasks?: Partial<RunnerOptions>;
 }
 
 declare module 'fastify' {
@@ -110,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const auth = createAuthService(deps);
   const master = masterData(deps);
+  const remote = remoteOperations(deps, options.remoteTasks);
   registerRoutes(app, [
     ...authRoutes(auth),
     ...userRoutes(deps, createUserService(deps)),
@@ -122,7 +127,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       createCreditService(deps, auth.checkAuthorizationPassword),
       createManagementTokenService(deps, auth.checkAuthorizationPassword),
     ),
+    ...remote.routes,
   ]);
+  remote.register(app);
 
   await master.register(app);
 

@@ -66,6 +66,22 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   '/api/image/delete': [{ slot: 'loginBackground' }],
   '/api/keystore/vendingkey/create': [{ sgc: '999999', krn: 1, vendingKey: 'ABABABABABABABAB' }],
   '/api/keystore/vendingkey/delete': [{ sgc: '999999', krn: 1 }],
+  '/api/dlt645/create': [{ version: '9.9', type: 0, flag: '901F', control: '11', di: '00010000' }],
+  '/api/dlt645/import': [{ version: '9.9', type: 0, flag: '901F', control: '11', di: '00010000' }],
+  '/api/dlt645/update': [{ version: '2.2', type: 0, flag: '901F', nameEN: 'Evil' }],
+  '/api/dlt645/delete': [{ version: '2.2', type: 0, flag: '901F' }],
+  '/api/remotemetertask/createreadingtask': [{ meterId: '47100000003', flag: '901F' }],
+  '/api/remotemetertask/createsettingtask': [{ meterId: '47100000003', flag: 'C010' }],
+  '/api/remotemetertask/createcontroltask': [{ meterId: '47100000003', flag: 'C03C' }],
+  '/api/remotemetertask/createtokentask': [{ meterId: '47100000003', data: '12345678901234567890' }],
+  '/api/remotemetertask/createtransparentforwardingtask': [
+    { meterId: '47100000003', sendFrame: '68 03 00 00 00 10 47 68 11 04 33 33 34 33 E1 16' },
+  ],
+  '/api/remotemetertask/updatereadingtask': [{ id: 1 }],
+  '/api/remotemetertask/updatesettingtask': [{ id: 1 }],
+  '/api/remotemetertask/updatecontroltask': [{ id: 1 }],
+  '/api/remotemetertask/updatetokentask': [{ id: 1 }],
+  '/api/remotemetertask/updatetransparentforwardingtask': [{ id: 1 }],
 };
 
 describe('permission matrix', () => {

@@ -366,3 +366,6 @@ export const images = pgTable('images', {
 export * from './schema-vending.js';
 // Head-end: each meter's link (online, transport, serving gateway).
 export * from './schema-headend.js';
+
+// Remote tasks: the DL/T 645 data-item catalogue, tasks and their attempts.
+export * from './schema-tasks.js';

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { roles, stations, userRoles, users } from '../db/schema.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
 import { writeAudit } from '../modules/audit/audit.js';
+import { seedDlt645Catalogue } from '../modules/dlt645-item/catalogue-seed.js';
 
 export const SYSTEM_STATION = '0001';
 export const ADMIN_ROLE = 'admin';
@@ -70,6 +71,7 @@ export async function bootstrap(db: Db, config: Config): Promise<boolean> {
       .returning({ userId: users.userId });
     if (inserted.length === 0) return false;
     await tx.insert(userRoles).values({ userId: ADMIN_USER, roleId: ADMIN_ROLE }).onConflictDoNothing();
+    await seedDlt645Catalogue(tx);
     await writeAudit(tx, system, {
       title: 'User',
       action: 'Bootstrap',

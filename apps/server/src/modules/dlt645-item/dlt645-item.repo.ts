@@ -1,0 +1,129 @@
+import {
+  DLT645_LANGS,
+  type Dlt645Lang,
+  type Dlt645ReadRequest,
+  type Dlt645Row,
+  type Dlt645TreeNode,
+} from '@prepay/contracts';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { dlt645Items, type LangTexts } from '../../db/schema.js';
+import type { SessionUser } from '../../http/route.js';
+import { formatDateTime } from '../../lib/dates.js';
+import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+
+export type Dlt645Item = typeof dlt645Items.$inferSelect;
+export interface Dlt645Key {
+  version: string;
+  type: number;
+  flag: string;
+}
+
+export const itemKey = (k: Dlt645Key) => `${k.version}/${k.type}/${k.flag.toUpperCase()}`;
+
+const nameText = sql`${dlt645Items.names}::text`;
+export const dlt645Spec: ReadSpec = {
+  sortable: {
+    dlt645Id: dlt645Items.dlt645Id,
+    version: dlt645Items.version,
+    type: dlt645Items.type,
+    flag: dlt645Items.flag,
+    control: dlt645Items.control,
+    createDate: dlt645Items.createDate,
+    updateDate: dlt645Items.updateDate,
+  },
+  defaultOrder: [asc(dlt645Items.version), asc(dlt645Items.type), asc(dlt645Items.dlt645Id)],
+  search: [dlt645Items.flag, dlt645Items.version, dlt645Items.di, dlt645Items.remark],
+  createDate: dlt645Items.createDate,
+  updateDate: dlt645Items.updateDate,
+};
+
+/** The wire row: the password is a secret, so only whether one is set shows. */
+export function toDlt645Row(i: Dlt645Item): Dlt645Row {
+  const per = (prefix: string, t: LangTexts) =>
+    Object.fromEntries(DLT645_LANGS.map((l) => [`${prefix}${l}`, t[l] ?? null]));
+  return {
+    dlt645Id: i.dlt645Id,
+    version: i.version,
+    type: i.type,
+    control: i.control,
+    flag: i.flag,
+    di: i.di,
+    password: i.password ? '******' : null,
+    operator: i.operator,
+    data: i.data,
+    format: i.format,
+    analysisFormat: i.analysisFormat,
+    passwordLevel: i.passwordLevel,
+    ...per('analysisPrefix', i.analysisPrefix),
+    ...per('type', i.typeNames),
+    ...per('name', i.names),
+    remark: i.remark,
+    createId: i.createId,
+    createDate: formatDateTime(i.createDate),
+    updateId: i.updateId,
+    updateDate: formatDateTime(i.updateDate),
+  } as Dlt645Row;
+}
+
+export async function loadItems(q: Queryable, keys: Dlt645Key[]): Promise<Dlt645Item[]> {
+  if (!keys.length) return [];
+  const conds: SQL[] = keys.map(
+    (k) =>
+      and(
+        eq(dlt645Items.version, k.version),
+        eq(dlt645Items.type, k.type),
+        eq(dlt645Items.flag, k.flag.toUpperCase()),
+      ) as SQL,
+  );
+  return q
+    .select()
+    .from(dlt645Items)
+    .where(or(...conds));
+}
+
+export function readDlt645(q: Queryable, req: Dlt645ReadRequest, user: SessionUser) {
+  const term = req.searchTerm?.trim();
+  const where = allOf([
+    ...commonConditions({ ...dlt645Spec, search: [] }, { ...req, searchTerm: null }, user),
+    term
+      ? or(...dlt645Spec.search.map((c) => contains(c, term)), sql`${nameText} ilike ${`%${term}%`}`)
+      : undefined,
+    equals(dlt645Items.version, req.version),
+    equals(dlt645Items.type, req.type),
+    contains(dlt645Items.flag, req.flag),
+  ]);
+  return readTable(q, dlt645Items, where, dlt645Spec, req, toDlt645Row);
+}
+
+/** "en", "zh-CN", "ZH" → the catalogue's language column (EN when unknown). */
+export function langOf(lang: string | null | undefined): Dlt645Lang {
+  const l = (lang ?? 'en').slice(0, 2).toUpperCase();
+  return (DLT645_LANGS as readonly string[]).includes(l) ? (l as Dlt645Lang) : 'EN';
+}
+
+export const textIn = (t: LangTexts, lang: Dlt645Lang): string | null => t[lang] || t.EN || null;
+
+/** Items of one version and family grouped by their type label: [{id, label, children: items}]. */
+export async function readTree(
+  q: Queryable,
+  req: { lang: string; version: string; type: number },
+): Promise<Dlt645TreeNode[]> {
+  const lang = langOf(req.lang);
+  const rows = await q
+    .select()
+    .from(dlt645Items)
+    .where(and(eq(dlt645Items.version, req.version), eq(dlt645Items.type, req.type)))
+    .orderBy(asc(dlt645Items.dlt645Id));
+  const groups = new Map<string, Dlt645TreeNode>();
+  for (const r of rows) {
+    const label = textIn(r.typeNames, lang) ?? '-';
+    let group = groups.get(label);
+    if (!group) {
+      group = { id: `group-${groups.size + 1}`, label, children: [] };
+      groups.set(label, group);
+    }
+    group.children.push({ id: r.flag, label: textIn(r.names, lang) ?? r.flag, children: [] });
+  }
+  return [...groups.values()];
+}

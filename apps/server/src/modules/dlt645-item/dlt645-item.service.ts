@@ -1,0 +1,116 @@
+import {
+  DLT645_LANGS,
+  type Dlt645DeleteRequest,
+  type Dlt645Request,
+  type Dlt645Row,
+} from '@prepay/contracts';
+import { eq } from 'drizzle-orm';
+import { dlt645Items, type LangTexts } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import { forbidden } from '../../http/errors.js';
+import type { AuthedContext } from '../../http/route.js';
+import { auditEach, writeAudit } from '../audit/audit.js';
+import {
+  assertNoDuplicateKeys,
+  keep,
+  type RowLabels,
+  RowProblems,
+  type WriteAction,
+} from '../masterdata/rows.js';
+import { type Dlt645Item, itemKey, loadItems, toDlt645Row } from './dlt645-item.repo.js';
+
+/** The catalogue is shared by every station, so only system administrators change it. */
+function assertSystemAdmin(ctx: AuthedContext) {
+  if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator changes the DL/T 645 catalogue');
+}
+
+function langTexts(r: Dlt645Request, prefix: 'analysisPrefix' | 'type' | 'name', old: LangTexts | undefined) {
+  return Object.fromEntries(
+    DLT645_LANGS.map((l) => [l, keep(r[`${prefix}${l}`], old?.[l] ?? null) ?? null]),
+  ) as LangTexts;
+}
+
+/** What a write stores for a row, keeping what an update leaves out. */
+function valuesOf(r: Dlt645Request, old: Dlt645Item | undefined) {
+  const di = keep(r.di, old?.di ?? null) ?? (r.flag.length === 8 ? r.flag : null);
+  return {
+    control: keep(r.control, old?.control ?? null) ?? null,
+    di,
+    password: keep(r.password, old?.password ?? null) ?? null,
+    operator: keep(r.operator, old?.operator ?? null) ?? null,
+    passwordLevel: keep(r.passwordLevel, old?.passwordLevel ?? 2) ?? 2,
+    data: keep(r.data, old?.data ?? null) ?? null,
+    format: keep(r.format, old?.format ?? null) ?? null,
+    analysisFormat: keep(r.analysisFormat, old?.analysisFormat ?? null) ?? null,
+    analysisPrefix: langTexts(r, 'analysisPrefix', old?.analysisPrefix),
+    typeNames: langTexts(r, 'type', old?.typeNames),
+    names: langTexts(r, 'name', old?.names),
+    remark: keep(r.remark, old?.remark ?? null) ?? null,
+  };
+}
+
+export function createDlt645Service(deps: Deps) {
+  const { db } = deps.database;
+
+  async function write(ctx: AuthedContext, rows: Dlt645Request[], action: WriteAction, labels?: RowLabels) {
+    assertSystemAdmin(ctx);
+    assertNoDuplicateKeys(rows.map(itemKey), labels);
+    return db.transaction(async (tx) => {
+      const before = new Map((await loadItems(tx, rows)).map((i) => [itemKey(i), i]));
+      const problems = new RowProblems();
+      rows.forEach((r, i) => {
+        const old = before.get(itemKey(r));
+        if (action === 'Update' && !old) problems.add(labels, i, `data item ${itemKey(r)}: not found`);
+        if (action !== 'Update' && old) problems.add(labels, i, `data item ${itemKey(r)}: already exists`);
+        const v = valuesOf(r, old);
+        if (v.control !== '1C' && v.analysisFormat !== 'clock' && !v.di)
+          problems.add(labels, i, `data item ${itemKey(r)}: di is required`);
+      });
+      problems.throwIfAny();
+      const now = deps.clock.now();
+      for (const r of rows) {
+        const old = before.get(itemKey(r));
+        const values = valuesOf(r, old);
+        if (old) {
+          await tx
+            .update(dlt645Items)
+            .set({ ...values, updateId: ctx.user.userId, updateDate: now })
+            .where(eq(dlt645Items.dlt645Id, old.dlt645Id));
+        } else {
+          await tx.insert(dlt645Items).values({
+            version: r.version,
+            type: r.type,
+            flag: r.flag,
+            ...values,
+            createId: ctx.user.userId,
+            createDate: now,
+          });
+        }
+      }
+      const after = (await loadItems(tx, rows)).map(toDlt645Row);
+      const prior = new Map([...before.values()].map((b) => [itemKey(b), toDlt645Row(b)]));
+      await auditEach(tx, ctx.actor, { title: 'DLT645', action }, after, (a) => prior.get(itemKey(a)));
+      return after;
+    });
+  }
+
+  async function remove(ctx: AuthedContext, keys: Dlt645DeleteRequest[]): Promise<Dlt645Row[]> {
+    assertSystemAdmin(ctx);
+    return db.transaction(async (tx) => {
+      const before = await loadItems(tx, keys);
+      const problems = new RowProblems();
+      keys.forEach((k, i) => {
+        if (!before.some((b) => itemKey(b) === itemKey(k)))
+          problems.add(undefined, i, `data item ${itemKey(k)}: not found`);
+      });
+      problems.throwIfAny('Nothing was deleted');
+      const rows = before.map(toDlt645Row);
+      for (const b of before) await tx.delete(dlt645Items).where(eq(dlt645Items.dlt645Id, b.dlt645Id));
+      for (const r of rows) await writeAudit(tx, ctx.actor, { title: 'DLT645', action: 'Delete', before: r });
+      return rows;
+    });
+  }
+
+  return { write, remove };
+}
+export type Dlt645Service = ReturnType<typeof createDlt645Service>;

@@ -1,0 +1,239 @@
+import type { AttemptOutcome } from '@prepay/contracts';
+import {
+  type Address,
+  decodeFrame,
+  type Frame,
+  FrameError,
+  fromHex,
+  hex,
+  meterAddress,
+  parseReply,
+  TokenResult,
+} from '@prepay/dlt645';
+import type { ExchangeResult, HeadEnd } from '../../headend/types.js';
+import {
+  clockFrames,
+  decodeValue,
+  type ItemSpec,
+  readFrame,
+  relayFrame,
+  relayOpenOf,
+  relayText,
+  statusReadFrame,
+  TaskInputError,
+  tokenFrame,
+  writeFrame,
+} from './task-frames.js';
+
+/** A claimed task as the executor needs it. */
+export interface RunnableTask {
+  id: number;
+  kind: 'reading' | 'setting' | 'control' | 'token' | 'transparent';
+  meterId: string;
+  spec: ItemSpec | null;
+  request: string | null;
+  sendFrame: string | null;
+}
+
+/** One attempt's record and what it means for the task. */
+export interface AttemptResult {
+  outcome: AttemptOutcome;
+  /** success / failure now, or retry later (link trouble that may pass). */
+  verdict: 'success' | 'failure' | 'retry';
+  sent: string | null;
+  raw: string | null;
+  value: string | null;
+  errorWord: number | null;
+  detail: string;
+  transport: string | null;
+  /** The task's data afterwards (the decoded value, the token, the frame received). */
+  data: string | null;
+}
+
+type Step = { ok: true; value: Uint8Array } | { ok: false; result: AttemptResult };
+
+const LINK: Record<string, { outcome: AttemptOutcome; retry: boolean }> = {
+  offline: { outcome: 'offline', retry: false },
+  timeout: { outcome: 'no-reply', retry: true },
+  busy: { outcome: 'busy', retry: true },
+  'bad-frame': { outcome: 'bad-frame', retry: true },
+  'meter-error': { outcome: 'meter-error', retry: false },
+};
+
+/** Runs one attempt of a task: one or more exchanges with the meter through the head-end. */
+export function createExecutor(headEnd: HeadEnd, opts: { timeoutMs: number; now: () => Date }) {
+  async function run(task: RunnableTask): Promise<AttemptResult> {
+    const trace = { sent: [] as string[], raw: [] as string[], transport: null as string | null };
+    const result = (r: Omit<AttemptResult, 'sent' | 'raw' | 'transport'>): AttemptResult => ({
+      ...r,
+      sent: trace.sent.join(' | ') || null,
+      raw: trace.raw.join(' | ') || null,
+      transport: trace.transport,
+    });
+
+    /** One exchange; a reply that is not a normal answer ends the attempt. */
+    async function step(frame: Frame): Promise<Step> {
+      const r: ExchangeResult = await headEnd.exchange(task.meterId, frame, { timeoutMs: opts.timeoutMs });
+      if (r.sent) trace.sent.push(hex(r.sent));
+      if (r.raw) trace.raw.push(hex(r.raw));
+      if (r.ok) {
+        trace.transport = r.transport;
+        const reply = parseReply(frame, r.reply);
+        if (reply.ok) return { ok: true, value: reply.value };
+        return { ok: false, result: meterError(reply.errorWord, reply.errors.join(', ')) };
+      }
+      if (r.failure === 'meter-error') return { ok: false, result: meterError(r.errorWord ?? 0, r.detail) };
+      const link = LINK[r.failure] ?? { outcome: 'no-reply', retry: true };
+      return {
+        ok: false,
+        result: result({
+          outcome: link.outcome,
+          verdict: link.retry ? 'retry' : 'failure',
+          value: null,
+          errorWord: null,
+          detail: r.failure === 'offline' ? 'offline' : r.detail || r.failure,
+          data: null,
+        }),
+      };
+    }
+
+    function meterError(word: number, words: string): AttemptResult {
+      return result({
+        outcome: 'meter-error',
+        verdict: 'failure',
+        value: null,
+        errorWord: word,
+        detail: `meter error ${word.toString(16).padStart(2, '0').toUpperCase()}${words ? `: ${words}` : ''}`,
+        data: null,
+      });
+    }
+    const ok = (value: string | null, data: string | null, detail = 'success') =>
+      result({ outcome: 'success', verdict: 'success', value, errorWord: null, detail, data });
+
+    /** Hex in, hex out: the operator's frame goes out as typed; whatever the meter answers comes back raw. */
+    async function transparent(t: RunnableTask): Promise<AttemptResult> {
+      const frame = decodeFrame(fromHex(t.sendFrame ?? ''));
+      const r = await headEnd.exchange(t.meterId, frame, { timeoutMs: opts.timeoutMs });
+      if (r.sent) trace.sent.push(hex(r.sent));
+      if (r.raw) trace.raw.push(hex(r.raw));
+      if (r.ok || r.raw) {
+        if (r.ok) trace.transport = r.transport;
+        const received = r.raw ? hex(r.raw) : null;
+        return ok(received, received, r.ok ? 'success' : r.detail);
+      }
+      const link = LINK[r.failure] ?? { outcome: 'no-reply', retry: true };
+      return result({
+        outcome: link.outcome,
+        verdict: link.retry ? 'retry' : 'failure',
+        value: null,
+        errorWord: null,
+        detail: r.failure === 'offline' ? 'offline' : r.detail || r.failure,
+        data: null,
+      });
+    }
+
+    try {
+      if (task.kind === 'transparent') return await transparent(task);
+      const spec = task.spec;
+      if (!spec) throw new TaskInputError('the task has no data item');
+      const address = meterAddress(task.meterId);
+      switch (task.kind) {
+        case 'reading': {
+          const s = await step(readFrame(address, spec));
+          if (!s.ok) return s.result;
+          const value = decodeValue(spec, s.value);
+          return ok(value, value);
+        }
+        case 'setting':
+          return await setting(address, spec, task.request ?? '', step, ok);
+        case 'control':
+          return await control(address, spec, step, ok, result, opts.now());
+        case 'token':
+          return await token(address, spec, task.request ?? '', step, ok, result);
+      }
+    } catch (e) {
+      const detail = e instanceof TaskInputError || e instanceof FrameError ? e.message : String(e);
+      return result({
+        outcome: 'bad-frame',
+        verdict: 'failure',
+        value: null,
+        errorWord: null,
+        detail,
+        data: null,
+      });
+    }
+  }
+  return { run };
+}
+
+type StepFn = (frame: Frame) => Promise<Step>;
+type OkFn = (value: string | null, data: string | null, detail?: string) => AttemptResult;
+type ResultFn = (r: Omit<AttemptResult, 'sent' | 'raw' | 'transport'>) => AttemptResult;
+
+async function setting(address: Address, spec: ItemSpec, value: string, step: StepFn, ok: OkFn) {
+  if (spec.analysisFormat === 'clock') {
+    const at = new Date();
+    for (const frame of clockFrames(address, spec, at)) {
+      const s = await step(frame);
+      if (!s.ok) return s.result;
+    }
+    const text = at.toISOString().slice(0, 19).replace('T', ' ');
+    return ok(text, text);
+  }
+  const s = await step(writeFrame(address, spec, value));
+  if (!s.ok) return s.result;
+  return ok(value, value);
+}
+
+/** Switch On/Off, then status word 3 read back: the task succeeds only if the relay really moved. */
+async function control(
+  address: Address,
+  spec: ItemSpec,
+  step: StepFn,
+  ok: OkFn,
+  result: ResultFn,
+  now: Date,
+) {
+  const { frame, trip } = relayFrame(address, spec, new Date(now.getTime() + 10 * 60_000));
+  const s = await step(frame);
+  if (!s.ok) return s.result;
+  const status = await step(statusReadFrame(address));
+  if (!status.ok) return status.result;
+  const text = relayText(status.value);
+  if (relayOpenOf(status.value) === trip) return ok(text, text);
+  return result({
+    outcome: 'meter-error',
+    verdict: 'failure',
+    value: text,
+    errorWord: null,
+    detail: `the meter accepted the command but status word 3 says ${text}`,
+    data: text,
+  });
+}
+
+async function token(
+  address: Address,
+  spec: ItemSpec,
+  digits: string,
+  step: StepFn,
+  ok: OkFn,
+  result: ResultFn,
+) {
+  const s = await step(tokenFrame(address, spec, digits));
+  if (!s.ok) return s.result;
+  const code = s.value[0];
+  if (code === TokenResult.ACCEPTED) return ok('accepted', digits, 'accepted');
+  // The meter has this token already: delivered before (by us or at the keypad), so the credit is there.
+  if (code === TokenResult.USED) return ok('already accepted', digits, 'already accepted');
+  if (code === TokenResult.KEY_CHANGE_PENDING)
+    return ok('key change: first token accepted', digits, 'accepted');
+  const word = code === TokenResult.OLD ? 'old' : 'rejected';
+  return result({
+    outcome: 'meter-error',
+    verdict: 'failure',
+    value: word,
+    errorWord: null,
+    detail: `token ${word}`,
+    data: digits,
+  });
+}

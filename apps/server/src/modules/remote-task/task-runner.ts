@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { TaskStatus } from '@prepay/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { remoteTaskAttempts, type TaskSpec } from '../../db/schema.js';
+import type { HeadEnd, Log } from '../../headend/types.js';
+import type { Clock } from '../../lib/clock.js';
+import { type AttemptResult, createExecutor, type RunnableTask } from './task-executor.js';
+
+export interface RunnerOptions {
+  /** Tasks in flight at once in this process (the global cap per process). */
+  concurrency: number;
+  /** How long one exchange may wait for the meter. */
+  timeoutMs: number;
+  /** Retries after a link failure (no reply, busy, garbled), with doubling back-off. */
+  retries: number;
+  backoffMs: number;
+  /** A Running task whose lease is not renewed for this long is taken back (its process died). */
+  leaseMs: number;
+  /** How often an idle runner looks for work that other processes queued. */
+  pollMs: number;
+}
+
+export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
+  concurrency: 256,
+  timeoutMs: 10_000,
+  retries: 2,
+  backoffMs: 1_000,
+  leaseMs: 30_000,
+  pollMs: 250,
+};
+
+/** Runner settings from the environment (REMOTE_TASK_*), over the defaults and under explicit options. */
+export function runnerOptions(env: NodeJS.ProcessEnv, given: Partial<RunnerOptions> = {}): RunnerOptions {
+  const n = (name: string, fallback: number) => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const v = Number(raw);
+    if (!Number.isInteger(v) || v < 0)
+      throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+    return v;
+  };
+  const d = DEFAULT_RUNNER_OPTIONS;
+  return {
+    concurrency: Math.max(1, n('REMOTE_TASK_CONCURRENCY', d.concurrency)),
+    timeoutMs: n('REMOTE_TASK_TIMEOUT_MS', d.timeoutMs),
+    retries: n('REMOTE_TASK_RETRIES', d.retries),
+    backoffMs: n('REMOTE_TASK_BACKOFF_MS', d.backoffMs),
+    leaseMs: Math.max(500, n('REMOTE_TASK_LEASE_MS', d.leaseMs)),
+    pollMs: Math.max(10, n('REMOTE_TASK_POLL_MS', d.pollMs)),
+    ...given,
+  };
+}
+
+interface Finished {
+  task: RunnableTask & { attempt: number; retriesLeft: number };
+  result: AttemptResult;
+  startDate: Date;
+  endDate: Date;
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
+
+/**
+ * Runs queued tasks through the head-end. Claims with FOR UPDATE SKIP LOCKED (so several processes share
+ * one queue and never run a task twice), one task per meter at a time, highest priority first; renews the
+ * leases of what it runs and takes back tasks whose process died; writes results in batches.
+ */
+export function createTaskRunner(
+  database: Database,
+  headEnd: HeadEnd,
+  clock: Clock,
+  options: RunnerOptions,
+  log: Log,
+) {
+  const { db } = database;
+  const me = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const executor = createExecutor(headEnd, { timeoutMs: options.timeoutMs, now: () => clock.now() });
+  const inFlight = new Map<number, Promise<void>>();
+  const done: Finished[] = [];
+  let running = false;
+  let wakeUp: (() => void) | null = null;
+  let loop: Promise<void> | null = null;
+  let flushing: Promise<void> | null = null;
+  let lastRecovery = 0;
+
+  const wake = () => {
+    const w = wakeUp;
+    wakeUp = null;
+    w?.();
+  };
+
+  async function claim(limit: number): Promise<Finished['task'][]> {
+    const res = await db.execute(sql`
+      with picked as (
+        select t.id from remote_tasks t
+        where t.status = 0 and t.run_after <= now()
+          and not exists (select 1 from remote_tasks r where r.meter_id = t.meter_id and r.status = 3)
+          and not exists (select 1 from remote_tasks o where o.meter_id = t.meter_id and o.status = 0
+            and (o.priority > t.priority or (o.priority = t.priority and o.id < t.id)))
+        order by t.priority desc, t.id
+        limit ${limit}
+        for update of t skip locked
+      )
+      update remote_tasks t
+      set status = 3, lease_owner = ${me}, lease_until = now() + ${options.leaseMs} * interval '1 millisecond',
+          attempts = t.attempts + 1, update_date = ${clock.now().toISOString()}::timestamptz
+      from picked where t.id = picked.id
+      returning t.id, t.kind, t.meter_id, t.spec, t.request, t.send_frame, t.attempts, t.retries_left`);
+    return rowsOf(res).map((r) => ({
+      id: Number(r.id),
+      kind: r.kind as RunnableTask['kind'],
+      meterId: String(r.meter_id),
+      spec: (typeof r.spec === 'string' ? JSON.parse(r.spec) : r.spec) as TaskSpec | null,
+      request: (r.request as string | null) ?? null,
+      sendFrame: (r.send_frame as string | null) ?? null,
+      attempt: Number(r.attempts),
+      retriesLeft: Number(r.retries_left),
+    }));
+  }
+
+  function start(task: Finished['task']) {
+    const startDate = clock.now();
+    const p = executor
+      .run(task)
+      .catch(
+        (e: unknown): AttemptResult => ({
+          outcome: 'bad-frame',
+          verdict: 'failure',
+          sent: null,
+          raw: null,
+          value: null,
+          errorWord: null,
+          detail: `internal error: ${String(e)}`,
+          transport: null,
+          data: null,
+        }),
+      )
+      .then((result) => {
+        done.push({ task, result, startDate, endDate: clock.now() });
+        void flush();
+      });
+    inFlight.set(task.id, p);
+  }
+
+  /** Writes finished attempts in one transaction; only tasks this process still holds are changed. */
+  function flush(): Promise<void> {
+    if (flushing) return flushing;
+    flushing = (async () => {
+      while (done.length) {
+        const batch = done.splice(0, 500);
+        try {
+          await writeResults(batch);
+        } catch (e) {
+          log.error({ err: String(e), tasks: batch.length }, 'remote task results could not be written');
+        }
+        for (const f of batch) inFlight.delete(f.task.id);
+        wake();
+      }
+    })().finally(() => {
+      flushing = null;
+    });
+    return flushing;
+  }
+
+  async function writeResults(batch: Finished[]) {
+    const rows = batch.map(({ task, result, endDate }) => {
+      const retry = result.verdict === 'retry' && task.retriesLeft > 0;
+      const status =
+        result.verdict === 'success' ? TaskStatus.success : retry ? TaskStatus.standBy : TaskStatus.failure;
+      const used = options.retries - task.retriesLeft;
+      return {
+        id: task.id,
+        status,
+        data: result.data,
+        receive_frame: task.kind === 'transparent' ? result.data : null,
+        reason: retry ? `${result.detail}; retrying` : result.detail,
+        delay_ms: retry ? options.backoffMs * 2 ** Math.max(0, used) : 0,
+        retries_left: retry ? task.retriesLeft - 1 : task.retriesLeft,
+        update_date: endDate.toISOString(),
+      };
+    });
+    await db.transaction(async (tx) => {
+      const res = await tx.execute(sql`
+        update remote_tasks t
+        set status = v.status, data = coalesce(v.data, t.data), receive_frame = coalesce(v.receive_frame, t.receive_frame),
+            reason = v.reason, retries_left = v.retries_left,
+            run_after = now() + v.delay_ms * interval '1 millisecond',
+            lease_owner = null, lease_until = null, update_date = v.update_date::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v(id int, status int, data text, receive_frame text, reason text, delay_ms int, retries_left int, update_date text)
+        where t.id = v.id and t.lease_owner = ${me} and t.status = 3
+        returning t.id`);
+      const kept = new Set(rowsOf(res).map((r) => Number(r.id)));
+      const attempts = batch
+        .filter((f) => kept.has(f.task.id))
+        .map(({ task, result, startDate, endDate }) => ({
+          taskId: task.id,
+          attempt: task.attempt,
+          outcome: result.outcome,
+          sendFrame: result.sent,
+          receiveFrame: result.raw,
+          value: result.value,
+          errorWord: result.errorWord,
+          detail: result.detail,
+          transport: result.transport,
+          runner: me,
+          startDate,
+          endDate,
+        }));
+      if (attempts.length) await tx.insert(remoteTaskAttempts).values(attempts).onConflictDoNothing();
+    });
+  }
+
+  /**
+   * Takes back Running tasks whose process died: at start-up on PGlite (one process owns the data, so
+   * every Running task is an orphan), otherwise those whose lease expired. They run again unless their
+   * retries are spent, or they are transparent frames (not known to be safe to send twice).
+   */
+  async function recover(all: boolean) {
+    const res = await db.execute(sql`
+      with orphan as (
+        select id from remote_tasks
+        where status = 3 and (${all} or lease_until < now())
+        for update skip locked
+      )
+      update remote_tasks t
+      set status = case when t.kind <> 'transparent' and t.retries_left > 0 then 0 else 2 end,
+          retries_left = greatest(t.retries_left - 1, 0),
+          reason = case when t.kind <> 'transparent' and t.retries_left > 0
+            then 'interrupted: the server stopped while the task ran; retrying'
+            else 'interrupted: the server stopped while the task ran' end,
+          lease_owner = null, lease_until = null, run_after = now(),
+          update_date = ${clock.now().toISOString()}::timestamptz
+      from orphan where t.id = orphan.id
+      returning t.id, t.attempts`);
+    const rows = rowsOf(res);
+    if (!rows.length) return;
+    const now = clock.now();
+    await db
+      .insert(remoteTaskAttempts)
+      .values(
+        rows.map((r) => ({
+          taskId: Number(r.id),
+          attempt: Number(r.attempts),
+          outcome: 'interrupted',
+          detail: 'the server stopped while the task ran',
+          runner: me,
+          startDate: now,
+          endDate: now,
+        })),
+      )
+      .onConflictDoNothing();
+    log.warn({ tasks: rows.length }, 'took back remote tasks left running by a stopped server');
+  }
+
+  async function renewLeases() {
+    if (!inFlight.size) return;
+    await db.execute(sql`
+      update remote_tasks set lease_until = now() + ${options.leaseMs} * interval '1 millisecond'
+      where lease_owner = ${me} and status = 3`);
+  }
+
+  async function tick() {
+    const now = Date.now();
+    if (now - lastRecovery > options.leaseMs / 3) {
+      lastRecovery = now;
+      await renewLeases();
+      await recover(false);
+    }
+    const room = options.concurrency - inFlight.size;
+    if (room <= 0) return 0;
+    const tasks = await claim(Math.min(room, 500));
+    for (const t of tasks) start(t);
+    return tasks.length;
+  }
+
+  async function run() {
+    await recover(database.kind === 'pglite');
+    lastRecovery = Date.now();
+    while (running) {
+      let claimed = 0;
+      try {
+        claimed = await tick();
+      } catch (e) {
+        log.error({ err: String(e) }, 'remote task runner could not claim tasks');
+      }
+      if (!running) break;
+      if (claimed > 0 && inFlight.size < options.concurrency) continue;
+      await new Promise<void>((resolve) => {
+        wakeUp = resolve;
+        setTimeout(wake, options.pollMs).unref();
+      });
+    }
+  }
+
+  return {
+    id: me,
+    start() {
+      if (running) return;
+      running = true;
+      loop = run();
+    },
+    /** New tasks were queued in this process: look now rather than at the next poll. */
+    wake,
+    /** Stops claiming, lets running tasks finish (each exchange has its timeout) and writes their results. */
+    async stop() {
+      running = false;
+      wake();
+      await loop;
+      await Promise.all(inFlight.values());
+      await flush();
+    },
+  };
+}
+export type TaskRunner = ReturnType<typeof createTaskRunner>;

@@ -1,0 +1,300 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fingerprint } from './fingerprint.js';
+import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { vendableMeter } from './vending-fixture.js';
+
+/** The catalogue and the task API without a head-end: validation, queueing, reads, resend rules. */
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  await vendableMeter(t, { meterId: '47100000003', protocolVersion: '2.2' });
+  await vendableMeter(t, { meterId: '47100000011', protocolVersion: '2.2', stationId: '0001' });
+});
+afterAll(() => t.close());
+
+interface Page<T> {
+  total: number;
+  data: T[];
+}
+interface Tree {
+  id: string;
+  label: string;
+  children: Tree[];
+}
+interface TaskRow {
+  id: number;
+  meterId: string;
+  name: string;
+  flag: string;
+  data: string | null;
+  status: number;
+  customerId: string | null;
+}
+
+describe('DL/T 645 catalogue', () => {
+  it('is seeded with the items the original screens use, grouped in the tree, in six languages', async () => {
+    const tree = await t.call<Tree[]>(
+      '/api/dlt645/readDLT645Tree',
+      { lang: 'en', version: '2.2', type: 0 },
+      admin,
+    );
+    expect(tree.code).toBe(0);
+    expect(tree.result.map((g) => g.label)).toEqual(['Basic Parameters', 'Status Value']);
+    const basic = tree.result[0]?.children.map((c) => `${c.id} ${c.label}`);
+    expect(basic).toContain('901F Total Consumption');
+    expect(basic).toContain('E421 Credit balance');
+    expect(basic).toContain('EFF5 Relay Status');
+    expect(tree.result[1]?.children.map((c) => c.label)).toContain('Power');
+    const zh = await t.call<Tree[]>(
+      '/api/DLT645/readdlt645tree',
+      { lang: 'zh', version: '2.2', type: 2 },
+      admin,
+    );
+    expect(zh.result[0]?.children.map((c) => c.label)).toEqual(['合闸', '拉闸']);
+    const token = await t.call<Tree[]>(
+      '/api/dlt645/readDLT645Tree',
+      { lang: 'es', version: '2.2', type: 3 },
+      admin,
+    );
+    expect(token.result[0]?.children).toEqual([{ id: 'A120', label: 'Enviar token', children: [] }]);
+  });
+
+  it('requires lang on the tree, like the original', async () => {
+    const res = await t.post('/api/dlt645/readDLT645Tree', { version: '2.2', type: 0 }, admin);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('lists rows with their 2007 identifiers and never shows the write password', async () => {
+    const page = await t.call<Page<Record<string, unknown>>>(
+      '/api/dlt645/read',
+      { searchTerm: 'Switch Off', pageSize: 50 },
+      admin,
+    );
+    expect(page.code).toBe(0);
+    const off = page.result.data.find((r) => r.flag === 'C03C' && r.version === '2.2');
+    expect(off).toMatchObject({
+      control: '1C',
+      data: '1A',
+      type: 2,
+      nameEN: 'Switch Off',
+      password: '******',
+    });
+    expect(JSON.stringify(page.result)).not.toContain('123456');
+    const all = await t.call<Page<Record<string, unknown>>>(
+      '/api/dlt645/read',
+      { version: '2.2', pageSize: 100 },
+      admin,
+    );
+    expect(all.result.data.find((r) => r.flag === '901F')).toMatchObject({
+      di: '00010000',
+      format: 'XXXXXX.XX',
+    });
+    expect(all.result.data.find((r) => r.flag === 'A120')).toMatchObject({ di: '04A12000' });
+  });
+
+  it('creates, updates and deletes items all or nothing, audited without the password', async () => {
+    const item = {
+      version: '2.2',
+      type: 0,
+      flag: '02800002',
+      control: '11',
+      format: 'XX.XX',
+      nameEN: 'Frequency',
+      nameZH: '频率',
+      typeEN: 'Status Value',
+    };
+    const created = await t.call<Record<string, unknown>[]>('/api/dlt645/create', [item], admin);
+    expect(created.code).toBe(0);
+    expect(created.result[0]).toMatchObject({ flag: '02800002', di: '02800002', nameEN: 'Frequency' });
+
+    const before = await fingerprint(t.database);
+    const dup = await t.call('/api/dlt645/create', [{ ...item, flag: '02800007' }, item], admin);
+    expect(dup.code).not.toBe(0);
+    expect(dup.reason).toMatch(/already exists/);
+    expect(await fingerprint(t.database)).toEqual(before);
+
+    const updated = await t.call<Record<string, unknown>[]>(
+      '/api/dlt645/update',
+      [{ version: '2.2', type: 1, flag: 'C010', password: '654321' }],
+      admin,
+    );
+    expect(updated.result[0]).toMatchObject({ password: '******', nameEN: 'Clock Synchronization' });
+    const logs = await t.auditRows();
+    expect(logs.filter((l) => l.title === 'DLT645').map((l) => l.action)).toEqual(['Create', 'Update']);
+    expect(JSON.stringify(logs)).not.toContain('654321');
+    await t.call(
+      '/api/dlt645/update',
+      [{ version: '2.2', type: 1, flag: 'C010', password: '123456' }],
+      admin,
+    );
+
+    const deleted = await t.call<unknown[]>(
+      '/api/dlt645/delete',
+      [{ version: '2.2', type: 0, flag: '02800002' }],
+      admin,
+    );
+    expect(deleted.result).toHaveLength(1);
+    const again = await t.call('/api/dlt645/delete', [{ version: '2.2', type: 0, flag: '02800002' }], admin);
+    expect(again.reason).toMatch(/not found/);
+  });
+
+  it('refuses catalogue changes from a station user even with the key', async () => {
+    await t.call('/api/station/create', [{ stationId: 'NORTH', name: 'North' }], admin);
+    const token = await userWithRole(t, { userId: 'northitem', content: 'Setting.Item', stationId: 'NORTH' });
+    const tree = await t.call('/api/dlt645/readDLT645Tree', { lang: 'en', version: '2.2', type: 0 }, token);
+    expect(tree.code).toBe(0);
+    const before = await fingerprint(t.database);
+    const res = await t.post(
+      '/api/dlt645/update',
+      [{ version: '2.2', type: 1, flag: 'C010', password: '000000' }],
+      token,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(await fingerprint(t.database)).toEqual(before);
+  });
+});
+
+describe('task API', () => {
+  it('queues one reading task per array element, StandBy, with the data item named in the language asked', async () => {
+    const res = await t.call<TaskRow[]>(
+      '/api/remoteMeterTask/createReadingTask',
+      [
+        { meterId: '47100000003', flag: '901F' },
+        { meterId: '47100000003', version: '2.2', flag: 'E421' },
+        { meterId: '47100000011', flag: 'b630' },
+      ],
+      admin,
+    );
+    expect(res.code).toBe(0);
+    expect(res.result.map((r) => [r.meterId, r.name, r.status])).toEqual([
+      ['47100000003', 'Total Consumption', 0],
+      ['47100000003', 'Credit balance', 0],
+      ['47100000011', 'Power', 0],
+    ]);
+    expect(res.result[0]?.customerId).toBe('C47100000003');
+    const zh = await t.call<Page<TaskRow>>(
+      '/API/RemoteMeterTask/GetReadingTask',
+      { lang: 'zh', meterId: '47100000003' },
+      admin,
+    );
+    expect(zh.result.total).toBe(2);
+    expect(zh.result.data.map((r) => r.name).sort()).toEqual(['剩余电量', '总用电量']);
+    const all = await t.call<Page<TaskRow>>('/api/DLT645Task/read', { lang: 'en' }, admin);
+    expect(all.result.total).toBe(3);
+    const audit = (await t.auditRows()).filter((l) => l.title === 'RemoteMeterTask');
+    expect(audit.map((l) => l.action)).toEqual(['CreateReadingTask']);
+  });
+
+  it('refuses the whole batch when one line is bad, naming it, and queues nothing', async () => {
+    const before = await fingerprint(t.database);
+    const res = await t.call(
+      '/API/RemoteMeterTask/CreateReadingTask',
+      [
+        { meterId: '47100000003', flag: '901F' },
+        { meterId: '99999999999', flag: '901F' },
+        { meterId: '47100000003', flag: 'ZZZZ' },
+        {},
+      ],
+      admin,
+    );
+    expect(res.code).not.toBe(0);
+    expect(res.reason).toMatch(/Line 2: meter 99999999999: not found/);
+    expect(res.reason).toMatch(/Line 3: data item ZZZZ is not in the catalogue/);
+    expect(res.reason).toMatch(/Line 4: meterId is required/);
+    expect(await fingerprint(t.database)).toEqual(before);
+  });
+
+  it('validates tokens: digits and spaces only, exactly 20 digits', async () => {
+    const before = await fingerprint(t.database);
+    for (const data of [
+      '1234 5678 9012 3456 789',
+      '1234-5678-9012-3456-7890',
+      '12345678901234567890 1',
+      '',
+    ]) {
+      const res = await t.call(
+        '/API/RemoteMeterTask/CreateTokenTask',
+        [{ meterId: '47100000003', data }],
+        admin,
+      );
+      expect(res.code, data).not.toBe(0);
+      expect(res.reason).toMatch(/valid token/);
+    }
+    expect(await fingerprint(t.database)).toEqual(before);
+    const ok = await t.call<TaskRow[]>(
+      '/API/RemoteMeterTask/CreateTokenTask',
+      [{ meterId: '47100000003', flag: 'A120', data: '1234 5678 9012 3456 7890' }],
+      admin,
+    );
+    expect(ok.result[0]).toMatchObject({ name: 'Send Token', data: '12345678901234567890', status: 0 });
+  });
+
+  it('checks a transparent frame before queueing it', async () => {
+    const wrongAddress = '68 25 04 03 02 01 00 68 11 04 33 33 34 33 E1 16';
+    const bad = await t.call(
+      '/API/RemoteMeterTask/CreateTransparentForwardingTask',
+      [{ meterId: '47100000003', sendFrame: wrongAddress }],
+      admin,
+    );
+    expect(bad.reason).toMatch(/addressed to 000102030425/);
+    const broken = await t.call(
+      '/API/RemoteMeterTask/CreateTransparentForwardingTask',
+      [{ meterId: '47100000003', sendFrame: '68 03 00 00 00 16' }],
+      admin,
+    );
+    expect(broken.reason).toMatch(/not a valid DL\/T 645 frame/);
+    const setting = await t.call(
+      '/API/RemoteMeterTask/CreateSettingTask',
+      [{ meterId: '47100000003', flag: '04000F01', data: '12.345' }],
+      admin,
+    );
+    expect(setting.reason).toMatch(/more than 2 decimals/);
+  });
+
+  it('resends only finished tasks of its own family, as the same task', async () => {
+    const [task] = (
+      await t.call<TaskRow[]>(
+        '/API/RemoteMeterTask/CreateControlTask',
+        [{ meterId: '47100000003', flag: 'C03C' }],
+        admin,
+      )
+    ).result;
+    expect(task?.name).toBe('Switch Off');
+    const waiting = await t.call('/API/RemoteMeterTask/UpdateControlTask', [{ id: task?.id }], admin);
+    expect(waiting.reason).toMatch(/still waiting or running/);
+    await t.database.db.execute(
+      sql`update remote_tasks set status = 2, reason = 'offline' where id = ${task?.id ?? 0}`,
+    );
+    const wrongFamily = await t.call('/API/RemoteMeterTask/UpdateReadingTask', [{ id: task?.id }], admin);
+    expect(wrongFamily.reason).toMatch(/not found/);
+    const resent = await t.call<TaskRow[]>(
+      '/api/remotemetertask/updatecontroltask',
+      [{ id: task?.id }],
+      admin,
+    );
+    expect(resent.code).toBe(0);
+    expect(resent.result[0]).toMatchObject({ id: task?.id, status: 0 });
+    const count = await t.call<Page<TaskRow>>('/API/RemoteMeterTask/GetControlTask', { lang: 'en' }, admin);
+    expect(count.result.total).toBe(1);
+  });
+
+  it('keeps a station user to the meters of their station', async () => {
+    const north = await userWithRole(t, {
+      userId: 'northreader',
+      content:
+        'RemoteMeterTask.CreateReadingTask,RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask',
+      stationId: 'NORTH',
+    });
+    const res = await t.call(
+      '/API/RemoteMeterTask/CreateReadingTask',
+      [{ meterId: '47100000003', flag: '901F' }],
+      north,
+    );
+    expect(res.reason).toMatch(/belongs to another station/);
+    const list = await t.call<Page<TaskRow>>('/API/RemoteMeterTask/GetReadingTask', { lang: 'en' }, north);
+    expect(list.result.total).toBe(0);
+  });
+});

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { AuditFields, ReadRequestBase, Remark } from './common.js';
+
+/**
+ * The DL/T 645 data-item catalogue (original-api.md §8.1): one row per (protocol version, task family,
+ * flag). A flag is what a task names: a 2-byte vendor/1997 identifier ("901F", "E421", "C03D") or a
+ * 4-byte DL/T 645-2007 identifier ("02010100"). `di` says which 2007 identifier the meter is really
+ * asked for; `control` which function (11 read, 14 write, 1C relay, 08 time).
+ */
+export const Dlt645Type = { reading: 0, setting: 1, control: 2, token: 3 } as const;
+export type Dlt645Type = (typeof Dlt645Type)[keyof typeof Dlt645Type];
+
+export const DLT645_LANGS = ['EN', 'AR', 'ES', 'FR', 'PT', 'ZH'] as const;
+export type Dlt645Lang = (typeof DLT645_LANGS)[number];
+
+const Hex = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^[0-9A-Fa-f]{${min},${max}}$`), `${what}: ${min}–${max} hex digits`)
+    .transform((s) => s.toUpperCase());
+const Text = z.string().trim().max(200).nullish();
+
+const texts = Object.fromEntries(
+  DLT645_LANGS.flatMap((l) => [
+    [`analysisPrefix${l}`, Text],
+    [`type${l}`, Text],
+    [`name${l}`, Text],
+  ]),
+) as Record<`${'analysisPrefix' | 'type' | 'name'}${Dlt645Lang}`, typeof Text>;
+
+export const Dlt645Request = z.object({
+  version: z.string().trim().min(1, 'Required').max(16),
+  type: z.number().int().min(0).max(3),
+  control: Hex(2, 2, 'control').nullish(),
+  flag: Hex(4, 8, 'flag'),
+  /** The DL/T 645-2007 identifier the flag reads or writes (8 hex); defaults to the flag when it has 8. */
+  di: Hex(8, 8, 'di').nullish(),
+  /** Write password (6 digits) and operator code (8 digits) for password-protected writes and relay. */
+  password: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'password: 6 digits')
+    .nullish(),
+  operator: z
+    .string()
+    .trim()
+    .regex(/^\d{8}$/, 'operator: 8 digits')
+    .nullish(),
+  /** Fixed payload (relay: N1 command code "1A"/"1B"/"1C"), or the default value of a setting. */
+  data: z.string().trim().max(200).nullish(),
+  format: z.string().trim().max(64).nullish(),
+  analysisFormat: z.string().trim().max(200).nullish(),
+  /** Password level PA (00–09); the catalogue default is 02. */
+  passwordLevel: z.number().int().min(0).max(9).nullish(),
+  ...texts,
+  remark: Remark,
+});
+export type Dlt645Request = z.infer<typeof Dlt645Request>;
+
+export const Dlt645DeleteRequest = z.object({
+  version: z.string().trim().min(1).max(16),
+  type: z.number().int().min(0).max(3),
+  flag: Hex(4, 8, 'flag'),
+});
+export type Dlt645DeleteRequest = z.infer<typeof Dlt645DeleteRequest>;
+
+const rowTexts = Object.fromEntries(
+  DLT645_LANGS.flatMap((l) => [
+    [`analysisPrefix${l}`, z.string().nullable()],
+    [`type${l}`, z.string().nullable()],
+    [`name${l}`, z.string().nullable()],
+  ]),
+) as Record<`${'analysisPrefix' | 'type' | 'name'}${Dlt645Lang}`, z.ZodNullable<z.ZodString>>;
+
+export const Dlt645Row = z.object({
+  dlt645Id: z.number().int(),
+  version: z.string(),
+  type: z.number().int(),
+  control: z.string().nullable(),
+  flag: z.string(),
+  di: z.string().nullable(),
+  /** Never the stored secret: "******" when one is set, else null. */
+  password: z.string().nullable(),
+  operator: z.string().nullable(),
+  data: z.string().nullable(),
+  format: z.string().nullable(),
+  analysisFormat: z.string().nullable(),
+  passwordLevel: z.number().int(),
+  ...rowTexts,
+  ...AuditFields,
+});
+export type Dlt645Row = z.infer<typeof Dlt645Row>;
+
+export const Dlt645ReadRequest = ReadRequestBase.extend({
+  version: z.string().nullish(),
+  type: z.number().int().nullish(),
+  flag: z.string().nullish(),
+});
+export type Dlt645ReadRequest = z.infer<typeof Dlt645ReadRequest>;
+
+export const Dlt645TreeRequest = z.object({
+  lang: z.string().trim().min(1, 'The Lang field is required.').max(8),
+  version: z.string().trim().min(1).max(16),
+  type: z.number().int().min(0).max(3),
+});
+export type Dlt645TreeRequest = z.infer<typeof Dlt645TreeRequest>;
+
+export interface Dlt645TreeNode {
+  id: string;
+  label: string;
+  children: Dlt645TreeNode[];
+}
+export const Dlt645TreeNode: z.ZodType<Dlt645TreeNode> = z.lazy(() =>
+  z.object({ id: z.string(), label: z.string(), children: z.array(Dlt645TreeNode) }),
+);
