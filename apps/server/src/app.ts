@@ -13,6 +13,7 @@ import {
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
+import { startHeadEnd } from './headend/head-end.js';
 import { installAuth, type RegisteredRoute } from './http/auth-hook.js';
 import { installErrorHandling, installNotFound } from './http/error-handler.js';
 import { registerRoutes } from './http/route.js';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   /** Close the database with the app (main does; tests that share one may not). */
   ownsDatabase?: boolean;
   logger?: boolean;
+  /** Start the head-end (main does; tests that exercise it do). Closed with the app. */
+  headend?: boolean;
   /** Task runner settings over the REMOTE_TASK_* environment (tests use short leases and timeouts). */
   remoteTasks?: Partial<RunnerOptions>;
 }
@@ -153,6 +156,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   installNotFound(app, hasWeb ? () => true : null);
 
+  if (options.headend) {
+    const headend = await startHeadEnd(config.headend, database.db, app.log.child({ module: 'headend' }));
+    deps.headend = headend;
+    app.addHook('onClose', async () => headend.close());
+  }
   if (options.ownsDatabase) app.addHook('onClose', async () => database.close());
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { checkVendorProfile, type VendorOverdraftProfile } from '@prepay/sts';
+import type { HeadEndConfig } from './headend/head-end.js';
 
 /** Everything the server reads from the environment, parsed once at start. */
 export interface Config {
@@ -27,6 +28,10 @@ export interface Config {
    * subclass and value encoding to use. Empty by default, and the token is refused without one.
    */
   overdraftProfiles: Record<string, VendorOverdraftProfile>;
+  /** The head-end (src/headend): how meters are reached. */
+  headend: HeadEndConfig;
+  /** Start the simulated fleet with the server (npm start); SIMULATOR=off for real meters only. */
+  simulator: boolean;
 }
 
 function overdraftProfiles(raw: string | undefined): Record<string, VendorOverdraftProfile> {
@@ -55,6 +60,38 @@ function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   return n;
 }
 
+function onOff(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '') return fallback;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be "on" or "off", got "${env[name]}"`);
+}
+
+function headendConfig(env: NodeJS.ProcessEnv): HeadEndConfig {
+  const timeout = env.HEADEND_TIMEOUT_MS ? int('HEADEND_TIMEOUT_MS', 0, env) : undefined;
+  const fPort = int('LORAWAN_FPORT', 2, env);
+  if (fPort < 1 || fPort > 223) throw new Error(`LORAWAN_FPORT must be 1–223, got "${env.LORAWAN_FPORT}"`);
+  const heartbeatSeconds = int('HEADEND_HEARTBEAT_SECONDS', 60, env);
+  if (heartbeatSeconds < 1) throw new Error('HEADEND_HEARTBEAT_SECONDS must be at least 1');
+  return {
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttPort: int('MQTT_PORT', 1883, env),
+    mqttUsername: env.MQTT_USERNAME || undefined,
+    mqttPassword: env.MQTT_PASSWORD || undefined,
+    chirpstackApplicationId: env.CHIRPSTACK_APPLICATION_ID || undefined,
+    lorawanFport: fPort,
+    headendPort: int('HEADEND_PORT', 9101, env),
+    headendHost: env.HEADEND_HOST ?? '0.0.0.0',
+    heartbeatSeconds,
+    // Class C downlink + the meter's answer + uplink through the network server takes seconds; a DTU
+    // answers in well under one.
+    timeoutMs: { lorawan: timeout || 15_000, gprs: timeout || 5_000 },
+    lorawanSilenceSeconds: int('LORAWAN_SILENCE_SECONDS', 900, env),
+    persistMs: 2_000,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = (env.SEED ?? 'demo').toLowerCase();
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", got "${env.SEED}"`);
@@ -78,5 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024, env),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     overdraftProfiles: overdraftProfiles(env.STS_OVERDRAFT_PROFILES),
+    headend: headendConfig(env),
+    simulator: onOff('SIMULATOR', true, env),
   };
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { HeadEndService } from './headend/head-end.js';
 import type { Clock } from './lib/clock.js';
 import type { SessionService } from './modules/auth/session.service.js';
 
@@ -9,4 +10,6 @@ export interface Deps {
   config: Config;
   clock: Clock;
   sessions: SessionService;
+  /** Reaches meters; absent when the app was built without it (most tests). */
+  headend?: HeadEndService;
 }

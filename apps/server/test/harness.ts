@@ -59,10 +59,13 @@ export interface Envelope<T> {
   result: T;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  build: { headend?: boolean } = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = manualClock(new Date('2026-11-22T08:00:00Z'));
-  const app = await buildApp({ config: testConfig(overrides), database, clock, logger: false });
+  const app = await buildApp({ config: testConfig(overrides), database, clock, logger: false, ...build });
   await app.ready();
 
   const post = (url: string, body?: unknown, token?: string) =>
