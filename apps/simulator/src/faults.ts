@@ -104,7 +104,8 @@ export function planReply(request: Frame, reply: Frame | undefined, faults: read
     const cs = bytes.length - 2;
     bytes[cs] = ((bytes[cs] ?? 0) + 1) & 0xff;
   }
-  const copies = 1 + (find('duplicate')?.copies ?? 0);
+  const duplicate = find('duplicate');
+  const copies = 1 + (duplicate ? (duplicate.copies ?? 1) : 0);
   const split = find('split');
   return {
     frames: Array.from({ length: copies }, () => bytes),
