@@ -1,10 +1,10 @@
-// `npm run bench [-- sts|server|web]`: every workspace's benchmark (or the named ones), one after another.
+// `npm run bench [-- sts|server|simulator|web]`: every workspace's benchmark (or the named ones), one after another.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const all = { sts: 'packages/sts', server: 'apps/server', web: 'apps/web' };
+const all = { sts: 'packages/sts', server: 'apps/server', simulator: 'apps/simulator', web: 'apps/web' };
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 let failed = 0;
 for (const name of wanted) {
