@@ -61,7 +61,11 @@ const LINK: Record<string, { outcome: AttemptOutcome; retry: boolean }> = {
 };
 
 /** Runs one attempt of a task: one or more exchanges with the meter through the head-end. */
-export function createExecutor(headEnd: HeadEnd, opts: { timeoutMs: number; now: () => Date }) {
+/**
+ * Times stamped into frames (relay validity, clock synchronisation) are compared with the meter's own
+ * clock, so they come from the wall clock, not the app's injectable one.
+ */
+export function createExecutor(headEnd: HeadEnd, opts: { timeoutMs: number }) {
   async function run(task: RunnableTask): Promise<AttemptResult> {
     const trace = { sent: [] as string[], raw: [] as string[], transport: null as string | null };
     const result = (r: Omit<AttemptResult, 'sent' | 'raw' | 'transport'>): AttemptResult => ({
@@ -147,7 +151,7 @@ export function createExecutor(headEnd: HeadEnd, opts: { timeoutMs: number; now:
         case 'setting':
           return await setting(address, spec, task.request ?? '', step, ok);
         case 'control':
-          return await control(address, spec, step, ok, result, opts.now());
+          return await control(address, spec, step, ok, result, new Date());
         case 'token':
           return await token(address, spec, task.request ?? '', step, ok, result);
       }

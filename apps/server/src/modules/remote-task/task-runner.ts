@@ -77,7 +77,7 @@ export function createTaskRunner(
 ) {
   const { db } = database;
   const me = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const executor = createExecutor(headEnd, { timeoutMs: options.timeoutMs, now: () => clock.now() });
+  const executor = createExecutor(headEnd, { timeoutMs: options.timeoutMs });
   const inFlight = new Map<number, Promise<void>>();
   const done: Finished[] = [];
   let running = false;
