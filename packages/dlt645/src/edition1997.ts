@@ -87,10 +87,9 @@ function item(di: number, name: string, format: ValueFormat, unit?: string): Dat
 export const DATA_ITEMS_1997: readonly DataItem1997[] = Object.freeze([
   item(0x9010, 'forward active energy total', FORMATS['XXXXXX.XX'], 'kWh'),
   item(0x9020, 'reverse active energy total', FORMATS['XXXXXX.XX'], 'kWh'),
-  // XXX in 2 bytes: the top nibble is always 0.
-  item(0xb611, 'voltage A', FORMATS.NNNN, 'V'),
-  item(0xb612, 'voltage B', FORMATS.NNNN, 'V'),
-  item(0xb613, 'voltage C', FORMATS.NNNN, 'V'),
+  item(0xb611, 'voltage A', numericFormat('XXX'), 'V'),
+  item(0xb612, 'voltage B', numericFormat('XXX'), 'V'),
+  item(0xb613, 'voltage C', numericFormat('XXX'), 'V'),
   item(0xb621, 'current A', numericFormat('XX.XX'), 'A'),
   item(0xb622, 'current B', numericFormat('XX.XX'), 'A'),
   item(0xb623, 'current C', numericFormat('XX.XX'), 'A'),

@@ -32,10 +32,11 @@ export function numericFormat(pattern: string, signed = false): ValueFormat {
   const digits = pattern.replace(/[^XN]/g, '').length;
   const dot = pattern.indexOf('.');
   const decimals = dot < 0 ? 0 : pattern.length - dot - 1;
-  const length = digits / 2;
+  // An odd digit count (X.XX in 2 bytes) leaves the top nibble 0; the sign bit then lives there.
+  const length = Math.ceil(digits / 2);
   const name = pattern;
   const factor = 10 ** decimals;
-  const limit = (signed ? 8 : 10) * 10 ** (digits - 1);
+  const limit = signed && digits % 2 === 0 ? 8 * 10 ** (digits - 1) : 10 ** digits;
   return {
     name,
     length,
@@ -66,7 +67,9 @@ export function numericFormat(pattern: string, signed = false): ValueFormat {
 
 const pad = (n: number) => n.toString().padStart(2, '0');
 
-function parseDateTime(v: ItemValue, name: string): DateParts {
+function parseDateTime(value: ItemValue, name: string): DateParts {
+  // The decoded shapes ({ date, weekday } and { dateTime, weekday }) are accepted too: encode(decode(b)) = b.
+  const v = decodedDateString(value) ?? value;
   if (v instanceof Date) return toParts(v);
   if (typeof v === 'string') {
     const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(v);
@@ -83,6 +86,13 @@ function parseDateTime(v: ItemValue, name: string): DateParts {
     }
   }
   throw new FrameError('bad-value', `${name} needs a Date or "YYYY-MM-DD hh:mm:ss"`);
+}
+
+function decodedDateString(v: ItemValue): string | undefined {
+  if (typeof v !== 'object' || v === null || v instanceof Date || Array.isArray(v)) return undefined;
+  const r = v as Readonly<Record<string, unknown>>;
+  const s = r.dateTime ?? r.date;
+  return typeof s === 'string' ? s : undefined;
 }
 
 function parseTime(v: ItemValue): { hour: number; minute: number; second: number } {

@@ -233,7 +233,11 @@ export function probe(buf: Uint8Array, start: number): Probe376 {
   return { status: 'frame', length };
 }
 
-/** A standard 5-byte address unless only the 7-byte reading makes sense (or the caller says which). */
+/**
+ * Decodes one whole frame. The address is read as the standard 5 bytes unless only the 7-byte reading
+ * gives a known AFN, valid DA/DT and (for AFN 10 F1) a consistent length. That guess is a heuristic:
+ * a head-end that knows its concentrators use 7-byte addresses passes `addressLength: 7`.
+ */
 export function decode(bytes: Uint8Array, opts?: { addressLength?: 5 | 7 }): Frame376 {
   let start = 0;
   while (bytes[start] === 0xfe) start++;
@@ -302,9 +306,14 @@ const SHAPE: FrameShape<Frame376> = {
 export class Stream {
   private readonly inner: ShapeStream<Frame376>;
 
-  constructor(opts?: { maxBuffer?: number }) {
+  constructor(opts?: { maxBuffer?: number; addressLength?: 5 | 7 }) {
+    const addressLength = opts?.addressLength;
     this.inner = new ShapeStream(
-      { ...SHAPE, probe: (buf, at) => probeReadable(buf, at) },
+      {
+        ...SHAPE,
+        probe: (buf, at) => probeReadable(buf, at, addressLength),
+        read: (buf, at, length) => readFrame(buf, at, length, addressLength),
+      },
       { maxBuffer: opts?.maxBuffer ?? 2048 },
     );
   }
@@ -314,11 +323,11 @@ export class Stream {
   }
 }
 
-function probeReadable(buf: Uint8Array, at: number): Probe376 {
+function probeReadable(buf: Uint8Array, at: number, addressLength?: 5 | 7): Probe376 {
   const p = probe(buf, at);
   if (p.status !== 'frame') return p;
   try {
-    readFrame(buf, at, p.length);
+    readFrame(buf, at, p.length, addressLength);
     return p;
   } catch (e) {
     return { status: 'invalid', message: e instanceof Error ? e.message : 'unreadable' };
