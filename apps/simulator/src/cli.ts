@@ -37,7 +37,7 @@ Time
 Faults
   --fault TARGET=KIND[:N]   e.g. 47100000003=slow:3000, E4-38-19-FF-FE-00-00-01=offline (repeatable)
   --faults FILE             JSON [{ "target": "…", "fault": { "kind": "deny" } }, …]
-  --control-port P          HTTP control on 127.0.0.1:P (GET /stats, GET /meters/:id, POST /faults, DELETE /faults)
+  --control-port P          HTTP control on 127.0.0.1:P, 0 = any free port (GET /stats, GET /meters/:id, POST /faults, DELETE /faults)
 `;
 
 type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -158,9 +158,9 @@ async function main(): Promise<void> {
   const controlPort = intArg(
     typeof v['control-port'] === 'string' ? v['control-port'] : undefined,
     'control-port',
-    1,
+    0,
   );
-  const control = controlPort ? await startControlServer(fleet, controlPort, emit) : undefined;
+  const control = controlPort === undefined ? undefined : await startControlServer(fleet, controlPort, emit);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

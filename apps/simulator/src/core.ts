@@ -95,15 +95,19 @@ export class FleetCore {
     this.sink({ time: new Date().toISOString(), event, ...fields });
   }
 
-  /** The meter's reply to `request` as it leaves the meter, faults applied; logs notable outcomes. */
-  answer(meter: SimMeter, request: Frame): ReplyPlan {
+  /**
+   * The meter's reply to `request` as it leaves the meter, its faults (and those of the gateway that
+   * carries it) applied; logs notable outcomes.
+   */
+  answer(meter: SimMeter, request: Frame, via?: SimGateway): ReplyPlan {
     this.requests++;
     const result = handleFrame(meter.model, request, this.clock.now());
     if (result.event) {
       const { kind, ...fields } = result.event;
       this.log(kind, { meterId: meter.spec.meterId, ...fields });
     }
-    const plan = planReply(request, result.reply, meter.faults);
+    const faults = via && via.faults.length > 0 ? [...meter.faults, ...via.faults] : meter.faults;
+    const plan = planReply(request, result.reply, faults);
     if (plan.frames.length > 0) this.replies++;
     return plan;
   }

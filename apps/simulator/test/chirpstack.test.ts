@@ -152,6 +152,35 @@ describe('ChirpStack v4 role on a real broker (mosquitto)', () => {
   });
 });
 
+describe('faults and confirmed downlinks over LoRaWAN', () => {
+  it('acks a confirmed downlink, and a fault on the gateway applies to every reply it carries', async () => {
+    fleet.fault(GW1, { kind: 'deny', errorWord: 0x04 });
+    const request = readRequest(A!.address, DI.TIME);
+    const id = randomUUID();
+    head.client.publish(
+      `application/${APP}/device/${A!.devEui}/command/down`,
+      JSON.stringify({
+        id,
+        devEui: A!.devEui,
+        confirmed: true,
+        fPort: 2,
+        data: Buffer.from(encodeFrame(request)).toString('base64'),
+      }),
+    );
+    const ack = await waitFor('the ack', () => eventsOf(A!.devEui!, 'ack')[0]);
+    expect(ack.body).toMatchObject({ queueItemId: id, acknowledged: true });
+    const up = await waitFor('the denied reply', () =>
+      eventsOf(A!.devEui!, 'up').find(
+        (m) => decodeFrame(Buffer.from(String(m.body.data), 'base64')).control === 0xd1,
+      ),
+    );
+    expect(parseReply(request, decodeFrame(Buffer.from(String(up.body.data), 'base64')))).toMatchObject({
+      ok: false,
+      errorWord: 0x04,
+    });
+  });
+});
+
 function parseReplyOf(request: ReturnType<typeof readRequest>, m: Received) {
   try {
     const frame = decodeFrame(Buffer.from(String(m.body.data), 'base64'));

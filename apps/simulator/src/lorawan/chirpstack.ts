@@ -164,7 +164,7 @@ export class ChirpstackRole {
       this.core.log('bad-downlink', { meterId: meter.spec.meterId, reason: 'not a DL/T 645 frame' });
       return;
     }
-    const plan = this.core.answer(meter, request);
+    const plan = this.core.answer(meter, request, gateway);
     if (confirmed && plan.frames.length > 0) {
       this.publish(this.topic(meter, 'ack'), {
         deviceInfo,
