@@ -13,7 +13,7 @@ export * from './edition1997.js';
 export * from './errors.js';
 export * from './formats.js';
 export * from './frame.js';
-export * as gdw376 from './gdw376.js';
+export * as gdw376 from './gdw376/index.js';
 export { bytesEqual, concatBytes, fromHex, hex } from './hex.js';
 export * from './items.js';
 export * from './reply.js';
