@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import { createServer, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DI, encodeFrame, FrameStream, readRequest } from '@prepay/dlt645';
+import { benchLorawan } from './lorawan.js';
 
 /**
  * Links held and requests per second answered by the simulator's GPRS meters. The simulator runs as
  * its own process (the CLI, as a head-end would meet it); this process plays a bare DTU listener,
  * waits for every registration, then keeps CONCURRENCY reads in flight over all links for a while.
- * Prints figures; asserts nothing about time.
+ * Then the same over MQTT (bench/lorawan.ts). Prints figures; asserts nothing about time.
  */
 
 const LINKS = Number(process.env.SIM_BENCH_LINKS ?? 10_000);
@@ -102,3 +103,5 @@ child.kill('SIGTERM');
 console.log(`simulator exit code after SIGTERM: ${await exited}`);
 for (const l of links) l.socket.destroy();
 server.close();
+
+await benchLorawan(Number(process.env.SIM_BENCH_LORA_METERS ?? 1000), SECONDS, CONCURRENCY);

@@ -1,0 +1,137 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DI, decodeFrame, diFromBytes, encodeFrame, readRequest } from '@prepay/dlt645';
+import mqtt from 'mqtt';
+import { syntheticFleet } from '../src/index.js';
+
+/**
+ * LoRaWAN requests per second: mosquitto on a free port, the simulator CLI playing ChirpStack for
+ * `meters` synthetic meters (Class C delivery delay 0), and this process as the head-end publishing
+ * downlinks with `concurrency` in flight and timing each until its reply uplink.
+ */
+export async function benchLorawan(meters: number, seconds: number, concurrency: number): Promise<void> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'sim-bench-'));
+  writeFileSync(join(dir, 'm.conf'), `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
+  const broker = spawn('/usr/sbin/mosquitto', ['-c', join(dir, 'm.conf')], { stdio: 'ignore' });
+  const url = `mqtt://127.0.0.1:${port}`;
+  let sim: ChildProcess | undefined;
+  try {
+    const head = await connectWithRetry(url);
+    const devEuis = syntheticFleet({ count: meters, transport: 'lorawan' }).meters.map((m) => ({
+      devEui: m.devEui ?? '',
+      request: encodeFrame(readRequest(m.address, DI.FORWARD_ACTIVE_TOTAL)),
+    }));
+    const pending = new Map<string, number>();
+    const latencies: number[] = [];
+    let completed = 0;
+    let running = false;
+    let cursor = 0;
+    const send = () => {
+      for (;;) {
+        const m = devEuis[cursor++ % devEuis.length];
+        if (!m || pending.has(m.devEui)) continue;
+        pending.set(m.devEui, performance.now());
+        const body = {
+          id: `${cursor}`,
+          devEui: m.devEui,
+          confirmed: false,
+          fPort: 2,
+          data: Buffer.from(m.request).toString('base64'),
+        };
+        head.publish(`application/bench/device/${m.devEui}/command/down`, JSON.stringify(body));
+        return;
+      }
+    };
+    head.on('message', (topic, payload) => {
+      const devEui = topic.split('/')[3] ?? '';
+      const t = pending.get(devEui);
+      // Only the reply to the read counts, not a status uplink that happens to come in between.
+      if (t === undefined || !isEnergyReply(JSON.parse(payload.toString('utf8')).data)) return;
+      pending.delete(devEui);
+      latencies.push(performance.now() - t);
+      completed++;
+      if (running) send();
+    });
+    await head.subscribeAsync('application/+/device/+/event/up');
+    sim = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'src/cli.ts',
+        '--count',
+        String(meters),
+        '--transport',
+        'lorawan',
+        '--mqtt',
+        url,
+        '--application-id',
+        'bench',
+        '--downlink-delay',
+        '0',
+        '--status-interval',
+        '86400',
+      ],
+      { cwd: new URL('..', import.meta.url), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) =>
+      sim?.stdout?.on('data', (d: Buffer) => d.includes('mqtt-connected') && resolve()),
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    running = true;
+    const start = performance.now();
+    for (let i = 0; i < Math.min(concurrency, meters); i++) send();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    running = false;
+    const elapsed = (performance.now() - start) / 1000;
+    latencies.sort((a, b) => a - b);
+    const pct = (p: number) =>
+      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+    console.log(
+      `lorawan: ${completed} downlinks answered by uplink in ${elapsed.toFixed(1)} s = ${Math.round(completed / elapsed)}/s ` +
+        `(${meters} meters, ${concurrency} in flight, via mosquitto); latency p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms`,
+    );
+    await head.endAsync();
+  } finally {
+    if (sim) {
+      const exited = new Promise((r) => sim?.once('exit', r));
+      sim.kill('SIGTERM');
+      await exited;
+    }
+    broker.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function isEnergyReply(data: unknown): boolean {
+  try {
+    const frame = decodeFrame(Buffer.from(String(data), 'base64'));
+    return frame.control === 0x91 && diFromBytes(frame.data) === DI.FORWARD_ACTIVE_TOTAL;
+  } catch {
+    return false;
+  }
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const address = s.address();
+  await new Promise<void>((r) => s.close(() => r()));
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+async function connectWithRetry(url: string) {
+  for (let i = 0; ; i++) {
+    try {
+      return await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 1000 });
+    } catch (e) {
+      if (i > 50) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
