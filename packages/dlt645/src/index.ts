@@ -8,6 +8,7 @@ export * from './bcd.js';
 export * from './clock.js';
 export * from './commands.js';
 export * from './control.js';
+export * from './describe.js';
 export * from './di.js';
 export * from './edition1997.js';
 export * from './errors.js';

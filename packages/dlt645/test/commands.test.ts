@@ -6,6 +6,7 @@ import {
   Control,
   DI,
   decodeFrame,
+  describeFrame,
   diToBytes,
   ErrorWord,
   encodeFrame,
@@ -164,5 +165,24 @@ describe('replies', () => {
     const serr = abnormalReply({ address: ADDR, control: Control.SECURITY, data: new Uint8Array() }, 0x0102);
     expect(hex(serr.data)).toBe('02 01');
     expect(errorCode(() => abnormalReply(request, -1))).toBe('bad-value');
+  });
+});
+
+describe('describeFrame', () => {
+  it('names the meter, the function, the item and any error', () => {
+    const request = readRequest(ADDR, DI.REMAINING_MONEY);
+    expect(describeFrame(request)).toBe('047100000003 read 00 90 02 00 (remaining money)');
+    expect(describeFrame(normalReply(request, Uint8Array.of(0, 0, 0, 0)))).toBe(
+      '047100000003 read reply 00 90 02 00 (remaining money)',
+    );
+    expect(describeFrame(abnormalReply(tokenRequest(ADDR, TOKEN, AUTH), ErrorWord.UNAUTHORISED))).toBe(
+      '047100000003 write abnormal reply: unauthorised',
+    );
+    expect(describeFrame(tokenRequest(ADDR, TOKEN, AUTH))).toBe(
+      '047100000003 write 04 A1 20 00 (token entry (vendor))',
+    );
+    expect(describeFrame({ address: ADDR, control: 0x05, data: new Uint8Array() })).toBe(
+      '047100000003 function-0x05',
+    );
   });
 });
