@@ -121,7 +121,7 @@ describe('DATA_ITEMS catalogue', () => {
           expect(item.encode(decoded as ItemValue), item.name).toEqual(bytes);
           if (typeof v === 'number') expect(decoded).toBe(v === 0 ? 0 : v);
         }),
-        { numRuns: 20 },
+        { numRuns: 10 },
       );
     }
   });
