@@ -43,7 +43,7 @@ const server = createServer((socket) => {
         links.push(link);
       }
     }
-    if (rest.length === 0 || (rest.length === 1 && rest[0] === 0xfe)) return;
+    if (rest.length === 0) return;
     for (const _ of link.stream.push(rest).frames) {
       if (link.pending === undefined) continue;
       latencies.push(performance.now() - link.pending);

@@ -123,11 +123,10 @@ export class DtuListener {
         rest = rest.subarray(take);
       }
       if (rest.length === 0) return;
-      if (rest.length === 1 && rest[0] === 0xfe) {
-        c.heartbeats++;
-        return;
-      }
-      c.dataEvents++;
+      // A lone FE between frames is a heartbeat; the stream skips it like a preamble byte. (A lone FE can
+      // also be the last piece of a split reply, so it is still parsed.)
+      if (rest.length === 1 && rest[0] === 0xfe) c.heartbeats++;
+      else c.dataEvents++;
       for (const { frame } of stream.push(rest).frames) c.frames.push(frame);
     });
     socket.on('error', () => {});

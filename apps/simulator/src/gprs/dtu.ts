@@ -31,6 +31,8 @@ export class DtuLink {
   redialAt = 0;
   failures = 0;
   connects = 0;
+  /** Replies being written in pieces: a DTU only beats when idle, never inside a frame. */
+  splitWrites = 0;
   constructor(readonly meter: SimMeter) {}
 }
 
@@ -82,7 +84,7 @@ export class DtuRole {
   tick(now: number): void {
     if (this.stopped) return;
     for (const link of this.links) {
-      if (link.state === 'up' && now >= link.nextHeartbeatAt) {
+      if (link.state === 'up' && now >= link.nextHeartbeatAt && link.splitWrites === 0) {
         link.nextHeartbeatAt = now + this.options.heartbeatMs;
         link.socket?.write(HEARTBEAT);
       } else if (
@@ -145,15 +147,15 @@ export class DtuRole {
     const { frames } = link.stream.push(chunk);
     for (const { frame } of frames) {
       const plan = this.core.answer(link.meter, frame);
-      if (plan.frames.length > 0) this.send(socket, plan);
+      if (plan.frames.length > 0) this.send(link, socket, plan);
     }
   }
 
-  private send(socket: Socket, plan: ReplyPlan): void {
+  private send(link: DtuLink, socket: Socket, plan: ReplyPlan): void {
     const write = () => {
       if (socket.destroyed) return;
       for (const bytes of plan.frames) {
-        if (plan.splitMaxChunk) this.writeSplit(socket, bytes, plan.splitMaxChunk);
+        if (plan.splitMaxChunk) this.writeSplit(link, socket, bytes, plan.splitMaxChunk);
         else socket.write(bytes);
       }
     };
@@ -162,14 +164,19 @@ export class DtuRole {
   }
 
   /** The reply cut into random small segments a few milliseconds apart, as a slow radio link delivers it. */
-  private writeSplit(socket: Socket, bytes: Uint8Array, maxChunk: number): void {
+  private writeSplit(link: DtuLink, socket: Socket, bytes: Uint8Array, maxChunk: number): void {
     let at = 0;
+    link.splitWrites++;
     const next = () => {
-      if (socket.destroyed || at >= bytes.length) return;
+      if (socket.destroyed || at >= bytes.length) {
+        link.splitWrites--;
+        return;
+      }
       const size = 1 + Math.floor(Math.random() * maxChunk);
       socket.write(bytes.subarray(at, at + size));
       at += size;
       if (at < bytes.length) this.later(5, next);
+      else link.splitWrites--;
     };
     next();
   }
