@@ -60,11 +60,15 @@ export class ChirpstackRole {
       connectTimeout: 10_000,
     });
     this.client = client;
-    this.connectedOnce = new Promise((resolve) => client.once('connect', () => resolve()));
+    let subscribed: () => void = () => {};
+    // Ready once the downlink subscription is granted: a downlink published after that is delivered.
+    this.connectedOnce = new Promise((resolve) => {
+      subscribed = resolve;
+    });
     client.on('connect', () => {
       this.core.log('mqtt-connected', { url: redact(this.options.mqttUrl) });
       for (const g of this.core.gateways.values()) this.publishGatewayState(g);
-      client.subscribe('application/+/device/+/command/down', { qos: 0 });
+      client.subscribe('application/+/device/+/command/down', { qos: 0 }, () => subscribed());
     });
     client.on('error', (e) => this.core.log('mqtt-error', { error: e.message }));
     client.on('offline', () => !this.stopped && this.core.log('mqtt-offline'));
