@@ -35,6 +35,22 @@ const LogPage = lazy(() => import('../features/setting/log-page'));
 const ItemPage = lazy(() => import('../features/setting/item-page'));
 const ImagePage = lazy(() => import('../features/setting/image-page'));
 
+// Remote Operation and Remote Operation Task (issue 11).
+const RemoteReadingPage = lazy(() => import('../features/remote-operation/meter-reading-page'));
+const RemoteSettingPage = lazy(() => import('../features/remote-operation/meter-setting-page'));
+const RemoteControlPage = lazy(() => import('../features/remote-operation/meter-control-page'));
+const RemoteTokenPage = lazy(() => import('../features/remote-operation/meter-token-page'));
+const TransparentForwardingPage = lazy(
+  () => import('../features/remote-operation/transparent-forwarding-page'),
+);
+const ReadingTaskPage = lazy(() => import('../features/remote-operation/meter-reading-task-page'));
+const SettingTaskPage = lazy(() => import('../features/remote-operation/meter-setting-task-page'));
+const ControlTaskPage = lazy(() => import('../features/remote-operation/meter-control-task-page'));
+const TokenTaskPage = lazy(() => import('../features/remote-operation/meter-token-task-page'));
+const TransparentTaskPage = lazy(
+  () => import('../features/remote-operation/transparent-forwarding-task-page'),
+);
+
 // Token Generate and Token Record (issue 6).
 const CreditTokenPage = lazy(() => import('../features/token-generate/credit-token-page'));
 const ClearTamperTokenPage = lazy(() => import('../features/token-generate/clear-tamper-token-page'));
@@ -248,37 +264,71 @@ export const asyncRoutes: AppRoute[] = [
     ],
   ]),
   group('/remote-operation', 'RemoteMeterTask', 'remoteOperation', <ApiOutlined />, [
-    ['remote-meter-reading', 'RemoteMeterTask.CreateReadingTask', 'remoteMeterReading'],
-    ['remote-meter-setting', 'RemoteMeterTask.CreateSettingTask', 'remoteMeterSetting'],
-    ['remote-meter-control', 'RemoteMeterTask.CreateControlTask', 'remoteMeterControl'],
-    ['remote-meter-token', 'RemoteMeterTask.CreateTokenTask', 'remoteMeterToken'],
-    ['transparent-forwarding', 'RemoteMeterTask.CreateTransparentForwardingTask', 'transparentForwarding'],
+    [
+      'remote-meter-reading',
+      'RemoteMeterTask.CreateReadingTask',
+      'remoteMeterReading',
+      false,
+      RemoteReadingPage,
+    ],
+    [
+      'remote-meter-setting',
+      'RemoteMeterTask.CreateSettingTask',
+      'remoteMeterSetting',
+      false,
+      RemoteSettingPage,
+    ],
+    [
+      'remote-meter-control',
+      'RemoteMeterTask.CreateControlTask',
+      'remoteMeterControl',
+      false,
+      RemoteControlPage,
+    ],
+    ['remote-meter-token', 'RemoteMeterTask.CreateTokenTask', 'remoteMeterToken', false, RemoteTokenPage],
+    [
+      'transparent-forwarding',
+      'RemoteMeterTask.CreateTransparentForwardingTask',
+      'transparentForwarding',
+      false,
+      TransparentForwardingPage,
+    ],
   ]),
   group('/remote-operation-record', 'RemoteMeterTaskRecord', 'remoteOperationTask', <FileSearchOutlined />, [
     [
       'remote-meter-reading-task',
       'RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask',
       'remoteMeterReadingTask',
+      false,
+      ReadingTaskPage,
     ],
     [
       'remote-meter-setting-task',
       'RemoteMeterTaskRecord.GetSettingTask+RemoteMeterTaskRecord.UpdateSettingTask',
       'remoteMeterSettingTask',
+      false,
+      SettingTaskPage,
     ],
     [
       'remote-meter-control-task',
       'RemoteMeterTaskRecord.GetControlTask+RemoteMeterTaskRecord.UpdateControlTask',
       'remoteMeterControlTask',
+      false,
+      ControlTaskPage,
     ],
     [
       'remote-meter-token-task',
       'RemoteMeterTaskRecord.GetTokenTask+RemoteMeterTaskRecord.UpdateTokenTask',
       'remoteMeterTokenTask',
+      false,
+      TokenTaskPage,
     ],
     [
       'transparent-forwarding-task',
       'RemoteMeterTaskRecord.GetTransparentForwardingTaskRecord',
       'transparentForwardingTask',
+      false,
+      TransparentTaskPage,
     ],
   ]),
   group('/prepay-report', 'PrepayReport', 'prepayReport', <BarChartOutlined />, [

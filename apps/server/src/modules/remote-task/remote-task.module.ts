@@ -5,6 +5,7 @@ import { dlt645Routes } from '../dlt645-item/dlt645-item.routes.js';
 import { createDlt645Service } from '../dlt645-item/dlt645-item.service.js';
 import { remoteTaskRoutes } from './remote-task.routes.js';
 import { createRemoteTaskService } from './remote-task.service.js';
+import { registerTaskExports } from './remote-task-export.js';
 import { createTaskRunner, type RunnerOptions, runnerOptions, type TaskRunner } from './task-runner.js';
 
 /**
@@ -24,6 +25,7 @@ export function remoteOperations(deps: Deps, given: Partial<RunnerOptions> = {})
     options,
     /** Starts the runner once the app is ready and stops it (letting running tasks finish) on close. */
     register(app: FastifyInstance) {
+      registerTaskExports(app, deps);
       // The head-end is attached to deps after the routes are registered; by onReady it is there.
       app.addHook('onReady', async () => {
         if (!deps.headend) return;

@@ -66,6 +66,7 @@ const LINK: Record<string, { outcome: AttemptOutcome; retry: boolean }> = {
  * clock, so they come from the wall clock, not the app's injectable one.
  */
 export function createExecutor(headEnd: HeadEnd, opts: { timeoutMs: number }) {
+  const exchangeOpts = opts.timeoutMs > 0 ? { timeoutMs: opts.timeoutMs } : undefined;
   async function run(task: RunnableTask): Promise<AttemptResult> {
     const trace = { sent: [] as string[], raw: [] as string[], transport: null as string | null };
     const result = (r: Omit<AttemptResult, 'sent' | 'raw' | 'transport'>): AttemptResult => ({
@@ -77,7 +78,7 @@ export function createExecutor(headEnd: HeadEnd, opts: { timeoutMs: number }) {
 
     /** One exchange; a reply that is not a normal answer ends the attempt. */
     async function step(frame: Frame): Promise<Step> {
-      const r: ExchangeResult = await headEnd.exchange(task.meterId, frame, { timeoutMs: opts.timeoutMs });
+      const r: ExchangeResult = await headEnd.exchange(task.meterId, frame, exchangeOpts);
       if (r.sent) trace.sent.push(hex(r.sent));
       if (r.raw) trace.raw.push(hex(r.raw));
       if (r.ok) {
@@ -117,7 +118,7 @@ export function createExecutor(headEnd: HeadEnd, opts: { timeoutMs: number }) {
     /** Hex in, hex out: the operator's frame goes out as typed; whatever the meter answers comes back raw. */
     async function transparent(t: RunnableTask): Promise<AttemptResult> {
       const frame = decodeFrame(fromHex(t.sendFrame ?? ''));
-      const r = await headEnd.exchange(t.meterId, frame, { timeoutMs: opts.timeoutMs });
+      const r = await headEnd.exchange(t.meterId, frame, exchangeOpts);
       if (r.sent) trace.sent.push(hex(r.sent));
       if (r.raw) trace.raw.push(hex(r.raw));
       if (r.ok || r.raw) {

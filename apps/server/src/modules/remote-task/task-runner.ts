@@ -11,7 +11,7 @@ import { type AttemptResult, createExecutor, type RunnableTask } from './task-ex
 export interface RunnerOptions {
   /** Tasks in flight at once in this process (the global cap per process). */
   concurrency: number;
-  /** How long one exchange may wait for the meter. */
+  /** How long one exchange may wait for the meter; 0 = the head-end's own per-transport timeout. */
   timeoutMs: number;
   /** Retries after a link failure (no reply, busy, garbled), with doubling back-off. */
   retries: number;
@@ -24,7 +24,7 @@ export interface RunnerOptions {
 
 export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
   concurrency: 256,
-  timeoutMs: 10_000,
+  timeoutMs: 0,
   retries: 2,
   backoffMs: 1_000,
   leaseMs: 30_000,

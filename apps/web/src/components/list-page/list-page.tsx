@@ -61,7 +61,12 @@ export interface ListPageProps<Row> {
   exportFileName?: string;
   actions?: (row: Row) => ReactNode;
   actionsWidth?: number;
-  toolbarExtra?: ReactNode;
+  /** Extra toolbar content; a function receives the checked rows (e.g. "Add Batch Task"). */
+  toolbarExtra?: ReactNode | ((selected: Row[]) => ReactNode);
+  /** Offer row selection even on a read-only grid. */
+  selectable?: boolean;
+  /** Re-read on its own every N ms while this says so (e.g. while tasks are running). */
+  refetchInterval?: (data: { total: number; data: Row[] } | undefined) => number | false;
   testId?: string;
   title?: ReactNode;
   /** Heading of the printed page (defaults to the page title). */
@@ -110,6 +115,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     queryKey: [...listKey(resource), body],
     queryFn: () => request<{ total: number; data: Row[] }>(readPath, body),
     placeholderData: keepPreviousData,
+    refetchInterval: props.refetchInterval ? (q) => props.refetchInterval?.(q.state.data) ?? false : false,
   });
 
   const setFilter = (field: string, kind: FilterKind, value: FilterValue) =>
@@ -201,7 +207,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   };
 
   const total = query.data?.total ?? 0;
-  const readOnly = !onAdd && !onDelete && !importModule && !exportModule;
+  const readOnly = !onAdd && !onDelete && !importModule && !exportModule && !props.selectable;
 
   return (
     <Card className="list-page" data-testid={props.testId ?? `list-${resource}`} title={props.title}>
@@ -259,7 +265,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         <Button icon={<PrinterOutlined />} data-testid="list-print" onClick={printPage}>
           {t('listPage.print')}
         </Button>
-        {props.toolbarExtra}
+        {typeof props.toolbarExtra === 'function' ? props.toolbarExtra(selected) : props.toolbarExtra}
       </Flex>
       <Table<Row>
         className="list-page-table"

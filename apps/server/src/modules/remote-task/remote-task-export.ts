@@ -1,0 +1,67 @@
+import { RemoteTaskReadRequest, TASK_KINDS, TASK_ROUTES } from '@prepay/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../deps.js';
+import { invalid } from '../../http/errors.js';
+import { contextOf } from '../../http/route.js';
+import { streamExport } from '../../lib/export-stream.js';
+import { writeAudit } from '../audit/audit.js';
+import { readTasks, readTransparentTasks } from './remote-task.repo.js';
+
+const COLUMNS = {
+  common: ['id', 'customerId', 'customerName', 'meterId'],
+  values: ['name', 'flag', 'dataPrefix', 'data'],
+  frames: ['sendFrame', 'receiveFrame'],
+  end: ['status', 'reason', 'attempts', 'createId', 'createDate', 'updateDate', 'stationId'],
+};
+
+/** `/api/RemoteMeterTask/<kind>/export`: the task list's current filter, every page, as .xlsx. */
+export function registerTaskExports(app: FastifyInstance, deps: Deps): void {
+  for (const kind of TASK_KINDS) {
+    const columns = [
+      ...COLUMNS.common,
+      ...(kind === 'transparent' ? COLUMNS.frames : COLUMNS.values),
+      ...COLUMNS.end,
+    ];
+    app.post(
+      `/api/RemoteMeterTask/${kind}/export`,
+      {
+        config: { permission: TASK_ROUTES[kind].recordKey },
+        schema: { tags: ['RemoteMeterTask'], summary: `Export ${kind} tasks (.xlsx)` },
+      },
+      async (request, reply) => {
+        const ctx = contextOf(request);
+        const parsed = RemoteTaskReadRequest.safeParse({
+          lang: 'en',
+          ...((request.body as object | undefined) ?? {}),
+        });
+        if (!parsed.success) {
+          const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          throw invalid(
+            `Validation failed: ${errors.map((x) => `${x.path}: ${x.message}`).join('; ')}`,
+            errors,
+          );
+        }
+        const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
+        const db = deps.database.db;
+        return streamExport(request, reply, {
+          title: `${kind} tasks`,
+          fileName: `${kind}-tasks-${stamp}.xlsx`,
+          columns: columns.map((key) => ({ key })),
+          read: (pageNumber, pageSize): Promise<{ total: number; data: object[] }> => {
+            const req = { ...parsed.data, pageNumber, pageSize };
+            return kind === 'transparent'
+              ? readTransparentTasks(db, req, ctx.user)
+              : readTasks(db, req, ctx.user, kind);
+          },
+          row: (r) => Object.fromEntries(columns.map((k) => [k, (r as Record<string, unknown>)[k]])),
+          done: (total) =>
+            writeAudit(db, ctx.actor, {
+              title: 'RemoteMeterTask',
+              action: 'Export',
+              content: `${kind}: ${total} rows`,
+            }),
+        });
+      },
+    );
+  }
+}

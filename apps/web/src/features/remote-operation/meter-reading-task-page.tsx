@@ -1,0 +1,5 @@
+import { TaskListPage } from './task-list-page';
+
+export default function Page() {
+  return <TaskListPage kind="reading" />;
+}

@@ -1,0 +1,5 @@
+import { RemoteOperationPage } from './remote-operation-page';
+
+export default function Page() {
+  return <RemoteOperationPage kind="transparent" />;
+}
