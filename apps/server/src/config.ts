@@ -87,7 +87,8 @@ function headendConfig(env: NodeJS.ProcessEnv): HeadEndConfig {
     // Class C downlink + the meter's answer + uplink through the network server takes seconds; a DTU
     // answers in well under one.
     timeoutMs: { lorawan: timeout || 15_000, gprs: timeout || 5_000 },
-    lorawanSilenceSeconds: int('LORAWAN_SILENCE_SECONDS', 900, env),
+    // Meters report every ~15 min: three missed reports = offline.
+    lorawanSilenceSeconds: int('LORAWAN_SILENCE_SECONDS', 2_700, env),
     persistMs: 2_000,
   };
 }
@@ -116,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     overdraftProfiles: overdraftProfiles(env.STS_OVERDRAFT_PROFILES),
     headend: headendConfig(env),
-    simulator: onOff('SIMULATOR', true, env),
+    // Off by default against a real broker: simulated meters do not belong on a utility's network.
+    simulator: onOff('SIMULATOR', !env.MQTT_URL, env),
   };
 }

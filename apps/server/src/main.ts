@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { type SimulatorProcess, startSimulator } from './headend/simulator-process.js';
 import { bootstrap } from './seed/bootstrap.js';
 import { seedDemo } from './seed/demo.js';
 
@@ -9,7 +10,8 @@ const database = await openDatabase(config);
 await bootstrap(database.db, config);
 if (config.seed === 'demo') await seedDemo(database.db, config);
 
-const app = await buildApp({ config, database, ownsDatabase: true });
+const app = await buildApp({ config, database, ownsDatabase: true, headend: true });
+let simulator: SimulatorProcess | undefined;
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -22,6 +24,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   timer.unref();
+  await simulator?.stop();
   await app.close();
   process.exit(0);
 }
@@ -33,3 +36,9 @@ app.log.info(
   { port: config.port, database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
   'Prepayment System is up',
 );
+if (config.simulator) {
+  simulator = await startSimulator(app.deps, app.log.child({ module: 'simulator' })).catch((err) => {
+    app.log.error({ err: (err as Error).message }, 'simulator: could not start');
+    return undefined;
+  });
+}

@@ -67,7 +67,17 @@ export async function startServer(env: Record<string, string>) {
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      // No fixed head-end ports and no simulated fleet unless a test asks for them.
+      MQTT_PORT: '0',
+      HEADEND_PORT: '0',
+      SIMULATOR: 'off',
+      ...env,
+    },
   });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

@@ -186,12 +186,14 @@ export async function seedDemoMasterData(db: Db, config: Config): Promise<void> 
 
   const gatewayRows = Array.from({ length: 20 }, (_, i) => {
     const hex = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');
-    const online = i % 7 !== 3;
+    // The seed once drew a fake success rate here; keep drawing so the meters after stay the same.
+    if (i % 7 !== 3) random();
     return {
       gatewayId: `E4-38-19-FF-FE-00-${hex(i >> 8)}-${hex((i + 1) & 0xff)}`,
       gatewayName: `${STATIONS[i % 3]} GW ${String(Math.floor(i / 3) + 1).padStart(2, '0')}`,
-      status: online,
-      successRateBp: online ? 8500 + Math.floor(random() * 1500) : 0,
+      // Status, last seen and success rate come from the head-end once it hears the gateway.
+      status: false,
+      successRateBp: 0,
       stationId: STATIONS[i % 3]!,
       createId,
       createDate,
@@ -215,6 +217,8 @@ export async function seedDemoMasterData(db: Db, config: Config): Promise<void> 
       type,
       isThreePhase: type === 0 && n % 11 === 0 ? 1 : 0,
       communicationWay: n % 8 === 0 ? 0 : 1,
+      // LoRaWAN meters carry a DevEUI the network server knows them by: fixed prefix + the meter's number.
+      devEui: n % 8 === 0 ? null : `70b3d5e75e${(n + 1).toString(16).padStart(6, '0')}`,
       protocolVersion: n % 5 === 0 ? '1.0' : '2.2',
       lat: 6.4 + random() * 0.4,
       lng: 3.3 + random() * 0.4,

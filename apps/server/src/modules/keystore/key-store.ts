@@ -146,6 +146,28 @@ export class DbKeyStore implements KeyStore {
     };
   }
 
+  /**
+   * Every stored decoder key with its key identity, in one query — for handing a simulated fleet its
+   * meters' keys (the fleet spec file). Never for logs or API answers.
+   */
+  async allDecoderKeys(): Promise<(DecoderKeyRecord & { ea: string })[]> {
+    const rows = await this.q
+      .select({ k: meterKeys, ken: meters.ken })
+      .from(meterKeys)
+      .innerJoin(meters, eq(meters.meterId, meterKeys.meterId));
+    return rows.map((row) => ({
+      meterId: row.k.meterId,
+      decoderKey: this.cipher.open(row.k.keyEnc, dkContext(row.k.meterId)),
+      ea: row.k.ea,
+      sgc: row.k.sgc,
+      krn: row.k.krn,
+      kt: row.k.kt,
+      ti: row.k.ti,
+      ken: row.ken ?? 255,
+      baseYear: row.k.baseYear as BaseYear,
+    }));
+  }
+
   /** For vending: the meter's decoder key, or a clear refusal when it has none. */
   async decoderKeyFor(meterId: string): Promise<DecoderKeyRecord> {
     const record = await this.getDecoderKey(meterId);
