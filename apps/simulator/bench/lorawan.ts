@@ -14,35 +14,24 @@ import { syntheticFleet } from '../src/index.js';
  * downlinks with `concurrency` in flight and timing each until its reply uplink.
  */
 export async function benchLorawan(meters: number, seconds: number, concurrency: number): Promise<void> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'sim-bench-'));
-  writeFileSync(join(dir, 'm.conf'), `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
-  const broker = spawn('/usr/sbin/mosquitto', ['-c', join(dir, 'm.conf')], { stdio: 'ignore' });
-  const url = `mqtt://127.0.0.1:${port}`;
+  const broker = await startBroker();
   let sim: ChildProcess | undefined;
   try {
-    const head = await connectWithRetry(url);
-    const devEuis = syntheticFleet({ count: meters, transport: 'lorawan' }).meters.map((m) => ({
+    const head = await connectWithRetry(broker.url);
+    const targets = syntheticFleet({ count: meters, transport: 'lorawan' }).meters.map((m) => ({
       devEui: m.devEui ?? '',
-      request: encodeFrame(readRequest(m.address, DI.FORWARD_ACTIVE_TOTAL)),
+      data: Buffer.from(encodeFrame(readRequest(m.address, DI.FORWARD_ACTIVE_TOTAL))).toString('base64'),
     }));
     const pending = new Map<string, number>();
     const latencies: number[] = [];
-    let completed = 0;
     let running = false;
     let cursor = 0;
     const send = () => {
       for (;;) {
-        const m = devEuis[cursor++ % devEuis.length];
+        const m = targets[cursor++ % targets.length];
         if (!m || pending.has(m.devEui)) continue;
         pending.set(m.devEui, performance.now());
-        const body = {
-          id: `${cursor}`,
-          devEui: m.devEui,
-          confirmed: false,
-          fPort: 2,
-          data: Buffer.from(m.request).toString('base64'),
-        };
+        const body = { id: `${cursor}`, devEui: m.devEui, confirmed: false, fPort: 2, data: m.data };
         head.publish(`application/bench/device/${m.devEui}/command/down`, JSON.stringify(body));
         return;
       }
@@ -54,47 +43,19 @@ export async function benchLorawan(meters: number, seconds: number, concurrency:
       if (t === undefined || !isEnergyReply(JSON.parse(payload.toString('utf8')).data)) return;
       pending.delete(devEui);
       latencies.push(performance.now() - t);
-      completed++;
       if (running) send();
     });
     await head.subscribeAsync('application/+/device/+/event/up');
-    sim = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'src/cli.ts',
-        '--count',
-        String(meters),
-        '--transport',
-        'lorawan',
-        '--mqtt',
-        url,
-        '--application-id',
-        'bench',
-        '--downlink-delay',
-        '0',
-        '--status-interval',
-        '86400',
-      ],
-      { cwd: new URL('..', import.meta.url), stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    await new Promise<void>((resolve) =>
-      sim?.stdout?.on('data', (d: Buffer) => d.includes('mqtt-connected') && resolve()),
-    );
-    await new Promise((r) => setTimeout(r, 1000));
+    sim = await spawnSimulator(broker.url, meters);
     running = true;
     const start = performance.now();
     for (let i = 0; i < Math.min(concurrency, meters); i++) send();
     await new Promise((r) => setTimeout(r, seconds * 1000));
     running = false;
-    const elapsed = (performance.now() - start) / 1000;
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-    console.log(
-      `lorawan: ${completed} downlinks answered by uplink in ${elapsed.toFixed(1)} s = ${Math.round(completed / elapsed)}/s ` +
-        `(${meters} meters, ${concurrency} in flight, via mosquitto); latency p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms`,
+    report(
+      latencies,
+      (performance.now() - start) / 1000,
+      `${meters} meters, ${concurrency} in flight, via mosquitto`,
     );
     await head.endAsync();
   } finally {
@@ -103,9 +64,55 @@ export async function benchLorawan(meters: number, seconds: number, concurrency:
       sim.kill('SIGTERM');
       await exited;
     }
-    broker.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
+    broker.stop();
   }
+}
+
+function report(latencies: number[], elapsed: number, setup: string): void {
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  console.log(
+    `lorawan: ${latencies.length} downlinks answered by uplink in ${elapsed.toFixed(1)} s = ` +
+      `${Math.round(latencies.length / elapsed)}/s (${setup}); latency p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms`,
+  );
+}
+
+async function startBroker(): Promise<{ url: string; stop(): void }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'sim-bench-'));
+  writeFileSync(join(dir, 'm.conf'), `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n`);
+  const broker = spawn('/usr/sbin/mosquitto', ['-c', join(dir, 'm.conf')], { stdio: 'ignore' });
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    stop: () => {
+      broker.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The simulator CLI for `meters` synthetic LoRaWAN meters; resolves once it is on the broker. */
+async function spawnSimulator(url: string, meters: number): Promise<ChildProcess> {
+  const args = [
+    '--import',
+    'tsx',
+    'src/cli.ts',
+    '--count',
+    String(meters),
+    '--transport',
+    'lorawan',
+    '--mqtt',
+    url,
+  ];
+  args.push('--application-id', 'bench', '--downlink-delay', '0', '--status-interval', '86400');
+  const sim = spawn(process.execPath, args, {
+    cwd: new URL('..', import.meta.url),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve) =>
+    sim.stdout?.on('data', (d: Buffer) => d.includes('downlinks-subscribed') && resolve()),
+  );
+  return sim;
 }
 
 function isEnergyReply(data: unknown): boolean {

@@ -87,21 +87,10 @@ export interface FleetStats {
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const clock = options.clock ?? systemClock;
-  const sink = options.onEvent ?? (() => {});
-  const core = new FleetCore(options.spec, clock, sink, { tzOffsetMinutes: options.tzOffsetMinutes ?? 0 });
-  const lora =
-    options.mqttUrl && core.byDevEui.size + core.gateways.size > 0
-      ? new ChirpstackRole(core, {
-          mqttUrl: options.mqttUrl,
-          applicationId:
-            options.applicationId ?? options.spec.applicationId ?? '00000000-0000-0000-0000-000000000001',
-          region: options.region ?? options.spec.region ?? 'eu868',
-          fPort: options.fPort ?? 2,
-          statusIntervalMs: options.statusIntervalMs ?? 15 * 60_000,
-          firstStatusWithinMs: options.firstStatusWithinMs ?? 30_000,
-          downlinkDelayMs: options.downlinkDelayMs ?? 200,
-        })
-      : undefined;
+  const core = new FleetCore(options.spec, clock, options.onEvent ?? (() => {}), {
+    tzOffsetMinutes: options.tzOffsetMinutes ?? 0,
+  });
+  const lora = chirpstackRole(core, options);
   const gprsMeters = [...core.meters.values()].filter((m) => m.spec.communicationWay === 0);
   const dtu = options.tcp
     ? new DtuRole(
@@ -118,32 +107,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       )
     : undefined;
   await lora?.start();
-
-  const stats = (): FleetStats => ({
-    meters: core.meters.size,
-    gateways: core.gateways.size,
-    gatewaysOnline: [...core.gateways.values()].filter((g) => g.online).length,
-    gprsLinks: dtu?.links.length ?? 0,
-    gprsLinksUp: dtu?.linksUp ?? 0,
-    requests: core.requests,
-    replies: core.replies,
-    uplinks: lora?.uplinks ?? 0,
-    downlinks: lora?.downlinks ?? 0,
-  });
-  const summaryEveryMs = options.summaryEveryMs ?? 60_000;
-  let nextSummary = Date.now() + summaryEveryMs;
-  const tick = () => {
-    const now = Date.now();
-    lora?.tick(now);
-    dtu?.tick(now);
-    if (summaryEveryMs > 0 && now >= nextSummary) {
-      nextSummary = now + summaryEveryMs;
-      core.log('summary', { ...stats() });
-    }
-  };
-  const ticker = setInterval(tick, options.tickMs ?? 1000);
-  // First dials and early status uplinks without waiting a whole tick.
-  setImmediate(tick);
+  const fleet = new SimulatedFleet(core, lora, dtu, clock, options);
   core.log('fleet-started', {
     meters: core.meters.size,
     lorawanMeters: core.byDevEui.size,
@@ -152,24 +116,78 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     mqtt: Boolean(lora),
     tcp: options.tcp ? `${options.tcp.host}:${options.tcp.port}` : undefined,
   });
-
-  return buildFleet({ core, lora, dtu, stats, ticker, clock });
+  return fleet;
 }
 
-function buildFleet(parts: {
-  core: FleetCore;
-  lora: ChirpstackRole | undefined;
-  dtu: DtuRole | undefined;
-  stats: () => FleetStats;
-  ticker: NodeJS.Timeout;
-  clock: Clock;
-}): Fleet {
-  const { core, lora, dtu, stats, ticker, clock } = parts;
-  const gatewayOf = (id: string): SimGateway | undefined => core.gateways.get(toDashedEui(id));
-  const view = (m: SimMeter): MeterView => {
+function chirpstackRole(core: FleetCore, options: FleetOptions): ChirpstackRole | undefined {
+  if (!options.mqttUrl || core.byDevEui.size + core.gateways.size === 0) return undefined;
+  return new ChirpstackRole(core, {
+    mqttUrl: options.mqttUrl,
+    applicationId:
+      options.applicationId ?? options.spec.applicationId ?? '00000000-0000-0000-0000-000000000001',
+    region: options.region ?? options.spec.region ?? 'eu868',
+    fPort: options.fPort ?? 2,
+    statusIntervalMs: options.statusIntervalMs ?? 15 * 60_000,
+    firstStatusWithinMs: options.firstStatusWithinMs ?? 30_000,
+    downlinkDelayMs: options.downlinkDelayMs ?? 200,
+  });
+}
+
+class SimulatedFleet implements Fleet {
+  private readonly ticker: NodeJS.Timeout;
+  private readonly summaryEveryMs: number;
+  private nextSummary: number;
+
+  constructor(
+    private readonly core: FleetCore,
+    private readonly lora: ChirpstackRole | undefined,
+    private readonly dtu: DtuRole | undefined,
+    private readonly clock: Clock,
+    options: FleetOptions,
+  ) {
+    this.summaryEveryMs = options.summaryEveryMs ?? 60_000;
+    this.nextSummary = Date.now() + this.summaryEveryMs;
+    this.ticker = setInterval(() => this.tick(), options.tickMs ?? 1000);
+    // First dials and early status uplinks without waiting a whole tick.
+    setImmediate(() => this.tick());
+  }
+
+  /** The fleet's one timer: status uplinks, heartbeats, redials and the periodic summary. */
+  private tick(): void {
+    const now = Date.now();
+    this.lora?.tick(now);
+    this.dtu?.tick(now);
+    if (this.summaryEveryMs > 0 && now >= this.nextSummary) {
+      this.nextSummary = now + this.summaryEveryMs;
+      this.core.log('summary', { ...this.stats() });
+    }
+  }
+
+  stats(): FleetStats {
+    const { core, lora, dtu } = this;
+    return {
+      meters: core.meters.size,
+      gateways: core.gateways.size,
+      gatewaysOnline: [...core.gateways.values()].filter((g) => g.online).length,
+      gprsLinks: dtu?.links.length ?? 0,
+      gprsLinksUp: dtu?.linksUp ?? 0,
+      requests: core.requests,
+      replies: core.replies,
+      uplinks: lora?.uplinks ?? 0,
+      downlinks: lora?.downlinks ?? 0,
+    };
+  }
+
+  meter(meterId: string): MeterView | undefined {
+    const m = this.core.meters.get(meterId);
+    return m ? this.view(m) : undefined;
+  }
+
+  private view(m: SimMeter): MeterView {
     const model = m.model;
-    model.advance(clock.now());
-    const link = dtu?.link(m);
+    const now = this.clock.now();
+    model.advance(now);
+    const link = this.dtu?.link(m);
     const key = model.security.key;
     return {
       meterId: m.spec.meterId,
@@ -186,69 +204,75 @@ function buildFleet(parts: {
       usedTids: [...model.security.usedTids],
       keyRevision: { krn: key.krn, kt: key.kt, ti: key.ti, ken: key.ken },
       purchaseCount: model.purchaseCount,
-      clock: new Date(model.localMs(clock.now())).toISOString().slice(0, 19),
+      clock: new Date(model.localMs(now)).toISOString().slice(0, 19),
       faults: [...m.faults],
       ...(link ? { linkUp: link.state === 'up' } : {}),
-      ...(lora && m.spec.communicationWay === 1 ? { fCnt: lora.fCnt(m) } : {}),
+      ...(this.lora && m.spec.communicationWay === 1 ? { fCnt: this.lora.fCnt(m) } : {}),
     };
-  };
-  const applyFault = (target: string, input: Fault) => {
+  }
+
+  model(meterId: string): MeterModel | undefined {
+    return this.core.meters.get(meterId)?.model;
+  }
+
+  meterIds(): string[] {
+    return [...this.core.meters.keys()];
+  }
+
+  private gatewayOf(id: string): SimGateway | undefined {
+    return this.core.gateways.get(toDashedEui(id));
+  }
+
+  gateway(gatewayId: string) {
+    const g = this.gatewayOf(gatewayId);
+    return g ? { gatewayId: g.gatewayId, online: g.online, faults: [...g.faults] } : undefined;
+  }
+
+  fault(target: string, input: Fault): void {
     const fault = parseFault(input);
-    const meter = core.meters.get(target);
-    const gateway = meter ? undefined : gatewayOf(target);
-    if (!meter && !gateway) throw new FaultError(`no meter or gateway ${target} in this fleet`);
+    const meter = this.core.meters.get(target);
+    const gateway = meter ? undefined : this.gatewayOf(target);
     if (gateway) {
       gateway.faults.push(fault);
       if (fault.kind === 'offline' && gateway.online) {
         gateway.online = false;
-        lora?.publishGatewayState(gateway);
+        this.lora?.publishGatewayState(gateway);
       }
-      core.log('fault-set', { gatewayId: gateway.gatewayId, fault });
+      this.core.log('fault-set', { gatewayId: gateway.gatewayId, fault });
       return;
     }
-    if (!meter) return;
-    if (fault.kind === 'disconnect') dtu?.disconnect(meter, fault.downMs ?? 0);
+    if (!meter) throw new FaultError(`no meter or gateway ${target} in this fleet`);
+    if (fault.kind === 'disconnect') this.dtu?.disconnect(meter, fault.downMs ?? 0);
     else meter.faults.push(fault);
-    core.log('fault-set', { meterId: meter.spec.meterId, fault });
-  };
-  const clearFaults = (target?: string) => {
+    this.core.log('fault-set', { meterId: meter.spec.meterId, fault });
+  }
+
+  clearFaults(target?: string): void {
+    const { core } = this;
     const meters = target
       ? [core.meters.get(target)].filter((m) => m !== undefined)
       : [...core.meters.values()];
     const gateways = target
-      ? [gatewayOf(target)].filter((g) => g !== undefined)
+      ? [this.gatewayOf(target)].filter((g) => g !== undefined)
       : [...core.gateways.values()];
     for (const m of meters) m.faults = [];
     for (const g of gateways) {
       g.faults = [];
       if (!g.online) {
         g.online = true;
-        lora?.publishGatewayState(g);
+        this.lora?.publishGatewayState(g);
       }
     }
     core.log('faults-cleared', { target: target ?? 'all' });
-  };
-  return {
-    meter: (id) => {
-      const m = core.meters.get(id);
-      return m ? view(m) : undefined;
-    },
-    model: (id) => core.meters.get(id)?.model,
-    meterIds: () => [...core.meters.keys()],
-    gateway: (id) => {
-      const g = gatewayOf(id);
-      return g ? { gatewayId: g.gatewayId, online: g.online, faults: [...g.faults] } : undefined;
-    },
-    fault: applyFault,
-    clearFaults,
-    stats,
-    ready: async () => {
-      await Promise.all([lora?.connected(), dtu?.allUp()]);
-    },
-    stop: async () => {
-      clearInterval(ticker);
-      await Promise.all([lora?.stop(), dtu?.stop()]);
-      core.log('fleet-stopped', { ...stats() });
-    },
-  };
+  }
+
+  async ready(): Promise<void> {
+    await Promise.all([this.lora?.connected(), this.dtu?.allUp()]);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.ticker);
+    await Promise.all([this.lora?.stop(), this.dtu?.stop()]);
+    this.core.log('fleet-stopped', { ...this.stats() });
+  }
 }

@@ -68,7 +68,10 @@ export class ChirpstackRole {
     client.on('connect', () => {
       this.core.log('mqtt-connected', { url: redact(this.options.mqttUrl) });
       for (const g of this.core.gateways.values()) this.publishGatewayState(g);
-      client.subscribe('application/+/device/+/command/down', { qos: 0 }, () => subscribed());
+      client.subscribe('application/+/device/+/command/down', { qos: 0 }, () => {
+        this.core.log('downlinks-subscribed');
+        subscribed();
+      });
     });
     client.on('error', (e) => this.core.log('mqtt-error', { error: e.message }));
     client.on('offline', () => !this.stopped && this.core.log('mqtt-offline'));
