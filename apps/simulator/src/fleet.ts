@@ -4,7 +4,7 @@ import { type Fault, FaultError, parseFault } from './faults.js';
 import { DtuRole } from './gprs/dtu.js';
 import { ChirpstackRole } from './lorawan/chirpstack.js';
 import type { MeterModel } from './meter/meter.js';
-import type { FleetSpec } from './spec.js';
+import { type FleetSpec, parseFleetSpec } from './spec.js';
 
 /**
  * startFleet: the whole simulated field in-process — the LoRaWAN meters behind a ChirpStack role on
@@ -87,7 +87,8 @@ export interface FleetStats {
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const clock = options.clock ?? systemClock;
-  const core = new FleetCore(options.spec, clock, options.onEvent ?? (() => {}), {
+  // Validated here too: an in-process caller gets the same clear error as the CLI.
+  const core = new FleetCore(parseFleetSpec(options.spec), clock, options.onEvent ?? (() => {}), {
     tzOffsetMinutes: options.tzOffsetMinutes ?? 0,
   });
   const lora = chirpstackRole(core, options);

@@ -82,8 +82,9 @@ function checkMeter(m: unknown, i: number): FleetSpecMeter {
   ] as const) {
     if (!isInt(sts[field], min, max)) throw fail(`sts.${field}`, `must be an integer ${min}–${max}`);
   }
-  if (m.balance !== undefined && !isInt(m.balance, 0, 1e9))
-    throw fail('balance', 'must be a whole number of 0.1 units');
+  if (m.balance !== undefined && !(typeof m.balance === 'number' && m.balance >= 0 && m.balance < 1e10)) {
+    throw fail('balance', 'must be a non-negative number of 0.1 units');
+  }
   const passwords = isObject(m.passwords) ? m.passwords : undefined;
   if (
     passwords &&
@@ -108,7 +109,7 @@ function checkMeter(m: unknown, i: number): FleetSpecMeter {
       ...(sts.sgc !== undefined ? { sgc: String(sts.sgc) } : {}),
       ...(typeof sts.baseYear === 'number' ? { baseYear: sts.baseYear } : {}),
     },
-    ...(m.balance !== undefined ? { balance: Number(m.balance) } : {}),
+    ...(typeof m.balance === 'number' ? { balance: Math.floor(m.balance) } : {}),
     ...(passwords
       ? { passwords: Object.fromEntries(Object.entries(passwords).map(([k, v]) => [k, String(v)])) }
       : {}),

@@ -109,7 +109,6 @@ export class DtuRole {
       this.connecting--;
       link.state = 'up';
       link.connects++;
-      link.failures = 0;
       // Spread the heartbeats over the period so ten thousand links do not beat in step.
       link.nextHeartbeatAt = Date.now() + Math.floor(Math.random() * this.options.heartbeatMs);
       socket.write(link.meter.model.config.address, 'ascii');
@@ -144,6 +143,9 @@ export class DtuRole {
   }
 
   private onData(link: DtuLink, socket: Socket, chunk: Buffer): void {
+    // The head-end talks to us: the link works, so the next drop starts the back-off afresh. (A link the
+    // head-end accepts and closes at once — an unknown address — keeps backing off to the maximum.)
+    link.failures = 0;
     const { frames } = link.stream.push(chunk);
     for (const { frame } of frames) {
       const plan = this.core.answer(link.meter, frame);
