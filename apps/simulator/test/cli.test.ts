@@ -9,7 +9,7 @@ import { DtuListener, waitFor } from './helpers.js';
 
 const CWD = new URL('..', import.meta.url);
 const spec = syntheticFleet({ count: 2, transport: 'gprs', seed: 11 });
-const [A] = spec.meters;
+const [A, B] = spec.meters;
 let dir: string;
 
 beforeAll(() => {
@@ -44,6 +44,8 @@ describe('CLI', () => {
   it('runs a fleet file against a head-end, takes faults from flags and HTTP, logs JSON lines, stops on SIGTERM', async () => {
     const file = join(dir, 'fleet.json');
     writeFileSync(file, JSON.stringify(spec));
+    const faults = join(dir, 'faults.json');
+    writeFileSync(faults, JSON.stringify([{ target: B!.meterId, fault: { kind: 'slow', delayMs: 10 } }]));
     const listener = new DtuListener();
     await listener.listen();
     const sim = run([
@@ -55,6 +57,8 @@ describe('CLI', () => {
       '50',
       '--fault',
       `${A!.meterId}=deny:4`,
+      '--faults',
+      faults,
       '--control-port',
       '0',
     ]);
@@ -89,6 +93,9 @@ describe('CLI', () => {
       const view = await (await fetch(`${url}/meters/${A!.meterId}`)).text();
       expect(JSON.parse(view)).toMatchObject({ meterId: A!.meterId, linkUp: true, faults: [] });
       expect(view).not.toContain(A!.sts.decoderKey);
+      const b = (await (await fetch(`${url}/meters/${B!.meterId}`)).json()) as { faults: unknown[] };
+      expect(b.faults).toEqual([{ kind: 'slow', delayMs: 10 }]);
+      expect(await (await fetch(`${url}/stats`)).json()).toMatchObject({ meters: 2, gprsLinks: 2 });
     } finally {
       sim.child.kill('SIGTERM');
       expect(await sim.exit).toBe(0);

@@ -252,6 +252,35 @@ describe('STS token entry', () => {
     expect(enter(token(50))).toBe(TokenResult.ACCEPTED);
   });
 
+  it('rejects a token past the key expiry number (KEN)', () => {
+    meter = new MeterModel(
+      {
+        meterId: METER.meterId,
+        address: METER.address,
+        type: 0,
+        sts: { ...METER.sts, ken: 1 },
+        balanceTenths: 0,
+      },
+      clock.now(),
+    );
+    // TID 2^17 lies beyond KEN 1 (TIDs up to 2^17 - 1); the same credit at a TID under it is accepted.
+    const late = encodeCredit({
+      decoderKey: METER.sts.decoderKey,
+      subclass: 0,
+      tid: 2 ** 17,
+      amountUnits: 10,
+    });
+    const early = encodeCredit({
+      decoderKey: METER.sts.decoderKey,
+      subclass: 0,
+      tid: 2 ** 16,
+      amountUnits: 10,
+    });
+    expect(enter(late)).toBe(TokenResult.REJECTED);
+    expect(enter(early)).toBe(TokenResult.ACCEPTED);
+    expect(meter.balanceTenths).toBe(10);
+  });
+
   it('refuses token entry with a wrong password', () => {
     const request = tokenRequest(METER.address, token(10), { ...AUTH, password: '000000' });
     expect(hex(encodeFrame(ask(request)!))).toBe(
