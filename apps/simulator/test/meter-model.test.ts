@@ -217,6 +217,29 @@ describe('frozen data', () => {
   });
 });
 
+describe('parameters', () => {
+  it('writes a parameter with the password and reads it back; a malformed value changes nothing', () => {
+    const item = findDataItem(DI.ALARM_ENERGY_1)!;
+    expect(value(DI.ALARM_ENERGY_1)).toBe(20);
+    expect(ask(writeRequest(METER.address, DI.ALARM_ENERGY_1, AUTH, item.encode(12.5)))?.control).toBe(0x94);
+    expect(value(DI.ALARM_ENERGY_1)).toBe(12.5);
+    expect(
+      ask(writeRequest(METER.address, DI.ALARM_ENERGY_1, AUTH, Uint8Array.of(0xff, 0, 0, 0)))?.control,
+    ).toBe(0xd4);
+    const wrong = writeRequest(
+      METER.address,
+      DI.ALARM_ENERGY_1,
+      { ...AUTH, password: '111111' },
+      item.encode(1),
+    );
+    expect(parseReply(wrong, ask(wrong)!)).toMatchObject({ ok: false, errorWord: ErrorWord.UNAUTHORISED });
+    expect(value(DI.ALARM_ENERGY_1)).toBe(12.5);
+    // Not a writable item of this meter.
+    const energy = writeRequest(METER.address, DI.FORWARD_ACTIVE_TOTAL, AUTH, Uint8Array.of(0, 0, 0, 0));
+    expect(parseReply(energy, ask(energy)!)).toMatchObject({ ok: false, errorWord: ErrorWord.NO_DATA });
+  });
+});
+
 describe('clock', () => {
   it('is set by a broadcast (no reply) and by a time write', () => {
     const result = handleFrame(

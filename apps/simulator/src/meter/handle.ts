@@ -64,6 +64,9 @@ function dispatch(m: MeterModel, request: Frame, nowMs: number): HandleResult {
       return write(m, request, nowMs);
     case Control.RELAY:
       return relay(m, request, nowMs);
+    case Control.READ_FOLLOW:
+      // No reply of this meter spans frames, so there is never a follow-up to give.
+      return { reply: abnormalReply(request, ErrorWord.NO_DATA) };
     case Control.FREEZE:
       return { reply: normalReply(request) };
     case Control.CHANGE_BAUD: {
@@ -101,6 +104,18 @@ function write(m: MeterModel, request: Frame, nowMs: number): HandleResult {
     if (local === undefined) return { reply: abnormalReply(request, ErrorWord.OTHER) };
     m.setClock(nowMs, local);
     return { reply: normalReply(request), event: { kind: 'clock-set', by: 'write', to: iso(local) } };
+  }
+  const current = m.parameters.get(di);
+  if (current) {
+    // Same length and every nibble a digit, or the meter refuses it.
+    if (value.length !== current.length || readBcd(value) === undefined) {
+      return { reply: abnormalReply(request, ErrorWord.OTHER) };
+    }
+    m.parameters.set(di, value.slice());
+    return {
+      reply: normalReply(request),
+      event: { kind: 'parameter-set', di: di.toString(16).padStart(8, '0') },
+    };
   }
   return { reply: abnormalReply(request, ErrorWord.NO_DATA) };
 }

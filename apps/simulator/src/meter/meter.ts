@@ -56,6 +56,17 @@ export interface Purchase {
   afterHundredths: number;
 }
 
+/**
+ * Parameters a utility sets with C=14 and reads back (raw value bytes, BCD low byte first), with the
+ * meter's factory values: alarm credit levels 20.00 / 5.00 kWh, no overdraft, no trip delay.
+ */
+export const WRITABLE_PARAMETERS: ReadonlyMap<number, Uint8Array> = new Map([
+  [0x04000f01, Uint8Array.of(0x00, 0x20, 0x00, 0x00)],
+  [0x04000f02, Uint8Array.of(0x00, 0x05, 0x00, 0x00)],
+  [0x04000f04, Uint8Array.of(0x00, 0x00, 0x00, 0x00)],
+  [0x04001401, Uint8Array.of(0x00, 0x00)],
+]);
+
 export const DEFAULT_PASSWORDS: Record<number, string> = { 2: '123456', 4: '123456' };
 
 export class MeterModel {
@@ -86,6 +97,8 @@ export class MeterModel {
   lastTrip: { localMs: number; operator: string } | undefined;
   lastClose: { localMs: number; operator: string } | undefined;
   maxPowerWatts: number | undefined;
+  /** Current values of WRITABLE_PARAMETERS. */
+  readonly parameters = new Map<number, Uint8Array>(WRITABLE_PARAMETERS);
 
   constructor(config: MeterConfig, nowMs: number) {
     this.config = config;

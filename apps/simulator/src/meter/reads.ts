@@ -1,6 +1,6 @@
 import { addressToBytes } from '@prepay/dlt645';
 import { seedOf } from './load-profile.js';
-import type { FrozenRecord, MeterModel } from './meter.js';
+import { type FrozenRecord, type MeterModel, WRITABLE_PARAMETERS } from './meter.js';
 import { bcd, concat, dateBytes, dateTimeBytes, minuteStampBytes, timeBytes } from './values.js';
 
 /**
@@ -63,10 +63,7 @@ const EXACT = new Map<number, Reader>([
   ...[1, 2, 4, 5, 6, 7].map((n): [number, Reader] => [0x04000500 + n, () => statusWord(0)]),
   [0x04000503, (m, now) => statusWord(m.statusWord3(now))],
   [0x040005ff, (m, now) => concat(...[0, 0, m.statusWord3(now), 0, 0, 0, 0].map(statusWord))],
-  [0x04001401, () => bcd(0, 2)],
-  [0x04000f01, () => bcd(2000, 4)],
-  [0x04000f02, () => bcd(500, 4)],
-  [0x04000f04, () => bcd(0, 4)],
+  ...[...WRITABLE_PARAMETERS.keys()].map((di): [number, Reader] => [di, (m) => m.parameters.get(di)]),
   [0x00900100, (m, now) => bcd(m.balanceAt(now), 4)],
   [0x00900101, () => bcd(0, 4)],
   [0x03320201, (m) => bcd(m.purchaseCount, 2)],
