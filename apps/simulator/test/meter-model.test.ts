@@ -166,6 +166,21 @@ describe('relay and credit', () => {
     expect(status()).toMatchObject({ relayOpen: false, relayCommandTrip: false });
   });
 
+  it('with a trip delay, shows the command at once and opens the relay when the delay is over', () => {
+    const delay = writeRequest(METER.address, DI.TRIP_DELAY, AUTH, findDataItem(DI.TRIP_DELAY)!.encode(2));
+    expect(ask(delay)?.control).toBe(0x94);
+    expect(ask(relayRequest(METER.address, 'trip', AUTH, until()))?.control).toBe(0x9c);
+    expect(status()).toMatchObject({ relayCommandTrip: true, relayOpen: false, preTripAlarm: true });
+    clock.advance(119_000);
+    expect(status().relayOpen).toBe(false);
+    clock.advance(1_000);
+    expect(status()).toMatchObject({ relayCommandTrip: true, relayOpen: true, preTripAlarm: false });
+    // The register stopped exactly when the relay opened.
+    const energy = value(DI.FORWARD_ACTIVE_TOTAL);
+    clock.advance(3 * HOUR);
+    expect(value(DI.FORWARD_ACTIVE_TOTAL)).toBe(energy);
+  });
+
   it('refuses a wrong password and an expired command, changing nothing', () => {
     const wrong = relayRequest(METER.address, 'trip', { ...AUTH, password: '654321' }, until());
     expect(hex(encodeFrame(ask(wrong)!))).toBe(

@@ -1,5 +1,6 @@
 import { createMeterState, type MeterSecurityState } from '@prepay/sts';
 import { createLoadProfile, type LoadProfile, rng, seedOf } from './load-profile.js';
+import { readBcd } from './values.js';
 
 /**
  * The state of one simulated prepaid meter and the physics behind it: registers that advance with the
@@ -97,6 +98,9 @@ export class MeterModel {
   lastTrip: { localMs: number; operator: string } | undefined;
   lastClose: { localMs: number; operator: string } | undefined;
   maxPowerWatts: number | undefined;
+  /** A commanded trip waiting out the trip delay. */
+  private tripAtMs: number | undefined;
+  private tripOperator = '00000000';
   /** Current values of WRITABLE_PARAMETERS. */
   readonly parameters = new Map<number, Uint8Array>(WRITABLE_PARAMETERS);
 
@@ -163,8 +167,9 @@ export class MeterModel {
     while (this.settledMs < nowMs) {
       const local = this.localMs(this.settledMs);
       const nextMidnight = this.settledMs + (Math.floor(local / DAY_MS) + 1) * DAY_MS - local;
-      const target = Math.min(nowMs, nextMidnight);
+      const target = Math.min(nowMs, nextMidnight, this.tripAtMs ?? nowMs);
       this.settleTo(target);
+      if (target === this.tripAtMs) this.openRelay(target);
       if (target === nextMidnight) this.freeze(this.localMs(target));
     }
   }
@@ -231,18 +236,37 @@ export class MeterModel {
     return this.relayOpen ? 0 : this.profile.powerAt(nowMs);
   }
 
+  /**
+   * A trip command: the command bit at once, the relay itself after the trip delay (parameter
+   * 04 00 14 01, minutes) — meanwhile status word 3 shows bit 6 set and bit 4 still clear, and the
+   * pre-trip alarm bit 7.
+   */
   trip(nowMs: number, operator: string): void {
     this.advance(nowMs);
     this.relayCommandTrip = true;
-    if (!this.relayOpen) this.lastTrip = { localMs: this.localMs(nowMs), operator };
+    this.tripOperator = operator;
+    const delayMinutes = readBcd(this.parameters.get(0x04001401) ?? new Uint8Array(0)) ?? 0;
+    if (delayMinutes > 0 && !this.relayOpen) {
+      this.tripAtMs = nowMs + delayMinutes * 60_000;
+      this.alarm = true;
+      return;
+    }
+    this.openRelay(nowMs);
+  }
+
+  private openRelay(nowMs: number): void {
+    if (!this.relayOpen) this.lastTrip = { localMs: this.localMs(nowMs), operator: this.tripOperator };
     this.relayOpen = true;
     this.creditTripped = false;
+    this.tripAtMs = undefined;
+    this.alarm = false;
   }
 
   /** Close (direct or allowed — the simulated customer presses the button at once); needs credit or keep-power. */
   close(nowMs: number, operator: string): void {
     this.advance(nowMs);
     this.relayCommandTrip = false;
+    this.tripAtMs = undefined;
     this.reconnectIfAllowed(nowMs, operator);
   }
 
