@@ -65,6 +65,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The error-toast tests log in wrongly on purpose; do not let them lock the accounts.
       LOGIN_MAX_FAILURES: '1000',
+      // The head-end and the simulated fleet run as npm start runs them, on ports next to E2E_PORT.
+      SIMULATOR: 'on',
+      MQTT_PORT: process.env.E2E_MQTT_PORT ?? String(PORT + 3),
+      HEADEND_PORT: process.env.E2E_HEADEND_PORT ?? String(PORT + 11),
     },
   },
 });

@@ -159,7 +159,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.headend) {
     const headend = await startHeadEnd(config.headend, database.db, app.log.child({ module: 'headend' }));
     deps.headend = headend;
-    app.addHook('onClose', async () => headend.close());
+    // Before the database closes (its last state write needs it), after the task runner stopped.
+    app.addHook('preClose', async () => headend.close());
   }
   if (options.ownsDatabase) app.addHook('onClose', async () => database.close());
   return app;

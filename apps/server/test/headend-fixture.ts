@@ -85,16 +85,14 @@ export async function insertMeters(
   t: TestApp,
   rows: { meterId: string; communicationWay: number; devEui?: string; stationId?: string }[],
 ) {
-  await t.database.db
-    .insert(meters)
-    .values(
-      rows.map((r) => ({
-        meterId: r.meterId,
-        communicationWay: r.communicationWay,
-        devEui: r.devEui,
-        stationId: r.stationId ?? '0001',
-      })),
-    );
+  await t.database.db.insert(meters).values(
+    rows.map((r) => ({
+      meterId: r.meterId,
+      communicationWay: r.communicationWay,
+      devEui: r.devEui,
+      stationId: r.stationId ?? '0001',
+    })),
+  );
 }
 
 /** A plain MQTT client playing the network server. */

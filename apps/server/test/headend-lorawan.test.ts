@@ -156,6 +156,19 @@ describe('head-end over LoRaWAN (ChirpStack v4 MQTT integration on a real mosqui
       const [row] = await t.database.db.select().from(meterLinks).where(eq(meterLinks.meterId, METER));
       return row?.online && row;
     }).then((row) => expect(row).toMatchObject({ transport: 'lorawan', gatewayId: GW1 }));
+    const page = await t.call<{ data: Record<string, unknown>[] }>(
+      '/api/meter/read',
+      { meterId: METER },
+      admin,
+    );
+    expect(page.result.data[0]).toMatchObject({
+      meterId: METER,
+      devEui: DEV_EUI,
+      online: true,
+      transport: 'lorawan',
+      servingGatewayId: GW1,
+      lastSeen: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+    });
   });
 
   it('reports a refusal as meter-error with the error word', async () => {

@@ -25,6 +25,8 @@ export const GatewayRow = z.object({
   status: z.boolean(),
   /** Hourly communication success rate in %, read-only. */
   successRate: z.number(),
+  /** When the head-end last heard the gateway, read-only. */
+  lastSeen: z.string().nullable(),
   stationId: z.string(),
   ...AuditFields,
 });

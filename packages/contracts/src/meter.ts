@@ -29,6 +29,13 @@ export const MeterWriteRequest = z.object({
   type: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   isThreePhase: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
   communicationWay: z.number().int().min(0).max(4).optional(),
+  /** LoRaWAN DevEUI (how the network server names the meter), 16 hex digits; stored lower case. */
+  devEui: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Fa-f]{16}$/, 'DevEUI is 16 hex digits')
+    .transform((s) => s.toLowerCase())
+    .nullish(),
   protocolVersion: z.string().trim().max(32).nullish(),
   lat: z.number().min(-90).max(90).nullish(),
   lng: z.number().min(-180).max(180).nullish(),
@@ -63,6 +70,7 @@ export const MeterRow = z.object({
   type: z.number().int(),
   isThreePhase: z.number().int(),
   communicationWay: z.number().int(),
+  devEui: z.string().nullable(),
   protocolVersion: z.string().nullable(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
@@ -82,6 +90,13 @@ export const MeterRow = z.object({
   /** false = unused, true = used (an account binds it). */
   status: z.boolean(),
   hasDecoderKey: z.boolean(),
+  /** The head-end's view of the meter's link (read-only). */
+  online: z.boolean(),
+  /** 'lorawan' or 'gprs' when the meter has been heard. */
+  transport: z.string().nullable(),
+  /** The gateway that serves it (LoRaWAN). */
+  servingGatewayId: z.string().nullable(),
+  lastSeen: z.string().nullable(),
   stationId: z.string(),
   ...AuditFields,
 });
@@ -92,6 +107,8 @@ export const MeterReadRequest = ReadRequestBase.extend({
   type: z.number().int().nullish(),
   protocolVersion: z.string().nullish(),
   communicationWay: z.number().int().nullish(),
+  devEui: z.string().nullish(),
+  online: z.boolean().nullish(),
   isThreePhase: z.number().int().nullish(),
   status: z.boolean().nullish(),
   sgc: z.string().nullish(),

@@ -63,7 +63,10 @@ export function createStateWriter(
   function flush(includeTouched = false): Promise<void> {
     const run = (running ?? Promise.resolve()).then(() =>
       flushNow(includeTouched).catch((err) =>
-        log.error({ err: (err as Error).message }, 'head-end: state write failed'),
+        log.error(
+          { err: String((err as Error).cause ?? (err as Error).message).slice(0, 500) },
+          'head-end: state write failed',
+        ),
       ),
     );
     running = run;

@@ -1,7 +1,7 @@
 import type { MeterReadRequest, MeterRow } from '@prepay/contracts';
 import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { meters } from '../../db/schema.js';
+import { meterLinks, meters } from '../../db/schema.js';
 import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import {
@@ -21,6 +21,9 @@ export const meterSpec: ReadSpec = {
     type: meters.type,
     isThreePhase: meters.isThreePhase,
     communicationWay: meters.communicationWay,
+    devEui: meters.devEui,
+    online: meterLinks.online,
+    lastSeen: meterLinks.lastSeen,
     protocolVersion: meters.protocolVersion,
     status: meters.status,
     lat: meters.lat,
@@ -36,7 +39,7 @@ export const meterSpec: ReadSpec = {
     updateDate: meters.updateDate,
   },
   defaultOrder: [asc(meters.meterId)],
-  search: [meters.meterId, meters.protocolVersion, meters.sgc, meters.remark],
+  search: [meters.meterId, meters.devEui, meters.protocolVersion, meters.sgc, meters.remark],
   createDate: meters.createDate,
   updateDate: meters.updateDate,
   station: meters.stationId,
@@ -45,15 +48,31 @@ export const meterSpec: ReadSpec = {
 /** Whether a decoder key is stored — the only thing any read says about it. */
 // Qualified by hand: drizzle renders a bare column name, which the subquery would bind to k.
 const hasKey = sql<boolean>`exists (select 1 from meter_keys k where k.meter_id = "meters"."meter_id")`;
-const columns = { ...getTableColumns(meters), hasDecoderKey: hasKey };
+// The head-end's link state rides along (left join: a meter never heard has no link row).
+const columns = {
+  ...getTableColumns(meters),
+  hasDecoderKey: hasKey,
+  linkOnline: meterLinks.online,
+  linkTransport: meterLinks.transport,
+  linkGatewayId: meterLinks.gatewayId,
+  linkLastSeen: meterLinks.lastSeen,
+};
+const withLink = eq(meterLinks.meterId, meters.meterId);
 
-export type MeterRecord = typeof meters.$inferSelect & { hasDecoderKey: boolean };
+export type MeterRecord = typeof meters.$inferSelect & {
+  hasDecoderKey: boolean;
+  linkOnline: boolean | null;
+  linkTransport: string | null;
+  linkGatewayId: string | null;
+  linkLastSeen: Date | null;
+};
 
 export const toMeterRow = (m: MeterRecord): MeterRow => ({
   meterId: m.meterId,
   type: m.type,
   isThreePhase: m.isThreePhase,
   communicationWay: m.communicationWay,
+  devEui: m.devEui,
   protocolVersion: m.protocolVersion,
   lat: m.lat,
   lng: m.lng,
@@ -72,6 +91,10 @@ export const toMeterRow = (m: MeterRecord): MeterRow => ({
   ktNew: m.ktNew,
   status: m.status,
   hasDecoderKey: Boolean(m.hasDecoderKey),
+  online: m.linkOnline ?? false,
+  transport: m.linkTransport,
+  servingGatewayId: m.linkGatewayId,
+  lastSeen: formatDateTime(m.linkLastSeen),
   stationId: m.stationId,
   remark: m.remark,
   createId: m.createId,
@@ -82,7 +105,11 @@ export const toMeterRow = (m: MeterRecord): MeterRow => ({
 
 export async function loadMeters(q: Queryable, ids: string[]): Promise<MeterRecord[]> {
   if (!ids.length) return [];
-  const rows = await q.select(columns).from(meters).where(inArray(meters.meterId, ids));
+  const rows = await q
+    .select(columns)
+    .from(meters)
+    .leftJoin(meterLinks, withLink)
+    .where(inArray(meters.meterId, ids));
   const byId = new Map(rows.map((r) => [r.meterId, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is MeterRecord => r !== undefined);
 }
@@ -94,6 +121,12 @@ export function meterWhere(req: MeterReadRequest, user: SessionUser, extra: (SQL
     equals(meters.type, req.type),
     contains(meters.protocolVersion, req.protocolVersion),
     equals(meters.communicationWay, req.communicationWay),
+    contains(meters.devEui, req.devEui?.toLowerCase()),
+    req.online === true
+      ? sql`exists (select 1 from meter_links l where l.meter_id = "meters"."meter_id" and l.online)`
+      : req.online === false
+        ? sql`not exists (select 1 from meter_links l where l.meter_id = "meters"."meter_id" and l.online)`
+        : undefined,
     equals(meters.isThreePhase, req.isThreePhase),
     equals(meters.status, req.status),
     contains(meters.sgc, req.sgc),
@@ -121,6 +154,7 @@ export async function readMeters(
     q
       .select(columns)
       .from(meters)
+      .leftJoin(meterLinks, withLink)
       .where(where)
       .orderBy(...orderOf(meterSpec, req.orderBy))
       .limit(limit)

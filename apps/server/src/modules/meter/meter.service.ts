@@ -55,6 +55,7 @@ export function createMeterService(deps: Deps) {
       type: r.type ?? o?.type ?? 0,
       isThreePhase: r.isThreePhase ?? o?.isThreePhase ?? 0,
       communicationWay: r.communicationWay ?? o?.communicationWay ?? 1,
+      devEui: keep(r.devEui, o?.devEui ?? null) ?? null,
       protocolVersion: keep(r.protocolVersion, o?.protocolVersion ?? null) ?? null,
       lat: keep(r.lat, o?.lat ?? null) ?? null,
       lng: keep(r.lng, o?.lng ?? null) ?? null,
@@ -191,6 +192,7 @@ export function createMeterService(deps: Deps) {
         const plan = await planKey(keys, r, v, old, problem);
         if (plan) plans.push(plan);
       }
+      await checkDevEuis(tx, values, labels, problems);
       problems.throwIfAny();
       const now = deps.clock.now();
       if (action === 'Update') {
@@ -224,6 +226,33 @@ export function createMeterService(deps: Deps) {
     });
   }
 
+  /** A DevEUI names one device on the network server: no two meters may share one. */
+  async function checkDevEuis(
+    tx: Tx,
+    values: Values[],
+    labels: RowLabels | undefined,
+    problems: RowProblems,
+  ) {
+    const wanted = values.flatMap((v, i) => (v.devEui ? [{ devEui: v.devEui, meterId: v.meterId, i }] : []));
+    if (!wanted.length) return;
+    const seen = new Map<string, string>();
+    for (const w of wanted) {
+      const other = seen.get(w.devEui);
+      if (other)
+        problems.add(labels, w.i, `meter ${w.meterId}: devEui ${w.devEui} is also given to meter ${other}`);
+      seen.set(w.devEui, w.meterId);
+    }
+    const taken = await tx
+      .select({ meterId: meters.meterId, devEui: meters.devEui })
+      .from(meters)
+      .where(inArray(meters.devEui, [...seen.keys()]));
+    for (const t of taken) {
+      const w = wanted.find((x) => x.devEui === t.devEui && x.meterId !== t.meterId);
+      if (w)
+        problems.add(labels, w.i, `meter ${w.meterId}: devEui ${w.devEui} belongs to meter ${t.meterId}`);
+    }
+  }
+
   async function remove(ctx: AuthedContext, ids: string[]): Promise<MeterRow[]> {
     const unique = [...new Set(ids)];
     return db.transaction(async (tx: Tx) => {
@@ -252,6 +281,14 @@ export function createMeterService(deps: Deps) {
     });
   }
 
-  return { write, remove };
+  // The head-end finds meters by address and DevEUI: let it see a change at once.
+  const refreshing =
+    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      const result = await f(...a);
+      deps.headend?.refreshMeters().catch(() => undefined);
+      return result;
+    };
+  return { write: refreshing(write), remove: refreshing(remove) };
 }
 export type MeterService = ReturnType<typeof createMeterService>;
