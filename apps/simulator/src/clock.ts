@@ -9,12 +9,13 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
-/** A clock that runs `factor` times faster than real time from `startMs` (default: now). */
-export function acceleratedClock(factor: number, startMs = Date.now()): Clock {
-  if (!(factor > 0) || !Number.isFinite(factor))
+/** A clock that runs `factor` times faster than `real` time (the system clock) from `startMs` (default: now). */
+export function acceleratedClock(factor: number, startMs = Date.now(), real: Clock = systemClock): Clock {
+  if (!(factor > 0) || !Number.isFinite(factor)) {
     throw new RangeError('clock factor must be a positive number');
-  const realStart = Date.now();
-  return { now: () => Math.floor(startMs + (Date.now() - realStart) * factor) };
+  }
+  const realStart = real.now();
+  return { now: () => Math.floor(startMs + (real.now() - realStart) * factor) };
 }
 
 /** A clock that only moves when told to (tests). */
