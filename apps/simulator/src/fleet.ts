@@ -79,6 +79,8 @@ export interface FleetStats {
   gatewaysOnline: number;
   gprsLinks: number;
   gprsLinksUp: number;
+  /** Dials that did not connect (head-end down or refusing), since start. */
+  gprsDialFailures: number;
   requests: number;
   replies: number;
   uplinks: number;
@@ -172,6 +174,7 @@ class SimulatedFleet implements Fleet {
       gatewaysOnline: [...core.gateways.values()].filter((g) => g.online).length,
       gprsLinks: dtu?.links.length ?? 0,
       gprsLinksUp: dtu?.linksUp ?? 0,
+      gprsDialFailures: dtu?.dialFailures ?? 0,
       requests: core.requests,
       replies: core.replies,
       uplinks: lora?.uplinks ?? 0,

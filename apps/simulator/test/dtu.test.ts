@@ -55,6 +55,28 @@ async function readOver(link: DtuConnection, address: string, di: number) {
 }
 
 describe('GPRS meters dialling in as DTUs', () => {
+  it('keep redialling a head-end that is not there yet, logging the failure once', async () => {
+    await fleet.stop();
+    const port = listener.port;
+    await listener.close();
+    events = [];
+    fleet = await startFleet({
+      spec,
+      tcp: { host: '127.0.0.1', port },
+      tickMs: 20,
+      backoffMs: 20,
+      maxBackoffMs: 50,
+      onEvent: (e) => events.push(e),
+    });
+    await waitFor('several failed dials', () => fleet.stats().gprsDialFailures >= 6);
+    expect(events.filter((e) => e.event === 'gprs-dial-failed')).toEqual([
+      expect.objectContaining({ reason: 'ECONNREFUSED', headEnd: `127.0.0.1:${port}` }),
+    ]);
+    listener = new DtuListener();
+    await listener.listen(port);
+    await registered();
+  });
+
   it('register with their 12-digit address, send FE heartbeats and answer reads', async () => {
     await registered();
     const addresses = listener.connections.map((c) => c.registration).sort();

@@ -98,8 +98,8 @@ export class DtuListener {
   private server: Server = createServer((socket) => this.accept(socket));
   port = 0;
 
-  async listen(): Promise<void> {
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', () => r()));
+  async listen(port = 0): Promise<void> {
+    await new Promise<void>((r) => this.server.listen(port, '127.0.0.1', () => r()));
     const address = this.server.address();
     this.port = typeof address === 'object' && address ? address.port : 0;
   }

@@ -43,6 +43,8 @@ export class DtuRole {
   private stopped = false;
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly waiters = new Set<() => void>();
+  private lastDialError: string | undefined;
+  dialFailures = 0;
 
   constructor(
     private readonly core: FleetCore,
@@ -112,12 +114,15 @@ export class DtuRole {
       // Spread the heartbeats over the period so ten thousand links do not beat in step.
       link.nextHeartbeatAt = Date.now() + Math.floor(Math.random() * this.options.heartbeatMs);
       socket.write(link.meter.model.config.address, 'ascii');
+      this.lastDialError = undefined;
       if (link.connects > 1)
         this.core.log('gprs-reconnected', { meterId: link.meter.spec.meterId, connects: link.connects });
       for (const w of [...this.waiters]) w();
     });
     socket.on('data', (chunk) => this.onData(link, socket, chunk));
-    socket.on('error', () => {});
+    socket.on('error', (e: NodeJS.ErrnoException) => {
+      if (!opened) this.dialFailed(e.code ?? e.message);
+    });
     socket.once('close', () => {
       if (!opened) this.connecting--;
       if (link.socket !== socket) return;
@@ -127,6 +132,19 @@ export class DtuRole {
         return;
       }
       this.scheduleRedial(link, opened);
+    });
+  }
+
+  /** Failed dials are counted, and logged once per kind of error, not once per meter. */
+  private dialFailed(reason: string): void {
+    this.dialFailures++;
+    if (reason === this.lastDialError) return;
+    this.lastDialError = reason;
+    const { host, port } = this.options;
+    this.core.log('gprs-dial-failed', {
+      headEnd: `${host}:${port}`,
+      reason,
+      note: 'meters keep redialling with back-off',
     });
   }
 
