@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { acceleratedClock } from './clock.js';
 import { startControlServer } from './control.js';
@@ -56,7 +57,8 @@ const intArg = (value: string | undefined, name: string, min: number): number | 
 
 function readJson(file: string): unknown {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    // `npm run simulator` runs in apps/simulator: a relative path means the caller's directory (INIT_CWD).
+    return JSON.parse(readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8'));
   } catch (e) {
     return fail(`cannot read ${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
