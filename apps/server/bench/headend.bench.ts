@@ -1,0 +1,161 @@
+/**
+ * Head-end bench: 10,000 GPRS meters dial in over TCP and are held; then requests/second and p50/p99
+ * latency through the head-end's exchange primitive, over TCP and over MQTT (embedded broker, the
+ * simulator playing ChirpStack with instant Class C delivery). The simulator runs as its own process
+ * (its CLI), as npm start runs it. Prints figures; asserts nothing.
+ *   npm run bench server            (or: npm run bench -w apps/server)
+ *   BENCH_GPRS=10000 BENCH_LORA=2000 BENCH_REQUESTS=20000 BENCH_CONCURRENCY=256
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DI, readRequest } from '@prepay/dlt645';
+import { type FleetSpec, syntheticFleet } from '@prepay/simulator';
+import { openPglite } from '../src/db/client.js';
+import { gateways, meters } from '../src/db/schema.js';
+import { startHeadEnd } from '../src/headend/head-end.js';
+import { silentLog } from '../src/headend/types.js';
+import { bootstrap } from '../src/seed/bootstrap.js';
+import { testConfig } from '../test/test-config.js';
+
+const GPRS = Number(process.env.BENCH_GPRS ?? 10_000);
+const LORA = Number(process.env.BENCH_LORA ?? 2_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 256);
+const APPLICATION_ID = '5e1f0c3a-7b2d-4e59-9c1a-2f6d8e0b4a71';
+const root = path.resolve(import.meta.dirname, '../../..');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'headend-bench-'));
+
+async function until(what: string, check: () => boolean, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function simulator(spec: FleetSpec, name: string, args: string[]): ChildProcess {
+  const file = path.join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(spec), { mode: 0o600 });
+  return spawn(
+    process.execPath,
+    ['--import', 'tsx', 'apps/simulator/src/cli.ts', '--fleet', file, '--downlink-delay', '0', ...args],
+    { cwd: root, stdio: 'ignore' },
+  );
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** `total` exchanges spread over the meters, `CONCURRENCY` at a time (one per meter at a time). */
+async function load(
+  label: string,
+  ids: string[],
+  exchange: (meterId: string) => Promise<{ ok: boolean }>,
+  total: number,
+) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, ids.length) }, async (_, w) => {
+      for (let k = w; ; k += CONCURRENCY) {
+        if (next >= total) return;
+        next++;
+        const id = ids[k % ids.length] ?? '';
+        const t0 = performance.now();
+        const r = await exchange(id);
+        latencies.push(performance.now() - t0);
+        if (!r.ok) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1);
+  console.log(
+    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, failures ${failures} (concurrency ${CONCURRENCY})`,
+  );
+}
+
+async function main() {
+  const gprsSpec = syntheticFleet({ count: GPRS, transport: 'gprs', seed: 3 });
+  const loraSpec = {
+    ...syntheticFleet({ count: LORA, transport: 'lorawan', seed: 5 }),
+    applicationId: APPLICATION_ID,
+  };
+  const loraIds = new Set(loraSpec.meters.map((m) => m.meterId));
+  gprsSpec.meters = gprsSpec.meters.filter((m) => !loraIds.has(m.meterId));
+
+  const database = await openPglite({});
+  await database.migrate();
+  const config = testConfig();
+  await bootstrap(database.db, config);
+  const { db } = database;
+  const rows = [...gprsSpec.meters, ...loraSpec.meters].map((m) => ({
+    meterId: m.meterId,
+    communicationWay: m.communicationWay,
+    devEui: m.communicationWay === 1 ? m.devEui : null,
+    stationId: '0001',
+  }));
+  for (let i = 0; i < rows.length; i += 1_000) await db.insert(meters).values(rows.slice(i, i + 1_000));
+  await db
+    .insert(gateways)
+    .values(loraSpec.gateways.map((g) => ({ gatewayId: g.gatewayId, stationId: '0001' })));
+
+  const headend = await startHeadEnd(
+    {
+      ...config.headend,
+      mqttUrl: undefined,
+      mqttPort: 0,
+      headendPort: 'ephemeral',
+      headendHost: '127.0.0.1',
+      chirpstackApplicationId: APPLICATION_ID,
+    },
+    db,
+    silentLog,
+  );
+  const dtus = simulator(gprsSpec, 'gprs', ['--tcp', `127.0.0.1:${headend.gprsPort}`]);
+  const t0 = performance.now();
+  await until(
+    `${gprsSpec.meters.length} GPRS links`,
+    () => headend.gprsLinkCount() >= gprsSpec.meters.length,
+    300_000,
+  );
+  console.log(
+    `links  ${headend.gprsLinkCount()} GPRS links held at once (all registered in ${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+  );
+
+  const read = (meterId: string) =>
+    headend.exchange(meterId, readRequest(meterId.padStart(12, '0'), DI.FORWARD_ACTIVE_TOTAL));
+  const gprsIds = gprsSpec.meters.map((m) => m.meterId);
+  await load('warmup', gprsIds, read, 2_000);
+  await load('TCP', gprsIds, read, REQUESTS);
+  console.log(`links  ${headend.gprsLinkCount()} GPRS links still held after the load`);
+  await stop(dtus);
+
+  const lora = simulator(loraSpec, 'lora', ['--mqtt', headend.mqttUrl]);
+  await until(
+    'the LoRaWAN gateways online',
+    () => headend.state.gatewaySnapshot().filter((g) => g.online).length >= loraSpec.gateways.length,
+    60_000,
+  );
+  const loraIdList = loraSpec.meters.map((m) => m.meterId);
+  await load('warmup', loraIdList, read, 2_000);
+  await load('MQTT', loraIdList, read, REQUESTS);
+  await stop(lora);
+
+  await headend.close();
+  await database.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+await main();
