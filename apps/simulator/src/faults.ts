@@ -13,7 +13,9 @@ export type Fault =
   | { kind: 'offline' }
   | { kind: 'disconnect'; downMs?: number }
   | { kind: 'split'; maxChunk?: number }
-  | { kind: 'bad-checksum' };
+  | { kind: 'bad-checksum' }
+  | { kind: 'garbage'; bytes?: number }
+  | { kind: 'relay-stuck' };
 
 export type FaultKind = Fault['kind'];
 export const FAULT_KINDS: readonly FaultKind[] = [
@@ -25,6 +27,19 @@ export const FAULT_KINDS: readonly FaultKind[] = [
   'disconnect',
   'split',
   'bad-checksum',
+  'garbage',
+  'relay-stuck',
+];
+
+/** Faults that make sense on a gateway (what it carries); the rest belong to a meter. */
+export const GATEWAY_FAULT_KINDS: readonly FaultKind[] = [
+  'offline',
+  'slow',
+  'silent',
+  'deny',
+  'duplicate',
+  'bad-checksum',
+  'garbage',
 ];
 
 export class FaultError extends Error {
@@ -55,7 +70,10 @@ export function parseFault(input: unknown): Fault {
     case 'silent':
     case 'offline':
     case 'bad-checksum':
+    case 'relay-stuck':
       return { kind: f.kind };
+    case 'garbage':
+      return { kind: 'garbage', ...opt('bytes', num('bytes', 1, 64)) };
     case 'deny':
       return { kind: 'deny', ...opt('errorWord', num('errorWord', 0, 255)) };
     case 'duplicate':
@@ -79,6 +97,7 @@ function fromText(text: string): Record<string, unknown> {
     duplicate: 'copies',
     disconnect: 'downMs',
     split: 'maxChunk',
+    garbage: 'bytes',
   }[kind ?? ''];
   return field && n !== undefined ? { kind, [field]: n } : { kind };
 }
@@ -99,6 +118,12 @@ export function planReply(request: Frame, reply: Frame | undefined, faults: read
   const deny = find('deny');
   const frame = deny ? abnormalReply(request, deny.errorWord ?? ErrorWord.OTHER) : reply;
   let bytes = encodeFrame(frame);
+  const garbage = find('garbage');
+  if (garbage) {
+    // Line noise before the frame: the head-end's parser has to find the frame behind it.
+    const noise = Uint8Array.from({ length: garbage.bytes ?? 8 }, () => Math.floor(Math.random() * 256));
+    bytes = Uint8Array.from([...noise, ...bytes]);
+  }
   if (find('bad-checksum')) {
     bytes = bytes.slice();
     const cs = bytes.length - 2;

@@ -1,6 +1,6 @@
 import { type Clock, systemClock } from './clock.js';
 import { type EventSink, FleetCore, type SimGateway, type SimMeter, toDashedEui } from './core.js';
-import { type Fault, FaultError, parseFault } from './faults.js';
+import { type Fault, FaultError, GATEWAY_FAULT_KINDS, parseFault } from './faults.js';
 import { DtuRole } from './gprs/dtu.js';
 import { ChirpstackRole } from './lorawan/chirpstack.js';
 import type { MeterModel } from './meter/meter.js';
@@ -237,6 +237,7 @@ class SimulatedFleet implements Fleet {
     const meter = this.core.meters.get(target);
     const gateway = meter ? undefined : this.gatewayOf(target);
     if (gateway) {
+      if (!GATEWAY_FAULT_KINDS.includes(fault.kind)) throw new FaultError(`${fault.kind} is a meter fault`);
       gateway.faults.push(fault);
       if (fault.kind === 'offline' && gateway.online) {
         gateway.online = false;
@@ -246,8 +247,12 @@ class SimulatedFleet implements Fleet {
       return;
     }
     if (!meter) throw new FaultError(`no meter or gateway ${target} in this fleet`);
-    if (fault.kind === 'disconnect') this.dtu?.disconnect(meter, fault.downMs ?? 0);
-    else meter.faults.push(fault);
+    if (fault.kind === 'offline')
+      throw new FaultError('offline is a gateway fault; a meter goes quiet with silent');
+    if (fault.kind === 'disconnect') {
+      if (!this.dtu?.disconnect(meter, fault.downMs ?? 0)) throw new FaultError(`${target} has no GPRS link`);
+    } else meter.faults.push(fault);
+    if (fault.kind === 'relay-stuck') meter.model.relayStuck = true;
     this.core.log('fault-set', { meterId: meter.spec.meterId, fault });
   }
 
@@ -259,7 +264,10 @@ class SimulatedFleet implements Fleet {
     const gateways = target
       ? [this.gatewayOf(target)].filter((g) => g !== undefined)
       : [...core.gateways.values()];
-    for (const m of meters) m.faults = [];
+    for (const m of meters) {
+      m.faults = [];
+      m.model.relayStuck = false;
+    }
     for (const g of gateways) {
       g.faults = [];
       if (!g.online) {

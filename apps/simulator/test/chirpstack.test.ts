@@ -3,7 +3,7 @@ import { DI, decodeFrame, encodeFrame, parseReply, readRequest } from '@prepay/d
 import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Fleet, type FleetEvent, type FleetSpec, startFleet, syntheticFleet } from '../src/index.js';
-import { type Received, recorder, startMosquitto, waitFor } from './helpers.js';
+import { must, type Received, recorder, startMosquitto, waitFor } from './helpers.js';
 
 const APP = '0d9c1b4a-7c3e-4e39-9b43-2d5f8a1c0e11';
 const GW1 = 'E4-38-19-FF-FE-00-00-01';
@@ -15,11 +15,14 @@ const spec: FleetSpec = {
   region: 'eu868',
   gateways: [{ gatewayId: GW1 }, { gatewayId: GW2 }],
   meters: [
-    { ...base.meters[0]!, gatewayIds: [GW1, GW2] },
-    { ...base.meters[1]!, gatewayIds: [GW2] },
+    { ...must(base.meters[0]), gatewayIds: [GW1, GW2] },
+    { ...must(base.meters[1]), gatewayIds: [GW2] },
   ],
 };
-const [A, B] = spec.meters;
+const A = must(spec.meters[0]);
+const B = must(spec.meters[1]);
+const EUI_A = must(A.devEui);
+const EUI_B = must(B.devEui);
 
 let broker: { url: string; stop(): Promise<void> };
 let fleet: Fleet;
@@ -84,29 +87,29 @@ describe('ChirpStack v4 role on a real broker (mosquitto)', () => {
   });
 
   it('answers a downlink with a txack and then the reply as an uplink with rxInfo', async () => {
-    const request = readRequest(A!.address, DI.REMAINING_ENERGY);
-    const id = downlink(A!.devEui!, encodeFrame(request, { preamble: 4 }));
+    const request = readRequest(A.address, DI.REMAINING_ENERGY);
+    const id = downlink(EUI_A, encodeFrame(request, { preamble: 4 }));
     const [txack] = await waitFor('the txack', () =>
-      eventsOf(A!.devEui!, 'txack').length ? eventsOf(A!.devEui!, 'txack') : undefined,
+      eventsOf(EUI_A, 'txack').length ? eventsOf(EUI_A, 'txack') : undefined,
     );
     expect(txack?.body).toMatchObject({
       queueItemId: id,
       fCntDown: 1,
-      deviceInfo: { applicationId: APP, devEui: A!.devEui },
+      deviceInfo: { applicationId: APP, devEui: A.devEui },
     });
     const up = await waitFor('the reply uplink', () =>
-      eventsOf(A!.devEui!, 'up').find((m) => parseReplyOf(request, m)?.ok),
+      eventsOf(EUI_A, 'up').find((m) => parseReplyOf(request, m)?.ok),
     );
-    expect(up.body).toMatchObject({ fPort: 2, deviceInfo: { devEui: A!.devEui, deviceName: A!.meterId } });
+    expect(up.body).toMatchObject({ fPort: 2, deviceInfo: { devEui: A.devEui, deviceName: A.meterId } });
     const gateways = (up.body.rxInfo as { gatewayId: string }[]).map((r) => r.gatewayId).sort();
     expect(gateways).toEqual(['e43819fffe000001', 'e43819fffe000002']);
     // The txack came first.
-    expect(head.messages.indexOf(txack!)).toBeLessThan(head.messages.indexOf(up));
+    expect(head.messages.indexOf(must(txack))).toBeLessThan(head.messages.indexOf(up));
   });
 
   it('sends a status uplink from every meter soon after start, frame counters counting up', async () => {
-    for (const m of [A!, B!]) {
-      const up = await waitFor(`a status uplink from ${m.meterId}`, () => eventsOf(m.devEui!, 'up')[0]);
+    for (const m of [A, B]) {
+      const up = await waitFor(`a status uplink from ${m.meterId}`, () => eventsOf(must(m.devEui), 'up')[0]);
       expect(decodeFrame(Buffer.from(String(up.body.data), 'base64'))).toMatchObject({
         address: m.address,
         control: 0x91,
@@ -125,52 +128,52 @@ describe('ChirpStack v4 role on a real broker (mosquitto)', () => {
     );
     expect(fleet.gateway('e43819fffe000002')).toMatchObject({ online: false });
 
-    const id = downlink(B!.devEui!, encodeFrame(readRequest(B!.address, DI.TIME)));
-    const log = await waitFor('the log event', () => eventsOf(B!.devEui!, 'log')[0]);
+    const id = downlink(EUI_B, encodeFrame(readRequest(B.address, DI.TIME)));
+    const log = await waitFor('the log event', () => eventsOf(EUI_B, 'log')[0]);
     expect(log.body).toMatchObject({
       level: 'ERROR',
       code: 'DOWNLINK_GATEWAY',
       context: { queue_item_id: id },
     });
-    expect(events.some((e) => e.event === 'downlink-failed' && e.meterId === B!.meterId)).toBe(true);
+    expect(events.some((e) => e.event === 'downlink-failed' && e.meterId === B.meterId)).toBe(true);
 
     // Meter A is still reached, through gateway 1 only.
-    const request = readRequest(A!.address, DI.DATE);
-    downlink(A!.devEui!, encodeFrame(request));
+    const request = readRequest(A.address, DI.DATE);
+    downlink(EUI_A, encodeFrame(request));
     const up = await waitFor('A reply via gateway 1', () =>
-      eventsOf(A!.devEui!, 'up').find((m) => parseReplyOf(request, m)?.ok),
+      eventsOf(EUI_A, 'up').find((m) => parseReplyOf(request, m)?.ok),
     );
     expect((up.body.rxInfo as { gatewayId: string }[]).map((r) => r.gatewayId)).toEqual(['e43819fffe000001']);
 
     // B never answered the failed downlink: once the gateway is back, its next reply is the only one.
     fleet.clearFaults(GW2);
-    const again = readRequest(B!.address, DI.TIME);
-    downlink(B!.devEui!, encodeFrame(again));
-    await waitFor('B reply', () => eventsOf(B!.devEui!, 'up').find((m) => parseReplyOf(again, m)?.ok));
-    expect(eventsOf(B!.devEui!, 'txack')).toHaveLength(1);
-    expect(eventsOf(B!.devEui!, 'up').filter((m) => parseReplyOf(again, m))).toHaveLength(1);
+    const again = readRequest(B.address, DI.TIME);
+    downlink(EUI_B, encodeFrame(again));
+    await waitFor('B reply', () => eventsOf(EUI_B, 'up').find((m) => parseReplyOf(again, m)?.ok));
+    expect(eventsOf(EUI_B, 'txack')).toHaveLength(1);
+    expect(eventsOf(EUI_B, 'up').filter((m) => parseReplyOf(again, m))).toHaveLength(1);
   });
 });
 
 describe('faults and confirmed downlinks over LoRaWAN', () => {
   it('acks a confirmed downlink, and a fault on the gateway applies to every reply it carries', async () => {
     fleet.fault(GW1, { kind: 'deny', errorWord: 0x04 });
-    const request = readRequest(A!.address, DI.TIME);
+    const request = readRequest(A.address, DI.TIME);
     const id = randomUUID();
     head.client.publish(
-      `application/${APP}/device/${A!.devEui}/command/down`,
+      `application/${APP}/device/${A.devEui}/command/down`,
       JSON.stringify({
         id,
-        devEui: A!.devEui,
+        devEui: A.devEui,
         confirmed: true,
         fPort: 2,
         data: Buffer.from(encodeFrame(request)).toString('base64'),
       }),
     );
-    const ack = await waitFor('the ack', () => eventsOf(A!.devEui!, 'ack')[0]);
+    const ack = await waitFor('the ack', () => eventsOf(EUI_A, 'ack')[0]);
     expect(ack.body).toMatchObject({ queueItemId: id, acknowledged: true });
     const up = await waitFor('the denied reply', () =>
-      eventsOf(A!.devEui!, 'up').find(
+      eventsOf(EUI_A, 'up').find(
         (m) => decodeFrame(Buffer.from(String(m.body.data), 'base64')).control === 0xd1,
       ),
     );

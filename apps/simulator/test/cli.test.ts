@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { DI, ErrorWord, encodeFrame, matchesRequest, parseReply, readRequest } from '@prepay/dlt645';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syntheticFleet } from '../src/index.js';
-import { DtuListener, waitFor } from './helpers.js';
+import { DtuListener, must, waitFor } from './helpers.js';
 
 const CWD = new URL('..', import.meta.url);
 const spec = syntheticFleet({ count: 2, transport: 'gprs', seed: 11 });
-const [A, B] = spec.meters;
+const A = must(spec.meters[0]);
+const B = must(spec.meters[1]);
 let dir: string;
 
 beforeAll(() => {
@@ -45,7 +46,7 @@ describe('CLI', () => {
     const file = join(dir, 'fleet.json');
     writeFileSync(file, JSON.stringify(spec));
     const faults = join(dir, 'faults.json');
-    writeFileSync(faults, JSON.stringify([{ target: B!.meterId, fault: { kind: 'slow', delayMs: 10 } }]));
+    writeFileSync(faults, JSON.stringify([{ target: B.meterId, fault: { kind: 'slow', delayMs: 10 } }]));
     const listener = new DtuListener();
     await listener.listen();
     const sim = run([
@@ -56,7 +57,7 @@ describe('CLI', () => {
       '--tick',
       '50',
       '--fault',
-      `${A!.meterId}=deny:4`,
+      `${A.meterId}=deny:4`,
       '--faults',
       faults,
       '--control-port',
@@ -68,10 +69,10 @@ describe('CLI', () => {
       );
       const url = String(control.url);
       expect(sim.lines.find((l) => l.event === 'fleet-started')).toMatchObject({ meters: 2, gprsMeters: 2 });
-      const link = await waitFor('A registered', () => listener.link(A!.address));
+      const link = await waitFor('A registered', () => listener.link(A.address));
 
       const read = async (di: number) => {
-        const request = readRequest(A!.address, di);
+        const request = readRequest(A.address, di);
         const seen = link.frames.length;
         link.socket.write(encodeFrame(request));
         const reply = await waitFor('reply', () =>
@@ -83,17 +84,17 @@ describe('CLI', () => {
 
       const bad = await fetch(`${url}/faults`, {
         method: 'POST',
-        body: JSON.stringify({ target: A!.meterId, fault: { kind: 'melt' } }),
+        body: JSON.stringify({ target: A.meterId, fault: { kind: 'melt' } }),
       });
       expect(bad.status).toBe(400);
       expect(((await bad.json()) as { error: string }).error).toMatch(/unknown fault kind/);
-      expect((await fetch(`${url}/faults?target=${A!.meterId}`, { method: 'DELETE' })).status).toBe(200);
+      expect((await fetch(`${url}/faults?target=${A.meterId}`, { method: 'DELETE' })).status).toBe(200);
       expect(await read(DI.DATE)).toMatchObject({ ok: true });
 
-      const view = await (await fetch(`${url}/meters/${A!.meterId}`)).text();
-      expect(JSON.parse(view)).toMatchObject({ meterId: A!.meterId, linkUp: true, faults: [] });
-      expect(view).not.toContain(A!.sts.decoderKey);
-      const b = (await (await fetch(`${url}/meters/${B!.meterId}`)).json()) as { faults: unknown[] };
+      const view = await (await fetch(`${url}/meters/${A.meterId}`)).text();
+      expect(JSON.parse(view)).toMatchObject({ meterId: A.meterId, linkUp: true, faults: [] });
+      expect(view).not.toContain(A.sts.decoderKey);
+      const b = (await (await fetch(`${url}/meters/${B.meterId}`)).json()) as { faults: unknown[] };
       expect(b.faults).toEqual([{ kind: 'slow', delayMs: 10 }]);
       expect(await (await fetch(`${url}/stats`)).json()).toMatchObject({ meters: 2, gprsLinks: 2 });
     } finally {
@@ -110,7 +111,7 @@ describe('CLI', () => {
     const file = join(dir, 'bad.json');
     writeFileSync(
       file,
-      JSON.stringify({ gateways: [], meters: [{ ...A, sts: { ...A!.sts, decoderKey: 'xyz' } }] }),
+      JSON.stringify({ gateways: [], meters: [{ ...A, sts: { ...A.sts, decoderKey: 'xyz' } }] }),
     );
     const sim = run(['--fleet', file, '--tcp', '127.0.0.1:9']);
     expect(await sim.exit).toBe(2);

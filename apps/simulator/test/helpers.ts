@@ -6,6 +6,12 @@ import { join } from 'node:path';
 import { type Frame, FrameStream } from '@prepay/dlt645';
 import mqtt, { type MqttClient } from 'mqtt';
 
+/** The value, or a test failure naming what was missing (instead of a non-null assertion). */
+export function must<T>(value: T | undefined | null, what = 'a value'): T {
+  if (value === undefined || value === null) throw new Error(`expected ${what}`);
+  return value;
+}
+
 /** Polls `probe` until it returns a truthy value or the deadline passes (then throws `what`). */
 export async function waitFor<T>(
   what: string,

@@ -22,10 +22,11 @@ import {
 import { encodeCredit, encodeKeyChange, tidFromDate } from '@prepay/sts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handleFrame, ManualClock, MeterModel, syntheticFleet } from '../src/index.js';
+import { must } from './helpers.js';
 
 const SPEC = syntheticFleet({ count: 2, seed: 1 }).meters;
-const METER = SPEC[0]!;
-const OTHER_KEY = SPEC[1]!.sts.decoderKey;
+const METER = must(SPEC[0]);
+const OTHER_KEY = must(SPEC[1]).sts.decoderKey;
 const AUTH: WriteAuth = { level: 2, password: '123456', operator: '00000042' };
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -51,6 +52,8 @@ function read(di: number, m = meter) {
   if (!reply) throw new Error('no reply');
   return parseReply(readRequest(METER.address, di), reply);
 }
+
+const catalogue = (di: number) => must(findDataItem(di), `catalogue item ${di.toString(16)}`);
 
 function value(di: number, m = meter) {
   const r = read(di, m);
@@ -82,23 +85,25 @@ beforeEach(() => {
 describe('reads (byte-exact against frames built by @prepay/dlt645)', () => {
   it('answers date, time and remaining energy with the exact reply frame', () => {
     const date = readRequest(METER.address, DI.DATE);
-    const dateItem = findDataItem(DI.DATE)!;
-    expect(hex(encodeFrame(ask(date)!))).toBe(
+    const dateItem = catalogue(DI.DATE);
+    expect(hex(encodeFrame(must(ask(date), 'a reply')))).toBe(
       hex(encodeFrame(normalReply(date, dateItem.encode(new Date(T0))))),
     );
     const time = readRequest(METER.address, DI.TIME);
-    expect(hex(encodeFrame(ask(time)!))).toBe(
-      hex(encodeFrame(normalReply(time, findDataItem(DI.TIME)!.encode(new Date(T0))))),
+    expect(hex(encodeFrame(must(ask(time), 'a reply')))).toBe(
+      hex(encodeFrame(normalReply(time, catalogue(DI.TIME).encode(new Date(T0))))),
     );
     const balance = readRequest(METER.address, DI.REMAINING_ENERGY);
-    expect(hex(encodeFrame(ask(balance)!))).toBe(
-      hex(encodeFrame(normalReply(balance, findDataItem(DI.REMAINING_ENERGY)!.encode(50)))),
+    expect(hex(encodeFrame(must(ask(balance), 'a reply')))).toBe(
+      hex(encodeFrame(normalReply(balance, catalogue(DI.REMAINING_ENERGY).encode(50)))),
     );
   });
 
   it('refuses an unknown data identifier with "no data requested"', () => {
     const request = readRequest(METER.address, 0x04a0ffff);
-    expect(hex(encodeFrame(ask(request)!))).toBe(hex(encodeFrame(abnormalReply(request, ErrorWord.NO_DATA))));
+    expect(hex(encodeFrame(must(ask(request), 'a reply')))).toBe(
+      hex(encodeFrame(abnormalReply(request, ErrorWord.NO_DATA))),
+    );
   });
 
   it('stays silent for another meter and answers the wildcard address', () => {
@@ -167,7 +172,7 @@ describe('relay and credit', () => {
   });
 
   it('with a trip delay, shows the command at once and opens the relay when the delay is over', () => {
-    const delay = writeRequest(METER.address, DI.TRIP_DELAY, AUTH, findDataItem(DI.TRIP_DELAY)!.encode(2));
+    const delay = writeRequest(METER.address, DI.TRIP_DELAY, AUTH, catalogue(DI.TRIP_DELAY).encode(2));
     expect(ask(delay)?.control).toBe(0x94);
     expect(ask(relayRequest(METER.address, 'trip', AUTH, until()))?.control).toBe(0x9c);
     expect(status()).toMatchObject({ relayCommandTrip: true, relayOpen: false, preTripAlarm: true });
@@ -181,9 +186,16 @@ describe('relay and credit', () => {
     expect(value(DI.FORWARD_ACTIVE_TOTAL)).toBe(energy);
   });
 
+  it('with stuck contacts (a fault), commands move status bit 6 but not the relay', () => {
+    meter.relayStuck = true;
+    expect(ask(relayRequest(METER.address, 'trip', AUTH, until()))?.control).toBe(0x9c);
+    expect(status()).toMatchObject({ relayCommandTrip: true, relayOpen: false });
+    expect(Number(value(DI.ACTIVE_POWER_TOTAL))).toBeGreaterThan(0);
+  });
+
   it('refuses a wrong password and an expired command, changing nothing', () => {
     const wrong = relayRequest(METER.address, 'trip', { ...AUTH, password: '654321' }, until());
-    expect(hex(encodeFrame(ask(wrong)!))).toBe(
+    expect(hex(encodeFrame(must(ask(wrong), 'a reply')))).toBe(
       hex(encodeFrame(abnormalReply(wrong, ErrorWord.UNAUTHORISED))),
     );
     const expired = relayRequest(METER.address, 'trip', AUTH, new Date(clock.now() - HOUR));
@@ -234,9 +246,9 @@ describe('frozen data', () => {
 
 describe('parameters', () => {
   it('writes a parameter with the password and reads it back; a malformed value changes nothing', () => {
-    const item = findDataItem(DI.ALARM_ENERGY_1)!;
+    const alarm = catalogue(DI.ALARM_ENERGY_1);
     expect(value(DI.ALARM_ENERGY_1)).toBe(20);
-    expect(ask(writeRequest(METER.address, DI.ALARM_ENERGY_1, AUTH, item.encode(12.5)))?.control).toBe(0x94);
+    expect(ask(writeRequest(METER.address, DI.ALARM_ENERGY_1, AUTH, alarm.encode(12.5)))?.control).toBe(0x94);
     expect(value(DI.ALARM_ENERGY_1)).toBe(12.5);
     expect(
       ask(writeRequest(METER.address, DI.ALARM_ENERGY_1, AUTH, Uint8Array.of(0xff, 0, 0, 0)))?.control,
@@ -245,13 +257,19 @@ describe('parameters', () => {
       METER.address,
       DI.ALARM_ENERGY_1,
       { ...AUTH, password: '111111' },
-      item.encode(1),
+      alarm.encode(1),
     );
-    expect(parseReply(wrong, ask(wrong)!)).toMatchObject({ ok: false, errorWord: ErrorWord.UNAUTHORISED });
+    expect(parseReply(wrong, must(ask(wrong), 'a reply'))).toMatchObject({
+      ok: false,
+      errorWord: ErrorWord.UNAUTHORISED,
+    });
     expect(value(DI.ALARM_ENERGY_1)).toBe(12.5);
     // Not a writable item of this meter.
     const energy = writeRequest(METER.address, DI.FORWARD_ACTIVE_TOTAL, AUTH, Uint8Array.of(0, 0, 0, 0));
-    expect(parseReply(energy, ask(energy)!)).toMatchObject({ ok: false, errorWord: ErrorWord.NO_DATA });
+    expect(parseReply(energy, must(ask(energy), 'a reply'))).toMatchObject({
+      ok: false,
+      errorWord: ErrorWord.NO_DATA,
+    });
   });
 });
 
@@ -265,7 +283,7 @@ describe('clock', () => {
     expect(result.reply).toBeUndefined();
     expect(value(DI.DATE)).toMatchObject({ date: '2026-01-02' });
     expect(value(DI.TIME)).toBe('03:04:05');
-    const write = writeRequest(METER.address, DI.TIME, AUTH, findDataItem(DI.TIME)!.encode('12:00:00'));
+    const write = writeRequest(METER.address, DI.TIME, AUTH, catalogue(DI.TIME).encode('12:00:00'));
     expect(ask(write)?.control).toBe(0x94);
     clock.advance(1000);
     expect(value(DI.TIME)).toBe('12:00:01');
@@ -321,7 +339,7 @@ describe('STS token entry', () => {
 
   it('refuses token entry with a wrong password', () => {
     const request = tokenRequest(METER.address, token(10), { ...AUTH, password: '000000' });
-    expect(hex(encodeFrame(ask(request)!))).toBe(
+    expect(hex(encodeFrame(must(ask(request), 'a reply')))).toBe(
       hex(encodeFrame(abnormalReply(request, ErrorWord.UNAUTHORISED))),
     );
     expect(meter.balanceTenths).toBe(500);
@@ -338,8 +356,8 @@ describe('STS token entry', () => {
       newKT: 2,
       newTI: 1,
     });
-    expect(enter(first!)).toBe(TokenResult.KEY_CHANGE_PENDING);
-    expect(enter(second!)).toBe(TokenResult.ACCEPTED);
+    expect(enter(must(first))).toBe(TokenResult.KEY_CHANGE_PENDING);
+    expect(enter(must(second))).toBe(TokenResult.ACCEPTED);
     expect(meter.security.key).toMatchObject({ decoderKey: newKey, krn: 2 });
     expect(enter(token(10, clock.now() + 60_000))).toBe(TokenResult.REJECTED);
     expect(enter(token(10, clock.now() + 60_000, newKey))).toBe(TokenResult.ACCEPTED);

@@ -98,6 +98,8 @@ export class MeterModel {
   lastTrip: { localMs: number; operator: string } | undefined;
   lastClose: { localMs: number; operator: string } | undefined;
   maxPowerWatts: number | undefined;
+  /** Welded or jammed contacts (a fault): commands change status bit 6, the relay itself stays put. */
+  relayStuck = false;
   /** A commanded trip waiting out the trip delay. */
   private tripAtMs: number | undefined;
   private tripOperator = '00000000';
@@ -181,7 +183,7 @@ export class MeterModel {
       return;
     }
     const consumed = sum(next) - sum(this.profileAtSettle);
-    if (this.keepPower || consumed < this.balanceHundredths) {
+    if (this.keepPower || this.relayStuck || consumed < this.balanceHundredths) {
       this.moveTo(target, next, true);
       this.balanceHundredths = Math.max(0, this.balanceHundredths - consumed);
       return;
@@ -207,7 +209,7 @@ export class MeterModel {
   private moveTo(target: number, next: [number, number, number, number], consuming: boolean): void {
     if (consuming) {
       for (let t = 0; t < 4; t++)
-        this.tariffs[t] = (this.tariffs[t] ?? 0) + next[t]! - this.profileAtSettle[t]!;
+        this.tariffs[t] = (this.tariffs[t] ?? 0) + (next[t] ?? 0) - (this.profileAtSettle[t] ?? 0);
     }
     this.settledMs = Math.max(this.settledMs, target);
     this.profileAtSettle = next;
@@ -255,6 +257,8 @@ export class MeterModel {
   }
 
   private openRelay(nowMs: number): void {
+    this.tripAtMs = undefined;
+    if (this.relayStuck) return;
     if (!this.relayOpen) this.lastTrip = { localMs: this.localMs(nowMs), operator: this.tripOperator };
     this.relayOpen = true;
     this.creditTripped = false;
@@ -271,7 +275,7 @@ export class MeterModel {
   }
 
   private reconnectIfAllowed(nowMs: number, operator: string): void {
-    if (!this.relayOpen || this.relayCommandTrip) return;
+    if (!this.relayOpen || this.relayCommandTrip || this.relayStuck) return;
     if (this.balanceHundredths <= 0 && !this.keepPower) {
       this.creditTripped = true;
       return;
