@@ -4,7 +4,7 @@
  */
 export { acceleratedClock, type Clock, ManualClock, systemClock } from './clock.js';
 export { type FleetEvent, toChirpId, toDashedEui } from './core.js';
-export { FAULT_KINDS, type Fault, FaultError, parseFault } from './faults.js';
+export { FAULT_KINDS, type Fault, FaultError, GATEWAY_FAULT_KINDS, parseFault } from './faults.js';
 export { type Fleet, type FleetOptions, type FleetStats, type MeterView, startFleet } from './fleet.js';
 export { type HandleResult, handleFrame } from './meter/handle.js';
 export { DEFAULT_PASSWORDS, type MeterConfig, MeterModel } from './meter/meter.js';
