@@ -337,6 +337,20 @@ describe('STS token entry', () => {
     expect(meter.balanceTenths).toBe(10);
   });
 
+  it('a water meter takes water credit (subclass 1) and works its valve; it has no electrical readings', () => {
+    meter = build(0, 1);
+    expect(status()).toMatchObject({ relayOpen: true }); // valve closed: no credit yet
+    expect(enter(token(40, clock.now(), METER.sts.decoderKey, 0))).toBe(TokenResult.REJECTED);
+    expect(enter(token(40, clock.now(), METER.sts.decoderKey, 1))).toBe(TokenResult.ACCEPTED);
+    expect(status()).toMatchObject({ relayOpen: false });
+    expect(value(DI.REMAINING_ENERGY)).toBe(4);
+    expect(read(DI.VOLTAGE_A)).toMatchObject({ ok: false, errorWord: ErrorWord.NO_DATA });
+    clock.advance(6 * HOUR);
+    expect(Number(value(DI.REMAINING_ENERGY))).toBeLessThan(4);
+    expect(ask(relayRequest(METER.address, 'trip', AUTH, new Date(clock.now() + HOUR)))?.control).toBe(0x9c);
+    expect(status()).toMatchObject({ relayOpen: true, relayCommandTrip: true });
+  });
+
   it('refuses token entry with a wrong password', () => {
     const request = tokenRequest(METER.address, token(10), { ...AUTH, password: '000000' });
     expect(hex(encodeFrame(must(ask(request), 'a reply')))).toBe(
