@@ -155,6 +155,26 @@ describe('ChirpStack v4 role on a real broker (mosquitto)', () => {
   });
 });
 
+describe('bad input on the broker', () => {
+  it('logs malformed downlinks and unknown devices, and keeps answering', async () => {
+    const topic = `application/${APP}/device/${EUI_A}/command/down`;
+    for (const junk of ['null', '[]', 'not json', '{"id":"x","data":5}', '{"id":"y","data":"AAAA"}']) {
+      head.client.publish(topic, junk);
+    }
+    head.client.publish(`application/${APP}/device/0102030405060708/command/down`, '{"data":""}');
+    await waitFor(
+      'the bad-downlink events',
+      () => events.filter((e) => e.event === 'bad-downlink').length >= 5,
+    );
+    expect(events.some((e) => e.event === 'unknown-device' && e.devEui === '0102030405060708')).toBe(true);
+    const request = readRequest(A.address, DI.TIME);
+    downlink(EUI_A, encodeFrame(request));
+    await waitFor('a reply after the junk', () =>
+      eventsOf(EUI_A, 'up').find((m) => parseReplyOf(request, m)?.ok),
+    );
+  });
+});
+
 describe('faults and confirmed downlinks over LoRaWAN', () => {
   it('acks a confirmed downlink, and a fault on the gateway applies to every reply it carries', async () => {
     fleet.fault(GW1, { kind: 'deny', errorWord: 0x04 });

@@ -118,11 +118,14 @@ export class ChirpstackRole {
   private onDownlink(topic: string, payload: Buffer): void {
     const devEui = topic.split('/')[3]?.toLowerCase() ?? '';
     const meter = this.core.byDevEui.get(devEui);
-    let body: { id?: unknown; data?: unknown; confirmed?: unknown };
+    let body: Record<string, unknown>;
     try {
-      body = JSON.parse(payload.toString('utf8'));
+      const parsed: unknown = JSON.parse(payload.toString('utf8'));
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw new TypeError('not an object');
+      body = parsed as Record<string, unknown>;
     } catch {
-      this.core.log('bad-downlink', { devEui, reason: 'not JSON' });
+      this.core.log('bad-downlink', { devEui, reason: 'not a JSON object' });
       return;
     }
     if (!meter) {
@@ -142,7 +145,8 @@ export class ChirpstackRole {
     const gateways = this.core.onlineGateways(meter);
     const deviceInfo = this.deviceInfo(meter);
     const time = new Date().toISOString();
-    if (gateways.length === 0) {
+    const [gateway] = gateways;
+    if (!gateway) {
       this.publish(this.topic(meter, 'log'), {
         time,
         deviceInfo,
@@ -154,7 +158,6 @@ export class ChirpstackRole {
       this.core.log('downlink-failed', { meterId: meter.spec.meterId, reason: 'no gateway online' });
       return;
     }
-    const gateway = gateways[0] as SimGateway;
     lora.fCntDown++;
     this.publish(this.topic(meter, 'txack'), {
       downlinkId: Math.floor(Math.random() * 2 ** 31),
