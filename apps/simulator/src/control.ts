@@ -53,7 +53,8 @@ async function handle(fleet: Fleet, req: IncomingMessage, res: ServerResponse): 
     return view ? reply(res, 200, view) : reply(res, 404, { error: 'no such meter' });
   }
   if (req.method === 'GET' && url.pathname.startsWith('/gateways/')) {
-    const g = fleet.gateway(decodeURIComponent(url.pathname.slice('/gateways/'.length)));
+    // EUIs are hex and dashes: nothing to decode, and a stray % is simply not a gateway.
+    const g = fleet.gateway(url.pathname.slice('/gateways/'.length));
     return g ? reply(res, 200, g) : reply(res, 404, { error: 'no such gateway' });
   }
   if (url.pathname === '/faults' && req.method === 'POST') {
