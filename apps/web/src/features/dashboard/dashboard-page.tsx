@@ -54,7 +54,9 @@ export default function DashboardPage() {
                     title={<Link to={groupTarget(g) ?? g.path}>{t(`route.${g.title}`)}</Link>}
                   >
                     {visibleChildren(g).map((c) => (
-                      <Tag key={c.path} style={{ marginBottom: 6 }}>
+                      // A long page name wraps inside its tag instead of pushing the card (and a
+                      // 375 px screen) sideways: antd tags never wrap on their own.
+                      <Tag key={c.path} style={{ marginBottom: 6, whiteSpace: 'normal', maxWidth: '100%' }}>
                         <Link to={c.path}>{t(`route.${c.title}`)}</Link>
                       </Tag>
                     ))}
