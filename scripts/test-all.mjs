@@ -1,5 +1,5 @@
 // `npm test`: every suite, in order, with a summary line per runner and one total at the end.
-//  1. vitest: packages, server (PGlite) and web unit tests
+//  1. vitest: packages, server (PGlite), web unit tests and the repository scripts' tests
 //  2. the server suite again on a throw-away PostgreSQL server
 //  3. browser tests (Playwright driving Debian's Chromium) against the real server
 import { spawnSync } from 'node:child_process';
@@ -45,6 +45,8 @@ vitest('unit and server tests (PGlite)', [
   'sts',
   '--project',
   'contracts',
+  '--project',
+  'scripts',
 ]);
 
 let pg;
