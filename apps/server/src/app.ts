@@ -20,6 +20,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
+import type { KeyVault } from './modules/keystore/key-vault.js';
 import { logRoutes } from './modules/log/log.module.js';
 import { masterData } from './modules/masterdata/module.js';
 import { roleRoutes } from './modules/role/role.module.js';
@@ -37,6 +38,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Close the database with the app (main does; tests that share one may not). */
   ownsDatabase?: boolean;
+  /** Where keys live (an HSM's vault); by default the software vault sealed under the KEK. */
+  keyVault?: KeyVault;
   logger?: boolean;
 }
 
@@ -87,7 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const clock = options.clock ?? systemClock;
   const sessions = await createSessionService(database.db, config, clock);
-  const deps: Deps = { database, config, clock, sessions };
+  const deps: Deps = { database, config, clock, sessions, keyVault: options.keyVault };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
 

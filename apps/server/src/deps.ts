@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { SessionService } from './modules/auth/session.service.js';
+import type { KeyVault } from './modules/keystore/key-vault.js';
 
 /** What modules are built from: one instance per app, passed explicitly rather than imported. */
 export interface Deps {
@@ -9,4 +10,6 @@ export interface Deps {
   config: Config;
   clock: Clock;
   sessions: SessionService;
+  /** An HSM's vault when one is configured; otherwise keystore uses the software vault. */
+  keyVault?: KeyVault;
 }

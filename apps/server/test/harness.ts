@@ -8,6 +8,7 @@ import type { Config } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { auditLogs } from '../src/db/schema.js';
 import { type Clock, manualClock } from '../src/lib/clock.js';
+import type { KeyVault } from '../src/modules/keystore/key-vault.js';
 import { withDatabase } from './global-setup.js';
 import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, testConfig } from './test-config.js';
 
@@ -59,10 +60,20 @@ export interface Envelope<T> {
   result: T;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** A key vault to build the app with (an HSM's); the software vault otherwise. */
+  options: { keyVault?: KeyVault } = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = manualClock(new Date('2026-11-22T08:00:00Z'));
-  const app = await buildApp({ config: testConfig(overrides), database, clock, logger: false });
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    clock,
+    logger: false,
+    keyVault: options.keyVault,
+  });
   await app.ready();
 
   const post = (url: string, body?: unknown, token?: string) =>

@@ -185,14 +185,15 @@ export function createCreditService(
             })
             .where(eq(debts.customerId, v.customer.customerId));
         }
-        const key = await keyStore.on(tx).decoderKeyFor(req.meterId);
+        const keys = keyStore.on(tx);
+        const key = await keys.decoderKeyInfo(req.meterId);
         const now = clock.now();
         let token: string;
         let tid: number;
         try {
           tid = allocateTid({ at: now, baseYear: key.baseYear, lastTid, ken: v.meter.ken ?? undefined });
-          token = encodeCredit({
-            decoderKey: key.decoderKey,
+          token = await keys.encodeToken(req.meterId, {
+            kind: 'credit',
             tid,
             subclass: subclassOf(v.meter.type),
             amountUnits: b.units,
