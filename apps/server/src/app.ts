@@ -29,7 +29,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { createCreditService } from './modules/vending/credit.service.js';
 import { createManagementTokenService } from './modules/vending/management.service.js';
-import { registerRecordExports } from './modules/vending/record-export.js';
+import { recordExportRoutes } from './modules/vending/record-export.js';
 import { vendingRoutes } from './modules/vending/vending.routes.js';
 
 export interface BuildOptions {
@@ -113,7 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const auth = createAuthService(deps);
   const master = masterData(deps);
-  registerRoutes(app, [
+  await registerRoutes(app, [
     ...authRoutes(auth),
     ...userRoutes(deps, createUserService(deps)),
     ...roleRoutes(deps),
@@ -125,11 +125,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       createCreditService(deps, auth.checkAuthorizationPassword),
       createManagementTokenService(deps, auth.checkAuthorizationPassword),
     ),
+    ...recordExportRoutes(deps),
   ]);
-
-  await master.register(app);
-
-  registerRecordExports(app, deps);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.db.execute('select 1');

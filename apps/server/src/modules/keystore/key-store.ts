@@ -14,7 +14,7 @@ import type { Queryable } from '../../db/client.js';
 import { meterKeys, meters, vendingKeys } from '../../db/schema.js';
 import { pendingMeterKeys } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import { refuse } from '../../http/errors.js';
+import { refuse } from '../../lib/domain-errors.js';
 import { createKeyCipher, loadKeyEncryptionKey } from './key-cipher.js';
 import { cipherVault, type KeyRef, type KeySource, type KeyVault, type SealedKey } from './key-vault.js';
 

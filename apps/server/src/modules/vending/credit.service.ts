@@ -1,12 +1,12 @@
 import type { CancelCreditTokenRequest, CreditTokenRecord, CreditTokenRequest } from '@prepay/contracts';
-import { allocateTid, CREDIT_SUBCLASS, decodeAmount, encodeAmount, encodeCredit } from '@prepay/sts';
+import { allocateTid, CREDIT_SUBCLASS, decodeAmount, encodeAmount } from '@prepay/sts';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { debts, users } from '../../db/schema.js';
 import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import { refuse } from '../../http/errors.js';
 import type { AuthedContext } from '../../http/route.js';
+import { refuse } from '../../lib/domain-errors.js';
 import { writeAudit } from '../audit/audit.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import { toMinor, toTenths } from '../masterdata/money.js';
