@@ -82,12 +82,21 @@ export interface FileRouteDef<B extends z.ZodType = z.ZodType> extends RouteBase
 
 export type RouteDef = JsonRouteDef | FileRouteDef;
 
+/**
+ * A typed endpoint for the registry. The body reaching the handler has passed `def.body` (Fastify
+ * validates it before the handler runs), which is what lets the registry hold every route as one type.
+ */
 export function defineRoute<B extends z.ZodType, R extends z.ZodType>(def: JsonRouteDef<B, R>): RouteDef {
-  return def as unknown as RouteDef;
+  return { ...def, handler: (body, ctx) => def.handler(body as z.infer<B>, ctx) };
 }
 
+/** A typed file endpoint for the registry; its body has passed `def.body` in registerFile. */
 export function defineFileRoute<B extends z.ZodType>(def: FileRouteDef<B>): RouteDef {
-  return def as unknown as RouteDef;
+  const erased: FileRouteDef = {
+    ...def,
+    handler: (input, ctx, reply) => def.handler({ ...input, body: input.body as z.infer<B> }, ctx, reply),
+  };
+  return erased;
 }
 
 export function contextOf(request: FastifyRequest): AuthedContext {

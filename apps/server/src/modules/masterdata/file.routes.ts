@@ -152,8 +152,7 @@ function sheetRoutes(deps: Deps, mod: SheetModule): RouteDef[] {
         title: mod.title,
         fileName: `${mod.module}-${stamp(now)}.xlsx`,
         columns: mod.exportColumns.map((key) => ({ key })),
-        read: (pageNumber, pageSize) =>
-          mod.read(db, { ...filter, pageNumber, pageSize } as never, ctx.user, now),
+        read: (pageNumber, pageSize) => mod.read(db, { ...filter, pageNumber, pageSize }, ctx.user, now),
         row: (row) =>
           Object.fromEntries(
             mod.exportColumns.map((k) => [k, exportCell(k, (row as Record<string, unknown>)[k])]),
