@@ -19,8 +19,8 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,
-  // CI shares 2 cores between the server, PGlite and Chromium: one retry, and npm test reports any test that needed it.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that needs one has a race to fix (wait for what the user sees, never a sleep).
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

@@ -21,6 +21,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
+import type { KeyVault } from './modules/keystore/key-vault.js';
 import { logRoutes } from './modules/log/log.module.js';
 import { masterData } from './modules/masterdata/module.js';
 import { remoteOperations } from './modules/remote-task/remote-task.module.js';
@@ -31,7 +32,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { createCreditService } from './modules/vending/credit.service.js';
 import { createManagementTokenService } from './modules/vending/management.service.js';
-import { registerRecordExports } from './modules/vending/record-export.js';
+import { recordExportRoutes } from './modules/vending/record-export.js';
 import { vendingRoutes } from './modules/vending/vending.routes.js';
 
 export interface BuildOptions {
@@ -40,6 +41,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Close the database with the app (main does; tests that share one may not). */
   ownsDatabase?: boolean;
+  /** Where keys live (an HSM's vault); by default the software vault sealed under the KEK. */
+  keyVault?: KeyVault;
   logger?: boolean;
   /** Start the head-end (main does; tests that exercise it do). Closed with the app. */
   headend?: boolean;
@@ -94,7 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const clock = options.clock ?? systemClock;
   const sessions = await createSessionService(database.db, config, clock);
-  const deps: Deps = { database, config, clock, sessions };
+  const deps: Deps = { database, config, clock, sessions, keyVault: options.keyVault };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
 
@@ -118,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const auth = createAuthService(deps);
   const master = masterData(deps);
   const remote = remoteOperations(deps, options.remoteTasks);
-  registerRoutes(app, [
+  await registerRoutes(app, [
     ...authRoutes(auth),
     ...userRoutes(deps, createUserService(deps)),
     ...roleRoutes(deps),
@@ -131,12 +134,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       createManagementTokenService(deps, auth.checkAuthorizationPassword),
     ),
     ...remote.routes,
+    ...recordExportRoutes(deps),
   ]);
   remote.register(app);
-
-  await master.register(app);
-
-  registerRecordExports(app, deps);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.db.execute('select 1');

@@ -3,6 +3,7 @@ import type { Database } from './db/client.js';
 import type { HeadEndService } from './headend/head-end.js';
 import type { Clock } from './lib/clock.js';
 import type { SessionService } from './modules/auth/session.service.js';
+import type { KeyVault } from './modules/keystore/key-vault.js';
 
 /** What modules are built from: one instance per app, passed explicitly rather than imported. */
 export interface Deps {
@@ -12,4 +13,6 @@ export interface Deps {
   sessions: SessionService;
   /** Reaches meters; absent when the app was built without it (most tests). */
   headend?: HeadEndService;
+  /** An HSM's vault when one is configured; otherwise keystore uses the software vault. */
+  keyVault?: KeyVault;
 }

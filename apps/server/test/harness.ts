@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { type BuildOptions, buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { auditLogs } from '../src/db/schema.js';
@@ -61,7 +61,8 @@ export interface Envelope<T> {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  build: { headend?: boolean } = {},
+  /** What to build the app with: the head-end, a key vault (an HSM's; the software vault otherwise). */
+  build: Pick<BuildOptions, 'headend' | 'keyVault' | 'remoteTasks'> = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = manualClock(new Date('2026-11-22T08:00:00Z'));

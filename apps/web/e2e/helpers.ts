@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD } from '../playwright.config';
 
 export { ADMIN_PASSWORD };
@@ -88,4 +88,41 @@ export const tagTexts = (page: Page) =>
 export async function visit(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator('.tags-view-item.active')).toHaveAttribute('data-path', path);
+}
+
+/** antd's enter/leave motions add these classes while a popup or dialog zooms or slides. */
+const MOTION = /-(enter|appear|leave)(\s|$|-)/;
+
+/**
+ * The box of a dialog or popup as the user finally sees it: antd zooms dialogs in, so a box taken
+ * during the motion is scaled down. Waits for the motion classes to go and two equal boxes in a row.
+ */
+export async function settledBox(locator: Locator) {
+  await expect(locator).toBeVisible();
+  await expect(locator).not.toHaveClass(MOTION);
+  let last = '';
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await locator.boundingBox());
+      const same = box === last;
+      last = box;
+      return same;
+    })
+    .toBe(true);
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('the element has no box');
+  return box;
+}
+
+/**
+ * Opens a click dropdown and picks an item once the menu has settled: a click during the menu's
+ * zoom-in can land while the item is still moving and be lost.
+ */
+export async function pickFromDropdown(page: Page, triggerTestId: string, itemTestId: string) {
+  await page.getByTestId(triggerTestId).click();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect(menu).toHaveCount(1);
+  await expect(menu).not.toHaveClass(MOTION);
+  await menu.getByTestId(itemTestId).click();
+  await expect(menu).toHaveCount(0);
 }

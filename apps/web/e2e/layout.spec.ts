@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, BASE_URL, fillLogin, loginAs, tagTexts, visit } from './helpers';
+import { ADMIN_PASSWORD, BASE_URL, fillLogin, loginAs, pickFromDropdown, tagTexts, visit } from './helpers';
 
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -102,8 +102,7 @@ test.describe('layout', () => {
     }
     // And from the navbar once signed in.
     await fillLogin(page, 'admin', ADMIN_PASSWORD);
-    await page.getByTestId('language-select').click();
-    await page.getByTestId('language-es').click();
+    await pickFromDropdown(page, 'language-select', 'language-es');
     await expect(page.getByTestId('sidebar')).toContainText('Panel');
     await page.reload();
     await expect(page.getByTestId('sidebar')).toContainText('Generar token');
@@ -114,14 +113,12 @@ test.describe('layout', () => {
     await loginAs(page, 'admin', ADMIN_PASSWORD, '/profile/index');
     const button = page.getByTestId('profile-info-submit');
     await expect(button).toHaveClass(/ant-btn-sm/);
-    await page.getByTestId('size-select').click();
-    await page.getByTestId('size-default').click();
+    await pickFromDropdown(page, 'size-select', 'size-default');
     await expect(page.locator('.ant-message-success')).toContainText('Switch Size Success');
     await expect(page.getByTestId('profile-info-submit')).toHaveClass(/ant-btn-lg/);
     await page.reload();
     await expect(page.getByTestId('profile-info-submit')).toHaveClass(/ant-btn-lg/);
-    await page.getByTestId('size-select').click();
-    await page.getByTestId('size-small').click();
+    await pickFromDropdown(page, 'size-select', 'size-small');
     await expect(page.getByTestId('profile-info-submit')).toHaveClass(/ant-btn-sm/);
   });
 
@@ -178,6 +175,8 @@ test.describe('layout', () => {
       await expect(page.getByTestId('header-search-toggle')).toHaveCount(0);
       await expect(page.getByTestId('user-dropdown')).toBeVisible();
       await pageLoaded(page);
+      // The dashboard's page tags are the widest content: measure once they are there.
+      await expect(page.getByTestId('app-main').locator('.ant-tag').first()).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${ARTIFACTS}mobile-${lang}.png` });

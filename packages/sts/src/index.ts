@@ -15,6 +15,7 @@ export * from './decode.js';
 export { type Dkga02Input, dkga02, dkga02ControlBlock, type KeyDerivationInput, panBlock } from './dkga02.js';
 export { type Dkga04Input, dkga04, dkga04Data } from './dkga04.js';
 export * from './errors.js';
+export * from './keyed-token.js';
 export * from './keys.js';
 export * from './keystore.js';
 export * from './meter.js';

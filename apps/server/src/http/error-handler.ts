@@ -1,6 +1,7 @@
 import { ErrorCode } from '@prepay/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type DomainErrorKind } from '../lib/domain-errors.js';
 import { AppError } from './errors.js';
 
 const body = (code: number, reason: string, result: unknown = null) => ({
@@ -10,9 +11,31 @@ const body = (code: number, reason: string, result: unknown = null) => ({
   result,
 });
 
+/** The one mapping of domain refusals to the wire: HTTP status and envelope code per kind. */
+const WIRE: Record<DomainErrorKind, { status: number; code: number }> = {
+  // A refusal is an answer, not a transport failure: HTTP 200 with a non-zero code (the original's way).
+  refused: { status: 200, code: ErrorCode.business },
+  notFound: { status: 200, code: ErrorCode.notFound },
+  tooLarge: { status: 200, code: ErrorCode.payloadTooLarge },
+  forbidden: { status: 403, code: ErrorCode.forbidden },
+  invalid: { status: 400, code: ErrorCode.validation },
+};
+
+function domainAnswer(error: DomainError) {
+  const wire = WIRE[error.kind];
+  const result = error.kind === 'invalid' ? { errors: error.problems } : null;
+  return { status: wire.status, body: body(error.code ?? wire.code, error.reason, result) };
+}
+
 /** Every failure leaves as an envelope with the right status; internals never reach the client. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      const answer = domainAnswer(error);
+      if (answer.status >= 400)
+        request.log.info({ code: answer.body.code, reason: error.reason }, 'request refused');
+      return reply.code(answer.status).send(answer.body);
+    }
     if (error instanceof AppError) {
       if (error.httpStatus >= 400)
         request.log.info({ code: error.code, reason: error.reason }, 'request refused');

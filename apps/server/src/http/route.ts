@@ -1,7 +1,9 @@
+import multipart from '@fastify/multipart';
 import { envelope, type RoutePermission } from '@prepay/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { invalid, refuse, tooLarge } from '../lib/domain-errors.js';
 import type { Actor } from '../modules/audit/audit.js';
 
 /** The signed-in user of a request, as the auth hook resolved it from the session. */
@@ -30,19 +32,71 @@ export interface AuthedContext extends RequestContext {
   user: SessionUser;
 }
 
-export interface RouteDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+interface RouteBase {
+  /** From contracts (paths are never spelled out in a module). */
   path: string;
   /** The permission key the role must hold — mandatory, the server refuses to start without it. */
   permission: RoutePermission;
   summary: string;
   tag: string;
+}
+
+/** The common endpoint: POST + JSON in, the envelope out. */
+export interface JsonRouteDef<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType>
+  extends RouteBase {
+  kind?: 'json';
   body?: B;
   result: R;
   handler: (body: z.infer<B>, ctx: AuthedContext) => Promise<z.infer<R>>;
 }
 
-export function defineRoute<B extends z.ZodType, R extends z.ZodType>(def: RouteDef<B, R>): RouteDef {
-  return def as unknown as RouteDef;
+/** One uploaded file (multipart field "file"). */
+export interface UploadedFile {
+  name: string;
+  buf: Buffer;
+}
+
+export interface FileInput<B> {
+  body: B;
+  /** The uploaded file on an `upload` route, else null. */
+  file: UploadedFile | null;
+  request: FastifyRequest;
+}
+
+/**
+ * An endpoint whose answer or request is a file: a streamed .xlsx export or template, an image, a
+ * spreadsheet import or image upload (multipart). The handler answers through `reply`, or returns the
+ * result to wrap in the envelope (imports and uploads answer JSON like every other endpoint).
+ */
+export interface FileRouteDef<B extends z.ZodType = z.ZodType> extends RouteBase {
+  kind: 'file';
+  method?: 'POST' | 'GET';
+  /** The JSON body, checked here with the same 400 answer as JSON routes. */
+  body?: B;
+  /** Fields that overwrite what the client sent before the check (an export reads every page). */
+  fixedBody?: Record<string, unknown>;
+  /** Takes one uploaded file of at most `maxBytes`; `what` names it in the refusal. */
+  upload?: { maxBytes: number; what: string };
+  handler: (input: FileInput<z.infer<B>>, ctx: AuthedContext, reply: FastifyReply) => Promise<unknown>;
+}
+
+export type RouteDef = JsonRouteDef | FileRouteDef;
+
+/**
+ * A typed endpoint for the registry. The body reaching the handler has passed `def.body` (Fastify
+ * validates it before the handler runs), which is what lets the registry hold every route as one type.
+ */
+export function defineRoute<B extends z.ZodType, R extends z.ZodType>(def: JsonRouteDef<B, R>): RouteDef {
+  return { ...def, handler: (body, ctx) => def.handler(body as z.infer<B>, ctx) };
+}
+
+/** A typed file endpoint for the registry; its body has passed `def.body` in registerFile. */
+export function defineFileRoute<B extends z.ZodType>(def: FileRouteDef<B>): RouteDef {
+  const erased: FileRouteDef = {
+    ...def,
+    handler: (input, ctx, reply) => def.handler({ ...input, body: input.body as z.infer<B> }, ctx, reply),
+  };
+  return erased;
 }
 
 export function contextOf(request: FastifyRequest): AuthedContext {
@@ -54,28 +108,95 @@ export function contextOf(request: FastifyRequest): AuthedContext {
   };
 }
 
-/** All POST + JSON, answered in the envelope (ARCHITECTURE.md "wire contract"). */
-export function registerRoutes(app: FastifyInstance, defs: RouteDef[]): void {
-  const typed = app.withTypeProvider<ZodTypeProvider>();
-  for (const def of defs) {
-    typed.post(
-      def.path,
-      {
-        schema: {
-          tags: [def.tag],
-          summary: def.summary,
-          ...(def.body ? { body: def.body } : {}),
-          response: { 200: envelope(def.result) },
-          ...(def.permission === 'public' ? {} : { security: [{ Bearer: [] }] }),
-        },
-        config: { permission: def.permission },
-      },
-      async (request) => {
-        const result = await def.handler(request.body, contextOf(request));
-        return { code: 0, reason: 'success', message: 'success', result };
-      },
-    );
+const envelopeOf = (result: unknown) => ({ code: 0, reason: 'success', message: 'success', result });
+
+/** Parses a body against its schema; the refusal has the shape of Fastify's validation answer. */
+export function parseBody<T>(schema: z.ZodType<T>, raw: unknown): T {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message }));
+  throw invalid(`Validation failed: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors);
+}
+
+/** One uploaded file (field "file"), at most `max` bytes; a clear refusal for anything else. */
+async function uploadedFile(request: FastifyRequest, max: number, what: string): Promise<UploadedFile> {
+  if (!request.isMultipart()) {
+    throw refuse('Send the file as multipart/form-data in a field named "file"');
   }
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({ limits: { fileSize: max, files: 1, fields: 10 } });
+  } catch {
+    throw refuse('The upload could not be read: send one file as multipart/form-data');
+  }
+  if (!part) throw refuse('No file was sent (field "file")');
+  try {
+    return { name: part.filename ?? '', buf: await part.toBuffer() };
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw tooLarge(`The ${what} is larger than ${max / 1024 / 1024} MB`);
+    }
+    throw refuse('The upload could not be read');
+  }
+}
+
+const schemaOf = (def: RouteBase) => ({
+  tags: [def.tag],
+  summary: def.summary,
+  ...(def.permission === 'public' ? {} : { security: [{ Bearer: [] }] }),
+});
+
+function registerJson(app: FastifyInstance, def: JsonRouteDef) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    def.path,
+    {
+      schema: {
+        ...schemaOf(def),
+        ...(def.body ? { body: def.body } : {}),
+        response: { 200: envelope(def.result) },
+      },
+      config: { permission: def.permission },
+    },
+    async (request) => envelopeOf(await def.handler(request.body, contextOf(request))),
+  );
+}
+
+function registerFile(app: FastifyInstance, def: FileRouteDef) {
+  app.route({
+    method: def.method ?? 'POST',
+    url: def.path,
+    schema: schemaOf(def),
+    config: { permission: def.permission },
+    handler: async (request, reply) => {
+      const ctx = contextOf(request);
+      const raw = { ...((request.body as object | undefined) ?? {}), ...def.fixedBody };
+      const body = def.body ? parseBody(def.body, raw) : undefined;
+      const file = def.upload ? await uploadedFile(request, def.upload.maxBytes, def.upload.what) : null;
+      const answer = await def.handler({ body, file, request }, ctx, reply);
+      return reply.sent || answer === reply ? answer : envelopeOf(answer);
+    },
+  });
+}
+
+/**
+ * The one way to register an endpoint (ARCHITECTURE.md "wire contract"): every /api path, its schemas
+ * and its permission key come from a RouteDef. Uploads sit in their own scope, the only one that
+ * accepts multipart.
+ */
+export async function registerRoutes(app: FastifyInstance, defs: RouteDef[]): Promise<void> {
+  const uploads: FileRouteDef[] = [];
+  for (const def of defs) {
+    if (def.kind === 'file') {
+      if (def.upload) uploads.push(def);
+      else registerFile(app, def);
+    } else registerJson(app, def);
+  }
+  if (uploads.length === 0) return;
+  const maxBytes = Math.max(...uploads.map((d) => d.upload?.maxBytes ?? 0));
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1 } });
+    for (const def of uploads) registerFile(scope, def);
+  });
 }
 
 declare module 'fastify' {

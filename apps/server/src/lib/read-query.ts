@@ -2,9 +2,9 @@ import type { ReadRequestBase } from '@prepay/contracts';
 import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.js';
-import { invalid } from '../http/errors.js';
 import type { SessionUser } from '../http/route.js';
 import { parseDateTime } from './dates.js';
+import { invalid } from './domain-errors.js';
 
 /** How one grid maps the common read members (paging, search, sort, date ranges, station) onto a table. */
 export interface ReadSpec {

@@ -6,10 +6,13 @@ import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setFeedback } from '../lib/feedback';
 import type { Language } from '../lib/i18n';
+import { type RouteTable, RouteTableContext } from '../lib/route-context';
 import { antdSize, appStore } from './app-store';
+import { asyncRoutes, layoutRoutes } from './route-table';
 import { settingsStore } from './settings-store';
 
 const ANTD_LOCALES = { en: enUS, zh: zhCN, es: esES } as const;
+const ROUTE_TABLE: RouteTable = { asyncRoutes, layoutRoutes };
 
 /** Hands antd's context-aware message and modal to code outside components (lib/request). */
 function FeedbackBridge() {
@@ -40,7 +43,7 @@ export function Providers({ children }: { children: ReactNode }) {
     >
       <AntApp message={{ top: 20, maxCount: 5 }}>
         <FeedbackBridge />
-        {children}
+        <RouteTableContext value={ROUTE_TABLE}>{children}</RouteTableContext>
       </AntApp>
     </ConfigProvider>
   );

@@ -3,9 +3,9 @@ import { IMAGE_MAX_BYTES, IMAGE_SLOTS, type ImageRow, type ImageSlot, imagePath 
 import { eq } from 'drizzle-orm';
 import { images } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { forbidden, refuse } from '../../http/errors.js';
 import type { AuthedContext } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
+import { forbidden, refuse } from '../../lib/domain-errors.js';
 import { writeAudit } from '../audit/audit.js';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -2,8 +2,8 @@ import type { ItemRequest, ItemRow } from '@prepay/contracts';
 import { and, eq } from 'drizzle-orm';
 import { items } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { forbidden } from '../../http/errors.js';
 import type { AuthedContext } from '../../http/route.js';
+import { forbidden } from '../../lib/domain-errors.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,

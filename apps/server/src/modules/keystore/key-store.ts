@@ -1,42 +1,57 @@
-import {
-  type BaseYear,
-  type DecoderKeyRecord,
-  type DeriveRequest,
-  dkga02,
-  dkga04,
-  type KeyStore,
-  StsError,
-  type VendingKeyInfo,
-  type VendingKeyRecord,
-  type VendingKeyRef,
+import type {
+  BaseYear,
+  DecoderKeyRecord,
+  DeriveRequest,
+  KeyChangeFields,
+  KeyedToken,
+  VendingKeyInfo,
+  VendingKeyRecord,
+  VendingKeyRef,
 } from '@prepay/sts';
+import { StsError } from '@prepay/sts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { meterKeys, meters, vendingKeys } from '../../db/schema.js';
+import { pendingMeterKeys } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import { refuse } from '../../http/errors.js';
-import { createKeyCipher, type KeyCipher, loadKeyEncryptionKey } from './key-cipher.js';
+import { refuse } from '../../lib/domain-errors.js';
+import { createKeyCipher, loadKeyEncryptionKey } from './key-cipher.js';
+import { cipherVault, type KeyRef, type KeySource, type KeyVault, type SealedKey } from './key-vault.js';
+
+export type { KeySource } from './key-vault.js';
 
 const vkContext = (ref: VendingKeyRef) => `vending:${ref.sgc}/${ref.krn}`;
 const dkContext = (meterId: string) => `meter:${meterId}`;
+const pendingContext = (meterId: string) => `pending:${meterId}`;
 
-/** Where a decoder key came from: typed/imported, or derived from the vending key. */
-export type KeySource = 'given' | 'DKGA02' | 'DKGA04';
+/** A decoder key's identity, without the key: what TID allocation and records need. */
+export type DecoderKeyInfo = Omit<DecoderKeyRecord, 'decoderKey'>;
+
+/** The STS fields a meter's next key is made for (Update Meter Key). */
+export type NextKeyFields = {
+  sgc: string;
+  krn: number;
+  kt: number;
+  ti: number;
+  ken: number;
+  baseYear: number;
+};
 
 /**
- * The server's software key store (packages/sts KeyStore): vending keys per SGC/KRN and decoder keys
- * per meter live in the database, sealed with AES-256-GCM; decoder keys are derived inside the store,
- * so an HSM-backed store can replace this one without vending keys ever leaving it. Bind it to a
- * transaction with `on(tx)` so key writes land with the meter change that caused them.
+ * The only door to keys. Vending keys per SGC/KRN and decoder keys per meter are rows in the database
+ * holding what the vault (key-vault.ts) gives back — a sealed blob or an HSM handle, never the key.
+ * Services ask this store to derive, seal, encode and check; none of its service-facing methods
+ * returns a key in clear. Bind it to a transaction with `on(tx)` so key writes land with the meter
+ * change that caused them.
  */
-export class DbKeyStore implements KeyStore {
+export class DbKeyStore {
   constructor(
     private readonly q: Queryable,
-    private readonly cipher: KeyCipher,
+    private readonly vault: KeyVault,
   ) {}
 
   on(q: Queryable): DbKeyStore {
-    return new DbKeyStore(q, this.cipher);
+    return new DbKeyStore(q, this.vault);
   }
 
   async putVendingKey(record: VendingKeyRecord & { createId?: string | null }): Promise<void> {
@@ -45,7 +60,7 @@ export class DbKeyStore implements KeyStore {
       krn: record.krn,
       dkga: record.dkga,
       baseYear: record.baseYear,
-      keyEnc: this.cipher.seal(record.key.toUpperCase(), vkContext(record)),
+      keyEnc: await this.vault.seal(record.key, vkContext(record)),
       label: record.label ?? null,
       createId: record.createId ?? null,
     };
@@ -64,7 +79,7 @@ export class DbKeyStore implements KeyStore {
     return rows.map((r) => ({
       sgc: r.sgc,
       krn: r.krn,
-      dkga: r.dkga as '02' | '04',
+      dkga: r.dkga === '04' ? '04' : '02',
       baseYear: r.baseYear as BaseYear,
       label: r.label ?? undefined,
       createId: r.createId,
@@ -80,44 +95,38 @@ export class DbKeyStore implements KeyStore {
     return gone.length > 0;
   }
 
-  async deriveDecoderKey(request: DeriveRequest): Promise<string> {
-    return (await this.derive(request)).key;
+  /** Derives a decoder key with the stored vending key, sealed for `meterId`; says which algorithm did it. */
+  async derive(request: DeriveRequest, meterId: string): Promise<{ sealed: SealedKey; source: KeySource }> {
+    return this.deriveInto(request, dkContext(meterId));
   }
 
-  /** Derives with the stored vending key; says which algorithm did it. */
-  async derive(request: DeriveRequest): Promise<{ key: string; source: KeySource }> {
-    const row = await this.vendingRow(request);
-    if (!row) {
-      throw new StsError('KEY_NOT_FOUND', `no vending key for SGC ${request.sgc} KRN ${request.krn}`, 'sgc');
-    }
-    const vk = this.cipher.open(row.keyEnc, vkContext(row));
-    const ea = request.ea ?? '07';
-    const common = { meterPAN: request.meterPAN, sgc: row.sgc, krn: row.krn, kt: request.kt, ti: request.ti };
-    if (row.dkga === '02') {
-      if (ea !== '07') {
-        throw new StsError(
-          'INVALID_FIELD',
-          'DKGA02 derives EA07 keys only; EA11 needs a DKGA04 vending key',
-          'ea',
-        );
-      }
-      return { key: dkga02({ ...common, vendingKey: vk }), source: 'DKGA02' };
-    }
-    const baseDate = row.baseYear as BaseYear;
-    return { key: dkga04({ ...common, vendingKey160: vk, baseDate, ea }), source: 'DKGA04' };
+  /** Seals a decoder key given in clear (typed or imported) for `meterId`. */
+  seal(decoderKey: string, meterId: string): Promise<SealedKey> {
+    return this.vault.seal(decoderKey, dkContext(meterId));
   }
 
+  /** Stores a decoder key given in clear (typed, imported, or a test fixture's). */
   async putDecoderKey(record: DecoderKeyRecord & { ea?: string; source?: KeySource }): Promise<void> {
+    const { decoderKey, ...info } = record;
+    const ea = record.ea ?? (decoderKey.length === 32 ? '11' : '07');
+    await this.putSealedDecoderKey({ ...info, ea }, await this.seal(decoderKey, record.meterId));
+  }
+
+  /** Stores a sealed decoder key (from `seal` or `derive`) with the identity it was made for. */
+  async putSealedDecoderKey(
+    info: DecoderKeyInfo & { ea: string; source?: KeySource },
+    sealed: SealedKey,
+  ): Promise<void> {
     const values = {
-      meterId: record.meterId,
-      keyEnc: this.cipher.seal(record.decoderKey.toUpperCase(), dkContext(record.meterId)),
-      ea: record.ea ?? (record.decoderKey.length === 32 ? '11' : '07'),
-      sgc: record.sgc,
-      krn: record.krn,
-      kt: record.kt,
-      ti: Number(record.ti),
-      baseYear: record.baseYear,
-      source: record.source ?? 'given',
+      meterId: info.meterId,
+      keyEnc: sealed,
+      ea: info.ea,
+      sgc: info.sgc,
+      krn: info.krn,
+      kt: info.kt,
+      ti: Number(info.ti),
+      baseYear: info.baseYear,
+      source: info.source ?? 'given',
       updateDate: new Date(),
     };
     await this.q
@@ -126,49 +135,101 @@ export class DbKeyStore implements KeyStore {
       .onConflictDoUpdate({ target: meterKeys.meterId, set: values });
   }
 
-  /** The meter's decoder key with the key identity it was stored for and the meter's current KEN. */
-  async getDecoderKey(meterId: string): Promise<DecoderKeyRecord | undefined> {
-    const [row] = await this.q
-      .select({ k: meterKeys, ken: meters.ken })
-      .from(meterKeys)
-      .innerJoin(meters, eq(meters.meterId, meterKeys.meterId))
-      .where(eq(meterKeys.meterId, meterId));
-    if (!row) return undefined;
-    return {
-      meterId,
-      decoderKey: this.cipher.open(row.k.keyEnc, dkContext(meterId)),
-      sgc: row.k.sgc,
-      krn: row.k.krn,
-      kt: row.k.kt,
-      ti: row.k.ti,
-      ken: row.ken ?? 255,
-      baseYear: row.k.baseYear as BaseYear,
-    };
+  /** The identity of the meter's decoder key and the meter's current KEN; a refusal when it has none. */
+  async decoderKeyInfo(meterId: string): Promise<DecoderKeyInfo> {
+    const row = await this.decoderRow(meterId);
+    if (!row) throw refuse(`Meter ${meterId} has no decoder key: set its STS keys first`);
+    return row.info;
   }
 
   /**
-   * Every stored decoder key with its key identity, in one query — for handing a simulated fleet its
-   * meters' keys (the fleet spec file). Never for logs or API answers.
+   * Every stored decoder key in clear with its key identity — only for handing a simulated fleet its
+   * meters' keys (the fleet spec file). Software vaults only; never for logs or API answers.
    */
   async allDecoderKeys(): Promise<(DecoderKeyRecord & { ea: string })[]> {
+    const reveal = this.vault.reveal?.bind(this.vault);
+    if (!reveal) throw new Error('this key store does not export keys');
     const rows = await this.q
       .select({ k: meterKeys, ken: meters.ken })
       .from(meterKeys)
       .innerJoin(meters, eq(meters.meterId, meterKeys.meterId));
-    return rows.map((row) => ({
-      meterId: row.k.meterId,
-      decoderKey: this.cipher.open(row.k.keyEnc, dkContext(row.k.meterId)),
-      ea: row.k.ea,
-      sgc: row.k.sgc,
-      krn: row.k.krn,
-      kt: row.k.kt,
-      ti: row.k.ti,
-      ken: row.ken ?? 255,
-      baseYear: row.k.baseYear as BaseYear,
-    }));
+    const out: (DecoderKeyRecord & { ea: string })[] = [];
+    for (const row of rows) {
+      const meterId = row.k.meterId;
+      out.push({
+        meterId,
+        decoderKey: await reveal({ sealed: row.k.keyEnc, context: dkContext(meterId) }),
+        ea: row.k.ea,
+        sgc: row.k.sgc,
+        krn: row.k.krn,
+        kt: row.k.kt,
+        ti: row.k.ti,
+        ken: row.ken ?? 255,
+        baseYear: row.k.baseYear as BaseYear,
+      });
+    }
+    return out;
   }
 
-  /** For vending: the meter's decoder key, or a clear refusal when it has none. */
+  /** A token encrypted under the meter's decoder key. */
+  async encodeToken(meterId: string, token: KeyedToken): Promise<string> {
+    return this.vault.encode(await this.currentKey(meterId), token);
+  }
+
+  /** Whether the meter's decoder key is `candidate` (a key check; the key does not come out). */
+  async decoderKeyIs(meterId: string, candidate: string): Promise<boolean> {
+    const row = await this.decoderRow(meterId);
+    return row !== undefined && this.vault.matches(row.ref, candidate);
+  }
+
+  /** Sets (or with null clears) the hand-given key for the meter's next key change. */
+  async setPendingKey(meterId: string, decoderKey: string | null): Promise<void> {
+    await this.q.delete(pendingMeterKeys).where(eq(pendingMeterKeys.meterId, meterId));
+    if (decoderKey === null) return;
+    const keyEnc = await this.vault.seal(decoderKey, pendingContext(meterId));
+    await this.q.insert(pendingMeterKeys).values({ meterId, keyEnc });
+  }
+
+  /**
+   * The meter's next key: the one given by hand in Update Meter Key, else derived from the vending key
+   * of the new SGC/KRN. `pan` is null for a meter number that cannot be derived for.
+   */
+  async nextKey(meterId: string, pan: string | null, ea: string, next: NextKeyFields): Promise<KeyRef> {
+    const [pending] = await this.q
+      .select()
+      .from(pendingMeterKeys)
+      .where(eq(pendingMeterKeys.meterId, meterId));
+    if (pending) return { sealed: pending.keyEnc, context: pendingContext(meterId) };
+    if (!pan) throw refuse(`No new key for meter ${meterId}: give one in Update Meter Key`);
+    const request = { meterPAN: pan, sgc: next.sgc, krn: next.krn, kt: next.kt, ti: next.ti };
+    const context = pendingContext(meterId);
+    const { sealed } = await this.deriveInto({ ...request, ea: ea === '11' ? '11' : '07' }, context);
+    return { sealed, context };
+  }
+
+  /** The key-change tokens carrying `next`, encrypted under the meter's current key. */
+  async encodeKeyChange(meterId: string, next: KeyRef, fields: KeyChangeFields): Promise<string[]> {
+    return this.vault.encodeKeyChange(await this.currentKey(meterId), next, fields);
+  }
+
+  /** The meter took its key change: `next` becomes its decoder key and the pending key goes. */
+  async installKey(info: DecoderKeyInfo & { ea: string }, next: KeyRef): Promise<void> {
+    await this.putSealedDecoderKey(info, await this.vault.reseal(next, dkContext(info.meterId)));
+    await this.q.delete(pendingMeterKeys).where(eq(pendingMeterKeys.meterId, info.meterId));
+  }
+
+  /**
+   * The decoder key in clear — software vaults only (tests, export from a closed system); an HSM-backed
+   * store throws. No service calls it: they use encodeToken and encodeKeyChange.
+   */
+  async getDecoderKey(meterId: string): Promise<DecoderKeyRecord | undefined> {
+    const row = await this.decoderRow(meterId);
+    if (!row) return undefined;
+    if (!this.vault.reveal) throw new Error('this key store does not export keys');
+    return { ...row.info, decoderKey: await this.vault.reveal(row.ref) };
+  }
+
+  /** getDecoderKey, or a clear refusal when the meter has none. */
   async decoderKeyFor(meterId: string): Promise<DecoderKeyRecord> {
     const record = await this.getDecoderKey(meterId);
     if (!record) throw refuse(`Meter ${meterId} has no decoder key: set its STS keys first`);
@@ -183,6 +244,45 @@ export class DbKeyStore implements KeyStore {
     return gone.length > 0;
   }
 
+  private async currentKey(meterId: string): Promise<KeyRef> {
+    const row = await this.decoderRow(meterId);
+    if (!row) throw refuse(`Meter ${meterId} has no decoder key: set its STS keys first`);
+    return row.ref;
+  }
+
+  private async deriveInto(request: DeriveRequest, context: string) {
+    const row = await this.vendingRow(request);
+    if (!row) {
+      throw new StsError('KEY_NOT_FOUND', `no vending key for SGC ${request.sgc} KRN ${request.krn}`, 'sgc');
+    }
+    const vendingKey = {
+      sealed: row.keyEnc,
+      context: vkContext(row),
+      dkga: row.dkga === '04' ? ('04' as const) : ('02' as const),
+      baseYear: row.baseYear as BaseYear,
+    };
+    return this.vault.derive(vendingKey, request, context);
+  }
+
+  private async decoderRow(meterId: string): Promise<{ info: DecoderKeyInfo; ref: KeyRef } | undefined> {
+    const [row] = await this.q
+      .select({ k: meterKeys, ken: meters.ken })
+      .from(meterKeys)
+      .innerJoin(meters, eq(meters.meterId, meterKeys.meterId))
+      .where(eq(meterKeys.meterId, meterId));
+    if (!row) return undefined;
+    const info = {
+      meterId,
+      sgc: row.k.sgc,
+      krn: row.k.krn,
+      kt: row.k.kt,
+      ti: row.k.ti,
+      ken: row.ken ?? 255,
+      baseYear: row.k.baseYear as BaseYear,
+    };
+    return { info, ref: { sealed: row.k.keyEnc, context: dkContext(meterId) } };
+  }
+
   private async vendingRow(ref: VendingKeyRef) {
     const [row] = await this.q
       .select()
@@ -194,13 +294,19 @@ export class DbKeyStore implements KeyStore {
 
 const stores = new WeakMap<Deps, Promise<DbKeyStore>>();
 
-/** The app's key store (one per Deps), its KEK loaded on first use. */
+/**
+ * The app's key store (one per Deps): over the vault the app was given (an HSM's), else the software
+ * vault with its KEK loaded on first use.
+ */
 export function keyStoreOf(deps: Deps): Promise<DbKeyStore> {
   let store = stores.get(deps);
   if (!store) {
-    store = loadKeyEncryptionKey({ dataDir: deps.config.dataDir }).then(
-      (kek) => new DbKeyStore(deps.database.db, createKeyCipher(kek)),
-    );
+    const given = deps.keyVault;
+    store = given
+      ? Promise.resolve(new DbKeyStore(deps.database.db, given))
+      : loadKeyEncryptionKey({ dataDir: deps.config.dataDir }).then(
+          (kek) => new DbKeyStore(deps.database.db, cipherVault(createKeyCipher(kek))),
+        );
     stores.set(deps, store);
   }
   return store;

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   ErrorCode,
   fileRoutes,
@@ -9,46 +8,17 @@ import {
   PUBLIC,
   type TariffRow,
 } from '@prepay/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { AppError, invalid, refuse } from '../../http/errors.js';
-import { contextOf } from '../../http/route.js';
+import { defineFileRoute, type RouteDef } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
+import { invalid, refuse } from '../../lib/domain-errors.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { assertWorkbookFile, SpreadsheetError, workbookStream } from '../../lib/xlsx.js';
 import { writeAudit } from '../audit/audit.js';
 import type { ImageService } from '../image/image.service.js';
 import { parseImportFile } from './sheet-import.js';
 import { formatSteps, type Services, type SheetModule, sheetModules } from './sheets.js';
-
-const ok = (result: unknown) => ({ code: 0, reason: 'success', message: 'success', result });
-
-/** One uploaded file (field "file"), at most `max` bytes; a clear refusal for anything else. */
-async function uploadedFile(request: FastifyRequest, max: number, what: string) {
-  if (!request.isMultipart()) {
-    throw refuse('Send the file as multipart/form-data in a field named "file"');
-  }
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file({ limits: { fileSize: max, files: 1, fields: 10 } });
-  } catch {
-    throw refuse('The upload could not be read: send one file as multipart/form-data');
-  }
-  if (!part) throw refuse('No file was sent (field "file")');
-  try {
-    const buf = await part.toBuffer();
-    return { name: part.filename ?? '', buf };
-  } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(
-        200,
-        ErrorCode.payloadTooLarge,
-        `The ${what} is larger than ${max / 1024 / 1024} MB`,
-      );
-    }
-    throw refuse('The upload could not be read');
-  }
-}
 
 const attachment = (reply: FastifyReply, name: string) =>
   reply
@@ -66,104 +36,93 @@ function exportCell(key: string, v: unknown): unknown {
 const stamp = (d: Date) => formatDateTime(d)!.replace(/[-: ]/g, '').slice(0, 14);
 
 /**
- * Routes that are not JSON: spreadsheet import/template/export per module and the image upload (both
- * multipart), and the public image GET. They sit in their own scope so only they accept multipart.
+ * Endpoints whose request or answer is a file: spreadsheet import/template/export per module, the
+ * image upload (multipart) and the public image GET. Registered like every other route (http/route.ts).
  */
-export async function registerFileRoutes(
-  app: FastifyInstance,
-  deps: Deps,
-  services: Services,
-  images: ImageService,
-): Promise<void> {
-  await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } });
-    for (const mod of sheetModules(services)) registerSheetRoutes(scope, deps, mod);
-
-    scope.post(
-      '/api/image/upload',
-      {
-        config: { permission: 'Setting.Image' },
-        schema: {
-          tags: ['Image'],
-          summary: 'Upload a PNG (≤ 2 MB) into a slot; query slot=loginBackground|receiptLogo',
-        },
-      },
-      async (request) => {
-        const query = ImageUploadQuery.safeParse(request.query);
-        if (!query.success) {
-          throw invalid('slot must be loginBackground or receiptLogo', [
-            { path: 'slot', message: 'invalid slot' },
-          ]);
-        }
-        const ctx = contextOf(request);
-        const file = await uploadedFile(request, IMAGE_MAX_BYTES, 'image');
-        if (file.name && !/\.png$/i.test(file.name)) throw refuse('Only PNG images can be uploaded (.png)');
-        return ok(ImageRow.parse(await images.upload(ctx, query.data.slot, file.buf)));
-      },
-    );
-    scope.get(
-      '/api/image/file/:slot',
-      // The login page shows the background before anyone signs in.
-      {
-        config: { permission: PUBLIC },
-        schema: { tags: ['Image'], summary: 'The image of a slot (public)' },
-      },
-      async (request, reply) => {
-        const { slot } = request.params as { slot: string };
-        const image = await images.fetch(slot);
-        if (!image) {
-          return reply.code(404).send({
-            code: ErrorCode.notFound,
-            reason: 'No image uploaded',
-            message: 'No image uploaded',
-            result: null,
-          });
-        }
-        const etag = `"${image.sha256}"`;
-        if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-        return reply
-          .header('content-type', 'image/png')
-          .header('etag', etag)
-          .header('cache-control', 'no-cache')
-          .header('x-content-type-options', 'nosniff')
-          .send(image.bytes);
-      },
-    );
-  });
+export function fileRouteDefs(deps: Deps, services: Services, images: ImageService): RouteDef[] {
+  return [...sheetModules(services).flatMap((mod) => sheetRoutes(deps, mod)), ...imageFileRoutes(images)];
 }
 
-function registerSheetRoutes(app: FastifyInstance, deps: Deps, mod: SheetModule) {
-  const paths = fileRoutes(mod.module);
-  const tags = [mod.title];
-
-  app.post(
-    paths.importFile,
-    {
-      config: { permission: mod.writePermission },
-      schema: { tags, summary: `Import ${mod.title} rows from an .xlsx file (all or nothing)` },
+function imageFileRoutes(images: ImageService): RouteDef[] {
+  const upload = defineFileRoute({
+    kind: 'file',
+    path: '/api/image/upload',
+    permission: 'Setting.Image',
+    tag: 'Image',
+    summary: 'Upload a PNG (≤ 2 MB) into a slot; query slot=loginBackground|receiptLogo',
+    upload: { maxBytes: IMAGE_MAX_BYTES, what: 'image' },
+    handler: async ({ file, request }, ctx) => {
+      const query = ImageUploadQuery.safeParse(request.query);
+      if (!query.success) {
+        throw invalid('slot must be loginBackground or receiptLogo', [
+          { path: 'slot', message: 'invalid slot' },
+        ]);
+      }
+      if (!file) throw refuse('No file was sent (field "file")');
+      if (file.name && !/\.png$/i.test(file.name)) throw refuse('Only PNG images can be uploaded (.png)');
+      return ImageRow.parse(await images.upload(ctx, query.data.slot, file.buf));
     },
-    async (request) => {
-      const ctx = contextOf(request);
-      const file = await uploadedFile(request, IMPORT_MAX_BYTES, 'file');
+  });
+  const fetch = defineFileRoute({
+    kind: 'file',
+    method: 'GET',
+    path: '/api/image/file/:slot',
+    // The login page shows the background before anyone signs in.
+    permission: PUBLIC,
+    tag: 'Image',
+    summary: 'The image of a slot (public)',
+    handler: async ({ request }, _ctx, reply) => {
+      const { slot } = request.params as { slot: string };
+      const image = await images.fetch(slot);
+      if (!image) {
+        return reply.code(404).send({
+          code: ErrorCode.notFound,
+          reason: 'No image uploaded',
+          message: 'No image uploaded',
+          result: null,
+        });
+      }
+      const etag = `"${image.sha256}"`;
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply
+        .header('content-type', 'image/png')
+        .header('etag', etag)
+        .header('cache-control', 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(image.bytes);
+    },
+  });
+  return [upload, fetch];
+}
+
+function sheetRoutes(deps: Deps, mod: SheetModule): RouteDef[] {
+  const paths = fileRoutes(mod.module);
+  const importRows = defineFileRoute({
+    kind: 'file',
+    path: paths.importFile,
+    permission: mod.writePermission,
+    tag: mod.title,
+    summary: `Import ${mod.title} rows from an .xlsx file (all or nothing)`,
+    upload: { maxBytes: IMPORT_MAX_BYTES, what: 'file' },
+    handler: async ({ file }, ctx) => {
+      if (!file) throw refuse('No file was sent (field "file")');
       try {
         assertWorkbookFile(file.name, file.buf);
         const { rows, labels } = await parseImportFile(file.buf, mod);
-        const result = await mod.importRows(ctx, rows, labels);
-        return ok(result);
+        return await mod.importRows(ctx, rows, labels);
       } catch (e) {
         if (e instanceof SpreadsheetError) throw refuse(e.message);
         throw e;
       }
     },
-  );
-
-  app.post(
-    paths.template,
-    {
-      config: { permission: mod.writePermission },
-      schema: { tags, summary: `The ${mod.title} import template (.xlsx)` },
-    },
-    async (_request, reply) => {
+  });
+  const template = defineFileRoute({
+    kind: 'file',
+    path: paths.template,
+    permission: mod.writePermission,
+    tag: mod.title,
+    summary: `The ${mod.title} import template (.xlsx)`,
+    handler: async (_input, _ctx, reply) => {
       const book = workbookStream(
         mod.title,
         mod.columns.map((c) => ({ key: c.key, header: c.key })),
@@ -175,37 +134,25 @@ function registerSheetRoutes(app: FastifyInstance, deps: Deps, mod: SheetModule)
       });
       return reply.send(book.stream);
     },
-  );
-
-  app.post(
-    paths.export,
-    {
-      config: { permission: mod.readPermission },
-      schema: { tags, summary: `Export every ${mod.title} row matching the filter (.xlsx)` },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request);
-      const parsed = mod.readSchema.safeParse({
-        ...((request.body as object | undefined) ?? {}),
-        pageNumber: 1,
-        pageSize: 1000,
-      });
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-        throw invalid(
-          `Validation failed: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
-          errors,
-        );
-      }
-      const body = parsed.data as Record<string, unknown>;
+  });
+  const exportRows = defineFileRoute({
+    kind: 'file',
+    path: paths.export,
+    permission: mod.readPermission,
+    tag: mod.title,
+    summary: `Export every ${mod.title} row matching the filter (.xlsx)`,
+    body: mod.readSchema,
+    // The export reads every page itself.
+    fixedBody: { pageNumber: 1, pageSize: 1000 },
+    handler: async ({ body, request }, ctx, reply) => {
+      const filter = body as Record<string, unknown>;
       const now = deps.clock.now();
       const { db } = deps.database;
       return streamExport(request, reply, {
         title: mod.title,
         fileName: `${mod.module}-${stamp(now)}.xlsx`,
         columns: mod.exportColumns.map((key) => ({ key })),
-        read: (pageNumber, pageSize) =>
-          mod.read(db, { ...body, pageNumber, pageSize } as never, ctx.user, now),
+        read: (pageNumber, pageSize) => mod.read(db, { ...filter, pageNumber, pageSize }, ctx.user, now),
         row: (row) =>
           Object.fromEntries(
             mod.exportColumns.map((k) => [k, exportCell(k, (row as Record<string, unknown>)[k])]),
@@ -214,5 +161,6 @@ function registerSheetRoutes(app: FastifyInstance, deps: Deps, mod: SheetModule)
           writeAudit(db, ctx.actor, { title: mod.title, action: 'Export', content: `${total} rows` }),
       });
     },
-  );
+  });
+  return [importRows, template, exportRows];
 }

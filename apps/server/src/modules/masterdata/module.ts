@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import type { RouteDef } from '../../http/route.js';
 import { accountRoutes } from '../account/account.routes.js';
@@ -14,17 +13,17 @@ import { createImageService } from '../image/image.service.js';
 import { itemRoutes } from '../item/item.routes.js';
 import { createItemService } from '../item/item.service.js';
 import { keyStoreRoutes } from '../keystore/keystore.routes.js';
+import { createKeyStoreService } from '../keystore/keystore.service.js';
 import { meterRoutes } from '../meter/meter.routes.js';
 import { createMeterService } from '../meter/meter.service.js';
 import { tariffRoutes } from '../tariff/tariff.routes.js';
 import { createTariffService } from '../tariff/tariff.service.js';
-import { registerFileRoutes } from './file.routes.js';
+import { fileRouteDefs } from './file.routes.js';
 import type { Services } from './sheets.js';
 
 /**
  * Management (gateway, meter, customer, tariff, debt, account) and Setting (item, image) master data,
- * the key store and the spreadsheet/image endpoints: `routes` go to registerRoutes (JSON), `register`
- * adds the multipart and public routes.
+ * the key store and the spreadsheet/image endpoints, all as RouteDefs for registerRoutes.
  */
 export function masterData(deps: Deps) {
   const services: Services = {
@@ -46,11 +45,8 @@ export function masterData(deps: Deps) {
     ...accountRoutes(deps, services.account),
     ...itemRoutes(deps, services.item),
     ...imageRoutes(images),
-    ...keyStoreRoutes(deps),
+    ...keyStoreRoutes(createKeyStoreService(deps)),
+    ...fileRouteDefs(deps, services, images),
   ];
-  return {
-    services,
-    routes,
-    register: (app: FastifyInstance) => registerFileRoutes(app, deps, services, images),
-  };
+  return { services, routes };
 }

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { stations } from '../../db/schema.js';
-import { refuse } from '../../http/errors.js';
 import type { SessionUser } from '../../http/route.js';
+import { refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import { assertStation } from '../station/station-guard.js';
 

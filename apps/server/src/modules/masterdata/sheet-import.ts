@@ -1,5 +1,5 @@
 import { DUPLICATE_LINES } from '@prepay/contracts';
-import { refuse } from '../../http/errors.js';
+import { refuse } from '../../lib/domain-errors.js';
 import { type CellValue, readFirstSheet } from '../../lib/xlsx.js';
 import type { ColumnKind, ImportColumn, SheetModule } from './sheets.js';
 

@@ -54,10 +54,40 @@ export interface SheetModule {
   columns: ImportColumn[];
   rowSchema: z.ZodType;
   keyOf(row: Record<string, unknown>): string;
+  /** Rows that passed `rowSchema` (parseImportFile checks each). */
   importRows(ctx: AuthedContext, rows: unknown[], labels: RowLabels): Promise<unknown[]>;
   readSchema: z.ZodType;
-  read(q: Queryable, body: never, user: SessionUser, now: Date): Promise<{ total: number; data: unknown[] }>;
+  /** A body that passed `readSchema` (the export route checks it). */
+  read(
+    q: Queryable,
+    body: unknown,
+    user: SessionUser,
+    now: Date,
+  ): Promise<{ total: number; data: unknown[] }>;
   exportColumns: string[];
+}
+
+/** A module as written below: its rows and read body typed by its own schemas. */
+interface TypedSheetModule<W extends z.ZodType, R extends z.ZodType>
+  extends Omit<SheetModule, 'rowSchema' | 'importRows' | 'readSchema' | 'read'> {
+  rowSchema: W;
+  importRows(ctx: AuthedContext, rows: z.infer<W>[], labels: RowLabels): Promise<unknown[]>;
+  readSchema: R;
+  read(
+    q: Queryable,
+    body: z.infer<R>,
+    user: SessionUser,
+    now: Date,
+  ): Promise<{ total: number; data: unknown[] }>;
+}
+
+/** Every row and body reaching these functions has been parsed by the schema next to it. */
+function sheet<W extends z.ZodType, R extends z.ZodType>(def: TypedSheetModule<W, R>): SheetModule {
+  return {
+    ...def,
+    importRows: (ctx, rows, labels) => def.importRows(ctx, rows as z.infer<W>[], labels),
+    read: (q, body, user, now) => def.read(q, body as z.infer<R>, user, now),
+  };
 }
 
 const audit = ['remark', 'createId', 'createDate', 'updateId', 'updateDate'];
@@ -81,7 +111,7 @@ const stationNote = 'Station id; empty = your station';
 
 export function sheetModules(s: Services): SheetModule[] {
   return [
-    {
+    sheet({
       module: 'gateway',
       title: 'Gateway',
       writePermission: 'Management.Gateway',
@@ -94,12 +124,12 @@ export function sheetModules(s: Services): SheetModule[] {
       ],
       rowSchema: GatewayWriteRequest,
       keyOf: (r) => String(r.gatewayId ?? '').toUpperCase(),
-      importRows: (ctx, rows, labels) => s.gateway.write(ctx, rows as never, 'Import', labels),
+      importRows: (ctx, rows, labels) => s.gateway.write(ctx, rows, 'Import', labels),
       readSchema: GatewayReadRequest,
       read: (q, b, u) => readGateways(q, b, u),
       exportColumns: ['gatewayId', 'gatewayName', 'status', 'successRate', 'lastSeen', 'stationId', ...audit],
-    },
-    {
+    }),
+    sheet({
       module: 'meter',
       title: 'Meter',
       writePermission: 'Management.Meter',
@@ -140,7 +170,7 @@ export function sheetModules(s: Services): SheetModule[] {
       ],
       rowSchema: MeterWriteRequest,
       keyOf: (r) => String(r.meterId ?? ''),
-      importRows: (ctx, rows, labels) => s.meter.write(ctx, rows as never, 'Import', labels),
+      importRows: (ctx, rows, labels) => s.meter.write(ctx, rows, 'Import', labels),
       readSchema: MeterReadRequest,
       read: (q, b, u) => readMeters(q, b, u),
       // The decoder key is never exported: only whether one is stored.
@@ -171,8 +201,8 @@ export function sheetModules(s: Services): SheetModule[] {
         'stationId',
         ...audit,
       ],
-    },
-    {
+    }),
+    sheet({
       module: 'customer',
       title: 'Customer',
       writePermission: 'Management.Customer',
@@ -190,7 +220,7 @@ export function sheetModules(s: Services): SheetModule[] {
       ],
       rowSchema: CustomerRequest,
       keyOf: (r) => String(r.customerId ?? ''),
-      importRows: (ctx, rows, labels) => s.customer.write(ctx, rows as never, 'Import', labels),
+      importRows: (ctx, rows, labels) => s.customer.write(ctx, rows, 'Import', labels),
       readSchema: CustomerReadRequest,
       read: (q, b, u) => readCustomers(q, b, u),
       exportColumns: [
@@ -204,8 +234,8 @@ export function sheetModules(s: Services): SheetModule[] {
         'stationId',
         ...audit,
       ],
-    },
-    {
+    }),
+    sheet({
       module: 'tariff',
       title: 'Tariff',
       writePermission: 'Management.Tariff',
@@ -230,7 +260,7 @@ export function sheetModules(s: Services): SheetModule[] {
       ],
       rowSchema: TariffCreateRequest,
       keyOf: (r) => String(r.tariffId ?? ''),
-      importRows: (ctx, rows, labels) => s.tariff.write(ctx, rows as never, 'Import', labels),
+      importRows: (ctx, rows, labels) => s.tariff.write(ctx, rows, 'Import', labels),
       readSchema: TariffReadRequest,
       read: (q, b, u, now) => readTariffs(q, b, u, now),
       exportColumns: [
@@ -251,8 +281,8 @@ export function sheetModules(s: Services): SheetModule[] {
         'stationId',
         ...audit,
       ],
-    },
-    {
+    }),
+    sheet({
       module: 'debt',
       title: 'Debt',
       writePermission: 'Management.Debt',
@@ -264,7 +294,7 @@ export function sheetModules(s: Services): SheetModule[] {
       ],
       rowSchema: DebtRequest,
       keyOf: (r) => String(r.customerId ?? ''),
-      importRows: (ctx, rows, labels) => s.debt.write(ctx, rows as never, 'Import', labels),
+      importRows: (ctx, rows, labels) => s.debt.write(ctx, rows, 'Import', labels),
       readSchema: DebtReadRequest,
       read: (q, b, u) => readDebts(q, b, u),
       exportColumns: [
@@ -276,8 +306,8 @@ export function sheetModules(s: Services): SheetModule[] {
         'stationId',
         ...audit,
       ],
-    },
-    {
+    }),
+    sheet({
       module: 'account',
       title: 'Account',
       writePermission: 'Management.Account',
@@ -292,7 +322,7 @@ export function sheetModules(s: Services): SheetModule[] {
       ],
       rowSchema: AccountRequest,
       keyOf: (r) => String(r.meterId ?? ''),
-      importRows: (ctx, rows, labels) => s.account.write(ctx, rows as never, 'Import', labels),
+      importRows: (ctx, rows, labels) => s.account.write(ctx, rows, 'Import', labels),
       readSchema: AccountReadRequest,
       read: (q, b, u) => readAccounts(q, b, u),
       exportColumns: [
@@ -308,8 +338,8 @@ export function sheetModules(s: Services): SheetModule[] {
         'stationId',
         ...audit,
       ],
-    },
-    {
+    }),
+    sheet({
       module: 'item',
       title: 'Item',
       writePermission: 'Setting.Item',
@@ -327,10 +357,10 @@ export function sheetModules(s: Services): SheetModule[] {
       ],
       rowSchema: ItemRequest,
       keyOf: (r) => `${r.itemType ?? ''}/${r.itemName ?? ''}`,
-      importRows: (ctx, rows, labels) => s.item.write(ctx, rows as never, 'Import', labels),
+      importRows: (ctx, rows, labels) => s.item.write(ctx, rows, 'Import', labels),
       readSchema: ItemReadRequest,
       read: (q, b, u) => readItems(q, b, u),
       exportColumns: ['itemType', 'itemName', 'en', 'ar', 'es', 'fr', 'pt', 'zh', ...audit],
-    },
+    }),
   ];
 }

@@ -8,6 +8,7 @@ import type { AuthedContext } from '../../http/route.js';
 import { writeAudit } from '../audit/audit.js';
 import type { DbKeyStore, KeySource } from '../keystore/key-store.js';
 import { keyStoreOf } from '../keystore/key-store.js';
+import type { SealedKey } from '../keystore/key-vault.js';
 import {
   assertNoDuplicateKeys,
   keep,
@@ -35,7 +36,8 @@ const identity = (v: Pick<Values, 'ea' | 'sgc' | 'krn' | 'kt' | 'ti' | 'baseYear
 
 interface KeyPlan {
   meterId: string;
-  key: string;
+  /** Sealed by the key store: the plan never holds the key in clear. */
+  sealed: SealedKey;
   source: KeySource;
   values: Values;
 }
@@ -96,7 +98,12 @@ export function createMeterService(deps: Deps) {
         problem('a decoder key needs the STS fields it belongs to (sgc, krn, ti, kt)');
         return null;
       }
-      return { meterId: v.meterId, key: r.decoderKey.toUpperCase(), source: 'given', values: v };
+      return {
+        meterId: v.meterId,
+        sealed: await keys.seal(r.decoderKey, v.meterId),
+        source: 'given',
+        values: v,
+      };
     }
     if (!v.sgc) return null;
     const changed = !old || identity(old) !== identity(v);
@@ -117,15 +124,11 @@ export function createMeterService(deps: Deps) {
       return null;
     }
     try {
-      const { key, source } = await keys.derive({
-        meterPAN: pan,
-        sgc: v.sgc,
-        krn: v.krn!,
-        kt: v.kt!,
-        ti: v.ti!,
-        ea: v.ea as '07' | '11',
-      });
-      return { meterId: v.meterId, key, source, values: v };
+      const { sealed, source } = await keys.derive(
+        { meterPAN: pan, sgc: v.sgc, krn: v.krn!, kt: v.kt!, ti: v.ti!, ea: v.ea as '07' | '11' },
+        v.meterId,
+      );
+      return { meterId: v.meterId, sealed, source, values: v };
     } catch (e) {
       if (isStsError(e)) {
         problem(`cannot derive the decoder key: ${e.message}`);
@@ -137,18 +140,20 @@ export function createMeterService(deps: Deps) {
 
   async function storeKeys(keys: DbKeyStore, plans: KeyPlan[]) {
     for (const p of plans) {
-      await keys.putDecoderKey({
-        meterId: p.meterId,
-        decoderKey: p.key,
-        ea: p.values.ea,
-        sgc: p.values.sgc!,
-        krn: p.values.krn!,
-        kt: p.values.kt!,
-        ti: p.values.ti!,
-        ken: p.values.ken ?? 255,
-        baseYear: (p.values.baseYear ?? 1993) as BaseYear,
-        source: p.source,
-      });
+      await keys.putSealedDecoderKey(
+        {
+          meterId: p.meterId,
+          ea: p.values.ea ?? '07',
+          sgc: p.values.sgc!,
+          krn: p.values.krn!,
+          kt: p.values.kt!,
+          ti: p.values.ti!,
+          ken: p.values.ken ?? 255,
+          baseYear: (p.values.baseYear ?? 1993) as BaseYear,
+          source: p.source,
+        },
+        p.sealed,
+      );
     }
   }
 

@@ -2,8 +2,8 @@ import { parseRoleContent } from '@prepay/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { roles } from '../../db/schema.js';
-import { forbidden, refuse } from '../../http/errors.js';
 import type { SessionUser } from '../../http/route.js';
+import { forbidden, refuse } from '../../lib/domain-errors.js';
 
 /**
  * No escalation: a station administrator may grant only keys their own role holds. System administrators

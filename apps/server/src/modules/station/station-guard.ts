@@ -1,5 +1,5 @@
-import { forbidden } from '../../http/errors.js';
 import type { SessionUser } from '../../http/route.js';
+import { forbidden } from '../../lib/domain-errors.js';
 
 /** A user who is not a system administrator changes only rows of their own station. */
 export function assertStation(user: SessionUser, stationId: string): void {

@@ -1,12 +1,13 @@
 import type { CancelCreditTokenRequest, CreditTokenRecord, CreditTokenRequest } from '@prepay/contracts';
-import { allocateTid, CREDIT_SUBCLASS, decodeAmount, encodeAmount, encodeCredit } from '@prepay/sts';
+import { allocateTid, CREDIT_SUBCLASS, decodeAmount, encodeAmount } from '@prepay/sts';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Queryable } from '../../db/client.js';
 import { debts, users } from '../../db/schema.js';
 import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import { refuse } from '../../http/errors.js';
 import type { AuthedContext } from '../../http/route.js';
+import { refuse } from '../../lib/domain-errors.js';
 import { writeAudit } from '../audit/audit.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import { toMinor, toTenths } from '../masterdata/money.js';
@@ -43,7 +44,7 @@ export function createCreditService(
 
   /** Prices a vend from what the database says now; `q` decides whether that is inside the vend's lock. */
   async function quote(
-    q: typeof db,
+    q: Queryable,
     ctx: AuthedContext,
     req: Request,
     customerId: string,
@@ -163,7 +164,7 @@ export function createCreditService(
       const row = await db.transaction(async (tx) => {
         // Everything below runs with the meter's row locked: the period's usage, the TID and the debt are exact.
         const lastTid = await lockMeterTokenState(tx, req.meterId);
-        const q = await quote(tx as unknown as typeof db, ctx, req, v.customer.customerId, v.tariff);
+        const q = await quote(tx, ctx, req, v.customer.customerId, v.tariff);
         const b = q.breakdown;
         const quota = await tx
           .update(users)
@@ -185,14 +186,15 @@ export function createCreditService(
             })
             .where(eq(debts.customerId, v.customer.customerId));
         }
-        const key = await keyStore.on(tx).decoderKeyFor(req.meterId);
+        const keys = keyStore.on(tx);
+        const key = await keys.decoderKeyInfo(req.meterId);
         const now = clock.now();
         let token: string;
         let tid: number;
         try {
           tid = allocateTid({ at: now, baseYear: key.baseYear, lastTid, ken: v.meter.ken ?? undefined });
-          token = encodeCredit({
-            decoderKey: key.decoderKey,
+          token = await keys.encodeToken(req.meterId, {
+            kind: 'credit',
             tid,
             subclass: subclassOf(v.meter.type),
             amountUnits: b.units,

@@ -4,27 +4,16 @@ import type {
   UpdateMeterKeyRequest,
   UpdateMeterKeyResult,
 } from '@prepay/contracts';
-import {
-  allocateTid,
-  checkVendorProfile,
-  encodeClearCredit,
-  encodeClearTamper,
-  encodeKeyChange,
-  encodeSetMaximumOverdraft,
-  encodeSetMaximumPhasePowerUnbalanceLimit,
-  encodeSetMaximumPowerLimit,
-  type VendorOverdraftProfile,
-} from '@prepay/sts';
+import { allocateTid, checkVendorProfile, type KeyedToken, type VendorOverdraftProfile } from '@prepay/sts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { meters } from '../../db/schema.js';
-import { meterTokenState, pendingMeterKeys, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
+import { meterTokenState, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import { refuse } from '../../http/errors.js';
 import type { AuthedContext } from '../../http/route.js';
+import { refuse } from '../../lib/domain-errors.js';
 import { writeAudit } from '../audit/audit.js';
-import { createKeyCipher, loadKeyEncryptionKey } from '../keystore/key-cipher.js';
-import { keyStoreOf } from '../keystore/key-store.js';
+import { type DbKeyStore, keyStoreOf, type NextKeyFields } from '../keystore/key-store.js';
 import { meterPanOf } from '../meter/meter.service.js';
 import { keyChangeRecordOf, managementRecordOf } from './records.js';
 import { insertRecord, lockMeterTokenState, nextReceiptId, saveLastTid } from './vending.repo.js';
@@ -32,27 +21,21 @@ import { requireVendable, stsRefusal } from './vending-guards.js';
 
 type TidKind = Exclude<TokenKind, 'credit' | 'creditCancel' | 'changeKey'>;
 
-/** Class 2 encoders by record kind; `value` is W for the limits and the profile's unit for overdraft. */
-function encoderFor(kind: TidKind, profile: VendorOverdraftProfile | undefined) {
-  return (decoderKey: string, tid: number, value: number): { token: string; subclass: number } => {
+/** Class 2 tokens by record kind; `value` is W for the limits and the profile's unit for overdraft. */
+function tokenFor(kind: TidKind, profile: VendorOverdraftProfile | undefined) {
+  return (tid: number, value: number): { token: KeyedToken; subclass: number } => {
     switch (kind) {
       case 'clearCredit':
-        return { token: encodeClearCredit({ decoderKey, tid, register: 0xffff }), subclass: 1 };
+        return { token: { kind, tid, register: 0xffff }, subclass: 1 };
       case 'clearTamper':
-        return { token: encodeClearTamper({ decoderKey, tid }), subclass: 5 };
+        return { token: { kind, tid }, subclass: 5 };
       case 'maxPower':
-        return { token: encodeSetMaximumPowerLimit({ decoderKey, tid, watts: value }), subclass: 0 };
+        return { token: { kind, tid, watts: value }, subclass: 0 };
       case 'maxPhaseUnbalance':
-        return {
-          token: encodeSetMaximumPhasePowerUnbalanceLimit({ decoderKey, tid, watts: value }),
-          subclass: 6,
-        };
+        return { token: { kind, tid, watts: value }, subclass: 6 };
       case 'maxOverdraft': {
         const p = checkVendorProfile(profile);
-        return {
-          token: encodeSetMaximumOverdraft({ decoderKey, tid, value, profile: p }),
-          subclass: p.subclass,
-        };
+        return { token: { kind, tid, value, profile: p }, subclass: p.subclass };
       }
     }
   };
@@ -90,17 +73,19 @@ export function createManagementTokenService(
         `"Set maximum overdraft" is not an STS token: no vendor profile is configured for meter model "${v.meter.protocolVersion ?? ''}" (STS_OVERDRAFT_PROFILES)`,
       );
     }
-    const encode = encoderFor(kind, profile);
+    const describe = tokenFor(kind, profile);
     const keyStore = await keyStoreOf(deps);
     const row = await db.transaction(async (tx) => {
       const lastTid = await lockMeterTokenState(tx, meterId);
-      const key = await keyStore.on(tx).decoderKeyFor(meterId);
+      const keys = keyStore.on(tx);
+      const key = await keys.decoderKeyInfo(meterId);
       const now = clock.now();
       let tid: number;
       let encoded: { token: string; subclass: number };
       try {
         tid = allocateTid({ at: now, baseYear: key.baseYear, lastTid, ken: v.meter.ken ?? undefined });
-        encoded = encode(key.decoderKey, tid, value);
+        const { token, subclass } = describe(tid, value);
+        encoded = { token: await keys.encodeToken(meterId, token), subclass };
       } catch (err) {
         throw stsRefusal(err);
       }
@@ -135,15 +120,9 @@ export function createManagementTokenService(
     return managementRecordOf(row) satisfies ManagementTokenRecord;
   }
 
-  let cipher: ReturnType<typeof createKeyCipher> | undefined;
-  const pendingCipher = async () => {
-    cipher ??= createKeyCipher(await loadKeyEncryptionKey({ dataDir: config.dataDir }));
-    return cipher;
-  };
-
   /** Sets the meter's "new" key fields (and a hand-given new key) for the next key change. */
   async function updateMeterKey(ctx: AuthedContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) {
-    const seal = await pendingCipher();
+    const keyStore = await keyStoreOf(deps);
     return db.transaction(async (tx) => {
       const out: z.infer<typeof UpdateMeterKeyResult>[] = [];
       for (const r of rows) {
@@ -163,17 +142,11 @@ export function createManagementTokenService(
           updateDate: clock.now(),
         };
         await tx.update(meters).set(set).where(eq(meters.meterId, r.meterId));
-        await tx.delete(pendingMeterKeys).where(eq(pendingMeterKeys.meterId, r.meterId));
-        if (r.decoderKeyNew) {
-          const expected = before.ea === '11' ? 32 : 16;
-          if (r.decoderKeyNew.length !== expected) {
-            throw refuse(`Meter ${r.meterId} uses EA${before.ea}: its new key is ${expected} hex digits`);
-          }
-          await tx.insert(pendingMeterKeys).values({
-            meterId: r.meterId,
-            keyEnc: seal.seal(r.decoderKeyNew.toUpperCase(), `pending:${r.meterId}`),
-          });
+        const expected = before.ea === '11' ? 32 : 16;
+        if (r.decoderKeyNew && r.decoderKeyNew.length !== expected) {
+          throw refuse(`Meter ${r.meterId} uses EA${before.ea}: its new key is ${expected} hex digits`);
         }
+        await keyStore.on(tx).setPendingKey(r.meterId, r.decoderKeyNew || null);
         const result = { meterId: r.meterId, ...set };
         const { updateId: _u, updateDate: _d, ...after } = result;
         await writeAudit(tx, ctx.actor, {
@@ -195,28 +168,10 @@ export function createManagementTokenService(
     });
   }
 
-  /** The new decoder key: the one given by hand, else derived from the vending key of the new SGC/KRN. */
-  async function newKeyOf(
-    tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
-    meter: typeof meters.$inferSelect,
-  ) {
-    const [pending] = await tx
-      .select()
-      .from(pendingMeterKeys)
-      .where(eq(pendingMeterKeys.meterId, meter.meterId));
-    if (pending) return (await pendingCipher()).open(pending.keyEnc, `pending:${meter.meterId}`);
-    const pan = meterPanOf(meter.meterId);
-    if (!pan) throw refuse(`No new key for meter ${meter.meterId}: give one in Update Meter Key`);
-    const store = (await keyStoreOf(deps)).on(tx);
+  /** The new decoder key (given by hand, else derived), as a reference the key store understands. */
+  async function nextKeyOf(keys: DbKeyStore, meter: typeof meters.$inferSelect, next: NextKeyFields) {
     try {
-      return await store.deriveDecoderKey({
-        meterPAN: pan,
-        sgc: meter.sgcNew!,
-        krn: meter.krnNew!,
-        kt: meter.ktNew!,
-        ti: meter.tiNew!,
-        ea: meter.ea as '07' | '11',
-      });
+      return await keys.nextKey(meter.meterId, meterPanOf(meter.meterId), meter.ea, next);
     } catch (err) {
       throw stsRefusal(err);
     }
@@ -242,23 +197,30 @@ export function createManagementTokenService(
     ) {
       throw refuse(`Set the new key of meter ${meterId} first (Update Meter Key)`);
     }
+    const next: NextKeyFields = {
+      sgc: m.sgcNew,
+      krn: m.krnNew,
+      ken: m.kenNew,
+      ti: m.tiNew,
+      kt: m.ktNew,
+      baseYear: m.baseYearNew,
+    };
     const keyStore = await keyStoreOf(deps);
     const row = await db.transaction(async (tx) => {
       await lockMeterTokenState(tx, meterId);
-      const current = await keyStore.on(tx).decoderKeyFor(meterId);
-      const newKey = await newKeyOf(tx, m);
+      const keys = keyStore.on(tx);
+      const current = await keys.decoderKeyInfo(meterId);
+      const newKey = await nextKeyOf(keys, m, next);
       let tokens: string[];
       try {
-        tokens = encodeKeyChange({
-          currentDecoderKey: current.decoderKey,
-          newDecoderKey: newKey,
-          newKEN: m.kenNew!,
-          newKRN: m.krnNew!,
+        tokens = await keys.encodeKeyChange(meterId, newKey, {
+          newKEN: next.ken,
+          newKRN: next.krn,
           // A later base date rolls the meter's TID memory over.
-          RO: m.baseYearNew! > current.baseYear ? 1 : 0,
-          newKT: m.ktNew!,
-          newTI: m.tiNew!,
-          sgc: m.sgcNew!,
+          RO: next.baseYear > current.baseYear ? 1 : 0,
+          newKT: next.kt,
+          newTI: next.ti,
+          sgc: next.sgc,
         });
       } catch (err) {
         throw stsRefusal(err);
@@ -279,14 +241,7 @@ export function createManagementTokenService(
         tokens,
         tokenClass: 2,
         subclass: 3,
-        keyChange: {
-          sgc: m.sgcNew!,
-          krn: m.krnNew!,
-          ken: m.kenNew!,
-          ti: m.tiNew!,
-          kt: m.ktNew!,
-          baseYear: m.baseYearNew!,
-        },
+        keyChange: next,
         confirmed: false,
         remark: remark ?? null,
         createId: ctx.user.userId,
@@ -321,35 +276,23 @@ export function createManagementTokenService(
       if (r.confirmed) throw refuse(`Key change record ${receiptId} is already confirmed`);
       const [m] = await tx.select().from(meters).where(eq(meters.meterId, r.meterId));
       if (!m) throw refuse(`Meter ${r.meterId} not found`);
-      const k = r.keyChange as {
-        sgc: string;
-        krn: number;
-        ken: number;
-        ti: number;
-        kt: number;
-        baseYear: number;
-      };
-      const newKey = await newKeyOf(tx, {
-        ...m,
-        sgcNew: k.sgc,
-        krnNew: k.krn,
-        kenNew: k.ken,
-        tiNew: k.ti,
-        ktNew: k.kt,
-        baseYearNew: k.baseYear,
-      });
+      const k = r.keyChange as NextKeyFields;
+      const keys = keyStore.on(tx);
+      const newKey = await nextKeyOf(keys, m, k);
       const now = clock.now();
-      await keyStore.on(tx).putDecoderKey({
-        meterId: m.meterId,
-        decoderKey: newKey,
-        sgc: k.sgc,
-        krn: k.krn,
-        kt: k.kt,
-        ti: k.ti,
-        ken: k.ken,
-        baseYear: k.baseYear as 1993 | 2014 | 2035,
-        ea: m.ea,
-      });
+      await keys.installKey(
+        {
+          meterId: m.meterId,
+          sgc: k.sgc,
+          krn: k.krn,
+          kt: k.kt,
+          ti: k.ti,
+          ken: k.ken,
+          baseYear: k.baseYear as 1993 | 2014 | 2035,
+          ea: m.ea,
+        },
+        newKey,
+      );
       await tx
         .update(meters)
         .set({
@@ -369,7 +312,6 @@ export function createManagementTokenService(
           updateDate: now,
         })
         .where(eq(meters.meterId, m.meterId));
-      await tx.delete(pendingMeterKeys).where(eq(pendingMeterKeys.meterId, m.meterId));
       // On a new base date the meter forgets its TIDs (RO); our memory of the last one goes with it.
       if (k.baseYear !== m.baseYear) {
         await tx

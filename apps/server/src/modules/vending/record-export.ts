@@ -1,9 +1,7 @@
 import { type PermissionKey, TokenRecordReadRequest } from '@prepay/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import { invalid } from '../../http/errors.js';
-import { contextOf } from '../../http/route.js';
+import { defineFileRoute, type RouteDef } from '../../http/route.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { writeAudit } from '../audit/audit.js';
 import { creditRecordOf, keyChangeRecordOf, managementRecordOf } from './records.js';
@@ -102,24 +100,16 @@ const EXPORTS: {
 ];
 
 /** `/api/token/<record>/export`: the record page's current filter, all pages, as .xlsx. */
-export function registerRecordExports(app: FastifyInstance, deps: Deps): void {
-  for (const e of EXPORTS) {
-    app.post(
-      `/api/token/${e.path}/export`,
-      {
-        config: { permission: e.permission },
-        schema: { tags: ['Token'], summary: `Export ${e.title} (.xlsx)` },
-      },
-      async (request, reply) => {
-        const ctx = contextOf(request);
-        const parsed = TokenRecordReadRequest.safeParse({ ...((request.body as object | undefined) ?? {}) });
-        if (!parsed.success) {
-          const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-          throw invalid(
-            `Validation failed: ${errors.map((x) => `${x.path}: ${x.message}`).join('; ')}`,
-            errors,
-          );
-        }
+export function recordExportRoutes(deps: Deps): RouteDef[] {
+  return EXPORTS.map((e) =>
+    defineFileRoute({
+      kind: 'file',
+      path: `/api/token/${e.path}/export`,
+      permission: e.permission,
+      tag: 'Token',
+      summary: `Export ${e.title} (.xlsx)`,
+      body: TokenRecordReadRequest,
+      handler: async ({ body, request }, ctx, reply) => {
         const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
         return streamExport(request, reply, {
           title: e.title,
@@ -129,7 +119,7 @@ export function registerRecordExports(app: FastifyInstance, deps: Deps): void {
             readRecords(
               deps.database.db,
               e.kind,
-              { ...parsed.data, pageNumber, pageSize },
+              { ...body, pageNumber, pageSize },
               ctx.user,
               e.map as (r: TokenRecordRow) => Record<string, unknown>,
             ),
@@ -142,6 +132,6 @@ export function registerRecordExports(app: FastifyInstance, deps: Deps): void {
             }),
         });
       },
-    );
-  }
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 import { StsError } from '@prepay/sts';
 import type { Queryable } from '../../db/client.js';
-import { AppError, forbidden, refuse } from '../../http/errors.js';
 import type { AuthedContext } from '../../http/route.js';
+import { DomainError, forbidden, refuse } from '../../lib/domain-errors.js';
 import { loadVendContext } from './vending.repo.js';
 
 /** The meter, its account, customer and tariff — or the reason a token cannot be sold to it. */
@@ -26,7 +26,7 @@ export function stsRefusal(err: unknown): Error {
 export function uniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
-    if (e instanceof AppError) return false;
+    if (e instanceof DomainError) return false;
   }
   return false;
 }

@@ -58,12 +58,12 @@ export function vendingRoutes(
       handler: (b, ctx) => readRecords(db, kind, b, ctx.user, map),
     });
 
-  const management = (
+  const management = <B extends z.ZodType<{ meterId: string; remark?: string | null }>>(
     path: string,
     kind: 'clearCredit' | 'clearTamper' | 'maxPower' | 'maxPhaseUnbalance' | 'maxOverdraft',
     permission: PermissionKey,
-    body: z.ZodType<{ meterId: string; remark?: string | null }>,
-    value: (b: never) => number,
+    body: B,
+    value: (b: z.infer<B>) => number,
   ) =>
     defineRoute({
       path,
@@ -72,7 +72,7 @@ export function vendingRoutes(
       summary: `Generate a ${kind} token`,
       body,
       result: ManagementTokenRecord,
-      handler: (b, ctx) => mgmt.issue(ctx, kind, b.meterId, value(b as never), b.remark),
+      handler: (b, ctx) => mgmt.issue(ctx, kind, b.meterId, value(b), b.remark),
     });
 
   return [

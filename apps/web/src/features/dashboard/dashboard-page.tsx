@@ -1,8 +1,8 @@
 import { Card, Col, Descriptions, Empty, Row, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { asyncRoutes } from '../../app/route-table';
 import { toThousandFilter } from '../../lib/format';
+import { useRouteTable } from '../../lib/route-context';
 import { filterRoutes, groupTarget, visibleChildren } from '../../lib/routes';
 import { sessionStore } from '../../lib/session';
 
@@ -18,6 +18,7 @@ function quota(value: number, noLimit: string) {
 export default function DashboardPage() {
   const { t } = useTranslation();
   const info = sessionStore.use((s) => s.info);
+  const { asyncRoutes } = useRouteTable();
   if (!info) return null;
   const groups = filterRoutes(asyncRoutes, info.roleContent).filter((g) => visibleChildren(g).length > 0);
 
@@ -54,7 +55,9 @@ export default function DashboardPage() {
                     title={<Link to={groupTarget(g) ?? g.path}>{t(`route.${g.title}`)}</Link>}
                   >
                     {visibleChildren(g).map((c) => (
-                      <Tag key={c.path} style={{ marginBottom: 6 }}>
+                      // A long page name wraps inside its tag instead of pushing the card (and a
+                      // 375 px screen) sideways: antd tags never wrap on their own.
+                      <Tag key={c.path} style={{ marginBottom: 6, whiteSpace: 'normal', maxWidth: '100%' }}>
                         <Link to={c.path}>{t(`route.${c.title}`)}</Link>
                       </Tag>
                     ))}

@@ -1,7 +1,6 @@
 import { Tree } from 'antd';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { permissionLabel } from './permission-labels';
+import { usePermissionLabel } from './permission-labels';
 import { contentToChecked, permissionTree, treeToContent } from './role-tree';
 
 interface Props {
@@ -14,18 +13,18 @@ interface Props {
 
 /** The role's Menu: a checkable tree of the permission keys; checking a group checks its pages. */
 export function RoleMenuTree({ value, onChange, hidden, original }: Props) {
-  const { t } = useTranslation();
+  const permissionLabel = usePermissionLabel();
   const treeData = useMemo(
     () =>
       permissionTree(hidden).map((g) => ({
         key: g.key,
-        title: <span data-testid={`perm-${g.name}`}>{permissionLabel(t, g.name)}</span>,
+        title: <span data-testid={`perm-${g.name}`}>{permissionLabel(g.name)}</span>,
         children: g.children?.map((c) => ({
           key: c.key,
-          title: <span data-testid={`perm-${c.name}`}>{permissionLabel(t, c.name)}</span>,
+          title: <span data-testid={`perm-${c.name}`}>{permissionLabel(c.name)}</span>,
         })),
       })),
-    [hidden, t],
+    [hidden, permissionLabel],
   );
   const checked = contentToChecked(value, hidden);
   return (

@@ -10,7 +10,7 @@ import { type FieldDef, FormDialog, type FormMode } from '../../components/list-
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { writeRows } from '../../components/list-page/lookups';
 import { request } from '../../lib/request';
-import { permissionLabel } from './permission-labels';
+import { usePermissionLabel } from './permission-labels';
 import { RoleMenuTree } from './role-menu-tree';
 import './locales';
 
@@ -18,6 +18,7 @@ const RESOURCE = 'role';
 
 export default function RolePage() {
   const { t } = useTranslation();
+  const permissionLabel = usePermissionLabel();
   const refresh = useRefreshList(RESOURCE);
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: RoleRow } | null>(null);
   const hiddenQuery = useQuery({
@@ -67,7 +68,7 @@ export default function RolePage() {
             render: (v) => {
               const keys = parseRoleContent(v as string);
               return (
-                <Tooltip title={keys.map((k) => permissionLabel(t, k)).join(', ')}>
+                <Tooltip title={keys.map((k) => permissionLabel(k)).join(', ')}>
                   <span>{t('setting.role.keys', { count: keys.length })}</span>
                 </Tooltip>
               );

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { stationColumn } from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
-import { labelOf, meterTypeOptions } from './shared';
-import './vending.css';
+import { labelOf, meterTypeOptions } from '../../components/vending/vending';
+import '../../components/vending/vending.css';
 
 /**
  * The account grid every Token Generate page starts from (original §16.5): search, header filters and

@@ -3,10 +3,10 @@ import { Alert, App, Button, Descriptions, Form, Input, Modal, Space, Tag, Typog
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshList } from '../../components/list-page/list-page';
+import { printReceipt, type ReceiptRecord, tokenReceipt } from '../../components/vending/receipt';
+import { TokenText } from '../../components/vending/vending';
 import { request } from '../../lib/request';
 import { AccountTokenList } from './account-list';
-import { printReceipt, type ReceiptRecord, tokenReceipt } from './receipt';
-import { TokenText } from './shared';
 
 interface KeyChangeRecord extends ReceiptRecord {
   tokenFirst: string;

@@ -1,8 +1,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { creditReceipt } from '../../components/vending/receipt';
 import { i18n, setLanguage } from '../../lib/i18n';
 import { type Breakdown, CreditBreakdown } from './credit-breakdown';
-import { creditReceipt } from './receipt';
 
 const record: Breakdown = {
   totalPaid: 1000,

@@ -1,8 +1,8 @@
 import type { CreditTokenRecord } from '@prepay/contracts';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { energy, money, unitOf } from './amount';
-import './locales';
+import { energy, money, unitOf } from '../../components/vending/amount';
+import '../../components/vending/locales';
 
 export type Breakdown = Pick<
   CreditTokenRecord,

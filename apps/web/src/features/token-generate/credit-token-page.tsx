@@ -14,12 +14,18 @@ import {
 } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checkAmount, checkInteger, newIdempotencyKey, unitOf } from '../../components/vending/amount';
+import { creditReceipt, printReceipt } from '../../components/vending/receipt';
+import {
+  QUOTA_KEY,
+  quotaText,
+  TokenText,
+  usePaymentMethods,
+  useQuota,
+} from '../../components/vending/vending';
 import { request } from '../../lib/request';
 import { AccountTokenList } from './account-list';
-import { checkAmount, checkInteger, newIdempotencyKey, unitOf } from './amount';
 import { CreditBreakdown } from './credit-breakdown';
-import { creditReceipt, printReceipt } from './receipt';
-import { QUOTA_KEY, quotaText, TokenText, usePaymentMethods, useQuota } from './shared';
 
 interface RechargeForm {
   isVendByTotalPaid: boolean;

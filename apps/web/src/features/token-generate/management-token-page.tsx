@@ -3,11 +3,11 @@ import { Alert, Button, Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshList } from '../../components/list-page/list-page';
+import { checkInteger, checkOverdraft } from '../../components/vending/amount';
+import { printReceipt, tokenReceipt } from '../../components/vending/receipt';
+import { TokenText } from '../../components/vending/vending';
 import { request } from '../../lib/request';
 import { AccountTokenList } from './account-list';
-import { checkInteger, checkOverdraft } from './amount';
-import { printReceipt, tokenReceipt } from './receipt';
-import { TokenText } from './shared';
 
 /** The value a management token carries: none, whole watts, or a money amount. */
 type ValueKind =

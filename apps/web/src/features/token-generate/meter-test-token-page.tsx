@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TokenText } from '../../components/vending/vending';
 import { request } from '../../lib/request';
-import { TokenText } from './shared';
 
 interface TestRow {
   id: number;

@@ -7,12 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { stationColumn } from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
+import { energy, money } from '../../components/vending/amount';
+import {
+  creditReceipt,
+  printReceipt,
+  type ReceiptRecord,
+  tokenReceipt,
+} from '../../components/vending/receipt';
+import { labelOf, meterTypeOptions, QUOTA_KEY, TokenText } from '../../components/vending/vending';
 import { request } from '../../lib/request';
 import { sessionStore } from '../../lib/session';
-import { energy, money } from '../token-generate/amount';
-import { creditReceipt, printReceipt, type ReceiptRecord, tokenReceipt } from '../token-generate/receipt';
-import { labelOf, meterTypeOptions, QUOTA_KEY, TokenText } from '../token-generate/shared';
-import '../token-generate/vending.css';
+import '../../components/vending/vending.css';
 
 export type RecordKind =
   | 'credit'

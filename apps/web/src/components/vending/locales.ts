@@ -1,4 +1,4 @@
-import { registerBundles } from '../../components/list-page/locales';
+import { registerBundles } from '../list-page/locales';
 
 /** Strings of the vending pages (Token Generate and Token Record), registered lazily with them. */
 const en = {

@@ -1,0 +1,32 @@
+/**
+ * How the domain says no. Services and repos throw these and know nothing of HTTP; one place,
+ * http/error-handler.ts, decides how each kind looks on the wire (status, code, envelope).
+ */
+export type DomainErrorKind = 'refused' | 'notFound' | 'forbidden' | 'invalid' | 'tooLarge';
+
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    readonly reason: string,
+    /** A specific error code of the wire contract (e.g. a wrong login), else the kind's own. */
+    readonly code?: number,
+    /** For `invalid`: which fields are wrong. */
+    readonly problems: FieldProblem[] = [],
+  ) {
+    super(reason);
+  }
+}
+
+/** A business rule refused the request; the reason is one the operator can act on. */
+export const refuse = (reason: string, code?: number) => new DomainError('refused', reason, code);
+export const notFound = (what: string) => new DomainError('notFound', `${what} not found`);
+export const forbidden = (reason = 'You do not have permission to do this') =>
+  new DomainError('forbidden', reason);
+export const invalid = (reason: string, problems: FieldProblem[] = []) =>
+  new DomainError('invalid', reason, undefined, problems);
+export const tooLarge = (reason: string) => new DomainError('tooLarge', reason);

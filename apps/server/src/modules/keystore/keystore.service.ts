@@ -1,0 +1,82 @@
+import type { VendingKeyRef as VendingKeyRefBody, VendingKeyRequest } from '@prepay/contracts';
+import type { BaseYear } from '@prepay/sts';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import type { AuthedContext } from '../../http/route.js';
+import { formatDateTime } from '../../lib/dates.js';
+import { forbidden, refuse } from '../../lib/domain-errors.js';
+import { writeAudit } from '../audit/audit.js';
+import { keyStoreOf } from './key-store.js';
+
+/** Vending keys serve every station: only system administrators load or remove them. */
+function assertSystemAdmin(ctx: AuthedContext) {
+  if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator manages vending keys');
+}
+
+/** Vending key administration: the rules and transactions; the key store keeps the keys. */
+export function createKeyStoreService(deps: Deps) {
+  const { db } = deps.database;
+
+  /** Every vending key's identity — never the key. */
+  async function list() {
+    return (await (await keyStoreOf(deps)).listVendingKeys()).map((k) => ({
+      sgc: k.sgc,
+      krn: k.krn,
+      dkga: k.dkga,
+      baseYear: k.baseYear,
+      label: k.label ?? null,
+      createId: k.createId,
+      createDate: formatDateTime(k.createDate),
+    }));
+  }
+
+  /** Loads vending keys (write-only), all or nothing, each audited without its key. */
+  async function create(ctx: AuthedContext, rows: z.infer<typeof VendingKeyRequest>[]) {
+    assertSystemAdmin(ctx);
+    for (const r of rows) {
+      const digits = r.dkga === '02' ? 16 : 40;
+      if (r.vendingKey.length !== digits) {
+        throw refuse(`SGC ${r.sgc} KRN ${r.krn}: a DKGA${r.dkga} vending key is ${digits} hex digits`);
+      }
+    }
+    const store = await keyStoreOf(deps);
+    await db.transaction(async (tx) => {
+      const keys = store.on(tx);
+      for (const r of rows) {
+        await keys.putVendingKey({
+          sgc: r.sgc,
+          krn: r.krn,
+          dkga: r.dkga,
+          key: r.vendingKey,
+          baseYear: r.baseYear as BaseYear,
+          label: r.label ?? undefined,
+          createId: ctx.user.userId,
+        });
+        const { vendingKey: _secret, ...info } = r;
+        await writeAudit(tx, ctx.actor, { title: 'VendingKey', action: 'Create', after: info });
+      }
+    });
+    const all = await list();
+    return all.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
+  }
+
+  /** Removes vending keys; decoder keys already derived stay. */
+  async function remove(ctx: AuthedContext, rows: z.infer<typeof VendingKeyRefBody>[]) {
+    assertSystemAdmin(ctx);
+    const before = await list();
+    const gone = before.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
+    if (gone.length !== rows.length) throw refuse('Vending key not found');
+    const store = await keyStoreOf(deps);
+    await db.transaction(async (tx) => {
+      for (const g of gone) {
+        await store.on(tx).deleteVendingKey(g);
+        await writeAudit(tx, ctx.actor, { title: 'VendingKey', action: 'Delete', before: g });
+      }
+    });
+    return gone;
+  }
+
+  return { list, create, remove };
+}
+
+export type KeyStoreService = ReturnType<typeof createKeyStoreService>;

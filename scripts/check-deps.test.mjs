@@ -1,0 +1,99 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importsOf, scan, violation } from './check-deps.mjs';
+
+describe('the dependency rule', () => {
+  it.each([
+    ['apps/web/src/features/token-record/a.tsx', 'apps/web/src/features/token-generate/receipt', /feature/],
+    ['apps/web/src/features/dashboard/a.tsx', 'apps/web/src/app/route-table', /app\//],
+    ['apps/web/src/features/dashboard/a.tsx', 'apps/web/src/layout/layout', /layout\//],
+    ['apps/web/src/lib/a.ts', 'apps/web/src/features/auth/login-page', /shared code/],
+    ['apps/web/src/components/x/a.ts', 'apps/web/src/app/app-store', /shared code/],
+    ['apps/server/src/a.ts', 'apps/web/src/lib/format', /another app/],
+    ['apps/web/src/a.ts', 'apps/server/src/app', /another app/],
+    ['apps/simulator/src/a.ts', 'apps/server/src/app', /another app/],
+    ['packages/contracts/src/a.ts', 'apps/server/src/app', /package imports an app/],
+    ['packages/sts/src/a.ts', 'packages/contracts/', /nothing of ours/],
+    ['packages/dlt645/src/a.ts', 'packages/sts/', /nothing of ours/],
+  ])('refuses %s → %s', (from, to, why) => {
+    expect(violation(from, to)).toMatch(why);
+  });
+
+  it.each([
+    ['apps/web/src/features/token-record/a.tsx', 'apps/web/src/features/token-record/b'],
+    ['apps/web/src/features/token-record/a.tsx', 'apps/web/src/components/vending/receipt'],
+    ['apps/web/src/features/setting/a.tsx', 'apps/web/src/lib/route-context'],
+    ['apps/web/src/app/route-table.tsx', 'apps/web/src/features/auth/login-page'],
+    ['apps/web/src/layout/layout.tsx', 'apps/web/src/app/route-table'],
+    ['apps/server/src/a.ts', 'packages/contracts/'],
+    ['apps/web/src/a.ts', 'packages/contracts/permissions'],
+    ['apps/simulator/src/a.ts', 'packages/dlt645/'],
+  ])('allows %s → %s', (from, to) => {
+    expect(violation(from, to)).toBeNull();
+  });
+
+  it('reads static, multi-line, re-export, side-effect and dynamic imports', () => {
+    const text = [
+      "import { a } from './a';",
+      'import {',
+      '  b,',
+      "} from '../b';",
+      "export { c } from './c';",
+      "import './d.css';",
+      "const E = lazy(() => import('../e'));",
+    ].join('\n');
+    expect(importsOf(text)).toEqual([
+      { spec: './a', line: 1 },
+      { spec: '../b', line: 4 },
+      { spec: './c', line: 5 },
+      { spec: './d.css', line: 6 },
+      { spec: '../e', line: 7 },
+    ]);
+  });
+
+  describe('on a repository', () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'check-deps-'));
+    afterAll(() => rmSync(root, { recursive: true, force: true }));
+    const file = (rel, text) => {
+      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+      writeFileSync(path.join(root, rel), text);
+    };
+
+    it('names every offending or undeclared import with its file and line, and nothing else', () => {
+      file('package.json', JSON.stringify({ devDependencies: { vitest: '*' } }));
+      for (const [dir, name, dependencies] of [
+        ['apps/server', '@prepay/server', { '@prepay/contracts': '*', '@prepay/web': '*' }],
+        ['apps/web', '@prepay/web', { react: '*' }],
+        ['packages/contracts', '@prepay/contracts', {}],
+        ['packages/dlt645', '@prepay/dlt645', { '@prepay/contracts': '*' }],
+      ])
+        file(`${dir}/package.json`, JSON.stringify({ name, dependencies }));
+      file('apps/web/src/features/a/page.tsx', "import x from '../b/page';\nimport y from '../../lib/y';");
+      file('apps/web/src/features/b/page.tsx', "import { z } from 'react';");
+      file(
+        'apps/server/src/app.ts',
+        "import { s } from '@prepay/contracts';\nimport w from '@prepay/web/src/x';",
+      );
+      file('packages/dlt645/src/frame.ts', "import { s } from '@prepay/contracts';");
+      file('packages/contracts/src/index.ts', "import '../../../apps/server/src/app';");
+      file('packages/contracts/src/x.ts', "import { z } from 'zod';\nimport { it } from 'vitest';");
+      expect(scan(root)).toEqual([
+        expect.stringMatching(
+          /^apps\/server\/src\/app\.ts:2 '@prepay\/web\/src\/x' — app imports another app/,
+        ),
+        expect.stringMatching(
+          /^apps\/web\/src\/features\/a\/page\.tsx:1 '\.\.\/b\/page' — feature "a" imports feature "b"/,
+        ),
+        expect.stringMatching(/^packages\/contracts\/src\/index\.ts:1 .* package imports an app/),
+        "packages/contracts/src/x.ts:1 'zod' — zod is not declared in packages/contracts/package.json",
+        expect.stringMatching(/^packages\/dlt645\/src\/frame\.ts:1 .* must import nothing of ours/),
+      ]);
+    });
+  });
+
+  it('holds for this repository', () => {
+    expect(scan(path.resolve(import.meta.dirname, '..'))).toEqual([]);
+  });
+});
