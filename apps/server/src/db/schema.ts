@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -141,6 +142,8 @@ export const gateways = pgTable(
     /** Online flag and hourly success rate (hundredths of a percent), maintained by the head-end. */
     status: boolean('status').notNull().default(false),
     successRateBp: integer('success_rate_bp').notNull().default(0),
+    /** When the head-end last heard the gateway (conn state or a relayed uplink). */
+    lastSeen: ts('last_seen'),
     stationId: text('station_id')
       .notNull()
       .references(() => stations.stationId),
@@ -213,6 +216,8 @@ export const meters = pgTable(
     /** 0 single-phase, 1 three-phase, 2 CT. */
     isThreePhase: integer('is_three_phase').notNull().default(0),
     communicationWay: integer('communication_way').notNull().default(1),
+    /** LoRaWAN DevEUI, 16 lower-case hex digits; how the network server names the meter. */
+    devEui: text('dev_eui'),
     protocolVersion: text('protocol_version'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
@@ -244,6 +249,7 @@ export const meters = pgTable(
     index('meters_station_type_idx').on(t.stationId, t.type, t.status, t.meterId),
     index('meters_type_idx').on(t.type, t.meterId),
     index('meters_create_idx').on(t.createDate),
+    uniqueIndex('meters_dev_eui_idx').on(t.devEui),
   ],
 );
 
@@ -358,3 +364,5 @@ export const images = pgTable('images', {
 
 // Vending: token records, receipt counters, per-meter TID state.
 export * from './schema-vending.js';
+// Head-end: each meter's link (online, transport, serving gateway).
+export * from './schema-headend.js';
