@@ -15,8 +15,10 @@ import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
 import { installAuth, type RegisteredRoute } from './http/auth-hook.js';
 import { installErrorHandling, installNotFound } from './http/error-handler.js';
+import { installInputGuard } from './http/input-guard.js';
 import { registerRoutes } from './http/route.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { logSerializers } from './lib/log-redaction.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
@@ -38,6 +40,8 @@ export interface BuildOptions {
   /** Close the database with the app (main does; tests that share one may not). */
   ownsDatabase?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of stdout (the log-redaction test reads them). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -60,6 +64,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             level: config.logLevel,
             // Bearer tokens are credentials: never in a log line.
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Query parameters, bodies and failed queries' parameters are redacted by field.
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -92,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
 
   installErrorHandling(app);
+  installInputGuard(app);
   installAuth(app, sessions, app.apiRoutes);
 
   await app.register(swagger, {
