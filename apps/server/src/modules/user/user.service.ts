@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { authThrottle, stations, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { notFound, refuse } from '../../http/errors.js';
+import { forbidden, notFound, refuse } from '../../http/errors.js';
 import type { AuthedContext } from '../../http/route.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import { assertPasswordPolicy, assertPasswordsDiffer } from '../../lib/password-policy.js';
@@ -39,6 +39,24 @@ export function createUserService(deps: Deps) {
   const roleListOf = (row: { roleId: string; roleIds?: string[] | null }) => [
     ...new Set([row.roleId, ...(row.roleIds ?? [])]),
   ];
+
+  /**
+   * Separation of duty: your own quota, roles and station are set by another administrator, never by you
+   * (a user with Setting.User could otherwise lift their own vending limit).
+   */
+  function assertNotOwnGrant(old: UserRow, r: UpdateInput, quotaChanged: boolean) {
+    const sameRoles = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+    const changed = [
+      quotaChanged ? 'quota' : null,
+      !sameRoles(roleListOf(r), roleListOf(old)) ? 'roles' : null,
+      r.stationId !== old.stationId ? 'station' : null,
+    ].filter(Boolean);
+    if (changed.length) {
+      throw forbidden(
+        `You cannot change your own ${changed.join(', ')}: ask another administrator (separation of duty)`,
+      );
+    }
+  }
 
   /** Passwords an administrator chose follow the policy; generated ones always do. */
   function assertChosenPasswords(r: CreateInput) {
@@ -139,6 +157,7 @@ export function createUserService(deps: Deps) {
         if (r.userId === ctx.user.userId && r.status !== 0) throw refuse('You cannot disable yourself');
         const quota = quotaUnits(r.quota);
         const quotaChanged = r.quota !== undefined && r.quota !== null && r.quota !== old.totalQuota;
+        if (r.userId === ctx.user.userId) assertNotOwnGrant(old, r, quotaChanged);
         await tx
           .update(users)
           .set({
