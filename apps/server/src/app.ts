@@ -17,6 +17,7 @@ import { installAuth, type RegisteredRoute } from './http/auth-hook.js';
 import { installErrorHandling, installNotFound } from './http/error-handler.js';
 import { installInputGuard } from './http/input-guard.js';
 import { registerRoutes } from './http/route.js';
+import { installSecurityHeaders, swaggerGate } from './http/security-headers.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { logSerializers } from './lib/log-redaction.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -114,7 +115,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/swagger' });
+  await installSecurityHeaders(app);
+  await app.register(async (scope) => {
+    if (!config.swaggerPublic) scope.addHook('onRequest', swaggerGate(sessions));
+    await scope.register(swaggerUi, { routePrefix: '/swagger', staticCSP: true });
+  });
 
   const auth = createAuthService(deps);
   const master = masterData(deps);

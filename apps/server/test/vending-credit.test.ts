@@ -1,7 +1,13 @@
 import { decodeToken } from '@prepay/sts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp, USER_AUTH_PASSWORD, userWithRole } from './harness.js';
+import {
+  ADMIN_AUTH_PASSWORD,
+  createTestApp,
+  type TestApp,
+  USER_AUTH_PASSWORD,
+  userWithRole,
+} from './harness.js';
 import { DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
 
 interface Rec {
