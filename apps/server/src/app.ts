@@ -16,8 +16,11 @@ import type { Deps } from './deps.js';
 import { startHeadEnd } from './headend/head-end.js';
 import { installAuth, type RegisteredRoute } from './http/auth-hook.js';
 import { installErrorHandling, installNotFound } from './http/error-handler.js';
+import { installInputGuard } from './http/input-guard.js';
 import { registerRoutes } from './http/route.js';
+import { installSecurityHeaders, swaggerGate } from './http/security-headers.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { logSerializers } from './lib/log-redaction.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
@@ -48,6 +51,8 @@ export interface BuildOptions {
   headend?: boolean;
   /** Task runner settings over the REMOTE_TASK_* environment (tests use short leases and timeouts). */
   remoteTasks?: Partial<RunnerOptions>;
+  /** Where log lines go instead of stdout (the log-redaction test reads them). */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -70,6 +75,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             level: config.logLevel,
             // Bearer tokens are credentials: never in a log line.
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Query parameters, bodies and failed queries' parameters are redacted by field.
+            serializers: logSerializers,
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -102,6 +110,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
 
   installErrorHandling(app);
+  installInputGuard(app);
   installAuth(app, sessions, app.apiRoutes);
 
   await app.register(swagger, {
@@ -116,7 +125,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/swagger' });
+  await installSecurityHeaders(app);
+  await app.register(async (scope) => {
+    if (!config.swaggerPublic) scope.addHook('onRequest', swaggerGate(sessions));
+    await scope.register(swaggerUi, { routePrefix: '/swagger', staticCSP: true });
+  });
 
   const auth = createAuthService(deps);
   const master = masterData(deps);

@@ -19,6 +19,12 @@ export interface Config {
   idleTimeoutMinutes: number;
   loginMaxFailures: number;
   loginLockMinutes: number;
+  /** Failed logins from one client address (any accounts) before the address is locked out. */
+  loginAddressMaxFailures: number;
+  /** Wrong authorization passwords in a row before a user's vending is locked (same lock time, back-off). */
+  authorizationMaxFailures: number;
+  /** Serve /swagger without a login (off by default: the API description is for logged-in users). */
+  swaggerPublic: boolean;
   webDist: string;
   logLevel: string;
   bodyLimitBytes: number;
@@ -111,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idleTimeoutMinutes: int('IDLE_TIMEOUT_MINUTES', 30, env),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5, env),
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', 15, env),
+    loginAddressMaxFailures: int('LOGIN_ADDRESS_MAX_FAILURES', 50, env),
+    authorizationMaxFailures: int('AUTHORIZATION_MAX_FAILURES', 5, env),
+    swaggerPublic: env.SWAGGER_PUBLIC === '1' || env.SWAGGER_PUBLIC === 'true',
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024, env),

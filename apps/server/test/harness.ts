@@ -13,6 +13,10 @@ import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, testConfig } from './test-config.j
 
 export { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD };
 
+/** The passwords of users made by userWithRole (login and authorization passwords must differ). */
+export const USER_PASSWORD = 'User#Pass-2026';
+export const USER_AUTH_PASSWORD = 'User#Auth-2026';
+
 /** A fresh copy of the bootstrapped database: PGlite from the dump, or a PostgreSQL database from the template. */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
@@ -120,7 +124,7 @@ export async function userWithRole(
   const roleId = opts.roleId ?? `role_${opts.userId}`;
   const role = await t.call('/api/role/create', [{ roleId, name: roleId, content: opts.content }], admin);
   if (role.code !== 0 && !/already exists/.test(role.reason)) throw new Error(role.reason);
-  const password = 'User#Pass-2026';
+  const password = USER_PASSWORD;
   const user = await t.call(
     '/api/user/create',
     [
@@ -129,7 +133,7 @@ export async function userWithRole(
         roleId,
         stationId: opts.stationId ?? '0001',
         password,
-        authorizationPassword: password,
+        authorizationPassword: USER_AUTH_PASSWORD,
       },
     ],
     admin,

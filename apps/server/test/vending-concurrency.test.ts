@@ -1,6 +1,6 @@
 import { decodeToken } from '@prepay/sts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { createTestApp, type TestApp, USER_AUTH_PASSWORD, userWithRole } from './harness.js';
 import { DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
 
 let t: TestApp;
@@ -38,7 +38,7 @@ describe('concurrent vends to one meter', () => {
             isVendByTotalPaid: true,
             amount: '1000',
             payDebtPercent: 10,
-            authorizationPassword: 'User#Pass-2026',
+            authorizationPassword: USER_AUTH_PASSWORD,
             idempotencyKey: `rush-${i}-of-50`,
           },
           cashier,

@@ -1,7 +1,13 @@
 import { decodeToken } from '@prepay/sts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp, userWithRole } from './harness.js';
+import {
+  ADMIN_AUTH_PASSWORD,
+  createTestApp,
+  type TestApp,
+  USER_AUTH_PASSWORD,
+  userWithRole,
+} from './harness.js';
 import { DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
 
 interface Rec {
@@ -171,7 +177,7 @@ describe('credit vending', () => {
       `update users set total_quota_units = 600, remaining_quota_units = 600 where user_id = 'cashier1'`,
     );
     const withPw = (b: Record<string, unknown>) =>
-      vend({ ...b, authorizationPassword: 'User#Pass-2026' }, cashier);
+      vend({ ...b, authorizationPassword: USER_AUTH_PASSWORD }, cashier);
     const ok = await withPw({ meterId, amount: '50', isVendByTotalPaid: false });
     expect(ok.code, ok.reason).toBe(0);
     expect(await quotaOf(t, 'cashier1')).toBe(100);
@@ -190,7 +196,7 @@ describe('credit vending', () => {
       content: 'Token.CreditToken',
       stationId: 'EAST',
     });
-    const res = await vend({ meterId, amount: '1000', authorizationPassword: 'User#Pass-2026' }, east);
+    const res = await vend({ meterId, amount: '1000', authorizationPassword: USER_AUTH_PASSWORD }, east);
     expect(res.status).toBe(403);
   });
 });

@@ -43,6 +43,8 @@ export const roles = pgTable('roles', {
   roleId: text('role_id').primaryKey(),
   name: text('name').notNull(),
   content: text('content').notNull().default(''),
+  /** The station a role belongs to; null = a system role, which only system administrators edit. */
+  stationId: text('station_id').references(() => stations.stationId),
   ...auditColumns,
 });
 
@@ -362,10 +364,12 @@ export const images = pgTable('images', {
   updateDate: ts('update_date').notNull().defaultNow(),
 });
 
-// Vending: token records, receipt counters, per-meter TID state.
-export * from './schema-vending.js';
 // Head-end: each meter's link (online, transport, serving gateway).
 export * from './schema-headend.js';
+// Security: failed-attempt counters shared by every process.
+export * from './schema-security.js';
+// Vending: token records, receipt counters, per-meter TID state.
+export * from './schema-vending.js';
 
 // Remote tasks: the DL/T 645 data-item catalogue, tasks and their attempts.
 export * from './schema-tasks.js';

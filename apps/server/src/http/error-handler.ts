@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type DomainErrorKind } from '../lib/domain-errors.js';
 import { AppError } from './errors.js';
+import { dataError } from './input-guard.js';
 
 const body = (code: number, reason: string, result: unknown = null) => ({
   code,
@@ -56,6 +57,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, unsupported media type): its message is safe to show.
       return reply.code(status).send(body(status, error.message));
+    }
+    const data = dataError(error);
+    if (data) {
+      request.log.info({ err: error }, 'request refused by the database');
+      return reply.code(400).send(body(data.code, data.reason, data.result));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(body(ErrorCode.internal, 'Internal server error'));

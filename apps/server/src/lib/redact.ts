@@ -1,5 +1,6 @@
 /** Field names whose values are secrets: they never reach a log row, a response or an export. */
-const SECRET_FIELD = /(password|secret|hash|decoderkey|vendingkey|privatekey|^token$|^jwt)/i;
+const SECRET_FIELD =
+  /(password|passwd|secret|hash|decoderkey|vendingkey|privatekey|keyenc|sealed|^key$|^token$|^jwt|^authorization$|^cookie$)/i;
 
 export const REDACTED = '*';
 

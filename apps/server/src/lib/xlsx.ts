@@ -1,9 +1,16 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import {
+  DEFAULT_SHEET_LIMITS,
+  readFirstSheetBounded,
+  SheetLimitError,
+  type SheetLimits,
+  type SheetRow,
+} from './xlsx-reader.js';
 
 /**
- * Spreadsheet import/export with exceljs (never SheetJS "xlsx" from npm). Reading streams the
- * workbook; writing streams rows into the HTTP answer.
+ * Spreadsheet import/export (never SheetJS "xlsx" from npm). Reading goes through the bounded reader in
+ * xlsx-reader.ts; writing streams rows into the HTTP answer with exceljs.
  */
 
 export class SpreadsheetError extends Error {}
@@ -32,54 +39,40 @@ export function assertWorkbookFile(fileName: string, buf: Buffer): void {
   }
 }
 
-export type CellValue = string | number | boolean | Date | null;
+export type { CellValue, SheetRow } from './xlsx-reader.js';
 
-function plain(v: ExcelJS.CellValue): CellValue {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((t) => t.text).join('');
-    if ('result' in v) return plain(v.result as ExcelJS.CellValue);
-    if ('text' in v) return String(v.text);
-    if ('error' in v) return null;
-  }
-  return String(v);
-}
-
-export interface SheetRow {
-  /** The row number as Excel shows it (1-based). */
-  rowNumber: number;
-  values: CellValue[];
-}
-
-/** The first worksheet's non-empty rows (values indexed from column A = 0). */
-export async function readFirstSheet(buf: Buffer, maxRows = 100_000): Promise<SheetRow[]> {
-  const rows: SheetRow[] = [];
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buf]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    // Styles tell a date cell from a number.
-    styles: 'cache',
-    entries: 'emit',
-  });
+/**
+ * The first worksheet's non-empty rows (values indexed from column A = 0). Read by the bounded reader:
+ * rows, columns, cells, shared strings, uncompressed size and time are checked before anything is kept.
+ */
+export async function readFirstSheet(
+  buf: Buffer,
+  limits: SheetLimits = DEFAULT_SHEET_LIMITS,
+): Promise<SheetRow[]> {
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = ((row.values as ExcelJS.CellValue[]) ?? []).slice(1).map(plain);
-        if (values.every((v) => v === null || v === '')) continue;
-        rows.push({ rowNumber: row.number, values });
-        if (rows.length > maxRows) throw new SpreadsheetError(`The file has more than ${maxRows} rows`);
-      }
-      break;
-    }
+    return await readFirstSheetBounded(buf, limits);
   } catch (e) {
-    if (e instanceof SpreadsheetError) throw e;
+    if (e instanceof SheetLimitError) throw new SpreadsheetError(e.message);
     throw new SpreadsheetError(
       'The file is damaged or is not a valid .xlsx workbook (it cannot be unzipped and read)',
     );
   }
-  return rows;
+}
+
+/** Text a spreadsheet would run as a formula (or a DDE call) when it starts with one of these. */
+const FORMULA_LEAD = /^[=+\-@\t\r]/;
+
+/**
+ * CSV/formula injection (OWASP): a text cell that starts like a formula gets a leading apostrophe, so
+ * Excel shows it as text. Numbers and dates are typed cells and never run.
+ */
+export function neutraliseCell(v: unknown): unknown {
+  return typeof v === 'string' && FORMULA_LEAD.test(v) ? `'${v}` : v;
+}
+
+/** Undoes neutraliseCell on import, so an export re-imports to the same text. */
+export function unneutraliseCell(v: string): string {
+  return v.startsWith("'") && FORMULA_LEAD.test(v.slice(1)) ? v.slice(1) : v;
 }
 
 export interface SheetColumn {
@@ -106,7 +99,8 @@ export function workbookStream(sheetName: string, columns: SheetColumn[]) {
   return {
     stream,
     add(row: Record<string, unknown>) {
-      ws.addRow(row).commit();
+      const safe = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, neutraliseCell(v)]));
+      ws.addRow(safe).commit();
     },
     /** A second sheet with notes (for templates). */
     async end(notes?: { title: string; rows: string[][] }) {

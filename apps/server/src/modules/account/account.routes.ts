@@ -23,7 +23,11 @@ export function accountRoutes(deps: Deps, accounts: AccountService): RouteDef[] 
     defineRoute({
       path: '/api/account/read',
       // Every Token Generate page lists accounts: a cashier holding only Token.CreditToken must see them.
-      permission: ['Management.Account', ...PermissionGroups.Token],
+      // The vending pages pick a meter's account; the meter test token page does not (it lists no accounts).
+      permission: [
+        'Management.Account',
+        ...PermissionGroups.Token.filter((k) => k !== 'Token.MeterTestToken'),
+      ],
       tag,
       summary: 'List accounts with customer, meter and tariff joined',
       body: AccountReadRequest,

@@ -6,53 +6,67 @@ import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../http/errors.js';
 import type { AuthedContext } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { assertPasswordPolicy } from '../../lib/password-policy.js';
+import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Actor, writeAudit } from '../audit/audit.js';
 import { findUser, quotaToWire, roleIdsOf } from '../user/user.repo.js';
+import { createThrottle } from './throttle.js';
 
 const INVALID_LOGIN = 'invalid username or password';
+
+/** Same words for every account name, existing or not: the answer must not tell which accounts exist. */
+const lockedLogin = (until: Date) =>
+  `Too many failed logins: logging in with this name is locked until ${formatDateTime(until)}`;
+const lockedAddress = (until: Date) =>
+  `Too many failed logins from your address: try again after ${formatDateTime(until)}`;
 
 export function createAuthService(deps: Deps) {
   const { db } = deps.database;
   const { config, clock, sessions } = deps;
+  const throttle = createThrottle(db, clock);
+  const loginPolicy = { maxFailures: config.loginMaxFailures, lockMinutes: config.loginLockMinutes };
+  const addressPolicy = { maxFailures: config.loginAddressMaxFailures, lockMinutes: config.loginLockMinutes };
+  const authorizationPolicy = {
+    maxFailures: config.authorizationMaxFailures,
+    lockMinutes: config.loginLockMinutes,
+  };
+  // An unknown name is checked against this hash, so it costs the same argon2 time as a wrong password.
+  const decoyHash = hashPassword(generatePassword());
 
   async function login(userId: string, password: string, ipAddress: string | null) {
-    const now = clock.now();
+    const name = userId.toLowerCase();
+    const address = ipAddress ?? 'unknown';
+    const addressLock = await throttle.lockedUntil('login-address', address);
+    if (addressLock) throw refuse(lockedAddress(addressLock));
+    const nameLock = await throttle.lockedUntil('login-account', name);
+    if (nameLock) throw refuse(lockedLogin(nameLock));
     const user = await findUser(db, userId);
     const actor: Actor = { userId, stationId: user?.stationId ?? null, ipAddress };
     // The original's audit shape for logins: the password is never recorded, only "*".
     const attempt = { UserId: userId, Password: '*' };
-    if (!user) throw refuse(INVALID_LOGIN, ErrorCode.invalidLogin);
-    if (user.lockedUntil && user.lockedUntil > now) {
-      throw refuse(
-        `This account is locked after ${config.loginMaxFailures} failed logins; try again after ${formatDateTime(user.lockedUntil)}`,
-      );
-    }
-    if (!(await verifyPassword(user.passwordHash, password))) {
-      const failures = user.failedLogins + 1;
-      const locks = failures >= config.loginMaxFailures;
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({
-            failedLogins: locks ? 0 : failures,
-            lockedUntil: locks ? new Date(now.getTime() + config.loginLockMinutes * 60_000) : null,
-          })
-          .where(eq(users.userId, userId));
+    const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
+    if (!user || !matches) {
+      const outcome = await db.transaction(async (tx) => {
+        const byName = await throttle.fail(tx, 'login-account', name, loginPolicy);
+        const byAddress = await throttle.fail(tx, 'login-address', address, addressPolicy);
         await writeAudit(tx, actor, {
           title: 'Login',
-          action: locks ? 'Locked' : 'LoginFailed',
+          action: byName.lockedUntil ? 'Locked' : 'LoginFailed',
           before: attempt,
         });
+        return { byName, byAddress };
       });
-      if (locks) {
-        throw refuse(`Too many failed logins: the account is locked for ${config.loginLockMinutes} minutes`);
+      if (outcome.byName.lockedUntil) {
+        throw refuse(
+          `Too many failed logins: logging in with this name is locked for ${outcome.byName.lockMinutes} minutes`,
+        );
       }
+      if (outcome.byAddress.lockedUntil) throw refuse(lockedAddress(outcome.byAddress.lockedUntil));
       throw refuse(INVALID_LOGIN, ErrorCode.invalidLogin);
     }
     if (user.status !== 0) throw refuse('This user is disabled; ask an administrator to enable it');
     return db.transaction(async (tx) => {
-      await tx.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.userId, userId));
+      await throttle.clear(tx, 'login-account', name);
       const token = await sessions.open(tx, userId, user.roleId, ipAddress);
       await writeAudit(tx, actor, { title: 'Login', action: 'Login', before: attempt });
       return { token, mustChangePassword: user.mustChangePassword };
@@ -145,7 +159,11 @@ export function createAuthService(deps: Deps) {
     return info(ctx);
   }
 
-  /** Both passwords follow the same rule: the old one proves it is the user, and the new one must differ. */
+  /**
+   * Both passwords follow the same rule: the old one proves it is the user, the new one must differ from
+   * it and from the other password, and must pass the policy. A new login password ends every other
+   * session of the user (a stolen session does not outlive the change).
+   */
   async function modifyPassword(
     ctx: AuthedContext,
     which: 'login' | 'authorization',
@@ -155,8 +173,18 @@ export function createAuthService(deps: Deps) {
     const user = await findUser(db, ctx.user.userId);
     if (!user) throw notFound('User');
     const current = which === 'login' ? user.passwordHash : user.authorizationPasswordHash;
+    const other = which === 'login' ? user.authorizationPasswordHash : user.passwordHash;
     if (!(await verifyPassword(current, oldPassword))) throw refuse('The old password is incorrect');
     if (oldPassword === newPassword) throw refuse('The new password must differ from the old one');
+    assertPasswordPolicy('The new password', newPassword, [
+      user.userId,
+      user.nickName,
+      user.fullName,
+      user.email,
+    ]);
+    if (await verifyPassword(other, newPassword)) {
+      throw refuse('The login password and the authorization password must differ');
+    }
     const hashed = await hashPassword(newPassword);
     await db.transaction(async (tx) => {
       await tx
@@ -172,6 +200,7 @@ export function createAuthService(deps: Deps) {
             : { authorizationPasswordHash: hashed, updateId: user.userId, updateDate: clock.now() },
         )
         .where(eq(users.userId, user.userId));
+      if (which === 'login') await sessions.revokeAllOf(tx, user.userId, ctx.user.sessionId);
       await writeAudit(tx, ctx.actor, {
         title: 'User',
         action: which === 'login' ? 'ModifyLoginPassword' : 'ModifyAuthorizationPassword',
@@ -181,12 +210,33 @@ export function createAuthService(deps: Deps) {
     return null;
   }
 
-  /** Vending and cancelling call this before they change anything. */
+  /**
+   * Vending and cancelling call this before they change anything. Wrong tries are counted per user in
+   * the database (outside the caller's transaction, so a refusal does not roll the count back); the limit
+   * locks the user's token actions with the login's back-off.
+   */
   async function checkAuthorizationPassword(userId: string, password: string | null | undefined) {
+    const locked = await throttle.lockedUntil('authorization', userId);
+    if (locked) {
+      throw refuse(
+        `Too many wrong authorization passwords: token actions are locked until ${formatDateTime(locked)}`,
+      );
+    }
     const user = await findUser(db, userId);
-    if (!user || !password || !(await verifyPassword(user.authorizationPasswordHash, password))) {
+    const matches = await verifyPassword(
+      user?.authorizationPasswordHash ?? (await decoyHash),
+      password ?? '',
+    );
+    if (!user || !password || !matches) {
+      const outcome = await throttle.fail(db, 'authorization', userId, authorizationPolicy);
+      if (outcome.lockedUntil) {
+        throw refuse(
+          `Too many wrong authorization passwords: token actions are locked for ${outcome.lockMinutes} minutes`,
+        );
+      }
       throw refuse('The authorization password is incorrect');
     }
+    await throttle.clear(db, 'authorization', userId);
   }
 
   return { login, info, logout, switchRole, updateInfo, modifyPassword, checkAuthorizationPassword };

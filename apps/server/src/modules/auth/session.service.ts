@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ErrorCode, parseRoleContent } from '@prepay/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
@@ -111,12 +111,18 @@ export async function createSessionService(db: Db, config: Config, clock: Clock)
         .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)));
     },
 
-    /** Ends every session of a user (password change by an admin, disable, delete). */
-    async revokeAllOf(q: Queryable, userId: string): Promise<void> {
+    /** Ends every session of a user (password change, disable, delete), except `keep` when given. */
+    async revokeAllOf(q: Queryable, userId: string, keep?: string): Promise<void> {
       await q
         .update(sessions)
         .set({ revokedAt: clock.now() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keep === undefined ? undefined : ne(sessions.sessionId, keep),
+          ),
+        );
     },
   };
 }

@@ -1,10 +1,15 @@
+import { invalid } from '../../http/errors.js';
+
 /**
  * Exact conversions between wire decimals and stored integers. Strings are split, never multiplied as
  * floats, so "0.29" is 29 minor units and not 28.999….
  */
 function scaled(value: string, places: number): number {
   const [int = '0', frac = ''] = value.trim().split('.');
-  if (frac.length > places) throw new RangeError(`${value} has more than ${places} decimals`);
+  // Bad input, not a fault: a 400 naming the value (a filter or a cell may carry it here).
+  if (frac.length > places || !/^-?\d*$/.test(int) || !/^\d*$/.test(frac)) {
+    throw invalid(`Validation failed: ${value} is not a decimal with at most ${places} decimals`);
+  }
   return Number(int) * 10 ** places + Number((frac + '0'.repeat(places)).slice(0, places) || '0');
 }
 

@@ -1,6 +1,6 @@
 import { DUPLICATE_LINES } from '@prepay/contracts';
 import { refuse } from '../../lib/domain-errors.js';
-import { type CellValue, readFirstSheet } from '../../lib/xlsx.js';
+import { type CellValue, readFirstSheet, unneutraliseCell } from '../../lib/xlsx.js';
 import type { ColumnKind, ImportColumn, SheetModule } from './sheets.js';
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -36,6 +36,7 @@ function parseSteps(text: string): unknown {
 export function cellToField(v: CellValue, kind: ColumnKind): unknown {
   if (v === null || v === '') return undefined;
   if (typeof v === 'string' && v.trim() === '') return undefined;
+  if (typeof v === 'string') v = unneutraliseCell(v);
   switch (kind) {
     case 'text':
       return v instanceof Date ? excelDate(v) : String(v).trim();

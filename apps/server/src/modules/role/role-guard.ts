@@ -1,7 +1,7 @@
 import { parseRoleContent } from '@prepay/contracts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { roles } from '../../db/schema.js';
+import { roles, userRoles, users } from '../../db/schema.js';
 import type { SessionUser } from '../../http/route.js';
 import { forbidden, refuse } from '../../lib/domain-errors.js';
 
@@ -23,4 +23,38 @@ export async function assertCanAssignRoles(q: Queryable, user: SessionUser, role
   if (missing.length > 0) throw refuse(`Role not found: ${missing.join(', ')}`);
   for (const r of found) assertCanGrant(user, r.content);
   return found;
+}
+
+/**
+ * Roles belong to a station or to the system (station_id null). A station administrator edits only their
+ * station's roles, never a role they hold themselves (no self-escalation) and never one held by users of
+ * another station; system roles and shared ones are for system administrators.
+ */
+export async function assertCanEditRoles(q: Queryable, user: SessionUser, roleIds: string[]) {
+  if (user.isSystemAdmin || !roleIds.length) return;
+  const found = await q.select().from(roles).where(inArray(roles.roleId, roleIds));
+  for (const r of found) {
+    if (r.stationId !== user.stationId) {
+      throw forbidden(
+        `Role ${r.roleId} belongs to ${r.stationId === null ? 'the system' : `station ${r.stationId}`}: only a system administrator may change it`,
+      );
+    }
+  }
+  const holders = await q
+    .selectDistinct({ userId: users.userId, stationId: users.stationId, roleId: userRoles.roleId })
+    .from(userRoles)
+    .innerJoin(users, eq(users.userId, userRoles.userId))
+    .where(inArray(userRoles.roleId, roleIds));
+  const own = holders.find((h) => h.userId === user.userId);
+  if (own || roleIds.includes(user.roleId)) {
+    throw forbidden(
+      `You cannot change a role you hold (${own?.roleId ?? user.roleId}): ask another administrator`,
+    );
+  }
+  const outside = holders.find((h) => h.stationId !== user.stationId);
+  if (outside) {
+    throw forbidden(
+      `Role ${outside.roleId} is held by users of another station: only a system administrator may change it`,
+    );
+  }
 }

@@ -19,7 +19,7 @@ import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import { allOf, commonConditions, contains, type ReadSpec, readTable } from '../../lib/read-query.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
-import { assertCanGrant } from './role-guard.js';
+import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 
 const spec: ReadSpec = {
   sortable: {
@@ -78,6 +78,7 @@ export function roleRoutes(deps: Deps): RouteDef[] {
         }
         // Editing a role that holds keys you lack would let you strip or re-shape it: same rule as granting.
         for (const b of before) assertCanGrant(ctx.user, b.content);
+        await assertCanEditRoles(tx, ctx.user, ids);
       }
       const now = deps.clock.now();
       for (const r of rows) {
@@ -88,9 +89,11 @@ export function roleRoutes(deps: Deps): RouteDef[] {
             .set({ ...values, updateId: ctx.user.userId, updateDate: now })
             .where(eq(roles.roleId, r.roleId));
         } else {
+          // A station administrator's role belongs to their station; a system administrator's to the system.
+          const stationId = ctx.user.isSystemAdmin ? null : ctx.user.stationId;
           await tx
             .insert(roles)
-            .values({ roleId: r.roleId, ...values, createId: ctx.user.userId, createDate: now });
+            .values({ roleId: r.roleId, ...values, stationId, createId: ctx.user.userId, createDate: now });
         }
       }
       const after = await load(tx, ids);
@@ -106,6 +109,7 @@ export function roleRoutes(deps: Deps): RouteDef[] {
       const before = await load(tx, ids);
       if (before.length !== new Set(ids).size) throw notFound('Role');
       for (const b of before) assertCanGrant(ctx.user, b.content);
+      await assertCanEditRoles(tx, ctx.user, ids);
       const [{ n } = { n: 0 }] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(users)

@@ -1,12 +1,13 @@
 import type { UserCreateRequest, UserRow, UserUpdateRequest } from '@prepay/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { stations, users } from '../../db/schema.js';
+import { authThrottle, stations, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { notFound, refuse } from '../../http/errors.js';
+import { forbidden, notFound, refuse } from '../../http/errors.js';
 import type { AuthedContext } from '../../http/route.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
+import { assertPasswordPolicy, assertPasswordsDiffer } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword } from '../../lib/passwords.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import { assertCanAssignRoles } from '../role/role-guard.js';
@@ -39,10 +40,39 @@ export function createUserService(deps: Deps) {
     ...new Set([row.roleId, ...(row.roleIds ?? [])]),
   ];
 
+  /**
+   * Separation of duty: your own quota, roles and station are set by another administrator, never by you
+   * (a user with Setting.User could otherwise lift their own vending limit).
+   */
+  function assertNotOwnGrant(old: UserRow, r: UpdateInput, quotaChanged: boolean) {
+    const sameRoles = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+    const changed = [
+      quotaChanged ? 'quota' : null,
+      !sameRoles(roleListOf(r), roleListOf(old)) ? 'roles' : null,
+      r.stationId !== old.stationId ? 'station' : null,
+    ].filter(Boolean);
+    if (changed.length) {
+      throw forbidden(
+        `You cannot change your own ${changed.join(', ')}: ask another administrator (separation of duty)`,
+      );
+    }
+  }
+
+  /** Passwords an administrator chose follow the policy; generated ones always do. */
+  function assertChosenPasswords(r: CreateInput) {
+    const related = [r.userId, r.nickName, r.fullName, r.email];
+    if (r.password) assertPasswordPolicy(`User ${r.userId}: password`, r.password, related);
+    if (r.authorizationPassword) {
+      assertPasswordPolicy(`User ${r.userId}: authorization password`, r.authorizationPassword, related);
+    }
+    if (r.password && r.authorizationPassword) assertPasswordsDiffer(r.password, r.authorizationPassword);
+  }
+
   /** Create and import share this: every row is checked before any is written; one bad row writes nothing. */
   async function create(ctx: AuthedContext, rows: CreateInput[], action: 'Create' | 'Import') {
     const dup = duplicateKeys(rows.map((r) => r.userId));
     if (dup.length) throw refuse(`The request has duplicate lines: ${dup.join(', ')}`);
+    for (const r of rows) assertChosenPasswords(r);
     return db.transaction(async (tx) => {
       for (const r of rows) assertStation(ctx.user, r.stationId);
       await assertStationsExist(
@@ -127,6 +157,7 @@ export function createUserService(deps: Deps) {
         if (r.userId === ctx.user.userId && r.status !== 0) throw refuse('You cannot disable yourself');
         const quota = quotaUnits(r.quota);
         const quotaChanged = r.quota !== undefined && r.quota !== null && r.quota !== old.totalQuota;
+        if (r.userId === ctx.user.userId) assertNotOwnGrant(old, r, quotaChanged);
         await tx
           .update(users)
           .set({
@@ -192,6 +223,10 @@ export function createUserService(deps: Deps) {
         })
         .where(eq(users.userId, userId));
       await sessions.revokeAllOf(tx, userId);
+      // The reset lifts the lock on the account name too (counted per name, see auth/throttle.ts).
+      await tx
+        .delete(authThrottle)
+        .where(and(eq(authThrottle.scope, 'login-account'), eq(authThrottle.subject, userId.toLowerCase())));
       await writeAudit(tx, ctx.actor, { title: 'User', action: 'ResetPassword', content: userId });
     });
     return { userId, oneTimePassword };

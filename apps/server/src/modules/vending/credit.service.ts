@@ -35,6 +35,14 @@ export function representableAtMost(units: number): number {
   return decodeAmount(field) === units ? units : decodeAmount(field - 1);
 }
 
+interface SameVendFields {
+  meterId: string;
+  purchaseWay: number | null;
+  totalPaidMinor: number | null;
+  units: number | null;
+  debtPercent: number | null;
+}
+
 export function createCreditService(
   deps: Deps,
   checkAuthorizationPassword: (userId: string, pw: string) => Promise<void>,
@@ -70,7 +78,11 @@ export function createCreditService(
         : price(input, { byTotalPaid: false, units: toTenths(req.amount) });
       // A credit token carries at most 18 201 624 units, some of them only in steps: never more than paid for.
       if (req.isVendByTotalPaid) b = capUnits(input, b, representableAtMost(Math.min(b.units, 18201624)));
-      else if (representableAtMost(b.units) !== b.units) {
+      else if (b.units > 18201624) {
+        throw refuse(
+          `A credit token carries at most 1820162.4 units; ${req.amount} is more: vend it as several tokens`,
+        );
+      } else if (representableAtMost(b.units) !== b.units) {
         throw refuse(
           `A token cannot carry exactly ${req.amount}; the nearest is ${decodeAmount(encodeAmount(b.units)) / 10}`,
         );
@@ -123,6 +135,26 @@ export function createCreditService(
     };
   }
 
+  /**
+   * A retry with an idempotency key gets the first vend back only when it asks for the same vend; the same
+   * key with another meter, amount or debt share is a client bug, refused rather than silently answered.
+   */
+  function assertSameVend<T extends SameVendFields>(done: T, req: Request): T {
+    const same =
+      done.meterId.toLowerCase() === req.meterId.toLowerCase() &&
+      done.purchaseWay === (req.isVendByTotalPaid ? 0 : 1) &&
+      (done.debtPercent ?? 0) === req.payDebtPercent &&
+      (req.isVendByTotalPaid
+        ? done.totalPaidMinor === toMinor(req.amount)
+        : done.units === toTenths(req.amount));
+    if (!same) {
+      throw refuse(
+        'This idempotency key was already used for a different vend (meter, amount or debt share differ): send a new key for a new vend',
+      );
+    }
+    return done;
+  }
+
   async function vend(ctx: AuthedContext, req: Request): Promise<CreditTokenRecord> {
     const v = await requireVendable(db, ctx, req.meterId);
     if (req.isPreview) {
@@ -157,7 +189,7 @@ export function createCreditService(
     await checkAuthorizationPassword(ctx.user.userId, req.authorizationPassword ?? '');
     if (req.idempotencyKey) {
       const done = await findByIdempotencyKey(db, ctx.user.userId, req.idempotencyKey);
-      if (done) return creditRecordOf(done);
+      if (done) return creditRecordOf(assertSameVend(done, req));
     }
     const keyStore = await keyStoreOf(deps);
     try {
@@ -225,7 +257,7 @@ export function createCreditService(
       // Two requests with one idempotency key raced: the loser answers with the winner's record.
       if (req.idempotencyKey && uniqueViolation(err)) {
         const done = await findByIdempotencyKey(db, ctx.user.userId, req.idempotencyKey);
-        if (done) return creditRecordOf(done);
+        if (done) return creditRecordOf(assertSameVend(done, req));
       }
       throw err;
     }

@@ -1,0 +1,134 @@
+import { crc32, deflateRawSync } from 'node:zlib';
+
+/**
+ * Hand-built .xlsx files for the import limits: a minimal workbook (content types, workbook, one sheet)
+ * whose sheet XML is produced in pieces (joined once to deflate it).
+ */
+
+interface Part {
+  name: string;
+  /** The uncompressed content, in pieces. */
+  pieces: Iterable<Buffer>;
+}
+
+/** Set to write a false (small) uncompressed size into the zip directory, as an attacker may. */
+export const zipOptions = { declaredSize: undefined as number | undefined };
+
+function deflatePieces(pieces: Iterable<Buffer>) {
+  const all: Buffer[] = [];
+  let crc = 0;
+  for (const p of pieces) {
+    crc = crc32(p, crc);
+    all.push(p);
+  }
+  const raw = Buffer.concat(all);
+  return { data: deflateRawSync(raw, { level: 9 }), crc, size: raw.length };
+}
+
+export function buildZip(parts: Part[]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const name = Buffer.from(part.name);
+    const { data, crc, size } = deflatePieces(part.pieces);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc >>> 0, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(zipOptions.declaredSize ?? size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0);
+    dir.writeUInt16LE(20, 4);
+    dir.writeUInt16LE(20, 6);
+    dir.writeUInt16LE(8, 10);
+    dir.writeUInt32LE(crc >>> 0, 16);
+    dir.writeUInt32LE(data.length, 20);
+    dir.writeUInt32LE(zipOptions.declaredSize ?? size, 24);
+    dir.writeUInt16LE(name.length, 28);
+    dir.writeUInt32LE(offset, 42);
+    locals.push(local, name, data);
+    central.push(dir, name);
+    offset += local.length + name.length + data.length;
+  }
+  const dirSize = central.reduce((n, b) => n + b.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(dirSize, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, ...central, end]);
+}
+
+const text = (s: string) => [Buffer.from(s)];
+
+/** A one-sheet workbook around the given sheetData pieces. */
+export function workbookWith(sheetData: Iterable<Buffer>, sharedStrings?: Iterable<Buffer>): Buffer {
+  const ns = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  function* sheet() {
+    yield Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${ns}"><sheetData>`);
+    yield* sheetData;
+    yield Buffer.from('</sheetData></worksheet>');
+  }
+  const parts: Part[] = [
+    {
+      name: '[Content_Types].xml',
+      pieces: text(
+        '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+      ),
+    },
+    {
+      name: 'xl/workbook.xml',
+      pieces: text(
+        `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${ns}" xmlns:r="${rel}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      pieces: text(
+        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      ),
+    },
+    { name: 'xl/worksheets/sheet1.xml', pieces: sheet() },
+  ];
+  if (sharedStrings) {
+    parts.push({
+      name: 'xl/sharedStrings.xml',
+      pieces: (function* () {
+        yield Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${ns}">`);
+        yield* sharedStrings;
+        yield Buffer.from('</sst>');
+      })(),
+    });
+  }
+  return buildZip(parts);
+}
+
+const HEADER = '<row r="1"><c r="A1" t="inlineStr"><is><t>customerId</t></is></c></row>';
+
+/** The issue's first bomb: a header, then 60,000 rows that each set a cell in column XFD. */
+export function wideColumnBomb(rows = 60_000): Buffer {
+  return workbookWith(
+    (function* () {
+      yield Buffer.from(HEADER);
+      // Identical rows (numbered by position) compress to almost nothing: 60,000 of them fit in ~9 KB.
+      yield Buffer.from('<row><c r="XFD2"><v>1</v></c></row>'.repeat(rows));
+    })(),
+  );
+}
+
+/** The issue's second bomb: millions of empty <row/> elements (20 million = 140 MB of XML). */
+export function emptyRowBomb(rows = 20_000_000): Buffer {
+  return workbookWith(
+    (function* () {
+      yield Buffer.from(HEADER);
+      const block = Buffer.from('<row/>'.repeat(100_000));
+      for (let n = 0; n < rows; n += 100_000) yield block;
+    })(),
+  );
+}
