@@ -15,6 +15,8 @@ import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
 import { installAuth, type RegisteredRoute } from './http/auth-hook.js';
 import { installErrorHandling, installNotFound } from './http/error-handler.js';
+import { installJsonBody } from './http/json-body.js';
+import { withOriginalOperation } from './http/original-operation.js';
 import { registerRoutes } from './http/route.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -28,6 +30,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { createCreditService } from './modules/vending/credit.service.js';
 import { createManagementTokenService } from './modules/vending/management.service.js';
+import { registerPaymentsFeed } from './modules/vending/payments-feed.js';
 import { registerRecordExports } from './modules/vending/record-export.js';
 import { vendingRoutes } from './modules/vending/vending.routes.js';
 
@@ -46,9 +49,6 @@ declare module 'fastify' {
     deps: Deps;
   }
 }
-
-// The original accepted application/json, text/json and application/*+json.
-const JSON_TYPES = /^(application\/json|text\/json|application\/[\w.+-]+\+json)$/i;
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -69,21 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // One JSON parser for the content types the original accepted; an empty body reads as "no body".
-  app.removeContentTypeParser('application/json');
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser(JSON_TYPES, { parseAs: 'string' }, (request, raw, done) => {
-    const text = String(raw);
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, (err, value) => {
-      if (err) return done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
-      done(null, value);
-    });
-  });
-  // A POST without a body reads as {}: reads with only defaults may be sent bare.
-  app.addHook('preValidation', async (request) => {
-    if (request.method === 'POST' && request.body === undefined) request.body = {};
-  });
+  installJsonBody(app);
 
   const clock = options.clock ?? systemClock;
   const sessions = await createSessionService(database.db, config, clock);
@@ -104,14 +90,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
       components: { securitySchemes: { Bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: withOriginalOperation(jsonSchemaTransform),
   });
   await app.register(swaggerUi, { routePrefix: '/swagger' });
 
   const auth = createAuthService(deps);
   const master = masterData(deps);
   registerRoutes(app, [
-    ...authRoutes(auth),
+    ...authRoutes(auth, deps),
     ...userRoutes(deps, createUserService(deps)),
     ...roleRoutes(deps),
     ...stationRoutes(deps),
@@ -127,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await master.register(app);
 
   registerRecordExports(app, deps);
+  registerPaymentsFeed(app, deps);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.db.execute('select 1');

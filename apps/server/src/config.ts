@@ -27,6 +27,11 @@ export interface Config {
    * subclass and value encoding to use. Empty by default, and the token is refused without one.
    */
   overdraftProfiles: Record<string, VendorOverdraftProfile>;
+  /**
+   * The original's change-key request has no authorization password; a utility may demand one anyway
+   * (KEY_CHANGE_REQUIRES_AUTHORIZATION=1). A password that is sent is always checked.
+   */
+  keyChangeRequiresAuthorization: boolean;
 }
 
 function overdraftProfiles(raw: string | undefined): Record<string, VendorOverdraftProfile> {
@@ -78,5 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024, env),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     overdraftProfiles: overdraftProfiles(env.STS_OVERDRAFT_PROFILES),
+    keyChangeRequiresAuthorization:
+      env.KEY_CHANGE_REQUIRES_AUTHORIZATION === '1' || env.KEY_CHANGE_REQUIRES_AUTHORIZATION === 'true',
   };
 }

@@ -40,7 +40,7 @@ export function logRoutes(deps: Deps): RouteDef[] {
           contains(auditLogs.ipAddress, b.ipAddress),
         ]);
         return readTable(db, auditLogs, where, spec, b, (r) => ({
-          logId: String(r.logId),
+          logId: r.logId,
           title: r.title,
           action: r.action,
           content: r.content,
@@ -51,6 +51,10 @@ export function logRoutes(deps: Deps): RouteDef[] {
           stationId: r.stationId,
           createId: r.userId,
           createDate: formatDateTime(r.createDate)!,
+          // Log rows are never updated: like the original, the update fields repeat the creation.
+          updateId: r.userId,
+          updateDate: formatDateTime(r.createDate)!,
+          remark: null,
         }));
       },
     }),

@@ -69,7 +69,7 @@ export function createUserService(deps: Deps) {
           password: r.password ? null : password,
           authorization: r.authorizationPassword ? null : authorization,
         });
-        const quota = quotaUnits(r.quota);
+        const quota = quotaUnits(r.quota ?? r.remainingQuota);
         await tx.insert(users).values({
           userId: r.userId,
           nickName: r.nickName ?? null,
@@ -125,8 +125,9 @@ export function createUserService(deps: Deps) {
       for (const r of rows) {
         const old = before.find((b) => b.userId === r.userId)!;
         if (r.userId === ctx.user.userId && r.status !== 0) throw refuse('You cannot disable yourself');
-        const quota = quotaUnits(r.quota);
-        const quotaChanged = r.quota !== undefined && r.quota !== null && r.quota !== old.totalQuota;
+        const quota = quotaUnits(r.quota ?? r.remainingQuota);
+        const wanted = r.quota ?? r.remainingQuota;
+        const quotaChanged = wanted !== undefined && wanted !== null && wanted !== old.totalQuota;
         await tx
           .update(users)
           .set({
@@ -194,7 +195,8 @@ export function createUserService(deps: Deps) {
       await sessions.revokeAllOf(tx, userId);
       await writeAudit(tx, ctx.actor, { title: 'User', action: 'ResetPassword', content: userId });
     });
-    return { userId, oneTimePassword };
+    const [row] = await loadRows(db, [userId]);
+    return row ? [{ ...row, oneTimePassword }] : [];
   }
 
   return { create, update, remove, resetPassword };

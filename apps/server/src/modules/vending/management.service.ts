@@ -20,11 +20,12 @@ import type { z } from 'zod';
 import { meters } from '../../db/schema.js';
 import { meterTokenState, pendingMeterKeys, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import { refuse } from '../../http/errors.js';
+import { invalid, refuse } from '../../http/errors.js';
 import type { AuthedContext } from '../../http/route.js';
 import { writeAudit } from '../audit/audit.js';
 import { createKeyCipher, loadKeyEncryptionKey } from '../keystore/key-cipher.js';
 import { keyStoreOf } from '../keystore/key-store.js';
+import { loadMeters, toMeterRow } from '../meter/meter.repo.js';
 import { meterPanOf } from '../meter/meter.service.js';
 import { keyChangeRecordOf, managementRecordOf } from './records.js';
 import { insertRecord, lockMeterTokenState, nextReceiptId, saveLastTid } from './vending.repo.js';
@@ -145,7 +146,6 @@ export function createManagementTokenService(
   async function updateMeterKey(ctx: AuthedContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) {
     const seal = await pendingCipher();
     return db.transaction(async (tx) => {
-      const out: z.infer<typeof UpdateMeterKeyResult>[] = [];
       for (const r of rows) {
         const [before] = await tx.select().from(meters).where(eq(meters.meterId, r.meterId));
         if (!before) throw refuse(`Meter ${r.meterId} not found`);
@@ -189,9 +189,12 @@ export function createManagementTokenService(
           },
           after: { ...after, newKeyGiven: Boolean(r.decoderKeyNew) },
         });
-        out.push(after);
       }
-      return out;
+      const updated = await loadMeters(
+        tx,
+        rows.map((r) => r.meterId),
+      );
+      return updated.map(toMeterRow) satisfies z.infer<typeof UpdateMeterKeyResult>[];
     });
   }
 
@@ -226,10 +229,16 @@ export function createManagementTokenService(
   async function changeMeterKey(
     ctx: AuthedContext,
     meterId: string,
-    authorizationPassword: string,
+    authorizationPassword: string | null | undefined,
     remark?: string | null,
   ) {
-    await checkAuthorizationPassword(ctx.user.userId, authorizationPassword);
+    if (authorizationPassword) {
+      await checkAuthorizationPassword(ctx.user.userId, authorizationPassword);
+    } else if (config.keyChangeRequiresAuthorization) {
+      throw invalid('The authorization password is required', [
+        { path: 'authorizationPassword', message: 'The authorization password is required' },
+      ]);
+    }
     const v = await requireVendable(db, ctx, meterId);
     const m = v.meter;
     if (
