@@ -166,8 +166,10 @@ describe('conformance to the original OpenAPI document (original-openapi.json)',
     );
     const res = await t.app.inject({ method: 'GET', url: '/swagger/json' });
     expect(res.statusCode).toBe(200);
-    const ours: Record<string, Record<string, { 'x-original-operation'?: string; description?: string }>> =
-      res.json().paths;
+    const ours: Record<
+      string,
+      Record<string, { 'x-original-operation'?: string; description?: string }>
+    > = res.json().paths;
     const documented = new Map(
       Object.entries(ours).flatMap(([path, methods]) =>
         Object.entries(methods).map(([m, op]) => [`${m.toUpperCase()} ${path.toLowerCase()}`, op] as const),
