@@ -84,7 +84,8 @@ async function send(op: OriginalOperation, body: unknown, token: string | undefi
 }
 
 function requestOf(op: OriginalOperation): unknown {
-  const gen = new RequestGenerator(valuesFor(op, fixture));
+  // Every nullable member the run does not fill is sent as an explicit null, as generated .NET clients do.
+  const gen = new RequestGenerator(valuesFor(op, fixture), true);
   if (op.method === 'GET') {
     return Object.fromEntries(op.query.map((p) => [p.name, String(gen.value(p.schema, p.name))]));
   }

@@ -3,9 +3,10 @@ import { resolve, type SchemaObject } from './original-document.js';
 /**
  * A small deterministic request generator for the original's schemas. It writes what a client generated
  * from the document writes: every required member, every non-nullable member (a typed .NET/Java client
- * always serialises value types), and nullable members only where the caller supplies a value — plus
- * the two things the issue names: boolean filters (`status: true`) and date-time ranges, in the
- * spellings the original's clients use (ISO 8601 with and without a zone, and "yyyy-MM-dd HH:mm:ss").
+ * always serialises value types), and nullable members where the caller supplies a value (else an
+ * explicit null, or nothing) — plus the two things the issue names: boolean filters (`status: true`) and
+ * date-time ranges, in the spellings the original's clients use (ISO 8601 with and without a zone, and
+ * "yyyy-MM-dd HH:mm:ss").
  */
 export type ValueOf = (field: string) => unknown;
 
@@ -19,7 +20,11 @@ const RANGES = [
 export class RequestGenerator {
   private ranges = 0;
 
-  constructor(private readonly given: ValueOf) {}
+  /** explicitNulls: send every other nullable member as null, as NSwag/.NET clients serialise them. */
+  constructor(
+    private readonly given: ValueOf,
+    private readonly explicitNulls = false,
+  ) {}
 
   /** A value for a schema; `field` is the member name it sits under (values are chosen by name). */
   value(schema: SchemaObject, field = ''): unknown {
@@ -54,6 +59,8 @@ export class RequestGenerator {
         out[name] = this.value(raw, name);
       } else if (this.given(name) !== undefined) {
         out[name] = this.given(name);
+      } else if (this.explicitNulls) {
+        out[name] = null;
       }
     }
     return out;
