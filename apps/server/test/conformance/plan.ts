@@ -201,3 +201,10 @@ export function valuesFor(op: OriginalOperation, f: Fixture): (field: string) =>
  * have. Kept minimal; each says why.
  */
 export const ALLOWED_REFUSALS: Record<string, string> = {};
+
+/**
+ * Operations of built modules that are known not to conform yet, each with why. Empty: every operation of
+ * every module that exists passes. A module that lands later is held to the document from its first
+ * operation on — fix what fails, or list it here with the reason until it is fixed.
+ */
+export const KNOWN_GAPS: Record<string, string> = {};
