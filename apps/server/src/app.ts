@@ -17,6 +17,8 @@ import { startHeadEnd } from './headend/head-end.js';
 import { installAuth, type RegisteredRoute } from './http/auth-hook.js';
 import { installErrorHandling, installNotFound } from './http/error-handler.js';
 import { installInputGuard } from './http/input-guard.js';
+import { installJsonBody } from './http/json-body.js';
+import { withOriginalOperation } from './http/original-operation.js';
 import { registerRoutes } from './http/route.js';
 import { installSecurityHeaders, swaggerGate } from './http/security-headers.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -35,6 +37,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { createCreditService } from './modules/vending/credit.service.js';
 import { createManagementTokenService } from './modules/vending/management.service.js';
+import { registerPaymentsFeed } from './modules/vending/payments-feed.js';
 import { recordExportRoutes } from './modules/vending/record-export.js';
 import { vendingRoutes } from './modules/vending/vending.routes.js';
 
@@ -62,9 +65,6 @@ declare module 'fastify' {
   }
 }
 
-// The original accepted application/json, text/json and application/*+json.
-const JSON_TYPES = /^(application\/json|text\/json|application\/[\w.+-]+\+json)$/i;
-
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -87,21 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // One JSON parser for the content types the original accepted; an empty body reads as "no body".
-  app.removeContentTypeParser('application/json');
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser(JSON_TYPES, { parseAs: 'string' }, (request, raw, done) => {
-    const text = String(raw);
-    if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, (err, value) => {
-      if (err) return done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
-      done(null, value);
-    });
-  });
-  // A POST without a body reads as {}: reads with only defaults may be sent bare.
-  app.addHook('preValidation', async (request) => {
-    if (request.method === 'POST' && request.body === undefined) request.body = {};
-  });
+  installJsonBody(app);
 
   const clock = options.clock ?? systemClock;
   const sessions = await createSessionService(database.db, config, clock);
@@ -123,7 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       },
       components: { securitySchemes: { Bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: withOriginalOperation(jsonSchemaTransform),
   });
   await installSecurityHeaders(app);
   await app.register(async (scope) => {
@@ -135,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const master = masterData(deps);
   const remote = remoteOperations(deps, options.remoteTasks);
   await registerRoutes(app, [
-    ...authRoutes(auth),
+    ...authRoutes(auth, deps),
     ...userRoutes(deps, createUserService(deps)),
     ...roleRoutes(deps),
     ...stationRoutes(deps),
@@ -150,6 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...recordExportRoutes(deps),
   ]);
   remote.register(app);
+  registerPaymentsFeed(app, deps);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.db.execute('select 1');

@@ -38,6 +38,11 @@ export interface Config {
   headend: HeadEndConfig;
   /** Start the simulated fleet with the server (npm start); SIMULATOR=off for real meters only. */
   simulator: boolean;
+  /**
+   * The original's change-key request has no authorization password; a utility may demand one anyway
+   * (KEY_CHANGE_REQUIRES_AUTHORIZATION=1). A password that is sent is always checked.
+   */
+  keyChangeRequiresAuthorization: boolean;
 }
 
 function overdraftProfiles(raw: string | undefined): Record<string, VendorOverdraftProfile> {
@@ -128,5 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headend: headendConfig(env),
     // Off by default against a real broker: simulated meters do not belong on a utility's network.
     simulator: onOff('SIMULATOR', !env.MQTT_URL, env),
+    keyChangeRequiresAuthorization:
+      env.KEY_CHANGE_REQUIRES_AUTHORIZATION === '1' || env.KEY_CHANGE_REQUIRES_AUTHORIZATION === 'true',
   };
 }

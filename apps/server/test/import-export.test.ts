@@ -227,7 +227,7 @@ describe('spreadsheet import', () => {
     );
     expect(tariffs.code, tariffs.reason).toBe(0);
     expect(tariffs.result[0]).toMatchObject({
-      price: '350.00',
+      price: '350',
       startTime: '2026-01-01 00:00:00',
       steps: [
         { start: 0, end: 50, price: 2.5 },

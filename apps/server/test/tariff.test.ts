@@ -48,7 +48,8 @@ describe('tariffs', () => {
     const c = await t.call<TariffRow[]>('/api/tariff/create', [residential], admin);
     expect(c.code, c.reason).toBe(0);
     expect(c.result[0]).toMatchObject({
-      price: '350.00',
+      // As sent: the original's price is a string and "350" reads back as "350".
+      price: '350',
       tax: 7.5,
       monthlyCharge: 1500.5,
       billingDay: 5,
@@ -150,8 +151,8 @@ describe('tariffs', () => {
     );
     expect(u.code, u.reason).toBe(0);
     expect(u.result[0]).toMatchObject({
-      price: '350.00',
-      price_New: '400.00',
+      price: '350',
+      price_New: '400',
       startTime_New: '2026-11-23 00:00:00',
       passiveActivated: false,
     });
@@ -161,7 +162,7 @@ describe('tariffs', () => {
     admin = await t.login('admin', ADMIN_PASSWORD);
     const r = await t.call<Page<TariffRow>>('/api/tariff/read', { tariffId: 'RESIDENTIAL' }, admin);
     expect(r.result.data[0]).toMatchObject({
-      price: '400.00',
+      price: '400',
       steps: [{ start: 0, end: null, price: 380 }],
       tax: 7.5,
       startTime: '2026-11-23 00:00:00',

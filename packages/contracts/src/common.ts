@@ -4,8 +4,59 @@ import { z } from 'zod';
 export const DATE_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 export const DateTime = z.string().regex(DATE_TIME_PATTERN, 'expected yyyy-MM-dd HH:mm:ss');
 
-/** A two-element [from, to] range; either end may be null for an open range. */
-export const DateRange = z.tuple([DateTime.nullable(), DateTime.nullable()]).nullish();
+const ACCEPTED_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,7})?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
+
+/**
+ * A request date-time as the original's clients send it: "yyyy-MM-dd HH:mm:ss" (the original's own
+ * format), ISO 8601 with or without a zone ("2026-01-01T00:00:00", "…Z", "…+01:00", fractions), or a bare
+ * date. Impossible dates (2026-02-30, 25:00) are refused. Normalised to "yyyy-MM-dd HH:mm:ss" in this
+ * process's local zone — a zoned value is converted, an unzoned one is taken as local (as the original).
+ */
+export const DateTimeInput = z.string().transform((text, ctx) => {
+  const m = ACCEPTED_DATE_TIME.exec(text.trim());
+  const [y, mo, d, h, mi, s] = (m?.slice(1, 7) ?? []).map((v) => Number(v ?? 0));
+  const valid =
+    m !== null &&
+    y !== undefined &&
+    mo !== undefined &&
+    d !== undefined &&
+    mo >= 1 &&
+    mo <= 12 &&
+    d >= 1 &&
+    d <= daysIn(y, mo) &&
+    (h ?? 0) <= 23 &&
+    (mi ?? 0) <= 59 &&
+    (s ?? 0) <= 59;
+  if (!valid) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected a real date-time: yyyy-MM-dd HH:mm:ss or ISO 8601 (e.g. 2026-01-31T08:00:00Z)',
+    });
+    return z.NEVER;
+  }
+  const zone = m[7];
+  if (!zone) return `${m[1]}-${m[2]}-${m[3]} ${pad(h ?? 0)}:${pad(mi ?? 0)}:${pad(s ?? 0)}`;
+  const sign = zone.toUpperCase() === 'Z' ? 0 : zone.startsWith('-') ? -1 : 1;
+  const [zh, zm] = sign === 0 ? [0, 0] : [Number(zone.slice(1, 3)), Number(zone.slice(-2))];
+  const utc = Date.UTC(y, mo - 1, d, h ?? 0, mi ?? 0, s ?? 0) - sign * (zh * 60 + zm) * 60_000;
+  const local = new Date(utc);
+  return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${pad(
+    local.getHours(),
+  )}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`;
+});
+
+/**
+ * A two-element [from, to] range; either end may be null for an open range. The original declares an
+ * array of date-times, so a one-element array is an open-ended "from".
+ */
+export const DateRange = z
+  .array(DateTimeInput.nullable())
+  .max(2, 'a range is [from, to]')
+  .transform((r): [string | null, string | null] => [r[0] ?? null, r[1] ?? null])
+  .nullish();
 
 export const OrderBy = z
   .string()

@@ -12,6 +12,7 @@ export * from './keystore.js';
 export * from './log.js';
 export * from './meter.js';
 export * from './money.js';
+export * from './original-operations.js';
 export * from './permissions.js';
 export * from './remote-task.js';
 export * from './role.js';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DateRange, DateTime, ReadRequestBase } from './common.js';
 
 export const LogRow = z.object({
-  logId: z.string(),
+  /** An integer, as the original's LogInfoResponse. */
+  logId: z.number().int(),
   title: z.string(),
   action: z.string(),
   content: z.string().nullable(),
@@ -13,6 +14,9 @@ export const LogRow = z.object({
   stationId: z.string().nullable(),
   createId: z.string().nullable(),
   createDate: DateTime,
+  updateId: z.string().nullable(),
+  updateDate: DateTime,
+  remark: z.string().nullable(),
 });
 export type LogRow = z.infer<typeof LogRow>;
 export const LogReadRequest = ReadRequestBase.extend({

@@ -65,6 +65,7 @@ export const MeterWriteRequest = z.object({
 export type MeterWriteRequest = z.infer<typeof MeterWriteRequest>;
 export const MeterDeleteRequest = z.object({ meterId: Id });
 
+/** Never null where the original is never null: unset STS fields show the usual defaults (see the server). */
 export const MeterRow = z.object({
   meterId: z.string(),
   type: z.number().int(),
@@ -72,21 +73,24 @@ export const MeterRow = z.object({
   communicationWay: z.number().int(),
   devEui: z.string().nullable(),
   protocolVersion: z.string().nullable(),
-  lat: z.number().nullable(),
-  lng: z.number().nullable(),
+  lat: z.number(),
+  lng: z.number(),
   ea: z.string(),
-  baseYear: z.number().int().nullable(),
+  baseYear: z.number().int(),
   sgc: z.string().nullable(),
-  krn: z.number().int().nullable(),
-  ken: z.number().int().nullable(),
-  ti: z.number().int().nullable(),
-  kt: z.number().int().nullable(),
-  baseYearNew: z.number().int().nullable(),
+  krn: z.number().int(),
+  ken: z.number().int(),
+  ti: z.number().int(),
+  kt: z.number().int(),
+  /** The next key (Update Meter Key); repeats the current fields until set. */
+  baseYearNew: z.number().int(),
   sgcNew: z.string().nullable(),
-  krnNew: z.number().int().nullable(),
-  kenNew: z.number().int().nullable(),
-  tiNew: z.number().int().nullable(),
-  ktNew: z.number().int().nullable(),
+  krnNew: z.number().int(),
+  kenNew: z.number().int(),
+  tiNew: z.number().int(),
+  ktNew: z.number().int(),
+  /** True once Update Meter Key has set new-key fields of its own. */
+  newKeyPending: z.boolean(),
   /** false = unused, true = used (an account binds it). */
   status: z.boolean(),
   hasDecoderKey: z.boolean(),
@@ -99,6 +103,8 @@ export const MeterRow = z.object({
   lastSeen: z.string().nullable(),
   stationId: z.string(),
   ...AuditFields,
+  /** As the original's meter answers: a date-time (here the creation; no later contact is recorded). */
+  cdt: z.string().nullable(),
 });
 export type MeterRow = z.infer<typeof MeterRow>;
 

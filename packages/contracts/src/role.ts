@@ -18,12 +18,15 @@ export const RoleContent = z
     { message: 'unknown permission key in content' },
   );
 
-export const RoleRequest = z.object({
-  roleId: Id,
-  name: z.string().trim().min(1, 'Required').max(128),
-  content: RoleContent.default(''),
-  remark: Remark,
-});
+/** The original lets create and import leave name and content null: the name is then the id. */
+export const RoleRequest = z
+  .object({
+    roleId: Id,
+    name: z.string().trim().max(128).nullish(),
+    content: RoleContent.nullish(),
+    remark: Remark,
+  })
+  .transform((r) => ({ ...r, name: r.name || r.roleId, content: r.content ?? '' }));
 export const RoleDeleteRequest = z.object({ roleId: Id });
 export const RoleRow = z.object({
   roleId: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, DateTime, Id, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, DateTime, DateTimeInput, Id, ReadRequestBase, Remark } from './common.js';
 import { EnergyInput, MoneyInput, PercentInput } from './money.js';
 
 /**
@@ -33,8 +33,8 @@ const TariffWritable = {
   monthlyCharge: MoneyInput.default('0'),
   /** Day of the month a billing period starts, 1–28. */
   billingDay: z.number().int().min(1).max(28).default(1),
-  startTime: DateTime.nullish(),
-  startTime_New: DateTime.nullish(),
+  startTime: DateTimeInput.nullish(),
+  startTime_New: DateTimeInput.nullish(),
   price_New: MoneyInput.nullish(),
   tax_New: PercentInput.nullish(),
   steps_New: Steps.nullish(),

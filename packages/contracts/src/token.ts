@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AuditFields, DateRange, Id, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, DateRange, DateTimeInput, Id, ReadRequestBase, Remark } from './common.js';
+import { MeterRow } from './meter.js';
 
 /**
  * Vending (original-api.md §7). Generate endpoints take one object and answer one record; the token is
@@ -65,6 +66,11 @@ const RecordBase = {
 
 export const CreditTokenRecord = z.object({
   ...RecordBase,
+  /** The meter's CommunicationWay (0 GPRS, 1 LoRaWAN), as the original's record carries it. */
+  communicationWay: z.number().int(),
+  /** The original's fields for vends that need two tokens; a credit vend here is always one token. */
+  tokenFirst: z.string().nullable(),
+  tokenSecond: z.string().nullable(),
   tariffName: z.string().nullable(),
   /** 0 by total paid, 1 by total unit. */
   purchaseWay: z.number().int(),
@@ -114,6 +120,7 @@ export const MeterTestRow = z.object({
   content: z.string(),
   token11: z.string(),
   token13: z.string(),
+  ...AuditFields,
 });
 export const MeterTestGenerateRequest = z.object({
   /** 0: 2-digit manufacturer code (11-digit meter numbers); 1: 4-digit (13-digit). */
@@ -143,19 +150,13 @@ export const UpdateMeterKeyRequest = z.object({
     .regex(/^([0-9A-Fa-f]{16}|[0-9A-Fa-f]{32})$/, 'Decoder key is 16 hex digits (EA07) or 32 (EA11)')
     .nullish(),
 });
-export const UpdateMeterKeyResult = z.object({
-  meterId: z.string(),
-  sgcNew: z.string(),
-  krnNew: z.number(),
-  kenNew: z.number(),
-  tiNew: z.number(),
-  ktNew: z.number(),
-  baseYearNew: z.number(),
-});
+/** The original answers the meter as it now is: current and new key fields, position and audit fields. */
+export const UpdateMeterKeyResult = MeterRow;
 
+/** The original's request is just the meter; the password is demanded only where the server is set to. */
 export const ChangeMeterKeyRequest = z.object({
   meterId: Id,
-  authorizationPassword: AuthorizationPassword,
+  authorizationPassword: AuthorizationPassword.nullish(),
   remark: Remark,
 });
 export const ChangeMeterKeyRecord = z.object({
@@ -177,7 +178,11 @@ export const TokenRecordReadRequest = ReadRequestBase.extend({
   meterType: z.number().int().nullish(),
   tariffId: z.string().nullish(),
   token: z.string().nullish(),
-  status: z.number().int().nullish(),
+  /** 0 issued, 1 cancelled; the original's clients send a boolean: true = issued (still valid). */
+  status: z
+    .union([z.number().int(), z.boolean()])
+    .transform((v) => (typeof v === 'boolean' ? (v ? 0 : 1) : v))
+    .nullish(),
   remark: z.string().nullish(),
   createDateRange: DateRange,
 });
@@ -190,3 +195,27 @@ export const CancelCreditTokenRequest = z.object({
     .min(1)
     .max(100),
 });
+
+/**
+ * GET /api/token/creditTokenRecord/readMore?SITE_ID&FROM&TO — the original's payments feed for an external
+ * data platform (original-api.md §2.2). Not enveloped: `{payments, errors}`.
+ */
+export const PaymentsFeedQuery = z.object({
+  SITE_ID: z.string().trim().max(64).optional(),
+  FROM: DateTimeInput.optional(),
+  TO: DateTimeInput.optional(),
+});
+export const PaymentsFeedItem = z.object({
+  /** ISO 8601 in UTC ("…Z"), as the original's feed. */
+  timestamp: z.string(),
+  amount: z.number(),
+  transactionKwh: z.number(),
+  currency: z.string(),
+  transactionType: z.string(),
+  /** "transaction-" + meterId + the 20-digit token. */
+  transactionId: z.string(),
+  customerId: z.string(),
+  meterId: z.string(),
+  serialNumber: z.string(),
+});
+export const PaymentsFeed = z.object({ payments: z.array(PaymentsFeedItem), errors: z.string().nullable() });

@@ -19,7 +19,8 @@ export const UserInfo = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
-  status: z.number().int(),
+  /** true = enabled. */
+  status: z.boolean(),
   roleId: z.string(),
   roleName: z.string(),
   roleContent: z.string(),
@@ -43,7 +44,6 @@ export type UserInfo = z.infer<typeof UserInfo>;
 export const SwitchRoleRequest = z.object({ roleId: Id });
 export const ModifyPasswordRequest = z.object({ oldPassword: Password, newPassword: NewPassword });
 export const ResetPasswordRequest = z.object({ userId: Id });
-export const ResetPasswordResult = z.object({ userId: z.string(), oneTimePassword: z.string() });
 
 export const UpdateInfoRequest = z.object({
   nickName: z.string().max(64).nullish(),
@@ -55,8 +55,13 @@ export const UpdateInfoRequest = z.object({
   avatar: z.string().max(500).nullish(),
 });
 
-/** Status: 0 enable, 1 disable (original's labels). */
+/** Stored status: 0 enable, 1 disable (original's labels). On the wire it is a boolean: true = enabled. */
 export const UserStatus = { enable: 0, disable: 1 } as const;
+
+/** The original sends `status: true|false`; 0/1 (our earlier wire form) is still read. Out: 0 enable, 1 disable. */
+const StatusInput = z
+  .union([z.boolean(), z.literal(0), z.literal(1)])
+  .transform((v) => (v === true || v === 0 ? UserStatus.enable : UserStatus.disable));
 
 const UserWritable = {
   nickName: z.string().max(64).nullish(),
@@ -64,13 +69,15 @@ const UserWritable = {
   email: z.email('Please enter a valid email').max(128).nullish().or(z.literal('')),
   phone: z.string().max(32).nullish(),
   address: z.string().max(256).nullish(),
-  status: z.union([z.literal(0), z.literal(1)]).default(0),
+  status: StatusInput.default(UserStatus.enable),
   /** The first role is the default at login; the user may switch to any of them. */
   roleId: Id,
   roleIds: z.array(Id).max(20).nullish(),
   stationId: Id,
   /** kWh the user may vend; -1 for no limit. */
   quota: z.number().min(-1).max(1e9).nullish(),
+  /** The original's name for the quota it writes; used when `quota` is absent. */
+  remainingQuota: z.number().min(-1).max(1e9).nullish(),
   remark: Remark,
 };
 
@@ -91,12 +98,17 @@ export const UserRow = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
-  status: z.number().int(),
+  /** true = enabled. */
+  status: z.boolean(),
   roleId: z.string(),
   roleName: z.string().nullable(),
+  /** The default role's permission keys, comma-separated (as the original). */
+  roleContent: z.string().nullable(),
   roleIds: z.array(z.string()),
   stationId: z.string(),
   stationName: z.string().nullable(),
+  /** The user's company as the console shows it ("<company>(<login>)"): the station's name. */
+  company: z.string().nullable(),
   quota: z.number(),
   remainingQuota: z.number(),
   totalQuota: z.number(),
@@ -104,6 +116,13 @@ export const UserRow = z.object({
   ...AuditFields,
 });
 export type UserRow = z.infer<typeof UserRow>;
+
+/**
+ * What the original answers for reset, updateInfo and the password changes: the affected user rows. A
+ * reset's row carries the generated password, shown once.
+ */
+export const UserRows = z.array(UserRow);
+export const ResetPasswordResult = z.array(UserRow.extend({ oneTimePassword: z.string() }));
 
 /** A created user's secrets are shown once, in the create answer, and never again. */
 export const UserCreateResult = UserRow.extend({
@@ -116,5 +135,5 @@ export const UserReadRequest = ReadRequestBase.extend({
   nickName: z.string().nullish(),
   fullName: z.string().nullish(),
   roleId: z.string().nullish(),
-  status: z.number().int().nullish(),
+  status: StatusInput.nullish(),
 });

@@ -1,5 +1,5 @@
 import type { ReadRequestBase } from '@prepay/contracts';
-import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.js';
 import type { SessionUser } from '../http/route.js';
@@ -39,6 +39,15 @@ function range(column: PgColumn | undefined, r: ReadRequestBase['createDateRange
   return out;
 }
 
+/** A row never updated shows its creation as its update (as the original), so it filters the same way. */
+function updateRange(spec: ReadSpec, r: ReadRequestBase['updateDateRange']): SQL[] {
+  if (!spec.updateDate || !spec.createDate) return range(spec.updateDate, r);
+  const updated = allOf([isNotNull(spec.updateDate), ...range(spec.updateDate, r)]);
+  const never = allOf([isNull(spec.updateDate), ...range(spec.createDate, r)]);
+  const either = r?.[0] || r?.[1] ? or(updated, never) : undefined;
+  return either ? [either] : [];
+}
+
 /** The station rule: system administrators see every station (or the one they filter on); others only theirs. */
 export function stationScope(column: PgColumn | undefined, user: SessionUser, requested?: string | null) {
   if (!column) return [];
@@ -54,7 +63,7 @@ export function commonConditions(spec: ReadSpec, req: ReadRequestBase, user: Ses
   return [
     ...(search ? [search] : []),
     ...range(spec.createDate, req.createDateRange),
-    ...range(spec.updateDate, req.updateDateRange),
+    ...updateRange(spec, req.updateDateRange),
     ...stationScope(spec.station, user, req.stationId),
   ];
 }

@@ -75,7 +75,7 @@ export const toAccountRow = (r: Joined): AccountRow => ({
   createId: r.a.createId,
   createDate: formatDateTime(r.a.createDate),
   updateId: r.a.updateId,
-  updateDate: formatDateTime(r.a.updateDate),
+  updateDate: formatDateTime(r.a.updateDate ?? r.a.createDate),
 });
 
 function joined<T extends Record<string, unknown>>(q: Queryable, fields: T) {

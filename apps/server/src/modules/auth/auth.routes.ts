@@ -7,14 +7,19 @@ import {
   SwitchRoleRequest,
   UpdateInfoRequest,
   UserInfo,
+  UserRows,
 } from '@prepay/contracts';
 import { z } from 'zod';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import type { Deps } from '../../deps.js';
+import { type AuthedContext, defineRoute, type RouteDef } from '../../http/route.js';
+import { loadRows } from '../user/user.repo.js';
 import type { createAuthService } from './auth.service.js';
 
 const tag = 'User';
 
-export function authRoutes(auth: ReturnType<typeof createAuthService>): RouteDef[] {
+export function authRoutes(auth: ReturnType<typeof createAuthService>, deps: Deps): RouteDef[] {
+  /** The original answers profile and password changes with the user's row, as an array. */
+  const ownRows = (ctx: AuthedContext) => loadRows(deps.database.db, [ctx.user.userId]);
   return [
     defineRoute({
       path: '/api/user/login',
@@ -56,8 +61,11 @@ export function authRoutes(auth: ReturnType<typeof createAuthService>): RouteDef
       tag,
       summary: 'Update your own profile',
       body: UpdateInfoRequest,
-      result: UserInfo,
-      handler: (b, ctx) => auth.updateInfo(ctx, b),
+      result: UserRows,
+      handler: async (b, ctx) => {
+        await auth.updateInfo(ctx, b);
+        return ownRows(ctx);
+      },
     }),
     defineRoute({
       path: '/api/user/modifyLoginPassword',
@@ -65,8 +73,11 @@ export function authRoutes(auth: ReturnType<typeof createAuthService>): RouteDef
       tag,
       summary: 'Change your login password',
       body: ModifyPasswordRequest,
-      result: z.null(),
-      handler: (b, ctx) => auth.modifyPassword(ctx, 'login', b.oldPassword, b.newPassword),
+      result: UserRows,
+      handler: async (b, ctx) => {
+        await auth.modifyPassword(ctx, 'login', b.oldPassword, b.newPassword);
+        return ownRows(ctx);
+      },
     }),
     defineRoute({
       path: '/api/user/modifyAuthorizationPassword',
@@ -74,8 +85,11 @@ export function authRoutes(auth: ReturnType<typeof createAuthService>): RouteDef
       tag,
       summary: 'Change your authorization password (the second secret vending and cancelling require)',
       body: ModifyPasswordRequest,
-      result: z.null(),
-      handler: (b, ctx) => auth.modifyPassword(ctx, 'authorization', b.oldPassword, b.newPassword),
+      result: UserRows,
+      handler: async (b, ctx) => {
+        await auth.modifyPassword(ctx, 'authorization', b.oldPassword, b.newPassword);
+        return ownRows(ctx);
+      },
     }),
   ];
 }

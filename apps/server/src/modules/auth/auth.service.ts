@@ -1,4 +1,4 @@
-import { ErrorCode, type UpdateInfoRequest, type UserInfo } from '@prepay/contracts';
+import { ErrorCode, type UpdateInfoRequest, type UserInfo, UserStatus } from '@prepay/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { roles, stations, userRoles, users } from '../../db/schema.js';
@@ -97,7 +97,7 @@ export function createAuthService(deps: Deps) {
       email: u.email,
       phone: u.phone,
       address: u.address,
-      status: u.status,
+      status: u.status === UserStatus.enable,
       roleId: session.roleId,
       roleName: session.roleName,
       roleContent: session.roleContent.join(','),

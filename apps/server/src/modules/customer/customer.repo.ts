@@ -46,7 +46,7 @@ export const toCustomerRow = (c: typeof customers.$inferSelect): CustomerRow => 
   createId: c.createId,
   createDate: formatDateTime(c.createDate),
   updateId: c.updateId,
-  updateDate: formatDateTime(c.updateDate),
+  updateDate: formatDateTime(c.updateDate ?? c.createDate),
 });
 
 export async function loadCustomers(q: Queryable, ids: string[]) {

@@ -39,7 +39,7 @@ export const toDebtRow = ({ d, customerName }: Joined): DebtRow => ({
   createId: d.createId,
   createDate: formatDateTime(d.createDate),
   updateId: d.updateId,
-  updateDate: formatDateTime(d.updateDate),
+  updateDate: formatDateTime(d.updateDate ?? d.createDate),
 });
 
 const select = (q: Queryable) =>

@@ -37,7 +37,7 @@ export const toGatewayRow = (g: typeof gateways.$inferSelect): GatewayRow => ({
   createId: g.createId,
   createDate: formatDateTime(g.createDate),
   updateId: g.updateId,
-  updateDate: formatDateTime(g.updateDate),
+  updateDate: formatDateTime(g.updateDate ?? g.createDate),
 });
 
 export async function loadGateways(q: Queryable, ids: string[]) {

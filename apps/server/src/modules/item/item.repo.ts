@@ -49,7 +49,7 @@ export const toItemRow = (i: typeof items.$inferSelect): ItemRow => ({
   createId: i.createId,
   createDate: formatDateTime(i.createDate),
   updateId: i.updateId,
-  updateDate: formatDateTime(i.updateDate),
+  updateDate: formatDateTime(i.updateDate ?? i.createDate),
 });
 
 export const itemKey = (k: { itemType: string; itemName: string }) => `${k.itemType}/${k.itemName}`;

@@ -39,19 +39,27 @@ export function logRoutes(deps: Deps): RouteDef[] {
           contains(auditLogs.userId, b.userId),
           contains(auditLogs.ipAddress, b.ipAddress),
         ]);
-        return readTable(db, auditLogs, where, spec, b, (r) => ({
-          logId: String(r.logId),
-          title: r.title,
-          action: r.action,
-          content: r.content,
-          contentBefore: r.contentBefore,
-          contentAfter: r.contentAfter,
-          ipAddress: r.ipAddress,
-          userId: r.userId,
-          stationId: r.stationId,
-          createId: r.userId,
-          createDate: formatDateTime(r.createDate)!,
-        }));
+        return readTable(db, auditLogs, where, spec, b, (r) => {
+          // create_date is NOT NULL: the fallback is never used.
+          const createDate = formatDateTime(r.createDate) ?? '';
+          return {
+            logId: r.logId,
+            title: r.title,
+            action: r.action,
+            content: r.content,
+            contentBefore: r.contentBefore,
+            contentAfter: r.contentAfter,
+            ipAddress: r.ipAddress,
+            userId: r.userId,
+            stationId: r.stationId,
+            createId: r.userId,
+            createDate,
+            // Log rows are never updated: like the original, the update fields repeat the creation.
+            updateId: r.userId,
+            updateDate: createDate,
+            remark: null,
+          };
+        });
       },
     }),
   ];

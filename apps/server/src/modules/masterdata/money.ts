@@ -23,6 +23,8 @@ export function minorToString(minor: number): string {
   const abs = Math.abs(minor);
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+/** 35000 → "350", 35050 → "350.5": the shortest decimal, so a price sent as "350" reads back as "350". */
+export const minorToDecimal = (minor: number) => String(minorToNumber(minor));
 /** kWh "12.5" → 125 tenths. */
 export const toTenths = (value: string | number) => scaled(String(value), 1);
 export const tenthsToNumber = (tenths: number) =>

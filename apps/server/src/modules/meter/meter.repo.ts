@@ -67,41 +67,58 @@ export type MeterRecord = typeof meters.$inferSelect & {
   linkLastSeen: Date | null;
 };
 
-export const toMeterRow = (m: MeterRecord): MeterRow => ({
-  meterId: m.meterId,
-  type: m.type,
-  isThreePhase: m.isThreePhase,
-  communicationWay: m.communicationWay,
-  devEui: m.devEui,
-  protocolVersion: m.protocolVersion,
-  lat: m.lat,
-  lng: m.lng,
-  ea: m.ea,
-  baseYear: m.baseYear,
-  sgc: m.sgc,
-  krn: m.krn,
-  ken: m.ken,
-  ti: m.ti,
-  kt: m.kt,
-  baseYearNew: m.baseYearNew,
-  sgcNew: m.sgcNew,
-  krnNew: m.krnNew,
-  kenNew: m.kenNew,
-  tiNew: m.tiNew,
-  ktNew: m.ktNew,
-  status: m.status,
-  hasDecoderKey: Boolean(m.hasDecoderKey),
-  online: m.linkOnline ?? false,
-  transport: m.linkTransport,
-  servingGatewayId: m.linkGatewayId,
-  lastSeen: formatDateTime(m.linkLastSeen),
-  stationId: m.stationId,
-  remark: m.remark,
-  createId: m.createId,
-  createDate: formatDateTime(m.createDate),
-  updateId: m.updateId,
-  updateDate: formatDateTime(m.updateDate),
-});
+/**
+ * The original never answers null for these: a meter without STS settings shows the usual defaults
+ * (base year 1993, KRN 1, KEN 255, TI 1, KT 2), position 0/0, and new-key fields that repeat the current
+ * ones until Update Meter Key sets them.
+ */
+const STS_SHOWN = { baseYear: 1993, krn: 1, ken: 255, ti: 1, kt: 2 } as const;
+
+export const toMeterRow = (m: MeterRecord): MeterRow => {
+  const baseYear = m.baseYear ?? STS_SHOWN.baseYear;
+  const krn = m.krn ?? STS_SHOWN.krn;
+  const ken = m.ken ?? STS_SHOWN.ken;
+  const ti = m.ti ?? STS_SHOWN.ti;
+  const kt = m.kt ?? STS_SHOWN.kt;
+  return {
+    meterId: m.meterId,
+    type: m.type,
+    isThreePhase: m.isThreePhase,
+    communicationWay: m.communicationWay,
+    devEui: m.devEui,
+    protocolVersion: m.protocolVersion,
+    lat: m.lat ?? 0,
+    lng: m.lng ?? 0,
+    ea: m.ea,
+    baseYear,
+    sgc: m.sgc,
+    krn,
+    ken,
+    ti,
+    kt,
+    baseYearNew: m.baseYearNew ?? baseYear,
+    sgcNew: m.sgcNew ?? m.sgc,
+    krnNew: m.krnNew ?? krn,
+    kenNew: m.kenNew ?? ken,
+    tiNew: m.tiNew ?? ti,
+    ktNew: m.ktNew ?? kt,
+    newKeyPending: m.sgcNew !== null || m.krnNew !== null,
+    status: m.status,
+    hasDecoderKey: Boolean(m.hasDecoderKey),
+    online: m.linkOnline ?? false,
+    transport: m.linkTransport,
+    servingGatewayId: m.linkGatewayId,
+    lastSeen: formatDateTime(m.linkLastSeen),
+    stationId: m.stationId,
+    remark: m.remark,
+    createId: m.createId,
+    createDate: formatDateTime(m.createDate),
+    updateId: m.updateId,
+    updateDate: formatDateTime(m.updateDate ?? m.createDate),
+    // The original's meter writes carry `cdt`; we hold no later communication time, so it is the creation.
+    cdt: formatDateTime(m.createDate),
+  };
+};
 
 export async function loadMeters(q: Queryable, ids: string[]): Promise<MeterRecord[]> {
   if (!ids.length) return [];

@@ -45,7 +45,7 @@ const toRow = (r: typeof roles.$inferSelect): z.infer<typeof RoleRow> => ({
   createId: r.createId,
   createDate: formatDateTime(r.createDate),
   updateId: r.updateId,
-  updateDate: formatDateTime(r.updateDate),
+  updateDate: formatDateTime(r.updateDate ?? r.createDate),
 });
 
 async function load(q: Queryable, ids: string[]) {

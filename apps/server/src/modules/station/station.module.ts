@@ -36,7 +36,7 @@ const toRow = (s: typeof stations.$inferSelect): z.infer<typeof StationRow> => (
   createId: s.createId,
   createDate: formatDateTime(s.createDate),
   updateId: s.updateId,
-  updateDate: formatDateTime(s.updateDate),
+  updateDate: formatDateTime(s.updateDate ?? s.createDate),
 });
 
 async function load(q: Queryable, ids: string[]) {
@@ -57,7 +57,7 @@ export function stationRoutes(deps: Deps): RouteDef[] {
   async function write(
     ctx: AuthedContext,
     rows: z.infer<typeof StationRequest>[],
-    action: 'Create' | 'Update',
+    action: 'Create' | 'Import' | 'Update',
   ) {
     assertSystemAdmin(ctx);
     const dup = duplicateKeys(rows.map((r) => r.stationId));
@@ -65,7 +65,8 @@ export function stationRoutes(deps: Deps): RouteDef[] {
     return db.transaction(async (tx) => {
       const ids = rows.map((r) => r.stationId);
       const before = await load(tx, ids);
-      if (action === 'Create' && before.length) {
+      const adding = action !== 'Update';
+      if (adding && before.length) {
         throw refuse(`Station already exists: ${before.map((b) => b.stationId).join(', ')}`);
       }
       if (action === 'Update' && before.length !== ids.length) {
@@ -73,7 +74,7 @@ export function stationRoutes(deps: Deps): RouteDef[] {
       }
       const now = deps.clock.now();
       for (const r of rows) {
-        if (action === 'Create') {
+        if (adding) {
           await tx
             .insert(stations)
             .values({ ...r, remark: r.remark ?? null, createId: ctx.user.userId, createDate: now });
@@ -132,6 +133,15 @@ export function stationRoutes(deps: Deps): RouteDef[] {
       body: writeBody(StationRequest),
       result: z.array(StationRow),
       handler: (b, ctx) => write(ctx, b, 'Create'),
+    }),
+    defineRoute({
+      path: '/api/station/import',
+      permission,
+      tag,
+      summary: 'Import stations (all or nothing; an existing id refuses the batch)',
+      body: writeBody(StationRequest),
+      result: z.array(StationRow),
+      handler: (b, ctx) => write(ctx, b, 'Import'),
     }),
     defineRoute({
       path: '/api/station/update',

@@ -7,8 +7,8 @@ import { formatDateTime } from '../../lib/dates.js';
 import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
 import {
   basisPointsToNumber,
+  minorToDecimal,
   minorToNumber,
-  minorToString,
   tenthsToNumber,
   toBasisPoints,
   toMinor,
@@ -91,14 +91,14 @@ export function toTariffRow(t: TariffRecord, now: Date): TariffRow {
   return {
     tariffId: t.tariffId,
     tariffName: t.tariffName,
-    price: minorToString(e.priceMinor),
+    price: minorToDecimal(e.priceMinor),
     tax: basisPointsToNumber(e.taxBp),
     steps: stepsToWire(e.steps),
     monthlyCharge: minorToNumber(e.monthlyChargeMinor),
     billingDay: e.billingDay,
     startTime: formatDateTime(e.startTime),
     startTime_New: pending ? formatDateTime(t.startTimeNew) : null,
-    price_New: pending && t.priceMinorNew !== null ? minorToString(t.priceMinorNew) : null,
+    price_New: pending && t.priceMinorNew !== null ? minorToDecimal(t.priceMinorNew) : null,
     tax_New: pending && t.taxBpNew !== null ? basisPointsToNumber(t.taxBpNew) : null,
     steps_New: pending && t.stepsNew ? stepsToWire(t.stepsNew) : null,
     monthlyCharge_New:
@@ -110,7 +110,7 @@ export function toTariffRow(t: TariffRecord, now: Date): TariffRow {
     createId: t.createId,
     createDate: formatDateTime(t.createDate),
     updateId: t.updateId,
-    updateDate: formatDateTime(t.updateDate),
+    updateDate: formatDateTime(t.updateDate ?? t.createDate),
   };
 }
 

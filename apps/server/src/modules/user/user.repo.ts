@@ -1,4 +1,4 @@
-import type { UserReadRequest, UserRow } from '@prepay/contracts';
+import { type UserReadRequest, type UserRow, UserStatus } from '@prepay/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
@@ -41,7 +41,12 @@ export const quotaToWire = (units: number | null) => (units === null ? -1 : unit
 
 export function toRow(
   u: UserRecord,
-  extra: { roleName: string | null; stationName: string | null; roleIds: string[] },
+  extra: {
+    roleName: string | null;
+    roleContent: string | null;
+    stationName: string | null;
+    roleIds: string[];
+  },
 ): UserRow {
   return {
     userId: u.userId,
@@ -50,12 +55,14 @@ export function toRow(
     email: u.email,
     phone: u.phone,
     address: u.address,
-    status: u.status,
+    status: u.status === UserStatus.enable,
     roleId: u.roleId,
     roleName: extra.roleName,
+    roleContent: extra.roleContent,
     roleIds: extra.roleIds,
     stationId: u.stationId,
     stationName: extra.stationName,
+    company: extra.stationName,
     quota: quotaToWire(u.totalQuotaUnits),
     totalQuota: quotaToWire(u.totalQuotaUnits),
     remainingQuota: quotaToWire(u.remainingQuotaUnits),
@@ -64,7 +71,7 @@ export function toRow(
     createId: u.createId,
     createDate: formatDateTime(u.createDate),
     updateId: u.updateId,
-    updateDate: formatDateTime(u.updateDate),
+    updateDate: formatDateTime(u.updateDate ?? u.createDate),
   };
 }
 
@@ -89,7 +96,7 @@ export async function roleIdsOf(q: Queryable, userIds: string[]): Promise<Map<st
 export async function loadRows(q: Queryable, userIds: string[]): Promise<UserRow[]> {
   if (userIds.length === 0) return [];
   const rows = await q
-    .select({ u: users, roleName: roles.name, stationName: stations.name })
+    .select({ u: users, roleName: roles.name, roleContent: roles.content, stationName: stations.name })
     .from(users)
     .leftJoin(roles, eq(roles.roleId, users.roleId))
     .leftJoin(stations, eq(stations.stationId, users.stationId))
@@ -100,7 +107,12 @@ export async function loadRows(q: Queryable, userIds: string[]): Promise<UserRow
     .map((id) => byId.get(id))
     .filter((r) => r !== undefined)
     .map((r) =>
-      toRow(r.u, { roleName: r.roleName, stationName: r.stationName, roleIds: ids.get(r.u.userId) ?? [] }),
+      toRow(r.u, {
+        roleName: r.roleName,
+        roleContent: r.roleContent,
+        stationName: r.stationName,
+        roleIds: ids.get(r.u.userId) ?? [],
+      }),
     );
 }
 

@@ -99,7 +99,7 @@ export function createUserService(deps: Deps) {
           password: r.password ? null : password,
           authorization: r.authorizationPassword ? null : authorization,
         });
-        const quota = quotaUnits(r.quota);
+        const quota = quotaUnits(r.quota ?? r.remainingQuota);
         await tx.insert(users).values({
           userId: r.userId,
           nickName: r.nickName ?? null,
@@ -155,8 +155,9 @@ export function createUserService(deps: Deps) {
       for (const r of rows) {
         const old = before.find((b) => b.userId === r.userId)!;
         if (r.userId === ctx.user.userId && r.status !== 0) throw refuse('You cannot disable yourself');
-        const quota = quotaUnits(r.quota);
-        const quotaChanged = r.quota !== undefined && r.quota !== null && r.quota !== old.totalQuota;
+        const wanted = r.quota ?? r.remainingQuota;
+        const quota = quotaUnits(wanted);
+        const quotaChanged = wanted !== undefined && wanted !== null && wanted !== old.totalQuota;
         if (r.userId === ctx.user.userId) assertNotOwnGrant(old, r, quotaChanged);
         await tx
           .update(users)
@@ -229,7 +230,8 @@ export function createUserService(deps: Deps) {
         .where(and(eq(authThrottle.scope, 'login-account'), eq(authThrottle.subject, userId.toLowerCase())));
       await writeAudit(tx, ctx.actor, { title: 'User', action: 'ResetPassword', content: userId });
     });
-    return { userId, oneTimePassword };
+    const [row] = await loadRows(db, [userId]);
+    return row ? [{ ...row, oneTimePassword }] : [];
   }
 
   return { create, update, remove, resetPassword };

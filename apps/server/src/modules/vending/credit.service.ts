@@ -1,4 +1,4 @@
-import type { CancelCreditTokenRequest, CreditTokenRecord, CreditTokenRequest } from '@prepay/contracts';
+import type { CancelCreditTokenRequest, CreditTokenRequest } from '@prepay/contracts';
 import { allocateTid, CREDIT_SUBCLASS, decodeAmount, encodeAmount } from '@prepay/sts';
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,7 +13,7 @@ import { keyStoreOf } from '../keystore/key-store.js';
 import { toMinor, toTenths } from '../masterdata/money.js';
 import { effectiveTariff, type TariffRecord } from '../tariff/tariff.repo.js';
 import { billingPeriodStart, capUnits, PricingError, type PricingInput, price } from './pricing.js';
-import { creditRecordOf } from './records.js';
+import { type CreditRecordView, creditRecordOf } from './records.js';
 import {
   debtOf,
   findByIdempotencyKey,
@@ -155,7 +155,7 @@ export function createCreditService(
     return done;
   }
 
-  async function vend(ctx: AuthedContext, req: Request): Promise<CreditTokenRecord> {
+  async function vend(ctx: AuthedContext, req: Request): Promise<CreditRecordView> {
     const v = await requireVendable(db, ctx, req.meterId);
     if (req.isPreview) {
       const q = await quote(db, ctx, req, v.customer.customerId, v.tariff);
@@ -267,7 +267,7 @@ export function createCreditService(
   async function cancel(
     ctx: AuthedContext,
     req: z.infer<typeof CancelCreditTokenRequest>,
-  ): Promise<CreditTokenRecord[]> {
+  ): Promise<CreditRecordView[]> {
     await checkAuthorizationPassword(ctx.user.userId, req.authorizationPassword);
     const ids = req.data.map((d) => d.receiptId);
     if (new Set(ids).size !== ids.length) throw refuse('The request has duplicate lines');
@@ -277,7 +277,7 @@ export function createCreditService(
         .from(tokenRecords)
         .where(and(eq(tokenRecords.kind, 'credit'), inArray(tokenRecords.receiptId, ids)))
         .for('update');
-      const out: CreditTokenRecord[] = [];
+      const out: CreditRecordView[] = [];
       const now = clock.now();
       for (const d of req.data) {
         const r = rows.find((x) => x.receiptId === d.receiptId);

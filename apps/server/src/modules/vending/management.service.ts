@@ -11,9 +11,10 @@ import { meters } from '../../db/schema.js';
 import { meterTokenState, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
-import { refuse } from '../../lib/domain-errors.js';
+import { invalid, refuse } from '../../lib/domain-errors.js';
 import { writeAudit } from '../audit/audit.js';
 import { type DbKeyStore, keyStoreOf, type NextKeyFields } from '../keystore/key-store.js';
+import { loadMeters, toMeterRow } from '../meter/meter.repo.js';
 import { meterPanOf } from '../meter/meter.service.js';
 import { keyChangeRecordOf, managementRecordOf } from './records.js';
 import { insertRecord, lockMeterTokenState, nextReceiptId, saveLastTid } from './vending.repo.js';
@@ -124,7 +125,6 @@ export function createManagementTokenService(
   async function updateMeterKey(ctx: AuthedContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) {
     const keyStore = await keyStoreOf(deps);
     return db.transaction(async (tx) => {
-      const out: z.infer<typeof UpdateMeterKeyResult>[] = [];
       for (const r of rows) {
         const [before] = await tx.select().from(meters).where(eq(meters.meterId, r.meterId));
         if (!before) throw refuse(`Meter ${r.meterId} not found`);
@@ -162,9 +162,12 @@ export function createManagementTokenService(
           },
           after: { ...after, newKeyGiven: Boolean(r.decoderKeyNew) },
         });
-        out.push(after);
       }
-      return out;
+      const updated = await loadMeters(
+        tx,
+        rows.map((r) => r.meterId),
+      );
+      return updated.map(toMeterRow) satisfies z.infer<typeof UpdateMeterKeyResult>[];
     });
   }
 
@@ -181,10 +184,16 @@ export function createManagementTokenService(
   async function changeMeterKey(
     ctx: AuthedContext,
     meterId: string,
-    authorizationPassword: string,
+    authorizationPassword: string | null | undefined,
     remark?: string | null,
   ) {
-    await checkAuthorizationPassword(ctx.user.userId, authorizationPassword);
+    if (authorizationPassword) {
+      await checkAuthorizationPassword(ctx.user.userId, authorizationPassword);
+    } else if (config.keyChangeRequiresAuthorization) {
+      throw invalid('The authorization password is required', [
+        { path: 'authorizationPassword', message: 'The authorization password is required' },
+      ]);
+    }
     const v = await requireVendable(db, ctx, meterId);
     const m = v.meter;
     if (

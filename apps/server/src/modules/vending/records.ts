@@ -1,5 +1,8 @@
-import type { CreditTokenRecord, ManagementTokenRecord } from '@prepay/contracts';
+import { CommunicationWay, type CreditTokenRecord, type ManagementTokenRecord } from '@prepay/contracts';
 import { formatToken } from '@prepay/sts';
+import { inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { meters } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { minorToNumber, tenthsToNumber } from '../masterdata/money.js';
 import type { TokenRecordRow } from './vending.repo.js';
@@ -26,13 +29,18 @@ function base(r: TokenRecordRow) {
     createId: r.createId,
     createDate: formatDateTime(r.createDate),
     updateId: r.updateId,
-    updateDate: formatDateTime(r.updateDate),
+    updateDate: formatDateTime(r.updateDate ?? r.createDate),
   };
 }
 
-export function creditRecordOf(r: TokenRecordRow, isPreview = false): CreditTokenRecord {
+/** A credit record before the meter's CommunicationWay is joined in (withCommunicationWay). */
+export type CreditRecordView = Omit<CreditTokenRecord, 'communicationWay'>;
+
+export function creditRecordOf(r: TokenRecordRow, isPreview = false): CreditRecordView {
   return {
     ...base(r),
+    tokenFirst: null,
+    tokenSecond: null,
     tariffName: r.tariffName,
     purchaseWay: r.purchaseWay ?? 0,
     totalUnit: tenthsToNumber(r.units ?? 0),
@@ -71,4 +79,21 @@ export function keyChangeRecordOf(r: TokenRecordRow) {
     tokens,
     confirmed: r.confirmed ?? false,
   };
+}
+
+/** The meters' CommunicationWay, which the original's credit records carry and ours do not copy. */
+export async function withCommunicationWay<T extends { meterId: string }>(
+  q: Queryable,
+  rows: T[],
+): Promise<(T & { communicationWay: number })[]> {
+  const ids = [...new Set(rows.map((r) => r.meterId))];
+  const ways = ids.length
+    ? await q
+        .select({ meterId: meters.meterId, way: meters.communicationWay })
+        .from(meters)
+        .where(inArray(meters.meterId, ids))
+    : [];
+  const byId = new Map(ways.map((w) => [w.meterId, w.way]));
+  // A meter deleted since the vend: the column's default.
+  return rows.map((r) => ({ ...r, communicationWay: byId.get(r.meterId) ?? CommunicationWay.lorawan }));
 }

@@ -24,10 +24,17 @@ import { z } from 'zod';
 import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
+import { formatDateTime } from '../../lib/dates.js';
 import type { createCreditService } from './credit.service.js';
 import type { createManagementTokenService } from './management.service.js';
 import { meterTestTable } from './meter-test.js';
-import { creditRecordOf, groupsOfFour, keyChangeRecordOf, managementRecordOf } from './records.js';
+import {
+  creditRecordOf,
+  groupsOfFour,
+  keyChangeRecordOf,
+  managementRecordOf,
+  withCommunicationWay,
+} from './records.js';
 import { readRecords } from './vending.repo.js';
 import { stsRefusal } from './vending-guards.js';
 
@@ -58,6 +65,21 @@ export function vendingRoutes(
       handler: (b, ctx) => readRecords(db, kind, b, ctx.user, map),
     });
 
+  /** Credit and cancel records carry the meter's CommunicationWay, joined in per page. */
+  const creditRead = (path: string, kind: 'credit' | 'creditCancel', permission: PermissionKey) =>
+    defineRoute({
+      path,
+      permission,
+      tag,
+      summary: `List ${kind} token records`,
+      body: TokenRecordReadRequest,
+      result: page(CreditTokenRecord),
+      handler: async (b, ctx) => {
+        const found = await readRecords(db, kind, b, ctx.user, (r) => creditRecordOf(r));
+        return { total: found.total, data: await withCommunicationWay(db, found.data) };
+      },
+    });
+
   const management = <B extends z.ZodType<{ meterId: string; remark?: string | null }>>(
     path: string,
     kind: 'clearCredit' | 'clearTamper' | 'maxPower' | 'maxPhaseUnbalance' | 'maxOverdraft',
@@ -83,21 +105,17 @@ export function vendingRoutes(
       summary: 'Price (isPreview) or vend a credit token; the same idempotencyKey returns the same record',
       body: CreditTokenRequest,
       result: CreditTokenRecord,
-      handler: (b, ctx) => credit.vend(ctx, b),
+      handler: async (b, ctx) => {
+        const [record] = await withCommunicationWay(db, [await credit.vend(ctx, b)]);
+        if (!record) throw new Error('a vend answers one record');
+        return record;
+      },
     }),
-    recordRead(
-      '/api/token/creditTokenRecord/read',
-      'credit',
-      'TokenRecord.CreditTokenRecord',
-      CreditTokenRecord,
-      (r) => creditRecordOf(r),
-    ),
-    recordRead(
+    creditRead('/api/token/creditTokenRecord/read', 'credit', 'TokenRecord.CreditTokenRecord'),
+    creditRead(
       '/api/token/creditTokenCancelRecord/read',
       'creditCancel',
       'TokenRecord.CreditTokenCancelRecord',
-      CreditTokenRecord,
-      (r) => creditRecordOf(r),
     ),
     defineRoute({
       path: '/api/token/creditTokenRecord/cancel',
@@ -107,7 +125,7 @@ export function vendingRoutes(
         'Cancel credit tokens: reverses their debt and quota effects (authorization password required)',
       body: CancelCreditTokenRequest,
       result: z.array(CreditTokenRecord),
-      handler: (b, ctx) => credit.cancel(ctx, b),
+      handler: async (b, ctx) => withCommunicationWay(db, await credit.cancel(ctx, b)),
     }),
     management(
       '/api/token/clearCreditToken/generate',
@@ -187,10 +205,17 @@ export function vendingRoutes(
       body: z.object({}).passthrough(),
       result: page(MeterTestRow),
       handler: async () => {
+        // A fixed table, never edited: the audit fields the original carries say so (system, now).
+        const now = formatDateTime(deps.clock.now());
         const data = meterTestTable().map((r) => ({
           ...r,
           token11: groupsOfFour(r.token11),
           token13: groupsOfFour(r.token13),
+          createId: null,
+          createDate: now,
+          updateId: null,
+          updateDate: now,
+          remark: null,
         }));
         return { total: data.length, data };
       },

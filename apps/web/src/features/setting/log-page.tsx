@@ -56,7 +56,7 @@ export default function LogPage() {
       <ListPage<LogRow>
         resource="log"
         readPath="/api/Log/read"
-        rowKey={(r) => r.logId}
+        rowKey={(r) => String(r.logId)}
         columns={[
           { key: 'logId', title: t('setting.log.id'), sort: true, width: 90 },
           { key: 'title', title: t('setting.log.title'), filter: { kind: 'text' }, sort: true, width: 150 },

@@ -25,7 +25,8 @@ interface UserForm {
   email?: string;
   phone?: string;
   address?: string;
-  status: 0 | 1;
+  /** true = enabled (the original's wire form). */
+  status: boolean;
   roleIds: string[];
   roleId?: string;
   stationId: string;
@@ -65,8 +66,8 @@ export default function UserPage() {
   const [oneTime, setOneTime] = useState<OneTime | null>(null);
 
   const statusOptions = [
-    { value: 0, label: t('setting.user.enable') },
-    { value: 1, label: t('setting.user.disable') },
+    { value: true, label: t('setting.user.enable') },
+    { value: false, label: t('setting.user.disable') },
   ];
 
   const fields: FieldDef[] = [
@@ -211,10 +212,11 @@ export default function UserPage() {
       cancelText: t('listPage.cancel'),
       okButtonProps: { 'data-testid': 'confirm-ok' },
       onOk: async () => {
-        const r = await request<{ userId: string; oneTimePassword: string }>('/api/user/reset', {
+        // The original's answer: the reset user's row, in an array.
+        const [r] = await request<{ userId: string; oneTimePassword: string }[]>('/api/user/reset', {
           userId: row.userId,
         });
-        setOneTime({ userId: r.userId, oneTimePassword: r.oneTimePassword });
+        if (r) setOneTime({ userId: r.userId, oneTimePassword: r.oneTimePassword });
       },
     });
 
@@ -251,8 +253,8 @@ export default function UserPage() {
             width: 110,
             render: (v, row) => (
               <>
-                <Tag color={v === 0 ? 'green' : 'default'}>
-                  {v === 0 ? t('setting.user.enable') : t('setting.user.disable')}
+                <Tag color={v === true ? 'green' : 'default'}>
+                  {v === true ? t('setting.user.enable') : t('setting.user.disable')}
                 </Tag>
                 {row.lockedUntil && (
                   <Tag color="red">{t('setting.user.locked', { time: row.lockedUntil })}</Tag>
@@ -309,7 +311,7 @@ export default function UserPage() {
           dialog?.row
             ? {
                 ...dialog.row,
-                status: dialog.row.status === 1 ? 1 : 0,
+                status: dialog.row.status,
                 nickName: dialog.row.nickName ?? undefined,
                 fullName: dialog.row.fullName ?? undefined,
                 email: dialog.row.email ?? undefined,
@@ -320,7 +322,7 @@ export default function UserPage() {
                 quotaEnable: dialog.row.totalQuota >= 0,
                 quotaValue: dialog.row.totalQuota >= 0 ? dialog.row.totalQuota : null,
               }
-            : { status: 0, stationId: ownStation, quotaEnable: false, roleIds: [] }
+            : { status: true, stationId: ownStation, quotaEnable: false, roleIds: [] }
         }
         onClose={() => setDialog(null)}
         onSubmit={async (v) => {

@@ -1,0 +1,75 @@
+import { PaymentsFeed, PaymentsFeedQuery } from '@prepay/contracts';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { items } from '../../db/schema.js';
+import { tokenRecords } from '../../db/schema-vending.js';
+import type { Deps } from '../../deps.js';
+import { contextOf } from '../../http/route.js';
+import { parseDateTime } from '../../lib/dates.js';
+import { allOf, stationScope } from '../../lib/read-query.js';
+import { minorToNumber, tenthsToNumber } from '../masterdata/money.js';
+
+/** One answer holds at most this many payments; a longer range is cut and says so in `errors`. */
+export const FEED_LIMIT = 10_000;
+const NOT_KNOWN = 'N/A';
+
+/**
+ * GET /api/token/creditTokenRecord/readMore?SITE_ID&FROM&TO: the original's payments feed for an external
+ * data platform (original-api.md §2.2), not enveloped. Issued credit tokens only — a cancelled vend is not
+ * a payment — oldest first, timestamps in ISO 8601 UTC.
+ */
+export function registerPaymentsFeed(app: FastifyInstance, deps: Deps): void {
+  const { db } = deps.database;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/token/creditTokenRecord/readMore',
+    {
+      config: { permission: 'TokenRecord.CreditTokenRecord' },
+      schema: {
+        tags: ['Token'],
+        summary: 'Payments feed: issued credit tokens of a station between FROM and TO (not enveloped)',
+        querystring: PaymentsFeedQuery,
+        response: { 200: PaymentsFeed },
+        security: [{ Bearer: [] }],
+      },
+    },
+    async (request): Promise<z.infer<typeof PaymentsFeed>> => {
+      const { user } = contextOf(request);
+      const q = request.query;
+      const where = allOf([
+        eq(tokenRecords.kind, 'credit'),
+        eq(tokenRecords.status, 0),
+        ...stationScope(tokenRecords.stationId, user, q.SITE_ID || null),
+        q.FROM ? gte(tokenRecords.createDate, parseDateTime(q.FROM)) : undefined,
+        q.TO ? lte(tokenRecords.createDate, parseDateTime(q.TO)) : undefined,
+      ]);
+      const rows = await db
+        .select()
+        .from(tokenRecords)
+        .where(where)
+        .orderBy(asc(tokenRecords.createDate), asc(tokenRecords.id))
+        .limit(FEED_LIMIT + 1);
+      const [currency] = await db
+        .select({ en: items.en })
+        .from(items)
+        .where(and(eq(items.itemType, 'BasicInformation'), eq(items.itemName, 'Currency')));
+      const payments = rows.slice(0, FEED_LIMIT).map((r) => ({
+        timestamp: r.createDate.toISOString(),
+        amount: minorToNumber(r.totalPaidMinor ?? 0),
+        transactionKwh: tenthsToNumber(r.units ?? 0),
+        currency: currency?.en || NOT_KNOWN,
+        transactionType: 'FULL_PAYMENT',
+        transactionId: `transaction-${r.meterId}${r.token}`,
+        customerId: r.customerId ?? NOT_KNOWN,
+        meterId: r.meterId,
+        serialNumber: NOT_KNOWN,
+      }));
+      const cut = rows.length > FEED_LIMIT;
+      return {
+        payments,
+        errors: cut ? `More than ${FEED_LIMIT} payments: narrow FROM and TO to get the rest` : null,
+      };
+    },
+  );
+}
