@@ -5,7 +5,8 @@
 // the first row, then the next animation frame), not around Playwright calls.
 //
 // Env: BENCH_PORT (18580), BENCH_RUNS (10), BENCH_URL_RUNS (10), BENCH_PAGES (comma-separated path
-// fragments to restrict the pages), BENCH_TRACE (a file: one Chromium performance trace of a click).
+// fragments to restrict the pages), BENCH_TRACE (a file: one Chromium performance trace of a click),
+// BENCH_PROFILE (a file: CPU profile of six clicks, top self times printed), BENCH_DIST (build served).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,7 +45,7 @@ async function startServer() {
       ADMIN_AUTHORIZATION_PASSWORD: 'Auth-bench-Pass1',
       SEED: 'demo',
       DEMO_PASSWORD: 'Demo-bench-Pass1',
-      WEB_DIST: 'apps/web/dist',
+      WEB_DIST: process.env.BENCH_DIST ?? 'apps/web/dist',
       LOG_LEVEL: 'warn',
     },
   });
@@ -74,6 +75,8 @@ async function startServer() {
  */
 function arm({ selector, path }) {
   const before = new Set(document.querySelectorAll(selector));
+  performance.clearResourceTimings();
+  performance.setResourceTimingBufferSize(1000);
   let clickAt = null;
   window.__bench = new Promise((resolve, reject) => {
     const timer = setTimeout(() => done(null, new Error(`nothing matched ${selector} within 15 s`)), 15_000);
@@ -87,10 +90,22 @@ function arm({ selector, path }) {
       }
       return false;
     };
+    // Where the time went: the page's code and API reads started after the click (resource timing).
+    const phases = (seen) => {
+      const after = performance.getEntriesByType('resource').filter((e) => e.startTime >= clickAt);
+      const api = after.filter((e) => e.name.includes('/api/') && e.startTime <= seen);
+      const js = after.filter((e) => /\.js(\?|$)/.test(e.name));
+      return {
+        jsEnd: js.length ? Math.max(...js.map((e) => e.responseEnd)) - clickAt : null,
+        apiStart: api.length ? Math.min(...api.map((e) => e.startTime)) - clickAt : null,
+        apiEnd: api.length ? Math.max(...api.map((e) => e.responseEnd)) - clickAt : null,
+      };
+    };
     const observer = new MutationObserver(() => {
       if (found()) {
         const seen = performance.now();
-        requestAnimationFrame(() => done({ ms: performance.now() - clickAt, seenMs: seen - clickAt }));
+        const p = phases(seen);
+        requestAnimationFrame(() => done({ ms: performance.now() - clickAt, seenMs: seen - clickAt, ...p }));
       }
     });
     function done(value, error) {
@@ -169,6 +184,36 @@ async function isListPage(page, path) {
   return (await grid.count()) > 0;
 }
 
+/** BENCH_PROFILE: a CPU profile of clicks between the first two list pages; prints the top self times. */
+async function cpuProfile(page, pages) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  for (let i = 0; i < 6; i++) {
+    const p = pages[i % Math.min(2, pages.length)];
+    await clickAndMeasure(
+      page,
+      page.getByTestId('sidebar').locator(`a[href="${p.path}"]`),
+      ROW_SELECTOR,
+      p.path,
+    );
+  }
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id).callFrame;
+    const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 30);
+  console.log(`\nCPU profile (6 clicks), top self time (ms): ${process.env.BENCH_PROFILE}`);
+  for (const [k, v] of top) console.log(`  ${v.toFixed(0).padStart(6)}  ${k}`);
+}
+
 const median = (xs) => percentile(xs, 50);
 function percentile(xs, p) {
   const s = [...xs].sort((a, b) => a - b);
@@ -207,7 +252,7 @@ async function main() {
       await link.click();
       const first = await page.evaluate(() => window.__bench).catch(() => null);
       if (first && (await isListPage(page, l.path)))
-        pages.push({ ...l, first: first.ms, clicks: [], seen: [], url: [] });
+        pages.push({ ...l, first: first.ms, clicks: [], seen: [], url: [], phases: [] });
     }
 
     if (process.env.BENCH_TRACE && pages.length) {
@@ -225,6 +270,8 @@ async function main() {
       console.log(`trace of a click on ${target.path}: ${process.env.BENCH_TRACE}`);
     }
 
+    if (process.env.BENCH_PROFILE && pages.length) await cpuProfile(page, pages);
+
     // Round robin: each click comes from another list page, as an operator moves between them.
     for (let run = 0; run < RUNS; run++) {
       for (const p of pages) {
@@ -232,6 +279,7 @@ async function main() {
         const r = await clickAndMeasure(page, link, ROW_SELECTOR, p.path);
         p.clicks.push(r.ms);
         p.seen.push(r.seenMs);
+        p.phases.push(r);
       }
     }
 
@@ -298,6 +346,19 @@ function report(rows) {
     );
   }
   console.log(`\n${rows.length - failed}/${rows.length} pages meet the target.`);
+  console.log(
+    "\nWhere a click's time goes (medians, ms after the click): last code chunk loaded, first API read sent, last API read answered, row on screen.",
+  );
+  for (const r of rows) {
+    const med = (k) => {
+      const xs = (r.phases ?? []).map((x) => x[k]).filter((x) => x !== null && x !== undefined);
+      return xs.length ? median(xs) : undefined;
+    };
+    const name = `${r.label}`.slice(0, 40);
+    console.log(
+      `${name.padEnd(40)} chunks ${ms(med('jsEnd'))}  API sent ${ms(med('apiStart'))}  answered ${ms(med('apiEnd'))}  row ${ms(med('ms'))}`,
+    );
+  }
   writeFileSync(join(tmpdir(), 'prepay-browser-bench.json'), JSON.stringify(rows, null, 2));
 }
 

@@ -15,7 +15,7 @@ import {
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/request';
-import { AccountTokenList } from './account-list';
+import { AccountTokenList, prefetchAccounts } from './account-list';
 import { checkAmount, checkInteger, newIdempotencyKey, unitOf } from './amount';
 import { CreditBreakdown } from './credit-breakdown';
 import { creditReceipt, printReceipt } from './receipt';
@@ -271,6 +271,9 @@ function RechargeDialog({ account, onClose }: { account: AccountRow; onClose: ()
 }
 
 /** Token Generate → Credit Token: accounts, the user's quota, and Recharge per row. */
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchAccounts('creditTokenAccounts');
+
 export default function CreditTokenPage() {
   const { t } = useTranslation();
   const quota = useQuota();
