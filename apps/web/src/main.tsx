@@ -4,16 +4,19 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { installErrorLog } from './lib/error-log';
-import './lib/i18n';
+import { languageReady } from './lib/i18n';
 import './app/global.css';
 
 installErrorLog();
 const router = createRouter();
 
-createRoot(document.getElementById('app') as HTMLElement).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// A user who chose Chinese or Spanish sees the console in it from the first frame.
+void languageReady.then(() =>
+  createRoot(document.getElementById('app') as HTMLElement).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

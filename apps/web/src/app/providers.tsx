@@ -1,17 +1,13 @@
 import { App as AntApp, ConfigProvider, theme } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import esES from 'antd/es/locale/es_ES';
-import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setFeedback } from '../lib/feedback';
-import type { Language } from '../lib/i18n';
+import { antdLocale } from '../lib/i18n';
 import { type RouteTable, RouteTableContext } from '../lib/route-context';
 import { antdSize, appStore } from './app-store';
 import { asyncRoutes, layoutRoutes } from './route-table';
 import { settingsStore } from './settings-store';
 
-const ANTD_LOCALES = { en: enUS, zh: zhCN, es: esES } as const;
 const ROUTE_TABLE: RouteTable = { asyncRoutes, layoutRoutes };
 
 /** Hands antd's context-aware message and modal to code outside components (lib/request). */
@@ -29,7 +25,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const colorPrimary = settingsStore.use((s) => s.theme);
   const size = appStore.use((s) => s.size);
   const { componentSize, compact } = antdSize(size);
-  const locale = ANTD_LOCALES[(i18n.language as Language) ?? 'en'] ?? enUS;
+  const locale = antdLocale(i18n.language);
 
   return (
     <ConfigProvider

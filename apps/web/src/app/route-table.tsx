@@ -8,32 +8,31 @@ import {
   SettingOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { lazy } from 'react';
-import type { AppRoute } from '../lib/routes';
+import { type AppRoute, lazyPage } from '../lib/routes';
 
 // Route-level code splitting: each page is its own chunk; the layout is loaded after login.
-const Login = lazy(() => import('../features/auth/login-page'));
-const AuthRedirect = lazy(() => import('../features/auth/auth-redirect-page'));
-const NotFound = lazy(() => import('../features/error-pages/not-found-page'));
-const Unauthorized = lazy(() => import('../features/error-pages/unauthorized-page'));
-const TableNormal = lazy(() => import('../features/print/table-normal-page'));
-const Dashboard = lazy(() => import('../features/dashboard/dashboard-page'));
-const Profile = lazy(() => import('../features/profile/profile-page'));
+const Login = lazyPage(() => import('../features/auth/login-page'));
+const AuthRedirect = lazyPage(() => import('../features/auth/auth-redirect-page'));
+const NotFound = lazyPage(() => import('../features/error-pages/not-found-page'));
+const Unauthorized = lazyPage(() => import('../features/error-pages/unauthorized-page'));
+const TableNormal = lazyPage(() => import('../features/print/table-normal-page'));
+const Dashboard = lazyPage(() => import('../features/dashboard/dashboard-page'));
+const Profile = lazyPage(() => import('../features/profile/profile-page'));
 /** Modules of later issues: their title and an empty state, nothing invented. */
-const Placeholder = lazy(() => import('../features/placeholder/placeholder-page'));
+const Placeholder = lazyPage(() => import('../features/placeholder/placeholder-page'));
 // Management and Setting (issue 5).
-const MeterPage = lazy(() => import('../features/management/meter-page'));
-const GatewayPage = lazy(() => import('../features/management/gateway-page'));
-const CustomerPage = lazy(() => import('../features/management/customer-page'));
-const TariffPage = lazy(() => import('../features/management/tariff-page'));
-const DebtPage = lazy(() => import('../features/management/debt-page'));
-const AccountPage = lazy(() => import('../features/management/account-page'));
-const StationPage = lazy(() => import('../features/setting/station-page'));
-const RolePage = lazy(() => import('../features/setting/role-page'));
-const UserPage = lazy(() => import('../features/setting/user-page'));
-const LogPage = lazy(() => import('../features/setting/log-page'));
-const ItemPage = lazy(() => import('../features/setting/item-page'));
-const ImagePage = lazy(() => import('../features/setting/image-page'));
+const MeterPage = lazyPage(() => import('../features/management/meter-page'));
+const GatewayPage = lazyPage(() => import('../features/management/gateway-page'));
+const CustomerPage = lazyPage(() => import('../features/management/customer-page'));
+const TariffPage = lazyPage(() => import('../features/management/tariff-page'));
+const DebtPage = lazyPage(() => import('../features/management/debt-page'));
+const AccountPage = lazyPage(() => import('../features/management/account-page'));
+const StationPage = lazyPage(() => import('../features/setting/station-page'));
+const RolePage = lazyPage(() => import('../features/setting/role-page'));
+const UserPage = lazyPage(() => import('../features/setting/user-page'));
+const LogPage = lazyPage(() => import('../features/setting/log-page'));
+const ItemPage = lazyPage(() => import('../features/setting/item-page'));
+const ImagePage = lazyPage(() => import('../features/setting/image-page'));
 
 // Remote Operation and Remote Operation Task (issue 11).
 const RemoteReadingPage = lazy(() => import('../features/remote-operation/meter-reading-page'));
@@ -52,39 +51,43 @@ const TransparentTaskPage = lazy(
 );
 
 // Token Generate and Token Record (issue 6).
-const CreditTokenPage = lazy(() => import('../features/token-generate/credit-token-page'));
-const ClearTamperTokenPage = lazy(() => import('../features/token-generate/clear-tamper-token-page'));
-const ClearCreditTokenPage = lazy(() => import('../features/token-generate/clear-credit-token-page'));
-const MaxPowerTokenPage = lazy(() => import('../features/token-generate/set-maximum-power-limit-token-page'));
-const MaxOverdraftTokenPage = lazy(
+const CreditTokenPage = lazyPage(() => import('../features/token-generate/credit-token-page'));
+const ClearTamperTokenPage = lazyPage(() => import('../features/token-generate/clear-tamper-token-page'));
+const ClearCreditTokenPage = lazyPage(() => import('../features/token-generate/clear-credit-token-page'));
+const MaxPowerTokenPage = lazyPage(
+  () => import('../features/token-generate/set-maximum-power-limit-token-page'),
+);
+const MaxOverdraftTokenPage = lazyPage(
   () => import('../features/token-generate/set-maximum-overdraft-token-page'),
 );
-const MaxPhaseUnbalanceTokenPage = lazy(
+const MaxPhaseUnbalanceTokenPage = lazyPage(
   () => import('../features/token-generate/set-maximum-phase-power-unbalance-limit-token-page'),
 );
-const MeterTestTokenPage = lazy(() => import('../features/token-generate/meter-test-token-page'));
-const UpdateMeterKeyPage = lazy(() => import('../features/token-generate/update-meter-key-page'));
-const ChangeMeterKeyTokenPage = lazy(() => import('../features/token-generate/change-meter-key-token-page'));
-const CreditTokenRecordPage = lazy(() => import('../features/token-record/credit-token-record-page'));
-const CreditTokenCancelRecordPage = lazy(
+const MeterTestTokenPage = lazyPage(() => import('../features/token-generate/meter-test-token-page'));
+const UpdateMeterKeyPage = lazyPage(() => import('../features/token-generate/update-meter-key-page'));
+const ChangeMeterKeyTokenPage = lazyPage(
+  () => import('../features/token-generate/change-meter-key-token-page'),
+);
+const CreditTokenRecordPage = lazyPage(() => import('../features/token-record/credit-token-record-page'));
+const CreditTokenCancelRecordPage = lazyPage(
   () => import('../features/token-record/credit-token-cancel-record-page'),
 );
-const ClearTamperTokenRecordPage = lazy(
+const ClearTamperTokenRecordPage = lazyPage(
   () => import('../features/token-record/clear-tamper-token-record-page'),
 );
-const ClearCreditTokenRecordPage = lazy(
+const ClearCreditTokenRecordPage = lazyPage(
   () => import('../features/token-record/clear-credit-token-record-page'),
 );
-const MaxPowerTokenRecordPage = lazy(
+const MaxPowerTokenRecordPage = lazyPage(
   () => import('../features/token-record/set-maximum-power-limit-token-record-page'),
 );
-const MaxOverdraftTokenRecordPage = lazy(
+const MaxOverdraftTokenRecordPage = lazyPage(
   () => import('../features/token-record/set-maximum-overdraft-token-record-page'),
 );
-const MaxPhaseUnbalanceTokenRecordPage = lazy(
+const MaxPhaseUnbalanceTokenRecordPage = lazyPage(
   () => import('../features/token-record/set-maximum-phase-power-unbalance-limit-token-record-page'),
 );
-const ChangeMeterKeyTokenRecordPage = lazy(
+const ChangeMeterKeyTokenRecordPage = lazyPage(
   () => import('../features/token-record/change-meter-key-token-record-page'),
 );
 

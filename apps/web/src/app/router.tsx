@@ -1,13 +1,25 @@
 import { menuAllows, parseRoleContent } from '@prepay/contracts/permissions';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useLocation } from 'react-router';
-import { type AppRoute, groupTarget } from '../lib/routes';
-import { sessionStore } from '../lib/session';
+import { type AppRoute, groupTarget, lazyPage } from '../lib/routes';
+import { loadInfo, sessionStore } from '../lib/session';
 import { Guard } from './guard';
 import { PageLoading } from './page-loading';
+import { preparePage } from './prepare-page';
 import { bareRoutes, layoutRoutes } from './route-table';
 
-const Layout = lazy(() => import('../layout/layout'));
+const Layout = lazyPage(() => import('../layout/layout'));
+
+/**
+ * The shell a signed-in page needs, fetched alongside the page itself rather than after it: the
+ * layout's chunk and the user info (a failure is left to the guard, which reports it).
+ */
+async function prepareShell() {
+  if (!sessionStore.get().token) return null;
+  const info = sessionStore.get().info ? null : loadInfo().catch(() => null);
+  await Promise.all([Layout.load(), info]);
+  return null;
+}
 
 function page(Component: ComponentType) {
   return (
@@ -41,7 +53,14 @@ function layoutChildren(routes: readonly AppRoute[]): RouteObject[] {
     if (route.external) return [];
     const own: RouteObject[] = [];
     if (route.children) own.push({ path: route.path, element: <GroupRedirect group={route} /> });
-    else if (route.component) own.push({ path: route.path, element: <route.component /> });
+    else if (route.component) {
+      // The loader starts the page's chunk and its first reads together, before the page renders.
+      own.push({
+        path: route.path,
+        element: <route.component />,
+        loader: () => preparePage(route.path).then(() => null),
+      });
+    }
     return [...own, ...layoutChildren(route.children ?? [])];
   });
 }
@@ -50,10 +69,12 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       element: <Guard />,
+      hydrateFallbackElement: <PageLoading />,
       children: [
         ...bareRoutes.flatMap((r) => (r.component ? [{ path: r.path, element: page(r.component) }] : [])),
         {
           element: page(Layout),
+          loader: prepareShell,
           children: [
             { path: '/', element: <Navigate to="/dashboard" replace /> },
             { path: '/profile', element: <Navigate to="/profile/index" replace /> },

@@ -19,7 +19,7 @@ export function LanguageSelect({ className }: { className?: string }) {
           disabled: lang === current,
         })),
         onClick: ({ key }) => {
-          setLanguage(key as (typeof LANGUAGES)[number]);
+          void setLanguage(key as (typeof LANGUAGES)[number]);
           void message.success(t('language.switchSuccess'));
         },
       }}

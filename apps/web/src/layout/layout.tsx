@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Drawer } from 'antd';
 import { Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { appStore, closeSidebar, MOBILE_BREAKPOINT, setDevice } from '../app/app
 import { PageLoading } from '../app/page-loading';
 import { constantRoutes } from '../app/route-table';
 import { settingsStore } from '../app/settings-store';
+import { queryClient } from '../lib/query-client';
 import { matchChain } from '../lib/routes';
 import { sessionStore } from '../lib/session';
 import { ErrorBoundary } from './error-boundary';
@@ -22,15 +23,6 @@ import './layout.css';
 /** Spec §9: sidebar width; collapsed it keeps the icons. */
 export const SIDEBAR_WIDTH = 250;
 export const SIDEBAR_COLLAPSED_WIDTH = 54;
-
-/** Data hooks live in the pages of the layout, so react-query loads with it, not on the login page. */
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // The request layer already shows failures; retrying a refused call would show them again.
-    queries: { retry: false, refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
 
 const isMobileWidth = () => window.innerWidth < MOBILE_BREAKPOINT;
 

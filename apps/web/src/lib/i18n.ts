@@ -1,11 +1,11 @@
 import 'dayjs/locale/es';
 import 'dayjs/locale/zh-cn';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import enUS from 'antd/es/locale/en_US';
 import dayjs from 'dayjs';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en';
-import es from '../locales/es';
-import zh from '../locales/zh';
 import { COOKIE, getCookie, setCookie } from './cookies';
 
 export const LANGUAGES = ['en', 'zh', 'es'] as const;
@@ -29,12 +29,53 @@ export function initialLanguage(): Language {
 export const i18n: I18n = i18next.createInstance();
 const lng = initialLanguage();
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, zh: { translation: zh }, es: { translation: es } },
+  // English is built in (the fallback); the other packs load on demand, so the login page carries one.
+  resources: { en: { translation: en } },
+  partialBundledLanguages: true,
   lng,
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   initAsync: false,
 });
+
+/** antd's own texts (pager, pickers, empty states) per language, next to ours. */
+const antdLocales: Partial<Record<Language, AntdLocale>> = { en: enUS };
+const packs: Partial<Record<Language, Promise<void>>> = { en: Promise.resolve() };
+const PACK_LOADERS: Record<Exclude<Language, 'en'>, () => Promise<[Record<string, unknown>, AntdLocale]>> = {
+  zh: () =>
+    Promise.all([import('../locales/zh'), import('antd/es/locale/zh_CN')]).then(([a, b]) => [
+      a.default,
+      b.default,
+    ]),
+  es: () =>
+    Promise.all([import('../locales/es'), import('antd/es/locale/es_ES')]).then(([a, b]) => [
+      a.default,
+      b.default,
+    ]),
+};
+
+/** Loads a language's packs once; feature packs already added for it are kept. */
+export function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en') return Promise.resolve();
+  packs[language] ??= PACK_LOADERS[language]().then(
+    ([pack, antd]) => {
+      i18n.addResourceBundle(language, 'translation', pack, true, false);
+      antdLocales[language] = antd;
+    },
+    (error: unknown) => {
+      packs[language] = undefined;
+      throw error;
+    },
+  );
+  return packs[language];
+}
+
+export function antdLocale(language: string): AntdLocale {
+  return antdLocales[language as Language] ?? enUS;
+}
+
+/** Resolves once the starting language can be shown (the app renders after it, in English on failure). */
+export const languageReady: Promise<void> = loadLanguage(lng).catch(() => undefined);
 dayjs.locale(DAYJS_LOCALE[lng]);
 document.documentElement.lang = lng;
 
@@ -42,11 +83,13 @@ export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : 'en';
 }
 
-export function setLanguage(language: Language) {
+/** Switches once the language's pack is here, so no text flickers through English. */
+export async function setLanguage(language: Language): Promise<void> {
   setCookie(COOKIE.language, language, 365);
+  await loadLanguage(language);
   dayjs.locale(DAYJS_LOCALE[language]);
   document.documentElement.lang = language;
-  void i18n.changeLanguage(language);
+  await i18n.changeLanguage(language);
 }
 
 /** Translates a route title key, or undefined when the pack has none (never shows a raw key). */

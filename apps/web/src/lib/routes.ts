@@ -1,5 +1,6 @@
 import { menuAllows, parseRoleContent } from '@prepay/contracts/permissions';
-import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
 
 /**
  * One entry of the route table (app/route-table.tsx). The same table drives the router, the menu, the
@@ -30,8 +31,37 @@ export interface AppRoute {
   gated?: boolean;
   /** Opens in a new tab (an external link in the menu). */
   external?: boolean;
-  component?: LazyExoticComponent<ComponentType>;
+  component?: LazyPage;
   children?: AppRoute[];
+}
+
+/** A page chunk: its component and, for pages that read data at once, what to read ahead. */
+export interface PageModule {
+  default: ComponentType;
+  prefetch?: (client: QueryClient) => Promise<unknown>;
+}
+
+/** A lazily loaded page whose chunk can be fetched ahead (menu hover, route loader) with `load`. */
+export type LazyPage = LazyExoticComponent<ComponentType> & { load: () => Promise<PageModule> };
+
+/** React.lazy with a shared, retryable `load`: the router and the menu start the chunk early. */
+export function lazyPage(importer: () => Promise<PageModule>): LazyPage {
+  let loading: Promise<PageModule> | undefined;
+  const load = () => {
+    loading ??= importer().then(
+      (module) => {
+        // Marked as React marks a settled promise: a page whose chunk is here renders without suspending.
+        Object.assign(loading ?? {}, { status: 'fulfilled', value: module });
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return Object.assign(lazy(load), { load });
 }
 
 /** Spec §6: keep a route if its name is listed or is the part before the first dot of a listed key. */

@@ -8,17 +8,16 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Table } from 'antd';
+import { App, Button, Card, Flex, Input, Skeleton, Spin, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openPrintView } from '../../lib/print';
-import { request } from '../../lib/request';
 import { ExportDialog } from '../export-dialog/export-dialog';
 import { ImportDialog } from '../import-dialog/import-dialog';
 import { type FilterOption, FilterPopover, SortPopover } from './column-header';
+import { listKey, listQueryOptions } from './list-query';
 import {
-  buildReadBody,
   type FilterKind,
   type FilterValue,
   initialListState,
@@ -73,8 +72,6 @@ export interface ListPageProps<Row> {
   printTitle?: string;
 }
 
-const listKey = (resource: string) => ['list', resource] as const;
-
 /** Lets dialogs re-query a grid after a write. */
 export function useRefreshList(resource: string) {
   const client = useQueryClient();
@@ -110,13 +107,21 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const [exportOpen, setExportOpen] = useState(false);
   const refresh = useRefreshList(resource);
 
-  const body = useMemo(() => buildReadBody(state, extraBody), [state, extraBody]);
+  const options = useMemo(
+    () => listQueryOptions<Row>({ resource, readPath, extraBody }, state),
+    [resource, readPath, extraBody, state],
+  );
+  const body = options.queryKey[2];
+  // While a filter or page changes, the previous rows stay on screen (not an empty table).
   const query = useQuery({
-    queryKey: [...listKey(resource), body],
-    queryFn: () => request<{ total: number; data: Row[] }>(readPath, body),
+    ...options,
     placeholderData: keepPreviousData,
     refetchInterval: props.refetchInterval ? (q) => props.refetchInterval?.(q.state.data) ?? false : false,
   });
+  // Only a grid with nothing to show yet gets the skeleton; re-reads keep the rows sharp and say so
+  // with a small spinner, so rows never blink or blur on a background refresh.
+  const firstLoad = query.isPending;
+  const refreshing = query.isFetching && !firstLoad;
 
   const setFilter = (field: string, kind: FilterKind, value: FilterValue) =>
     setState((s) => ({ ...s, pageNumber: 1, filters: { ...s.filters, [field]: { kind, value } } }));
@@ -266,6 +271,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
           {t('listPage.print')}
         </Button>
         {typeof props.toolbarExtra === 'function' ? props.toolbarExtra(selected) : props.toolbarExtra}
+        <Spin size="small" spinning={refreshing} data-testid="list-refreshing" />
       </Flex>
       <Table<Row>
         className="list-page-table"
@@ -275,7 +281,16 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         rowKey={rowKey}
         columns={tableColumns}
         dataSource={query.data?.data ?? []}
-        loading={query.isFetching}
+        aria-busy={query.isFetching}
+        locale={
+          firstLoad
+            ? {
+                emptyText: (
+                  <Skeleton active title={false} paragraph={{ rows: 5 }} data-testid="list-skeleton" />
+                ),
+              }
+            : undefined
+        }
         scroll={{ x: 'max-content' }}
         rowSelection={
           readOnly

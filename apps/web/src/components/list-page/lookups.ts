@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LOOKUP_STALE_MS } from '../../lib/query-client';
 import { request } from '../../lib/request';
 import { sessionStore } from '../../lib/session';
 
@@ -7,17 +8,24 @@ interface StationLookup {
   name: string;
 }
 
+/** The station lookup: shared by every page with a Station column or field, cached across pages. */
+export function stationsQueryOptions({ silent = false } = {}) {
+  return queryOptions({
+    queryKey: ['lookup', 'station'],
+    queryFn: () =>
+      request<{ total: number; data: StationLookup[] }>(
+        '/api/station/read',
+        { pageNumber: 1, pageSize: 200, orderBy: 'stationId asc' },
+        { silent },
+      ),
+    staleTime: LOOKUP_STALE_MS,
+  });
+}
+
 /** Station drop-down source (original: station lookups read 200 rows, sorted by id). */
 export function useStations() {
   return useQuery({
-    queryKey: ['lookup', 'station'],
-    queryFn: () =>
-      request<{ total: number; data: StationLookup[] }>('/api/station/read', {
-        pageNumber: 1,
-        pageSize: 200,
-        orderBy: 'stationId asc',
-      }),
-    staleTime: 60_000,
+    ...stationsQueryOptions(),
     select: (page) => page.data.map((s) => ({ value: s.stationId, label: `${s.stationId} — ${s.name}` })),
   });
 }

@@ -20,7 +20,7 @@ export function LoginLanguage() {
           aria-pressed={lang === current}
           disabled={lang === current}
           data-testid={`login-language-${lang}`}
-          onClick={() => setLanguage(lang)}
+          onClick={() => void setLanguage(lang)}
         >
           {LANGUAGE_LABELS[lang]}
         </button>

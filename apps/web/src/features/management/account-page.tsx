@@ -6,12 +6,20 @@ import { auditColumns, stationColumn } from '../../components/list-page/common-c
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
 import { communicationOptions, meterTypeOptions } from './meter-page';
 import { CustomerPicker, TariffPicker, UnusedMeterPicker } from './pickers';
 import './locales';
 
 const RESOURCE = 'account';
+const LIST: ListSpec = {
+  resource: RESOURCE,
+  readPath: '/api/account/read',
+  defaultSort: { field: 'customerId', direction: 'asc' },
+};
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchList(LIST);
 
 interface AccountForm {
   customerId: string;
@@ -62,10 +70,8 @@ export default function AccountPage() {
   return (
     <>
       <ListPage<AccountRow>
-        resource={RESOURCE}
-        readPath="/api/account/read"
+        {...LIST}
         rowKey={(r) => r.meterId}
-        defaultSort={{ field: 'customerId', direction: 'asc' }}
         columns={[
           { key: 'customerId', title: a('customerId'), filter: { kind: 'text' }, sort: true, width: 140 },
           { key: 'customerName', title: a('customerName'), filter: { kind: 'text' }, sort: true, width: 170 },

@@ -5,10 +5,18 @@ import { auditColumns, stationColumn } from '../../components/list-page/common-c
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
 import './locales';
 
 const RESOURCE = 'customer';
+const LIST: ListSpec = {
+  resource: RESOURCE,
+  readPath: '/api/customer/read',
+  defaultSort: { field: 'customerId', direction: 'asc' },
+};
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchList(LIST);
 
 interface CustomerForm {
   customerId: string;
@@ -63,10 +71,8 @@ export default function CustomerPage() {
   return (
     <>
       <ListPage<CustomerRow>
-        resource={RESOURCE}
-        readPath="/api/customer/read"
+        {...LIST}
         rowKey={(r) => r.customerId}
-        defaultSort={{ field: 'customerId', direction: 'asc' }}
         columns={[
           {
             key: 'customerId',

@@ -5,12 +5,16 @@ import { auditColumns, stationColumn } from '../../components/list-page/common-c
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
 import { money } from './format';
 import { CustomerPicker } from './pickers';
 import './locales';
 
 const RESOURCE = 'debt';
+const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/debt/read' };
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchList(LIST);
 
 export default function DebtPage() {
   const { t } = useTranslation();
@@ -46,8 +50,7 @@ export default function DebtPage() {
   return (
     <>
       <ListPage<DebtRow>
-        resource={RESOURCE}
-        readPath="/api/debt/read"
+        {...LIST}
         rowKey={(r) => r.customerId}
         columns={[
           {

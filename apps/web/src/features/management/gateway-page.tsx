@@ -6,10 +6,14 @@ import { auditColumns, stationColumn } from '../../components/list-page/common-c
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
 import './locales';
 
 const RESOURCE = 'gateway';
+const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/gateway/read' };
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchList(LIST);
 
 export default function GatewayPage() {
   const { t } = useTranslation();
@@ -47,8 +51,7 @@ export default function GatewayPage() {
   return (
     <>
       <ListPage<GatewayRow>
-        resource={RESOURCE}
-        readPath="/api/gateway/read"
+        {...LIST}
         rowKey={(r) => r.gatewayId}
         columns={[
           {

@@ -7,10 +7,14 @@ import { auditColumns, stationColumn } from '../../components/list-page/common-c
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
 import './locales';
 
 const RESOURCE = 'meter';
+const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/meter/read' };
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchList(LIST);
 
 export const meterTypeOptions = (t: TFunction) => [
   { value: 0, label: t('management.meter.electricity') },
@@ -186,8 +190,7 @@ export default function MeterPage() {
   return (
     <>
       <ListPage<MeterRow>
-        resource={RESOURCE}
-        readPath="/api/meter/read"
+        {...LIST}
         rowKey={(r) => r.meterId}
         columns={[
           { key: 'meterId', title: m('id'), filter: { kind: 'text' }, sort: true, width: 150 },

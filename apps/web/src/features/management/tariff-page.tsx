@@ -19,12 +19,16 @@ import { auditColumns, stationColumn } from '../../components/list-page/common-c
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
 import { money } from './format';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
 
 const RESOURCE = 'tariff';
+const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/tariff/read' };
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchList(LIST);
 const WIRE = 'YYYY-MM-DD HH:mm:ss';
 
 interface TariffForm {
@@ -238,8 +242,7 @@ export default function TariffPage() {
   return (
     <>
       <ListPage<TariffRow>
-        resource={RESOURCE}
-        readPath="/api/tariff/read"
+        {...LIST}
         rowKey={(r) => r.tariffId}
         columns={[
           { key: 'tariffId', title: tt('id'), filter: { kind: 'text' }, sort: true, width: 130 },

@@ -5,10 +5,14 @@ import { auditColumns } from '../../components/list-page/common-columns';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { writeRows } from '../../components/list-page/lookups';
 import './locales';
 
 const RESOURCE = 'item';
+const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/item/read' };
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchList(LIST);
 const LANGS = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;
 
 type ItemForm = { itemType: string; itemName: string; remark?: string } & Partial<
@@ -44,8 +48,7 @@ export default function ItemPage() {
   return (
     <>
       <ListPage<ItemRow>
-        resource={RESOURCE}
-        readPath="/api/item/read"
+        {...LIST}
         rowKey={(r) => `${r.itemType}\u0000${r.itemName}`}
         columns={[
           {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stationColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
 import './locales';
 
@@ -40,6 +41,10 @@ function JsonBlock({ text, testId }: { text: string | null; testId: string }) {
   );
 }
 
+const LIST: ListSpec = { resource: 'log', readPath: '/api/Log/read' };
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchList(LIST);
+
 export default function LogPage() {
   const { t } = useTranslation();
   const isAdmin = useIsSystemAdmin();
@@ -54,8 +59,7 @@ export default function LogPage() {
   return (
     <>
       <ListPage<LogRow>
-        resource="log"
-        readPath="/api/Log/read"
+        {...LIST}
         rowKey={(r) => String(r.logId)}
         columns={[
           { key: 'logId', title: t('setting.log.id'), sort: true, width: 90 },

@@ -8,6 +8,7 @@ import { auditColumns } from '../../components/list-page/common-columns';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { writeRows } from '../../components/list-page/lookups';
 import { request } from '../../lib/request';
 import { usePermissionLabel } from './permission-labels';
@@ -15,6 +16,9 @@ import { RoleMenuTree } from './role-menu-tree';
 import './locales';
 
 const RESOURCE = 'role';
+const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/role/read' };
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchList(LIST);
 
 export default function RolePage() {
   const { t } = useTranslation();
@@ -55,8 +59,7 @@ export default function RolePage() {
   return (
     <>
       <ListPage<RoleRow>
-        resource={RESOURCE}
-        readPath="/api/role/read"
+        {...LIST}
         rowKey={(r) => r.roleId}
         columns={[
           { key: 'roleId', title: t('setting.role.id'), sort: true, width: 140 },

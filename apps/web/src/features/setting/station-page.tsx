@@ -5,10 +5,14 @@ import { auditColumns } from '../../components/list-page/common-columns';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { writeRows } from '../../components/list-page/lookups';
 import './locales';
 
 const RESOURCE = 'station';
+const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/station/read' };
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchList(LIST);
 
 export default function StationPage() {
   const { t } = useTranslation();
@@ -31,8 +35,7 @@ export default function StationPage() {
   return (
     <>
       <ListPage<StationRow>
-        resource={RESOURCE}
-        readPath="/api/station/read"
+        {...LIST}
         rowKey={(r) => r.stationId}
         columns={[
           { key: 'stationId', title: t('setting.station.id'), sort: true, width: 140 },

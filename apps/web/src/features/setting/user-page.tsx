@@ -7,6 +7,7 @@ import { auditColumns, stationColumn } from '../../components/list-page/common-c
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import {
   useIsSystemAdmin,
   useOwnStationId,
@@ -17,6 +18,9 @@ import { request } from '../../lib/request';
 import './locales';
 
 const RESOURCE = 'user';
+const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/user/read' };
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchList(LIST);
 
 interface UserForm {
   userId: string;
@@ -223,8 +227,7 @@ export default function UserPage() {
   return (
     <>
       <ListPage<UserRow>
-        resource={RESOURCE}
-        readPath="/api/user/read"
+        {...LIST}
         rowKey={(r) => r.userId}
         columns={[
           { key: 'userId', title: t('setting.user.id'), filter: { kind: 'text' }, sort: true, width: 140 },

@@ -4,9 +4,19 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stationColumn } from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
 import { labelOf, meterTypeOptions } from '../../components/vending/vending';
 import '../../components/vending/vending.css';
+
+const accountList = (resource: string): ListSpec => ({
+  resource,
+  readPath: '/api/account/read',
+  defaultSort: { field: 'customerId', direction: 'asc' },
+});
+
+/** A Token Generate page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetchAccounts = (resource: string) => prefetchList(accountList(resource));
 
 /**
  * The account grid every Token Generate page starts from (original §16.5): search, header filters and
@@ -62,10 +72,8 @@ export function AccountTokenList(props: {
   ];
   return (
     <ListPage<AccountRow>
-      resource={props.resource}
-      readPath="/api/account/read"
+      {...accountList(props.resource)}
       rowKey={(r) => r.meterId}
-      defaultSort={{ field: 'customerId', direction: 'asc' }}
       columns={columns}
       toolbarExtra={props.toolbarExtra}
       actionsWidth={130}

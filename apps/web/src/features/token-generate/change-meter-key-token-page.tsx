@@ -6,7 +6,7 @@ import { useRefreshList } from '../../components/list-page/list-page';
 import { printReceipt, type ReceiptRecord, tokenReceipt } from '../../components/vending/receipt';
 import { TokenText } from '../../components/vending/vending';
 import { request } from '../../lib/request';
-import { AccountTokenList } from './account-list';
+import { AccountTokenList, prefetchAccounts } from './account-list';
 
 interface KeyChangeRecord extends ReceiptRecord {
   tokenFirst: string;
@@ -161,6 +161,9 @@ function ChangeKeyDialog({ account, onClose }: { account: AccountRow; onClose: (
 }
 
 /** Change Meter Key Token: two tokens (four for EA11) from the current key to the meter's new fields. */
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchAccounts('changeMeterKeyAccounts');
+
 export default function ChangeMeterKeyTokenPage() {
   const { t } = useTranslation();
   const [account, setAccount] = useState<AccountRow | null>(null);

@@ -21,9 +21,9 @@ const record: Breakdown = {
 const text = (key: string) => screen.getByTestId(`breakdown-${key}`).textContent;
 
 describe('CreditBreakdown', () => {
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
-    setLanguage('en');
+    await setLanguage('en');
   });
 
   it('shows every figure with 2 places for money and 1 for units', () => {
@@ -47,11 +47,11 @@ describe('CreditBreakdown', () => {
     expect(text('totalUnit')).toBe('74.4 m³');
   });
 
-  it('is translated', () => {
-    setLanguage('zh');
+  it('is translated', async () => {
+    await setLanguage('zh');
     render(<CreditBreakdown record={record} />);
     expect(screen.getByText('增值税')).toBeTruthy();
-    setLanguage('es');
+    await setLanguage('es');
     expect(i18n.t('vending.validation.paidDecimals')).toBe('Importe pagado con 2 decimales como máximo');
   });
 });

@@ -24,7 +24,7 @@ import {
   useQuota,
 } from '../../components/vending/vending';
 import { request } from '../../lib/request';
-import { AccountTokenList } from './account-list';
+import { AccountTokenList, prefetchAccounts } from './account-list';
 import { CreditBreakdown } from './credit-breakdown';
 
 interface RechargeForm {
@@ -277,6 +277,9 @@ function RechargeDialog({ account, onClose }: { account: AccountRow; onClose: ()
 }
 
 /** Token Generate → Credit Token: accounts, the user's quota, and Recharge per row. */
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchAccounts('creditTokenAccounts');
+
 export default function CreditTokenPage() {
   const { t } = useTranslation();
   const quota = useQuota();

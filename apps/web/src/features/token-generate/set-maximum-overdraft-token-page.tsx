@@ -1,4 +1,7 @@
+import { prefetchAccounts } from './account-list';
 import { MANAGEMENT_KINDS, ManagementTokenPage } from './management-token-page';
+
+export const prefetch = prefetchAccounts(MANAGEMENT_KINDS.maxOverdraft.resource);
 
 export default function Page() {
   return <ManagementTokenPage kind={MANAGEMENT_KINDS.maxOverdraft} />;

@@ -3,7 +3,7 @@ import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Select } from '
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { request } from '../../lib/request';
-import { AccountTokenList } from './account-list';
+import { AccountTokenList, prefetchAccounts } from './account-list';
 
 interface KeyForm {
   sgcNew: string;
@@ -155,6 +155,9 @@ function KeyDialog({ account, onClose }: { account: AccountRow; onClose: () => v
 }
 
 /** Update Meter Key: writes the meter's new key fields; Change Meter Key Token then moves the meter to them. */
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = prefetchAccounts('updateMeterKeyAccounts');
+
 export default function UpdateMeterKeyPage() {
   const { t } = useTranslation();
   const [account, setAccount] = useState<AccountRow | null>(null);

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stationColumn } from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
 import { energy, money } from '../../components/vending/amount';
 import {
@@ -113,6 +114,15 @@ function valueLine(t: TFunction, kind: KindConfig, row: RecordRow): Array<[strin
 }
 
 /** Print again: the same receipt the generate page printed. */
+/** A record grid: newest receipt first. */
+function recordList(kindName: RecordKind): ListSpec {
+  const { resource, readPath } = KINDS[kindName];
+  return { resource, readPath, defaultSort: { field: 'receiptId', direction: 'desc' } };
+}
+
+/** The record page's first read, started with its code by the menu or the router (issue 17). */
+export const recordPrefetch = (kindName: RecordKind) => prefetchList(recordList(kindName));
+
 export function recordReceipt(t: TFunction, kindName: RecordKind, row: RecordRow) {
   const kind = KINDS[kindName];
   if (kindName === 'credit' || kindName === 'creditCancel') {
@@ -330,10 +340,8 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
   return (
     <>
       <ListPage<RecordRow>
-        resource={kind.resource}
-        readPath={kind.readPath}
+        {...recordList(kindName)}
         rowKey={(r) => String(r.receiptId)}
-        defaultSort={{ field: 'receiptId', direction: 'desc' }}
         columns={columns}
         // Server export: /api/token/<record kind>/export with the grid's filters (all pages).
         exportModule={`token/${kind.resource}`}

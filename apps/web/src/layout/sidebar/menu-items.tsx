@@ -1,6 +1,7 @@
 import type { MenuProps } from 'antd';
 import { Tooltip } from 'antd';
 import { Link } from 'react-router';
+import { preparePage } from '../../app/prepare-page';
 import { type AppRoute, visibleChildren } from '../../lib/routes';
 
 type Item = NonNullable<MenuProps['items']>[number];
@@ -17,7 +18,13 @@ function link(route: AppRoute, label: string) {
       </a>
     );
   }
-  return <Link to={route.path}>{label}</Link>;
+  // Hover, focus or press starts the page's code and rows, so they are often here before the click.
+  const prepare = () => void preparePage(route.path);
+  return (
+    <Link to={route.path} onMouseEnter={prepare} onFocus={prepare} onPointerDown={prepare}>
+      {label}
+    </Link>
+  );
 }
 
 /** S3–S4: hidden and only-role entries are skipped; groups are sub-menus; empty groups are dropped. */

@@ -1,0 +1,365 @@
+// Browser bench (issue 17): how long a click in the sidebar takes to put the page's first table row on
+// screen, for every list page of the menu and for the credit-token Recharge dialog, and how long a
+// full load by URL takes. Real server with the demo data on a fresh database, Debian's Chromium at
+// 1366×768. Times are taken inside the page (the click event's timestamp → a MutationObserver seeing
+// the first row, then the next animation frame), not around Playwright calls.
+//
+// Env: BENCH_PORT (18580), BENCH_RUNS (10), BENCH_URL_RUNS (10), BENCH_PAGES (comma-separated path
+// fragments to restrict the pages), BENCH_TRACE (a file: one Chromium performance trace of a click),
+// BENCH_PROFILE (a file: CPU profile of six clicks, top self times printed), BENCH_DIST (build served).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+
+const PORT = Number(process.env.BENCH_PORT ?? 18580);
+const RUNS = Number(process.env.BENCH_RUNS ?? 10);
+const URL_RUNS = Number(process.env.BENCH_URL_RUNS ?? 10);
+const ONLY = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN_PASSWORD = 'Admin-bench-Pass1';
+const TARGET = { median: 300, p95: 500, url: 800 };
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The first row of the page's grid (or its empty state once loaded), not blurred under a spinner. */
+const ROW_SELECTOR =
+  '[data-testid=app-main] tr.ant-table-row, [data-testid=app-main] tr.ant-table-placeholder';
+/** A page without a grid: the placeholder's empty card or the image page's uploads. */
+const OTHER_PAGE_SELECTOR =
+  '[data-testid=app-main] .ant-card-body > .ant-empty, [data-testid=app-main] .ant-upload';
+const DIALOG_SELECTOR = '[data-testid=recharge-dialog] [data-testid=purchase-way]';
+
+async function startServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'prepay-bench-'));
+  const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD,
+      ADMIN_AUTHORIZATION_PASSWORD: 'Auth-bench-Pass1',
+      SEED: 'demo',
+      DEMO_PASSWORD: 'Demo-bench-Pass1',
+      WEB_DIST: process.env.BENCH_DIST ?? 'apps/web/dist',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    stop() {
+      server.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Arms a watcher in the page: it notes the next click's timestamp and resolves with the time from it
+ * to the frame that first shows a new element matching `selector` (not one already there, not under
+ * a loading blur) while the location is `path`.
+ */
+function arm({ selector, path }) {
+  const before = new Set(document.querySelectorAll(selector));
+  performance.clearResourceTimings();
+  performance.setResourceTimingBufferSize(1000);
+  let clickAt = null;
+  window.__bench = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(null, new Error(`nothing matched ${selector} within 15 s`)), 15_000);
+    const onClick = (e) => {
+      clickAt ??= e.timeStamp;
+    };
+    const found = () => {
+      if (clickAt === null || (path && location.pathname !== path)) return false;
+      for (const el of document.querySelectorAll(selector)) {
+        if (!before.has(el) && !el.closest('.ant-spin-blur') && el.getClientRects().length) return true;
+      }
+      return false;
+    };
+    // Where the time went: the page's code and API reads started after the click (resource timing).
+    const phases = (seen) => {
+      const after = performance.getEntriesByType('resource').filter((e) => e.startTime >= clickAt);
+      const api = after.filter((e) => e.name.includes('/api/') && e.startTime <= seen);
+      const js = after.filter((e) => /\.js(\?|$)/.test(e.name));
+      return {
+        jsEnd: js.length ? Math.max(...js.map((e) => e.responseEnd)) - clickAt : null,
+        apiStart: api.length ? Math.min(...api.map((e) => e.startTime)) - clickAt : null,
+        apiEnd: api.length ? Math.max(...api.map((e) => e.responseEnd)) - clickAt : null,
+      };
+    };
+    const observer = new MutationObserver(() => {
+      if (found()) {
+        const seen = performance.now();
+        const p = phases(seen);
+        requestAnimationFrame(() => done({ ms: performance.now() - clickAt, seenMs: seen - clickAt, ...p }));
+      }
+    });
+    function done(value, error) {
+      observer.disconnect();
+      clearTimeout(timer);
+      document.removeEventListener('click', onClick, true);
+      if (error) reject(error);
+      else resolve(value);
+    }
+    document.addEventListener('click', onClick, true);
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+/** Installed before any page script: time from navigation start to the first grid row. */
+function urlWatch(selector) {
+  window.__benchUrl = new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      for (const el of document.querySelectorAll(selector)) {
+        if (!el.closest('.ant-spin-blur') && el.getClientRects().length) {
+          observer.disconnect();
+          requestAnimationFrame(() => resolve(performance.now()));
+          return;
+        }
+      }
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+async function login(page) {
+  await page.goto(`${BASE}/login`);
+  await page.getByTestId('login-username').fill('admin');
+  await page.getByTestId('login-password').fill(ADMIN_PASSWORD);
+  const captcha = page.getByTestId('captcha');
+  if (await captcha.count())
+    await page.getByTestId('login-code').fill((await captcha.getAttribute('data-code')) ?? '');
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('navbar').waitFor();
+}
+
+/** Opens every sub-menu of the sidebar and returns its page links (path and label). */
+async function menuLinks(page) {
+  const sidebar = page.getByTestId('sidebar');
+  const closed = sidebar.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  for (let n = await closed.count(); n > 0; n = await closed.count()) {
+    await closed.first().click();
+    await page.waitForFunction((left) => {
+      const sel =
+        '[data-testid=sidebar] .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title';
+      return document.querySelectorAll(sel).length < left;
+    }, n);
+  }
+  return sidebar
+    .locator('.ant-menu-item a[href]')
+    .evaluateAll((as) =>
+      as.map((a) => ({ path: new URL(a.href).pathname, label: a.textContent?.trim() ?? '' })),
+    );
+}
+
+async function clickAndMeasure(page, locator, selector, path) {
+  await page.evaluate(arm, { selector, path });
+  await locator.click();
+  return page.evaluate(() => window.__bench);
+}
+
+/** Whether the page at `path` is a list page: it shows a grid (placeholder pages show an empty card). */
+async function isListPage(page, path) {
+  const link = page.getByTestId('sidebar').locator(`a[href="${path}"]`);
+  await link.click();
+  await page.waitForURL(`**${path}`);
+  const grid = page.locator('[data-testid=app-main] .ant-table');
+  const card = page.locator('[data-testid=app-main] .ant-card');
+  await card.first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=app-main] .ant-spin-spinning'));
+  return (await grid.count()) > 0;
+}
+
+/** BENCH_PROFILE: a CPU profile of clicks between the first two list pages; prints the top self times. */
+async function cpuProfile(page, pages) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  for (let i = 0; i < 6; i++) {
+    const p = pages[i % Math.min(2, pages.length)];
+    await clickAndMeasure(
+      page,
+      page.getByTestId('sidebar').locator(`a[href="${p.path}"]`),
+      ROW_SELECTOR,
+      p.path,
+    );
+  }
+  const { profile } = await cdp.send('Profiler.stop');
+  writeFileSync(process.env.BENCH_PROFILE, JSON.stringify(profile));
+  const self = new Map();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id).callFrame;
+    const key = `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0) / 1000);
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 30);
+  console.log(`\nCPU profile (6 clicks), top self time (ms): ${process.env.BENCH_PROFILE}`);
+  for (const [k, v] of top) console.log(`  ${v.toFixed(0).padStart(6)}  ${k}`);
+}
+
+const median = (xs) => percentile(xs, 50);
+function percentile(xs, p) {
+  const s = [...xs].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * s.length) - 1;
+  return s[Math.min(s.length - 1, Math.max(0, rank))];
+}
+const ms = (x) => (x === undefined ? '—' : `${Math.round(x)}`.padStart(6));
+
+async function main() {
+  const server = await startServer();
+  process.on('exit', () => server.stop());
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'en-US' });
+    const page = await context.newPage();
+    await login(page);
+    const links = (await menuLinks(page)).filter((l) => !ONLY.length || ONLY.some((f) => l.path.includes(f)));
+
+    // First visit of each page (code and data cold), which also tells the list pages from the others.
+    const pages = [];
+    for (const l of links) {
+      await page.getByTestId('sidebar').locator('a[href="/dashboard"]').click();
+      await page.waitForURL('**/dashboard');
+      const link = page.getByTestId('sidebar').locator(`a[href="${l.path}"]`);
+      await page.evaluate(arm, { selector: `${ROW_SELECTOR}, ${OTHER_PAGE_SELECTOR}`, path: l.path });
+      await link.click();
+      const first = await page.evaluate(() => window.__bench).catch(() => null);
+      if (first && (await isListPage(page, l.path)))
+        pages.push({ ...l, first: first.ms, clicks: [], seen: [], url: [], phases: [] });
+    }
+
+    if (process.env.BENCH_TRACE && pages.length) {
+      const target = pages[0];
+      await page.getByTestId('sidebar').locator('a[href="/dashboard"]').click();
+      await page.waitForURL('**/dashboard');
+      await browser.startTracing(page, { path: process.env.BENCH_TRACE, screenshots: false });
+      await clickAndMeasure(
+        page,
+        page.getByTestId('sidebar').locator(`a[href="${target.path}"]`),
+        ROW_SELECTOR,
+        target.path,
+      );
+      await browser.stopTracing();
+      console.log(`trace of a click on ${target.path}: ${process.env.BENCH_TRACE}`);
+    }
+
+    if (process.env.BENCH_PROFILE && pages.length) await cpuProfile(page, pages);
+
+    // Round robin: each click comes from another list page, as an operator moves between them.
+    for (let run = 0; run < RUNS; run++) {
+      for (const p of pages) {
+        const link = page.getByTestId('sidebar').locator(`a[href="${p.path}"]`);
+        const r = await clickAndMeasure(page, link, ROW_SELECTOR, p.path);
+        p.clicks.push(r.ms);
+        p.seen.push(r.seenMs);
+        p.phases.push(r);
+      }
+    }
+
+    // The Recharge dialog of Credit Token: click Recharge on the first account → the form's first field.
+    const dialog = {
+      label: 'Credit Token → Recharge dialog',
+      path: '(dialog)',
+      clicks: [],
+      seen: [],
+      url: [],
+    };
+    const creditToken = pages.find((p) => p.path.endsWith('/credit-token'));
+    if (creditToken) {
+      await page.getByTestId('sidebar').locator(`a[href="${creditToken.path}"]`).click();
+      const action = page.locator('[data-testid=app-main] [data-testid=row-action]').first();
+      await action.waitFor();
+      for (let run = 0; run < RUNS; run++) {
+        const r = await clickAndMeasure(page, action, DIALOG_SELECTOR, null);
+        dialog.clicks.push(r.ms);
+        dialog.seen.push(r.seenMs);
+        await page.keyboard.press('Escape');
+        await page.locator(DIALOG_SELECTOR).waitFor({ state: 'detached' });
+      }
+    }
+
+    // Full loads by URL, signed in (the token cookie), HTTP cache as the browser keeps it.
+    const urlPage = await context.newPage();
+    await urlPage.addInitScript(urlWatch, ROW_SELECTOR);
+    for (let run = 0; run < URL_RUNS; run++) {
+      for (const p of pages) {
+        await urlPage.goto(`${BASE}${p.path}`, { waitUntil: 'commit' });
+        p.url.push(await urlPage.evaluate(() => window.__benchUrl));
+      }
+    }
+
+    report([...pages, ...(creditToken ? [dialog] : [])]);
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+function report(rows) {
+  console.log(
+    `\nClick in the sidebar → first row on screen (ms; ${RUNS} runs each, round robin; "first" = first visit, code and data cold).`,
+  );
+  console.log(
+    `Target: median < ${TARGET.median}, p95 < ${TARGET.p95}; by URL (full load) < ${TARGET.url}.\n`,
+  );
+  console.log(
+    `${'page'.padEnd(58)} ${'first'.padStart(6)} ${'median'.padStart(6)} ${'p95'.padStart(6)} ${'(seen)'.padStart(6)} | ${'URL med'.padStart(7)} ${'URL p95'.padStart(7)}  verdict`,
+  );
+  let failed = 0;
+  for (const r of rows) {
+    const m = median(r.clicks);
+    const p = percentile(r.clicks, 95);
+    const um = r.url.length ? median(r.url) : undefined;
+    const up = r.url.length ? percentile(r.url, 95) : undefined;
+    const ok = m < TARGET.median && p < TARGET.p95 && (um === undefined || um < TARGET.url);
+    if (!ok) failed++;
+    const name = `${r.label} ${r.path === '(dialog)' ? '' : r.path}`.slice(0, 58);
+    console.log(
+      `${name.padEnd(58)} ${ms(r.first)} ${ms(m)} ${ms(p)} ${ms(median(r.seen))} | ${ms(um).padStart(7)} ${ms(up).padStart(7)}  ${ok ? 'ok' : 'MISSED'}`,
+    );
+  }
+  console.log(`\n${rows.length - failed}/${rows.length} pages meet the target.`);
+  console.log(
+    "\nWhere a click's time goes (medians, ms after the click): last code chunk loaded, first API read sent, last API read answered, row on screen.",
+  );
+  for (const r of rows) {
+    const med = (k) => {
+      const xs = (r.phases ?? []).map((x) => x[k]).filter((x) => x !== null && x !== undefined);
+      return xs.length ? median(xs) : undefined;
+    };
+    const name = `${r.label}`.slice(0, 40);
+    console.log(
+      `${name.padEnd(40)} chunks ${ms(med('jsEnd'))}  API sent ${ms(med('apiStart'))}  answered ${ms(med('apiEnd'))}  row ${ms(med('ms'))}`,
+    );
+  }
+  writeFileSync(join(tmpdir(), 'prepay-browser-bench.json'), JSON.stringify(rows, null, 2));
+}
+
+await main();
