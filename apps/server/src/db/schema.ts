@@ -368,8 +368,7 @@ export const images = pgTable('images', {
 export * from './schema-headend.js';
 // Security: failed-attempt counters shared by every process.
 export * from './schema-security.js';
-// Vending: token records, receipt counters, per-meter TID state.
-export * from './schema-vending.js';
-
 // Remote tasks: the DL/T 645 data-item catalogue, tasks and their attempts.
 export * from './schema-tasks.js';
+// Vending: token records, receipt counters, per-meter TID state.
+export * from './schema-vending.js';

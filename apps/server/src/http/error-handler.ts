@@ -61,7 +61,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     const data = dataError(error);
     if (data) {
       request.log.info({ err: error }, 'request refused by the database');
-      return reply.code(400).send(body(data.code, data.reason, data.result));
+      const answer = domainAnswer(data);
+      return reply.code(answer.status).send(answer.body);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(body(ErrorCode.internal, 'Internal server error'));

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type AppError, invalid } from './errors.js';
+import { type DomainError, invalid } from '../lib/domain-errors.js';
 
 /**
  * Input no column can hold is refused before validation (and before login, for the public routes):
@@ -61,7 +61,7 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 /** A data exception from the database as the 400 it is; null for anything else. */
-export function dataError(error: unknown): AppError | null {
+export function dataError(error: unknown): DomainError | null {
   const state = sqlState(error);
   const what = state ? DATA_ERRORS[state] : undefined;
   if (!what) return null;

@@ -35,18 +35,18 @@ const ItemPage = lazyPage(() => import('../features/setting/item-page'));
 const ImagePage = lazyPage(() => import('../features/setting/image-page'));
 
 // Remote Operation and Remote Operation Task (issue 11).
-const RemoteReadingPage = lazy(() => import('../features/remote-operation/meter-reading-page'));
-const RemoteSettingPage = lazy(() => import('../features/remote-operation/meter-setting-page'));
-const RemoteControlPage = lazy(() => import('../features/remote-operation/meter-control-page'));
-const RemoteTokenPage = lazy(() => import('../features/remote-operation/meter-token-page'));
-const TransparentForwardingPage = lazy(
+const RemoteReadingPage = lazyPage(() => import('../features/remote-operation/meter-reading-page'));
+const RemoteSettingPage = lazyPage(() => import('../features/remote-operation/meter-setting-page'));
+const RemoteControlPage = lazyPage(() => import('../features/remote-operation/meter-control-page'));
+const RemoteTokenPage = lazyPage(() => import('../features/remote-operation/meter-token-page'));
+const TransparentForwardingPage = lazyPage(
   () => import('../features/remote-operation/transparent-forwarding-page'),
 );
-const ReadingTaskPage = lazy(() => import('../features/remote-operation/meter-reading-task-page'));
-const SettingTaskPage = lazy(() => import('../features/remote-operation/meter-setting-task-page'));
-const ControlTaskPage = lazy(() => import('../features/remote-operation/meter-control-task-page'));
-const TokenTaskPage = lazy(() => import('../features/remote-operation/meter-token-task-page'));
-const TransparentTaskPage = lazy(
+const ReadingTaskPage = lazyPage(() => import('../features/remote-operation/meter-reading-task-page'));
+const SettingTaskPage = lazyPage(() => import('../features/remote-operation/meter-setting-task-page'));
+const ControlTaskPage = lazyPage(() => import('../features/remote-operation/meter-control-task-page'));
+const TokenTaskPage = lazyPage(() => import('../features/remote-operation/meter-token-task-page'));
+const TransparentTaskPage = lazyPage(
   () => import('../features/remote-operation/transparent-forwarding-task-page'),
 );
 
