@@ -20,6 +20,11 @@ export interface RunnerOptions {
   leaseMs: number;
   /** How often an idle runner looks for work that other processes queued. */
   pollMs: number;
+  /**
+   * After start-up, how long to leave queued tasks alone while meters dial back in: right after a
+   * restart no GPRS link is up yet, and sending then would only fail every task as offline.
+   */
+  warmupMs: number;
 }
 
 export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
@@ -29,6 +34,7 @@ export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
   backoffMs: 1_000,
   leaseMs: 30_000,
   pollMs: 250,
+  warmupMs: 15_000,
 };
 
 /** Runner settings from the environment (REMOTE_TASK_*), over the defaults and under explicit options. */
@@ -49,6 +55,7 @@ export function runnerOptions(env: NodeJS.ProcessEnv, given: Partial<RunnerOptio
     backoffMs: n('REMOTE_TASK_BACKOFF_MS', d.backoffMs),
     leaseMs: Math.max(500, n('REMOTE_TASK_LEASE_MS', d.leaseMs)),
     pollMs: Math.max(10, n('REMOTE_TASK_POLL_MS', d.pollMs)),
+    warmupMs: n('REMOTE_TASK_WARMUP_MS', d.warmupMs),
     ...given,
   };
 }
@@ -277,9 +284,18 @@ export function createTaskRunner(
     return tasks.length;
   }
 
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wakeUp = resolve;
+      setTimeout(resolve, ms).unref();
+    });
+
   async function run() {
     await recover(database.kind === 'pglite');
     lastRecovery = Date.now();
+    const warmEnd = Date.now() + options.warmupMs;
+    // New tasks wake the loop early; it keeps waiting until the warm-up is over.
+    while (running && Date.now() < warmEnd) await pause(warmEnd - Date.now());
     while (running) {
       let claimed = 0;
       try {
@@ -289,10 +305,7 @@ export function createTaskRunner(
       }
       if (!running) break;
       if (claimed > 0 && inFlight.size < options.concurrency) continue;
-      await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-        setTimeout(wake, options.pollMs).unref();
-      });
+      await pause(options.pollMs);
     }
   }
 
