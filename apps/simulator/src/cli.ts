@@ -197,7 +197,11 @@ function buildOptions(v: Values): FleetOptions {
   const set = <K extends keyof FleetOptions>(key: K, value: FleetOptions[K] | undefined) => {
     if (value !== undefined) options[key] = value;
   };
-  set('mqttUrl', str('mqtt'));
+  const mqttUrl = str('mqtt');
+  if (mqttUrl !== undefined && !/^(mqtts?|wss?):\/\/[^/]+/.test(mqttUrl)) {
+    fail('--mqtt is a broker URL: mqtt://host:port (or mqtts://, ws://, wss://)');
+  }
+  set('mqttUrl', mqttUrl);
   set('applicationId', str('application-id'));
   set('region', str('region'));
   set('fPort', num('fport', 1));
