@@ -187,8 +187,9 @@ function buildOptions(v: Values): FleetOptions {
   const tcpArg = str('tcp');
   if (tcpArg) {
     const m = /^(.+):(\d{1,5})$/.exec(tcpArg);
-    if (!m) fail('--tcp is HOST:PORT');
-    tcp = { host: m[1] ?? 'localhost', port: Number(m[2]) };
+    const port = Number(m?.[2]);
+    if (!m || port < 1 || port > 65_535) fail('--tcp is HOST:PORT, the port 1–65535');
+    tcp = { host: m[1] ?? 'localhost', port };
   }
   const factor = str('clock-factor') === undefined ? 1 : Number(str('clock-factor'));
   if (!(factor > 0)) fail('--clock-factor must be a positive number');
