@@ -362,10 +362,12 @@ export const images = pgTable('images', {
   updateDate: ts('update_date').notNull().defaultNow(),
 });
 
-// Vending: token records, receipt counters, per-meter TID state.
-export * from './schema-vending.js';
 // Head-end: each meter's link (online, transport, serving gateway).
 export * from './schema-headend.js';
+// Meter data: interval rows (electricity, water), report summaries, alarms.
+export * from './schema-meter-data.js';
 
 // Remote tasks: the DL/T 645 data-item catalogue, tasks and their attempts.
 export * from './schema-tasks.js';
+// Vending: token records, receipt counters, per-meter TID state.
+export * from './schema-vending.js';
