@@ -164,23 +164,33 @@ CREATE INDEX "meter_monthly_data_station_date_idx" ON "meter_monthly_data" USING
 CREATE INDEX "water_daily_data_station_date_idx" ON "water_daily_data" USING btree ("station_id","reading_date");--> statement-breakpoint
 CREATE INDEX "water_monthly_data_station_date_idx" ON "water_monthly_data" USING btree ("station_id","reading_date");--> statement-breakpoint
 -- Consumption per station and day follows every write to the daily rows (insert, re-collect, delete).
+-- Statement-level with transition tables: one upsert per station-day per statement, not per row.
 CREATE OR REPLACE FUNCTION consumption_daily_apply() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    UPDATE consumption_daily SET usage = usage - coalesce(OLD.usage1, 0), meters = meters - 1
-      WHERE station_id = OLD.station_id AND reading_date = OLD.reading_date;
+    UPDATE consumption_daily c SET usage = c.usage - o.usage, meters = c.meters - o.n
+      FROM (SELECT station_id, reading_date, sum(coalesce(usage1, 0)) AS usage, count(*) AS n
+              FROM old_rows GROUP BY station_id, reading_date) o
+      WHERE c.station_id = o.station_id AND c.reading_date = o.reading_date;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     INSERT INTO consumption_daily (station_id, reading_date, usage, meters)
-      VALUES (NEW.station_id, NEW.reading_date, coalesce(NEW.usage1, 0), 1)
+      SELECT station_id, reading_date, sum(coalesce(usage1, 0)), count(*)
+        FROM new_rows GROUP BY station_id, reading_date
       ON CONFLICT (station_id, reading_date) DO UPDATE
-        SET usage = consumption_daily.usage + excluded.usage, meters = consumption_daily.meters + 1;
+        SET usage = consumption_daily.usage + excluded.usage, meters = consumption_daily.meters + excluded.meters;
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER meter_daily_data_consumption AFTER INSERT OR UPDATE OR DELETE ON meter_daily_data
-  FOR EACH ROW EXECUTE FUNCTION consumption_daily_apply();
+CREATE TRIGGER meter_daily_data_consumption_insert AFTER INSERT ON meter_daily_data
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION consumption_daily_apply();
+--> statement-breakpoint
+CREATE TRIGGER meter_daily_data_consumption_update AFTER UPDATE ON meter_daily_data
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION consumption_daily_apply();
+--> statement-breakpoint
+CREATE TRIGGER meter_daily_data_consumption_delete AFTER DELETE ON meter_daily_data
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION consumption_daily_apply();
 --> statement-breakpoint
 -- Issued credit vends per station and UTC hour, and each meter's last one; a cancel (status 0 -> 1)
 -- takes the vend back out of its original hour.
@@ -202,11 +212,23 @@ BEGIN
     ON CONFLICT (station_id, hour) DO UPDATE
       SET times = purchase_hourly.times + excluded.times, units = purchase_hourly.units + excluded.units,
           paid_minor = purchase_hourly.paid_minor + excluded.paid_minor;
-  DELETE FROM meter_last_purchase WHERE meter_id = r.meter_id;
-  INSERT INTO meter_last_purchase (meter_id, record_id, purchase_date, units, paid_minor)
-    SELECT meter_id, id, create_date, coalesce(units, 0), coalesce(total_paid_minor, 0) FROM token_records
-      WHERE meter_id = r.meter_id AND kind = 'credit' AND status = 0
-      ORDER BY create_date DESC, id DESC LIMIT 1;
+  IF sign = 1 THEN
+    -- A new issued vend is the meter's last purchase unless a later one is already recorded.
+    INSERT INTO meter_last_purchase (meter_id, record_id, purchase_date, units, paid_minor)
+      VALUES (r.meter_id, r.id, r.create_date, coalesce(r.units, 0), coalesce(r.total_paid_minor, 0))
+      ON CONFLICT (meter_id) DO UPDATE
+        SET record_id = excluded.record_id, purchase_date = excluded.purchase_date, units = excluded.units,
+            paid_minor = excluded.paid_minor
+        WHERE (excluded.purchase_date, excluded.record_id)
+          >= (meter_last_purchase.purchase_date, meter_last_purchase.record_id);
+  ELSE
+    -- A cancel: the last purchase is whichever issued vend is now the latest.
+    DELETE FROM meter_last_purchase WHERE meter_id = r.meter_id;
+    INSERT INTO meter_last_purchase (meter_id, record_id, purchase_date, units, paid_minor)
+      SELECT meter_id, id, create_date, coalesce(units, 0), coalesce(total_paid_minor, 0) FROM token_records
+        WHERE meter_id = r.meter_id AND kind = 'credit' AND status = 0
+        ORDER BY create_date DESC, id DESC LIMIT 1;
+  END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
