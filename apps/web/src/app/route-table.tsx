@@ -21,6 +21,12 @@ const Dashboard = lazy(() => import('../features/dashboard/dashboard-page'));
 const Profile = lazy(() => import('../features/profile/profile-page'));
 /** Modules of later issues: their title and an empty state, nothing invented. */
 const Placeholder = lazy(() => import('../features/placeholder/placeholder-page'));
+const IntervalDataPage = lazy(() => import('../features/amr-data/interval-data-page'));
+const MonthlyDataPage = lazy(() => import('../features/amr-data/monthly-data-page'));
+const WaterDataPage = lazy(() => import('../features/amr-data/water-data-page'));
+const LongNonpurchasePage = lazy(() => import('../features/prepay-report/long-nonpurchase-page'));
+const LowPurchasePage = lazy(() => import('../features/prepay-report/low-purchase-page'));
+const DebtSituationPage = lazy(() => import('../features/prepay-report/debt-situation-page'));
 // Management and Setting (issue 5).
 const MeterPage = lazy(() => import('../features/management/meter-page'));
 const GatewayPage = lazy(() => import('../features/management/gateway-page'));
@@ -332,14 +338,26 @@ export const asyncRoutes: AppRoute[] = [
     ],
   ]),
   group('/prepay-report', 'PrepayReport', 'prepayReport', <BarChartOutlined />, [
-    ['long-nonpurchase-situation', 'PrepayReport.LongNonpurchaseSituation', 'longNonpurchaseSituation'],
-    ['low-purchase-situation', 'PrepayReport.LowPurchaseSituation', 'lowPurchaseSituation'],
-    ['debt-situation', 'PrepayReport.DebtSituation', 'debtSituation'],
+    [
+      'long-nonpurchase-situation',
+      'PrepayReport.LongNonpurchaseSituation',
+      'longNonpurchaseSituation',
+      false,
+      LongNonpurchasePage,
+    ],
+    [
+      'low-purchase-situation',
+      'PrepayReport.LowPurchaseSituation',
+      'lowPurchaseSituation',
+      false,
+      LowPurchasePage,
+    ],
+    ['debt-situation', 'PrepayReport.DebtSituation', 'debtSituation', false, DebtSituationPage],
     ['consumption-statistics', 'PrepayReport.ConsumptionStatistics', 'consumptionStatistics'],
     // Original R6: these keys sit under PrepayReport, so a role needs a PrepayReport.* key to see them.
-    ['daily-data', 'AutomaticMeterReading.DailyData', 'dailyData'],
-    ['daily-data-meter', 'AutomaticMeterReading.DailyDataMeter', 'dailyDataMeter'],
-    ['monthly-data', 'AutomaticMeterReading.MonthlyData', 'monthlyData'],
+    ['daily-data', 'AutomaticMeterReading.DailyData', 'dailyData', false, WaterDataPage],
+    ['daily-data-meter', 'AutomaticMeterReading.DailyDataMeter', 'dailyDataMeter', false, IntervalDataPage],
+    ['monthly-data', 'AutomaticMeterReading.MonthlyData', 'monthlyData', false, MonthlyDataPage],
   ]),
   group(
     '/management',
