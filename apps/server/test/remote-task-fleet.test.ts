@@ -248,6 +248,19 @@ describe.each([
   });
 });
 
+describe('Remote Operation account list', () => {
+  it("shows each meter's link as the head-end sees it (Online)", async () => {
+    await until('the account list to show both meters online', async () => {
+      const page = await t.call<{ data: { meterId: string; status: boolean }[] }>(
+        '/api/account/read',
+        { pageSize: 50 },
+        admin,
+      );
+      return [GPRS, LORA].every((id) => page.result.data.find((a) => a.meterId === id)?.status === true);
+    });
+  });
+});
+
 describe('a link that drops', () => {
   it.each([
     ['GPRS socket closed', GPRS, () => fleet.fault(GPRS, { kind: 'disconnect', downMs: 60_000 })],
