@@ -4,7 +4,7 @@
  * simulator playing ChirpStack with instant Class C delivery). The simulator runs as its own process
  * (its CLI), as npm start runs it. Prints figures; asserts nothing.
  *   npm run bench server            (or: npm run bench -w apps/server)
- *   BENCH_GPRS=10000 BENCH_LORA=2000 BENCH_REQUESTS=20000 BENCH_CONCURRENCY=256
+ *   BENCH_GPRS=10000 BENCH_LORA=2000 BENCH_REQUESTS=20000 BENCH_TCP_CONCURRENCY=256 BENCH_MQTT_CONCURRENCY=128
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,9 @@ import { testConfig } from '../test/test-config.js';
 const GPRS = Number(process.env.BENCH_GPRS ?? 10_000);
 const LORA = Number(process.env.BENCH_LORA ?? 2_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 256);
+/** Requests in flight at once (each to a different meter): TCP, MQTT. */
+const TCP_CONCURRENCY = Number(process.env.BENCH_TCP_CONCURRENCY ?? 256);
+const MQTT_CONCURRENCY = Number(process.env.BENCH_MQTT_CONCURRENCY ?? 128);
 const APPLICATION_ID = '5e1f0c3a-7b2d-4e59-9c1a-2f6d8e0b4a71';
 const root = path.resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'headend-bench-'));
@@ -53,20 +55,21 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-/** `total` exchanges spread over the meters, `CONCURRENCY` at a time (one per meter at a time). */
+/** `total` exchanges spread round-robin over the meters, `concurrency` in flight at once. */
 async function load(
   label: string,
   ids: string[],
   exchange: (meterId: string) => Promise<{ ok: boolean }>,
   total: number,
+  concurrency: number,
 ) {
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
   const start = performance.now();
   await Promise.all(
-    Array.from({ length: Math.min(CONCURRENCY, ids.length) }, async (_, w) => {
-      for (let k = w; ; k += CONCURRENCY) {
+    Array.from({ length: Math.min(concurrency, ids.length) }, async (_, w) => {
+      for (let k = w; ; k += concurrency) {
         if (next >= total) return;
         next++;
         const id = ids[k % ids.length] ?? '';
@@ -82,7 +85,7 @@ async function load(
   const pct = (p: number) =>
     (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1);
   console.log(
-    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, failures ${failures} (concurrency ${CONCURRENCY})`,
+    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, failures ${failures} (concurrency ${concurrency})`,
   );
 }
 
@@ -137,8 +140,8 @@ async function main() {
   const read = (meterId: string) =>
     headend.exchange(meterId, readRequest(meterId.padStart(12, '0'), DI.FORWARD_ACTIVE_TOTAL));
   const gprsIds = gprsSpec.meters.map((m) => m.meterId);
-  await load('warmup', gprsIds, read, 2_000);
-  await load('TCP', gprsIds, read, REQUESTS);
+  await load('warmup', gprsIds, read, 2_000, TCP_CONCURRENCY);
+  await load('TCP', gprsIds, read, REQUESTS, TCP_CONCURRENCY);
   console.log(`links  ${headend.gprsLinkCount()} GPRS links still held after the load`);
   await stop(dtus);
 
@@ -149,8 +152,8 @@ async function main() {
     60_000,
   );
   const loraIdList = loraSpec.meters.map((m) => m.meterId);
-  await load('warmup', loraIdList, read, 2_000);
-  await load('MQTT', loraIdList, read, REQUESTS);
+  await load('warmup', loraIdList, read, 2_000, MQTT_CONCURRENCY);
+  await load('MQTT', loraIdList, read, REQUESTS, MQTT_CONCURRENCY);
   await stop(lora);
 
   await headend.close();

@@ -27,8 +27,14 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
 import type { KeyVault } from './modules/keystore/key-vault.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { logRoutes } from './modules/log/log.module.js';
 import { masterData } from './modules/masterdata/module.js';
+import { meterDataRoutes, registerMeterDataExtras } from './modules/meter-data/meter-data.routes.js';
+import {
+  prepayReportRoutes,
+  registerPrepayReportExports,
+} from './modules/prepay-report/prepay-report.routes.js';
 import { remoteOperations } from './modules/remote-task/remote-task.module.js';
 import type { RunnerOptions } from './modules/remote-task/task-runner.js';
 import { roleRoutes } from './modules/role/role.module.js';
@@ -134,9 +140,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ),
     ...remote.routes,
     ...recordExportRoutes(deps),
+    ...meterDataRoutes(deps),
+    ...prepayReportRoutes(deps),
+    ...dashboardRoutes(deps),
   ]);
   remote.register(app);
   registerPaymentsFeed(app, deps);
+  registerMeterDataExtras(app, deps);
+  registerPrepayReportExports(app, deps);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.db.execute('select 1');

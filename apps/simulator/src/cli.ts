@@ -187,8 +187,9 @@ function buildOptions(v: Values): FleetOptions {
   const tcpArg = str('tcp');
   if (tcpArg) {
     const m = /^(.+):(\d{1,5})$/.exec(tcpArg);
-    if (!m) fail('--tcp is HOST:PORT');
-    tcp = { host: m[1] ?? 'localhost', port: Number(m[2]) };
+    const port = Number(m?.[2]);
+    if (!m || port < 1 || port > 65_535) fail('--tcp is HOST:PORT, the port 1–65535');
+    tcp = { host: m[1] ?? 'localhost', port };
   }
   const factor = str('clock-factor') === undefined ? 1 : Number(str('clock-factor'));
   if (!(factor > 0)) fail('--clock-factor must be a positive number');
@@ -197,7 +198,11 @@ function buildOptions(v: Values): FleetOptions {
   const set = <K extends keyof FleetOptions>(key: K, value: FleetOptions[K] | undefined) => {
     if (value !== undefined) options[key] = value;
   };
-  set('mqttUrl', str('mqtt'));
+  const mqttUrl = str('mqtt');
+  if (mqttUrl !== undefined && !/^(mqtts?|wss?):\/\/[^/]+/.test(mqttUrl)) {
+    fail('--mqtt is a broker URL: mqtt://host:port (or mqtts://, ws://, wss://)');
+  }
+  set('mqttUrl', mqttUrl);
   set('applicationId', str('application-id'));
   set('region', str('region'));
   set('fPort', num('fport', 1));

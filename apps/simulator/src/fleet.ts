@@ -88,6 +88,10 @@ export interface FleetStats {
 }
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const port = options.tcp?.port;
+  if (port !== undefined && !(Number.isInteger(port) && port >= 1 && port <= 65_535)) {
+    throw new RangeError(`tcp.port must be 1–65535, not ${port}`);
+  }
   const clock = options.clock ?? systemClock;
   // Validated here too: an in-process caller gets the same clear error as the CLI.
   const core = new FleetCore(parseFleetSpec(options.spec), clock, options.onEvent ?? (() => {}), {

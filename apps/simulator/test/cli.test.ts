@@ -119,5 +119,11 @@ describe('CLI', () => {
     const missing = run(['--fleet', join(dir, 'nope.json'), '--tcp', '127.0.0.1:9']);
     expect(await missing.exit).toBe(2);
     expect(missing.stderr.join('')).toContain('cannot read');
+    const badPort = run(['--count', '1', '--tcp', '127.0.0.1:99999']);
+    expect(await badPort.exit).toBe(2);
+    expect(badPort.stderr.join('')).toContain('the port 1–65535');
+    const badUrl = run(['--count', '1', '--mqtt', 'localhost:1883']);
+    expect(await badUrl.exit).toBe(2);
+    expect(badUrl.stderr.join('')).toContain('--mqtt is a broker URL');
   });
 });

@@ -1,6 +1,9 @@
 export * from './account.js';
+export * from './alarm.js';
 export * from './common.js';
 export * from './customer.js';
+export * from './daily-data.js';
+export * from './dashboard.js';
 export * from './debt.js';
 export * from './dlt645.js';
 export * from './envelope.js';
@@ -14,6 +17,7 @@ export * from './meter.js';
 export * from './money.js';
 export * from './original-operations.js';
 export * from './permissions.js';
+export * from './prepay-report.js';
 export * from './remote-task.js';
 export * from './role.js';
 export * from './station.js';

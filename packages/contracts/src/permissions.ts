@@ -49,6 +49,7 @@ export const PermissionGroups = {
     'AutomaticMeterReading.DailyData',
     'AutomaticMeterReading.DailyDataMeter',
     'AutomaticMeterReading.MonthlyData',
+    'AutomaticMeterReading.Alarm',
   ],
   Management: [
     'Management.Meter',

@@ -368,6 +368,9 @@ export const images = pgTable('images', {
 export * from './schema-headend.js';
 // Security: failed-attempt counters shared by every process.
 export * from './schema-security.js';
+// Meter data: interval rows (electricity, water), report summaries, alarms.
+export * from './schema-meter-data.js';
+
 // Remote tasks: the DL/T 645 data-item catalogue, tasks and their attempts.
 export * from './schema-tasks.js';
 // Vending: token records, receipt counters, per-meter TID state.

@@ -4,7 +4,8 @@ import { gateways, meterLinks } from '../db/schema.js';
 import type { LinkState } from './link-state.js';
 import type { Log } from './types.js';
 
-const CHUNK = 500;
+/** Rows per statement; PGlite runs on the event loop, so big batches go in small pieces with a yield between. */
+const CHUNK = 200;
 
 /**
  * Copies the head-end's live state to the database in batches, so pages and other processes read it:
@@ -36,6 +37,7 @@ export function createStateWriter(
       written.set(g.gatewayId, `${g.online}|${g.successRateBp}|${lastSeen}`);
     }
     for (let i = 0; i < meters.length; i += CHUNK) {
+      if (i > 0) await new Promise((r) => setImmediate(r));
       const rows = meters.slice(i, i + CHUNK).map((m) => ({
         meterId: m.meterId,
         online: m.online,

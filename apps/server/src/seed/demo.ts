@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { roles, stations, userRoles, users } from '../db/schema.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
 import { writeAudit } from '../modules/audit/audit.js';
+import { seedDemoHistory } from '../modules/meter-data/demo-history.js';
 import { announce, SYSTEM_STATION } from './bootstrap.js';
 import { seedDemoMasterData } from './demo-masterdata.js';
 
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
   if (Number(n) > 1) {
     // A database seeded before the master data existed gets it now (once: a flag records it).
     await seedDemoMasterData(db, config);
+    await seedDemoHistory(db, new Date());
     return;
   }
   const password = config.demoPassword ?? generatePassword();
@@ -139,6 +141,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     );
   });
   await seedDemoMasterData(db, config);
+  await seedDemoHistory(db, new Date());
   if (!config.demoPassword) {
     announce([
       `Demo users: ${DEMO_USERS.map((u) => u.userId).join(', ')}`,

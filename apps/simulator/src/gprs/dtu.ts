@@ -106,9 +106,17 @@ export class DtuRole {
   }
 
   private dial(link: DtuLink): void {
+    let socket: Socket;
+    try {
+      socket = connect({ host: this.options.host, port: this.options.port });
+    } catch (e) {
+      // A bad host or port throws at once: count it like a refused dial and back off.
+      this.dialFailed(e instanceof Error ? e.message : String(e));
+      this.scheduleRedial(link, false);
+      return;
+    }
     this.setState(link, 'connecting');
     this.connecting++;
-    const socket = connect({ host: this.options.host, port: this.options.port });
     link.socket = socket;
     link.stream = new FrameStream();
     let opened = false;

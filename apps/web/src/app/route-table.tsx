@@ -20,6 +20,12 @@ const Dashboard = lazyPage(() => import('../features/dashboard/dashboard-page'))
 const Profile = lazyPage(() => import('../features/profile/profile-page'));
 /** Modules of later issues: their title and an empty state, nothing invented. */
 const Placeholder = lazyPage(() => import('../features/placeholder/placeholder-page'));
+const IntervalDataPage = lazyPage(() => import('../features/amr-data/interval-data-page'));
+const MonthlyDataPage = lazyPage(() => import('../features/amr-data/monthly-data-page'));
+const WaterDataPage = lazyPage(() => import('../features/amr-data/water-data-page'));
+const LongNonpurchasePage = lazyPage(() => import('../features/prepay-report/long-nonpurchase-page'));
+const LowPurchasePage = lazyPage(() => import('../features/prepay-report/low-purchase-page'));
+const DebtSituationPage = lazyPage(() => import('../features/prepay-report/debt-situation-page'));
 // Management and Setting (issue 5).
 const MeterPage = lazyPage(() => import('../features/management/meter-page'));
 const GatewayPage = lazyPage(() => import('../features/management/gateway-page'));
@@ -335,14 +341,26 @@ export const asyncRoutes: AppRoute[] = [
     ],
   ]),
   group('/prepay-report', 'PrepayReport', 'prepayReport', <BarChartOutlined />, [
-    ['long-nonpurchase-situation', 'PrepayReport.LongNonpurchaseSituation', 'longNonpurchaseSituation'],
-    ['low-purchase-situation', 'PrepayReport.LowPurchaseSituation', 'lowPurchaseSituation'],
-    ['debt-situation', 'PrepayReport.DebtSituation', 'debtSituation'],
+    [
+      'long-nonpurchase-situation',
+      'PrepayReport.LongNonpurchaseSituation',
+      'longNonpurchaseSituation',
+      false,
+      LongNonpurchasePage,
+    ],
+    [
+      'low-purchase-situation',
+      'PrepayReport.LowPurchaseSituation',
+      'lowPurchaseSituation',
+      false,
+      LowPurchasePage,
+    ],
+    ['debt-situation', 'PrepayReport.DebtSituation', 'debtSituation', false, DebtSituationPage],
     ['consumption-statistics', 'PrepayReport.ConsumptionStatistics', 'consumptionStatistics'],
     // Original R6: these keys sit under PrepayReport, so a role needs a PrepayReport.* key to see them.
-    ['daily-data', 'AutomaticMeterReading.DailyData', 'dailyData'],
-    ['daily-data-meter', 'AutomaticMeterReading.DailyDataMeter', 'dailyDataMeter'],
-    ['monthly-data', 'AutomaticMeterReading.MonthlyData', 'monthlyData'],
+    ['daily-data', 'AutomaticMeterReading.DailyData', 'dailyData', false, WaterDataPage],
+    ['daily-data-meter', 'AutomaticMeterReading.DailyDataMeter', 'dailyDataMeter', false, IntervalDataPage],
+    ['monthly-data', 'AutomaticMeterReading.MonthlyData', 'monthlyData', false, MonthlyDataPage],
   ]),
   group(
     '/management',

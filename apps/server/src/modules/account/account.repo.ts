@@ -1,7 +1,7 @@
 import type { AccountReadRequest, AccountRow } from '@prepay/contracts';
 import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { accounts, customers, meters, tariffs } from '../../db/schema.js';
+import { accounts, customers, meterLinks, meters, tariffs } from '../../db/schema.js';
 import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import {
@@ -46,6 +46,8 @@ const columns = {
   protocolVersion: meters.protocolVersion,
   communicationWay: meters.communicationWay,
   tariffName: tariffs.tariffName,
+  /** The head-end's live view of the meter's link: what Online/Offline shows. */
+  online: meterLinks.online,
 };
 
 type Joined = {
@@ -56,6 +58,7 @@ type Joined = {
   protocolVersion: string | null;
   communicationWay: number | null;
   tariffName: string | null;
+  online: boolean | null;
 };
 
 export const toAccountRow = (r: Joined): AccountRow => ({
@@ -69,7 +72,7 @@ export const toAccountRow = (r: Joined): AccountRow => ({
   tariffId: r.a.tariffId,
   tariffName: r.tariffName,
   ctRatio: r.a.ctRatio,
-  status: r.a.status,
+  status: r.online ?? r.a.status,
   stationId: r.a.stationId,
   remark: r.a.remark,
   createId: r.a.createId,
@@ -84,7 +87,8 @@ function joined<T extends Record<string, unknown>>(q: Queryable, fields: T) {
     .from(accounts)
     .innerJoin(customers, eq(customers.customerId, accounts.customerId))
     .innerJoin(meters, eq(meters.meterId, accounts.meterId))
-    .leftJoin(tariffs, eq(tariffs.tariffId, accounts.tariffId));
+    .leftJoin(tariffs, eq(tariffs.tariffId, accounts.tariffId))
+    .leftJoin(meterLinks, eq(meterLinks.meterId, accounts.meterId));
 }
 
 export async function loadAccounts(q: Queryable, meterIds: string[]): Promise<AccountRow[]> {

@@ -226,15 +226,15 @@ export function createRemoteTaskService(deps: Deps, opts: { retries: number; onQ
 
   async function insert(ctx: AuthedContext, kind: TaskKind, values: (typeof remoteTasks.$inferInsert)[]) {
     const created = await db.transaction(async (tx) => {
-      const ids: number[] = [];
+      const rows: TaskRecord[] = [];
       for (let at = 0; at < values.length; at += 1000) {
-        const part = await tx
-          .insert(remoteTasks)
-          .values(values.slice(at, at + 1000))
-          .returning({ id: remoteTasks.id });
-        ids.push(...part.map((p) => p.id));
+        rows.push(
+          ...(await tx
+            .insert(remoteTasks)
+            .values(values.slice(at, at + 1000))
+            .returning()),
+        );
       }
-      const rows = await loadTasks(tx, ids);
       // One audit row per request: a batch of thousands of reads is one operator action.
       await writeAudit(tx, ctx.actor, {
         title: 'RemoteMeterTask',

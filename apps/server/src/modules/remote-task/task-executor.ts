@@ -96,7 +96,7 @@ export function createExecutor(headEnd: HeadEnd, opts: { timeoutMs: number }) {
           verdict: link.retry ? 'retry' : 'failure',
           value: null,
           errorWord: null,
-          detail: r.failure === 'offline' ? 'offline' : r.detail || r.failure,
+          detail: r.failure === 'offline' ? `offline: ${r.detail}` : r.detail || r.failure,
           data: null,
         }),
       };
@@ -132,7 +132,7 @@ export function createExecutor(headEnd: HeadEnd, opts: { timeoutMs: number }) {
         verdict: link.retry ? 'retry' : 'failure',
         value: null,
         errorWord: null,
-        detail: r.failure === 'offline' ? 'offline' : r.detail || r.failure,
+        detail: r.failure === 'offline' ? `offline: ${r.detail}` : r.detail || r.failure,
         data: null,
       });
     }

@@ -20,6 +20,11 @@ export interface RunnerOptions {
   leaseMs: number;
   /** How often an idle runner looks for work that other processes queued. */
   pollMs: number;
+  /**
+   * After start-up, how long to leave queued tasks alone while meters dial back in: right after a
+   * restart no GPRS link is up yet, and sending then would only fail every task as offline.
+   */
+  warmupMs: number;
 }
 
 export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
@@ -29,6 +34,7 @@ export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
   backoffMs: 1_000,
   leaseMs: 30_000,
   pollMs: 250,
+  warmupMs: 15_000,
 };
 
 /** Runner settings from the environment (REMOTE_TASK_*), over the defaults and under explicit options. */
@@ -49,6 +55,7 @@ export function runnerOptions(env: NodeJS.ProcessEnv, given: Partial<RunnerOptio
     backoffMs: n('REMOTE_TASK_BACKOFF_MS', d.backoffMs),
     leaseMs: Math.max(500, n('REMOTE_TASK_LEASE_MS', d.leaseMs)),
     pollMs: Math.max(10, n('REMOTE_TASK_POLL_MS', d.pollMs)),
+    warmupMs: n('REMOTE_TASK_WARMUP_MS', d.warmupMs),
     ...given,
   };
 }
@@ -61,6 +68,8 @@ interface Finished {
 }
 
 type Row = Record<string, unknown>;
+const FLUSH_DELAY_MS = 20;
+const CLAIM_BATCH = 500;
 const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
 
 /**
@@ -140,9 +149,25 @@ export function createTaskRunner(
       )
       .then((result) => {
         done.push({ task, result, startDate, endDate: clock.now() });
-        void flush();
+        scheduleFlush();
       });
     inFlight.set(task.id, p);
+  }
+
+  /**
+   * Results are written in batches: a short wait lets the answers of one burst share a transaction
+   * (PGlite runs on the event loop, so one write per task would starve the exchanges).
+   */
+  let flushTimer: NodeJS.Timeout | null = null;
+  function scheduleFlush() {
+    if (done.length >= 256) {
+      void flush();
+      return;
+    }
+    flushTimer ??= setTimeout(() => {
+      flushTimer = null;
+      void flush();
+    }, FLUSH_DELAY_MS);
   }
 
   /** Writes finished attempts in one transaction; only tasks this process still holds are changed. */
@@ -271,28 +296,36 @@ export function createTaskRunner(
       await recover(false);
     }
     const room = options.concurrency - inFlight.size;
-    if (room <= 0) return 0;
-    const tasks = await claim(Math.min(room, 500));
+    if (room <= 0) return false;
+    const limit = Math.min(room, CLAIM_BATCH);
+    const tasks = await claim(limit);
     for (const t of tasks) start(t);
-    return tasks.length;
+    // A full batch means more may be waiting; a short one means the queue (or its heads) is drained.
+    return tasks.length === limit;
   }
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      wakeUp = resolve;
+      setTimeout(resolve, ms).unref();
+    });
 
   async function run() {
     await recover(database.kind === 'pglite');
     lastRecovery = Date.now();
+    const warmEnd = Date.now() + options.warmupMs;
+    // New tasks wake the loop early; it keeps waiting until the warm-up is over.
+    while (running && Date.now() < warmEnd) await pause(warmEnd - Date.now());
     while (running) {
-      let claimed = 0;
+      let more = false;
       try {
-        claimed = await tick();
+        more = await tick();
       } catch (e) {
         log.error({ err: String(e) }, 'remote task runner could not claim tasks');
       }
       if (!running) break;
-      if (claimed > 0 && inFlight.size < options.concurrency) continue;
-      await new Promise<void>((resolve) => {
-        wakeUp = resolve;
-        setTimeout(wake, options.pollMs).unref();
-      });
+      if (more) continue;
+      await pause(options.pollMs);
     }
   }
 
@@ -311,6 +344,7 @@ export function createTaskRunner(
       wake();
       await loop;
       await Promise.all(inFlight.values());
+      if (flushTimer) clearTimeout(flushTimer);
       await flush();
     },
   };

@@ -71,10 +71,22 @@ export default function GatewayPage() {
             key: 'successRate',
             title: t('management.gateway.successRate'),
             sort: true,
-            width: 150,
+            width: 160,
             render: (v) => (
-              <Progress percent={Number(v ?? 0)} size="small" style={{ width: 110, margin: 0 }} />
+              // The figure, not antd's tick, even at 100 %.
+              <Progress
+                percent={Number(v ?? 0)}
+                size="small"
+                format={(p) => `${p}%`}
+                style={{ width: 110, margin: 0 }}
+              />
             ),
+          },
+          {
+            key: 'lastSeen',
+            title: t('management.gateway.lastSeen'),
+            sort: true,
+            width: 170,
           },
           {
             key: 'gatewayId',

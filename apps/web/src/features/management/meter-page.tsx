@@ -41,6 +41,7 @@ interface MeterForm {
   type?: 0 | 1 | 2;
   isThreePhase?: 0 | 1 | 2;
   communicationWay?: number;
+  devEui?: string | null;
   protocolVersion?: string;
   lat?: number | string | null;
   lng?: number | string | null;
@@ -92,6 +93,15 @@ export default function MeterPage() {
     { name: 'type', label: m('type'), kind: 'select', required: true, options: types },
     { name: 'isThreePhase', label: m('phase'), kind: 'select', required: true, options: phases },
     { name: 'communicationWay', label: m('communicationWay'), kind: 'select', required: true, options: ways },
+    {
+      name: 'devEui',
+      label: m('devEui'),
+      kind: 'text',
+      maxLength: 16,
+      placeholder: '70b3d5e75e000001',
+      extra: m('devEuiHint'),
+      rules: [{ pattern: /^[0-9A-Fa-f]{16}$/, message: m('devEuiInvalid') }],
+    },
     { name: 'protocolVersion', label: m('protocolVersion'), kind: 'text', maxLength: 32 },
     { name: 'lng', label: m('lng'), kind: 'number', min: -180, max: 180 },
     { name: 'lat', label: m('lat'), kind: 'number', min: -90, max: 90 },
@@ -225,6 +235,22 @@ export default function MeterPage() {
             width: 160,
             render: (v) => labelOf(ways, v),
           },
+          {
+            key: 'online',
+            title: m('link'),
+            filter: {
+              kind: 'select',
+              options: [
+                { value: true, label: m('online') },
+                { value: false, label: m('offline') },
+              ],
+            },
+            width: 120,
+            render: (v) => (v ? <Tag color="green">{m('online')}</Tag> : <Tag>{m('offline')}</Tag>),
+          },
+          { key: 'servingGatewayId', title: m('servingGateway'), width: 210 },
+          { key: 'lastSeen', title: m('lastSeen'), width: 170 },
+          { key: 'devEui', title: m('devEui'), filter: { kind: 'text' }, sort: true, width: 180 },
           { key: 'lng', title: m('lng'), sort: true, width: 100 },
           { key: 'lat', title: m('lat'), sort: true, width: 100 },
           {
@@ -312,6 +338,7 @@ export default function MeterPage() {
             type: v.type,
             isThreePhase: v.isThreePhase,
             communicationWay: v.communicationWay,
+            devEui: v.devEui?.trim() || null,
             protocolVersion: v.protocolVersion || null,
             lat: num(v.lat),
             lng: num(v.lng),

@@ -1,0 +1,159 @@
+/**
+ * Remote-task bench: reading tasks end to end — created through the API, claimed by the runner, sent
+ * through the head-end over TCP to simulated GPRS meters (the simulator's CLI, its own process), answered,
+ * decoded and stored — on PGlite. Prints tasks per second (create → Success) and the p50/p99 time to
+ * Success. Asserts nothing.
+ *   npm run bench server            (or: npm run bench -w apps/server)
+ *   BENCH_TASK_METERS=2000 BENCH_TASKS=20000 BENCH_TASK_RATE=1000 BENCH_TASK_CONCURRENCY=512
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { syntheticFleet } from '@prepay/simulator';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../src/app.js';
+import { openPglite } from '../src/db/client.js';
+import { meters } from '../src/db/schema.js';
+import { bootstrap } from '../src/seed/bootstrap.js';
+import { testConfig } from '../test/test-config.js';
+
+const METERS = Number(process.env.BENCH_TASK_METERS ?? 2_000);
+const TASKS = Number(process.env.BENCH_TASKS ?? 20_000);
+const CONCURRENCY = Number(process.env.BENCH_TASK_CONCURRENCY ?? 512);
+/** Offered load: tasks created per second, in ten batches a second (an operator/API stream, not one dump). */
+const RATE = Number(process.env.BENCH_TASK_RATE ?? 1_000);
+const PASSWORD = 'Bench#Admin-Pass-1';
+const root = path.resolve(import.meta.dirname, '../../..');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'remote-task-bench-'));
+
+async function until(what: string, check: () => boolean | Promise<boolean>, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+async function main() {
+  const database = await openPglite({});
+  await database.migrate();
+  const config = testConfig({
+    adminPassword: PASSWORD,
+    headend: {
+      ...testConfig().headend,
+      mqttPort: 0,
+      headendPort: 'ephemeral',
+      headendHost: '127.0.0.1',
+      persistMs: 2_000,
+    },
+  });
+  await bootstrap(database.db, config);
+  const spec = syntheticFleet({ count: METERS, transport: 'gprs', seed: 11 });
+  const rows = spec.meters.map((m) => ({
+    meterId: m.meterId,
+    communicationWay: 0,
+    protocolVersion: '2.2',
+    stationId: '0001',
+  }));
+  for (let i = 0; i < rows.length; i += 1_000)
+    await database.db.insert(meters).values(rows.slice(i, i + 1_000));
+
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    headend: true,
+    remoteTasks: { concurrency: CONCURRENCY, warmupMs: 0, pollMs: 20 },
+  });
+  await app.ready();
+  const headend = app.deps.headend;
+  if (!headend) throw new Error('no head-end');
+  const file = path.join(dir, 'fleet.json');
+  writeFileSync(file, JSON.stringify(spec), { mode: 0o600 });
+  const sim: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/simulator/src/cli.ts',
+      '--fleet',
+      file,
+      '--tcp',
+      `127.0.0.1:${headend.gprsPort}`,
+    ],
+    { cwd: root, stdio: 'ignore' },
+  );
+  try {
+    await until('every meter dialled in', () => headend.gprsLinkCount() >= METERS, 120_000);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { userId: 'admin', password: PASSWORD },
+    });
+    const token = (login.json() as { result: { token: string } }).result.token;
+    const flags = ['901F', 'E421', 'B630', 'EFF5'];
+
+    console.log(
+      `remote tasks: ${TASKS} reading tasks over ${METERS} GPRS meters, offered at ${RATE}/s, ${CONCURRENCY} in flight at most`,
+    );
+    const batch = Math.max(1, Math.round(RATE / 10));
+    const started = performance.now();
+    for (let i = 0, tick = 0; i < TASKS; i += batch, tick++) {
+      const body = Array.from({ length: Math.min(batch, TASKS - i) }, (_, k) => ({
+        meterId: spec.meters[(i + k) % METERS]?.meterId,
+        flag: flags[(i + k) % flags.length],
+      }));
+      const res = await app.inject({
+        method: 'POST',
+        url: '/API/RemoteMeterTask/CreateReadingTask',
+        headers: { authorization: `Bearer ${token}` },
+        payload: body,
+      });
+      if ((res.json() as { code: number }).code !== 0) throw new Error(res.body.slice(0, 300));
+      // Keep to the offered rate: the next batch goes out on its 100 ms tick (or at once if behind).
+      const due = started + (tick + 1) * 100 - performance.now();
+      if (due > 0) await new Promise((r) => setTimeout(r, due));
+    }
+    const created = performance.now();
+    const open = async () =>
+      Number(
+        (
+          (await database.db.execute(
+            sql`select count(*)::int as n from remote_tasks where status in (0, 3)`,
+          )) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n,
+      );
+    await until('every task to finish', async () => (await open()) === 0, 600_000);
+    const finished = performance.now();
+    const stats = (
+      (await database.db.execute(
+        sql`select status, extract(epoch from (update_date - create_date)) * 1000 as ms from remote_tasks`,
+      )) as unknown as { rows: { status: number; ms: number }[] }
+    ).rows;
+    const latencies = stats.map((r) => Number(r.ms)).sort((a, b) => a - b);
+    const ok = stats.filter((r) => Number(r.status) === 1).length;
+    const seconds = (finished - started) / 1000;
+    console.log(
+      `  created in ${((created - started) / 1000).toFixed(2)} s (${Math.round(TASKS / ((created - started) / 1000))} tasks/s accepted)`,
+    );
+    console.log(`  ${ok}/${TASKS} Success, ${TASKS - ok} Failure, all done in ${seconds.toFixed(2)} s`);
+    console.log(`  throughput create → Success: ${Math.round(ok / seconds)} tasks/s`);
+    console.log(
+      `  time to Success: p50 ${quantile(latencies, 0.5).toFixed(0)} ms, p99 ${quantile(latencies, 0.99).toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`,
+    );
+  } finally {
+    sim.kill('SIGTERM');
+    await app.close();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

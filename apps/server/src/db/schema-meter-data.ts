@@ -1,0 +1,203 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Calendar dates travel as "yyyy-MM-dd" strings: a meter's frozen day has no time zone. */
+const day = (name: string) => date(name, { mode: 'string' });
+const units = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * The interval fields of an electricity reading (original-api.md §9), integers only: energy and credit
+ * in 0.1 kWh, demand and power in W, voltages in 0.1 V, currents in mA.
+ */
+const electricityFields = {
+  stationId: text('station_id').notNull(),
+  gatewayId: text('gateway_id'),
+  usage1: units('usage1'),
+  usage2: units('usage2'),
+  total1: units('total1'),
+  total2: units('total2'),
+  remain1: units('remain1'),
+  remain2: units('remain2'),
+  intervalDemand: integer('interval_demand'),
+  power: integer('power'),
+  voltageA: integer('voltage_a'),
+  voltageB: integer('voltage_b'),
+  voltageC: integer('voltage_c'),
+  currentA: integer('current_a'),
+  currentB: integer('current_b'),
+  currentC: integer('current_c'),
+  relayOpen: boolean('relay_open'),
+  batteryLow: boolean('battery_low'),
+  magneticInterference: boolean('magnetic_interference'),
+  terminalCoverOpen: boolean('terminal_cover_open'),
+  coverOpen: boolean('cover_open'),
+  source2Activated: boolean('source2_activated'),
+  currentReverse: boolean('current_reverse'),
+  currentUnbalance: boolean('current_unbalance'),
+  /** true = "Check" (some flag set or the meter did not report), false = "Normal". */
+  status: boolean('status'),
+  /** Where the row came from: "collected" (a reading task), "seed" (demo history). */
+  source: text('source').notNull().default('collected'),
+  remark: text('remark'),
+  createDate: ts('create_date').notNull().defaultNow(),
+  updateDate: ts('update_date'),
+};
+
+/**
+ * One row per meter per day: the daily frozen registers. The key leads with the meter and ends with the
+ * date, so on PostgreSQL the table can be range-partitioned by date without changing a query.
+ */
+export const meterDailyData = pgTable(
+  'meter_daily_data',
+  { meterId: text('meter_id').notNull(), currentDate: day('reading_date').notNull(), ...electricityFields },
+  (t) => [
+    primaryKey({ columns: [t.meterId, t.currentDate] }),
+    index('meter_daily_data_station_date_idx').on(t.stationId, t.currentDate),
+    index('meter_daily_data_date_idx').on(t.currentDate),
+  ],
+);
+
+/** One row per meter per month (first day of the month): the settlement-day frozen registers. */
+export const meterMonthlyData = pgTable(
+  'meter_monthly_data',
+  { meterId: text('meter_id').notNull(), currentDate: day('reading_date').notNull(), ...electricityFields },
+  (t) => [
+    primaryKey({ columns: [t.meterId, t.currentDate] }),
+    index('meter_monthly_data_station_date_idx').on(t.stationId, t.currentDate),
+  ],
+);
+
+/** Hourly readings of meters that report them (the Hourly row action and the readHourly feed). */
+export const meterHourlyData = pgTable(
+  'meter_hourly_data',
+  {
+    meterId: text('meter_id').notNull(),
+    readingTime: ts('reading_time').notNull(),
+    stationId: text('station_id').notNull(),
+    /** 0.1 kWh. */
+    total1: units('total1').notNull(),
+    remain1: units('remain1'),
+    usage1: units('usage1'),
+    createDate: ts('create_date').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meterId, t.readingTime] }),
+    index('meter_hourly_data_station_time_idx').on(t.stationId, t.readingTime),
+  ],
+);
+
+/** Water: volumes in 0.1 m³ units, battery in whole percent. */
+const waterFields = {
+  stationId: text('station_id').notNull(),
+  total: units('total'),
+  totalRecharge: units('total_recharge'),
+  remain: units('remain'),
+  valveStatus: boolean('valve_status'),
+  valveError: boolean('valve_error'),
+  magneticInterference: boolean('magnetic_interference'),
+  batteryPercentage: integer('battery_percentage'),
+  source: text('source').notNull().default('collected'),
+  remark: text('remark'),
+  createDate: ts('create_date').notNull().defaultNow(),
+  updateDate: ts('update_date'),
+};
+
+export const waterDailyData = pgTable(
+  'water_daily_data',
+  { meterId: text('meter_id').notNull(), currentDate: day('reading_date').notNull(), ...waterFields },
+  (t) => [
+    primaryKey({ columns: [t.meterId, t.currentDate] }),
+    index('water_daily_data_station_date_idx').on(t.stationId, t.currentDate),
+  ],
+);
+
+export const waterMonthlyData = pgTable(
+  'water_monthly_data',
+  { meterId: text('meter_id').notNull(), currentDate: day('reading_date').notNull(), ...waterFields },
+  (t) => [
+    primaryKey({ columns: [t.meterId, t.currentDate] }),
+    index('water_monthly_data_station_date_idx').on(t.stationId, t.currentDate),
+  ],
+);
+
+/**
+ * Electricity consumption per station and day (sum of usage1 over the day's rows), kept by a trigger on
+ * meter_daily_data in the writer's transaction, so inserts, re-collections and deletes stay exact.
+ */
+export const consumptionDaily = pgTable(
+  'consumption_daily',
+  {
+    stationId: text('station_id').notNull(),
+    currentDate: day('reading_date').notNull(),
+    usage: units('usage').notNull().default(sql`0`),
+    meters: integer('meters').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.stationId, t.currentDate] })],
+);
+
+/**
+ * Issued (not cancelled) credit vends per station and UTC hour, kept by a trigger on token_records. An
+ * hour bucket needs no time zone at write time; reports group hours into the server's local days.
+ */
+export const purchaseHourly = pgTable(
+  'purchase_hourly',
+  {
+    stationId: text('station_id').notNull(),
+    hour: ts('hour').notNull(),
+    times: integer('times').notNull().default(0),
+    units: units('units').notNull().default(sql`0`),
+    paidMinor: units('paid_minor').notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.stationId, t.hour] })],
+);
+
+/** Each meter's last issued credit vend (Long Nonpurchase Situation), kept by the same trigger. */
+export const meterLastPurchase = pgTable(
+  'meter_last_purchase',
+  {
+    meterId: text('meter_id').primaryKey(),
+    recordId: units('record_id').notNull(),
+    purchaseDate: ts('purchase_date').notNull(),
+    units: units('units').notNull(),
+    paidMinor: units('paid_minor').notNull(),
+  },
+  (t) => [index('meter_last_purchase_date_idx').on(t.purchaseDate)],
+);
+
+export type AlarmKind = 'tamper' | 'relay' | 'lowCredit' | 'offline';
+
+/** Abnormal conditions seen in meter data; one open alarm per meter and kind until acknowledged. */
+export const alarms = pgTable(
+  'alarms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    meterId: text('meter_id').notNull(),
+    stationId: text('station_id').notNull(),
+    kind: text('kind').$type<AlarmKind>().notNull(),
+    detail: text('detail'),
+    raisedDate: ts('raised_date').notNull(),
+    /** The reading date that raised it. */
+    currentDate: day('reading_date'),
+    acknowledged: boolean('acknowledged').notNull().default(false),
+    ackId: text('ack_id'),
+    ackDate: ts('ack_date'),
+    ackRemark: text('ack_remark'),
+  },
+  (t) => [
+    uniqueIndex('alarms_open_idx').on(t.meterId, t.kind).where(sql`acknowledged = false`),
+    index('alarms_station_idx').on(t.stationId, t.acknowledged, t.raisedDate),
+  ],
+);

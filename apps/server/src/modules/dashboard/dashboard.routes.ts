@@ -1,0 +1,30 @@
+import { AUTHENTICATED, LineChart, LineChartRequest, PanelGroup } from '@prepay/contracts';
+import type { Deps } from '../../deps.js';
+import { defineRoute, type RouteDef } from '../../http/route.js';
+import { lineChart, panelGroup } from './dashboard.repo.js';
+
+const tag = 'Dashboard';
+
+/** The dashboard is every signed-in user's home page; its figures are scoped to the user's station. */
+export function dashboardRoutes(deps: Deps): RouteDef[] {
+  const { db } = deps.database;
+  return [
+    defineRoute({
+      path: '/api/dashboard/readPanelGroup',
+      permission: AUTHENTICATED,
+      tag,
+      summary: 'Accounts, purchase times, units and money',
+      result: PanelGroup,
+      handler: (_b, ctx) => panelGroup(db, ctx.user),
+    }),
+    defineRoute({
+      path: '/api/dashboard/readLineChart',
+      permission: AUTHENTICATED,
+      tag,
+      summary: 'Chart series by type (0–7)',
+      body: LineChartRequest,
+      result: LineChart,
+      handler: (b, ctx) => lineChart(db, ctx.user, deps.clock.now(), b),
+    }),
+  ];
+}

@@ -1,0 +1,259 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  accounts,
+  meters,
+  receiptCounters,
+  systemSettings,
+  tariffs,
+  tokenRecords,
+  waterDailyData,
+} from '../../db/schema.js';
+import { writeAudit } from '../audit/audit.js';
+import {
+  type NewAlarm,
+  type NewDailyRow,
+  type NewHourlyRow,
+  raiseAlarms,
+  saveDailyRows,
+  saveHourlyRows,
+  saveMonthlyRows,
+} from './meter-data.write.js';
+import { localDay } from './units.js';
+
+const FLAG = 'demo.history';
+/** Sized so a PGlite first start stays within seconds (measured in the report): 365 days × these meters. */
+export const DEMO_HISTORY = { days: 365, electricMeters: 40, waterMeters: 10, purchasingAccounts: 150 };
+
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 0x100000000;
+  };
+}
+
+type Account = {
+  meterId: string;
+  customerId: string;
+  stationId: string;
+  tariffId: string;
+  type: number;
+  gatewayId: string | null;
+};
+type Vend = typeof tokenRecords.$inferInsert;
+
+const dayAt = (end: Date, back: number, hour = 0, minute = 0) =>
+  new Date(end.getFullYear(), end.getMonth(), end.getDate() - back, hour, minute);
+
+/**
+ * One meter's year: a daily frozen reading (usage, totals, credit that falls with use and rises with each
+ * vend), its vends, and the month-start registers. Deterministic per meter.
+ */
+function meterYear(a: Account, index: number, end: Date, withReadings: boolean, priceMinor: number) {
+  const random = rng(index * 7919 + 17);
+  const daily: NewDailyRow[] = [];
+  const vends: Vend[] = [];
+  let total = 10_000 + Math.floor(random() * 400_000);
+  let remain = 300 + Math.floor(random() * 1500);
+  const offlineFrom = index % 37 === 5 ? 3 : 0;
+  for (let back = DEMO_HISTORY.days - 1; back >= 0; back--) {
+    const day = dayAt(end, back);
+    const weekend = day.getDay() === 0 || day.getDay() === 6;
+    const usage = Math.min(remain, Math.floor((weekend ? 60 : 35) + random() * 90));
+    total += usage;
+    remain -= usage;
+    if (remain < 120 && random() < 0.8) {
+      const units = (150 + Math.floor(random() * 250)) * 10;
+      remain += units;
+      vends.push({
+        kind: 'credit',
+        receiptId: 0,
+        meterId: a.meterId,
+        customerId: a.customerId,
+        tariffId: a.tariffId,
+        stationId: a.stationId,
+        units,
+        totalPaidMinor: (units * priceMinor) / 10,
+        energyMinor: (units * priceMinor) / 10,
+        purchaseWay: 1,
+        paymentMethod: 'Cash',
+        remark: 'Demo history (no token was issued)',
+        createId: 'system',
+        createDate: dayAt(end, back, 8 + Math.floor(random() * 10), Math.floor(random() * 60)),
+      });
+    }
+    if (!withReadings || back < offlineFrom) continue;
+    const tamper = random() < 0.002;
+    daily.push({
+      meterId: a.meterId,
+      currentDate: localDay(day),
+      stationId: a.stationId,
+      gatewayId: a.gatewayId,
+      usage1: usage,
+      usage2: 0,
+      total1: total,
+      total2: 0,
+      remain1: remain,
+      remain2: 0,
+      intervalDemand: 800 + Math.floor(random() * 3000),
+      power: 200 + Math.floor(random() * 2000),
+      voltageA: 2150 + Math.floor(random() * 200),
+      currentA: 500 + Math.floor(random() * 8000),
+      relayOpen: remain === 0,
+      batteryLow: false,
+      magneticInterference: false,
+      terminalCoverOpen: tamper,
+      coverOpen: false,
+      source2Activated: false,
+      currentReverse: false,
+      currentUnbalance: false,
+      status: tamper || remain === 0,
+      source: 'seed',
+    });
+  }
+  return { daily, vends, offline: offlineFrom > 0 };
+}
+
+/** Month-start registers: the first daily row of each month. */
+const monthly = (daily: NewDailyRow[]) =>
+  daily.filter((d) => d.currentDate.endsWith('-01')).map((d) => ({ ...d, usage1: null }));
+
+/** The last 48 hours as hourly readings (the Hourly row action and the readHourly feed). */
+function hourly(a: Account, last: NewDailyRow | undefined, end: Date, index: number): NewHourlyRow[] {
+  if (!last) return [];
+  const random = rng(index * 104729 + 3);
+  let total = last.total1 ?? 0;
+  let remain = last.remain1 ?? 0;
+  const out: NewHourlyRow[] = [];
+  for (let h = 47; h >= 0; h--) {
+    const usage = Math.min(remain, Math.floor(random() * 8));
+    total += usage;
+    remain -= usage;
+    const readingTime = new Date(end.getTime() - h * 3_600_000);
+    readingTime.setMinutes(0, 0, 0);
+    out.push({
+      meterId: a.meterId,
+      readingTime,
+      stationId: a.stationId,
+      total1: total,
+      remain1: remain,
+      usage1: usage,
+    });
+  }
+  return out;
+}
+
+function water(a: Account, index: number, end: Date) {
+  const random = rng(index * 31337 + 11);
+  let total = Math.floor(random() * 5000);
+  let recharge = 2000;
+  const rows: (typeof waterDailyData.$inferInsert)[] = [];
+  for (let back = DEMO_HISTORY.days - 1; back >= 0; back--) {
+    const use = Math.floor(random() * 6);
+    total += use;
+    if (recharge - total < 50) recharge += 500;
+    rows.push({
+      meterId: a.meterId,
+      currentDate: localDay(dayAt(end, back)),
+      stationId: a.stationId,
+      total,
+      totalRecharge: recharge,
+      remain: recharge - total,
+      valveStatus: true,
+      valveError: false,
+      magneticInterference: false,
+      batteryPercentage: Math.max(5, 100 - Math.floor((DEMO_HISTORY.days - back) / 8)),
+      source: 'seed',
+    });
+  }
+  return rows;
+}
+
+async function loadAccounts(db: Db, type: number, limit: number): Promise<Account[]> {
+  return db
+    .select({
+      meterId: accounts.meterId,
+      customerId: accounts.customerId,
+      stationId: accounts.stationId,
+      tariffId: accounts.tariffId,
+      type: meters.type,
+      gatewayId: sql<string | null>`null`,
+    })
+    .from(accounts)
+    .innerJoin(meters, eq(meters.meterId, accounts.meterId))
+    .where(and(eq(meters.type, type)))
+    .orderBy(asc(accounts.meterId))
+    .limit(limit);
+}
+
+async function insertVends(tx: Tx, vends: Vend[]) {
+  await tx.insert(receiptCounters).values({ kind: 'credit', last: 0 }).onConflictDoNothing();
+  const [counter] = await tx
+    .select()
+    .from(receiptCounters)
+    .where(eq(receiptCounters.kind, 'credit'))
+    .for('update');
+  let next = counter?.last ?? 0;
+  vends.sort((x, y) => (x.createDate?.getTime() ?? 0) - (y.createDate?.getTime() ?? 0));
+  for (const v of vends) v.receiptId = ++next;
+  for (let i = 0; i < vends.length; i += 500) await tx.insert(tokenRecords).values(vends.slice(i, i + 500));
+  await tx.update(receiptCounters).set({ last: next }).where(eq(receiptCounters.kind, 'credit'));
+}
+
+/**
+ * A year of daily readings and purchases for the demo meters, once (a flag records it), ending today so
+ * every report and chart has something true to show on first start. Runs after the demo master data.
+ */
+export async function seedDemoHistory(db: Db, now: Date): Promise<{ daily: number; vends: number } | null> {
+  const [done] = await db.select().from(systemSettings).where(eq(systemSettings.key, FLAG));
+  if (done) return null;
+  const electric = await loadAccounts(db, 0, DEMO_HISTORY.purchasingAccounts);
+  const waterMeters = await loadAccounts(db, 1, DEMO_HISTORY.waterMeters);
+  const prices = new Map((await db.select().from(tariffs)).map((t) => [t.tariffId, t.priceMinor]));
+  const end = dayAt(now, 1);
+  const daily: NewDailyRow[] = [];
+  const months: NewDailyRow[] = [];
+  const hours: NewHourlyRow[] = [];
+  const vends: Vend[] = [];
+  const offline: NewAlarm[] = [];
+  electric.forEach((a, i) => {
+    const withReadings = i < DEMO_HISTORY.electricMeters;
+    const year = meterYear(a, i, end, withReadings, prices.get(a.tariffId) ?? 6500);
+    vends.push(...year.vends);
+    if (!withReadings) return;
+    daily.push(...year.daily);
+    months.push(...monthly(year.daily));
+    if (year.offline) {
+      offline.push({
+        meterId: a.meterId,
+        stationId: a.stationId,
+        kind: 'offline',
+        detail: 'no daily reading for 3 days',
+        currentDate: null,
+        raisedDate: now,
+      });
+    } else hours.push(...hourly(a, year.daily.at(-1), now, i));
+  });
+  const waterRows = waterMeters.flatMap((a, i) => water(a, i, end));
+  await db.transaction(async (tx) => {
+    await tx.insert(systemSettings).values({ key: FLAG, value: now.toISOString() });
+    await insertVends(tx, vends);
+    await saveDailyRows(tx, daily, now);
+    await saveMonthlyRows(tx, months, now);
+    await saveHourlyRows(tx, hours);
+    for (let i = 0; i < waterRows.length; i += 1000)
+      await tx.insert(waterDailyData).values(waterRows.slice(i, i + 1000));
+    await raiseAlarms(tx, offline);
+    await writeAudit(
+      tx,
+      { userId: 'system', stationId: '0001', ipAddress: null },
+      {
+        title: 'System',
+        action: 'SeedDemoHistory',
+        content: `${daily.length} daily rows, ${vends.length} purchases, ${waterRows.length} water rows`,
+      },
+    );
+  });
+  return { daily: daily.length, vends: vends.length };
+}

@@ -1,0 +1,327 @@
+import {
+  DAILY_DATA_METER_FLAGS,
+  DAILY_DATA_METER_MEASURES,
+  type DailyDataMeterReadRequest,
+  type DailyDataMeterRow,
+  type DailyDataReadRequest,
+  type DailyDataRow,
+} from '@prepay/contracts';
+import { asc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client.js';
+import {
+  accounts,
+  customers,
+  type meterDailyData,
+  meterHourlyData,
+  type meterMonthlyData,
+  type waterDailyData,
+  type waterMonthlyData,
+} from '../../db/schema.js';
+import type { SessionUser } from '../../http/route.js';
+import { formatDateTime } from '../../lib/dates.js';
+import {
+  allOf,
+  commonConditions,
+  contains,
+  equals,
+  orderOf,
+  pageOf,
+  type ReadSpec,
+} from '../../lib/read-query.js';
+import { dayOf, dayToWire, tenths, thousandths } from './units.js';
+
+type ElectricTable = typeof meterDailyData | typeof meterMonthlyData;
+type WaterTable = typeof waterDailyData | typeof waterMonthlyData;
+
+function dayRange(column: PgColumn, range: readonly (string | null)[] | null | undefined): SQL[] {
+  const from = dayOf(range?.[0]);
+  const to = dayOf(range?.[1]);
+  return [...(from ? [gte(column, from)] : []), ...(to ? [lte(column, to)] : [])];
+}
+
+function electricSpec(t: ElectricTable): ReadSpec {
+  const sortable: ReadSpec['sortable'] = {
+    currentDate: t.currentDate,
+    meterId: t.meterId,
+    customerId: accounts.customerId,
+    customerName: customers.customerName,
+    stationId: t.stationId,
+    gatewayId: t.gatewayId,
+    usage1: t.usage1,
+    usage2: t.usage2,
+  };
+  for (const k of [...Object.keys(DAILY_DATA_METER_MEASURES), ...DAILY_DATA_METER_FLAGS]) {
+    sortable[k] = t[k as keyof typeof DAILY_DATA_METER_MEASURES];
+  }
+  return {
+    sortable,
+    defaultOrder: [sql`${t.currentDate} desc`, asc(t.meterId)],
+    search: [t.meterId, accounts.customerId, customers.customerName, t.gatewayId],
+    createDate: t.createDate,
+    updateDate: t.updateDate,
+    station: t.stationId,
+  };
+}
+
+/** An exact-match measurement filter in wire units becomes a stored-integer comparison. */
+function measureFilters(t: ElectricTable, req: DailyDataMeterReadRequest): (SQL | undefined)[] {
+  const out: (SQL | undefined)[] = [];
+  for (const [k, scale] of Object.entries(DAILY_DATA_METER_MEASURES)) {
+    const v = req[k as keyof typeof DAILY_DATA_METER_MEASURES];
+    if (v !== null && v !== undefined)
+      out.push(eq(t[k as keyof typeof DAILY_DATA_METER_MEASURES], Math.round(v * scale)));
+  }
+  for (const k of DAILY_DATA_METER_FLAGS) out.push(equals(t[k], req[k]));
+  return out;
+}
+
+type ElectricRow = typeof meterDailyData.$inferSelect;
+type Named = { r: ElectricRow; customerId: string | null; customerName: string | null };
+
+export function toDailyDataMeterRow({ r, customerId, customerName }: Named): DailyDataMeterRow {
+  return {
+    currentDate: dayToWire(r.currentDate),
+    customerId,
+    customerName,
+    meterId: r.meterId,
+    usage1: r.usage1 === null ? null : String(tenths(r.usage1)),
+    usage2: r.usage2 === null ? null : String(tenths(r.usage2)),
+    total1: tenths(r.total1),
+    total2: tenths(r.total2),
+    remain1: tenths(r.remain1),
+    remain2: tenths(r.remain2),
+    intervalDemand: thousandths(r.intervalDemand),
+    power: thousandths(r.power),
+    voltageA: tenths(r.voltageA),
+    voltageB: tenths(r.voltageB),
+    voltageC: tenths(r.voltageC),
+    currentA: thousandths(r.currentA),
+    currentB: thousandths(r.currentB),
+    currentC: thousandths(r.currentC),
+    relayOpen: r.relayOpen,
+    batteryLow: r.batteryLow,
+    magneticInterference: r.magneticInterference,
+    terminalCoverOpen: r.terminalCoverOpen,
+    coverOpen: r.coverOpen,
+    source2Activated: r.source2Activated,
+    currentReverse: r.currentReverse,
+    currentUnbalance: r.currentUnbalance,
+    status: r.status,
+    stationId: r.stationId,
+    gatewayId: r.gatewayId,
+    createDate: formatDateTime(r.createDate),
+    remark: r.remark,
+  };
+}
+
+/** Interval Data (daily table) or Monthly Data (monthly table): one page with the account's customer. */
+export async function readElectric(
+  q: Queryable,
+  t: ElectricTable,
+  req: DailyDataMeterReadRequest,
+  user: SessionUser,
+): Promise<{ total: number; data: DailyDataMeterRow[] }> {
+  const spec = electricSpec(t);
+  const where = allOf([
+    ...commonConditions(spec, req, user),
+    ...dayRange(t.currentDate, req.currentDateRange),
+    contains(t.meterId, req.meterId),
+    contains(accounts.customerId, req.customerId),
+    contains(customers.customerName, req.customerName),
+    contains(t.gatewayId, req.gatewayId),
+    ...measureFilters(t, req),
+  ]);
+  const from = (fields: Parameters<Queryable['select']>[0]) =>
+    q
+      .select(fields)
+      .from(t)
+      .leftJoin(accounts, eq(accounts.meterId, t.meterId))
+      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
+      .where(where);
+  const { limit, offset } = pageOf(req);
+  const [count] = await from({ total: sql<number>`count(*)::int` });
+  const rows = (await from({
+    r: getTableColumns(t),
+    customerId: accounts.customerId,
+    customerName: customers.customerName,
+  })
+    .orderBy(...orderOf(spec, req.orderBy))
+    .limit(limit)
+    .offset(offset)) as Named[];
+  return { total: Number(count?.total ?? 0), data: rows.map(toDailyDataMeterRow) };
+}
+
+/** The Hourly row action: a meter's hourly readings (the day of currentDateRange, or all). */
+export async function readHourlyRows(q: Queryable, req: DailyDataMeterReadRequest, user: SessionUser) {
+  const t = meterHourlyData;
+  const from = req.currentDateRange?.[0];
+  const to = req.currentDateRange?.[1];
+  const where = allOf([
+    ...commonConditions(
+      { sortable: {}, defaultOrder: [], search: [t.meterId], station: t.stationId },
+      req,
+      user,
+    ),
+    contains(t.meterId, req.meterId),
+    from ? sql`${t.readingTime} >= ${new Date(from.replace(' ', 'T'))}` : undefined,
+    to ? sql`${t.readingTime} <= ${new Date(to.replace(' ', 'T'))}` : undefined,
+  ]);
+  const base = (fields: Parameters<Queryable['select']>[0]) =>
+    q
+      .select(fields)
+      .from(t)
+      .leftJoin(accounts, eq(accounts.meterId, t.meterId))
+      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
+      .where(where);
+  const { limit, offset } = pageOf(req);
+  const [count] = await base({ total: sql<number>`count(*)::int` });
+  const rows = (await base({
+    h: getTableColumns(t),
+    customerId: accounts.customerId,
+    customerName: customers.customerName,
+  })
+    .orderBy(sql`${t.readingTime} desc`, asc(t.meterId))
+    .limit(limit)
+    .offset(offset)) as {
+    h: typeof t.$inferSelect;
+    customerId: string | null;
+    customerName: string | null;
+  }[];
+  const data: DailyDataMeterRow[] = rows.map(({ h, customerId, customerName }) => ({
+    ...toDailyDataMeterRow({
+      r: {
+        ...emptyElectric(h.meterId, h.stationId),
+        usage1: h.usage1,
+        total1: h.total1,
+        remain1: h.remain1,
+        createDate: h.createDate,
+      },
+      customerId,
+      customerName,
+    }),
+    currentDate: formatDateTime(h.readingTime) ?? '',
+  }));
+  return { total: Number(count?.total ?? 0), data };
+}
+
+function emptyElectric(meterId: string, stationId: string): ElectricRow {
+  return {
+    meterId,
+    currentDate: '',
+    stationId,
+    gatewayId: null,
+    usage1: null,
+    usage2: null,
+    total1: null,
+    total2: null,
+    remain1: null,
+    remain2: null,
+    intervalDemand: null,
+    power: null,
+    voltageA: null,
+    voltageB: null,
+    voltageC: null,
+    currentA: null,
+    currentB: null,
+    currentC: null,
+    relayOpen: null,
+    batteryLow: null,
+    magneticInterference: null,
+    terminalCoverOpen: null,
+    coverOpen: null,
+    source2Activated: null,
+    currentReverse: null,
+    currentUnbalance: null,
+    status: null,
+    source: 'collected',
+    remark: null,
+    createDate: new Date(0),
+    updateDate: null,
+  };
+}
+
+function waterSpec(t: WaterTable): ReadSpec {
+  return {
+    sortable: {
+      currentDate: t.currentDate,
+      meterId: t.meterId,
+      customerId: accounts.customerId,
+      customerName: customers.customerName,
+      stationId: t.stationId,
+      total: t.total,
+      totalRecharge: t.totalRecharge,
+      remain: t.remain,
+      valveStatus: t.valveStatus,
+      valveError: t.valveError,
+      magneticInterference: t.magneticInterference,
+      batteryPercentage: t.batteryPercentage,
+    },
+    defaultOrder: [sql`${t.currentDate} desc`, asc(t.meterId)],
+    search: [t.meterId, accounts.customerId, customers.customerName],
+    createDate: t.createDate,
+    updateDate: t.updateDate,
+    station: t.stationId,
+  };
+}
+
+const tenthsEq = (c: PgColumn, v: number | null | undefined) =>
+  v === null || v === undefined ? undefined : eq(c, Math.round(v * 10));
+
+/** Interval Data (Water), daily or monthly. */
+export async function readWater(q: Queryable, t: WaterTable, req: DailyDataReadRequest, user: SessionUser) {
+  const spec = waterSpec(t);
+  const where = allOf([
+    ...commonConditions(spec, req, user),
+    ...dayRange(t.currentDate, req.currentDateRange),
+    contains(t.meterId, req.meterId),
+    contains(accounts.customerId, req.customerId),
+    contains(customers.customerName, req.customerName),
+    contains(t.remark, req.remark),
+    tenthsEq(t.total, req.total),
+    tenthsEq(t.totalRecharge, req.totalRecharge),
+    tenthsEq(t.remain, req.remain),
+    equals(t.valveStatus, req.valveStatus),
+    equals(t.valveError, req.valveError),
+    equals(t.magneticInterference, req.magneticInterference),
+    equals(t.batteryPercentage, req.batteryPercentage),
+  ]);
+  const base = (fields: Parameters<Queryable['select']>[0]) =>
+    q
+      .select(fields)
+      .from(t)
+      .leftJoin(accounts, eq(accounts.meterId, t.meterId))
+      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
+      .where(where);
+  const { limit, offset } = pageOf(req);
+  const [count] = await base({ total: sql<number>`count(*)::int` });
+  const rows = (await base({
+    r: getTableColumns(t),
+    customerId: accounts.customerId,
+    customerName: customers.customerName,
+  })
+    .orderBy(...orderOf(spec, req.orderBy))
+    .limit(limit)
+    .offset(offset)) as {
+    r: typeof waterDailyData.$inferSelect;
+    customerId: string | null;
+    customerName: string | null;
+  }[];
+  const data: DailyDataRow[] = rows.map(({ r, customerId, customerName }) => ({
+    currentDate: dayToWire(r.currentDate),
+    customerId,
+    customerName,
+    meterId: r.meterId,
+    stationId: r.stationId,
+    total: tenths(r.total),
+    totalRecharge: tenths(r.totalRecharge),
+    remain: tenths(r.remain),
+    valveStatus: r.valveStatus,
+    valveError: r.valveError,
+    magneticInterference: r.magneticInterference,
+    batteryPercentage: r.batteryPercentage,
+    createDate: formatDateTime(r.createDate),
+    remark: r.remark,
+  }));
+  return { total: Number(count?.total ?? 0), data };
+}

@@ -1,0 +1,60 @@
+import type { PermissionKey } from '@prepay/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import { invalid } from '../../http/errors.js';
+import { type AuthedContext, contextOf } from '../../http/route.js';
+import { streamExport } from '../../lib/export-stream.js';
+import { writeAudit } from '../audit/audit.js';
+
+/** A report or data grid that can also be downloaded whole as .xlsx (`<path>/export`). */
+export interface ExportableRead<S extends z.ZodType, R> {
+  path: string;
+  permission: PermissionKey;
+  title: string;
+  body: S;
+  columns: string[];
+  read: (req: z.infer<S>, ctx: AuthedContext) => Promise<{ total: number; data: R[] }>;
+}
+
+/** Registers `<path>/export`: the same filter and sort as the grid, every page, one audit row. */
+export function registerExport<S extends z.ZodType, R extends object>(
+  app: FastifyInstance,
+  deps: Deps,
+  e: ExportableRead<S, R>,
+): void {
+  app.post(
+    `${e.path}/export`,
+    {
+      config: { permission: e.permission },
+      schema: { tags: ['Export'], summary: `Export ${e.title} (.xlsx)` },
+    },
+    async (request, reply) => {
+      const ctx = contextOf(request);
+      const parsed = e.body.safeParse({ ...((request.body as object | undefined) ?? {}) });
+      if (!parsed.success) {
+        const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+        throw invalid(
+          `Validation failed: ${errors.map((x) => `${x.path}: ${x.message}`).join('; ')}`,
+          errors,
+        );
+      }
+      const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
+      const name = e.path.split('/').filter(Boolean).slice(-2).join('-');
+      return streamExport(request, reply, {
+        title: e.title,
+        fileName: `${name}-${stamp}.xlsx`,
+        columns: e.columns.map((key) => ({ key })),
+        read: (pageNumber, pageSize) =>
+          e.read({ ...(parsed.data as object), pageNumber, pageSize } as z.infer<S>, ctx),
+        row: (r) => Object.fromEntries(e.columns.map((k) => [k, (r as Record<string, unknown>)[k]])),
+        done: (total) =>
+          writeAudit(deps.database.db, ctx.actor, {
+            title: e.title,
+            action: 'Export',
+            content: `${total} rows`,
+          }),
+      });
+    },
+  );
+}

@@ -1,0 +1,347 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveDailyRows } from '../src/modules/meter-data/meter-data.write.js';
+import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import {
+  clearReportData,
+  dayKey,
+  daysBetween,
+  type FixtureMeter,
+  reportAccounts,
+  storeVends,
+  type Vend,
+  wire,
+} from './report-fixture.js';
+
+/**
+ * Every report equals a straightforward recomputation from the raw rows it summarises: random vends
+ * (some cancelled), random daily rows, random date ranges (across month ends) and station scopes.
+ */
+type ValueOf<A> = A extends fc.Arbitrary<infer T> ? T : never;
+let t: TestApp;
+let fleet: FixtureMeter[];
+const tokens: Record<string, string> = {};
+// Day 0 is 2026-09-20: ranges cross the ends of September (30 days) and October (31 days).
+const at = (day: number, hour = 0, minute = 0) => new Date(2026, 8, 20 + day, hour, minute);
+const CONTENT =
+  'PrepayReport.LongNonpurchaseSituation,PrepayReport.LowPurchaseSituation,PrepayReport.DebtSituation,PrepayReport.ConsumptionStatistics';
+
+type Scope = { who: 'admin' | 'userS2'; stationId: string | null };
+const SCOPES: Scope[] = [
+  { who: 'admin', stationId: null },
+  { who: 'admin', stationId: 'S1' },
+  { who: 'userS2', stationId: null },
+  // A station user asking for another station sees nothing rather than more.
+  { who: 'userS2', stationId: 'S1' },
+];
+const visible = (s: Scope, m: FixtureMeter) =>
+  (s.who === 'admin' || m.stationId === 'S2') && (!s.stationId || m.stationId === s.stationId);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fleet = await reportAccounts(t);
+  tokens.admin = await t.adminToken();
+  tokens.userS2 = await userWithRole(t, { userId: 'reporter2', content: CONTENT, stationId: 'S2' });
+}, 60_000);
+afterAll(() => t?.close());
+
+const vendArb = fc.record({
+  meter: fc.nat({ max: 5 }),
+  day: fc.integer({ min: 0, max: 60 }),
+  hour: fc.integer({ min: 0, max: 23 }),
+  minute: fc.integer({ min: 0, max: 59 }),
+  units: fc.integer({ min: 1, max: 50_000 }),
+  paidMinor: fc.integer({ min: 0, max: 2_000_000 }),
+  payDebtMinor: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 50_000 })),
+  cancelled: fc.boolean(),
+});
+const dailyArb = fc.uniqueArray(
+  fc.record({
+    meter: fc.nat({ max: 5 }),
+    day: fc.integer({ min: 0, max: 60 }),
+    usage: fc.integer({ min: 0, max: 900 }),
+  }),
+  { selector: (d) => `${d.meter}:${d.day}`, maxLength: 80 },
+);
+const rangeArb = fc
+  .tuple(fc.integer({ min: -2, max: 62 }), fc.integer({ min: -2, max: 62 }))
+  .map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
+
+async function load(raw: ValueOf<typeof vendArb>[], daily: ValueOf<typeof dailyArb>) {
+  await clearReportData(t);
+  const vends: Vend[] = raw.map((v) => ({
+    meter: fleet[v.meter] as FixtureMeter,
+    at: at(v.day, v.hour, v.minute),
+    units: v.units,
+    paidMinor: v.paidMinor,
+    payDebtMinor: v.payDebtMinor,
+    cancelled: v.cancelled,
+  }));
+  if (vends.length) await storeVends(t, vends);
+  const rows = daily.map((d) => {
+    const m = fleet[d.meter] as FixtureMeter;
+    return {
+      meterId: m.meterId,
+      currentDate: dayKey(at(d.day)),
+      stationId: m.stationId,
+      usage1: d.usage,
+      total1: 1000,
+    };
+  });
+  if (rows.length) await saveDailyRows(t.database.db, rows, t.clock.now());
+  return vends;
+}
+
+async function all<T>(path: string, body: object, scope: Scope): Promise<T[]> {
+  const res = await t.call<{ total: number; data: T[] }>(
+    path,
+    { lang: 'en', pageSize: 1000, stationId: scope.stationId, ...body },
+    tokens[scope.who],
+  );
+  expect(res.code, res.reason).toBe(0);
+  expect(res.result.total).toBe(res.result.data.length);
+  return res.result.data;
+}
+
+const tenths = (n: number) => n / 10;
+const money = (n: number) => n / 100;
+
+describe('prepay reports equal a recomputation from the raw rows', () => {
+  it('Low Purchase Situation: issued vends in the range at or below the limit', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(vendArb, { maxLength: 40 }),
+        rangeArb,
+        fc.constantFrom(...SCOPES),
+        fc.option(fc.integer({ min: 0, max: 30_000_00 }), { nil: null }),
+        async (raw, [a, b], scope, lowMinor) => {
+          const vends = await load(raw, []);
+          const from = at(a);
+          const to = at(b, 23, 59);
+          to.setSeconds(59);
+          const got = await all<{
+            meterId: string;
+            purchaseTotalUnit: number;
+            purchaseTotalPaid: number;
+            purchaseTimes: number;
+          }>(
+            '/API/PrepayReport/LowPurchaseSituation',
+            { dateRange: [wire(from), wire(to)], lowLimit: lowMinor === null ? null : lowMinor / 100 },
+            scope,
+          );
+          const expected = fleet
+            .filter((m) => visible(scope, m))
+            .map((m) => {
+              const mine = vends.filter((v) => v.meter === m && !v.cancelled && v.at >= from && v.at <= to);
+              const paid = mine.reduce((s, v) => s + v.paidMinor, 0);
+              return {
+                meterId: m.meterId,
+                purchaseTotalUnit: tenths(mine.reduce((s, v) => s + v.units, 0)),
+                purchaseTotalPaid: money(paid),
+                purchaseTimes: mine.length,
+                paid,
+              };
+            })
+            .filter((r) => lowMinor === null || r.paid <= lowMinor)
+            .map(({ paid: _p, ...r }) => r);
+          expect(
+            got.map(({ meterId, purchaseTotalUnit, purchaseTotalPaid, purchaseTimes }) => ({
+              meterId,
+              purchaseTotalUnit,
+              purchaseTotalPaid,
+              purchaseTimes,
+            })),
+          ).toEqual(expected.sort((x, y) => x.meterId.localeCompare(y.meterId)));
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+
+  it('Long Nonpurchase Situation: days since the last issued vend (or the account opening)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(vendArb, { maxLength: 30 }),
+        fc.constantFrom(...SCOPES),
+        fc.option(fc.integer({ min: 0, max: 120 }), { nil: null }),
+        fc.option(fc.integer({ min: 0, max: 200 }), { nil: null }),
+        async (raw, scope, start, end) => {
+          const vends = await load(raw, []);
+          const today = t.clock.now();
+          const got = await all<{
+            meterId: string;
+            nonpurchaseDays: number;
+            lastPurchaseUnit: number;
+            lastPurchasePaid: number;
+            lastPurchaseDate: string | null;
+          }>(
+            '/API/PrepayReport/LongNonpurchaseSituation',
+            { nonpurchaseDaysStart: start, nonpurchaseDaysEnd: end, orderBy: 'meterId asc' },
+            scope,
+          );
+          const expected = fleet
+            .filter((m) => visible(scope, m))
+            .map((m) => {
+              const last = vends
+                .map((v, i) => ({ v, i }))
+                .filter(({ v }) => v.meter === m && !v.cancelled)
+                .sort((x, y) => y.v.at.getTime() - x.v.at.getTime() || y.i - x.i)[0]?.v;
+              return {
+                meterId: m.meterId,
+                nonpurchaseDays: daysBetween(last?.at ?? m.accountCreated, today),
+                lastPurchaseUnit: tenths(last?.units ?? 0),
+                lastPurchasePaid: money(last?.paidMinor ?? 0),
+                lastPurchaseDate: last ? wire(last.at) : null,
+              };
+            })
+            .filter(
+              (r) =>
+                (start === null || r.nonpurchaseDays >= start) && (end === null || r.nonpurchaseDays <= end),
+            )
+            .sort((x, y) => x.meterId.localeCompare(y.meterId));
+          expect(
+            got.map(({ meterId, nonpurchaseDays, lastPurchaseUnit, lastPurchasePaid, lastPurchaseDate }) => ({
+              meterId,
+              nonpurchaseDays,
+              lastPurchaseUnit,
+              lastPurchasePaid,
+              lastPurchaseDate,
+            })),
+          ).toEqual(expected);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+
+  it('Debt Situation: the debt rows and the issued vends that recovered part of them', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(vendArb, { maxLength: 30 }),
+        fc.constantFrom(...SCOPES),
+        async (raw, scope) => {
+          const vends = await load(raw, []);
+          const got = await all<{
+            customerId: string;
+            totalDebt: number;
+            paidDebt: number;
+            remainingDebt: number;
+            paymentTimes: number;
+          }>('/API/PrepayReport/DebtSituation', {}, scope);
+          const expected = fleet
+            // The fixture gives every other customer of a station a debt (10,000 total, 2,000 recovered).
+            .filter((m) => visible(scope, m) && Number(m.meterId.slice(-1)) % 2 === 0)
+            .map((m) => ({
+              customerId: m.customerId,
+              totalDebt: 10_000,
+              paidDebt: 2_000,
+              remainingDebt: 8_000,
+              paymentTimes: vends.filter((v) => v.meter === m && !v.cancelled && v.payDebtMinor > 0).length,
+            }))
+            .sort((x, y) => x.customerId.localeCompare(y.customerId));
+          expect(
+            got.map(({ customerId, totalDebt, paidDebt, remainingDebt, paymentTimes }) => ({
+              customerId,
+              totalDebt,
+              paidDebt,
+              remainingDebt,
+              paymentTimes,
+            })),
+          ).toEqual(expected);
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 120_000);
+
+  it('Consumption Statistics: daily and monthly sums of the daily rows, by station or meter', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        dailyArb,
+        rangeArb,
+        fc.constantFrom(...SCOPES),
+        fc.boolean(),
+        fc.option(fc.nat({ max: 5 }), { nil: null }),
+        async (daily, [a, b], scope, isDaily, meterIdx) => {
+          await load([], daily);
+          const meter = meterIdx === null ? null : (fleet[meterIdx] as FixtureMeter);
+          const got = await all<{ currentDate: string; consumption: number }>(
+            '/API/PrepayReport/ConsumptionStatistics',
+            { dateRange: [wire(at(a)), wire(at(b, 23, 59))], isDaily, meterId: meter?.meterId ?? null },
+            scope,
+          );
+          const sums = new Map<string, number>();
+          for (const d of daily) {
+            const m = fleet[d.meter] as FixtureMeter;
+            if (!visible(scope, m) || (meter && m !== meter) || d.day < a || d.day > b) continue;
+            const key = isDaily ? dayKey(at(d.day)) : `${dayKey(at(d.day)).slice(0, 7)}-01`;
+            sums.set(key, (sums.get(key) ?? 0) + d.usage);
+          }
+          const expected = [...sums.entries()]
+            .sort(([x], [y]) => x.localeCompare(y))
+            .map(([k, v]) => ({ currentDate: `${k} 00:00:00`, consumption: tenths(v) }));
+          expect(got).toEqual(expected);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+
+  it('Dashboard: panel totals and the 30-day purchase and consumption series', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(vendArb, { maxLength: 30 }),
+        dailyArb,
+        fc.constantFrom(...SCOPES.slice(0, 1), SCOPES[2] as Scope),
+        async (raw, daily, scope) => {
+          const vends = await load(raw, daily);
+          const token = tokens[scope.who];
+          const panel = await t.call<Record<string, number>>(
+            '/api/dashboard/readPanelGroup',
+            undefined,
+            token,
+          );
+          const issued = vends.filter((v) => !v.cancelled && visible(scope, v.meter));
+          expect(panel.result).toEqual({
+            totalAccountCount: fleet.filter((m) => visible(scope, m)).length,
+            totalPurchaseTimes: issued.length,
+            totalPurchaseUnit: tenths(issued.reduce((s, v) => s + v.units, 0)),
+            totalPurchaseMoney: money(issued.reduce((s, v) => s + v.paidMinor, 0)),
+          });
+          const now = t.clock.now();
+          const days = Array.from({ length: 90 }, (_, i) =>
+            dayKey(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 89 + i)),
+          );
+          const perDay = (f: (v: Vend) => number) =>
+            days.map((d) => issued.filter((v) => dayKey(v.at) === d).reduce((s, v) => s + f(v), 0));
+          for (const [type, f, scale] of [
+            [1, () => 1, 1],
+            [2, (v: Vend) => v.units, 10],
+            [3, (v: Vend) => v.paidMinor, 100],
+          ] as const) {
+            const chart = await t.call<{ xData: string[]; yData: number[] }>(
+              '/api/dashboard/readLineChart',
+              { type, days: 90 },
+              token,
+            );
+            expect(chart.result).toEqual({ xData: days, yData: perDay(f).map((n) => n / scale) });
+          }
+          const consumption = await t.call<{ xData: string[]; yData: number[] }>(
+            '/api/dashboard/readLineChart',
+            { type: 4, days: 90 },
+            token,
+          );
+          expect(consumption.result.yData).toEqual(
+            days.map(
+              (d) =>
+                daily
+                  .filter((x) => dayKey(at(x.day)) === d && visible(scope, fleet[x.meter] as FixtureMeter))
+                  .reduce((s, x) => s + x.usage, 0) / 10,
+            ),
+          );
+        },
+      ),
+      { numRuns: 15 },
+    );
+  }, 120_000);
+});

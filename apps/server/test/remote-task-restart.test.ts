@@ -1,0 +1,163 @@
+import { meterAddress } from '@prepay/dlt645';
+import { type Fleet, startFleet } from '@prepay/simulator';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { meters } from '../src/db/schema.js';
+import { bootstrap } from '../src/seed/bootstrap.js';
+import { freePort, until } from './headend-fixture.js';
+import { type Answer, createStorage, startServer } from './server-process.js';
+import { testConfig } from './test-config.js';
+
+const PASSWORD = 'Restart#Admin-Pass-1';
+const METERS = 20;
+const TASKS = 200;
+const ids = Array.from({ length: METERS }, (_, i) => `4731${String(i + 1).padStart(7, '0')}`);
+const sts = {
+  decoderKey: 'ABCDEF0123456789',
+  ea: '07',
+  sgc: '123456',
+  krn: 1,
+  ti: 1,
+  kt: 2,
+  ken: 255,
+  baseYear: 2014,
+};
+
+let storage: Awaited<ReturnType<typeof createStorage>> | undefined;
+let fleet: Fleet | undefined;
+const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+afterAll(async () => {
+  await fleet?.stop();
+  for (const s of servers) if (s.child.exitCode === null) await s.kill();
+  await storage?.remove();
+});
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
+
+/** Until the head-end has registered every meter's GPRS link (the meter list shows it online). */
+async function allOnline(server: Awaited<ReturnType<typeof startServer>>, token: string) {
+  await until('every meter online', async () => {
+    const page = await server.post<{ data: { online: boolean }[] }>(
+      '/api/meter/read',
+      { pageSize: 100 },
+      token,
+    );
+    return page.result.data.filter((m) => m.online).length === METERS;
+  });
+}
+
+describe('remote tasks when the server process is killed', () => {
+  it('every one of 200 queued/running tasks ends Success or Failure after a restart: none lost, none twice', async () => {
+    storage = await createStorage('prepay_rt_restart');
+    {
+      const database = await storage.open();
+      await bootstrap(database.db, testConfig({ adminPassword: PASSWORD, dataDir: storage.dir }));
+      await database.db
+        .insert(meters)
+        .values(
+          ids.map((meterId) => ({ meterId, communicationWay: 0, protocolVersion: '2.2', stationId: '0001' })),
+        );
+      await database.close();
+    }
+    const env = {
+      ...storage.env,
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      HEADEND_PORT: String(await freePort()),
+      HEADEND_HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      // The test plays the field itself.
+      SIMULATOR: 'off',
+      REMOTE_TASK_LEASE_MS: '1500',
+      REMOTE_TASK_POLL_MS: '50',
+      // The meters redial within half a second (their back-off); give them a little more after the restart.
+      REMOTE_TASK_WARMUP_MS: '3000',
+    };
+    const first = await startServer(env);
+    servers.push(first);
+    fleet = await startFleet({
+      spec: {
+        gateways: [],
+        meters: ids.map((meterId) => ({
+          meterId,
+          address: meterAddress(meterId),
+          type: 0,
+          communicationWay: 0,
+          sts,
+        })),
+      },
+      tcp: { host: '127.0.0.1', port: Number(env.HEADEND_PORT) },
+      backoffMs: 100,
+      maxBackoffMs: 500,
+    });
+    await fleet.ready();
+    // Slow meters keep tasks queued and running long enough for the kill to land among them.
+    for (const id of ids) fleet.fault(id, { kind: 'slow', delayMs: 200 });
+
+    const login = await first.post<{ token: string }>('/api/user/login', {
+      userId: 'admin',
+      password: PASSWORD,
+    });
+    const flags = ['901F', 'E421', 'B630', 'EFF5'];
+    const body = Array.from({ length: TASKS }, (_, i) => ({ meterId: ids[i % METERS], flag: flags[i % 4] }));
+    const created = await first.post<{ id: number }[]>(
+      '/API/RemoteMeterTask/CreateReadingTask',
+      body,
+      login.result.token,
+    );
+    expect(created.code, created.reason).toBe(0);
+    expect(created.result).toHaveLength(TASKS);
+
+    const count = (server: typeof first, token: string, status: number) =>
+      server
+        .post<{ total: number }>('/api/DLT645Task/read', { lang: 'en', status, pageSize: 1 }, token)
+        .then((a: Answer<{ total: number }>) => a.result.total);
+    // Kill once some results are stored: the rest are queued (ten per meter, one at a time) or on the wire.
+    await until('a tenth of the tasks answered', () => (fleet?.stats().replies ?? 0) >= TASKS / 10);
+    await until('some results stored', async () => (await count(first, login.result.token, 1)) > 0);
+    await first.kill();
+
+    const second = await startServer(env);
+    servers.push(second);
+    const relogin = await second.post<{ token: string }>('/api/user/login', {
+      userId: 'admin',
+      password: PASSWORD,
+    });
+    await until(
+      'every task to finish after the restart',
+      async () =>
+        (await count(second, relogin.result.token, 0)) === 0 &&
+        (await count(second, relogin.result.token, 3)) === 0,
+      90_000,
+    );
+    expect(await second.stop()).toBe(0);
+
+    const database = await storage.open();
+    try {
+      const tasks = rowsOf(
+        await database.db.execute(sql`select id, status, attempts from remote_tasks order by id`),
+      );
+      expect(tasks).toHaveLength(TASKS);
+      for (const task of tasks) expect([1, 2]).toContain(Number(task.status));
+      const attempts = rowsOf(
+        await database.db.execute(
+          sql`select task_id, attempt, outcome, runner from remote_task_attempts order by task_id, attempt`,
+        ),
+      );
+      for (const task of tasks) {
+        const own = attempts.filter((a) => Number(a.task_id) === Number(task.id));
+        // Every attempt recorded, numbered 1..n with no gap; at most one success; the last decides the status.
+        expect(own.map((a) => Number(a.attempt))).toEqual(own.map((_, i) => i + 1));
+        expect(own).toHaveLength(Number(task.attempts));
+        expect(own.filter((a) => a.outcome === 'success').length).toBeLessThanOrEqual(1);
+        expect(own.at(-1)?.outcome === 'success').toBe(Number(task.status) === 1);
+      }
+      // Both processes ran tasks: the kill landed mid-queue.
+      expect(new Set(attempts.map((a) => String(a.runner).split(':')[1])).size).toBe(2);
+      expect(tasks.filter((x) => Number(x.status) === 1).length).toBeGreaterThan(TASKS * 0.9);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,164 @@
+import { meterAddress } from '@prepay/dlt645';
+import { type Fleet, startFleet } from '@prepay/simulator';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error -- plain ESM helper shared with the test runner, no type declarations
+import { startPostgres } from '../../../scripts/pg-throwaway.mjs';
+import { openPostgres } from '../src/db/client.js';
+import { gateways, meters } from '../src/db/schema.js';
+import { bootstrap } from '../src/seed/bootstrap.js';
+import { withDatabase } from './global-setup.js';
+import { startMosquitto, until } from './headend-fixture.js';
+import { startServer } from './server-process.js';
+import { testConfig } from './test-config.js';
+
+const PASSWORD = 'Shared#Admin-Pass-1';
+const METERS = 100;
+const TASKS = 1000;
+const GW = 'E4-38-19-FF-FE-00-00-07';
+const ids = Array.from({ length: METERS }, (_, i) => `4732${String(i + 1).padStart(7, '0')}`);
+const devEui = (i: number) => `70b3d5e75e${String(i + 1).padStart(6, '0')}`;
+const sts = {
+  decoderKey: 'ABCDEF0123456789',
+  ea: '07',
+  sgc: '123456',
+  krn: 1,
+  ti: 1,
+  kt: 2,
+  ken: 255,
+  baseYear: 2014,
+};
+
+type Row = Record<string, unknown>;
+const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
+
+let cluster: { url: string; stop(): void } | undefined;
+let broker: Awaited<ReturnType<typeof startMosquitto>> | undefined;
+let fleet: Fleet | undefined;
+const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+afterAll(async () => {
+  await fleet?.stop();
+  for (const s of servers) if (s.child.exitCode === null) await s.stop();
+  await broker?.stop();
+  cluster?.stop();
+});
+
+/** The suite's PostgreSQL server when it runs on one, else a throw-away cluster of our own. */
+async function postgresUrl(): Promise<string> {
+  let base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const started: { url: string; stop(): void } = await startPostgres();
+    cluster = started;
+    base = started.url;
+  }
+  const name = `prepay_two_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return withDatabase(base, name);
+}
+
+describe('two server processes on one PostgreSQL', () => {
+  it('share a queue of 1,000 tasks and run each exactly once', async () => {
+    const url = await postgresUrl();
+    broker = await startMosquitto();
+    {
+      const database = await openPostgres(url, 2);
+      await database.migrate();
+      await bootstrap(database.db, testConfig({ adminPassword: PASSWORD }));
+      await database.db.insert(gateways).values({ gatewayId: GW, gatewayName: 'Shared', stationId: '0001' });
+      await database.db.insert(meters).values(
+        ids.map((meterId, i) => ({
+          meterId,
+          communicationWay: 1,
+          devEui: devEui(i),
+          protocolVersion: '2.2',
+          stationId: '0001',
+        })),
+      );
+      await database.close();
+    }
+    const env = {
+      DATABASE_URL: url,
+      DATA_DIR: '/nonexistent-not-used',
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+      MQTT_URL: broker.url,
+      HEADEND_PORT: '0',
+      SIMULATOR: 'off',
+      REMOTE_TASK_POLL_MS: '50',
+      REMOTE_TASK_WARMUP_MS: '0',
+    };
+    servers.push(await startServer(env), await startServer(env));
+    fleet = await startFleet({
+      spec: {
+        gateways: [{ gatewayId: GW }],
+        meters: ids.map((meterId, i) => ({
+          meterId,
+          address: meterAddress(meterId),
+          type: 0,
+          communicationWay: 1,
+          devEui: devEui(i),
+          gatewayIds: [GW],
+          sts,
+        })),
+      },
+      mqttUrl: broker.url,
+      firstStatusWithinMs: 200,
+      downlinkDelayMs: 5,
+    });
+    await fleet.ready();
+    const check = await openPostgres(url, 2);
+    try {
+      await until(
+        'every meter heard by the head-ends',
+        async () =>
+          Number(
+            rowsOf(await check.db.execute(sql`select count(*)::int as n from meter_links where online`))[0]
+              ?.n,
+          ) === METERS,
+        30_000,
+      );
+      const [a] = servers;
+      const login = await a?.post<{ token: string }>('/api/user/login', {
+        userId: 'admin',
+        password: PASSWORD,
+      });
+      const requestsBefore = fleet.stats().requests;
+      const body = Array.from({ length: TASKS }, (_, i) => ({ meterId: ids[i % METERS], flag: '901F' }));
+      const created = await a?.post<unknown[]>(
+        '/API/RemoteMeterTask/CreateReadingTask',
+        body,
+        login?.result.token,
+      );
+      expect(created?.code, created?.reason).toBe(0);
+
+      await until(
+        'every task to finish',
+        async () =>
+          Number(
+            rowsOf(
+              await check.db.execute(sql`select count(*)::int as n from remote_tasks where status in (0, 3)`),
+            )[0]?.n,
+          ) === 0,
+        120_000,
+      );
+      const tasks = rowsOf(await check.db.execute(sql`select id, status, attempts from remote_tasks`));
+      expect(tasks).toHaveLength(TASKS);
+      expect(tasks.every((x) => Number(x.status) === 1 && Number(x.attempts) === 1)).toBe(true);
+      const attempts = rowsOf(await check.db.execute(sql`select task_id, runner from remote_task_attempts`));
+      expect(attempts).toHaveLength(TASKS);
+      expect(new Set(attempts.map((x) => Number(x.task_id))).size).toBe(TASKS);
+      // Both processes took a share of the queue.
+      const byRunner = new Map<string, number>();
+      for (const x of attempts) byRunner.set(String(x.runner), (byRunner.get(String(x.runner)) ?? 0) + 1);
+      expect(byRunner.size).toBe(2);
+      // And the meters saw exactly one request per task: no task was sent twice.
+      expect(fleet.stats().requests - requestsBefore).toBe(TASKS);
+    } finally {
+      await check.close();
+    }
+  }, 240_000);
+});

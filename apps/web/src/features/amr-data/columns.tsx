@@ -1,0 +1,83 @@
+import type { DailyDataMeterRow, DailyDataRow } from '@prepay/contracts';
+import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ListColumn } from '../../components/list-page/list-page';
+
+const flag = (t: TFunction, on: string, off: string) => (v: unknown) =>
+  v === null || v === undefined ? '' : <Tag color={v ? 'red' : 'green'}>{v ? t(on) : t(off)}</Tag>;
+
+/** The interval grid's columns; `usageLabel` distinguishes daily usage from the hourly one. */
+export function electricColumns(
+  t: TFunction,
+  usageLabel = 'amr.dailyUsage',
+): ListColumn<DailyDataMeterRow>[] {
+  return [
+    {
+      key: 'customerId',
+      title: t('amr.customerId'),
+      filter: { kind: 'text' },
+      sort: true,
+      fixed: 'left',
+      width: 140,
+    },
+    { key: 'customerName', title: t('amr.customerName'), filter: { kind: 'text' }, sort: true, width: 160 },
+    { key: 'meterId', title: t('amr.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    { key: 'gatewayId', title: t('amr.gatewayId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    {
+      key: 'currentDate',
+      title: t('amr.currentDate'),
+      filter: { kind: 'dateRange' },
+      sort: true,
+      width: 170,
+    },
+    { key: 'usage1', title: t(usageLabel), sort: true, width: 120 },
+    { key: 'total1', title: t('amr.total1'), sort: true, width: 120 },
+    { key: 'remain1', title: t('amr.remain1'), sort: true, width: 120 },
+    { key: 'intervalDemand', title: t('amr.intervalDemand'), sort: true, width: 130 },
+    { key: 'power', title: t('amr.power'), sort: true, width: 100 },
+    { key: 'voltageA', title: t('amr.voltageA'), sort: true, width: 120 },
+    { key: 'currentA', title: t('amr.currentA'), sort: true, width: 120 },
+    { key: 'relayOpen', title: t('amr.relayOpen'), width: 120, render: flag(t, 'amr.open', 'amr.closed') },
+    {
+      key: 'terminalCoverOpen',
+      title: t('amr.terminalCoverOpen'),
+      width: 120,
+      render: flag(t, 'amr.open', 'amr.closed'),
+    },
+    { key: 'coverOpen', title: t('amr.coverOpen'), width: 110, render: flag(t, 'amr.open', 'amr.closed') },
+    { key: 'status', title: t('amr.status'), width: 100, render: flag(t, 'amr.check', 'amr.normal') },
+  ];
+}
+
+export function waterColumns(t: TFunction): ListColumn<DailyDataRow>[] {
+  return [
+    {
+      key: 'customerId',
+      title: t('amr.customerId'),
+      filter: { kind: 'text' },
+      sort: true,
+      fixed: 'left',
+      width: 140,
+    },
+    { key: 'customerName', title: t('amr.customerName'), filter: { kind: 'text' }, sort: true, width: 160 },
+    { key: 'meterId', title: t('amr.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    {
+      key: 'currentDate',
+      title: t('amr.currentDate'),
+      filter: { kind: 'dateRange' },
+      sort: true,
+      width: 170,
+    },
+    { key: 'total', title: t('amr.total'), sort: true, width: 120 },
+    { key: 'totalRecharge', title: t('amr.totalRecharge'), sort: true, width: 150 },
+    { key: 'remain', title: t('amr.remain'), sort: true, width: 120 },
+    {
+      key: 'valveStatus',
+      title: t('amr.valveStatus'),
+      width: 120,
+      render: flag(t, 'amr.open', 'amr.closed'),
+    },
+    { key: 'valveError', title: t('amr.valveError'), width: 120, render: flag(t, 'amr.check', 'amr.normal') },
+    { key: 'batteryPercentage', title: t('amr.batteryPercentage'), sort: true, width: 110 },
+  ];
+}

@@ -1,0 +1,61 @@
+import type { DailyDataMeterRow } from '@prepay/contracts';
+import { Button, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../components/list-page/list-page';
+import { electricColumns } from './columns';
+import './locales';
+
+const LANG = { lang: 'en' };
+
+/** Interval Data: one row per meter and day; the Hourly action opens that day's hourly readings. */
+export default function IntervalDataPage() {
+  const { t } = useTranslation();
+  const [hourly, setHourly] = useState<DailyDataMeterRow | null>(null);
+  const day = hourly?.currentDate.slice(0, 10) ?? '';
+  return (
+    <>
+      <ListPage<DailyDataMeterRow>
+        resource="daily-data-meter"
+        readPath="/api/DailyDataMeter/read"
+        rowKey={(r) => `${r.meterId}:${r.currentDate}`}
+        columns={electricColumns(t)}
+        extraBody={LANG}
+        exportModule="DailyDataMeter"
+        exportFileName="interval-data"
+        actions={(r) => (
+          <Button size="small" type="link" onClick={() => setHourly(r)}>
+            {t('amr.hourly')}
+          </Button>
+        )}
+        actionsWidth={90}
+        testId="interval-data"
+      />
+      <Modal
+        open={hourly !== null}
+        onCancel={() => setHourly(null)}
+        footer={null}
+        width="min(1100px, 96vw)"
+        title={t('amr.hourlyTitle', { meterId: hourly?.meterId, day })}
+        destroyOnHidden
+      >
+        {hourly && (
+          <ListPage<DailyDataMeterRow>
+            resource={`hourly-${hourly.meterId}-${day}`}
+            readPath="/api/DailyDataMeter/readMore"
+            rowKey={(r) => r.currentDate}
+            columns={electricColumns(t, 'amr.usage1').filter((c) =>
+              ['meterId', 'currentDate', 'usage1', 'total1', 'remain1'].includes(c.key),
+            )}
+            extraBody={{
+              lang: 'en',
+              meterId: hourly.meterId,
+              currentDateRange: [`${day} 00:00:00`, `${day} 23:59:59`],
+            }}
+            testId="hourly-data"
+          />
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { DateRange, DateTime, ReadRequestBase } from './common.js';
+
+/** Reports and AMR reads require `lang` like the original (a missing one is a 400). */
+export const Lang = z.string().min(1).max(16);
+
+const num = z.number().nullish();
+const flag = z.boolean().nullish();
+
+/** Interval Data (electricity): `/api/DailyDataMeter/read|readMonthly|readMore`. */
+export const DailyDataMeterReadRequest = ReadRequestBase.extend({
+  lang: Lang,
+  currentDateRange: DateRange,
+  customerId: z.string().max(64).nullish(),
+  customerName: z.string().max(200).nullish(),
+  meterId: z.string().max(64).nullish(),
+  gatewayId: z.string().max(64).nullish(),
+  total1: num,
+  total2: num,
+  remain1: num,
+  remain2: num,
+  intervalDemand: num,
+  power: num,
+  voltageA: num,
+  voltageB: num,
+  voltageC: num,
+  currentA: num,
+  currentB: num,
+  currentC: num,
+  relayOpen: flag,
+  batteryLow: flag,
+  magneticInterference: flag,
+  terminalCoverOpen: flag,
+  coverOpen: flag,
+  source2Activated: flag,
+  currentReverse: flag,
+  currentUnbalance: flag,
+  status: flag,
+});
+export type DailyDataMeterReadRequest = z.infer<typeof DailyDataMeterReadRequest>;
+
+/** Measurement filters: wire name → unit divisor (kWh/V/A/W on the wire, integers stored). */
+export const DAILY_DATA_METER_MEASURES = {
+  total1: 10,
+  total2: 10,
+  remain1: 10,
+  remain2: 10,
+  intervalDemand: 1000,
+  power: 1000,
+  voltageA: 10,
+  voltageB: 10,
+  voltageC: 10,
+  currentA: 1000,
+  currentB: 1000,
+  currentC: 1000,
+} as const;
+export const DAILY_DATA_METER_FLAGS = [
+  'relayOpen',
+  'batteryLow',
+  'magneticInterference',
+  'terminalCoverOpen',
+  'coverOpen',
+  'source2Activated',
+  'currentReverse',
+  'currentUnbalance',
+  'status',
+] as const;
+
+export const DailyDataMeterRow = z.object({
+  currentDate: DateTime,
+  customerId: z.string().nullable(),
+  customerName: z.string().nullable(),
+  meterId: z.string(),
+  /** The original sends usages as strings. */
+  usage1: z.string().nullable(),
+  usage2: z.string().nullable(),
+  total1: z.number().nullable(),
+  total2: z.number().nullable(),
+  remain1: z.number().nullable(),
+  remain2: z.number().nullable(),
+  /** kW. */
+  intervalDemand: z.number().nullable(),
+  power: z.number().nullable(),
+  voltageA: z.number().nullable(),
+  voltageB: z.number().nullable(),
+  voltageC: z.number().nullable(),
+  currentA: z.number().nullable(),
+  currentB: z.number().nullable(),
+  currentC: z.number().nullable(),
+  relayOpen: z.boolean().nullable(),
+  batteryLow: z.boolean().nullable(),
+  magneticInterference: z.boolean().nullable(),
+  terminalCoverOpen: z.boolean().nullable(),
+  coverOpen: z.boolean().nullable(),
+  source2Activated: z.boolean().nullable(),
+  currentReverse: z.boolean().nullable(),
+  currentUnbalance: z.boolean().nullable(),
+  /** true = "Check", false = "Normal". */
+  status: z.boolean().nullable(),
+  stationId: z.string(),
+  gatewayId: z.string().nullable(),
+  createDate: DateTime.nullable(),
+  remark: z.string().nullable(),
+});
+export type DailyDataMeterRow = z.infer<typeof DailyDataMeterRow>;
+
+/** Interval Data (Water): `/api/DailyData/read|readMonthly|readMore`. */
+export const DailyDataReadRequest = ReadRequestBase.extend({
+  lang: Lang,
+  currentDateRange: DateRange,
+  customerId: z.string().max(64).nullish(),
+  customerName: z.string().max(200).nullish(),
+  meterId: z.string().max(64).nullish(),
+  total: num,
+  totalRecharge: num,
+  remain: num,
+  valveStatus: flag,
+  valveError: flag,
+  magneticInterference: flag,
+  batteryPercentage: num,
+  remark: z.string().max(200).nullish(),
+});
+export type DailyDataReadRequest = z.infer<typeof DailyDataReadRequest>;
+
+export const DailyDataRow = z.object({
+  currentDate: DateTime,
+  customerId: z.string().nullable(),
+  customerName: z.string().nullable(),
+  meterId: z.string(),
+  stationId: z.string(),
+  /** m³. */
+  total: z.number().nullable(),
+  totalRecharge: z.number().nullable(),
+  remain: z.number().nullable(),
+  valveStatus: z.boolean().nullable(),
+  valveError: z.boolean().nullable(),
+  magneticInterference: z.boolean().nullable(),
+  batteryPercentage: z.number().nullable(),
+  createDate: DateTime.nullable(),
+  remark: z.string().nullable(),
+});
+export type DailyDataRow = z.infer<typeof DailyDataRow>;
+
+/** `GET /api/DailyDataMeter/readHourly` (no envelope; the integration feed of §2.2). */
+export const HourlyFeedQuery = z.object({
+  FROM: z.string().min(1),
+  TO: z.string().min(1),
+  SITE_ID: z.string().max(64).optional(),
+  meterId: z.string().max(64).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  pageLimit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+export const HourlyReading = z.object({
+  timestamp: z.string(),
+  meterId: z.string(),
+  energyBalanceKwh: z.number(),
+  energyConsumptionKwh: z.number().nullable(),
+  energyReadingKwh: z.number(),
+  timeIntervalMinutes: z.number(),
+  customerAccountId: z.string(),
+});
+export const HourlyFeed = z.object({
+  total: z.number().int(),
+  offset: z.number().int(),
+  pageLimit: z.number().int(),
+  readings: z.array(HourlyReading),
+  errors: z.array(z.string()),
+});
+export type HourlyFeed = z.infer<typeof HourlyFeed>;

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { DateRange, DateTime, ReadRequestBase } from './common.js';
+import { Lang } from './daily-data.js';
+
+const Filter = z.string().max(64).nullish();
+
+export const LongNonpurchaseRequest = ReadRequestBase.extend({
+  lang: Lang,
+  customerId: Filter,
+  meterId: Filter,
+  nonpurchaseDaysStart: z.number().int().min(0).nullish(),
+  nonpurchaseDaysEnd: z.number().int().min(0).nullish(),
+});
+export type LongNonpurchaseRequest = z.infer<typeof LongNonpurchaseRequest>;
+
+export const LongNonpurchaseRow = z.object({
+  customerId: z.string(),
+  customerName: z.string().nullable(),
+  customerAddress: z.string().nullable(),
+  meterId: z.string(),
+  stationId: z.string(),
+  tariffId: z.string(),
+  lastPurchaseUnit: z.number(),
+  lastPurchasePaid: z.number(),
+  /** null: never purchased (nonpurchaseDays then counts from the account's creation). */
+  lastPurchaseDate: DateTime.nullable(),
+  nonpurchaseDays: z.number().int(),
+});
+export type LongNonpurchaseRow = z.infer<typeof LongNonpurchaseRow>;
+
+export const LowPurchaseRequest = ReadRequestBase.extend({
+  lang: Lang,
+  customerId: Filter,
+  meterId: Filter,
+  dateRange: DateRange,
+  /** Money: accounts whose paid total in the range is at or below it. */
+  lowLimit: z.number().min(0).max(1e13).nullish(),
+});
+export type LowPurchaseRequest = z.infer<typeof LowPurchaseRequest>;
+
+export const LowPurchaseRow = z.object({
+  customerId: z.string(),
+  customerName: z.string().nullable(),
+  customerAddress: z.string().nullable(),
+  meterId: z.string(),
+  tariffId: z.string(),
+  stationId: z.string(),
+  purchaseTotalUnit: z.number(),
+  purchaseTotalPaid: z.number(),
+  purchaseTimes: z.number().int(),
+});
+export type LowPurchaseRow = z.infer<typeof LowPurchaseRow>;
+
+export const DebtSituationRequest = ReadRequestBase.extend({
+  lang: Lang,
+  customerId: Filter,
+  customerName: z.string().max(200).nullish(),
+  /** true: only customers with something left to pay. */
+  outstanding: z.boolean().nullish(),
+});
+export type DebtSituationRequest = z.infer<typeof DebtSituationRequest>;
+
+export const DebtSituationRow = z.object({
+  customerId: z.string(),
+  customerName: z.string().nullable(),
+  customerAddress: z.string().nullable(),
+  stationId: z.string(),
+  totalDebt: z.number(),
+  paidDebt: z.number(),
+  remainingDebt: z.number(),
+  /** Issued vends that recovered part of the debt. */
+  paymentTimes: z.number().int(),
+  lastPaymentDate: DateTime.nullable(),
+});
+export type DebtSituationRow = z.infer<typeof DebtSituationRow>;
+
+/** The vends that paid a customer's debt (the Debt Situation row's detail). */
+export const DebtPaymentsRequest = ReadRequestBase.extend({
+  lang: Lang,
+  customerId: z.string().min(1).max(64),
+});
+export const DebtPaymentRow = z.object({
+  receiptId: z.number().int(),
+  meterId: z.string(),
+  createDate: DateTime,
+  totalPaid: z.number(),
+  payDebt: z.number(),
+  remainingDebt: z.number(),
+});
+export type DebtPaymentRow = z.infer<typeof DebtPaymentRow>;
+
+export const ConsumptionStatisticsRequest = ReadRequestBase.extend({
+  lang: Lang,
+  customerId: Filter,
+  meterId: Filter,
+  dateRange: DateRange,
+  isDaily: z.boolean().default(true),
+});
+export type ConsumptionStatisticsRequest = z.infer<typeof ConsumptionStatisticsRequest>;
+
+export const ConsumptionRow = z.object({
+  /** The day (daily) or the month's first day (monthly), "yyyy-MM-dd 00:00:00". */
+  currentDate: DateTime,
+  /** kWh. */
+  consumption: z.number(),
+});
+export type ConsumptionRow = z.infer<typeof ConsumptionRow>;
