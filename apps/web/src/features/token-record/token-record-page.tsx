@@ -116,7 +116,7 @@ function valueLine(t: TFunction, kind: KindConfig, row: RecordRow): Array<[strin
 export function recordReceipt(t: TFunction, kindName: RecordKind, row: RecordRow) {
   const kind = KINDS[kindName];
   if (kindName === 'credit' || kindName === 'creditCancel') {
-    return creditReceipt(t, row as unknown as CreditTokenRecord);
+    return creditReceipt(t, row);
   }
   return tokenReceipt(t, t(kind.receiptTitle), row, valueLine(t, kind, row), row.tokens);
 }
