@@ -5,6 +5,15 @@ import type { TestApp } from './harness.js';
 
 export const DECODER_KEY = 'ABCDEF0123456789';
 export const NEW_DECODER_KEY = '0123456789ABCDEF';
+/** The STS fields of a key change to SGC 654321 KRN 2 (Update Meter Key). */
+export const NEXT_KEY_FIELDS = {
+  sgcNew: '654321',
+  krnNew: 2,
+  kenNew: 255,
+  tiNew: 3,
+  ktNew: 2,
+  baseYearNew: 2014,
+};
 
 /**
  * A vendable meter written straight to the tables (the master-data APIs have their own tests): customer,

@@ -5,7 +5,7 @@ import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
 import { HsmLikeVault } from './hsm-like-vault.js';
 import { createStations, DEMO_VK, iain } from './masterdata-fixtures.js';
-import { DECODER_KEY, NEW_DECODER_KEY, vendableMeter } from './vending-fixture.js';
+import { DECODER_KEY, NEW_DECODER_KEY, NEXT_KEY_FIELDS, vendableMeter } from './vending-fixture.js';
 
 /**
  * The key store behind an HSM-shaped vault that never lets a key out: the same services vend, derive
@@ -84,18 +84,7 @@ describe('vending with the key store replaced by an HSM-like vault', () => {
     const { meterId } = await vendableMeter(t, { meterId: '47200000002' });
     const upd = await t.call(
       '/api/token/meterKey/update',
-      [
-        {
-          meterId,
-          sgcNew: '654321',
-          krnNew: 2,
-          kenNew: 255,
-          tiNew: 3,
-          ktNew: 2,
-          baseYearNew: 2014,
-          decoderKeyNew: NEW_DECODER_KEY,
-        },
-      ],
+      [{ meterId, ...NEXT_KEY_FIELDS, decoderKeyNew: NEW_DECODER_KEY }],
       admin,
     );
     expect(upd.code, upd.reason).toBe(0);

@@ -5,7 +5,7 @@ import { meters } from '../src/db/schema.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { fingerprint } from './fingerprint.js';
 import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
-import { DECODER_KEY, NEW_DECODER_KEY, vendableMeter } from './vending-fixture.js';
+import { DECODER_KEY, NEW_DECODER_KEY, NEXT_KEY_FIELDS, vendableMeter } from './vending-fixture.js';
 
 interface Rec {
   receiptId: number;
@@ -146,18 +146,7 @@ describe('meter key: update, change, confirm', () => {
 
     const upd = await t.call(
       '/api/token/meterKey/update',
-      [
-        {
-          meterId,
-          sgcNew: '654321',
-          krnNew: 2,
-          kenNew: 255,
-          tiNew: 3,
-          ktNew: 2,
-          baseYearNew: 2014,
-          decoderKeyNew: NEW_DECODER_KEY,
-        },
-      ],
+      [{ meterId, ...NEXT_KEY_FIELDS, decoderKeyNew: NEW_DECODER_KEY }],
       admin,
     );
     expect(upd.code, upd.reason).toBe(0);

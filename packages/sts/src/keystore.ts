@@ -81,6 +81,35 @@ function checkVendingKey(record: VendingKeyRecord): VendingKeyRecord {
 }
 
 /**
+ * DKGA02/DKGA04 with a vending key in hand — for key stores and HSM-like vaults, which hold the key;
+ * the SGC and KRN are the vending key's own.
+ */
+export function deriveWithVendingKey(
+  vk: Pick<VendingKeyRecord, 'dkga' | 'key' | 'baseYear' | 'sgc' | 'krn'>,
+  request: DeriveRequest,
+): string {
+  const ea = request.ea ?? '07';
+  const common = {
+    meterPAN: request.meterPAN,
+    sgc: vk.sgc,
+    krn: vk.krn,
+    kt: checkKt(request.kt),
+    ti: request.ti,
+  };
+  if (vk.dkga === '02') {
+    if (ea !== '07') {
+      throw new StsError(
+        'INVALID_FIELD',
+        'DKGA02 derives 64-bit (EA07) keys only; use a DKGA04 vending key',
+        'ea',
+      );
+    }
+    return dkga02({ ...common, vendingKey: vk.key });
+  }
+  return dkga04({ ...common, vendingKey160: vk.key, baseDate: vk.baseYear, ea });
+}
+
+/**
  * In-memory software key store (a "virtual HSM" for simulation, tests and closed systems). The
  * server wraps it with encryption at rest; records are copied in and out so callers can never
  * alter stored keys by mutating an object.
@@ -111,25 +140,7 @@ export class MemoryKeyStore implements KeyStore {
     if (!vk) {
       throw new StsError('KEY_NOT_FOUND', `no vending key for SGC ${request.sgc} KRN ${request.krn}`, 'sgc');
     }
-    const ea = request.ea ?? '07';
-    const common = {
-      meterPAN: request.meterPAN,
-      sgc: vk.sgc,
-      krn: vk.krn,
-      kt: checkKt(request.kt),
-      ti: request.ti,
-    };
-    if (vk.dkga === '02') {
-      if (ea !== '07') {
-        throw new StsError(
-          'INVALID_FIELD',
-          'DKGA02 derives 64-bit (EA07) keys only; use a DKGA04 vending key',
-          'ea',
-        );
-      }
-      return dkga02({ ...common, vendingKey: vk.key });
-    }
-    return dkga04({ ...common, vendingKey160: vk.key, baseDate: vk.baseYear, ea });
+    return deriveWithVendingKey(vk, request);
   }
 
   async putDecoderKey(record: DecoderKeyRecord): Promise<void> {

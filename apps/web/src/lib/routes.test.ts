@@ -1,7 +1,8 @@
+import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type AppRoute, breadcrumbFor, filterRoutes, groupTarget, matchChain, searchPool } from './routes';
 
-const page = { component: (() => null) as never };
+const page = { component: lazy(async () => ({ default: () => null })) };
 const table: AppRoute[] = [
   { path: '/dashboard', name: 'Dashboard', title: 'dashboard', affix: true, ...page },
   { path: '/profile/index', name: 'Profile', title: 'profile', hidden: true, ...page },

@@ -2,13 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import {
   type BaseYear,
   type DeriveRequest,
-  dkga02,
-  dkga04,
+  deriveWithVendingKey,
   encodeKeyChangeWith,
   encodeKeyedToken,
   type KeyChangeFields,
   type KeyedToken,
-  StsError,
 } from '@prepay/sts';
 import type { KeyCipher } from './key-cipher.js';
 
@@ -68,28 +66,8 @@ export function deriveWith(
   ref: VendingKeyRef,
   request: DeriveRequest,
 ): { key: string; source: KeySource } {
-  const ea = request.ea ?? '07';
-  const common = {
-    meterPAN: request.meterPAN,
-    sgc: request.sgc,
-    krn: request.krn,
-    kt: request.kt,
-    ti: request.ti,
-  };
-  if (ref.dkga === '02') {
-    if (ea !== '07') {
-      throw new StsError(
-        'INVALID_FIELD',
-        'DKGA02 derives EA07 keys only; EA11 needs a DKGA04 vending key',
-        'ea',
-      );
-    }
-    return { key: dkga02({ ...common, vendingKey }), source: 'DKGA02' };
-  }
-  return {
-    key: dkga04({ ...common, vendingKey160: vendingKey, baseDate: ref.baseYear, ea }),
-    source: 'DKGA04',
-  };
+  const vk = { dkga: ref.dkga, key: vendingKey, baseYear: ref.baseYear, sgc: request.sgc, krn: request.krn };
+  return { key: deriveWithVendingKey(vk, request), source: ref.dkga === '02' ? 'DKGA02' : 'DKGA04' };
 }
 
 /** Compares two hex keys without leaking where they differ. */

@@ -19,16 +19,17 @@ export interface ReceiptRecord {
   remark?: string | null;
 }
 
+/** A vend's receipt; a record page may hold a row without some figures, which print empty. */
 export interface CreditReceiptRecord extends ReceiptRecord {
-  tariffName: string | null;
-  totalUnit: number;
-  totalPaid: number;
-  energyCharge: number;
-  tax: number;
-  monthlyCharge: number;
-  payDebt: number;
-  remainingDebt: number;
-  paymentMethod: string | null;
+  tariffName?: string | null;
+  totalUnit?: number | null;
+  totalPaid?: number | null;
+  energyCharge?: number | null;
+  tax?: number | null;
+  monthlyCharge?: number | null;
+  payDebt?: number | null;
+  remainingDebt?: number | null;
+  paymentMethod?: string | null;
 }
 
 const RECEIPT_LOGO: ImageSlot = 'receiptLogo';

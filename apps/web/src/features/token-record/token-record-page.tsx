@@ -126,7 +126,7 @@ export const recordPrefetch = (kindName: RecordKind) => prefetchList(recordList(
 export function recordReceipt(t: TFunction, kindName: RecordKind, row: RecordRow) {
   const kind = KINDS[kindName];
   if (kindName === 'credit' || kindName === 'creditCancel') {
-    return creditReceipt(t, row as unknown as CreditTokenRecord);
+    return creditReceipt(t, row);
   }
   return tokenReceipt(t, t(kind.receiptTitle), row, valueLine(t, kind, row), row.tokens);
 }

@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Select } from 'antd';
+import { type RefSelectProps, Select } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,7 +17,7 @@ export function HeaderSearch() {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [toPinyin, setToPinyin] = useState<((s: string) => string) | null>(null);
-  const selectRef = useRef<{ focus: () => void; blur: () => void }>(null);
+  const selectRef = useRef<RefSelectProps>(null);
 
   useEffect(() => {
     if (pinyinOn && !toPinyin) void loadPinyin().then((fn) => setToPinyin(() => fn));
@@ -58,7 +58,7 @@ export function HeaderSearch() {
       </button>
       {open && (
         <Select
-          ref={selectRef as never}
+          ref={selectRef}
           className="header-search-select"
           data-testid="header-search-select"
           placeholder="Search"
