@@ -1,8 +1,15 @@
-import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
-import { type AppRoute, breadcrumbFor, filterRoutes, groupTarget, matchChain, searchPool } from './routes';
+import {
+  type AppRoute,
+  breadcrumbFor,
+  filterRoutes,
+  groupTarget,
+  lazyPage,
+  matchChain,
+  searchPool,
+} from './routes';
 
-const page = { component: lazy(async () => ({ default: () => null })) };
+const page = { component: lazyPage(async () => ({ default: () => null })) };
 const table: AppRoute[] = [
   { path: '/dashboard', name: 'Dashboard', title: 'dashboard', affix: true, ...page },
   { path: '/profile/index', name: 'Profile', title: 'profile', hidden: true, ...page },
