@@ -366,10 +366,10 @@ export const images = pgTable('images', {
 
 // Head-end: each meter's link (online, transport, serving gateway).
 export * from './schema-headend.js';
-// Security: failed-attempt counters shared by every process.
-export * from './schema-security.js';
 // Meter data: interval rows (electricity, water), report summaries, alarms.
 export * from './schema-meter-data.js';
+// Security: failed-attempt counters shared by every process.
+export * from './schema-security.js';
 
 // Remote tasks: the DL/T 645 data-item catalogue, tasks and their attempts.
 export * from './schema-tasks.js';
