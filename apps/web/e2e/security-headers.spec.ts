@@ -21,7 +21,8 @@ test('the console runs under the CSP without a violation', async ({ page }) => {
   await loginAs(page);
   for (const path of ['/dashboard', '/management/meter', '/setting/user', '/token-generate/credit-token']) {
     await page.goto(path);
-    await expect(page.locator('.ant-layout').first()).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('menu').first()).toBeVisible();
   }
   expect(violations).toEqual([]);
 });
