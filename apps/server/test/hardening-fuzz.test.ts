@@ -16,7 +16,7 @@ import { vendableMeter } from './vending-fixture.js';
  * leave every table as it was.
  */
 
-const BODIES_PER_ROUTE = Number(process.env.FUZZ_BODIES_PER_ROUTE ?? 20);
+const BODIES_PER_ROUTE = Number(process.env.FUZZ_BODIES_PER_ROUTE ?? 18);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const HANG_MS = 15_000;
 /** They end the fuzzer's own session by design: not fuzzed (their refusals are tested in auth.test.ts). */
@@ -195,8 +195,10 @@ describe('fuzz: generated bodies to every route', () => {
     const publicUrls = new Set(
       t.app.apiRoutes.filter((r) => r.permission === PUBLIC).map((r) => r.url.toLowerCase()),
     );
-    const routes = targets(doc, publicUrls);
-    expect(routes.length).toBeGreaterThan(100);
+    // FUZZ_ONLY (a pattern) narrows the run to some routes, to look into a finding.
+    const only = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY, 'i') : null;
+    const routes = targets(doc, publicUrls).filter((r) => !only || only.test(r.url));
+    if (!only) expect(routes.length).toBeGreaterThan(100);
     let sent = 0;
     let checkedWrites = 0;
     const fiveHundreds: string[] = [];
@@ -216,7 +218,9 @@ describe('fuzz: generated bodies to every route', () => {
       for (const body of bodies) {
         const res = await send(route.url, body, route.isPublic ? undefined : admin);
         sent++;
-        const shown = JSON.stringify(body).slice(0, 2000);
+        const shown = JSON.stringify(body, (_k, v) =>
+          typeof v === 'string' && v.length > 100 ? `${v.slice(0, 20)}…(${v.length} characters)` : v,
+        ).slice(0, 2000);
         if (res === 'hang') {
           hangs.push(`${route.url} ${shown}`);
           continue;
@@ -250,5 +254,5 @@ describe('fuzz: generated bodies to every route', () => {
     expect(fiveHundreds).toEqual([]);
     expect(hangs).toEqual([]);
     expect(changed).toEqual([]);
-  });
+  }, 600_000);
 });

@@ -3,6 +3,8 @@ import { ADMIN_PASSWORD } from '../playwright.config';
 
 export { ADMIN_PASSWORD };
 export const USER_PASSWORD = 'User-e2e-Pass1';
+/** The login and authorization passwords must differ (password policy). */
+export const USER_AUTH_PASSWORD = 'User-e2e-Auth1';
 /** Same port as playwright.config.ts (E2E_PORT lets two checkouts run side by side). */
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}`;
 
@@ -44,7 +46,7 @@ export async function ensureRoleUser(
         roleId,
         stationId: '0001',
         password: USER_PASSWORD,
-        authorizationPassword: USER_PASSWORD,
+        authorizationPassword: USER_AUTH_PASSWORD,
       },
     ],
     admin,

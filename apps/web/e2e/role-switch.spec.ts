@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, api, apiLogin, loginAs, menuTitles, USER_PASSWORD } from './helpers';
+import {
+  ADMIN_PASSWORD,
+  api,
+  apiLogin,
+  loginAs,
+  menuTitles,
+  USER_AUTH_PASSWORD,
+  USER_PASSWORD,
+} from './helpers';
 
 /** Spec §4: switching role sets a token for that role, reloads info and routes, and clears the tabs. */
 test('a user holding two roles switches between them from the user menu', async ({ page, request }) => {
@@ -26,7 +34,7 @@ test('a user holding two roles switches between them from the user menu', async 
         roleIds: ['rs_clerk'],
         stationId: '0001',
         password: USER_PASSWORD,
-        authorizationPassword: USER_PASSWORD,
+        authorizationPassword: USER_AUTH_PASSWORD,
       },
     ],
     admin,

@@ -1,5 +1,13 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, api, apiLogin, loginAs, menuTitles, USER_PASSWORD } from './helpers';
+import {
+  ADMIN_PASSWORD,
+  api,
+  apiLogin,
+  loginAs,
+  menuTitles,
+  USER_AUTH_PASSWORD,
+  USER_PASSWORD,
+} from './helpers';
 
 const ROLE = `e2etree${Date.now() % 100_000}`;
 const USER = `e2e-tree-${Date.now() % 100_000}`;
@@ -78,7 +86,7 @@ test.describe('setting: role editor', () => {
           roleId: ROLE,
           stationId: '0001',
           password: USER_PASSWORD,
-          authorizationPassword: USER_PASSWORD,
+          authorizationPassword: USER_AUTH_PASSWORD,
         },
       ],
       admin,
