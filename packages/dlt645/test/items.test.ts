@@ -66,6 +66,8 @@ describe('DATA_ITEMS catalogue', () => {
     for (const i of DATA_ITEMS) {
       expect(i.name.length).toBeGreaterThan(0);
       expect(i.length).toBeGreaterThan(0);
+      // Whole bytes on the wire: an odd digit count (X.XX) still takes 2 bytes, not 1.5.
+      expect(Number.isInteger(i.length), i.name).toBe(true);
       expect(findDataItem(i.di)).toBe(i);
     }
   });
@@ -98,6 +100,8 @@ describe('DATA_ITEMS catalogue', () => {
     covered(DI.ACTIVE_POWER_BLOCK, 'XX.XXXX*4', 'kW');
     covered(DI.POWER_FACTOR_TOTAL, 'X.XXX');
     covered(DI.FREQUENCY, 'XX.XX', 'Hz');
+    covered(DI.CLOCK_BATTERY_VOLTAGE, 'X.XX', 'V');
+    expect(findDataItem(DI.CLOCK_BATTERY_VOLTAGE)?.length).toBe(2);
     covered(DI.DATE, 'YYMMDDWW');
     covered(DI.TIME, 'hhmmss');
     for (let n = 1; n <= 7; n++) covered(0x04000500 + n, 'status');
@@ -150,6 +154,8 @@ describe('value formats', () => {
     expect(hex(FORMATS['XX.XXXX signed'].encode(1.1))).toBe('00 10 01');
     expect(FORMATS['X.XXX signed'].decode(fromHex('50 89'))).toBe(-0.95);
     expect(FORMATS['XX.XX'].decode(fromHex('00 50'))).toBe(50);
+    expect(FORMATS['X.XX'].decode(fromHex('67 03'))).toBe(3.67);
+    expect(hex(FORMATS['X.XX'].encode(3.6))).toBe('60 03');
     expect(hex(FORMATS.NNNN.encode(12))).toBe('12 00');
   });
 
