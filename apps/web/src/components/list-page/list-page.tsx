@@ -106,6 +106,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const [importOpen, setImportOpen] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
   const refresh = useRefreshList(resource);
+  const client = useQueryClient();
 
   const options = useMemo(
     () => listQueryOptions<Row>({ resource, readPath, extraBody }, state),
@@ -122,6 +123,17 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   // with a small spinner, so rows never blink or blur on a background refresh.
   const firstLoad = query.isPending;
   const refreshing = query.isFetching && !firstLoad;
+
+  /**
+   * Search and Reset are asked-for re-reads: the page they land on is read from the server even when
+   * the cache still holds it (e.g. Reset back to the first page seen a moment ago). Marking that
+   * page stale first makes the switch to it fetch; when it is the page on screen it re-reads now.
+   */
+  const readAgain = (next: ListState) => {
+    const { queryKey } = listQueryOptions<Row>({ resource, readPath, extraBody }, next);
+    void client.invalidateQueries({ queryKey, exact: true });
+    setState(next);
+  };
 
   const setFilter = (field: string, kind: FilterKind, value: FilterValue) =>
     setState((s) => ({ ...s, pageNumber: 1, filters: { ...s.filters, [field]: { kind, value } } }));
@@ -230,10 +242,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
           type="primary"
           icon={<SearchOutlined />}
           data-testid="list-search"
-          onClick={() => {
-            setState((s) => ({ ...s, pageNumber: 1, searchTerm: term }));
-            void query.refetch();
-          }}
+          onClick={() => readAgain({ ...state, pageNumber: 1, searchTerm: term })}
         >
           {t('listPage.search')}
         </Button>
@@ -242,7 +251,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
           data-testid="list-reset"
           onClick={() => {
             setTerm('');
-            setState((s) => resetListState(s, defaultSort));
+            readAgain(resetListState(state, defaultSort));
           }}
         >
           {t('listPage.reset')}
