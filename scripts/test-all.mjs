@@ -46,6 +46,10 @@ vitest('unit and server tests (PGlite)', [
   '--project',
   'contracts',
   '--project',
+  'dlt645',
+  '--project',
+  'simulator',
+  '--project',
   'scripts',
 ]);
 
