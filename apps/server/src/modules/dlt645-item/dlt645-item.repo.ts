@@ -62,7 +62,8 @@ export function toDlt645Row(i: Dlt645Item): Dlt645Row {
     createId: i.createId,
     createDate: formatDateTime(i.createDate),
     updateId: i.updateId,
-    updateDate: formatDateTime(i.updateDate),
+    // The original's updateDate is never null: a row not changed since it was made was updated then.
+    updateDate: formatDateTime(i.updateDate ?? i.createDate),
   } as Dlt645Row;
 }
 
