@@ -82,15 +82,16 @@ test('Meter Reading with two data items on a batch of three meters', async ({ pa
 });
 
 test('Resend of a failed task runs the same task again and shows both attempts', async ({ page }) => {
-  await loginAs(page, undefined, undefined, '/remote-operation/remote-meter-setting');
+  await loginAs(page, undefined, undefined, '/remote-operation/remote-meter-token');
   const [row] = await onlineRows(page, 1);
   if (!row) throw new Error('no online meter');
   const meterId = await meterIdOf(row);
   await row.getByTestId('add-task').click();
   const dialog = page.getByTestId('add-task-dialog');
-  // The simulated meters refuse the trip-delay item (no such data): a meter error, so a Failure.
-  await dialog.getByTestId('data-item-tree').getByText('Trip Delay').click();
-  await dialog.getByTestId('setting-value').fill('5');
+  // A mistyped token: well-formed (20 digits) but not made with this meter's key, so the simulated
+  // meter rejects it — a meter error, hence a Failure, every time it is sent. (The simulated fleet
+  // now stores every setting item, Trip Delay included, so a setting no longer fails.)
+  await dialog.getByTestId('token-input').fill('1234 5678 9012 3456 7890');
   await dialog.getByTestId('add-task-confirm').click();
   await openTaskListFromToast(page);
   const task = page
@@ -128,10 +129,8 @@ test.describe('at 375 px', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(376);
     await expect(page.getByTestId('add-batch-task')).toBeInViewport();
     await row.getByTestId('add-task').click();
-    const dialog = page
-      .locator('.ant-modal')
-      .filter({ has: page.getByTestId('add-task-dialog') })
-      .first();
+    // The test id sits on the modal's root (an unboxed wrapper): the box the user sees is its dialog.
+    const dialog = page.getByTestId('add-task-dialog').getByRole('dialog');
     await expect(page.getByTestId('token-input')).toBeVisible();
     const box = await page.getByTestId('token-input').boundingBox();
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(376);
