@@ -5,6 +5,7 @@ import {
   apiLogin,
   loginAs,
   menuTitles,
+  settledBox,
   USER_AUTH_PASSWORD,
   USER_PASSWORD,
 } from './helpers';
@@ -48,7 +49,11 @@ test('a user holding two roles switches between them from the user menu', async 
 
   await page.getByTestId('user-dropdown').click();
   await page.getByText('Switch Role').hover();
-  await page.getByRole('menuitem', { name: 'rs_clerk' }).click();
+  // The role list is a sub-menu that zooms in beside the item: click once it has settled where the
+  // user sees it, or the click lands where the item was during the motion and is lost.
+  const clerk = page.getByRole('menuitem', { name: 'rs_clerk' });
+  await settledBox(page.locator('.ant-dropdown-menu-submenu-popup').filter({ has: clerk }));
+  await clerk.click();
   await expect(page).toHaveURL(/\/dashboard/);
   await expect.poll(() => menuTitles(page)).toContain('Setting');
   expect(await menuTitles(page)).not.toContain('Token Generate');
