@@ -11,11 +11,12 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import {
   accounts,
+  consumptionDaily,
   customers,
-  type meterDailyData,
+  meterDailyData,
   meterHourlyData,
-  meters,
   type meterMonthlyData,
+  meters,
   type waterDailyData,
   type waterMonthlyData,
 } from '../../db/schema.js';
@@ -29,6 +30,7 @@ import {
   orderOf,
   pageOf,
   type ReadSpec,
+  stationScope,
 } from '../../lib/read-query.js';
 import { dayOf, dayToWire, tenths, thousandths } from './units.js';
 
@@ -125,6 +127,15 @@ export function toDailyDataMeterRow({ r, customerId, customerName }: Named): Dai
   };
 }
 
+/**
+ * True when a read filters on nothing but station and collection dates: its total is then the sum of
+ * the per-station-day row counts the consumption summary keeps, exact and without counting a year of rows.
+ */
+function onlyStationAndDates(req: DailyDataMeterReadRequest): boolean {
+  const { pageNumber, pageSize, orderBy, lang, stationId, currentDateRange, ...rest } = req;
+  return Object.values(rest).every((v) => v === null || v === undefined || v === '');
+}
+
 /** Interval Data (daily table) or Monthly Data (monthly table): one page with the account's customer. */
 export async function readElectric(
   q: Queryable,
@@ -150,7 +161,18 @@ export async function readElectric(
       .leftJoin(customers, eq(customers.customerId, accounts.customerId))
       .where(where);
   const { limit, offset } = pageOf(req);
-  const [count] = await from({ total: sql<number>`count(*)::int` });
+  const summarised = t === meterDailyData && onlyStationAndDates(req);
+  const [count] = summarised
+    ? await q
+        .select({ total: sql<number>`coalesce(sum(${consumptionDaily.meters}), 0)::int` })
+        .from(consumptionDaily)
+        .where(
+          allOf([
+            ...stationScope(consumptionDaily.stationId, user, req.stationId),
+            ...dayRange(consumptionDaily.currentDate, req.currentDateRange),
+          ]),
+        )
+    : await from({ total: sql<number>`count(*)::int` });
   const rows = (await from({
     r: getTableColumns(t),
     customerId: accounts.customerId,
