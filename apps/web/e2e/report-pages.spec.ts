@@ -66,11 +66,12 @@ test('Low Purchase Situation with a low limit shows what the API computes, and e
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
   const ws = wb.worksheets[0];
-  const header = (ws?.getRow(1).values as unknown[]).slice(1);
+  if (!ws) throw new Error('the export has no sheet');
+  const header = (ws.getRow(1).values as unknown[]).slice(1);
   expect(header).toEqual(expect.arrayContaining(['customerId', 'purchaseTotalPaid']));
   const paidColumn = header.indexOf('purchaseTotalPaid') + 1;
   const paid: unknown[] = [];
-  ws?.eachRow((row, n) => {
+  ws.eachRow((row, n) => {
     if (n > 1) paid.push(row.getCell(paidColumn).value);
   });
   expect(paid).toHaveLength(lowTotal);
