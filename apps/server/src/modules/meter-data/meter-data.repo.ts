@@ -11,10 +11,12 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import {
   accounts,
+  consumptionDaily,
   customers,
-  type meterDailyData,
+  meterDailyData,
   meterHourlyData,
   type meterMonthlyData,
+  meters,
   type waterDailyData,
   type waterMonthlyData,
 } from '../../db/schema.js';
@@ -28,6 +30,7 @@ import {
   orderOf,
   pageOf,
   type ReadSpec,
+  stationScope,
 } from '../../lib/read-query.js';
 import { dayOf, dayToWire, tenths, thousandths } from './units.js';
 
@@ -38,6 +41,15 @@ function dayRange(column: PgColumn, range: readonly (string | null)[] | null | u
   const from = dayOf(range?.[0]);
   const to = dayOf(range?.[1]);
   return [...(from ? [gte(column, from)] : []), ...(to ? [lte(column, to)] : [])];
+}
+
+/**
+ * "Meter id contains": matched on the meters table (trigram index), then the interval rows are read by
+ * their (meter, date) key instead of scanning a year of rows.
+ */
+function meterMatch(column: PgColumn, value: string | null | undefined): SQL | undefined {
+  const match = contains(meters.meterId, value);
+  return match ? sql`${column} in (select ${meters.meterId} from ${meters} where ${match})` : undefined;
 }
 
 function electricSpec(t: ElectricTable): ReadSpec {
@@ -115,6 +127,15 @@ export function toDailyDataMeterRow({ r, customerId, customerName }: Named): Dai
   };
 }
 
+/**
+ * True when a read filters on nothing but station and collection dates: its total is then the sum of
+ * the per-station-day row counts the consumption summary keeps, exact and without counting a year of rows.
+ */
+function onlyStationAndDates(req: DailyDataMeterReadRequest): boolean {
+  const { pageNumber, pageSize, orderBy, lang, stationId, currentDateRange, ...rest } = req;
+  return Object.values(rest).every((v) => v === null || v === undefined || v === '');
+}
+
 /** Interval Data (daily table) or Monthly Data (monthly table): one page with the account's customer. */
 export async function readElectric(
   q: Queryable,
@@ -126,7 +147,7 @@ export async function readElectric(
   const where = allOf([
     ...commonConditions(spec, req, user),
     ...dayRange(t.currentDate, req.currentDateRange),
-    contains(t.meterId, req.meterId),
+    meterMatch(t.meterId, req.meterId),
     contains(accounts.customerId, req.customerId),
     contains(customers.customerName, req.customerName),
     contains(t.gatewayId, req.gatewayId),
@@ -140,7 +161,18 @@ export async function readElectric(
       .leftJoin(customers, eq(customers.customerId, accounts.customerId))
       .where(where);
   const { limit, offset } = pageOf(req);
-  const [count] = await from({ total: sql<number>`count(*)::int` });
+  const summarised = t === meterDailyData && onlyStationAndDates(req);
+  const [count] = summarised
+    ? await q
+        .select({ total: sql<number>`coalesce(sum(${consumptionDaily.meters}), 0)::int` })
+        .from(consumptionDaily)
+        .where(
+          allOf([
+            ...stationScope(consumptionDaily.stationId, user, req.stationId),
+            ...dayRange(consumptionDaily.currentDate, req.currentDateRange),
+          ]),
+        )
+    : await from({ total: sql<number>`count(*)::int` });
   const rows = (await from({
     r: getTableColumns(t),
     customerId: accounts.customerId,
