@@ -82,12 +82,19 @@ export async function startServer(env: Record<string, string>) {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
+  // Poll until it answers; a first start that seeds the demo year can take minutes on a loaded machine.
+  // Giving up silently would only turn a slow start into a confusing ECONNREFUSED later.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch {
       /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer /healthz within 300 s: ${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
