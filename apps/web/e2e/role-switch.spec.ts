@@ -48,6 +48,11 @@ test('a user holding two roles switches between them from the user menu', async 
   await expect(page.getByTestId('tags-view')).toContainText('Credit Token');
 
   await page.getByTestId('user-dropdown').click();
+  // The user menu slides in: hover its item once it stands still, or the pointer lands where the
+  // item was during the motion and the sub-menu never opens.
+  await settledBox(
+    page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').filter({ hasText: 'Switch Role' }),
+  );
   await page.getByText('Switch Role').hover();
   // The role list is a sub-menu that zooms in beside the item: click once it has settled where the
   // user sees it, or the click lands where the item was during the motion and is lost.
