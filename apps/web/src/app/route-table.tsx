@@ -26,6 +26,10 @@ const WaterDataPage = lazyPage(() => import('../features/amr-data/water-data-pag
 const LongNonpurchasePage = lazyPage(() => import('../features/prepay-report/long-nonpurchase-page'));
 const LowPurchasePage = lazyPage(() => import('../features/prepay-report/low-purchase-page'));
 const DebtSituationPage = lazyPage(() => import('../features/prepay-report/debt-situation-page'));
+const ConsumptionStatisticsPage = lazyPage(
+  () => import('../features/prepay-report/consumption-statistics-page'),
+);
+const AlarmPage = lazyPage(() => import('../features/alarms/alarm-page'));
 // Management and Setting (issue 5).
 const MeterPage = lazyPage(() => import('../features/management/meter-page'));
 const GatewayPage = lazyPage(() => import('../features/management/gateway-page'));
@@ -356,11 +360,18 @@ export const asyncRoutes: AppRoute[] = [
       LowPurchasePage,
     ],
     ['debt-situation', 'PrepayReport.DebtSituation', 'debtSituation', false, DebtSituationPage],
-    ['consumption-statistics', 'PrepayReport.ConsumptionStatistics', 'consumptionStatistics'],
+    [
+      'consumption-statistics',
+      'PrepayReport.ConsumptionStatistics',
+      'consumptionStatistics',
+      false,
+      ConsumptionStatisticsPage,
+    ],
     // Original R6: these keys sit under PrepayReport, so a role needs a PrepayReport.* key to see them.
     ['daily-data', 'AutomaticMeterReading.DailyData', 'dailyData', false, WaterDataPage],
     ['daily-data-meter', 'AutomaticMeterReading.DailyDataMeter', 'dailyDataMeter', false, IntervalDataPage],
     ['monthly-data', 'AutomaticMeterReading.MonthlyData', 'monthlyData', false, MonthlyDataPage],
+    ['alarm', 'AutomaticMeterReading.Alarm', 'alarm', false, AlarmPage],
   ]),
   group(
     '/management',

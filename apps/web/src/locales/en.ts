@@ -69,6 +69,7 @@ const en = {
     dailyData: 'Daily Data',
     dailyDataMeter: 'Interval Data',
     monthlyData: 'Monthly Data',
+    alarm: 'Alarms',
     meterDailyReport: 'Meter Daily Report',
     meterMonthlyReport: 'Meter Monthly Report',
     management: 'Management',

@@ -1,10 +1,15 @@
 import { Card, Col, Descriptions, Empty, Row, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toThousandFilter } from '../../lib/format';
 import { useRouteTable } from '../../lib/route-context';
 import { filterRoutes, groupTarget, visibleChildren } from '../../lib/routes';
 import { sessionStore } from '../../lib/session';
+import { CHART } from './api';
+import { AlarmChart, ConsumptionChart, PurchaseChart, SuccessRateChart } from './charts';
+import { PanelCards } from './panel-cards';
+import './locales';
 
 /** Quota values of -1 mean the user may vend without limit. */
 function quota(value: number, noLimit: string) {
@@ -12,18 +17,36 @@ function quota(value: number, noLimit: string) {
 }
 
 /**
- * The dashboard's charts come with the reports module; until then it shows who is signed in and the
- * pages their role grants — real data only.
+ * The home page (original-api.md §10, §16.3): the four panel cards and the purchase chart they switch,
+ * the hourly success rate, open alarms, and consumption — all live from the data of the user's
+ * station — then who is signed in and the pages their role grants.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const info = sessionStore.use((s) => s.info);
   const { asyncRoutes } = useRouteTable();
+  const [purchaseType, setPurchaseType] = useState<number>(CHART.money);
   if (!info) return null;
   const groups = filterRoutes(asyncRoutes, info.roleContent).filter((g) => visibleChildren(g).length > 0);
+  const reachable = (path: string) => groups.some((g) => visibleChildren(g).some((c) => c.path === path));
 
   return (
-    <Row gutter={[16, 16]}>
+    <Row gutter={[16, 16]} data-testid="dashboard">
+      <Col span={24}>
+        <PanelCards active={purchaseType} onPick={setPurchaseType} />
+      </Col>
+      <Col span={24}>
+        <PurchaseChart type={purchaseType} />
+      </Col>
+      <Col xs={24} lg={12}>
+        <SuccessRateChart />
+      </Col>
+      <Col xs={24} lg={12}>
+        <AlarmChart canOpenList={reachable('/prepay-report/alarm')} />
+      </Col>
+      <Col span={24}>
+        <ConsumptionChart canOpenMore={reachable('/prepay-report/daily-data-meter')} />
+      </Col>
       <Col span={24}>
         <Card title={t('dashboard.welcome', { name: info.nickName || info.fullName || info.userName })}>
           <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">

@@ -25,6 +25,13 @@ const en = {
     paymentTimes: 'Payments',
     lastPaymentDate: 'Last Payment Date',
     apply: 'Apply',
+    collectionDate: 'Collection Date',
+    consumption: 'Consumption (kWh)',
+    daily: 'Daily',
+    monthly: 'Monthly',
+    dataView: 'Data',
+    chartView: 'Chart',
+    consumptionChart: 'Consumption per period (kWh)',
   },
 };
 const zh = {
@@ -51,6 +58,13 @@ const zh = {
     paymentTimes: '还款次数',
     lastPaymentDate: '最后还款日期',
     apply: '应用',
+    collectionDate: '采集日期',
+    consumption: '用电量 (kWh)',
+    daily: '日',
+    monthly: '月',
+    dataView: '数据',
+    chartView: '图表',
+    consumptionChart: '各期用电量 (kWh)',
   },
 };
 const es = {
@@ -77,6 +91,13 @@ const es = {
     paymentTimes: 'Pagos',
     lastPaymentDate: 'Fecha último pago',
     apply: 'Aplicar',
+    collectionDate: 'Fecha de recolección',
+    consumption: 'Consumo (kWh)',
+    daily: 'Diario',
+    monthly: 'Mensual',
+    dataView: 'Datos',
+    chartView: 'Gráfico',
+    consumptionChart: 'Consumo por periodo (kWh)',
   },
 };
 registerBundles({ en, zh, es });

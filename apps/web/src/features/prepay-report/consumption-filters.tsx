@@ -1,0 +1,87 @@
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Input, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface ConsumptionFilter {
+  customerId: string | null;
+  meterId: string | null;
+  /** Whole days (daily) or whole months (monthly), "yyyy-MM-dd HH:mm:ss". */
+  dateRange: [string | null, string | null] | null;
+}
+
+export const NO_FILTER: ConsumptionFilter = { customerId: null, meterId: null, dateRange: null };
+
+const WIRE = 'YYYY-MM-DD HH:mm:ss';
+type Range = [Dayjs | null, Dayjs | null] | null;
+
+function toWire(range: Range, monthly: boolean): ConsumptionFilter['dateRange'] {
+  const [from, to] = range ?? [null, null];
+  if (!from && !to) return null;
+  const unit = monthly ? 'month' : 'day';
+  return [from ? from.startOf(unit).format(WIRE) : null, to ? to.endOf(unit).format(WIRE) : null];
+}
+
+const text = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** The report's filter row (§16.9): Customer Id, Meter Id, Date Range; Search and Reset. */
+export function ConsumptionFilters({
+  monthly,
+  onSearch,
+}: {
+  monthly: boolean;
+  onSearch: (filter: ConsumptionFilter) => void;
+}) {
+  const { t } = useTranslation();
+  const [customerId, setCustomerId] = useState('');
+  const [meterId, setMeterId] = useState('');
+  const [range, setRange] = useState<Range>(null);
+  const search = () =>
+    onSearch({ customerId: text(customerId), meterId: text(meterId), dateRange: toWire(range, monthly) });
+  return (
+    <Space wrap className="consumption-filters">
+      <Input
+        data-testid="filter-customerId"
+        allowClear
+        placeholder={t('report.customerId')}
+        style={{ width: 160 }}
+        value={customerId}
+        onChange={(e) => setCustomerId(e.target.value)}
+        onPressEnter={search}
+      />
+      <Input
+        data-testid="filter-meterId"
+        allowClear
+        placeholder={t('report.meterId')}
+        style={{ width: 160 }}
+        value={meterId}
+        onChange={(e) => setMeterId(e.target.value)}
+        onPressEnter={search}
+      />
+      <DatePicker.RangePicker
+        data-testid="filter-dateRange"
+        picker={monthly ? 'month' : 'date'}
+        placeholder={[t('listPage.startDate'), t('listPage.endDate')]}
+        style={{ maxWidth: '100%' }}
+        value={range}
+        onChange={(v) => setRange(v)}
+      />
+      <Button type="primary" icon={<SearchOutlined />} data-testid="filter-search" onClick={search}>
+        {t('listPage.search')}
+      </Button>
+      <Button
+        icon={<ReloadOutlined />}
+        data-testid="filter-reset"
+        onClick={() => {
+          setCustomerId('');
+          setMeterId('');
+          setRange(null);
+          onSearch(NO_FILTER);
+        }}
+      >
+        {t('listPage.reset')}
+      </Button>
+    </Space>
+  );
+}

@@ -1,0 +1,80 @@
+import type { ConsumptionRow } from '@prepay/contracts';
+import { Card, Flex, Segmented, Tabs } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../components/list-page/list-page';
+import { type ConsumptionFilter, ConsumptionFilters, NO_FILTER } from './consumption-filters';
+import './locales';
+
+// The chart (and echarts behind it) loads only when someone opens the Chart view.
+const ConsumptionChart = lazy(() =>
+  import('./consumption-chart').then((m) => ({ default: m.ConsumptionChart })),
+);
+
+type View = 'data' | 'chart';
+
+/** Consumption Statistics (§9, §16.9): Daily / Monthly tabs, Data / Chart views, one filter row. */
+export default function ConsumptionStatisticsPage() {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<'daily' | 'monthly'>('daily');
+  const [view, setView] = useState<View>('data');
+  const [filter, setFilter] = useState<ConsumptionFilter>(NO_FILTER);
+  const monthly = period === 'monthly';
+  const body = useMemo(() => ({ lang: 'en', isDaily: !monthly, ...filter }), [monthly, filter]);
+
+  return (
+    <Card data-testid="consumption-statistics" className="consumption-statistics">
+      <Tabs
+        activeKey={period}
+        onChange={(k) => {
+          setPeriod(k === 'monthly' ? 'monthly' : 'daily');
+          setFilter(NO_FILTER);
+        }}
+        items={[
+          { key: 'daily', label: <span data-testid="tab-daily">{t('report.daily')}</span> },
+          { key: 'monthly', label: <span data-testid="tab-monthly">{t('report.monthly')}</span> },
+        ]}
+      />
+      <Flex gap={8} wrap align="center" justify="space-between" style={{ marginBottom: 12 }}>
+        {/* Remounted per tab: the date picker switches between days and months. */}
+        <ConsumptionFilters key={period} monthly={monthly} onSearch={setFilter} />
+        <Segmented<View>
+          data-testid="consumption-view"
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'data', label: t('report.dataView') },
+            { value: 'chart', label: t('report.chartView') },
+          ]}
+        />
+      </Flex>
+      {view === 'data' ? (
+        <ListPage<ConsumptionRow>
+          resource={`report-consumption-${period}`}
+          readPath="/API/PrepayReport/ConsumptionStatistics"
+          rowKey={(r) => r.currentDate}
+          defaultSort={{ field: 'currentDate', direction: 'desc' }}
+          extraBody={body}
+          exportModule="PrepayReport/ConsumptionStatistics"
+          exportFileName={`consumption-statistics-${period}`}
+          printTitle={`${t('route.consumptionStatistics')} (${t(`report.${period}`)})`}
+          columns={[
+            {
+              key: 'currentDate',
+              title: t('report.collectionDate'),
+              sort: true,
+              width: 160,
+              render: (v) => String(v).slice(0, monthly ? 7 : 10),
+            },
+            { key: 'consumption', title: t('report.consumption'), sort: true, width: 160 },
+          ]}
+          testId="report-consumption"
+        />
+      ) : (
+        <Suspense fallback={null}>
+          <ConsumptionChart body={body} monthly={monthly} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
