@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alarms, auditLogs } from '../src/db/schema.js';
+import { type NewDailyRow, saveDailyRows } from '../src/modules/meter-data/meter-data.write.js';
+import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { clearReportData, type FixtureMeter, reportAccounts } from './report-fixture.js';
+
+/** The Alarms page's endpoints and the dashboard's rose chart: station scope, refusals, audit. */
+let t: TestApp;
+let fleet: FixtureMeter[];
+let admin: string;
+let s1: string;
+let s2: string;
+let noKey: string;
+
+const abnormal = (m: FixtureMeter, day: string, extra: Partial<NewDailyRow>): NewDailyRow => ({
+  meterId: m.meterId,
+  currentDate: day,
+  stationId: m.stationId,
+  usage1: 10,
+  total1: 1000,
+  remain1: 800,
+  relayOpen: false,
+  terminalCoverOpen: false,
+  status: false,
+  ...extra,
+});
+
+type AlarmPage = { total: number; data: { id: number; meterId: string; stationId: string; kind: string }[] };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fleet = await reportAccounts(t);
+  admin = await t.adminToken();
+  s1 = await userWithRole(t, { userId: 'alarm1', content: 'AutomaticMeterReading.Alarm', stationId: 'S1' });
+  s2 = await userWithRole(t, { userId: 'alarm2', content: 'AutomaticMeterReading.Alarm', stationId: 'S2' });
+  noKey = await userWithRole(t, { userId: 'alarm0', content: 'Management.Meter', stationId: 'S1' });
+  await clearReportData(t);
+  const [a, b] = [fleet.find((m) => m.stationId === 'S1'), fleet.find((m) => m.stationId === 'S2')];
+  if (!a || !b) throw new Error('the fixture has no meter in S1 or S2');
+  await saveDailyRows(
+    t.database.db,
+    [
+      abnormal(a, '2026-11-01', { terminalCoverOpen: true, relayOpen: true }),
+      abnormal(b, '2026-11-01', { remain1: 10 }),
+    ],
+    t.clock.now(),
+  );
+}, 60_000);
+afterAll(() => t?.close());
+
+describe('alarm list and acknowledge', () => {
+  it('each station sees its own alarms; the administrator sees all; the rose chart counts the same', async () => {
+    const mine = await t.call<AlarmPage>('/api/alarm/read', { orderBy: 'kind asc' }, s1);
+    expect(mine.result.data.map((a) => [a.stationId, a.kind])).toEqual([
+      ['S1', 'relay'],
+      ['S1', 'tamper'],
+    ]);
+    const theirs = await t.call<AlarmPage>('/api/alarm/read', {}, s2);
+    expect(theirs.result.data.map((a) => [a.stationId, a.kind])).toEqual([['S2', 'lowCredit']]);
+    const all = await t.call<AlarmPage>('/api/alarm/read', {}, admin);
+    expect(all.result.total).toBe(3);
+    const rose = await t.call<{ xData: string[]; yData: number[] }>(
+      '/api/dashboard/readLineChart',
+      { type: 7, days: 1 },
+      s1,
+    );
+    expect(rose.result.yData).toEqual([1, 1, 0, 0]);
+  });
+
+  it('refuses to acknowledge another station’s alarm and changes nothing', async () => {
+    const theirs = await t.call<AlarmPage>('/api/alarm/read', {}, s2);
+    const id = theirs.result.data[0]?.id;
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLogs);
+    const refused = await t.call('/api/alarm/acknowledge', [{ id, remark: 'not mine' }], s1);
+    expect(refused.code).not.toBe(0);
+    expect(refused.reason).toMatch(/not found/);
+    const [row] = await t.database.db.select().from(alarms).where(sql`id = ${id}`);
+    expect(row?.acknowledged).toBe(false);
+    const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLogs);
+    expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('a bad body is a 400, a duplicate line a refusal, a role without the key a 403', async () => {
+    const bad = await t.post('/api/alarm/acknowledge', [{ id: 0 }], s1);
+    expect(bad.statusCode).toBe(400);
+    const mine = await t.call<AlarmPage>('/api/alarm/read', {}, s1);
+    const id = mine.result.data[0]?.id;
+    const dup = await t.call('/api/alarm/acknowledge', [{ id }, { id }], s1);
+    expect(dup.code).not.toBe(0);
+    expect((await t.post('/api/alarm/read', {}, noKey)).statusCode).toBe(403);
+    expect((await t.post('/api/alarm/acknowledge', [{ id }], noKey)).statusCode).toBe(403);
+  });
+
+  it('acknowledging two alarms at once is one transaction with one audit row each', async () => {
+    const mine = await t.call<AlarmPage>('/api/alarm/read', { acknowledged: false }, s1);
+    const ids = mine.result.data.map((a) => a.id);
+    expect(ids).toHaveLength(2);
+    const ack = await t.call<{ id: number; acknowledged: boolean; ackRemark: string }[]>(
+      '/api/alarm/acknowledge',
+      ids.map((id) => ({ id, remark: 'site visit' })),
+      s1,
+    );
+    expect(ack.code).toBe(0);
+    expect(ack.result.every((a) => a.acknowledged && a.ackRemark === 'site visit')).toBe(true);
+    const audit = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(sql`title = 'Alarm' and action = 'Acknowledge'`);
+    expect(audit).toHaveLength(2);
+    const open = await t.call<AlarmPage>('/api/alarm/read', { acknowledged: false }, s1);
+    expect(open.result.total).toBe(0);
+    const rose = await t.call<{ yData: number[] }>('/api/dashboard/readLineChart', { type: 7, days: 1 }, s1);
+    expect(rose.result.yData).toEqual([0, 0, 0, 0]);
+  });
+});
