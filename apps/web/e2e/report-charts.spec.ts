@@ -267,7 +267,9 @@ test.describe('at 375 px', () => {
     await noSidewaysScroll(page);
   });
 
-  test('Consumption Statistics (Data and Chart) and Alarms fit the phone', async ({ page }) => {
+  test('Consumption Statistics (Data and Chart), Alarms and the other reports fit the phone', async ({
+    page,
+  }) => {
     await loginAs(page);
     await visit(page, '/prepay-report/consumption-statistics');
     await expect(page.getByTestId('list-total')).toHaveText(/Total [1-9]/, { timeout: 30_000 });
@@ -276,9 +278,16 @@ test.describe('at 375 px', () => {
     await expectChart(page.getByTestId('consumption-chart'));
     await noSidewaysScroll(page);
 
-    await visit(page, '/prepay-report/alarm');
-    await expect(page.getByTestId('list-total')).toHaveText(/Total [1-9]/, { timeout: 30_000 });
-    await noSidewaysScroll(page);
-    await expect(page.getByTestId('list-search')).toBeInViewport();
+    for (const path of [
+      '/prepay-report/alarm',
+      '/prepay-report/long-nonpurchase-situation',
+      '/prepay-report/low-purchase-situation',
+      '/prepay-report/debt-situation',
+    ]) {
+      await visit(page, path);
+      await expect(page.getByTestId('list-total')).toHaveText(/Total [1-9]/, { timeout: 30_000 });
+      await noSidewaysScroll(page);
+      await expect(page.getByTestId('list-search')).toBeInViewport();
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { ALARM_KINDS, type AlarmKind, type AlarmRow } from '@prepay/contracts';
 import { App, Button, Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import './locales';
 
@@ -13,6 +14,63 @@ const COLOUR: Record<AlarmKind, string> = {
   lowCredit: 'gold',
   offline: 'default',
 };
+
+/** The grid's columns: the alarm, its meter and customer, and who acknowledged it when. */
+function alarmColumns(t: TFunction): ListColumn<AlarmRow>[] {
+  return [
+    { key: 'id', title: t('alarm.id'), sort: true, width: 80 },
+    { key: 'meterId', title: t('alarm.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    { key: 'customerId', title: t('alarm.customerId'), width: 130 },
+    { key: 'customerName', title: t('alarm.customerName'), width: 150, ellipsis: true },
+    {
+      key: 'kind',
+      title: t('alarm.kind'),
+      filter: {
+        kind: 'select',
+        options: ALARM_KINDS.map((k) => ({ value: k, label: t(`alarm.kinds.${k}`) })),
+      },
+      sort: true,
+      width: 130,
+      render: (v) => {
+        const kind = v as AlarmKind;
+        return <Tag color={COLOUR[kind]}>{t(`alarm.kinds.${kind}`)}</Tag>;
+      },
+    },
+    { key: 'detail', title: t('alarm.detail'), width: 200, ellipsis: true },
+    {
+      key: 'raisedDate',
+      title: t('alarm.raisedDate'),
+      filter: { kind: 'dateRange' },
+      sort: true,
+      width: 170,
+    },
+    {
+      key: 'currentDate',
+      title: t('alarm.currentDate'),
+      width: 120,
+      render: (v) => (v ? String(v).slice(0, 10) : ''),
+    },
+    {
+      key: 'acknowledged',
+      title: t('alarm.acknowledged'),
+      filter: {
+        kind: 'select',
+        options: [
+          { value: false, label: t('alarm.open') },
+          { value: true, label: t('alarm.done') },
+        ],
+      },
+      sort: true,
+      width: 130,
+      render: (v) =>
+        v ? <Tag color="green">{t('alarm.done')}</Tag> : <Tag color="volcano">{t('alarm.open')}</Tag>,
+    },
+    { key: 'ackId', title: t('alarm.ackId'), width: 130 },
+    { key: 'ackDate', title: t('alarm.ackDate'), sort: true, width: 170 },
+    { key: 'ackRemark', title: t('alarm.ackRemark'), width: 160, ellipsis: true },
+    { key: 'stationId', title: t('alarm.stationId'), sort: true, width: 110 },
+  ];
+}
 
 /**
  * Alarms: what the daily readings found abnormal (tamper, relay, low credit, offline), newest first.
@@ -54,59 +112,7 @@ export default function AlarmPage() {
           )
         }
         actionsWidth={110}
-        columns={[
-          { key: 'id', title: t('alarm.id'), sort: true, width: 80 },
-          { key: 'meterId', title: t('alarm.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
-          { key: 'customerId', title: t('alarm.customerId'), width: 130 },
-          { key: 'customerName', title: t('alarm.customerName'), width: 150, ellipsis: true },
-          {
-            key: 'kind',
-            title: t('alarm.kind'),
-            filter: {
-              kind: 'select',
-              options: ALARM_KINDS.map((k) => ({ value: k, label: t(`alarm.kinds.${k}`) })),
-            },
-            sort: true,
-            width: 130,
-            render: (v) => {
-              const kind = v as AlarmKind;
-              return <Tag color={COLOUR[kind]}>{t(`alarm.kinds.${kind}`)}</Tag>;
-            },
-          },
-          { key: 'detail', title: t('alarm.detail'), width: 200, ellipsis: true },
-          {
-            key: 'raisedDate',
-            title: t('alarm.raisedDate'),
-            filter: { kind: 'dateRange' },
-            sort: true,
-            width: 170,
-          },
-          {
-            key: 'currentDate',
-            title: t('alarm.currentDate'),
-            width: 120,
-            render: (v) => (v ? String(v).slice(0, 10) : ''),
-          },
-          {
-            key: 'acknowledged',
-            title: t('alarm.acknowledged'),
-            filter: {
-              kind: 'select',
-              options: [
-                { value: false, label: t('alarm.open') },
-                { value: true, label: t('alarm.done') },
-              ],
-            },
-            sort: true,
-            width: 130,
-            render: (v) =>
-              v ? <Tag color="green">{t('alarm.done')}</Tag> : <Tag color="volcano">{t('alarm.open')}</Tag>,
-          },
-          { key: 'ackId', title: t('alarm.ackId'), width: 130 },
-          { key: 'ackDate', title: t('alarm.ackDate'), sort: true, width: 170 },
-          { key: 'ackRemark', title: t('alarm.ackRemark'), width: 160, ellipsis: true },
-          { key: 'stationId', title: t('alarm.stationId'), sort: true, width: 110 },
-        ]}
+        columns={alarmColumns(t)}
         testId="alarm-list"
       />
       <AcknowledgeDialog

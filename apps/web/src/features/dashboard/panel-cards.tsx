@@ -55,7 +55,11 @@ export function PanelCards({ active, onPick }: { active: number; onPick: (type: 
                   ) : (
                     <div
                       data-testid={`panel-${p.key}-value`}
-                      style={{ fontSize: 20, fontWeight: 600, overflowWrap: 'anywhere' }}
+                      style={{
+                        fontSize: 'clamp(15px, 4.5vw, 20px)',
+                        fontWeight: 600,
+                        overflowWrap: 'anywhere',
+                      }}
                     >
                       {toThousandFilter(value)}
                     </div>
