@@ -14,9 +14,10 @@ export interface ConsumptionFilter {
 export const NO_FILTER: ConsumptionFilter = { customerId: null, meterId: null, dateRange: null };
 
 const WIRE = 'YYYY-MM-DD HH:mm:ss';
-type Range = [Dayjs | null, Dayjs | null] | null;
+export type Range = [Dayjs | null, Dayjs | null] | null;
 
-function toWire(range: Range, monthly: boolean): ConsumptionFilter['dateRange'] {
+/** Whole days, or whole months when monthly: the first second of the start to the last of the end. */
+export function toWire(range: Range, monthly: boolean): ConsumptionFilter['dateRange'] {
   const [from, to] = range ?? [null, null];
   if (!from && !to) return null;
   const unit = monthly ? 'month' : 'day';
