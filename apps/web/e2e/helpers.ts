@@ -86,10 +86,15 @@ export const tagTexts = (page: Page) =>
     .allInnerTexts()
     .then((xs) => xs.map((x) => x.trim()));
 
-/** Opens a page of the layout and waits until it is shown (goto alone returns before the lazy layout). */
+/**
+ * Opens a page of the layout and waits until it is shown (goto alone returns before the lazy layout).
+ * A full load of the console took 5–9 s on a loaded 2-core machine, hence the wider wait.
+ */
 export async function visit(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.locator('.tags-view-item.active')).toHaveAttribute('data-path', path);
+  await expect(page.locator('.tags-view-item.active')).toHaveAttribute('data-path', path, {
+    timeout: 30_000,
+  });
 }
 
 /** antd's enter/leave motions add these classes while a popup or dialog zooms or slides. */

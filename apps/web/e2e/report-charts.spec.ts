@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN_PASSWORD } from '../playwright.config';
-import { api, apiLogin, loginAs } from './helpers';
+import { api, apiLogin, loginAs, visit } from './helpers';
 
 /**
  * Consumption Statistics (Data and Chart views, export), the dashboard's cards and charts and the
@@ -56,14 +56,6 @@ async function expectChart(chart: Locator, points?: number) {
   } else {
     await expect(chart).toHaveAttribute('data-points', String(points));
   }
-}
-
-/** Opens a page by its address (a full load of the console: slow on a busy machine) and waits for it. */
-async function visit(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator('.tags-view-item.active')).toHaveAttribute('data-path', path, {
-    timeout: 30_000,
-  });
 }
 
 async function noSidewaysScroll(page: Page) {
