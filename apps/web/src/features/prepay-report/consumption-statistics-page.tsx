@@ -1,15 +1,11 @@
 import type { ConsumptionRow } from '@prepay/contracts';
 import { Card, Flex, Segmented, Tabs } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
+import { ConsumptionChart } from './consumption-chart';
 import { type ConsumptionFilter, ConsumptionFilters, NO_FILTER } from './consumption-filters';
 import './locales';
-
-// The chart (and echarts behind it) loads only when someone opens the Chart view.
-const ConsumptionChart = lazy(() =>
-  import('./consumption-chart').then((m) => ({ default: m.ConsumptionChart })),
-);
 
 type View = 'data' | 'chart';
 
@@ -71,9 +67,7 @@ export default function ConsumptionStatisticsPage() {
           testId="report-consumption"
         />
       ) : (
-        <Suspense fallback={null}>
-          <ConsumptionChart body={body} monthly={monthly} />
-        </Suspense>
+        <ConsumptionChart body={body} monthly={monthly} />
       )}
     </Card>
   );
