@@ -169,6 +169,7 @@ test('Dashboard: the panel cards show the API figures, every chart is drawn, a c
   const panel = (await api(request, '/api/dashboard/readPanelGroup', {}, token)).result as {
     totalAccountCount: number;
     totalPurchaseTimes: number;
+    totalPurchaseMoney: number;
   };
   expect(panel.totalAccountCount).toBeGreaterThan(0);
   expect(panel.totalPurchaseTimes).toBeGreaterThan(0);
@@ -181,6 +182,9 @@ test('Dashboard: the panel cards show the API figures, every chart is drawn, a c
     panel.totalPurchaseTimes.toLocaleString('en-US'),
   );
 
+  await expect(page.getByTestId('panel-money-value')).toHaveText(
+    panel.totalPurchaseMoney.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  );
   const purchase = page.getByTestId('dashboard-purchase');
   await expect(purchase).toHaveAttribute('data-type', '3', { timeout: 30_000 });
   await expectChart(page.getByTestId('chart-purchase'), 30);

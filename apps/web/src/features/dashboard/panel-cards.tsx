@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { toThousandFilter } from '../../lib/format';
 import { CHART, usePanelGroup } from './api';
 
+/** Money is shown with its two decimals (integer minor units on the server). */
 type PanelKey = 'accounts' | 'times' | 'units' | 'money';
 
 const PANELS: { key: PanelKey; field: keyof PanelGroup; icon: ReactNode; colour: string }[] = [
@@ -61,7 +62,7 @@ export function PanelCards({ active, onPick }: { active: number; onPick: (type: 
                         overflowWrap: 'anywhere',
                       }}
                     >
-                      {toThousandFilter(value)}
+                      {toThousandFilter(p.key === 'money' ? value.toFixed(2) : value)}
                     </div>
                   )}
                 </div>
