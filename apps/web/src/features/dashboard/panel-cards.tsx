@@ -11,7 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { toThousandFilter } from '../../lib/format';
 import { CHART, usePanelGroup } from './api';
 
-/** Money is shown with its two decimals (integer minor units on the server). */
+/** Money keeps its two decimals (toThousandFilter would drop ".00"). */
+function moneyText(value: number): string {
+  const [int = '0', frac = '00'] = value.toFixed(2).split('.');
+  return `${toThousandFilter(int)}.${frac}`;
+}
+
 type PanelKey = 'accounts' | 'times' | 'units' | 'money';
 
 const PANELS: { key: PanelKey; field: keyof PanelGroup; icon: ReactNode; colour: string }[] = [
@@ -62,7 +67,7 @@ export function PanelCards({ active, onPick }: { active: number; onPick: (type: 
                         overflowWrap: 'anywhere',
                       }}
                     >
-                      {toThousandFilter(p.key === 'money' ? value.toFixed(2) : value)}
+                      {p.key === 'money' ? moneyText(value) : toThousandFilter(value)}
                     </div>
                   )}
                 </div>
