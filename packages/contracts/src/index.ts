@@ -24,3 +24,4 @@ export * from './station.js';
 export * from './tariff.js';
 export * from './token.js';
 export * from './user.js';
+export * from './collection.js';

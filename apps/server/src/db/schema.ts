@@ -375,3 +375,6 @@ export * from './schema-security.js';
 export * from './schema-tasks.js';
 // Vending: token records, receipt counters, per-meter TID state.
 export * from './schema-vending.js';
+
+// Meter-data collection: the scheduler's per-meter/period markers and its leadership lease.
+export * from './schema-collection.js';
