@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './alarm.js';
+export * from './collection.js';
 export * from './common.js';
 export * from './customer.js';
 export * from './daily-data.js';
@@ -24,4 +25,3 @@ export * from './station.js';
 export * from './tariff.js';
 export * from './token.js';
 export * from './user.js';
-export * from './collection.js';
