@@ -7,6 +7,7 @@ import {
   meterDailyData,
   meterHourlyData,
   meterMonthlyData,
+  remoteTaskAttempts,
 } from '../../db/schema.js';
 
 export type CollectionJob = typeof collectionJobs.$inferSelect;
@@ -239,4 +240,14 @@ export async function requeueStale(q: Queryable, before: Date, now: Date): Promi
     )
     .returning({ id: collectionJobs.id });
   return res.length;
+}
+
+/** The raw reply of each task's successful attempt (the task row keeps only the decoded text). */
+export async function successFrames(q: Queryable, taskIds: number[]): Promise<Map<number, string | null>> {
+  if (!taskIds.length) return new Map();
+  const rows = await q
+    .select({ taskId: remoteTaskAttempts.taskId, receiveFrame: remoteTaskAttempts.receiveFrame })
+    .from(remoteTaskAttempts)
+    .where(and(inArray(remoteTaskAttempts.taskId, taskIds), eq(remoteTaskAttempts.outcome, 'success')));
+  return new Map(rows.map((r) => [r.taskId, r.receiveFrame]));
 }

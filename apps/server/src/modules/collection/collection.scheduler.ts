@@ -63,6 +63,12 @@ function systemContext(): AuthedContext {
 
 type Plan = { role: string; flag: string }[];
 
+/** DL/T 645 error word bit 1: "no data requested" — the meter has no such record. */
+function noData(reason: string | null): boolean {
+  const word = /^meter error ([0-9A-F]{2})/i.exec(reason ?? '')?.[1];
+  return word !== undefined && (Number.parseInt(word, 16) & 0x02) !== 0;
+}
+
 export function createCollectionScheduler(
   deps: Deps,
   tasks: RemoteTaskService,
@@ -214,31 +220,38 @@ export function createCollectionScheduler(
     const byId = new Map(all.map((t) => [t.id, t]));
     let stored = 0;
     let failed = 0;
+    const frames = await repo.successFrames(
+      db,
+      all.filter((t) => t.status === TaskStatus.success).map((t) => t.id),
+    );
     for (const job of jobs) {
       const ids = Object.entries(job.taskIds);
       if (!ids.length) continue;
       const mine = ids.map(([role, id]) => [role, byId.get(id)] as const);
       if (mine.some(([, t]) => !t || t.status === TaskStatus.standBy || t.status === TaskStatus.running))
         continue;
-      const bad = mine.find(([, t]) => t?.status !== TaskStatus.success)?.[1];
+      // The record before the oldest one a meter keeps does not exist: the usage is then unknown, no failure.
+      const usable = mine.filter(([role, t]) => !(role === 'previous' && noData(t?.reason ?? null)));
+      const bad = usable.find(([, t]) => t?.status !== TaskStatus.success)?.[1];
       if (bad) {
         failed++;
         await failJob(job, bad.reason ?? 'the reading failed', now);
         continue;
       }
       const done = Object.fromEntries(
-        mine.map(([role, t]) => [role, { flag: t?.flag ?? null, receiveFrame: t?.receiveFrame ?? null }]),
+        usable.map(([role, t]) => [
+          role,
+          { flag: t?.flag ?? null, receiveFrame: frames.get(t?.id ?? 0) ?? null },
+        ]),
       );
       try {
         await store(job, done, now);
         stored++;
       } catch (e) {
         failed++;
-        await failJob(
-          job,
-          e instanceof CollectionDataError ? e.message : `unreadable answer: ${(e as Error).message}`,
-          now,
-        );
+        const why =
+          e instanceof CollectionDataError ? e.message : `unreadable answer: ${(e as Error).message}`;
+        await failJob(job, why, now);
       }
     }
     return { stored, failed };
@@ -246,9 +259,8 @@ export function createCollectionScheduler(
 
   /** "No data requested" means the meter has no such record (installed later): nothing to retry. */
   async function failJob(job: repo.CollectionJob, reason: string, now: Date) {
-    const word = /^meter error ([0-9A-F]{2})/i.exec(reason)?.[1];
-    const noData = word !== undefined && (Number.parseInt(word, 16) & 0x02) !== 0;
-    await repo.finishJob(db, job.id, noData ? 'nodata' : 'failed', reason, now, noData ? null : retryAt(now));
+    const none = noData(reason);
+    await repo.finishJob(db, job.id, none ? 'nodata' : 'failed', reason, now, none ? null : retryAt(now));
   }
 
   async function store(job: repo.CollectionJob, done: Record<string, DoneTask>, now: Date) {
