@@ -100,7 +100,7 @@ export function createCollectionService(deps: Deps, onQueued: () => void) {
     const rows = await repo.jobsOf(
       db,
       r.meterId,
-      r.startDate ?? addDays(day, -DAILY_FREEZES_READ),
+      r.startDate ?? addMonths(day, -SETTLEMENTS_READ),
       r.endDate ?? day,
     );
     return rows.map(toJobRow);
