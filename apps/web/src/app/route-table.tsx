@@ -361,6 +361,7 @@ export const asyncRoutes: AppRoute[] = [
     ['daily-data', 'AutomaticMeterReading.DailyData', 'dailyData', false, WaterDataPage],
     ['daily-data-meter', 'AutomaticMeterReading.DailyDataMeter', 'dailyDataMeter', false, IntervalDataPage],
     ['monthly-data', 'AutomaticMeterReading.MonthlyData', 'monthlyData', false, MonthlyDataPage],
+    ['recollect', 'AutomaticMeterReading.Recollect', 'recollect', true],
   ]),
   group(
     '/management',

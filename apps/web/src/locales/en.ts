@@ -69,6 +69,7 @@ const en = {
     dailyData: 'Daily Data',
     dailyDataMeter: 'Interval Data',
     monthlyData: 'Monthly Data',
+    recollect: 'Re-collect Meter Data',
     meterDailyReport: 'Meter Daily Report',
     meterMonthlyReport: 'Meter Monthly Report',
     management: 'Management',

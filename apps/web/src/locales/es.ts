@@ -70,6 +70,7 @@ const es: Messages = {
     dailyData: 'Datos diarios',
     dailyDataMeter: 'Datos de intervalo',
     monthlyData: 'Datos mensuales',
+    recollect: 'Recolectar datos',
     meterDailyReport: 'Informe diario del medidor',
     meterMonthlyReport: 'Informe mensual del medidor',
     management: 'Gestión',

@@ -70,6 +70,7 @@ const zh: Messages = {
     dailyData: '日冻结数据',
     dailyDataMeter: '区间数据',
     monthlyData: '月冻结数据',
+    recollect: '重新采集',
     meterDailyReport: '电表日报表',
     meterMonthlyReport: '电表月报表',
     management: '管理',
