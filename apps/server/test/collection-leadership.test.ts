@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionJobs, meters, remoteTasks } from '../src/db/schema.js';
+import { collectionJobs, meterLinks, meters, remoteTasks } from '../src/db/schema.js';
 import { createCollectionScheduler } from '../src/modules/collection/collection.scheduler.js';
 import { createRemoteTaskService } from '../src/modules/remote-task/remote-task.service.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -17,11 +17,19 @@ const config = { ...testConfig().collection, hourly: 'off' as const, lookbackDay
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  await t.database.db.insert(meters).values(
+    METERS.map((meterId) => ({
+      meterId,
+      communicationWay: 0,
+      protocolVersion: '2.2',
+      stationId: '0001',
+      createDate: new Date('2026-01-01T00:00:00Z'),
+    })),
+  );
+  // As the head-ends recorded them: every meter's link is up.
   await t.database.db
-    .insert(meters)
-    .values(
-      METERS.map((meterId) => ({ meterId, communicationWay: 0, protocolVersion: '2.2', stationId: '0001' })),
-    );
+    .insert(meterLinks)
+    .values(METERS.map((meterId) => ({ meterId, online: true, transport: 'gprs' })));
 });
 afterAll(async () => t?.close());
 
@@ -89,5 +97,22 @@ describe('collection leadership', () => {
     await a.stop();
     expect((await b.tick()).leader).toBe(true);
     await b.stop();
+  });
+
+  it('a meter installed during the window is read from its installation day on: earlier days are no gaps', async () => {
+    const meterId = '47509999999';
+    await t.database.db.insert(meters).values({
+      meterId,
+      communicationWay: 0,
+      protocolVersion: '2.2',
+      stationId: '0001',
+      createDate: new Date('2026-11-20T10:00:00Z'),
+    });
+    await t.database.db.insert(meterLinks).values({ meterId, online: true, transport: 'gprs' });
+    const s = schedulerAs('installer');
+    await s.tick();
+    await s.stop();
+    const jobs = await t.database.db.select().from(collectionJobs).where(eq(collectionJobs.meterId, meterId));
+    expect(jobs.map((j) => j.period).sort()).toEqual(['2026-11-20', '2026-11-21']);
   });
 });

@@ -6,6 +6,7 @@ import {
   collectionLeases,
   meterDailyData,
   meterHourlyData,
+  meterLinks,
   meterMonthlyData,
   remoteTaskAttempts,
 } from '../../db/schema.js';
@@ -51,6 +52,8 @@ export async function planDaily(q: Queryable, from: string, to: string): Promise
     select m.meter_id, 'daily', d::date, m.station_id
     from meters m cross join generate_series(${from}::date, ${to}::date, interval '1 day') d
     where ${COMMUNICATING}
+      -- A meter froze nothing before it was installed (registered): those days are not gaps.
+      and d::date >= m.create_date::date
       and not exists (select 1 from meter_daily_data r where r.meter_id = m.meter_id and r.reading_date = d::date)
     on conflict do nothing
     returning id`);
@@ -64,6 +67,7 @@ export async function planMonthly(q: Queryable, period: string): Promise<number>
     select m.meter_id, 'monthly', ${period}::date, m.station_id
     from meters m
     where ${COMMUNICATING}
+      and ${period}::date >= m.create_date::date
       and not exists (select 1 from meter_monthly_data r where r.meter_id = m.meter_id and r.reading_date = ${period}::date)
     on conflict do nothing
     returning id`);
@@ -250,4 +254,14 @@ export async function successFrames(q: Queryable, taskIds: number[]): Promise<Ma
     .from(remoteTaskAttempts)
     .where(and(inArray(remoteTaskAttempts.taskId, taskIds), eq(remoteTaskAttempts.outcome, 'success')));
   return new Map(rows.map((r) => [r.taskId, r.receiveFrame]));
+}
+
+/** Meters whose link the head-end (any process) last saw up. */
+export async function onlineMeters(q: Queryable, meterIds: string[]): Promise<Set<string>> {
+  if (!meterIds.length) return new Set();
+  const rows = await q
+    .select({ meterId: meterLinks.meterId })
+    .from(meterLinks)
+    .where(and(inArray(meterLinks.meterId, [...new Set(meterIds)]), eq(meterLinks.online, true)));
+  return new Set(rows.map((r) => r.meterId));
 }

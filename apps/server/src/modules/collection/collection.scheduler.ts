@@ -141,30 +141,45 @@ export function createCollectionScheduler(
     ];
   }
 
+  /** Up now, as the head-end of this process sees it or as any head-end last recorded it. */
+  async function reachable(meterIds: string[]): Promise<Set<string>> {
+    const online = await repo.onlineMeters(db, meterIds);
+    for (const id of meterIds) if (deps.headend?.linkState(id).online) online.add(id);
+    return online;
+  }
+
   /** Jobs to start: pending ones, and failed ones whose wait is over or whose meter is heard again. */
   async function dueJobs(now: Date, room: number) {
     const pending = await repo.pendingJobs(db, room);
     if (pending.length >= room) return pending;
     const oldest = addDays(today(now), -DAILY_FREEZES_READ);
-    const failed = (await repo.failedJobs(db, oldest, 5_000)).filter((j) => {
-      const heard = j.reason?.startsWith('offline') && deps.headend?.linkState(j.meterId).online;
-      return heard || !j.retryAfter || j.retryAfter.getTime() <= now.getTime();
-    });
-    return [...pending, ...failed.slice(0, room - pending.length)];
+    const failed = await repo.failedJobs(db, oldest, 5_000);
+    const online = await reachable(failed.map((j) => j.meterId));
+    const due = failed.filter((j) =>
+      j.reason?.startsWith('offline')
+        ? online.has(j.meterId)
+        : !j.retryAfter || j.retryAfter.getTime() <= now.getTime(),
+    );
+    return [...pending, ...due.slice(0, room - pending.length)];
   }
 
   async function dispatch(now: Date): Promise<number> {
     const room = config.maxInFlight - (await repo.countInFlight(db));
     if (room <= 0) return 0;
     const day = today(now);
+    const jobs = await dueJobs(now, room);
+    const online = await reachable(jobs.map((j) => j.meterId));
     const ready: { job: repo.CollectionJob; plan: Plan }[] = [];
-    for (const job of await dueJobs(now, room)) {
+    for (const job of jobs) {
       const p = await taskPlan(job, day);
       if (typeof p === 'string') {
         await repo.finishJob(db, job.id, job.kind === 'hourly' ? 'failed' : 'nodata', p, now);
-        continue;
+      } else if (!online.has(job.meterId)) {
+        // No task for a meter that cannot answer: it is read as soon as it is heard again.
+        await repo.finishJob(db, job.id, 'failed', 'offline: no live link to the meter', now, retryAt(now));
+      } else if (await repo.claimJob(db, job, now)) {
+        ready.push({ job, plan: p });
       }
-      if (await repo.claimJob(db, job, now)) ready.push({ job, plan: p });
     }
     for (let i = 0; i < ready.length; i += BATCH) await queue(ready.slice(i, i + BATCH), now);
     return ready.length;
