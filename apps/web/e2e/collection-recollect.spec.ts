@@ -17,7 +17,7 @@ test('Re-collect queues the row’s meter and day for the collection', async ({ 
   await loginAs(page);
   const row = await openFirstRow(page);
   await row.getByTestId('recollect-action').click();
-  const dialog = page.getByTestId('recollect-dialog');
+  const dialog = page.getByRole('dialog', { name: /Re-collect meter/ });
   await expect(dialog).toBeVisible();
   const title = (await dialog.locator('.ant-modal-title').textContent()) ?? '';
   const meterId = /(\d{6,})/.exec(title)?.[1] ?? '';
@@ -54,11 +54,9 @@ test('the Re-collect dialog fits a 375 px phone', async ({ page }) => {
   const row = await openFirstRow(page);
   await row.getByTestId('recollect-action').scrollIntoViewIfNeeded();
   await row.getByTestId('recollect-action').click();
-  const dialog = page.getByTestId('recollect-dialog');
+  const dialog = page.getByRole('dialog', { name: /Re-collect meter/ });
   await expect(dialog.getByTestId('recollect-submit')).toBeVisible();
-  const box = await settledBox(
-    page.locator('.ant-modal-content').filter({ has: page.getByTestId('recollect-submit') }),
-  );
+  const box = await settledBox(dialog);
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(375);
 });
