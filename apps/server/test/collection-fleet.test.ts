@@ -7,6 +7,7 @@ import {
   gateways,
   meterDailyData,
   meterHourlyData,
+  meterMonthlyData,
   meters,
   remoteTasks,
 } from '../src/db/schema.js';
@@ -218,5 +219,32 @@ describe('collection through the simulated fleet', () => {
       ['2026-11-23', 'done', 2],
       ['2026-11-24', 'done', 2],
     ]);
+  }, 120_000);
+
+  it('on the settlement day (the 1st) stores the monthly row equal to the settlement registers', async () => {
+    moveTo(new Date('2026-12-01T00:30:00Z'));
+    const monthly = async (meterId: string) =>
+      t.database.db.select().from(meterMonthlyData).where(eq(meterMonthlyData.meterId, meterId));
+    await sweepUntil(
+      'the settlement records to be collected',
+      async () => (await monthly(GPRS)).length === 1 && (await monthly(LORA)).length === 1,
+    );
+    for (const meterId of [GPRS, LORA]) {
+      const [row] = await monthly(meterId);
+      const record = fleet.model(meterId)?.monthly[0];
+      expect(new Date(record?.localMs ?? 0).toISOString()).toBe('2026-12-01T00:00:00.000Z');
+      expect(row?.currentDate).toBe('2026-12-01');
+      expect(row?.total1).toBe(Math.floor((record?.tariffs.reduce((a, b) => a + b, 0) ?? -10) / 10));
+      // Installed in November: no settlement before this one, so the month's usage is unknown.
+      expect(row?.usage1).toBeNull();
+      // The days of the look-back window (three) were read too; older gaps wait for an operator.
+      const days = (await daily(meterId)).map((r) => r.currentDate).filter((d) => d >= '2026-11-25');
+      expect(days.sort()).toEqual(['2026-11-28', '2026-11-29', '2026-11-30']);
+      for (const d of days) {
+        expect((await daily(meterId)).find((r) => r.currentDate === d)?.total1).toBe(
+          frozenTenths(meterId, d),
+        );
+      }
+    }
   }, 120_000);
 });

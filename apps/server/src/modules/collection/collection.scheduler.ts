@@ -188,11 +188,7 @@ export function createCollectionScheduler(
   /** One create request for a batch; if the service refuses it, job by job so one bad meter fails alone. */
   async function queue(batch: { job: repo.CollectionJob; plan: Plan }[], now: Date) {
     const rowsOf = (b: (typeof batch)[number]): RemoteTaskRequest[] =>
-      b.plan.map((p) => ({
-        meterId: b.job.meterId,
-        flag: p.flag,
-        remark: `collection ${b.job.kind} ${b.job.period}`,
-      }));
+      b.plan.map((p) => ({ meterId: b.job.meterId, flag: p.flag }));
     const assign = async (b: (typeof batch)[number], created: TaskRecord[]) => {
       const ids = Object.fromEntries(b.plan.map((p, i) => [p.role, created[i]?.id ?? 0]));
       await repo.setJobTasks(db, b.job.id, ids, now);
