@@ -59,7 +59,10 @@ export interface CollectionConfig {
    * reads per meter and hour is a load a utility opts into).
    */
   hourly: 'gprs' | 'all' | 'off';
-  /** Periods in flight at once (each is a few reading tasks): keeps the task queue bounded. */
+  /**
+   * Periods in flight at once (each is a few reading tasks): keeps the task queue bounded, so an
+   * operator's task created during the night waits behind at most one batch.
+   */
   maxInFlight: number;
   /** Minutes a failed period waits before it is tried again (sooner when the meter is heard again). */
   retryMinutes: number;
@@ -103,7 +106,7 @@ function collectionConfig(env: NodeJS.ProcessEnv): CollectionConfig {
     sweepMs: int('COLLECTION_SWEEP_MS', 60_000, env),
     lookbackDays,
     hourly,
-    maxInFlight: Math.max(1, int('COLLECTION_MAX_IN_FLIGHT', 2_000, env)),
+    maxInFlight: Math.max(1, int('COLLECTION_MAX_IN_FLIGHT', 500, env)),
     retryMinutes: int('COLLECTION_RETRY_MINUTES', 30, env),
   };
 }

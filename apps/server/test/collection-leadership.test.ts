@@ -4,6 +4,7 @@ import { collectionJobs, meterLinks, meters, remoteTasks } from '../src/db/schem
 import { createCollectionScheduler } from '../src/modules/collection/collection.scheduler.js';
 import { createRemoteTaskService } from '../src/modules/remote-task/remote-task.service.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { until } from './headend-fixture.js';
 import { testConfig } from './test-config.js';
 
 /**
@@ -114,5 +115,28 @@ describe('collection leadership', () => {
     await s.stop();
     const jobs = await t.database.db.select().from(collectionJobs).where(eq(collectionJobs.meterId, meterId));
     expect(jobs.map((j) => j.period).sort()).toEqual(['2026-11-20', '2026-11-21']);
+  });
+
+  it('started (as npm start does), it sweeps by itself and stops cleanly', async () => {
+    const meterId = '47509999988';
+    await t.database.db.insert(meters).values({
+      meterId,
+      communicationWay: 0,
+      protocolVersion: '2.2',
+      stationId: '0001',
+      createDate: new Date('2026-11-21T10:00:00Z'),
+    });
+    await t.database.db.insert(meterLinks).values({ meterId, online: true, transport: 'gprs' });
+    const s = schedulerAs('started');
+    s.start();
+    await until('the first sweep to plan and queue the meter', async () => {
+      const [job] = await t.database.db
+        .select()
+        .from(collectionJobs)
+        .where(eq(collectionJobs.meterId, meterId));
+      return job?.status === 'running';
+    });
+    await s.stop();
+    expect((await schedulerAs('after-stop').tick()).leader).toBe(true);
   });
 });

@@ -30,6 +30,8 @@ export const LEASE_NAME = 'meter-data-collection';
 const BATCH = 200;
 /** Planning reads every meter: once per new day or hour, else at most this often (new meters). */
 const REPLAN_MS = 15 * 60_000;
+/** The pause between sweeps while a batch is moving. */
+const BUSY_SWEEP_MS = 5_000;
 
 export interface TickReport {
   leader: boolean;
@@ -83,6 +85,7 @@ export function createCollectionScheduler(
   let plannedAt = 0;
   let running: Promise<TickReport> | null = null;
   let timer: NodeJS.Timeout | null = null;
+  let stopped: boolean | null = null;
 
   /** Missing days in the look-back window, the settlement day's month, this hour's hourly readings. */
   async function plan(now: Date): Promise<number> {
@@ -316,16 +319,32 @@ export function createCollectionScheduler(
   return {
     holder,
     tick,
+    /**
+     * Sweeps on a timer: every `sweepMs`, or after a few seconds while there is work moving (periods
+     * stored or queued), so a night's collection goes in bounded batches without idling between them.
+     */
     start(log: Log | undefined = options.log) {
-      if (timer) return;
+      if (timer || stopped === false) return;
+      stopped = false;
+      const next = (ms: number) => {
+        if (stopped) return;
+        timer = setTimeout(run, ms);
+        timer.unref();
+      };
       const run = () =>
-        void tick().catch((e: unknown) => log?.error({ err: String(e) }, 'collection sweep failed'));
+        void tick()
+          .then((r) =>
+            next(r.stored + r.dispatched > 0 ? Math.min(BUSY_SWEEP_MS, config.sweepMs) : config.sweepMs),
+          )
+          .catch((e: unknown) => {
+            log?.error({ err: String(e) }, 'collection sweep failed');
+            next(config.sweepMs);
+          });
       run();
-      timer = setInterval(run, config.sweepMs);
-      timer.unref();
     },
     async stop() {
-      if (timer) clearInterval(timer);
+      stopped = true;
+      if (timer) clearTimeout(timer);
       timer = null;
       await running?.catch(() => undefined);
       await repo.releaseLease(db, LEASE_NAME, holder);
