@@ -12,6 +12,11 @@ import {
   remoteTasks,
 } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
+import {
+  type CollectionScheduler,
+  createCollectionScheduler,
+} from '../src/modules/collection/collection.scheduler.js';
+import { createRemoteTaskService } from '../src/modules/remote-task/remote-task.service.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { headendTestConfig, startMosquitto, until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
@@ -97,6 +102,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
+  await second?.stop();
   await fleet?.stop();
   await t?.close();
   await broker?.stop();
@@ -108,12 +114,21 @@ function moveTo(at: Date) {
   meterClock.set(at.getTime());
 }
 
-/** Sweeps until `done` holds (each sweep stores what finished and queues what is due). */
+/**
+ * Sweeps until `done` holds (each sweep stores what finished and queues what is due). A second
+ * scheduler — another process's, on the same database — sweeps at the same moments; one leads.
+ */
+let second: CollectionScheduler;
 async function sweepUntil(what: string, done: () => Promise<boolean>) {
+  second ??= createCollectionScheduler(
+    t.app.deps,
+    createRemoteTaskService(t.app.deps, { retries: 0, onQueued: () => {} }),
+    { holder: 'second-process' },
+  );
   await until(
     what,
     async () => {
-      await t.app.collection.tick();
+      await Promise.all([t.app.collection.tick(), second.tick()]);
       return done();
     },
     60_000,
@@ -166,6 +181,8 @@ describe('collection through the simulated fleet', () => {
 
     await sweepUntil('the first sweep to settle', async () => (await settled(GPRS)) && (await settled(LORA)));
     expectRowsEqualRegisters(GPRS, await daily(GPRS));
+    // Each day was read once, by whichever scheduler led.
+    expect((await jobsOf(GPRS)).map((j) => j.attempts)).toEqual([1, 1, 1, 1]);
     expect(await daily(LORA)).toEqual([]);
     const lora = await jobsOf(LORA);
     expect(lora.map((j) => j.status)).toEqual(['failed', 'failed', 'failed']);
@@ -193,8 +210,9 @@ describe('collection through the simulated fleet', () => {
 
     // A sweep later finds nothing left to do: no day is read twice.
     const before = (await t.database.db.select().from(remoteTasks)).length;
-    const report = await t.app.collection.tick();
-    expect(report).toMatchObject({ leader: true, dispatched: 0 });
+    const reports = await Promise.all([t.app.collection.tick(), second.tick()]);
+    expect(reports.filter((r) => r.leader)).toHaveLength(1);
+    expect(reports.map((r) => r.dispatched)).toEqual([0, 0]);
     expect((await t.database.db.select().from(remoteTasks)).length).toBe(before);
   }, 120_000);
 
