@@ -26,6 +26,7 @@ import { logSerializers } from './lib/log-redaction.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
+import { collection } from './modules/collection/collection.module.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import type { KeyVault } from './modules/keystore/key-vault.js';
 import { logRoutes } from './modules/log/log.module.js';
@@ -60,6 +61,8 @@ export interface BuildOptions {
   headend?: boolean;
   /** Task runner settings over the REMOTE_TASK_* environment (tests use short leases and timeouts). */
   remoteTasks?: Partial<RunnerOptions>;
+  /** Run the meter-data collection schedule in this process (main: COLLECTION, default on). */
+  collection?: boolean;
   /** Where log lines go instead of stdout (the log-redaction test reads them). */
   logStream?: { write(line: string): void };
 }
@@ -126,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const auth = createAuthService(deps);
   const master = masterData(deps);
   const remote = remoteOperations(deps, options.remoteTasks);
+  const collect = collection(deps);
   await registerRoutes(app, [
     ...authRoutes(auth, deps),
     ...userRoutes(deps, createUserService(deps)),
@@ -143,11 +147,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...meterDataRoutes(deps),
     ...prepayReportRoutes(deps),
     ...dashboardRoutes(deps),
+    ...collect.routes,
   ]);
   remote.register(app);
   registerPaymentsFeed(app, deps);
   registerMeterDataExtras(app, deps);
   registerPrepayReportExports(app, deps);
+  collect.register(app, options.collection ?? false);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.db.execute('select 1');

@@ -43,6 +43,29 @@ export interface Config {
    * (KEY_CHANGE_REQUIRES_AUTHORIZATION=1). A password that is sent is always checked.
    */
   keyChangeRequiresAuthorization: boolean;
+  /** Meter-data collection (src/modules/collection): the nightly frozen-data schedule. */
+  collection: CollectionConfig;
+}
+
+export interface CollectionConfig {
+  /** COLLECTION=off turns the schedule off (the re-collect endpoint still queues work for another process). */
+  enabled: boolean;
+  /** How often the leader sweeps (plans missing periods, queues tasks, stores answers). */
+  sweepMs: number;
+  /** Days back a sweep looks for missing daily rows (gaps older than this need an operator's re-collect). */
+  lookbackDays: number;
+  /**
+   * Which meters get hourly readings: GPRS meters (always connected), all, or none (the default: two
+   * reads per meter and hour is a load a utility opts into).
+   */
+  hourly: 'gprs' | 'all' | 'off';
+  /**
+   * Periods in flight at once (each is a few reading tasks): keeps the task queue bounded, so an
+   * operator's task created during the night waits behind at most one batch.
+   */
+  maxInFlight: number;
+  /** Minutes a failed period waits before it is tried again (sooner when the meter is heard again). */
+  retryMinutes: number;
 }
 
 function overdraftProfiles(raw: string | undefined): Record<string, VendorOverdraftProfile> {
@@ -69,6 +92,23 @@ function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return n;
+}
+
+function collectionConfig(env: NodeJS.ProcessEnv): CollectionConfig {
+  const hourly = (env.COLLECTION_HOURLY ?? 'off').toLowerCase();
+  if (hourly !== 'gprs' && hourly !== 'all' && hourly !== 'off') {
+    throw new Error(`COLLECTION_HOURLY must be "gprs", "all" or "off", got "${env.COLLECTION_HOURLY}"`);
+  }
+  const lookbackDays = int('COLLECTION_LOOKBACK_DAYS', 7, env);
+  if (lookbackDays < 1 || lookbackDays > 31) throw new Error('COLLECTION_LOOKBACK_DAYS must be 1–31');
+  return {
+    enabled: onOff('COLLECTION', true, env),
+    sweepMs: int('COLLECTION_SWEEP_MS', 60_000, env),
+    lookbackDays,
+    hourly,
+    maxInFlight: Math.max(1, int('COLLECTION_MAX_IN_FLIGHT', 500, env)),
+    retryMinutes: int('COLLECTION_RETRY_MINUTES', 30, env),
+  };
 }
 
 function onOff(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean {
@@ -135,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulator: onOff('SIMULATOR', !env.MQTT_URL, env),
     keyChangeRequiresAuthorization:
       env.KEY_CHANGE_REQUIRES_AUTHORIZATION === '1' || env.KEY_CHANGE_REQUIRES_AUTHORIZATION === 'true',
+    collection: collectionConfig(env),
   };
 }

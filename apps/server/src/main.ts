@@ -10,7 +10,13 @@ const database = await openDatabase(config);
 await bootstrap(database.db, config);
 if (config.seed === 'demo') await seedDemo(database.db, config);
 
-const app = await buildApp({ config, database, ownsDatabase: true, headend: true });
+const app = await buildApp({
+  config,
+  database,
+  ownsDatabase: true,
+  headend: true,
+  collection: config.collection.enabled,
+});
 let simulator: SimulatorProcess | undefined;
 
 let closing = false;

@@ -42,7 +42,8 @@ describe('DL/T 645 catalogue', () => {
       admin,
     );
     expect(tree.code).toBe(0);
-    expect(tree.result.map((g) => g.label)).toEqual(['Basic Parameters', 'Status Value']);
+    // Frozen Data: the daily freezes and settlement records the meter-data collection reads.
+    expect(tree.result.map((g) => g.label)).toEqual(['Basic Parameters', 'Status Value', 'Frozen Data']);
     const basic = tree.result[0]?.children.map((c) => `${c.id} ${c.label}`);
     expect(basic).toContain('901F Total Consumption');
     expect(basic).toContain('E421 Credit balance');

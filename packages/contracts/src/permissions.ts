@@ -50,6 +50,7 @@ export const PermissionGroups = {
     'AutomaticMeterReading.DailyDataMeter',
     'AutomaticMeterReading.MonthlyData',
     'AutomaticMeterReading.Alarm',
+    'AutomaticMeterReading.Recollect',
   ],
   Management: [
     'Management.Meter',
@@ -76,7 +77,10 @@ export type PermissionKey = (typeof PermissionGroups)[PermissionGroup][number];
 export const ALL_PERMISSION_KEYS: readonly PermissionKey[] = Object.values(PermissionGroups).flat();
 
 /** Keys that grant a permission without a menu page of their own (role-only). */
-export const ROLE_ONLY_KEYS: readonly PermissionKey[] = ['TokenRecord.CancelCreditTokenRecord'];
+export const ROLE_ONLY_KEYS: readonly PermissionKey[] = [
+  'TokenRecord.CancelCreditTokenRecord',
+  'AutomaticMeterReading.Recollect',
+];
 
 /** Marks a route any signed-in user may call (their own profile, logout, role switch). */
 export const AUTHENTICATED = 'authenticated' as const;

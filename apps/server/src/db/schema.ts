@@ -364,6 +364,8 @@ export const images = pgTable('images', {
   updateDate: ts('update_date').notNull().defaultNow(),
 });
 
+// Meter-data collection: the scheduler's per-meter/period markers and its leadership lease.
+export * from './schema-collection.js';
 // Head-end: each meter's link (online, transport, serving gateway).
 export * from './schema-headend.js';
 // Meter data: interval rows (electricity, water), report summaries, alarms.

@@ -372,6 +372,7 @@ export const asyncRoutes: AppRoute[] = [
     ['daily-data-meter', 'AutomaticMeterReading.DailyDataMeter', 'dailyDataMeter', false, IntervalDataPage],
     ['monthly-data', 'AutomaticMeterReading.MonthlyData', 'monthlyData', false, MonthlyDataPage],
     ['alarm', 'AutomaticMeterReading.Alarm', 'alarm', false, AlarmPage],
+    ['recollect', 'AutomaticMeterReading.Recollect', 'recollect', true],
   ]),
   group(
     '/management',

@@ -70,6 +70,7 @@ const en = {
     dailyDataMeter: 'Interval Data',
     monthlyData: 'Monthly Data',
     alarm: 'Alarms',
+    recollect: 'Re-collect Meter Data',
     meterDailyReport: 'Meter Daily Report',
     meterMonthlyReport: 'Meter Monthly Report',
     management: 'Management',

@@ -71,6 +71,7 @@ const es: Messages = {
     dailyDataMeter: 'Datos de intervalo',
     monthlyData: 'Datos mensuales',
     alarm: 'Alarmas',
+    recollect: 'Recolectar datos',
     meterDailyReport: 'Informe diario del medidor',
     meterMonthlyReport: 'Informe mensual del medidor',
     management: 'Gestión',

@@ -71,6 +71,7 @@ const zh: Messages = {
     dailyDataMeter: '区间数据',
     monthlyData: '月冻结数据',
     alarm: '告警',
+    recollect: '重新采集',
     meterDailyReport: '电表日报表',
     meterMonthlyReport: '电表月报表',
     management: '管理',

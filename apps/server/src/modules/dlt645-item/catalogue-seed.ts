@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
+import { COLLECTION_ITEMS } from '../collection/frozen-items.js';
 
 type Names = [en: string, ar: string, es: string, fr: string, pt: string, zh: string];
 const texts = ([EN, AR, ES, FR, PT, ZH]: Names): LangTexts => ({ EN, AR, ES, FR, PT, ZH });
@@ -39,7 +40,7 @@ const CONTROL: Names = [
 ];
 const TOKEN: Names = ['Token', 'رمز', 'Token', 'Jeton', 'Token', '令牌'];
 
-interface Seed {
+export interface Seed {
   type: 0 | 1 | 2 | 3;
   flag: string;
   control: string;
@@ -376,6 +377,8 @@ export const CATALOGUE: readonly Seed[] = [
       '令牌结果',
     ],
   },
+  // Frozen data the meter-data collection reads (modules/collection).
+  ...COLLECTION_ITEMS,
 ];
 
 /**

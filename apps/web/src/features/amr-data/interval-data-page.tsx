@@ -1,10 +1,11 @@
 import type { DailyDataMeterRow } from '@prepay/contracts';
-import { Button, Modal } from 'antd';
+import { Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { electricColumns } from './columns';
 import './locales';
+import { RecollectDialog, useCanRecollect } from './recollect-dialog';
 
 const LANG = { lang: 'en' };
 
@@ -12,6 +13,8 @@ const LANG = { lang: 'en' };
 export default function IntervalDataPage() {
   const { t } = useTranslation();
   const [hourly, setHourly] = useState<DailyDataMeterRow | null>(null);
+  const [recollect, setRecollect] = useState<DailyDataMeterRow | null>(null);
+  const canRecollect = useCanRecollect();
   const day = hourly?.currentDate.slice(0, 10) ?? '';
   return (
     <>
@@ -24,11 +27,18 @@ export default function IntervalDataPage() {
         exportModule="DailyDataMeter"
         exportFileName="interval-data"
         actions={(r) => (
-          <Button size="small" type="link" onClick={() => setHourly(r)}>
-            {t('amr.hourly')}
-          </Button>
+          <Space size={0} wrap>
+            <Button size="small" type="link" onClick={() => setHourly(r)}>
+              {t('amr.hourly')}
+            </Button>
+            {canRecollect && (
+              <Button size="small" type="link" data-testid="recollect-action" onClick={() => setRecollect(r)}>
+                {t('amr.recollect')}
+              </Button>
+            )}
+          </Space>
         )}
-        actionsWidth={90}
+        actionsWidth={canRecollect ? 170 : 90}
         testId="interval-data"
       />
       <Modal
@@ -56,6 +66,13 @@ export default function IntervalDataPage() {
           />
         )}
       </Modal>
+      {recollect && (
+        <RecollectDialog
+          meterId={recollect.meterId}
+          day={recollect.currentDate.slice(0, 10)}
+          onClose={() => setRecollect(null)}
+        />
+      )}
     </>
   );
 }

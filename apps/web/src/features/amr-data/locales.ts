@@ -3,6 +3,17 @@ import { registerBundles } from '../../components/list-page/locales';
 /** Interval data labels (original-api.md §9). */
 const en = {
   amr: {
+    recollect: 'Re-collect',
+    recollectTitle: 'Re-collect meter {{meterId}}',
+    recollectHint:
+      'The meter is read again for these days (or months); the rows are replaced when its answers arrive.',
+    recollectRange: 'Days',
+    recollectRangeRequired: 'Choose the first and last day',
+    recollectKind: 'Data',
+    recollectDaily: 'Daily frozen data',
+    recollectMonthly: 'Monthly (settlement day) data',
+    recollectCancel: 'Close',
+    recollectQueued: '{{count}} period(s) queued for collection',
     currentDate: 'Collection Date',
     customerId: 'Customer Id',
     customerName: 'Customer Name',
@@ -38,6 +49,16 @@ const en = {
 };
 const zh = {
   amr: {
+    recollect: '重新采集',
+    recollectTitle: '重新采集电表 {{meterId}}',
+    recollectHint: '将重新读取电表这些日期（或月份）的数据；收到应答后替换原有记录。',
+    recollectRange: '日期',
+    recollectRangeRequired: '请选择起止日期',
+    recollectKind: '数据',
+    recollectDaily: '日冻结数据',
+    recollectMonthly: '月冻结（结算日）数据',
+    recollectCancel: '关闭',
+    recollectQueued: '已排队采集 {{count}} 个时段',
     currentDate: '采集日期',
     customerId: '客户编号',
     customerName: '客户名称',
@@ -73,6 +94,17 @@ const zh = {
 };
 const es = {
   amr: {
+    recollect: 'Recolectar',
+    recollectTitle: 'Recolectar el medidor {{meterId}}',
+    recollectHint:
+      'El medidor se vuelve a leer para estos días (o meses); las filas se reemplazan al llegar sus respuestas.',
+    recollectRange: 'Días',
+    recollectRangeRequired: 'Elija el primer y el último día',
+    recollectKind: 'Datos',
+    recollectDaily: 'Datos congelados diarios',
+    recollectMonthly: 'Datos mensuales (día de liquidación)',
+    recollectCancel: 'Cerrar',
+    recollectQueued: '{{count}} periodo(s) en cola de recolección',
     currentDate: 'Fecha de lectura',
     customerId: 'Id de cliente',
     customerName: 'Nombre del cliente',

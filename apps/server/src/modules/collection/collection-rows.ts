@@ -1,0 +1,85 @@
+import type { NewDailyRow, NewHourlyRow } from '../meter-data/meter-data.write.js';
+import type { CollectionJob } from './collection.repo.js';
+import { addDays } from './collection-days.js';
+import { diOfFlag, energyTenths, freezeDay, relayOpenOf, replyValue } from './collection-decode.js';
+
+/** A finished reading task as collection needs it. */
+export interface DoneTask {
+  flag: string | null;
+  receiveFrame: string | null;
+}
+
+export class CollectionDataError extends Error {}
+
+function reader(job: CollectionJob, tasks: Record<string, DoneTask>) {
+  return (role: string): Uint8Array | null => {
+    const t = tasks[role];
+    if (!t) return null;
+    return replyValue(job.meterId, diOfFlag(t.flag ?? ''), t.receiveFrame);
+  };
+}
+
+/**
+ * A daily (or monthly) row from the answers: totals from the frozen energy, the usage against the
+ * record before it (read with it, or the stored row of the day before), credit and relay when read.
+ * A daily record whose freeze time is not the next midnight belongs to another day: refused, so a
+ * meter with a wrong clock never files its data under the wrong date.
+ */
+export function periodRow(
+  job: CollectionJob,
+  tasks: Record<string, DoneTask>,
+  storedPrevious: number | null,
+): NewDailyRow {
+  const read = reader(job, tasks);
+  const time = read('time');
+  if (time) {
+    const frozen = freezeDay(time);
+    if (frozen !== addDays(job.period, 1)) {
+      throw new CollectionDataError(
+        `the meter's freeze is dated ${frozen}, not ${addDays(job.period, 1)} (check the meter clock)`,
+      );
+    }
+  }
+  const energy = read('energy');
+  if (!energy) throw new CollectionDataError('no energy was read');
+  const total1 = energyTenths(energy);
+  const previous = read('previous');
+  const before = previous ? energyTenths(previous) : storedPrevious;
+  const credit = read('credit');
+  const status = read('status');
+  const relayOpen = status ? relayOpenOf(status) : null;
+  return {
+    meterId: job.meterId,
+    currentDate: job.period,
+    stationId: job.stationId,
+    total1,
+    usage1: before === null ? null : total1 - before,
+    remain1: credit ? energyTenths(credit) : null,
+    relayOpen,
+    // "Check" when a flag is set or the state was not read (an older day: only its registers are kept).
+    status: relayOpen === null ? null : relayOpen,
+    source: 'collected',
+    remark: job.requestedBy === 'scheduler' ? null : `re-collected for ${job.requestedBy}`,
+  };
+}
+
+export function hourlyRow(
+  job: CollectionJob,
+  tasks: Record<string, DoneTask>,
+  readingTime: Date,
+  storedPrevious: number | null,
+): NewHourlyRow {
+  const read = reader(job, tasks);
+  const energy = read('energy');
+  if (!energy) throw new CollectionDataError('no energy was read');
+  const total1 = energyTenths(energy);
+  const credit = read('credit');
+  return {
+    meterId: job.meterId,
+    readingTime,
+    stationId: job.stationId,
+    total1,
+    remain1: credit ? energyTenths(credit) : null,
+    usage1: storedPrevious === null ? null : total1 - storedPrevious,
+  };
+}
