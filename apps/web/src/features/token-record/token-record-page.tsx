@@ -12,13 +12,16 @@ import { energy, money } from '../../components/vending/amount';
 import {
   creditReceipt,
   printReceipt,
+  type ReceiptContext,
   type ReceiptRecord,
   tokenReceipt,
+  useReceiptContext,
 } from '../../components/vending/receipt';
 import { labelOf, meterTypeOptions, QUOTA_KEY, TokenText } from '../../components/vending/vending';
 import { request } from '../../lib/request';
 import { sessionStore } from '../../lib/session';
 import '../../components/vending/vending.css';
+import '../../components/vending/office-locales';
 
 export type RecordKind =
   | 'credit'
@@ -123,12 +126,18 @@ function recordList(kindName: RecordKind): ListSpec {
 /** The record page's first read, started with its code by the menu or the router (issue 17). */
 export const recordPrefetch = (kindName: RecordKind) => prefetchList(recordList(kindName));
 
-export function recordReceipt(t: TFunction, kindName: RecordKind, row: RecordRow) {
+/** A receipt printed from a record is a reprint (COPY); a cancelled vend's says CANCELLED too. */
+export function recordReceipt(t: TFunction, kindName: RecordKind, row: RecordRow, base: ReceiptContext = {}) {
   const kind = KINDS[kindName];
+  const ctx: ReceiptContext = {
+    ...base,
+    copy: true,
+    cancelled: kindName === 'creditCancel' || (kindName === 'credit' && row.status === 1),
+  };
   if (kindName === 'credit' || kindName === 'creditCancel') {
-    return creditReceipt(t, row);
+    return creditReceipt(t, row, ctx);
   }
-  return tokenReceipt(t, t(kind.receiptTitle), row, valueLine(t, kind, row), row.tokens);
+  return tokenReceipt(t, t(kind.receiptTitle), row, valueLine(t, kind, row), row.tokens, ctx);
 }
 
 function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void }) {
@@ -162,8 +171,8 @@ function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void })
       onCancel={onClose}
       data-testid="cancel-dialog"
       footer={[
-        <Button key="c" onClick={onClose}>
-          {t('vending.close')}
+        <Button key="c" data-testid="cancel-close" onClick={onClose}>
+          {t('vending.office.closeDialog')}
         </Button>,
         <Button
           key="ok"
@@ -177,9 +186,13 @@ function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void })
         </Button>,
       ]}
     >
+      <Typography.Paragraph strong data-testid="cancel-question">
+        {t('vending.office.cancelConfirm', { receiptId: row.receiptId, amount: money(row.totalPaid) })}
+      </Typography.Paragraph>
       <Typography.Paragraph type="warning">{t('vending.cancelHint')}</Typography.Paragraph>
       <Typography.Paragraph>
-        {t('vending.receiptId')}: <strong>{row.receiptId}</strong> · {t('vending.meterId')}: {row.meterId}
+        {t('vending.receiptId')}: <strong>{row.receiptId}</strong> · {t('vending.meterId')}: {row.meterId} ·{' '}
+        {t('vending.totalPaid')}: <strong>{money(row.totalPaid)}</strong>
       </Typography.Paragraph>
       <Form form={form} layout="vertical">
         <Form.Item
@@ -211,6 +224,7 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
   const isAdmin = useIsSystemAdmin();
   const stations = useStations();
   const canCancel = useCanCancel();
+  const receiptContext = useReceiptContext();
   const [cancelRow, setCancelRow] = useState<RecordRow | null>(null);
   const types = meterTypeOptions(t);
   const isCredit = kindName === 'credit' || kindName === 'creditCancel';
@@ -353,7 +367,7 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
               size="small"
               type="link"
               data-testid="row-print"
-              onClick={() => printReceipt(t, recordReceipt(t, kindName, row))}
+              onClick={() => printReceipt(t, recordReceipt(t, kindName, row, receiptContext))}
             >
               {t('vending.print')}
             </Button>

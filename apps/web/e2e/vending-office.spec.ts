@@ -1,0 +1,246 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
+import { ADMIN_PASSWORD, api, apiLogin, loginAs } from './helpers';
+import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
+
+/** Trusted mouse and pointer presses the page has seen (keyboard activation fires none of them). */
+async function watchMouse(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { mousePresses: number };
+    w.mousePresses = 0;
+    for (const type of ['mousedown', 'pointerdown', 'mouseup', 'contextmenu']) {
+      window.addEventListener(type, (e) => {
+        if (e.isTrusted) w.mousePresses += 1;
+      });
+    }
+  });
+}
+const mousePresses = (page: Page) =>
+  page.evaluate(() => (window as unknown as { mousePresses: number }).mousePresses);
+
+/** The keyboard, counting every key pressed (a typed text counts one per character). */
+function countingKeyboard(page: Page) {
+  let count = 0;
+  return {
+    type: async (text: string) => {
+      count += text.length;
+      await page.keyboard.type(text);
+    },
+    press: async (key: string) => {
+      count += 1;
+      await page.keyboard.press(key);
+    },
+    get count() {
+      return count;
+    },
+  };
+}
+
+async function vendByApi(request: APIRequestContext, meterId: string, amount: string) {
+  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const env = await api(
+    request,
+    '/api/token/creditToken/generate',
+    {
+      meterId,
+      isPreview: false,
+      isVendByTotalPaid: true,
+      amount,
+      payDebtPercent: 0,
+      authorizationPassword: ADMIN_AUTHORIZATION_PASSWORD,
+      idempotencyKey: `e2e-${meterId}-${amount}`,
+    },
+    token,
+  );
+  expect(env.code, env.reason).toBe(0);
+  return env.result as { receiptId: number; token: string };
+}
+
+const suffixAt = (n: number) => String((Date.now() + n) % 10_000_000).padStart(7, '0');
+
+test.describe('vending office', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  // Keys: meter id (11) + Enter (search) + Enter (Recharge) + "107.50" (6) + Enter (preview)
+  // + authorization password (14) + Enter (confirm) + Enter (print) = 36.
+  test('keyboard-only vend from page open to printed receipt in 36 keystrokes, no mouse', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    const { meterId, customerId } = await vendableAccount(request, suffixAt(10));
+    expect(meterId).toHaveLength(11);
+    await loginAs(page);
+    await watchMouse(page);
+    await page.goto('/token-generate/credit-token');
+    const search = page.getByTestId('list-search-term');
+    // Focus is in the search box on open.
+    await expect(search).toBeFocused({ timeout: 30_000 });
+    expect(await mousePresses(page)).toBe(0);
+
+    const keys = countingKeyboard(page);
+    await keys.type(meterId);
+    await keys.press('Enter');
+    await expect(bodyRows(page)).toHaveCount(1);
+    // Once the rows arrive, focus is on the first row's Recharge.
+    await expect(bodyRows(page).first().getByTestId('row-action')).toBeFocused();
+    await keys.press('Enter');
+
+    const recharge = page.getByRole('dialog', { name: 'Recharge' });
+    await expect(recharge.getByTestId('recharge-amount')).toBeFocused();
+    await keys.type('107.50');
+    await keys.press('Enter');
+
+    const confirmation = page.getByRole('dialog', { name: 'Transaction Confirmation' });
+    await expect(confirmation.getByTestId('authorization-password')).toBeFocused();
+    // What the customer gets, in words a cashier reads out.
+    const summary = confirmation.getByTestId('vend-summary');
+    await expect(summary).toContainText('The customer pays 107.50 NGN and gets 10.0 kWh.');
+    await expect(summary).toContainText('7.50 NGN is VAT');
+    await keys.type(ADMIN_AUTHORIZATION_PASSWORD);
+    await keys.press('Enter');
+
+    const done = page.getByRole('dialog', { name: 'Recharge Succeeded' });
+    await expect(done.getByTestId('print-receipt')).toBeFocused();
+    await expect(done.getByTestId('vend-error')).toHaveCount(0);
+    const token = tokenIn(await done.getByTestId('token-text').textContent());
+    expect(token).toMatch(TOKEN);
+    const receiptId = ((await done.getByTestId('receipt-id').textContent()) ?? '').trim();
+    const [receipt] = await Promise.all([context.waitForEvent('page'), keys.press('Enter')]);
+
+    expect(keys.count).toBe(36);
+    expect(await mousePresses(page)).toBe(0);
+
+    const view = receipt.getByTestId('print-view');
+    await expect(view).toBeVisible({ timeout: 30_000 });
+    await expect(view).toContainText('Demo Power Utility');
+    await expect(view).toContainText(receiptId);
+    await expect(view).toContainText(customerId);
+    await expect(view).toContainText('107.50 NGN');
+    await expect(view).toContainText('7.50 NGN');
+    await expect(view).toContainText('Station');
+    await expect(view.getByTestId('print-mark')).toHaveCount(0);
+    // The token in five groups of four, each kept on one line.
+    const groups = view.locator('.print-token-group');
+    await expect(groups).toHaveCount(5);
+    expect((await groups.allInnerTexts()).join(' ')).toBe(token);
+    for (const paper of ['58', '80', 'A4'] as const) {
+      await receipt.goto(`/pdf/table-normal?paper=${paper}`);
+      await expect(receipt.getByTestId('print-view')).toHaveAttribute('data-paper', paper);
+      const heights = await receipt
+        .locator('.print-token-group')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+      const lineHeight = Math.min(...heights);
+      // No group is wrapped inside: every group is one line high.
+      for (const h of heights) expect(h).toBeLessThan(lineHeight * 1.5);
+      await testInfo.attach(`receipt-${paper}`, {
+        body: await receipt.getByTestId('print-view').screenshot(),
+        contentType: 'image/png',
+      });
+    }
+    await receipt.close();
+
+    // Esc closes the dialog and the search box is ready for the next customer.
+    await page.keyboard.press('Escape');
+    await expect(done).toBeHidden();
+    await expect(search).toBeFocused();
+  });
+
+  test('an amount a token cannot carry offers the nearest one, taken with one Enter', async ({
+    page,
+    request,
+  }) => {
+    const { meterId } = await vendableAccount(request, suffixAt(11));
+    await loginAs(page);
+    await openAndSearch(page, '/token-generate/credit-token', meterId);
+    await bodyRows(page).first().getByTestId('row-action').click();
+    const recharge = page.getByRole('dialog', { name: 'Recharge' });
+    await recharge.getByText('Vend By Total Unit').click();
+    // 2000.5 kWh: above 1638.3 a token carries whole steps of 1 kWh from 1638.4 (… 2000.4, 2001.4 …).
+    await recharge.getByTestId('recharge-amount').fill('2000.5');
+    await recharge.getByTestId('recharge-amount').press('Enter');
+    const choice = recharge.getByTestId('nearest-choice');
+    await expect(choice).toContainText('A token cannot carry exactly 2000.5 kWh.');
+    await expect(choice.getByTestId('nearest-amount')).toHaveText('Vend 2000.4 kWh instead');
+    await expect(choice.getByTestId('other-amount')).toHaveText('Vend 2001.4 kWh instead');
+    await expect(choice.getByTestId('nearest-amount')).toBeFocused();
+    await page.keyboard.press('Enter');
+    const confirmation = page.getByRole('dialog', { name: 'Transaction Confirmation' });
+    await expect(confirmation.getByTestId('breakdown-totalUnit')).toHaveText('2000.4 kWh');
+  });
+
+  test('a reprint is marked COPY and a cancelled vend’s receipt CANCELLED; Cancel token names receipt and amount', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { meterId } = await vendableAccount(request, suffixAt(12));
+    const vend = await vendByApi(request, meterId, '53.75');
+    await loginAs(page);
+    await openAndSearch(page, '/token-record/credit-token-record', meterId);
+    const row = bodyRows(page).first();
+
+    const [copy] = await Promise.all([context.waitForEvent('page'), row.getByTestId('row-print').click()]);
+    const copyView = copy.getByTestId('print-view');
+    await expect(copyView).toBeVisible({ timeout: 30_000 });
+    await expect(copyView.getByTestId('print-mark')).toHaveText(['COPY']);
+    await expect(copyView).toContainText(String(vend.receiptId));
+    await copy.close();
+
+    await row.getByTestId('row-cancel').click();
+    const cancel = page.getByRole('dialog', { name: 'Cancel Credit Token' });
+    await expect(cancel.getByTestId('cancel-question')).toHaveText(
+      `Cancel receipt ${vend.receiptId} of 53.75? The token becomes invalid.`,
+    );
+    await expect(cancel.getByTestId('cancel-submit')).toHaveText('Cancel token');
+    await expect(cancel.getByTestId('cancel-close')).toHaveText('Close');
+    await cancel.getByTestId('cancel-password').fill(ADMIN_AUTHORIZATION_PASSWORD);
+    await cancel.getByTestId('cancel-remark').fill('Wrong meter');
+    await cancel.getByTestId('cancel-submit').click();
+    await expect(row).toContainText('Cancelled');
+
+    const [cancelled] = await Promise.all([
+      context.waitForEvent('page'),
+      row.getByTestId('row-print').click(),
+    ]);
+    const view = cancelled.getByTestId('print-view');
+    await expect(view).toBeVisible({ timeout: 30_000 });
+    await expect(view.getByTestId('print-mark')).toHaveText(['CANCELLED', 'COPY']);
+    await cancelled.close();
+  });
+
+  test('at 375 px the row actions are clickable: nothing covers them, the settings handle included', async ({
+    page,
+    request,
+  }) => {
+    const { meterId } = await vendableAccount(request, suffixAt(13));
+    await vendByApi(request, meterId, '20');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await loginAs(page);
+    for (const [path, action] of [
+      ['/token-generate/credit-token', 'row-action'],
+      ['/token-record/credit-token-record', 'row-print'],
+    ] as const) {
+      await page.goto(path);
+      await expect(bodyRows(page).first()).toBeVisible({ timeout: 30_000 });
+      const buttons = page.locator(`[data-testid=list-table] tbody tr.ant-table-row [data-testid=${action}]`);
+      const n = await buttons.count();
+      expect(n).toBeGreaterThan(0);
+      for (let i = 0; i < n; i++) {
+        const button = buttons.nth(i);
+        await button.scrollIntoViewIfNeeded();
+        // The element at the button's centre is the button (or inside it): a click lands on it.
+        const onTop = await button.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return hit !== null && el.contains(hit);
+        });
+        expect(onTop, `${path} row ${i}`).toBe(true);
+      }
+    }
+    // And one is really clicked: the Recharge dialog opens.
+    await openAndSearch(page, '/token-generate/credit-token', meterId);
+    await bodyRows(page).first().getByTestId('row-action').click();
+    await expect(page.getByRole('dialog', { name: 'Recharge' })).toBeVisible();
+  });
+});
