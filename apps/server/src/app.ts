@@ -26,6 +26,7 @@ import { logSerializers } from './lib/log-redaction.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
+import { cashUpRoutes } from './modules/cash-up/cash-up.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import type { KeyVault } from './modules/keystore/key-vault.js';
 import { logRoutes } from './modules/log/log.module.js';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...meterDataRoutes(deps),
     ...prepayReportRoutes(deps),
     ...dashboardRoutes(deps),
+    ...cashUpRoutes(deps),
   ]);
   remote.register(app);
   registerPaymentsFeed(app, deps);

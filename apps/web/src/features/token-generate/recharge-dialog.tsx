@@ -63,6 +63,14 @@ function body(meterId: string, f: RechargeForm) {
   };
 }
 
+/**
+ * Focus after the dialog's zoom-in, unless autoFocus already put it there: a fast cashier may have
+ * typed into the field meanwhile, and re-focusing (or selecting) must not lose those keys.
+ */
+function focusUnlessTyping(input: InputRef | null) {
+  if (input?.input && document.activeElement !== input.input) input.focus();
+}
+
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** By unit: when the token cannot carry the amount, the nearest amount first and the other side second. */
@@ -273,10 +281,11 @@ function FormStep(props: {
   return (
     <Modal
       open
+      focusTriggerAfterClose={false}
       title={t('vending.recharge')}
       onCancel={props.onClose}
       data-testid="recharge-dialog"
-      afterOpenChange={(open) => open && amountRef.current?.focus({ cursor: 'all' })}
+      afterOpenChange={(open) => open && focusUnlessTyping(amountRef.current)}
       footer={[
         <span key="hint" className="vending-hint" style={{ marginRight: 8 }}>
           {t('vending.office.enterHint')}
@@ -374,10 +383,11 @@ function ConfirmStep(props: {
   return (
     <Modal
       open
+      focusTriggerAfterClose={false}
       title={t('vending.transactionConfirmation')}
       onCancel={props.onBack}
       data-testid="transaction-confirmation"
-      afterOpenChange={(open) => open && passwordRef.current?.focus()}
+      afterOpenChange={(open) => open && focusUnlessTyping(passwordRef.current)}
       footer={[
         <Button key="back" onClick={props.onBack}>
           {t('vending.cancel')}

@@ -35,6 +35,7 @@ export function RechargeDone({ record: r, onClose }: { record: CreditTokenRecord
   return (
     <Modal
       open
+      focusTriggerAfterClose={false}
       title={t('vending.rechargeSucceeded')}
       onCancel={onClose}
       data-testid="recharge-succeeded"
