@@ -226,12 +226,13 @@ describe('cash-up', () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const sheet = book.worksheets[0];
-      const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+      if (!sheet) throw new Error('no sheet');
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
       for (const title of titles) expect(header).toContain(title);
-      const cells = JSON.stringify(sheet?.getSheetValues());
+      const cells = JSON.stringify(sheet.getSheetValues());
       for (const w of words) expect(cells).toContain(w);
       const paid = header.indexOf(titles[3]) + 1;
-      expect(sheet?.getRow(2).getCell(paid).numFmt).toBe('0.00');
+      expect(sheet.getRow(2).getCell(paid).numFmt).toBe('0.00');
     }
   });
 });
