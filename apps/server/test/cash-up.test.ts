@@ -235,4 +235,35 @@ describe('cash-up', () => {
       expect(sheet.getRow(2).getCell(paid).numFmt).toBe('0.00');
     }
   });
+
+  it('the record list totals row sums every row its filter matches', async () => {
+    const filter = { meterId: '47000000102' };
+    const rows = await t.call<{ data: Rec[]; total: number }>(
+      '/api/token/creditTokenRecord/read',
+      { ...filter, pageSize: 1 },
+      admin,
+    );
+    const all = await t.call<{ data: Rec[] }>(
+      '/api/token/creditTokenRecord/read',
+      { ...filter, pageSize: 1000 },
+      admin,
+    );
+    const totals = await t.call<Record<string, number>>('/api/token/creditTokenRecord/totals', filter, admin);
+    expect(totals.code, totals.reason).toBe(0);
+    // All pages, not the one on screen.
+    expect(rows.result.total).toBe(3);
+    expect(totals.result).toMatchObject({
+      count: 3,
+      totalPaid: Number(all.result.data.reduce((s, r) => s + r.totalPaid, 0).toFixed(2)),
+      cancelledCount: 1,
+      cancelledTotalPaid: 99.99,
+    });
+    const issued = await t.call<Record<string, number>>(
+      '/api/token/creditTokenRecord/totals',
+      { ...filter, status: 0 },
+      admin,
+    );
+    expect(issued.result).toMatchObject({ count: 2, totalPaid: 950.5, cancelledCount: 0 });
+    expect((await t.call('/api/token/creditTokenRecord/totals', filter, noKey)).status).toBe(403);
+  });
 });

@@ -58,3 +58,20 @@ export const CashUpResult = z.object({
   total: CashUpRow,
 });
 export type CashUpResult = z.infer<typeof CashUpResult>;
+
+/** The totals row of a credit record page: the sums of every row its filter matches (all pages). */
+export const CREDIT_RECORD_TOTALS_PATH = '/api/token/creditTokenRecord/totals';
+export const CREDIT_CANCEL_RECORD_TOTALS_PATH = '/api/token/creditTokenCancelRecord/totals';
+export const RecordTotals = z.object({
+  count: z.number().int(),
+  totalUnit: z.number(),
+  totalPaid: z.number(),
+  energyCharge: z.number(),
+  tax: z.number(),
+  monthlyCharge: z.number(),
+  payDebt: z.number(),
+  /** Of `count`, the cancelled vends and their money (a filter may hold both). */
+  cancelledCount: z.number().int(),
+  cancelledTotalPaid: z.number(),
+});
+export type RecordTotals = z.infer<typeof RecordTotals>;

@@ -49,6 +49,7 @@ const en = {
     setMaximumOverdraftTokenRecord: 'Set Maximum Overdraft Token Record',
     setMaximumPhasePowerUnbalanceLimitTokenRecord: 'Set Maximum Phase Power Unbalance Limit Token Record',
     changeMeterKeyTokenRecord: 'Change Meter Key Token Record',
+    cashUp: 'Shift and Day Cash-up',
     remoteOperation: 'Remote Operation',
     remoteMeterReading: 'Meter Reading',
     remoteMeterSetting: 'Meter Setting',

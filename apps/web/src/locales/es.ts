@@ -50,6 +50,7 @@ const es: Messages = {
     setMaximumOverdraftTokenRecord: 'Registro de sobregiro máximo',
     setMaximumPhasePowerUnbalanceLimitTokenRecord: 'Registro de límite de desequilibrio entre fases',
     changeMeterKeyTokenRecord: 'Registro de cambio de clave del medidor',
+    cashUp: 'Arqueo de turno y día',
     remoteOperation: 'Operación remota',
     remoteMeterReading: 'Lectura del medidor',
     remoteMeterSetting: 'Configuración del medidor',

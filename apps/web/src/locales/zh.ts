@@ -50,6 +50,7 @@ const zh: Messages = {
     setMaximumOverdraftTokenRecord: '设置最大透支令牌记录',
     setMaximumPhasePowerUnbalanceLimitTokenRecord: '设置最大相功率不平衡限制令牌记录',
     changeMeterKeyTokenRecord: '更换电表密钥令牌记录',
+    cashUp: '班次与日结算',
     remoteOperation: '远程操作',
     remoteMeterReading: '远程抄表',
     remoteMeterSetting: '远程设置',

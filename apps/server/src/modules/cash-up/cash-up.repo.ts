@@ -1,5 +1,5 @@
 import type { CashUpRequest } from '@prepay/contracts';
-import { type AnyColumn, and, eq, gte, lt, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { tokenRecords } from '../../db/schema.js';
 import type { SessionUser } from '../../http/route.js';
@@ -81,4 +81,35 @@ export async function cashUpCells(
     monthlyChargeMinor: Number(r.monthlyChargeMinor),
     payDebtMinor: Number(r.payDebtMinor),
   }));
+}
+
+/** Sums of the rows a record page's filter matches (every page), cancelled ones also apart. */
+export async function recordTotals(q: Queryable, where: SQL | undefined) {
+  const s = (c: AnyColumn) => sql<string>`coalesce(sum(${c}), 0)::text`;
+  const cancelled = sql`${tokenRecords.status} <> 0`;
+  const [r] = await q
+    .select({
+      count: sql<number>`count(*)::int`,
+      units: s(tokenRecords.units),
+      totalPaidMinor: s(tokenRecords.totalPaidMinor),
+      energyMinor: s(tokenRecords.energyMinor),
+      taxMinor: s(tokenRecords.taxMinor),
+      monthlyChargeMinor: s(tokenRecords.monthlyChargeMinor),
+      payDebtMinor: s(tokenRecords.payDebtMinor),
+      cancelledCount: sql<number>`(count(*) filter (where ${cancelled}))::int`,
+      cancelledPaidMinor: sql<string>`coalesce(sum(${tokenRecords.totalPaidMinor}) filter (where ${cancelled}), 0)::text`,
+    })
+    .from(tokenRecords)
+    .where(where);
+  return {
+    count: r?.count ?? 0,
+    units: Number(r?.units ?? 0),
+    totalPaidMinor: Number(r?.totalPaidMinor ?? 0),
+    energyMinor: Number(r?.energyMinor ?? 0),
+    taxMinor: Number(r?.taxMinor ?? 0),
+    monthlyChargeMinor: Number(r?.monthlyChargeMinor ?? 0),
+    payDebtMinor: Number(r?.payDebtMinor ?? 0),
+    cancelledCount: r?.cancelledCount ?? 0,
+    cancelledPaidMinor: Number(r?.cancelledPaidMinor ?? 0),
+  };
 }
