@@ -1,6 +1,10 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { ADMIN_PASSWORD, api, apiLogin, loginAs } from './helpers';
+import { ADMIN_PASSWORD, api, apiLogin, BASE_URL, loginAs } from './helpers';
 import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
 
 /** Trusted mouse and pointer presses the page has seen (keyboard activation fires none of them). */
@@ -55,6 +59,21 @@ async function vendByApi(request: APIRequestContext, meterId: string, amount: st
   expect(env.code, env.reason).toBe(0);
   return env.result as { receiptId: number; token: string };
 }
+
+/** Clicks a download button and opens the file with exceljs. */
+async function downloadBook(page: Page, click: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = join(await mkdtemp(join(tmpdir(), 'prepay-vending-')), file.suggestedFilename());
+  await file.saveAs(path);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(path);
+  return book;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const localDay = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+const en = (n: number, digits = 2) =>
+  new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 
 const suffixAt = (n: number) => String((Date.now() + n) % 10_000_000).padStart(7, '0');
 
@@ -242,5 +261,113 @@ test.describe('vending office', () => {
     await openAndSearch(page, '/token-generate/credit-token', meterId);
     await bodyRows(page).first().getByTestId('row-action').click();
     await expect(page.getByRole('dialog', { name: 'Recharge' })).toBeVisible();
+  });
+
+  test('the cash-up page totals equal the sum of today’s records; cancelled vends are shown apart', async ({
+    page,
+    request,
+  }) => {
+    const { meterId } = await vendableAccount(request, suffixAt(14));
+    await vendByApi(request, meterId, '40');
+    const gone = await vendByApi(request, meterId, '12.34');
+    const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const cancel = await api(
+      request,
+      '/api/token/creditTokenRecord/cancel',
+      {
+        authorizationPassword: ADMIN_AUTHORIZATION_PASSWORD,
+        data: [{ receiptId: gone.receiptId, remark: 'Cash-up test' }],
+      },
+      token,
+    );
+    expect(cancel.code, cancel.reason).toBe(0);
+    const today = localDay();
+    const records = await api(
+      request,
+      '/api/token/creditTokenRecord/read',
+      { createDateRange: [`${today} 00:00:00`, `${today} 23:59:59`], pageSize: 1000 },
+      token,
+    );
+    const rows = (records.result as { data: { totalPaid: number; tax: number; status: number }[] }).data;
+    const issued = rows.filter((r) => r.status === 0);
+    const cancelled = rows.filter((r) => r.status === 1);
+    const sum = (xs: typeof rows, k: 'totalPaid' | 'tax') => xs.reduce((s, r) => s + r[k], 0);
+
+    await loginAs(page);
+    await page.goto('/token-record/cash-up');
+    const byOperator = page.getByTestId('cash-up-byOperator');
+    await expect(byOperator.getByTestId('total-count')).toHaveText(String(issued.length), {
+      timeout: 30_000,
+    });
+    await expect(byOperator.getByTestId('total-totalPaid')).toHaveText(en(sum(issued, 'totalPaid')));
+    await expect(byOperator.getByTestId('total-tax')).toHaveText(en(sum(issued, 'tax')));
+    await expect(byOperator.getByTestId('total-cancelledCount')).toHaveText(String(cancelled.length));
+    await expect(byOperator.getByTestId('total-cancelledTotalPaid')).toHaveText(
+      en(sum(cancelled, 'totalPaid')),
+    );
+    await expect(page.getByTestId('cash-up-cancelled')).toContainText(
+      `${cancelled.length} cancelled, ${en(sum(cancelled, 'totalPaid'))} returned`,
+    );
+    // The operator rows add up to the Total row.
+    const paid = await byOperator
+      .locator('tbody tr.ant-table-row [data-testid=cell-totalPaid]')
+      .allInnerTexts();
+    const added = paid.reduce((s, x) => s + Number(x.replace(/,/g, '')), 0);
+    expect(en(added)).toBe(en(sum(issued, 'totalPaid')));
+
+    // The record list's totals row sums its filter (this meter: both vends, the cancelled one apart).
+    await openAndSearch(page, '/token-record/credit-token-record', meterId);
+    await expect(bodyRows(page)).toHaveCount(2);
+    await expect(page.getByTestId('record-totals')).toContainText('Totals (2 records)');
+    await expect(page.getByTestId('totals-totalPaid')).toHaveText('52.34');
+    await expect(page.getByTestId('record-totals')).toContainText('Cancelled: 1 (12.34)');
+  });
+
+  test('exports opened with exceljs have translated titles and human values in zh and es', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { meterId } = await vendableAccount(request, suffixAt(15));
+    await vendByApi(request, meterId, '33.30');
+
+    await context.addCookies([{ name: 'language', value: 'zh', url: BASE_URL }]);
+    await loginAs(page);
+    await openAndSearch(page, '/token-record/credit-token-record', meterId);
+    await page.getByTestId('list-export').click();
+    const zh = await downloadBook(page, () => page.getByTestId('export-submit').click());
+    const sheet = zh.worksheets[0];
+    if (!sheet) throw new Error('the export has no sheet');
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(
+      expect.arrayContaining(['收据编号', '表号', '表类型', '总金额', '状态', '操作员']),
+    );
+    const row = sheet.getRow(2);
+    const cell = (title: string) => row.getCell(header.indexOf(title) + 1);
+    expect(cell('表号').value).toBe(meterId);
+    expect(cell('表类型').value).toBe('电表');
+    expect(cell('状态').value).toBe('已发行');
+    expect(cell('购买方式').value).toBe('按金额购买');
+    expect(cell('总金额').value).toBe(33.3);
+    expect(cell('总金额').numFmt).toBe('0.00');
+
+    await context.addCookies([{ name: 'language', value: 'es', url: BASE_URL }]);
+    await page.goto('/token-record/cash-up');
+    await expect(page.getByTestId('cash-up-byOperator').getByTestId('total-count')).toBeVisible({
+      timeout: 30_000,
+    });
+    const es = await downloadBook(page, () => page.getByTestId('cash-up-export').click());
+    expect(es.worksheets.map((s) => s.name)).toEqual(['Operador', 'Estación', 'Método de pago', 'Día']);
+    const op = es.worksheets[0];
+    if (!op) throw new Error('the export has no sheet');
+    expect((op.getRow(1).values as unknown[]).slice(1, 5)).toEqual([
+      'Operador',
+      'Ventas',
+      'Unidades',
+      'Total pagado',
+    ]);
+    const last = op.getRow(op.rowCount);
+    expect(last.getCell(1).value).toBe('Total');
+    expect(last.getCell(4).numFmt).toBe('0.00');
   });
 });

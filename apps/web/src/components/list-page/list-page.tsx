@@ -86,8 +86,11 @@ export interface ListPageProps<Row> {
   keyboard?: boolean;
   /** The search box, for a page that gives focus back to it (e.g. after a dialog closes). */
   searchRef?: RefObject<InputRef | null>;
-  /** A last table row under the data, e.g. totals of the filtered result (antd Table summary). */
-  summary?: (rows: readonly Row[]) => ReactNode;
+  /**
+   * A last table row under the data, e.g. totals of the filtered result (antd Table summary); gets the
+   * rows on screen, the read request of the current filter (paging included) and the column count.
+   */
+  summary?: (rows: readonly Row[], body: Record<string, unknown>, columnCount: number) => ReactNode;
 }
 
 /** "/" (outside a text field) or F2 (anywhere outside a dialog) puts focus in the search box. */
@@ -393,7 +396,11 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
             onChange: (pageNumber, pageSize) =>
               setState((s) => ({ ...s, pageNumber: pageSize !== s.pageSize ? 1 : pageNumber, pageSize })),
           }}
-          summary={props.summary}
+          summary={
+            props.summary
+              ? (rows) => props.summary?.(rows, body, tableColumns.length + (readOnly ? 0 : 1)) ?? null
+              : undefined
+          }
         />
       </div>
       {/* antd hides the pager of an empty grid; the original still says "Total 0". */}

@@ -139,7 +139,8 @@ export default function CashUpPage() {
     queryKey: ['cashUp', asked],
     queryFn: () => request<CashUpResult>(CASH_UP_PATH, asked),
   });
-  const show = () => setAsked({ from: dayText(range[0]), to: dayText(range[1]), stationId: stationId ?? null });
+  const show = () =>
+    setAsked({ from: dayText(range[0]), to: dayText(range[1]), stationId: stationId ?? null });
   const c = query.data;
   const money = numberFormat('money');
 

@@ -26,8 +26,7 @@ const en = {
     cancelledTotalPaid: 'Cancelled Amount',
     total: 'Total',
     none: '(none)',
-    cancelledApart:
-      'Cancelled vends are not in the totals: {{count}} cancelled, {{amount}} returned.',
+    cancelledApart: 'Cancelled vends are not in the totals: {{count}} cancelled, {{amount}} returned.',
     printTitle: 'Cash-up {{from}} – {{to}}',
     printedBy: 'Printed by',
     signOperator: 'Operator signature',
@@ -96,8 +95,7 @@ const es: Pack = {
     cancelledTotalPaid: 'Importe anulado',
     total: 'Total',
     none: '(ninguno)',
-    cancelledApart:
-      'Las ventas anuladas no están en los totales: {{count}} anuladas, {{amount}} devueltos.',
+    cancelledApart: 'Las ventas anuladas no están en los totales: {{count}} anuladas, {{amount}} devueltos.',
     printTitle: 'Arqueo {{from}} – {{to}}',
     printedBy: 'Impreso por',
     signOperator: 'Firma del operador',

@@ -1,6 +1,11 @@
-import type { CreditTokenRecord } from '@prepay/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import {
+  CREDIT_CANCEL_RECORD_TOTALS_PATH,
+  CREDIT_RECORD_TOTALS_PATH,
+  type CreditTokenRecord,
+  type RecordTotals,
+} from '@prepay/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -215,6 +220,37 @@ function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void })
 }
 
 /**
+ * The totals row of a credit record list: sums over every row the filter matches (all pages, from the
+ * server), with the cancelled vends among them said apart.
+ */
+function TotalsRow(props: { path: string; body: Record<string, unknown>; columns: number }) {
+  const { t } = useTranslation();
+  const { pageNumber: _p, pageSize: _s, orderBy: _o, ...filter } = props.body;
+  const totals = useQuery({
+    queryKey: ['list', 'creditTokenRecord', 'totals', props.path, filter],
+    queryFn: () => request<RecordTotals>(props.path, filter, { silent: true }),
+  });
+  const r = totals.data;
+  return (
+    <Table.Summary.Row>
+      <Table.Summary.Cell index={0} colSpan={props.columns}>
+        {r && (
+          <span className="vending-totals" data-testid="record-totals">
+            <strong>{t('vending.office.totals', { count: r.count })}</strong>
+            {` · ${t('vending.totalPaid')} `}
+            <strong data-testid="totals-totalPaid">{money(r.totalPaid)}</strong>
+            {` · ${t('vending.vat')} ${money(r.tax)} · ${t('vending.monthlyCharge')} ${money(r.monthlyCharge)}`}
+            {` · ${t('vending.payDebt')} ${money(r.payDebt)} · ${t('vending.totalUnit')} ${energy(r.totalUnit)}`}
+            {r.cancelledCount > 0 &&
+              ` · ${t('vending.cancelled')}: ${r.cancelledCount} (${money(r.cancelledTotalPaid)})`}
+          </span>
+        )}
+      </Table.Summary.Cell>
+    </Table.Summary.Row>
+  );
+}
+
+/**
  * One page for every token record kind (original §16.6): search, header filters, sort, Print again;
  * credit records add the breakdown columns and Cancel (role-only permission).
  */
@@ -360,6 +396,17 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
         // Server export: /api/token/<record kind>/export with the grid's filters (all pages).
         exportModule={`token/${kind.resource}`}
         exportFileName={kind.resource}
+        summary={
+          isCredit
+            ? (_rows, body, count) => (
+                <TotalsRow
+                  path={kindName === 'credit' ? CREDIT_RECORD_TOTALS_PATH : CREDIT_CANCEL_RECORD_TOTALS_PATH}
+                  body={body}
+                  columns={count}
+                />
+              )
+            : undefined
+        }
         actionsWidth={150}
         actions={(row) => (
           <>
