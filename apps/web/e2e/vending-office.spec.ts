@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { ADMIN_PASSWORD, api, apiLogin, BASE_URL, loginAs } from './helpers';
+import { ADMIN_PASSWORD, api, apiLogin, BASE_URL, ensureRoleUser, fillLogin, loginAs } from './helpers';
 import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
 
 /** Trusted mouse and pointer presses the page has seen (keyboard activation fires none of them). */
@@ -369,5 +369,36 @@ test.describe('vending office', () => {
     const last = op.getRow(op.rowCount);
     expect(last.getCell(1).value).toBe('Total');
     expect(last.getCell(4).numFmt).toBe('0.00');
+  });
+
+  test('first login with a one-time password goes to the password change, then to the page asked for', async ({
+    page,
+    request,
+  }) => {
+    const userId = `e2e-first-${suffixAt(16)}`;
+    await ensureRoleUser(
+      request,
+      'e2e-first-role',
+      'Token.CreditToken,TokenRecord.CreditTokenRecord',
+      userId,
+    );
+    const admin = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const reset = await api(request, '/api/user/reset', { userId }, admin);
+    expect(reset.code, reset.reason).toBe(0);
+    const oneTime = (reset.result as { oneTimePassword: string }[])[0]?.oneTimePassword ?? '';
+
+    await page.goto('/token-record/credit-token-record');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Ftoken-record%2Fcredit-token-record/);
+    await fillLogin(page, userId, oneTime);
+    await expect(page).toHaveURL(
+      /\/profile\?tab=loginPassword&redirect=%2Ftoken-record%2Fcredit-token-record/,
+    );
+    await expect(page.getByTestId('first-login')).toBeVisible();
+    await page.getByTestId('login-old').fill(oneTime);
+    await page.getByTestId('login-new').fill('First-e2e-Pass9');
+    await page.getByTestId('login-check').fill('First-e2e-Pass9');
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/token-record\/credit-token-record$/);
+    await expect(page.getByTestId('list-search-term')).toBeVisible({ timeout: 30_000 });
   });
 });

@@ -185,6 +185,8 @@ const en = {
     passwordRequired: 'Please enter the password',
     passwordMin: 'At least 8 characters',
     modifySuccess: 'Modified successfully',
+    firstLogin:
+      'Your password was set by someone else: choose your own to continue. You will then go on to the page you asked for.',
     emailInvalid: 'Please enter a valid email',
   },
   dashboard: {

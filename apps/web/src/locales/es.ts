@@ -187,6 +187,8 @@ const es: Messages = {
     passwordRequired: 'Introduzca la contraseña',
     passwordMin: 'Al menos 8 caracteres',
     modifySuccess: 'Modificado correctamente',
+    firstLogin:
+      'Otra persona definió su contraseña: elija la suya para continuar. Después irá a la página que pidió.',
     emailInvalid: 'Introduzca un correo válido',
   },
   dashboard: {

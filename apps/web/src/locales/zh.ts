@@ -185,6 +185,7 @@ const zh: Messages = {
     passwordRequired: '请输入密码',
     passwordMin: '至少 8 个字符',
     modifySuccess: '修改成功',
+    firstLogin: '您的密码由他人设置：请设置自己的密码后继续，随后将进入您要打开的页面。',
     emailInvalid: '请输入有效的邮箱',
   },
   dashboard: {
