@@ -1,6 +1,6 @@
 import type { AccountRow } from '@prepay/contracts';
 import type { InputRef } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { quotaText, useQuota } from '../../components/vending/vending';
 import '../../components/vending/office-locales';
@@ -16,11 +16,14 @@ export default function CreditTokenPage() {
   const quota = useQuota();
   const [account, setAccount] = useState<AccountRow | null>(null);
   const searchRef = useRef<InputRef>(null);
-  // The next customer: back in the search box, its text selected, once a vend's dialog closes.
-  const close = () => {
-    setAccount(null);
-    searchRef.current?.focus({ cursor: 'all' });
-  };
+  const served = useRef(false);
+  // The next customer: back in the search box, its text selected, once a vend's dialog has gone (while
+  // it is still there its focus trap would take the focus back).
+  useEffect(() => {
+    if (account) served.current = true;
+    else if (served.current) searchRef.current?.focus({ cursor: 'all' });
+  }, [account]);
+  const close = () => setAccount(null);
   return (
     <>
       <AccountTokenList

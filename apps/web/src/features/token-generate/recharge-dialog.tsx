@@ -1,18 +1,7 @@
 import type { AccountRow, CreditTokenRecord } from '@prepay/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InputRef } from 'antd';
-import {
-  Alert,
-  AutoComplete,
-  Button,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Space,
-} from 'antd';
+import { Alert, Button, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -354,7 +343,8 @@ function FormStep(props: {
           />
         </Form.Item>
         <Form.Item name="paymentMethod" label={t('vending.paymentMethod')}>
-          <AutoComplete data-testid="payment-method" options={payment.data ?? []} allowClear />
+          {/* Named options from the item dictionary (Setting → Item, PaymentMethod). */}
+          <Select data-testid="payment-method" options={payment.data ?? []} allowClear showSearch />
         </Form.Item>
         <Form.Item name="remark" label={t('vending.remark')} rules={[{ max: 500 }]}>
           <Input.TextArea rows={2} maxLength={500} />

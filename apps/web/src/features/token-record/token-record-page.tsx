@@ -219,6 +219,21 @@ function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void })
   );
 }
 
+/** What a cashier looks for in a record: shown first, so a 1366 px screen never scrolls them away. */
+const KEY_COLUMNS = ['receiptId', 'meterId', 'customerName', 'totalPaid', 'status', 'token'];
+
+function keyColumnsFirst<C extends { key: string }>(columns: C[]): C[] {
+  const rank = (c: C) => {
+    const i = KEY_COLUMNS.indexOf(c.key);
+    return i === -1 ? KEY_COLUMNS.length : i;
+  };
+  // Stable: the other columns keep the original's order after the key ones.
+  return columns
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map(({ c }) => c);
+}
+
 /**
  * The totals row of a credit record list: sums over every row the filter matches (all pages, from the
  * server), with the cancelled vends among them said apart.
@@ -392,7 +407,7 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
       <ListPage<RecordRow>
         {...recordList(kindName)}
         rowKey={(r) => String(r.receiptId)}
-        columns={columns}
+        columns={keyColumnsFirst(columns)}
         // Server export: /api/token/<record kind>/export with the grid's filters (all pages).
         exportModule={`token/${kind.resource}`}
         exportFileName={kind.resource}
