@@ -152,10 +152,10 @@ test.describe('vending office', () => {
       const lineHeight = Math.min(...heights);
       // No group is wrapped inside: every group is one line high.
       for (const h of heights) expect(h).toBeLessThan(lineHeight * 1.5);
-      await testInfo.attach(`receipt-${paper}`, {
-        body: await receipt.getByTestId('print-view').screenshot(),
-        contentType: 'image/png',
-      });
+      // Kept in the test's output folder (test-results/…/receipt-58.png …) and attached to the report.
+      const path = testInfo.outputPath(`receipt-${paper}.png`);
+      await receipt.getByTestId('print-view').screenshot({ path });
+      await testInfo.attach(`receipt-${paper}`, { path, contentType: 'image/png' });
     }
     await receipt.close();
 
@@ -393,7 +393,7 @@ test.describe('vending office', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Ftoken-record%2Fcredit-token-record/);
     await fillLogin(page, userId, oneTime);
     await expect(page).toHaveURL(
-      /\/profile\?tab=loginPassword&redirect=%2Ftoken-record%2Fcredit-token-record/,
+      /\/profile\/index\?tab=loginPassword&redirect=%2Ftoken-record%2Fcredit-token-record/,
     );
     await expect(page.getByTestId('first-login')).toBeVisible();
     await page.getByTestId('login-old').fill(oneTime);

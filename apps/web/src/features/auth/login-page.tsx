@@ -43,7 +43,7 @@ export default function LoginPage() {
       if (mustChangePassword) void message.warning({ content: t('login.mustChangePassword'), duration: 8 });
       const target = redirectTarget(location.search);
       // A one-time password: change it first, then on to the page asked for (issue 15).
-      const first = `/profile?tab=loginPassword&redirect=${encodeURIComponent(target)}`;
+      const first = `/profile/index?tab=loginPassword&redirect=${encodeURIComponent(target)}`;
       navigate(mustChangePassword ? first : target, { replace: true });
     } catch {
       // The request layer has shown the reason; a fresh code stops replaying the same attempt.

@@ -1,6 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { Button, Empty, Segmented } from 'antd';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { parseTime } from '../../lib/format';
@@ -19,9 +19,10 @@ function TokenGroups({ token, label }: { token: string; label?: string }) {
       {label && <div className="print-token-label">{label}</div>}
       {token.split(' ').map((g, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the groups are ordered and may repeat.
-        <span key={i} className="print-token-group">
-          {g}
-        </span>
+        <Fragment key={i}>
+          {i > 0 && ' '}
+          <span className="print-token-group">{g}</span>
+        </Fragment>
       ))}
     </div>
   );
