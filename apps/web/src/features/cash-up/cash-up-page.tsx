@@ -120,6 +120,12 @@ function printSummary(t: TFunction, c: CashUpResult, printedBy: string) {
   });
 }
 
+/** The same cash-up as a workbook in the user's language (the download shows its own failure). */
+function exportCashUp(asked: CashUpRequest) {
+  const name = `cash-up-${asked.from}-${asked.to}.xlsx`;
+  void downloadFile(CASH_UP_EXPORT_PATH, { ...asked, lang: currentLanguage() }, name).catch(() => undefined);
+}
+
 /**
  * Shift and day cash-up: the credit vends of the chosen days (today by default) by operator, station,
  * payment method and day, with a Total row; cancelled vends are counted apart and never in the totals.
@@ -142,7 +148,6 @@ export default function CashUpPage() {
   const show = () =>
     setAsked({ from: dayText(range[0]), to: dayText(range[1]), stationId: stationId ?? null });
   const c = query.data;
-  const money = numberFormat('money');
 
   return (
     <Card className="cash-up" data-testid="cash-up">
@@ -171,13 +176,7 @@ export default function CashUpPage() {
           icon={<DownloadOutlined />}
           data-testid="cash-up-export"
           disabled={!c}
-          onClick={() =>
-            void downloadFile(
-              CASH_UP_EXPORT_PATH,
-              { ...asked, lang: currentLanguage() },
-              `cash-up-${asked.from}-${asked.to}.xlsx`,
-            ).catch(() => undefined)
-          }
+          onClick={() => exportCashUp(asked)}
         >
           {t('cashUp.export')}
         </Button>
@@ -198,30 +197,38 @@ export default function CashUpPage() {
           data-testid="cash-up-cancelled"
           title={t('cashUp.cancelledApart', {
             count: c.total.cancelledCount,
-            amount: money(c.total.cancelledTotalPaid),
+            amount: numberFormat('money')(c.total.cancelledTotalPaid),
           })}
         />
       )}
-      <Tabs
-        items={VIEWS.map(({ view, keyTitle }) => ({
-          key: view,
-          label: t(`cashUp.${view}`),
-          children: (
-            <Table<CashUpRow>
-              data-testid={`cash-up-${view}`}
-              size="small"
-              bordered
-              loading={query.isFetching}
-              rowKey="key"
-              pagination={false}
-              scroll={{ x: 'max-content' }}
-              columns={columnsOf(t, keyTitle)}
-              dataSource={c?.[view] ?? []}
-              summary={() => (c ? <TotalRow total={c.total} t={t} /> : null)}
-            />
-          ),
-        }))}
-      />
+      <CashUpViews c={c} loading={query.isFetching} />
     </Card>
+  );
+}
+
+/** The four views of the same vends, each with the grand Total row under it. */
+function CashUpViews({ c, loading }: { c: CashUpResult | undefined; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      items={VIEWS.map(({ view, keyTitle }) => ({
+        key: view,
+        label: t(`cashUp.${view}`),
+        children: (
+          <Table<CashUpRow>
+            data-testid={`cash-up-${view}`}
+            size="small"
+            bordered
+            loading={loading}
+            rowKey="key"
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            columns={columnsOf(t, keyTitle)}
+            dataSource={c?.[view] ?? []}
+            summary={() => (c ? <TotalRow total={c.total} t={t} /> : null)}
+          />
+        ),
+      }))}
+    />
   );
 }

@@ -93,19 +93,12 @@ function AccountInfo({ account }: { account: AccountRow }) {
 }
 
 /**
- * Recharge → Transaction Confirmation (the priced preview) → Recharge Succeeded with token and receipt,
- * all by keyboard: focus is always in the field or button the next keystroke is for, Enter moves on,
- * Esc goes back. Failures show in the dialog and are cleared by the next attempt.
+ * One server call at a time: busy while it runs; its failure is shown in the dialog and cleared by the
+ * next attempt, so a stale error never stays over a success.
  */
-export function RechargeDialog({ account, onClose }: { account: AccountRow; onClose: () => void }) {
-  const client = useQueryClient();
-  const [form] = Form.useForm<RechargeForm>();
-  const [state, setState] = useState<Step>({ step: 'form' });
+function useAttempt() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [inexact, setInexact] = useState<Inexact | null>(null);
-  const basic = useBasicInformation();
-
   const run = async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
     setBusy(true);
     setError(null);
@@ -119,6 +112,21 @@ export function RechargeDialog({ account, onClose }: { account: AccountRow; onCl
       setBusy(false);
     }
   };
+  return { busy, error, setError, run };
+}
+
+/**
+ * Recharge → Transaction Confirmation (the priced preview) → Recharge Succeeded with token and receipt,
+ * all by keyboard: focus is always in the field or button the next keystroke is for, Enter moves on,
+ * Esc goes back. Failures show in the dialog and are cleared by the next attempt.
+ */
+export function RechargeDialog({ account, onClose }: { account: AccountRow; onClose: () => void }) {
+  const client = useQueryClient();
+  const [form] = Form.useForm<RechargeForm>();
+  const [state, setState] = useState<Step>({ step: 'form' });
+  const { busy, error, setError, run } = useAttempt();
+  const [inexact, setInexact] = useState<Inexact | null>(null);
+  const basic = useBasicInformation();
 
   const preview = async (amount?: string) => {
     if (amount !== undefined) form.setFieldValue('amount', amount);
