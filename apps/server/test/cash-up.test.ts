@@ -24,6 +24,13 @@ interface Rec {
   paymentMethod: string | null;
 }
 
+/** The answer's bytes as the ArrayBuffer exceljs reads. */
+function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
+  const copy = new ArrayBuffer(bytes.byteLength);
+  new Uint8Array(copy).set(bytes);
+  return copy;
+}
+
 let t: TestApp;
 let admin: string;
 let cashier: string;
@@ -188,7 +195,7 @@ describe('cash-up', () => {
     const res = await t.post('/api/cashUp/export', { from: today, to: today, lang: 'zh' }, admin);
     expect(res.statusCode).toBe(200);
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    await book.xlsx.load(arrayBufferOf(res.rawPayload));
     expect(book.worksheets.map((s) => s.name)).toEqual(['操作员', '站点', '支付方式', '日期']);
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
@@ -224,7 +231,7 @@ describe('cash-up', () => {
       );
       expect(res.statusCode).toBe(200);
       const book = new ExcelJS.Workbook();
-      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      await book.xlsx.load(arrayBufferOf(res.rawPayload));
       const sheet = book.worksheets[0];
       if (!sheet) throw new Error('no sheet');
       const header = (sheet.getRow(1).values as unknown[]).slice(1);

@@ -7,20 +7,24 @@ import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
 import { ADMIN_PASSWORD, api, apiLogin, BASE_URL, ensureRoleUser, fillLogin, loginAs } from './helpers';
 import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
 
+declare global {
+  interface Window {
+    mousePresses: number;
+  }
+}
+
 /** Trusted mouse and pointer presses the page has seen (keyboard activation fires none of them). */
 async function watchMouse(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { mousePresses: number };
-    w.mousePresses = 0;
+    window.mousePresses = 0;
     for (const type of ['mousedown', 'pointerdown', 'mouseup', 'contextmenu']) {
       window.addEventListener(type, (e) => {
-        if (e.isTrusted) w.mousePresses += 1;
+        if (e.isTrusted) window.mousePresses += 1;
       });
     }
   });
 }
-const mousePresses = (page: Page) =>
-  page.evaluate(() => (window as unknown as { mousePresses: number }).mousePresses);
+const mousePresses = (page: Page) => page.evaluate(() => window.mousePresses);
 
 /** The keyboard, counting every key pressed (a typed text counts one per character). */
 function countingKeyboard(page: Page) {
