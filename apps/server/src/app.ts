@@ -27,6 +27,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
 import { collection } from './modules/collection/collection.module.js';
+import { cashUpRoutes } from './modules/cash-up/cash-up.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import type { KeyVault } from './modules/keystore/key-vault.js';
 import { logRoutes } from './modules/log/log.module.js';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...prepayReportRoutes(deps),
     ...dashboardRoutes(deps),
     ...collect.routes,
+    ...cashUpRoutes(deps),
   ]);
   remote.register(app);
   registerPaymentsFeed(app, deps);

@@ -258,7 +258,7 @@ describe("record export and the vendor's view", () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.worksheets[0]!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    const tokenCol = header.indexOf('token') + 1;
+    const tokenCol = header.indexOf('Token') + 1;
     const tokens = [sheet.getRow(2).getCell(tokenCol).value, sheet.getRow(3).getCell(tokenCol).value];
     expect(sheet.rowCount).toBe(3);
     expect(tokens.sort()).toEqual([a.token, b.token].sort());

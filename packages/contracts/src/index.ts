@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './alarm.js';
 export * from './collection.js';
+export * from './cash-up.js';
 export * from './common.js';
 export * from './customer.js';
 export * from './daily-data.js';

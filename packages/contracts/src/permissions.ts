@@ -24,6 +24,7 @@ export const PermissionGroups = {
     'TokenRecord.SetMaximumOverdraftTokenRecord',
     'TokenRecord.SetMaximumPhasePowerUnbalanceLimitTokenRecord',
     'TokenRecord.ChangeMeterKeyTokenRecord',
+    'TokenRecord.CashUp',
   ],
   RemoteMeterTask: [
     'RemoteMeterTask.CreateReadingTask',

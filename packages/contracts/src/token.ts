@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExportLanguage } from './cash-up.js';
 import { AuditFields, DateRange, DateTimeInput, Id, ReadRequestBase, Remark } from './common.js';
 import { MeterRow } from './meter.js';
 
@@ -185,6 +186,8 @@ export const TokenRecordReadRequest = ReadRequestBase.extend({
     .nullish(),
   remark: z.string().nullish(),
   createDateRange: DateRange,
+  /** Exports: the language of the column titles and the coded values (issue 15). */
+  lang: ExportLanguage.nullish(),
 });
 export type TokenRecordReadRequest = z.infer<typeof TokenRecordReadRequest>;
 

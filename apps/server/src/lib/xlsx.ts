@@ -79,6 +79,8 @@ export interface SheetColumn {
   key: string;
   header?: string;
   width?: number;
+  /** Excel number format of the column, e.g. '0.00' for money. */
+  numFmt?: string;
 }
 
 /**
@@ -93,6 +95,7 @@ export function workbookStream(sheetName: string, columns: SheetColumn[]) {
     key: c.key,
     header: c.header ?? c.key,
     width: c.width ?? Math.max(12, (c.header ?? c.key).length + 2),
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
   }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();

@@ -30,7 +30,8 @@ export const DEMO_ROLES = [
     roleId: 'vendor',
     name: 'vendor',
     remark: 'Cashier in a vending office',
-    content: ['Token.CreditToken', 'TokenRecord.CreditTokenRecord'],
+    // A cashier balances their own shift (issue 15: cash-up).
+    content: ['Token.CreditToken', 'TokenRecord.CreditTokenRecord', 'TokenRecord.CashUp'],
   },
   {
     roleId: 'operator',

@@ -101,6 +101,9 @@ const ChangeMeterKeyTokenRecordPage = lazyPage(
   () => import('../features/token-record/change-meter-key-token-record-page'),
 );
 
+// Shift and day cash-up (issue 15).
+const CashUpPage = lazyPage(() => import('../features/cash-up/cash-up-page'));
+
 /** Paths reachable without a token (spec §4). */
 export const WHITE_LIST: readonly string[] = ['/login', '/auth-redirect'];
 
@@ -275,6 +278,7 @@ export const asyncRoutes: AppRoute[] = [
       false,
       ChangeMeterKeyTokenRecordPage,
     ],
+    ['cash-up', 'TokenRecord.CashUp', 'cashUp', false, CashUpPage],
   ]),
   group('/remote-operation', 'RemoteMeterTask', 'remoteOperation', <ApiOutlined />, [
     [

@@ -10,6 +10,15 @@ export interface PrintPayload {
   /** A logo above the title (e.g. Setting → Image receipt logo); `logoAlt` is shown instead when it fails to load. */
   logoUrl?: string;
   logoAlt?: string;
+  /** The seller's name above the title (item dictionary: BasicInformation → Company). */
+  company?: string;
+  /** Stamps across the top, e.g. "COPY" on a reprint, "CANCELLED" for a cancelled vend. */
+  marks?: string[];
+  /** The token in groups of four, printed large; a line breaks only between groups. */
+  token?: string;
+  tokenLabel?: string;
+  /** Lines to sign under the content (e.g. the operator and the supervisor of a cash-up). */
+  signatures?: string[];
 }
 
 export const PRINT_STORAGE_KEY = 'prepay.print';

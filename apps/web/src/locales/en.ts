@@ -49,6 +49,7 @@ const en = {
     setMaximumOverdraftTokenRecord: 'Set Maximum Overdraft Token Record',
     setMaximumPhasePowerUnbalanceLimitTokenRecord: 'Set Maximum Phase Power Unbalance Limit Token Record',
     changeMeterKeyTokenRecord: 'Change Meter Key Token Record',
+    cashUp: 'Shift and Day Cash-up',
     remoteOperation: 'Remote Operation',
     remoteMeterReading: 'Meter Reading',
     remoteMeterSetting: 'Meter Setting',
@@ -186,6 +187,8 @@ const en = {
     passwordRequired: 'Please enter the password',
     passwordMin: 'At least 8 characters',
     modifySuccess: 'Modified successfully',
+    firstLogin:
+      'Your password was set by someone else: choose your own to continue. You will then go on to the page you asked for.',
     emailInvalid: 'Please enter a valid email',
   },
   dashboard: {

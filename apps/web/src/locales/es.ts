@@ -50,6 +50,7 @@ const es: Messages = {
     setMaximumOverdraftTokenRecord: 'Registro de sobregiro máximo',
     setMaximumPhasePowerUnbalanceLimitTokenRecord: 'Registro de límite de desequilibrio entre fases',
     changeMeterKeyTokenRecord: 'Registro de cambio de clave del medidor',
+    cashUp: 'Arqueo de turno y día',
     remoteOperation: 'Operación remota',
     remoteMeterReading: 'Lectura del medidor',
     remoteMeterSetting: 'Configuración del medidor',
@@ -188,6 +189,8 @@ const es: Messages = {
     passwordRequired: 'Introduzca la contraseña',
     passwordMin: 'Al menos 8 caracteres',
     modifySuccess: 'Modificado correctamente',
+    firstLogin:
+      'Otra persona definió su contraseña: elija la suya para continuar. Después irá a la página que pidió.',
     emailInvalid: 'Introduzca un correo válido',
   },
   dashboard: {

@@ -50,6 +50,7 @@ const zh: Messages = {
     setMaximumOverdraftTokenRecord: '设置最大透支令牌记录',
     setMaximumPhasePowerUnbalanceLimitTokenRecord: '设置最大相功率不平衡限制令牌记录',
     changeMeterKeyTokenRecord: '更换电表密钥令牌记录',
+    cashUp: '班次与日结算',
     remoteOperation: '远程操作',
     remoteMeterReading: '远程抄表',
     remoteMeterSetting: '远程设置',
@@ -186,6 +187,7 @@ const zh: Messages = {
     passwordRequired: '请输入密码',
     passwordMin: '至少 8 个字符',
     modifySuccess: '修改成功',
+    firstLogin: '您的密码由他人设置：请设置自己的密码后继续，随后将进入您要打开的页面。',
     emailInvalid: '请输入有效的邮箱',
   },
   dashboard: {

@@ -32,7 +32,15 @@ export const accountSpec: ReadSpec = {
     updateDate: accounts.updateDate,
   },
   defaultOrder: [asc(accounts.customerId), asc(accounts.meterId)],
-  search: [accounts.customerId, customers.customerName, accounts.meterId, accounts.tariffId, accounts.remark],
+  // The cashier finds an account by meter, customer id, name or phone (issue 15).
+  search: [
+    accounts.customerId,
+    customers.customerName,
+    accounts.meterId,
+    accounts.tariffId,
+    accounts.remark,
+    customers.phone,
+  ],
   createDate: accounts.createDate,
   updateDate: accounts.updateDate,
   station: accounts.stationId,

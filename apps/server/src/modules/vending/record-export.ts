@@ -2,6 +2,7 @@ import { type PermissionKey, TokenRecordReadRequest } from '@prepay/contracts';
 import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineFileRoute, type RouteDef } from '../../http/route.js';
+import { exportLanguage, headerOf, humanValue, numberFormatOf } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { writeAudit } from '../audit/audit.js';
 import { creditRecordOf, keyChangeRecordOf, managementRecordOf } from './records.js';
@@ -111,10 +112,16 @@ export function recordExportRoutes(deps: Deps): RouteDef[] {
       body: TokenRecordReadRequest,
       handler: async ({ body, request }, ctx, reply) => {
         const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
+        // Titles and coded values in the user's language; money as numbers with 2 places.
+        const lang = exportLanguage(body.lang);
         return streamExport(request, reply, {
           title: e.title,
           fileName: `${e.path}-${stamp}.xlsx`,
-          columns: e.columns.map((key) => ({ key })),
+          columns: e.columns.map((key) => ({
+            key,
+            header: headerOf(lang, key),
+            numFmt: numberFormatOf(key),
+          })),
           read: (pageNumber, pageSize) =>
             readRecords(
               deps.database.db,
@@ -123,7 +130,7 @@ export function recordExportRoutes(deps: Deps): RouteDef[] {
               ctx.user,
               e.map as (r: TokenRecordRow) => Record<string, unknown>,
             ),
-          row: (r) => Object.fromEntries(e.columns.map((k) => [k, r[k]])),
+          row: (r) => Object.fromEntries(e.columns.map((k) => [k, humanValue(lang, k, r[k])])),
           done: (total) =>
             writeAudit(deps.database.db, ctx.actor, {
               title: e.title,

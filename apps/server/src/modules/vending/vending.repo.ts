@@ -139,7 +139,12 @@ export async function readRecords<R>(
   user: SessionUser,
   map: (row: TokenRecordRow) => R,
 ) {
-  const where = allOf([
+  return readTable(q, tokenRecords, recordConditions(kind, req, user), recordSpec, req, map);
+}
+
+/** The filter of a record page (also what its totals row sums, issue 15). */
+export function recordConditions(kind: TokenKind, req: TokenRecordReadRequest, user: SessionUser) {
+  return allOf([
     eq(tokenRecords.kind, kind),
     ...commonConditions(recordSpec, req, user),
     equals(tokenRecords.receiptId, req.receiptId),
@@ -153,5 +158,4 @@ export async function readRecords<R>(
     equals(tokenRecords.status, req.status),
     contains(tokenRecords.remark, req.remark),
   ]);
-  return readTable(q, tokenRecords, where, recordSpec, req, map);
 }

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../lib/file-request';
+import { currentLanguage } from '../../lib/i18n';
 import { filePaths } from '../import-dialog/file-paths';
 import '../list-page/locales';
 
@@ -45,7 +46,12 @@ export function ExportDialog({ open, module, defaultFileName, body, onClose }: E
     setBusy(true);
     try {
       const name = `${fileName.trim()}.${fileType}`;
-      await downloadFile(filePaths(module).export, { ...filter, fileName: name }, name);
+      // The server writes titles and coded values in the user's language where it knows them (issue 15).
+      await downloadFile(
+        filePaths(module).export,
+        { ...filter, fileName: name, lang: currentLanguage() },
+        name,
+      );
       void message.success(t('exportDialog.success'));
       onClose();
     } catch {

@@ -8,9 +8,18 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, Skeleton, Spin, Table } from 'antd';
+import { App, Button, Card, Flex, Input, type InputRef, Skeleton, Spin, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { type Key, type ReactNode, useMemo, useState } from 'react';
+import {
+  type Key,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { openPrintView } from '../../lib/print';
 import { ExportDialog } from '../export-dialog/export-dialog';
@@ -70,6 +79,51 @@ export interface ListPageProps<Row> {
   title?: ReactNode;
   /** Heading of the printed page (defaults to the page title). */
   printTitle?: string;
+  /**
+   * Keyboard-first grid (the vending office): the search box has focus on open and on "/" or F2;
+   * Enter searches and, once rows arrive, puts focus on the first row's action (↑/↓ move between rows).
+   */
+  keyboard?: boolean;
+  /** The search box, for a page that gives focus back to it (e.g. after a dialog closes). */
+  searchRef?: RefObject<InputRef | null>;
+  /**
+   * A last table row under the data, e.g. totals of the filtered result (antd Table summary); gets the
+   * rows on screen, the read request of the current filter (paging included) and the column count.
+   */
+  summary?: (rows: readonly Row[], body: Record<string, unknown>, columnCount: number) => ReactNode;
+}
+
+/** "/" (outside a text field) or F2 (anywhere outside a dialog) puts focus in the search box. */
+function useSearchShortcut(on: boolean | undefined, ref: RefObject<InputRef | null>) {
+  useEffect(() => {
+    if (!on) return;
+    ref.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      const el = e.target instanceof HTMLElement ? e.target : null;
+      if (el?.closest('.ant-modal-wrap, .ant-modal')) return;
+      const typing = el?.closest('input, textarea, select, [contenteditable="true"]');
+      if (e.key === 'F2' || (e.key === '/' && !typing)) {
+        e.preventDefault();
+        ref.current?.focus({ cursor: 'all' });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [on, ref]);
+}
+
+/** ↑/↓ on a row action moves to the same action of the row above/below. */
+function moveBetweenRows(e: ReactKeyboardEvent<HTMLDivElement>) {
+  if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+  const el = e.target instanceof HTMLElement ? e.target : null;
+  const row = el?.closest('tr.ant-table-row');
+  if (!el || !row || !el.closest('.list-row-actions')) return;
+  const sibling = e.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling;
+  const next = sibling?.querySelector<HTMLElement>('.list-row-actions button');
+  if (next) {
+    e.preventDefault();
+    next.focus();
+  }
 }
 
 /** Lets dialogs re-query a grid after a write. */
@@ -107,6 +161,13 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const [exportOpen, setExportOpen] = useState(false);
   const refresh = useRefreshList(resource);
   const client = useQueryClient();
+  const ownSearchRef = useRef<InputRef>(null);
+  const searchRef = props.searchRef ?? ownSearchRef;
+  const tableRef = useRef<HTMLDivElement>(null);
+  /** Set by Enter in the search box: the next settled read puts focus on its first row's action. */
+  const focusFirstRow = useRef(false);
+  const [searchTick, setSearchTick] = useState(0);
+  useSearchShortcut(props.keyboard, searchRef);
 
   const options = useMemo(
     () => listQueryOptions<Row>({ resource, readPath, extraBody }, state),
@@ -123,6 +184,12 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   // with a small spinner, so rows never blink or blur on a background refresh.
   const firstLoad = query.isPending;
   const refreshing = query.isFetching && !firstLoad;
+  const settled = !query.isFetching && !query.isPlaceholderData;
+  useEffect(() => {
+    if (searchTick === 0 || !focusFirstRow.current || !settled) return;
+    focusFirstRow.current = false;
+    tableRef.current?.querySelector<HTMLElement>('tr.ant-table-row .list-row-actions button')?.focus();
+  }, [settled, searchTick]);
 
   /**
    * Search and Reset are asked-for re-reads: the page they land on is read from the server even when
@@ -181,7 +248,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
       fixed: 'right',
       width: props.actionsWidth ?? 150,
       render: (_: unknown, row: Row) => (
-        <Flex gap={4} wrap>
+        <Flex gap={4} wrap className="list-row-actions">
           {actions(row)}
         </Flex>
       ),
@@ -235,8 +302,13 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
           allowClear
           placeholder={t('listPage.searchTerm')}
           value={term}
+          ref={searchRef}
           onChange={(e) => setTerm(e.target.value)}
-          onPressEnter={() => setState((s) => ({ ...s, pageNumber: 1, searchTerm: term }))}
+          onPressEnter={() => {
+            focusFirstRow.current = Boolean(props.keyboard);
+            setSearchTick((n) => n + 1);
+            setState((s) => ({ ...s, pageNumber: 1, searchTerm: term }));
+          }}
         />
         <Button
           type="primary"
@@ -282,47 +354,55 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         {typeof props.toolbarExtra === 'function' ? props.toolbarExtra(selected) : props.toolbarExtra}
         <Spin size="small" spinning={refreshing} data-testid="list-refreshing" />
       </Flex>
-      <Table<Row>
-        className="list-page-table"
-        data-testid="list-table"
-        bordered
-        size="small"
-        rowKey={rowKey}
-        columns={tableColumns}
-        dataSource={query.data?.data ?? []}
-        aria-busy={query.isFetching}
-        locale={
-          firstLoad
-            ? {
-                emptyText: (
-                  <Skeleton active title={false} paragraph={{ rows: 5 }} data-testid="list-skeleton" />
-                ),
-              }
-            : undefined
-        }
-        scroll={{ x: 'max-content' }}
-        rowSelection={
-          readOnly
-            ? undefined
-            : {
-                selectedRowKeys: selected.map(rowKey) as Key[],
-                onChange: (_keys, rows) => setSelected(rows),
-                fixed: true,
-              }
-        }
-        pagination={{
-          current: state.pageNumber,
-          pageSize: state.pageSize,
-          total,
-          showSizeChanger: true,
-          // "Go to" and "20 / page" come translated from antd's locale (ConfigProvider).
-          showQuickJumper: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (n) => <span data-testid="list-total">{t('listPage.total', { total: n })}</span>,
-          onChange: (pageNumber, pageSize) =>
-            setState((s) => ({ ...s, pageNumber: pageSize !== s.pageSize ? 1 : pageNumber, pageSize })),
-        }}
-      />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys only move focus between row actions. */}
+      <div ref={tableRef} onKeyDown={props.keyboard ? moveBetweenRows : undefined}>
+        <Table<Row>
+          className="list-page-table"
+          data-testid="list-table"
+          bordered
+          size="small"
+          rowKey={rowKey}
+          columns={tableColumns}
+          dataSource={query.data?.data ?? []}
+          aria-busy={query.isFetching}
+          locale={
+            firstLoad
+              ? {
+                  emptyText: (
+                    <Skeleton active title={false} paragraph={{ rows: 5 }} data-testid="list-skeleton" />
+                  ),
+                }
+              : undefined
+          }
+          scroll={{ x: 'max-content' }}
+          rowSelection={
+            readOnly
+              ? undefined
+              : {
+                  selectedRowKeys: selected.map(rowKey) as Key[],
+                  onChange: (_keys, rows) => setSelected(rows),
+                  fixed: true,
+                }
+          }
+          pagination={{
+            current: state.pageNumber,
+            pageSize: state.pageSize,
+            total,
+            showSizeChanger: true,
+            // "Go to" and "20 / page" come translated from antd's locale (ConfigProvider).
+            showQuickJumper: true,
+            pageSizeOptions: PAGE_SIZES,
+            showTotal: (n) => <span data-testid="list-total">{t('listPage.total', { total: n })}</span>,
+            onChange: (pageNumber, pageSize) =>
+              setState((s) => ({ ...s, pageNumber: pageSize !== s.pageSize ? 1 : pageNumber, pageSize })),
+          }}
+          summary={
+            props.summary
+              ? (rows) => props.summary?.(rows, body, tableColumns.length + (readOnly ? 0 : 1)) ?? null
+              : undefined
+          }
+        />
+      </div>
       {/* antd hides the pager of an empty grid; the original still says "Total 0". */}
       {total === 0 && !query.isFetching && (
         <div className="list-page-empty-total" data-testid="list-total">

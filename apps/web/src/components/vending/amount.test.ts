@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carriedAround,
   checkAmount,
   checkInteger,
   checkOverdraft,
@@ -70,5 +71,23 @@ describe('display helpers', () => {
     expect(a).not.toBe(b);
     expect(a.length).toBeGreaterThanOrEqual(8);
     expect(a.length).toBeLessThanOrEqual(100);
+  });
+});
+
+describe('carriedAround (the token amount field)', () => {
+  it('carries every 0.1 up to 1638.3 exactly', () => {
+    expect(carriedAround(16383)).toEqual({ lower: 16383, upper: 16383 });
+    expect(carriedAround(1)).toEqual({ lower: 1, upper: 1 });
+  });
+  it('offers the neighbours in the steps of 1 above 1638.3', () => {
+    expect(carriedAround(20005)).toEqual({ lower: 20004, upper: 20014 });
+    expect(carriedAround(20004)).toEqual({ lower: 20004, upper: 20004 });
+  });
+  it('crosses the gap between bands', () => {
+    // Band 1 ends at 180214, band 2 starts at 180224.
+    expect(carriedAround(180220)).toEqual({ lower: 180214, upper: 180224 });
+  });
+  it('has no upper neighbour past the largest token', () => {
+    expect(carriedAround(18201625)).toEqual({ lower: 18201624, upper: null });
   });
 });

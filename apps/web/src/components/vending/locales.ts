@@ -64,7 +64,7 @@ const en = {
     maximumOverdraft: 'Maximum Overdraft',
     maximumPhasePowerUnbalance: 'Maximum Phase Power Unbalance(W)',
     tid: 'TID',
-    cancelToken: 'Cancel',
+    cancelToken: 'Cancel token',
     cancelTitle: 'Cancel Credit Token',
     cancelHint:
       'The token is marked cancelled; its debt and quota effects are reversed. It cannot be undone.',
@@ -189,7 +189,7 @@ const zh: Pack = {
     maximumOverdraft: '最大透支额',
     maximumPhasePowerUnbalance: '最大相功率不平衡(W)',
     tid: 'TID',
-    cancelToken: '撤销',
+    cancelToken: '撤销令牌',
     cancelTitle: '撤销充值令牌',
     cancelHint: '令牌将被标记为已撤销，其债务和额度影响将被冲回。此操作不可恢复。',
     cancelDone: '充值令牌已撤销',
@@ -309,7 +309,7 @@ const es: Pack = {
     maximumOverdraft: 'Sobregiro máximo',
     maximumPhasePowerUnbalance: 'Desequilibrio máximo de potencia entre fases(W)',
     tid: 'TID',
-    cancelToken: 'Anular',
+    cancelToken: 'Anular token',
     cancelTitle: 'Anular token de crédito',
     cancelHint:
       'El token queda anulado y se revierten sus efectos en la deuda y el cupo. No se puede deshacer.',

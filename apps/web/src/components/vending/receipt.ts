@@ -2,7 +2,36 @@ import { type ImageSlot, imagePath } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { openPrintView, type PrintPayload } from '../../lib/print';
 import { runtimeConfig } from '../../lib/runtime-config';
+import { sessionStore } from '../../lib/session';
 import { energy, groupsOfFour, money, unitOf } from './amount';
+import { useBasicInformation } from './vending';
+import './office-locales';
+
+/** Who sells and in what money: the item dictionary's company and currency, the operator's station. */
+export interface ReceiptContext {
+  company?: string | null;
+  currency?: string | null;
+  station?: string | null;
+  /** A reprint says COPY; the receipt of a cancelled vend says CANCELLED. */
+  copy?: boolean;
+  cancelled?: boolean;
+}
+
+/** The receipt context of the signed-in operator (company and currency from Setting → Item). */
+export function useReceiptContext(): ReceiptContext {
+  const basic = useBasicInformation();
+  const station = sessionStore.use((s) =>
+    s.info ? [s.info.stationId, s.info.company].filter(Boolean).join(' — ') : null,
+  );
+  return { company: basic.data?.company, currency: basic.data?.currency, station };
+}
+
+function marksOf(t: TFunction, ctx: ReceiptContext): string[] {
+  return [
+    ...(ctx.cancelled ? [t('vending.office.cancelledMark')] : []),
+    ...(ctx.copy ? [t('vending.office.copy')] : []),
+  ];
+}
 
 /** What a receipt needs of any token record (credit, management, key change). */
 export interface ReceiptRecord {
@@ -50,25 +79,36 @@ function head(t: TFunction, r: ReceiptRecord): Array<[string, string]> {
   ];
 }
 
-/** The credit vend receipt: every figure of the breakdown, the token and who sold it. */
-export function creditReceipt(t: TFunction, r: CreditReceiptRecord): PrintPayload {
+/**
+ * The credit vend receipt: company, station and operator, every figure of the breakdown with the
+ * currency, and the token in five groups of four (printed apart, never wrapped inside a group).
+ */
+export function creditReceipt(t: TFunction, r: CreditReceiptRecord, ctx: ReceiptContext = {}): PrintPayload {
   const unit = unitOf(r.meterType);
+  const m = (n: number | null | undefined) => {
+    const text = money(n);
+    return text && ctx.currency ? `${text} ${ctx.currency}` : text;
+  };
   return {
     title: t('vending.creditReceipt'),
     receipt: true,
+    company: ctx.company ?? undefined,
+    marks: marksOf(t, ctx),
+    token: groupsOfFour(r.token),
+    tokenLabel: t('vending.token'),
     lines: [
+      ...(ctx.station ? [line(t('vending.office.station'), ctx.station)] : []),
+      line(t('vending.operator'), r.createId),
       ...head(t, r),
       line(t('vending.tariffId'), [r.tariffId, r.tariffName].filter(Boolean).join(' ')),
-      line(t('vending.totalPaid'), money(r.totalPaid)),
-      line(t('vending.energyCharge'), money(r.energyCharge)),
-      line(t('vending.vat'), money(r.tax)),
-      line(t('vending.monthlyCharge'), money(r.monthlyCharge)),
-      line(t('vending.payDebt'), money(r.payDebt)),
-      line(t('vending.remainingDebt'), money(r.remainingDebt)),
       line(t('vending.totalUnit'), `${energy(r.totalUnit)} ${unit}`),
+      line(t('vending.energyCharge'), m(r.energyCharge)),
+      line(t('vending.vat'), m(r.tax)),
+      line(t('vending.monthlyCharge'), m(r.monthlyCharge)),
+      line(t('vending.payDebt'), m(r.payDebt)),
+      line(t('vending.remainingDebt'), m(r.remainingDebt)),
+      line(t('vending.totalPaid'), m(r.totalPaid)),
       ...(r.paymentMethod ? [line(t('vending.paymentMethod'), r.paymentMethod)] : []),
-      line(t('vending.token'), groupsOfFour(r.token)),
-      line(t('vending.operator'), r.createId),
     ],
   };
 }
@@ -80,6 +120,7 @@ export function tokenReceipt(
   r: ReceiptRecord,
   extra: Array<[string, string]> = [],
   tokens?: string[],
+  ctx: ReceiptContext = {},
 ): PrintPayload {
   const tokenLines =
     tokens && tokens.length > 0
@@ -88,7 +129,15 @@ export function tokenReceipt(
   return {
     title,
     receipt: true,
-    lines: [...head(t, r), ...extra, ...tokenLines, line(t('vending.operator'), r.createId)],
+    company: ctx.company ?? undefined,
+    marks: marksOf(t, ctx),
+    lines: [
+      ...(ctx.station ? [line(t('vending.office.station'), ctx.station)] : []),
+      ...head(t, r),
+      ...extra,
+      ...tokenLines,
+      line(t('vending.operator'), r.createId),
+    ],
   };
 }
 

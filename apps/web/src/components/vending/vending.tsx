@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { request } from '../../lib/request';
+import { sessionStore } from '../../lib/session';
 import { groupsOfFour } from './amount';
 import './locales';
 import './vending.css';
@@ -69,4 +70,33 @@ export function usePaymentMethods() {
     staleTime: 60_000,
     select: (rows) => rows.map((r) => ({ value: r.name, label: r.name })),
   });
+}
+
+/** Company name and currency from the item dictionary (type BasicInformation), in the user's language. */
+export function useBasicInformation() {
+  const lang = currentLanguage();
+  return useQuery({
+    queryKey: ['lookup', 'item', 'BasicInformation', lang],
+    queryFn: () =>
+      request<{ id: string; name: string }[]>(
+        '/api/item/readItemList',
+        { itemType: 'BasicInformation', lang },
+        { silent: true },
+      ),
+    staleTime: 60_000,
+    select: (rows) => ({
+      company: rows.find((r) => r.id === 'Company')?.name ?? null,
+      currency: rows.find((r) => r.id === 'Currency')?.name ?? null,
+    }),
+  });
+}
+
+/** Whether the signed-in role holds a permission key (as the server's gate reads the role content). */
+export function useHasPermission(key: string): boolean {
+  return sessionStore.use((s) =>
+    (s.info?.roleContent ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .includes(key),
+  );
 }

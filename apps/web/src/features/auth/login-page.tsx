@@ -41,7 +41,10 @@ export default function LoginPage() {
     try {
       const { mustChangePassword } = await login(values.userId, values.password);
       if (mustChangePassword) void message.warning({ content: t('login.mustChangePassword'), duration: 8 });
-      navigate(redirectTarget(location.search), { replace: true });
+      const target = redirectTarget(location.search);
+      // A one-time password: change it first, then on to the page asked for (issue 15).
+      const first = `/profile/index?tab=loginPassword&redirect=${encodeURIComponent(target)}`;
+      navigate(mustChangePassword ? first : target, { replace: true });
     } catch {
       // The request layer has shown the reason; a fresh code stops replaying the same attempt.
       setCode(randomCode());

@@ -1,11 +1,32 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { Button, Empty } from 'antd';
-import { useState } from 'react';
+import { Button, Empty, Segmented } from 'antd';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { parseTime } from '../../lib/format';
 import { readPrintPayload } from '../../lib/print';
 import './print.css';
+
+/** Receipt paper: thermal rolls of 58 and 80 mm, or an A4 sheet. */
+type Paper = '58' | '80' | 'A4';
+const PAPERS: Paper[] = ['58', '80', 'A4'];
+const PAGE_SIZE: Record<Paper, string> = { '58': '58mm auto', '80': '80mm auto', A4: 'A4' };
+
+/** The token as five groups that each stay on one line (a break may fall only between groups). */
+function TokenGroups({ token, label }: { token: string; label?: string }) {
+  return (
+    <div className="print-token" data-testid="print-token">
+      {label && <div className="print-token-label">{label}</div>}
+      {token.split(' ').map((g, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the groups are ordered and may repeat.
+        <Fragment key={i}>
+          {i > 0 && ' '}
+          <span className="print-token-group">{g}</span>
+        </Fragment>
+      ))}
+    </div>
+  );
+}
 
 /**
  * R5: the hidden print view for receipts and tables, without the layout. The data comes from route
@@ -16,6 +37,10 @@ export default function TableNormalPage() {
   const location = useLocation();
   const payload = readPrintPayload(location.state);
   const [logoFailed, setLogoFailed] = useState(false);
+  const [paper, setPaper] = useState<Paper>(() => {
+    const asked = new URLSearchParams(location.search).get('paper');
+    return PAPERS.find((p) => p === asked) ?? '80';
+  });
 
   if (!payload) {
     return (
@@ -26,12 +51,30 @@ export default function TableNormalPage() {
   }
 
   return (
-    <div className={payload.receipt ? 'print-page print-receipt' : 'print-page'} data-testid="print-view">
+    <div
+      className={payload.receipt ? `print-page print-receipt print-paper-${paper}` : 'print-page'}
+      data-testid="print-view"
+      data-paper={payload.receipt ? paper : undefined}
+    >
+      {payload.receipt && <style>{`@page { size: ${PAGE_SIZE[paper]}; margin: 4mm; }`}</style>}
       <div className="print-toolbar">
         <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>
           {t('print.print')}
         </Button>
+        {payload.receipt && (
+          <Segmented<Paper>
+            data-testid="print-paper"
+            value={paper}
+            onChange={setPaper}
+            options={PAPERS.map((p) => ({ value: p, label: p === 'A4' ? 'A4' : `${p} mm` }))}
+          />
+        )}
       </div>
+      {payload.marks?.map((m) => (
+        <div key={m} className="print-mark" data-testid="print-mark">
+          {m}
+        </div>
+      ))}
       {payload.logoUrl && !logoFailed && (
         <img
           className="print-logo"
@@ -43,6 +86,7 @@ export default function TableNormalPage() {
       {payload.logoUrl && logoFailed && payload.logoAlt && (
         <div className="print-brand">{payload.logoAlt}</div>
       )}
+      {payload.company && <div className="print-company">{payload.company}</div>}
       <h1>{payload.title}</h1>
       {payload.lines && (
         <dl className="print-lines">
@@ -54,6 +98,7 @@ export default function TableNormalPage() {
           ))}
         </dl>
       )}
+      {payload.token && <TokenGroups token={payload.token} label={payload.tokenLabel} />}
       {payload.columns && payload.rows && (
         <>
           <table className="print-table">
@@ -77,6 +122,15 @@ export default function TableNormalPage() {
           </table>
           <p>{t('print.total', { count: payload.rows.length })}</p>
         </>
+      )}
+      {payload.signatures && (
+        <div className="print-signatures">
+          {payload.signatures.map((s) => (
+            <div key={s} className="print-signature">
+              <span>{s}</span>
+            </div>
+          ))}
+        </div>
       )}
       <p className="print-footer">
         {t('print.printedAt')}: {parseTime(new Date())}

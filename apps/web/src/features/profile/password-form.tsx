@@ -9,7 +9,7 @@ interface Values {
 }
 
 /** Profile → Login / Authorization Password: old, new and a check that must match (spec §5). */
-export function PasswordForm({ kind }: { kind: PasswordKind }) {
+export function PasswordForm({ kind, onChanged }: { kind: PasswordKind; onChanged?: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -23,6 +23,7 @@ export function PasswordForm({ kind }: { kind: PasswordKind }) {
         onSuccess: () => {
           void message.success(t('profile.modifySuccess'));
           form.resetFields();
+          onChanged?.();
         },
       },
     );

@@ -1,6 +1,7 @@
 import type { AccountRow } from '@prepay/contracts';
+import type { InputRef } from 'antd';
 import { Button } from 'antd';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stationColumn } from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
@@ -28,6 +29,9 @@ export function AccountTokenList(props: {
   onAction: (row: AccountRow) => void;
   toolbarExtra?: ReactNode;
   extraColumns?: ListColumn<AccountRow>[];
+  /** Keyboard-first (Credit Token): search focused on open, Enter goes to the first row's action. */
+  keyboard?: boolean;
+  searchRef?: RefObject<InputRef | null>;
 }) {
   const { t } = useTranslation();
   const isAdmin = useIsSystemAdmin();
@@ -76,6 +80,8 @@ export function AccountTokenList(props: {
       rowKey={(r) => r.meterId}
       columns={columns}
       toolbarExtra={props.toolbarExtra}
+      keyboard={props.keyboard}
+      searchRef={props.searchRef}
       actionsWidth={130}
       actions={(row) => (
         <Button size="small" type="link" data-testid="row-action" onClick={() => props.onAction(row)}>

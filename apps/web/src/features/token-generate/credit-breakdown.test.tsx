@@ -83,8 +83,33 @@ describe('credit receipt', () => {
     expect(lines['Monthly Charge']).toBe('100.00');
     expect(lines['Debt Paid']).toBe('100.00');
     expect(lines['Remaining Debt']).toBe('400.00');
-    expect(lines.Token).toBe('1234 5678 9012 3456 7890');
+    // The token is printed apart, large, in its five groups.
+    expect(payload.token).toBe('1234 5678 9012 3456 7890');
     expect(lines.Date).toBe('2025-01-02 03:04:05');
     expect(lines.Operator).toBe('admin');
+    expect(payload.marks).toEqual([]);
+  });
+
+  it('adds the currency, company and station; a reprint says COPY, a cancelled vend CANCELLED', () => {
+    const payload = creditReceipt(
+      i18n.t.bind(i18n),
+      {
+        ...record,
+        receiptId: 7,
+        customerId: 'C1',
+        customerName: 'Ada',
+        meterId: '1',
+        token: '1'.repeat(20),
+        createId: 'a',
+        createDate: null,
+      },
+      { currency: 'NGN', company: 'Demo Power', station: '0001 — Main', copy: true, cancelled: true },
+    );
+    const lines = Object.fromEntries(payload.lines ?? []);
+    expect(lines['Total Paid']).toBe('1000.00 NGN');
+    expect(lines['VAT Charge']).toBe('55.81 NGN');
+    expect(lines.Station).toBe('0001 — Main');
+    expect(payload.company).toBe('Demo Power');
+    expect(payload.marks).toEqual(['CANCELLED', 'COPY']);
   });
 });

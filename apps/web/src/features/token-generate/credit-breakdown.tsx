@@ -3,6 +3,7 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { energy, money, unitOf } from '../../components/vending/amount';
 import '../../components/vending/locales';
+import '../../components/vending/office-locales';
 
 export type Breakdown = Pick<
   CreditTokenRecord,
@@ -48,4 +49,32 @@ export function CreditBreakdown({ record }: { record: Breakdown }) {
     },
   ].map((i) => ({ ...i, children: <span data-testid={`breakdown-${i.key}`}>{i.children}</span> }));
   return <Descriptions className="vending-breakdown" bordered size="small" column={1} items={items} />;
+}
+
+/** The breakdown in sentences a cashier can read out to the customer at the counter. */
+export function CreditSummary({ record, currency }: { record: Breakdown; currency?: string | null }) {
+  const { t } = useTranslation();
+  const unit = unitOf(record.meterType);
+  const m = (n: number) => (currency ? `${money(n)} ${currency}` : money(n));
+  const lines = [
+    t('vending.office.summary', { paid: m(record.totalPaid), units: `${energy(record.totalUnit)} ${unit}` }),
+    t('vending.office.summaryParts', {
+      energy: m(record.energyCharge),
+      vat: m(record.tax),
+      monthly: m(record.monthlyCharge),
+    }),
+    record.payDebt > 0
+      ? t('vending.office.summaryDebt', { debt: m(record.payDebt), remaining: m(record.remainingDebt) })
+      : t('vending.office.summaryNoDebt', { remaining: m(record.remainingDebt) }),
+    ...(record.remainder > 0
+      ? [t('vending.office.summaryRemainder', { remainder: m(record.remainder), unit })]
+      : []),
+  ];
+  return (
+    <div className="vending-summary" data-testid="vend-summary">
+      {lines.map((l) => (
+        <p key={l}>{l}</p>
+      ))}
+    </div>
+  );
 }

@@ -1,6 +1,11 @@
-import type { CreditTokenRecord } from '@prepay/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import {
+  CREDIT_CANCEL_RECORD_TOTALS_PATH,
+  CREDIT_RECORD_TOTALS_PATH,
+  type CreditTokenRecord,
+  type RecordTotals,
+} from '@prepay/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +17,16 @@ import { energy, money } from '../../components/vending/amount';
 import {
   creditReceipt,
   printReceipt,
+  type ReceiptContext,
   type ReceiptRecord,
   tokenReceipt,
+  useReceiptContext,
 } from '../../components/vending/receipt';
 import { labelOf, meterTypeOptions, QUOTA_KEY, TokenText } from '../../components/vending/vending';
 import { request } from '../../lib/request';
 import { sessionStore } from '../../lib/session';
 import '../../components/vending/vending.css';
+import '../../components/vending/office-locales';
 
 export type RecordKind =
   | 'credit'
@@ -123,12 +131,18 @@ function recordList(kindName: RecordKind): ListSpec {
 /** The record page's first read, started with its code by the menu or the router (issue 17). */
 export const recordPrefetch = (kindName: RecordKind) => prefetchList(recordList(kindName));
 
-export function recordReceipt(t: TFunction, kindName: RecordKind, row: RecordRow) {
+/** A receipt printed from a record is a reprint (COPY); a cancelled vend's says CANCELLED too. */
+export function recordReceipt(t: TFunction, kindName: RecordKind, row: RecordRow, base: ReceiptContext = {}) {
   const kind = KINDS[kindName];
+  const ctx: ReceiptContext = {
+    ...base,
+    copy: true,
+    cancelled: kindName === 'creditCancel' || (kindName === 'credit' && row.status === 1),
+  };
   if (kindName === 'credit' || kindName === 'creditCancel') {
-    return creditReceipt(t, row);
+    return creditReceipt(t, row, ctx);
   }
-  return tokenReceipt(t, t(kind.receiptTitle), row, valueLine(t, kind, row), row.tokens);
+  return tokenReceipt(t, t(kind.receiptTitle), row, valueLine(t, kind, row), row.tokens, ctx);
 }
 
 function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void }) {
@@ -162,8 +176,8 @@ function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void })
       onCancel={onClose}
       data-testid="cancel-dialog"
       footer={[
-        <Button key="c" onClick={onClose}>
-          {t('vending.close')}
+        <Button key="c" data-testid="cancel-close" onClick={onClose}>
+          {t('vending.office.closeDialog')}
         </Button>,
         <Button
           key="ok"
@@ -177,9 +191,13 @@ function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void })
         </Button>,
       ]}
     >
+      <Typography.Paragraph strong data-testid="cancel-question">
+        {t('vending.office.cancelConfirm', { receiptId: row.receiptId, amount: money(row.totalPaid) })}
+      </Typography.Paragraph>
       <Typography.Paragraph type="warning">{t('vending.cancelHint')}</Typography.Paragraph>
       <Typography.Paragraph>
-        {t('vending.receiptId')}: <strong>{row.receiptId}</strong> · {t('vending.meterId')}: {row.meterId}
+        {t('vending.receiptId')}: <strong>{row.receiptId}</strong> · {t('vending.meterId')}: {row.meterId} ·{' '}
+        {t('vending.totalPaid')}: <strong>{money(row.totalPaid)}</strong>
       </Typography.Paragraph>
       <Form form={form} layout="vertical">
         <Form.Item
@@ -201,6 +219,52 @@ function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void })
   );
 }
 
+/** What a cashier looks for in a record: shown first, so a 1366 px screen never scrolls them away. */
+const KEY_COLUMNS = ['receiptId', 'meterId', 'customerName', 'totalPaid', 'status', 'token'];
+
+function keyColumnsFirst<C extends { key: string }>(columns: C[]): C[] {
+  const rank = (c: C) => {
+    const i = KEY_COLUMNS.indexOf(c.key);
+    return i === -1 ? KEY_COLUMNS.length : i;
+  };
+  // Stable: the other columns keep the original's order after the key ones.
+  return columns
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => rank(a.c) - rank(b.c) || a.i - b.i)
+    .map(({ c }) => c);
+}
+
+/**
+ * The totals row of a credit record list: sums over every row the filter matches (all pages, from the
+ * server), with the cancelled vends among them said apart.
+ */
+function TotalsRow(props: { path: string; body: Record<string, unknown>; columns: number }) {
+  const { t } = useTranslation();
+  const { pageNumber: _p, pageSize: _s, orderBy: _o, ...filter } = props.body;
+  const totals = useQuery({
+    queryKey: ['list', 'creditTokenRecord', 'totals', props.path, filter],
+    queryFn: () => request<RecordTotals>(props.path, filter, { silent: true }),
+  });
+  const r = totals.data;
+  return (
+    <Table.Summary.Row>
+      <Table.Summary.Cell index={0} colSpan={props.columns}>
+        {r && (
+          <span className="vending-totals" data-testid="record-totals">
+            <strong>{t('vending.office.totals', { count: r.count })}</strong>
+            {` · ${t('vending.totalPaid')} `}
+            <strong data-testid="totals-totalPaid">{money(r.totalPaid)}</strong>
+            {` · ${t('vending.vat')} ${money(r.tax)} · ${t('vending.monthlyCharge')} ${money(r.monthlyCharge)}`}
+            {` · ${t('vending.payDebt')} ${money(r.payDebt)} · ${t('vending.totalUnit')} ${energy(r.totalUnit)}`}
+            {r.cancelledCount > 0 &&
+              ` · ${t('vending.cancelled')}: ${r.cancelledCount} (${money(r.cancelledTotalPaid)})`}
+          </span>
+        )}
+      </Table.Summary.Cell>
+    </Table.Summary.Row>
+  );
+}
+
 /**
  * One page for every token record kind (original §16.6): search, header filters, sort, Print again;
  * credit records add the breakdown columns and Cancel (role-only permission).
@@ -211,6 +275,7 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
   const isAdmin = useIsSystemAdmin();
   const stations = useStations();
   const canCancel = useCanCancel();
+  const receiptContext = useReceiptContext();
   const [cancelRow, setCancelRow] = useState<RecordRow | null>(null);
   const types = meterTypeOptions(t);
   const isCredit = kindName === 'credit' || kindName === 'creditCancel';
@@ -342,10 +407,21 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
       <ListPage<RecordRow>
         {...recordList(kindName)}
         rowKey={(r) => String(r.receiptId)}
-        columns={columns}
+        columns={keyColumnsFirst(columns)}
         // Server export: /api/token/<record kind>/export with the grid's filters (all pages).
         exportModule={`token/${kind.resource}`}
         exportFileName={kind.resource}
+        summary={
+          isCredit
+            ? (_rows, body, count) => (
+                <TotalsRow
+                  path={kindName === 'credit' ? CREDIT_RECORD_TOTALS_PATH : CREDIT_CANCEL_RECORD_TOTALS_PATH}
+                  body={body}
+                  columns={count}
+                />
+              )
+            : undefined
+        }
         actionsWidth={150}
         actions={(row) => (
           <>
@@ -353,7 +429,7 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
               size="small"
               type="link"
               data-testid="row-print"
-              onClick={() => printReceipt(t, recordReceipt(t, kindName, row))}
+              onClick={() => printReceipt(t, recordReceipt(t, kindName, row, receiptContext))}
             >
               {t('vending.print')}
             </Button>

@@ -1,0 +1,430 @@
+import type { AccountRow, CreditTokenRecord } from '@prepay/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { InputRef } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
+import type { TFunction } from 'i18next';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  carriedAround,
+  checkAmount,
+  checkInteger,
+  energy,
+  newIdempotencyKey,
+  tenthsOf,
+  unitOf,
+} from '../../components/vending/amount';
+import { QUOTA_KEY, useBasicInformation, usePaymentMethods } from '../../components/vending/vending';
+import { RequestError, request } from '../../lib/request';
+import { CreditBreakdown, CreditSummary } from './credit-breakdown';
+import { RechargeDone } from './recharge-done';
+
+export interface RechargeForm {
+  isVendByTotalPaid: boolean;
+  amount: string;
+  payDebtPercent: number;
+  paymentMethod?: string;
+  remark?: string;
+}
+
+type Step =
+  | { step: 'form' }
+  | { step: 'confirm'; form: RechargeForm; preview: CreditTokenRecord; idempotencyKey: string }
+  | { step: 'done'; record: CreditTokenRecord };
+
+/** Units a by-unit amount cannot be carried as, with the token amounts next to it. */
+interface Inexact {
+  asked: string;
+  nearest: number;
+  other: number | null;
+}
+
+const GENERATE = '/api/token/creditToken/generate';
+
+function body(meterId: string, f: RechargeForm) {
+  return {
+    meterId,
+    isVendByTotalPaid: f.isVendByTotalPaid,
+    amount: String(f.amount).trim(),
+    payDebtPercent: f.payDebtPercent ?? 0,
+    paymentMethod: f.paymentMethod?.trim() || null,
+    remark: f.remark?.trim() || null,
+  };
+}
+
+/**
+ * Focus after the dialog's zoom-in, unless autoFocus already put it there: a fast cashier may have
+ * typed into the field meanwhile, and re-focusing (or selecting) must not lose those keys.
+ */
+function focusUnlessTyping(input: InputRef | null) {
+  if (input?.input && document.activeElement !== input.input) input.focus();
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** By unit: when the token cannot carry the amount, the nearest amount first and the other side second. */
+function inexactOf(f: RechargeForm): Inexact | null {
+  if (f.isVendByTotalPaid) return null;
+  const units = tenthsOf(String(f.amount));
+  const { lower, upper } = carriedAround(units);
+  if (lower === units) return null;
+  const upIsNearer = upper !== null && upper - units <= units - lower;
+  return {
+    asked: String(f.amount).trim(),
+    nearest: upIsNearer && upper !== null ? upper : lower,
+    other: upIsNearer ? lower : upper,
+  };
+}
+
+function AccountInfo({ account }: { account: AccountRow }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, sm: 2 }}
+      items={[
+        { key: 'c', label: t('vending.customerId'), children: account.customerId },
+        { key: 'n', label: t('vending.customerName'), children: account.customerName },
+        { key: 'm', label: t('vending.meterId'), children: account.meterId },
+        { key: 't', label: t('vending.tariffId'), children: account.tariffId },
+      ]}
+    />
+  );
+}
+
+/**
+ * One server call at a time: busy while it runs; its failure is shown in the dialog and cleared by the
+ * next attempt, so a stale error never stays over a success.
+ */
+function useAttempt() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
+    setBusy(true);
+    setError(null);
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof RequestError) setError(errorText(err));
+      else throw err;
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
+}
+
+/**
+ * Recharge → Transaction Confirmation (the priced preview) → Recharge Succeeded with token and receipt,
+ * all by keyboard: focus is always in the field or button the next keystroke is for, Enter moves on,
+ * Esc goes back. Failures show in the dialog and are cleared by the next attempt.
+ */
+export function RechargeDialog({ account, onClose }: { account: AccountRow; onClose: () => void }) {
+  const client = useQueryClient();
+  const [form] = Form.useForm<RechargeForm>();
+  const [state, setState] = useState<Step>({ step: 'form' });
+  const { busy, error, setError, run } = useAttempt();
+  const [inexact, setInexact] = useState<Inexact | null>(null);
+  const basic = useBasicInformation();
+
+  const preview = async (amount?: string) => {
+    if (amount !== undefined) form.setFieldValue('amount', amount);
+    const f = await form.validateFields();
+    const off = inexactOf(f);
+    setInexact(off);
+    if (off) return;
+    const result = await run(() =>
+      request<CreditTokenRecord>(
+        GENERATE,
+        { ...body(account.meterId, f), isPreview: true },
+        { silent: true },
+      ),
+    );
+    if (result) setState({ step: 'confirm', form: f, preview: result, idempotencyKey: newIdempotencyKey() });
+  };
+
+  const confirm = async (authorizationPassword: string) => {
+    if (state.step !== 'confirm') return;
+    const record = await run(() =>
+      request<CreditTokenRecord>(
+        GENERATE,
+        {
+          ...body(account.meterId, state.form),
+          isPreview: false,
+          authorizationPassword,
+          // The confirmed vend's key survives a failed attempt so a retry cannot vend twice.
+          idempotencyKey: state.idempotencyKey,
+        },
+        { silent: true },
+      ),
+    );
+    if (!record) return;
+    setState({ step: 'done', record });
+    void client.invalidateQueries({ queryKey: QUOTA_KEY });
+    void client.invalidateQueries({ queryKey: ['list', 'creditTokenRecord'] });
+  };
+
+  const back = () => {
+    setError(null);
+    setState({ step: 'form' });
+  };
+
+  if (state.step === 'done') return <RechargeDone record={state.record} onClose={onClose} />;
+  if (state.step === 'confirm') {
+    return (
+      <ConfirmStep
+        account={account}
+        preview={state.preview}
+        currency={basic.data?.currency}
+        busy={busy}
+        error={error}
+        onBack={back}
+        onConfirm={(pw) => void confirm(pw)}
+      />
+    );
+  }
+  return (
+    <FormStep
+      account={account}
+      form={form}
+      busy={busy}
+      error={error}
+      inexact={inexact}
+      onClose={onClose}
+      onNext={(amount) => void preview(amount)}
+    />
+  );
+}
+
+function amountRule(t: TFunction, byPaid: () => boolean) {
+  return {
+    validator: (_: unknown, v: string) => {
+      if (v === undefined || v === null || String(v).trim() === '')
+        return Promise.reject(new Error(t('vending.validation.required')));
+      const err = checkAmount(v, byPaid());
+      return err ? Promise.reject(new Error(t(`vending.validation.${err}`))) : Promise.resolve();
+    },
+  };
+}
+
+const debtRule = (t: TFunction) => ({
+  validator: (_: unknown, v: number | null) => {
+    const err = checkInteger(v ?? 0, 0, 100);
+    return err
+      ? Promise.reject(new Error(t(`vending.validation.${err}`, { min: 0, max: 100 })))
+      : Promise.resolve();
+  },
+});
+
+/** The nearest amount a token carries, as a one-key choice (Enter), and the other side (Tab, Enter). */
+function NearestChoice({
+  inexact,
+  unit,
+  onPick,
+}: {
+  inexact: Inexact;
+  unit: string;
+  onPick: (amount: string) => void;
+}) {
+  const { t } = useTranslation();
+  const amounts = [inexact.nearest, inexact.other].filter((a): a is number => a !== null);
+  const nearestRef = useRef<HTMLButtonElement>(null);
+  // The nearest amount takes focus whenever a new inexact amount is offered: one Enter accepts it.
+  useEffect(() => {
+    if (inexact.nearest >= 0) nearestRef.current?.focus();
+  }, [inexact.nearest]);
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      data-testid="nearest-choice"
+      title={t('vending.office.inexact', { asked: inexact.asked, unit })}
+      description={
+        <Space wrap>
+          {amounts.map((a, i) => (
+            <Button
+              key={a}
+              type={i === 0 ? 'primary' : 'default'}
+              data-testid={i === 0 ? 'nearest-amount' : 'other-amount'}
+              ref={i === 0 ? nearestRef : undefined}
+              onClick={() => onPick(energy(a / 10))}
+            >
+              {t('vending.office.useNearest', { amount: energy(a / 10), unit })}
+            </Button>
+          ))}
+          <span className="vending-hint">{t('vending.office.nearestHint')}</span>
+        </Space>
+      }
+    />
+  );
+}
+
+function FormStep(props: {
+  account: AccountRow;
+  form: ReturnType<typeof Form.useForm<RechargeForm>>[0];
+  busy: boolean;
+  error: string | null;
+  inexact: Inexact | null;
+  onClose: () => void;
+  onNext: (amount?: string) => void;
+}) {
+  const { t } = useTranslation();
+  const { form, account } = props;
+  const payment = usePaymentMethods();
+  const byPaid = Form.useWatch('isVendByTotalPaid', form) ?? true;
+  const amountRef = useRef<InputRef>(null);
+  const unit = unitOf(account.meterType);
+  return (
+    <Modal
+      open
+      focusTriggerAfterClose={false}
+      title={t('vending.recharge')}
+      onCancel={props.onClose}
+      data-testid="recharge-dialog"
+      afterOpenChange={(open) => open && focusUnlessTyping(amountRef.current)}
+      footer={[
+        <span key="hint" className="vending-hint" style={{ marginRight: 8 }}>
+          {t('vending.office.enterHint')}
+        </span>,
+        <Button key="cancel" onClick={props.onClose}>
+          {t('vending.cancel')}
+        </Button>,
+        <Button
+          key="next"
+          type="primary"
+          loading={props.busy}
+          data-testid="recharge-next"
+          onClick={() => props.onNext()}
+        >
+          {t('vending.next')}
+        </Button>,
+      ]}
+    >
+      <AccountInfo account={account} />
+      {props.error && <Alert type="error" showIcon title={props.error} data-testid="vend-error" />}
+      {props.inexact && <NearestChoice inexact={props.inexact} unit={unit} onPick={props.onNext} />}
+      <Form<RechargeForm>
+        form={form}
+        layout="vertical"
+        initialValues={{ isVendByTotalPaid: true, payDebtPercent: 0 }}
+        onFinish={() => props.onNext()}
+      >
+        <Form.Item name="isVendByTotalPaid" label={t('vending.purchaseWay')}>
+          <Radio.Group
+            data-testid="purchase-way"
+            onChange={() => {
+              if (form.getFieldValue('amount')) void form.validateFields(['amount']);
+            }}
+          >
+            <Space orientation="vertical">
+              <Radio value={true}>{t('vending.byTotalPaid')}</Radio>
+              <Radio value={false}>{t('vending.byTotalUnit')}</Radio>
+            </Space>
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item
+          name="amount"
+          label={byPaid ? t('vending.totalPaid') : `${t('vending.totalUnit')} (${unit})`}
+          rules={[amountRule(t, () => form.getFieldValue('isVendByTotalPaid') !== false)]}
+        >
+          <Input
+            ref={amountRef}
+            autoFocus
+            data-testid="recharge-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            onPressEnter={(e) => {
+              e.preventDefault();
+              props.onNext();
+            }}
+          />
+        </Form.Item>
+        <Form.Item name="payDebtPercent" label={`${t('vending.debtPercent')} (%)`} rules={[debtRule(t)]}>
+          <InputNumber
+            data-testid="debt-percent"
+            min={0}
+            max={100}
+            precision={0}
+            style={{ width: '100%' }}
+            onPressEnter={() => props.onNext()}
+          />
+        </Form.Item>
+        <Form.Item name="paymentMethod" label={t('vending.paymentMethod')}>
+          {/* Named options from the item dictionary (Setting → Item, PaymentMethod). */}
+          <Select data-testid="payment-method" options={payment.data ?? []} allowClear showSearch />
+        </Form.Item>
+        <Form.Item name="remark" label={t('vending.remark')} rules={[{ max: 500 }]}>
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function ConfirmStep(props: {
+  account: AccountRow;
+  preview: CreditTokenRecord;
+  currency: string | null | undefined;
+  busy: boolean;
+  error: string | null;
+  onBack: () => void;
+  onConfirm: (password: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [passwordForm] = Form.useForm<{ authorizationPassword: string }>();
+  const passwordRef = useRef<InputRef>(null);
+  const submit = async () => {
+    const { authorizationPassword } = await passwordForm.validateFields();
+    props.onConfirm(authorizationPassword);
+  };
+  return (
+    <Modal
+      open
+      focusTriggerAfterClose={false}
+      title={t('vending.transactionConfirmation')}
+      onCancel={props.onBack}
+      data-testid="transaction-confirmation"
+      afterOpenChange={(open) => open && focusUnlessTyping(passwordRef.current)}
+      footer={[
+        <Button key="back" onClick={props.onBack}>
+          {t('vending.cancel')}
+        </Button>,
+        <Button
+          key="ok"
+          type="primary"
+          loading={props.busy}
+          data-testid="confirm-vend"
+          onClick={() => void submit()}
+        >
+          {t('vending.confirm')}
+        </Button>,
+      ]}
+    >
+      <AccountInfo account={props.account} />
+      <CreditSummary record={props.preview} currency={props.currency} />
+      <CreditBreakdown record={props.preview} />
+      {props.error && (
+        <Alert type="error" showIcon title={props.error} data-testid="vend-error" style={{ marginTop: 12 }} />
+      )}
+      <Form form={passwordForm} layout="vertical" style={{ marginTop: 12 }} onFinish={() => void submit()}>
+        <Form.Item
+          name="authorizationPassword"
+          label={t('vending.authorizationPassword')}
+          rules={[{ required: true, message: t('vending.validation.required') }]}
+        >
+          <Input.Password
+            ref={passwordRef}
+            data-testid="authorization-password"
+            autoComplete="off"
+            autoFocus
+            onPressEnter={(e) => {
+              e.preventDefault();
+              void submit();
+            }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { type CreditTokenRecord, TASK_ROUTES } from '@prepay/contracts';
+import { Alert, App, Button, Descriptions, Modal } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { creditReceipt, printReceipt, useReceiptContext } from '../../components/vending/receipt';
+import { TokenText, useBasicInformation, useHasPermission } from '../../components/vending/vending';
+import { request } from '../../lib/request';
+import { CreditBreakdown, CreditSummary } from './credit-breakdown';
+
+/**
+ * Recharge Succeeded: the token, what the customer got, Print Receipt (focused: Enter prints) and, for a
+ * role that may create token tasks, Send to meter (a remote token task, delivered by the head-end).
+ */
+export function RechargeDone({ record: r, onClose }: { record: CreditTokenRecord; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const printRef = useRef<HTMLButtonElement>(null);
+  const basic = useBasicInformation();
+  const receiptContext = useReceiptContext();
+  const canSend = useHasPermission(TASK_ROUTES.token.createKey);
+  const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  const send = async () => {
+    setSending(true);
+    try {
+      await request(TASK_ROUTES.token.create, [{ meterId: r.meterId, data: r.token }]);
+      setSent(true);
+      void message.success(t('vending.office.sentToMeter'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      focusTriggerAfterClose={false}
+      title={t('vending.rechargeSucceeded')}
+      onCancel={onClose}
+      data-testid="recharge-succeeded"
+      afterOpenChange={(open) => open && printRef.current?.focus()}
+      footer={[
+        <Button key="close" data-testid="dialog-close" onClick={onClose}>
+          {t('vending.close')}
+        </Button>,
+        ...(canSend
+          ? [
+              <Button
+                key="send"
+                data-testid="send-to-meter"
+                loading={sending}
+                disabled={sent}
+                onClick={() => void send()}
+              >
+                {t('vending.office.sendToMeter')}
+              </Button>,
+            ]
+          : []),
+        <Button
+          key="print"
+          type="primary"
+          ref={printRef}
+          autoFocus
+          data-testid="print-receipt"
+          onClick={() => printReceipt(t, creditReceipt(t, r, receiptContext))}
+        >
+          {t('vending.printReceipt')}
+        </Button>,
+      ]}
+    >
+      <Alert type="success" showIcon title={t('vending.rechargeSucceeded')} style={{ marginBottom: 12 }} />
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          {
+            key: 'r',
+            label: t('vending.receiptId'),
+            children: <span data-testid="receipt-id">{r.receiptId}</span>,
+          },
+          { key: 'm', label: t('vending.meterId'), children: r.meterId },
+          { key: 'tok', label: t('vending.token'), children: <TokenText token={r.token} /> },
+        ]}
+      />
+      <CreditSummary record={r} currency={basic.data?.currency} />
+      <CreditBreakdown record={r} />
+    </Modal>
+  );
+}
