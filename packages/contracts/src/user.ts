@@ -25,6 +25,7 @@ export const CaptchaChallenge = z.object({
   /** The code itself — present only when the server runs with CAPTCHA_REVEAL_FOR_TESTS (browser tests). */
   answer: z.string().optional(),
 });
+export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
 export const LoginResult = z.object({ token: z.string(), mustChangePassword: z.boolean() });
 
 export const UserInfo = z.object({
