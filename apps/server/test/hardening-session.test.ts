@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.js';
 import { loginCaptchas, users } from '../src/db/schema.js';
 import { originalOperations, resolve } from './conformance/original-document.js';
-import { ADMIN_PASSWORD, createTestApp, type TestApp, USER_PASSWORD, userWithRole } from './harness.js';
+import { ADMIN_PASSWORD, createTestApp, USER_PASSWORD, userWithRole } from './harness.js';
 
 /**
  * The server's login verification code (issue 14: "the captcha is checked by the server") and the
@@ -86,7 +86,10 @@ describe('server-checked verification code', () => {
       captchaId: wrong.captchaId,
       captchaCode: bad,
     });
-    expect(refused.json()).toMatchObject({ code: ErrorCode.captchaInvalid, reason: 'Verification code error' });
+    expect(refused.json()).toMatchObject({
+      code: ErrorCode.captchaInvalid,
+      reason: 'Verification code error',
+    });
     // The wrong answer used the challenge up: its right code no longer works either.
     const retry = await s.login({
       userId: 'admin',
@@ -97,13 +100,23 @@ describe('server-checked verification code', () => {
     expect(codeOf(retry)).toBe(ErrorCode.captchaInvalid);
 
     const good = await s.challenge();
-    const body = { userId: 'admin', password: ADMIN_PASSWORD, captchaId: good.captchaId, captchaCode: good.answer };
+    const body = {
+      userId: 'admin',
+      password: ADMIN_PASSWORD,
+      captchaId: good.captchaId,
+      captchaCode: good.answer,
+    };
     expect(codeOf(await s.login(body))).toBe(0);
     expect(codeOf(await s.login(body))).toBe(ErrorCode.captchaInvalid);
 
     const old = await s.challenge();
     s.t.clock.advanceMinutes(6);
-    const late = { userId: 'admin', password: ADMIN_PASSWORD, captchaId: old.captchaId, captchaCode: old.answer };
+    const late = {
+      userId: 'admin',
+      password: ADMIN_PASSWORD,
+      captchaId: old.captchaId,
+      captchaCode: old.answer,
+    };
     expect(codeOf(await s.login(late))).toBe(ErrorCode.captchaInvalid);
   });
 
@@ -117,7 +130,10 @@ describe('server-checked verification code', () => {
     }
     const clerk = await s.login({ userId: 'clerk', password: USER_PASSWORD }, address);
     const ghost = await s.login({ userId: 'ghost', password: USER_PASSWORD }, address);
-    expect(clerk.json()).toMatchObject({ code: ErrorCode.captchaRequired, reason: 'Please enter the verification code' });
+    expect(clerk.json()).toMatchObject({
+      code: ErrorCode.captchaRequired,
+      reason: 'Please enter the verification code',
+    });
     expect(ghost.json()).toEqual(clerk.json());
     const c = await s.challenge(address);
     const solved = await s.login(
@@ -185,19 +201,26 @@ describe('session cookie', () => {
   afterAll(() => s.t.close());
 
   const consoleLogin = async (headers: Record<string, string> = {}) => {
-    const r = await s.login({ userId: 'admin', password: ADMIN_PASSWORD }, undefined, { ...CONSOLE, ...headers });
+    const r = await s.login({ userId: 'admin', password: ADMIN_PASSWORD }, undefined, {
+      ...CONSOLE,
+      ...headers,
+    });
     expect(codeOf(r)).toBe(0);
     return r;
   };
   const tokenCookie = (r: LightMyRequestResponse) =>
-    cookiesOf(r).find((c) => c.startsWith('token='))?.split(';')[0] ?? '';
+    cookiesOf(r)
+      .find((c) => c.startsWith('token='))
+      ?.split(';')[0] ?? '';
 
   it('the console gets an HttpOnly SameSite=Strict cookie, Secure only over HTTPS; API clients get none', async () => {
     const plain = await consoleLogin();
     const token = cookiesOf(plain).find((c) => c.startsWith('token=')) ?? '';
     expect(token).toMatch(/; Path=\/; HttpOnly; SameSite=Strict$/);
     expect(token).not.toMatch(/Secure/);
-    expect(cookiesOf(plain).find((c) => c.startsWith('signedIn='))).toBe('signedIn=1; Path=/; SameSite=Strict');
+    expect(cookiesOf(plain).find((c) => c.startsWith('signedIn='))).toBe(
+      'signedIn=1; Path=/; SameSite=Strict',
+    );
     // The original's contract is kept: the token is in the answer too.
     expect(tokenCookie(plain)).toBe(`token=${plain.json().result.token}`);
 

@@ -57,10 +57,7 @@ export function createCaptchaService(db: Db, config: Config, clock: Clock) {
 
   /** True when the code answers the challenge; the challenge is used up either way. */
   async function verify(captchaId: string, code: string): Promise<boolean> {
-    const [row] = await db
-      .delete(loginCaptchas)
-      .where(eq(loginCaptchas.captchaId, captchaId))
-      .returning();
+    const [row] = await db.delete(loginCaptchas).where(eq(loginCaptchas.captchaId, captchaId)).returning();
     if (!row || row.expiresAt <= clock.now()) return false;
     const expected = Buffer.from(row.codeHash, 'hex');
     const given = await digest(captchaId, code.trim());

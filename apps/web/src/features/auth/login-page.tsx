@@ -1,6 +1,6 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Input } from 'antd';
 import { ErrorCode } from '@prepay/contracts';
+import { Alert, App, Button, Form, Input } from 'antd';
 import { type CSSProperties, type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -50,7 +50,9 @@ export default function LoginPage() {
     setLoading(true);
     try {
       const answer =
-        captcha && challenge ? { captchaId: challenge.captchaId, captchaCode: values.code?.trim() ?? '' } : undefined;
+        captcha && challenge
+          ? { captchaId: challenge.captchaId, captchaCode: values.code?.trim() ?? '' }
+          : undefined;
       const { mustChangePassword } = await login(values.userId, values.password, answer);
       if (mustChangePassword) void message.warning({ content: t('login.mustChangePassword'), duration: 8 });
       navigate(redirectTarget(location.search), { replace: true });
