@@ -61,6 +61,7 @@ export default defineConfig({
       ADMIN_AUTHORIZATION_PASSWORD,
       SEED: 'demo',
       DEMO_PASSWORD: 'Demo-e2e-Pass1',
+      DEMO_AUTHORIZATION_PASSWORD: 'Demo-e2e-Auth1',
       WEB_DIST: 'apps/web/dist',
       LOG_LEVEL: 'warn',
       // The error-toast tests log in wrongly on purpose; do not let them lock the accounts.

@@ -13,6 +13,8 @@ export interface Config {
   adminAuthorizationPassword: string | undefined;
   /** Password for the seeded demo users; generated and printed once when absent. */
   demoPassword: string | undefined;
+  /** Authorization password of the seeded demo users (must differ from demoPassword); generated when absent. */
+  demoAuthorizationPassword: string | undefined;
   seed: 'demo' | 'none';
   jwtSecret: string | undefined;
   tokenTtlMinutes: number;
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     adminAuthorizationPassword: env.ADMIN_AUTHORIZATION_PASSWORD || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
+    demoAuthorizationPassword: env.DEMO_AUTHORIZATION_PASSWORD || undefined,
     seed,
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlMinutes: int('TOKEN_TTL_MINUTES', 480, env),
