@@ -61,10 +61,16 @@ export default defineConfig({
       ADMIN_AUTHORIZATION_PASSWORD,
       SEED: 'demo',
       DEMO_PASSWORD: 'Demo-e2e-Pass1',
+      DEMO_AUTHORIZATION_PASSWORD: 'Demo-e2e-Auth1',
       WEB_DIST: 'apps/web/dist',
       LOG_LEVEL: 'warn',
       // The error-toast tests log in wrongly on purpose; do not let them lock the accounts.
       LOGIN_MAX_FAILURES: '1000',
+      // The console sends the server's verification code on every login (a sent code is always checked);
+      // API logins from the helpers carry none, so the demand after failures is held off.
+      LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
+      // Test servers only: a challenge carries its code, which the login form exposes as data-code.
+      CAPTCHA_REVEAL_FOR_TESTS: 'on',
       // The head-end and the simulated fleet run as npm start runs them, on ports next to E2E_PORT.
       SIMULATOR: 'on',
       MQTT_PORT: process.env.E2E_MQTT_PORT ?? String(PORT + 3),

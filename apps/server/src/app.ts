@@ -128,6 +128,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const auth = createAuthService(deps);
+  if (config.captchaRevealForTests) {
+    app.log.warn('CAPTCHA_REVEAL_FOR_TESTS is on: login verification codes are sent in clear (tests only)');
+  }
   const master = masterData(deps);
   const remote = remoteOperations(deps, options.remoteTasks);
   const collect = collection(deps);

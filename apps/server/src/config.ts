@@ -13,6 +13,8 @@ export interface Config {
   adminAuthorizationPassword: string | undefined;
   /** Password for the seeded demo users; generated and printed once when absent. */
   demoPassword: string | undefined;
+  /** Authorization password of the seeded demo users (must differ from demoPassword); generated when absent. */
+  demoAuthorizationPassword: string | undefined;
   seed: 'demo' | 'none';
   jwtSecret: string | undefined;
   tokenTtlMinutes: number;
@@ -23,6 +25,14 @@ export interface Config {
   loginAddressMaxFailures: number;
   /** Wrong authorization passwords in a row before a user's vending is locked (same lock time, back-off). */
   authorizationMaxFailures: number;
+  /**
+   * Failed logins (for the account name or the client address) after which a login must carry the
+   * server's verification code; 0 = every login needs it. The original's login body has no code, so an
+   * API client built from its OpenAPI logs in without one until it fails this often.
+   */
+  loginCaptchaAfterFailures: number;
+  /** Browser tests only: a challenge carries its code so Playwright can type it. Never in production. */
+  captchaRevealForTests: boolean;
   /** Serve /swagger without a login (off by default: the API description is for logged-in users). */
   swaggerPublic: boolean;
   webDist: string;
@@ -156,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     adminAuthorizationPassword: env.ADMIN_AUTHORIZATION_PASSWORD || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
+    demoAuthorizationPassword: env.DEMO_AUTHORIZATION_PASSWORD || undefined,
     seed,
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlMinutes: int('TOKEN_TTL_MINUTES', 480, env),
@@ -164,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', 15, env),
     loginAddressMaxFailures: int('LOGIN_ADDRESS_MAX_FAILURES', 50, env),
     authorizationMaxFailures: int('AUTHORIZATION_MAX_FAILURES', 5, env),
+    loginCaptchaAfterFailures: int('LOGIN_CAPTCHA_AFTER_FAILURES', 3, env),
+    captchaRevealForTests: onOff('CAPTCHA_REVEAL_FOR_TESTS', false, env),
     swaggerPublic: env.SWAGGER_PUBLIC === '1' || env.SWAGGER_PUBLIC === 'true',
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

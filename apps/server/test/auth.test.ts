@@ -3,7 +3,8 @@ import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, createTestApp, type TestApp, userW
 
 let t: TestApp;
 beforeEach(async () => {
-  t = await createTestApp({ tokenTtlMinutes: 480, idleTimeoutMinutes: 30 });
+  // Lockouts without the verification code in the way (hardening-session.test.ts tests the code).
+  t = await createTestApp({ tokenTtlMinutes: 480, idleTimeoutMinutes: 30, loginCaptchaAfterFailures: 1000 });
 });
 afterEach(() => t.close());
 

@@ -1,7 +1,10 @@
 import { dkga02, meterPanFromIain } from '@prepay/sts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema.js';
+import { verifyPassword } from '../src/lib/passwords.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
-import { seedDemo } from '../src/seed/demo.js';
+import { demoPasswords, seedDemo } from '../src/seed/demo.js';
 import { DEMO_VENDING_KEY } from '../src/seed/demo-masterdata.js';
 import { fingerprint } from './fingerprint.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -81,5 +84,31 @@ describe('demo data is vendable', () => {
     );
     expect(res.code, res.reason).toBe(0);
     expect(res.result.token).toMatch(/^\d{4}( \d{4}){4}$/);
+  });
+});
+
+describe('demo users (issue 14)', () => {
+  it('have a login password and a different authorization password', async () => {
+    const [user] = await t.database.db.select().from(users).where(eq(users.userId, 'editor'));
+    expect(user).toBeDefined();
+    expect(await verifyPassword(user?.passwordHash ?? '', 'Demo#Pass-2026')).toBe(true);
+    expect(await verifyPassword(user?.authorizationPasswordHash ?? '', 'Demo#Pass-2026')).toBe(false);
+    expect(user?.authorizationPasswordHash).not.toBe(user?.passwordHash);
+  });
+
+  it('take DEMO_AUTHORIZATION_PASSWORD, refuse one equal to DEMO_PASSWORD, never generate equal ones', () => {
+    expect(
+      demoPasswords(testConfig({ demoPassword: 'A#1-pass', demoAuthorizationPassword: 'B#2-pass' })),
+    ).toEqual({
+      password: 'A#1-pass',
+      authorization: 'B#2-pass',
+    });
+    expect(() =>
+      demoPasswords(testConfig({ demoPassword: 'Same#pass-1', demoAuthorizationPassword: 'Same#pass-1' })),
+    ).toThrow(/must differ/);
+    const generated = demoPasswords(
+      testConfig({ demoPassword: undefined, demoAuthorizationPassword: undefined }),
+    );
+    expect(generated.password).not.toBe(generated.authorization);
   });
 });

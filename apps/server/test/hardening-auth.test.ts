@@ -17,7 +17,9 @@ let t: TestApp;
 let admin: string;
 const METER = '47001234567';
 beforeAll(async () => {
-  t = await createTestApp({ loginAddressMaxFailures: 11 });
+  // Lockouts are counted here without the verification code in the way (hardening-session.test.ts
+  // tests the code, which the default configuration demands after 3 failures).
+  t = await createTestApp({ loginAddressMaxFailures: 11, loginCaptchaAfterFailures: 1000 });
   admin = await t.adminToken();
   await vendableMeter(t, { meterId: METER });
   await userWithRole(t, { userId: 'known_user', content: 'Setting.Log' });
@@ -96,7 +98,7 @@ describe('login throttling', () => {
     expect(next.reason).toMatch(/from your address/);
     // A second server process on the same database sees the same lock (nothing held in memory).
     const second = await buildApp({
-      config: testConfig({ loginAddressMaxFailures: 11 }),
+      config: testConfig({ loginAddressMaxFailures: 11, loginCaptchaAfterFailures: 1000 }),
       database: t.database,
       clock: t.clock,
       logger: false,

@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
@@ -111,7 +114,35 @@ describe('vending input', () => {
   });
 });
 
+describe('bad input names the field, never a 500', () => {
+  it('a NUL before login, a number past its column, an impossible date in a range filter', async () => {
+    const nul = await t.call('/api/user/login', { userId: 'ad\u0000min', password: 'x' });
+    expect(nul.status).toBe(400);
+    expect(nul.reason).toMatch(/userId: text may not contain the NUL character/);
+
+    const id = await t.call('/api/meter/read', { pageNumber: 1, pageSize: 20, type: 2147483648 }, admin);
+    expect(id.status).toBe(400);
+    expect(id.reason).toMatch(/type/);
+
+    const date = await t.call(
+      '/api/meter/read',
+      { pageNumber: 1, pageSize: 20, createDateRange: ['2026-02-30 00:00:00', '2026-03-01 00:00:00'] },
+      admin,
+    );
+    expect(date.status).toBe(400);
+    expect(date.reason).toMatch(/createDateRange/);
+  });
+});
+
 describe('exports', () => {
+  it('every export is written by lib/xlsx.ts, whose writer neutralises each cell (nothing else imports exceljs)', () => {
+    const src = fileURLToPath(new URL('../src', import.meta.url));
+    const importers = readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.ts'))
+      .filter((f) => /from 'exceljs'/.test(readFileSync(join(src, f), 'utf8')));
+    expect(importers).toEqual([join('lib', 'xlsx.ts')]);
+  });
+
   it('neutralises formula-leading text in every exported cell', async () => {
     // (Leading tabs and CRs are trimmed from names on the way in; the export guards them all the same.)
     const evil = ['=HYPERLINK("http://evil","x")', '+1+1', '-2+3', '@SUM(A1)'];

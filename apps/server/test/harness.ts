@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { ErrorCode } from '@prepay/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -89,8 +90,17 @@ export async function createTestApp(
     return { status: res.statusCode, ...(res.json() as Omit<Envelope<T>, 'status'>) };
   }
 
+  /**
+   * Logs in as a client of the original does; when the server demands the verification code (after
+   * failed logins from the test's address) and reveals it (captchaRevealForTests), answers it like a user.
+   */
   async function login(userId: string, password: string) {
-    const res = await call<{ token: string }>('/api/user/login', { userId, password });
+    let res = await call<{ token: string }>('/api/user/login', { userId, password });
+    if (res.code === ErrorCode.captchaRequired) {
+      const c = await call<{ captchaId: string; answer?: string }>('/api/user/captcha', {});
+      const captcha = { captchaId: c.result.captchaId, captchaCode: c.result.answer ?? '' };
+      res = await call<{ token: string }>('/api/user/login', { userId, password, ...captcha });
+    }
     if (res.code !== 0) throw new Error(`login ${userId} failed: ${res.reason}`);
     return res.result.token;
   }

@@ -26,7 +26,10 @@ test.describe('login and route guard', () => {
     page,
     context,
   }) => {
-    await context.addCookies([{ name: 'token', value: 'not-a-real-token', url: BASE_URL }]);
+    await context.addCookies([
+      { name: 'token', value: 'not-a-real-token', url: BASE_URL, httpOnly: true },
+      { name: 'signedIn', value: '1', url: BASE_URL },
+    ]);
     await page.goto('/management/meter');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fmanagement%2Fmeter/);
     await expect(page.locator('.ant-message-error').first()).toBeVisible();

@@ -54,7 +54,10 @@ export async function ensureRoleUser(
   if (user.code !== 0 && !/exist|duplicate|already/i.test(user.reason)) throw new Error(user.reason);
 }
 
-/** Fills the login form, reading the verification code the canvas exposes (see captcha.tsx). */
+/**
+ * Fills the login form; the verification code is the server's, which a test server
+ * (CAPTCHA_REVEAL_FOR_TESTS) lets the picture expose as data-code (see captcha.tsx).
+ */
 export async function fillLogin(page: Page, userId: string, password: string) {
   await page.getByTestId('login-username').fill(userId);
   await page.getByTestId('login-password').fill(password);

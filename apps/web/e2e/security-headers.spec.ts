@@ -26,3 +26,29 @@ test('the console runs under the CSP without a violation', async ({ page }) => {
   }
   expect(violations).toEqual([]);
 });
+
+/** Issue 14: the session token is an HttpOnly cookie; a cookie-signed write needs the console's header. */
+test('scripts cannot read the session token, and a write without the console header is refused', async ({
+  page,
+  context,
+}) => {
+  await loginAs(page);
+  const token = (await context.cookies()).find((c) => c.name === 'token');
+  expect(token).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: false, path: '/' });
+  const readable = await page.evaluate(() => document.cookie);
+  expect(readable).toContain('signedIn=1');
+  expect(readable).not.toContain('token=');
+  expect(readable).not.toContain(token?.value ?? '');
+
+  const [bare, marked] = await page.evaluate(async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch('/api/user/info', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: '{}',
+      }).then(async (r) => ({ status: r.status, code: (await r.json()).code as number }));
+    return [await post({}), await post({ 'X-Requested-With': 'XMLHttpRequest' })];
+  });
+  expect(bare.status).toBe(403);
+  expect(marked).toEqual({ status: 200, code: 0 });
+});

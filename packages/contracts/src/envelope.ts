@@ -18,6 +18,10 @@ export const ErrorCode = {
   tokenExpired: 50014,
   queryFailed: 99,
   internal: 500,
+  /** The login needs the verification code (a challenge from /api/user/captcha) and none was sent. */
+  captchaRequired: 1101,
+  /** The verification code was wrong, expired or already used; fetch a new challenge. */
+  captchaInvalid: 1102,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

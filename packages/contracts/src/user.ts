@@ -8,7 +8,24 @@ const NewPassword = z.string().min(8, 'at least 8 characters').max(128);
 export const LoginRequest = z.object({
   userId: z.string().trim().min(1, 'Username is required').max(64),
   password: z.string().trim().min(1, 'Password is required').max(128),
+  /**
+   * Additive to the original's {userId, password}: the verification code the server issued. Required
+   * only after failed logins for the name or the address (or always, per LOGIN_CAPTCHA_AFTER_FAILURES=0);
+   * a code that is sent is always checked.
+   */
+  captchaId: z.string().max(64).optional(),
+  captchaCode: z.string().trim().max(16).optional(),
 });
+/** A login verification code drawn by the server: an SVG image; only its HMAC is stored. */
+export const CaptchaChallenge = z.object({
+  captchaId: z.string(),
+  /** data:image/svg+xml;base64,… */
+  image: z.string(),
+  expiresInSeconds: z.number().int(),
+  /** The code itself — present only when the server runs with CAPTCHA_REVEAL_FOR_TESTS (browser tests). */
+  answer: z.string().optional(),
+});
+export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
 export const LoginResult = z.object({ token: z.string(), mustChangePassword: z.boolean() });
 
 export const UserInfo = z.object({

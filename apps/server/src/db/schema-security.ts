@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -20,4 +20,20 @@ export const authThrottle = pgTable(
     lastFailureAt: ts('last_failure_at'),
   },
   (t) => [primaryKey({ columns: [t.scope, t.subject] })],
+);
+
+/**
+ * Login verification codes the server issued (captcha.service.ts): only an HMAC of the code is kept, a
+ * challenge expires after a few minutes and is deleted by the first login that names it (single use).
+ */
+export const loginCaptchas = pgTable(
+  'login_captchas',
+  {
+    captchaId: text('captcha_id').primaryKey(),
+    /** HMAC-SHA256 of id and code under the server's captcha secret, hex. */
+    codeHash: text('code_hash').notNull(),
+    ipAddress: text('ip_address').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('login_captchas_address_idx').on(t.ipAddress, t.expiresAt)],
 );

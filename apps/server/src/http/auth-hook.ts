@@ -1,7 +1,8 @@
 import { AUTHENTICATED, ErrorCode, grants, PUBLIC, type RoutePermission } from '@prepay/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { SessionService } from '../modules/auth/session.service.js';
-import { forbidden, unauthorized } from './errors.js';
+import { AppError, forbidden, unauthorized } from './errors.js';
+import { clearSessionCookies, needsCsrfHeader, sessionTokenOf } from './session-cookie.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -29,13 +30,21 @@ export function installAuth(
   });
 
   app.decorateRequest('sessionUser', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const permission = request.routeOptions.config?.permission;
     if (permission === undefined || permission === PUBLIC) return;
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) throw unauthorized('Please log in first', ErrorCode.illegalToken);
-    const user = await sessions.resolve(match[1]);
+    const found = sessionTokenOf(request);
+    if (!found) throw unauthorized('Please log in first', ErrorCode.illegalToken);
+    if (found.via === 'cookie' && needsCsrfHeader(request)) {
+      throw forbidden('Refused: a request signed in by the session cookie must come from the console');
+    }
+    const user = await sessions.resolve(found.token).catch((e: unknown) => {
+      // A dead cookie is cleared with the refusal, so the browser stops sending it.
+      if (found.via === 'cookie' && e instanceof AppError && e.httpStatus === 401) {
+        clearSessionCookies(request, reply);
+      }
+      throw e;
+    });
     if (user.mustChangePassword && permission !== AUTHENTICATED) {
       throw forbidden('You must change your password before doing anything else');
     }

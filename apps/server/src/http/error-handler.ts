@@ -58,7 +58,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       // Fastify's own client errors (malformed JSON, unsupported media type): its message is safe to show.
       return reply.code(status).send(body(status, error.message));
     }
-    const data = dataError(error);
+    const data = dataError(error, request.body);
     if (data) {
       request.log.info({ err: error }, 'request refused by the database');
       const answer = domainAnswer(data);

@@ -60,10 +60,46 @@ export function sqlState(error: unknown): string | undefined {
   return undefined;
 }
 
-/** A data exception from the database as the 400 it is; null for anything else. */
-export function dataError(error: unknown): DomainError | null {
+/** The database's own words for a failed query (the driver's error, or the one it wraps). */
+function databaseMessage(error: unknown): string {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && /"[^"]*"/.test(message) && !/^Failed query/.test(message))
+      return message;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return '';
+}
+
+/** The path of the first value in the body whose text is `value` (a number, a date, an id). */
+function pathOf(body: unknown, value: string, at = ''): string | null {
+  if (typeof body === 'string' || typeof body === 'number') {
+    return String(body).trim() === value ? at || '(body)' : null;
+  }
+  if (!body || typeof body !== 'object') return null;
+  for (const [k, v] of Object.entries(body)) {
+    const p = pathOf(v, value, at ? `${at}.${k}` : k);
+    if (p !== null) return p;
+  }
+  return null;
+}
+
+/**
+ * A data exception from the database as the 400 it is; null for anything else. The database quotes
+ * the value it refused ("value "2147483648" is out of range for type integer", "date/time field value
+ * out of range: "2026-02-30""); the field of the body that holds it is named in the answer. The value
+ * itself is not repeated (it may be part of a secret).
+ */
+export function dataError(error: unknown, body?: unknown): DomainError | null {
   const state = sqlState(error);
   const what = state ? DATA_ERRORS[state] : undefined;
   if (!what) return null;
+  const quoted = /"([^"]*)"/.exec(databaseMessage(error))?.[1];
+  const field = quoted !== undefined && body !== undefined ? pathOf(body, quoted.trim()) : null;
+  if (field) {
+    return invalid(`Validation failed: ${field}: ${what} (the request was not applied)`, [
+      { path: field, message: what },
+    ]);
+  }
   return invalid(`Validation failed: ${what} (the request was not applied)`);
 }

@@ -23,8 +23,9 @@ export interface SessionUser {
 export interface RequestContext {
   user: SessionUser | null;
   actor: Actor;
-  /** The raw bearer token, for logout (revokes exactly this session). */
   request: FastifyRequest;
+  /** The reply of a JSON route (login, role switch and logout set or clear the session cookie). */
+  reply: FastifyReply | null;
 }
 
 /** A signed-in request; handlers of non-public routes receive this. */
@@ -99,12 +100,13 @@ export function defineFileRoute<B extends z.ZodType>(def: FileRouteDef<B>): Rout
   return erased;
 }
 
-export function contextOf(request: FastifyRequest): AuthedContext {
+export function contextOf(request: FastifyRequest, reply: FastifyReply | null = null): AuthedContext {
   const user = request.sessionUser;
   return {
     user: user as SessionUser,
     actor: { userId: user?.userId ?? null, stationId: user?.stationId ?? null, ipAddress: request.ip },
     request,
+    reply,
   };
 }
 
@@ -157,7 +159,7 @@ function registerJson(app: FastifyInstance, def: JsonRouteDef) {
       },
       config: { permission: def.permission },
     },
-    async (request) => envelopeOf(await def.handler(request.body, contextOf(request))),
+    async (request, reply) => envelopeOf(await def.handler(request.body, contextOf(request, reply))),
   );
 }
 
@@ -168,7 +170,7 @@ function registerFile(app: FastifyInstance, def: FileRouteDef) {
     schema: schemaOf(def),
     config: { permission: def.permission },
     handler: async (request, reply) => {
-      const ctx = contextOf(request);
+      const ctx = contextOf(request, reply);
       const raw = { ...((request.body as object | undefined) ?? {}), ...def.fixedBody };
       const body = def.body ? parseBody(def.body, raw) : undefined;
       const file = def.upload ? await uploadedFile(request, def.upload.maxBytes, def.upload.what) : null;

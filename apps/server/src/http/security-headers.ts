@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SessionService } from '../modules/auth/session.service.js';
 import { unauthorized } from './errors.js';
+import { sessionTokenOf } from './session-cookie.js';
 
 /**
  * Browser and HTTP hygiene (OWASP ASVS V14): helmet's headers with a CSP the console passes — its own
@@ -38,21 +39,10 @@ export async function installSecurityHeaders(app: FastifyInstance): Promise<void
   });
 }
 
-/** The session token of a request: the bearer header, else the console's "token" cookie. */
-function tokenOf(request: FastifyRequest): string | undefined {
-  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  if (bearer) return bearer;
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === 'token' && value.length) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
-
 /** /swagger (the UI and the OpenAPI document) for logged-in users only, unless SWAGGER_PUBLIC opens it. */
 export function swaggerGate(sessions: SessionService) {
   return async (request: FastifyRequest) => {
-    const token = tokenOf(request);
+    const token = sessionTokenOf(request)?.token;
     if (!token) throw unauthorized('Log in to the console first: the API description is for its users');
     await sessions.resolve(token);
   };

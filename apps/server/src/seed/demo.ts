@@ -103,9 +103,9 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     await seedDemoHistory(db, new Date());
     return;
   }
-  const password = config.demoPassword ?? generatePassword();
+  const { password, authorization } = demoPasswords(config);
   const passwordHash = await hashPassword(password);
-  const authorizationPasswordHash = await hashPassword(password);
+  const authorizationPasswordHash = await hashPassword(authorization);
   await db.transaction(async (tx) => {
     await tx
       .insert(stations)
@@ -143,10 +143,25 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
   });
   await seedDemoMasterData(db, config);
   await seedDemoHistory(db, new Date());
-  if (!config.demoPassword) {
-    announce([
-      `Demo users: ${DEMO_USERS.map((u) => u.userId).join(', ')}`,
-      `Their one-time password (login and authorization): ${password}`,
-    ]);
+  const lines = [
+    ...(config.demoPassword ? [] : [`Their one-time login password (change it at first login): ${password}`]),
+    ...(config.demoAuthorizationPassword ? [] : [`Their authorization password: ${authorization}`]),
+  ];
+  if (lines.length) announce([`Demo users: ${DEMO_USERS.map((u) => u.userId).join(', ')}`, ...lines]);
+}
+
+/**
+ * The demo users' two secrets: DEMO_PASSWORD and DEMO_AUTHORIZATION_PASSWORD, each generated when
+ * absent. They never match (the password policy forbids equal login and authorization passwords).
+ */
+export function demoPasswords(config: Config): { password: string; authorization: string } {
+  const password = config.demoPassword ?? generatePassword();
+  let authorization = config.demoAuthorizationPassword ?? generatePassword();
+  if (authorization === password) {
+    if (config.demoAuthorizationPassword) {
+      throw new Error('DEMO_AUTHORIZATION_PASSWORD must differ from DEMO_PASSWORD');
+    }
+    authorization = generatePassword();
   }
+  return { password, authorization };
 }

@@ -39,12 +39,12 @@ function InfoLoader() {
  */
 export function Guard() {
   const location = useLocation();
-  const token = sessionStore.use((s) => s.token);
+  const signedIn = sessionStore.use((s) => s.signedIn);
   const info = sessionStore.use((s) => s.info);
   const path = normalizePath(location.pathname);
   useDocumentTitle(path);
 
-  if (!token) {
+  if (!signedIn) {
     if (WHITE_LIST.includes(path)) return <Outlet />;
     return <Navigate to={loginPath(location.pathname, location.search)} replace />;
   }

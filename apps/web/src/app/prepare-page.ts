@@ -15,7 +15,7 @@ export const DATA_WAIT_MS = 400;
  */
 export async function preparePage(path: string): Promise<void> {
   const page = matchChain(layoutRoutes, path).at(-1)?.component;
-  if (!page || !sessionStore.get().token) return;
+  if (!page || !sessionStore.get().signedIn) return;
   const [module, { queryClient }] = await Promise.all([page.load(), import('../lib/query-client')]);
   if (!module.prefetch) return;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -15,7 +15,7 @@ const Layout = lazyPage(() => import('../layout/layout'));
  * layout's chunk and the user info (a failure is left to the guard, which reports it).
  */
 async function prepareShell() {
-  if (!sessionStore.get().token) return null;
+  if (!sessionStore.get().signedIn) return null;
   const info = sessionStore.get().info ? null : loadInfo().catch(() => null);
   await Promise.all([Layout.load(), info]);
   return null;

@@ -8,12 +8,20 @@ export const COOKIE = {
   size: 'size',
   siteCom: 'SiteCom',
   siteManager: 'SiteManager',
+  signedIn: 'signedIn',
 } as const;
 
-export const getToken = (): string | undefined => Cookies.get(COOKIE.token) || undefined;
-/** Session cookie: closing the browser ends the console session too. */
-export const setToken = (token: string) => Cookies.set(COOKIE.token, token, { path: '/', sameSite: 'Lax' });
-export const removeToken = () => Cookies.remove(COOKIE.token, { path: '/' });
+/**
+ * The session token is an HttpOnly cookie the server sets at login (scripts cannot read it, so a
+ * script injected into the page cannot carry it away); the readable `signedIn` cookie beside it only
+ * says that a session exists. The server clears both on logout and on a dead session.
+ */
+export const isSignedIn = (): boolean => Cookies.get(COOKIE.signedIn) === '1';
+/** Forgets the session on this side (a readable token cookie from an older console goes too). */
+export const forgetSession = () => {
+  Cookies.remove(COOKIE.signedIn, { path: '/' });
+  Cookies.remove(COOKIE.token, { path: '/' });
+};
 
 export const getCookie = (name: string): string | undefined => Cookies.get(name);
 export const setCookie = (name: string, value: string, days?: number) =>

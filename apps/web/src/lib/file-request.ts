@@ -1,7 +1,6 @@
-import { getToken } from './cookies';
 import { feedback } from './feedback';
 import { i18n } from './i18n';
-import { ERROR_MESSAGE_SECONDS, RequestError } from './request';
+import { CONSOLE_HEADERS, ERROR_MESSAGE_SECONDS, RequestError } from './request';
 import { runtimeConfig } from './runtime-config';
 
 /** File transfers (import uploads, template and export downloads) outlive the 10 s JSON time-out. */
@@ -23,9 +22,9 @@ export class FileRequestError extends RequestError {
   }
 }
 
+/** The session travels in the HttpOnly cookie; the console header lets the server accept it (CSRF rule). */
 function authHeaders(): Record<string, string> {
-  const token = getToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
+  return { ...CONSOLE_HEADERS };
 }
 
 function rowErrors(result: unknown): FileRowError[] {
@@ -51,7 +50,11 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), FILE_TIMEOUT_MS);
   try {
-    return await fetch(`${runtimeConfig().apiUrl}${path}`, { ...init, signal: controller.signal });
+    return await fetch(`${runtimeConfig().apiUrl}${path}`, {
+      credentials: 'same-origin',
+      ...init,
+      signal: controller.signal,
+    });
   } catch {
     throw new FileRequestError(i18n.t('request.networkError'), 0, undefined, []);
   } finally {

@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe('request', () => {
-  it('POSTs JSON to the runtime base URL with the bearer token and resolves to result', async () => {
+  it('POSTs JSON to the runtime base URL with the console header (the session is the HttpOnly cookie)', async () => {
     Cookies.set('token', 'abc', { path: '/' });
     fetchMock.mockResolvedValue(json({ code: 0, reason: 'success', message: 'success', result: { ok: 1 } }));
     await expect(request('/api/user/info')).resolves.toEqual({ ok: 1 });
@@ -35,11 +35,14 @@ describe('request', () => {
     expect(url).toBe('http://api.example/api/user/info');
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{}');
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc');
+    // Even a readable token cookie left by an older console is not put into a header.
+    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect((init.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(init.credentials).toBe('same-origin');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
-  it('sends no Authorization header without a token', async () => {
+  it('sends no Authorization header', async () => {
     fetchMock.mockResolvedValue(json({ code: 0, reason: 'success', message: '', result: null }));
     await request('/api/user/login', { userId: 'a' });
     const init = fetchMock.mock.calls[0]?.[1] as RequestInit;

@@ -1,5 +1,5 @@
 import type { Envelope } from '@prepay/contracts';
-import { getToken, removeToken } from './cookies';
+import { forgetSession } from './cookies';
 import { feedback } from './feedback';
 import { i18n } from './i18n';
 import { runtimeConfig } from './runtime-config';
@@ -9,6 +9,11 @@ export const REQUEST_TIMEOUT_MS = 10_000;
 export const ERROR_MESSAGE_SECONDS = 5;
 /** Codes that mean the session is gone (spec §8): the user is offered a fresh login. */
 export const FORCED_LOGOUT_CODES: ReadonlySet<number> = new Set([50008, 50012, 50014]);
+/**
+ * Sent on every call: the server accepts a state-changing request signed in by the session cookie only
+ * with this header (CSRF: no cross-site form can send it), and sets the cookie only for logins with it.
+ */
+export const CONSOLE_HEADERS: Readonly<Record<string, string>> = { 'X-Requested-With': 'XMLHttpRequest' };
 
 export class RequestError extends Error {
   /** Envelope code when the server answered with one. */
@@ -42,7 +47,7 @@ export function confirmLogout() {
     okText: t('request.reLogin'),
     cancelText: t('request.cancel'),
     onOk: () => {
-      removeToken();
+      forgetSession();
       window.location.reload();
     },
     afterClose: () => {
@@ -65,9 +70,11 @@ function fail(error: RequestError, options: RequestOptions, offerLogout: boolean
  */
 export async function request<T>(path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    ...CONSOLE_HEADERS,
+  };
 
   const controller = new AbortController();
   let timedOut = false;
@@ -81,6 +88,8 @@ export async function request<T>(path: string, body?: unknown, options: RequestO
     response = await fetch(`${runtimeConfig().apiUrl}${path}`, {
       method: 'POST',
       headers,
+      // The session is the HttpOnly cookie; the console is served by the API's own origin.
+      credentials: 'same-origin',
       // The server parses JSON bodies strictly: calls without a payload send an empty object.
       body: JSON.stringify(body ?? {}),
       signal: controller.signal,

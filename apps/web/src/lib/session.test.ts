@@ -27,15 +27,21 @@ afterEach(() => {
 });
 
 describe('session', () => {
-  it('login trims, stores the token cookie; info loads once; logout clears everything', async () => {
+  it('login trims, keeps no token where scripts read it; info loads once; logout clears everything', async () => {
     fetchMock.mockResolvedValueOnce(ok({ token: 't1', mustChangePassword: false }));
-    await login('  admin ', ' secret ');
-    expect(JSON.parse(String((fetchMock.mock.calls[0]![1] as RequestInit).body))).toEqual({
+    await login('  admin ', ' secret ', { captchaId: 'c1', captchaCode: '1234' });
+    const init = fetchMock.mock.calls[0]![1] as RequestInit;
+    expect(JSON.parse(String(init.body))).toEqual({
       userId: 'admin',
       password: 'secret',
+      captchaId: 'c1',
+      captchaCode: '1234',
     });
-    expect(Cookies.get('token')).toBe('t1');
-    expect(sessionStore.get().token).toBe('t1');
+    expect((init.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
+    // The server set the HttpOnly cookie (and signedIn); the answer's token is not stored anywhere.
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(JSON.stringify(sessionStore.get())).not.toContain('t1');
+    expect(sessionStore.get().signedIn).toBe(true);
 
     fetchMock.mockResolvedValueOnce(ok(info));
     const [a, b] = await Promise.all([loadInfo(), loadInfo()]);

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@prepay/contracts';
-import { COOKIE, getToken, removeCookie, removeToken, setCookie, setToken } from './cookies';
+import { COOKIE, forgetSession, isSignedIn, removeCookie, setCookie } from './cookies';
 import { i18n } from './i18n';
 import { RequestError, request } from './request';
 import { createStore } from './store';
@@ -9,13 +9,14 @@ import { createStore } from './store';
  * it once per page load and after a role switch.
  */
 export interface SessionState {
-  token: string | undefined;
+  /** A session cookie exists (the token itself is HttpOnly: this code never sees it). */
+  signedIn: boolean;
   info: UserInfo | null;
   /** Increments on every reset and role switch, so views keyed on it start afresh. */
   generation: number;
 }
 
-export const sessionStore = createStore<SessionState>({ token: getToken(), info: null, generation: 0 });
+export const sessionStore = createStore<SessionState>({ signedIn: isSignedIn(), info: null, generation: 0 });
 
 const resetListeners = new Set<() => void>();
 /** Lets the tags view (and other per-session state) clear itself on logout and role switch. */
@@ -27,15 +28,29 @@ function notifyReset() {
   for (const l of resetListeners) l();
 }
 
-export async function login(userId: string, password: string): Promise<{ mustChangePassword: boolean }> {
-  const result = await request<{ token: string; mustChangePassword: boolean } | null>('/api/user/login', {
-    userId: userId.trim(),
-    password: password.trim(),
-  });
+/** The server's verification code as the user typed it (absent when the login page shows none). */
+export interface CaptchaAnswer {
+  captchaId: string;
+  captchaCode: string;
+}
+
+/**
+ * Logs in; the server answers with the session as an HttpOnly cookie (the token in the answer is not
+ * kept). Silent: the login page reports failures itself (a wrong code is translated there).
+ */
+export async function login(
+  userId: string,
+  password: string,
+  captcha?: CaptchaAnswer,
+): Promise<{ mustChangePassword: boolean }> {
+  const result = await request<{ token: string; mustChangePassword: boolean } | null>(
+    '/api/user/login',
+    { userId: userId.trim(), password: password.trim(), ...captcha },
+    { silent: true },
+  );
   if (!result?.token) throw new RequestError(i18n.t('login.hasError'), 200);
-  setToken(result.token);
   setCookie(COOKIE.siteManager, userId.trim());
-  sessionStore.set({ token: result.token, info: null });
+  sessionStore.set({ signedIn: true, info: null });
   return { mustChangePassword: result.mustChangePassword };
 }
 
@@ -62,9 +77,9 @@ export function loadInfo(): Promise<UserInfo> {
 
 /** Clears token, role and per-session state without calling the server (failed info, Re-Login). */
 export function resetSession() {
-  removeToken();
+  forgetSession();
   removeCookie(COOKIE.siteCom);
-  sessionStore.set((s) => ({ token: undefined, info: null, generation: s.generation + 1 }));
+  sessionStore.set((s) => ({ signedIn: false, info: null, generation: s.generation + 1 }));
   notifyReset();
 }
 
@@ -77,8 +92,8 @@ export async function logout() {
 export async function switchRole(roleId: string): Promise<UserInfo> {
   const result = await request<{ token: string } | null>('/api/user/switchRole', { roleId });
   if (!result?.token) throw new RequestError(i18n.t('login.hasError'), 200);
-  setToken(result.token);
-  sessionStore.set((s) => ({ token: result.token, info: null, generation: s.generation + 1 }));
+  // The server moved the session cookie to the new role's session.
+  sessionStore.set((s) => ({ signedIn: true, info: null, generation: s.generation + 1 }));
   notifyReset();
   return loadInfo();
 }

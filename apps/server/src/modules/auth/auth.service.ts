@@ -10,6 +10,7 @@ import { assertPasswordPolicy } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { type Actor, writeAudit } from '../audit/audit.js';
 import { findUser, quotaToWire, roleIdsOf } from '../user/user.repo.js';
+import { createCaptchaService } from './captcha.service.js';
 import { createThrottle } from './throttle.js';
 
 const INVALID_LOGIN = 'invalid username or password';
@@ -19,6 +20,14 @@ const lockedLogin = (until: Date) =>
   `Too many failed logins: logging in with this name is locked until ${formatDateTime(until)}`;
 const lockedAddress = (until: Date) =>
   `Too many failed logins from your address: try again after ${formatDateTime(until)}`;
+
+/** What a login carries: the original's two fields, and the server's verification code when needed. */
+export interface LoginInput {
+  userId: string;
+  password: string;
+  captchaId?: string | undefined;
+  captchaCode?: string | undefined;
+}
 
 export function createAuthService(deps: Deps) {
   const { db } = deps.database;
@@ -32,14 +41,37 @@ export function createAuthService(deps: Deps) {
   };
   // An unknown name is checked against this hash, so it costs the same argon2 time as a wrong password.
   const decoyHash = hashPassword(generatePassword());
+  const captcha = createCaptchaService(db, config, clock);
 
-  async function login(userId: string, password: string, ipAddress: string | null) {
+  /**
+   * The verification code: a code that is sent is always checked (and used up); without one, the login
+   * goes on only while the name and the address have fewer than LOGIN_CAPTCHA_AFTER_FAILURES recent
+   * failures — so a client built from the original OpenAPI (no code field) still logs in. Unknown names
+   * are counted like known ones, so the demand tells nothing about which accounts exist.
+   */
+  async function checkCaptcha(input: LoginInput, name: string, address: string) {
+    if (input.captchaId || input.captchaCode) {
+      const ok = await captcha.verify(input.captchaId ?? '', input.captchaCode ?? '');
+      if (!ok) throw refuse('Verification code error', ErrorCode.captchaInvalid);
+      return;
+    }
+    const after = config.loginCaptchaAfterFailures;
+    const needed =
+      after === 0 ||
+      (await throttle.recentFailures('login-account', name)) >= after ||
+      (await throttle.recentFailures('login-address', address)) >= after;
+    if (needed) throw refuse('Please enter the verification code', ErrorCode.captchaRequired);
+  }
+
+  async function login(input: LoginInput, ipAddress: string | null) {
+    const { userId, password } = input;
     const name = userId.toLowerCase();
     const address = ipAddress ?? 'unknown';
     const addressLock = await throttle.lockedUntil('login-address', address);
     if (addressLock) throw refuse(lockedAddress(addressLock));
     const nameLock = await throttle.lockedUntil('login-account', name);
     if (nameLock) throw refuse(lockedLogin(nameLock));
+    await checkCaptcha(input, name, address);
     const user = await findUser(db, userId);
     const actor: Actor = { userId, stationId: user?.stationId ?? null, ipAddress };
     // The original's audit shape for logins: the password is never recorded, only "*".
@@ -239,5 +271,14 @@ export function createAuthService(deps: Deps) {
     await throttle.clear(db, 'authorization', userId);
   }
 
-  return { login, info, logout, switchRole, updateInfo, modifyPassword, checkAuthorizationPassword };
+  return {
+    login,
+    issueCaptcha: captcha.issue,
+    info,
+    logout,
+    switchRole,
+    updateInfo,
+    modifyPassword,
+    checkAuthorizationPassword,
+  };
 }

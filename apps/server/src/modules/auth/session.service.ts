@@ -14,7 +14,7 @@ const ISSUER = 'prepayment-system';
 const TOUCH_INTERVAL_MS = 60_000;
 
 /** The JWT secret must be the same in every process, so it lives in the database unless configured. */
-async function loadSecret(db: Db, configured: string | undefined): Promise<string> {
+export async function loadSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
   await db
     .insert(systemSettings)

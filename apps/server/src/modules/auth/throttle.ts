@@ -35,6 +35,16 @@ export function createThrottle(db: Queryable, clock: Clock) {
     return until && until > clock.now() ? until : null;
   }
 
+  /** Failures counted since the last success or lockout (0 after a quiet day). */
+  async function recentFailures(scope: ThrottleScope, subject: string): Promise<number> {
+    const [row] = await db
+      .select({ failures: authThrottle.failures, last: authThrottle.lastFailureAt })
+      .from(authThrottle)
+      .where(and(eq(authThrottle.scope, scope), eq(authThrottle.subject, subject)));
+    if (!row?.last || row.last.getTime() < clock.now().getTime() - FORGET_AFTER_MS) return 0;
+    return row.failures;
+  }
+
   /** Counts one failure; the one that reaches the policy's limit locks the subject. */
   async function fail(
     q: Queryable,
@@ -79,7 +89,7 @@ export function createThrottle(db: Queryable, clock: Clock) {
       .where(and(eq(authThrottle.scope, scope), eq(authThrottle.subject, subject)));
   }
 
-  return { lockedUntil, fail, clear };
+  return { lockedUntil, recentFailures, fail, clear };
 }
 
 export type Throttle = ReturnType<typeof createThrottle>;

@@ -1,11 +1,13 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { ErrorCode } from '@prepay/contracts';
 import { Alert, App, Button, Form, Input } from 'antd';
-import { type CSSProperties, type KeyboardEvent, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { ERROR_MESSAGE_SECONDS, RequestError } from '../../lib/request';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { login } from '../../lib/session';
-import { Captcha, randomCode } from './captcha';
+import { Captcha, useCaptcha } from './captcha';
 import { LoginLanguage } from './login-language';
 import { redirectTarget } from './redirect-target';
 import './login.css';
@@ -22,32 +24,45 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const [form] = Form.useForm<LoginForm>();
-  const [code, setCode] = useState(randomCode);
   const [capsLock, setCapsLock] = useState(false);
   const [loading, setLoading] = useState(false);
-  const captcha = runtimeConfig().captcha;
+  // Shown when config.js asks for it (the default), and whenever the server demands the code.
+  const [serverAsked, setServerAsked] = useState(false);
+  const captcha = runtimeConfig().captcha || serverAsked;
+  const { challenge, refresh } = useCaptcha(captcha);
+  useEffect(refresh, [refresh]);
 
   const checkCapsLock = (e: KeyboardEvent) => setCapsLock(e.getModifierState?.('CapsLock') ?? false);
 
-  const onFinish = async (values: LoginForm) => {
-    if (captcha && values.code?.trim() !== code) {
-      // Spec §5: a wrong code is reported and replaced by a new one.
-      void message.error(t('login.codeError'));
-      setCode(randomCode());
-      form.setFieldValue('code', '');
+  /** The server's reason, or the translated words for the verification code's two refusals. */
+  const report = (error: unknown) => {
+    const code = error instanceof RequestError ? error.code : undefined;
+    if (code === ErrorCode.captchaRequired) setServerAsked(true);
+    if (code === ErrorCode.captchaInvalid || code === ErrorCode.captchaRequired) {
+      void message.error(t(code === ErrorCode.captchaInvalid ? 'login.codeError' : 'login.codeRequired'));
       return;
     }
+    const content = error instanceof Error && error.message ? error.message : t('login.hasError');
+    void message.error({ content, duration: ERROR_MESSAGE_SECONDS });
+  };
+
+  const onFinish = async (values: LoginForm) => {
     setLoading(true);
     try {
-      const { mustChangePassword } = await login(values.userId, values.password);
+      const answer =
+        captcha && challenge
+          ? { captchaId: challenge.captchaId, captchaCode: values.code?.trim() ?? '' }
+          : undefined;
+      const { mustChangePassword } = await login(values.userId, values.password, answer);
       if (mustChangePassword) void message.warning({ content: t('login.mustChangePassword'), duration: 8 });
       const target = redirectTarget(location.search);
       // A one-time password: change it first, then on to the page asked for (issue 15).
       const first = `/profile/index?tab=loginPassword&redirect=${encodeURIComponent(target)}`;
       navigate(mustChangePassword ? first : target, { replace: true });
-    } catch {
-      // The request layer has shown the reason; a fresh code stops replaying the same attempt.
-      setCode(randomCode());
+    } catch (error) {
+      // Spec §5: the reason is shown and a new code drawn (the server has used this one up).
+      report(error);
+      refresh();
       form.setFieldValue('code', '');
     } finally {
       setLoading(false);
@@ -115,11 +130,7 @@ export default function LoginPage() {
                     data-testid="login-code"
                   />
                 </Form.Item>
-                <Captcha
-                  code={code}
-                  onRefresh={() => setCode(randomCode())}
-                  title={t('login.verificationCodeTips')}
-                />
+                <Captcha challenge={challenge} onRefresh={refresh} title={t('login.verificationCodeTips')} />
               </div>
             </Form.Item>
           )}
