@@ -60,6 +60,7 @@ function systemContext(): AuthedContext {
     actor: { userId: 'collection', stationId: null, ipAddress: null },
     // No HTTP request behind a scheduled task; nothing the service calls reads it.
     request: Object.create(null),
+    reply: null,
   };
 }
 
