@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { TaskStatus } from '@prepay/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { remoteTaskAttempts, type TaskSpec } from '../../db/schema.js';
 import type { HeadEnd, Log } from '../../headend/types.js';
@@ -101,10 +101,28 @@ export function createTaskRunner(
     w?.();
   };
 
+  /**
+   * Claims up to `limit` runnable tasks: the head of each meter's queue, highest priority first, none of
+   * whose meter has a task running. First among the queue's first `window` entries (read in index
+   * order, so the cost does not grow with the backlog); only if that finds too few, over the whole queue.
+   */
   async function claim(limit: number): Promise<Finished['task'][]> {
+    const window = Math.max(4 * limit, 1_000);
+    const first = await claimFrom(
+      limit,
+      sql`(select id from remote_tasks where status = 0 and run_after <= now()
+            order by priority desc, id limit ${window})`,
+    );
+    if (first.length >= limit) return first;
+    const rest = await claimFrom(limit - first.length, sql`(select id from remote_tasks where status = 0)`);
+    return [...first, ...rest];
+  }
+
+  async function claimFrom(limit: number, candidates: SQL): Promise<Finished['task'][]> {
     const res = await db.execute(sql`
-      with picked as (
-        select t.id from remote_tasks t
+      with candidate as materialized ${candidates},
+      picked as (
+        select t.id from remote_tasks t join candidate c on c.id = t.id
         where t.status = 0 and t.run_after <= now()
           and not exists (select 1 from remote_tasks r where r.meter_id = t.meter_id and r.status = 3)
           and not exists (select 1 from remote_tasks o where o.meter_id = t.meter_id and o.status = 0
@@ -190,8 +208,13 @@ export function createTaskRunner(
     return flushing;
   }
 
+  /**
+   * One statement per batch: the tasks this process still holds take their outcome, and each of those
+   * gets its attempt row — both or neither (a single statement is atomic), with the batch as one JSON
+   * parameter rather than a bind parameter per cell.
+   */
   async function writeResults(batch: Finished[]) {
-    const rows = batch.map(({ task, result, endDate }) => {
+    const rows = batch.map(({ task, result, startDate, endDate }) => {
       const retry = result.verdict === 'retry' && task.retriesLeft > 0;
       const status =
         result.verdict === 'success' ? TaskStatus.success : retry ? TaskStatus.standBy : TaskStatus.failure;
@@ -204,39 +227,41 @@ export function createTaskRunner(
         reason: retry ? `${result.detail}; retrying` : result.detail,
         delay_ms: retry ? options.backoffMs * 2 ** Math.max(0, used) : 0,
         retries_left: retry ? task.retriesLeft - 1 : task.retriesLeft,
+        attempt: task.attempt,
+        outcome: result.outcome,
+        sent: result.sent,
+        raw: result.raw,
+        value: result.value,
+        error_word: result.errorWord,
+        detail: result.detail,
+        transport: result.transport,
+        start_date: startDate.toISOString(),
         update_date: endDate.toISOString(),
       };
     });
-    await db.transaction(async (tx) => {
-      const res = await tx.execute(sql`
+    await db.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+          id int, status int, data text, receive_frame text, reason text, delay_ms int, retries_left int,
+          attempt int, outcome text, sent text, raw text, value text, error_word int, detail text,
+          transport text, start_date text, update_date text)
+      ),
+      kept as (
         update remote_tasks t
         set status = v.status, data = coalesce(v.data, t.data), receive_frame = coalesce(v.receive_frame, t.receive_frame),
             reason = v.reason, retries_left = v.retries_left,
             run_after = now() + v.delay_ms * interval '1 millisecond',
             lease_owner = null, lease_until = null, update_date = v.update_date::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as v(id int, status int, data text, receive_frame text, reason text, delay_ms int, retries_left int, update_date text)
+        from v
         where t.id = v.id and t.lease_owner = ${me} and t.status = 3
-        returning t.id`);
-      const kept = new Set(rowsOf(res).map((r) => Number(r.id)));
-      const attempts = batch
-        .filter((f) => kept.has(f.task.id))
-        .map(({ task, result, startDate, endDate }) => ({
-          taskId: task.id,
-          attempt: task.attempt,
-          outcome: result.outcome,
-          sendFrame: result.sent,
-          receiveFrame: result.raw,
-          value: result.value,
-          errorWord: result.errorWord,
-          detail: result.detail,
-          transport: result.transport,
-          runner: me,
-          startDate,
-          endDate,
-        }));
-      if (attempts.length) await tx.insert(remoteTaskAttempts).values(attempts).onConflictDoNothing();
-    });
+        returning t.id
+      )
+      insert into remote_task_attempts
+        (task_id, attempt, outcome, send_frame, receive_frame, value, error_word, detail, transport, runner, start_date, end_date)
+      select v.id, v.attempt, v.outcome, v.sent, v.raw, v.value, v.error_word, v.detail, v.transport, ${me},
+             v.start_date::timestamptz, v.update_date::timestamptz
+      from v join kept on kept.id = v.id
+      on conflict do nothing`);
   }
 
   /**
