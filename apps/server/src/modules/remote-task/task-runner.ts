@@ -67,6 +67,11 @@ interface Finished {
   endDate: Date;
 }
 
+/** NOTIFY channel on PostgreSQL: a process queued tasks; every runner listening looks at once. */
+export const QUEUE_CHANNEL = 'remote_task_queued';
+/** After the LISTEN connection is lost, how long before trying again (polling covers the gap). */
+const RELISTEN_MS = 5_000;
+
 type Row = Record<string, unknown>;
 const FLUSH_DELAY_MS = 20;
 const CLAIM_BATCH = 500;
@@ -91,6 +96,10 @@ export function createTaskRunner(
   const done: Finished[] = [];
   let running = false;
   let wakeUp: (() => void) | null = null;
+  /** A wake that came while the loop was busy: the next pause returns at once instead of sleeping. */
+  let woken = false;
+  let unlisten: (() => Promise<void>) | null = null;
+  let relisten: NodeJS.Timeout | null = null;
   let loop: Promise<void> | null = null;
   let flushing: Promise<void> | null = null;
   let lastRecovery = 0;
@@ -98,8 +107,33 @@ export function createTaskRunner(
   const wake = () => {
     const w = wakeUp;
     wakeUp = null;
-    w?.();
+    if (w) w();
+    else woken = true;
   };
+
+  /**
+   * On PostgreSQL, tasks queued by another process wake this runner through LISTEN/NOTIFY rather than
+   * at its next poll; if the connection is lost, polling carries on and listening resumes later.
+   */
+  async function listen() {
+    relisten = null;
+    if (!running || !database.listen) return;
+    const retry = (err: unknown) => {
+      unlisten = null;
+      log.warn({ err: String(err) }, 'remote task runner: LISTEN lost; polling until it is back');
+      if (running) relisten = setTimeout(() => void listen(), RELISTEN_MS);
+      relisten?.unref();
+    };
+    try {
+      const stop = await database.listen(QUEUE_CHANNEL, wake, retry);
+      if (running) {
+        unlisten = stop;
+        wake(); // anything queued while not listening
+      } else await stop();
+    } catch (e) {
+      retry(e);
+    }
+  }
 
   /**
    * Claims up to `limit` runnable tasks: the head of each meter's queue, highest priority first, none of
@@ -331,11 +365,17 @@ export function createTaskRunner(
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (woken) {
+        woken = false;
+        resolve();
+        return;
+      }
       wakeUp = resolve;
       setTimeout(resolve, ms).unref();
     });
 
   async function run() {
+    await listen();
     await recover(database.kind === 'pglite');
     lastRecovery = Date.now();
     const warmEnd = Date.now() + options.warmupMs;
@@ -343,6 +383,7 @@ export function createTaskRunner(
     while (running && Date.now() < warmEnd) await pause(warmEnd - Date.now());
     while (running) {
       let more = false;
+      woken = false; // this tick sees whatever was queued until now
       try {
         more = await tick();
       } catch (e) {
@@ -368,6 +409,9 @@ export function createTaskRunner(
       running = false;
       wake();
       await loop;
+      if (relisten) clearTimeout(relisten);
+      await unlisten?.();
+      unlisten = null;
       await Promise.all(inFlight.values());
       if (flushTimer) clearTimeout(flushTimer);
       await flush();
