@@ -13,7 +13,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { DI, readRequest } from '@prepay/dlt645';
 import { type FleetSpec, syntheticFleet } from '@prepay/simulator';
 import { openPglite } from '../src/db/client.js';
@@ -61,6 +61,20 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
+/** The head-end's event loop (it shares this process) during a run: p99 and worst delay. */
+function loopDelay() {
+  const h = monitorEventLoopDelay({ resolution: 10 });
+  const cpu = process.cpuUsage();
+  h.enable();
+  return (requests: number) => {
+    h.disable();
+    const used = process.cpuUsage(cpu);
+    // CPU per request in this process (head-end, broker, database): comparable on a loaded machine.
+    const perRequest = (used.user + used.system) / Math.max(1, requests);
+    return `loop delay p99 ${(h.percentile(99) / 1e6).toFixed(0)} ms max ${(h.max / 1e6).toFixed(0)} ms, head-end CPU ${perRequest.toFixed(0)} µs/request`;
+  };
+}
+
 const percentile = (sorted: number[], p: number) =>
   (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0).toFixed(1);
 
@@ -80,6 +94,7 @@ async function paced(
   const pending: Promise<void>[] = [];
   let failures = 0;
   const total = Math.round(rate * seconds);
+  const loop = loopDelay();
   const start = performance.now();
   for (let sent = 0; sent < total; ) {
     const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
@@ -99,7 +114,7 @@ async function paced(
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   console.log(
-    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / elapsed).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, max ${percentile(latencies, 1)} ms, failures ${failures} (offered ${rate}/s for ${seconds} s)`,
+    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / elapsed).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, max ${percentile(latencies, 1)} ms, failures ${failures} (offered ${rate}/s for ${seconds} s; ${loop(latencies.length)})`,
   );
 }
 
@@ -114,6 +129,7 @@ async function load(
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
+  const loop = loopDelay();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: Math.min(concurrency, ids.length) }, async (_, w) => {
@@ -131,7 +147,7 @@ async function load(
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   console.log(
-    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, failures ${failures} (max throughput: concurrency ${concurrency})`,
+    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, failures ${failures} (max throughput: concurrency ${concurrency}; ${loop(latencies.length)})`,
   );
 }
 
