@@ -75,6 +75,8 @@ const RELISTEN_MS = 5_000;
 type Row = Record<string, unknown>;
 const FLUSH_DELAY_MS = 20;
 const CLAIM_BATCH = 500;
+const ANALYZE_AFTER_TASKS = 2_000;
+const ANALYZE_EVERY_MS = 60_000;
 const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
 
 /**
@@ -137,31 +139,30 @@ export function createTaskRunner(
 
   /**
    * Claims up to `limit` runnable tasks: the head of each meter's queue, highest priority first, none of
-   * whose meter has a task running. First among the queue's first `window` entries (read in index
-   * order, so the cost does not grow with the backlog); only if that finds too few, over the whole queue.
+   * whose meter has a task running. First among the queue's first `window` entries (read in the queue
+   * index's order, so the cost does not grow with the backlog); only if that finds none (every head
+   * there waits for its meter), over the whole queue.
    */
   async function claim(limit: number): Promise<Finished['task'][]> {
-    const window = Math.max(4 * limit, 1_000);
+    const window = Math.max(2 * limit, 256);
     const first = await claimFrom(
       limit,
-      sql`(select id from remote_tasks where status = 0 and run_after <= now()
-            order by priority desc, id limit ${window})`,
+      sql`t.id = any(array(select id from remote_tasks where status = 0
+            order by priority desc nulls last, id limit ${window}))`,
     );
-    if (first.length >= limit) return first;
-    const rest = await claimFrom(limit - first.length, sql`(select id from remote_tasks where status = 0)`);
-    return [...first, ...rest];
+    if (first.length > 0) return first;
+    return claimFrom(limit, sql`true`);
   }
 
-  async function claimFrom(limit: number, candidates: SQL): Promise<Finished['task'][]> {
+  async function claimFrom(limit: number, among: SQL): Promise<Finished['task'][]> {
     const res = await db.execute(sql`
-      with candidate as materialized ${candidates},
-      picked as (
-        select t.id from remote_tasks t join candidate c on c.id = t.id
-        where t.status = 0 and t.run_after <= now()
+      with picked as (
+        select t.id from remote_tasks t
+        where ${among} and t.status = 0 and t.run_after <= now()
           and not exists (select 1 from remote_tasks r where r.meter_id = t.meter_id and r.status = 3)
           and not exists (select 1 from remote_tasks o where o.meter_id = t.meter_id and o.status = 0
             and (o.priority > t.priority or (o.priority = t.priority and o.id < t.id)))
-        order by t.priority desc, t.id
+        order by t.priority desc nulls last, t.id
         limit ${limit}
         for update of t skip locked
       )
@@ -340,6 +341,20 @@ export function createTaskRunner(
     log.warn({ tasks: rows.length }, 'took back remote tasks left running by a stopped server');
   }
 
+  /**
+   * PGlite has no autovacuum, so the queue's statistics would stay those of an empty table and the
+   * claim would not read the queue index in order. Once in a while (after some work) they are refreshed.
+   */
+  let lastAnalyze = 0;
+  let claimedSinceAnalyze = 0;
+  async function analyzeNowAndThen() {
+    if (database.kind !== 'pglite' || claimedSinceAnalyze < ANALYZE_AFTER_TASKS) return;
+    if (Date.now() - lastAnalyze < ANALYZE_EVERY_MS) return;
+    lastAnalyze = Date.now();
+    claimedSinceAnalyze = 0;
+    await db.execute(sql`analyze remote_tasks`);
+  }
+
   async function renewLeases() {
     if (!inFlight.size) return;
     await db.execute(sql`
@@ -355,9 +370,13 @@ export function createTaskRunner(
       await recover(false);
     }
     const room = options.concurrency - inFlight.size;
-    if (room <= 0) return false;
+    // Claim in batches worth a statement: with work in flight, wait until a few slots are free.
+    const worth = inFlight.size === 0 ? 1 : Math.max(1, Math.min(64, Math.floor(options.concurrency / 8)));
+    if (room < worth) return false;
+    await analyzeNowAndThen();
     const limit = Math.min(room, CLAIM_BATCH);
     const tasks = await claim(limit);
+    claimedSinceAnalyze += tasks.length;
     for (const t of tasks) start(t);
     // A full batch means more may be waiting; a short one means the queue (or its heads) is drained.
     return tasks.length === limit;
