@@ -5,6 +5,7 @@
  * Success at the target load) and at BENCH_TASK_MAX_RATE (default 5,000/s, more than it can take: the
  * throughput ceiling). Prints tasks per second (create → Success) and p50/p99 time to Success. Asserts nothing.
  *   npm run bench server            (or: npm run bench -w apps/server)
+ *   BENCH_DATABASE_URL=postgres://…  (optional: run on PostgreSQL instead of PGlite)
  *   BENCH_TASK_METERS=2000 BENCH_TASKS=20000 BENCH_TASK_RATE=1000 BENCH_TASK_MAX_RATE=5000 BENCH_TASK_CONCURRENCY=512
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -15,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { syntheticFleet } from '@prepay/simulator';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
-import { openPglite } from '../src/db/client.js';
+import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { testConfig } from '../test/test-config.js';
@@ -41,11 +42,31 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ms: 
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
+/**
+ * PGlite in memory, or with BENCH_DATABASE_URL a fresh database on that PostgreSQL server (e.g. one
+ * started by scripts/pg-throwaway.mjs), dropped again when the bench ends.
+ */
+let dropBenchDatabase = async () => {};
+async function openBenchDatabase(): Promise<Database> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return openPglite({});
+  const name = `remote_task_bench_${Date.now()}`;
+  const admin = await openPostgres(url, 1);
+  await admin.db.execute(sql.raw(`create database ${name}`));
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  dropBenchDatabase = async () => {
+    await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+    await admin.close();
+  };
+  return openPostgres(u.toString(), 10);
+}
+
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 async function main() {
-  const database = await openPglite({});
+  const database = await openBenchDatabase();
   await database.migrate();
   const config = testConfig({
     adminPassword: PASSWORD,
@@ -159,13 +180,16 @@ async function main() {
       console.log(`  server CPU ${((used.user + used.system) / 1000 / total).toFixed(2)} ms/task`);
     }
 
-    console.log(`remote tasks: ${CONCURRENCY} in flight at most per process`);
+    console.log(
+      `remote tasks on ${database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'}: ${CONCURRENCY} in flight at most per process`,
+    );
     await run('paced', TASKS, RATE);
     await run('max throughput', TASKS, MAX_RATE);
   } finally {
     sim.kill('SIGTERM');
     await app.close();
     await database.close();
+    await dropBenchDatabase();
     rmSync(dir, { recursive: true, force: true });
   }
 }
