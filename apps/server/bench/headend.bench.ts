@@ -49,7 +49,20 @@ function simulator(spec: FleetSpec, name: string, args: string[]): ChildProcess 
   writeFileSync(file, JSON.stringify(spec), { mode: 0o600 });
   return spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/simulator/src/cli.ts', '--fleet', file, '--downlink-delay', '0', ...args],
+    [
+      // BENCH_SIM_CPU_PROF=<dir>: a CPU profile of the simulator process too.
+      ...(process.env.BENCH_SIM_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SIM_CPU_PROF}`]
+        : []),
+      '--import',
+      'tsx',
+      'apps/simulator/src/cli.ts',
+      '--fleet',
+      file,
+      '--downlink-delay',
+      '0',
+      ...args,
+    ],
     { cwd: root, stdio: 'ignore' },
   );
 }
