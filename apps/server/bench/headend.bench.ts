@@ -2,15 +2,18 @@
  * Head-end bench: 10,000 GPRS meters dial in over TCP and are held; then requests/second and p50/p99
  * latency through the head-end's exchange primitive, over TCP and over MQTT (embedded broker, the
  * simulator playing ChirpStack with instant Class C delivery). The simulator runs as its own process
- * (its CLI), as npm start runs it. Prints figures; asserts nothing.
+ * (its CLI), as npm start runs it. Per transport: paced runs at offered loads (BENCH_RATES, default
+ * 1,000 and 2,000 req/s — the target is ≥1,000 req/s with p99 < 200 ms; latency counted from when each
+ * request was due), then a max-throughput run at a fixed concurrency. Prints figures; asserts nothing.
  *   npm run bench server            (or: npm run bench -w apps/server)
  *   BENCH_GPRS=10000 BENCH_LORA=2000 BENCH_REQUESTS=20000 BENCH_TCP_CONCURRENCY=256 BENCH_MQTT_CONCURRENCY=128
+ *   BENCH_RATES=1000,2000 BENCH_PACED_SECONDS=10
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { DI, readRequest } from '@prepay/dlt645';
 import { type FleetSpec, syntheticFleet } from '@prepay/simulator';
 import { openPglite } from '../src/db/client.js';
@@ -26,6 +29,9 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 20_000);
 /** Requests in flight at once (each to a different meter): TCP, MQTT. */
 const TCP_CONCURRENCY = Number(process.env.BENCH_TCP_CONCURRENCY ?? 256);
 const MQTT_CONCURRENCY = Number(process.env.BENCH_MQTT_CONCURRENCY ?? 128);
+/** Offered loads (requests/s) for the paced runs — the target is ≥1,000 req/s with p99 < 200 ms — and their length. */
+const RATES = (process.env.BENCH_RATES ?? '1000,2000').split(',').map(Number);
+const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 10);
 const APPLICATION_ID = '5e1f0c3a-7b2d-4e59-9c1a-2f6d8e0b4a71';
 const root = path.resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'headend-bench-'));
@@ -43,7 +49,20 @@ function simulator(spec: FleetSpec, name: string, args: string[]): ChildProcess 
   writeFileSync(file, JSON.stringify(spec), { mode: 0o600 });
   return spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/simulator/src/cli.ts', '--fleet', file, '--downlink-delay', '0', ...args],
+    [
+      // BENCH_SIM_CPU_PROF=<dir>: a CPU profile of the simulator process too.
+      ...(process.env.BENCH_SIM_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SIM_CPU_PROF}`]
+        : []),
+      '--import',
+      'tsx',
+      'apps/simulator/src/cli.ts',
+      '--fleet',
+      file,
+      '--downlink-delay',
+      '0',
+      ...args,
+    ],
     { cwd: root, stdio: 'ignore' },
   );
 }
@@ -55,7 +74,64 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-/** `total` exchanges spread round-robin over the meters, `concurrency` in flight at once. */
+/** The head-end's event loop (it shares this process) during a run: p99 and worst delay. */
+function loopDelay() {
+  const h = monitorEventLoopDelay({ resolution: 10 });
+  const cpu = process.cpuUsage();
+  h.enable();
+  return (requests: number) => {
+    h.disable();
+    const used = process.cpuUsage(cpu);
+    // CPU per request in this process (head-end, broker, database): comparable on a loaded machine.
+    const perRequest = (used.user + used.system) / Math.max(1, requests);
+    return `loop delay p99 ${(h.percentile(99) / 1e6).toFixed(0)} ms max ${(h.max / 1e6).toFixed(0)} ms, head-end CPU ${perRequest.toFixed(0)} µs/request`;
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0).toFixed(1);
+
+/**
+ * Offered load: `rate` exchanges a second for `seconds`, sent on schedule (every 10 ms, whatever is due)
+ * whether or not earlier ones have answered, round-robin over the meters. Latency counts from when a
+ * request was due, so a stalled event loop shows in p99 instead of silently slowing the sender.
+ */
+async function paced(
+  label: string,
+  ids: string[],
+  exchange: (meterId: string) => Promise<{ ok: boolean }>,
+  rate: number,
+  seconds: number,
+) {
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  let failures = 0;
+  const total = Math.round(rate * seconds);
+  const loop = loopDelay();
+  const start = performance.now();
+  for (let sent = 0; sent < total; ) {
+    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+    for (; sent < due; sent++) {
+      const at = start + (sent / rate) * 1000;
+      const id = ids[sent % ids.length] ?? '';
+      pending.push(
+        exchange(id).then((r) => {
+          latencies.push(performance.now() - at);
+          if (!r.ok) failures++;
+        }),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / elapsed).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, max ${percentile(latencies, 1)} ms, failures ${failures} (offered ${rate}/s for ${seconds} s; ${loop(latencies.length)})`,
+  );
+}
+
+/** Max throughput: `total` exchanges spread round-robin over the meters, `concurrency` in flight at once. */
 async function load(
   label: string,
   ids: string[],
@@ -66,6 +142,7 @@ async function load(
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
+  const loop = loopDelay();
   const start = performance.now();
   await Promise.all(
     Array.from({ length: Math.min(concurrency, ids.length) }, async (_, w) => {
@@ -82,10 +159,8 @@ async function load(
   );
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0).toFixed(1);
   console.log(
-    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${pct(0.5)} ms, p99 ${pct(0.99)} ms, failures ${failures} (concurrency ${concurrency})`,
+    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, failures ${failures} (max throughput: concurrency ${concurrency}; ${loop(latencies.length)})`,
   );
 }
 
@@ -141,6 +216,7 @@ async function main() {
     headend.exchange(meterId, readRequest(meterId.padStart(12, '0'), DI.FORWARD_ACTIVE_TOTAL));
   const gprsIds = gprsSpec.meters.map((m) => m.meterId);
   await load('warmup', gprsIds, read, 2_000, TCP_CONCURRENCY);
+  for (const rate of RATES) await paced('TCP', gprsIds, read, rate, PACED_SECONDS);
   await load('TCP', gprsIds, read, REQUESTS, TCP_CONCURRENCY);
   console.log(`links  ${headend.gprsLinkCount()} GPRS links still held after the load`);
   await stop(dtus);
@@ -153,6 +229,7 @@ async function main() {
   );
   const loraIdList = loraSpec.meters.map((m) => m.meterId);
   await load('warmup', loraIdList, read, 2_000, MQTT_CONCURRENCY);
+  for (const rate of RATES) await paced('MQTT', loraIdList, read, rate, PACED_SECONDS);
   await load('MQTT', loraIdList, read, REQUESTS, MQTT_CONCURRENCY);
   await stop(lora);
 

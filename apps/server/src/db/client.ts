@@ -23,6 +23,11 @@ export interface Database {
   /** Applies every pending migration. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: a dedicated connection LISTENing on `channel` (a lower-case identifier); `onNotify`
+   * runs for each NOTIFY, `onLost` once if that connection fails. Resolves to a function that stops it.
+   */
+  listen?(channel: string, onNotify: () => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -51,7 +56,50 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     /* an idle client lost its connection; the pool replaces it on next use */
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', migrate: () => migratePostgres(pool), close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(pool),
+    close: () => pool.end(),
+    listen: (channel, onNotify, onLost) => listenPostgres(url, channel, onNotify, onLost),
+  };
+}
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: () => void,
+  onLost: (err: Error) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  const client = new pg.Client({ connectionString: url });
+  let ready = false;
+  let closing = false;
+  let lost = false;
+  const fail = (err: Error) => {
+    if (!ready || closing || lost) return;
+    lost = true;
+    client.end().catch(() => undefined);
+    onLost(err);
+  };
+  client.on('notification', (n) => {
+    if (n.channel === channel) onNotify();
+  });
+  client.on('error', fail);
+  client.on('end', () => fail(new Error('the LISTEN connection ended')));
+  try {
+    await client.connect();
+    await client.query(`listen ${channel}`);
+  } catch (err) {
+    closing = true;
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  ready = true;
+  return async () => {
+    closing = true;
+    await client.end().catch(() => undefined);
+  };
 }
 
 /** Several processes may start at once: an advisory lock on one connection lets one of them migrate. */

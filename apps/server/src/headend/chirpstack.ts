@@ -4,9 +4,16 @@
 export function toChirpstackGatewayId(gatewayId: string): string {
   return gatewayId.replace(/-/g, '').toLowerCase();
 }
+const gatewayIds = new Map<string, string>();
+/** Every uplink names its gateways: the conversion is remembered (bounded; only well-formed ids). */
 export function fromChirpstackGatewayId(id: string): string | undefined {
+  const known = gatewayIds.get(id);
+  if (known) return known;
   if (!/^[0-9a-fA-F]{16}$/.test(id)) return undefined;
-  return (id.toUpperCase().match(/../g) ?? []).join('-');
+  const ours = (id.toUpperCase().match(/../g) ?? []).join('-');
+  if (gatewayIds.size >= 10_000) gatewayIds.clear();
+  gatewayIds.set(id, ours);
+  return ours;
 }
 
 export const SUBSCRIPTIONS = [

@@ -15,6 +15,9 @@ export async function startEmbeddedBroker(port: number): Promise<EmbeddedBroker>
   const broker = await Aedes.createBroker();
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    // Small packets both ways (a downlink, an uplink): Nagle's algorithm would hold one back until the
+    // peer's delayed ACK, tens of milliseconds on every exchange.
+    socket.setNoDelay(true);
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     broker.handle(socket);

@@ -103,8 +103,12 @@ export class LinkState {
   meterSeen(meterId: string, transport: Transport, gatewayId?: string) {
     const m = this.meters.get(meterId);
     const t = new Date(this.now());
-    if (m && m.online && m.transport === transport && m.gatewayId === gatewayId) {
-      m.lastSeen = t; // lastSeen alone is persisted lazily (see takeDirty)
+    if (m?.online && m.transport === transport) {
+      // Still online on the same transport: the new lastSeen, and a serving gateway that changed (two
+      // gateways hearing a meter swap places with every uplink's RSSI), are persisted lazily (takeDirty).
+      // The live state changes at once; only going online/offline or changing transport writes promptly.
+      m.lastSeen = t;
+      m.gatewayId = gatewayId;
       this.touched.add(meterId);
       return;
     }

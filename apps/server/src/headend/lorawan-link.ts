@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { decodeFrame } from '@prepay/dlt645';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
@@ -31,6 +32,12 @@ export interface LorawanOptions {
 }
 
 const MAX_PAYLOAD = 64 * 1024;
+
+/** Small request/reply packets: no Nagle delay on the broker connection (when it is a TCP socket). */
+function noDelay(client: MqttClient) {
+  const stream: unknown = client.stream;
+  if (stream instanceof net.Socket) stream.setNoDelay(true);
+}
 
 /**
  * The head-end as an application of a LoRaWAN network server (ChirpStack v4 MQTT integration, JSON):
@@ -69,6 +76,7 @@ export class LorawanLink implements MeterTransport {
     this.client = client;
     this.subscribed = new Promise<void>((resolve) => {
       client.on('connect', () => {
+        noDelay(client);
         client.subscribe(SUBSCRIPTIONS, { qos: 0 }, (err) => {
           if (err) this.opts.log.error({ err: err.message }, 'head-end: MQTT subscribe failed');
           else resolve();

@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { gateways, meterLinks } from '../db/schema.js';
 import type { LinkState } from './link-state.js';
 import type { Log } from './types.js';
 
-/** Rows per statement; PGlite runs on the event loop, so big batches go in small pieces with a yield between. */
+/** Rows per statement; PGlite runs on the event loop, so big batches go in pieces with a yield between. */
 const CHUNK = 200;
 
 /**
@@ -26,39 +25,40 @@ export function createStateWriter(
     flushes++;
     const touch = includeTouched || flushes % (opts.touchEvery ?? 10) === 0;
     const { gateways: gws, meters } = state.takeDirty(touch);
+    const changed: { id: string; status: boolean; rate: number; last_seen: string | null }[] = [];
     for (const g of gws) {
       const lastSeen = g.lastSeen?.toISOString() ?? '';
       const key = `${g.online}|${g.successRateBp}|${touch ? lastSeen : (written.get(g.gatewayId)?.split('|')[2] ?? '')}`;
       if (written.get(g.gatewayId) === key) continue;
-      await db
-        .update(gateways)
-        .set({ status: g.online, successRateBp: g.successRateBp, lastSeen: g.lastSeen ?? null })
-        .where(eq(gateways.gatewayId, g.gatewayId));
+      changed.push({ id: g.gatewayId, status: g.online, rate: g.successRateBp, last_seen: lastSeen || null });
       written.set(g.gatewayId, `${g.online}|${g.successRateBp}|${lastSeen}`);
     }
+    if (changed.length) {
+      await db.execute(sql`
+        update gateways g set status = v.status, success_rate_bp = v.rate, last_seen = v.last_seen::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb)
+          as v(id text, status boolean, rate int, last_seen text)
+        where g.gateway_id = v.id`);
+    }
+    const now = new Date().toISOString();
     for (let i = 0; i < meters.length; i += CHUNK) {
       if (i > 0) await new Promise((r) => setImmediate(r));
       const rows = meters.slice(i, i + CHUNK).map((m) => ({
-        meterId: m.meterId,
+        id: m.meterId,
         online: m.online,
         transport: m.transport ?? null,
-        gatewayId: m.gatewayId ?? null,
-        lastSeen: m.lastSeen ?? null,
-        updateDate: new Date(),
+        gateway: m.gatewayId ?? null,
+        seen: m.lastSeen?.toISOString() ?? null,
       }));
-      await db
-        .insert(meterLinks)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: meterLinks.meterId,
-          set: {
-            online: sql`excluded.online`,
-            transport: sql`excluded.transport`,
-            gatewayId: sql`excluded.gateway_id`,
-            lastSeen: sql`excluded.last_seen`,
-            updateDate: sql`excluded.update_date`,
-          },
-        });
+      // One statement, the rows as one JSON parameter; a meter deleted meanwhile is skipped.
+      await db.execute(sql`
+        insert into meter_links (meter_id, online, transport, gateway_id, last_seen, update_date)
+        select v.id, v.online, v.transport, v.gateway, v.seen::timestamptz, ${now}::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v(id text, online boolean, transport text, gateway text, seen text)
+        where exists (select 1 from meters m where m.meter_id = v.id)
+        on conflict (meter_id) do update set online = excluded.online, transport = excluded.transport,
+          gateway_id = excluded.gateway_id, last_seen = excluded.last_seen, update_date = excluded.update_date`);
     }
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { DI, decodeFrame, readRequest } from '@prepay/dlt645';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FleetCore, SimGateway, SimMeter } from '../core.js';
@@ -66,6 +67,9 @@ export class ChirpstackRole {
       subscribed = resolve;
     });
     client.on('connect', () => {
+      // Small packets both ways: no Nagle delay (it would hold an uplink until the broker's delayed ACK).
+      const stream: unknown = client.stream;
+      if (stream instanceof net.Socket) stream.setNoDelay(true);
       this.core.log('mqtt-connected', { url: redact(this.options.mqttUrl) });
       for (const g of this.core.gateways.values()) this.publishGatewayState(g);
       client.subscribe('application/+/device/+/command/down', { qos: 0 }, () => {

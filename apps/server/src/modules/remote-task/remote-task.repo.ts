@@ -5,7 +5,7 @@ import type {
   TaskKind,
   TransparentTaskRow,
 } from '@prepay/contracts';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { remoteTaskAttempts, remoteTasks } from '../../db/schema.js';
 import type { SessionUser } from '../../http/route.js';
@@ -14,6 +14,54 @@ import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } f
 import { langOf, textIn } from '../dlt645-item/dlt645-item.repo.js';
 
 export type TaskRecord = typeof remoteTasks.$inferSelect;
+export type NewTask = typeof remoteTasks.$inferInsert;
+
+const taskColumns = getTableColumns(remoteTasks);
+const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
+
+/** Raw `returning *` rows as drizzle maps them: column names → field names, driver values → JS values. */
+function toRecords(raw: Record<string, unknown>[]): TaskRecord[] {
+  const entries = Object.entries(taskColumns);
+  return raw.map((r) => {
+    const record: Record<string, unknown> = {};
+    for (const [key, column] of entries) {
+      const v = r[column.name];
+      record[key] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+    }
+    return record as TaskRecord;
+  });
+}
+
+/**
+ * Inserts many tasks in one statement with one parameter (the rows as JSON, unpacked by
+ * jsonb_to_recordset): a multi-row VALUES list costs a bind parameter per cell, which at thousands of
+ * rows dominates both query building and parsing. The rows of one call set the same fields (one kind);
+ * a field no row sets takes its column default.
+ */
+export async function insertTasks(q: Queryable, values: NewTask[]): Promise<TaskRecord[]> {
+  if (!values.length) return [];
+  const keys = Object.keys(taskColumns).filter(
+    (k) => k !== 'id' && values.some((v) => v[k as keyof NewTask] !== undefined),
+  );
+  const cols = keys.map((k) => taskColumns[k as keyof typeof taskColumns]);
+  const json = values.map((v) => {
+    const row: Record<string, unknown> = {};
+    for (const [i, k] of keys.entries()) {
+      const value = v[k as keyof NewTask];
+      row[cols[i]?.name ?? k] =
+        value === undefined || value === null ? null : value instanceof Date ? value.toISOString() : value;
+    }
+    return row;
+  });
+  const names = sql.raw(cols.map((c) => `"${c.name}"`).join(', '));
+  const types = sql.raw(cols.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
+  const res = await q.execute(sql`
+    insert into remote_tasks (${names})
+    select ${names} from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as v(${types})
+    returning *`);
+  // Ids follow the rows' order (the set is read in array order); the caller gets them in that order.
+  return toRecords(rowsOf(res)).sort((a, b) => a.id - b.id);
+}
 
 export const taskSpec: ReadSpec = {
   sortable: {

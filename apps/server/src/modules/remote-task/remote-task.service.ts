@@ -23,8 +23,9 @@ import { writeAudit } from '../audit/audit.js';
 import type { Dlt645Item } from '../dlt645-item/dlt645-item.repo.js';
 import { RowProblems } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
-import { loadTasks, type TaskRecord } from './remote-task.repo.js';
+import { insertTasks, loadTasks, type TaskRecord } from './remote-task.repo.js';
 import { encodeValue, TaskInputError } from './task-frames.js';
+import { QUEUE_CHANNEL } from './task-runner.js';
 
 export const PRIORITY: Record<TaskKind, number> = {
   control: 30,
@@ -70,7 +71,7 @@ async function loadMeters(q: Queryable, ids: string[]): Promise<Map<string, Mete
     .from(meters)
     .leftJoin(accounts, eq(accounts.meterId, meters.meterId))
     .leftJoin(customers, eq(customers.customerId, accounts.customerId))
-    .where(inArray(meters.meterId, ids));
+    .where(sql`${meters.meterId} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
   return new Map(rows.map((r) => [r.meterId, r]));
 }
 
@@ -96,6 +97,11 @@ function settingValue(item: Dlt645Item, r: RemoteTaskRequest): string | null {
 
 export function createRemoteTaskService(deps: Deps, opts: { retries: number; onQueued: () => void }) {
   const { db } = deps.database;
+
+  /** Runners in other processes on this PostgreSQL look at the queue when the transaction commits. */
+  async function notifyQueued(tx: Queryable) {
+    if (deps.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${QUEUE_CHANNEL}, '')`);
+  }
 
   /** Validates every line first; one bad line refuses the whole request and nothing is queued. */
   async function create(
@@ -227,14 +233,9 @@ export function createRemoteTaskService(deps: Deps, opts: { retries: number; onQ
   async function insert(ctx: AuthedContext, kind: TaskKind, values: (typeof remoteTasks.$inferInsert)[]) {
     const created = await db.transaction(async (tx) => {
       const rows: TaskRecord[] = [];
-      for (let at = 0; at < values.length; at += 1000) {
-        rows.push(
-          ...(await tx
-            .insert(remoteTasks)
-            .values(values.slice(at, at + 1000))
-            .returning()),
-        );
-      }
+      for (let at = 0; at < values.length; at += 5_000)
+        rows.push(...(await insertTasks(tx, values.slice(at, at + 5_000))));
+      await notifyQueued(tx);
       // One audit row per request: a batch of thousands of reads is one operator action.
       await writeAudit(tx, ctx.actor, {
         title: 'RemoteMeterTask',
@@ -290,6 +291,7 @@ export function createRemoteTaskService(deps: Deps, opts: { retries: number; onQ
           updateDate: now,
         })
         .where(inArray(remoteTasks.id, unique));
+      await notifyQueued(tx);
       const after = await loadTasks(tx, unique);
       await writeAudit(tx, ctx.actor, {
         title: 'RemoteMeterTask',

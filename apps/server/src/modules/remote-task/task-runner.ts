@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { TaskStatus } from '@prepay/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { remoteTaskAttempts, type TaskSpec } from '../../db/schema.js';
 import type { HeadEnd, Log } from '../../headend/types.js';
@@ -67,9 +67,16 @@ interface Finished {
   endDate: Date;
 }
 
+/** NOTIFY channel on PostgreSQL: a process queued tasks; every runner listening looks at once. */
+export const QUEUE_CHANNEL = 'remote_task_queued';
+/** After the LISTEN connection is lost, how long before trying again (polling covers the gap). */
+const RELISTEN_MS = 5_000;
+
 type Row = Record<string, unknown>;
 const FLUSH_DELAY_MS = 20;
 const CLAIM_BATCH = 500;
+const ANALYZE_AFTER_TASKS = 2_000;
+const ANALYZE_EVERY_MS = 60_000;
 const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
 
 /**
@@ -91,6 +98,10 @@ export function createTaskRunner(
   const done: Finished[] = [];
   let running = false;
   let wakeUp: (() => void) | null = null;
+  /** A wake that came while the loop was busy: the next pause returns at once instead of sleeping. */
+  let woken = false;
+  let unlisten: (() => Promise<void>) | null = null;
+  let relisten: NodeJS.Timeout | null = null;
   let loop: Promise<void> | null = null;
   let flushing: Promise<void> | null = null;
   let lastRecovery = 0;
@@ -98,18 +109,60 @@ export function createTaskRunner(
   const wake = () => {
     const w = wakeUp;
     wakeUp = null;
-    w?.();
+    if (w) w();
+    else woken = true;
   };
 
+  /**
+   * On PostgreSQL, tasks queued by another process wake this runner through LISTEN/NOTIFY rather than
+   * at its next poll; if the connection is lost, polling carries on and listening resumes later.
+   */
+  async function listen() {
+    relisten = null;
+    if (!running || !database.listen) return;
+    const retry = (err: unknown) => {
+      unlisten = null;
+      log.warn({ err: String(err) }, 'remote task runner: LISTEN lost; polling until it is back');
+      if (running) relisten = setTimeout(() => void listen(), RELISTEN_MS);
+      relisten?.unref();
+    };
+    try {
+      const stop = await database.listen(QUEUE_CHANNEL, wake, retry);
+      if (running) {
+        unlisten = stop;
+        wake(); // anything queued while not listening
+      } else await stop();
+    } catch (e) {
+      retry(e);
+    }
+  }
+
+  /**
+   * Claims up to `limit` runnable tasks: the head of each meter's queue, highest priority first, none of
+   * whose meter has a task running. First among the queue's first `window` entries (read in the queue
+   * index's order, so the cost does not grow with the backlog); only if that finds none (every head
+   * there waits for its meter), over the whole queue.
+   */
   async function claim(limit: number): Promise<Finished['task'][]> {
+    const window = Math.max(2 * limit, 256);
+    const first = await claimFrom(
+      limit,
+      sql`t.id = any(array(select id from remote_tasks where status = 0
+            order by priority desc nulls last, id limit ${window}))`,
+    );
+    if (first.length > 0) return first;
+    return claimFrom(limit, sql`true`);
+  }
+
+  async function claimFrom(limit: number, among: SQL): Promise<Finished['task'][]> {
     const res = await db.execute(sql`
       with picked as (
         select t.id from remote_tasks t
-        where t.status = 0 and t.run_after <= now()
+        where ${among} and t.status = 0 and t.run_after <= now()
           and not exists (select 1 from remote_tasks r where r.meter_id = t.meter_id and r.status = 3)
           and not exists (select 1 from remote_tasks o where o.meter_id = t.meter_id and o.status = 0
             and (o.priority > t.priority or (o.priority = t.priority and o.id < t.id)))
-        order by t.priority desc, t.id
+        order by t.priority desc nulls last, t.id
         limit ${limit}
         for update of t skip locked
       )
@@ -190,8 +243,13 @@ export function createTaskRunner(
     return flushing;
   }
 
+  /**
+   * One statement per batch: the tasks this process still holds take their outcome, and each of those
+   * gets its attempt row — both or neither (a single statement is atomic), with the batch as one JSON
+   * parameter rather than a bind parameter per cell.
+   */
   async function writeResults(batch: Finished[]) {
-    const rows = batch.map(({ task, result, endDate }) => {
+    const rows = batch.map(({ task, result, startDate, endDate }) => {
       const retry = result.verdict === 'retry' && task.retriesLeft > 0;
       const status =
         result.verdict === 'success' ? TaskStatus.success : retry ? TaskStatus.standBy : TaskStatus.failure;
@@ -204,39 +262,41 @@ export function createTaskRunner(
         reason: retry ? `${result.detail}; retrying` : result.detail,
         delay_ms: retry ? options.backoffMs * 2 ** Math.max(0, used) : 0,
         retries_left: retry ? task.retriesLeft - 1 : task.retriesLeft,
+        attempt: task.attempt,
+        outcome: result.outcome,
+        sent: result.sent,
+        raw: result.raw,
+        value: result.value,
+        error_word: result.errorWord,
+        detail: result.detail,
+        transport: result.transport,
+        start_date: startDate.toISOString(),
         update_date: endDate.toISOString(),
       };
     });
-    await db.transaction(async (tx) => {
-      const res = await tx.execute(sql`
+    await db.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+          id int, status int, data text, receive_frame text, reason text, delay_ms int, retries_left int,
+          attempt int, outcome text, sent text, raw text, value text, error_word int, detail text,
+          transport text, start_date text, update_date text)
+      ),
+      kept as (
         update remote_tasks t
         set status = v.status, data = coalesce(v.data, t.data), receive_frame = coalesce(v.receive_frame, t.receive_frame),
             reason = v.reason, retries_left = v.retries_left,
             run_after = now() + v.delay_ms * interval '1 millisecond',
             lease_owner = null, lease_until = null, update_date = v.update_date::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as v(id int, status int, data text, receive_frame text, reason text, delay_ms int, retries_left int, update_date text)
+        from v
         where t.id = v.id and t.lease_owner = ${me} and t.status = 3
-        returning t.id`);
-      const kept = new Set(rowsOf(res).map((r) => Number(r.id)));
-      const attempts = batch
-        .filter((f) => kept.has(f.task.id))
-        .map(({ task, result, startDate, endDate }) => ({
-          taskId: task.id,
-          attempt: task.attempt,
-          outcome: result.outcome,
-          sendFrame: result.sent,
-          receiveFrame: result.raw,
-          value: result.value,
-          errorWord: result.errorWord,
-          detail: result.detail,
-          transport: result.transport,
-          runner: me,
-          startDate,
-          endDate,
-        }));
-      if (attempts.length) await tx.insert(remoteTaskAttempts).values(attempts).onConflictDoNothing();
-    });
+        returning t.id
+      )
+      insert into remote_task_attempts
+        (task_id, attempt, outcome, send_frame, receive_frame, value, error_word, detail, transport, runner, start_date, end_date)
+      select v.id, v.attempt, v.outcome, v.sent, v.raw, v.value, v.error_word, v.detail, v.transport, ${me},
+             v.start_date::timestamptz, v.update_date::timestamptz
+      from v join kept on kept.id = v.id
+      on conflict do nothing`);
   }
 
   /**
@@ -281,6 +341,20 @@ export function createTaskRunner(
     log.warn({ tasks: rows.length }, 'took back remote tasks left running by a stopped server');
   }
 
+  /**
+   * PGlite has no autovacuum, so the queue's statistics would stay those of an empty table and the
+   * claim would not read the queue index in order. Once in a while (after some work) they are refreshed.
+   */
+  let lastAnalyze = 0;
+  let claimedSinceAnalyze = 0;
+  async function analyzeNowAndThen() {
+    if (database.kind !== 'pglite' || claimedSinceAnalyze < ANALYZE_AFTER_TASKS) return;
+    if (Date.now() - lastAnalyze < ANALYZE_EVERY_MS) return;
+    lastAnalyze = Date.now();
+    claimedSinceAnalyze = 0;
+    await db.execute(sql`analyze remote_tasks`);
+  }
+
   async function renewLeases() {
     if (!inFlight.size) return;
     await db.execute(sql`
@@ -296,9 +370,13 @@ export function createTaskRunner(
       await recover(false);
     }
     const room = options.concurrency - inFlight.size;
-    if (room <= 0) return false;
+    // Claim in batches worth a statement: with work in flight, wait until a few slots are free.
+    const worth = inFlight.size === 0 ? 1 : Math.max(1, Math.min(64, Math.floor(options.concurrency / 8)));
+    if (room < worth) return false;
+    await analyzeNowAndThen();
     const limit = Math.min(room, CLAIM_BATCH);
     const tasks = await claim(limit);
+    claimedSinceAnalyze += tasks.length;
     for (const t of tasks) start(t);
     // A full batch means more may be waiting; a short one means the queue (or its heads) is drained.
     return tasks.length === limit;
@@ -306,11 +384,17 @@ export function createTaskRunner(
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (woken) {
+        woken = false;
+        resolve();
+        return;
+      }
       wakeUp = resolve;
       setTimeout(resolve, ms).unref();
     });
 
   async function run() {
+    await listen();
     await recover(database.kind === 'pglite');
     lastRecovery = Date.now();
     const warmEnd = Date.now() + options.warmupMs;
@@ -318,6 +402,7 @@ export function createTaskRunner(
     while (running && Date.now() < warmEnd) await pause(warmEnd - Date.now());
     while (running) {
       let more = false;
+      woken = false; // this tick sees whatever was queued until now
       try {
         more = await tick();
       } catch (e) {
@@ -343,6 +428,9 @@ export function createTaskRunner(
       running = false;
       wake();
       await loop;
+      if (relisten) clearTimeout(relisten);
+      await unlisten?.();
+      unlisten = null;
       await Promise.all(inFlight.values());
       if (flushTimer) clearTimeout(flushTimer);
       await flush();
