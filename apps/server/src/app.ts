@@ -41,6 +41,7 @@ import { roleRoutes } from './modules/role/role.module.js';
 import { stationRoutes } from './modules/station/station.module.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
+import { createAuthorizationProofs } from './modules/vending/authorization-proof.js';
 import { createCreditService } from './modules/vending/credit.service.js';
 import { createManagementTokenService } from './modules/vending/management.service.js';
 import { registerPaymentsFeed } from './modules/vending/payments-feed.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const auth = createAuthService(deps);
   const master = masterData(deps);
   const remote = remoteOperations(deps, options.remoteTasks);
+  const authorize = createAuthorizationProofs(deps, auth.checkAuthorizationPassword);
   await registerRoutes(app, [
     ...authRoutes(auth, deps),
     ...userRoutes(deps, createUserService(deps)),
@@ -135,8 +137,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...master.routes,
     ...vendingRoutes(
       deps,
-      createCreditService(deps, auth.checkAuthorizationPassword),
-      createManagementTokenService(deps, auth.checkAuthorizationPassword),
+      createCreditService(deps, authorize),
+      createManagementTokenService(deps, authorize),
     ),
     ...remote.routes,
     ...recordExportRoutes(deps),

@@ -23,6 +23,11 @@ export interface Config {
   loginAddressMaxFailures: number;
   /** Wrong authorization passwords in a row before a user's vending is locked (same lock time, back-off). */
   authorizationMaxFailures: number;
+  /**
+   * How long a session's proven authorization password is checked with a keyed hash instead of argon2
+   * (src/modules/vending/authorization-proof.ts); 0 checks argon2 on every vend.
+   */
+  authorizationProofMinutes: number;
   /** Serve /swagger without a login (off by default: the API description is for logged-in users). */
   swaggerPublic: boolean;
   webDist: string;
@@ -124,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', 15, env),
     loginAddressMaxFailures: int('LOGIN_ADDRESS_MAX_FAILURES', 50, env),
     authorizationMaxFailures: int('AUTHORIZATION_MAX_FAILURES', 5, env),
+    authorizationProofMinutes: int('AUTHORIZATION_PROOF_MINUTES', 10, env),
     swaggerPublic: env.SWAGGER_PUBLIC === '1' || env.SWAGGER_PUBLIC === 'true',
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',

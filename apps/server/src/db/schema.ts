@@ -375,3 +375,5 @@ export * from './schema-security.js';
 export * from './schema-tasks.js';
 // Vending: token records, receipt counters, per-meter TID state.
 export * from './schema-vending.js';
+// Operations: per-session authorization proofs (vending without an argon2 check on every vend).
+export * from './schema-ops.js';
