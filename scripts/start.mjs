@@ -1,6 +1,6 @@
 // `npm start`: runs the current release with plain node. It builds first when there is no release or when
 // the sources changed since the current one was built (a fingerprint of their names, sizes and times);
-// START_BUILD=never runs whatever is current (a deployment that builds once), START_BUILD=always rebuilds.
+// SERVER_NODE_ARGS adds node flags to the server. START_BUILD=never runs whatever is current (a deployment that builds once), START_BUILD=always rebuilds.
 // The server runs as a child of this script, which records it in its release's pids/ folder so a later
 // build does not delete a release that is being served, and passes SIGINT/SIGTERM on.
 import { spawn } from 'node:child_process';
@@ -41,7 +41,9 @@ for (let attempt = 0; ; attempt++) {
   if (existsSync(path.join(dir, 'main.js')) || attempt > 3) break;
 }
 
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(dir, 'main.js')], {
+// SERVER_NODE_ARGS: node flags for the server only, e.g. "--max-old-space-size=2048" or "--cpu-prof".
+const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', path.join(dir, 'main.js')], {
   stdio: 'inherit',
 });
 const forward = (signal) => child.kill(signal);

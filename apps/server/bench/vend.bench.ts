@@ -5,11 +5,11 @@
  * report, the task list, the dashboard). Asserts nothing.
  *   npx tsx bench/vend.bench.ts                                   (both engines)
  *   BENCH_ENGINES=pglite BENCH_SECONDS=5 npx tsx bench/vend.bench.ts
- *   BENCH_NODE_OPTIONS=--cpu-prof npx tsx bench/vend.bench.ts     (profiles land in the server's cwd)
+ *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npx tsx bench/vend.bench.ts   (profile the server)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,6 +71,33 @@ async function seed(database: Database) {
   await database.close();
 }
 
+/** CPU seconds (user + system) used so far by these processes and their children, from /proc. */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  const seen = new Set<number>();
+  const visit = (pid: number) => {
+    if (seen.has(pid)) return;
+    seen.add(pid);
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return;
+    }
+    const kids = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+    for (const k of kids.split('\n')) if (k.trim()) visit(Number(k));
+  };
+  for (const pid of pids) visit(pid);
+  return ticks / 100;
+}
+
+/** The postmaster of the throw-away cluster on this port. */
+function postmasterOf(port: number): number[] {
+  const out = spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).stdout;
+  const line = out.split('\n').find((l) => l.includes(`-p ${port}`) && l.includes('postgres'));
+  return line ? [Number(line.trim().split(' ')[0])] : [];
+}
+
 async function startServer(env: Record<string, string>) {
   const port = await freePort();
   let output = '';
@@ -87,7 +114,7 @@ async function startServer(env: Record<string, string>) {
       HEADEND_PORT: '0',
       SIMULATOR: 'off',
       LOG_LEVEL: 'warn',
-      NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS ?? '',
+      SERVER_NODE_ARGS: process.env.BENCH_NODE_ARGS ?? '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -108,6 +135,7 @@ async function startServer(env: Record<string, string>) {
   }
   return {
     base,
+    pid: child.pid ?? 0,
     output: () => output,
     stop: async () => {
       child.kill('SIGTERM');
@@ -177,7 +205,14 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** CLIENTS loops for SECONDS; each picks the next op of the list in turn. */
-async function load(base: string, tokens: string[], ops: Op[], seconds: number) {
+async function load(
+  base: string,
+  tokens: string[],
+  ops: Op[],
+  seconds: number,
+  cpu: () => [number, number] = () => [0, 0],
+) {
+  const cpu0 = cpu();
   const lat = new Map<string, number[]>();
   const failures = new Map<string, number>();
   const reasons = new Map<string, string>();
@@ -208,7 +243,11 @@ async function load(base: string, tokens: string[], ops: Op[], seconds: number) 
     return `${name.padEnd(16)} ${String(l.length).padStart(6)} ops ${(l.length / elapsed).toFixed(0).padStart(6)}/s  p50 ${pct(l, 0.5).toFixed(1).padStart(6)} ms  p99 ${pct(l, 0.99).toFixed(1).padStart(6)} ms${failures.get(name) ? `  FAILED ${failures.get(name)} (${reasons.get(name)})` : ''}`;
   });
   const total = [...lat.values()].reduce((n, l) => n + l.length, 0);
-  return { rows, total, elapsed };
+  const cpu1 = cpu();
+  const vends = lat.get('vend')?.length ?? 0;
+  const per = (i: 0 | 1) => (vends ? (((cpu1[i] - cpu0[i]) * 1000) / vends).toFixed(2) : '-');
+  const cpuLine = `CPU per vend: server ${per(0)} ms, database server ${per(1)} ms (ceiling on 2 cores ≈ ${vends ? Math.round((2 * 1000 * vends) / ((cpu1[0] - cpu0[0] + cpu1[1] - cpu0[1]) * 1000)) : '-'} vends/s)`;
+  return { rows, total, elapsed, cpuLine };
 }
 
 async function benchEngine(engine: string) {
@@ -238,12 +277,18 @@ async function benchEngine(engine: string) {
       }
       // One vend per session first (the first one of a session pays for the authorization password).
       await load(server.base, tokens, [vend], 0.5);
-      const vends = await load(server.base, tokens, [vend], SECONDS);
+      const dbPids = pg ? postmasterOf(Number(new URL(pg.url).port)) : [];
+      const cpu = (): [number, number] => [cpuSeconds([server.pid]), cpuSeconds(dbPids)];
+      const vends = await load(server.base, tokens, [vend], SECONDS, cpu);
       console.log(`\n${engine}: credit vends, ${CLIENTS} clients, ${SECONDS} s, ${METERS} meters`);
       for (const r of vends.rows) console.log(`  ${r}`);
-      const mixed = await load(server.base, tokens, MIXED, SECONDS);
+      console.log(`  ${vends.cpuLine}`);
+      const mixed = await load(server.base, tokens, MIXED, SECONDS, cpu);
       console.log(`${engine}: mixed load, ${(mixed.total / mixed.elapsed).toFixed(0)} requests/s`);
       for (const r of mixed.rows) console.log(`  ${r}`);
+      console.log(
+        `  ${mixed.cpuLine.replace('CPU per vend', 'CPU per request of the mix (per vend share)')}`,
+      );
     } finally {
       await server.stop();
     }
