@@ -23,6 +23,9 @@ import { registerRoutes } from './http/route.js';
 import { installSecurityHeaders, swaggerGate } from './http/security-headers.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { logSerializers } from './lib/log-redaction.js';
+import { createMetrics, type Metrics } from './lib/metrics.js';
+import { installReadiness } from './lib/readiness.js';
+import { installRequestId, requestIdOf } from './lib/request-id.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
@@ -69,6 +72,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: RegisteredRoute[];
     deps: Deps;
+    metrics: Metrics;
   }
 }
 
@@ -89,6 +93,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -101,6 +106,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const deps: Deps = { database, config, clock, sessions, keyVault: options.keyVault };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
+  const metrics = createMetrics(deps);
+  app.decorate('metrics', metrics);
+  metrics.install(app);
+  installRequestId(app);
 
   installErrorHandling(app);
   installInputGuard(app);
@@ -155,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await database.db.execute('select 1');
     return { status: 'ok', database: database.kind };
   });
+  installReadiness(app, deps, Boolean(options.headend));
 
   const index = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(index);

@@ -41,6 +41,16 @@ export interface Config {
   overdraftProfiles: Record<string, VendorOverdraftProfile>;
   /** The head-end (src/headend): how meters are reached. */
   headend: HeadEndConfig;
+  /**
+   * Run the head-end (broker/ChirpStack link, GPRS listener, task runner) in this process. HEADEND=off
+   * makes an API-only process; run the head-end in one process of its own beside several API processes.
+   */
+  headendEnabled: boolean;
+  /** Prometheus /metrics on its own listener (METRICS_PORT; unset = no metrics listener). */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** Connections per process to PostgreSQL. */
+  dbPoolSize: number;
   /** Start the simulated fleet with the server (npm start); SIMULATOR=off for real meters only. */
   simulator: boolean;
   /**
@@ -137,6 +147,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     overdraftProfiles: overdraftProfiles(env.STS_OVERDRAFT_PROFILES),
     headend: headendConfig(env),
+    headendEnabled: onOff('HEADEND', true, env),
+    metricsPort: env.METRICS_PORT ? int('METRICS_PORT', 0, env) : undefined,
+    metricsHost: env.METRICS_HOST ?? '127.0.0.1',
+    dbPoolSize: Math.max(1, int('DB_POOL_SIZE', 10, env)),
     // Off by default against a real broker: simulated meters do not belong on a utility's network.
     simulator: onOff('SIMULATOR', !env.MQTT_URL, env),
     keyChangeRequiresAuthorization:

@@ -10,8 +10,12 @@ const database = await openDatabase(config);
 await bootstrap(database.db, config);
 if (config.seed === 'demo') await seedDemo(database.db, config);
 
-const app = await buildApp({ config, database, ownsDatabase: true, headend: true });
+const app = await buildApp({ config, database, ownsDatabase: true, headend: config.headendEnabled });
 let simulator: SimulatorProcess | undefined;
+const metricsServer =
+  config.metricsPort === undefined
+    ? undefined
+    : await app.metrics.serve(config.metricsPort, config.metricsHost);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -26,6 +30,7 @@ async function shutdown(signal: string) {
   timer.unref();
   await simulator?.stop();
   await app.close();
+  await metricsServer?.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -33,10 +38,16 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { port: config.port, database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
+  {
+    port: config.port,
+    database: database.kind,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    headend: config.headendEnabled,
+    metricsPort: metricsServer?.port,
+  },
   'Prepayment System is up',
 );
-if (config.simulator) {
+if (config.simulator && config.headendEnabled) {
   simulator = await startSimulator(app.deps, app.log.child({ module: 'simulator' })).catch((err) => {
     app.log.error({ err: (err as Error).message }, 'simulator: could not start');
     return undefined;

@@ -23,6 +23,8 @@ export interface Database {
   /** Applies every pending migration. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -51,7 +53,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     /* an idle client lost its connection; the pool replaces it on next use */
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', migrate: () => migratePostgres(pool), close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePostgres(pool),
+    close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** Several processes may start at once: an advisory lock on one connection lets one of them migrate. */
@@ -66,9 +74,13 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
   }
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(config: {
+  databaseUrl?: string;
+  dataDir?: string;
+  dbPoolSize?: number;
+}): Promise<Database> {
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
+    ? await openPostgres(config.databaseUrl, config.dbPoolSize)
     : await openPglite({ dataDir: config.dataDir });
   await database.migrate();
   return database;
