@@ -4,9 +4,9 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Deps } from '../deps.js';
 
 /**
- * Prometheus metrics (prom-client), one registry per app. Served on their own listener (METRICS_PORT,
+ * Prometheus metrics (prom-client), one registry per app. Served on the operations listener (METRICS_PORT,
  * loopback by default) and never on the public port: request counts, routes and pool figures are for the
- * operators' Prometheus, not for whoever reaches the console.
+ * operators' Prometheus, not for whoever reaches the console. The same listener serves GET /backup (PGlite).
  *
  * - prepay_http_requests_total / prepay_http_request_duration_seconds: by method, route pattern, status.
  * - prepay_vends_total{outcome}: credit vends answered (ok = a token was issued, refused = a business refusal).
@@ -114,7 +114,12 @@ export function createMetrics(deps: Deps) {
   /** The metrics listener; resolves once it listens, with its port. */
   function serve(port: number, host: string): Promise<{ port: number; close(): Promise<void> }> {
     const server = http.createServer((req, res) => {
-      if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+      const url = req.url?.split('?')[0];
+      if (req.method === 'GET' && url === '/backup') {
+        sendBackup(res);
+        return;
+      }
+      if (req.method !== 'GET' || url !== '/metrics') {
         res.writeHead(404).end();
         return;
       }
@@ -134,6 +139,22 @@ export function createMetrics(deps: Deps) {
         });
       });
     });
+  }
+
+  /** GET /backup on the operations listener: PGlite's consistent data folder copy (scripts/backup.mjs). */
+  function sendBackup(res: http.ServerResponse) {
+    const backup = deps.database.backup;
+    if (!backup) {
+      res
+        .writeHead(404, { 'content-type': 'text/plain' })
+        .end('PostgreSQL: back up with pg_dump (scripts/backup.mjs)');
+      return;
+    }
+    backup().then(
+      (data) => res.writeHead(200, { 'content-type': 'application/gzip' }).end(data),
+      (err: Error) =>
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`backup failed: ${err.message}`),
+    );
   }
 
   return { registry, install, serve };
