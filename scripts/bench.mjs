@@ -1,4 +1,5 @@
-// `npm run bench [-- sts|server|simulator|web]`: every workspace's benchmark (or the named ones), one after another.
+// `npm run bench [-- sts|server|simulator|web|vend]`: every workspace's benchmark (or the named ones), one after
+// another. `vend` is the server's vend bench alone (also part of `server`).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,6 +9,15 @@ const all = { sts: 'packages/sts', server: 'apps/server', simulator: 'apps/simul
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 let failed = 0;
 for (const name of wanted) {
+  if (name === 'vend') {
+    console.log('\n=== bench: vend (apps/server/bench/vend.bench.ts) ===');
+    const res = spawnSync('npx', ['tsx', 'bench/vend.bench.ts'], {
+      cwd: path.join(root, 'apps/server'),
+      stdio: 'inherit',
+    });
+    if (res.status !== 0) failed++;
+    continue;
+  }
   const dir = all[name];
   if (!dir) {
     console.error(`unknown benchmark "${name}": one of ${Object.keys(all).join(', ')}`);

@@ -23,6 +23,9 @@ import { registerRoutes } from './http/route.js';
 import { installSecurityHeaders, swaggerGate } from './http/security-headers.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { logSerializers } from './lib/log-redaction.js';
+import { createMetrics, type Metrics } from './lib/metrics.js';
+import { installReadiness } from './lib/readiness.js';
+import { installRequestId, requestIdOf } from './lib/request-id.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createSessionService } from './modules/auth/session.service.js';
@@ -43,6 +46,7 @@ import { roleRoutes } from './modules/role/role.module.js';
 import { stationRoutes } from './modules/station/station.module.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
+import { createAuthorizationProofs } from './modules/vending/authorization-proof.js';
 import { createCreditService } from './modules/vending/credit.service.js';
 import { createManagementTokenService } from './modules/vending/management.service.js';
 import { registerPaymentsFeed } from './modules/vending/payments-feed.js';
@@ -72,6 +76,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     apiRoutes: RegisteredRoute[];
     deps: Deps;
+    metrics: Metrics;
   }
 }
 
@@ -92,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -104,6 +110,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const deps: Deps = { database, config, clock, sessions, keyVault: options.keyVault };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
+  const metrics = createMetrics(deps);
+  app.decorate('metrics', metrics);
+  metrics.install(app);
+  installRequestId(app);
 
   installErrorHandling(app);
   installInputGuard(app);
@@ -134,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const master = masterData(deps);
   const remote = remoteOperations(deps, options.remoteTasks);
   const collect = collection(deps);
+  const authorize = createAuthorizationProofs(deps, auth.checkAuthorizationPassword);
   await registerRoutes(app, [
     ...authRoutes(auth, deps),
     ...userRoutes(deps, createUserService(deps)),
@@ -143,8 +154,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ...master.routes,
     ...vendingRoutes(
       deps,
-      createCreditService(deps, auth.checkAuthorizationPassword),
-      createManagementTokenService(deps, auth.checkAuthorizationPassword),
+      createCreditService(deps, authorize),
+      createManagementTokenService(deps, authorize),
     ),
     ...remote.routes,
     ...recordExportRoutes(deps),
@@ -164,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await database.db.execute('select 1');
     return { status: 'ok', database: database.kind };
   });
+  installReadiness(app, deps, Boolean(options.headend));
 
   const index = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(index);

@@ -33,6 +33,10 @@ export interface Config {
   loginCaptchaAfterFailures: number;
   /** Browser tests only: a challenge carries its code so Playwright can type it. Never in production. */
   captchaRevealForTests: boolean;
+   * How long a session's proven authorization password is checked with a keyed hash instead of argon2
+   * (src/modules/vending/authorization-proof.ts); 0 checks argon2 on every vend.
+   */
+  authorizationProofMinutes: number;
   /** Serve /swagger without a login (off by default: the API description is for logged-in users). */
   swaggerPublic: boolean;
   webDist: string;
@@ -46,6 +50,16 @@ export interface Config {
   overdraftProfiles: Record<string, VendorOverdraftProfile>;
   /** The head-end (src/headend): how meters are reached. */
   headend: HeadEndConfig;
+  /**
+   * Run the head-end (broker/ChirpStack link, GPRS listener, task runner) in this process. HEADEND=off
+   * makes an API-only process; run the head-end in one process of its own beside several API processes.
+   */
+  headendEnabled: boolean;
+  /** Prometheus /metrics on its own listener (METRICS_PORT; unset = no metrics listener). */
+  metricsPort: number | undefined;
+  metricsHost: string;
+  /** Connections per process to PostgreSQL. */
+  dbPoolSize: number;
   /** Start the simulated fleet with the server (npm start); SIMULATOR=off for real meters only. */
   simulator: boolean;
   /**
@@ -177,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authorizationMaxFailures: int('AUTHORIZATION_MAX_FAILURES', 5, env),
     loginCaptchaAfterFailures: int('LOGIN_CAPTCHA_AFTER_FAILURES', 3, env),
     captchaRevealForTests: onOff('CAPTCHA_REVEAL_FOR_TESTS', false, env),
+    authorizationProofMinutes: int('AUTHORIZATION_PROOF_MINUTES', 10, env),
     swaggerPublic: env.SWAGGER_PUBLIC === '1' || env.SWAGGER_PUBLIC === 'true',
     webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : path.join(REPO_ROOT, 'apps/web/dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -184,6 +199,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     overdraftProfiles: overdraftProfiles(env.STS_OVERDRAFT_PROFILES),
     headend: headendConfig(env),
+    headendEnabled: onOff('HEADEND', true, env),
+    metricsPort: env.METRICS_PORT ? int('METRICS_PORT', 0, env) : undefined,
+    metricsHost: env.METRICS_HOST ?? '127.0.0.1',
+    dbPoolSize: Math.max(1, int('DB_POOL_SIZE', 10, env)),
     // Off by default against a real broker: simulated meters do not belong on a utility's network.
     simulator: onOff('SIMULATOR', !env.MQTT_URL, env),
     keyChangeRequiresAuthorization:

@@ -14,10 +14,14 @@ const app = await buildApp({
   config,
   database,
   ownsDatabase: true,
-  headend: true,
+  headend: config.headendEnabled,
   collection: config.collection.enabled,
 });
 let simulator: SimulatorProcess | undefined;
+const metricsServer =
+  config.metricsPort === undefined
+    ? undefined
+    : await app.metrics.serve(config.metricsPort, config.metricsHost);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -32,6 +36,7 @@ async function shutdown(signal: string) {
   timer.unref();
   await simulator?.stop();
   await app.close();
+  await metricsServer?.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -39,10 +44,16 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { port: config.port, database: database.kind, dataDir: config.databaseUrl ? undefined : config.dataDir },
+  {
+    port: config.port,
+    database: database.kind,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    headend: config.headendEnabled,
+    metricsPort: metricsServer?.port,
+  },
   'Prepayment System is up',
 );
-if (config.simulator) {
+if (config.simulator && config.headendEnabled) {
   simulator = await startSimulator(app.deps, app.log.child({ module: 'simulator' })).catch((err) => {
     app.log.error({ err: (err as Error).message }, 'simulator: could not start');
     return undefined;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -28,6 +29,12 @@ export interface Database {
    * runs for each NOTIFY, `onLost` once if that connection fails. Resolves to a function that stops it.
    */
   listen?(channel: string, onNotify: () => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
+   * PGlite: a consistent copy of the data folder (gzipped tar) taken online, after a checkpoint.
+   * PostgreSQL is backed up with pg_dump (scripts/backup.mjs).
+   */
+  backup?(): Promise<Buffer>;
+  /** PostgreSQL: the pool's connections (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -46,6 +53,13 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     close: () => client.close(),
+    // The tar is taken between two statements (PGlite runs one at a time), so it is what a crash at that
+    // instant would leave: committed transactions are in the WAL, and recovery replays them on restore.
+    backup: async () => {
+      await client.exec('checkpoint');
+      const tar = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+      return gzipSync(withoutSecrets(tar));
+    },
   };
 }
 
@@ -62,6 +76,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     migrate: () => migratePostgres(pool),
     close: () => pool.end(),
     listen: (channel, onNotify, onLost) => listenPostgres(url, channel, onNotify, onLost),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -102,6 +117,29 @@ async function listenPostgres(
   };
 }
 
+/**
+ * The data folder also holds the key-encryption key (master.key) and the simulator's fleet file: neither
+ * belongs in a backup (the KEK is kept apart from the data it protects). Drops those entries of a tar.
+ */
+function withoutSecrets(tar: Buffer): Buffer {
+  const kept: Buffer[] = [];
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((b) => b === 0)) break;
+    const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
+    const size = Number.parseInt(
+      header.subarray(124, 136).toString('utf8').replace(/\0.*$/s, '').trim() || '0',
+      8,
+    );
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    if (!/(^|\/)master\.key$/.test(name) && !/(^|\/)simulator(\/|$)/.test(name))
+      kept.push(tar.subarray(at, end));
+    at = end;
+  }
+  kept.push(Buffer.alloc(1024));
+  return Buffer.concat(kept);
+}
+
 /** Several processes may start at once: an advisory lock on one connection lets one of them migrate. */
 async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
@@ -114,9 +152,13 @@ async function migratePostgres(pool: pg.Pool): Promise<void> {
   }
 }
 
-export async function openDatabase(config: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(config: {
+  databaseUrl?: string;
+  dataDir?: string;
+  dbPoolSize?: number;
+}): Promise<Database> {
   const database = config.databaseUrl
-    ? await openPostgres(config.databaseUrl)
+    ? await openPostgres(config.databaseUrl, config.dbPoolSize)
     : await openPglite({ dataDir: config.dataDir });
   await database.migrate();
   return database;

@@ -370,9 +370,10 @@ export * from './schema-collection.js';
 export * from './schema-headend.js';
 // Meter data: interval rows (electricity, water), report summaries, alarms.
 export * from './schema-meter-data.js';
+// Operations: per-session authorization proofs (vending without an argon2 check on every vend).
+export * from './schema-ops.js';
 // Security: failed-attempt counters shared by every process.
 export * from './schema-security.js';
-
 // Remote tasks: the DL/T 645 data-item catalogue, tasks and their attempts.
 export * from './schema-tasks.js';
 // Vending: token records, receipt counters, per-meter TID state.

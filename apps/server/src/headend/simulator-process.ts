@@ -9,6 +9,8 @@ import type { Log } from './types.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const CLI = path.join(REPO_ROOT, 'apps/simulator/src/cli.ts');
+/** A production release carries the simulator bundled (plain node); from the sources it runs through tsx. */
+const BUNDLED = process.env.PREPAY_SIMULATOR_JS;
 
 export interface SimulatorProcess {
   stop(): Promise<void>;
@@ -22,7 +24,8 @@ export interface SimulatorProcess {
 export async function startSimulator(deps: Deps, log: Log): Promise<SimulatorProcess | undefined> {
   const headend = deps.headend;
   if (!headend) return undefined;
-  if (!existsSync(CLI)) {
+  const bundled = BUNDLED && existsSync(BUNDLED) ? BUNDLED : undefined;
+  if (!bundled && !existsSync(CLI)) {
     log.warn({ cli: CLI }, 'simulator: not installed, starting without the simulated fleet');
     return undefined;
   }
@@ -31,7 +34,13 @@ export async function startSimulator(deps: Deps, log: Log): Promise<SimulatorPro
     ? path.join(deps.config.dataDir, 'simulator')
     : await mkdtemp(path.join(os.tmpdir(), 'prepay-simulator-'));
   const file = await writeFleetSpec(spec, dir);
-  const args = ['--import', 'tsx', CLI, '--fleet', file, '--mqtt', headend.mqttUrl];
+  const args = [
+    ...(bundled ? [bundled] : ['--import', 'tsx', CLI]),
+    '--fleet',
+    file,
+    '--mqtt',
+    headend.mqttUrl,
+  ];
   if (headend.gprsPort) args.push('--tcp', `127.0.0.1:${headend.gprsPort}`);
   args.push('--heartbeat', String(deps.config.headend.heartbeatSeconds));
   const child: ChildProcess = spawn(process.execPath, args, {

@@ -12,6 +12,7 @@ import { writeAudit } from '../audit/audit.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import { toMinor, toTenths } from '../masterdata/money.js';
 import { effectiveTariff, type TariffRecord } from '../tariff/tariff.repo.js';
+import type { AuthorizationCheck } from './authorization-proof.js';
 import { billingPeriodStart, capUnits, PricingError, type PricingInput, price } from './pricing.js';
 import { type CreditRecordView, creditRecordOf } from './records.js';
 import {
@@ -43,10 +44,7 @@ interface SameVendFields {
   debtPercent: number | null;
 }
 
-export function createCreditService(
-  deps: Deps,
-  checkAuthorizationPassword: (userId: string, pw: string) => Promise<void>,
-) {
+export function createCreditService(deps: Deps, checkAuthorizationPassword: AuthorizationCheck) {
   const { db } = deps.database;
   const { clock } = deps;
 
@@ -186,7 +184,7 @@ export function createCreditService(
         true,
       );
     }
-    await checkAuthorizationPassword(ctx.user.userId, req.authorizationPassword ?? '');
+    await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
     if (req.idempotencyKey) {
       const done = await findByIdempotencyKey(db, ctx.user.userId, req.idempotencyKey);
       if (done) return creditRecordOf(assertSameVend(done, req));
@@ -268,7 +266,7 @@ export function createCreditService(
     ctx: AuthedContext,
     req: z.infer<typeof CancelCreditTokenRequest>,
   ): Promise<CreditRecordView[]> {
-    await checkAuthorizationPassword(ctx.user.userId, req.authorizationPassword);
+    await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
     const ids = req.data.map((d) => d.receiptId);
     if (new Set(ids).size !== ids.length) throw refuse('The request has duplicate lines');
     return db.transaction(async (tx) => {

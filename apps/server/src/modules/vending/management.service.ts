@@ -16,6 +16,7 @@ import { writeAudit } from '../audit/audit.js';
 import { type DbKeyStore, keyStoreOf, type NextKeyFields } from '../keystore/key-store.js';
 import { loadMeters, toMeterRow } from '../meter/meter.repo.js';
 import { meterPanOf } from '../meter/meter.service.js';
+import type { AuthorizationCheck } from './authorization-proof.js';
 import { keyChangeRecordOf, managementRecordOf } from './records.js';
 import { insertRecord, lockMeterTokenState, nextReceiptId, saveLastTid } from './vending.repo.js';
 import { requireVendable, stsRefusal } from './vending-guards.js';
@@ -51,10 +52,7 @@ const TITLES: Record<TidKind | 'changeKey', string> = {
   changeKey: 'Change Meter Key Token',
 };
 
-export function createManagementTokenService(
-  deps: Deps,
-  checkAuthorizationPassword: (u: string, p: string) => Promise<void>,
-) {
+export function createManagementTokenService(deps: Deps, checkAuthorizationPassword: AuthorizationCheck) {
   const { db } = deps.database;
   const { clock, config } = deps;
 
@@ -188,7 +186,7 @@ export function createManagementTokenService(
     remark?: string | null,
   ) {
     if (authorizationPassword) {
-      await checkAuthorizationPassword(ctx.user.userId, authorizationPassword);
+      await checkAuthorizationPassword(ctx.user, authorizationPassword);
     } else if (config.keyChangeRequiresAuthorization) {
       throw invalid('The authorization password is required', [
         { path: 'authorizationPassword', message: 'The authorization password is required' },

@@ -1,0 +1,307 @@
+/**
+ * Vend bench: credit vends through HTTP against the production build (`npm start`'s release), with
+ * BENCH_CLIENTS (16) concurrent clients, each its own logged-in session, on PGlite and on a throw-away
+ * PostgreSQL. Prints vends/s and p50/p99, then a mixed load (vends, meter list pages, record reads, a
+ * report, the task list, the dashboard). Asserts nothing.
+ *   npx tsx bench/vend.bench.ts                                   (both engines)
+ *   BENCH_ENGINES=pglite BENCH_SECONDS=5 npx tsx bench/vend.bench.ts
+ *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npx tsx bench/vend.bench.ts   (profile the server)
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { eq, sql } from 'drizzle-orm';
+import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import { users } from '../src/db/schema.js';
+import { createKeyCipher } from '../src/modules/keystore/key-cipher.js';
+import { DbKeyStore } from '../src/modules/keystore/key-store.js';
+import { cipherVault } from '../src/modules/keystore/key-vault.js';
+import { bootstrap } from '../src/seed/bootstrap.js';
+import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, testConfig } from '../test/test-config.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const METERS = Number(process.env.BENCH_METERS ?? 2000);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+const KEK = randomBytes(32).toString('base64');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Meters with decoder keys, accounts on one flat tariff, an admin who may vend without changing passwords. */
+async function seed(database: Database) {
+  const db = database.db;
+  await database.migrate();
+  await bootstrap(db, testConfig());
+  await db.update(users).set({ mustChangePassword: false }).where(eq(users.userId, 'admin'));
+  await db.execute(
+    sql`insert into tariffs (tariff_id, tariff_name, price_minor, tax_bp, station_id) values ('TB','BENCH',6500,750,'0001')`,
+  );
+  await db.execute(sql`insert into customers (customer_id, customer_name, station_id)
+    select 'C' || g, 'Customer ' || g, '0001' from generate_series(1, ${METERS}::int) g`);
+  await db.execute(sql`insert into meters (meter_id, type, ea, protocol_version, status, base_year, sgc, krn, ken, ti, kt, station_id)
+    select (47100000000 + g)::text, 0, '07', 'STS-1', true, 2014, '123456', 1, 255, 1, 2, '0001' from generate_series(1, ${METERS}::int) g`);
+  await db.execute(sql`insert into accounts (meter_id, customer_id, tariff_id, station_id)
+    select (47100000000 + g)::text, 'C' || g, 'TB', '0001' from generate_series(1, ${METERS}::int) g`);
+  const store = new DbKeyStore(db, cipherVault(createKeyCipher(Buffer.from(KEK, 'base64'))));
+  for (let g = 1; g <= METERS; g++) {
+    await store.putDecoderKey({
+      meterId: String(47100000000 + g),
+      decoderKey: randomBytes(8).toString('hex').toUpperCase(),
+      sgc: '123456',
+      krn: 1,
+      kt: 2,
+      ti: 1,
+      ken: 255,
+      baseYear: 2014,
+      ea: '07',
+    });
+  }
+  await database.close();
+}
+
+/** CPU seconds (user + system) used so far by these processes and their children, from /proc. */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  const seen = new Set<number>();
+  const visit = (pid: number) => {
+    if (seen.has(pid)) return;
+    seen.add(pid);
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return;
+    }
+    const kids = spawnSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).stdout;
+    for (const k of kids.split('\n')) if (k.trim()) visit(Number(k));
+  };
+  for (const pid of pids) visit(pid);
+  return ticks / 100;
+}
+
+/** The postmaster of the throw-away cluster on this port. */
+function postmasterOf(port: number): number[] {
+  const out = spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).stdout;
+  const line = out.split('\n').find((l) => l.includes(`-p ${port}`) && l.includes('postgres'));
+  return line ? [Number(line.trim().split(' ')[0])] : [];
+}
+
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'none',
+      KEY_ENCRYPTION_KEY: KEK,
+      MQTT_PORT: '0',
+      HEADEND_PORT: '0',
+      SIMULATOR: 'off',
+      LOG_LEVEL: 'warn',
+      SERVER_NODE_ARGS: process.env.BENCH_NODE_ARGS ?? '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    pid: child.pid ?? 0,
+    output: () => output,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function post(base: string, url: string, body: unknown, token?: string) {
+  const res = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { code: number; reason: string; result: unknown };
+  return { status: res.status, ...json };
+}
+
+/** Resolves to null on success, else why it failed. */
+type Op = { name: string; run: (base: string, token: string, i: number) => Promise<string | null> };
+const outcome = (r: { status: number; code: number; reason: string }) =>
+  r.status === 200 && r.code === 0 ? null : `${r.status} ${r.reason}`;
+
+const meterOf = (i: number) => String(47100000000 + 1 + (i % METERS));
+const vend: Op = {
+  name: 'vend',
+  run: async (base, token, i) => {
+    const r = await post(
+      base,
+      '/api/token/creditToken/generate',
+      {
+        meterId: meterOf(i),
+        isPreview: false,
+        isVendByTotalPaid: true,
+        amount: '20.00',
+        authorizationPassword: ADMIN_AUTH_PASSWORD,
+      },
+      token,
+    );
+    return outcome(r);
+  },
+};
+const read = (name: string, url: string, body: Record<string, unknown>): Op => ({
+  name,
+  run: async (base, token) => {
+    return outcome(await post(base, url, body, token));
+  },
+});
+const MIXED: Op[] = [
+  vend,
+  vend,
+  vend,
+  vend,
+  read('meter page', '/api/meter/read', { pageNumber: 3, pageSize: 20 }),
+  read('record page', '/api/token/creditTokenRecord/read', { pageNumber: 1, pageSize: 20 }),
+  read('record by meter', '/api/token/creditTokenRecord/read', {
+    pageNumber: 1,
+    pageSize: 20,
+    meterId: '47100000007',
+  }),
+  read('report', '/API/PrepayReport/LongNonpurchaseSituation', { pageNumber: 1, pageSize: 20, lang: 'en' }),
+  read('task list', '/API/RemoteMeterTask/GetReadingTask', { pageNumber: 1, pageSize: 20, lang: 'en' }),
+  read('dashboard', '/api/dashboard/readPanelGroup', {}),
+];
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/** CLIENTS loops for SECONDS; each picks the next op of the list in turn. */
+async function load(
+  base: string,
+  tokens: string[],
+  ops: Op[],
+  seconds: number,
+  cpu: () => [number, number] = () => [0, 0],
+) {
+  const cpu0 = cpu();
+  const lat = new Map<string, number[]>();
+  const failures = new Map<string, number>();
+  const reasons = new Map<string, string>();
+  let next = 0;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    tokens.map(async (token) => {
+      while (performance.now() < end) {
+        const i = next++;
+        const op = ops[i % ops.length] as Op;
+        const t0 = performance.now();
+        const failed = await op.run(base, token, i).catch((err: Error) => err.message);
+        const ms = performance.now() - t0;
+        if (failed) {
+          failures.set(op.name, (failures.get(op.name) ?? 0) + 1);
+          reasons.set(op.name, failed);
+        }
+        const list = lat.get(op.name) ?? [];
+        list.push(ms);
+        lat.set(op.name, list);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const rows = [...lat].map(([name, l]) => {
+    l.sort((a, b) => a - b);
+    return `${name.padEnd(16)} ${String(l.length).padStart(6)} ops ${(l.length / elapsed).toFixed(0).padStart(6)}/s  p50 ${pct(l, 0.5).toFixed(1).padStart(6)} ms  p99 ${pct(l, 0.99).toFixed(1).padStart(6)} ms${failures.get(name) ? `  FAILED ${failures.get(name)} (${reasons.get(name)})` : ''}`;
+  });
+  const total = [...lat.values()].reduce((n, l) => n + l.length, 0);
+  const cpu1 = cpu();
+  const vends = lat.get('vend')?.length ?? 0;
+  const per = (i: 0 | 1) => (vends ? (((cpu1[i] - cpu0[i]) * 1000) / vends).toFixed(2) : '-');
+  const cpuLine = `CPU per vend: server ${per(0)} ms, database server ${per(1)} ms (ceiling on 2 cores ≈ ${vends ? Math.round((2 * 1000 * vends) / ((cpu1[0] - cpu0[0] + cpu1[1] - cpu0[1]) * 1000)) : '-'} vends/s)`;
+  return { rows, total, elapsed, cpuLine };
+}
+
+async function benchEngine(engine: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'prepay-vend-bench-'));
+  let pg: { url: string; stop: () => void } | undefined;
+  try {
+    const env: Record<string, string> = { DATA_DIR: dir };
+    if (engine === 'postgres') {
+      // @ts-expect-error plain ESM helper without types
+      const { startPostgres } = await import('../../../scripts/pg-throwaway.mjs');
+      const started: { url: string; stop: () => void } = await startPostgres();
+      pg = started;
+      env.DATABASE_URL = started.url;
+      await seed(await openPostgres(started.url, 4));
+    } else {
+      await seed(await openPglite({ dataDir: path.join(dir, 'pglite') }));
+      env.DATA_DIR = path.join(dir, 'pglite');
+    }
+    const server = await startServer(env);
+    try {
+      const tokens: string[] = [];
+      for (let c = 0; c < CLIENTS; c++) {
+        const r = await post(server.base, '/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD });
+        const result = r.result as { token?: string } | null;
+        if (!result?.token) throw new Error(`login failed: ${r.reason}`);
+        tokens.push(result.token);
+      }
+      // One vend per session first (the first one of a session pays for the authorization password).
+      await load(server.base, tokens, [vend], 0.5);
+      const dbPids = pg ? postmasterOf(Number(new URL(pg.url).port)) : [];
+      const cpu = (): [number, number] => [cpuSeconds([server.pid]), cpuSeconds(dbPids)];
+      const vends = await load(server.base, tokens, [vend], SECONDS, cpu);
+      console.log(`\n${engine}: credit vends, ${CLIENTS} clients, ${SECONDS} s, ${METERS} meters`);
+      for (const r of vends.rows) console.log(`  ${r}`);
+      console.log(`  ${vends.cpuLine}`);
+      const mixed = await load(server.base, tokens, MIXED, SECONDS, cpu);
+      console.log(`${engine}: mixed load, ${(mixed.total / mixed.elapsed).toFixed(0)} requests/s`);
+      for (const r of mixed.rows) console.log(`  ${r}`);
+      console.log(
+        `  ${mixed.cpuLine.replace('CPU per vend', 'CPU per request of the mix (per vend share)')}`,
+      );
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    pg?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `vend bench: ${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+for (const engine of ENGINES) await benchEngine(engine);

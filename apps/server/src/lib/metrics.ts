@@ -1,0 +1,168 @@
+import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Deps } from '../deps.js';
+
+/**
+ * Prometheus metrics (prom-client), one registry per app. Served on the operations listener (METRICS_PORT,
+ * loopback by default) and never on the public port: request counts, routes and pool figures are for the
+ * operators' Prometheus, not for whoever reaches the console. The same listener serves GET /backup (PGlite).
+ *
+ * - prepay_http_requests_total / prepay_http_request_duration_seconds: by method, route pattern, status.
+ * - prepay_vends_total{outcome}: credit vends answered (ok = a token was issued, refused = a business refusal).
+ * - prepay_tokens_total{token, class}: tokens issued by this process, by kind and STS token class.
+ * - prepay_remote_tasks{status}: tasks in the database by status (read at scrape time; shared by all processes).
+ * - prepay_headend_gateways_online, prepay_headend_gprs_links: this process's head-end links.
+ * - prepay_db_pool_connections{state}: the PostgreSQL pool (total, idle, waiting); PGlite is one connection.
+ * - the process's defaults (CPU, memory, event-loop lag, GC) under prepay_process_… / prepay_nodejs_….
+ */
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** STS token class of each token route (credit 0, engineering test 1, management and key change 2). */
+const TOKEN_ROUTE = /^\/api\/token\/(\w+)\/(generate|update)$/i;
+const tokenClass = (kind: string) => (/^credit/i.test(kind) ? '0' : /^meterTest/i.test(kind) ? '1' : '2');
+const TASK_STATUS: Record<number, string> = { 0: 'standby', 1: 'success', 2: 'failure', 3: 'running' };
+
+export function createMetrics(deps: Deps) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'prepay_' });
+  const requests = new Counter({
+    name: 'prepay_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status'],
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'prepay_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route pattern',
+    labelNames: ['method', 'route'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const vends = new Counter({
+    name: 'prepay_vends_total',
+    help: 'Credit vends answered by this process: ok (token issued) or refused',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const tokens = new Counter({
+    name: 'prepay_tokens_total',
+    help: 'Tokens issued by this process, by token kind and STS token class',
+    labelNames: ['token', 'class'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'prepay_remote_tasks',
+    help: 'Remote meter tasks in the database by status',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await deps.database.db.execute(
+        'select status, count(*)::int as n from remote_tasks group by status',
+      );
+      for (const r of rowsOf<{ status: number; n: number }>(rows))
+        this.set({ status: TASK_STATUS[r.status] ?? String(r.status) }, Number(r.n));
+    },
+  });
+  new Gauge({
+    name: 'prepay_headend_gateways_online',
+    help: 'LoRaWAN gateways this process sees online (0 when it runs no head-end)',
+    registers: [registry],
+    collect() {
+      this.set(deps.headend?.state.gatewaySnapshot().filter((g) => g.online).length ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'prepay_headend_gprs_links',
+    help: 'GPRS meters and DTUs dialled in to this process',
+    registers: [registry],
+    collect() {
+      this.set(deps.headend?.gprsLinkCount() ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'prepay_db_pool_connections',
+    help: 'Database connections of this process by state (PostgreSQL pool; PGlite is one in-process connection)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const pool = deps.database.poolStats?.() ?? { total: 1, idle: 0, waiting: 0 };
+      this.set({ state: 'total' }, pool.total);
+      this.set({ state: 'idle' }, pool.idle);
+      this.set({ state: 'waiting' }, pool.waiting);
+    },
+  });
+
+  function install(app: FastifyInstance) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const route = request.routeOptions.url ?? '';
+      const token = TOKEN_ROUTE.exec(route);
+      if (!token?.[1] || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      const ok = payload.startsWith('{"code":0,');
+      if (/^creditToken$/i.test(token[1])) vends.inc({ outcome: ok ? 'ok' : 'refused' });
+      if (ok) tokens.inc({ token: token[1], class: tokenClass(token[1]) });
+      return payload;
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+      duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    });
+  }
+
+  /** The metrics listener; resolves once it listens, with its port. */
+  function serve(port: number, host: string): Promise<{ port: number; close(): Promise<void> }> {
+    const server = http.createServer((req, res) => {
+      const url = req.url?.split('?')[0];
+      if (req.method === 'GET' && url === '/backup') {
+        sendBackup(res);
+        return;
+      }
+      if (req.method !== 'GET' || url !== '/metrics') {
+        res.writeHead(404).end();
+        return;
+      }
+      registry.metrics().then(
+        (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+        (err: Error) =>
+          res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${err.message}`),
+      );
+    });
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        const address = server.address();
+        resolve({
+          port: typeof address === 'object' && address ? address.port : port,
+          close: () => new Promise((done) => server.close(() => done())),
+        });
+      });
+    });
+  }
+
+  /** GET /backup on the operations listener: PGlite's consistent data folder copy (scripts/backup.mjs). */
+  function sendBackup(res: http.ServerResponse) {
+    const backup = deps.database.backup;
+    if (!backup) {
+      res
+        .writeHead(404, { 'content-type': 'text/plain' })
+        .end('PostgreSQL: back up with pg_dump (scripts/backup.mjs)');
+      return;
+    }
+    backup().then(
+      (data) => res.writeHead(200, { 'content-type': 'application/gzip' }).end(data),
+      (err: Error) =>
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`backup failed: ${err.message}`),
+    );
+  }
+
+  return { registry, install, serve };
+}
+
+/** node-postgres answers {rows}, PGlite answers {rows} too; drizzle's execute types differ by driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows))
+    return result.rows;
+  return Array.isArray(result) ? result : [];
+}

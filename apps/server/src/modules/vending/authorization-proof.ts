@@ -1,0 +1,141 @@
+import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { and, eq, lt, or } from 'drizzle-orm';
+import { authorizationProofs, authThrottle, users } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import { loadKeyEncryptionKey } from '../keystore/key-cipher.js';
+
+/**
+ * Authorization passwords without an argon2 check on every vend.
+ *
+ * The wire contract is unchanged: every vend and cancel still carries the authorization password, and the
+ * password is still checked on every one. What changes is the cost: the first correct password of a
+ * session pays the memory-hard argon2id check (through auth's `checkAuthorizationPassword`, which also
+ * keeps the lockout counters); it then leaves a proof row keyed by the session: HMAC-SHA256(K, session id ‖
+ * password), where K is derived (HKDF) from the key-encryption key, which lives outside the database. For
+ * AUTHORIZATION_PROOF_MINUTES after that, a vend of the same session whose password gives the same HMAC is
+ * accepted without argon2 — one indexed row read instead of ~25 ms of CPU.
+ *
+ * Threat model:
+ * - A stolen session token alone gets nothing it did not have: the proof is only used together with the
+ *   password, on the session that made it, and the session itself is checked on every request (logout,
+ *   expiry, idle time, a disabled user end it, and the proof row goes with the session row).
+ * - Guessing: any password that does not match the proof falls through to the full argon2 check, which
+ *   counts the failure towards the user's lockout exactly as before, and the proof is dropped. A locked
+ *   user is refused on the fast path too. So a guesser pays argon2 per try and hits the same limit.
+ * - A changed authorization password voids every proof: each proof names (by SHA-256) the hash it was
+ *   made against, compared with the user's current hash in the same read, in whichever process.
+ * - A copy of the database alone cannot brute-force the HMACs fast: K is not in it. With K too (the
+ *   KEK stolen as well) the proofs of sessions active in the last minutes fall to a fast offline search,
+ *   which is why they expire quickly and are deleted, and why the memory-hard hash stays the stored form.
+ * - Processes with different KEKs (a misconfiguration) only lose the speed: a proof they cannot verify
+ *   sends the vend to the argon2 check, which replaces the proof.
+ */
+export type AuthorizationCheck = (
+  user: { userId: string; sessionId: string },
+  password: string | null | undefined,
+) => Promise<void>;
+
+const tagOf = (hash: string) => createHash('sha256').update(hash).digest('base64url');
+
+export function createAuthorizationProofs(
+  deps: Deps,
+  fullCheck: (userId: string, password: string) => Promise<void>,
+): AuthorizationCheck {
+  const { db } = deps.database;
+  const { clock, config } = deps;
+  const minutes = config.authorizationProofMinutes;
+  let key: Promise<Buffer> | undefined;
+  const keyOf = () => {
+    key ??= loadKeyEncryptionKey({ dataDir: config.dataDir }).then((kek) =>
+      Buffer.from(hkdfSync('sha256', kek, '', 'prepay authorization proof v1', 32)),
+    );
+    return key;
+  };
+  const digestOf = async (sessionId: string, password: string) =>
+    createHmac('sha256', await keyOf())
+      .update(`${sessionId}\0${password}`)
+      .digest();
+
+  /** True when the session holds a live proof for this very password and nothing voids it. */
+  async function proven(userId: string, sessionId: string, password: string): Promise<boolean> {
+    const [row] = await db
+      .select({
+        digest: authorizationProofs.digest,
+        hashTag: authorizationProofs.hashTag,
+        expiresAt: authorizationProofs.expiresAt,
+        hash: users.authorizationPasswordHash,
+        lockedUntil: authThrottle.lockedUntil,
+        failures: authThrottle.failures,
+      })
+      .from(authorizationProofs)
+      .innerJoin(users, eq(users.userId, authorizationProofs.userId))
+      .leftJoin(
+        authThrottle,
+        and(eq(authThrottle.scope, 'authorization'), eq(authThrottle.subject, authorizationProofs.userId)),
+      )
+      .where(and(eq(authorizationProofs.sessionId, sessionId), eq(authorizationProofs.userId, userId)));
+    const now = clock.now();
+    if (!row || row.expiresAt <= now || (row.lockedUntil && row.lockedUntil > now)) return false;
+    if (row.hashTag !== tagOf(row.hash)) return false;
+    const stored = Buffer.from(row.digest, 'base64url');
+    const given = await digestOf(sessionId, password);
+    if (stored.length !== given.length || !timingSafeEqual(stored, given)) return false;
+    // A success forgets earlier wrong tries, as the full check does.
+    if (row.failures) {
+      await db
+        .update(authThrottle)
+        .set({ failures: 0, lockedUntil: null })
+        .where(and(eq(authThrottle.scope, 'authorization'), eq(authThrottle.subject, userId)));
+    }
+    return true;
+  }
+
+  async function remember(userId: string, sessionId: string, password: string, hash: string) {
+    const now = clock.now();
+    const values = {
+      sessionId,
+      userId,
+      digest: (await digestOf(sessionId, password)).toString('base64url'),
+      hashTag: tagOf(hash),
+      expiresAt: new Date(now.getTime() + minutes * 60_000),
+    };
+    await db.transaction(async (tx) => {
+      await tx
+        .delete(authorizationProofs)
+        .where(and(eq(authorizationProofs.userId, userId), lt(authorizationProofs.expiresAt, now)));
+      await tx
+        .insert(authorizationProofs)
+        .values(values)
+        .onConflictDoUpdate({
+          target: authorizationProofs.sessionId,
+          set: { digest: values.digest, hashTag: values.hashTag, expiresAt: values.expiresAt },
+        });
+    });
+  }
+
+  return async (user, password) => {
+    const given = password ?? '';
+    if (minutes <= 0 || !given) return fullCheck(user.userId, given);
+    if (await proven(user.userId, user.sessionId, given)) return;
+    // The hash is read before the full check: if the password changes in between, the proof names the
+    // old hash and is void at its first use.
+    const [current] = await db
+      .select({ hash: users.authorizationPasswordHash })
+      .from(users)
+      .where(eq(users.userId, user.userId));
+    try {
+      await fullCheck(user.userId, given);
+    } catch (err) {
+      await db
+        .delete(authorizationProofs)
+        .where(
+          or(
+            eq(authorizationProofs.sessionId, user.sessionId),
+            lt(authorizationProofs.expiresAt, clock.now()),
+          ),
+        );
+      throw err;
+    }
+    if (current) await remember(user.userId, user.sessionId, given, current.hash);
+  };
+}

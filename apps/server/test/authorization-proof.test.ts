@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { authorizationProofs, users } from '../src/db/schema.js';
+import { hashPassword } from '../src/lib/passwords.js';
+import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, createTestApp, type TestApp } from './harness.js';
+import { testConfig } from './test-config.js';
+import { vendableMeter } from './vending-fixture.js';
+
+let t: TestApp;
+const METER = '47001234567';
+beforeAll(async () => {
+  t = await createTestApp();
+  await vendableMeter(t, { meterId: METER });
+});
+afterAll(() => t.close());
+
+const vend = (authorizationPassword: string, token: string) =>
+  t.call(
+    '/api/token/creditToken/generate',
+    { meterId: METER, amount: '1000', isPreview: false, isVendByTotalPaid: true, authorizationPassword },
+    token,
+  );
+
+const proofs = () => t.database.db.select().from(authorizationProofs);
+
+/**
+ * Replaces the stored authorization hash with one of another password while keeping the session's proof
+ * pointing at it: from then on only the proof can accept the old password (argon2 would refuse it). This
+ * is how the tests see which path answered.
+ */
+async function swapHashKeepingProof(sessionProof: typeof authorizationProofs.$inferSelect) {
+  const other = await hashPassword('Some#Other-Pass-2026');
+  await t.database.db
+    .update(users)
+    .set({ authorizationPasswordHash: other })
+    .where(eq(users.userId, 'admin'));
+  await t.database.db
+    .update(authorizationProofs)
+    .set({ hashTag: createHash('sha256').update(other).digest('base64url') })
+    .where(eq(authorizationProofs.sessionId, sessionProof.sessionId));
+  return async () => {
+    await t.database.db
+      .update(users)
+      .set({ authorizationPasswordHash: await hashPassword(ADMIN_AUTH_PASSWORD) })
+      .where(eq(users.userId, 'admin'));
+  };
+}
+
+describe('per-session authorization proof', () => {
+  it('the first vend of a session proves the password; later vends of that session are checked against the proof', async () => {
+    const token = await t.login('admin', ADMIN_PASSWORD);
+    expect((await vend(ADMIN_AUTH_PASSWORD, token)).code).toBe(0);
+    const [proof] = await proofs();
+    expect(proof?.userId).toBe('admin');
+    // Nothing of the password in the row: a keyed digest only.
+    expect(JSON.stringify(proof)).not.toContain(ADMIN_AUTH_PASSWORD);
+    if (!proof) throw new Error('no proof');
+    const restore = await swapHashKeepingProof(proof);
+    try {
+      expect((await vend(ADMIN_AUTH_PASSWORD, token)).code).toBe(0);
+      // Another process on the same database (or this one after a restart) honours the same proof.
+      const second = await buildApp({
+        config: testConfig(),
+        database: t.database,
+        clock: t.clock,
+        logger: false,
+      });
+      const res = await second.inject({
+        method: 'POST',
+        url: '/api/token/creditToken/generate',
+        headers: { authorization: `Bearer ${token}` },
+        payload: {
+          meterId: METER,
+          amount: '1000',
+          isPreview: false,
+          isVendByTotalPaid: true,
+          authorizationPassword: ADMIN_AUTH_PASSWORD,
+        },
+      });
+      expect(res.json().code).toBe(0);
+      await second.close();
+      // Another session of the same user has no proof: it pays the full check, which refuses.
+      const other = await t.login('admin', ADMIN_PASSWORD);
+      expect((await vend(ADMIN_AUTH_PASSWORD, other)).reason).toBe('The authorization password is incorrect');
+      // The proof expires: the same session then pays the full check again.
+      t.clock.advanceMinutes(11);
+      expect((await vend(ADMIN_AUTH_PASSWORD, token)).reason).toBe('The authorization password is incorrect');
+    } finally {
+      await restore();
+    }
+  });
+
+  it('a wrong password never passes the proof, still counts toward the lockout, and drops the proof', async () => {
+    t.clock.advanceMinutes(60);
+    const token = await t.login('admin', ADMIN_PASSWORD);
+    expect((await vend(ADMIN_AUTH_PASSWORD, token)).code).toBe(0);
+    expect((await proofs()).map((p) => p.userId)).toContain('admin');
+    const reasons: string[] = [];
+    for (let i = 0; i < 5; i++) reasons.push((await vend(`Wrong#Guess-${i}`, token)).reason);
+    expect(reasons.slice(0, 4)).toEqual(Array(4).fill('The authorization password is incorrect'));
+    expect(reasons[4]).toMatch(/locked for 15 minutes/);
+    expect(await proofs()).toEqual([]);
+    // Locked: the right password is refused, whatever the session proved before.
+    expect((await vend(ADMIN_AUTH_PASSWORD, token)).reason).toMatch(/locked until/);
+    t.clock.advanceMinutes(16);
+    const again = await t.login('admin', ADMIN_PASSWORD);
+    expect((await vend(ADMIN_AUTH_PASSWORD, again)).code).toBe(0);
+  });
+
+  it('a changed authorization password voids the proof at once', async () => {
+    t.clock.advanceMinutes(60);
+    const token = await t.login('admin', ADMIN_PASSWORD);
+    expect((await vend(ADMIN_AUTH_PASSWORD, token)).code).toBe(0);
+    const changed = await t.call(
+      '/api/user/modifyAuthorizationPassword',
+      { oldPassword: ADMIN_AUTH_PASSWORD, newPassword: 'Fresh#Auth-Pass-2027' },
+      token,
+    );
+    expect(changed.code, changed.reason).toBe(0);
+    expect((await vend(ADMIN_AUTH_PASSWORD, token)).reason).toBe('The authorization password is incorrect');
+    expect((await vend('Fresh#Auth-Pass-2027', token)).code).toBe(0);
+  });
+
+  it('AUTHORIZATION_PROOF_MINUTES=0 checks argon2 on every vend and keeps no proof', async () => {
+    const off = await createTestApp({ authorizationProofMinutes: 0 });
+    try {
+      await vendableMeter(off, { meterId: METER });
+      const token = await off.login('admin', ADMIN_PASSWORD);
+      const res = await off.call(
+        '/api/token/creditToken/generate',
+        {
+          meterId: METER,
+          amount: '1000',
+          isPreview: false,
+          isVendByTotalPaid: true,
+          authorizationPassword: ADMIN_AUTH_PASSWORD,
+        },
+        token,
+      );
+      expect(res.code).toBe(0);
+      expect(await off.database.db.select().from(authorizationProofs)).toEqual([]);
+    } finally {
+      await off.close();
+    }
+  });
+});

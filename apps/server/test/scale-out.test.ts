@@ -1,0 +1,198 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM helper without types
+import { startPostgres } from '../../../scripts/pg-throwaway.mjs';
+import { openPostgres } from '../src/db/client.js';
+import { rowsOf } from '../src/lib/metrics.js';
+import { withDatabase } from './global-setup.js';
+import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD } from './harness.js';
+import { seedVendableMeters } from './ops-fixture.js';
+import { startServer } from './server-process.js';
+
+const CLIENTS = 8;
+const METERS = 16;
+let cluster: { url: string; stop(): void } | undefined;
+let haproxy: ChildProcess | undefined;
+const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+const work = mkdtempSync(path.join(os.tmpdir(), 'prepay-scale-'));
+afterAll(async () => {
+  haproxy?.kill('SIGTERM');
+  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) await s.stop();
+  cluster?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function postgresUrl(): Promise<string> {
+  let base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const started: { url: string; stop(): void } = await startPostgres();
+    cluster = started;
+    base = started.url;
+  }
+  const name = `prepay_scale_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return withDatabase(base, name);
+}
+
+/** HAProxy from Debian's package, as deploy/haproxy.cfg configures it, on the two servers' ports. */
+async function startHaproxy(ports: number[]): Promise<string> {
+  const port = await freePort();
+  const template = readFileSync(path.resolve(import.meta.dirname, '../../../deploy/haproxy.cfg'), 'utf8');
+  const cfg = template
+    .replace('bind :8080', `bind 127.0.0.1:${port}`)
+    .replace(/^\s*server api\d.*$/gm, '')
+    .replace(
+      '# servers',
+      ports.map((p, i) => `  server api${i + 1} 127.0.0.1:${p} check inter 300 fall 2 rise 2`).join('\n'),
+    );
+  const file = path.join(work, 'haproxy.cfg');
+  writeFileSync(file, cfg);
+  let output = '';
+  haproxy = spawn('/usr/sbin/haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  haproxy.stdout?.on('data', (d) => (output += d));
+  haproxy.stderr?.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (haproxy.exitCode !== null) throw new Error(`haproxy exited: ${output}`);
+    const ok = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return base;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface Ack {
+  key: string;
+  receiptId: number;
+  afterKill: boolean;
+}
+
+describe('two server processes behind HAProxy on one PostgreSQL', () => {
+  it('survive a SIGKILL of one mid-load: every acknowledged vend stored exactly once, no TID reused, the other serves on', async () => {
+    const url = await postgresUrl();
+    const ids = await seedVendableMeters(await openPostgres(url, 2), work, METERS);
+    const env = { DATABASE_URL: url, DATA_DIR: work, SEED: 'none' };
+    // One API process with the head-end, one API-only (HEADEND=off): both serve the API.
+    servers.push(await startServer(env), await startServer({ ...env, HEADEND: 'off' }));
+    const ports = servers.map((s) => Number(/"port":(\d+)/.exec(s.output())?.[1] ?? 0));
+    const lb = await startHaproxy(ports);
+    const post = async (pathname: string, body: unknown, token?: string) => {
+      const res = await fetch(`${lb}${pathname}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      return {
+        status: res.status,
+        ...((await res.json().catch(() => ({}))) as {
+          code?: number;
+          reason?: string;
+          result?: { token?: string; receiptId?: number };
+        }),
+      };
+    };
+
+    const acks: Ack[] = [];
+    let killed = false;
+    let stop = false;
+    const client = async (c: number) => {
+      const login = await post('/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD });
+      const token = login.result?.token ?? '';
+      for (let i = 0; !stop; i++) {
+        const key = `scale-${c}-${i}-${randomUUID()}`;
+        const body = {
+          meterId: ids[(c * 2 + i) % ids.length],
+          isPreview: false,
+          isVendByTotalPaid: true,
+          amount: '10',
+          authorizationPassword: ADMIN_AUTH_PASSWORD,
+          idempotencyKey: key,
+        };
+        // A vend whose answer was lost (its process died) is retried with the same key until acknowledged.
+        for (let attempt = 0; ; attempt++) {
+          const r = await post('/api/token/creditToken/generate', body, token).catch(() => ({
+            status: 0,
+            code: undefined,
+            result: undefined,
+            reason: 'connection lost',
+          }));
+          if (r.status === 200 && r.code === 0) {
+            acks.push({ key, receiptId: r.result?.receiptId ?? 0, afterKill: killed });
+            break;
+          }
+          if (r.status === 200 && r.code !== 0) throw new Error(`vend refused: ${r.reason}`);
+          if (attempt > 200) throw new Error(`vend never acknowledged: ${r.status} ${r.reason}`);
+          await new Promise((res) => setTimeout(res, 50));
+        }
+      }
+    };
+    let failure: Error | undefined;
+    const clients = Array.from({ length: CLIENTS }, (_, c) =>
+      client(c).catch((err: Error) => {
+        failure = err;
+        stop = true;
+      }),
+    );
+    const waitFor = async (n: number) => {
+      while (acks.length < n && !failure) await new Promise((r) => setTimeout(r, 20));
+      if (failure) throw failure;
+    };
+    await waitFor(40);
+    const [victim, survivor] = servers;
+    await victim?.kill();
+    killed = true;
+    const atKill = acks.length;
+    await waitFor(atKill + 60);
+    stop = true;
+    await Promise.all(clients);
+    if (failure) throw failure;
+    expect(acks.filter((a) => a.afterKill).length).toBeGreaterThanOrEqual(60);
+    expect(survivor?.child.exitCode).toBe(null);
+
+    const check = await openPostgres(url, 2);
+    try {
+      const rows = rowsOf<{ key: string; receipt_id: number; n: number }>(
+        await check.db.execute(
+          sql`select idempotency_key as key, min(receipt_id) as receipt_id, count(*)::int as n from token_records where idempotency_key like 'scale-%' group by 1`,
+        ),
+      );
+      const byKey = new Map(rows.map((r) => [r.key, r]));
+      for (const a of acks) {
+        expect(byKey.get(a.key)?.n, a.key).toBe(1);
+        expect(Number(byKey.get(a.key)?.receipt_id)).toBe(a.receiptId);
+      }
+      const reused = rowsOf(
+        await check.db.execute(
+          sql`select meter_id, tid from token_records where tid is not null group by 1, 2 having count(*) > 1`,
+        ),
+      );
+      expect(reused).toEqual([]);
+    } finally {
+      await check.close();
+    }
+  });
+});
