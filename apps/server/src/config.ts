@@ -33,6 +33,7 @@ export interface Config {
   loginCaptchaAfterFailures: number;
   /** Browser tests only: a challenge carries its code so Playwright can type it. Never in production. */
   captchaRevealForTests: boolean;
+  /**
    * How long a session's proven authorization password is checked with a keyed hash instead of argon2
    * (src/modules/vending/authorization-proof.ts); 0 checks argon2 on every vend.
    */

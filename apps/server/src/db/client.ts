@@ -29,6 +29,7 @@ export interface Database {
    * runs for each NOTIFY, `onLost` once if that connection fails. Resolves to a function that stops it.
    */
   listen?(channel: string, onNotify: () => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
+  /**
    * PGlite: a consistent copy of the data folder (gzipped tar) taken online, after a checkpoint.
    * PostgreSQL is backed up with pg_dump (scripts/backup.mjs).
    */
