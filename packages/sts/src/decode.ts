@@ -145,8 +145,8 @@ export function decodeToken(
       );
     }
     toPreparedKey(decoderKey).decrypt(hi, lo, scratch);
-    hi = scratch[0]! >>> 0;
-    lo = scratch[1]! >>> 0;
+    hi = (scratch[0] ?? 0) >>> 0;
+    lo = (scratch[1] ?? 0) >>> 0;
   }
   const subclass = hi >>> 28;
   const crc = lo & 0xffff;
