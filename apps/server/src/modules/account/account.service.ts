@@ -23,7 +23,8 @@ export function createAccountService(deps: Deps) {
   const { db } = deps.database;
 
   async function write(ctx: AuthedContext, rows: AccountRequest[], action: WriteAction, labels?: RowLabels) {
-    const keys = rows.map((r) => (action === 'Update' ? (r.oldMeterId ?? r.meterId) : r.meterId));
+    const keyOf = (r: AccountRequest) => (action === 'Update' ? (r.oldMeterId ?? r.meterId) : r.meterId);
+    const keys = rows.map(keyOf);
     assertNoDuplicateKeys(keys, labels);
     assertNoDuplicateKeys(
       rows.map((r) => r.meterId),
@@ -48,7 +49,7 @@ export function createAccountService(deps: Deps) {
       const problems = new RowProblems();
       const plans = rows.map((r, i) => {
         const problem = (m: string) => problems.add(labels, i, `account of meter ${r.meterId}: ${m}`);
-        const key = keys[i]!;
+        const key = keyOf(r);
         const old = action === 'Update' ? before.get(key) : undefined;
         const customer = customerRows.find((c) => c.id === r.customerId);
         const meter = meterRows.find((m) => m.id === r.meterId);

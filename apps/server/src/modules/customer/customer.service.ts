@@ -23,16 +23,12 @@ export function createCustomerService(deps: Deps) {
     assertNoDuplicateKeys(ids, labels);
     return db.transaction(async (tx) => {
       const before = new Map((await loadCustomers(tx, ids)).map((c) => [c.customerId, c]));
-      const stationIds = await stationsFor(
-        tx,
-        ctx.user,
-        rows.map((r) => r.stationId ?? before.get(r.customerId)?.stationId),
-      );
+      const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.customerId)?.stationId);
       const problems = new RowProblems();
       // A customer with accounts or a debt keeps its station: those rows live there too.
-      const moving = rows.filter((r, i) => {
+      const moving = placed.filter((r) => {
         const old = before.get(r.customerId);
-        return action === 'Update' && old && old.stationId !== stationIds[i];
+        return action === 'Update' && old && old.stationId !== r.stationId;
       });
       const anchored = moving.length
         ? await tx
@@ -61,7 +57,7 @@ export function createCustomerService(deps: Deps) {
       });
       problems.throwIfAny();
       const now = deps.clock.now();
-      for (const [i, r] of rows.entries()) {
+      for (const r of placed) {
         const old = before.get(r.customerId);
         const values = {
           customerName: r.customerName,
@@ -71,7 +67,7 @@ export function createCustomerService(deps: Deps) {
           certifiName: keep(r.certifiName, old?.certifiName ?? null) ?? null,
           certifiNo: keep(r.certifiNo, old?.certifiNo ?? null) ?? null,
           remark: keep(r.remark, old?.remark ?? null) ?? null,
-          stationId: stationIds[i]!,
+          stationId: r.stationId,
         };
         if (old) {
           await tx

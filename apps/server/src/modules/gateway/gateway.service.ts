@@ -28,11 +28,7 @@ export function createGatewayService(deps: Deps) {
     assertNoDuplicateKeys(ids, labels);
     return db.transaction(async (tx) => {
       const before = new Map((await loadGateways(tx, ids)).map((g) => [g.gatewayId, g]));
-      const stationIds = await stationsFor(
-        tx,
-        ctx.user,
-        rows.map((r) => r.stationId ?? before.get(r.gatewayId)?.stationId),
-      );
+      const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.gatewayId)?.stationId);
       const problems = new RowProblems();
       rows.forEach((r, i) => {
         const old = before.get(r.gatewayId);
@@ -42,12 +38,12 @@ export function createGatewayService(deps: Deps) {
       });
       problems.throwIfAny();
       const now = deps.clock.now();
-      for (const [i, r] of rows.entries()) {
+      for (const r of placed) {
         const old = before.get(r.gatewayId);
         const values = {
           gatewayName: keep(r.gatewayName, old?.gatewayName ?? null) ?? null,
           remark: keep(r.remark, old?.remark ?? null) ?? null,
-          stationId: stationIds[i]!,
+          stationId: r.stationId,
         };
         if (old) {
           await tx

@@ -83,7 +83,9 @@ export function createImageService(deps: Deps) {
         after: { slot, size: buf.length, width, height, sha256 },
       });
     });
-    return (await list()).find((r) => r.slot === slot)!;
+    const stored = (await list()).find((r) => r.slot === slot);
+    if (!stored) throw new Error(`image ${slot} was stored but cannot be read back`);
+    return stored;
   }
 
   async function remove(ctx: AuthedContext, slots: ImageSlot[]): Promise<ImageRow[]> {

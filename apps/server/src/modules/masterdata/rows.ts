@@ -44,24 +44,29 @@ export function assertNoDuplicateKeys(keys: string[], labels: RowLabels): void {
 }
 
 /**
- * The station each row is written to: the one it names or the caller's; a user who is not a system
- * administrator may only name their own, and the station must exist.
+ * The station each row is written to: the one it names, else `fallback` (the stored row's), else
+ * the caller's; a user who is not a system administrator may only name their own, and the station
+ * must exist. Returns the rows with `stationId` resolved, in order.
  */
-export async function stationsFor(
+export async function stationsFor<R extends { stationId?: string | null }>(
   q: Queryable,
   user: SessionUser,
-  requested: (string | null | undefined)[],
-): Promise<string[]> {
-  const resolved = requested.map((s) => s?.trim() || user.stationId);
-  for (const s of new Set(resolved)) assertStation(user, s);
-  const unique = [...new Set(resolved)];
+  rows: readonly R[],
+  fallback: (row: R) => string | null | undefined,
+): Promise<(Omit<R, 'stationId'> & { stationId: string })[]> {
+  const placed = rows.map((r) => ({
+    ...r,
+    stationId: (r.stationId ?? fallback(r))?.trim() || user.stationId,
+  }));
+  const unique = [...new Set(placed.map((r) => r.stationId))];
+  for (const s of unique) assertStation(user, s);
   const found = await q
     .select({ id: stations.stationId })
     .from(stations)
     .where(inArray(stations.stationId, unique));
   const missing = unique.filter((id) => !found.some((f) => f.id === id));
   if (missing.length) throw refuse(`Station not found: ${missing.join(', ')}`);
-  return resolved;
+  return placed;
 }
 
 /** `v` when given, else the stored value (update keeps what the body leaves out). */

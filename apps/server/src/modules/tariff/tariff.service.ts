@@ -30,7 +30,7 @@ export function parseSteps(steps: StepInput[], field: string, problem: (m: strin
   out.forEach((s, i) => {
     const n = i + 1;
     if (i === 0 && s.start !== 0) problem(`${field}: the first step starts at 0`);
-    if (i > 0 && s.start !== out[i - 1]!.end) problem(`${field}: step ${n} must start where step ${i} ends`);
+    if (i > 0 && s.start !== out[i - 1]?.end) problem(`${field}: step ${n} must start where step ${i} ends`);
     if (s.end !== null && s.end <= s.start) problem(`${field}: step ${n} ends before it starts`);
     if (s.end === null && i < out.length - 1) problem(`${field}: only the last step may be open-ended`);
   });
@@ -71,23 +71,20 @@ export function createTariffService(deps: Deps) {
     const now = deps.clock.now();
     return db.transaction(async (tx) => {
       const before = new Map((await loadTariffRecords(tx, ids)).map((t) => [t.tariffId, t]));
-      const stationIds = await stationsFor(
-        tx,
-        ctx.user,
-        rows.map((r) => r.stationId ?? before.get(r.tariffId)?.stationId),
-      );
+      const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.tariffId)?.stationId);
       const problems = new RowProblems();
-      const values = rows.map((r, i) => {
+      const planned = placed.map((r, i) => {
         const old = before.get(r.tariffId);
         const problem = (m: string) => problems.add(labels, i, `tariff ${r.tariffId}: ${m}`);
         if (action === 'Update' && !old) problem('not found');
         if (action !== 'Update' && old) problem('already exists');
         if (old && action === 'Update') assertStation(ctx.user, old.stationId);
-        return { ...valuesOf(r, problem), stationId: stationIds[i]! };
+        return { tariffId: r.tariffId, values: { ...valuesOf(r, problem), stationId: r.stationId } };
       });
-      const moving = rows.filter(
-        (r, i) => before.get(r.tariffId) && before.get(r.tariffId)!.stationId !== stationIds[i],
-      );
+      const moving = placed.filter((r) => {
+        const old = before.get(r.tariffId);
+        return old && old.stationId !== r.stationId;
+      });
       if (moving.length) {
         const used = await tx
           .selectDistinct({ id: accounts.tariffId })
@@ -107,17 +104,14 @@ export function createTariffService(deps: Deps) {
         }
       }
       problems.throwIfAny();
-      for (const [i, r] of rows.entries()) {
-        const v = values[i]!;
-        if (before.has(r.tariffId)) {
+      for (const { tariffId, values: v } of planned) {
+        if (before.has(tariffId)) {
           await tx
             .update(tariffs)
             .set({ ...v, updateId: ctx.user.userId, updateDate: now })
-            .where(eq(tariffs.tariffId, r.tariffId));
+            .where(eq(tariffs.tariffId, tariffId));
         } else {
-          await tx
-            .insert(tariffs)
-            .values({ tariffId: r.tariffId, ...v, createId: ctx.user.userId, createDate: now });
+          await tx.insert(tariffs).values({ tariffId, ...v, createId: ctx.user.userId, createDate: now });
         }
       }
       const after = (await loadTariffRecords(tx, ids)).map((t) => toTariffRow(t, now));

@@ -153,7 +153,8 @@ export function createUserService(deps: Deps) {
       );
       await assertCanAssignRoles(tx, ctx.user, rows.flatMap(roleListOf));
       for (const r of rows) {
-        const old = before.find((b) => b.userId === r.userId)!;
+        const old = before.find((b) => b.userId === r.userId);
+        if (!old) throw notFound(`User ${r.userId}`);
         if (r.userId === ctx.user.userId && r.status !== 0) throw refuse('You cannot disable yourself');
         const wanted = r.quota ?? r.remainingQuota;
         const quota = quotaUnits(wanted);
