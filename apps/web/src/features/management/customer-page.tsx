@@ -1,10 +1,11 @@
 import type { CustomerRow } from '@prepay/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
 import './locales';
@@ -30,14 +31,12 @@ interface CustomerForm {
   stationId?: string;
 }
 
-export default function CustomerPage() {
-  const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: CustomerRow } | null>(null);
-
-  const fields: FieldDef[] = [
+function customerFields(
+  t: TFunction,
+  isAdmin: boolean,
+  stations: { value: string; label: string }[] | undefined,
+): FieldDef[] {
+  return [
     {
       name: 'customerId',
       label: t('management.customer.id'),
@@ -62,65 +61,81 @@ export default function CustomerPage() {
       name: 'stationId',
       label: t('listPage.station'),
       kind: 'select',
-      options: stations.data ?? [],
+      options: stations ?? [],
       hidden: () => !isAdmin,
     },
     { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
   ];
+}
+
+function customerColumns(
+  t: TFunction,
+  isAdmin: boolean,
+  stations: { value: string; label: string }[] | undefined,
+): ListColumn<CustomerRow>[] {
+  return [
+    {
+      key: 'customerId',
+      title: t('management.customer.id'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 140,
+    },
+    {
+      key: 'customerName',
+      title: t('management.customer.name'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 180,
+    },
+    { key: 'type', title: t('management.customer.type'), sort: true, width: 90 },
+    {
+      key: 'phone',
+      title: t('management.customer.phone'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 140,
+    },
+    {
+      key: 'address',
+      title: t('management.customer.address'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 200,
+      ellipsis: true,
+    },
+    {
+      key: 'certifiName',
+      title: t('management.customer.certifiName'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 140,
+    },
+    {
+      key: 'certifiNo',
+      title: t('management.customer.certifiNo'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 140,
+    },
+    ...stationColumn<CustomerRow>(t, isAdmin, stations),
+    ...auditColumns<CustomerRow>(t),
+  ];
+}
+
+export default function CustomerPage() {
+  const { t } = useTranslation();
+  const refresh = useRefreshList(RESOURCE);
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations();
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: CustomerRow } | null>(null);
 
   return (
     <>
       <ListPage<CustomerRow>
         {...LIST}
         rowKey={(r) => r.customerId}
-        columns={[
-          {
-            key: 'customerId',
-            title: t('management.customer.id'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 140,
-          },
-          {
-            key: 'customerName',
-            title: t('management.customer.name'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 180,
-          },
-          { key: 'type', title: t('management.customer.type'), sort: true, width: 90 },
-          {
-            key: 'phone',
-            title: t('management.customer.phone'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 140,
-          },
-          {
-            key: 'address',
-            title: t('management.customer.address'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 200,
-            ellipsis: true,
-          },
-          {
-            key: 'certifiName',
-            title: t('management.customer.certifiName'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 140,
-          },
-          {
-            key: 'certifiNo',
-            title: t('management.customer.certifiNo'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 140,
-          },
-          ...stationColumn<CustomerRow>(t, isAdmin, stations.data),
-          ...auditColumns<CustomerRow>(t),
-        ]}
+        columns={customerColumns(t, isAdmin, stations.data)}
         onAdd={() => setDialog({ mode: 'create' })}
         onDelete={(rows) =>
           writeRows(
@@ -137,7 +152,7 @@ export default function CustomerPage() {
         open={dialog !== null}
         mode={dialog?.mode ?? 'create'}
         title={dialog?.mode === 'edit' ? t('management.customer.edit') : t('management.customer.add')}
-        fields={fields}
+        fields={customerFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row ?? { type: 0 }}
         onClose={() => setDialog(null)}
         onSubmit={async (v) => {
