@@ -1,17 +1,15 @@
 import type { AccountRow } from '@prepay/contracts';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { writeRows } from '../../components/list-page/lookups';
 import { communicationOptions, meterTypeOptions } from './meter-page';
 import { CustomerPicker, TariffPicker, UnusedMeterPicker } from './pickers';
 import './locales';
+import { useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'account';
 const LIST: ListSpec = {
@@ -37,8 +35,8 @@ const accountKey = (t: TFunction) => (k: string) => t(`management.account.${k}`)
 
 function accountFields(
   t: TFunction,
-  isAdmin: boolean,
-  stations: { value: string; label: string }[] | undefined,
+  _isAdmin: boolean,
+  _stations: { value: string; label: string }[] | undefined,
 ): FieldDef[] {
   const a = accountKey(t);
   return [
@@ -119,12 +117,8 @@ function accountColumns(
 }
 
 export default function AccountPage() {
-  const { t } = useTranslation();
+  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<AccountRow>(RESOURCE);
   const a = accountKey(t);
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: AccountRow } | null>(null);
 
   return (
     <>
@@ -132,7 +126,7 @@ export default function AccountPage() {
         {...LIST}
         rowKey={(r) => r.meterId}
         columns={accountColumns(t, isAdmin, stations.data)}
-        onAdd={() => setDialog({ mode: 'create' })}
+        {...listProps}
         onDelete={(rows) =>
           writeRows(
             '/api/account/delete',
@@ -142,15 +136,12 @@ export default function AccountPage() {
         importModule="account"
         exportModule="account"
         exportFileName="accounts"
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<AccountForm>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
+        {...dialogProps}
         title={dialog?.mode === 'edit' ? a('edit') : a('add')}
         fields={accountFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row}
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
           const row = dialog?.row;
           await writeRows(dialog?.mode === 'edit' ? '/api/account/update' : '/api/account/create', [

@@ -1,14 +1,12 @@
 import type { CustomerRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { writeRows } from '../../components/list-page/lookups';
 import './locales';
+import { useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'customer';
 const LIST: ListSpec = {
@@ -124,11 +122,8 @@ function customerColumns(
 }
 
 export default function CustomerPage() {
-  const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: CustomerRow } | null>(null);
+  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } =
+    useCrudPage<CustomerRow>(RESOURCE);
 
   return (
     <>
@@ -136,7 +131,7 @@ export default function CustomerPage() {
         {...LIST}
         rowKey={(r) => r.customerId}
         columns={customerColumns(t, isAdmin, stations.data)}
-        onAdd={() => setDialog({ mode: 'create' })}
+        {...listProps}
         onDelete={(rows) =>
           writeRows(
             '/api/customer/delete',
@@ -146,15 +141,12 @@ export default function CustomerPage() {
         importModule="customer"
         exportModule="customer"
         exportFileName="customers"
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<CustomerForm>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
+        {...dialogProps}
         title={dialog?.mode === 'edit' ? t('management.customer.edit') : t('management.customer.add')}
         fields={customerFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row ?? { type: 0 }}
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
           await writeRows(dialog?.mode === 'edit' ? '/api/customer/update' : '/api/customer/create', [
             {

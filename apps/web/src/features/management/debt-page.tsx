@@ -1,16 +1,14 @@
 import type { DebtRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { writeRows } from '../../components/list-page/lookups';
 import { money } from './format';
 import { CustomerPicker } from './pickers';
 import './locales';
+import { useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'debt';
 const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/debt/read' };
@@ -19,8 +17,8 @@ export const prefetch = prefetchList(LIST);
 
 function debtFields(
   t: TFunction,
-  isAdmin: boolean,
-  stations: { value: string; label: string }[] | undefined,
+  _isAdmin: boolean,
+  _stations: { value: string; label: string }[] | undefined,
 ): FieldDef[] {
   return [
     {
@@ -87,11 +85,7 @@ function debtColumns(
 }
 
 export default function DebtPage() {
-  const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: DebtRow } | null>(null);
+  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<DebtRow>(RESOURCE);
 
   return (
     <>
@@ -99,7 +93,7 @@ export default function DebtPage() {
         {...LIST}
         rowKey={(r) => r.customerId}
         columns={debtColumns(t, isAdmin, stations.data)}
-        onAdd={() => setDialog({ mode: 'create' })}
+        {...listProps}
         onDelete={(rows) =>
           writeRows(
             '/api/debt/delete',
@@ -109,16 +103,13 @@ export default function DebtPage() {
         importModule="debt"
         exportModule="debt"
         exportFileName="debts"
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<{ customerId: string; totalDebt: string | number; remark?: string }>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
+        {...dialogProps}
         title={dialog?.mode === 'edit' ? t('management.debt.edit') : t('management.debt.add')}
         fields={debtFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row}
         width={600}
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
           await writeRows(dialog?.mode === 'edit' ? '/api/debt/update' : '/api/debt/create', [
             { customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null },

@@ -1,15 +1,13 @@
 import { GATEWAY_ID_PATTERN, type GatewayRow } from '@prepay/contracts';
 import { Progress, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { writeRows } from '../../components/list-page/lookups';
 import './locales';
+import { useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'gateway';
 const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/gateway/read' };
@@ -109,11 +107,7 @@ function gatewayColumns(
 }
 
 export default function GatewayPage() {
-  const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: GatewayRow } | null>(null);
+  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<GatewayRow>(RESOURCE);
 
   return (
     <>
@@ -121,7 +115,7 @@ export default function GatewayPage() {
         {...LIST}
         rowKey={(r) => r.gatewayId}
         columns={gatewayColumns(t, isAdmin, stations.data)}
-        onAdd={() => setDialog({ mode: 'create' })}
+        {...listProps}
         onDelete={(rows) =>
           writeRows(
             '/api/gateway/delete',
@@ -131,16 +125,13 @@ export default function GatewayPage() {
         importModule="gateway"
         exportModule="gateway"
         exportFileName="gateways"
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<{ gatewayId: string; gatewayName?: string; remark?: string; stationId?: string }>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
+        {...dialogProps}
         title={dialog?.mode === 'edit' ? t('management.gateway.edit') : t('management.gateway.add')}
         fields={gatewayFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row}
         width={600}
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
           await writeRows(dialog?.mode === 'edit' ? '/api/gateway/update' : '/api/gateway/create', [
             {

@@ -1,15 +1,14 @@
 import type { MeterRow } from '@prepay/contracts';
 import { Divider, Form, Input, Radio, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { writeRows } from '../../components/list-page/lookups';
 import './locales';
+import { useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'meter';
 const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/meter/read' };
@@ -366,11 +365,7 @@ const NEW_METER: Partial<MeterForm> = {
 };
 
 export default function MeterPage() {
-  const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: MeterRow } | null>(null);
+  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<MeterRow>(RESOURCE);
   const m = meterKey(t);
 
   return (
@@ -384,7 +379,7 @@ export default function MeterPage() {
           ...stationColumn<MeterRow>(t, isAdmin, stations.data),
           ...auditColumns<MeterRow>(t),
         ]}
-        onAdd={() => setDialog({ mode: 'create' })}
+        {...listProps}
         onDelete={(rows) =>
           writeRows(
             '/api/meter/delete',
@@ -394,15 +389,12 @@ export default function MeterPage() {
         importModule="meter"
         exportModule="meter"
         exportFileName="meters"
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<MeterForm>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
+        {...dialogProps}
         title={dialog?.mode === 'edit' ? m('edit') : m('add')}
         fields={[...deviceFields(t, isAdmin, stations.data ?? []), ...stsFields(t)]}
         initialValues={dialog?.row ? { ...dialog.row, keySource: 'keep' } : NEW_METER}
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
           await writeRows(dialog?.mode === 'edit' ? '/api/meter/update' : '/api/meter/create', [
             toBody(v, dialog?.row),

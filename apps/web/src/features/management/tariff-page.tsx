@@ -19,12 +19,13 @@ import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { writeRows } from '../../components/list-page/lookups';
 import { money } from './format';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
+import { useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'tariff';
 const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/tariff/read' };
@@ -312,13 +313,10 @@ function toBody(v: TariffForm, row: TariffRow | undefined) {
 }
 
 export default function TariffPage() {
-  const { t } = useTranslation();
+  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps, setDialog } =
+    useCrudPage<TariffRow>(RESOURCE);
   const tt = tariffKey(t);
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
   const screens = Grid.useBreakpoint();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: TariffRow } | null>(null);
   const [view, setView] = useState<{ row: TariffRow; passive: boolean } | null>(null);
 
   return (
@@ -327,7 +325,7 @@ export default function TariffPage() {
         {...LIST}
         rowKey={(r) => r.tariffId}
         columns={tariffColumns(t, isAdmin, stations.data)}
-        onAdd={() => setDialog({ mode: 'create' })}
+        onAdd={listProps.onAdd}
         onDelete={(rows) =>
           writeRows(
             '/api/tariff/delete',
@@ -356,8 +354,7 @@ export default function TariffPage() {
         )}
       />
       <FormDialog<TariffForm>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
+        {...dialogProps}
         title={dialog?.mode === 'edit' ? tt('edit') : tt('add')}
         fields={[...activeFields(t, isAdmin, stations.data ?? []), ...passiveFields(t)]}
         width={860}
@@ -366,7 +363,6 @@ export default function TariffPage() {
             ? toForm(dialog.row)
             : { tax: 0, monthlyCharge: 0, billingDay: 1, steps: [], passive: false }
         }
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
           await writeRows(dialog?.mode === 'edit' ? '/api/tariff/update' : '/api/tariff/create', [
             toBody(v, dialog?.row),
