@@ -97,32 +97,32 @@ async function remove(deps: Deps, ctx: AuthedContext, ids: string[]): Promise<Cu
   return deps.database.db.transaction(async (tx) => {
     const before = await loadCustomers(tx, unique);
     const problems = new RowProblems();
-    unique.forEach((id, i) => {
-      if (!before.some((b) => b.customerId === id)) problems.add(undefined, i, `customer ${id}: not found`);
-    });
+    problems.addMissing(
+      unique,
+      before.map((b) => b.customerId),
+      'customer',
+    );
     for (const b of before) assertStation(ctx.user, b.stationId);
     const bound = await tx
       .select({ customerId: accounts.customerId, meterId: accounts.meterId })
       .from(accounts)
       .where(inArray(accounts.customerId, unique));
-    for (const a of bound) {
-      problems.add(
-        undefined,
-        unique.indexOf(a.customerId),
-        `customer ${a.customerId} has the account of meter ${a.meterId}; delete the account first`,
-      );
-    }
+    problems.addLinked(
+      unique,
+      bound,
+      (a) => a.customerId,
+      (a) => `customer ${a.customerId} has the account of meter ${a.meterId}; delete the account first`,
+    );
     const owing = await tx
       .select({ customerId: debts.customerId })
       .from(debts)
       .where(inArray(debts.customerId, unique));
-    for (const d of owing) {
-      problems.add(
-        undefined,
-        unique.indexOf(d.customerId),
-        `customer ${d.customerId} has a debt record; delete it first`,
-      );
-    }
+    problems.addLinked(
+      unique,
+      owing,
+      (d) => d.customerId,
+      (d) => `customer ${d.customerId} has a debt record; delete it first`,
+    );
     problems.throwIfAny('Nothing was deleted');
     await tx.delete(customers).where(inArray(customers.customerId, unique));
     for (const b of before)

@@ -67,9 +67,11 @@ export function createGatewayService(deps: Deps) {
     return db.transaction(async (tx) => {
       const before = await loadGateways(tx, unique);
       const problems = new RowProblems();
-      unique.forEach((id, i) => {
-        if (!before.some((b) => b.gatewayId === id)) problems.add(undefined, i, `gateway ${id}: not found`);
-      });
+      problems.addMissing(
+        unique,
+        before.map((b) => b.gatewayId),
+        'gateway',
+      );
       problems.throwIfAny('Nothing was deleted');
       for (const b of before) assertStation(ctx.user, b.stationId);
       await tx.delete(gateways).where(inArray(gateways.gatewayId, unique));

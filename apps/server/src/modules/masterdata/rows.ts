@@ -23,6 +23,21 @@ export class RowProblems {
   get size() {
     return this.list.length;
   }
+  /** Delete requests: "<what> <id>: not found" against each requested id no stored row has. */
+  addMissing(ids: readonly string[], found: readonly string[], what: string) {
+    ids.forEach((id, i) => {
+      if (!found.includes(id)) this.add(undefined, i, `${what} ${id}: not found`);
+    });
+  }
+  /** Delete requests: a problem against the requested id each still-linked row points at. */
+  addLinked<L>(
+    ids: readonly string[],
+    links: readonly L[],
+    idOf: (link: L) => string,
+    message: (link: L) => string,
+  ) {
+    for (const l of links) this.add(undefined, ids.indexOf(idOf(l)), message(l));
+  }
   /** Refuses the whole batch when any row had a problem (first 50 listed). */
   throwIfAny(prefix = 'Nothing was saved'): void {
     if (!this.list.length) return;

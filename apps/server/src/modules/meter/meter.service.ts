@@ -287,21 +287,23 @@ async function remove(deps: Deps, ctx: AuthedContext, ids: string[]): Promise<Me
   return deps.database.db.transaction(async (tx: Tx) => {
     const before = await loadMeters(tx, unique);
     const problems = new RowProblems();
-    unique.forEach((id, i) => {
-      if (!before.some((b) => b.meterId === id)) problems.add(undefined, i, `meter ${id}: not found`);
-    });
+    problems.addMissing(
+      unique,
+      before.map((b) => b.meterId),
+      'meter',
+    );
     for (const b of before) assertStation(ctx.user, b.stationId);
     const bound = await tx
       .select({ meterId: accounts.meterId, customerId: accounts.customerId })
       .from(accounts)
       .where(inArray(accounts.meterId, unique));
-    for (const a of bound) {
-      problems.add(
-        undefined,
-        unique.indexOf(a.meterId),
+    problems.addLinked(
+      unique,
+      bound,
+      (a) => a.meterId,
+      (a) =>
         `meter ${a.meterId} is bound to the account of customer ${a.customerId}; delete the account first`,
-      );
-    }
+    );
     problems.throwIfAny('Nothing was deleted');
     await tx.delete(meters).where(inArray(meters.meterId, unique));
     const rows = before.map(toMeterRow);

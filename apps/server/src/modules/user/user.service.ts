@@ -32,6 +32,18 @@ async function assertStationsExist(tx: Tx, ids: string[]) {
   if (missing.length) throw refuse(`Station not found: ${missing.join(', ')}`);
 }
 
+/** The profile fields create and update both write. */
+const profileOf = (r: CreateInput | UpdateInput) => ({
+  nickName: r.nickName ?? null,
+  fullName: r.fullName ?? null,
+  email: r.email || null,
+  phone: r.phone ?? null,
+  address: r.address ?? null,
+  status: r.status,
+  roleId: r.roleId,
+  stationId: r.stationId,
+});
+
 /** The role list always contains the default role, first. */
 const roleListOf = (row: { roleId: string; roleIds?: string[] | null }) => [
   ...new Set([row.roleId, ...(row.roleIds ?? [])]),
@@ -99,14 +111,7 @@ async function create(deps: Deps, ctx: AuthedContext, rows: CreateInput[], actio
       const quota = quotaUnits(r.quota ?? r.remainingQuota);
       await tx.insert(users).values({
         userId: r.userId,
-        nickName: r.nickName ?? null,
-        fullName: r.fullName ?? null,
-        email: r.email || null,
-        phone: r.phone ?? null,
-        address: r.address ?? null,
-        status: r.status,
-        roleId: r.roleId,
-        stationId: r.stationId,
+        ...profileOf(r),
         passwordHash: await hashPassword(password),
         authorizationPasswordHash: await hashPassword(authorization),
         // A password someone else chose (or we generated) is replaced by its owner at first login.
@@ -160,14 +165,7 @@ async function update(deps: Deps, ctx: AuthedContext, rows: UpdateInput[]): Prom
       await tx
         .update(users)
         .set({
-          nickName: r.nickName ?? null,
-          fullName: r.fullName ?? null,
-          email: r.email || null,
-          phone: r.phone ?? null,
-          address: r.address ?? null,
-          status: r.status,
-          roleId: r.roleId,
-          stationId: r.stationId,
+          ...profileOf(r),
           // Setting a quota grants that allowance afresh; leaving it alone keeps what is left.
           ...(quotaChanged ? { totalQuotaUnits: quota, remainingQuotaUnits: quota } : {}),
           remark: r.remark ?? null,
