@@ -75,7 +75,8 @@ function lengthyIn(path) {
 const all = [];
 for (const dir of sourceDirs()) for (const path of files(dir)) all.push(...lengthyIn(path));
 all.sort((a, b) => b.lines - a.lines);
-for (const f of all) console.log(`${String(f.lines).padStart(4)}  ${relative(root, f.path)}:${f.first}  ${f.name}`);
+for (const f of all)
+  console.log(`${String(f.lines).padStart(4)}  ${relative(root, f.path)}:${f.first}  ${f.name}`);
 if (all.length > 0) {
   console.error(`${all.length} function(s) over ${max} lines`);
   process.exit(1);
