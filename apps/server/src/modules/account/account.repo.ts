@@ -93,6 +93,14 @@ function withAccountJoins<T extends PgSelect>(query: T) {
 
 const joinedRows = (q: Queryable) => withAccountJoins(q.select(columns).from(accounts).$dynamic());
 
+/** The accounts that bind any of the customers (or meters) given: what keeps them from being deleted. */
+export function accountsOf(q: Queryable, by: 'customerId' | 'meterId', ids: string[]) {
+  return q
+    .select({ customerId: accounts.customerId, meterId: accounts.meterId })
+    .from(accounts)
+    .where(inArray(accounts[by], ids));
+}
+
 export async function loadAccounts(q: Queryable, meterIds: string[]): Promise<AccountRow[]> {
   if (!meterIds.length) return [];
   const rows: Joined[] = await joinedRows(q).where(inArray(accounts.meterId, meterIds));

@@ -4,9 +4,11 @@ import { accounts, customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
 import { withDeps } from '../../lib/with-deps.js';
+import { accountsOf } from '../account/account.repo.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
+  checkDeletable,
   keep,
   type RowLabels,
   RowProblems,
@@ -96,17 +98,8 @@ async function remove(deps: Deps, ctx: AuthedContext, ids: string[]): Promise<Cu
   const unique = [...new Set(ids)];
   return deps.database.db.transaction(async (tx) => {
     const before = await loadCustomers(tx, unique);
-    const problems = new RowProblems();
-    problems.addMissing(
-      unique,
-      before.map((b) => b.customerId),
-      'customer',
-    );
-    for (const b of before) assertStation(ctx.user, b.stationId);
-    const bound = await tx
-      .select({ customerId: accounts.customerId, meterId: accounts.meterId })
-      .from(accounts)
-      .where(inArray(accounts.customerId, unique));
+    const problems = checkDeletable(ctx.user, unique, before, (b) => b.customerId, 'customer');
+    const bound = await accountsOf(tx, 'customerId', unique);
     problems.addLinked(
       unique,
       bound,

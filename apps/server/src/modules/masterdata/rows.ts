@@ -48,6 +48,20 @@ export class RowProblems {
 }
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** A delete's first checks: every requested id is stored, and each stored row lies in the caller's stations. */
+export function checkDeletable<R extends { stationId: string }>(
+  user: SessionUser,
+  ids: readonly string[],
+  before: readonly R[],
+  idOf: (row: R) => string,
+  what: string,
+): RowProblems {
+  const problems = new RowProblems();
+  problems.addMissing(ids, before.map(idOf), what);
+  for (const b of before) assertStation(user, b.stationId);
+  return problems;
+}
+
 /** Keys repeated in one request: the whole request is refused. */
 export function assertNoDuplicateKeys(keys: string[], labels: RowLabels): void {
   const dup = new Set(duplicateKeys(keys).map((k) => k.toLowerCase()));

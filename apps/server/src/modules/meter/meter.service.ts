@@ -2,15 +2,17 @@ import type { MeterRow, MeterWriteRequest } from '@prepay/contracts';
 import { type BaseYear, isStsError, meterPanFromIain } from '@prepay/sts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { accounts, meters } from '../../db/schema.js';
+import { meters } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
+import { accountsOf } from '../account/account.repo.js';
 import { writeAudit } from '../audit/audit.js';
 import type { DbKeyStore, KeySource } from '../keystore/key-store.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import type { SealedKey } from '../keystore/key-vault.js';
 import {
   assertNoDuplicateKeys,
+  checkDeletable,
   keep,
   type RowLabels,
   RowProblems,
@@ -286,17 +288,8 @@ async function remove(deps: Deps, ctx: AuthedContext, ids: string[]): Promise<Me
   const unique = [...new Set(ids)];
   return deps.database.db.transaction(async (tx: Tx) => {
     const before = await loadMeters(tx, unique);
-    const problems = new RowProblems();
-    problems.addMissing(
-      unique,
-      before.map((b) => b.meterId),
-      'meter',
-    );
-    for (const b of before) assertStation(ctx.user, b.stationId);
-    const bound = await tx
-      .select({ meterId: accounts.meterId, customerId: accounts.customerId })
-      .from(accounts)
-      .where(inArray(accounts.meterId, unique));
+    const problems = checkDeletable(ctx.user, unique, before, (b) => b.meterId, 'meter');
+    const bound = await accountsOf(tx, 'meterId', unique);
     problems.addLinked(
       unique,
       bound,
