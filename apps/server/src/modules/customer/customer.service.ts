@@ -9,13 +9,13 @@ import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
   checkDeletable,
+  checkWriteTarget,
   keep,
   type RowLabels,
   RowProblems,
   stationsFor,
   type WriteAction,
 } from '../masterdata/rows.js';
-import { assertStation } from '../station/station-guard.js';
 import { loadCustomers } from './customer.repo.js';
 
 async function write(
@@ -50,9 +50,7 @@ async function write(
     rows.forEach((r, i) => {
       const old = before.get(r.customerId);
       const label = `customer ${r.customerId}`;
-      if (action === 'Update' && !old) problems.add(labels, i, `${label}: not found`);
-      if (action !== 'Update' && old) problems.add(labels, i, `${label}: already exists`);
-      if (old && action === 'Update') assertStation(ctx.user, old.stationId);
+      checkWriteTarget(ctx.user, action, old, (m) => problems.add(labels, i, `${label}: ${m}`));
       if (anchored.some((a) => a.id === r.customerId)) {
         problems.add(
           labels,

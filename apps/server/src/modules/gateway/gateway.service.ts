@@ -6,6 +6,7 @@ import type { AuthedContext } from '../../http/route.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
+  checkWriteTarget,
   keep,
   type RowLabels,
   RowProblems,
@@ -32,9 +33,9 @@ export function createGatewayService(deps: Deps) {
       const problems = new RowProblems();
       rows.forEach((r, i) => {
         const old = before.get(r.gatewayId);
-        if (action === 'Update' && !old) problems.add(labels, i, `gateway ${r.gatewayId}: not found`);
-        if (action !== 'Update' && old) problems.add(labels, i, `gateway ${r.gatewayId}: already exists`);
-        if (old && action === 'Update') assertStation(ctx.user, old.stationId);
+        checkWriteTarget(ctx.user, action, old, (m) =>
+          problems.add(labels, i, `gateway ${r.gatewayId}: ${m}`),
+        );
       });
       problems.throwIfAny();
       const now = deps.clock.now();

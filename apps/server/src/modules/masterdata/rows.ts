@@ -48,6 +48,21 @@ export class RowProblems {
 }
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/**
+ * A written row's target: create and import add rows that are not stored yet, update changes a
+ * stored row, which must lie in the caller's stations.
+ */
+export function checkWriteTarget(
+  user: SessionUser,
+  action: WriteAction,
+  old: { stationId: string } | undefined,
+  problem: (message: string) => void,
+): void {
+  if (action === 'Update' && !old) problem('not found');
+  if (action !== 'Update' && old) problem('already exists');
+  if (old && action === 'Update') assertStation(user, old.stationId);
+}
+
 /** A delete's first checks: every requested id is stored, and each stored row lies in the caller's stations. */
 export function checkDeletable<R extends { stationId: string }>(
   user: SessionUser,

@@ -10,6 +10,7 @@ import { writeAudit } from '../audit/audit.js';
 import { toBasisPoints, toMinor, toTenths } from '../masterdata/money.js';
 import {
   assertNoDuplicateKeys,
+  checkWriteTarget,
   type RowLabels,
   RowProblems,
   stationsFor,
@@ -74,9 +75,7 @@ async function write(deps: Deps, ctx: AuthedContext, rows: Input[], action: Writ
     const planned = placed.map((r, i) => {
       const old = before.get(r.tariffId);
       const problem = (m: string) => problems.add(labels, i, `tariff ${r.tariffId}: ${m}`);
-      if (action === 'Update' && !old) problem('not found');
-      if (action !== 'Update' && old) problem('already exists');
-      if (old && action === 'Update') assertStation(ctx.user, old.stationId);
+      checkWriteTarget(ctx.user, action, old, problem);
       return { tariffId: r.tariffId, values: { ...valuesOf(r, problem), stationId: r.stationId } };
     });
     const moving = placed.filter((r) => {
