@@ -9,7 +9,7 @@ import { writeRows } from '../../components/list-page/lookups';
 import { communicationOptions, meterTypeOptions } from './meter-page';
 import { CustomerPicker, TariffPicker, UnusedMeterPicker } from './pickers';
 import './locales';
-import { useCrudPage } from './use-crud-page';
+import { remarkField, type StationOptions, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'account';
 const LIST: ListSpec = {
@@ -61,15 +61,11 @@ function accountFields(
       render: () => <TariffPicker name="tariffId" label={a('tariffId')} />,
     },
     { name: 'ctRatio', label: a('ctRatio'), kind: 'text', maxLength: 32 },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
 }
 
-function accountColumns(
-  t: TFunction,
-  isAdmin: boolean,
-  stations: { value: string; label: string }[] | undefined,
-): ListColumn<AccountRow>[] {
+function accountColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<AccountRow>[] {
   const a = accountKey(t);
   const types = meterTypeOptions(t);
   const ways = communicationOptions(t);

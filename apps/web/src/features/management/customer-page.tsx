@@ -6,7 +6,7 @@ import { type ListColumn, ListPage } from '../../components/list-page/list-page'
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { writeRows } from '../../components/list-page/lookups';
 import './locales';
-import { useCrudPage } from './use-crud-page';
+import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'customer';
 const LIST: ListSpec = {
@@ -29,11 +29,7 @@ interface CustomerForm {
   stationId?: string;
 }
 
-function customerFields(
-  t: TFunction,
-  isAdmin: boolean,
-  stations: { value: string; label: string }[] | undefined,
-): FieldDef[] {
+function customerFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   return [
     {
       name: 'customerId',
@@ -55,21 +51,15 @@ function customerFields(
     { name: 'address', label: t('management.customer.address'), kind: 'text', maxLength: 256 },
     { name: 'certifiName', label: t('management.customer.certifiName'), kind: 'text', maxLength: 64 },
     { name: 'certifiNo', label: t('management.customer.certifiNo'), kind: 'text', maxLength: 64 },
-    {
-      name: 'stationId',
-      label: t('listPage.station'),
-      kind: 'select',
-      options: stations ?? [],
-      hidden: () => !isAdmin,
-    },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    stationField(t, isAdmin, stations),
+    remarkField(t),
   ];
 }
 
 function customerColumns(
   t: TFunction,
   isAdmin: boolean,
-  stations: { value: string; label: string }[] | undefined,
+  stations: StationOptions,
 ): ListColumn<CustomerRow>[] {
   return [
     {

@@ -8,7 +8,7 @@ import { writeRows } from '../../components/list-page/lookups';
 import { money } from './format';
 import { CustomerPicker } from './pickers';
 import './locales';
-import { useCrudPage } from './use-crud-page';
+import { remarkField, type StationOptions, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'debt';
 const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/debt/read' };
@@ -41,15 +41,11 @@ function debtFields(
       min: 0,
       decimals: 2,
     },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
 }
 
-function debtColumns(
-  t: TFunction,
-  isAdmin: boolean,
-  stations: { value: string; label: string }[] | undefined,
-): ListColumn<DebtRow>[] {
+function debtColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<DebtRow>[] {
   return [
     {
       key: 'customerId',

@@ -7,7 +7,7 @@ import { type ListColumn, ListPage } from '../../components/list-page/list-page'
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { writeRows } from '../../components/list-page/lookups';
 import './locales';
-import { useCrudPage } from './use-crud-page';
+import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'gateway';
 const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/gateway/read' };
@@ -19,11 +19,7 @@ const statusOptions = (t: TFunction) => [
   { value: false, label: t('management.gateway.offline') },
 ];
 
-function gatewayFields(
-  t: TFunction,
-  isAdmin: boolean,
-  stations: { value: string; label: string }[] | undefined,
-): FieldDef[] {
+function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   return [
     {
       name: 'gatewayId',
@@ -36,22 +32,12 @@ function gatewayFields(
       rules: [{ pattern: GATEWAY_ID_PATTERN, message: t('management.gateway.idInvalid') }],
     },
     { name: 'gatewayName', label: t('management.gateway.name'), kind: 'text', maxLength: 128 },
-    {
-      name: 'stationId',
-      label: t('listPage.station'),
-      kind: 'select',
-      options: stations ?? [],
-      hidden: () => !isAdmin,
-    },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    stationField(t, isAdmin, stations),
+    remarkField(t),
   ];
 }
 
-function gatewayColumns(
-  t: TFunction,
-  isAdmin: boolean,
-  stations: { value: string; label: string }[] | undefined,
-): ListColumn<GatewayRow>[] {
+function gatewayColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<GatewayRow>[] {
   return [
     {
       key: 'status',

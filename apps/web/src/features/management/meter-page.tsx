@@ -8,7 +8,7 @@ import { type ListColumn, ListPage } from '../../components/list-page/list-page'
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { writeRows } from '../../components/list-page/lookups';
 import './locales';
-import { useCrudPage } from './use-crud-page';
+import { remarkField, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'meter';
 const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/meter/read' };
@@ -113,13 +113,7 @@ function deviceFields(
     { name: 'protocolVersion', label: m('protocolVersion'), kind: 'text', maxLength: 32 },
     { name: 'lng', label: m('lng'), kind: 'number', min: -180, max: 180 },
     { name: 'lat', label: m('lat'), kind: 'number', min: -90, max: 90 },
-    {
-      name: 'stationId',
-      label: t('listPage.station'),
-      kind: 'select',
-      options: stationOptions,
-      hidden: () => !isAdmin,
-    },
+    stationField(t, isAdmin, stationOptions),
   ];
 }
 
@@ -165,7 +159,7 @@ function stsFields(t: TFunction): FieldDef[] {
       wide: true,
       render: (_form, mode) => <DecoderKeyField mode={mode} />,
     },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
 }
 

@@ -25,7 +25,7 @@ import { writeRows } from '../../components/list-page/lookups';
 import { money } from './format';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
-import { useCrudPage } from './use-crud-page';
+import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'tariff';
 const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/tariff/read' };
@@ -138,13 +138,7 @@ function activeFields(
     { name: 'monthlyCharge', label: tt('monthlyCharge'), kind: 'number', min: 0, decimals: 2 },
     { name: 'billingDay', label: tt('billingDay'), kind: 'integer', min: 1, max: 28 },
     dateField(t, 'startTime', tt('startTime')),
-    {
-      name: 'stationId',
-      label: t('listPage.station'),
-      kind: 'select',
-      options: stationOptions,
-      hidden: () => !isAdmin,
-    },
+    stationField(t, isAdmin, stationOptions),
     {
       name: 'stepsEditor',
       label: tt('steps'),
@@ -223,15 +217,11 @@ function passiveFields(t: TFunction): FieldDef[] {
       hidden: passiveOn,
       render: () => <TariffStepsEditor name="steps_New" label={`${tt('steps')} (${tt('passive')})`} />,
     },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
 }
 
-function tariffColumns(
-  t: TFunction,
-  isAdmin: boolean,
-  stations: { value: string; label: string }[] | undefined,
-): ListColumn<TariffRow>[] {
+function tariffColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<TariffRow>[] {
   const tt = tariffKey(t);
   return [
     { key: 'tariffId', title: tt('id'), filter: { kind: 'text' }, sort: true, width: 130 },

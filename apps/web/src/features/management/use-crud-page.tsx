@@ -1,7 +1,8 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditAction } from '../../components/list-page/edit-action';
-import type { FormMode } from '../../components/list-page/form-dialog';
+import type { FieldDef, FormMode } from '../../components/list-page/form-dialog';
 import { useRefreshList } from '../../components/list-page/list-page';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
 
@@ -34,3 +35,23 @@ export function useCrudPage<Row>(resource: string) {
     },
   };
 }
+
+export type StationOptions = { value: string; label: string }[] | undefined;
+
+/** The Station field: system administrators pick one; everyone else writes to their own. */
+export const stationField = (t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef => ({
+  name: 'stationId',
+  label: t('listPage.station'),
+  kind: 'select',
+  options: stations ?? [],
+  hidden: () => !isAdmin,
+});
+
+/** The Remark field every master-data form ends with. */
+export const remarkField = (t: TFunction): FieldDef => ({
+  name: 'remark',
+  label: t('listPage.remark'),
+  kind: 'textarea',
+  wide: true,
+  maxLength: 500,
+});
