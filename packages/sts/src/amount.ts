@@ -6,9 +6,13 @@ import { StsError } from './errors.js';
  * t = 10^e·m + Σ_{i=1..e} 2^14·10^(i−1). Vending rounds UP, in the customer's favour.
  */
 
-/** Smallest value of each exponent band: Σ_{i=1..e} 2^14·10^(i−1). */
-const OFFSET = [0, 16384, 180224, 1818624] as const;
-const STEP = [1, 10, 100, 1000] as const;
+/** Per exponent e: [smallest value of the band, Σ_{i=1..e} 2^14·10^(i−1); step, 10^e]. */
+const BANDS: readonly (readonly [offset: number, step: number])[] = [
+  [0, 1],
+  [16384, 10],
+  [180224, 100],
+  [1818624, 1000],
+];
 export const MAX_AMOUNT_UNITS = 18201624;
 
 /** Encodes a count of units as the 16-bit field, rounding up to the next representable value. */
@@ -23,10 +27,10 @@ export function encodeAmount(units: number, field = 'amountUnits'): number {
       field,
     );
   }
-  for (let e = 0; e < 4; e++) {
-    const above = units - OFFSET[e]!;
+  for (const [e, [offset, step]] of BANDS.entries()) {
+    const above = units - offset;
     // A value in the gap below a band goes up to that band's first value (m = 0).
-    const m = above <= 0 ? 0 : Math.ceil(above / STEP[e]!);
+    const m = above <= 0 ? 0 : Math.ceil(above / step);
     if (m <= 16383) return (e << 14) | m;
   }
   throw new StsError('AMOUNT_OUT_OF_RANGE', `${field} ${units} cannot be encoded`, field);
@@ -34,9 +38,10 @@ export function encodeAmount(units: number, field = 'amountUnits'): number {
 
 /** The number of units a 16-bit field stands for (what the meter will credit). */
 export function decodeAmount(amountField: number): number {
-  const e = (amountField >>> 14) & 3;
   const m = amountField & 0x3fff;
-  return STEP[e]! * m + OFFSET[e]!;
+  // e is two bits, so there is always a band; [0, 1] only satisfies the type.
+  const [offset, step] = BANDS[(amountField >>> 14) & 3] ?? [0, 1];
+  return step * m + offset;
 }
 
 export interface AmountQuote {
@@ -61,8 +66,7 @@ export function quoteAmount(units: number): AmountQuote {
 export function decimalToUnits(amount: string, decimals: number, field = 'amount'): number {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(typeof amount === 'string' ? amount.trim() : '');
   if (!match) throw new StsError('INVALID_AMOUNT', `${field} must be a non-negative decimal number`, field);
-  const whole = match[1]!;
-  const frac = match[2] ?? '';
+  const [, whole = '0', frac = ''] = match;
   const kept = frac.slice(0, decimals).padEnd(decimals, '0');
   const dropped = frac.slice(decimals);
   let units = BigInt(whole + kept);

@@ -87,7 +87,8 @@ function parseArgs(args: string[]): { flags: Record<string, unknown>; positional
   const flags: Record<string, unknown> = {};
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
+    const a = args[i];
+    if (a === undefined) continue;
     if (!a.startsWith('--')) {
       positional.push(a);
       continue;

@@ -17,12 +17,13 @@ const TABLE = (() => {
 /** The raw MODBUS register after processing `bytes` (not byte-swapped). */
 export function crc16Modbus(bytes: ArrayLike<number>): number {
   let crc = 0xffff;
-  for (let i = 0; i < bytes.length; i++) crc = (crc >>> 8) ^ TABLE[(crc ^ (bytes[i] as number)) & 0xff]!;
+  for (let i = 0; i < bytes.length; i++)
+    crc = (crc >>> 8) ^ (TABLE[(crc ^ (bytes[i] as number)) & 0xff] ?? 0);
   return crc;
 }
 
 function step(crc: number, byte: number): number {
-  return (crc >>> 8) ^ TABLE[(crc ^ byte) & 0xff]!;
+  return (crc >>> 8) ^ (TABLE[(crc ^ byte) & 0xff] ?? 0);
 }
 
 /**

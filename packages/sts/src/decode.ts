@@ -120,13 +120,12 @@ export interface DecodeOptions {
 
 const scratch = new Int32Array(2);
 
-export function decodeToken(
-  token: string,
-  decoderKey?: string | PreparedKey,
-  options: DecodeOptions = {},
-): DecodedToken {
-  const block = digitsToBlock(token);
-  const tokenClass = block.tokenClass;
+/** The data block in clear: class 1 travels unencrypted, every other class needs the key. */
+function plainBlock(
+  block: ReturnType<typeof digitsToBlock>,
+  decoderKey: string | PreparedKey | undefined,
+): { hi: number; lo: number } {
+  const { tokenClass } = block;
   if (tokenClass === 3) {
     throw new StsError(
       'UNKNOWN_CLASS',
@@ -134,20 +133,134 @@ export function decodeToken(
       'token',
     );
   }
-  let hi = block.hi;
-  let lo = block.lo;
-  if (tokenClass !== 1) {
-    if (decoderKey === undefined || decoderKey === '') {
-      throw new StsError(
-        'INVALID_KEY',
-        `a decoder key is needed to decode a class ${tokenClass} token`,
-        'decoderKey',
-      );
-    }
-    toPreparedKey(decoderKey).decrypt(hi, lo, scratch);
-    hi = scratch[0]! >>> 0;
-    lo = scratch[1]! >>> 0;
+  if (tokenClass === 1) return { hi: block.hi, lo: block.lo };
+  if (decoderKey === undefined || decoderKey === '') {
+    throw new StsError(
+      'INVALID_KEY',
+      `a decoder key is needed to decode a class ${tokenClass} token`,
+      'decoderKey',
+    );
   }
+  toPreparedKey(decoderKey).decrypt(block.hi, block.lo, scratch);
+  return { hi: (scratch[0] ?? 0) >>> 0, lo: (scratch[1] ?? 0) >>> 0 };
+}
+
+/** The 44 payload bits: bits 43..16 (`top28`) and 15..0 (`low16`). */
+interface Payload {
+  top28: number;
+  low16: number;
+}
+
+/** The common RND | TID | value layout. */
+function readRndTidValue(result: DecodedToken, { top28, low16 }: Payload): void {
+  result.rnd = top28 >>> 24;
+  result.tid = top28 & 0xffffff;
+  result.value16 = toHex(low16, 4);
+}
+
+/** A payload the engine has no layout for, kept whole. */
+function readUnknown(result: DecodedToken, { top28, low16 }: Payload): void {
+  result.known = false;
+  result.payload = toHex(top28 * 65536 + low16, 11);
+}
+
+function readCredit(result: DecodedToken, p: Payload): void {
+  result.kind = CREDIT_KINDS[result.subclass] ?? 'reservedCredit';
+  if (result.subclass <= 3) {
+    readRndTidValue(result, p);
+    result.amountUnits = decodeAmount(p.low16);
+  } else if (result.subclass <= 7) {
+    readRndTidValue(result, p);
+    result.sAndE = result.rnd;
+    delete result.rnd;
+    result.currencyUnits = decodeCurrencyAmount(p.top28 >>> 24, p.low16).toString();
+  } else {
+    readUnknown(result, p);
+  }
+}
+
+function readMeterTest(result: DecodedToken, p: Payload): void {
+  if (result.subclass !== 0 && result.subclass !== 1) {
+    result.kind = 'reservedTest';
+    readUnknown(result, p);
+    return;
+  }
+  result.kind = 'meterTest';
+  const payload = p.top28 * 65536 + p.low16;
+  const mfrBits = result.subclass === 0 ? 8 : 16;
+  result.control = Math.floor(payload / 2 ** mfrBits)
+    .toString(16)
+    .toUpperCase();
+  result.mfrCode = payload % 2 ** mfrBits;
+}
+
+/** Key change sections 1–4 (subclasses 3, 4, 8, 9): the new key's fields and words. */
+function readKeyChange(result: DecodedToken, { top28, low16 }: Payload): void {
+  const word = toHex(((top28 & 0xffff) * 65536 + low16) >>> 0, 8);
+  if (result.subclass === 3) {
+    result.KENHO = top28 >>> 24;
+    result.KRN = (top28 >>> 20) & 15;
+    result.RO = (top28 >>> 19) & 1;
+    result.Res = (top28 >>> 18) & 1;
+    result.KT = (top28 >>> 16) & 3;
+    result.NKHO = word;
+  } else if (result.subclass === 4) {
+    result.KENLO = top28 >>> 24;
+    result.TI = (top28 >>> 16) & 0xff;
+    result.NKLO = word;
+  } else {
+    result[result.subclass === 8 ? 'SGCLO' : 'SGCHO'] = top28 >>> 16;
+    result.keyWord = word;
+  }
+}
+
+function readManagement(result: DecodedToken, p: Payload, options: DecodeOptions): void {
+  const { subclass } = result;
+  const profile = options.vendorProfiles?.find((v) => v.subclass === subclass);
+  result.kind = profile ? 'setMaximumOverdraft' : (MANAGEMENT_KINDS[subclass] ?? 'proprietary');
+  switch (subclass) {
+    case 0:
+    case 6:
+      readRndTidValue(result, p);
+      result.watts = decodeAmount(p.low16);
+      return;
+    case 1:
+      readRndTidValue(result, p);
+      result.register = p.low16;
+      return;
+    case 2:
+    case 5:
+    case 7:
+      readRndTidValue(result, p);
+      return;
+    case 3:
+    case 4:
+    case 8:
+    case 9:
+      readKeyChange(result, p);
+      return;
+    default:
+      if (!profile) {
+        readUnknown(result, p);
+        return;
+      }
+      readRndTidValue(result, p);
+      {
+        const value = decodeVendorValue(profile, p.low16);
+        if (value === undefined) result.known = false;
+        else result.value = value;
+      }
+  }
+}
+
+export function decodeToken(
+  token: string,
+  decoderKey?: string | PreparedKey,
+  options: DecodeOptions = {},
+): DecodedToken {
+  const block = digitsToBlock(token);
+  const { tokenClass } = block;
+  const { hi, lo } = plainBlock(block, decoderKey);
   const subclass = hi >>> 28;
   const crc = lo & 0xffff;
   const crcOk = blockCrc(tokenClass, hi, lo & 0xffff0000, usesCrcC(tokenClass, subclass)) === crc;
@@ -161,90 +274,10 @@ export function decodeToken(
     known: true,
   };
   // payload bits 43..16 = hi & 0x0FFFFFFF, bits 15..0 = lo >>> 16
-  const top28 = hi & 0x0fffffff;
-  const low16 = lo >>> 16;
-  const rndTidValue = () => {
-    result.rnd = top28 >>> 24;
-    result.tid = top28 & 0xffffff;
-    result.value16 = toHex(low16, 4);
-  };
-
-  if (tokenClass === 0) {
-    result.kind = CREDIT_KINDS[subclass] ?? 'reservedCredit';
-    if (subclass <= 3) {
-      rndTidValue();
-      result.amountUnits = decodeAmount(low16);
-    } else if (subclass <= 7) {
-      rndTidValue();
-      result.sAndE = result.rnd;
-      delete result.rnd;
-      result.currencyUnits = decodeCurrencyAmount(top28 >>> 24, low16).toString();
-    } else {
-      result.known = false;
-      result.payload = toHex(top28 * 65536 + low16, 11);
-    }
-  } else if (tokenClass === 1) {
-    if (subclass === 0 || subclass === 1) {
-      result.kind = 'meterTest';
-      const payload = top28 * 65536 + low16;
-      const mfrBits = subclass === 0 ? 8 : 16;
-      result.control = Math.floor(payload / 2 ** mfrBits)
-        .toString(16)
-        .toUpperCase();
-      result.mfrCode = payload % 2 ** mfrBits;
-    } else {
-      result.kind = 'reservedTest';
-      result.known = false;
-      result.payload = toHex(top28 * 65536 + low16, 11);
-    }
-  } else {
-    const profile = options.vendorProfiles?.find((p) => p.subclass === subclass);
-    result.kind = profile ? 'setMaximumOverdraft' : (MANAGEMENT_KINDS[subclass] ?? 'proprietary');
-    switch (subclass) {
-      case 0:
-      case 6:
-        rndTidValue();
-        result.watts = decodeAmount(low16);
-        break;
-      case 1:
-        rndTidValue();
-        result.register = low16;
-        break;
-      case 2:
-      case 5:
-      case 7:
-        rndTidValue();
-        break;
-      case 3:
-        result.KENHO = top28 >>> 24;
-        result.KRN = (top28 >>> 20) & 15;
-        result.RO = (top28 >>> 19) & 1;
-        result.Res = (top28 >>> 18) & 1;
-        result.KT = (top28 >>> 16) & 3;
-        result.NKHO = toHex(((top28 & 0xffff) * 65536 + low16) >>> 0, 8);
-        break;
-      case 4:
-        result.KENLO = top28 >>> 24;
-        result.TI = (top28 >>> 16) & 0xff;
-        result.NKLO = toHex(((top28 & 0xffff) * 65536 + low16) >>> 0, 8);
-        break;
-      case 8:
-      case 9:
-        result[subclass === 8 ? 'SGCLO' : 'SGCHO'] = top28 >>> 16;
-        result.keyWord = toHex(((top28 & 0xffff) * 65536 + low16) >>> 0, 8);
-        break;
-      default:
-        if (profile) {
-          rndTidValue();
-          const value = decodeVendorValue(profile, low16);
-          if (value === undefined) result.known = false;
-          else result.value = value;
-        } else {
-          result.known = false;
-          result.payload = toHex(top28 * 65536 + low16, 11);
-        }
-    }
-  }
+  const payload: Payload = { top28: hi & 0x0fffffff, low16: lo >>> 16 };
+  if (tokenClass === 0) readCredit(result, payload);
+  else if (tokenClass === 1) readMeterTest(result, payload);
+  else readManagement(result, payload, options);
   return result;
 }
 

@@ -31,7 +31,7 @@ const SBOX = [
 
 function toBits(bytes: Uint8Array): Uint8Array {
   const bits = new Uint8Array(bytes.length * 8);
-  for (let i = 0; i < bits.length; i++) bits[i] = (bytes[i >> 3]! >> (7 - (i & 7))) & 1;
+  for (let i = 0; i < bits.length; i++) bits[i] = ((bytes[i >> 3] ?? 0) >> (7 - (i & 7))) & 1;
   return bits;
 }
 
@@ -46,7 +46,7 @@ function permutationTable(table: readonly number[]): Int32Array {
       let hi = 0;
       let lo = 0;
       for (let out = 0; out < 64; out++) {
-        const src = table[out]! - 1; // 0 = most significant input bit
+        const src = (table[out] ?? 0) - 1; // 0 = most significant input bit
         if (src >> 3 !== byte || !((v >> (7 - (src & 7))) & 1)) continue;
         if (out < 32) hi |= 1 << (31 - out);
         else lo |= 1 << (63 - out);
@@ -68,10 +68,10 @@ const SP = (() => {
     for (let v = 0; v < 64; v++) {
       const row = ((v >> 4) & 2) | (v & 1);
       const col = (v >> 1) & 15;
-      const s = SBOX[box]![row * 16 + col]!;
+      const s = SBOX[box]?.[row * 16 + col] ?? 0;
       const before = s << (28 - 4 * box); // bits 4·box+1 … 4·box+4, MSB first
       let after = 0;
-      for (let j = 0; j < 32; j++) if ((before >>> (32 - P[j]!)) & 1) after |= 1 << (31 - j);
+      for (let j = 0; j < 32; j++) if ((before >>> (32 - (P[j] ?? 0))) & 1) after |= 1 << (31 - j);
       sp[box * 64 + v] = after;
     }
   }
@@ -84,8 +84,8 @@ function permute64(t: Int32Array, hi: number, lo: number, out: Int32Array): void
   for (let byte = 0; byte < 8; byte++) {
     const v = byte < 4 ? (hi >>> (24 - 8 * byte)) & 255 : (lo >>> (56 - 8 * byte)) & 255;
     const i = (byte * 256 + v) * 2;
-    h |= t[i]!;
-    l |= t[i + 1]!;
+    h |= t[i] ?? 0;
+    l |= t[i + 1] ?? 0;
   }
   out[0] = h;
   out[1] = l;
@@ -94,17 +94,17 @@ function permute64(t: Int32Array, hi: number, lo: number, out: Int32Array): void
 /** The 16 round keys as 8 six-bit chunks each (128 bytes). Cached for the last key used. */
 function subkeys(key: Uint8Array): Uint8Array {
   const bits = toBits(key);
-  const cd = PC1.map((i) => bits[i - 1]!);
+  const cd = PC1.map((i) => bits[i - 1] ?? 0);
   const ks = new Uint8Array(128);
   let c = cd.slice(0, 28);
   let d = cd.slice(28);
   SHIFTS.forEach((shift, round) => {
     c = [...c.slice(shift), ...c.slice(0, shift)];
     d = [...d.slice(shift), ...d.slice(0, shift)];
-    const k = PC2.map((i) => (i <= 28 ? c[i - 1]! : d[i - 29]!));
+    const k = PC2.map((i) => (i <= 28 ? (c[i - 1] ?? 0) : (d[i - 29] ?? 0)));
     for (let chunk = 0; chunk < 8; chunk++) {
       let v = 0;
-      for (let b = 0; b < 6; b++) v = (v << 1) | k[chunk * 6 + b]!;
+      for (let b = 0; b < 6; b++) v = (v << 1) | (k[chunk * 6 + b] ?? 0);
       ks[round * 8 + chunk] = v;
     }
   });
@@ -130,8 +130,8 @@ function feistel(r: number, ks: Uint8Array, round: number): number {
   for (let box = 0; box < 8; box++) {
     // The E expansion gives box `box` bits 4·box … 4·box+5 of R (1-based, wrapping at 0 → 32):
     // rotate bit 4·box to the top and keep six bits.
-    const six = (rotl(r, (4 * box - 1 + 32) % 32) >>> 26) ^ ks[round * 8 + box]!;
-    f |= SP[box * 64 + six]!;
+    const six = (rotl(r, (4 * box - 1 + 32) % 32) >>> 26) ^ (ks[round * 8 + box] ?? 0);
+    f |= SP[box * 64 + six] ?? 0;
   }
   return f;
 }
@@ -142,8 +142,8 @@ function crypt(key: Uint8Array, block: Uint8Array, decrypt: boolean): Uint8Array
   const io = new Int32Array(2);
   const view = new DataView(block.buffer, block.byteOffset, 8);
   permute64(IP_TABLE, view.getUint32(0), view.getUint32(4), io);
-  let l = io[0]!;
-  let r = io[1]!;
+  let l = io[0] ?? 0;
+  let r = io[1] ?? 0;
   for (let i = 0; i < 16; i++) {
     const next = l ^ feistel(r, ks, decrypt ? 15 - i : i);
     l = r;
@@ -152,8 +152,8 @@ function crypt(key: Uint8Array, block: Uint8Array, decrypt: boolean): Uint8Array
   permute64(FP_TABLE, r, l, io);
   const out = new Uint8Array(8);
   const ov = new DataView(out.buffer);
-  ov.setInt32(0, io[0]!);
-  ov.setInt32(4, io[1]!);
+  ov.setInt32(0, io[0] ?? 0);
+  ov.setInt32(4, io[1] ?? 0);
   return out;
 }
 

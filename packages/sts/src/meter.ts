@@ -174,7 +174,7 @@ export function acceptToken(
       state,
       outcome: outcome('accept', {
         decoded,
-        effect: { type: 'meterTest', subclass: decoded.subclass, control: decoded.control! },
+        effect: { type: 'meterTest', subclass: decoded.subclass, control: need(decoded.control, 'control') },
       }),
     };
   }
@@ -192,9 +192,15 @@ export function acceptToken(
   if (tid >>> 16 > state.key.ken) return reject('keyExpired');
   if (decoded.tokenClass === 0 && state.key.kt === 1) return reject('ddtk');
   if (state.usedTids.includes(tid)) return reject('used');
-  if (state.usedTids.length > 0 && tid < state.usedTids[0]!) return reject('old');
+  if (state.usedTids.length > 0 && tid < (state.usedTids[0] ?? 0)) return reject('old');
   // 7. Apply (the caller does), then store the TID.
   return { state: rememberTid(state, tid), outcome: outcome('accept', { decoded, effect }) };
+}
+
+/** A field the decoder always fills for this kind of token; its absence is a decoder bug. */
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new StsError('INVALID_TOKEN', `the decoded token has no ${what}`);
+  return value;
 }
 
 function effectOf(d: DecodedToken, options: MeterOptions): TokenEffect | undefined {
@@ -208,21 +214,25 @@ function effectOf(d: DecodedToken, options: MeterOptions): TokenEffect | undefin
   }
   switch (d.kind) {
     case 'setMaximumPowerLimit':
-      return { type: 'setMaximumPowerLimit', watts: d.watts! };
+      return { type: 'setMaximumPowerLimit', watts: need(d.watts, 'watts') };
     case 'setMaximumPhasePowerUnbalanceLimit':
-      return { type: 'setMaximumPhasePowerUnbalanceLimit', watts: d.watts! };
+      return { type: 'setMaximumPhasePowerUnbalanceLimit', watts: need(d.watts, 'watts') };
     case 'clearCredit':
-      return { type: 'clearCredit', register: d.register! };
+      return { type: 'clearCredit', register: need(d.register, 'register') };
     case 'clearTamper':
       return { type: 'clearTamper' };
     case 'setMaximumOverdraft': {
       const profile = options.vendorProfiles?.find((p) => p.subclass === d.subclass);
-      return { type: 'setMaximumOverdraft', value: d.value!, profile: profile?.name ?? '' };
+      return { type: 'setMaximumOverdraft', value: need(d.value, 'value'), profile: profile?.name ?? '' };
     }
     case 'setTariffRate':
     case 'setWaterMeterFactor':
       return options.rawManagementSubclasses?.includes(d.subclass)
-        ? { type: 'rawManagement', subclass: d.subclass, value16: Number.parseInt(d.value16!, 16) }
+        ? {
+            type: 'rawManagement',
+            subclass: d.subclass,
+            value16: Number.parseInt(need(d.value16, 'value16'), 16),
+          }
         : undefined;
     default:
       return undefined;
@@ -257,25 +267,28 @@ function keyChangeSection(
     return { state: next, outcome: outcome(result, { decoded }) };
   }
 
-  const s1 = got(3)!;
-  const s2 = got(4)!;
-  const newKt = s1.KT!;
+  const s1 = need(got(3), 'key change section 1');
+  const s2 = need(got(4), 'key change section 2');
+  const newKt = need(s1.KT, 'KT');
   const cleared: MeterSecurityState = { ...state };
   delete cleared.pendingKeyChange;
   // A meter never goes back to an initialisation key (DITK) from an operational one.
   if (newKt === 0 && state.key.kt !== 0) {
     return { state: cleared, outcome: outcome('keyTypeError', { decoded }) };
   }
-  const decoderKey = wide ? s1.NKHO! + got(8)!.keyWord! + got(9)!.keyWord! + s2.NKLO! : s1.NKHO! + s2.NKLO!;
+  const s3 = wide ? need(got(8), 'key change section 3') : undefined;
+  const s4 = wide ? need(got(9), 'key change section 4') : undefined;
+  const middle = s3 && s4 ? need(s3.keyWord, 'keyWord') + need(s4.keyWord, 'keyWord') : '';
+  const decoderKey = need(s1.NKHO, 'NKHO') + middle + need(s2.NKLO, 'NKLO');
   prepareKey(decoderKey); // validates
   const key: MeterKey = {
     decoderKey,
-    ken: s1.KENHO! * 16 + s2.KENLO!,
+    ken: need(s1.KENHO, 'KENHO') * 16 + need(s2.KENLO, 'KENLO'),
     kt: newKt,
-    krn: s1.KRN!,
-    ti: s2.TI!,
+    krn: need(s1.KRN, 'KRN'),
+    ti: need(s2.TI, 'TI'),
   };
-  if (wide) key.sgc = got(9)!.SGCHO! * 4096 + got(8)!.SGCLO!;
+  if (s3 && s4) key.sgc = need(s4.SGCHO, 'SGCHO') * 4096 + need(s3.SGCLO, 'SGCLO');
   else if (state.key.sgc !== undefined) key.sgc = state.key.sgc;
   const rollover = s1.RO === 1;
   // RO = 1 moves the meter to a later base date: the old TIDs mean nothing under the new key.

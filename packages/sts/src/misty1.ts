@@ -40,11 +40,11 @@ const S9 = unpack(
 function fi(input: number, subkey: number): number {
   let d9 = input >>> 7;
   let d7 = input & 0x7f;
-  d9 = S9[d9]! ^ d7;
-  d7 = S7[d7]! ^ (d9 & 0x7f);
+  d9 = (S9[d9] ?? 0) ^ d7;
+  d7 = (S7[d7] ?? 0) ^ (d9 & 0x7f);
   d7 ^= subkey >>> 9;
   d9 ^= subkey & 0x1ff;
-  d9 = S9[d9]! ^ d7;
+  d9 = (S9[d9] ?? 0) ^ d7;
   return (d7 << 9) | d9;
 }
 
@@ -53,9 +53,9 @@ export type Misty1Key = Uint16Array;
 
 export function misty1KeySchedule(key: Uint8Array): Misty1Key {
   const ek = new Uint16Array(32);
-  for (let i = 0; i < 8; i++) ek[i] = (key[2 * i]! << 8) | key[2 * i + 1]!;
+  for (let i = 0; i < 8; i++) ek[i] = ((key[2 * i] ?? 0) << 8) | (key[2 * i + 1] ?? 0);
   for (let i = 0; i < 8; i++) {
-    const kp = fi(ek[i]!, ek[(i + 1) % 8]!);
+    const kp = fi(ek[i] ?? 0, ek[(i + 1) % 8] ?? 0);
     ek[i + 8] = kp;
     ek[i + 16] = kp & 0x1ff;
     ek[i + 24] = kp >>> 9;
@@ -66,16 +66,16 @@ export function misty1KeySchedule(key: Uint8Array): Misty1Key {
 function fo(ek: Misty1Key, input: number, k: number): number {
   let t0 = input >>> 16;
   let t1 = input & 0xffff;
-  t0 ^= ek[k]!;
-  t0 = fi(t0, ek[((k + 5) % 8) + 8]!);
+  t0 ^= ek[k] ?? 0;
+  t0 = fi(t0, ek[((k + 5) % 8) + 8] ?? 0);
   t0 ^= t1;
-  t1 ^= ek[(k + 2) % 8]!;
-  t1 = fi(t1, ek[((k + 1) % 8) + 8]!);
+  t1 ^= ek[(k + 2) % 8] ?? 0;
+  t1 = fi(t1, ek[((k + 1) % 8) + 8] ?? 0);
   t1 ^= t0;
-  t0 ^= ek[(k + 7) % 8]!;
-  t0 = fi(t0, ek[((k + 3) % 8) + 8]!);
+  t0 ^= ek[(k + 7) % 8] ?? 0;
+  t0 = fi(t0, ek[((k + 3) % 8) + 8] ?? 0);
   t0 ^= t1;
-  t1 ^= ek[(k + 4) % 8]!;
+  t1 ^= ek[(k + 4) % 8] ?? 0;
   return ((t1 << 16) | t0) >>> 0;
 }
 
@@ -83,11 +83,11 @@ function fl(ek: Misty1Key, input: number, k: number): number {
   let d0 = input >>> 16;
   let d1 = input & 0xffff;
   if (k % 2 === 0) {
-    d1 ^= d0 & ek[k / 2]!;
-    d0 ^= d1 | ek[((k / 2 + 6) % 8) + 8]!;
+    d1 ^= d0 & (ek[k / 2] ?? 0);
+    d0 ^= d1 | (ek[((k / 2 + 6) % 8) + 8] ?? 0);
   } else {
-    d1 ^= d0 & ek[(((k - 1) / 2 + 2) % 8) + 8]!;
-    d0 ^= d1 | ek[((k - 1) / 2 + 4) % 8]!;
+    d1 ^= d0 & (ek[(((k - 1) / 2 + 2) % 8) + 8] ?? 0);
+    d0 ^= d1 | (ek[((k - 1) / 2 + 4) % 8] ?? 0);
   }
   return ((d0 << 16) | d1) >>> 0;
 }
@@ -96,11 +96,11 @@ function flInv(ek: Misty1Key, input: number, k: number): number {
   let d0 = input >>> 16;
   let d1 = input & 0xffff;
   if (k % 2 === 0) {
-    d0 ^= d1 | ek[((k / 2 + 6) % 8) + 8]!;
-    d1 ^= d0 & ek[k / 2]!;
+    d0 ^= d1 | (ek[((k / 2 + 6) % 8) + 8] ?? 0);
+    d1 ^= d0 & (ek[k / 2] ?? 0);
   } else {
-    d0 ^= d1 | ek[((k - 1) / 2 + 4) % 8]!;
-    d1 ^= d0 & ek[(((k - 1) / 2 + 2) % 8) + 8]!;
+    d0 ^= d1 | (ek[((k - 1) / 2 + 4) % 8] ?? 0);
+    d1 ^= d0 & (ek[(((k - 1) / 2 + 2) % 8) + 8] ?? 0);
   }
   return ((d0 << 16) | d1) >>> 0;
 }

@@ -208,9 +208,9 @@ const HANDLERS: Record<string, Handler> = {
     const out = new Int32Array(2);
     key.encrypt(Number.parseInt(block.slice(0, 8), 16), Number.parseInt(block.slice(8), 16), out);
     const tokenClass = checkInt(r.tokenClass ?? 0, 0, 3, 'tokenClass');
-    const token = blockToDigits(tokenClass, out[0]!, out[1]!);
+    const token = blockToDigits(tokenClass, out[0] ?? 0, out[1] ?? 0);
     return {
-      encryptedBlock64: toHex(out[0]! >>> 0, 8) + toHex(out[1]! >>> 0, 8),
+      encryptedBlock64: toHex((out[0] ?? 0) >>> 0, 8) + toHex((out[1] ?? 0) >>> 0, 8),
       token,
       token66hex: tokenToHex66(token),
     };
@@ -222,7 +222,7 @@ const HANDLERS: Record<string, Handler> = {
     const p = str(r, 'plaintext');
     const out = new Int32Array(2);
     misty1Encrypt(ek, Number.parseInt(p.slice(0, 8), 16), Number.parseInt(p.slice(8), 16), out);
-    return { ciphertext: toHex(out[0]! >>> 0, 8) + toHex(out[1]! >>> 0, 8) };
+    return { ciphertext: toHex((out[0] ?? 0) >>> 0, 8) + toHex((out[1] ?? 0) >>> 0, 8) };
   },
   format: (r) => ({ formatted: formatToken(str(r, 'token')) }),
 };

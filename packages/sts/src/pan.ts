@@ -68,8 +68,8 @@ export function parseMeterPan(pan: unknown, field = 'meterPAN'): MeterPan {
     iain,
     mfrCode: iain.slice(0, mfrLength),
     dsn: iain.slice(mfrLength, mfrLength + 8),
-    drnCheckDigit: iain.at(-1)!,
-    panCheckDigit: pan[17]!,
+    drnCheckDigit: iain.slice(-1),
+    panCheckDigit: pan.slice(17, 18),
     panBlock: pan.slice(1, 17),
   };
 }

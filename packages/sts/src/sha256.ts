@@ -29,24 +29,17 @@ export function sha256(data: Uint8Array): Uint8Array {
   for (let off = 0; off < padded.length; off += 64) {
     for (let i = 0; i < 16; i++) w[i] = view.getUint32(off + 4 * i);
     for (let i = 16; i < 64; i++) {
-      const x = w[i - 15]!;
-      const y = w[i - 2]!;
+      const x = w[i - 15] ?? 0;
+      const y = w[i - 2] ?? 0;
       const s0 = rotr(x, 7) ^ rotr(x, 18) ^ (x >>> 3);
       const s1 = rotr(y, 17) ^ rotr(y, 19) ^ (y >>> 10);
-      w[i] = w[i - 16]! + s0 + w[i - 7]! + s1;
+      w[i] = (w[i - 16] ?? 0) + s0 + (w[i - 7] ?? 0) + s1;
     }
-    let [a, b, c, d, e, f, g, hh] = h as unknown as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    let [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, hh = 0] = h;
     for (let i = 0; i < 64; i++) {
-      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i]! + w[i]!) | 0;
+      const t1 =
+        (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + (K[i] ?? 0) + (w[i] ?? 0)) |
+        0;
       const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
       hh = g;
       g = f;
@@ -57,18 +50,18 @@ export function sha256(data: Uint8Array): Uint8Array {
       b = a;
       a = (t1 + t2) | 0;
     }
-    h[0]! += a;
-    h[1]! += b;
-    h[2]! += c;
-    h[3]! += d;
-    h[4]! += e;
-    h[5]! += f;
-    h[6]! += g;
-    h[7]! += hh;
+    h[0] = (h[0] ?? 0) + a;
+    h[1] = (h[1] ?? 0) + b;
+    h[2] = (h[2] ?? 0) + c;
+    h[3] = (h[3] ?? 0) + d;
+    h[4] = (h[4] ?? 0) + e;
+    h[5] = (h[5] ?? 0) + f;
+    h[6] = (h[6] ?? 0) + g;
+    h[7] = (h[7] ?? 0) + hh;
   }
   const out = new Uint8Array(32);
   const ov = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) ov.setUint32(4 * i, h[i]!);
+  for (let i = 0; i < 8; i++) ov.setUint32(4 * i, h[i] ?? 0);
   return out;
 }
 
@@ -78,8 +71,8 @@ export function hmacSha256(key: Uint8Array, data: Uint8Array): Uint8Array {
   const inner = new Uint8Array(64 + data.length);
   const outer = new Uint8Array(64 + 32);
   for (let i = 0; i < 64; i++) {
-    inner[i] = block[i]! ^ 0x36;
-    outer[i] = block[i]! ^ 0x5c;
+    inner[i] = (block[i] ?? 0) ^ 0x36;
+    outer[i] = (block[i] ?? 0) ^ 0x5c;
   }
   inner.set(data, 64);
   outer.set(sha256(inner), 64);

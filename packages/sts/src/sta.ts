@@ -60,14 +60,14 @@ function subPermTable(sA: readonly number[], sB: readonly number[], perm: readon
   for (let byte = 0; byte < 8; byte++) {
     for (let sel = 0; sel < 4; sel++) {
       for (let v = 0; v < 256; v++) {
-        const low = (sel & 1 ? sB : sA)[v & 15]!;
-        const high = (sel & 2 ? sB : sA)[v >>> 4]!;
+        const low = (sel & 1 ? sB : sA)[v & 15] ?? 0;
+        const high = (sel & 2 ? sB : sA)[v >>> 4] ?? 0;
         const s = low | (high << 4);
         let h = 0;
         let l = 0;
         for (let j = 0; j < 8; j++) {
           if ((s >>> j) & 1) {
-            const dest = perm[byte * 8 + j]!;
+            const dest = perm[byte * 8 + j] ?? 0;
             if (dest >= 32) h |= 1 << (dest - 32);
             else l |= 1 << dest;
           }
@@ -101,16 +101,32 @@ function rounds(
   let h = hi | 0;
   let l = lo | 0;
   for (let r = from; r < to; r += 8) {
-    const o0 = sched[r]! + (l & 255);
-    const o1 = sched[r + 1]! + ((l >>> 8) & 255);
-    const o2 = sched[r + 2]! + ((l >>> 16) & 255);
-    const o3 = sched[r + 3]! + (l >>> 24);
-    const o4 = sched[r + 4]! + (h & 255);
-    const o5 = sched[r + 5]! + ((h >>> 8) & 255);
-    const o6 = sched[r + 6]! + ((h >>> 16) & 255);
-    const o7 = sched[r + 7]! + (h >>> 24);
-    h = th[o0]! | th[o1]! | th[o2]! | th[o3]! | th[o4]! | th[o5]! | th[o6]! | th[o7]!;
-    l = tl[o0]! | tl[o1]! | tl[o2]! | tl[o3]! | tl[o4]! | tl[o5]! | tl[o6]! | tl[o7]!;
+    const o0 = (sched[r] ?? 0) + (l & 255);
+    const o1 = (sched[r + 1] ?? 0) + ((l >>> 8) & 255);
+    const o2 = (sched[r + 2] ?? 0) + ((l >>> 16) & 255);
+    const o3 = (sched[r + 3] ?? 0) + (l >>> 24);
+    const o4 = (sched[r + 4] ?? 0) + (h & 255);
+    const o5 = (sched[r + 5] ?? 0) + ((h >>> 8) & 255);
+    const o6 = (sched[r + 6] ?? 0) + ((h >>> 16) & 255);
+    const o7 = (sched[r + 7] ?? 0) + (h >>> 24);
+    h =
+      (th[o0] ?? 0) |
+      (th[o1] ?? 0) |
+      (th[o2] ?? 0) |
+      (th[o3] ?? 0) |
+      (th[o4] ?? 0) |
+      (th[o5] ?? 0) |
+      (th[o6] ?? 0) |
+      (th[o7] ?? 0);
+    l =
+      (tl[o0] ?? 0) |
+      (tl[o1] ?? 0) |
+      (tl[o2] ?? 0) |
+      (tl[o3] ?? 0) |
+      (tl[o4] ?? 0) |
+      (tl[o5] ?? 0) |
+      (tl[o6] ?? 0) |
+      (tl[o7] ?? 0);
   }
   out[0] = h;
   out[1] = l;
@@ -173,8 +189,8 @@ export class StaCipher {
     // The first step is a plain permutation: every selector of decFirst is the identity S-box,
     // so any schedule row works; FIRST_ROW uses sel 0.
     rounds(this.decFirst, FIRST_ROW, 0, 8, hi, lo, out);
-    rounds(this.decRound, ks.dec, 0, 120, out[0]!, out[1]!, out);
-    rounds(this.decLast, ks.dec, 120, 128, out[0]!, out[1]!, out);
+    rounds(this.decRound, ks.dec, 0, 120, out[0] ?? 0, out[1] ?? 0, out);
+    rounds(this.decLast, ks.dec, 120, 128, out[0] ?? 0, out[1] ?? 0, out);
   }
 }
 
@@ -200,12 +216,12 @@ export function staEncrypt64(key: bigint, block: bigint, cipher: StaCipher = sta
   const ks = cipher.schedule(Number(key >> 32n), Number(key & 0xffffffffn));
   const out = new Int32Array(2);
   cipher.encrypt(ks, Number(block >> 32n), Number(block & 0xffffffffn), out);
-  return (BigInt(out[0]! >>> 0) << 32n) | BigInt(out[1]! >>> 0);
+  return (BigInt((out[0] ?? 0) >>> 0) << 32n) | BigInt((out[1] ?? 0) >>> 0);
 }
 
 export function staDecrypt64(key: bigint, block: bigint, cipher: StaCipher = staCipher()): bigint {
   const ks = cipher.schedule(Number(key >> 32n), Number(key & 0xffffffffn));
   const out = new Int32Array(2);
   cipher.decrypt(ks, Number(block >> 32n), Number(block & 0xffffffffn), out);
-  return (BigInt(out[0]! >>> 0) << 32n) | BigInt(out[1]! >>> 0);
+  return (BigInt((out[0] ?? 0) >>> 0) << 32n) | BigInt((out[1] ?? 0) >>> 0);
 }

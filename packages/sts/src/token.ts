@@ -30,6 +30,8 @@ export function buildBlock(
 
 /** "0000".."9999": the token is written as five 4-digit groups, so rendering is 5 lookups. */
 const GROUPS: string[] = Array.from({ length: 10000 }, (_, i) => String(i).padStart(4, '0'));
+/** Four digits of n (0 ≤ n < 10000) from the table; the fallback only satisfies the type. */
+const group = (n: number): string => GROUPS[n] ?? String(n).padStart(4, '0');
 
 /**
  * 20-digit token from the transmitted block. No BigInt: the 66-bit value is split into base-1e10
@@ -56,7 +58,7 @@ export function blockToDigits(tokenClass: number, hi: number, lo: number): strin
   const g2 = (r0 - g1 * 100) * 100 + l8;
   const r2 = lower - l8 * 1e8;
   const g3 = Math.floor(r2 / 1e4);
-  return GROUPS[g0]! + GROUPS[g1]! + GROUPS[g2]! + GROUPS[g3]! + GROUPS[r2 - g3 * 1e4]!;
+  return group(g0) + group(g1) + group(g2) + group(g3) + group(r2 - g3 * 1e4);
 }
 
 /** Encrypts (except class 1) the plain block and renders the token. */
@@ -76,9 +78,9 @@ export function encodeBlock(
         `a decoder key is needed for a class ${tokenClass} token`,
         'decoderKey',
       );
-    key.encrypt(scratch[0]!, scratch[1]!, scratch);
+    key.encrypt(scratch[0] ?? 0, scratch[1] ?? 0, scratch);
   }
-  return blockToDigits(tokenClass, scratch[0]!, scratch[1]!);
+  return blockToDigits(tokenClass, scratch[0] ?? 0, scratch[1] ?? 0);
 }
 
 export interface TransmittedBlock {

@@ -48,7 +48,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
@@ -70,7 +70,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it on next use */
   });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db: Db = drizzlePg(pool, { schema });
   return {
     db,
     kind: 'postgres',

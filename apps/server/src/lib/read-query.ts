@@ -71,13 +71,13 @@ export function commonConditions(spec: ReadSpec, req: ReadRequestBase, user: Ses
 export function orderOf(spec: ReadSpec, orderBy: string | null | undefined): SQL[] {
   if (!orderBy?.trim()) return spec.defaultOrder;
   const [field = '', dir = 'asc'] = orderBy.trim().split(/\s+/);
-  const key = Object.keys(spec.sortable).find((k) => k.toLowerCase() === field.toLowerCase());
-  if (!key) {
+  const [, column] =
+    Object.entries(spec.sortable).find(([k]) => k.toLowerCase() === field.toLowerCase()) ?? [];
+  if (!column) {
     throw invalid(`cannot sort by "${field}"`, [
       { path: 'orderBy', message: `sortable fields: ${Object.keys(spec.sortable).join(', ')}` },
     ]);
   }
-  const column = spec.sortable[key]!;
   // The default order breaks ties so pages never overlap.
   return [dir.toLowerCase() === 'desc' ? desc(column) : asc(column), ...spec.defaultOrder];
 }

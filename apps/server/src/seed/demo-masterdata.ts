@@ -16,7 +16,7 @@ import {
   vendingKeys,
 } from '../db/schema.js';
 import { writeAudit } from '../modules/audit/audit.js';
-import { createKeyCipher, loadKeyEncryptionKey } from '../modules/keystore/key-cipher.js';
+import { createKeyCipher, type KeyCipher, loadKeyEncryptionKey } from '../modules/keystore/key-cipher.js';
 import { SYSTEM_STATION } from './bootstrap.js';
 
 /**
@@ -32,7 +32,7 @@ export const DEMO_VENDING_KEY = {
   baseYear: 2014,
 } as const;
 const FLAG = 'demo.masterdata';
-const STATIONS = ['NORTH', 'CENTRAL', 'SOUTH'];
+const STATIONS: readonly [string, ...string[]] = ['NORTH', 'CENTRAL', 'SOUTH'];
 const METERS = 2000;
 
 /** Deterministic pseudo-random numbers, so every demo database looks the same. */
@@ -44,7 +44,7 @@ function rng(seed: number) {
   };
 }
 
-const FIRST = [
+const FIRST: readonly [string, ...string[]] = [
   'Ada',
   'Bola',
   'Chinedu',
@@ -66,7 +66,7 @@ const FIRST = [
   'Yemi',
   'Zainab',
 ];
-const LAST = [
+const LAST: readonly [string, ...string[]] = [
   'Adeyemi',
   'Bello',
   'Chukwu',
@@ -83,7 +83,7 @@ const LAST = [
   'Umar',
   'Yusuf',
 ];
-const STREETS = [
+const STREETS: readonly [string, ...string[]] = [
   'Market Rd',
   'Station Rd',
   'Church St',
@@ -101,64 +101,104 @@ const steps = (blocks: [number, number | null, number][]) =>
     price: price * 100,
   }));
 
-export async function seedDemoMasterData(db: Db, config: Config): Promise<void> {
-  const [done] = await db.select().from(systemSettings).where(eq(systemSettings.key, FLAG));
-  if (done) return;
-  const present = await db
-    .select({ id: stations.stationId })
-    .from(stations)
-    .where(inArray(stations.stationId, STATIONS));
-  if (present.length !== STATIONS.length) return;
-  const cipher = createKeyCipher(await loadKeyEncryptionKey({ dataDir: config.dataDir }));
-  const random = rng(20260522);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const createId = 'system';
-  const createDate = new Date();
+const TARIFFS = [
+  {
+    tariffId: 'RESIDENTIAL',
+    tariffName: 'Residential',
+    price: 350,
+    steps: steps([
+      [0, 50, 250],
+      [50, 200, 350],
+      [200, null, 420],
+    ]),
+    monthly: 1500,
+  },
+  {
+    tariffId: 'COMMERCIAL',
+    tariffName: 'Commercial',
+    price: 450,
+    steps: steps([
+      [0, 500, 450],
+      [500, null, 520],
+    ]),
+    monthly: 5000,
+  },
+  {
+    tariffId: 'PRODUCTIVE',
+    tariffName: 'Productive use',
+    price: 400,
+    steps: steps([
+      [0, 1000, 400],
+      [1000, null, 380],
+    ]),
+    monthly: 3000,
+  },
+  { tariffId: 'PUBLIC', tariffName: 'Public institutions', price: 300, steps: [], monthly: 0 },
+  {
+    tariffId: 'LIFELINE',
+    tariffName: 'Lifeline',
+    price: 150,
+    steps: steps([
+      [0, 30, 150],
+      [30, null, 350],
+    ]),
+    monthly: 0,
+  },
+];
 
-  const tariffRows = [
-    {
-      tariffId: 'RESIDENTIAL',
-      tariffName: 'Residential',
-      price: 350,
-      steps: steps([
-        [0, 50, 250],
-        [50, 200, 350],
-        [200, null, 420],
-      ]),
-      monthly: 1500,
-    },
-    {
-      tariffId: 'COMMERCIAL',
-      tariffName: 'Commercial',
-      price: 450,
-      steps: steps([
-        [0, 500, 450],
-        [500, null, 520],
-      ]),
-      monthly: 5000,
-    },
-    {
-      tariffId: 'PRODUCTIVE',
-      tariffName: 'Productive use',
-      price: 400,
-      steps: steps([
-        [0, 1000, 400],
-        [1000, null, 380],
-      ]),
-      monthly: 3000,
-    },
-    { tariffId: 'PUBLIC', tariffName: 'Public institutions', price: 300, steps: [], monthly: 0 },
-    {
-      tariffId: 'LIFELINE',
-      tariffName: 'Lifeline',
-      price: 150,
-      steps: steps([
-        [0, 30, 150],
-        [30, null, 350],
-      ]),
-      monthly: 0,
-    },
-  ].map((t) => ({
+const ITEMS: [
+  itemType: string,
+  itemName: string,
+  en: string,
+  ar: string | null,
+  es: string | null,
+  fr: string | null,
+  pt: string | null,
+  zh: string | null,
+][] = [
+  ['BasicInformation', 'Currency', 'NGN', 'نيرة', 'NGN', 'NGN', 'NGN', '奈拉'],
+  [
+    'BasicInformation',
+    'Company',
+    'Demo Power Utility',
+    null,
+    'Empresa de energía demo',
+    null,
+    null,
+    '演示电力公司',
+  ],
+  ['PaymentMethod', 'Cash', 'Cash', 'نقدا', 'Efectivo', 'Espèces', 'Dinheiro', '现金'],
+  ['PaymentMethod', 'Card', 'Card', 'بطاقة', 'Tarjeta', 'Carte', 'Cartão', '刷卡'],
+  [
+    'PaymentMethod',
+    'BankTransfer',
+    'Bank transfer',
+    null,
+    'Transferencia',
+    'Virement',
+    'Transferência',
+    '银行转账',
+  ],
+  ['PaymentMethod', 'MobileMoney', 'Mobile money', null, 'Dinero móvil', null, null, '移动支付'],
+  ['CustomerType', '0', 'Residential', null, 'Residencial', 'Résidentiel', 'Residencial', '居民'],
+  ['CustomerType', '1', 'Commercial', null, 'Comercial', 'Commercial', 'Comercial', '商业'],
+  ['EventCode', '1', 'Power Failure Start', null, 'Inicio de corte', null, null, '掉电开始'],
+  ['EventCode', '2', 'Power Failure End', null, 'Fin de corte', null, null, '掉电结束'],
+  ['EventCode', '10', 'Clear Error Register', null, null, null, null, '清除错误寄存器'],
+  ['EventCode', '11', 'Clear Alarm Register', null, null, null, null, '清除告警寄存器'],
+  ['EventCode', '107', 'Current Reverse End', null, null, null, null, '电流反向结束'],
+];
+
+type Stamp = { createId: string; createDate: Date };
+type Random = () => number;
+
+/** list[n] round the list: the list is never empty, so the fallback only satisfies the type. */
+const cycle = <T>(list: readonly [T, ...T[]], n: number): T => list[n % list.length] ?? list[0];
+const pick = <T>(random: Random, list: readonly [T, ...T[]]) =>
+  cycle(list, Math.floor(random() * list.length));
+
+function tariffRows(stamp: Stamp) {
+  return TARIFFS.map((t) => ({
     tariffId: t.tariffId,
     tariffName: t.tariffName,
     priceMinor: t.price * 100,
@@ -180,26 +220,128 @@ export async function seedDemoMasterData(db: Db, config: Config): Promise<void> 
         }
       : {}),
     stationId: SYSTEM_STATION,
-    createId,
-    createDate,
+    ...stamp,
   }));
+}
 
-  const gatewayRows = Array.from({ length: 20 }, (_, i) => {
+function gatewayRows(random: Random, stamp: Stamp) {
+  return Array.from({ length: 20 }, (_, i) => {
     const hex = (n: number) => n.toString(16).toUpperCase().padStart(2, '0');
     // The seed once drew a fake success rate here; keep drawing so the meters after stay the same.
     if (i % 7 !== 3) random();
     return {
       gatewayId: `E4-38-19-FF-FE-00-${hex(i >> 8)}-${hex((i + 1) & 0xff)}`,
-      gatewayName: `${STATIONS[i % 3]} GW ${String(Math.floor(i / 3) + 1).padStart(2, '0')}`,
+      gatewayName: `${cycle(STATIONS, i)} GW ${String(Math.floor(i / 3) + 1).padStart(2, '0')}`,
       // Status, last seen and success rate come from the head-end once it hears the gateway.
       status: false,
       successRateBp: 0,
-      stationId: STATIONS[i % 3]!,
-      createId,
-      createDate,
+      stationId: cycle(STATIONS, i),
+      ...stamp,
     };
   });
+}
 
+function itemRows(stamp: Stamp) {
+  return ITEMS.map(([itemType, itemName, en, ar, es, fr, pt, zh]) => ({
+    itemType,
+    itemName,
+    en,
+    ar,
+    es,
+    fr,
+    pt,
+    zh,
+    ...stamp,
+  }));
+}
+
+/** Meter n: 70 % single-phase electricity, 20 % water, 10 % gas; every eighth on GPRS, the rest LoRaWAN. */
+function demoMeter(n: number, meterId: string, stationId: string, random: Random, stamp: Stamp) {
+  const r = random();
+  const type = r < 0.7 ? 0 : r < 0.9 ? 1 : 2;
+  return {
+    meterId,
+    type,
+    isThreePhase: type === 0 && n % 11 === 0 ? 1 : 0,
+    communicationWay: n % 8 === 0 ? 0 : 1,
+    // LoRaWAN meters carry a DevEUI the network server knows them by: fixed prefix + the meter's number.
+    devEui: n % 8 === 0 ? null : `70b3d5e75e${(n + 1).toString(16).padStart(6, '0')}`,
+    protocolVersion: n % 5 === 0 ? '1.0' : '2.2',
+    lat: 6.4 + random() * 0.4,
+    lng: 3.3 + random() * 0.4,
+    status: n % 10 !== 9,
+    ea: '07',
+    baseYear: 2014,
+    sgc: DEMO_VENDING_KEY.sgc,
+    krn: 1,
+    ken: 255,
+    ti: 1,
+    kt: 2,
+    stationId,
+    ...stamp,
+  } satisfies typeof meters.$inferInsert;
+}
+
+/** The meter's decoder key, derived with DKGA02 from the demo vending key and sealed. */
+function demoMeterKey(meterId: string, cipher: KeyCipher): typeof meterKeys.$inferInsert {
+  const decoderKey = dkga02({
+    meterPAN: meterPanFromIain(meterId),
+    sgc: DEMO_VENDING_KEY.sgc,
+    krn: 1,
+    kt: 2,
+    ti: 1,
+    vendingKey: DEMO_VENDING_KEY.key,
+  });
+  return {
+    meterId,
+    keyEnc: cipher.seal(decoderKey, `meter:${meterId}`),
+    ea: '07',
+    sgc: DEMO_VENDING_KEY.sgc,
+    krn: 1,
+    kt: 2,
+    ti: 1,
+    baseYear: 2014,
+    source: 'DKGA02',
+  };
+}
+
+function demoCustomer(n: number, meterId: string, stationId: string, random: Random, stamp: Stamp) {
+  return {
+    // As the original operator does, the customer id is the meter number.
+    customerId: meterId,
+    customerName: `${pick(random, FIRST)} ${pick(random, LAST)}`,
+    type: 0,
+    phone: `080${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
+    address: `${1 + Math.floor(random() * 200)} ${pick(random, STREETS)}, ${stationId.charAt(0)}${stationId.slice(1).toLowerCase()}`,
+    certifiName: 'National ID',
+    certifiNo: String(10000 + n),
+    stationId,
+    ...stamp,
+  } satisfies typeof customers.$inferInsert;
+}
+
+function demoTariffId(type: number, n: number): string {
+  if (type !== 0) return n % 19 === 0 ? 'PUBLIC' : 'RESIDENTIAL';
+  if (n % 13 === 0) return 'COMMERCIAL';
+  if (n % 17 === 0) return 'PRODUCTIVE';
+  return n % 23 === 0 ? 'LIFELINE' : 'RESIDENTIAL';
+}
+
+function demoDebt(meterId: string, stationId: string, random: Random, stamp: Stamp) {
+  const total = (5 + Math.floor(random() * 200)) * 10000;
+  const paid = Math.floor(total * random() * 0.5);
+  return {
+    customerId: meterId,
+    totalDebtMinor: total,
+    remainingDebtMinor: total - paid,
+    payDebtMinor: paid,
+    stationId,
+    ...stamp,
+  } satisfies typeof debts.$inferInsert;
+}
+
+/** The meters with their keys; nine in ten bound to a customer's account, one in 31 of those with a debt. */
+function demoFleet(random: Random, cipher: KeyCipher, stamp: Stamp) {
   const meterRows: (typeof meters.$inferInsert)[] = [];
   const keyRows: (typeof meterKeys.$inferInsert)[] = [];
   const customerRows: (typeof customers.$inferInsert)[] = [];
@@ -208,180 +350,79 @@ export async function seedDemoMasterData(db: Db, config: Config): Promise<void> 
   for (let n = 0; n < METERS; n++) {
     const body = `47${String(10000000 + n).padStart(8, '0')}`;
     const meterId = body + luhnCheckDigit(body);
-    const stationId = STATIONS[n % 3]!;
-    const r = random();
-    const type = r < 0.7 ? 0 : r < 0.9 ? 1 : 2;
-    const bound = n % 10 !== 9;
-    meterRows.push({
-      meterId,
-      type,
-      isThreePhase: type === 0 && n % 11 === 0 ? 1 : 0,
-      communicationWay: n % 8 === 0 ? 0 : 1,
-      // LoRaWAN meters carry a DevEUI the network server knows them by: fixed prefix + the meter's number.
-      devEui: n % 8 === 0 ? null : `70b3d5e75e${(n + 1).toString(16).padStart(6, '0')}`,
-      protocolVersion: n % 5 === 0 ? '1.0' : '2.2',
-      lat: 6.4 + random() * 0.4,
-      lng: 3.3 + random() * 0.4,
-      status: bound,
-      ea: '07',
-      baseYear: 2014,
-      sgc: DEMO_VENDING_KEY.sgc,
-      krn: 1,
-      ken: 255,
-      ti: 1,
-      kt: 2,
-      stationId,
-      createId,
-      createDate,
-    });
-    const decoderKey = dkga02({
-      meterPAN: meterPanFromIain(meterId),
-      sgc: DEMO_VENDING_KEY.sgc,
-      krn: 1,
-      kt: 2,
-      ti: 1,
-      vendingKey: DEMO_VENDING_KEY.key,
-    });
-    keyRows.push({
-      meterId,
-      keyEnc: cipher.seal(decoderKey, `meter:${meterId}`),
-      ea: '07',
-      sgc: DEMO_VENDING_KEY.sgc,
-      krn: 1,
-      kt: 2,
-      ti: 1,
-      baseYear: 2014,
-      source: 'DKGA02',
-    });
-    if (!bound) continue;
-    // As the original operator does, the customer id is the meter number.
-    customerRows.push({
-      customerId: meterId,
-      customerName: `${pick(FIRST)} ${pick(LAST)}`,
-      type: 0,
-      phone: `080${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
-      address: `${1 + Math.floor(random() * 200)} ${pick(STREETS)}, ${stationId.charAt(0)}${stationId.slice(1).toLowerCase()}`,
-      certifiName: 'National ID',
-      certifiNo: String(10000 + n),
-      stationId,
-      createId,
-      createDate,
-    });
-    const tariffId =
-      type === 0
-        ? n % 13 === 0
-          ? 'COMMERCIAL'
-          : n % 17 === 0
-            ? 'PRODUCTIVE'
-            : n % 23 === 0
-              ? 'LIFELINE'
-              : 'RESIDENTIAL'
-        : n % 19 === 0
-          ? 'PUBLIC'
-          : 'RESIDENTIAL';
-    accountRows.push({
-      meterId,
-      customerId: meterId,
-      tariffId,
-      ctRatio: null,
-      stationId,
-      createId,
-      createDate,
-    });
-    if (n % 31 === 0) {
-      const total = (5 + Math.floor(random() * 200)) * 10000;
-      const paid = Math.floor(total * random() * 0.5);
-      debtRows.push({
-        customerId: meterId,
-        totalDebtMinor: total,
-        remainingDebtMinor: total - paid,
-        payDebtMinor: paid,
-        stationId,
-        createId,
-        createDate,
-      });
-    }
+    const stationId = cycle(STATIONS, n);
+    const meter = demoMeter(n, meterId, stationId, random, stamp);
+    meterRows.push(meter);
+    keyRows.push(demoMeterKey(meterId, cipher));
+    if (!meter.status) continue;
+    customerRows.push(demoCustomer(n, meterId, stationId, random, stamp));
+    const tariffId = demoTariffId(meter.type, n);
+    accountRows.push({ meterId, customerId: meterId, tariffId, ctRatio: null, stationId, ...stamp });
+    if (n % 31 === 0) debtRows.push(demoDebt(meterId, stationId, random, stamp));
   }
+  return { meterRows, keyRows, customerRows, accountRows, debtRows };
+}
 
-  const itemRows = [
-    ['BasicInformation', 'Currency', 'NGN', 'نيرة', 'NGN', 'NGN', 'NGN', '奈拉'],
-    [
-      'BasicInformation',
-      'Company',
-      'Demo Power Utility',
-      null,
-      'Empresa de energía demo',
-      null,
-      null,
-      '演示电力公司',
-    ],
-    ['PaymentMethod', 'Cash', 'Cash', 'نقدا', 'Efectivo', 'Espèces', 'Dinheiro', '现金'],
-    ['PaymentMethod', 'Card', 'Card', 'بطاقة', 'Tarjeta', 'Carte', 'Cartão', '刷卡'],
-    [
-      'PaymentMethod',
-      'BankTransfer',
-      'Bank transfer',
-      null,
-      'Transferencia',
-      'Virement',
-      'Transferência',
-      '银行转账',
-    ],
-    ['PaymentMethod', 'MobileMoney', 'Mobile money', null, 'Dinero móvil', null, null, '移动支付'],
-    ['CustomerType', '0', 'Residential', null, 'Residencial', 'Résidentiel', 'Residencial', '居民'],
-    ['CustomerType', '1', 'Commercial', null, 'Comercial', 'Commercial', 'Comercial', '商业'],
-    ['EventCode', '1', 'Power Failure Start', null, 'Inicio de corte', null, null, '掉电开始'],
-    ['EventCode', '2', 'Power Failure End', null, 'Fin de corte', null, null, '掉电结束'],
-    ['EventCode', '10', 'Clear Error Register', null, null, null, null, '清除错误寄存器'],
-    ['EventCode', '11', 'Clear Alarm Register', null, null, null, null, '清除告警寄存器'],
-    ['EventCode', '107', 'Current Reverse End', null, null, null, null, '电流反向结束'],
-  ].map(([itemType, itemName, en, ar, es, fr, pt, zh]) => ({
-    itemType: itemType!,
-    itemName: itemName!,
-    en,
-    ar,
-    es,
-    fr,
-    pt,
-    zh,
-    createId,
-    createDate,
-  }));
+export async function seedDemoMasterData(db: Db, config: Config): Promise<void> {
+  const [done] = await db.select().from(systemSettings).where(eq(systemSettings.key, FLAG));
+  if (done) return;
+  const present = await db
+    .select({ id: stations.stationId })
+    .from(stations)
+    .where(inArray(stations.stationId, [...STATIONS]));
+  if (present.length !== STATIONS.length) return;
+  const cipher = createKeyCipher(await loadKeyEncryptionKey({ dataDir: config.dataDir }));
+  const random = rng(20260522);
+  const stamp: Stamp = { createId: 'system', createDate: new Date() };
+  const tariffs = tariffRows(stamp);
+  const gateways = gatewayRows(random, stamp);
+  const fleet = demoFleet(random, cipher, stamp);
+  const items = itemRows(stamp);
+  await db.transaction((tx) => insertDemo(tx, cipher, stamp, { tariffs, gateways, items, ...fleet }));
+}
 
-  const chunked = async <T>(tx: Tx, rows: T[], insert: (part: T[]) => Promise<unknown>) => {
-    for (let i = 0; i < rows.length; i += 400) await insert(rows.slice(i, i + 400));
-    void tx;
-  };
-  await db.transaction(async (tx) => {
-    await tx.insert(systemSettings).values({ key: FLAG, value: createDate.toISOString() });
-    await tx
-      .insert(vendingKeys)
-      .values({
-        sgc: DEMO_VENDING_KEY.sgc,
-        krn: DEMO_VENDING_KEY.krn,
-        dkga: DEMO_VENDING_KEY.dkga,
-        baseYear: DEMO_VENDING_KEY.baseYear,
-        keyEnc: cipher.seal(DEMO_VENDING_KEY.key, `vending:${DEMO_VENDING_KEY.sgc}/${DEMO_VENDING_KEY.krn}`),
-        label: 'DEMO key (not an STS key; simulation only)',
-        createId,
-      })
-      .onConflictDoNothing();
-    await tx.insert(tariffs).values(tariffRows).onConflictDoNothing();
-    await tx.insert(gateways).values(gatewayRows).onConflictDoNothing();
-    await tx.insert(items).values(itemRows).onConflictDoNothing();
-    await chunked(tx, meterRows, (p) => tx.insert(meters).values(p).onConflictDoNothing());
-    await chunked(tx, keyRows, (p) => tx.insert(meterKeys).values(p).onConflictDoNothing());
-    await chunked(tx, customerRows, (p) => tx.insert(customers).values(p).onConflictDoNothing());
-    await chunked(tx, accountRows, (p) => tx.insert(accounts).values(p).onConflictDoNothing());
-    await chunked(tx, debtRows, (p) => tx.insert(debts).values(p).onConflictDoNothing());
-    await writeAudit(
-      tx,
-      { userId: 'system', stationId: SYSTEM_STATION, ipAddress: null },
-      {
-        title: 'System',
-        action: 'SeedDemo',
-        content: `${gatewayRows.length} gateways, ${meterRows.length} meters, ${customerRows.length} customers, ${accountRows.length} accounts, ${tariffRows.length} tariffs, ${debtRows.length} debts, ${itemRows.length} items`,
-      },
-    );
-  });
+const chunked = async <T>(rows: T[], insert: (part: T[]) => Promise<unknown>) => {
+  for (let i = 0; i < rows.length; i += 400) await insert(rows.slice(i, i + 400));
+};
+
+async function insertDemo(
+  tx: Tx,
+  cipher: KeyCipher,
+  stamp: Stamp,
+  rows: ReturnType<typeof demoFleet> & {
+    tariffs: ReturnType<typeof tariffRows>;
+    gateways: ReturnType<typeof gatewayRows>;
+    items: ReturnType<typeof itemRows>;
+  },
+) {
+  await tx.insert(systemSettings).values({ key: FLAG, value: stamp.createDate.toISOString() });
+  await tx
+    .insert(vendingKeys)
+    .values({
+      sgc: DEMO_VENDING_KEY.sgc,
+      krn: DEMO_VENDING_KEY.krn,
+      dkga: DEMO_VENDING_KEY.dkga,
+      baseYear: DEMO_VENDING_KEY.baseYear,
+      keyEnc: cipher.seal(DEMO_VENDING_KEY.key, `vending:${DEMO_VENDING_KEY.sgc}/${DEMO_VENDING_KEY.krn}`),
+      label: 'DEMO key (not an STS key; simulation only)',
+      createId: stamp.createId,
+    })
+    .onConflictDoNothing();
+  await tx.insert(tariffs).values(rows.tariffs).onConflictDoNothing();
+  await tx.insert(gateways).values(rows.gateways).onConflictDoNothing();
+  await tx.insert(items).values(rows.items).onConflictDoNothing();
+  await chunked(rows.meterRows, (p) => tx.insert(meters).values(p).onConflictDoNothing());
+  await chunked(rows.keyRows, (p) => tx.insert(meterKeys).values(p).onConflictDoNothing());
+  await chunked(rows.customerRows, (p) => tx.insert(customers).values(p).onConflictDoNothing());
+  await chunked(rows.accountRows, (p) => tx.insert(accounts).values(p).onConflictDoNothing());
+  await chunked(rows.debtRows, (p) => tx.insert(debts).values(p).onConflictDoNothing());
+  await writeAudit(
+    tx,
+    { userId: 'system', stationId: SYSTEM_STATION, ipAddress: null },
+    {
+      title: 'System',
+      action: 'SeedDemo',
+      content: `${rows.gateways.length} gateways, ${rows.meterRows.length} meters, ${rows.customerRows.length} customers, ${rows.accountRows.length} accounts, ${rows.tariffs.length} tariffs, ${rows.debtRows.length} debts, ${rows.items.length} items`,
+    },
+  );
 }

@@ -1,13 +1,14 @@
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
+import type { ModalFuncProps } from 'antd';
+import type { JointContent } from 'antd/es/message/interface';
 
 /**
  * antd's static message/Modal functions cannot see the ConfigProvider theme and locale, so the shell
  * registers the hook instances of <App> here (see app/providers.tsx) for code outside components.
  */
 export interface Feedback {
-  message: Pick<MessageInstance, 'error' | 'success' | 'warning' | 'info' | 'loading'>;
-  modal: Pick<ModalHookAPI, 'confirm'>;
+  /** antd's message hook instance fits: code outside components only shows, never awaits, a message. */
+  message: Record<'error' | 'success' | 'warning' | 'info' | 'loading', (content: JointContent) => unknown>;
+  modal: { confirm(config: ModalFuncProps): unknown };
 }
 
 let current: Feedback | null = null;
@@ -20,7 +21,7 @@ export function feedback(): Feedback {
   if (current) return current;
   // Before the providers mount (or in a unit test without them) report to the console instead.
   const log = (level: string) => (content: unknown) => console.warn(`[${level}]`, content);
-  const stub = {
+  return {
     message: {
       error: log('error'),
       success: log('success'),
@@ -30,5 +31,4 @@ export function feedback(): Feedback {
     },
     modal: { confirm: log('confirm') },
   };
-  return stub as unknown as Feedback;
 }

@@ -20,7 +20,7 @@ export function pickRnd(rnd: number | undefined): number {
   if (rnd !== undefined) return checkInt(rnd, 0, 15, 'rnd');
   const buf = new Uint8Array(1);
   globalThis.crypto.getRandomValues(buf);
-  return buf[0]! & 15;
+  return (buf[0] ?? 0) & 15;
 }
 
 /** Class 0/2 block with the RND(4) | TID(24) | value(16) payload. */

@@ -2,6 +2,7 @@ import { encodeAmount } from '../amount.js';
 import { StsError } from '../errors.js';
 import { parseHexUpTo } from '../hex.js';
 import { checkSubclass, encodeRndTidValue, type TidTokenInput } from './common.js';
+import { CREDIT_SUBCLASS } from './credit.js';
 
 /** Class 2 (meter-specific management) subclasses, sts.md §2.2. */
 export const MANAGEMENT_SUBCLASS = {
@@ -17,18 +18,11 @@ export const MANAGEMENT_SUBCLASS = {
   set4thSectionDecoderKey: 9,
 } as const;
 
-/** Register field of ClearCredit (sts.md §5.5). Some meters accept only 0 and 0xFFFF. */
-export const CLEAR_CREDIT_REGISTER = {
-  electricity: 0,
-  water: 1,
-  gas: 2,
-  time: 3,
-  electricityCurrency: 4,
-  waterCurrency: 5,
-  gasCurrency: 6,
-  timeCurrency: 7,
-  all: 0xffff,
-} as const;
+/**
+ * Register field of ClearCredit (sts.md §5.5): a register is numbered as the credit subclass that
+ * fills it, or 0xFFFF for all. Some meters accept only 0 and 0xFFFF.
+ */
+export const CLEAR_CREDIT_REGISTER = { ...CREDIT_SUBCLASS, all: 0xffff } as const;
 
 export interface PowerLimitInput extends TidTokenInput {
   /** Watts, 0 … 18 201 624; rounded up like credit amounts. */

@@ -1,5 +1,6 @@
 import type { AccountReadRequest, AccountRow } from '@prepay/contracts';
 import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { accounts, customers, meterLinks, meters, tariffs } from '../../db/schema.js';
 import type { SessionUser } from '../../http/route.js';
@@ -89,19 +90,28 @@ export const toAccountRow = (r: Joined): AccountRow => ({
   updateDate: formatDateTime(r.a.updateDate ?? r.a.createDate),
 });
 
-function joined<T extends Record<string, unknown>>(q: Queryable, fields: T) {
-  return q
-    .select(fields as never)
-    .from(accounts)
+/** An account with its customer, meter, tariff and live link: the one join every account read uses. */
+function withAccountJoins<T extends PgSelect>(query: T) {
+  return query
     .innerJoin(customers, eq(customers.customerId, accounts.customerId))
     .innerJoin(meters, eq(meters.meterId, accounts.meterId))
     .leftJoin(tariffs, eq(tariffs.tariffId, accounts.tariffId))
     .leftJoin(meterLinks, eq(meterLinks.meterId, accounts.meterId));
 }
 
+const joinedRows = (q: Queryable) => withAccountJoins(q.select(columns).from(accounts).$dynamic());
+
+/** The accounts that bind any of the customers (or meters) given: what keeps them from being deleted. */
+export function accountsOf(q: Queryable, by: 'customerId' | 'meterId', ids: string[]) {
+  return q
+    .select({ customerId: accounts.customerId, meterId: accounts.meterId })
+    .from(accounts)
+    .where(inArray(accounts[by], ids));
+}
+
 export async function loadAccounts(q: Queryable, meterIds: string[]): Promise<AccountRow[]> {
   if (!meterIds.length) return [];
-  const rows = (await joined(q, columns).where(inArray(accounts.meterId, meterIds))) as unknown as Joined[];
+  const rows: Joined[] = await joinedRows(q).where(inArray(accounts.meterId, meterIds));
   const byId = new Map(rows.map((r) => [r.a.meterId, r]));
   return meterIds
     .map((id) => byId.get(id))
@@ -129,13 +139,12 @@ export function accountWhere(req: AccountReadRequest, user: SessionUser, extra: 
 export async function readAccounts(q: Queryable, req: AccountReadRequest, user: SessionUser) {
   const where = accountWhere(req, user);
   const { limit, offset } = pageOf(req);
-  const [count] = (await joined(q, { n: sql<number>`count(*)::int` }).where(where)) as unknown as {
-    n: number;
-  }[];
-  const rows = (await joined(q, columns)
+  const counted = q.select({ n: sql<number>`count(*)::int` }).from(accounts).$dynamic();
+  const [count] = await withAccountJoins(counted).where(where);
+  const rows: Joined[] = await joinedRows(q)
     .where(where)
     .orderBy(...orderOf(accountSpec, req.orderBy))
     .limit(limit)
-    .offset(offset)) as unknown as Joined[];
+    .offset(offset);
   return { total: Number(count?.n ?? 0), data: rows.map(toAccountRow) };
 }

@@ -1,8 +1,10 @@
 import type { AccountRequest, AccountRow } from '@prepay/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
 import { accounts, customers, meters, stations, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
+import { withDeps } from '../../lib/with-deps.js';
 import { writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
@@ -14,128 +16,150 @@ import {
 import { assertStation } from '../station/station-guard.js';
 import { loadAccounts } from './account.repo.js';
 
+/** The customers, meters and tariffs the rows name, with the station each belongs to. */
+async function loadRelated(tx: Tx, rows: AccountRequest[], meterIds: string[]) {
+  const customerRows = await tx
+    .select({ id: customers.customerId, stationId: customers.stationId })
+    .from(customers)
+    .where(inArray(customers.customerId, [...new Set(rows.map((r) => r.customerId))]));
+  const meterRows = await tx
+    .select({ id: meters.meterId, stationId: meters.stationId })
+    .from(meters)
+    .where(inArray(meters.meterId, meterIds));
+  const tariffRows = await tx
+    .select({ id: tariffs.tariffId, stationId: tariffs.stationId, shared: stations.isSystem })
+    .from(tariffs)
+    .innerJoin(stations, eq(stations.stationId, tariffs.stationId))
+    .where(inArray(tariffs.tariffId, [...new Set(rows.map((r) => r.tariffId))]));
+  return { customerRows, meterRows, tariffRows };
+}
+
+interface AccountPlan {
+  r: AccountRequest;
+  key: string;
+  old: AccountRow | undefined;
+  stationId: string;
+}
+
+/** Writes the checked rows; the meter an account leaves is unused again, the one it binds is used. */
+async function storePlans(tx: Tx, ctx: AuthedContext, plans: AccountPlan[], now: Date) {
+  for (const { r, key, old, stationId } of plans) {
+    const values = {
+      meterId: r.meterId,
+      customerId: r.customerId,
+      tariffId: r.tariffId,
+      ctRatio: keep(r.ctRatio, old?.ctRatio ?? null) ?? null,
+      remark: keep(r.remark, old?.remark ?? null) ?? null,
+      stationId,
+    };
+    if (old) {
+      await tx
+        .update(accounts)
+        .set({ ...values, updateId: ctx.user.userId, updateDate: now })
+        .where(eq(accounts.meterId, key));
+      if (key !== r.meterId) await tx.update(meters).set({ status: false }).where(eq(meters.meterId, key));
+    } else {
+      await tx.insert(accounts).values({ ...values, createId: ctx.user.userId, createDate: now });
+    }
+    await tx.update(meters).set({ status: true }).where(eq(meters.meterId, r.meterId));
+  }
+}
+
 /**
  * An account binds a customer, a meter and a tariff of one station (tariffs of a system station are
  * shared by all). Binding marks the meter used; unbinding (delete, or re-homing to another meter)
  * marks it unused again.
  */
-export function createAccountService(deps: Deps) {
-  const { db } = deps.database;
-
-  async function write(ctx: AuthedContext, rows: AccountRequest[], action: WriteAction, labels?: RowLabels) {
-    const keys = rows.map((r) => (action === 'Update' ? (r.oldMeterId ?? r.meterId) : r.meterId));
-    assertNoDuplicateKeys(keys, labels);
-    assertNoDuplicateKeys(
+async function write(
+  deps: Deps,
+  ctx: AuthedContext,
+  rows: AccountRequest[],
+  action: WriteAction,
+  labels?: RowLabels,
+) {
+  const keyOf = (r: AccountRequest) => (action === 'Update' ? (r.oldMeterId ?? r.meterId) : r.meterId);
+  const keys = rows.map(keyOf);
+  assertNoDuplicateKeys(keys, labels);
+  assertNoDuplicateKeys(
+    rows.map((r) => r.meterId),
+    labels,
+  );
+  return deps.database.db.transaction(async (tx) => {
+    const meterIds = [...new Set([...keys, ...rows.map((r) => r.meterId)])];
+    const before = new Map((await loadAccounts(tx, meterIds)).map((a) => [a.meterId, a]));
+    const { customerRows, meterRows, tariffRows } = await loadRelated(tx, rows, meterIds);
+    const problems = new RowProblems();
+    const plans = rows.map((r, i) => {
+      const problem = (m: string) => problems.add(labels, i, `account of meter ${r.meterId}: ${m}`);
+      const key = keyOf(r);
+      const old = action === 'Update' ? before.get(key) : undefined;
+      const customer = customerRows.find((c) => c.id === r.customerId);
+      const meter = meterRows.find((m) => m.id === r.meterId);
+      const tariff = tariffRows.find((t) => t.id === r.tariffId);
+      if (action === 'Update' && !old) problem(`no account for meter ${key}`);
+      if (old) assertStation(ctx.user, old.stationId);
+      if (!customer) problem(`customer ${r.customerId} not found`);
+      if (!meter) problem(`meter ${r.meterId} not found`);
+      if (!tariff) problem(`tariff ${r.tariffId} not found`);
+      const stationId = r.stationId?.trim() || customer?.stationId || ctx.user.stationId;
+      assertStation(ctx.user, stationId);
+      if (customer && customer.stationId !== stationId)
+        problem(`customer ${r.customerId} belongs to station ${customer.stationId}`);
+      if (meter && meter.stationId !== stationId)
+        problem(`meter ${r.meterId} belongs to station ${meter.stationId}`);
+      if (tariff && !tariff.shared && tariff.stationId !== stationId) {
+        problem(`tariff ${r.tariffId} belongs to station ${tariff.stationId}`);
+      }
+      const bound = before.get(r.meterId);
+      if (bound && bound.meterId !== old?.meterId) {
+        problem(`meter ${r.meterId} already has an account (customer ${bound.customerId})`);
+      }
+      return { r, key, old, stationId };
+    });
+    problems.throwIfAny();
+    await storePlans(tx, ctx, plans, deps.clock.now());
+    const after = await loadAccounts(
+      tx,
       rows.map((r) => r.meterId),
-      labels,
     );
-    return db.transaction(async (tx) => {
-      const meterIds = [...new Set([...keys, ...rows.map((r) => r.meterId)])];
-      const before = new Map((await loadAccounts(tx, meterIds)).map((a) => [a.meterId, a]));
-      const customerRows = await tx
-        .select({ id: customers.customerId, stationId: customers.stationId })
-        .from(customers)
-        .where(inArray(customers.customerId, [...new Set(rows.map((r) => r.customerId))]));
-      const meterRows = await tx
-        .select({ id: meters.meterId, stationId: meters.stationId })
-        .from(meters)
-        .where(inArray(meters.meterId, meterIds));
-      const tariffRows = await tx
-        .select({ id: tariffs.tariffId, stationId: tariffs.stationId, shared: stations.isSystem })
-        .from(tariffs)
-        .innerJoin(stations, eq(stations.stationId, tariffs.stationId))
-        .where(inArray(tariffs.tariffId, [...new Set(rows.map((r) => r.tariffId))]));
-      const problems = new RowProblems();
-      const plans = rows.map((r, i) => {
-        const problem = (m: string) => problems.add(labels, i, `account of meter ${r.meterId}: ${m}`);
-        const key = keys[i]!;
-        const old = action === 'Update' ? before.get(key) : undefined;
-        const customer = customerRows.find((c) => c.id === r.customerId);
-        const meter = meterRows.find((m) => m.id === r.meterId);
-        const tariff = tariffRows.find((t) => t.id === r.tariffId);
-        if (action === 'Update' && !old) problem(`no account for meter ${key}`);
-        if (old) assertStation(ctx.user, old.stationId);
-        if (!customer) problem(`customer ${r.customerId} not found`);
-        if (!meter) problem(`meter ${r.meterId} not found`);
-        if (!tariff) problem(`tariff ${r.tariffId} not found`);
-        const stationId = r.stationId?.trim() || customer?.stationId || ctx.user.stationId;
-        assertStation(ctx.user, stationId);
-        if (customer && customer.stationId !== stationId)
-          problem(`customer ${r.customerId} belongs to station ${customer.stationId}`);
-        if (meter && meter.stationId !== stationId)
-          problem(`meter ${r.meterId} belongs to station ${meter.stationId}`);
-        if (tariff && !tariff.shared && tariff.stationId !== stationId) {
-          problem(`tariff ${r.tariffId} belongs to station ${tariff.stationId}`);
-        }
-        const bound = before.get(r.meterId);
-        if (bound && bound.meterId !== old?.meterId) {
-          problem(`meter ${r.meterId} already has an account (customer ${bound.customerId})`);
-        }
-        return { r, key, old, stationId };
-      });
-      problems.throwIfAny();
-      const now = deps.clock.now();
-      for (const { r, key, old, stationId } of plans) {
-        const values = {
-          meterId: r.meterId,
-          customerId: r.customerId,
-          tariffId: r.tariffId,
-          ctRatio: keep(r.ctRatio, old?.ctRatio ?? null) ?? null,
-          remark: keep(r.remark, old?.remark ?? null) ?? null,
-          stationId,
-        };
-        if (old) {
-          await tx
-            .update(accounts)
-            .set({ ...values, updateId: ctx.user.userId, updateDate: now })
-            .where(eq(accounts.meterId, key));
-          if (key !== r.meterId)
-            await tx.update(meters).set({ status: false }).where(eq(meters.meterId, key));
-        } else {
-          await tx.insert(accounts).values({ ...values, createId: ctx.user.userId, createDate: now });
-        }
-        await tx.update(meters).set({ status: true }).where(eq(meters.meterId, r.meterId));
-      }
-      const after = await loadAccounts(
-        tx,
-        rows.map((r) => r.meterId),
-      );
-      for (const [i, a] of after.entries()) {
-        await writeAudit(tx, ctx.actor, { title: 'Account', action, before: plans[i]?.old, after: a });
-      }
-      return after;
-    });
-  }
+    for (const [i, a] of after.entries()) {
+      await writeAudit(tx, ctx.actor, { title: 'Account', action, before: plans[i]?.old, after: a });
+    }
+    return after;
+  });
+}
 
-  async function remove(
-    ctx: AuthedContext,
-    rows: { customerId: string; meterId: string }[],
-  ): Promise<AccountRow[]> {
-    const ids = rows.map((r) => r.meterId);
-    assertNoDuplicateKeys(ids, undefined);
-    return db.transaction(async (tx) => {
-      const before = await loadAccounts(tx, ids);
-      const problems = new RowProblems();
-      rows.forEach((r, i) => {
-        const a = before.find((b) => b.meterId === r.meterId);
-        if (!a || a.customerId !== r.customerId) {
-          problems.add(undefined, i, `no account binds customer ${r.customerId} and meter ${r.meterId}`);
-        }
-      });
-      problems.throwIfAny('Nothing was deleted');
-      for (const b of before) assertStation(ctx.user, b.stationId);
-      for (const r of rows) {
-        await tx
-          .delete(accounts)
-          .where(and(eq(accounts.meterId, r.meterId), eq(accounts.customerId, r.customerId)));
+async function remove(
+  deps: Deps,
+  ctx: AuthedContext,
+  rows: { customerId: string; meterId: string }[],
+): Promise<AccountRow[]> {
+  const ids = rows.map((r) => r.meterId);
+  assertNoDuplicateKeys(ids, undefined);
+  return deps.database.db.transaction(async (tx) => {
+    const before = await loadAccounts(tx, ids);
+    const problems = new RowProblems();
+    rows.forEach((r, i) => {
+      const a = before.find((b) => b.meterId === r.meterId);
+      if (!a || a.customerId !== r.customerId) {
+        problems.add(undefined, i, `no account binds customer ${r.customerId} and meter ${r.meterId}`);
       }
-      await tx.update(meters).set({ status: false }).where(inArray(meters.meterId, ids));
-      for (const b of before)
-        await writeAudit(tx, ctx.actor, { title: 'Account', action: 'Delete', before: b });
-      return before;
     });
-  }
+    problems.throwIfAny('Nothing was deleted');
+    for (const b of before) assertStation(ctx.user, b.stationId);
+    for (const r of rows) {
+      await tx
+        .delete(accounts)
+        .where(and(eq(accounts.meterId, r.meterId), eq(accounts.customerId, r.customerId)));
+    }
+    await tx.update(meters).set({ status: false }).where(inArray(meters.meterId, ids));
+    for (const b of before)
+      await writeAudit(tx, ctx.actor, { title: 'Account', action: 'Delete', before: b });
+    return before;
+  });
+}
 
-  return { write, remove };
+export function createAccountService(deps: Deps) {
+  return withDeps(deps, { write, remove });
 }
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -3,137 +3,126 @@ import { eq, inArray } from 'drizzle-orm';
 import { accounts, customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
+import { withDeps } from '../../lib/with-deps.js';
+import { accountsOf } from '../account/account.repo.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
+  checkDeletable,
+  checkWriteTarget,
   keep,
   type RowLabels,
   RowProblems,
   stationsFor,
   type WriteAction,
 } from '../masterdata/rows.js';
-import { assertStation } from '../station/station-guard.js';
 import { loadCustomers } from './customer.repo.js';
 
+async function write(
+  deps: Deps,
+  ctx: AuthedContext,
+  rows: CustomerRequest[],
+  action: WriteAction,
+  labels?: RowLabels,
+) {
+  const ids = rows.map((r) => r.customerId);
+  assertNoDuplicateKeys(ids, labels);
+  return deps.database.db.transaction(async (tx) => {
+    const before = new Map((await loadCustomers(tx, ids)).map((c) => [c.customerId, c]));
+    const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.customerId)?.stationId);
+    const problems = new RowProblems();
+    // A customer with accounts or a debt keeps its station: those rows live there too.
+    const moving = placed.filter((r) => {
+      const old = before.get(r.customerId);
+      return action === 'Update' && old && old.stationId !== r.stationId;
+    });
+    const anchored = moving.length
+      ? await tx
+          .select({ id: accounts.customerId })
+          .from(accounts)
+          .where(
+            inArray(
+              accounts.customerId,
+              moving.map((m) => m.customerId),
+            ),
+          )
+      : [];
+    rows.forEach((r, i) => {
+      const old = before.get(r.customerId);
+      const label = `customer ${r.customerId}`;
+      checkWriteTarget(ctx.user, action, old, (m) => problems.add(labels, i, `${label}: ${m}`));
+      if (anchored.some((a) => a.id === r.customerId)) {
+        problems.add(
+          labels,
+          i,
+          `${label}: has accounts; delete them before moving the customer to another station`,
+        );
+      }
+    });
+    problems.throwIfAny();
+    const now = deps.clock.now();
+    for (const r of placed) {
+      const old = before.get(r.customerId);
+      const values = {
+        customerName: r.customerName,
+        type: r.type,
+        phone: keep(r.phone, old?.phone ?? null) ?? null,
+        address: keep(r.address, old?.address ?? null) ?? null,
+        certifiName: keep(r.certifiName, old?.certifiName ?? null) ?? null,
+        certifiNo: keep(r.certifiNo, old?.certifiNo ?? null) ?? null,
+        remark: keep(r.remark, old?.remark ?? null) ?? null,
+        stationId: r.stationId,
+      };
+      if (old) {
+        await tx
+          .update(customers)
+          .set({ ...values, updateId: ctx.user.userId, updateDate: now })
+          .where(eq(customers.customerId, r.customerId));
+        // The debt follows its customer's station.
+        await tx.update(debts).set({ stationId: values.stationId }).where(eq(debts.customerId, r.customerId));
+      } else {
+        await tx
+          .insert(customers)
+          .values({ customerId: r.customerId, ...values, createId: ctx.user.userId, createDate: now });
+      }
+    }
+    const after = await loadCustomers(tx, ids);
+    await auditEach(tx, ctx.actor, { title: 'Customer', action }, after, (a) => before.get(a.customerId));
+    return after;
+  });
+}
+
+async function remove(deps: Deps, ctx: AuthedContext, ids: string[]): Promise<CustomerRow[]> {
+  const unique = [...new Set(ids)];
+  return deps.database.db.transaction(async (tx) => {
+    const before = await loadCustomers(tx, unique);
+    const problems = checkDeletable(ctx.user, unique, before, (b) => b.customerId, 'customer');
+    const bound = await accountsOf(tx, 'customerId', unique);
+    problems.addLinked(
+      unique,
+      bound,
+      (a) => a.customerId,
+      (a) => `customer ${a.customerId} has the account of meter ${a.meterId}; delete the account first`,
+    );
+    const owing = await tx
+      .select({ customerId: debts.customerId })
+      .from(debts)
+      .where(inArray(debts.customerId, unique));
+    problems.addLinked(
+      unique,
+      owing,
+      (d) => d.customerId,
+      (d) => `customer ${d.customerId} has a debt record; delete it first`,
+    );
+    problems.throwIfAny('Nothing was deleted');
+    await tx.delete(customers).where(inArray(customers.customerId, unique));
+    for (const b of before)
+      await writeAudit(tx, ctx.actor, { title: 'Customer', action: 'Delete', before: b });
+    return before;
+  });
+}
+
 export function createCustomerService(deps: Deps) {
-  const { db } = deps.database;
-
-  async function write(ctx: AuthedContext, rows: CustomerRequest[], action: WriteAction, labels?: RowLabels) {
-    const ids = rows.map((r) => r.customerId);
-    assertNoDuplicateKeys(ids, labels);
-    return db.transaction(async (tx) => {
-      const before = new Map((await loadCustomers(tx, ids)).map((c) => [c.customerId, c]));
-      const stationIds = await stationsFor(
-        tx,
-        ctx.user,
-        rows.map((r) => r.stationId ?? before.get(r.customerId)?.stationId),
-      );
-      const problems = new RowProblems();
-      // A customer with accounts or a debt keeps its station: those rows live there too.
-      const moving = rows.filter((r, i) => {
-        const old = before.get(r.customerId);
-        return action === 'Update' && old && old.stationId !== stationIds[i];
-      });
-      const anchored = moving.length
-        ? await tx
-            .select({ id: accounts.customerId })
-            .from(accounts)
-            .where(
-              inArray(
-                accounts.customerId,
-                moving.map((m) => m.customerId),
-              ),
-            )
-        : [];
-      rows.forEach((r, i) => {
-        const old = before.get(r.customerId);
-        const label = `customer ${r.customerId}`;
-        if (action === 'Update' && !old) problems.add(labels, i, `${label}: not found`);
-        if (action !== 'Update' && old) problems.add(labels, i, `${label}: already exists`);
-        if (old && action === 'Update') assertStation(ctx.user, old.stationId);
-        if (anchored.some((a) => a.id === r.customerId)) {
-          problems.add(
-            labels,
-            i,
-            `${label}: has accounts; delete them before moving the customer to another station`,
-          );
-        }
-      });
-      problems.throwIfAny();
-      const now = deps.clock.now();
-      for (const [i, r] of rows.entries()) {
-        const old = before.get(r.customerId);
-        const values = {
-          customerName: r.customerName,
-          type: r.type,
-          phone: keep(r.phone, old?.phone ?? null) ?? null,
-          address: keep(r.address, old?.address ?? null) ?? null,
-          certifiName: keep(r.certifiName, old?.certifiName ?? null) ?? null,
-          certifiNo: keep(r.certifiNo, old?.certifiNo ?? null) ?? null,
-          remark: keep(r.remark, old?.remark ?? null) ?? null,
-          stationId: stationIds[i]!,
-        };
-        if (old) {
-          await tx
-            .update(customers)
-            .set({ ...values, updateId: ctx.user.userId, updateDate: now })
-            .where(eq(customers.customerId, r.customerId));
-          // The debt follows its customer's station.
-          await tx
-            .update(debts)
-            .set({ stationId: values.stationId })
-            .where(eq(debts.customerId, r.customerId));
-        } else {
-          await tx
-            .insert(customers)
-            .values({ customerId: r.customerId, ...values, createId: ctx.user.userId, createDate: now });
-        }
-      }
-      const after = await loadCustomers(tx, ids);
-      await auditEach(tx, ctx.actor, { title: 'Customer', action }, after, (a) => before.get(a.customerId));
-      return after;
-    });
-  }
-
-  async function remove(ctx: AuthedContext, ids: string[]): Promise<CustomerRow[]> {
-    const unique = [...new Set(ids)];
-    return db.transaction(async (tx) => {
-      const before = await loadCustomers(tx, unique);
-      const problems = new RowProblems();
-      unique.forEach((id, i) => {
-        if (!before.some((b) => b.customerId === id)) problems.add(undefined, i, `customer ${id}: not found`);
-      });
-      for (const b of before) assertStation(ctx.user, b.stationId);
-      const bound = await tx
-        .select({ customerId: accounts.customerId, meterId: accounts.meterId })
-        .from(accounts)
-        .where(inArray(accounts.customerId, unique));
-      for (const a of bound) {
-        problems.add(
-          undefined,
-          unique.indexOf(a.customerId),
-          `customer ${a.customerId} has the account of meter ${a.meterId}; delete the account first`,
-        );
-      }
-      const owing = await tx
-        .select({ customerId: debts.customerId })
-        .from(debts)
-        .where(inArray(debts.customerId, unique));
-      for (const d of owing) {
-        problems.add(
-          undefined,
-          unique.indexOf(d.customerId),
-          `customer ${d.customerId} has a debt record; delete it first`,
-        );
-      }
-      problems.throwIfAny('Nothing was deleted');
-      await tx.delete(customers).where(inArray(customers.customerId, unique));
-      for (const b of before)
-        await writeAudit(tx, ctx.actor, { title: 'Customer', action: 'Delete', before: b });
-      return before;
-    });
-  }
-
-  return { write, remove };
+  return withDeps(deps, { write, remove });
 }
 export type CustomerService = ReturnType<typeof createCustomerService>;

@@ -70,10 +70,11 @@ export function createDebtService(deps: Deps) {
     return db.transaction(async (tx) => {
       const before = await loadDebts(tx, unique);
       const problems = new RowProblems();
-      unique.forEach((id, i) => {
-        if (!before.some((b) => b.customerId === id))
-          problems.add(undefined, i, `debt of customer ${id}: not found`);
-      });
+      problems.addMissing(
+        unique,
+        before.map((b) => b.customerId),
+        'debt of customer',
+      );
       problems.throwIfAny('Nothing was deleted');
       for (const b of before) assertStation(ctx.user, b.stationId);
       await tx.delete(debts).where(inArray(debts.customerId, unique));

@@ -6,6 +6,7 @@ import type { AuthedContext } from '../../http/route.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
+  checkWriteTarget,
   keep,
   type RowLabels,
   RowProblems,
@@ -28,26 +29,22 @@ export function createGatewayService(deps: Deps) {
     assertNoDuplicateKeys(ids, labels);
     return db.transaction(async (tx) => {
       const before = new Map((await loadGateways(tx, ids)).map((g) => [g.gatewayId, g]));
-      const stationIds = await stationsFor(
-        tx,
-        ctx.user,
-        rows.map((r) => r.stationId ?? before.get(r.gatewayId)?.stationId),
-      );
+      const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.gatewayId)?.stationId);
       const problems = new RowProblems();
       rows.forEach((r, i) => {
         const old = before.get(r.gatewayId);
-        if (action === 'Update' && !old) problems.add(labels, i, `gateway ${r.gatewayId}: not found`);
-        if (action !== 'Update' && old) problems.add(labels, i, `gateway ${r.gatewayId}: already exists`);
-        if (old && action === 'Update') assertStation(ctx.user, old.stationId);
+        checkWriteTarget(ctx.user, action, old, (m) =>
+          problems.add(labels, i, `gateway ${r.gatewayId}: ${m}`),
+        );
       });
       problems.throwIfAny();
       const now = deps.clock.now();
-      for (const [i, r] of rows.entries()) {
+      for (const r of placed) {
         const old = before.get(r.gatewayId);
         const values = {
           gatewayName: keep(r.gatewayName, old?.gatewayName ?? null) ?? null,
           remark: keep(r.remark, old?.remark ?? null) ?? null,
-          stationId: stationIds[i]!,
+          stationId: r.stationId,
         };
         if (old) {
           await tx
@@ -71,9 +68,11 @@ export function createGatewayService(deps: Deps) {
     return db.transaction(async (tx) => {
       const before = await loadGateways(tx, unique);
       const problems = new RowProblems();
-      unique.forEach((id, i) => {
-        if (!before.some((b) => b.gatewayId === id)) problems.add(undefined, i, `gateway ${id}: not found`);
-      });
+      problems.addMissing(
+        unique,
+        before.map((b) => b.gatewayId),
+        'gateway',
+      );
       problems.throwIfAny('Nothing was deleted');
       for (const b of before) assertStation(ctx.user, b.stationId);
       await tx.delete(gateways).where(inArray(gateways.gatewayId, unique));

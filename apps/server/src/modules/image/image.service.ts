@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { forbidden, refuse } from '../../lib/domain-errors.js';
+import { withDeps } from '../../lib/with-deps.js';
 import { writeAudit } from '../audit/audit.js';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -21,92 +22,92 @@ export function checkPng(buf: Buffer): { width: number; height: number } {
   return { width, height };
 }
 
-export function createImageService(deps: Deps) {
-  const { db } = deps.database;
+/** Images are shared by every station (login page, receipts): system administrators change them. */
+const assertSystemAdmin = (ctx: AuthedContext) => {
+  if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator replaces the images');
+};
 
-  /** Images are shared by every station (login page, receipts): system administrators change them. */
-  const assertSystemAdmin = (ctx: AuthedContext) => {
-    if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator replaces the images');
-  };
-
-  async function list(): Promise<ImageRow[]> {
-    const rows = await db
-      .select({
-        slot: images.slot,
-        size: images.size,
-        width: images.width,
-        height: images.height,
-        sha256: images.sha256,
-        updateId: images.updateId,
-        updateDate: images.updateDate,
-      })
-      .from(images);
-    return IMAGE_SLOTS.map((slot) => {
-      const r = rows.find((x) => x.slot === slot);
-      return {
-        slot,
-        url: r ? `${imagePath(slot)}?v=${r.sha256.slice(0, 12)}` : null,
-        size: r?.size ?? null,
-        width: r?.width ?? null,
-        height: r?.height ?? null,
-        updateId: r?.updateId ?? null,
-        updateDate: formatDateTime(r?.updateDate),
-      };
-    });
-  }
-
-  async function upload(ctx: AuthedContext, slot: ImageSlot, buf: Buffer): Promise<ImageRow> {
-    assertSystemAdmin(ctx);
-    if (buf.length > IMAGE_MAX_BYTES) throw refuse('The image is larger than 2 MB');
-    const { width, height } = checkPng(buf);
-    const sha256 = createHash('sha256').update(buf).digest('hex');
-    const values = {
+async function list(deps: Deps): Promise<ImageRow[]> {
+  const rows = await deps.database.db
+    .select({
+      slot: images.slot,
+      size: images.size,
+      width: images.width,
+      height: images.height,
+      sha256: images.sha256,
+      updateId: images.updateId,
+      updateDate: images.updateDate,
+    })
+    .from(images);
+  return IMAGE_SLOTS.map((slot) => {
+    const r = rows.find((x) => x.slot === slot);
+    return {
       slot,
-      dataBase64: buf.toString('base64'),
-      size: buf.length,
-      width,
-      height,
-      sha256,
-      updateId: ctx.user.userId,
-      updateDate: deps.clock.now(),
+      url: r ? `${imagePath(slot)}?v=${r.sha256.slice(0, 12)}` : null,
+      size: r?.size ?? null,
+      width: r?.width ?? null,
+      height: r?.height ?? null,
+      updateId: r?.updateId ?? null,
+      updateDate: formatDateTime(r?.updateDate),
     };
-    await db.transaction(async (tx) => {
-      const [old] = await tx
-        .select({ size: images.size, sha256: images.sha256 })
-        .from(images)
-        .where(eq(images.slot, slot));
-      await tx.insert(images).values(values).onConflictDoUpdate({ target: images.slot, set: values });
-      await writeAudit(tx, ctx.actor, {
-        title: 'Image',
-        action: 'Upload',
-        before: old ? { slot, ...old } : undefined,
-        after: { slot, size: buf.length, width, height, sha256 },
-      });
+  });
+}
+
+async function upload(deps: Deps, ctx: AuthedContext, slot: ImageSlot, buf: Buffer): Promise<ImageRow> {
+  assertSystemAdmin(ctx);
+  if (buf.length > IMAGE_MAX_BYTES) throw refuse('The image is larger than 2 MB');
+  const { width, height } = checkPng(buf);
+  const sha256 = createHash('sha256').update(buf).digest('hex');
+  const values = {
+    slot,
+    dataBase64: buf.toString('base64'),
+    size: buf.length,
+    width,
+    height,
+    sha256,
+    updateId: ctx.user.userId,
+    updateDate: deps.clock.now(),
+  };
+  await deps.database.db.transaction(async (tx) => {
+    const [old] = await tx
+      .select({ size: images.size, sha256: images.sha256 })
+      .from(images)
+      .where(eq(images.slot, slot));
+    await tx.insert(images).values(values).onConflictDoUpdate({ target: images.slot, set: values });
+    await writeAudit(tx, ctx.actor, {
+      title: 'Image',
+      action: 'Upload',
+      before: old ? { slot, ...old } : undefined,
+      after: { slot, size: buf.length, width, height, sha256 },
     });
-    return (await list()).find((r) => r.slot === slot)!;
-  }
+  });
+  const stored = (await list(deps)).find((r) => r.slot === slot);
+  if (!stored) throw new Error(`image ${slot} was stored but cannot be read back`);
+  return stored;
+}
 
-  async function remove(ctx: AuthedContext, slots: ImageSlot[]): Promise<ImageRow[]> {
-    assertSystemAdmin(ctx);
-    await db.transaction(async (tx) => {
-      for (const slot of new Set(slots)) {
-        const gone = await tx
-          .delete(images)
-          .where(eq(images.slot, slot))
-          .returning({ size: images.size, sha256: images.sha256 });
-        if (gone[0])
-          await writeAudit(tx, ctx.actor, { title: 'Image', action: 'Delete', before: { slot, ...gone[0] } });
-      }
-    });
-    return list();
-  }
+async function remove(deps: Deps, ctx: AuthedContext, slots: ImageSlot[]): Promise<ImageRow[]> {
+  assertSystemAdmin(ctx);
+  await deps.database.db.transaction(async (tx) => {
+    for (const slot of new Set(slots)) {
+      const gone = await tx
+        .delete(images)
+        .where(eq(images.slot, slot))
+        .returning({ size: images.size, sha256: images.sha256 });
+      if (gone[0])
+        await writeAudit(tx, ctx.actor, { title: 'Image', action: 'Delete', before: { slot, ...gone[0] } });
+    }
+  });
+  return list(deps);
+}
 
-  async function fetch(slot: string) {
-    if (!(IMAGE_SLOTS as readonly string[]).includes(slot)) return undefined;
-    const [row] = await db.select().from(images).where(eq(images.slot, slot));
-    return row ? { bytes: Buffer.from(row.dataBase64, 'base64'), sha256: row.sha256 } : undefined;
-  }
+async function fetch(deps: Deps, slot: string) {
+  if (!(IMAGE_SLOTS as readonly string[]).includes(slot)) return undefined;
+  const [row] = await deps.database.db.select().from(images).where(eq(images.slot, slot));
+  return row ? { bytes: Buffer.from(row.dataBase64, 'base64'), sha256: row.sha256 } : undefined;
+}
 
-  return { list, upload, remove, fetch };
+export function createImageService(deps: Deps) {
+  return withDeps(deps, { list, upload, remove, fetch });
 }
 export type ImageService = ReturnType<typeof createImageService>;

@@ -1,5 +1,5 @@
 import type { ItemReadRequest, ItemRow } from '@prepay/contracts';
-import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { items } from '../../db/schema.js';
 import type { SessionUser } from '../../http/route.js';
@@ -56,7 +56,7 @@ export const itemKey = (k: { itemType: string; itemName: string }) => `${k.itemT
 
 export async function loadItems(q: Queryable, keys: { itemType: string; itemName: string }[]) {
   if (!keys.length) return [];
-  const conds: SQL[] = keys.map((k) => and(eq(items.itemType, k.itemType), eq(items.itemName, k.itemName))!);
+  const conds = keys.map((k) => and(eq(items.itemType, k.itemType), eq(items.itemName, k.itemName)));
   return (
     await q
       .select()

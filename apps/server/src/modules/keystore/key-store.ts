@@ -37,6 +37,19 @@ export type NextKeyFields = {
   baseYear: number;
 };
 
+/** A stored decoder key's identity (the meter's KEN joined in), without the key. */
+function storedKeyInfo(row: { k: typeof meterKeys.$inferSelect; ken: number | null }) {
+  return {
+    meterId: row.k.meterId,
+    sgc: row.k.sgc,
+    krn: row.k.krn,
+    kt: row.k.kt,
+    ti: row.k.ti,
+    ken: row.ken ?? 255,
+    baseYear: row.k.baseYear as BaseYear,
+  };
+}
+
 /**
  * The only door to keys. Vending keys per SGC/KRN and decoder keys per meter are rows in the database
  * holding what the vault (key-vault.ts) gives back — a sealed blob or an HSM handle, never the key.
@@ -157,15 +170,9 @@ export class DbKeyStore {
     for (const row of rows) {
       const meterId = row.k.meterId;
       out.push({
-        meterId,
+        ...storedKeyInfo(row),
         decoderKey: await reveal({ sealed: row.k.keyEnc, context: dkContext(meterId) }),
         ea: row.k.ea,
-        sgc: row.k.sgc,
-        krn: row.k.krn,
-        kt: row.k.kt,
-        ti: row.k.ti,
-        ken: row.ken ?? 255,
-        baseYear: row.k.baseYear as BaseYear,
       });
     }
     return out;
@@ -271,15 +278,7 @@ export class DbKeyStore {
       .innerJoin(meters, eq(meters.meterId, meterKeys.meterId))
       .where(eq(meterKeys.meterId, meterId));
     if (!row) return undefined;
-    const info = {
-      meterId,
-      sgc: row.k.sgc,
-      krn: row.k.krn,
-      kt: row.k.kt,
-      ti: row.k.ti,
-      ken: row.ken ?? 255,
-      baseYear: row.k.baseYear as BaseYear,
-    };
+    const info = storedKeyInfo(row);
     return { info, ref: { sealed: row.k.keyEnc, context: dkContext(meterId) } };
   }
 

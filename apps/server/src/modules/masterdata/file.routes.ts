@@ -33,7 +33,7 @@ function exportCell(key: string, v: unknown): unknown {
   return v;
 }
 
-const stamp = (d: Date) => formatDateTime(d)!.replace(/[-: ]/g, '').slice(0, 14);
+const stamp = (d: Date) => (formatDateTime(d) ?? '').replace(/[-: ]/g, '').slice(0, 14);
 
 /**
  * Endpoints whose request or answer is a file: spreadsheet import/template/export per module, the

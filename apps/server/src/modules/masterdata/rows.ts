@@ -23,6 +23,21 @@ export class RowProblems {
   get size() {
     return this.list.length;
   }
+  /** Delete requests: "<what> <id>: not found" against each requested id no stored row has. */
+  addMissing(ids: readonly string[], found: readonly string[], what: string) {
+    ids.forEach((id, i) => {
+      if (!found.includes(id)) this.add(undefined, i, `${what} ${id}: not found`);
+    });
+  }
+  /** Delete requests: a problem against the requested id each still-linked row points at. */
+  addLinked<L>(
+    ids: readonly string[],
+    links: readonly L[],
+    idOf: (link: L) => string,
+    message: (link: L) => string,
+  ) {
+    for (const l of links) this.add(undefined, ids.indexOf(idOf(l)), message(l));
+  }
   /** Refuses the whole batch when any row had a problem (first 50 listed). */
   throwIfAny(prefix = 'Nothing was saved'): void {
     if (!this.list.length) return;
@@ -32,6 +47,35 @@ export class RowProblems {
   }
 }
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A written row's target: create and import add rows that are not stored yet, update changes a
+ * stored row, which must lie in the caller's stations.
+ */
+export function checkWriteTarget(
+  user: SessionUser,
+  action: WriteAction,
+  old: { stationId: string } | undefined,
+  problem: (message: string) => void,
+): void {
+  if (action === 'Update' && !old) problem('not found');
+  if (action !== 'Update' && old) problem('already exists');
+  if (old && action === 'Update') assertStation(user, old.stationId);
+}
+
+/** A delete's first checks: every requested id is stored, and each stored row lies in the caller's stations. */
+export function checkDeletable<R extends { stationId: string }>(
+  user: SessionUser,
+  ids: readonly string[],
+  before: readonly R[],
+  idOf: (row: R) => string,
+  what: string,
+): RowProblems {
+  const problems = new RowProblems();
+  problems.addMissing(ids, before.map(idOf), what);
+  for (const b of before) assertStation(user, b.stationId);
+  return problems;
+}
 
 /** Keys repeated in one request: the whole request is refused. */
 export function assertNoDuplicateKeys(keys: string[], labels: RowLabels): void {
@@ -44,24 +88,29 @@ export function assertNoDuplicateKeys(keys: string[], labels: RowLabels): void {
 }
 
 /**
- * The station each row is written to: the one it names or the caller's; a user who is not a system
- * administrator may only name their own, and the station must exist.
+ * The station each row is written to: the one it names, else `fallback` (the stored row's), else
+ * the caller's; a user who is not a system administrator may only name their own, and the station
+ * must exist. Returns the rows with `stationId` resolved, in order.
  */
-export async function stationsFor(
+export async function stationsFor<R extends { stationId?: string | null }>(
   q: Queryable,
   user: SessionUser,
-  requested: (string | null | undefined)[],
-): Promise<string[]> {
-  const resolved = requested.map((s) => s?.trim() || user.stationId);
-  for (const s of new Set(resolved)) assertStation(user, s);
-  const unique = [...new Set(resolved)];
+  rows: readonly R[],
+  fallback: (row: R) => string | null | undefined,
+): Promise<(Omit<R, 'stationId'> & { stationId: string })[]> {
+  const placed = rows.map((r) => ({
+    ...r,
+    stationId: (r.stationId ?? fallback(r))?.trim() || user.stationId,
+  }));
+  const unique = [...new Set(placed.map((r) => r.stationId))];
+  for (const s of unique) assertStation(user, s);
   const found = await q
     .select({ id: stations.stationId })
     .from(stations)
     .where(inArray(stations.stationId, unique));
   const missing = unique.filter((id) => !found.some((f) => f.id === id));
   if (missing.length) throw refuse(`Station not found: ${missing.join(', ')}`);
-  return resolved;
+  return placed;
 }
 
 /** `v` when given, else the stored value (update keeps what the body leaves out). */

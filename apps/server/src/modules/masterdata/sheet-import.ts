@@ -26,9 +26,9 @@ function parseSteps(text: string): unknown {
     .map((p) => p.trim())
     .filter(Boolean)
     .map((part) => {
-      const m = /^([\d.]+)\s*-\s*([\d.]*)\s*:\s*([\d.]+)$/.exec(part);
-      if (!m) return { start: part, price: '' };
-      return { start: m[1]!, end: m[2] ? m[2] : null, price: m[3]! };
+      const [, start, end, price] = /^([\d.]+)\s*-\s*([\d.]*)\s*:\s*([\d.]+)$/.exec(part) ?? [];
+      if (start === undefined || price === undefined) return { start: part, price: '' };
+      return { start, end: end || null, price };
     });
 }
 
@@ -108,7 +108,7 @@ export async function parseImportFile(buf: Buffer, mod: SheetModule): Promise<Pa
     if (sameLine !== undefined) duplicates.push(`row ${r.rowNumber} repeats row ${sameLine}`);
     else if (sameKey !== undefined && key !== '') {
       duplicates.push(
-        `row ${r.rowNumber} has the same ${mod.columns[0]!.key} as row ${sameKey} (${mod.keyOf(obj)})`,
+        `row ${r.rowNumber} has the same ${mod.columns[0]?.key ?? 'key'} as row ${sameKey} (${mod.keyOf(obj)})`,
       );
     }
     seenLine.set(line, seenLine.get(line) ?? r.rowNumber);

@@ -2,15 +2,17 @@ import type { MeterRow, MeterWriteRequest } from '@prepay/contracts';
 import { type BaseYear, isStsError, meterPanFromIain } from '@prepay/sts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { accounts, meters } from '../../db/schema.js';
+import { meters } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
+import { accountsOf } from '../account/account.repo.js';
 import { writeAudit } from '../audit/audit.js';
 import type { DbKeyStore, KeySource } from '../keystore/key-store.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import type { SealedKey } from '../keystore/key-vault.js';
 import {
   assertNoDuplicateKeys,
+  checkDeletable,
   keep,
   type RowLabels,
   RowProblems,
@@ -34,263 +36,281 @@ export function meterPanOf(meterId: string): string | null {
 const identity = (v: Pick<Values, 'ea' | 'sgc' | 'krn' | 'kt' | 'ti' | 'baseYear'>) =>
   [v.ea, v.sgc, v.krn, v.kt, v.ti, v.baseYear].join('/');
 
+/** The fields a decoder key is stored and derived with; a row has them once it has an SGC. */
+interface StsKeyFields {
+  ea: '07' | '11';
+  sgc: string;
+  krn: number;
+  kt: number;
+  ti: number;
+  ken: number;
+  baseYear: BaseYear;
+}
+
+/** The key fields of a row with an SGC (valuesOf gives KRN, KT and TI their defaults then), else null. */
+function stsKeyFieldsOf(v: Values): StsKeyFields | null {
+  const { sgc, krn, kt, ti } = v;
+  if (!sgc || krn === null || krn === undefined || kt === null || kt === undefined) return null;
+  if (ti === null || ti === undefined) return null;
+  const ea = v.ea === '11' ? '11' : '07';
+  return { ea, sgc, krn, kt, ti, ken: v.ken ?? 255, baseYear: (v.baseYear ?? 1993) as BaseYear };
+}
+
 interface KeyPlan {
   meterId: string;
   /** Sealed by the key store: the plan never holds the key in clear. */
   sealed: SealedKey;
   source: KeySource;
-  values: Values;
+  fields: StsKeyFields;
+}
+
+/** The row as it will be stored: body fields, else the stored ones (update), else defaults. */
+function valuesOf(r: Input, old: MeterRecord | undefined, stationId: string): Values {
+  const o = old;
+  const sgc = keep(r.sgc, o?.sgc ?? null) ?? null;
+  // With an SGC the other key fields get the usual defaults: KRN 1, KT 2 (unique key), TI 01, KEN 255.
+  const sts = (v: number | null | undefined, stored: number | null | undefined, dflt: number) =>
+    keep(v, stored ?? null) ?? (sgc ? dflt : null);
+  return {
+    meterId: r.meterId,
+    type: r.type ?? o?.type ?? 0,
+    isThreePhase: r.isThreePhase ?? o?.isThreePhase ?? 0,
+    communicationWay: r.communicationWay ?? o?.communicationWay ?? 1,
+    devEui: keep(r.devEui, o?.devEui ?? null) ?? null,
+    protocolVersion: keep(r.protocolVersion, o?.protocolVersion ?? null) ?? null,
+    lat: keep(r.lat, o?.lat ?? null) ?? null,
+    lng: keep(r.lng, o?.lng ?? null) ?? null,
+    ea: r.ea ?? o?.ea ?? (r.decoderKey?.length === 32 ? '11' : '07'),
+    baseYear: sts(r.baseYear, o?.baseYear, 1993),
+    sgc,
+    krn: sts(r.krn, o?.krn, 1),
+    ken: sts(r.ken, o?.ken, 255),
+    ti: sts(r.ti, o?.ti, 1),
+    kt: sts(r.kt, o?.kt, 2),
+    baseYearNew: keep(r.baseYearNew, o?.baseYearNew ?? null) ?? null,
+    sgcNew: keep(r.sgcNew, o?.sgcNew ?? null) ?? null,
+    krnNew: keep(r.krnNew, o?.krnNew ?? null) ?? null,
+    kenNew: keep(r.kenNew, o?.kenNew ?? null) ?? null,
+    tiNew: keep(r.tiNew, o?.tiNew ?? null) ?? null,
+    ktNew: keep(r.ktNew, o?.ktNew ?? null) ?? null,
+    status: o?.status ?? false,
+    stationId,
+    remark: keep(r.remark, o?.remark ?? null) ?? null,
+  };
+}
+
+/** A decoder key given in the body: sealed as it is, once its length and STS fields fit. */
+async function planGivenKey(
+  keys: DbKeyStore,
+  decoderKey: string,
+  v: Values,
+  problem: (m: string) => void,
+): Promise<KeyPlan | null> {
+  const expected = v.ea === '11' ? 32 : 16;
+  if (decoderKey.length !== expected) {
+    problem(`decoderKey must be ${expected} hex digits for EA${v.ea}`);
+    return null;
+  }
+  const fields = stsKeyFieldsOf(v);
+  if (!fields) {
+    problem('a decoder key needs the STS fields it belongs to (sgc, krn, ti, kt)');
+    return null;
+  }
+  return { meterId: v.meterId, sealed: await keys.seal(decoderKey, v.meterId), source: 'given', fields };
+}
+
+/** No key in the body: derive one when the STS fields are new or changed and a vending key is held. */
+async function planDerivedKey(
+  keys: DbKeyStore,
+  v: Values,
+  old: MeterRecord | undefined,
+  problem: (m: string) => void,
+): Promise<KeyPlan | null> {
+  const fields = stsKeyFieldsOf(v);
+  if (!fields) return null;
+  const changed = !old || identity(old) !== identity(v);
+  if (!changed && old?.hasDecoderKey) return null;
+  if (!(await keys.hasVendingKey({ sgc: fields.sgc, krn: fields.krn }))) {
+    if (old?.hasDecoderKey && changed) {
+      problem(
+        `the STS key fields changed but no vending key is held for SGC ${fields.sgc} KRN ${fields.krn}: give the new decoderKey`,
+      );
+    }
+    return null;
+  }
+  const pan = meterPanOf(v.meterId);
+  if (!pan) {
+    problem(
+      'a decoder key can only be derived for an STS meter number (11 or 13 digits, or the 18-digit PAN): give decoderKey',
+    );
+    return null;
+  }
+  try {
+    const { sgc, krn, kt, ti, ea } = fields;
+    const { sealed, source } = await keys.derive({ meterPAN: pan, sgc, krn, kt, ti, ea }, v.meterId);
+    return { meterId: v.meterId, sealed, source, fields };
+  } catch (e) {
+    if (isStsError(e)) {
+      problem(`cannot derive the decoder key: ${e.message}`);
+      return null;
+    }
+    throw e;
+  }
+}
+
+/** Which decoder key to store for the row, if any; problems are reported against its line. */
+function planKey(
+  keys: DbKeyStore,
+  r: Input,
+  v: Values,
+  old: MeterRecord | undefined,
+  problem: (m: string) => void,
+): Promise<KeyPlan | null> {
+  return r.decoderKey ? planGivenKey(keys, r.decoderKey, v, problem) : planDerivedKey(keys, v, old, problem);
+}
+
+async function storeKeys(keys: DbKeyStore, plans: KeyPlan[]) {
+  for (const { meterId, sealed, source, fields } of plans) {
+    await keys.putSealedDecoderKey({ meterId, ...fields, source }, sealed);
+  }
+}
+
+/** A DevEUI names one device on the network server: no two meters may share one. */
+async function checkDevEuis(tx: Tx, values: Values[], labels: RowLabels | undefined, problems: RowProblems) {
+  const wanted = values.flatMap((v, i) => (v.devEui ? [{ devEui: v.devEui, meterId: v.meterId, i }] : []));
+  if (!wanted.length) return;
+  const seen = new Map<string, string>();
+  for (const w of wanted) {
+    const other = seen.get(w.devEui);
+    if (other)
+      problems.add(labels, w.i, `meter ${w.meterId}: devEui ${w.devEui} is also given to meter ${other}`);
+    seen.set(w.devEui, w.meterId);
+  }
+  const taken = await tx
+    .select({ meterId: meters.meterId, devEui: meters.devEui })
+    .from(meters)
+    .where(inArray(meters.devEui, [...seen.keys()]));
+  for (const t of taken) {
+    const w = wanted.find((x) => x.devEui === t.devEui && x.meterId !== t.meterId);
+    if (w) problems.add(labels, w.i, `meter ${w.meterId}: devEui ${w.devEui} belongs to meter ${t.meterId}`);
+  }
+}
+
+/** Every row checked against what is stored; the values to write and the keys to store. */
+async function planRows(
+  tx: Tx,
+  keys: DbKeyStore,
+  ctx: AuthedContext,
+  rows: Input[],
+  action: WriteAction,
+  labels: RowLabels | undefined,
+) {
+  const before = new Map(
+    (
+      await loadMeters(
+        tx,
+        rows.map((r) => r.meterId),
+      )
+    ).map((m) => [m.meterId, m]),
+  );
+  const problems = new RowProblems();
+  const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.meterId)?.stationId);
+  const values: Values[] = [];
+  const plans: KeyPlan[] = [];
+  for (const [i, r] of placed.entries()) {
+    const old = before.get(r.meterId);
+    const problem = (m: string) => problems.add(labels, i, `meter ${r.meterId}: ${m}`);
+    if (action === 'Update') {
+      if (!old) {
+        problem('not found');
+        continue;
+      }
+      assertStation(ctx.user, old.stationId);
+      if (old.status && old.stationId !== r.stationId) {
+        problem('it is bound to an account; delete the account before moving it to another station');
+      }
+    } else if (old) {
+      problem('already exists');
+      continue;
+    }
+    const v = valuesOf(r, old, r.stationId);
+    values.push(v);
+    const plan = await planKey(keys, r, v, old, problem);
+    if (plan) plans.push(plan);
+  }
+  await checkDevEuis(tx, values, labels, problems);
+  problems.throwIfAny();
+  return { before, values, plans };
+}
+
+async function storeValues(tx: Tx, ctx: AuthedContext, action: WriteAction, values: Values[], now: Date) {
+  if (action === 'Update') {
+    for (const v of values) {
+      await tx
+        .update(meters)
+        .set({ ...v, updateId: ctx.user.userId, updateDate: now })
+        .where(eq(meters.meterId, v.meterId));
+    }
+    return;
+  }
+  for (let i = 0; i < values.length; i += 500) {
+    await tx
+      .insert(meters)
+      .values(values.slice(i, i + 500).map((v) => ({ ...v, createId: ctx.user.userId, createDate: now })));
+  }
+}
+
+/** Create, import and update: every row is checked first; one bad row writes nothing. */
+async function write(deps: Deps, ctx: AuthedContext, rows: Input[], action: WriteAction, labels?: RowLabels) {
+  const ids = rows.map((r) => r.meterId);
+  assertNoDuplicateKeys(ids, labels);
+  const keyStore = await keyStoreOf(deps);
+  return deps.database.db.transaction(async (tx) => {
+    const keys = keyStore.on(tx);
+    const { before, values, plans } = await planRows(tx, keys, ctx, rows, action, labels);
+    await storeValues(tx, ctx, action, values, deps.clock.now());
+    await storeKeys(keys, plans);
+    const after = (await loadMeters(tx, ids)).map(toMeterRow);
+    for (const a of after) {
+      const b = before.get(a.meterId);
+      await writeAudit(tx, ctx.actor, {
+        title: 'Meter',
+        action,
+        before: b ? toMeterRow(b) : undefined,
+        after: a,
+      });
+    }
+    return after;
+  });
+}
+
+async function remove(deps: Deps, ctx: AuthedContext, ids: string[]): Promise<MeterRow[]> {
+  const unique = [...new Set(ids)];
+  return deps.database.db.transaction(async (tx: Tx) => {
+    const before = await loadMeters(tx, unique);
+    const problems = checkDeletable(ctx.user, unique, before, (b) => b.meterId, 'meter');
+    const bound = await accountsOf(tx, 'meterId', unique);
+    problems.addLinked(
+      unique,
+      bound,
+      (a) => a.meterId,
+      (a) =>
+        `meter ${a.meterId} is bound to the account of customer ${a.customerId}; delete the account first`,
+    );
+    problems.throwIfAny('Nothing was deleted');
+    await tx.delete(meters).where(inArray(meters.meterId, unique));
+    const rows = before.map(toMeterRow);
+    for (const b of rows) await writeAudit(tx, ctx.actor, { title: 'Meter', action: 'Delete', before: b });
+    return rows;
+  });
 }
 
 export function createMeterService(deps: Deps) {
-  const { db } = deps.database;
-
-  /** The row as it will be stored: body fields, else the stored ones (update), else defaults. */
-  function valuesOf(r: Input, old: MeterRecord | undefined, stationId: string): Values {
-    const o = old;
-    const sgc = keep(r.sgc, o?.sgc ?? null) ?? null;
-    // With an SGC the other key fields get the usual defaults: KRN 1, KT 2 (unique key), TI 01, KEN 255.
-    const sts = (v: number | null | undefined, stored: number | null | undefined, dflt: number) =>
-      keep(v, stored ?? null) ?? (sgc ? dflt : null);
-    return {
-      meterId: r.meterId,
-      type: r.type ?? o?.type ?? 0,
-      isThreePhase: r.isThreePhase ?? o?.isThreePhase ?? 0,
-      communicationWay: r.communicationWay ?? o?.communicationWay ?? 1,
-      devEui: keep(r.devEui, o?.devEui ?? null) ?? null,
-      protocolVersion: keep(r.protocolVersion, o?.protocolVersion ?? null) ?? null,
-      lat: keep(r.lat, o?.lat ?? null) ?? null,
-      lng: keep(r.lng, o?.lng ?? null) ?? null,
-      ea: r.ea ?? o?.ea ?? (r.decoderKey?.length === 32 ? '11' : '07'),
-      baseYear: sts(r.baseYear, o?.baseYear, 1993),
-      sgc,
-      krn: sts(r.krn, o?.krn, 1),
-      ken: sts(r.ken, o?.ken, 255),
-      ti: sts(r.ti, o?.ti, 1),
-      kt: sts(r.kt, o?.kt, 2),
-      baseYearNew: keep(r.baseYearNew, o?.baseYearNew ?? null) ?? null,
-      sgcNew: keep(r.sgcNew, o?.sgcNew ?? null) ?? null,
-      krnNew: keep(r.krnNew, o?.krnNew ?? null) ?? null,
-      kenNew: keep(r.kenNew, o?.kenNew ?? null) ?? null,
-      tiNew: keep(r.tiNew, o?.tiNew ?? null) ?? null,
-      ktNew: keep(r.ktNew, o?.ktNew ?? null) ?? null,
-      status: o?.status ?? false,
-      stationId,
-      remark: keep(r.remark, o?.remark ?? null) ?? null,
-    };
-  }
-
-  /** Which decoder key to store for the row, if any; problems are reported against its line. */
-  async function planKey(
-    keys: DbKeyStore,
-    r: Input,
-    v: Values,
-    old: MeterRecord | undefined,
-    problem: (m: string) => void,
-  ): Promise<KeyPlan | null> {
-    const expected = v.ea === '11' ? 32 : 16;
-    if (r.decoderKey) {
-      if (r.decoderKey.length !== expected) {
-        problem(`decoderKey must be ${expected} hex digits for EA${v.ea}`);
-        return null;
-      }
-      if (!v.sgc) {
-        problem('a decoder key needs the STS fields it belongs to (sgc, krn, ti, kt)');
-        return null;
-      }
-      return {
-        meterId: v.meterId,
-        sealed: await keys.seal(r.decoderKey, v.meterId),
-        source: 'given',
-        values: v,
-      };
-    }
-    if (!v.sgc) return null;
-    const changed = !old || identity(old) !== identity(v);
-    if (!changed && old?.hasDecoderKey) return null;
-    if (!(await keys.hasVendingKey({ sgc: v.sgc, krn: v.krn! }))) {
-      if (old?.hasDecoderKey && changed) {
-        problem(
-          `the STS key fields changed but no vending key is held for SGC ${v.sgc} KRN ${v.krn}: give the new decoderKey`,
-        );
-      }
-      return null;
-    }
-    const pan = meterPanOf(v.meterId);
-    if (!pan) {
-      problem(
-        'a decoder key can only be derived for an STS meter number (11 or 13 digits, or the 18-digit PAN): give decoderKey',
-      );
-      return null;
-    }
-    try {
-      const { sealed, source } = await keys.derive(
-        { meterPAN: pan, sgc: v.sgc, krn: v.krn!, kt: v.kt!, ti: v.ti!, ea: v.ea as '07' | '11' },
-        v.meterId,
-      );
-      return { meterId: v.meterId, sealed, source, values: v };
-    } catch (e) {
-      if (isStsError(e)) {
-        problem(`cannot derive the decoder key: ${e.message}`);
-        return null;
-      }
-      throw e;
-    }
-  }
-
-  async function storeKeys(keys: DbKeyStore, plans: KeyPlan[]) {
-    for (const p of plans) {
-      await keys.putSealedDecoderKey(
-        {
-          meterId: p.meterId,
-          ea: p.values.ea ?? '07',
-          sgc: p.values.sgc!,
-          krn: p.values.krn!,
-          kt: p.values.kt!,
-          ti: p.values.ti!,
-          ken: p.values.ken ?? 255,
-          baseYear: (p.values.baseYear ?? 1993) as BaseYear,
-          source: p.source,
-        },
-        p.sealed,
-      );
-    }
-  }
-
-  /** Create, import and update: every row is checked first; one bad row writes nothing. */
-  async function write(ctx: AuthedContext, rows: Input[], action: WriteAction, labels?: RowLabels) {
-    assertNoDuplicateKeys(
-      rows.map((r) => r.meterId),
-      labels,
-    );
-    const keyStore = await keyStoreOf(deps);
-    return db.transaction(async (tx) => {
-      const keys = keyStore.on(tx);
-      const ids = rows.map((r) => r.meterId);
-      const before = new Map((await loadMeters(tx, ids)).map((m) => [m.meterId, m]));
-      const problems = new RowProblems();
-      const stationIds = await stationsFor(
-        tx,
-        ctx.user,
-        rows.map((r, i) => r.stationId ?? before.get(ids[i]!)?.stationId),
-      );
-      const values: Values[] = [];
-      const plans: KeyPlan[] = [];
-      for (const [i, r] of rows.entries()) {
-        const old = before.get(r.meterId);
-        const problem = (m: string) => problems.add(labels, i, `meter ${r.meterId}: ${m}`);
-        if (action === 'Update') {
-          if (!old) {
-            problem('not found');
-            continue;
-          }
-          assertStation(ctx.user, old.stationId);
-          if (old.status && old.stationId !== stationIds[i]) {
-            problem('it is bound to an account; delete the account before moving it to another station');
-          }
-        } else if (old) {
-          problem('already exists');
-          continue;
-        }
-        const v = valuesOf(r, old, stationIds[i]!);
-        values.push(v);
-        const plan = await planKey(keys, r, v, old, problem);
-        if (plan) plans.push(plan);
-      }
-      await checkDevEuis(tx, values, labels, problems);
-      problems.throwIfAny();
-      const now = deps.clock.now();
-      if (action === 'Update') {
-        for (const v of values) {
-          await tx
-            .update(meters)
-            .set({ ...v, updateId: ctx.user.userId, updateDate: now })
-            .where(eq(meters.meterId, v.meterId));
-        }
-      } else {
-        for (let i = 0; i < values.length; i += 500) {
-          await tx
-            .insert(meters)
-            .values(
-              values.slice(i, i + 500).map((v) => ({ ...v, createId: ctx.user.userId, createDate: now })),
-            );
-        }
-      }
-      await storeKeys(keys, plans);
-      const after = (await loadMeters(tx, ids)).map(toMeterRow);
-      for (const a of after) {
-        const b = before.get(a.meterId);
-        await writeAudit(tx, ctx.actor, {
-          title: 'Meter',
-          action,
-          before: b ? toMeterRow(b) : undefined,
-          after: a,
-        });
-      }
-      return after;
-    });
-  }
-
-  /** A DevEUI names one device on the network server: no two meters may share one. */
-  async function checkDevEuis(
-    tx: Tx,
-    values: Values[],
-    labels: RowLabels | undefined,
-    problems: RowProblems,
-  ) {
-    const wanted = values.flatMap((v, i) => (v.devEui ? [{ devEui: v.devEui, meterId: v.meterId, i }] : []));
-    if (!wanted.length) return;
-    const seen = new Map<string, string>();
-    for (const w of wanted) {
-      const other = seen.get(w.devEui);
-      if (other)
-        problems.add(labels, w.i, `meter ${w.meterId}: devEui ${w.devEui} is also given to meter ${other}`);
-      seen.set(w.devEui, w.meterId);
-    }
-    const taken = await tx
-      .select({ meterId: meters.meterId, devEui: meters.devEui })
-      .from(meters)
-      .where(inArray(meters.devEui, [...seen.keys()]));
-    for (const t of taken) {
-      const w = wanted.find((x) => x.devEui === t.devEui && x.meterId !== t.meterId);
-      if (w)
-        problems.add(labels, w.i, `meter ${w.meterId}: devEui ${w.devEui} belongs to meter ${t.meterId}`);
-    }
-  }
-
-  async function remove(ctx: AuthedContext, ids: string[]): Promise<MeterRow[]> {
-    const unique = [...new Set(ids)];
-    return db.transaction(async (tx: Tx) => {
-      const before = await loadMeters(tx, unique);
-      const problems = new RowProblems();
-      unique.forEach((id, i) => {
-        if (!before.some((b) => b.meterId === id)) problems.add(undefined, i, `meter ${id}: not found`);
-      });
-      for (const b of before) assertStation(ctx.user, b.stationId);
-      const bound = await tx
-        .select({ meterId: accounts.meterId, customerId: accounts.customerId })
-        .from(accounts)
-        .where(inArray(accounts.meterId, unique));
-      for (const a of bound) {
-        problems.add(
-          undefined,
-          unique.indexOf(a.meterId),
-          `meter ${a.meterId} is bound to the account of customer ${a.customerId}; delete the account first`,
-        );
-      }
-      problems.throwIfAny('Nothing was deleted');
-      await tx.delete(meters).where(inArray(meters.meterId, unique));
-      const rows = before.map(toMeterRow);
-      for (const b of rows) await writeAudit(tx, ctx.actor, { title: 'Meter', action: 'Delete', before: b });
-      return rows;
-    });
-  }
-
   // The head-end finds meters by address and DevEUI: let it see a change at once.
   const refreshing =
-    <A extends unknown[], R>(f: (...a: A) => Promise<R>) =>
+    <A extends unknown[], R>(f: (deps: Deps, ...a: A) => Promise<R>) =>
     async (...a: A): Promise<R> => {
-      const result = await f(...a);
+      const result = await f(deps, ...a);
       deps.headend?.refreshMeters().catch(() => undefined);
       return result;
     };

@@ -51,9 +51,8 @@ export interface EffectiveTariff {
 }
 
 export function effectiveTariff(t: TariffRecord, now: Date): EffectiveTariff {
-  const activated =
-    t.startTimeNew !== null && t.priceMinorNew !== null && t.startTimeNew.getTime() <= now.getTime();
-  if (!activated) {
+  const { startTimeNew, priceMinorNew } = t;
+  if (startTimeNew === null || priceMinorNew === null || startTimeNew.getTime() > now.getTime()) {
     return {
       tariffId: t.tariffId,
       priceMinor: t.priceMinor,
@@ -67,7 +66,7 @@ export function effectiveTariff(t: TariffRecord, now: Date): EffectiveTariff {
   }
   return {
     tariffId: t.tariffId,
-    priceMinor: t.priceMinorNew!,
+    priceMinor: priceMinorNew,
     taxBp: t.taxBpNew ?? t.taxBp,
     steps: t.stepsNew ?? t.steps,
     monthlyChargeMinor: t.monthlyChargeMinorNew ?? t.monthlyChargeMinor,

@@ -5,10 +5,12 @@ import { accounts, type StoredStep, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
 import { parseDateTime } from '../../lib/dates.js';
+import { withDeps } from '../../lib/with-deps.js';
 import { writeAudit } from '../audit/audit.js';
 import { toBasisPoints, toMinor, toTenths } from '../masterdata/money.js';
 import {
   assertNoDuplicateKeys,
+  checkWriteTarget,
   type RowLabels,
   RowProblems,
   stationsFor,
@@ -30,139 +32,125 @@ export function parseSteps(steps: StepInput[], field: string, problem: (m: strin
   out.forEach((s, i) => {
     const n = i + 1;
     if (i === 0 && s.start !== 0) problem(`${field}: the first step starts at 0`);
-    if (i > 0 && s.start !== out[i - 1]!.end) problem(`${field}: step ${n} must start where step ${i} ends`);
+    if (i > 0 && s.start !== out[i - 1]?.end) problem(`${field}: step ${n} must start where step ${i} ends`);
     if (s.end !== null && s.end <= s.start) problem(`${field}: step ${n} ends before it starts`);
     if (s.end === null && i < out.length - 1) problem(`${field}: only the last step may be open-ended`);
   });
   return out;
 }
 
-export function createTariffService(deps: Deps) {
-  const { db } = deps.database;
-
-  function valuesOf(r: Input, problem: (m: string) => void) {
-    const startTime = r.startTime ? parseDateTime(r.startTime) : null;
-    const startTimeNew = r.startTime_New ? parseDateTime(r.startTime_New) : null;
-    if (startTime && startTimeNew && startTimeNew <= startTime) {
-      problem('startTime_New must be later than startTime');
-    }
-    const passive = startTimeNew !== null;
-    return {
-      tariffName: r.tariffName,
-      priceMinor: toMinor(r.price),
-      taxBp: toBasisPoints(r.tax),
-      steps: parseSteps(r.steps, 'steps', problem),
-      monthlyChargeMinor: toMinor(r.monthlyCharge),
-      billingDay: r.billingDay,
-      startTime,
-      startTimeNew,
-      priceMinorNew: passive && r.price_New ? toMinor(r.price_New) : null,
-      taxBpNew: passive && r.tax_New ? toBasisPoints(r.tax_New) : null,
-      stepsNew: passive && r.steps_New ? parseSteps(r.steps_New, 'steps_New', problem) : null,
-      monthlyChargeMinorNew: passive && r.monthlyCharge_New ? toMinor(r.monthlyCharge_New) : null,
-      billingDayNew: passive ? (r.billingDay_New ?? null) : null,
-      remark: r.remark ?? null,
-    };
+function valuesOf(r: Input, problem: (m: string) => void) {
+  const startTime = r.startTime ? parseDateTime(r.startTime) : null;
+  const startTimeNew = r.startTime_New ? parseDateTime(r.startTime_New) : null;
+  if (startTime && startTimeNew && startTimeNew <= startTime) {
+    problem('startTime_New must be later than startTime');
   }
+  const passive = startTimeNew !== null;
+  return {
+    tariffName: r.tariffName,
+    priceMinor: toMinor(r.price),
+    taxBp: toBasisPoints(r.tax),
+    steps: parseSteps(r.steps, 'steps', problem),
+    monthlyChargeMinor: toMinor(r.monthlyCharge),
+    billingDay: r.billingDay,
+    startTime,
+    startTimeNew,
+    priceMinorNew: passive && r.price_New ? toMinor(r.price_New) : null,
+    taxBpNew: passive && r.tax_New ? toBasisPoints(r.tax_New) : null,
+    stepsNew: passive && r.steps_New ? parseSteps(r.steps_New, 'steps_New', problem) : null,
+    monthlyChargeMinorNew: passive && r.monthlyCharge_New ? toMinor(r.monthlyCharge_New) : null,
+    billingDayNew: passive ? (r.billingDay_New ?? null) : null,
+    remark: r.remark ?? null,
+  };
+}
 
-  async function write(ctx: AuthedContext, rows: Input[], action: WriteAction, labels?: RowLabels) {
-    const ids = rows.map((r) => r.tariffId);
-    assertNoDuplicateKeys(ids, labels);
-    const now = deps.clock.now();
-    return db.transaction(async (tx) => {
-      const before = new Map((await loadTariffRecords(tx, ids)).map((t) => [t.tariffId, t]));
-      const stationIds = await stationsFor(
-        tx,
-        ctx.user,
-        rows.map((r) => r.stationId ?? before.get(r.tariffId)?.stationId),
-      );
-      const problems = new RowProblems();
-      const values = rows.map((r, i) => {
-        const old = before.get(r.tariffId);
-        const problem = (m: string) => problems.add(labels, i, `tariff ${r.tariffId}: ${m}`);
-        if (action === 'Update' && !old) problem('not found');
-        if (action !== 'Update' && old) problem('already exists');
-        if (old && action === 'Update') assertStation(ctx.user, old.stationId);
-        return { ...valuesOf(r, problem), stationId: stationIds[i]! };
-      });
-      const moving = rows.filter(
-        (r, i) => before.get(r.tariffId) && before.get(r.tariffId)!.stationId !== stationIds[i],
-      );
-      if (moving.length) {
-        const used = await tx
-          .selectDistinct({ id: accounts.tariffId })
-          .from(accounts)
-          .where(
-            inArray(
-              accounts.tariffId,
-              moving.map((m) => m.tariffId),
-            ),
-          );
-        for (const u of used) {
-          problems.add(
-            labels,
-            ids.indexOf(u.id),
-            `tariff ${u.id}: accounts use it; it cannot move to another station`,
-          );
-        }
-      }
-      problems.throwIfAny();
-      for (const [i, r] of rows.entries()) {
-        const v = values[i]!;
-        if (before.has(r.tariffId)) {
-          await tx
-            .update(tariffs)
-            .set({ ...v, updateId: ctx.user.userId, updateDate: now })
-            .where(eq(tariffs.tariffId, r.tariffId));
-        } else {
-          await tx
-            .insert(tariffs)
-            .values({ tariffId: r.tariffId, ...v, createId: ctx.user.userId, createDate: now });
-        }
-      }
-      const after = (await loadTariffRecords(tx, ids)).map((t) => toTariffRow(t, now));
-      for (const a of after) {
-        const b = before.get(a.tariffId);
-        await writeAudit(tx, ctx.actor, {
-          title: 'Tariff',
-          action,
-          before: b ? toTariffRow(b, now) : undefined,
-          after: a,
-        });
-      }
-      return after;
+async function write(deps: Deps, ctx: AuthedContext, rows: Input[], action: WriteAction, labels?: RowLabels) {
+  const ids = rows.map((r) => r.tariffId);
+  assertNoDuplicateKeys(ids, labels);
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const before = new Map((await loadTariffRecords(tx, ids)).map((t) => [t.tariffId, t]));
+    const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.tariffId)?.stationId);
+    const problems = new RowProblems();
+    const planned = placed.map((r, i) => {
+      const old = before.get(r.tariffId);
+      const problem = (m: string) => problems.add(labels, i, `tariff ${r.tariffId}: ${m}`);
+      checkWriteTarget(ctx.user, action, old, problem);
+      return { tariffId: r.tariffId, values: { ...valuesOf(r, problem), stationId: r.stationId } };
     });
-  }
-
-  async function remove(ctx: AuthedContext, ids: string[]): Promise<TariffRow[]> {
-    const unique = [...new Set(ids)];
-    const now = deps.clock.now();
-    return db.transaction(async (tx) => {
-      const before = await loadTariffRecords(tx, unique);
-      const problems = new RowProblems();
-      unique.forEach((id, i) => {
-        if (!before.some((b) => b.tariffId === id)) problems.add(undefined, i, `tariff ${id}: not found`);
-      });
-      for (const b of before) assertStation(ctx.user, b.stationId);
+    const moving = placed.filter((r) => {
+      const old = before.get(r.tariffId);
+      return old && old.stationId !== r.stationId;
+    });
+    if (moving.length) {
       const used = await tx
         .selectDistinct({ id: accounts.tariffId })
         .from(accounts)
-        .where(inArray(accounts.tariffId, unique));
+        .where(
+          inArray(
+            accounts.tariffId,
+            moving.map((m) => m.tariffId),
+          ),
+        );
       for (const u of used) {
         problems.add(
-          undefined,
-          unique.indexOf(u.id),
-          `tariff ${u.id} is used by accounts; change them first`,
+          labels,
+          ids.indexOf(u.id),
+          `tariff ${u.id}: accounts use it; it cannot move to another station`,
         );
       }
-      problems.throwIfAny('Nothing was deleted');
-      await tx.delete(tariffs).where(inArray(tariffs.tariffId, unique));
-      const rows = before.map((b) => toTariffRow(b, now));
-      for (const b of rows) await writeAudit(tx, ctx.actor, { title: 'Tariff', action: 'Delete', before: b });
-      return rows;
-    });
-  }
+    }
+    problems.throwIfAny();
+    for (const { tariffId, values: v } of planned) {
+      if (before.has(tariffId)) {
+        await tx
+          .update(tariffs)
+          .set({ ...v, updateId: ctx.user.userId, updateDate: now })
+          .where(eq(tariffs.tariffId, tariffId));
+      } else {
+        await tx.insert(tariffs).values({ tariffId, ...v, createId: ctx.user.userId, createDate: now });
+      }
+    }
+    const after = (await loadTariffRecords(tx, ids)).map((t) => toTariffRow(t, now));
+    for (const a of after) {
+      const b = before.get(a.tariffId);
+      await writeAudit(tx, ctx.actor, {
+        title: 'Tariff',
+        action,
+        before: b ? toTariffRow(b, now) : undefined,
+        after: a,
+      });
+    }
+    return after;
+  });
+}
 
-  return { write, remove };
+async function remove(deps: Deps, ctx: AuthedContext, ids: string[]): Promise<TariffRow[]> {
+  const unique = [...new Set(ids)];
+  const now = deps.clock.now();
+  return deps.database.db.transaction(async (tx) => {
+    const before = await loadTariffRecords(tx, unique);
+    const problems = new RowProblems();
+    unique.forEach((id, i) => {
+      if (!before.some((b) => b.tariffId === id)) problems.add(undefined, i, `tariff ${id}: not found`);
+    });
+    for (const b of before) assertStation(ctx.user, b.stationId);
+    const used = await tx
+      .selectDistinct({ id: accounts.tariffId })
+      .from(accounts)
+      .where(inArray(accounts.tariffId, unique));
+    for (const u of used) {
+      problems.add(undefined, unique.indexOf(u.id), `tariff ${u.id} is used by accounts; change them first`);
+    }
+    problems.throwIfAny('Nothing was deleted');
+    await tx.delete(tariffs).where(inArray(tariffs.tariffId, unique));
+    const rows = before.map((b) => toTariffRow(b, now));
+    for (const b of rows) await writeAudit(tx, ctx.actor, { title: 'Tariff', action: 'Delete', before: b });
+    return rows;
+  });
+}
+
+export function createTariffService(deps: Deps) {
+  return withDeps(deps, { write, remove });
 }
 export type TariffService = ReturnType<typeof createTariffService>;

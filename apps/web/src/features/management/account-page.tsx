@@ -1,16 +1,15 @@
 import type { AccountRow } from '@prepay/contracts';
 import { Tag } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { writeRows } from '../../components/list-page/lookups';
 import { communicationOptions, meterTypeOptions } from './meter-page';
 import { CustomerPicker, TariffPicker, UnusedMeterPicker } from './pickers';
 import './locales';
+import { remarkField, type StationOptions, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'account';
 const LIST: ListSpec = {
@@ -32,17 +31,15 @@ interface AccountForm {
 const labelOf = (options: { value: unknown; label: string }[], v: unknown) =>
   options.find((o) => o.value === v)?.label ?? (v === null || v === undefined ? '' : String(v));
 
-export default function AccountPage() {
-  const { t } = useTranslation();
-  const a = (k: string) => t(`management.account.${k}`);
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: AccountRow } | null>(null);
-  const types = meterTypeOptions(t);
-  const ways = communicationOptions(t);
+const accountKey = (t: TFunction) => (k: string) => t(`management.account.${k}`);
 
-  const fields: FieldDef[] = [
+function accountFields(
+  t: TFunction,
+  _isAdmin: boolean,
+  _stations: { value: string; label: string }[] | undefined,
+): FieldDef[] {
+  const a = accountKey(t);
+  return [
     {
       name: 'customerId',
       label: a('customerId'),
@@ -64,56 +61,68 @@ export default function AccountPage() {
       render: () => <TariffPicker name="tariffId" label={a('tariffId')} />,
     },
     { name: 'ctRatio', label: a('ctRatio'), kind: 'text', maxLength: 32 },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
+}
+
+function accountColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<AccountRow>[] {
+  const a = accountKey(t);
+  const types = meterTypeOptions(t);
+  const ways = communicationOptions(t);
+  return [
+    { key: 'customerId', title: a('customerId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    { key: 'customerName', title: a('customerName'), filter: { kind: 'text' }, sort: true, width: 170 },
+    { key: 'customerAddress', title: a('customerAddress'), sort: true, width: 200, ellipsis: true },
+    { key: 'meterId', title: a('meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    {
+      key: 'meterType',
+      title: a('meterType'),
+      filter: { kind: 'select', options: types },
+      sort: true,
+      width: 120,
+      render: (v) => labelOf(types, v),
+    },
+    { key: 'tariffId', title: a('tariffId'), filter: { kind: 'text' }, sort: true, width: 120 },
+    { key: 'tariffName', title: a('tariffName'), width: 140 },
+    {
+      key: 'communicationWay',
+      title: a('communicationWay'),
+      filter: { kind: 'select', options: ways },
+      sort: true,
+      width: 160,
+      render: (v) => labelOf(ways, v),
+    },
+    {
+      key: 'protocolVersion',
+      title: a('protocolVersion'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 140,
+    },
+    { key: 'ctRatio', title: a('ctRatio'), filter: { kind: 'text' }, sort: true, width: 100 },
+    {
+      key: 'status',
+      title: a('status'),
+      sort: true,
+      width: 100,
+      render: (v) => (v ? <Tag color="green">{a('online')}</Tag> : <Tag>{a('offline')}</Tag>),
+    },
+    ...auditColumns<AccountRow>(t),
+    ...stationColumn<AccountRow>(t, isAdmin, stations),
+  ];
+}
+
+export default function AccountPage() {
+  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<AccountRow>(RESOURCE);
+  const a = accountKey(t);
 
   return (
     <>
       <ListPage<AccountRow>
         {...LIST}
         rowKey={(r) => r.meterId}
-        columns={[
-          { key: 'customerId', title: a('customerId'), filter: { kind: 'text' }, sort: true, width: 140 },
-          { key: 'customerName', title: a('customerName'), filter: { kind: 'text' }, sort: true, width: 170 },
-          { key: 'customerAddress', title: a('customerAddress'), sort: true, width: 200, ellipsis: true },
-          { key: 'meterId', title: a('meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
-          {
-            key: 'meterType',
-            title: a('meterType'),
-            filter: { kind: 'select', options: types },
-            sort: true,
-            width: 120,
-            render: (v) => labelOf(types, v),
-          },
-          { key: 'tariffId', title: a('tariffId'), filter: { kind: 'text' }, sort: true, width: 120 },
-          { key: 'tariffName', title: a('tariffName'), width: 140 },
-          {
-            key: 'communicationWay',
-            title: a('communicationWay'),
-            filter: { kind: 'select', options: ways },
-            sort: true,
-            width: 160,
-            render: (v) => labelOf(ways, v),
-          },
-          {
-            key: 'protocolVersion',
-            title: a('protocolVersion'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 140,
-          },
-          { key: 'ctRatio', title: a('ctRatio'), filter: { kind: 'text' }, sort: true, width: 100 },
-          {
-            key: 'status',
-            title: a('status'),
-            sort: true,
-            width: 100,
-            render: (v) => (v ? <Tag color="green">{a('online')}</Tag> : <Tag>{a('offline')}</Tag>),
-          },
-          ...auditColumns<AccountRow>(t),
-          ...stationColumn<AccountRow>(t, isAdmin, stations.data),
-        ]}
-        onAdd={() => setDialog({ mode: 'create' })}
+        columns={accountColumns(t, isAdmin, stations.data)}
+        {...listProps}
         onDelete={(rows) =>
           writeRows(
             '/api/account/delete',
@@ -123,15 +132,12 @@ export default function AccountPage() {
         importModule="account"
         exportModule="account"
         exportFileName="accounts"
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<AccountForm>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
+        {...dialogProps}
         title={dialog?.mode === 'edit' ? a('edit') : a('add')}
-        fields={fields}
+        fields={accountFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row}
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
           const row = dialog?.row;
           await writeRows(dialog?.mode === 'edit' ? '/api/account/update' : '/api/account/create', [

@@ -1,13 +1,12 @@
 import type { CustomerRow } from '@prepay/contracts';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { writeRows } from '../../components/list-page/lookups';
 import './locales';
+import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'customer';
 const LIST: ListSpec = {
@@ -30,14 +29,8 @@ interface CustomerForm {
   stationId?: string;
 }
 
-export default function CustomerPage() {
-  const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: CustomerRow } | null>(null);
-
-  const fields: FieldDef[] = [
+function customerFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
+  return [
     {
       name: 'customerId',
       label: t('management.customer.id'),
@@ -58,70 +51,77 @@ export default function CustomerPage() {
     { name: 'address', label: t('management.customer.address'), kind: 'text', maxLength: 256 },
     { name: 'certifiName', label: t('management.customer.certifiName'), kind: 'text', maxLength: 64 },
     { name: 'certifiNo', label: t('management.customer.certifiNo'), kind: 'text', maxLength: 64 },
-    {
-      name: 'stationId',
-      label: t('listPage.station'),
-      kind: 'select',
-      options: stations.data ?? [],
-      hidden: () => !isAdmin,
-    },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    stationField(t, isAdmin, stations),
+    remarkField(t),
   ];
+}
+
+function customerColumns(
+  t: TFunction,
+  isAdmin: boolean,
+  stations: StationOptions,
+): ListColumn<CustomerRow>[] {
+  return [
+    {
+      key: 'customerId',
+      title: t('management.customer.id'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 140,
+    },
+    {
+      key: 'customerName',
+      title: t('management.customer.name'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 180,
+    },
+    { key: 'type', title: t('management.customer.type'), sort: true, width: 90 },
+    {
+      key: 'phone',
+      title: t('management.customer.phone'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 140,
+    },
+    {
+      key: 'address',
+      title: t('management.customer.address'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 200,
+      ellipsis: true,
+    },
+    {
+      key: 'certifiName',
+      title: t('management.customer.certifiName'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 140,
+    },
+    {
+      key: 'certifiNo',
+      title: t('management.customer.certifiNo'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 140,
+    },
+    ...stationColumn<CustomerRow>(t, isAdmin, stations),
+    ...auditColumns<CustomerRow>(t),
+  ];
+}
+
+export default function CustomerPage() {
+  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } =
+    useCrudPage<CustomerRow>(RESOURCE);
 
   return (
     <>
       <ListPage<CustomerRow>
         {...LIST}
         rowKey={(r) => r.customerId}
-        columns={[
-          {
-            key: 'customerId',
-            title: t('management.customer.id'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 140,
-          },
-          {
-            key: 'customerName',
-            title: t('management.customer.name'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 180,
-          },
-          { key: 'type', title: t('management.customer.type'), sort: true, width: 90 },
-          {
-            key: 'phone',
-            title: t('management.customer.phone'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 140,
-          },
-          {
-            key: 'address',
-            title: t('management.customer.address'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 200,
-            ellipsis: true,
-          },
-          {
-            key: 'certifiName',
-            title: t('management.customer.certifiName'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 140,
-          },
-          {
-            key: 'certifiNo',
-            title: t('management.customer.certifiNo'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 140,
-          },
-          ...stationColumn<CustomerRow>(t, isAdmin, stations.data),
-          ...auditColumns<CustomerRow>(t),
-        ]}
-        onAdd={() => setDialog({ mode: 'create' })}
+        columns={customerColumns(t, isAdmin, stations.data)}
+        {...listProps}
         onDelete={(rows) =>
           writeRows(
             '/api/customer/delete',
@@ -131,15 +131,12 @@ export default function CustomerPage() {
         importModule="customer"
         exportModule="customer"
         exportFileName="customers"
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<CustomerForm>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
+        {...dialogProps}
         title={dialog?.mode === 'edit' ? t('management.customer.edit') : t('management.customer.add')}
-        fields={fields}
+        fields={customerFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row ?? { type: 0 }}
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
           await writeRows(dialog?.mode === 'edit' ? '/api/customer/update' : '/api/customer/create', [
             {

@@ -1,29 +1,26 @@
 import type { DebtRow } from '@prepay/contracts';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { writeRows } from '../../components/list-page/lookups';
 import { money } from './format';
 import { CustomerPicker } from './pickers';
 import './locales';
+import { remarkField, type StationOptions, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'debt';
 const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/debt/read' };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
-export default function DebtPage() {
-  const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: DebtRow } | null>(null);
-
-  const fields: FieldDef[] = [
+function debtFields(
+  t: TFunction,
+  _isAdmin: boolean,
+  _stations: { value: string; label: string }[] | undefined,
+): FieldDef[] {
+  return [
     {
       name: 'customerId',
       label: t('management.debt.customerId'),
@@ -44,47 +41,55 @@ export default function DebtPage() {
       min: 0,
       decimals: 2,
     },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
+}
+
+function debtColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<DebtRow>[] {
+  return [
+    {
+      key: 'customerId',
+      title: t('management.debt.customerId'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 140,
+    },
+    {
+      key: 'customerName',
+      title: t('management.debt.customerName'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 180,
+    },
+    { key: 'totalDebt', title: t('management.debt.totalDebt'), sort: true, width: 130, render: money },
+    {
+      key: 'remainingDebt',
+      title: t('management.debt.remainingDebt'),
+      sort: true,
+      width: 140,
+      filter: {
+        kind: 'select',
+        field: 'outstanding',
+        options: [{ value: true, label: t('management.debt.outstanding') }],
+      },
+      render: money,
+    },
+    { key: 'payDebt', title: t('management.debt.payDebt'), sort: true, width: 130, render: money },
+    ...stationColumn<DebtRow>(t, isAdmin, stations),
+    ...auditColumns<DebtRow>(t),
+  ];
+}
+
+export default function DebtPage() {
+  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<DebtRow>(RESOURCE);
 
   return (
     <>
       <ListPage<DebtRow>
         {...LIST}
         rowKey={(r) => r.customerId}
-        columns={[
-          {
-            key: 'customerId',
-            title: t('management.debt.customerId'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 140,
-          },
-          {
-            key: 'customerName',
-            title: t('management.debt.customerName'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 180,
-          },
-          { key: 'totalDebt', title: t('management.debt.totalDebt'), sort: true, width: 130, render: money },
-          {
-            key: 'remainingDebt',
-            title: t('management.debt.remainingDebt'),
-            sort: true,
-            width: 140,
-            filter: {
-              kind: 'select',
-              field: 'outstanding',
-              options: [{ value: true, label: t('management.debt.outstanding') }],
-            },
-            render: money,
-          },
-          { key: 'payDebt', title: t('management.debt.payDebt'), sort: true, width: 130, render: money },
-          ...stationColumn<DebtRow>(t, isAdmin, stations.data),
-          ...auditColumns<DebtRow>(t),
-        ]}
-        onAdd={() => setDialog({ mode: 'create' })}
+        columns={debtColumns(t, isAdmin, stations.data)}
+        {...listProps}
         onDelete={(rows) =>
           writeRows(
             '/api/debt/delete',
@@ -94,16 +99,13 @@ export default function DebtPage() {
         importModule="debt"
         exportModule="debt"
         exportFileName="debts"
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<{ customerId: string; totalDebt: string | number; remark?: string }>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
+        {...dialogProps}
         title={dialog?.mode === 'edit' ? t('management.debt.edit') : t('management.debt.add')}
-        fields={fields}
+        fields={debtFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row}
         width={600}
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
           await writeRows(dialog?.mode === 'edit' ? '/api/debt/update' : '/api/debt/create', [
             { customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null },

@@ -1,32 +1,26 @@
 import { GATEWAY_ID_PATTERN, type GatewayRow } from '@prepay/contracts';
 import { Progress, Tag } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { writeRows } from '../../components/list-page/lookups';
 import './locales';
+import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'gateway';
 const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/gateway/read' };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
-export default function GatewayPage() {
-  const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: GatewayRow } | null>(null);
-  const statusOptions = [
-    { value: true, label: t('management.gateway.online') },
-    { value: false, label: t('management.gateway.offline') },
-  ];
+const statusOptions = (t: TFunction) => [
+  { value: true, label: t('management.gateway.online') },
+  { value: false, label: t('management.gateway.offline') },
+];
 
-  const fields: FieldDef[] = [
+function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
+  return [
     {
       name: 'gatewayId',
       label: t('management.gateway.id'),
@@ -38,74 +32,76 @@ export default function GatewayPage() {
       rules: [{ pattern: GATEWAY_ID_PATTERN, message: t('management.gateway.idInvalid') }],
     },
     { name: 'gatewayName', label: t('management.gateway.name'), kind: 'text', maxLength: 128 },
-    {
-      name: 'stationId',
-      label: t('listPage.station'),
-      kind: 'select',
-      options: stations.data ?? [],
-      hidden: () => !isAdmin,
-    },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    stationField(t, isAdmin, stations),
+    remarkField(t),
   ];
+}
+
+function gatewayColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<GatewayRow>[] {
+  return [
+    {
+      key: 'status',
+      title: t('management.gateway.status'),
+      filter: { kind: 'select', options: statusOptions(t) },
+      sort: true,
+      width: 110,
+      render: (v) =>
+        v ? (
+          <Tag color="green">{t('management.gateway.online')}</Tag>
+        ) : (
+          <Tag>{t('management.gateway.offline')}</Tag>
+        ),
+    },
+    {
+      key: 'successRate',
+      title: t('management.gateway.successRate'),
+      sort: true,
+      width: 160,
+      render: (v) => (
+        // The figure, not antd's tick, even at 100 %.
+        <Progress
+          percent={Number(v ?? 0)}
+          size="small"
+          format={(p) => `${p}%`}
+          style={{ width: 110, margin: 0 }}
+        />
+      ),
+    },
+    {
+      key: 'lastSeen',
+      title: t('management.gateway.lastSeen'),
+      sort: true,
+      width: 170,
+    },
+    {
+      key: 'gatewayId',
+      title: t('management.gateway.id'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 210,
+    },
+    {
+      key: 'gatewayName',
+      title: t('management.gateway.name'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 180,
+    },
+    ...auditColumns<GatewayRow>(t),
+    ...stationColumn<GatewayRow>(t, isAdmin, stations),
+  ];
+}
+
+export default function GatewayPage() {
+  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<GatewayRow>(RESOURCE);
 
   return (
     <>
       <ListPage<GatewayRow>
         {...LIST}
         rowKey={(r) => r.gatewayId}
-        columns={[
-          {
-            key: 'status',
-            title: t('management.gateway.status'),
-            filter: { kind: 'select', options: statusOptions },
-            sort: true,
-            width: 110,
-            render: (v) =>
-              v ? (
-                <Tag color="green">{t('management.gateway.online')}</Tag>
-              ) : (
-                <Tag>{t('management.gateway.offline')}</Tag>
-              ),
-          },
-          {
-            key: 'successRate',
-            title: t('management.gateway.successRate'),
-            sort: true,
-            width: 160,
-            render: (v) => (
-              // The figure, not antd's tick, even at 100 %.
-              <Progress
-                percent={Number(v ?? 0)}
-                size="small"
-                format={(p) => `${p}%`}
-                style={{ width: 110, margin: 0 }}
-              />
-            ),
-          },
-          {
-            key: 'lastSeen',
-            title: t('management.gateway.lastSeen'),
-            sort: true,
-            width: 170,
-          },
-          {
-            key: 'gatewayId',
-            title: t('management.gateway.id'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 210,
-          },
-          {
-            key: 'gatewayName',
-            title: t('management.gateway.name'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 180,
-          },
-          ...auditColumns<GatewayRow>(t),
-          ...stationColumn<GatewayRow>(t, isAdmin, stations.data),
-        ]}
-        onAdd={() => setDialog({ mode: 'create' })}
+        columns={gatewayColumns(t, isAdmin, stations.data)}
+        {...listProps}
         onDelete={(rows) =>
           writeRows(
             '/api/gateway/delete',
@@ -115,16 +111,13 @@ export default function GatewayPage() {
         importModule="gateway"
         exportModule="gateway"
         exportFileName="gateways"
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<{ gatewayId: string; gatewayName?: string; remark?: string; stationId?: string }>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
+        {...dialogProps}
         title={dialog?.mode === 'edit' ? t('management.gateway.edit') : t('management.gateway.add')}
-        fields={fields}
+        fields={gatewayFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row}
         width={600}
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
           await writeRows(dialog?.mode === 'edit' ? '/api/gateway/update' : '/api/gateway/create', [
             {

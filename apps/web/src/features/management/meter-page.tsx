@@ -1,15 +1,14 @@
 import type { MeterRow } from '@prepay/contracts';
 import { Divider, Form, Input, Radio, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { writeRows } from '../../components/list-page/lookups';
 import './locales';
+import { remarkField, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'meter';
 const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/meter/read' };
@@ -60,27 +59,30 @@ interface MeterForm {
 
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
 
-export default function MeterPage() {
-  const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: MeterRow } | null>(null);
-  const types = meterTypeOptions(t);
-  const ways = communicationOptions(t);
-  const phases = phaseOptions(t);
-  const m = (k: string) => t(`management.meter.${k}`);
+const meterKey = (t: TFunction) => (k: string) => t(`management.meter.${k}`);
 
-  const stsField = (name: string, kind: 'integer' | 'text', min?: number, max?: number): FieldDef => ({
-    name,
-    label: m(name),
-    kind,
-    min,
-    max,
-    ...(name === 'sgc' ? { rules: [{ pattern: /^\d{6}$/, message: 'SGC: 6 digits' }] } : {}),
-  });
+const stsField = (
+  m: (k: string) => string,
+  name: string,
+  kind: 'integer' | 'text',
+  min?: number,
+  max?: number,
+): FieldDef => ({
+  name,
+  label: m(name),
+  kind,
+  min,
+  max,
+  ...(name === 'sgc' ? { rules: [{ pattern: /^\d{6}$/, message: 'SGC: 6 digits' }] } : {}),
+});
 
-  const fields: FieldDef[] = [
+function deviceFields(
+  t: TFunction,
+  isAdmin: boolean,
+  stationOptions: { value: string; label: string }[],
+): FieldDef[] {
+  const m = meterKey(t);
+  return [
     {
       name: 'meterId',
       label: m('id'),
@@ -90,9 +92,15 @@ export default function MeterPage() {
       maxLength: 64,
       rules: [{ pattern: /^[0-9A-Za-z_-]+$/, message: m('id') }],
     },
-    { name: 'type', label: m('type'), kind: 'select', required: true, options: types },
-    { name: 'isThreePhase', label: m('phase'), kind: 'select', required: true, options: phases },
-    { name: 'communicationWay', label: m('communicationWay'), kind: 'select', required: true, options: ways },
+    { name: 'type', label: m('type'), kind: 'select', required: true, options: meterTypeOptions(t) },
+    { name: 'isThreePhase', label: m('phase'), kind: 'select', required: true, options: phaseOptions(t) },
+    {
+      name: 'communicationWay',
+      label: m('communicationWay'),
+      kind: 'select',
+      required: true,
+      options: communicationOptions(t),
+    },
     {
       name: 'devEui',
       label: m('devEui'),
@@ -105,13 +113,14 @@ export default function MeterPage() {
     { name: 'protocolVersion', label: m('protocolVersion'), kind: 'text', maxLength: 32 },
     { name: 'lng', label: m('lng'), kind: 'number', min: -180, max: 180 },
     { name: 'lat', label: m('lat'), kind: 'number', min: -90, max: 90 },
-    {
-      name: 'stationId',
-      label: t('listPage.station'),
-      kind: 'select',
-      options: stations.data ?? [],
-      hidden: () => !isAdmin,
-    },
+    stationField(t, isAdmin, stationOptions),
+  ];
+}
+
+/** The STS key fields and the decoder key. */
+function stsFields(t: TFunction): FieldDef[] {
+  const m = meterKey(t);
+  return [
     {
       name: 'stsDivider',
       label: '',
@@ -138,64 +147,220 @@ export default function MeterPage() {
       kind: 'select',
       options: [1993, 2014, 2035].map((y) => ({ value: y, label: String(y) })),
     },
-    stsField('sgc', 'text'),
-    stsField('krn', 'integer', 1, 9),
-    stsField('ken', 'integer', 0, 255),
-    stsField('ti', 'integer', 0, 99),
-    stsField('kt', 'integer', 0, 3),
+    stsField(m, 'sgc', 'text'),
+    stsField(m, 'krn', 'integer', 1, 9),
+    stsField(m, 'ken', 'integer', 0, 255),
+    stsField(m, 'ti', 'integer', 0, 99),
+    stsField(m, 'kt', 'integer', 0, 3),
     {
       name: 'decoder',
       label: m('decoderKey'),
       kind: 'custom',
       wide: true,
-      render: (_form, mode) => (
-        <>
-          <Form.Item name="keySource" label={m('keySource')}>
-            <Radio.Group data-testid="field-keySource">
-              {mode === 'edit' ? (
-                <Radio value="keep">{m('keyKeep')}</Radio>
-              ) : (
-                <Radio value="derive">{m('keyDerive')}</Radio>
-              )}
-              <Radio value="enter">{m('keyEnter')}</Radio>
-            </Radio.Group>
-          </Form.Item>
-          <Form.Item noStyle shouldUpdate={(a, b) => a.keySource !== b.keySource}>
-            {({ getFieldValue }) =>
-              getFieldValue('keySource') === 'enter' ? (
-                <Form.Item
-                  name="decoderKey"
-                  label={m('decoderKey')}
-                  extra={m('keyHint')}
-                  rules={[
-                    { required: true, message: t('validation.required') },
-                    {
-                      pattern: /^([0-9A-Fa-f]{16}|[0-9A-Fa-f]{32})$/,
-                      message: t('validation.hex', { length: '16 / 32' }),
-                    },
-                  ]}
-                >
-                  {/* Write-only: a password input, never pre-filled, never echoed back by the server. */}
-                  <Input.Password
-                    data-testid="field-decoderKey"
-                    autoComplete="new-password"
-                    visibilityToggle={false}
-                    maxLength={32}
-                  />
-                </Form.Item>
-              ) : null
-            }
-          </Form.Item>
-          {mode === 'edit' && <Typography.Text type="secondary">{m('newKeysHint')}</Typography.Text>}
-        </>
-      ),
+      render: (_form, mode) => <DecoderKeyField mode={mode} />,
     },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
+}
 
+/** How the decoder key is set: derived (create) or kept (edit), or entered, write-only. */
+function DecoderKeyField({ mode }: { mode: FormMode }) {
+  const { t } = useTranslation();
+  const m = meterKey(t);
+  return (
+    <>
+      <Form.Item name="keySource" label={m('keySource')}>
+        <Radio.Group data-testid="field-keySource">
+          {mode === 'edit' ? (
+            <Radio value="keep">{m('keyKeep')}</Radio>
+          ) : (
+            <Radio value="derive">{m('keyDerive')}</Radio>
+          )}
+          <Radio value="enter">{m('keyEnter')}</Radio>
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item noStyle shouldUpdate={(a, b) => a.keySource !== b.keySource}>
+        {({ getFieldValue }) =>
+          getFieldValue('keySource') === 'enter' ? (
+            <Form.Item
+              name="decoderKey"
+              label={m('decoderKey')}
+              extra={m('keyHint')}
+              rules={[
+                { required: true, message: t('validation.required') },
+                {
+                  pattern: /^([0-9A-Fa-f]{16}|[0-9A-Fa-f]{32})$/,
+                  message: t('validation.hex', { length: '16 / 32' }),
+                },
+              ]}
+            >
+              {/* Write-only: a password input, never pre-filled, never echoed back by the server. */}
+              <Input.Password
+                data-testid="field-decoderKey"
+                autoComplete="new-password"
+                visibilityToggle={false}
+                maxLength={32}
+              />
+            </Form.Item>
+          ) : null
+        }
+      </Form.Item>
+      {mode === 'edit' && <Typography.Text type="secondary">{m('newKeysHint')}</Typography.Text>}
+    </>
+  );
+}
+
+function deviceColumns(t: TFunction): ListColumn<MeterRow>[] {
+  const m = meterKey(t);
+  const types = meterTypeOptions(t);
+  const ways = communicationOptions(t);
+  const phases = phaseOptions(t);
+  return [
+    { key: 'meterId', title: m('id'), filter: { kind: 'text' }, sort: true, width: 150 },
+    {
+      key: 'type',
+      title: m('type'),
+      filter: { kind: 'select', options: types },
+      sort: true,
+      width: 110,
+      render: (v) => labelOf(types, v),
+    },
+    {
+      key: 'protocolVersion',
+      title: m('protocolVersion'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 140,
+    },
+    {
+      key: 'isThreePhase',
+      title: m('phase'),
+      filter: { kind: 'select', options: phases },
+      sort: true,
+      width: 150,
+      render: (v) => labelOf(phases, v),
+    },
+    {
+      key: 'communicationWay',
+      title: m('communicationWay'),
+      filter: { kind: 'select', options: ways },
+      sort: true,
+      width: 160,
+      render: (v) => labelOf(ways, v),
+    },
+    {
+      key: 'online',
+      title: m('link'),
+      filter: {
+        kind: 'select',
+        options: [
+          { value: true, label: m('online') },
+          { value: false, label: m('offline') },
+        ],
+      },
+      width: 120,
+      render: (v) => (v ? <Tag color="green">{m('online')}</Tag> : <Tag>{m('offline')}</Tag>),
+    },
+    { key: 'servingGatewayId', title: m('servingGateway'), width: 210 },
+    { key: 'lastSeen', title: m('lastSeen'), width: 170 },
+    { key: 'devEui', title: m('devEui'), filter: { kind: 'text' }, sort: true, width: 180 },
+    { key: 'lng', title: m('lng'), sort: true, width: 100 },
+    { key: 'lat', title: m('lat'), sort: true, width: 100 },
+    {
+      key: 'status',
+      title: m('status'),
+      filter: {
+        kind: 'select',
+        options: [
+          { value: false, label: m('unused') },
+          { value: true, label: m('used') },
+        ],
+      },
+      sort: true,
+      width: 100,
+      render: (v) => (v ? <Tag color="blue">{m('used')}</Tag> : <Tag>{m('unused')}</Tag>),
+    },
+  ];
+}
+
+/** The STS key columns, then the pending key-change ones. */
+function stsColumns(t: TFunction): ListColumn<MeterRow>[] {
+  const m = meterKey(t);
   const newCols: ListColumn<MeterRow>[] = ['baseYearNew', 'sgcNew', 'krnNew', 'kenNew', 'tiNew', 'ktNew'].map(
     (k) => ({ key: k, title: m(k), width: 110 }),
   );
+  return [
+    {
+      key: 'hasDecoderKey',
+      title: m('hasDecoderKey'),
+      filter: {
+        kind: 'select',
+        options: [
+          { value: true, label: m('keySet') },
+          { value: false, label: m('keyMissing') },
+        ],
+      },
+      width: 130,
+      render: (v) => (v ? <Tag color="green">{m('keySet')}</Tag> : <Tag color="red">{m('keyMissing')}</Tag>),
+    },
+    { key: 'ea', title: m('ea'), width: 90, render: (v) => (v ? `EA${v}` : '') },
+    {
+      key: 'baseYear',
+      title: m('baseYear'),
+      filter: {
+        kind: 'select',
+        options: [1993, 2014, 2035].map((y) => ({ value: y, label: String(y) })),
+      },
+      sort: true,
+      width: 110,
+    },
+    { key: 'sgc', title: m('sgc'), filter: { kind: 'text' }, sort: true, width: 100 },
+    { key: 'krn', title: m('krn'), sort: true, width: 80 },
+    { key: 'ken', title: m('ken'), sort: true, width: 80 },
+    { key: 'ti', title: m('ti'), sort: true, width: 80 },
+    { key: 'kt', title: m('kt'), sort: true, width: 80 },
+    ...newCols,
+  ];
+}
+
+/** The write body; the decoder key only when one was entered. */
+function toBody(v: MeterForm, row: MeterRow | undefined): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    meterId: v.meterId.trim(),
+    type: v.type,
+    isThreePhase: v.isThreePhase,
+    communicationWay: v.communicationWay,
+    devEui: v.devEui?.trim() || null,
+    protocolVersion: v.protocolVersion || null,
+    lat: num(v.lat),
+    lng: num(v.lng),
+    ea: v.ea,
+    baseYear: v.baseYear ?? null,
+    sgc: v.sgc || null,
+    krn: num(v.krn),
+    ken: num(v.ken),
+    ti: num(v.ti),
+    kt: num(v.kt),
+    remark: v.remark || null,
+    stationId: v.stationId || row?.stationId || null,
+  };
+  if (v.keySource === 'enter' && v.decoderKey) body.decoderKey = v.decoderKey.trim();
+  return body;
+}
+
+const NEW_METER: Partial<MeterForm> = {
+  type: 0,
+  isThreePhase: 0,
+  communicationWay: 1,
+  ea: '07',
+  baseYear: 1993,
+  kt: 2,
+  keySource: 'derive',
+};
+
+export default function MeterPage() {
+  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<MeterRow>(RESOURCE);
+  const m = meterKey(t);
 
   return (
     <>
@@ -203,105 +368,12 @@ export default function MeterPage() {
         {...LIST}
         rowKey={(r) => r.meterId}
         columns={[
-          { key: 'meterId', title: m('id'), filter: { kind: 'text' }, sort: true, width: 150 },
-          {
-            key: 'type',
-            title: m('type'),
-            filter: { kind: 'select', options: types },
-            sort: true,
-            width: 110,
-            render: (v) => labelOf(types, v),
-          },
-          {
-            key: 'protocolVersion',
-            title: m('protocolVersion'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 140,
-          },
-          {
-            key: 'isThreePhase',
-            title: m('phase'),
-            filter: { kind: 'select', options: phases },
-            sort: true,
-            width: 150,
-            render: (v) => labelOf(phases, v),
-          },
-          {
-            key: 'communicationWay',
-            title: m('communicationWay'),
-            filter: { kind: 'select', options: ways },
-            sort: true,
-            width: 160,
-            render: (v) => labelOf(ways, v),
-          },
-          {
-            key: 'online',
-            title: m('link'),
-            filter: {
-              kind: 'select',
-              options: [
-                { value: true, label: m('online') },
-                { value: false, label: m('offline') },
-              ],
-            },
-            width: 120,
-            render: (v) => (v ? <Tag color="green">{m('online')}</Tag> : <Tag>{m('offline')}</Tag>),
-          },
-          { key: 'servingGatewayId', title: m('servingGateway'), width: 210 },
-          { key: 'lastSeen', title: m('lastSeen'), width: 170 },
-          { key: 'devEui', title: m('devEui'), filter: { kind: 'text' }, sort: true, width: 180 },
-          { key: 'lng', title: m('lng'), sort: true, width: 100 },
-          { key: 'lat', title: m('lat'), sort: true, width: 100 },
-          {
-            key: 'status',
-            title: m('status'),
-            filter: {
-              kind: 'select',
-              options: [
-                { value: false, label: m('unused') },
-                { value: true, label: m('used') },
-              ],
-            },
-            sort: true,
-            width: 100,
-            render: (v) => (v ? <Tag color="blue">{m('used')}</Tag> : <Tag>{m('unused')}</Tag>),
-          },
-          {
-            key: 'hasDecoderKey',
-            title: m('hasDecoderKey'),
-            filter: {
-              kind: 'select',
-              options: [
-                { value: true, label: m('keySet') },
-                { value: false, label: m('keyMissing') },
-              ],
-            },
-            width: 130,
-            render: (v) =>
-              v ? <Tag color="green">{m('keySet')}</Tag> : <Tag color="red">{m('keyMissing')}</Tag>,
-          },
-          { key: 'ea', title: m('ea'), width: 90, render: (v) => (v ? `EA${v}` : '') },
-          {
-            key: 'baseYear',
-            title: m('baseYear'),
-            filter: {
-              kind: 'select',
-              options: [1993, 2014, 2035].map((y) => ({ value: y, label: String(y) })),
-            },
-            sort: true,
-            width: 110,
-          },
-          { key: 'sgc', title: m('sgc'), filter: { kind: 'text' }, sort: true, width: 100 },
-          { key: 'krn', title: m('krn'), sort: true, width: 80 },
-          { key: 'ken', title: m('ken'), sort: true, width: 80 },
-          { key: 'ti', title: m('ti'), sort: true, width: 80 },
-          { key: 'kt', title: m('kt'), sort: true, width: 80 },
-          ...newCols,
+          ...deviceColumns(t),
+          ...stsColumns(t),
           ...stationColumn<MeterRow>(t, isAdmin, stations.data),
           ...auditColumns<MeterRow>(t),
         ]}
-        onAdd={() => setDialog({ mode: 'create' })}
+        {...listProps}
         onDelete={(rows) =>
           writeRows(
             '/api/meter/delete',
@@ -311,49 +383,16 @@ export default function MeterPage() {
         importModule="meter"
         exportModule="meter"
         exportFileName="meters"
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
       />
       <FormDialog<MeterForm>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
+        {...dialogProps}
         title={dialog?.mode === 'edit' ? m('edit') : m('add')}
-        fields={fields}
-        initialValues={
-          dialog?.row
-            ? { ...dialog.row, keySource: 'keep' }
-            : {
-                type: 0,
-                isThreePhase: 0,
-                communicationWay: 1,
-                ea: '07',
-                baseYear: 1993,
-                kt: 2,
-                keySource: 'derive',
-              }
-        }
-        onClose={() => setDialog(null)}
+        fields={[...deviceFields(t, isAdmin, stations.data ?? []), ...stsFields(t)]}
+        initialValues={dialog?.row ? { ...dialog.row, keySource: 'keep' } : NEW_METER}
         onSubmit={async (v) => {
-          const body: Record<string, unknown> = {
-            meterId: v.meterId.trim(),
-            type: v.type,
-            isThreePhase: v.isThreePhase,
-            communicationWay: v.communicationWay,
-            devEui: v.devEui?.trim() || null,
-            protocolVersion: v.protocolVersion || null,
-            lat: num(v.lat),
-            lng: num(v.lng),
-            ea: v.ea,
-            baseYear: v.baseYear ?? null,
-            sgc: v.sgc || null,
-            krn: num(v.krn),
-            ken: num(v.ken),
-            ti: num(v.ti),
-            kt: num(v.kt),
-            remark: v.remark || null,
-            stationId: v.stationId || dialog?.row?.stationId || null,
-          };
-          if (v.keySource === 'enter' && v.decoderKey) body.decoderKey = v.decoderKey.trim();
-          await writeRows(dialog?.mode === 'edit' ? '/api/meter/update' : '/api/meter/create', [body]);
+          await writeRows(dialog?.mode === 'edit' ? '/api/meter/update' : '/api/meter/create', [
+            toBody(v, dialog?.row),
+          ]);
           await refresh();
         }}
       />

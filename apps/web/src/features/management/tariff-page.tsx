@@ -13,17 +13,19 @@ import {
   Tooltip,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { useIsSystemAdmin, useStations, writeRows } from '../../components/list-page/lookups';
+import { writeRows } from '../../components/list-page/lookups';
 import { money } from './format';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
+import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'tariff';
 const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/tariff/read' };
@@ -104,47 +106,39 @@ function TariffView({ row, passive }: { row: TariffRow; passive: boolean }) {
   );
 }
 
-export default function TariffPage() {
-  const { t } = useTranslation();
-  const tt = (k: string) => t(`management.tariff.${k}`);
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const screens = Grid.useBreakpoint();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: TariffRow } | null>(null);
-  const [view, setView] = useState<{ row: TariffRow; passive: boolean } | null>(null);
+const tariffKey = (t: TFunction) => (k: string) => t(`management.tariff.${k}`);
+const passiveOn = (_m: FormMode, v: Record<string, unknown>) => !v.passive;
 
-  const dateField = (name: string, label: string, required = false): FieldDef => ({
-    name,
-    label,
-    kind: 'custom',
-    render: () => (
-      <Form.Item
-        name={name}
-        label={label}
-        rules={required ? [{ required: true, message: t('validation.required') }] : []}
-      >
-        <DatePicker showTime style={{ width: '100%' }} data-testid={`field-${name}`} />
-      </Form.Item>
-    ),
-  });
-  const passiveOn = (_m: FormMode, v: Record<string, unknown>) => !v.passive;
+const dateField = (t: TFunction, name: string, label: string, required = false): FieldDef => ({
+  name,
+  label,
+  kind: 'custom',
+  render: () => (
+    <Form.Item
+      name={name}
+      label={label}
+      rules={required ? [{ required: true, message: t('validation.required') }] : []}
+    >
+      <DatePicker showTime style={{ width: '100%' }} data-testid={`field-${name}`} />
+    </Form.Item>
+  ),
+});
 
-  const fields: FieldDef[] = [
+function activeFields(
+  t: TFunction,
+  isAdmin: boolean,
+  stationOptions: { value: string; label: string }[],
+): FieldDef[] {
+  const tt = tariffKey(t);
+  return [
     { name: 'tariffId', label: tt('id'), kind: 'text', required: true, lockOnEdit: true, maxLength: 64 },
     { name: 'tariffName', label: tt('name'), kind: 'text', required: true, maxLength: 128 },
     { name: 'price', label: tt('price'), kind: 'number', required: true, min: 0, decimals: 2 },
     { name: 'tax', label: tt('tax'), kind: 'number', min: 0, max: 100, decimals: 2 },
     { name: 'monthlyCharge', label: tt('monthlyCharge'), kind: 'number', min: 0, decimals: 2 },
     { name: 'billingDay', label: tt('billingDay'), kind: 'integer', min: 1, max: 28 },
-    dateField('startTime', tt('startTime')),
-    {
-      name: 'stationId',
-      label: t('listPage.station'),
-      kind: 'select',
-      options: stations.data ?? [],
-      hidden: () => !isAdmin,
-    },
+    dateField(t, 'startTime', tt('startTime')),
+    stationField(t, isAdmin, stationOptions),
     {
       name: 'stepsEditor',
       label: tt('steps'),
@@ -152,6 +146,13 @@ export default function TariffPage() {
       wide: true,
       render: () => <TariffStepsEditor name="steps" label={tt('steps')} />,
     },
+  ];
+}
+
+/** The passive tariff: shown once switched on, taking over at its start time. */
+function passiveFields(t: TFunction): FieldDef[] {
+  const tt = tariffKey(t);
+  return [
     {
       name: 'passiveDivider',
       label: '',
@@ -173,7 +174,7 @@ export default function TariffPage() {
         </>
       ),
     },
-    { ...dateField('startTime_New', tt('startTimeNew'), true), hidden: passiveOn },
+    { ...dateField(t, 'startTime_New', tt('startTimeNew'), true), hidden: passiveOn },
     {
       name: 'price_New',
       label: `${tt('price')} (${tt('passive')})`,
@@ -216,10 +217,49 @@ export default function TariffPage() {
       hidden: passiveOn,
       render: () => <TariffStepsEditor name="steps_New" label={`${tt('steps')} (${tt('passive')})`} />,
     },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
+}
 
-  const toForm = (r: TariffRow): TariffForm => ({
+function tariffColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<TariffRow>[] {
+  const tt = tariffKey(t);
+  return [
+    { key: 'tariffId', title: tt('id'), filter: { kind: 'text' }, sort: true, width: 130 },
+    { key: 'tariffName', title: tt('name'), filter: { kind: 'text' }, sort: true, width: 160 },
+    { key: 'tax', title: tt('tax'), sort: true, width: 120 },
+    { key: 'price', title: tt('price'), sort: true, width: 110, render: money },
+    {
+      key: 'steps',
+      title: tt('steps'),
+      width: 90,
+      render: (v) => (Array.isArray(v) ? v.length : 0),
+    },
+    { key: 'monthlyCharge', title: tt('monthlyCharge'), sort: true, width: 130, render: money },
+    { key: 'billingDay', title: tt('billingDay'), sort: true, width: 110 },
+    { key: 'startTime', title: tt('startTime'), sort: true, width: 170 },
+    {
+      key: 'startTime_New',
+      title: tt('startTimeNew'),
+      sort: true,
+      width: 200,
+      render: (v, row) =>
+        row.passiveActivated ? (
+          <Tooltip title={tt('activated')}>
+            <Tag color="green">{tt('active')}</Tag>
+          </Tooltip>
+        ) : v ? (
+          <Tag color="orange">{String(v)}</Tag>
+        ) : (
+          ''
+        ),
+    },
+    ...stationColumn<TariffRow>(t, isAdmin, stations),
+    ...auditColumns<TariffRow>(t),
+  ];
+}
+
+function toForm(r: TariffRow): TariffForm {
+  return {
     tariffId: r.tariffId,
     tariffName: r.tariffName,
     price: r.price,
@@ -237,47 +277,45 @@ export default function TariffPage() {
     billingDay_New: r.billingDay_New,
     remark: r.remark ?? undefined,
     stationId: r.stationId,
-  });
+  };
+}
+
+function toBody(v: TariffForm, row: TariffRow | undefined) {
+  const passive = Boolean(v.passive);
+  return {
+    tariffId: v.tariffId.trim(),
+    tariffName: v.tariffName.trim(),
+    price: String(v.price),
+    tax: str(v.tax) ?? '0',
+    steps: stepsOut(v.steps),
+    monthlyCharge: str(v.monthlyCharge) ?? '0',
+    billingDay: v.billingDay ?? 1,
+    startTime: wireDate(v.startTime),
+    startTime_New: passive ? wireDate(v.startTime_New) : null,
+    price_New: passive ? str(v.price_New) : null,
+    tax_New: passive ? str(v.tax_New) : null,
+    steps_New: passive ? stepsOut(v.steps_New) : null,
+    monthlyCharge_New: passive ? str(v.monthlyCharge_New) : null,
+    billingDay_New: passive ? (v.billingDay_New ?? null) : null,
+    remark: v.remark || null,
+    stationId: v.stationId || row?.stationId || null,
+  };
+}
+
+export default function TariffPage() {
+  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps, setDialog } =
+    useCrudPage<TariffRow>(RESOURCE);
+  const tt = tariffKey(t);
+  const screens = Grid.useBreakpoint();
+  const [view, setView] = useState<{ row: TariffRow; passive: boolean } | null>(null);
 
   return (
     <>
       <ListPage<TariffRow>
         {...LIST}
         rowKey={(r) => r.tariffId}
-        columns={[
-          { key: 'tariffId', title: tt('id'), filter: { kind: 'text' }, sort: true, width: 130 },
-          { key: 'tariffName', title: tt('name'), filter: { kind: 'text' }, sort: true, width: 160 },
-          { key: 'tax', title: tt('tax'), sort: true, width: 120 },
-          { key: 'price', title: tt('price'), sort: true, width: 110, render: money },
-          {
-            key: 'steps',
-            title: tt('steps'),
-            width: 90,
-            render: (v) => (Array.isArray(v) ? v.length : 0),
-          },
-          { key: 'monthlyCharge', title: tt('monthlyCharge'), sort: true, width: 130, render: money },
-          { key: 'billingDay', title: tt('billingDay'), sort: true, width: 110 },
-          { key: 'startTime', title: tt('startTime'), sort: true, width: 170 },
-          {
-            key: 'startTime_New',
-            title: tt('startTimeNew'),
-            sort: true,
-            width: 200,
-            render: (v, row) =>
-              row.passiveActivated ? (
-                <Tooltip title={tt('activated')}>
-                  <Tag color="green">{tt('active')}</Tag>
-                </Tooltip>
-              ) : v ? (
-                <Tag color="orange">{String(v)}</Tag>
-              ) : (
-                ''
-              ),
-          },
-          ...stationColumn<TariffRow>(t, isAdmin, stations.data),
-          ...auditColumns<TariffRow>(t),
-        ]}
-        onAdd={() => setDialog({ mode: 'create' })}
+        columns={tariffColumns(t, isAdmin, stations.data)}
+        onAdd={listProps.onAdd}
         onDelete={(rows) =>
           writeRows(
             '/api/tariff/delete',
@@ -306,38 +344,18 @@ export default function TariffPage() {
         )}
       />
       <FormDialog<TariffForm>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
+        {...dialogProps}
         title={dialog?.mode === 'edit' ? tt('edit') : tt('add')}
-        fields={fields}
+        fields={[...activeFields(t, isAdmin, stations.data ?? []), ...passiveFields(t)]}
         width={860}
         initialValues={
           dialog?.row
             ? toForm(dialog.row)
             : { tax: 0, monthlyCharge: 0, billingDay: 1, steps: [], passive: false }
         }
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
-          const passive = Boolean(v.passive);
           await writeRows(dialog?.mode === 'edit' ? '/api/tariff/update' : '/api/tariff/create', [
-            {
-              tariffId: v.tariffId.trim(),
-              tariffName: v.tariffName.trim(),
-              price: String(v.price),
-              tax: str(v.tax) ?? '0',
-              steps: stepsOut(v.steps),
-              monthlyCharge: str(v.monthlyCharge) ?? '0',
-              billingDay: v.billingDay ?? 1,
-              startTime: wireDate(v.startTime),
-              startTime_New: passive ? wireDate(v.startTime_New) : null,
-              price_New: passive ? str(v.price_New) : null,
-              tax_New: passive ? str(v.tax_New) : null,
-              steps_New: passive ? stepsOut(v.steps_New) : null,
-              monthlyCharge_New: passive ? str(v.monthlyCharge_New) : null,
-              billingDay_New: passive ? (v.billingDay_New ?? null) : null,
-              remark: v.remark || null,
-              stationId: v.stationId || dialog?.row?.stationId || null,
-            },
+            toBody(v, dialog?.row),
           ]);
           await refresh();
         }}

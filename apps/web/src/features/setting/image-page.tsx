@@ -32,23 +32,12 @@ export function checkImage(file: { name: string; type: string; size: number }): 
   return null;
 }
 
-function SlotCard({
-  slot,
-  row,
-  onChanged,
-}: {
-  slot: ImageSlot;
-  row: ImageRow | undefined;
-  onChanged: () => void;
-}) {
+/** The stored image (or an empty box), with its size and date. */
+function SlotPreview({ slot, row }: { slot: ImageSlot; row: ImageRow | undefined }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
   const src = row?.url ? `${runtimeConfig().apiUrl}${row.url}` : null;
   return (
-    <Card title={t(`setting.image.${slot}`)} data-testid={`image-${slot}`}>
+    <>
       <div
         style={{
           minHeight: 180,
@@ -74,6 +63,27 @@ function SlotCard({
           {row.updateDate ? ` · ${t('setting.image.updated', { time: row.updateDate })}` : ''}
         </Typography.Paragraph>
       )}
+    </>
+  );
+}
+
+function SlotCard({
+  slot,
+  row,
+  onChanged,
+}: {
+  slot: ImageSlot;
+  row: ImageRow | undefined;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Card title={t(`setting.image.${slot}`)} data-testid={`image-${slot}`}>
+      <SlotPreview slot={slot} row={row} />
       <Space wrap style={{ marginTop: 8 }}>
         <Upload
           accept=".png,image/png"

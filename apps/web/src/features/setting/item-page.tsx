@@ -1,4 +1,5 @@
 import type { ItemRow } from '@prepay/contracts';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns } from '../../components/list-page/common-columns';
@@ -19,12 +20,8 @@ type ItemForm = { itemType: string; itemName: string; remark?: string } & Partia
   Record<(typeof LANGS)[number], string>
 >;
 
-export default function ItemPage() {
-  const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: ItemRow } | null>(null);
-
-  const fields: FieldDef[] = [
+function itemFields(t: TFunction): FieldDef[] {
+  return [
     {
       name: 'itemType',
       label: t('setting.item.type'),
@@ -44,6 +41,23 @@ export default function ItemPage() {
     ...LANGS.map((l): FieldDef => ({ name: l, label: t(`setting.item.${l}`), kind: 'text', maxLength: 500 })),
     { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
   ];
+}
+
+/** The write body: every language, empty ones as null. */
+function toBody(v: ItemForm): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    itemType: v.itemType.trim(),
+    itemName: v.itemName.trim(),
+    remark: v.remark || null,
+  };
+  for (const l of LANGS) body[l] = v[l] || null;
+  return body;
+}
+
+export default function ItemPage() {
+  const { t } = useTranslation();
+  const refresh = useRefreshList(RESOURCE);
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: ItemRow } | null>(null);
 
   return (
     <>
@@ -90,17 +104,11 @@ export default function ItemPage() {
         open={dialog !== null}
         mode={dialog?.mode ?? 'create'}
         title={dialog?.mode === 'edit' ? t('setting.item.edit') : t('setting.item.add')}
-        fields={fields}
+        fields={itemFields(t)}
         initialValues={dialog?.row}
         onClose={() => setDialog(null)}
         onSubmit={async (v) => {
-          const body: Record<string, unknown> = {
-            itemType: v.itemType.trim(),
-            itemName: v.itemName.trim(),
-            remark: v.remark || null,
-          };
-          for (const l of LANGS) body[l] = v[l] || null;
-          await writeRows(dialog?.mode === 'edit' ? '/api/item/update' : '/api/item/create', [body]);
+          await writeRows(dialog?.mode === 'edit' ? '/api/item/update' : '/api/item/create', [toBody(v)]);
           await refresh();
         }}
       />

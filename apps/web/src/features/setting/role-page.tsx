@@ -2,6 +2,7 @@ import type { RoleRow } from '@prepay/contracts';
 import { parseRoleContent } from '@prepay/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns } from '../../components/list-page/common-columns';
@@ -20,19 +21,9 @@ const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/role/read' };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
-export default function RolePage() {
-  const { t } = useTranslation();
-  const permissionLabel = usePermissionLabel();
-  const refresh = useRefreshList(RESOURCE);
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: RoleRow } | null>(null);
-  const hiddenQuery = useQuery({
-    queryKey: ['lookup', 'hiddenRole'],
-    queryFn: () => request<{ hiddenRole: string }>('/api/role/ReadDataRole', {}),
-    staleTime: 300_000,
-  });
-  const hidden = parseRoleContent(hiddenQuery.data?.hiddenRole);
-
-  const fields: FieldDef[] = [
+/** The role form: the menu tree keeps keys the editor hides as they were (`original`). */
+function roleFields(t: TFunction, hidden: string[], original: string | undefined): FieldDef[] {
+  return [
     {
       name: 'roleId',
       label: t('setting.role.id'),
@@ -49,12 +40,25 @@ export default function RolePage() {
       wide: true,
       render: () => (
         <Form.Item name="content" label={t('setting.role.menu')}>
-          <RoleMenuTree hidden={hidden} original={dialog?.row?.content} />
+          <RoleMenuTree hidden={hidden} original={original} />
         </Form.Item>
       ),
     },
     { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
   ];
+}
+
+export default function RolePage() {
+  const { t } = useTranslation();
+  const permissionLabel = usePermissionLabel();
+  const refresh = useRefreshList(RESOURCE);
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: RoleRow } | null>(null);
+  const hiddenQuery = useQuery({
+    queryKey: ['lookup', 'hiddenRole'],
+    queryFn: () => request<{ hiddenRole: string }>('/api/role/ReadDataRole', {}),
+    staleTime: 300_000,
+  });
+  const hidden = parseRoleContent(hiddenQuery.data?.hiddenRole);
 
   return (
     <>
@@ -92,7 +96,7 @@ export default function RolePage() {
         open={dialog !== null}
         mode={dialog?.mode ?? 'create'}
         title={dialog?.mode === 'edit' ? t('setting.role.edit') : t('setting.role.add')}
-        fields={fields}
+        fields={roleFields(t, hidden, dialog?.row?.content)}
         initialValues={dialog?.row ?? { content: '' }}
         onClose={() => setDialog(null)}
         onSubmit={async (v: { roleId: string; name: string; content?: string; remark?: string }) => {

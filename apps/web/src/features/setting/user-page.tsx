@@ -1,12 +1,14 @@
 import type { UserRow } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
+import type { FormInstance } from 'antd';
 import { App, Button, Col, Form, InputNumber, Modal, Select, Switch, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import {
   useIsSystemAdmin,
@@ -49,14 +51,11 @@ interface OneTime {
 const quotaLabel = (t: (k: string) => string, v: unknown) =>
   typeof v === 'number' && v >= 0 ? String(v) : t('setting.user.noLimit');
 
-export default function UserPage() {
-  const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const refresh = useRefreshList(RESOURCE);
-  const isAdmin = useIsSystemAdmin();
-  const ownStation = useOwnStationId();
-  const stations = useStations();
-  const roles = useQuery({
+type RoleOption = { value: string; label: string };
+
+/** The roles a user can hold, as select options. */
+function useRoleOptions() {
+  return useQuery({
     queryKey: ['lookup', 'role'],
     queryFn: () =>
       request<{ data: { roleId: string; name: string }[] }>('/api/role/read', {
@@ -64,17 +63,104 @@ export default function UserPage() {
         pageSize: 200,
         orderBy: 'roleId asc',
       }),
-    select: (p) => p.data.map((r) => ({ value: r.roleId, label: `${r.roleId} — ${r.name}` })),
+    select: (p) => p.data.map((r): RoleOption => ({ value: r.roleId, label: `${r.roleId} — ${r.name}` })),
   });
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: UserRow } | null>(null);
-  const [oneTime, setOneTime] = useState<OneTime | null>(null);
+}
 
-  const statusOptions = [
-    { value: true, label: t('setting.user.enable') },
-    { value: false, label: t('setting.user.disable') },
-  ];
+const statusOptions = (t: TFunction) => [
+  { value: true, label: t('setting.user.enable') },
+  { value: false, label: t('setting.user.disable') },
+];
 
-  const fields: FieldDef[] = [
+/** Roles: the default role stays one of the chosen ones (the first, unless already chosen). */
+function RoleIdsField({ form, roles }: { form: FormInstance; roles: RoleOption[] }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name="roleIds"
+      label={t('setting.user.roles')}
+      rules={[{ required: true, message: t('validation.required') }]}
+    >
+      <Select
+        data-testid="field-roleIds"
+        mode="multiple"
+        options={roles}
+        showSearch={{ optionFilterProp: 'label' }}
+        onChange={(ids: string[]) => {
+          // Keep the default role one of the chosen roles (the first, unless already chosen).
+          const current = form.getFieldValue('roleId') as string | undefined;
+          if (!current || !ids.includes(current)) form.setFieldValue('roleId', ids[0]);
+        }}
+      />
+    </Form.Item>
+  );
+}
+
+/** The login role, picked among the chosen roles. */
+function DefaultRoleField({ form, roles }: { form: FormInstance; roles: RoleOption[] }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item noStyle shouldUpdate={(a, b) => a.roleIds !== b.roleIds}>
+      {() => {
+        const chosen: string[] = form.getFieldValue('roleIds') ?? [];
+        return (
+          <Form.Item
+            name="roleId"
+            label={t('setting.user.defaultRole')}
+            extra={t('setting.user.defaultRoleHint')}
+            rules={[{ required: true, message: t('validation.required') }]}
+          >
+            <Select data-testid="field-roleId" options={roles.filter((o) => chosen.includes(o.value))} />
+          </Form.Item>
+        );
+      }}
+    </Form.Item>
+  );
+}
+
+/** A vending quota in kWh, or no limit. */
+function QuotaField() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item noStyle shouldUpdate={(a, b) => a.quotaEnable !== b.quotaEnable}>
+      {({ getFieldValue }) => (
+        <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+          <Form.Item name="quotaEnable" label={t('setting.user.quotaEnable')} valuePropName="checked">
+            <Switch data-testid="field-quotaEnable" />
+          </Form.Item>
+          {getFieldValue('quotaEnable') ? (
+            <Form.Item
+              name="quotaValue"
+              label={t('setting.user.quotaValue')}
+              rules={[
+                { required: true, message: t('validation.required') },
+                {
+                  validator: (_r, v) =>
+                    v === null || v === undefined || (Number.isFinite(Number(v)) && Number(v) >= 0)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('validation.number'))),
+                },
+              ]}
+            >
+              <InputNumber data-testid="field-quotaValue" min={0} style={{ width: 200 }} />
+            </Form.Item>
+          ) : (
+            <Col style={{ paddingTop: 30 }}>
+              <Tag>{t('setting.user.noLimit')}</Tag>
+            </Col>
+          )}
+        </div>
+      )}
+    </Form.Item>
+  );
+}
+
+function userFields(
+  t: TFunction,
+  roles: RoleOption[],
+  stationOptions: { value: string; label: string }[],
+): FieldDef[] {
+  return [
     {
       name: 'userId',
       label: t('setting.user.id'),
@@ -93,106 +179,105 @@ export default function UserPage() {
       label: t('setting.user.status'),
       kind: 'select',
       required: true,
-      options: statusOptions,
+      options: statusOptions(t),
     },
     {
       name: 'stationId',
       label: t('setting.user.stationId'),
       kind: 'select',
       required: true,
-      options: stations.data ?? (ownStation ? [{ value: ownStation, label: ownStation }] : []),
+      options: stationOptions,
     },
     {
       name: 'roleIds',
       label: t('setting.user.roles'),
       kind: 'custom',
-      render: (form) => (
-        <Form.Item
-          name="roleIds"
-          label={t('setting.user.roles')}
-          rules={[{ required: true, message: t('validation.required') }]}
-        >
-          <Select
-            data-testid="field-roleIds"
-            mode="multiple"
-            options={roles.data ?? []}
-            showSearch={{ optionFilterProp: 'label' }}
-            onChange={(ids: string[]) => {
-              // Keep the default role one of the chosen roles (the first, unless already chosen).
-              const current = form.getFieldValue('roleId') as string | undefined;
-              if (!current || !ids.includes(current)) form.setFieldValue('roleId', ids[0]);
-            }}
-          />
-        </Form.Item>
-      ),
+      render: (form) => <RoleIdsField form={form} roles={roles} />,
     },
     {
       name: 'roleId',
       label: t('setting.user.defaultRole'),
       kind: 'custom',
-      render: (form) => (
-        <Form.Item noStyle shouldUpdate={(a, b) => a.roleIds !== b.roleIds}>
-          {() => {
-            const chosen: string[] = form.getFieldValue('roleIds') ?? [];
-            return (
-              <Form.Item
-                name="roleId"
-                label={t('setting.user.defaultRole')}
-                extra={t('setting.user.defaultRoleHint')}
-                rules={[{ required: true, message: t('validation.required') }]}
-              >
-                <Select
-                  data-testid="field-roleId"
-                  options={(roles.data ?? []).filter((o) => chosen.includes(o.value))}
-                />
-              </Form.Item>
-            );
-          }}
-        </Form.Item>
-      ),
+      render: (form) => <DefaultRoleField form={form} roles={roles} />,
     },
     {
       name: 'quota',
       label: t('setting.user.quotaEnable'),
       kind: 'custom',
       wide: true,
-      render: () => (
-        <Form.Item noStyle shouldUpdate={(a, b) => a.quotaEnable !== b.quotaEnable}>
-          {({ getFieldValue }) => (
-            <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
-              <Form.Item name="quotaEnable" label={t('setting.user.quotaEnable')} valuePropName="checked">
-                <Switch data-testid="field-quotaEnable" />
-              </Form.Item>
-              {getFieldValue('quotaEnable') ? (
-                <Form.Item
-                  name="quotaValue"
-                  label={t('setting.user.quotaValue')}
-                  rules={[
-                    { required: true, message: t('validation.required') },
-                    {
-                      validator: (_r, v) =>
-                        v === null || v === undefined || (Number.isFinite(Number(v)) && Number(v) >= 0)
-                          ? Promise.resolve()
-                          : Promise.reject(new Error(t('validation.number'))),
-                    },
-                  ]}
-                >
-                  <InputNumber data-testid="field-quotaValue" min={0} style={{ width: 200 }} />
-                </Form.Item>
-              ) : (
-                <Col style={{ paddingTop: 30 }}>
-                  <Tag>{t('setting.user.noLimit')}</Tag>
-                </Col>
-              )}
-            </div>
-          )}
-        </Form.Item>
-      ),
+      render: () => <QuotaField />,
     },
     { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
   ];
+}
 
-  const toBody = (v: UserForm) => ({
+function userColumns(
+  t: TFunction,
+  isAdmin: boolean,
+  roles: RoleOption[],
+  stations: { value: string; label: string }[] | undefined,
+): ListColumn<UserRow>[] {
+  return [
+    { key: 'userId', title: t('setting.user.id'), filter: { kind: 'text' }, sort: true, width: 140 },
+    {
+      key: 'nickName',
+      title: t('setting.user.nickName'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 120,
+    },
+    {
+      key: 'fullName',
+      title: t('setting.user.fullName'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 150,
+    },
+    { key: 'email', title: t('setting.user.email'), width: 180 },
+    { key: 'phone', title: t('setting.user.phone'), width: 130 },
+    { key: 'address', title: t('setting.user.address'), width: 180, ellipsis: true },
+    {
+      key: 'status',
+      title: t('setting.user.status'),
+      filter: { kind: 'select', options: statusOptions(t) },
+      sort: true,
+      width: 110,
+      render: (v, row) => (
+        <>
+          <Tag color={v === true ? 'green' : 'default'}>
+            {v === true ? t('setting.user.enable') : t('setting.user.disable')}
+          </Tag>
+          {row.lockedUntil && <Tag color="red">{t('setting.user.locked', { time: row.lockedUntil })}</Tag>}
+        </>
+      ),
+    },
+    {
+      key: 'roleId',
+      title: t('setting.user.roleId'),
+      filter: { kind: 'select', options: roles },
+      sort: true,
+      width: 150,
+      render: (_v, row) => (row.roleIds.length ? row.roleIds : [row.roleId]).join(', '),
+    },
+    ...stationColumn<UserRow>(t, isAdmin, stations),
+    {
+      key: 'totalQuota',
+      title: t('setting.user.totalQuota'),
+      width: 140,
+      render: (v) => quotaLabel(t, v),
+    },
+    {
+      key: 'remainingQuota',
+      title: t('setting.user.remainingQuota'),
+      width: 160,
+      render: (v, row) => (row.totalQuota < 0 ? t('setting.user.noLimit') : quotaLabel(t, v)),
+    },
+    ...auditColumns<UserRow>(t),
+  ];
+}
+
+function toBody(v: UserForm) {
+  return {
     userId: v.userId.trim(),
     nickName: v.nickName || null,
     fullName: v.fullName || null,
@@ -206,9 +291,33 @@ export default function UserPage() {
     stationId: v.stationId,
     quota: v.quotaEnable ? Number(v.quotaValue ?? 0) : -1,
     remark: v.remark || null,
-  });
+  };
+}
 
-  const resetPassword = (row: UserRow) =>
+/** The form's values for a row (edit) or a new user (create). */
+function initialValuesOf(row: UserRow | undefined, ownStation: string | undefined): Partial<UserForm> {
+  return row
+    ? {
+        ...row,
+        status: row.status,
+        nickName: row.nickName ?? undefined,
+        fullName: row.fullName ?? undefined,
+        email: row.email ?? undefined,
+        phone: row.phone ?? undefined,
+        address: row.address ?? undefined,
+        remark: row.remark ?? undefined,
+        roleIds: row.roleIds.length ? row.roleIds : [row.roleId],
+        quotaEnable: row.totalQuota >= 0,
+        quotaValue: row.totalQuota >= 0 ? row.totalQuota : null,
+      }
+    : { status: true, stationId: ownStation, quotaEnable: false, roleIds: [] };
+}
+
+/** Asks, resets the user's password and shows the new one. */
+function useResetPassword(setOneTime: (o: OneTime) => void) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  return (row: UserRow) =>
     modal.confirm({
       title: t('listPage.tip'),
       content: t('setting.user.resetConfirm'),
@@ -223,71 +332,67 @@ export default function UserPage() {
         if (r) setOneTime({ userId: r.userId, oneTimePassword: r.oneTimePassword });
       },
     });
+}
+
+/** Passwords the server chose, shown once. */
+function OneTimeDialog({ oneTime, onClose }: { oneTime: OneTime | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={oneTime !== null}
+      title={t('setting.user.oneTimeTitle')}
+      onOk={onClose}
+      onCancel={onClose}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      okButtonProps={{ 'data-testid': 'one-time-close' }}
+      okText={t('listPage.close')}
+      maskClosable={false}
+      destroyOnHidden
+    >
+      <div data-testid="one-time-passwords">
+        <Typography.Paragraph type="warning">{t('setting.user.oneTimeHint')}</Typography.Paragraph>
+        <Typography.Paragraph>
+          {t('setting.user.id')}: <b>{oneTime?.userId}</b>
+        </Typography.Paragraph>
+        {oneTime?.oneTimePassword && (
+          <Typography.Paragraph>
+            {t('setting.user.loginPassword')}:{' '}
+            <Typography.Text code copyable data-testid="one-time-password">
+              {oneTime.oneTimePassword}
+            </Typography.Text>
+          </Typography.Paragraph>
+        )}
+        {oneTime?.oneTimeAuthorizationPassword && (
+          <Typography.Paragraph>
+            {t('setting.user.authorizationPassword')}:{' '}
+            <Typography.Text code copyable data-testid="one-time-authorization-password">
+              {oneTime.oneTimeAuthorizationPassword}
+            </Typography.Text>
+          </Typography.Paragraph>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+export default function UserPage() {
+  const { t } = useTranslation();
+  const refresh = useRefreshList(RESOURCE);
+  const isAdmin = useIsSystemAdmin();
+  const ownStation = useOwnStationId();
+  const stations = useStations();
+  const roles = useRoleOptions();
+  const [dialog, setDialog] = useState<{ mode: FormMode; row?: UserRow } | null>(null);
+  const [oneTime, setOneTime] = useState<OneTime | null>(null);
+  const resetPassword = useResetPassword(setOneTime);
+  const stationOptions = stations.data ?? (ownStation ? [{ value: ownStation, label: ownStation }] : []);
 
   return (
     <>
       <ListPage<UserRow>
         {...LIST}
         rowKey={(r) => r.userId}
-        columns={[
-          { key: 'userId', title: t('setting.user.id'), filter: { kind: 'text' }, sort: true, width: 140 },
-          {
-            key: 'nickName',
-            title: t('setting.user.nickName'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 120,
-          },
-          {
-            key: 'fullName',
-            title: t('setting.user.fullName'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 150,
-          },
-          { key: 'email', title: t('setting.user.email'), width: 180 },
-          { key: 'phone', title: t('setting.user.phone'), width: 130 },
-          { key: 'address', title: t('setting.user.address'), width: 180, ellipsis: true },
-          {
-            key: 'status',
-            title: t('setting.user.status'),
-            filter: { kind: 'select', options: statusOptions },
-            sort: true,
-            width: 110,
-            render: (v, row) => (
-              <>
-                <Tag color={v === true ? 'green' : 'default'}>
-                  {v === true ? t('setting.user.enable') : t('setting.user.disable')}
-                </Tag>
-                {row.lockedUntil && (
-                  <Tag color="red">{t('setting.user.locked', { time: row.lockedUntil })}</Tag>
-                )}
-              </>
-            ),
-          },
-          {
-            key: 'roleId',
-            title: t('setting.user.roleId'),
-            filter: { kind: 'select', options: roles.data ?? [] },
-            sort: true,
-            width: 150,
-            render: (_v, row) => (row.roleIds.length ? row.roleIds : [row.roleId]).join(', '),
-          },
-          ...stationColumn<UserRow>(t, isAdmin, stations.data),
-          {
-            key: 'totalQuota',
-            title: t('setting.user.totalQuota'),
-            width: 140,
-            render: (v) => quotaLabel(t, v),
-          },
-          {
-            key: 'remainingQuota',
-            title: t('setting.user.remainingQuota'),
-            width: 160,
-            render: (v, row) => (row.totalQuota < 0 ? t('setting.user.noLimit') : quotaLabel(t, v)),
-          },
-          ...auditColumns<UserRow>(t),
-        ]}
+        columns={userColumns(t, isAdmin, roles.data ?? [], stations.data)}
         onAdd={() => setDialog({ mode: 'create' })}
         onDelete={(rows) =>
           writeRows(
@@ -309,24 +414,8 @@ export default function UserPage() {
         open={dialog !== null}
         mode={dialog?.mode ?? 'create'}
         title={dialog?.mode === 'edit' ? t('setting.user.edit') : t('setting.user.add')}
-        fields={fields}
-        initialValues={
-          dialog?.row
-            ? {
-                ...dialog.row,
-                status: dialog.row.status,
-                nickName: dialog.row.nickName ?? undefined,
-                fullName: dialog.row.fullName ?? undefined,
-                email: dialog.row.email ?? undefined,
-                phone: dialog.row.phone ?? undefined,
-                address: dialog.row.address ?? undefined,
-                remark: dialog.row.remark ?? undefined,
-                roleIds: dialog.row.roleIds.length ? dialog.row.roleIds : [dialog.row.roleId],
-                quotaEnable: dialog.row.totalQuota >= 0,
-                quotaValue: dialog.row.totalQuota >= 0 ? dialog.row.totalQuota : null,
-              }
-            : { status: true, stationId: ownStation, quotaEnable: false, roleIds: [] }
-        }
+        fields={userFields(t, roles.data ?? [], stationOptions)}
+        initialValues={initialValuesOf(dialog?.row, ownStation)}
         onClose={() => setDialog(null)}
         onSubmit={async (v) => {
           if (dialog?.mode === 'edit') {
@@ -338,40 +427,7 @@ export default function UserPage() {
           await refresh();
         }}
       />
-      <Modal
-        open={oneTime !== null}
-        title={t('setting.user.oneTimeTitle')}
-        onOk={() => setOneTime(null)}
-        onCancel={() => setOneTime(null)}
-        cancelButtonProps={{ style: { display: 'none' } }}
-        okButtonProps={{ 'data-testid': 'one-time-close' }}
-        okText={t('listPage.close')}
-        maskClosable={false}
-        destroyOnHidden
-      >
-        <div data-testid="one-time-passwords">
-          <Typography.Paragraph type="warning">{t('setting.user.oneTimeHint')}</Typography.Paragraph>
-          <Typography.Paragraph>
-            {t('setting.user.id')}: <b>{oneTime?.userId}</b>
-          </Typography.Paragraph>
-          {oneTime?.oneTimePassword && (
-            <Typography.Paragraph>
-              {t('setting.user.loginPassword')}:{' '}
-              <Typography.Text code copyable data-testid="one-time-password">
-                {oneTime.oneTimePassword}
-              </Typography.Text>
-            </Typography.Paragraph>
-          )}
-          {oneTime?.oneTimeAuthorizationPassword && (
-            <Typography.Paragraph>
-              {t('setting.user.authorizationPassword')}:{' '}
-              <Typography.Text code copyable data-testid="one-time-authorization-password">
-                {oneTime.oneTimeAuthorizationPassword}
-              </Typography.Text>
-            </Typography.Paragraph>
-          )}
-        </div>
-      </Modal>
+      <OneTimeDialog oneTime={oneTime} onClose={() => setOneTime(null)} />
     </>
   );
 }

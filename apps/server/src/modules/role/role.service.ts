@@ -1,0 +1,82 @@
+import type { RoleRequest } from '@prepay/contracts';
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { roles, userRoles, users } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
+import type { AuthedContext } from '../../http/route.js';
+import { notFound, refuse } from '../../lib/domain-errors.js';
+import { duplicateKeys } from '../../lib/duplicates.js';
+import { withDeps } from '../../lib/with-deps.js';
+import { auditEach, writeAudit } from '../audit/audit.js';
+import { load, normalise } from './role.repo.js';
+import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
+
+async function write(
+  deps: Deps,
+  ctx: AuthedContext,
+  rows: z.infer<typeof RoleRequest>[],
+  action: 'Create' | 'Update' | 'Import',
+) {
+  const dup = duplicateKeys(rows.map((r) => r.roleId));
+  if (dup.length) throw refuse(`The request has duplicate lines: ${dup.join(', ')}`);
+  for (const r of rows) assertCanGrant(ctx.user, r.content);
+  return deps.database.db.transaction(async (tx) => {
+    const ids = rows.map((r) => r.roleId);
+    const before = await load(tx, ids);
+    if (action !== 'Update' && before.length) {
+      throw refuse(`Role already exists: ${before.map((b) => b.roleId).join(', ')}`);
+    }
+    if (action === 'Update') {
+      if (before.length !== ids.length) {
+        throw notFound(`Role ${ids.filter((id) => !before.some((b) => b.roleId === id)).join(', ')}`);
+      }
+      // Editing a role that holds keys you lack would let you strip or re-shape it: same rule as granting.
+      for (const b of before) assertCanGrant(ctx.user, b.content);
+      await assertCanEditRoles(tx, ctx.user, ids);
+    }
+    const now = deps.clock.now();
+    for (const r of rows) {
+      const values = { name: r.name, content: normalise(r.content), remark: r.remark ?? null };
+      if (action === 'Update') {
+        await tx
+          .update(roles)
+          .set({ ...values, updateId: ctx.user.userId, updateDate: now })
+          .where(eq(roles.roleId, r.roleId));
+      } else {
+        // A station administrator's role belongs to their station; a system administrator's to the system.
+        const stationId = ctx.user.isSystemAdmin ? null : ctx.user.stationId;
+        await tx
+          .insert(roles)
+          .values({ roleId: r.roleId, ...values, stationId, createId: ctx.user.userId, createDate: now });
+      }
+    }
+    const after = await load(tx, ids);
+    await auditEach(tx, ctx.actor, { title: 'Role', action }, after, (a) =>
+      before.find((b) => b.roleId === a.roleId),
+    );
+    return after;
+  });
+}
+
+async function remove(deps: Deps, ctx: AuthedContext, ids: string[]) {
+  return deps.database.db.transaction(async (tx) => {
+    const before = await load(tx, ids);
+    if (before.length !== new Set(ids).size) throw notFound('Role');
+    for (const b of before) assertCanGrant(ctx.user, b.content);
+    await assertCanEditRoles(tx, ctx.user, ids);
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .leftJoin(userRoles, eq(userRoles.userId, users.userId))
+      .where(or(inArray(users.roleId, ids), inArray(userRoles.roleId, ids)));
+    if (Number(n) > 0) throw refuse('The role is still held by users; change their roles first');
+    await tx.delete(roles).where(inArray(roles.roleId, ids));
+    for (const b of before) await writeAudit(tx, ctx.actor, { title: 'Role', action: 'Delete', before: b });
+    return before;
+  });
+}
+
+export function createRoleService(deps: Deps) {
+  return withDeps(deps, { write, remove });
+}
+export type RoleService = ReturnType<typeof createRoleService>;
