@@ -10,7 +10,7 @@ import type {
   LowPurchaseRow,
   ReadRequestBase,
 } from '@prepay/contracts';
-import { and, asc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import {
   accounts,
@@ -29,23 +29,75 @@ import { dayOf, dayToWire, localDay, money, serverZone, tenths } from '../meter-
 import { sortOf } from './sort.js';
 
 type Page<T> = { total: number; data: T[] };
+type Fields = Parameters<Queryable['select']>[0];
+
+/** The result's size carried on each row of the page: one pass over the report instead of two. */
+const totalOver = sql<number>`count(*) over ()`;
+
+/**
+ * The total from the page's rows; a page past the end has no rows to carry it, so it is counted then.
+ * (An empty first page means an empty result.)
+ */
+async function totalOf(
+  rows: { total: number | string }[],
+  offset: number,
+  count: () => Promise<unknown[]>,
+): Promise<number> {
+  const first = rows[0];
+  if (first) return Number(first.total);
+  if (offset === 0) return 0;
+  const [row] = (await count()) as { total: number | string }[];
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Names and addresses of the page's customers, read after paging: joining the whole customer table
+ * before the sort and limit costs a hash of every customer for twenty rows. (A sort or filter on the
+ * name joins it up front instead.)
+ */
+async function customerDetails(q: Queryable, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const rows = unique.length
+    ? await q
+        .select({ id: customers.customerId, name: customers.customerName, address: customers.address })
+        .from(customers)
+        .where(inArray(customers.customerId, unique))
+    : [];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const byCustomerName = (orderBy: string | null | undefined) => /^\s*customerName\b/i.test(orderBy ?? '');
 
 const timeRange = (range: LowPurchaseRequest['dateRange']): SQL[] => [
   ...(range?.[0] ? [gte(tokenRecords.createDate, parseDateTime(range[0]))] : []),
   ...(range?.[1] ? [lte(tokenRecords.createDate, parseDateTime(range[1]))] : []),
 ];
 
-/** Issued credit vends (a cancelled vend is no purchase). */
-const issuedCredit = and(eq(tokenRecords.kind, 'credit'), eq(tokenRecords.status, 0));
+/**
+ * Issued credit vends (a cancelled vend is no purchase). Literals, not parameters, so the planner can
+ * prove the partial indexes of migration 0009 (token_records_issued_credit_date_idx, _debt_payment_idx).
+ */
+const issuedCredit = sql`(${tokenRecords.kind} = 'credit' and ${tokenRecords.status} = 0)`;
 
-/** Days since each account's last issued purchase (or since the account was opened, if none). */
+/**
+ * Days since each account's last issued purchase.
+ *
+ * An account that never purchased (or whose every vend was cancelled) counts from the day it was opened,
+ * and that opening date-time is its lastPurchaseDate, with lastPurchaseUnit and lastPurchasePaid 0.
+ * Decided in line with original-api.md §9: the original row's lastPurchaseDate is a non-nullable
+ * "yyyy-MM-dd HH:mm:ss", and every row keeps nonpurchaseDays = today − lastPurchaseDate (local days),
+ * so the date the days are counted from is always on the row, and the column sorts with the days.
+ * Asserted by prepay-report-property.test.ts (Long Nonpurchase) and the conformance test.
+ */
 export async function longNonpurchase(
   q: Queryable,
   req: LongNonpurchaseRequest,
   user: SessionUser,
   now: Date,
 ): Promise<Page<LongNonpurchaseRow>> {
-  const since = sql`coalesce(${meterLastPurchase.purchaseDate}, ${accounts.createDate})`;
+  const since = sql<Date>`coalesce(${meterLastPurchase.purchaseDate}, ${accounts.createDate})`.mapWith(
+    accounts.createDate,
+  );
   const days = sql<number>`(${localDay(now)}::date - (${since} at time zone ${serverZone()})::date)`;
   const where = allOf([
     ...stationScope(accounts.stationId, user, req.stationId),
@@ -58,13 +110,17 @@ export async function longNonpurchase(
       ? undefined
       : sql`${days} <= ${req.nonpurchaseDaysEnd}`,
   ]);
-  const base = <T extends Record<string, unknown>>(fields: T) =>
-    q
-      .select(fields as Parameters<Queryable['select']>[0])
+  const withName = byCustomerName(req.orderBy);
+  const base = (fields: Fields) => {
+    const from = q
+      .select(fields)
       .from(accounts)
-      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
       .leftJoin(meterLastPurchase, eq(meterLastPurchase.meterId, accounts.meterId))
-      .where(where);
+      .$dynamic();
+    return (withName ? from.leftJoin(customers, eq(customers.customerId, accounts.customerId)) : from).where(
+      where,
+    );
+  };
   const order = sortOf(
     {
       customerId: accounts.customerId,
@@ -72,57 +128,76 @@ export async function longNonpurchase(
       meterId: accounts.meterId,
       tariffId: accounts.tariffId,
       stationId: accounts.stationId,
-      lastPurchaseUnit: meterLastPurchase.units,
-      lastPurchasePaid: meterLastPurchase.paidMinor,
-      lastPurchaseDate: meterLastPurchase.purchaseDate,
+      lastPurchaseUnit: sql`coalesce(${meterLastPurchase.units}, 0)`,
+      lastPurchasePaid: sql`coalesce(${meterLastPurchase.paidMinor}, 0)`,
+      lastPurchaseDate: since,
       nonpurchaseDays: days,
     },
     [asc(accounts.customerId), asc(accounts.meterId)],
     req.orderBy,
   );
   const { limit, offset } = pageOf(req);
-  const [count] = await base({ total: sql<number>`count(*)::int` });
   const rows = (await base({
     customerId: accounts.customerId,
-    customerName: customers.customerName,
-    customerAddress: customers.address,
     meterId: accounts.meterId,
     stationId: accounts.stationId,
     tariffId: accounts.tariffId,
     units: meterLastPurchase.units,
     paid: meterLastPurchase.paidMinor,
-    last: meterLastPurchase.purchaseDate,
+    last: since,
     days,
+    total: totalOver,
   })
     .orderBy(...order)
     .limit(limit)
     .offset(offset)) as {
     customerId: string;
-    customerName: string | null;
-    customerAddress: string | null;
     meterId: string;
     stationId: string;
     tariffId: string;
     units: number | null;
     paid: number | null;
-    last: Date | null;
+    last: Date;
     days: number;
+    total: number | string;
   }[];
+  const names = await customerDetails(
+    q,
+    rows.map((r) => r.customerId),
+  );
   return {
-    total: Number(count?.total ?? 0),
+    total: await totalOf(rows, offset, () => base({ total: sql<number>`count(*)::int` })),
     data: rows.map((r) => ({
       customerId: r.customerId,
-      customerName: r.customerName,
-      customerAddress: r.customerAddress,
+      customerName: names.get(r.customerId)?.name ?? null,
+      customerAddress: names.get(r.customerId)?.address ?? null,
       meterId: r.meterId,
       stationId: r.stationId,
       tariffId: r.tariffId,
       lastPurchaseUnit: tenths(r.units ?? 0) ?? 0,
       lastPurchasePaid: money(r.paid),
-      lastPurchaseDate: r.last ? formatDateTime(new Date(r.last)) : null,
+      lastPurchaseDate: formatDateTime(new Date(r.last)),
       nonpurchaseDays: Number(r.days),
     })),
   };
+}
+
+/**
+ * Each meter's issued purchases in the range, summed. The range is read from the partial covering index
+ * token_records_issued_credit_date_idx (index-only: no visit to the wide token rows).
+ */
+function purchasesIn(q: Queryable, range: LowPurchaseRequest['dateRange']) {
+  return q
+    .select({
+      meterId: tokenRecords.meterId,
+      units: sql<number>`sum(${tokenRecords.units})`.as('units'),
+      paid: sql<number>`sum(${tokenRecords.totalPaidMinor})`.as('paid'),
+      times: sql<number>`count(*)`.as('times'),
+    })
+    .from(tokenRecords)
+    .where(allOf([issuedCredit, ...timeRange(range)]))
+    .groupBy(tokenRecords.meterId)
+    .as('p');
 }
 
 /** Accounts whose issued purchases in the range total at or below the low limit (none counts as 0). */
@@ -131,17 +206,7 @@ export async function lowPurchase(
   req: LowPurchaseRequest,
   user: SessionUser,
 ): Promise<Page<LowPurchaseRow>> {
-  const sums = q
-    .select({
-      meterId: tokenRecords.meterId,
-      units: sql<number>`sum(coalesce(${tokenRecords.units}, 0))`.as('units'),
-      paid: sql<number>`sum(coalesce(${tokenRecords.totalPaidMinor}, 0))`.as('paid'),
-      times: sql<number>`count(*)`.as('times'),
-    })
-    .from(tokenRecords)
-    .where(allOf([issuedCredit, ...timeRange(req.dateRange)]))
-    .groupBy(tokenRecords.meterId)
-    .as('p');
+  const sums = purchasesIn(q, req.dateRange);
   const paid = sql<number>`coalesce(${sums.paid}, 0)`;
   const units = sql<number>`coalesce(${sums.units}, 0)`;
   const where = allOf([
@@ -152,13 +217,17 @@ export async function lowPurchase(
       ? undefined
       : sql`${paid} <= ${toMinor(req.lowLimit)}`,
   ]);
-  const base = <T extends Record<string, unknown>>(fields: T) =>
-    q
-      .select(fields as Parameters<Queryable['select']>[0])
+  const withName = byCustomerName(req.orderBy);
+  const base = (fields: Fields) => {
+    const from = q
+      .select(fields)
       .from(accounts)
-      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
       .leftJoin(sums, eq(sums.meterId, accounts.meterId))
-      .where(where);
+      .$dynamic();
+    return (withName ? from.leftJoin(customers, eq(customers.customerId, accounts.customerId)) : from).where(
+      where,
+    );
+  };
   const order = sortOf(
     {
       customerId: accounts.customerId,
@@ -173,29 +242,38 @@ export async function lowPurchase(
     req.orderBy,
   );
   const { limit, offset } = pageOf(req);
-  const [count] = await base({ total: sql<number>`count(*)::int` });
   const rows = (await base({
     customerId: accounts.customerId,
-    customerName: customers.customerName,
-    customerAddress: customers.address,
     meterId: accounts.meterId,
     tariffId: accounts.tariffId,
     stationId: accounts.stationId,
     units,
     paid,
     times: sql<number>`coalesce(${sums.times}, 0)`,
+    total: totalOver,
   })
     .orderBy(...order)
     .limit(limit)
-    .offset(offset)) as (Omit<LowPurchaseRow, 'purchaseTotalUnit' | 'purchaseTotalPaid' | 'purchaseTimes'> & {
+    .offset(offset)) as {
+    customerId: string;
+    meterId: string;
+    tariffId: string;
+    stationId: string;
     units: number | string;
     paid: number | string;
     times: number | string;
-  })[];
+    total: number | string;
+  }[];
+  const names = await customerDetails(
+    q,
+    rows.map((r) => r.customerId),
+  );
   return {
-    total: Number(count?.total ?? 0),
-    data: rows.map(({ units: u, paid: p, times, ...r }) => ({
+    total: await totalOf(rows, offset, () => base({ total: sql<number>`count(*)::int` })),
+    data: rows.map(({ units: u, paid: p, times, total: _total, ...r }) => ({
       ...r,
+      customerName: names.get(r.customerId)?.name ?? null,
+      customerAddress: names.get(r.customerId)?.address ?? null,
       purchaseTotalUnit: tenths(Number(u)) ?? 0,
       purchaseTotalPaid: money(Number(p)),
       purchaseTimes: Number(times),
@@ -209,6 +287,7 @@ export async function debtSituation(
   req: DebtSituationRequest,
   user: SessionUser,
 ): Promise<Page<DebtSituationRow>> {
+  // Read from the partial index token_records_debt_payment_idx (customer, date) of migration 0009.
   const pays = q
     .select({
       customerId: tokenRecords.customerId,
@@ -216,7 +295,7 @@ export async function debtSituation(
       last: sql<Date>`max(${tokenRecords.createDate})`.as('last'),
     })
     .from(tokenRecords)
-    .where(allOf([issuedCredit, gt(tokenRecords.payDebtMinor, 0)]))
+    .where(and(issuedCredit, sql`${tokenRecords.payDebtMinor} > 0`))
     .groupBy(tokenRecords.customerId)
     .as('pays');
   const where = allOf([
@@ -225,9 +304,9 @@ export async function debtSituation(
     contains(customers.customerName, req.customerName),
     req.outstanding ? gt(debts.remainingDebtMinor, 0) : undefined,
   ]);
-  const base = <T extends Record<string, unknown>>(fields: T) =>
+  const base = (fields: Fields) =>
     q
-      .select(fields as Parameters<Queryable['select']>[0])
+      .select(fields)
       .from(debts)
       .leftJoin(customers, eq(customers.customerId, debts.customerId))
       .leftJoin(pays, eq(pays.customerId, debts.customerId))
@@ -247,7 +326,6 @@ export async function debtSituation(
     req.orderBy,
   );
   const { limit, offset } = pageOf(req);
-  const [count] = await base({ total: sql<number>`count(*)::int` });
   const rows = (await base({
     customerId: debts.customerId,
     customerName: customers.customerName,
@@ -258,6 +336,7 @@ export async function debtSituation(
     remaining: debts.remainingDebtMinor,
     times: sql<number>`coalesce(${pays.times}, 0)`,
     last: pays.last,
+    count: totalOver,
   })
     .orderBy(...order)
     .limit(limit)
@@ -271,9 +350,14 @@ export async function debtSituation(
     remaining: number;
     times: number | string;
     last: Date | string | null;
+    count: number | string;
   }[];
   return {
-    total: Number(count?.total ?? 0),
+    total: await totalOf(
+      rows.map((r) => ({ total: r.count })),
+      offset,
+      () => base({ total: sql<number>`count(*)::int` }),
+    ),
     data: rows.map((r) => ({
       customerId: r.customerId,
       customerName: r.customerName,
