@@ -37,12 +37,12 @@ const INDEXES = [
   [
     'meter_daily_data',
     'drop index meter_daily_data_station_date_idx',
-    'create index meter_daily_data_station_date_idx on meter_daily_data (station_id, reading_date)',
+    'create index meter_daily_data_station_date_idx on meter_daily_data (station_id, reading_date desc, meter_id)',
   ],
   [
     'meter_daily_data',
     'drop index meter_daily_data_date_idx',
-    'create index meter_daily_data_date_idx on meter_daily_data (reading_date)',
+    'create index meter_daily_data_date_idx on meter_daily_data (reading_date desc, meter_id)',
   ],
 ] as const;
 

@@ -66,6 +66,19 @@ async function customerDetails(q: Queryable, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/**
+ * Runs a report's statements with room to aggregate in memory: a one-month Low Purchase groups one row
+ * per purchasing meter (100,000 at utility scale), which spills to disk under the default 4 MB work_mem
+ * and costs more than the scan. JIT is off: compiling the expressions of a large plan costs more than it
+ * saves for a statement that runs once. Local to the transaction, so nothing else is affected.
+ */
+function withReportSettings<T>(q: Queryable, run: (tx: Queryable) => Promise<T>): Promise<T> {
+  return q.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
+    return run(tx);
+  });
+}
+
 const byCustomerName = (orderBy: string | null | undefined) => /^\s*customerName\b/i.test(orderBy ?? '');
 
 const timeRange = (range: LowPurchaseRequest['dateRange']): SQL[] => [
@@ -78,6 +91,15 @@ const timeRange = (range: LowPurchaseRequest['dateRange']): SQL[] => [
  * prove the partial indexes of migration 0009 (token_records_issued_credit_date_idx, _debt_payment_idx).
  */
 const issuedCredit = sql`(${tokenRecords.kind} = 'credit' and ${tokenRecords.status} = 0)`;
+
+/**
+ * With no day bound and the default order, Long Nonpurchase's page streams from the accounts index and
+ * stops after twenty rows, and its count needs no join: two cheap statements. Otherwise every account is
+ * joined and sorted anyway, and the total rides on the page's rows.
+ */
+const hasDayBound = (req: LongNonpurchaseRequest) =>
+  (req.nonpurchaseDaysStart !== null && req.nonpurchaseDaysStart !== undefined) ||
+  (req.nonpurchaseDaysEnd !== null && req.nonpurchaseDaysEnd !== undefined);
 
 /**
  * Days since each account's last issued purchase.
@@ -95,21 +117,7 @@ export async function longNonpurchase(
   user: SessionUser,
   now: Date,
 ): Promise<Page<LongNonpurchaseRow>> {
-  const since = sql<Date>`coalesce(${meterLastPurchase.purchaseDate}, ${accounts.createDate})`.mapWith(
-    accounts.createDate,
-  );
-  const days = sql<number>`(${localDay(now)}::date - (${since} at time zone ${serverZone()})::date)`;
-  const where = allOf([
-    ...stationScope(accounts.stationId, user, req.stationId),
-    contains(accounts.customerId, req.customerId),
-    contains(accounts.meterId, req.meterId),
-    req.nonpurchaseDaysStart === null || req.nonpurchaseDaysStart === undefined
-      ? undefined
-      : sql`${days} >= ${req.nonpurchaseDaysStart}`,
-    req.nonpurchaseDaysEnd === null || req.nonpurchaseDaysEnd === undefined
-      ? undefined
-      : sql`${days} <= ${req.nonpurchaseDaysEnd}`,
-  ]);
+  const { since, days, where } = nonpurchaseFilter(req, user, now);
   const withName = byCustomerName(req.orderBy);
   const base = (fields: Fields) => {
     const from = q
@@ -137,6 +145,8 @@ export async function longNonpurchase(
     req.orderBy,
   );
   const { limit, offset } = pageOf(req);
+  const streams = !hasDayBound(req) && !req.orderBy?.trim();
+  const separate = streams ? await base({ total: sql<number>`count(*)::int` }) : [];
   const rows = (await base({
     customerId: accounts.customerId,
     meterId: accounts.meterId,
@@ -146,7 +156,7 @@ export async function longNonpurchase(
     paid: meterLastPurchase.paidMinor,
     last: since,
     days,
-    total: totalOver,
+    total: streams ? sql<number>`0` : totalOver,
   })
     .orderBy(...order)
     .limit(limit)
@@ -166,20 +176,39 @@ export async function longNonpurchase(
     rows.map((r) => r.customerId),
   );
   return {
-    total: await totalOf(rows, offset, () => base({ total: sql<number>`count(*)::int` })),
-    data: rows.map((r) => ({
-      customerId: r.customerId,
+    total: streams
+      ? Number((separate[0] as { total?: number } | undefined)?.total ?? 0)
+      : await totalOf(rows, offset, () => base({ total: sql<number>`count(*)::int` })),
+    data: rows.map(({ units, paid, last, days: d, total: _total, ...r }) => ({
+      ...r,
       customerName: names.get(r.customerId)?.name ?? null,
       customerAddress: names.get(r.customerId)?.address ?? null,
-      meterId: r.meterId,
-      stationId: r.stationId,
-      tariffId: r.tariffId,
-      lastPurchaseUnit: tenths(r.units ?? 0) ?? 0,
-      lastPurchasePaid: money(r.paid),
-      lastPurchaseDate: formatDateTime(new Date(r.last)),
-      nonpurchaseDays: Number(r.days),
+      lastPurchaseUnit: tenths(units ?? 0) ?? 0,
+      lastPurchasePaid: money(paid),
+      lastPurchaseDate: formatDateTime(new Date(last)),
+      nonpurchaseDays: Number(d),
     })),
   };
+}
+
+/** The date the days count from, the days, and the report's filter. */
+function nonpurchaseFilter(req: LongNonpurchaseRequest, user: SessionUser, now: Date) {
+  const since = sql<Date>`coalesce(${meterLastPurchase.purchaseDate}, ${accounts.createDate})`.mapWith(
+    accounts.createDate,
+  );
+  const days = sql<number>`(${localDay(now)}::date - (${since} at time zone ${serverZone()})::date)`;
+  const where = allOf([
+    ...stationScope(accounts.stationId, user, req.stationId),
+    contains(accounts.customerId, req.customerId),
+    contains(accounts.meterId, req.meterId),
+    req.nonpurchaseDaysStart === null || req.nonpurchaseDaysStart === undefined
+      ? undefined
+      : sql`${days} >= ${req.nonpurchaseDaysStart}`,
+    req.nonpurchaseDaysEnd === null || req.nonpurchaseDaysEnd === undefined
+      ? undefined
+      : sql`${days} <= ${req.nonpurchaseDaysEnd}`,
+  ]);
+  return { since, days, where };
 }
 
 /**
@@ -201,7 +230,15 @@ function purchasesIn(q: Queryable, range: LowPurchaseRequest['dateRange']) {
 }
 
 /** Accounts whose issued purchases in the range total at or below the low limit (none counts as 0). */
-export async function lowPurchase(
+export function lowPurchase(
+  q: Queryable,
+  req: LowPurchaseRequest,
+  user: SessionUser,
+): Promise<Page<LowPurchaseRow>> {
+  return withReportSettings(q, (tx) => lowPurchasePage(tx, req, user));
+}
+
+async function lowPurchasePage(
   q: Queryable,
   req: LowPurchaseRequest,
   user: SessionUser,
@@ -340,37 +377,41 @@ export async function debtSituation(
   })
     .orderBy(...order)
     .limit(limit)
-    .offset(offset)) as {
-    customerId: string;
-    customerName: string | null;
-    customerAddress: string | null;
-    stationId: string;
-    total: number;
-    paid: number;
-    remaining: number;
-    times: number | string;
-    last: Date | string | null;
-    count: number | string;
-  }[];
+    .offset(offset)) as DebtDbRow[];
   return {
     total: await totalOf(
       rows.map((r) => ({ total: r.count })),
       offset,
       () => base({ total: sql<number>`count(*)::int` }),
     ),
-    data: rows.map((r) => ({
-      customerId: r.customerId,
-      customerName: r.customerName,
-      customerAddress: r.customerAddress,
-      stationId: r.stationId,
-      totalDebt: money(r.total),
-      paidDebt: money(r.paid),
-      remainingDebt: money(r.remaining),
-      paymentTimes: Number(r.times),
-      lastPaymentDate: r.last ? formatDateTime(new Date(r.last)) : null,
-    })),
+    data: rows.map(toDebtRow),
   };
 }
+
+type DebtDbRow = {
+  customerId: string;
+  customerName: string | null;
+  customerAddress: string | null;
+  stationId: string;
+  total: number;
+  paid: number;
+  remaining: number;
+  times: number | string;
+  last: Date | string | null;
+  count: number | string;
+};
+
+const toDebtRow = (r: DebtDbRow): DebtSituationRow => ({
+  customerId: r.customerId,
+  customerName: r.customerName,
+  customerAddress: r.customerAddress,
+  stationId: r.stationId,
+  totalDebt: money(r.total),
+  paidDebt: money(r.paid),
+  remainingDebt: money(r.remaining),
+  paymentTimes: Number(r.times),
+  lastPaymentDate: r.last ? formatDateTime(new Date(r.last)) : null,
+});
 
 /** The issued vends that recovered part of one customer's debt. */
 export async function debtPayments(
