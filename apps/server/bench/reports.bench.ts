@@ -8,11 +8,14 @@
  *   npm run bench:reports -w apps/server                     (this one: PGlite, then PostgreSQL)
  *   BENCH_ENGINES=pglite BENCH_PGLITE_METERS=2000 npm run bench:reports -w apps/server
  *   BENCH_PG_URL=postgres://… BENCH_ENGINES=postgres …       (an existing database; loaded once, reused)
+ *   BENCH_PGLITE_PARTITIONS=1 BENCH_ENGINES=pglite …         (PGlite with PostgreSQL's monthly partitions)
  *
  * The load is set-based (generate_series, one statement per day of data), with the interval tables'
  * keys and indexes dropped during the load and built after, the summary triggers off and the summaries
  * rebuilt in one pass each — as a migration of historic data would, not as the live write path does.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
@@ -142,8 +145,24 @@ async function rebuildPurchaseSummaries(database: Database) {
     where kind = 'credit' and status = 0 order by meter_id, create_date desc, id desc`);
 }
 
+/**
+ * BENCH_PGLITE_PARTITIONS=1: partition PGlite's interval tables as migration 0009 does on PostgreSQL
+ * (its DO block without the engine check), to compare the two layouts on the embedded engine.
+ */
+async function partitionPglite(database: Database) {
+  const file = readFileSync(
+    path.join(import.meta.dirname, '../src/db/migrations/0009_reportperf_partitions.sql'),
+    'utf8',
+  );
+  const block = file.slice(file.indexOf('DO $$'), file.indexOf('END $$;') + 'END $$;'.length);
+  await database.db.execute(sql.raw(block.replace("IF version() LIKE '%PGlite%' THEN RETURN; END IF;", '')));
+  log('  interval tables partitioned by month (BENCH_PGLITE_PARTITIONS)');
+}
+
 async function load(database: Database, meters: number) {
   await database.migrate();
+  if (database.kind === 'pglite' && process.env.BENCH_PGLITE_PARTITIONS === '1')
+    await partitionPglite(database);
   const [row] = (
     (await database.db.execute(
       sql`select count(*)::int as n from meters where meter_id like '470%'`,
