@@ -165,7 +165,10 @@ describe('prepay reports equal a recomputation from the raw rows', () => {
         fc.constantFrom(...SCOPES),
         fc.option(fc.integer({ min: 0, max: 120 }), { nil: null }),
         fc.option(fc.integer({ min: 0, max: 200 }), { nil: null }),
-        async (raw, scope, start, end) => {
+        // null: the default order (customer, meter), the path that counts and pages in two statements.
+        // The fixture's customer ids are "C" + meter id, so both orders list the meters alike.
+        fc.constantFrom('meterId asc', null),
+        async (raw, scope, start, end, orderBy) => {
           const vends = await load(raw, []);
           const today = t.clock.now();
           const got = await all<{
@@ -176,7 +179,7 @@ describe('prepay reports equal a recomputation from the raw rows', () => {
             lastPurchaseDate: string | null;
           }>(
             '/API/PrepayReport/LongNonpurchaseSituation',
-            { nonpurchaseDaysStart: start, nonpurchaseDaysEnd: end, orderBy: 'meterId asc' },
+            { nonpurchaseDaysStart: start, nonpurchaseDaysEnd: end, orderBy },
             scope,
           );
           const expected = fleet
@@ -191,7 +194,8 @@ describe('prepay reports equal a recomputation from the raw rows', () => {
                 nonpurchaseDays: daysBetween(last?.at ?? m.accountCreated, today),
                 lastPurchaseUnit: tenths(last?.units ?? 0),
                 lastPurchasePaid: money(last?.paidMinor ?? 0),
-                lastPurchaseDate: last ? wire(last.at) : null,
+                // Never purchased: counted from the account's opening, which is the row's date (§9).
+                lastPurchaseDate: wire(last?.at ?? m.accountCreated),
               };
             })
             .filter(
@@ -314,6 +318,18 @@ describe('prepay reports equal a recomputation from the raw rows', () => {
           );
           const perDay = (f: (v: Vend) => number) =>
             days.map((d) => issued.filter((v) => dayKey(v.at) === d).reduce((s, v) => s + f(v), 0));
+          // Type 0: accounts (meters) with at least one issued vend that day.
+          const buyers = await t.call<{ xData: string[]; yData: number[] }>(
+            '/api/dashboard/readLineChart',
+            { type: 0, days: 90 },
+            token,
+          );
+          expect(buyers.result).toEqual({
+            xData: days,
+            yData: days.map(
+              (d) => new Set(issued.filter((v) => dayKey(v.at) === d).map((v) => v.meter)).size,
+            ),
+          });
           for (const [type, f, scale] of [
             [1, () => 1, 1],
             [2, (v: Vend) => v.units, 10],
@@ -339,6 +355,27 @@ describe('prepay reports equal a recomputation from the raw rows', () => {
                   .reduce((s, x) => s + x.usage, 0) / 10,
             ),
           );
+          // Type 5: the last 12 calendar months of consumption, oldest first.
+          const months = Array.from({ length: 12 }, (_, i) =>
+            dayKey(new Date(now.getFullYear(), now.getMonth() - 11 + i, 1)).slice(0, 7),
+          );
+          const monthly = await t.call<{ xData: string[]; yData: number[] }>(
+            '/api/dashboard/readLineChart',
+            { type: 5, days: 12 },
+            token,
+          );
+          expect(monthly.result).toEqual({
+            xData: months,
+            yData: months.map(
+              (m) =>
+                daily
+                  .filter(
+                    (x) =>
+                      dayKey(at(x.day)).slice(0, 7) === m && visible(scope, fleet[x.meter] as FixtureMeter),
+                  )
+                  .reduce((s, x) => s + x.usage, 0) / 10,
+            ),
+          });
         },
       ),
       { numRuns: 15 },

@@ -85,8 +85,9 @@ async function purchasesPerDay(
       .from(tokenRecords)
       .where(
         allOf([
-          eq(tokenRecords.kind, 'credit'),
-          eq(tokenRecords.status, 0),
+          // Literals, not parameters: the partial covering index token_records_issued_credit_date_idx
+          // (migration 0009) then answers the range index-only.
+          sql`${tokenRecords.kind} = 'credit' and ${tokenRecords.status} = 0`,
           gte(tokenRecords.createDate, since),
           ...stationScope(tokenRecords.stationId, user),
         ]),

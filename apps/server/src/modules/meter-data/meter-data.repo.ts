@@ -195,7 +195,7 @@ export async function readHourlyRows(q: Queryable, req: DailyDataMeterReadReques
       req,
       user,
     ),
-    contains(t.meterId, req.meterId),
+    meterMatch(t.meterId, req.meterId),
     from ? sql`${t.readingTime} >= ${new Date(from.replace(' ', 'T'))}` : undefined,
     to ? sql`${t.readingTime} <= ${new Date(to.replace(' ', 'T'))}` : undefined,
   ]);

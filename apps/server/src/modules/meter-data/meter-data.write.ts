@@ -15,6 +15,21 @@ export type NewHourlyRow = typeof meterHourlyData.$inferInsert;
 export const LOW_CREDIT_TENTHS = 50;
 const BATCH = 500;
 
+/**
+ * Months whose interval partitions this process has already asked for (PostgreSQL, migration 0009).
+ * Only a shortcut: a row of a month without a partition still lands, in the default partition.
+ */
+const partitioned = new Set<string>();
+
+async function ensurePartitions(q: Queryable, table: string, months: Iterable<string>): Promise<void> {
+  const missing = [...new Set(months)].filter((m) => !partitioned.has(`${table}:${m}`));
+  if (!missing.length) return;
+  await q.execute(
+    sql`select interval_partition_month(${table}, m::date) from unnest(${`{${missing.join(',')}}`}::text[]) m`,
+  );
+  for (const m of missing) partitioned.add(`${table}:${m}`);
+}
+
 export interface NewAlarm {
   meterId: string;
   stationId: string;
@@ -61,6 +76,12 @@ export async function saveDailyRows(
   now: Date,
   table: typeof meterDailyData | typeof meterMonthlyData = meterDailyData,
 ) {
+  if (table === meterDailyData)
+    await ensurePartitions(
+      q,
+      'meter_daily_data',
+      rows.map((r) => `${r.currentDate.slice(0, 7)}-01`),
+    );
   for (let i = 0; i < rows.length; i += BATCH) {
     await q
       .insert(table)
@@ -85,6 +106,11 @@ export const saveMonthlyRows = (q: Queryable, rows: NewDailyRow[], now: Date) =>
   saveDailyRows(q, rows, now, meterMonthlyData);
 
 export async function saveHourlyRows(q: Queryable, rows: NewHourlyRow[]) {
+  await ensurePartitions(
+    q,
+    'meter_hourly_data',
+    rows.map((r) => `${r.readingTime.toISOString().slice(0, 7)}-01`),
+  );
   for (let i = 0; i < rows.length; i += BATCH) {
     await q
       .insert(meterHourlyData)

@@ -10,7 +10,7 @@ import type {
   LowPurchaseRow,
   ReadRequestBase,
 } from '@prepay/contracts';
-import { and, asc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import {
   accounts,
@@ -29,23 +29,173 @@ import { dayOf, dayToWire, localDay, money, serverZone, tenths } from '../meter-
 import { sortOf } from './sort.js';
 
 type Page<T> = { total: number; data: T[] };
+type Fields = Parameters<Queryable['select']>[0];
+
+/** The result's size carried on each row of the page: one pass over the report instead of two. */
+const totalOver = sql<number>`count(*) over ()`;
+
+/**
+ * The total from the page's rows; a page past the end has no rows to carry it, so it is counted then.
+ * (An empty first page means an empty result.)
+ */
+async function totalOf(
+  rows: { total: number | string }[],
+  offset: number,
+  count: () => Promise<unknown[]>,
+): Promise<number> {
+  const first = rows[0];
+  if (first) return Number(first.total);
+  if (offset === 0) return 0;
+  const [row] = (await count()) as { total: number | string }[];
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Names and addresses of the page's customers, read after paging: joining the whole customer table
+ * before the sort and limit costs a hash of every customer for twenty rows. (A sort or filter on the
+ * name joins it up front instead.)
+ */
+async function customerDetails(q: Queryable, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const rows = unique.length
+    ? await q
+        .select({ id: customers.customerId, name: customers.customerName, address: customers.address })
+        .from(customers)
+        .where(inArray(customers.customerId, unique))
+    : [];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * Runs a report's statements with room to aggregate in memory: a one-month Low Purchase groups one row
+ * per purchasing meter (100,000 at utility scale), which spills to disk under the default 4 MB work_mem
+ * and costs more than the scan. JIT is off: compiling the expressions of a large plan costs more than it
+ * saves for a statement that runs once. Local to the transaction, so nothing else is affected.
+ */
+function withReportSettings<T>(q: Queryable, run: (tx: Queryable) => Promise<T>): Promise<T> {
+  return q.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
+    return run(tx);
+  });
+}
+
+const byCustomerName = (orderBy: string | null | undefined) => /^\s*customerName\b/i.test(orderBy ?? '');
 
 const timeRange = (range: LowPurchaseRequest['dateRange']): SQL[] => [
   ...(range?.[0] ? [gte(tokenRecords.createDate, parseDateTime(range[0]))] : []),
   ...(range?.[1] ? [lte(tokenRecords.createDate, parseDateTime(range[1]))] : []),
 ];
 
-/** Issued credit vends (a cancelled vend is no purchase). */
-const issuedCredit = and(eq(tokenRecords.kind, 'credit'), eq(tokenRecords.status, 0));
+/**
+ * Issued credit vends (a cancelled vend is no purchase). Literals, not parameters, so the planner can
+ * prove the partial indexes of migration 0009 (token_records_issued_credit_date_idx, _debt_payment_idx).
+ */
+const issuedCredit = sql`(${tokenRecords.kind} = 'credit' and ${tokenRecords.status} = 0)`;
 
-/** Days since each account's last issued purchase (or since the account was opened, if none). */
+/**
+ * With no day bound and the default order, Long Nonpurchase's page streams from the accounts index and
+ * stops after twenty rows, and its count needs no join: two cheap statements. Otherwise every account is
+ * joined and sorted anyway, and the total rides on the page's rows.
+ */
+const hasDayBound = (req: LongNonpurchaseRequest) =>
+  (req.nonpurchaseDaysStart !== null && req.nonpurchaseDaysStart !== undefined) ||
+  (req.nonpurchaseDaysEnd !== null && req.nonpurchaseDaysEnd !== undefined);
+
+/**
+ * Days since each account's last issued purchase.
+ *
+ * An account that never purchased (or whose every vend was cancelled) counts from the day it was opened,
+ * and that opening date-time is its lastPurchaseDate, with lastPurchaseUnit and lastPurchasePaid 0.
+ * Decided in line with original-api.md §9: the original row's lastPurchaseDate is a non-nullable
+ * "yyyy-MM-dd HH:mm:ss", and every row keeps nonpurchaseDays = today − lastPurchaseDate (local days),
+ * so the date the days are counted from is always on the row, and the column sorts with the days.
+ * Asserted by prepay-report-property.test.ts (Long Nonpurchase) and the conformance test.
+ */
 export async function longNonpurchase(
   q: Queryable,
   req: LongNonpurchaseRequest,
   user: SessionUser,
   now: Date,
 ): Promise<Page<LongNonpurchaseRow>> {
-  const since = sql`coalesce(${meterLastPurchase.purchaseDate}, ${accounts.createDate})`;
+  const { since, days, where } = nonpurchaseFilter(req, user, now);
+  const withName = byCustomerName(req.orderBy);
+  const base = (fields: Fields) => {
+    const from = q
+      .select(fields)
+      .from(accounts)
+      .leftJoin(meterLastPurchase, eq(meterLastPurchase.meterId, accounts.meterId))
+      .$dynamic();
+    return (withName ? from.leftJoin(customers, eq(customers.customerId, accounts.customerId)) : from).where(
+      where,
+    );
+  };
+  const order = sortOf(
+    {
+      customerId: accounts.customerId,
+      customerName: customers.customerName,
+      meterId: accounts.meterId,
+      tariffId: accounts.tariffId,
+      stationId: accounts.stationId,
+      lastPurchaseUnit: sql`coalesce(${meterLastPurchase.units}, 0)`,
+      lastPurchasePaid: sql`coalesce(${meterLastPurchase.paidMinor}, 0)`,
+      lastPurchaseDate: since,
+      nonpurchaseDays: days,
+    },
+    [asc(accounts.customerId), asc(accounts.meterId)],
+    req.orderBy,
+  );
+  const { limit, offset } = pageOf(req);
+  const streams = !hasDayBound(req) && !req.orderBy?.trim();
+  const separate = streams ? await base({ total: sql<number>`count(*)::int` }) : [];
+  const rows = (await base({
+    customerId: accounts.customerId,
+    meterId: accounts.meterId,
+    stationId: accounts.stationId,
+    tariffId: accounts.tariffId,
+    units: meterLastPurchase.units,
+    paid: meterLastPurchase.paidMinor,
+    last: since,
+    days,
+    total: streams ? sql<number>`0` : totalOver,
+  })
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)) as {
+    customerId: string;
+    meterId: string;
+    stationId: string;
+    tariffId: string;
+    units: number | null;
+    paid: number | null;
+    last: Date;
+    days: number;
+    total: number | string;
+  }[];
+  const names = await customerDetails(
+    q,
+    rows.map((r) => r.customerId),
+  );
+  return {
+    total: streams
+      ? Number((separate[0] as { total?: number } | undefined)?.total ?? 0)
+      : await totalOf(rows, offset, () => base({ total: sql<number>`count(*)::int` })),
+    data: rows.map(({ units, paid, last, days: d, total: _total, ...r }) => ({
+      ...r,
+      customerName: names.get(r.customerId)?.name ?? null,
+      customerAddress: names.get(r.customerId)?.address ?? null,
+      lastPurchaseUnit: tenths(units ?? 0) ?? 0,
+      lastPurchasePaid: money(paid),
+      lastPurchaseDate: formatDateTime(new Date(last)),
+      nonpurchaseDays: Number(d),
+    })),
+  };
+}
+
+/** The date the days count from, the days, and the report's filter. */
+function nonpurchaseFilter(req: LongNonpurchaseRequest, user: SessionUser, now: Date) {
+  const since = sql<Date>`coalesce(${meterLastPurchase.purchaseDate}, ${accounts.createDate})`.mapWith(
+    accounts.createDate,
+  );
   const days = sql<number>`(${localDay(now)}::date - (${since} at time zone ${serverZone()})::date)`;
   const where = allOf([
     ...stationScope(accounts.stationId, user, req.stationId),
@@ -58,90 +208,42 @@ export async function longNonpurchase(
       ? undefined
       : sql`${days} <= ${req.nonpurchaseDaysEnd}`,
   ]);
-  const base = <T extends Record<string, unknown>>(fields: T) =>
-    q
-      .select(fields as Parameters<Queryable['select']>[0])
-      .from(accounts)
-      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
-      .leftJoin(meterLastPurchase, eq(meterLastPurchase.meterId, accounts.meterId))
-      .where(where);
-  const order = sortOf(
-    {
-      customerId: accounts.customerId,
-      customerName: customers.customerName,
-      meterId: accounts.meterId,
-      tariffId: accounts.tariffId,
-      stationId: accounts.stationId,
-      lastPurchaseUnit: meterLastPurchase.units,
-      lastPurchasePaid: meterLastPurchase.paidMinor,
-      lastPurchaseDate: meterLastPurchase.purchaseDate,
-      nonpurchaseDays: days,
-    },
-    [asc(accounts.customerId), asc(accounts.meterId)],
-    req.orderBy,
-  );
-  const { limit, offset } = pageOf(req);
-  const [count] = await base({ total: sql<number>`count(*)::int` });
-  const rows = (await base({
-    customerId: accounts.customerId,
-    customerName: customers.customerName,
-    customerAddress: customers.address,
-    meterId: accounts.meterId,
-    stationId: accounts.stationId,
-    tariffId: accounts.tariffId,
-    units: meterLastPurchase.units,
-    paid: meterLastPurchase.paidMinor,
-    last: meterLastPurchase.purchaseDate,
-    days,
-  })
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)) as {
-    customerId: string;
-    customerName: string | null;
-    customerAddress: string | null;
-    meterId: string;
-    stationId: string;
-    tariffId: string;
-    units: number | null;
-    paid: number | null;
-    last: Date | null;
-    days: number;
-  }[];
-  return {
-    total: Number(count?.total ?? 0),
-    data: rows.map((r) => ({
-      customerId: r.customerId,
-      customerName: r.customerName,
-      customerAddress: r.customerAddress,
-      meterId: r.meterId,
-      stationId: r.stationId,
-      tariffId: r.tariffId,
-      lastPurchaseUnit: tenths(r.units ?? 0) ?? 0,
-      lastPurchasePaid: money(r.paid),
-      lastPurchaseDate: r.last ? formatDateTime(new Date(r.last)) : null,
-      nonpurchaseDays: Number(r.days),
-    })),
-  };
+  return { since, days, where };
+}
+
+/**
+ * Each meter's issued purchases in the range, summed. The range is read from the partial covering index
+ * token_records_issued_credit_date_idx (index-only: no visit to the wide token rows).
+ */
+function purchasesIn(q: Queryable, range: LowPurchaseRequest['dateRange']) {
+  return q
+    .select({
+      meterId: tokenRecords.meterId,
+      units: sql<number>`sum(${tokenRecords.units})`.as('units'),
+      paid: sql<number>`sum(${tokenRecords.totalPaidMinor})`.as('paid'),
+      times: sql<number>`count(*)`.as('times'),
+    })
+    .from(tokenRecords)
+    .where(allOf([issuedCredit, ...timeRange(range)]))
+    .groupBy(tokenRecords.meterId)
+    .as('p');
 }
 
 /** Accounts whose issued purchases in the range total at or below the low limit (none counts as 0). */
-export async function lowPurchase(
+export function lowPurchase(
   q: Queryable,
   req: LowPurchaseRequest,
   user: SessionUser,
 ): Promise<Page<LowPurchaseRow>> {
-  const sums = q
-    .select({
-      meterId: tokenRecords.meterId,
-      units: sql<number>`sum(coalesce(${tokenRecords.units}, 0))`.as('units'),
-      paid: sql<number>`sum(coalesce(${tokenRecords.totalPaidMinor}, 0))`.as('paid'),
-      times: sql<number>`count(*)`.as('times'),
-    })
-    .from(tokenRecords)
-    .where(allOf([issuedCredit, ...timeRange(req.dateRange)]))
-    .groupBy(tokenRecords.meterId)
-    .as('p');
+  return withReportSettings(q, (tx) => lowPurchasePage(tx, req, user));
+}
+
+async function lowPurchasePage(
+  q: Queryable,
+  req: LowPurchaseRequest,
+  user: SessionUser,
+): Promise<Page<LowPurchaseRow>> {
+  const sums = purchasesIn(q, req.dateRange);
   const paid = sql<number>`coalesce(${sums.paid}, 0)`;
   const units = sql<number>`coalesce(${sums.units}, 0)`;
   const where = allOf([
@@ -152,13 +254,17 @@ export async function lowPurchase(
       ? undefined
       : sql`${paid} <= ${toMinor(req.lowLimit)}`,
   ]);
-  const base = <T extends Record<string, unknown>>(fields: T) =>
-    q
-      .select(fields as Parameters<Queryable['select']>[0])
+  const withName = byCustomerName(req.orderBy);
+  const base = (fields: Fields) => {
+    const from = q
+      .select(fields)
       .from(accounts)
-      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
       .leftJoin(sums, eq(sums.meterId, accounts.meterId))
-      .where(where);
+      .$dynamic();
+    return (withName ? from.leftJoin(customers, eq(customers.customerId, accounts.customerId)) : from).where(
+      where,
+    );
+  };
   const order = sortOf(
     {
       customerId: accounts.customerId,
@@ -173,29 +279,38 @@ export async function lowPurchase(
     req.orderBy,
   );
   const { limit, offset } = pageOf(req);
-  const [count] = await base({ total: sql<number>`count(*)::int` });
   const rows = (await base({
     customerId: accounts.customerId,
-    customerName: customers.customerName,
-    customerAddress: customers.address,
     meterId: accounts.meterId,
     tariffId: accounts.tariffId,
     stationId: accounts.stationId,
     units,
     paid,
     times: sql<number>`coalesce(${sums.times}, 0)`,
+    total: totalOver,
   })
     .orderBy(...order)
     .limit(limit)
-    .offset(offset)) as (Omit<LowPurchaseRow, 'purchaseTotalUnit' | 'purchaseTotalPaid' | 'purchaseTimes'> & {
+    .offset(offset)) as {
+    customerId: string;
+    meterId: string;
+    tariffId: string;
+    stationId: string;
     units: number | string;
     paid: number | string;
     times: number | string;
-  })[];
+    total: number | string;
+  }[];
+  const names = await customerDetails(
+    q,
+    rows.map((r) => r.customerId),
+  );
   return {
-    total: Number(count?.total ?? 0),
-    data: rows.map(({ units: u, paid: p, times, ...r }) => ({
+    total: await totalOf(rows, offset, () => base({ total: sql<number>`count(*)::int` })),
+    data: rows.map(({ units: u, paid: p, times, total: _total, ...r }) => ({
       ...r,
+      customerName: names.get(r.customerId)?.name ?? null,
+      customerAddress: names.get(r.customerId)?.address ?? null,
       purchaseTotalUnit: tenths(Number(u)) ?? 0,
       purchaseTotalPaid: money(Number(p)),
       purchaseTimes: Number(times),
@@ -209,6 +324,7 @@ export async function debtSituation(
   req: DebtSituationRequest,
   user: SessionUser,
 ): Promise<Page<DebtSituationRow>> {
+  // Read from the partial index token_records_debt_payment_idx (customer, date) of migration 0009.
   const pays = q
     .select({
       customerId: tokenRecords.customerId,
@@ -216,7 +332,7 @@ export async function debtSituation(
       last: sql<Date>`max(${tokenRecords.createDate})`.as('last'),
     })
     .from(tokenRecords)
-    .where(allOf([issuedCredit, gt(tokenRecords.payDebtMinor, 0)]))
+    .where(and(issuedCredit, sql`${tokenRecords.payDebtMinor} > 0`))
     .groupBy(tokenRecords.customerId)
     .as('pays');
   const where = allOf([
@@ -225,9 +341,9 @@ export async function debtSituation(
     contains(customers.customerName, req.customerName),
     req.outstanding ? gt(debts.remainingDebtMinor, 0) : undefined,
   ]);
-  const base = <T extends Record<string, unknown>>(fields: T) =>
+  const base = (fields: Fields) =>
     q
-      .select(fields as Parameters<Queryable['select']>[0])
+      .select(fields)
       .from(debts)
       .leftJoin(customers, eq(customers.customerId, debts.customerId))
       .leftJoin(pays, eq(pays.customerId, debts.customerId))
@@ -247,7 +363,6 @@ export async function debtSituation(
     req.orderBy,
   );
   const { limit, offset } = pageOf(req);
-  const [count] = await base({ total: sql<number>`count(*)::int` });
   const rows = (await base({
     customerId: debts.customerId,
     customerName: customers.customerName,
@@ -258,35 +373,45 @@ export async function debtSituation(
     remaining: debts.remainingDebtMinor,
     times: sql<number>`coalesce(${pays.times}, 0)`,
     last: pays.last,
+    count: totalOver,
   })
     .orderBy(...order)
     .limit(limit)
-    .offset(offset)) as {
-    customerId: string;
-    customerName: string | null;
-    customerAddress: string | null;
-    stationId: string;
-    total: number;
-    paid: number;
-    remaining: number;
-    times: number | string;
-    last: Date | string | null;
-  }[];
+    .offset(offset)) as DebtDbRow[];
   return {
-    total: Number(count?.total ?? 0),
-    data: rows.map((r) => ({
-      customerId: r.customerId,
-      customerName: r.customerName,
-      customerAddress: r.customerAddress,
-      stationId: r.stationId,
-      totalDebt: money(r.total),
-      paidDebt: money(r.paid),
-      remainingDebt: money(r.remaining),
-      paymentTimes: Number(r.times),
-      lastPaymentDate: r.last ? formatDateTime(new Date(r.last)) : null,
-    })),
+    total: await totalOf(
+      rows.map((r) => ({ total: r.count })),
+      offset,
+      () => base({ total: sql<number>`count(*)::int` }),
+    ),
+    data: rows.map(toDebtRow),
   };
 }
+
+type DebtDbRow = {
+  customerId: string;
+  customerName: string | null;
+  customerAddress: string | null;
+  stationId: string;
+  total: number;
+  paid: number;
+  remaining: number;
+  times: number | string;
+  last: Date | string | null;
+  count: number | string;
+};
+
+const toDebtRow = (r: DebtDbRow): DebtSituationRow => ({
+  customerId: r.customerId,
+  customerName: r.customerName,
+  customerAddress: r.customerAddress,
+  stationId: r.stationId,
+  totalDebt: money(r.total),
+  paidDebt: money(r.paid),
+  remainingDebt: money(r.remaining),
+  paymentTimes: Number(r.times),
+  lastPaymentDate: r.last ? formatDateTime(new Date(r.last)) : null,
+});
 
 /** The issued vends that recovered part of one customer's debt. */
 export async function debtPayments(
