@@ -30,3 +30,12 @@ export const forbidden = (reason = 'You do not have permission to do this') =>
 export const invalid = (reason: string, problems: FieldProblem[] = []) =>
   new DomainError('invalid', reason, undefined, problems);
 export const tooLarge = (reason: string) => new DomainError('tooLarge', reason);
+
+/**
+ * A value the code above guarantees (a row `returning()` gave back, the first of a non-empty list). Its
+ * absence is a bug, not a refusal: it throws a plain Error, which answers 500 and rolls the transaction back.
+ */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`internal: ${what} is missing`);
+  return value;
+}

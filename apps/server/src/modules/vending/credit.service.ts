@@ -7,7 +7,7 @@ import { debts, users } from '../../db/schema.js';
 import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
-import { refuse } from '../../lib/domain-errors.js';
+import { present, refuse } from '../../lib/domain-errors.js';
 import { writeAudit } from '../audit/audit.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import { toMinor, toTenths } from '../masterdata/money.js';
@@ -310,7 +310,7 @@ export function createCreditService(deps: Deps, checkAuthorizationPassword: Auth
           .update(users)
           .set({ remainingQuotaUnits: sql`${users.remainingQuotaUnits} + ${r.units ?? 0}` })
           .where(and(eq(users.userId, r.createId), sql`${users.remainingQuotaUnits} is not null`));
-        const { id: _id, ...copy } = after!;
+        const { id: _id, ...copy } = present(after, 'the cancelled record');
         await insertRecord(tx, {
           ...copy,
           kind: 'creditCancel',
@@ -321,7 +321,7 @@ export function createCreditService(deps: Deps, checkAuthorizationPassword: Auth
           createId: ctx.user.userId,
           createDate: now,
         });
-        const view = creditRecordOf(after!);
+        const view = creditRecordOf(present(after, 'the cancelled record'));
         await writeAudit(tx, ctx.actor, {
           title: 'Credit Token',
           action: 'Cancel',

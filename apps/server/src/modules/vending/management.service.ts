@@ -11,7 +11,7 @@ import { meters } from '../../db/schema.js';
 import { meterTokenState, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
-import { invalid, refuse } from '../../lib/domain-errors.js';
+import { invalid, present, refuse } from '../../lib/domain-errors.js';
 import { writeAudit } from '../audit/audit.js';
 import { type DbKeyStore, keyStoreOf, type NextKeyFields } from '../keystore/key-store.js';
 import { loadMeters, toMeterRow } from '../meter/meter.repo.js';
@@ -244,7 +244,7 @@ export function createManagementTokenService(deps: Deps, checkAuthorizationPassw
         tariffId: v.tariff.tariffId,
         tariffName: v.tariff.tariffName,
         stationId: m.stationId,
-        token: tokens[0]!,
+        token: present(tokens[0], 'the first key-change token'),
         tokens,
         tokenClass: 2,
         subclass: 3,
@@ -345,7 +345,7 @@ export function createManagementTokenService(deps: Deps, checkAuthorizationPassw
         },
         after: { meterId: m.meterId, ...k },
       });
-      return after!;
+      return present(after, 'the confirmed record');
     });
     return keyChangeRecordOf(row);
   }

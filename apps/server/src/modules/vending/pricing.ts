@@ -65,6 +65,13 @@ export function energyCost(steps: TariffStep[], consumed: number, units: number)
   return { minor: cost1000 / 1000n, stepUnits };
 }
 
+/** The energy's cost for `units` more units at this tariff, refused when its steps end before that. */
+function pricedEnergy(input: PricingInput, units: number) {
+  const cost = energyCost(input.steps, input.consumedUnits, units);
+  if (!cost) throw new PricingError('The tariff has no price for that much energy');
+  return cost;
+}
+
 const taxOf = (energyMinor: bigint, taxBp: number) => (energyMinor * BigInt(taxBp)) / 10000n;
 
 export function validateSteps(steps: TariffStep[]): void {
@@ -116,7 +123,7 @@ export function price(input: PricingInput, request: VendRequest): PriceBreakdown
     if (net <= 0n) throw new PricingError('The amount does not cover the monthly charge and the debt share');
     const units = unitsFor(input, net);
     if (units === 0) throw new PricingError('The amount is too small to buy 0.1 kWh');
-    const c = energyCost(input.steps, input.consumedUnits, units)!;
+    const c = pricedEnergy(input, units);
     const tax = taxOf(c.minor, input.taxBp);
     return {
       units,
@@ -135,8 +142,7 @@ export function price(input: PricingInput, request: VendRequest): PriceBreakdown
   if (input.payDebtPercent === 100 && debt > 0n) {
     throw new PricingError('With 100 % to debt no payment buys energy: vend by total paid instead');
   }
-  const c = energyCost(input.steps, input.consumedUnits, request.units);
-  if (!c) throw new PricingError('The tariff has no price for that much energy');
+  const c = pricedEnergy(input, request.units);
   const tax = taxOf(c.minor, input.taxBp);
   const gross = c.minor + tax + monthly;
   // The debt share is a share of the whole payment: d = gross × p / (100 − p), rounded down.
@@ -170,7 +176,7 @@ export function billingPeriodStart(now: Date, billingDay: number): Date {
  */
 export function capUnits(input: PricingInput, b: PriceBreakdown, maxUnits: number): PriceBreakdown {
   if (b.units <= maxUnits) return b;
-  const c = energyCost(input.steps, input.consumedUnits, maxUnits)!;
+  const c = pricedEnergy(input, maxUnits);
   const tax = taxOf(c.minor, input.taxBp);
   const net = b.totalPaidMinor - b.payDebtMinor - b.monthlyChargeMinor;
   return {

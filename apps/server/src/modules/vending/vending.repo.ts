@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import { accounts, customers, debts, meters, tariffs } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import type { SessionUser } from '../../http/route.js';
+import { present } from '../../lib/domain-errors.js';
 import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
 import type { EffectiveTariff } from '../tariff/tariff.repo.js';
 import type { TariffStep } from './pricing.js';
@@ -84,7 +85,7 @@ export async function nextReceiptId(q: Queryable, kind: TokenKind): Promise<numb
     .set({ last: sql`${receiptCounters.last} + 1` })
     .where(eq(receiptCounters.kind, kind))
     .returning({ last: receiptCounters.last });
-  return row!.last;
+  return present(row, 'the receipt counter').last;
 }
 
 export type TokenRecordRow = typeof tokenRecords.$inferSelect;
@@ -92,7 +93,7 @@ export type NewTokenRecord = typeof tokenRecords.$inferInsert;
 
 export async function insertRecord(q: Queryable, values: NewTokenRecord): Promise<TokenRecordRow> {
   const [row] = await q.insert(tokenRecords).values(values).returning();
-  return row!;
+  return present(row, 'the inserted record');
 }
 
 export async function findByIdempotencyKey(q: Queryable, createId: string, key: string) {
