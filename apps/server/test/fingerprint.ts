@@ -5,13 +5,14 @@ import type { Database } from '../src/db/client.js';
  * A digest of every table's content, to prove a refused request changed nothing. Sessions are left out:
  * resolving a token may note its last use, which is not a change to the data; so are the failed-attempt
  * counters (auth_throttle), which a refused login or authorization password is meant to update, and the
- * login verification codes (login_captchas), which a refused login uses up by design.
+ * login verification codes (login_captchas), which a refused login uses up by design, and the sessions'
+ * authorization proofs (authorization_proofs), which a wrong authorization password voids by design.
  */
 export async function fingerprint(database: Database): Promise<Record<string, string>> {
   // Both drivers answer execute() with { rows }.
   type Rows<T> = { rows: T[] };
   const tables = (await database.db.execute(
-    sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('sessions', 'auth_throttle', 'login_captchas') order by tablename`,
+    sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('sessions', 'auth_throttle', 'login_captchas', 'authorization_proofs') order by tablename`,
   )) as unknown as Rows<{ tablename: string }>;
   // One statement for all tables: a round trip per table made the per-route checks the slowest part of
   // the permission and fuzz suites on a loaded PostgreSQL.

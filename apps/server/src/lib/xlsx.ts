@@ -120,3 +120,31 @@ export function workbookStream(sheetName: string, columns: SheetColumn[]) {
     },
   };
 }
+
+export interface SheetContent {
+  name: string;
+  columns: SheetColumn[];
+  rows: Record<string, unknown>[];
+  /** The last row is a total: set in bold. */
+  totalLast?: boolean;
+}
+
+/** A small workbook of several sheets, built in memory (a summary, never a whole table: those stream). */
+export async function workbookBuffer(sheets: SheetContent[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  for (const s of sheets) {
+    const sheet = book.addWorksheet(s.name);
+    sheet.columns = s.columns.map((c) => ({
+      key: c.key,
+      header: c.header ?? c.key,
+      width: c.width ?? Math.max(12, (c.header ?? c.key).length + 4),
+      ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+    }));
+    sheet.getRow(1).font = { bold: true };
+    for (const row of s.rows) {
+      sheet.addRow(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, neutraliseCell(v)])));
+    }
+    if (s.totalLast && s.rows.length) sheet.getRow(s.rows.length + 1).font = { bold: true };
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

@@ -30,8 +30,9 @@ export const DEMO_ROLES = [
     roleId: 'vendor',
     name: 'vendor',
     remark: 'Cashier in a vending office',
-    // A cashier balances their own shift (issue 15: cash-up).
-    content: ['Token.CreditToken', 'TokenRecord.CreditTokenRecord', 'TokenRecord.CashUp'],
+    // The cash-up (TokenRecord.CashUp) is the supervisor's: an administrator grants it where a cashier
+    // balances their own shift.
+    content: ['Token.CreditToken', 'TokenRecord.CreditTokenRecord'],
   },
   {
     roleId: 'operator',
