@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -12,19 +11,10 @@ import { rowsOf } from '../src/lib/metrics.js';
 import { withDatabase } from './global-setup.js';
 import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD } from './harness.js';
 import { seedVendableMeters } from './ops-fixture.js';
-import { createStorage, startServer } from './server-process.js';
+import { createStorage, freePort, startServer } from './server-process.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const pgUrl = process.env.TEST_DATABASE_URL;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function run(
   script: string,

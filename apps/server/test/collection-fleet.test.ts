@@ -1,5 +1,4 @@
-import { meterAddress } from '@prepay/dlt645';
-import { type Fleet, ManualClock, startFleet } from '@prepay/simulator';
+import { type Fleet, ManualClock } from '@prepay/simulator';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +17,14 @@ import {
 } from '../src/modules/collection/collection.scheduler.js';
 import { createRemoteTaskService } from '../src/modules/remote-task/remote-task.service.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { headendTestConfig, startMosquitto, until } from './headend-fixture.js';
+import {
+  fastRemoteTasks,
+  gprsAndLoraFleet,
+  headendOf,
+  headendTestConfig,
+  startMosquitto,
+  until,
+} from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
 import { testConfig } from './test-config.js';
 
@@ -42,9 +48,7 @@ let fleet: Fleet;
 const meterClock = new ManualClock(START.getTime());
 
 beforeAll(async () => {
-  process.env.REMOTE_TASK_BACKOFF_MS = '100';
-  process.env.REMOTE_TASK_POLL_MS = '50';
-  process.env.REMOTE_TASK_WARMUP_MS = '0';
+  fastRemoteTasks();
   broker = await startMosquitto();
   t = await createTestApp(
     {
@@ -53,9 +57,7 @@ beforeAll(async () => {
     },
     { headend: true },
   );
-  const h = t.app.deps.headend;
-  if (!h) throw new Error('the app was built without its head-end');
-  headend = h;
+  headend = headendOf(t);
   await t.database.db.insert(gateways).values({ gatewayId: GW, gatewayName: 'North', stationId: '0001' });
   await t.database.db.insert(meters).values([
     // Installed when the simulated meters start (collection reads no day before a meter's installation).
@@ -70,35 +72,17 @@ beforeAll(async () => {
     },
   ]);
   await headend.refreshMeters();
-  const sts = { decoderKey: 'ABCDEF0123456789', ea: '07', sgc: '123456', krn: 1, ti: 1, kt: 2, ken: 255 };
-  fleet = await startFleet({
-    spec: {
-      gateways: [{ gatewayId: GW }],
-      meters: [
-        { meterId: GPRS, address: meterAddress(GPRS), type: 0, communicationWay: 0, sts, balance: 5000 },
-        {
-          meterId: LORA,
-          address: meterAddress(LORA),
-          type: 0,
-          communicationWay: 1,
-          devEui: DEV_EUI,
-          gatewayIds: [GW],
-          sts,
-          balance: 5000,
-        },
-      ],
-    },
+  fleet = await gprsAndLoraFleet({
+    headend,
     mqttUrl: broker.url,
-    tcp: { host: '127.0.0.1', port: headend.gprsPort ?? 0 },
+    gatewayId: GW,
+    gprs: GPRS,
+    lora: LORA,
+    devEui: DEV_EUI,
+    balance: 5000,
     // Meter time moves only when the test moves it, together with the server's clock.
     clock: meterClock,
-    firstStatusWithinMs: 50,
-    statusIntervalMs: 1_000,
-    downlinkDelayMs: 20,
-    backoffMs: 100,
   });
-  await fleet.ready();
-  await until('both meters online', () => headend.linkState(GPRS).online && headend.linkState(LORA).online);
 }, 90_000);
 
 afterAll(async () => {

@@ -3,23 +3,33 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { Frame } from '@prepay/dlt645';
+import { type Frame, meterAddress } from '@prepay/dlt645';
+import { type Clock, type Fleet, startFleet } from '@prepay/simulator';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Config } from '../src/config.js';
 import { meters } from '../src/db/schema.js';
-import type { HeadEndConfig } from '../src/headend/head-end.js';
+import type { HeadEndConfig, HeadEndService } from '../src/headend/head-end.js';
+import { rowsOf as metricsRowsOf } from '../src/lib/metrics.js';
 import type { TestApp } from './harness.js';
+import { freePort } from './server-process.js';
 import { testConfig } from './test-config.js';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
+
+/** The STS fields of a simulated meter, matching vendableMeter's and seedVendableMeters' (decoder key included). */
+export const FLEET_STS = {
+  decoderKey: 'ABCDEF0123456789',
+  ea: '07',
+  sgc: '123456',
+  krn: 1,
+  ti: 1,
+  kt: 2,
+  ken: 255,
+  baseYear: 2014,
+};
+
+/** The rows of a raw query as records (drivers differ in how they hand them back). */
+export const rowsOf = (result: unknown) => metricsRowsOf<Record<string, unknown>>(result);
 
 /** Polls `check` until it returns a value other than undefined/false, or fails after `ms`. */
 export async function until<T>(
@@ -152,3 +162,62 @@ export function downlinkBytes(body: Record<string, unknown>): Uint8Array {
 }
 
 export type { Frame };
+
+/** The head-end of an app built with one (createTestApp(…, { headend: true })). */
+export function headendOf(t: TestApp): HeadEndService {
+  const h = t.app.deps.headend;
+  if (!h) throw new Error('the app was built without its head-end');
+  return h;
+}
+
+/** The remote-task runner's timings shortened for tests (read when an app is built). */
+export function fastRemoteTasks() {
+  process.env.REMOTE_TASK_BACKOFF_MS = '100';
+  process.env.REMOTE_TASK_POLL_MS = '50';
+  process.env.REMOTE_TASK_WARMUP_MS = '0';
+}
+
+/**
+ * A simulated GPRS meter and a LoRaWAN meter behind one gateway, connected to the app's head-end and
+ * reporting often (so a LoRaWAN meter is heard again soon after its gateway returns); resolves once
+ * the head-end sees both online.
+ */
+export async function gprsAndLoraFleet(opts: {
+  headend: HeadEndService;
+  mqttUrl: string;
+  gatewayId: string;
+  gprs: string;
+  lora: string;
+  devEui: string;
+  balance: number;
+  clock: Clock;
+}): Promise<Fleet> {
+  const { headend, gatewayId, gprs, lora } = opts;
+  const meter = { type: 0, sts: FLEET_STS, balance: opts.balance };
+  const fleet = await startFleet({
+    spec: {
+      gateways: [{ gatewayId }],
+      meters: [
+        { ...meter, meterId: gprs, address: meterAddress(gprs), communicationWay: 0 },
+        {
+          ...meter,
+          meterId: lora,
+          address: meterAddress(lora),
+          communicationWay: 1,
+          devEui: opts.devEui,
+          gatewayIds: [gatewayId],
+        },
+      ],
+    },
+    mqttUrl: opts.mqttUrl,
+    tcp: { host: '127.0.0.1', port: headend.gprsPort ?? 0 },
+    clock: opts.clock,
+    firstStatusWithinMs: 50,
+    statusIntervalMs: 1_000,
+    downlinkDelayMs: 20,
+    backoffMs: 100,
+  });
+  await fleet.ready();
+  await until('both meters online', () => headend.linkState(gprs).online && headend.linkState(lora).online);
+  return fleet;
+}

@@ -1,8 +1,7 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
-import { createStorage, startServer } from './server-process.js';
+import { createStorage, freePort, startServer } from './server-process.js';
 import { testConfig } from './test-config.js';
 import { vendableMeter } from './vending-fixture.js';
 
@@ -15,15 +14,6 @@ beforeAll(async () => {
   await vendableMeter(t, { meterId: METER });
 });
 afterAll(() => t.close());
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 describe('readiness', () => {
   it('answers ready with each check: database, migrations, head-end (not run by this app)', async () => {

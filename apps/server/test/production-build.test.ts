@@ -1,64 +1,15 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readlinkSync, realpathSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createStorage } from './server-process.js';
+import { createStorage, startServer } from './server-process.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const current = path.join(root, 'apps/server/build/current');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** `npm start` as a user runs it (the script npm runs), on its own port and storage. */
-async function npmStart(env: Record<string, string>) {
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SEED: 'none',
-      MQTT_PORT: '0',
-      HEADEND_PORT: '0',
-      SIMULATOR: 'off',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited: ${output}`);
-    const ok = await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`no answer within 300 s: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    base,
-    output: () => output,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+const npmStart = (env: Record<string, string>) =>
+  startServer({ ...env, SEED: 'none', LOG_LEVEL: 'warn' }, 'npmStart');
 
 /** The console's page and every script it loads, as a browser would fetch them. */
 async function consoleLoads(base: string) {
@@ -71,7 +22,7 @@ async function consoleLoads(base: string) {
 }
 
 describe('production build and npm start', () => {
-  const cleanups: (() => Promise<void>)[] = [];
+  const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
     for (const c of cleanups.reverse()) await c();
   });

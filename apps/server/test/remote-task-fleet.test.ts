@@ -1,13 +1,20 @@
 import { DI, decodeFrame, encodeFrame, fromHex, hex, meterAddress, readRequest } from '@prepay/dlt645';
-import { type Fleet, ManualClock, startFleet } from '@prepay/simulator';
+import { type Fleet, ManualClock } from '@prepay/simulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gateways, meters } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
 import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
-import { headendTestConfig, startMosquitto, until } from './headend-fixture.js';
+import {
+  fastRemoteTasks,
+  gprsAndLoraFleet,
+  headendOf,
+  headendTestConfig,
+  startMosquitto,
+  until,
+} from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
-import { DECODER_KEY, vendableMeter } from './vending-fixture.js';
+import { vendableMeter } from './vending-fixture.js';
 
 /**
  * Remote tasks end to end: the real task API and runner, the real head-end (GPRS over TCP, LoRaWAN over
@@ -44,9 +51,7 @@ interface Attempt {
 }
 
 beforeAll(async () => {
-  process.env.REMOTE_TASK_BACKOFF_MS = '100';
-  process.env.REMOTE_TASK_POLL_MS = '50';
-  process.env.REMOTE_TASK_WARMUP_MS = '0';
+  fastRemoteTasks();
   broker = await startMosquitto();
   t = await createTestApp(
     headendTestConfig({ mqttUrl: broker.url, timeoutMs: { lorawan: 3_000, gprs: 3_000 } }),
@@ -54,9 +59,7 @@ beforeAll(async () => {
       headend: true,
     },
   );
-  const h = t.app.deps.headend;
-  if (!h) throw new Error('the app was built without its head-end');
-  headend = h;
+  headend = headendOf(t);
   admin = await t.adminToken();
   await t.database.db.insert(gateways).values({ gatewayId: GW, gatewayName: 'North', stationId: '0001' });
   for (const [meterId, way] of [
@@ -70,46 +73,18 @@ beforeAll(async () => {
       .where(eq(meters.meterId, meterId));
   }
   await headend.refreshMeters();
-  const sts = {
-    decoderKey: DECODER_KEY,
-    ea: '07',
-    sgc: '123456',
-    krn: 1,
-    ti: 1,
-    kt: 2,
-    ken: 255,
-    baseYear: 2014,
-  };
-  fleet = await startFleet({
-    spec: {
-      gateways: [{ gatewayId: GW }],
-      meters: [
-        { meterId: GPRS, address: meterAddress(GPRS), type: 0, communicationWay: 0, sts, balance: 1000 },
-        {
-          meterId: LORA,
-          address: meterAddress(LORA),
-          type: 0,
-          communicationWay: 1,
-          devEui: DEV_EUI,
-          gatewayIds: [GW],
-          sts,
-          balance: 1000,
-        },
-      ],
-    },
+  fleet = await gprsAndLoraFleet({
+    headend,
     mqttUrl: broker.url,
-    tcp: { host: '127.0.0.1', port: headend.gprsPort ?? 0 },
+    gatewayId: GW,
+    gprs: GPRS,
+    lora: LORA,
+    devEui: DEV_EUI,
+    balance: 1000,
     // The meters' time stands still, so they consume nothing while a test compares what a task read
     // (or what a token added) with the meter's own registers: exact equality, no race with the load.
     clock: new ManualClock(Date.now()),
-    firstStatusWithinMs: 50,
-    // Meters report often, so a LoRaWAN meter is heard again soon after its gateway returns.
-    statusIntervalMs: 1_000,
-    downlinkDelayMs: 20,
-    backoffMs: 100,
   });
-  await fleet.ready();
-  await until('both meters online', () => headend.linkState(GPRS).online && headend.linkState(LORA).online);
 }, 90_000);
 
 afterAll(async () => {

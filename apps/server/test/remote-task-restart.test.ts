@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
-import { freePort, until } from './headend-fixture.js';
+import { FLEET_STS, freePort, rowsOf, until } from './headend-fixture.js';
 import { type Answer, createStorage, startServer } from './server-process.js';
 import { testConfig } from './test-config.js';
 
@@ -12,17 +12,6 @@ const PASSWORD = 'Restart#Admin-Pass-1';
 const METERS = 20;
 const TASKS = 200;
 const ids = Array.from({ length: METERS }, (_, i) => `4731${String(i + 1).padStart(7, '0')}`);
-const sts = {
-  decoderKey: 'ABCDEF0123456789',
-  ea: '07',
-  sgc: '123456',
-  krn: 1,
-  ti: 1,
-  kt: 2,
-  ken: 255,
-  baseYear: 2014,
-};
-
 let storage: Awaited<ReturnType<typeof createStorage>> | undefined;
 let fleet: Fleet | undefined;
 const servers: Awaited<ReturnType<typeof startServer>>[] = [];
@@ -31,9 +20,6 @@ afterAll(async () => {
   for (const s of servers) if (s.child.exitCode === null) await s.kill();
   await storage?.remove();
 });
-
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
 
 /** Until the head-end has registered every meter's GPRS link (the meter list shows it online). */
 async function allOnline(server: Awaited<ReturnType<typeof startServer>>, token: string) {
@@ -84,7 +70,7 @@ describe('remote tasks when the server process is killed', () => {
           address: meterAddress(meterId),
           type: 0,
           communicationWay: 0,
-          sts,
+          sts: FLEET_STS,
         })),
       },
       tcp: { host: '127.0.0.1', port: Number(env.HEADEND_PORT) },

@@ -1,16 +1,12 @@
 import { meterAddress } from '@prepay/dlt645';
 import { type Fleet, startFleet } from '@prepay/simulator';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error -- plain ESM helper shared with the test runner, no type declarations
-import { startPostgres } from '../../../scripts/pg-throwaway.mjs';
 import { openPostgres } from '../src/db/client.js';
 import { gateways, meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
-import { withDatabase } from './global-setup.js';
-import { startMosquitto, until } from './headend-fixture.js';
-import { startServer } from './server-process.js';
+import { FLEET_STS, rowsOf, startMosquitto, until } from './headend-fixture.js';
+import { postgresDatabase, startServer } from './server-process.js';
 import { testConfig } from './test-config.js';
 
 const PASSWORD = 'Shared#Admin-Pass-1';
@@ -19,21 +15,7 @@ const TASKS = 1000;
 const GW = 'E4-38-19-FF-FE-00-00-07';
 const ids = Array.from({ length: METERS }, (_, i) => `4732${String(i + 1).padStart(7, '0')}`);
 const devEui = (i: number) => `70b3d5e75e${String(i + 1).padStart(6, '0')}`;
-const sts = {
-  decoderKey: 'ABCDEF0123456789',
-  ea: '07',
-  sgc: '123456',
-  krn: 1,
-  ti: 1,
-  kt: 2,
-  ken: 255,
-  baseYear: 2014,
-};
-
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
-
-let cluster: { url: string; stop(): void } | undefined;
+let cluster: Awaited<ReturnType<typeof postgresDatabase>> | undefined;
 let broker: Awaited<ReturnType<typeof startMosquitto>> | undefined;
 let fleet: Fleet | undefined;
 const servers: Awaited<ReturnType<typeof startServer>>[] = [];
@@ -44,25 +26,10 @@ afterAll(async () => {
   cluster?.stop();
 });
 
-/** The suite's PostgreSQL server when it runs on one, else a throw-away cluster of our own. */
-async function postgresUrl(): Promise<string> {
-  let base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    const started: { url: string; stop(): void } = await startPostgres();
-    cluster = started;
-    base = started.url;
-  }
-  const name = `prepay_two_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return withDatabase(base, name);
-}
-
 describe('two server processes on one PostgreSQL', () => {
   it('share a queue of 1,000 tasks and run each exactly once', async () => {
-    const url = await postgresUrl();
+    cluster = await postgresDatabase('prepay_two');
+    const url = cluster.url;
     broker = await startMosquitto();
     {
       const database = await openPostgres(url, 2);
@@ -102,7 +69,7 @@ describe('two server processes on one PostgreSQL', () => {
           communicationWay: 1,
           devEui: devEui(i),
           gatewayIds: [GW],
-          sts,
+          sts: FLEET_STS,
         })),
       },
       mqttUrl: broker.url,

@@ -2,17 +2,14 @@ import { meterAddress } from '@prepay/dlt645';
 import { type Fleet, startFleet } from '@prepay/simulator';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error -- plain ESM helper shared with the test runner, no type declarations
-import { startPostgres } from '../../../scripts/pg-throwaway.mjs';
 import { buildApp } from '../src/app.js';
 import { type Database, openPostgres } from '../src/db/client.js';
 import { meters } from '../src/db/schema.js';
 import { QUEUE_CHANNEL } from '../src/modules/remote-task/task-runner.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
-import { withDatabase } from './global-setup.js';
-import { headendTestConfig, until } from './headend-fixture.js';
+import { FLEET_STS, headendTestConfig, rowsOf, until } from './headend-fixture.js';
+import { postgresDatabase } from './server-process.js';
 import { ADMIN_PASSWORD, testConfig } from './test-config.js';
 
 /**
@@ -22,21 +19,7 @@ import { ADMIN_PASSWORD, testConfig } from './test-config.js';
  */
 const METER = '47300000091';
 const TEN_MINUTES = 600_000;
-const sts = {
-  decoderKey: 'ABCDEF0123456789',
-  ea: '07',
-  sgc: '123456',
-  krn: 1,
-  ti: 1,
-  kt: 2,
-  ken: 255,
-  baseYear: 2014,
-};
-
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
-
-let cluster: { url: string; stop(): void } | undefined;
+let cluster: Awaited<ReturnType<typeof postgresDatabase>> | undefined;
 let fleet: Fleet | undefined;
 const apps: FastifyInstance[] = [];
 const databases: Database[] = [];
@@ -47,22 +30,6 @@ afterAll(async () => {
   cluster?.stop();
 });
 
-/** The suite's PostgreSQL server when it runs on one, else a throw-away cluster of our own. */
-async function postgresUrl(): Promise<string> {
-  let base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    const started: { url: string; stop(): void } = await startPostgres();
-    cluster = started;
-    base = started.url;
-  }
-  const name = `prepay_wake_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return withDatabase(base, name);
-}
-
 async function open(url: string) {
   const database = await openPostgres(url, 3);
   databases.push(database);
@@ -71,7 +38,8 @@ async function open(url: string) {
 
 describe('remote tasks queued in one process on PostgreSQL', () => {
   it("wake another process's runner at once (LISTEN/NOTIFY), not at its next poll", async () => {
-    const url = await postgresUrl();
+    cluster = await postgresDatabase('prepay_wake');
+    const url = cluster.url;
     const setup = await open(url);
     await setup.migrate();
     await bootstrap(setup.db, testConfig());
@@ -100,7 +68,9 @@ describe('remote tasks queued in one process on PostgreSQL', () => {
     fleet = await startFleet({
       spec: {
         gateways: [],
-        meters: [{ meterId: METER, address: meterAddress(METER), type: 0, communicationWay: 0, sts }],
+        meters: [
+          { meterId: METER, address: meterAddress(METER), type: 0, communicationWay: 0, sts: FLEET_STS },
+        ],
       },
       tcp: { host: '127.0.0.1', port: headend.gprsPort ?? 0 },
       firstStatusWithinMs: 50,

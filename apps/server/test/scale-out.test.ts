@@ -1,24 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM helper without types
-import { startPostgres } from '../../../scripts/pg-throwaway.mjs';
 import { openPostgres } from '../src/db/client.js';
 import { rowsOf } from '../src/lib/metrics.js';
-import { withDatabase } from './global-setup.js';
 import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD } from './harness.js';
 import { seedVendableMeters } from './ops-fixture.js';
-import { startServer } from './server-process.js';
+import { freePort, postgresDatabase, startServer } from './server-process.js';
 
 const CLIENTS = 8;
 const METERS = 16;
-let cluster: { url: string; stop(): void } | undefined;
+let cluster: Awaited<ReturnType<typeof postgresDatabase>> | undefined;
 let haproxy: ChildProcess | undefined;
 const servers: Awaited<ReturnType<typeof startServer>>[] = [];
 const work = mkdtempSync(path.join(os.tmpdir(), 'prepay-scale-'));
@@ -28,30 +23,6 @@ afterAll(async () => {
   cluster?.stop();
   rmSync(work, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function postgresUrl(): Promise<string> {
-  let base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    const started: { url: string; stop(): void } = await startPostgres();
-    cluster = started;
-    base = started.url;
-  }
-  const name = `prepay_scale_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  return withDatabase(base, name);
-}
 
 /** HAProxy from Debian's package, as deploy/haproxy.cfg configures it, on the two servers' ports. */
 async function startHaproxy(ports: number[]): Promise<string> {
@@ -90,7 +61,8 @@ interface Ack {
 
 describe('two server processes behind HAProxy on one PostgreSQL', () => {
   it('survive a SIGKILL of one mid-load: every acknowledged vend stored exactly once, no TID reused, the other serves on', async () => {
-    const url = await postgresUrl();
+    cluster = await postgresDatabase('prepay_scale');
+    const url = cluster.url;
     const ids = await seedVendableMeters(await openPostgres(url, 2), work, METERS);
     const env = { DATABASE_URL: url, DATA_DIR: work, SEED: 'none' };
     // One API process with the head-end, one API-only (HEADEND=off): both serve the API.

@@ -4,19 +4,43 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+// @ts-expect-error -- plain ESM helper shared with the test runner, no type declarations
+import { startPostgres } from '../../../scripts/pg-throwaway.mjs';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { withDatabase } from './global-setup.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * An empty database for tests that need PostgreSQL itself (several processes, LISTEN/NOTIFY): on the
+ * suite's PostgreSQL server when it runs on one, else on a throw-away cluster of our own, which `stop`
+ * ends (the database on the suite's server goes with the suite's cluster).
+ */
+export async function postgresDatabase(prefix: string): Promise<{ url: string; stop(): void }> {
+  let base = process.env.TEST_DATABASE_URL;
+  let cluster: { url: string; stop(): void } | undefined;
+  if (!base) {
+    cluster = (await startPostgres()) as { url: string; stop(): void };
+    base = cluster.url;
+  }
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  return { url: withDatabase(base, name), stop: () => cluster?.stop() };
 }
 
 /**
@@ -61,11 +85,17 @@ export interface Answer<T = Record<string, unknown>> {
   result: T;
 }
 
+/** How the server is started: its sources through tsx, or `npm start`'s script (the production build). */
+const ENTRY = {
+  sources: ['--import', 'tsx', 'apps/server/src/main.ts'],
+  npmStart: ['scripts/start.mjs'],
+};
+
 /** The real entry point as a user starts it, with its output captured. */
-export async function startServer(env: Record<string, string>) {
+export async function startServer(env: Record<string, string>, entry: keyof typeof ENTRY = 'sources') {
   const port = await freePort();
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ENTRY[entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -101,6 +131,7 @@ export async function startServer(env: Record<string, string>) {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
+    base,
     output: () => output,
     /** SIGTERM and wait: a graceful stop. */
     stop: () => {
