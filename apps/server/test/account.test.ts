@@ -1,31 +1,13 @@
+import type { AccountRow, MeterRow } from '@prepay/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { appWithAdmin, type TestApp, userWithRole } from './harness.js';
 import { createStations, type Page } from './masterdata-fixtures.js';
-
-interface AccountRow {
-  customerId: string;
-  customerName: string | null;
-  customerAddress: string | null;
-  meterId: string;
-  meterType: number;
-  protocolVersion: string | null;
-  communicationWay: number;
-  tariffId: string;
-  ctRatio: string | null;
-  stationId: string;
-}
-interface MeterRow {
-  meterId: string;
-  status: boolean;
-}
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await createStations(t, admin);
+  ({ t, admin } = await appWithAdmin(createStations));
   const ok = async (url: string, body: unknown) => {
     const r = await t.call(url, body, admin);
     if (r.code !== 0) throw new Error(`${url}: ${r.reason}`);

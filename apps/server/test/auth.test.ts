@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, createTestApp, type TestApp, userWithRole } from './harness.js';
+import {
+  ADMIN_AUTH_PASSWORD,
+  ADMIN_PASSWORD,
+  changePassword,
+  createTestApp,
+  type TestApp,
+  userWithRole,
+} from './harness.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -185,11 +192,7 @@ describe('passwords', () => {
     expect(blocked.status).toBe(403);
     expect(blocked.reason).toMatch(/change your password/);
 
-    const changed = await t.call(
-      '/api/user/modifyLoginPassword',
-      { oldPassword: oneTimePassword, newPassword: 'Fresh#Pass-99' },
-      token,
-    );
+    const changed = await changePassword(t, token, 'Login', oneTimePassword, 'Fresh#Pass-99');
     expect(changed.code).toBe(0);
     expect((await t.call('/api/user/read', {}, token)).code).toBe(0);
     // The one-time passwords appear in no later read and no audit row.
@@ -201,38 +204,18 @@ describe('passwords', () => {
 
   it('changing either password needs the old one; the new login password works at the next login', async () => {
     const token = await t.adminToken();
-    const wrong = await t.call(
-      '/api/user/modifyLoginPassword',
-      { oldPassword: 'nope', newPassword: 'Whatever#123' },
-      token,
-    );
+    const wrong = await changePassword(t, token, 'Login', 'nope', 'Whatever#123');
     expect(wrong.reason).toBe('The old password is incorrect');
-    const short = await t.call(
-      '/api/user/modifyLoginPassword',
-      { oldPassword: ADMIN_PASSWORD, newPassword: 'short' },
-      token,
-    );
+    const short = await changePassword(t, token, 'Login', ADMIN_PASSWORD, 'short');
     expect(short.status).toBe(400);
-    const ok = await t.call(
-      '/api/user/modifyLoginPassword',
-      { oldPassword: ADMIN_PASSWORD, newPassword: 'Brand#New-123' },
-      token,
-    );
+    const ok = await changePassword(t, token, 'Login', ADMIN_PASSWORD, 'Brand#New-123');
     expect(ok.code).toBe(0);
     expect((await t.call('/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD })).code).toBe(1);
     expect((await t.call('/api/user/login', { userId: 'admin', password: 'Brand#New-123' })).code).toBe(0);
 
-    const auth = await t.call(
-      '/api/user/modifyAuthorizationPassword',
-      { oldPassword: ADMIN_PASSWORD, newPassword: 'Auth#New-456' },
-      token,
-    );
+    const auth = await changePassword(t, token, 'Authorization', ADMIN_PASSWORD, 'Auth#New-456');
     expect(auth.reason).toBe('The old password is incorrect');
-    const authOk = await t.call(
-      '/api/user/modifyAuthorizationPassword',
-      { oldPassword: ADMIN_AUTH_PASSWORD, newPassword: 'Auth#New-456' },
-      token,
-    );
+    const authOk = await changePassword(t, token, 'Authorization', ADMIN_AUTH_PASSWORD, 'Auth#New-456');
     expect(authOk.code).toBe(0);
     const rows = await t.auditRows();
     expect(rows.map((r) => r.action)).toEqual(

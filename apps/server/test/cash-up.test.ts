@@ -1,28 +1,19 @@
-import type { CashUpResult, CashUpRow } from '@prepay/contracts';
+import type { CashUpResult, CashUpRow, CreditTokenRecord } from '@prepay/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stations, tokenRecords } from '../src/db/schema.js';
 import {
   ADMIN_AUTH_PASSWORD,
-  createTestApp,
+  appWithAdmin,
   type TestApp,
   USER_AUTH_PASSWORD,
   userWithRole,
 } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
 
-interface Rec {
-  receiptId: number;
-  totalPaid: number;
-  totalUnit: number;
-  tax: number;
-  payDebt: number;
-  status: number;
-  createId: string;
-  stationId: string;
-  paymentMethod: string | null;
-}
+/** A credit token record as the API returns it. */
+type Rec = CreditTokenRecord;
 
 /** The answer's bytes as the ArrayBuffer exceljs reads. */
 function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
@@ -82,8 +73,7 @@ function sumOf(rows: CashUpRow[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
+  ({ t, admin } = await appWithAdmin());
   today = dayOf(t.clock.now());
   await t.database.db.insert(stations).values({ stationId: '0002', name: 'East' }).onConflictDoNothing();
   const a = await vendableMeter(t, { meterId: '47000000101', debtMinor: 200_00 });

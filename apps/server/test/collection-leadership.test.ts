@@ -44,6 +44,15 @@ const schedulerAs = (holder: string) =>
     },
   );
 
+/** A GPRS meter installed at `createDate`, its link up. */
+async function onlineMeter(meterId: string, createDate: Date) {
+  await t.database.db
+    .insert(meters)
+    .values({ meterId, communicationWay: 0, protocolVersion: '2.2', stationId: '0001', createDate });
+  await t.database.db.insert(meterLinks).values({ meterId, online: true, transport: 'gprs' });
+  return meterId;
+}
+
 async function counts() {
   const db = t.database.db;
   const jobs = await db.select().from(collectionJobs);
@@ -101,15 +110,7 @@ describe('collection leadership', () => {
   });
 
   it('a meter installed during the window is read from its installation day on: earlier days are no gaps', async () => {
-    const meterId = '47509999999';
-    await t.database.db.insert(meters).values({
-      meterId,
-      communicationWay: 0,
-      protocolVersion: '2.2',
-      stationId: '0001',
-      createDate: new Date('2026-11-20T10:00:00Z'),
-    });
-    await t.database.db.insert(meterLinks).values({ meterId, online: true, transport: 'gprs' });
+    const meterId = await onlineMeter('47509999999', new Date('2026-11-20T10:00:00Z'));
     const s = schedulerAs('installer');
     await s.tick();
     await s.stop();
@@ -118,15 +119,7 @@ describe('collection leadership', () => {
   });
 
   it('started (as npm start does), it sweeps by itself and stops cleanly', async () => {
-    const meterId = '47509999988';
-    await t.database.db.insert(meters).values({
-      meterId,
-      communicationWay: 0,
-      protocolVersion: '2.2',
-      stationId: '0001',
-      createDate: new Date('2026-11-21T10:00:00Z'),
-    });
-    await t.database.db.insert(meterLinks).values({ meterId, online: true, transport: 'gprs' });
+    const meterId = await onlineMeter('47509999988', new Date('2026-11-21T10:00:00Z'));
     const s = schedulerAs('started');
     s.start();
     await until('the first sweep to plan and queue the meter', async () => {

@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CustomerRow } from '@prepay/contracts';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { appForSuite, type TestApp, userWithRole } from './harness.js';
 import { createStations, type Page } from './masterdata-fixtures.js';
-
-interface CustomerRow {
-  customerId: string;
-  customerName: string;
-  phone: string | null;
-  address: string | null;
-  stationId: string;
-}
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await createStations(t, admin);
-});
-afterAll(() => t.close());
+appForSuite((app) => {
+  ({ t, admin } = app);
+}, createStations);
 
 describe('customers', () => {
   it('creates, reads, updates and deletes with before/after audit', async () => {

@@ -1,24 +1,21 @@
 import { dkga02, meterPanFromIain } from '@prepay/sts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
 import { verifyPassword } from '../src/lib/passwords.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { demoPasswords, seedDemo } from '../src/seed/demo.js';
 import { DEMO_VENDING_KEY } from '../src/seed/demo-masterdata.js';
 import { fingerprint } from './fingerprint.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { appForSuite, type TestApp, withDemoData } from './harness.js';
 import type { Page } from './masterdata-fixtures.js';
 import { testConfig } from './test-config.js';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, testConfig({ demoPassword: 'Demo#Pass-2026' }));
-  admin = await t.adminToken();
-});
-afterAll(() => t.close());
+appForSuite((app) => {
+  ({ t, admin } = app);
+}, withDemoData);
 
 describe('demo data', () => {
   it('fills every management page, with derived decoder keys, and runs once', async () => {

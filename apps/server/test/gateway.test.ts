@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GatewayRow } from '@prepay/contracts';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { appForSuite, type TestApp, userWithRole } from './harness.js';
 import { createStations, type Page } from './masterdata-fixtures.js';
-
-interface GatewayRow {
-  gatewayId: string;
-  gatewayName: string | null;
-  status: boolean;
-  successRate: number;
-  stationId: string;
-}
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await createStations(t, admin);
-});
-afterAll(() => t.close());
+appForSuite((app) => {
+  ({ t, admin } = app);
+}, createStations);
 
 const gw = (n: number) => `E4-38-19-FF-FE-00-00-${n.toString(16).padStart(2, '0').toUpperCase()}`;
 

@@ -5,6 +5,7 @@ import { authThrottle, tokenRecords } from '../src/db/schema.js';
 import {
   ADMIN_AUTH_PASSWORD,
   ADMIN_PASSWORD,
+  changePassword,
   createTestApp,
   type TestApp,
   USER_PASSWORD,
@@ -139,29 +140,13 @@ describe('password policy (NIST SP 800-63B)', () => {
   it('a new password follows the policy, differs from the other one, and ends the other sessions', async () => {
     const a = await t.login('policy_user', 'Good#Login-2026');
     const b = await t.login('policy_user', 'Good#Login-2026');
-    const common = await t.call(
-      '/api/user/modifyLoginPassword',
-      { oldPassword: 'Good#Login-2026', newPassword: 'qwertyuiop' },
-      a,
-    );
+    const common = await changePassword(t, a, 'Login', 'Good#Login-2026', 'qwertyuiop');
     expect(common.reason).toMatch(/too common/);
-    const same = await t.call(
-      '/api/user/modifyLoginPassword',
-      { oldPassword: 'Good#Login-2026', newPassword: 'Good#Auth-2026' },
-      a,
-    );
+    const same = await changePassword(t, a, 'Login', 'Good#Login-2026', 'Good#Auth-2026');
     expect(same.reason).toMatch(/must differ/);
-    const sameAuth = await t.call(
-      '/api/user/modifyAuthorizationPassword',
-      { oldPassword: 'Good#Auth-2026', newPassword: 'Good#Login-2026' },
-      a,
-    );
+    const sameAuth = await changePassword(t, a, 'Authorization', 'Good#Auth-2026', 'Good#Login-2026');
     expect(sameAuth.reason).toMatch(/must differ/);
-    const ok = await t.call(
-      '/api/user/modifyLoginPassword',
-      { oldPassword: 'Good#Login-2026', newPassword: 'Next#Login-2027' },
-      a,
-    );
+    const ok = await changePassword(t, a, 'Login', 'Good#Login-2026', 'Next#Login-2027');
     expect(ok.code).toBe(0);
     expect((await t.call('/api/user/info', undefined, a)).code).toBe(0);
     expect((await t.call('/api/user/info', undefined, b)).status).toBe(401);

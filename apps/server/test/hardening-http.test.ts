@@ -2,19 +2,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_AUTH_PASSWORD, appForSuite, createTestApp, type TestApp } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
 
 let t: TestApp;
 let admin: string;
 const METER = '47001234567';
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await vendableMeter(t, { meterId: METER });
-});
-afterAll(() => t.close());
+appForSuite(
+  (app) => {
+    ({ t, admin } = app);
+  },
+  (app) => vendableMeter(app, { meterId: METER }),
+);
 
 describe('security headers', () => {
   it('sends a CSP without framing, nosniff and no referrer on pages and API answers', async () => {

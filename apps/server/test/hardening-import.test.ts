@@ -18,35 +18,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function multipart(name: string, content: Buffer) {
-  const boundary = '----prepay-bomb-boundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 /** Uploads a file while sampling resident memory; returns the answer, the time taken and the peak growth. */
 async function importMeasured(name: string, content: Buffer) {
-  const m = multipart(name, content);
   const base = process.memoryUsage().rss;
   let peak = base;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 5);
   const started = performance.now();
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/customer/importFile',
-    payload: m.payload,
-    headers: { ...m.headers, authorization: `Bearer ${importer}` },
-  });
+  const res = await t.upload('/api/customer/importFile', { name, content }, importer);
   const ms = performance.now() - started;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);

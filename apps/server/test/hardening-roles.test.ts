@@ -2,16 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../src/db/schema.js';
 import { fingerprint } from './fingerprint.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { appWithAdmin, type TestApp, userWithRole } from './harness.js';
 import { createStations } from './masterdata-fixtures.js';
 
 let t: TestApp;
 let admin: string;
 let northAdmin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await createStations(t, admin);
+  ({ t, admin } = await appWithAdmin(createStations));
   northAdmin = await userWithRole(t, {
     userId: 'north_admin',
     content: 'Setting.Role,Setting.User,Setting.Log',

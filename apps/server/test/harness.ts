@@ -3,12 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { ErrorCode } from '@prepay/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { auditLogs } from '../src/db/schema.js';
 import { type Clock, manualClock } from '../src/lib/clock.js';
+import { seedDemo } from '../src/seed/demo.js';
 import { withDatabase } from './global-setup.js';
 import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, testConfig } from './test-config.js';
 
@@ -49,11 +50,35 @@ export interface TestApp {
   post(url: string, body?: unknown, token?: string): Promise<LightMyRequestResponse>;
   /** POST and return the parsed envelope. */
   call<T = unknown>(url: string, body?: unknown, token?: string): Promise<Envelope<T>>;
+  /** POST one file as a browser's form upload (multipart, field `file`). */
+  upload(url: string, file: UploadedFile, token?: string): Promise<LightMyRequestResponse>;
   login(userId: string, password: string): Promise<string>;
   /** The bootstrapped admin's token. */
   adminToken(): Promise<string>;
   auditRows(): Promise<(typeof auditLogs.$inferSelect)[]>;
   close(): Promise<void>;
+}
+
+export interface UploadedFile {
+  name: string;
+  content: Buffer;
+  /** The part's Content-Type; application/octet-stream unless given. */
+  type?: string;
+}
+
+/** A multipart/form-data body holding one file in the field `file`, as a browser sends it. */
+function multipart({ name, content, type = 'application/octet-stream' }: UploadedFile) {
+  const boundary = '----prepay-test-boundary';
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 export interface Envelope<T> {
@@ -85,6 +110,16 @@ export async function createTestApp(
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
 
+  const upload = (url: string, file: UploadedFile, token?: string) => {
+    const m = multipart(file);
+    return app.inject({
+      method: 'POST',
+      url,
+      payload: m.payload,
+      headers: { ...m.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  };
+
   async function call<T>(url: string, body?: unknown, token?: string): Promise<Envelope<T>> {
     const res = await post(url, body, token);
     return { status: res.statusCode, ...(res.json() as Omit<Envelope<T>, 'status'>) };
@@ -112,6 +147,7 @@ export async function createTestApp(
     clock,
     post,
     call,
+    upload,
     login,
     adminToken: async () => {
       admin ??= await login('admin', ADMIN_PASSWORD);
@@ -151,3 +187,48 @@ export async function userWithRole(
   if (user.code !== 0) throw new Error(user.reason);
   return t.login(opts.userId, password);
 }
+
+/**
+ * A test app and its admin's token, after `prepare` (stations, demo data, a vendable meter …): what most
+ * API suites build once in beforeAll.
+ */
+export async function appWithAdmin(
+  prepare: (t: TestApp, admin: string) => Promise<unknown> = async () => {},
+  overrides: Partial<Config> = {},
+): Promise<{ t: TestApp; admin: string }> {
+  const t = await createTestApp(overrides);
+  const admin = await t.adminToken();
+  await prepare(t, admin);
+  return { t, admin };
+}
+
+/** The demo data (seed/demo.ts) in a test app, with its users' password. */
+export const withDemoData = (t: TestApp) =>
+  seedDemo(t.database.db, testConfig({ demoPassword: 'Demo#Pass-2026' }));
+
+/**
+ * The file's one app: built with appWithAdmin before its tests (beforeAll), handed to `use`, closed after
+ * them (afterAll).
+ */
+export function appForSuite(
+  use: (app: { t: TestApp; admin: string }) => void,
+  prepare?: (t: TestApp, admin: string) => Promise<unknown>,
+  overrides?: Partial<Config>,
+) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    const app = await appWithAdmin(prepare, overrides);
+    t = app.t;
+    use(app);
+  });
+  afterAll(() => t?.close());
+}
+
+/** Changes the caller's login or authorization password, as the console's profile page does. */
+export const changePassword = (
+  t: TestApp,
+  token: string,
+  which: 'Login' | 'Authorization',
+  oldPassword: string,
+  newPassword: string,
+) => t.call(`/api/user/modify${which}Password`, { oldPassword, newPassword }, token);

@@ -10,7 +10,7 @@ import type { Config } from '../src/config.js';
 import { meters } from '../src/db/schema.js';
 import type { HeadEndConfig, HeadEndService } from '../src/headend/head-end.js';
 import { rowsOf as metricsRowsOf } from '../src/lib/metrics.js';
-import type { TestApp } from './harness.js';
+import { createTestApp, type TestApp } from './harness.js';
 import { freePort } from './server-process.js';
 import { testConfig } from './test-config.js';
 
@@ -220,4 +220,14 @@ export async function gprsAndLoraFleet(opts: {
   await fleet.ready();
   await until('both meters online', () => headend.linkState(gprs).online && headend.linkState(lora).online);
   return fleet;
+}
+
+/** A broker of its own and a test app whose head-end uses it (`h`: head-end settings beyond headendTestConfig's). */
+export async function appWithHeadend(h: Partial<HeadEndConfig> = {}, overrides: Partial<Config> = {}) {
+  const broker = await startMosquitto();
+  const t = await createTestApp(
+    { ...headendTestConfig({ mqttUrl: broker.url, ...h }), ...overrides },
+    { headend: true },
+  );
+  return { broker, t, headend: headendOf(t) };
 }

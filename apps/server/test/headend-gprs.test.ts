@@ -12,7 +12,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeadEndService } from '../src/headend/head-end.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { headendTestConfig, insertMeters, startMosquitto, until } from './headend-fixture.js';
+import {
+  appWithHeadend,
+  headendOf,
+  headendTestConfig,
+  insertMeters,
+  type startMosquitto,
+  until,
+} from './headend-fixture.js';
 
 const METER = '47100000029';
 const ADDRESS = '047100000029';
@@ -51,16 +58,8 @@ let t: TestApp;
 let headend: HeadEndService;
 let port: number;
 
-function headendOf(app: TestApp): HeadEndService {
-  const h = app.app.deps.headend;
-  if (!h) throw new Error('the app was built without its head-end');
-  return h;
-}
-
 beforeAll(async () => {
-  broker = await startMosquitto();
-  t = await createTestApp(headendTestConfig({ mqttUrl: broker.url }), { headend: true });
-  headend = headendOf(t);
+  ({ broker, t, headend } = await appWithHeadend());
   await insertMeters(t, [
     { meterId: METER, communicationWay: 0 },
     { meterId: QUIET, communicationWay: 0 },

@@ -16,11 +16,13 @@ import { gateways, meterLinks } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
 import { createTestApp, type TestApp } from './harness.js';
 import {
+  appWithHeadend,
   downlinkBytes,
+  headendOf,
   headendTestConfig,
   insertMeters,
   networkServer,
-  startMosquitto,
+  type startMosquitto,
   until,
   uplinkEvent,
   upTopic,
@@ -40,16 +42,8 @@ let headend: HeadEndService;
 let ns: Awaited<ReturnType<typeof networkServer>>;
 let admin: string;
 
-function headendOf(app: TestApp): HeadEndService {
-  const h = app.app.deps.headend;
-  if (!h) throw new Error('the app was built without its head-end');
-  return h;
-}
-
 beforeAll(async () => {
-  broker = await startMosquitto();
-  t = await createTestApp(headendTestConfig({ mqttUrl: broker.url }), { headend: true });
-  headend = headendOf(t);
+  ({ broker, t, headend } = await appWithHeadend());
   admin = await t.adminToken();
   await t.database.db.insert(gateways).values([
     { gatewayId: GW1, gatewayName: 'North', stationId: '0001' },

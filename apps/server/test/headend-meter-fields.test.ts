@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { appForSuite, type TestApp } from './harness.js';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
+appForSuite((app) => {
+  ({ t, admin } = app);
 });
-afterAll(() => t.close());
 
 interface Row {
   meterId: string;

@@ -1,20 +1,17 @@
 import { DUPLICATE_LINES } from '@prepay/contracts';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { fingerprint } from './fingerprint.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { appForSuite, type TestApp, userWithRole } from './harness.js';
 import { createStations, DEMO_VK, iain } from './masterdata-fixtures.js';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await createStations(t, admin);
-});
-afterAll(() => t.close());
+appForSuite((app) => {
+  ({ t, admin } = app);
+}, createStations);
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -23,28 +20,8 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-function multipart(name: string, content: Buffer) {
-  const boundary = '----prepay-import-boundary';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 async function importFile(module: string, name: string, content: Buffer, token = admin) {
-  const m = multipart(name, content);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/${module}/importFile`,
-    payload: m.payload,
-    headers: { ...m.headers, authorization: `Bearer ${token}` },
-  });
+  const res = await t.upload(`/api/${module}/importFile`, { name, content }, token);
   return { status: res.statusCode, ...(res.json() as { code: number; reason: string; result: unknown[] }) };
 }
 

@@ -1,24 +1,15 @@
 import { deflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ItemRow } from '@prepay/contracts';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { appForSuite, type TestApp, userWithRole } from './harness.js';
 import { createStations, type Page } from './masterdata-fixtures.js';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await createStations(t, admin);
-});
-afterAll(() => t.close());
-
-interface ItemRow {
-  itemType: string;
-  itemName: string;
-  en: string | null;
-  zh: string | null;
-}
+appForSuite((app) => {
+  ({ t, admin } = app);
+}, createStations);
 
 describe('items', () => {
   it('creates, lists per language, updates and deletes dictionary entries', async () => {
@@ -127,27 +118,9 @@ function png(w: number, h: number, extra = 0): Buffer {
   ]);
 }
 
-function multipart(name: string, content: Buffer, type = 'application/octet-stream') {
-  const boundary = '----prepay-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 describe('images', () => {
   const upload = async (slot: string, name: string, content: Buffer, token = admin) => {
-    const m = multipart(name, content, 'image/png');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/image/upload?slot=${slot}`,
-      payload: m.payload,
-      headers: { ...m.headers, authorization: `Bearer ${token}` },
-    });
+    const res = await t.upload(`/api/image/upload?slot=${slot}`, { name, content, type: 'image/png' }, token);
     return {
       status: res.statusCode,
       ...(res.json() as { code: number; reason: string; result: { url: string; width: number } }),

@@ -1,24 +1,11 @@
+import type { MeterRow } from '@prepay/contracts';
 import { dkga02, meterPanFromIain } from '@prepay/sts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { fingerprint } from './fingerprint.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { appForSuite, type TestApp, userWithRole } from './harness.js';
 import { createStations, DEMO_VK, iain, type Page } from './masterdata-fixtures.js';
-
-interface MeterRow {
-  meterId: string;
-  type: number;
-  status: boolean;
-  hasDecoderKey: boolean;
-  stationId: string;
-  sgc: string | null;
-  krn: number | null;
-  kt: number | null;
-  ti: number | null;
-  ken: number | null;
-  protocolVersion: string | null;
-}
 
 let t: TestApp;
 let admin: string;
@@ -31,12 +18,9 @@ const call = async <T>(url: string, body: unknown, token = admin) => {
 const EXPLICIT_KEY = '0123456789ABCDEF';
 const EA11_KEY = '00112233445566778899AABBCCDDEEFF';
 
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await createStations(t, admin);
-});
-afterAll(() => t.close());
+appForSuite((app) => {
+  ({ t, admin } = app);
+}, createStations);
 
 describe('meters', () => {
   it('creates meters whose decoder keys are derived (DKGA02) or given, stores them encrypted and never returns them', async () => {

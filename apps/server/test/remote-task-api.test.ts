@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { appWithAdmin, type TestApp, userWithRole } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
 
 /** The catalogue and the task API without a head-end: validation, queueing, reads, resend rules. */
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
+  ({ t, admin } = await appWithAdmin());
   await vendableMeter(t, { meterId: '47100000003', protocolVersion: '2.2' });
   await vendableMeter(t, { meterId: '47100000011', protocolVersion: '2.2', stationId: '0001' });
 });

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/seed/demo.js';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
-import { testConfig } from './test-config.js';
+import { appForSuite, type TestApp, userWithRole, withDemoData } from './harness.js';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, testConfig({ demoPassword: 'Demo#Pass-2026' }));
-  admin = await t.adminToken();
-});
-afterAll(() => t.close());
+appForSuite((app) => {
+  ({ t, admin } = app);
+}, withDemoData);
 
 const lastAudit = async () => (await t.auditRows()).at(-1)!;
 

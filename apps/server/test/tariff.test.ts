@@ -1,32 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TariffRow } from '@prepay/contracts';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { ADMIN_PASSWORD, createTestApp, type TestApp, userWithRole } from './harness.js';
+import { ADMIN_PASSWORD, appForSuite, type TestApp, userWithRole } from './harness.js';
 import { createStations, type Page } from './masterdata-fixtures.js';
-
-interface TariffRow {
-  tariffId: string;
-  tariffName: string;
-  price: string;
-  tax: number;
-  steps: { start: number; end: number | null; price: number }[];
-  monthlyCharge: number;
-  billingDay: number;
-  startTime: string | null;
-  startTime_New: string | null;
-  price_New: string | null;
-  steps_New: unknown;
-  passiveActivated: boolean;
-  stationId: string;
-}
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await createStations(t, admin);
-});
-afterAll(() => t.close());
+appForSuite((app) => {
+  ({ t, admin } = app);
+}, createStations);
 
 const residential = {
   tariffId: 'RESIDENTIAL',

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/seed/demo.js';
+import type { UserRow } from '@prepay/contracts';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
-import { testConfig } from './test-config.js';
+import { appForSuite, type TestApp, userWithRole, withDemoData } from './harness.js';
 
-interface UserRow {
-  userId: string;
-  nickName: string | null;
-  stationId: string;
-  roleIds: string[];
-  status: number;
-  quota: number;
-  remainingQuota: number;
-}
 interface Page {
   total: number;
   data: UserRow[];
@@ -20,12 +10,9 @@ interface Page {
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, testConfig({ demoPassword: 'Demo#Pass-2026' }));
-  admin = await t.adminToken();
-});
-afterAll(() => t.close());
+appForSuite((app) => {
+  ({ t, admin } = app);
+}, withDemoData);
 
 const lastAudit = async () => (await t.auditRows()).at(-1)!;
 

@@ -1,39 +1,24 @@
+import type { CreditTokenRecord } from '@prepay/contracts';
 import { decodeToken } from '@prepay/sts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
 import {
   ADMIN_AUTH_PASSWORD,
-  createTestApp,
+  appForSuite,
   type TestApp,
   USER_AUTH_PASSWORD,
   userWithRole,
 } from './harness.js';
 import { DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
 
-interface Rec {
-  receiptId: number;
-  token: string;
-  tid: number;
-  totalUnit: number;
-  totalPaid: number;
-  energyCharge: number;
-  tax: number;
-  monthlyCharge: number;
-  payDebt: number;
-  remainingDebt: number;
-  remainder: number;
-  status: number;
-  customerName: string;
-  isPreview: boolean;
-}
+/** A credit token record as the API returns it. */
+type Rec = CreditTokenRecord;
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
+appForSuite((app) => {
+  ({ t, admin } = app);
 });
-afterAll(() => t.close());
 
 const vend = (body: Record<string, unknown>, token = admin) =>
   t.call<Rec>(
@@ -82,25 +67,17 @@ describe('credit vending', () => {
     expect(preview.result.token).toBe('');
     expect(await fingerprint(t.database)).toEqual(before);
     const real = await vend(body);
-    const pick = ({
-      totalUnit,
-      totalPaid,
-      energyCharge,
-      tax,
-      monthlyCharge,
-      payDebt,
-      remainingDebt,
-      remainder,
-    }: Rec) => ({
-      totalUnit,
-      totalPaid,
-      energyCharge,
-      tax,
-      monthlyCharge,
-      payDebt,
-      remainingDebt,
-      remainder,
-    });
+    const AMOUNTS = [
+      'totalUnit',
+      'totalPaid',
+      'energyCharge',
+      'tax',
+      'monthlyCharge',
+      'payDebt',
+      'remainingDebt',
+      'remainder',
+    ] as const;
+    const pick = (r: Rec) => Object.fromEntries(AMOUNTS.map((k) => [k, r[k]]));
     expect(pick(real.result)).toEqual(pick(preview.result));
     expect(real.result.payDebt).toBe(234.56);
     const debt = await debtRow(t, customerId);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
+import { ADMIN_AUTH_PASSWORD, appWithAdmin, createTestApp, type TestApp } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
 
 /** Issue 13: the request details a client of the original sends, and what it must get back. */
@@ -8,8 +8,7 @@ let t: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
+  ({ t, admin } = await appWithAdmin());
 });
 afterAll(async () => t?.close());
 
