@@ -9,8 +9,7 @@
  *   BENCH_GPRS=10000 BENCH_LORA=2000 BENCH_REQUESTS=20000 BENCH_TCP_CONCURRENCY=256 BENCH_MQTT_CONCURRENCY=128
  *   BENCH_RATES=1000,2000 BENCH_PACED_SECONDS=10
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -22,6 +21,7 @@ import { startHeadEnd } from '../src/headend/head-end.js';
 import { silentLog } from '../src/headend/types.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { testConfig } from '../test/test-config.js';
+import { percentile, startSimulator, stopProcess, until } from './bench-setup.js';
 
 const GPRS = Number(process.env.BENCH_GPRS ?? 10_000);
 const LORA = Number(process.env.BENCH_LORA ?? 2_000);
@@ -33,46 +33,11 @@ const MQTT_CONCURRENCY = Number(process.env.BENCH_MQTT_CONCURRENCY ?? 128);
 const RATES = (process.env.BENCH_RATES ?? '1000,2000').split(',').map(Number);
 const PACED_SECONDS = Number(process.env.BENCH_PACED_SECONDS ?? 10);
 const APPLICATION_ID = '5e1f0c3a-7b2d-4e59-9c1a-2f6d8e0b4a71';
-const root = path.resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'headend-bench-'));
 
-async function until(what: string, check: () => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function simulator(spec: FleetSpec, name: string, args: string[]): ChildProcess {
-  const file = path.join(dir, `${name}.json`);
-  writeFileSync(file, JSON.stringify(spec), { mode: 0o600 });
-  return spawn(
-    process.execPath,
-    [
-      // BENCH_SIM_CPU_PROF=<dir>: a CPU profile of the simulator process too.
-      ...(process.env.BENCH_SIM_CPU_PROF
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_SIM_CPU_PROF}`]
-        : []),
-      '--import',
-      'tsx',
-      'apps/simulator/src/cli.ts',
-      '--fleet',
-      file,
-      '--downlink-delay',
-      '0',
-      ...args,
-    ],
-    { cwd: root, stdio: 'ignore' },
-  );
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
+const simulator = (spec: FleetSpec, name: string, args: string[]) =>
+  startSimulator(dir, name, spec, ['--downlink-delay', '0', ...args]);
+const stop = stopProcess;
 
 /** The head-end's event loop (it shares this process) during a run: p99 and worst delay. */
 function loopDelay() {
@@ -87,9 +52,6 @@ function loopDelay() {
     return `loop delay p99 ${(h.percentile(99) / 1e6).toFixed(0)} ms max ${(h.max / 1e6).toFixed(0)} ms, head-end CPU ${perRequest.toFixed(0)} µs/request`;
   };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0).toFixed(1);
 
 /**
  * Offered load: `rate` exchanges a second for `seconds`, sent on schedule (every 10 ms, whatever is due)
@@ -127,7 +89,7 @@ async function paced(
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   console.log(
-    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / elapsed).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, max ${percentile(latencies, 1)} ms, failures ${failures} (offered ${rate}/s for ${seconds} s; ${loop(latencies.length)})`,
+    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / elapsed).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms, max ${percentile(latencies, 1).toFixed(1)} ms, failures ${failures} (offered ${rate}/s for ${seconds} s; ${loop(latencies.length)})`,
   );
 }
 
@@ -160,7 +122,7 @@ async function load(
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   console.log(
-    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5)} ms, p99 ${percentile(latencies, 0.99)} ms, failures ${failures} (max throughput: concurrency ${concurrency}; ${loop(latencies.length)})`,
+    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms, failures ${failures} (max throughput: concurrency ${concurrency}; ${loop(latencies.length)})`,
   );
 }
 

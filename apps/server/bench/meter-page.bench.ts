@@ -6,11 +6,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import type { SessionUser } from '../src/http/route.js';
 import { readMeters } from '../src/modules/meter/meter.repo.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { testConfig } from '../test/test-config.js';
+import { benchEngines, machineLine, onEngine, percentile } from './bench-setup.js';
 
 const METERS = Number(process.env.BENCH_METERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -72,9 +73,6 @@ const QUERIES = [
   },
 ];
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
 async function run(name: string, database: Database) {
   const t0 = performance.now();
   await load(database);
@@ -95,33 +93,11 @@ async function run(name: string, database: Database) {
     }
     times.sort((a, b) => a - b);
     console.log(
-      `  ${q.label.padEnd(52)} total ${String(total).padStart(6)}  p50 ${pct(times, 50).toFixed(1).padStart(6)} ms  p95 ${pct(times, 95).toFixed(1).padStart(6)} ms`,
+      `  ${q.label.padEnd(52)} total ${String(total).padStart(6)}  p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms`,
     );
   }
 }
 
-const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-if (engines.includes('pglite')) {
-  const db = await openPglite({});
-  try {
-    await run('PGlite (in-process, WASM)', db);
-  } finally {
-    await db.close();
-  }
-}
-if (engines.includes('postgres')) {
-  // @ts-expect-error plain ESM helper without types
-  const { startPostgres } = await import('../../../scripts/pg-throwaway.mjs');
-  const pg = await startPostgres();
-  try {
-    const db = await openPostgres(pg.url, 4);
-    try {
-      await run('PostgreSQL 15 (throw-away cluster)', db);
-    } finally {
-      await db.close();
-    }
-  } finally {
-    pg.stop();
-  }
-}
+console.log(machineLine('meter-page bench'));
+for (const engine of benchEngines()) await onEngine(engine, (database, label) => run(label, database));
 console.log('\nTargets: p95 < 150 ms on PGlite, < 50 ms on PostgreSQL.');

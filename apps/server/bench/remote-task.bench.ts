@@ -8,8 +8,7 @@
  *   BENCH_DATABASE_URL=postgres://…  (optional: run on PostgreSQL instead of PGlite)
  *   BENCH_TASK_METERS=2000 BENCH_TASKS=20000 BENCH_TASK_RATE=1000 BENCH_TASK_MAX_RATE=5000 BENCH_TASK_CONCURRENCY=512
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +19,7 @@ import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { testConfig } from '../test/test-config.js';
+import { percentile, startSimulator, until } from './bench-setup.js';
 
 const METERS = Number(process.env.BENCH_TASK_METERS ?? 2_000);
 const TASKS = Number(process.env.BENCH_TASKS ?? 20_000);
@@ -29,16 +29,7 @@ const RATE = Number(process.env.BENCH_TASK_RATE ?? 1_000);
 /** The second run offers more than the runner can take, so its throughput is the engine's ceiling. */
 const MAX_RATE = Number(process.env.BENCH_TASK_MAX_RATE ?? 5_000);
 const PASSWORD = 'Bench#Admin-Pass-1';
-const root = path.resolve(import.meta.dirname, '../../..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'remote-task-bench-'));
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms: number) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
@@ -61,9 +52,6 @@ async function openBenchDatabase(): Promise<Database> {
   };
   return openPostgres(u.toString(), 10);
 }
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 async function main() {
   const database = await openBenchDatabase();
@@ -99,21 +87,7 @@ async function main() {
   await app.ready();
   const headend = app.deps.headend;
   if (!headend) throw new Error('no head-end');
-  const file = path.join(dir, 'fleet.json');
-  writeFileSync(file, JSON.stringify(spec), { mode: 0o600 });
-  const sim: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/simulator/src/cli.ts',
-      '--fleet',
-      file,
-      '--tcp',
-      `127.0.0.1:${headend.gprsPort}`,
-    ],
-    { cwd: root, stdio: 'ignore' },
-  );
+  const sim = startSimulator(dir, 'fleet', spec, ['--tcp', `127.0.0.1:${headend.gprsPort}`]);
   try {
     await until('every meter dialled in', () => headend.gprsLinkCount() >= METERS, 120_000);
     const login = await app.inject({
@@ -174,7 +148,7 @@ async function main() {
       console.log(`  ${ok}/${total} Success, ${total - ok} Failure, all done in ${seconds.toFixed(2)} s`);
       console.log(`  throughput create → Success: ${Math.round(ok / seconds)} tasks/s`);
       console.log(
-        `  time to Success: p50 ${quantile(latencies, 0.5).toFixed(0)} ms, p99 ${quantile(latencies, 0.99).toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`,
+        `  time to Success: p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`,
       );
       // This process holds the API, the runner, the head-end and PGlite: comparable on a loaded machine.
       console.log(`  server CPU ${((used.user + used.system) / 1000 / total).toFixed(2)} ms/task`);

@@ -19,9 +19,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
-import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { ADMIN_PASSWORD, testConfig } from '../test/test-config.js';
+import { benchEngines, machineLine, onEngine, percentile } from './bench-setup.js';
 
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -288,9 +289,6 @@ const CASES: Case[] = [
   ),
 ];
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
 async function run(name: string, database: Database, meters: number, target: number) {
   log(`\n${name}: ${meters.toLocaleString('en')} meters × ${DAYS} days of daily rows`);
   await load(database, meters);
@@ -323,10 +321,10 @@ async function run(name: string, database: Database, meters: number, target: num
         if (typeof json.result?.total === 'number') rows = `total ${json.result.total.toLocaleString('en')}`;
       }
       times.sort((a, b) => a - b);
-      const p95 = pct(times, 95);
+      const p95 = percentile(times, 0.95);
       if (p95 >= target) worst.push(label);
       log(
-        `  ${label.padEnd(50)} p50 ${pct(times, 50).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  ${rows}`,
+        `  ${label.padEnd(50)} p50 ${percentile(times, 0.5).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms  ${rows}`,
       );
     }
     log(
@@ -337,39 +335,12 @@ async function run(name: string, database: Database, meters: number, target: num
   }
 }
 
-const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
-log(`reports bench: ${RUNS} timed runs per case after 3 warm-ups`);
-if (engines.includes('pglite')) {
-  const db = await openPglite({});
-  try {
-    await run('PGlite (in-process, WASM)', db, Number(process.env.BENCH_PGLITE_METERS ?? 10_000), 500);
-  } finally {
-    await db.close();
-  }
-}
-if (engines.includes('postgres')) {
-  const meters = Number(process.env.BENCH_PG_METERS ?? 100_000);
-  if (process.env.BENCH_PG_URL) {
-    const db = await openPostgres(process.env.BENCH_PG_URL, 4);
-    try {
-      await run('PostgreSQL (given database)', db, meters, 300);
-    } finally {
-      await db.close();
-    }
-  } else {
-    // @ts-expect-error plain ESM helper without types
-    const { startPostgres } = await import('../../../scripts/pg-throwaway.mjs');
-    const pg = await startPostgres();
-    try {
-      const db = await openPostgres(pg.url, 4);
-      try {
-        await run('PostgreSQL (throw-away cluster)', db, meters, 300);
-      } finally {
-        await db.close();
-      }
-    } finally {
-      pg.stop();
-    }
-  }
+log(machineLine(`reports bench: ${RUNS} timed runs per case after 3 warm-ups`));
+for (const engine of benchEngines()) {
+  const [meters, target] =
+    engine === 'pglite'
+      ? [Number(process.env.BENCH_PGLITE_METERS ?? 10_000), 500]
+      : [Number(process.env.BENCH_PG_METERS ?? 100_000), 300];
+  await onEngine(engine, (database, label) => run(label, database, meters, target), process.env.BENCH_PG_URL);
 }
 log('\nTargets: p95 < 500 ms on PGlite (10,000 meters), < 300 ms on PostgreSQL (100,000 meters).');

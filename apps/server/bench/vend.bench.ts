@@ -7,10 +7,9 @@
  *   BENCH_ENGINES=pglite BENCH_SECONDS=5 npx tsx bench/vend.bench.ts
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npx tsx bench/vend.bench.ts   (profile the server)
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,23 +20,15 @@ import { createKeyCipher } from '../src/modules/keystore/key-cipher.js';
 import { DbKeyStore } from '../src/modules/keystore/key-store.js';
 import { cipherVault } from '../src/modules/keystore/key-vault.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
-import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, testConfig } from '../test/test-config.js';
+import { startServer as startServerProcess } from '../test/server-process.js';
+import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, METER_STS, testConfig } from '../test/test-config.js';
+import { benchEngines, machineLine, percentile, startPostgres } from './bench-setup.js';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const METERS = Number(process.env.BENCH_METERS ?? 2000);
-const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
+const ENGINES = benchEngines();
 const KEK = randomBytes(32).toString('base64');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Meters with decoder keys, accounts on one flat tariff, an admin who may vend without changing passwords. */
 async function seed(database: Database) {
@@ -56,17 +47,8 @@ async function seed(database: Database) {
     select (47100000000 + g)::text, 'C' || g, 'TB', '0001' from generate_series(1, ${METERS}::int) g`);
   const store = new DbKeyStore(db, cipherVault(createKeyCipher(Buffer.from(KEK, 'base64'))));
   for (let g = 1; g <= METERS; g++) {
-    await store.putDecoderKey({
-      meterId: String(47100000000 + g),
-      decoderKey: randomBytes(8).toString('hex').toUpperCase(),
-      sgc: '123456',
-      krn: 1,
-      kt: 2,
-      ti: 1,
-      ken: 255,
-      baseYear: 2014,
-      ea: '07',
-    });
+    const decoderKey = randomBytes(8).toString('hex').toUpperCase();
+    await store.putDecoderKey({ ...METER_STS, meterId: String(47100000000 + g), decoderKey });
   }
   await database.close();
 }
@@ -98,51 +80,18 @@ function postmasterOf(port: number): number[] {
   return line ? [Number(line.trim().split(' ')[0])] : [];
 }
 
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
+/** `npm start` (the production build) on the seeded storage, its key-encryption key the seed's. */
+const startServer = (env: Record<string, string>) =>
+  startServerProcess(
+    {
       ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       SEED: 'none',
       KEY_ENCRYPTION_KEY: KEK,
-      MQTT_PORT: '0',
-      HEADEND_PORT: '0',
-      SIMULATOR: 'off',
       LOG_LEVEL: 'warn',
       SERVER_NODE_ARGS: process.env.BENCH_NODE_ARGS ?? '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    base,
-    pid: child.pid ?? 0,
-    output: () => output,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+    'npmStart',
+  );
 
 async function post(base: string, url: string, body: unknown, token?: string) {
   const res = await fetch(`${base}${url}`, {
@@ -201,9 +150,6 @@ const MIXED: Op[] = [
   read('dashboard', '/api/dashboard/readPanelGroup', {}),
 ];
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
 /** CLIENTS loops for SECONDS; each picks the next op of the list in turn. */
 async function load(
   base: string,
@@ -240,7 +186,7 @@ async function load(
   const elapsed = (performance.now() - started) / 1000;
   const rows = [...lat].map(([name, l]) => {
     l.sort((a, b) => a - b);
-    return `${name.padEnd(16)} ${String(l.length).padStart(6)} ops ${(l.length / elapsed).toFixed(0).padStart(6)}/s  p50 ${pct(l, 0.5).toFixed(1).padStart(6)} ms  p99 ${pct(l, 0.99).toFixed(1).padStart(6)} ms${failures.get(name) ? `  FAILED ${failures.get(name)} (${reasons.get(name)})` : ''}`;
+    return `${name.padEnd(16)} ${String(l.length).padStart(6)} ops ${(l.length / elapsed).toFixed(0).padStart(6)}/s  p50 ${percentile(l, 0.5).toFixed(1).padStart(6)} ms  p99 ${percentile(l, 0.99).toFixed(1).padStart(6)} ms${failures.get(name) ? `  FAILED ${failures.get(name)} (${reasons.get(name)})` : ''}`;
   });
   const total = [...lat.values()].reduce((n, l) => n + l.length, 0);
   const cpu1 = cpu();
@@ -256,9 +202,7 @@ async function benchEngine(engine: string) {
   try {
     const env: Record<string, string> = { DATA_DIR: dir };
     if (engine === 'postgres') {
-      // @ts-expect-error plain ESM helper without types
-      const { startPostgres } = await import('../../../scripts/pg-throwaway.mjs');
-      const started: { url: string; stop: () => void } = await startPostgres();
+      const started = await startPostgres();
       pg = started;
       env.DATABASE_URL = started.url;
       await seed(await openPostgres(started.url, 4));
@@ -278,7 +222,7 @@ async function benchEngine(engine: string) {
       // One vend per session first (the first one of a session pays for the authorization password).
       await load(server.base, tokens, [vend], 0.5);
       const dbPids = pg ? postmasterOf(Number(new URL(pg.url).port)) : [];
-      const cpu = (): [number, number] => [cpuSeconds([server.pid]), cpuSeconds(dbPids)];
+      const cpu = (): [number, number] => [cpuSeconds([server.child.pid ?? 0]), cpuSeconds(dbPids)];
       const vends = await load(server.base, tokens, [vend], SECONDS, cpu);
       console.log(`\n${engine}: credit vends, ${CLIENTS} clients, ${SECONDS} s, ${METERS} meters`);
       for (const r of vends.rows) console.log(`  ${r}`);
@@ -298,10 +242,5 @@ async function benchEngine(engine: string) {
   }
 }
 
-console.log(
-  `vend bench: ${os.cpus().length} cores, load ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(machineLine('vend bench'));
 for (const engine of ENGINES) await benchEngine(engine);

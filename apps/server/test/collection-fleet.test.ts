@@ -16,13 +16,12 @@ import {
   createCollectionScheduler,
 } from '../src/modules/collection/collection.scheduler.js';
 import { createRemoteTaskService } from '../src/modules/remote-task/remote-task.service.js';
-import { createTestApp, type TestApp } from './harness.js';
+import type { TestApp } from './harness.js';
 import {
+  appWithHeadend,
   fastRemoteTasks,
   gprsAndLoraFleet,
-  headendOf,
-  headendTestConfig,
-  startMosquitto,
+  type startMosquitto,
   until,
 } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
@@ -49,15 +48,10 @@ const meterClock = new ManualClock(START.getTime());
 
 beforeAll(async () => {
   fastRemoteTasks();
-  broker = await startMosquitto();
-  t = await createTestApp(
-    {
-      ...headendTestConfig({ mqttUrl: broker.url, timeoutMs: { lorawan: 3_000, gprs: 3_000 } }),
-      collection: { ...testConfig().collection, lookbackDays: 3, hourly: 'gprs' },
-    },
-    { headend: true },
-  );
-  headend = headendOf(t);
+  ({ broker, t, headend } = await appWithHeadend(
+    { timeoutMs: { lorawan: 3_000, gprs: 3_000 } },
+    { collection: { ...testConfig().collection, lookbackDays: 3, hourly: 'gprs' } },
+  ));
   await t.database.db.insert(gateways).values({ gatewayId: GW, gatewayName: 'North', stationId: '0001' });
   await t.database.db.insert(meters).values([
     // Installed when the simulated meters start (collection reads no day before a meter's installation).

@@ -12,21 +12,9 @@ import type { HeadEndConfig, HeadEndService } from '../src/headend/head-end.js';
 import { rowsOf as metricsRowsOf } from '../src/lib/metrics.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { freePort } from './server-process.js';
-import { testConfig } from './test-config.js';
+import { METER_STS, testConfig } from './test-config.js';
 
 export { freePort };
-
-/** The STS fields of a simulated meter, matching vendableMeter's and seedVendableMeters' (decoder key included). */
-export const FLEET_STS = {
-  decoderKey: 'ABCDEF0123456789',
-  ea: '07',
-  sgc: '123456',
-  krn: 1,
-  ti: 1,
-  kt: 2,
-  ken: 255,
-  baseYear: 2014,
-};
 
 /** The rows of a raw query as records (drivers differ in how they hand them back). */
 export const rowsOf = (result: unknown) => metricsRowsOf<Record<string, unknown>>(result);
@@ -193,7 +181,7 @@ export async function gprsAndLoraFleet(opts: {
   clock: Clock;
 }): Promise<Fleet> {
   const { headend, gatewayId, gprs, lora } = opts;
-  const meter = { type: 0, sts: FLEET_STS, balance: opts.balance };
+  const meter = { type: 0, sts: METER_STS, balance: opts.balance };
   const fleet = await startFleet({
     spec: {
       gateways: [{ gatewayId }],

@@ -5,7 +5,7 @@ import { createKeyCipher, loadKeyEncryptionKey } from '../src/modules/keystore/k
 import { DbKeyStore } from '../src/modules/keystore/key-store.js';
 import { cipherVault } from '../src/modules/keystore/key-vault.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
-import { testConfig } from './test-config.js';
+import { METER_STS, testConfig } from './test-config.js';
 
 /**
  * Before a server process starts on it: the bootstrapped admin (test-config passwords) and `count`
@@ -35,17 +35,8 @@ export async function seedVendableMeters(
   for (let g = 1; g <= count; g++) {
     const meterId = String(47200000000 + g);
     ids.push(meterId);
-    await store.putDecoderKey({
-      meterId,
-      decoderKey: randomBytes(8).toString('hex').toUpperCase(),
-      sgc: '123456',
-      krn: 1,
-      kt: 2,
-      ti: 1,
-      ken: 255,
-      baseYear: 2014,
-      ea: '07',
-    });
+    const decoderKey = randomBytes(8).toString('hex').toUpperCase();
+    await store.putDecoderKey({ ...METER_STS, meterId, decoderKey });
   }
   await database.close();
   return ids;

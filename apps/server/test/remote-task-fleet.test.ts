@@ -4,13 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gateways, meters } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
-import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
+import { ADMIN_AUTH_PASSWORD, type TestApp } from './harness.js';
 import {
+  appWithHeadend,
   fastRemoteTasks,
   gprsAndLoraFleet,
-  headendOf,
-  headendTestConfig,
-  startMosquitto,
+  type startMosquitto,
   until,
 } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
@@ -52,14 +51,7 @@ interface Attempt {
 
 beforeAll(async () => {
   fastRemoteTasks();
-  broker = await startMosquitto();
-  t = await createTestApp(
-    headendTestConfig({ mqttUrl: broker.url, timeoutMs: { lorawan: 3_000, gprs: 3_000 } }),
-    {
-      headend: true,
-    },
-  );
-  headend = headendOf(t);
+  ({ broker, t, headend } = await appWithHeadend({ timeoutMs: { lorawan: 3_000, gprs: 3_000 } }));
   admin = await t.adminToken();
   await t.database.db.insert(gateways).values({ gatewayId: GW, gatewayName: 'North', stationId: '0001' });
   for (const [meterId, way] of [

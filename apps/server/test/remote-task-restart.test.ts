@@ -4,9 +4,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
-import { FLEET_STS, freePort, rowsOf, until } from './headend-fixture.js';
+import { freePort, rowsOf, until } from './headend-fixture.js';
 import { type Answer, createStorage, startServer } from './server-process.js';
-import { testConfig } from './test-config.js';
+import { METER_STS, testConfig } from './test-config.js';
 
 const PASSWORD = 'Restart#Admin-Pass-1';
 const METERS = 20;
@@ -70,7 +70,7 @@ describe('remote tasks when the server process is killed', () => {
           address: meterAddress(meterId),
           type: 0,
           communicationWay: 0,
-          sts: FLEET_STS,
+          sts: METER_STS,
         })),
       },
       tcp: { host: '127.0.0.1', port: Number(env.HEADEND_PORT) },

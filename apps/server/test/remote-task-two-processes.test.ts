@@ -5,9 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/client.js';
 import { gateways, meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
-import { FLEET_STS, rowsOf, startMosquitto, until } from './headend-fixture.js';
+import { rowsOf, startMosquitto, until } from './headend-fixture.js';
 import { postgresDatabase, startServer } from './server-process.js';
-import { testConfig } from './test-config.js';
+import { METER_STS, testConfig } from './test-config.js';
 
 const PASSWORD = 'Shared#Admin-Pass-1';
 const METERS = 100;
@@ -69,7 +69,7 @@ describe('two server processes on one PostgreSQL', () => {
           communicationWay: 1,
           devEui: devEui(i),
           gatewayIds: [GW],
-          sts: FLEET_STS,
+          sts: METER_STS,
         })),
       },
       mqttUrl: broker.url,

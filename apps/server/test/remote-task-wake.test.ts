@@ -8,9 +8,9 @@ import { type Database, openPostgres } from '../src/db/client.js';
 import { meters } from '../src/db/schema.js';
 import { QUEUE_CHANNEL } from '../src/modules/remote-task/task-runner.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
-import { FLEET_STS, headendTestConfig, rowsOf, until } from './headend-fixture.js';
+import { headendTestConfig, rowsOf, until } from './headend-fixture.js';
 import { postgresDatabase } from './server-process.js';
-import { ADMIN_PASSWORD, testConfig } from './test-config.js';
+import { ADMIN_PASSWORD, METER_STS, testConfig } from './test-config.js';
 
 /**
  * Cross-process wake on PostgreSQL: process A (an app without a head-end, so without a runner) queues a
@@ -69,7 +69,7 @@ describe('remote tasks queued in one process on PostgreSQL', () => {
       spec: {
         gateways: [],
         meters: [
-          { meterId: METER, address: meterAddress(METER), type: 0, communicationWay: 0, sts: FLEET_STS },
+          { meterId: METER, address: meterAddress(METER), type: 0, communicationWay: 0, sts: METER_STS },
         ],
       },
       tcp: { host: '127.0.0.1', port: headend.gprsPort ?? 0 },

@@ -1,0 +1,112 @@
+/**
+ * What the server's benches share: the engines to run on (BENCH_ENGINES), a database on each, the
+ * machine's load to print beside the figures, percentiles and waiting for a condition.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FleetSpec } from '@prepay/simulator';
+// @ts-expect-error plain ESM helper without types
+import { startPostgres as startThrowaway } from '../../../scripts/pg-throwaway.mjs';
+import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** BENCH_ENGINES (comma-separated), both engines by default. */
+export function benchEngines(): Engine[] {
+  return (process.env.BENCH_ENGINES ?? 'pglite,postgres')
+    .split(',')
+    .filter((e): e is Engine => e === 'pglite' || e === 'postgres');
+}
+
+/** A throw-away PostgreSQL cluster (scripts/pg-throwaway.mjs); `stop` ends it and removes its files. */
+export const startPostgres = (): Promise<{ url: string; stop(): void }> => startThrowaway();
+
+/**
+ * Runs `bench` on an in-process PGlite or on a throw-away PostgreSQL cluster (or, for postgres, on the
+ * server at `postgresUrl` when one is given), and closes what it opened.
+ */
+export async function onEngine(
+  engine: Engine,
+  bench: (database: Database, label: string) => Promise<void>,
+  postgresUrl?: string,
+): Promise<void> {
+  if (engine === 'pglite') {
+    const database = await openPglite({});
+    try {
+      await bench(database, 'PGlite (in-process, WASM)');
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  const cluster = postgresUrl ? undefined : await startPostgres();
+  try {
+    const database = await openPostgres(postgresUrl ?? cluster?.url ?? '', 4);
+    try {
+      await bench(database, cluster ? 'PostgreSQL (throw-away cluster)' : 'PostgreSQL (given database)');
+    } finally {
+      await database.close();
+    }
+  } finally {
+    cluster?.stop();
+  }
+}
+
+/** The q-quantile (0..1) of ascending `sorted` by nearest rank; 0 for no samples. */
+export function percentile(sorted: number[], q: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+}
+
+/** Polls `check` every 100 ms until it holds, or fails after `ms`. */
+export async function until(what: string, check: () => boolean | Promise<boolean>, ms: number) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** "<name>: N cores, load a b c": figures mean little without the load they were taken at. */
+export function machineLine(name: string): string {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  return `${name}: ${os.cpus().length} cores, load ${load}`;
+}
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The simulator's CLI in a process of its own, on the fleet `spec` (written into `dir`), with `args`;
+ * BENCH_SIM_CPU_PROF=<dir> adds a CPU profile of it.
+ */
+export function startSimulator(dir: string, name: string, spec: FleetSpec, args: string[]): ChildProcess {
+  const file = path.join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(spec), { mode: 0o600 });
+  const profile = process.env.BENCH_SIM_CPU_PROF;
+  return spawn(
+    process.execPath,
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      '--import',
+      'tsx',
+      'apps/simulator/src/cli.ts',
+      '--fleet',
+      file,
+      ...args,
+    ],
+    { cwd: root, stdio: 'ignore' },
+  );
+}
+
+/** SIGTERM and wait for the exit (at once if it has exited). */
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
