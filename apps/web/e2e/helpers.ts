@@ -1,4 +1,8 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { ADMIN_PASSWORD } from '../playwright.config';
 
 export { ADMIN_PASSWORD };
@@ -135,4 +139,25 @@ export async function pickFromDropdown(page: Page, triggerTestId: string, itemTe
   await expect(menu).not.toHaveClass(MOTION);
   await menu.getByTestId(itemTestId).click();
   await expect(menu).toHaveCount(0);
+}
+
+/** Exports the grid through the Export dialog and returns the sheet's header and data rows. */
+export async function exportSheet(page: Page, scope: Locator = page.locator('body')) {
+  await scope.getByTestId('list-export').click();
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-submit').click(),
+  ]);
+  const path = join(await mkdtemp(join(tmpdir(), 'prepay-export-')), file.suggestedFilename());
+  await file.saveAs(path);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(path);
+  const ws = wb.worksheets[0];
+  if (!ws) throw new Error('the export has no sheet');
+  const header = (ws.getRow(1).values as unknown[]).slice(1);
+  const rows: unknown[][] = [];
+  ws.eachRow((row, n) => {
+    if (n > 1) rows.push((row.values as unknown[]).slice(1));
+  });
+  return { header, rows };
 }

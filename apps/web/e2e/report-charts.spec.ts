@@ -1,10 +1,6 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { ADMIN_PASSWORD } from '../playwright.config';
-import { api, apiLogin, loginAs, visit } from './helpers';
+import { api, apiLogin, exportSheet, loginAs, visit } from './helpers';
 
 /**
  * Consumption Statistics (Data and Chart views, export), the dashboard's cards and charts and the
@@ -20,27 +16,6 @@ async function read<R>(request: APIRequestContext, path: string, body: object): 
   const env = await api(request, path, body, token);
   expect(env.code, env.reason).toBe(0);
   return env.result as Page_<R>;
-}
-
-/** Exports the grid through the Export dialog and returns the sheet's header and data rows. */
-async function exportSheet(page: Page, scope: Locator) {
-  await scope.getByTestId('list-export').click();
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('export-submit').click(),
-  ]);
-  const path = join(await mkdtemp(join(tmpdir(), 'report-charts-')), file.suggestedFilename());
-  await file.saveAs(path);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(path);
-  const ws = wb.worksheets[0];
-  if (!ws) throw new Error('the export has no sheet');
-  const header = (ws.getRow(1).values as unknown[]).slice(1);
-  const rows: unknown[][] = [];
-  ws.eachRow((row, n) => {
-    if (n > 1) rows.push((row.values as unknown[]).slice(1));
-  });
-  return { header, rows };
 }
 
 /** A chart is drawn: its canvas has a size and the series it was given are not empty. */
