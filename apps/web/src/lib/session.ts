@@ -1,4 +1,4 @@
-import type { UserInfo } from '@prepay/contracts';
+import { USER_PATHS, type UserInfo } from '@prepay/contracts';
 import { COOKIE, forgetSession, isSignedIn, removeCookie, setCookie } from './cookies';
 import { i18n } from './i18n';
 import { RequestError, request } from './request';
@@ -44,7 +44,7 @@ export async function login(
   captcha?: CaptchaAnswer,
 ): Promise<{ mustChangePassword: boolean }> {
   const result = await request<{ token: string; mustChangePassword: boolean } | null>(
-    '/api/user/login',
+    USER_PATHS.login,
     { userId: userId.trim(), password: password.trim(), ...captcha },
     { silent: true },
   );
@@ -61,7 +61,7 @@ let pending: Promise<UserInfo> | null = null;
  * is a failure: the original looped forever on it (shell-behaviour G7).
  */
 export function loadInfo(): Promise<UserInfo> {
-  pending ??= request<UserInfo | null>('/api/user/info', undefined, { silent: true })
+  pending ??= request<UserInfo | null>(USER_PATHS.info, undefined, { silent: true })
     .then((info) => {
       if (!info?.roleName) throw new RequestError(i18n.t('login.verificationFailed'), 200);
       // The navbar label "<company>(<user>)" reads these, as in the original.
@@ -85,7 +85,7 @@ export function resetSession() {
 
 /** Spec §4: the server is called first; if it refuses, the user stays signed in (original G10). */
 export async function logout() {
-  await request('/api/user/logout');
+  await request(USER_PATHS.logout);
   resetSession();
 }
 

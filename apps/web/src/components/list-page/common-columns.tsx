@@ -1,5 +1,32 @@
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { ListColumn } from './list-page';
+
+/** The label of a coded value, or the value itself when no option names it. */
+export const labelOf = (options: { value: unknown; label: ReactNode }[], v: unknown): ReactNode =>
+  options.find((o) => o.value === v)?.label ?? (v === null || v === undefined ? '' : String(v));
+
+/** A column the header searches as text and sorts, as most columns of the original. */
+export function textColumn<Row>(key: string, title: ReactNode, width: number): ListColumn<Row> {
+  return { key, title, filter: { kind: 'text' }, sort: true, width };
+}
+
+/** A coded column (meter type, status, …): shown by its label, filtered by a select of the labels. */
+export function optionColumn<Row>(
+  key: string,
+  title: ReactNode,
+  options: { value: string | number | boolean; label: ReactNode }[],
+  width: number,
+): ListColumn<Row> {
+  return {
+    key,
+    title,
+    filter: { kind: 'select', options },
+    sort: true,
+    width,
+    render: (v) => labelOf(options, v),
+  };
+}
 
 /** Remark, Create Time and Update Time, as every master-data grid of the original ends. */
 export function auditColumns<Row>(

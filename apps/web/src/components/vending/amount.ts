@@ -1,3 +1,4 @@
+import { MeterType } from '@prepay/contracts';
 /**
  * Client-side checks of the vending inputs with the spec §5 messages (locale keys under `vending.`).
  * The server validates again; these only spare the operator a round trip.
@@ -57,9 +58,9 @@ export function newIdempotencyKey(): string {
 export const money = (n: number | null | undefined) => (n === null || n === undefined ? '' : n.toFixed(2));
 export const energy = (n: number | null | undefined) => (n === null || n === undefined ? '' : n.toFixed(1));
 
-/** kWh for electricity meters, m³ for water and gas (meter type 0/1/2). */
+/** kWh for electricity meters, m³ for water and gas. */
 export const unitOf = (meterType: number | null | undefined) =>
-  meterType === 1 || meterType === 2 ? 'm³' : 'kWh';
+  meterType === MeterType.water || meterType === MeterType.gas ? 'm³' : 'kWh';
 
 /**
  * The credit token's 16-bit amount field (STS exponent/mantissa, packages/sts amount.ts): above

@@ -1,3 +1,4 @@
+import { ITEM_PATHS, USER_PATHS } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -25,14 +26,9 @@ export function TokenText({ token, testId = 'token-text' }: { token: string; tes
   );
 }
 
-export const meterTypeOptions = (t: TFunction) => [
-  { value: 0, label: t('vending.electricity') },
-  { value: 1, label: t('vending.water') },
-  { value: 2, label: t('vending.gas') },
-];
-
-export const labelOf = (options: { value: unknown; label: string }[], v: unknown) =>
-  options.find((o) => o.value === v)?.label ?? (v === null || v === undefined ? '' : String(v));
+// Where the token record pages look for them; one definition each.
+export { labelOf } from '../list-page/common-columns';
+export { meterTypeOptions } from '../meter-options';
 
 interface QuotaInfo {
   quota: number;
@@ -46,7 +42,7 @@ export const QUOTA_KEY = ['vending', 'quota'] as const;
 export function useQuota() {
   return useQuery({
     queryKey: QUOTA_KEY,
-    queryFn: () => request<QuotaInfo>('/api/user/info', undefined, { silent: true }),
+    queryFn: () => request<QuotaInfo>(USER_PATHS.info, undefined, { silent: true }),
   });
 }
 
@@ -63,7 +59,7 @@ export function usePaymentMethods() {
     queryKey: ['lookup', 'item', 'PaymentMethod', lang],
     queryFn: () =>
       request<{ id: string; name: string }[]>(
-        '/api/item/readItemList',
+        ITEM_PATHS.readList,
         { itemType: 'PaymentMethod', lang },
         { silent: true },
       ),
@@ -79,7 +75,7 @@ export function useBasicInformation() {
     queryKey: ['lookup', 'item', 'BasicInformation', lang],
     queryFn: () =>
       request<{ id: string; name: string }[]>(
-        '/api/item/readItemList',
+        ITEM_PATHS.readList,
         { itemType: 'BasicInformation', lang },
         { silent: true },
       ),

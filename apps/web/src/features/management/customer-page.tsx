@@ -1,4 +1,4 @@
-import type { CustomerRow } from '@prepay/contracts';
+import { CUSTOMER_PATHS, type CustomerRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
@@ -11,7 +11,7 @@ import { remarkField, type StationOptions, stationField, useCrudPage } from './u
 const RESOURCE = 'customer';
 const LIST: ListSpec = {
   resource: RESOURCE,
-  readPath: '/api/customer/read',
+  readPath: CUSTOMER_PATHS.read,
   defaultSort: { field: 'customerId', direction: 'asc' },
 };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
@@ -124,7 +124,7 @@ export default function CustomerPage() {
         {...listProps}
         onDelete={(rows) =>
           writeRows(
-            '/api/customer/delete',
+            CUSTOMER_PATHS.delete,
             rows.map((r) => ({ customerId: r.customerId })),
           )
         }
@@ -138,7 +138,7 @@ export default function CustomerPage() {
         fields={customerFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row ?? { type: 0 }}
         onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/customer/update' : '/api/customer/create', [
+          await writeRows(dialog?.mode === 'edit' ? CUSTOMER_PATHS.update : CUSTOMER_PATHS.create, [
             {
               customerId: v.customerId.trim(),
               customerName: v.customerName.trim(),

@@ -1,4 +1,4 @@
-import type { DebtRow } from '@prepay/contracts';
+import { DEBT_PATHS, type DebtRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
@@ -11,7 +11,7 @@ import './locales';
 import { remarkField, type StationOptions, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'debt';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/debt/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: DEBT_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
@@ -92,7 +92,7 @@ export default function DebtPage() {
         {...listProps}
         onDelete={(rows) =>
           writeRows(
-            '/api/debt/delete',
+            DEBT_PATHS.delete,
             rows.map((r) => ({ customerId: r.customerId })),
           )
         }
@@ -107,7 +107,7 @@ export default function DebtPage() {
         initialValues={dialog?.row}
         width={600}
         onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/debt/update' : '/api/debt/create', [
+          await writeRows(dialog?.mode === 'edit' ? DEBT_PATHS.update : DEBT_PATHS.create, [
             { customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null },
           ]);
           await refresh();

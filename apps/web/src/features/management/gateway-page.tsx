@@ -1,4 +1,4 @@
-import { GATEWAY_ID_PATTERN, type GatewayRow } from '@prepay/contracts';
+import { GATEWAY_ID_PATTERN, GATEWAY_PATHS, type GatewayRow } from '@prepay/contracts';
 import { Progress, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
@@ -10,7 +10,7 @@ import './locales';
 import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'gateway';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/gateway/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: GATEWAY_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
@@ -104,7 +104,7 @@ export default function GatewayPage() {
         {...listProps}
         onDelete={(rows) =>
           writeRows(
-            '/api/gateway/delete',
+            GATEWAY_PATHS.delete,
             rows.map((r) => ({ gatewayId: r.gatewayId })),
           )
         }
@@ -119,7 +119,7 @@ export default function GatewayPage() {
         initialValues={dialog?.row}
         width={600}
         onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/gateway/update' : '/api/gateway/create', [
+          await writeRows(dialog?.mode === 'edit' ? GATEWAY_PATHS.update : GATEWAY_PATHS.create, [
             {
               gatewayId: v.gatewayId.trim().toUpperCase(),
               gatewayName: v.gatewayName || null,

@@ -1,4 +1,4 @@
-import type { TariffRow, TariffStep } from '@prepay/contracts';
+import { TARIFF_PATHS, type TariffRow, type TariffStep } from '@prepay/contracts';
 import {
   Button,
   DatePicker,
@@ -28,7 +28,7 @@ import './locales';
 import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'tariff';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/tariff/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: TARIFF_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 const WIRE = 'YYYY-MM-DD HH:mm:ss';
@@ -318,7 +318,7 @@ export default function TariffPage() {
         onAdd={listProps.onAdd}
         onDelete={(rows) =>
           writeRows(
-            '/api/tariff/delete',
+            TARIFF_PATHS.delete,
             rows.map((r) => ({ tariffId: r.tariffId })),
           )
         }
@@ -354,7 +354,7 @@ export default function TariffPage() {
             : { tax: 0, monthlyCharge: 0, billingDay: 1, steps: [], passive: false }
         }
         onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/tariff/update' : '/api/tariff/create', [
+          await writeRows(dialog?.mode === 'edit' ? TARIFF_PATHS.update : TARIFF_PATHS.create, [
             toBody(v, dialog?.row),
           ]);
           await refresh();

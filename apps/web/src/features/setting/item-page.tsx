@@ -1,4 +1,4 @@
-import type { ItemRow } from '@prepay/contracts';
+import { ITEM_PATHS, type ItemRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { writeRows } from '../../components/list-page/lookups';
 import './locales';
 
 const RESOURCE = 'item';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/item/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: ITEM_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 const LANGS = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;
@@ -91,7 +91,7 @@ export default function ItemPage() {
         onAdd={() => setDialog({ mode: 'create' })}
         onDelete={(rows) =>
           writeRows(
-            '/api/item/delete',
+            ITEM_PATHS.delete,
             rows.map((r) => ({ itemType: r.itemType, itemName: r.itemName })),
           )
         }
@@ -108,7 +108,7 @@ export default function ItemPage() {
         initialValues={dialog?.row}
         onClose={() => setDialog(null)}
         onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/item/update' : '/api/item/create', [toBody(v)]);
+          await writeRows(dialog?.mode === 'edit' ? ITEM_PATHS.update : ITEM_PATHS.create, [toBody(v)]);
           await refresh();
         }}
       />

@@ -1,4 +1,4 @@
-import type { RoleRow } from '@prepay/contracts';
+import { ROLE_PATHS, type RoleRow } from '@prepay/contracts';
 import { parseRoleContent } from '@prepay/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Tooltip } from 'antd';
@@ -17,7 +17,7 @@ import { RoleMenuTree } from './role-menu-tree';
 import './locales';
 
 const RESOURCE = 'role';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/role/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: ROLE_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
@@ -55,7 +55,7 @@ export default function RolePage() {
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: RoleRow } | null>(null);
   const hiddenQuery = useQuery({
     queryKey: ['lookup', 'hiddenRole'],
-    queryFn: () => request<{ hiddenRole: string }>('/api/role/ReadDataRole', {}),
+    queryFn: () => request<{ hiddenRole: string }>(ROLE_PATHS.readDataRole, {}),
     staleTime: 300_000,
   });
   const hidden = parseRoleContent(hiddenQuery.data?.hiddenRole);
@@ -86,7 +86,7 @@ export default function RolePage() {
         onAdd={() => setDialog({ mode: 'create' })}
         onDelete={(rows) =>
           writeRows(
-            '/api/role/delete',
+            ROLE_PATHS.delete,
             rows.map((r) => ({ roleId: r.roleId })),
           )
         }
@@ -100,7 +100,7 @@ export default function RolePage() {
         initialValues={dialog?.row ?? { content: '' }}
         onClose={() => setDialog(null)}
         onSubmit={async (v: { roleId: string; name: string; content?: string; remark?: string }) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/role/update' : '/api/role/create', [
+          await writeRows(dialog?.mode === 'edit' ? ROLE_PATHS.update : ROLE_PATHS.create, [
             {
               roleId: v.roleId.trim(),
               name: v.name.trim(),

@@ -1,4 +1,4 @@
-import type { StationRow } from '@prepay/contracts';
+import { STATION_PATHS, type StationRow } from '@prepay/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns } from '../../components/list-page/common-columns';
@@ -10,7 +10,7 @@ import { writeRows } from '../../components/list-page/lookups';
 import './locales';
 
 const RESOURCE = 'station';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/station/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: STATION_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
@@ -47,7 +47,7 @@ export default function StationPage() {
         onAdd={() => setDialog({ mode: 'create' })}
         onDelete={(rows) =>
           writeRows(
-            '/api/station/delete',
+            STATION_PATHS.delete,
             rows.map((r) => ({ stationId: r.stationId })),
           )
         }
@@ -62,7 +62,7 @@ export default function StationPage() {
         width={560}
         onClose={() => setDialog(null)}
         onSubmit={async (v: { stationId: string; name: string; remark?: string }) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/station/update' : '/api/station/create', [
+          await writeRows(dialog?.mode === 'edit' ? STATION_PATHS.update : STATION_PATHS.create, [
             { stationId: v.stationId.trim(), name: v.name.trim(), remark: v.remark || null },
           ]);
           await refresh();

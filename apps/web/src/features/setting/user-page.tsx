@@ -1,4 +1,4 @@
-import type { UserRow } from '@prepay/contracts';
+import { ROLE_PATHS, USER_PATHS, type UserRow } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { App, Button, Col, Form, InputNumber, Modal, Select, Switch, Tag, Typography } from 'antd';
@@ -20,7 +20,7 @@ import { request } from '../../lib/request';
 import './locales';
 
 const RESOURCE = 'user';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/user/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: USER_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
@@ -58,7 +58,7 @@ function useRoleOptions() {
   return useQuery({
     queryKey: ['lookup', 'role'],
     queryFn: () =>
-      request<{ data: { roleId: string; name: string }[] }>('/api/role/read', {
+      request<{ data: { roleId: string; name: string }[] }>(ROLE_PATHS.read, {
         pageNumber: 1,
         pageSize: 200,
         orderBy: 'roleId asc',
@@ -326,7 +326,7 @@ function useResetPassword(setOneTime: (o: OneTime) => void) {
       okButtonProps: { 'data-testid': 'confirm-ok' },
       onOk: async () => {
         // The original's answer: the reset user's row, in an array.
-        const [r] = await request<{ userId: string; oneTimePassword: string }[]>('/api/user/reset', {
+        const [r] = await request<{ userId: string; oneTimePassword: string }[]>(USER_PATHS.reset, {
           userId: row.userId,
         });
         if (r) setOneTime({ userId: r.userId, oneTimePassword: r.oneTimePassword });
@@ -396,7 +396,7 @@ export default function UserPage() {
         onAdd={() => setDialog({ mode: 'create' })}
         onDelete={(rows) =>
           writeRows(
-            '/api/user/delete',
+            USER_PATHS.delete,
             rows.map((r) => ({ userId: r.userId })),
           )
         }
@@ -419,9 +419,9 @@ export default function UserPage() {
         onClose={() => setDialog(null)}
         onSubmit={async (v) => {
           if (dialog?.mode === 'edit') {
-            await writeRows('/api/user/update', [toBody(v)]);
+            await writeRows(USER_PATHS.update, [toBody(v)]);
           } else {
-            const [created] = await writeRows<OneTime>('/api/user/create', [toBody(v)]);
+            const [created] = await writeRows<OneTime>(USER_PATHS.create, [toBody(v)]);
             if (created?.oneTimePassword || created?.oneTimeAuthorizationPassword) setOneTime(created);
           }
           await refresh();

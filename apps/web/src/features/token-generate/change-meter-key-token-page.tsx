@@ -1,4 +1,4 @@
-import type { AccountRow } from '@prepay/contracts';
+import { type AccountRow, TOKEN_PATHS } from '@prepay/contracts';
 import { Alert, App, Button, Descriptions, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +29,7 @@ function ChangeKeyDialog({ account, onClose }: { account: AccountRow; onClose: (
     setBusy(true);
     try {
       setRecord(
-        await request<KeyChangeRecord>('/api/token/changeMeterKeyToken/generate', {
+        await request<KeyChangeRecord>(TOKEN_PATHS.changeMeterKeyGenerate, {
           meterId: account.meterId,
           authorizationPassword: v.authorizationPassword,
           remark: v.remark?.trim() || null,
@@ -46,7 +46,7 @@ function ChangeKeyDialog({ account, onClose }: { account: AccountRow; onClose: (
     setBusy(true);
     try {
       setRecord(
-        await request<KeyChangeRecord>('/api/token/changeMeterKeyToken/confirm', {
+        await request<KeyChangeRecord>(TOKEN_PATHS.changeMeterKeyConfirm, {
           receiptId: record.receiptId,
         }),
       );

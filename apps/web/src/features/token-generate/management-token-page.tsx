@@ -1,4 +1,4 @@
-import type { AccountRow, ManagementTokenRecord } from '@prepay/contracts';
+import { type AccountRow, type ManagementTokenRecord, TOKEN_PATHS } from '@prepay/contracts';
 import { Alert, Button, Descriptions, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -178,33 +178,33 @@ export const MANAGEMENT_KINDS = {
   clearTamper: {
     resource: 'clearTamperTokenAccounts',
     recordResource: 'clearTamperTokenRecord',
-    path: '/api/token/clearTamperToken/generate',
+    path: TOKEN_PATHS.clearTamperGenerate,
     title: 'route.clearTamperToken',
   },
   clearCredit: {
     resource: 'clearCreditTokenAccounts',
     recordResource: 'clearCreditTokenRecord',
-    path: '/api/token/clearCreditToken/generate',
+    path: TOKEN_PATHS.clearCreditGenerate,
     title: 'route.clearCreditToken',
   },
   maxPower: {
     resource: 'maxPowerTokenAccounts',
     recordResource: 'setMaximumPowerLimitTokenRecord',
-    path: '/api/token/setMaximumPowerLimitToken/generate',
+    path: TOKEN_PATHS.maximumPowerGenerate,
     title: 'route.setMaximumPowerLimitToken',
     value: { field: 'maximumPower', kind: 'watts' },
   },
   maxOverdraft: {
     resource: 'maxOverdraftTokenAccounts',
     recordResource: 'setMaximumOverdraftLimitTokenRecord',
-    path: '/api/token/setMaximumOverdraftLimitToken/generate',
+    path: TOKEN_PATHS.maximumOverdraftGenerate,
     title: 'route.setMaximumOverdraftToken',
     value: { field: 'maximumOverdraft', kind: 'overdraft' },
   },
   maxPhaseUnbalance: {
     resource: 'maxPhaseUnbalanceTokenAccounts',
     recordResource: 'setMaximumPhasePowerUnbalanceLimitTokenRecord',
-    path: '/api/token/setMaximumPhasePowerUnbalanceLimitToken/generate',
+    path: TOKEN_PATHS.maximumPhaseUnbalanceGenerate,
     title: 'route.setMaximumPhasePowerUnbalanceLimitToken',
     value: { field: 'maximumPhasePowerUnbalance', kind: 'watts' },
   },

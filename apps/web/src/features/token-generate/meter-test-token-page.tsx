@@ -1,3 +1,4 @@
+import { TOKEN_PATHS } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import { useState } from 'react';
@@ -27,14 +28,14 @@ export default function MeterTestTokenPage() {
   const [busy, setBusy] = useState(false);
   const rows = useQuery({
     queryKey: ['list', 'meterTestToken'],
-    queryFn: () => request<{ total: number; data: TestRow[] }>('/api/token/meterTestToken/read', {}),
+    queryFn: () => request<{ total: number; data: TestRow[] }>(TOKEN_PATHS.meterTestRead, {}),
   });
 
   const generate = async () => {
     const v = await form.validateFields();
     setBusy(true);
     try {
-      const r = await request<{ token: string }>('/api/token/meterTestToken/generate', {
+      const r = await request<{ token: string }>(TOKEN_PATHS.meterTestGenerate, {
         subclass: v.subclass,
         controlHex: v.controlHex.trim(),
         mfrCode: v.mfrCode ?? 0,

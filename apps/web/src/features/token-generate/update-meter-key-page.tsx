@@ -1,4 +1,4 @@
-import type { AccountRow, MeterRow } from '@prepay/contracts';
+import { type AccountRow, METER_PATHS, type MeterRow, TOKEN_PATHS } from '@prepay/contracts';
 import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,7 @@ function KeyDialog({ account, onClose }: { account: AccountRow; onClose: () => v
   // Start from the meter's pending (or current) key fields when the role may read meters.
   useEffect(() => {
     request<{ data: MeterRow[] }>(
-      '/api/meter/read',
+      METER_PATHS.read,
       { meterId: account.meterId, pageSize: 5 },
       { silent: true },
     )
@@ -54,7 +54,7 @@ function KeyDialog({ account, onClose }: { account: AccountRow; onClose: () => v
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await request('/api/token/meterKey/update', [
+      await request(TOKEN_PATHS.meterKeyUpdate, [
         {
           meterId: account.meterId,
           sgcNew: v.sgcNew.trim(),

@@ -1,0 +1,52 @@
+/**
+ * API paths the console calls, one place for server routes and web requests (paths of the remote
+ * tasks, collection, cash-up and the DL/T 645 tree live next to their schemas). The original spells
+ * its resources this way; the server matches paths case-insensitively.
+ */
+
+/** A master-data resource's four calls: `/api/<name>/read|create|update|delete`. */
+export function crudPaths<N extends string>(name: N) {
+  return {
+    read: `/api/${name}/read`,
+    create: `/api/${name}/create`,
+    update: `/api/${name}/update`,
+    delete: `/api/${name}/delete`,
+  } as const;
+}
+
+export const ACCOUNT_PATHS = crudPaths('account');
+export const CUSTOMER_PATHS = crudPaths('customer');
+export const METER_PATHS = crudPaths('meter');
+export const GATEWAY_PATHS = crudPaths('gateway');
+export const TARIFF_PATHS = crudPaths('tariff');
+export const DEBT_PATHS = crudPaths('debt');
+export const STATION_PATHS = crudPaths('station');
+export const ROLE_PATHS = { ...crudPaths('role'), readDataRole: '/api/role/ReadDataRole' } as const;
+export const ITEM_PATHS = { ...crudPaths('item'), readList: '/api/item/readItemList' } as const;
+export const USER_PATHS = {
+  ...crudPaths('user'),
+  reset: '/api/user/reset',
+  login: '/api/user/login',
+  logout: '/api/user/logout',
+  info: '/api/user/info',
+  captcha: '/api/user/captcha',
+  updateInfo: '/api/user/updateInfo',
+  modifyLoginPassword: '/api/user/modifyLoginPassword',
+  modifyAuthorizationPassword: '/api/user/modifyAuthorizationPassword',
+} as const;
+
+/** Token Generate (original-api.md §7): generate per kind, the key update and the meter test table. */
+export const TOKEN_PATHS = {
+  creditGenerate: '/api/token/creditToken/generate',
+  creditCancel: '/api/token/creditTokenRecord/cancel',
+  clearTamperGenerate: '/api/token/clearTamperToken/generate',
+  clearCreditGenerate: '/api/token/clearCreditToken/generate',
+  maximumPowerGenerate: '/api/token/setMaximumPowerLimitToken/generate',
+  maximumOverdraftGenerate: '/api/token/setMaximumOverdraftLimitToken/generate',
+  maximumPhaseUnbalanceGenerate: '/api/token/setMaximumPhasePowerUnbalanceLimitToken/generate',
+  meterTestRead: '/api/token/meterTestToken/read',
+  meterTestGenerate: '/api/token/meterTestToken/generate',
+  meterKeyUpdate: '/api/token/meterKey/update',
+  changeMeterKeyGenerate: '/api/token/changeMeterKeyToken/generate',
+  changeMeterKeyConfirm: '/api/token/changeMeterKeyToken/confirm',
+} as const;
