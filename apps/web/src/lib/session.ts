@@ -1,4 +1,4 @@
-import { USER_PATHS, type UserInfo } from '@prepay/contracts';
+import { grants, type PermissionKey, parseRoleContent, USER_PATHS, type UserInfo } from '@prepay/contracts';
 import { COOKIE, forgetSession, isSignedIn, removeCookie, setCookie } from './cookies';
 import { i18n } from './i18n';
 import { RequestError, request } from './request';
@@ -17,6 +17,11 @@ export interface SessionState {
 }
 
 export const sessionStore = createStore<SessionState>({ signedIn: isSignedIn(), info: null, generation: 0 });
+
+/** Whether the signed-in role holds a permission key, as the server's gate reads the role content. */
+export function useHasPermission(key: PermissionKey): boolean {
+  return sessionStore.use((s) => grants(parseRoleContent(s.info?.roleContent), key));
+}
 
 const resetListeners = new Set<() => void>();
 /** Lets the tags view (and other per-session state) clear itself on logout and role switch. */

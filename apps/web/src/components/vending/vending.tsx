@@ -5,7 +5,6 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { request } from '../../lib/request';
-import { sessionStore } from '../../lib/session';
 import { groupsOfFour } from './amount';
 import './locales';
 import './vending.css';
@@ -26,6 +25,7 @@ export function TokenText({ token, testId = 'token-text' }: { token: string; tes
   );
 }
 
+export { useHasPermission } from '../../lib/session';
 // Where the token record pages look for them; one definition each.
 export { labelOf } from '../list-page/common-columns';
 export { meterTypeOptions } from '../meter-options';
@@ -85,14 +85,4 @@ export function useBasicInformation() {
       currency: rows.find((r) => r.id === 'Currency')?.name ?? null,
     }),
   });
-}
-
-/** Whether the signed-in role holds a permission key (as the server's gate reads the role content). */
-export function useHasPermission(key: string): boolean {
-  return sessionStore.use((s) =>
-    (s.info?.roleContent ?? '')
-      .split(',')
-      .map((k) => k.trim())
-      .includes(key),
-  );
 }

@@ -52,5 +52,8 @@ export const STATUS: Record<number, { key: string; color: string }> = {
   [TaskStatus.failure]: { key: 'remote.failure', color: 'error' },
 };
 
+/** The status filter's order, as the original lists them. */
+export const STATUS_ORDER = [TaskStatus.standBy, TaskStatus.running, TaskStatus.success, TaskStatus.failure];
+
 /** Still to run: the task list re-reads on its own while one of these shows. */
 export const isPending = (status: number) => status === TaskStatus.standBy || status === TaskStatus.running;
