@@ -129,6 +129,47 @@ function control(f: FieldDef, mode: FormMode) {
   }
 }
 
+/** The fields in a grid, two to a row on wide screens; hidden ones follow the values as typed. */
+function DialogFields({
+  fields,
+  mode,
+  form,
+  wide,
+}: {
+  fields: FieldDef[];
+  mode: FormMode;
+  form: FormInstance;
+  wide?: boolean;
+}) {
+  const rulesOf = useFieldRules();
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  return (
+    <Row gutter={16}>
+      {fields.map((f) => {
+        if (f.hidden?.(mode, values ?? {})) return null;
+        return (
+          <Col key={f.name} span={wide && !f.wide ? 12 : 24}>
+            {f.kind === 'custom' ? (
+              f.render?.(form, mode)
+            ) : (
+              <Form.Item
+                name={f.name}
+                label={f.label}
+                required={f.required}
+                rules={rulesOf(f)}
+                valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+                extra={f.extra}
+              >
+                {control(f, mode)}
+              </Form.Item>
+            )}
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}
+
 export interface FormDialogProps<V extends object> {
   open: boolean;
   mode: FormMode;
@@ -149,8 +190,6 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const screens = Grid.useBreakpoint();
-  const rulesOf = useFieldRules();
-  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
 
   // Filled when the dialog opens only: callers may pass a fresh object on every render.
   // biome-ignore lint/correctness/useExhaustiveDependencies: initialValues is read at open time on purpose
@@ -195,32 +234,7 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
       maskClosable={false}
     >
       <Form form={form} layout="vertical" data-testid={props.testId ?? 'form-dialog'} preserve={false}>
-        <Row gutter={16}>
-          {fields.map((f) => {
-            if (f.hidden?.(mode, values ?? {})) return null;
-            if (f.kind === 'custom') {
-              return (
-                <Col key={f.name} span={wide && !f.wide ? 12 : 24}>
-                  {f.render?.(form, mode)}
-                </Col>
-              );
-            }
-            return (
-              <Col key={f.name} span={wide && !f.wide ? 12 : 24}>
-                <Form.Item
-                  name={f.name}
-                  label={f.label}
-                  required={f.required}
-                  rules={rulesOf(f)}
-                  valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-                  extra={f.extra}
-                >
-                  {control(f, mode)}
-                </Form.Item>
-              </Col>
-            );
-          })}
-        </Row>
+        <DialogFields fields={fields} mode={mode} form={form} wide={wide} />
       </Form>
     </Modal>
   );
