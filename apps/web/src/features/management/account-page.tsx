@@ -10,11 +10,10 @@ import {
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import { communicationOptions, meterTypeOptions } from '../../components/meter-options';
 import { CustomerPicker, TariffPicker, UnusedMeterPicker } from './pickers';
 import './locales';
-import { remarkField, type StationOptions, useCrudPage } from './use-crud-page';
+import { remarkField, type StationOptions, useStationCrudPage } from '../../components/list-page/crud-page';
 
 const RESOURCE = 'account';
 const LIST: ListSpec = {
@@ -93,8 +92,12 @@ function accountColumns(t: TFunction, isAdmin: boolean, stations: StationOptions
 }
 
 export default function AccountPage() {
-  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<AccountRow>(RESOURCE);
-  const a = accountKey(t);
+  const { t, save, isAdmin, stations, dialog, listProps, dialogProps } = useStationCrudPage<AccountRow>({
+    resource: RESOURCE,
+    paths: ACCOUNT_PATHS,
+    keyOf: (r) => ({ customerId: r.customerId, meterId: r.meterId }),
+    titles: 'management.account',
+  });
 
   return (
     <>
@@ -103,34 +106,24 @@ export default function AccountPage() {
         rowKey={(r) => r.meterId}
         columns={accountColumns(t, isAdmin, stations.data)}
         {...listProps}
-        onDelete={(rows) =>
-          writeRows(
-            ACCOUNT_PATHS.delete,
-            rows.map((r) => ({ customerId: r.customerId, meterId: r.meterId })),
-          )
-        }
         importModule="account"
         exportModule="account"
         exportFileName="accounts"
       />
       <FormDialog<AccountForm>
         {...dialogProps}
-        title={dialog?.mode === 'edit' ? a('edit') : a('add')}
         fields={accountFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row}
         onSubmit={async (v) => {
           const row = dialog?.row;
-          await writeRows(dialog?.mode === 'edit' ? ACCOUNT_PATHS.update : ACCOUNT_PATHS.create, [
-            {
-              customerId: v.customerId,
-              meterId: v.meterId,
-              tariffId: v.tariffId,
-              ctRatio: v.ctRatio || null,
-              remark: v.remark || null,
-              ...(row && row.meterId !== v.meterId ? { oldMeterId: row.meterId } : {}),
-            },
-          ]);
-          await refresh();
+          await save({
+            customerId: v.customerId,
+            meterId: v.meterId,
+            tariffId: v.tariffId,
+            ctRatio: v.ctRatio || null,
+            remark: v.remark || null,
+            ...(row && row.meterId !== v.meterId ? { oldMeterId: row.meterId } : {}),
+          });
         }}
       />
     </>

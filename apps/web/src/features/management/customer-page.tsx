@@ -4,9 +4,13 @@ import { auditColumns, stationColumn } from '../../components/list-page/common-c
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import './locales';
-import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
+import {
+  remarkField,
+  type StationOptions,
+  stationField,
+  useStationCrudPage,
+} from '../../components/list-page/crud-page';
 
 const RESOURCE = 'customer';
 const LIST: ListSpec = {
@@ -112,8 +116,12 @@ function customerColumns(
 }
 
 export default function CustomerPage() {
-  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } =
-    useCrudPage<CustomerRow>(RESOURCE);
+  const { t, save, isAdmin, stations, dialog, listProps, dialogProps } = useStationCrudPage<CustomerRow>({
+    resource: RESOURCE,
+    paths: CUSTOMER_PATHS,
+    keyOf: (r) => ({ customerId: r.customerId }),
+    titles: 'management.customer',
+  });
 
   return (
     <>
@@ -122,36 +130,26 @@ export default function CustomerPage() {
         rowKey={(r) => r.customerId}
         columns={customerColumns(t, isAdmin, stations.data)}
         {...listProps}
-        onDelete={(rows) =>
-          writeRows(
-            CUSTOMER_PATHS.delete,
-            rows.map((r) => ({ customerId: r.customerId })),
-          )
-        }
         importModule="customer"
         exportModule="customer"
         exportFileName="customers"
       />
       <FormDialog<CustomerForm>
         {...dialogProps}
-        title={dialog?.mode === 'edit' ? t('management.customer.edit') : t('management.customer.add')}
         fields={customerFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row ?? { type: 0 }}
         onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? CUSTOMER_PATHS.update : CUSTOMER_PATHS.create, [
-            {
-              customerId: v.customerId.trim(),
-              customerName: v.customerName.trim(),
-              type: v.type ?? 0,
-              phone: v.phone || null,
-              address: v.address || null,
-              certifiName: v.certifiName || null,
-              certifiNo: v.certifiNo || null,
-              remark: v.remark || null,
-              stationId: v.stationId || dialog?.row?.stationId || null,
-            },
-          ]);
-          await refresh();
+          await save({
+            customerId: v.customerId.trim(),
+            customerName: v.customerName.trim(),
+            type: v.type ?? 0,
+            phone: v.phone || null,
+            address: v.address || null,
+            certifiName: v.certifiName || null,
+            certifiNo: v.certifiNo || null,
+            remark: v.remark || null,
+            stationId: v.stationId || dialog?.row?.stationId || null,
+          });
         }}
       />
     </>

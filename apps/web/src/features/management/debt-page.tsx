@@ -4,11 +4,10 @@ import { auditColumns, stationColumn } from '../../components/list-page/common-c
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import { money } from './format';
 import { CustomerPicker } from './pickers';
 import './locales';
-import { remarkField, type StationOptions, useCrudPage } from './use-crud-page';
+import { remarkField, type StationOptions, useStationCrudPage } from '../../components/list-page/crud-page';
 
 const RESOURCE = 'debt';
 const LIST: ListSpec = { resource: RESOURCE, readPath: DEBT_PATHS.read };
@@ -81,7 +80,12 @@ function debtColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): 
 }
 
 export default function DebtPage() {
-  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<DebtRow>(RESOURCE);
+  const { t, save, isAdmin, stations, dialog, listProps, dialogProps } = useStationCrudPage<DebtRow>({
+    resource: RESOURCE,
+    paths: DEBT_PATHS,
+    keyOf: (r) => ({ customerId: r.customerId }),
+    titles: 'management.debt',
+  });
 
   return (
     <>
@@ -90,27 +94,17 @@ export default function DebtPage() {
         rowKey={(r) => r.customerId}
         columns={debtColumns(t, isAdmin, stations.data)}
         {...listProps}
-        onDelete={(rows) =>
-          writeRows(
-            DEBT_PATHS.delete,
-            rows.map((r) => ({ customerId: r.customerId })),
-          )
-        }
         importModule="debt"
         exportModule="debt"
         exportFileName="debts"
       />
       <FormDialog<{ customerId: string; totalDebt: string | number; remark?: string }>
         {...dialogProps}
-        title={dialog?.mode === 'edit' ? t('management.debt.edit') : t('management.debt.add')}
         fields={debtFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row}
         width={600}
         onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? DEBT_PATHS.update : DEBT_PATHS.create, [
-            { customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null },
-          ]);
-          await refresh();
+          await save({ customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null });
         }}
       />
     </>

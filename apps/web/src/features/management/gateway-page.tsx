@@ -5,9 +5,13 @@ import { auditColumns, stationColumn } from '../../components/list-page/common-c
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import './locales';
-import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
+import {
+  remarkField,
+  type StationOptions,
+  stationField,
+  useStationCrudPage,
+} from '../../components/list-page/crud-page';
 
 const RESOURCE = 'gateway';
 const LIST: ListSpec = { resource: RESOURCE, readPath: GATEWAY_PATHS.read };
@@ -93,7 +97,12 @@ function gatewayColumns(t: TFunction, isAdmin: boolean, stations: StationOptions
 }
 
 export default function GatewayPage() {
-  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<GatewayRow>(RESOURCE);
+  const { t, save, isAdmin, stations, dialog, listProps, dialogProps } = useStationCrudPage<GatewayRow>({
+    resource: RESOURCE,
+    paths: GATEWAY_PATHS,
+    keyOf: (r) => ({ gatewayId: r.gatewayId }),
+    titles: 'management.gateway',
+  });
 
   return (
     <>
@@ -102,32 +111,22 @@ export default function GatewayPage() {
         rowKey={(r) => r.gatewayId}
         columns={gatewayColumns(t, isAdmin, stations.data)}
         {...listProps}
-        onDelete={(rows) =>
-          writeRows(
-            GATEWAY_PATHS.delete,
-            rows.map((r) => ({ gatewayId: r.gatewayId })),
-          )
-        }
         importModule="gateway"
         exportModule="gateway"
         exportFileName="gateways"
       />
       <FormDialog<{ gatewayId: string; gatewayName?: string; remark?: string; stationId?: string }>
         {...dialogProps}
-        title={dialog?.mode === 'edit' ? t('management.gateway.edit') : t('management.gateway.add')}
         fields={gatewayFields(t, isAdmin, stations.data)}
         initialValues={dialog?.row}
         width={600}
         onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? GATEWAY_PATHS.update : GATEWAY_PATHS.create, [
-            {
-              gatewayId: v.gatewayId.trim().toUpperCase(),
-              gatewayName: v.gatewayName || null,
-              remark: v.remark || null,
-              stationId: v.stationId || dialog?.row?.stationId || null,
-            },
-          ]);
-          await refresh();
+          await save({
+            gatewayId: v.gatewayId.trim().toUpperCase(),
+            gatewayName: v.gatewayName || null,
+            remark: v.remark || null,
+            stationId: v.stationId || dialog?.row?.stationId || null,
+          });
         }}
       />
     </>

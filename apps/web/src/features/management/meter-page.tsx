@@ -11,10 +11,9 @@ import {
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import { communicationOptions, meterTypeOptions, phaseOptions } from '../../components/meter-options';
 import './locales';
-import { remarkField, stationField, useCrudPage } from './use-crud-page';
+import { remarkField, stationField, useStationCrudPage } from '../../components/list-page/crud-page';
 
 const RESOURCE = 'meter';
 const LIST: ListSpec = { resource: RESOURCE, readPath: METER_PATHS.read };
@@ -317,8 +316,12 @@ const NEW_METER: Partial<MeterForm> = {
 };
 
 export default function MeterPage() {
-  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<MeterRow>(RESOURCE);
-  const m = meterKey(t);
+  const { t, save, isAdmin, stations, dialog, listProps, dialogProps } = useStationCrudPage<MeterRow>({
+    resource: RESOURCE,
+    paths: METER_PATHS,
+    keyOf: (r) => ({ meterId: r.meterId }),
+    titles: 'management.meter',
+  });
 
   return (
     <>
@@ -332,26 +335,16 @@ export default function MeterPage() {
           ...auditColumns<MeterRow>(t),
         ]}
         {...listProps}
-        onDelete={(rows) =>
-          writeRows(
-            METER_PATHS.delete,
-            rows.map((r) => ({ meterId: r.meterId })),
-          )
-        }
         importModule="meter"
         exportModule="meter"
         exportFileName="meters"
       />
       <FormDialog<MeterForm>
         {...dialogProps}
-        title={dialog?.mode === 'edit' ? m('edit') : m('add')}
         fields={[...deviceFields(t, isAdmin, stations.data ?? []), ...stsFields(t)]}
         initialValues={dialog?.row ? { ...dialog.row, keySource: 'keep' } : NEW_METER}
         onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? METER_PATHS.update : METER_PATHS.create, [
-            toBody(v, dialog?.row),
-          ]);
-          await refresh();
+          await save(toBody(v, dialog?.row));
         }}
       />
     </>

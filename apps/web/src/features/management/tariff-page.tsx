@@ -21,11 +21,15 @@ import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import { money } from './format';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
-import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
+import {
+  remarkField,
+  type StationOptions,
+  stationField,
+  useStationCrudPage,
+} from '../../components/list-page/crud-page';
 
 const RESOURCE = 'tariff';
 const LIST: ListSpec = { resource: RESOURCE, readPath: TARIFF_PATHS.read };
@@ -303,8 +307,13 @@ function toBody(v: TariffForm, row: TariffRow | undefined) {
 }
 
 export default function TariffPage() {
-  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps, setDialog } =
-    useCrudPage<TariffRow>(RESOURCE);
+  const { t, save, isAdmin, stations, dialog, listProps, dialogProps, setDialog } =
+    useStationCrudPage<TariffRow>({
+      resource: RESOURCE,
+      paths: TARIFF_PATHS,
+      keyOf: (r) => ({ tariffId: r.tariffId }),
+      titles: 'management.tariff',
+    });
   const tt = tariffKey(t);
   const screens = Grid.useBreakpoint();
   const [view, setView] = useState<{ row: TariffRow; passive: boolean } | null>(null);
@@ -316,12 +325,7 @@ export default function TariffPage() {
         rowKey={(r) => r.tariffId}
         columns={tariffColumns(t, isAdmin, stations.data)}
         onAdd={listProps.onAdd}
-        onDelete={(rows) =>
-          writeRows(
-            TARIFF_PATHS.delete,
-            rows.map((r) => ({ tariffId: r.tariffId })),
-          )
-        }
+        onDelete={listProps.onDelete}
         importModule="tariff"
         exportModule="tariff"
         exportFileName="tariffs"
@@ -345,7 +349,6 @@ export default function TariffPage() {
       />
       <FormDialog<TariffForm>
         {...dialogProps}
-        title={dialog?.mode === 'edit' ? tt('edit') : tt('add')}
         fields={[...activeFields(t, isAdmin, stations.data ?? []), ...passiveFields(t)]}
         width={860}
         initialValues={
@@ -354,10 +357,7 @@ export default function TariffPage() {
             : { tax: 0, monthlyCharge: 0, billingDay: 1, steps: [], passive: false }
         }
         onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? TARIFF_PATHS.update : TARIFF_PATHS.create, [
-            toBody(v, dialog?.row),
-          ]);
-          await refresh();
+          await save(toBody(v, dialog?.row));
         }}
       />
       <Modal

@@ -3,14 +3,12 @@ import { parseRoleContent } from '@prepay/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { useCrudPage } from '../../components/list-page/crud-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import { request } from '../../lib/request';
 import { usePermissionLabel } from './permission-labels';
 import { RoleMenuTree } from './role-menu-tree';
@@ -51,8 +49,13 @@ function roleFields(t: TFunction, hidden: string[], original: string | undefined
 export default function RolePage() {
   const { t } = useTranslation();
   const permissionLabel = usePermissionLabel();
-  const refresh = useRefreshList(RESOURCE);
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: RoleRow } | null>(null);
+  const crud = useCrudPage<RoleRow>({
+    resource: RESOURCE,
+    paths: ROLE_PATHS,
+    keyOf: (r) => ({ roleId: r.roleId }),
+    titles: 'setting.role',
+  });
+  const { dialog } = crud;
   const hiddenQuery = useQuery({
     queryKey: ['lookup', 'hiddenRole'],
     queryFn: () => request<{ hiddenRole: string }>(ROLE_PATHS.readDataRole, {}),
@@ -83,32 +86,21 @@ export default function RolePage() {
           },
           ...auditColumns<RoleRow>(t),
         ]}
-        onAdd={() => setDialog({ mode: 'create' })}
-        onDelete={(rows) =>
-          writeRows(
-            ROLE_PATHS.delete,
-            rows.map((r) => ({ roleId: r.roleId })),
-          )
-        }
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
+        onAdd={crud.listProps.onAdd}
+        onDelete={crud.listProps.onDelete}
+        actions={crud.listProps.actions}
       />
       <FormDialog
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
-        title={dialog?.mode === 'edit' ? t('setting.role.edit') : t('setting.role.add')}
+        {...crud.dialogProps}
         fields={roleFields(t, hidden, dialog?.row?.content)}
         initialValues={dialog?.row ?? { content: '' }}
-        onClose={() => setDialog(null)}
         onSubmit={async (v: { roleId: string; name: string; content?: string; remark?: string }) => {
-          await writeRows(dialog?.mode === 'edit' ? ROLE_PATHS.update : ROLE_PATHS.create, [
-            {
-              roleId: v.roleId.trim(),
-              name: v.name.trim(),
-              content: v.content ?? '',
-              remark: v.remark || null,
-            },
-          ]);
-          await refresh();
+          await crud.save({
+            roleId: v.roleId.trim(),
+            name: v.name.trim(),
+            content: v.content ?? '',
+            remark: v.remark || null,
+          });
         }}
       />
     </>

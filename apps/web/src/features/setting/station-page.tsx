@@ -1,12 +1,10 @@
 import { STATION_PATHS, type StationRow } from '@prepay/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { useCrudPage } from '../../components/list-page/crud-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import './locales';
 
 const RESOURCE = 'station';
@@ -16,8 +14,13 @@ export const prefetch = prefetchList(LIST);
 
 export default function StationPage() {
   const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: StationRow } | null>(null);
+  const crud = useCrudPage<StationRow>({
+    resource: RESOURCE,
+    paths: STATION_PATHS,
+    keyOf: (r) => ({ stationId: r.stationId }),
+    titles: 'setting.station',
+  });
+  const { dialog } = crud;
 
   const fields: FieldDef[] = [
     {
@@ -44,28 +47,17 @@ export default function StationPage() {
             c.key === 'updateDate' ? { ...c, sort: false } : c,
           ),
         ]}
-        onAdd={() => setDialog({ mode: 'create' })}
-        onDelete={(rows) =>
-          writeRows(
-            STATION_PATHS.delete,
-            rows.map((r) => ({ stationId: r.stationId })),
-          )
-        }
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
+        onAdd={crud.listProps.onAdd}
+        onDelete={crud.listProps.onDelete}
+        actions={crud.listProps.actions}
       />
       <FormDialog
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
-        title={dialog?.mode === 'edit' ? t('setting.station.edit') : t('setting.station.add')}
+        {...crud.dialogProps}
         fields={fields}
         initialValues={dialog?.row}
         width={560}
-        onClose={() => setDialog(null)}
         onSubmit={async (v: { stationId: string; name: string; remark?: string }) => {
-          await writeRows(dialog?.mode === 'edit' ? STATION_PATHS.update : STATION_PATHS.create, [
-            { stationId: v.stationId.trim(), name: v.name.trim(), remark: v.remark || null },
-          ]);
-          await refresh();
+          await crud.save({ stationId: v.stationId.trim(), name: v.name.trim(), remark: v.remark || null });
         }}
       />
     </>

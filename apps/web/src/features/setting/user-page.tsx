@@ -6,16 +6,12 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { useCrudPage } from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import {
-  useIsSystemAdmin,
-  useOwnStationId,
-  useStations,
-  writeRows,
-} from '../../components/list-page/lookups';
+import { useIsSystemAdmin, useOwnStationId, useStations } from '../../components/list-page/lookups';
 import { request } from '../../lib/request';
 import './locales';
 
@@ -377,12 +373,17 @@ function OneTimeDialog({ oneTime, onClose }: { oneTime: OneTime | null; onClose:
 
 export default function UserPage() {
   const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
   const isAdmin = useIsSystemAdmin();
   const ownStation = useOwnStationId();
   const stations = useStations();
   const roles = useRoleOptions();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: UserRow } | null>(null);
+  const crud = useCrudPage<UserRow>({
+    resource: RESOURCE,
+    paths: USER_PATHS,
+    keyOf: (r) => ({ userId: r.userId }),
+    titles: 'setting.user',
+  });
+  const { dialog, setDialog } = crud;
   const [oneTime, setOneTime] = useState<OneTime | null>(null);
   const resetPassword = useResetPassword(setOneTime);
   const stationOptions = stations.data ?? (ownStation ? [{ value: ownStation, label: ownStation }] : []);
@@ -393,13 +394,8 @@ export default function UserPage() {
         {...LIST}
         rowKey={(r) => r.userId}
         columns={userColumns(t, isAdmin, roles.data ?? [], stations.data)}
-        onAdd={() => setDialog({ mode: 'create' })}
-        onDelete={(rows) =>
-          writeRows(
-            USER_PATHS.delete,
-            rows.map((r) => ({ userId: r.userId })),
-          )
-        }
+        onAdd={crud.listProps.onAdd}
+        onDelete={crud.listProps.onDelete}
         actionsWidth={220}
         actions={(row) => (
           <>
@@ -411,20 +407,14 @@ export default function UserPage() {
         )}
       />
       <FormDialog<UserForm>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
-        title={dialog?.mode === 'edit' ? t('setting.user.edit') : t('setting.user.add')}
+        {...crud.dialogProps}
         fields={userFields(t, roles.data ?? [], stationOptions)}
         initialValues={initialValuesOf(dialog?.row, ownStation)}
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
-          if (dialog?.mode === 'edit') {
-            await writeRows(USER_PATHS.update, [toBody(v)]);
-          } else {
-            const [created] = await writeRows<OneTime>(USER_PATHS.create, [toBody(v)]);
-            if (created?.oneTimePassword || created?.oneTimeAuthorizationPassword) setOneTime(created);
-          }
-          await refresh();
+          // A new user's first passwords are shown once.
+          const [created] = await crud.save<OneTime>(toBody(v));
+          if (dialog?.mode !== 'edit' && (created?.oneTimePassword || created?.oneTimeAuthorizationPassword))
+            setOneTime(created);
         }}
       />
       <OneTimeDialog oneTime={oneTime} onClose={() => setOneTime(null)} />
