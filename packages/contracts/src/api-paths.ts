@@ -50,3 +50,31 @@ export const TOKEN_PATHS = {
   changeMeterKeyGenerate: '/api/token/changeMeterKeyToken/generate',
   changeMeterKeyConfirm: '/api/token/changeMeterKeyToken/confirm',
 } as const;
+
+/** Prepay reports (original-api.md §5), spelled with the original's upper-case API. */
+export const PREPAY_REPORT_PATHS = {
+  longNonpurchase: '/API/PrepayReport/LongNonpurchaseSituation',
+  lowPurchase: '/API/PrepayReport/LowPurchaseSituation',
+  debtSituation: '/API/PrepayReport/DebtSituation',
+  consumptionStatistics: '/API/PrepayReport/ConsumptionStatistics',
+} as const;
+
+/** Frozen readings (AMR data): daily per meter, interval detail, monthly, and water/gas. */
+export const DAILY_DATA_PATHS = {
+  read: '/api/DailyData/read',
+  meterRead: '/api/DailyDataMeter/read',
+  meterReadMore: '/api/DailyDataMeter/readMore',
+  meterReadMonthly: '/api/DailyDataMeter/readMonthly',
+} as const;
+
+export const ALARM_PATHS = { read: '/api/alarm/read', acknowledge: '/api/alarm/acknowledge' } as const;
+export const DASHBOARD_PATHS = {
+  panelGroup: '/api/dashboard/readPanelGroup',
+  lineChart: '/api/dashboard/readLineChart',
+} as const;
+export const LOG_PATHS = { read: '/api/Log/read' } as const;
+export const IMAGE_PATHS = {
+  read: '/api/image/read',
+  upload: '/api/image/upload',
+  delete: '/api/image/delete',
+} as const;

@@ -1,6 +1,7 @@
 import type { DailyDataMeterRow, DailyDataRow } from '@prepay/contracts';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
+import { textColumn } from '../../components/list-page/common-columns';
 import type { ListColumn } from '../../components/list-page/list-page';
 
 const flag = (t: TFunction, on: string, off: string) => (v: unknown) =>
@@ -20,9 +21,9 @@ export function electricColumns(
       fixed: 'left',
       width: 140,
     },
-    { key: 'customerName', title: t('amr.customerName'), filter: { kind: 'text' }, sort: true, width: 160 },
-    { key: 'meterId', title: t('amr.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
-    { key: 'gatewayId', title: t('amr.gatewayId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    textColumn('customerName', t('amr.customerName'), 160),
+    textColumn('meterId', t('amr.meterId'), 140),
+    textColumn('gatewayId', t('amr.gatewayId'), 140),
     {
       key: 'currentDate',
       title: t('amr.currentDate'),
@@ -59,8 +60,8 @@ export function waterColumns(t: TFunction): ListColumn<DailyDataRow>[] {
       fixed: 'left',
       width: 140,
     },
-    { key: 'customerName', title: t('amr.customerName'), filter: { kind: 'text' }, sort: true, width: 160 },
-    { key: 'meterId', title: t('amr.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    textColumn('customerName', t('amr.customerName'), 160),
+    textColumn('meterId', t('amr.meterId'), 140),
     {
       key: 'currentDate',
       title: t('amr.currentDate'),

@@ -1,6 +1,6 @@
 import { CUSTOMER_PATHS, type CustomerRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
-import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
@@ -66,28 +66,10 @@ function customerColumns(
   stations: StationOptions,
 ): ListColumn<CustomerRow>[] {
   return [
-    {
-      key: 'customerId',
-      title: t('management.customer.id'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 140,
-    },
-    {
-      key: 'customerName',
-      title: t('management.customer.name'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 180,
-    },
+    textColumn('customerId', t('management.customer.id'), 140),
+    textColumn('customerName', t('management.customer.name'), 180),
     { key: 'type', title: t('management.customer.type'), sort: true, width: 90 },
-    {
-      key: 'phone',
-      title: t('management.customer.phone'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 140,
-    },
+    textColumn('phone', t('management.customer.phone'), 140),
     {
       key: 'address',
       title: t('management.customer.address'),
@@ -96,20 +78,8 @@ function customerColumns(
       width: 200,
       ellipsis: true,
     },
-    {
-      key: 'certifiName',
-      title: t('management.customer.certifiName'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 140,
-    },
-    {
-      key: 'certifiNo',
-      title: t('management.customer.certifiNo'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 140,
-    },
+    textColumn('certifiName', t('management.customer.certifiName'), 140),
+    textColumn('certifiNo', t('management.customer.certifiNo'), 140),
     ...stationColumn<CustomerRow>(t, isAdmin, stations),
     ...auditColumns<CustomerRow>(t),
   ];

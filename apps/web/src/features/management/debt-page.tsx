@@ -1,6 +1,6 @@
 import { DEBT_PATHS, type DebtRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
-import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
@@ -46,20 +46,8 @@ function debtFields(
 
 function debtColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<DebtRow>[] {
   return [
-    {
-      key: 'customerId',
-      title: t('management.debt.customerId'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 140,
-    },
-    {
-      key: 'customerName',
-      title: t('management.debt.customerName'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 180,
-    },
+    textColumn('customerId', t('management.debt.customerId'), 140),
+    textColumn('customerName', t('management.debt.customerName'), 180),
     { key: 'totalDebt', title: t('management.debt.totalDebt'), sort: true, width: 130, render: money },
     {
       key: 'remainingDebt',

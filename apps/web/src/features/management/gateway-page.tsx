@@ -1,7 +1,7 @@
 import { GATEWAY_ID_PATTERN, GATEWAY_PATHS, type GatewayRow } from '@prepay/contracts';
 import { Progress, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
@@ -77,20 +77,8 @@ function gatewayColumns(t: TFunction, isAdmin: boolean, stations: StationOptions
       sort: true,
       width: 170,
     },
-    {
-      key: 'gatewayId',
-      title: t('management.gateway.id'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 210,
-    },
-    {
-      key: 'gatewayName',
-      title: t('management.gateway.name'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 180,
-    },
+    textColumn('gatewayId', t('management.gateway.id'), 210),
+    textColumn('gatewayName', t('management.gateway.name'), 180),
     ...auditColumns<GatewayRow>(t),
     ...stationColumn<GatewayRow>(t, isAdmin, stations),
   ];

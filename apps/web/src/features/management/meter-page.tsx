@@ -271,7 +271,7 @@ function stsColumns(t: TFunction): ListColumn<MeterRow>[] {
       sort: true,
       width: 110,
     },
-    { key: 'sgc', title: m('sgc'), filter: { kind: 'text' }, sort: true, width: 100 },
+    textColumn('sgc', m('sgc'), 100),
     { key: 'krn', title: m('krn'), sort: true, width: 80 },
     { key: 'ken', title: m('ken'), sort: true, width: 80 },
     { key: 'ti', title: m('ti'), sort: true, width: 80 },

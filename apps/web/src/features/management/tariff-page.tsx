@@ -16,7 +16,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
@@ -228,8 +228,8 @@ function passiveFields(t: TFunction): FieldDef[] {
 function tariffColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<TariffRow>[] {
   const tt = tariffKey(t);
   return [
-    { key: 'tariffId', title: tt('id'), filter: { kind: 'text' }, sort: true, width: 130 },
-    { key: 'tariffName', title: tt('name'), filter: { kind: 'text' }, sort: true, width: 160 },
+    textColumn('tariffId', tt('id'), 130),
+    textColumn('tariffName', tt('name'), 160),
     { key: 'tax', title: tt('tax'), sort: true, width: 120 },
     { key: 'price', title: tt('price'), sort: true, width: 110, render: money },
     {

@@ -1,7 +1,7 @@
 import { ITEM_PATHS, type ItemRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { auditColumns } from '../../components/list-page/common-columns';
+import { auditColumns, textColumn } from '../../components/list-page/common-columns';
 import { useCrudPage } from '../../components/list-page/crud-page';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { ListPage } from '../../components/list-page/list-page';
@@ -68,20 +68,8 @@ export default function ItemPage() {
         {...LIST}
         rowKey={(r) => `${r.itemType}\u0000${r.itemName}`}
         columns={[
-          {
-            key: 'itemType',
-            title: t('setting.item.type'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 160,
-          },
-          {
-            key: 'itemName',
-            title: t('setting.item.name'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 160,
-          },
+          textColumn('itemType', t('setting.item.type'), 160),
+          textColumn('itemName', t('setting.item.name'), 160),
           ...LANGS.map((l) => ({
             key: l,
             title: t(`setting.item.${l}`),

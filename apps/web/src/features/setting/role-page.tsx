@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { auditColumns } from '../../components/list-page/common-columns';
+import { auditColumns, textColumn } from '../../components/list-page/common-columns';
 import { useCrudPage } from '../../components/list-page/crud-page';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { ListPage } from '../../components/list-page/list-page';
@@ -70,7 +70,7 @@ export default function RolePage() {
         rowKey={(r) => r.roleId}
         columns={[
           { key: 'roleId', title: t('setting.role.id'), sort: true, width: 140 },
-          { key: 'name', title: t('setting.role.name'), filter: { kind: 'text' }, sort: true, width: 160 },
+          textColumn('name', t('setting.role.name'), 160),
           {
             key: 'content',
             title: t('setting.role.menu'),

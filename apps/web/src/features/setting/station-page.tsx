@@ -1,6 +1,6 @@
 import { STATION_PATHS, type StationRow } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
-import { auditColumns } from '../../components/list-page/common-columns';
+import { auditColumns, textColumn } from '../../components/list-page/common-columns';
 import { useCrudPage } from '../../components/list-page/crud-page';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { ListPage } from '../../components/list-page/list-page';
@@ -42,7 +42,7 @@ export default function StationPage() {
         rowKey={(r) => r.stationId}
         columns={[
           { key: 'stationId', title: t('setting.station.id'), sort: true, width: 140 },
-          { key: 'name', title: t('setting.station.name'), filter: { kind: 'text' }, sort: true, width: 200 },
+          textColumn('name', t('setting.station.name'), 200),
           ...auditColumns<StationRow>(t, { update: true }).map((c) =>
             c.key === 'updateDate' ? { ...c, sort: false } : c,
           ),

@@ -5,7 +5,7 @@ import { App, Button, Col, Form, InputNumber, Modal, Select, Switch, Tag, Typogr
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import { useCrudPage } from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
@@ -214,21 +214,9 @@ function userColumns(
   stations: { value: string; label: string }[] | undefined,
 ): ListColumn<UserRow>[] {
   return [
-    { key: 'userId', title: t('setting.user.id'), filter: { kind: 'text' }, sort: true, width: 140 },
-    {
-      key: 'nickName',
-      title: t('setting.user.nickName'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 120,
-    },
-    {
-      key: 'fullName',
-      title: t('setting.user.fullName'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 150,
-    },
+    textColumn('userId', t('setting.user.id'), 140),
+    textColumn('nickName', t('setting.user.nickName'), 120),
+    textColumn('fullName', t('setting.user.fullName'), 150),
     { key: 'email', title: t('setting.user.email'), width: 180 },
     { key: 'phone', title: t('setting.user.phone'), width: 130 },
     { key: 'address', title: t('setting.user.address'), width: 180, ellipsis: true },
