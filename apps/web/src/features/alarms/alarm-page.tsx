@@ -3,7 +3,7 @@ import { App, Button, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textColumn } from '../../components/list-page/common-columns';
+import { dateRangeColumn, textColumn } from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import './locales';
@@ -38,13 +38,7 @@ function alarmColumns(t: TFunction): ListColumn<AlarmRow>[] {
       },
     },
     { key: 'detail', title: t('alarm.detail'), width: 200, ellipsis: true },
-    {
-      key: 'raisedDate',
-      title: t('alarm.raisedDate'),
-      filter: { kind: 'dateRange' },
-      sort: true,
-      width: 170,
-    },
+    dateRangeColumn('raisedDate', t('alarm.raisedDate')),
     {
       key: 'currentDate',
       title: t('alarm.currentDate'),

@@ -1,16 +1,10 @@
 import type { TFunction } from 'i18next';
+import { textColumn } from '../../components/list-page/common-columns';
 import type { ListColumn } from '../../components/list-page/list-page';
 
 /** Every report row starts with its customer, kept in view while the wide table scrolls. */
 export function customerIdColumn<Row>(t: TFunction): ListColumn<Row> {
-  return {
-    key: 'customerId',
-    title: t('report.customerId'),
-    filter: { kind: 'text' },
-    sort: true,
-    fixed: 'left',
-    width: 140,
-  };
+  return textColumn<Row>('customerId', t('report.customerId'), 140, { fixed: 'left' });
 }
 
 /** The account the purchase reports speak of: customer, name, meter and tariff. */
@@ -18,7 +12,7 @@ export function accountColumns<Row>(t: TFunction): ListColumn<Row>[] {
   return [
     customerIdColumn<Row>(t),
     { key: 'customerName', title: t('report.customerName'), sort: true, width: 160 },
-    { key: 'meterId', title: t('report.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    textColumn<Row>('meterId', t('report.meterId'), 140),
     { key: 'tariffId', title: t('report.tariffId'), sort: true, width: 120 },
   ];
 }

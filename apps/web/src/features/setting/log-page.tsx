@@ -2,7 +2,7 @@ import { LOG_PATHS, type LogRow } from '@prepay/contracts';
 import { Button, Col, Grid, Modal, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stationColumn, textColumn } from '../../components/list-page/common-columns';
+import { dateRangeColumn, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
@@ -70,13 +70,7 @@ export default function LogPage() {
           { key: 'contentAfter', title: t('setting.log.contentAfter'), width: 240, render: short },
           textColumn('ipAddress', t('setting.log.ipAddress'), 140),
           ...stationColumn<LogRow>(t, isAdmin, stations.data, false),
-          {
-            key: 'createDate',
-            title: t('setting.log.createTime'),
-            filter: { kind: 'dateRange' },
-            sort: true,
-            width: 170,
-          },
+          dateRangeColumn('createDate', t('setting.log.createTime')),
         ]}
         actionsWidth={90}
         actions={(row) => (

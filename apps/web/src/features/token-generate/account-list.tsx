@@ -3,7 +3,12 @@ import type { InputRef } from 'antd';
 import { Button } from 'antd';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { optionColumn, stationColumn, textColumn } from '../../components/list-page/common-columns';
+import {
+  dateRangeColumn,
+  optionColumn,
+  stationColumn,
+  textColumn,
+} from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
@@ -45,13 +50,7 @@ export function AccountTokenList(props: {
     textColumn('protocolVersion', t('vending.protocolVersion'), 130),
     ...(props.extraColumns ?? []),
     { key: 'remark', title: t('vending.remark'), ellipsis: true, width: 140 },
-    {
-      key: 'createDate',
-      title: t('vending.createTime'),
-      filter: { kind: 'dateRange' },
-      sort: true,
-      width: 170,
-    },
+    dateRangeColumn('createDate', t('vending.createTime')),
     ...stationColumn<AccountRow>(t, isAdmin, stations.data),
   ];
   return (

@@ -1,15 +1,14 @@
 import { type AccountRow, type ManagementTokenRecord, TOKEN_PATHS } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Descriptions, Form, Input } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshList } from '../../components/list-page/list-page';
 import { checkInteger, checkOverdraft } from '../../components/vending/amount';
 import { printReceipt, tokenReceipt } from '../../components/vending/receipt';
-import { TokenText } from '../../components/vending/vending';
 import { request } from '../../lib/request';
 import { AccountTokenList } from './account-list';
-import { PrintReceiptButton, TokenDialog } from './token-dialog';
+import { PrintReceiptButton, ReceiptLines, TokenDialog } from './token-dialog';
 
 /** The value a management token carries: none, whole watts, or a money amount. */
 type ValueKind =
@@ -59,23 +58,10 @@ function ManagementResult({
   title: string;
   lines: Array<[string, string]>;
 }) {
-  const { t } = useTranslation();
   return (
     <>
       <Alert type="success" showIcon title={title} style={{ margin: '12px 0' }} />
-      <Descriptions
-        size="small"
-        column={1}
-        items={[
-          {
-            key: 'r',
-            label: t('vending.receiptId'),
-            children: <span data-testid="receipt-id">{record.receiptId}</span>,
-          },
-          ...lines.map(([label, value]) => ({ key: label, label, children: value })),
-          { key: 'tok', label: t('vending.token'), children: <TokenText token={record.token} /> },
-        ]}
-      />
+      <ReceiptLines receiptId={record.receiptId} token={record.token} lines={lines} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Descriptions, Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionFooter, type ModalAction } from '../../components/action-modal/action-modal';
+import { TokenText } from '../../components/vending/vending';
 
 /** Customer, meter (and tariff) of the account a token is generated for. */
 export function AccountSummary({ account, tariff = false }: { account: AccountRow; tariff?: boolean }) {
@@ -14,6 +15,26 @@ export function AccountSummary({ account, tariff = false }: { account: AccountRo
   ];
   if (tariff) items.push({ key: 't', label: t('vending.tariffId'), children: account.tariffId });
   return <Descriptions size="small" column={{ xs: 1, sm: 2 }} items={items} />;
+}
+
+/** The receipt number, what else the record says, and the token with its copy button. */
+export function ReceiptLines(props: { receiptId: number; token: string; lines: Array<[string, ReactNode]> }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      items={[
+        {
+          key: 'r',
+          label: t('vending.receiptId'),
+          children: <span data-testid="receipt-id">{props.receiptId}</span>,
+        },
+        ...props.lines.map(([label, value]) => ({ key: label, label, children: value })),
+        { key: 'tok', label: t('vending.token'), children: <TokenText token={props.token} /> },
+      ]}
+    />
+  );
 }
 
 export function PrintReceiptButton({ primary, onClick }: { primary?: boolean; onClick: () => void }) {
