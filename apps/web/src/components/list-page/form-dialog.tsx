@@ -1,5 +1,7 @@
+import { MONEY_DECIMALS, MONEY_PATTERN } from '@prepay/contracts';
 import { Col, Form, type FormInstance, Grid, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './locales';
@@ -9,6 +11,8 @@ export type FieldKind =
   | 'textarea'
   | 'number'
   | 'integer'
+  /** Money (contracts' MONEY_PATTERN): not negative, 2 decimals at most, 13 whole digits at most. */
+  | 'money'
   | 'email'
   | 'password'
   | 'select'
@@ -41,6 +45,32 @@ export interface FieldDef {
   testId?: string;
 }
 
+/** The number checks with the spec §5 messages; money is a number with the contract's bounds. */
+export function numberRule(t: TFunction, f: FieldDef): Rule {
+  const money = f.kind === 'money';
+  const min = money ? 0 : f.min;
+  const decimals = money ? MONEY_DECIMALS : f.kind === 'number' ? f.decimals : undefined;
+  return {
+    validator: (_r, v: unknown) => {
+      if (v === null || v === undefined || v === '') return Promise.resolve();
+      const n = typeof v === 'number' ? v : Number(v);
+      if (!Number.isFinite(n)) return Promise.reject(new Error(t('validation.number')));
+      if (f.kind === 'integer' && !Number.isInteger(n))
+        return Promise.reject(new Error(t('validation.integer')));
+      const [, frac = ''] = String(v).split('.');
+      if (decimals !== undefined && frac.length > decimals)
+        return Promise.reject(new Error(t('validation.decimals', { n: decimals })));
+      if ((min !== undefined && n < min) || (f.max !== undefined && n > f.max))
+        return Promise.reject(new Error(t('validation.range', { min: min ?? '-∞', max: f.max ?? '∞' })));
+      if (money && !MONEY_PATTERN.test(String(v).trim()))
+        return Promise.reject(new Error(t('validation.money')));
+      return Promise.resolve();
+    },
+  };
+}
+
+const TEXT_KINDS: FieldKind[] = ['text', 'textarea', 'password', 'email'];
+
 /** Validation rules with the spec §5 messages. */
 export function useFieldRules() {
   const { t } = useTranslation();
@@ -48,34 +78,13 @@ export function useFieldRules() {
     const rules: Rule[] = [];
     if (f.required) {
       rules.push(
-        f.kind === 'text' || f.kind === 'textarea' || f.kind === 'password' || f.kind === 'email'
+        TEXT_KINDS.includes(f.kind)
           ? { required: true, whitespace: true, message: t('validation.required') }
           : { required: true, message: t('validation.required') },
       );
     }
     if (f.kind === 'email') rules.push({ type: 'email', message: t('validation.email') });
-    if (f.kind === 'number' || f.kind === 'integer') {
-      rules.push({
-        validator: (_r, v: unknown) => {
-          if (v === null || v === undefined || v === '') return Promise.resolve();
-          const n = typeof v === 'number' ? v : Number(v);
-          if (!Number.isFinite(n)) return Promise.reject(new Error(t('validation.number')));
-          if (f.kind === 'integer' && !Number.isInteger(n))
-            return Promise.reject(new Error(t('validation.integer')));
-          if (f.decimals !== undefined && f.kind === 'number') {
-            const [, frac = ''] = String(v).split('.');
-            if (frac.length > f.decimals)
-              return Promise.reject(new Error(t('validation.decimals', { n: f.decimals })));
-          }
-          if ((f.min !== undefined && n < f.min) || (f.max !== undefined && n > f.max)) {
-            return Promise.reject(
-              new Error(t('validation.range', { min: f.min ?? '-∞', max: f.max ?? '∞' })),
-            );
-          }
-          return Promise.resolve();
-        },
-      });
-    }
+    if (f.kind === 'number' || f.kind === 'integer' || f.kind === 'money') rules.push(numberRule(t, f));
     if (f.maxLength) rules.push({ max: f.maxLength, message: t('validation.max', { max: f.maxLength }) });
     return [...rules, ...(f.rules ?? [])];
   };
@@ -89,6 +98,7 @@ function control(f: FieldDef, mode: FormMode) {
       return <Input.TextArea data-testid={testId} rows={3} disabled={disabled} placeholder={f.placeholder} />;
     case 'number':
     case 'integer':
+    case 'money':
       // Kept as text-capable input so a bad entry meets the "valid number" message, not silent loss.
       return (
         <InputNumber
@@ -96,7 +106,7 @@ function control(f: FieldDef, mode: FormMode) {
           style={{ width: '100%' }}
           disabled={disabled}
           placeholder={f.placeholder}
-          stringMode={f.kind === 'number'}
+          stringMode={f.kind !== 'integer'}
         />
       );
     case 'password':

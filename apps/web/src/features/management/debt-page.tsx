@@ -4,7 +4,7 @@ import { auditColumns, stationColumn, textColumn } from '../../components/list-p
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { money } from './format';
+import { money } from '../../lib/format';
 import { CustomerPicker } from './pickers';
 import './locales';
 import { remarkField, type StationOptions, useStationCrudPage } from '../../components/list-page/crud-page';
@@ -35,10 +35,8 @@ function debtFields(
     {
       name: 'totalDebt',
       label: t('management.debt.totalDebt'),
-      kind: 'number',
+      kind: 'money',
       required: true,
-      min: 0,
-      decimals: 2,
     },
     remarkField(t),
   ];

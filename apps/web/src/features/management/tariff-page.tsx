@@ -21,7 +21,7 @@ import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { money } from './format';
+import { money } from '../../lib/format';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
 import {
@@ -137,9 +137,9 @@ function activeFields(
   return [
     { name: 'tariffId', label: tt('id'), kind: 'text', required: true, lockOnEdit: true, maxLength: 64 },
     { name: 'tariffName', label: tt('name'), kind: 'text', required: true, maxLength: 128 },
-    { name: 'price', label: tt('price'), kind: 'number', required: true, min: 0, decimals: 2 },
+    { name: 'price', label: tt('price'), kind: 'money', required: true },
     { name: 'tax', label: tt('tax'), kind: 'number', min: 0, max: 100, decimals: 2 },
-    { name: 'monthlyCharge', label: tt('monthlyCharge'), kind: 'number', min: 0, decimals: 2 },
+    { name: 'monthlyCharge', label: tt('monthlyCharge'), kind: 'money' },
     { name: 'billingDay', label: tt('billingDay'), kind: 'integer', min: 1, max: 28 },
     dateField(t, 'startTime', tt('startTime')),
     stationField(t, isAdmin, stationOptions),
@@ -182,10 +182,8 @@ function passiveFields(t: TFunction): FieldDef[] {
     {
       name: 'price_New',
       label: `${tt('price')} (${tt('passive')})`,
-      kind: 'number',
+      kind: 'money',
       required: true,
-      min: 0,
-      decimals: 2,
       hidden: passiveOn,
     },
     {
@@ -200,9 +198,7 @@ function passiveFields(t: TFunction): FieldDef[] {
     {
       name: 'monthlyCharge_New',
       label: `${tt('monthlyCharge')} (${tt('passive')})`,
-      kind: 'number',
-      min: 0,
-      decimals: 2,
+      kind: 'money',
       hidden: passiveOn,
     },
     {
