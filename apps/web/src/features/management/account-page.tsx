@@ -7,13 +7,13 @@ import {
   stationColumn,
   textColumn,
 } from '../../components/list-page/common-columns';
+import { remarkField, type StationOptions, useStationCrudPage } from '../../components/list-page/crud-page';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { communicationOptions, meterTypeOptions } from '../../components/meter-options';
 import { CustomerPicker, TariffPicker, UnusedMeterPicker } from './pickers';
 import './locales';
-import { remarkField, type StationOptions, useStationCrudPage } from '../../components/list-page/crud-page';
 
 const RESOURCE = 'account';
 const LIST: ListSpec = {

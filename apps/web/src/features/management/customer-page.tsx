@@ -1,16 +1,16 @@
 import { CUSTOMER_PATHS, type CustomerRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import './locales';
 import {
   remarkField,
   type StationOptions,
   stationField,
   useStationCrudPage,
 } from '../../components/list-page/crud-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
+import './locales';
 
 const RESOURCE = 'customer';
 const LIST: ListSpec = {

@@ -1,13 +1,13 @@
 import { DEBT_PATHS, type DebtRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
+import { remarkField, type StationOptions, useStationCrudPage } from '../../components/list-page/crud-page';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { money } from '../../lib/format';
 import { CustomerPicker } from './pickers';
 import './locales';
-import { remarkField, type StationOptions, useStationCrudPage } from '../../components/list-page/crud-page';
 
 const RESOURCE = 'debt';
 const LIST: ListSpec = { resource: RESOURCE, readPath: DEBT_PATHS.read };

@@ -8,12 +8,12 @@ import {
   stationColumn,
   textColumn,
 } from '../../components/list-page/common-columns';
+import { remarkField, stationField, useStationCrudPage } from '../../components/list-page/crud-page';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { communicationOptions, meterTypeOptions, phaseOptions } from '../../components/meter-options';
 import './locales';
-import { remarkField, stationField, useStationCrudPage } from '../../components/list-page/crud-page';
 
 const RESOURCE = 'meter';
 const LIST: ListSpec = { resource: RESOURCE, readPath: METER_PATHS.read };

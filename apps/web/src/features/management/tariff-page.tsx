@@ -17,6 +17,12 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
+import {
+  remarkField,
+  type StationOptions,
+  stationField,
+  useStationCrudPage,
+} from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
@@ -24,12 +30,6 @@ import { type ListSpec, prefetchList } from '../../components/list-page/list-que
 import { money } from '../../lib/format';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
-import {
-  remarkField,
-  type StationOptions,
-  stationField,
-  useStationCrudPage,
-} from '../../components/list-page/crud-page';
 
 const RESOURCE = 'tariff';
 const LIST: ListSpec = { resource: RESOURCE, readPath: TARIFF_PATHS.read };

@@ -2,8 +2,8 @@ import { type DebtSituationRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { textColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
-import './locales';
 import { addressColumn, customerIdColumn } from './report-columns';
+import './locales';
 
 const LANG = { lang: 'en' };
 

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { NumberFilters } from './number-filters';
-import './locales';
 import { accountColumns, addressColumn } from './report-columns';
+import './locales';
 
 /** Long Nonpurchase Situation: days since each account's last purchase, with day bounds. */
 export default function LongNonpurchasePage() {

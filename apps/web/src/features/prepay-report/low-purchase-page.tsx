@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { NumberFilters } from './number-filters';
-import './locales';
 import { accountColumns, addressColumn } from './report-columns';
+import './locales';
 
 /** Low Purchase Situation: accounts whose purchases in the date range total at or below the low limit. */
 export default function LowPurchasePage() {
