@@ -16,7 +16,11 @@ export function crudPaths<N extends string>(name: N) {
 
 export const ACCOUNT_PATHS = crudPaths('account');
 export const CUSTOMER_PATHS = crudPaths('customer');
-export const METER_PATHS = crudPaths('meter');
+export const METER_PATHS = {
+  ...crudPaths('meter'),
+  /** Meters no account binds yet (the Account dialog's picker). */
+  readUnused: '/api/meter/addread',
+} as const;
 export const GATEWAY_PATHS = crudPaths('gateway');
 export const TARIFF_PATHS = crudPaths('tariff');
 export const DEBT_PATHS = crudPaths('debt');
@@ -26,6 +30,7 @@ export const ITEM_PATHS = { ...crudPaths('item'), readList: '/api/item/readItemL
 export const USER_PATHS = {
   ...crudPaths('user'),
   reset: '/api/user/reset',
+  switchRole: '/api/user/switchRole',
   login: '/api/user/login',
   logout: '/api/user/logout',
   info: '/api/user/info',
@@ -77,4 +82,16 @@ export const IMAGE_PATHS = {
   read: '/api/image/read',
   upload: '/api/image/upload',
   delete: '/api/image/delete',
+} as const;
+
+/** Token Record grids (original-api.md §7): one read per token kind, and the credit cancel. */
+export const TOKEN_RECORD_PATHS = {
+  credit: '/api/token/creditTokenRecord/read',
+  creditCancel: '/api/token/creditTokenCancelRecord/read',
+  clearTamper: '/api/token/clearTamperTokenRecord/read',
+  clearCredit: '/api/token/clearCreditTokenRecord/read',
+  maximumPower: '/api/token/setMaximumPowerLimitTokenRecord/read',
+  maximumOverdraft: '/api/token/setMaximumOverdraftLimitTokenRecord/read',
+  maximumPhaseUnbalance: '/api/token/setMaximumPhasePowerUnbalanceLimitTokenRecord/read',
+  changeMeterKey: '/api/token/changeMeterKeyTokenRecord/read',
 } as const;

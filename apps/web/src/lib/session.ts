@@ -95,7 +95,7 @@ export async function logout() {
 }
 
 export async function switchRole(roleId: string): Promise<UserInfo> {
-  const result = await request<{ token: string } | null>('/api/user/switchRole', { roleId });
+  const result = await request<{ token: string } | null>(USER_PATHS.switchRole, { roleId });
   if (!result?.token) throw new RequestError(i18n.t('login.hasError'), 200);
   // The server moved the session cookie to the new role's session.
   sessionStore.set((s) => ({ signedIn: true, info: null, generation: s.generation + 1 }));

@@ -52,37 +52,30 @@ export function quotaText(t: TFunction, q: QuotaInfo | undefined): string {
   return `${q.remainingQuota}/${q.totalQuota}`;
 }
 
-/** Payment methods from the item dictionary (Setting → Item, type PaymentMethod). */
-export function usePaymentMethods() {
+interface ItemEntry {
+  id: string;
+  name: string;
+}
+
+/** One type of the item dictionary (Setting → Item) in the user's language, shared for a minute. */
+function useItemList<T>(itemType: string, select: (rows: ItemEntry[]) => T) {
   const lang = currentLanguage();
   return useQuery({
-    queryKey: ['lookup', 'item', 'PaymentMethod', lang],
-    queryFn: () =>
-      request<{ id: string; name: string }[]>(
-        ITEM_PATHS.readList,
-        { itemType: 'PaymentMethod', lang },
-        { silent: true },
-      ),
+    queryKey: ['lookup', 'item', itemType, lang],
+    queryFn: () => request<ItemEntry[]>(ITEM_PATHS.readList, { itemType, lang }, { silent: true }),
     staleTime: 60_000,
-    select: (rows) => rows.map((r) => ({ value: r.name, label: r.name })),
+    select,
   });
 }
 
+const toOptions = (rows: ItemEntry[]) => rows.map((r) => ({ value: r.name, label: r.name }));
+const toBasicInformation = (rows: ItemEntry[]) => ({
+  company: rows.find((r) => r.id === 'Company')?.name ?? null,
+  currency: rows.find((r) => r.id === 'Currency')?.name ?? null,
+});
+
+/** Payment methods from the item dictionary (Setting → Item, type PaymentMethod). */
+export const usePaymentMethods = () => useItemList('PaymentMethod', toOptions);
+
 /** Company name and currency from the item dictionary (type BasicInformation), in the user's language. */
-export function useBasicInformation() {
-  const lang = currentLanguage();
-  return useQuery({
-    queryKey: ['lookup', 'item', 'BasicInformation', lang],
-    queryFn: () =>
-      request<{ id: string; name: string }[]>(
-        ITEM_PATHS.readList,
-        { itemType: 'BasicInformation', lang },
-        { silent: true },
-      ),
-    staleTime: 60_000,
-    select: (rows) => ({
-      company: rows.find((r) => r.id === 'Company')?.name ?? null,
-      currency: rows.find((r) => r.id === 'Currency')?.name ?? null,
-    }),
-  });
-}
+export const useBasicInformation = () => useItemList('BasicInformation', toBasicInformation);
