@@ -13,6 +13,7 @@ import { type ListColumn, ListPage } from '../../components/list-page/list-page'
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
 import { meterTypeOptions } from '../../components/meter-options';
+import '../../components/vending/locales';
 import '../../components/vending/vending.css';
 
 const accountList = (resource: string): ListSpec => ({

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionModal } from '../../components/action-modal/action-modal';
 import { request } from '../../lib/request';
 import { AccountTokenList, prefetchAccounts } from './account-list';
+import '../../components/vending/locales';
 
 const BASE_YEARS = [1993, 2014, 2035] as const;
 
