@@ -2,8 +2,9 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditAction } from './edit-action';
-import type { FieldDef, FormMode } from './form-dialog';
-import { useRefreshList } from './list-page';
+import { type FieldDef, FormDialog, type FormMode } from './form-dialog';
+import { type ListColumn, ListPage, useRefreshList } from './list-page';
+import type { ListSpec } from './list-query';
 import { useIsSystemAdmin, useStations, writeRows } from './lookups';
 
 /** What a master-data grid writes: its create/update/delete paths (contracts' `crudPaths`). */
@@ -81,3 +82,48 @@ export const remarkField = (t: TFunction): FieldDef => ({
   wide: true,
   maxLength: 500,
 });
+
+/** Columns and fields of a station-owned grid: what the user may see depends on their station rights. */
+type StationParts<T> = (t: TFunction, isAdmin: boolean, stations: StationOptions) => T;
+
+export interface StationCrudPageProps<Row extends object, Form> extends CrudSpec<Row> {
+  list: ListSpec;
+  rowKey: (row: Row) => string;
+  columns: StationParts<ListColumn<Row>[]>;
+  fields: StationParts<FieldDef[]>;
+  /** The request row from the form; `row` is the edited row (undefined when adding). */
+  toBody: (values: Form, row: Row | undefined) => object;
+  /** The form's start: the edited row by default. */
+  initialValues?: (row: Row | undefined) => object | undefined;
+  /** Import/export module (`/api/<module>/…`) and the export's file name. */
+  files?: { module: string; fileName: string };
+  dialogWidth?: number;
+}
+
+/** A whole master-data page: the grid with Add, Edit, Delete, import and export, and its form dialog. */
+export function StationCrudPage<Row extends object, Form extends object>(
+  props: StationCrudPageProps<Row, Form>,
+) {
+  const { t, save, isAdmin, stations, dialog, listProps, dialogProps } = useStationCrudPage<Row>(props);
+  const row = dialog?.row;
+  return (
+    <>
+      <ListPage<Row>
+        {...props.list}
+        rowKey={props.rowKey}
+        columns={props.columns(t, isAdmin, stations.data)}
+        {...listProps}
+        importModule={props.files?.module}
+        exportModule={props.files?.module}
+        exportFileName={props.files?.fileName}
+      />
+      <FormDialog<Form>
+        {...dialogProps}
+        fields={props.fields(t, isAdmin, stations.data)}
+        initialValues={props.initialValues ? props.initialValues(row) : row}
+        width={props.dialogWidth}
+        onSubmit={(v) => save(props.toBody(v, row))}
+      />
+    </>
+  );
+}

@@ -7,9 +7,9 @@ import {
   stationColumn,
   textColumn,
 } from '../../components/list-page/common-columns';
-import { remarkField, type StationOptions, useStationCrudPage } from '../../components/list-page/crud-page';
-import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import { remarkField, StationCrudPage, type StationOptions } from '../../components/list-page/crud-page';
+import type { FieldDef } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { communicationOptions, meterTypeOptions } from '../../components/meter-options';
 import { CustomerPicker, TariffPicker, UnusedMeterPicker } from './pickers';
@@ -91,41 +91,29 @@ function accountColumns(t: TFunction, isAdmin: boolean, stations: StationOptions
   ];
 }
 
-export default function AccountPage() {
-  const { t, save, isAdmin, stations, dialog, listProps, dialogProps } = useStationCrudPage<AccountRow>({
-    resource: RESOURCE,
-    paths: ACCOUNT_PATHS,
-    keyOf: (r) => ({ customerId: r.customerId, meterId: r.meterId }),
-    titles: 'management.account',
-  });
+const toBody = (v: AccountForm, row: AccountRow | undefined) => ({
+  customerId: v.customerId,
+  meterId: v.meterId,
+  tariffId: v.tariffId,
+  ctRatio: v.ctRatio || null,
+  remark: v.remark || null,
+  // Editing may move the account to another meter: the server finds it by the old one.
+  ...(row && row.meterId !== v.meterId ? { oldMeterId: row.meterId } : {}),
+});
 
+export default function AccountPage() {
   return (
-    <>
-      <ListPage<AccountRow>
-        {...LIST}
-        rowKey={(r) => r.meterId}
-        columns={accountColumns(t, isAdmin, stations.data)}
-        {...listProps}
-        importModule="account"
-        exportModule="account"
-        exportFileName="accounts"
-      />
-      <FormDialog<AccountForm>
-        {...dialogProps}
-        fields={accountFields(t, isAdmin, stations.data)}
-        initialValues={dialog?.row}
-        onSubmit={async (v) => {
-          const row = dialog?.row;
-          await save({
-            customerId: v.customerId,
-            meterId: v.meterId,
-            tariffId: v.tariffId,
-            ctRatio: v.ctRatio || null,
-            remark: v.remark || null,
-            ...(row && row.meterId !== v.meterId ? { oldMeterId: row.meterId } : {}),
-          });
-        }}
-      />
-    </>
+    <StationCrudPage<AccountRow, AccountForm>
+      resource={RESOURCE}
+      list={LIST}
+      paths={ACCOUNT_PATHS}
+      keyOf={(r) => ({ customerId: r.customerId, meterId: r.meterId })}
+      rowKey={(r) => r.meterId}
+      titles="management.account"
+      columns={accountColumns}
+      fields={accountFields}
+      toBody={toBody}
+      files={{ module: 'account', fileName: 'accounts' }}
+    />
   );
 }

@@ -3,12 +3,12 @@ import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import {
   remarkField,
+  StationCrudPage,
   type StationOptions,
   stationField,
-  useStationCrudPage,
 } from '../../components/list-page/crud-page';
-import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import type { FieldDef } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import './locales';
 
@@ -85,43 +85,32 @@ function customerColumns(
   ];
 }
 
-export default function CustomerPage() {
-  const { t, save, isAdmin, stations, dialog, listProps, dialogProps } = useStationCrudPage<CustomerRow>({
-    resource: RESOURCE,
-    paths: CUSTOMER_PATHS,
-    keyOf: (r) => ({ customerId: r.customerId }),
-    titles: 'management.customer',
-  });
+const toBody = (v: CustomerForm, row: CustomerRow | undefined) => ({
+  customerId: v.customerId.trim(),
+  customerName: v.customerName.trim(),
+  type: v.type ?? 0,
+  phone: v.phone || null,
+  address: v.address || null,
+  certifiName: v.certifiName || null,
+  certifiNo: v.certifiNo || null,
+  remark: v.remark || null,
+  stationId: v.stationId || row?.stationId || null,
+});
 
+export default function CustomerPage() {
   return (
-    <>
-      <ListPage<CustomerRow>
-        {...LIST}
-        rowKey={(r) => r.customerId}
-        columns={customerColumns(t, isAdmin, stations.data)}
-        {...listProps}
-        importModule="customer"
-        exportModule="customer"
-        exportFileName="customers"
-      />
-      <FormDialog<CustomerForm>
-        {...dialogProps}
-        fields={customerFields(t, isAdmin, stations.data)}
-        initialValues={dialog?.row ?? { type: 0 }}
-        onSubmit={async (v) => {
-          await save({
-            customerId: v.customerId.trim(),
-            customerName: v.customerName.trim(),
-            type: v.type ?? 0,
-            phone: v.phone || null,
-            address: v.address || null,
-            certifiName: v.certifiName || null,
-            certifiNo: v.certifiNo || null,
-            remark: v.remark || null,
-            stationId: v.stationId || dialog?.row?.stationId || null,
-          });
-        }}
-      />
-    </>
+    <StationCrudPage<CustomerRow, CustomerForm>
+      resource={RESOURCE}
+      list={LIST}
+      paths={CUSTOMER_PATHS}
+      keyOf={(r) => ({ customerId: r.customerId })}
+      rowKey={(r) => r.customerId}
+      titles="management.customer"
+      columns={customerColumns}
+      fields={customerFields}
+      initialValues={(row) => row ?? { type: 0 }}
+      toBody={toBody}
+      files={{ module: 'customer', fileName: 'customers' }}
+    />
   );
 }

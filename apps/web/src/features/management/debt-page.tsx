@@ -1,9 +1,9 @@
 import { DEBT_PATHS, type DebtRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { remarkField, type StationOptions, useStationCrudPage } from '../../components/list-page/crud-page';
-import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import { remarkField, StationCrudPage, type StationOptions } from '../../components/list-page/crud-page';
+import type { FieldDef } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { money } from '../../lib/format';
 import { CustomerPicker } from './pickers';
@@ -65,34 +65,26 @@ function debtColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): 
   ];
 }
 
-export default function DebtPage() {
-  const { t, save, isAdmin, stations, dialog, listProps, dialogProps } = useStationCrudPage<DebtRow>({
-    resource: RESOURCE,
-    paths: DEBT_PATHS,
-    keyOf: (r) => ({ customerId: r.customerId }),
-    titles: 'management.debt',
-  });
+interface DebtForm {
+  customerId: string;
+  totalDebt: string | number;
+  remark?: string;
+}
 
+export default function DebtPage() {
   return (
-    <>
-      <ListPage<DebtRow>
-        {...LIST}
-        rowKey={(r) => r.customerId}
-        columns={debtColumns(t, isAdmin, stations.data)}
-        {...listProps}
-        importModule="debt"
-        exportModule="debt"
-        exportFileName="debts"
-      />
-      <FormDialog<{ customerId: string; totalDebt: string | number; remark?: string }>
-        {...dialogProps}
-        fields={debtFields(t, isAdmin, stations.data)}
-        initialValues={dialog?.row}
-        width={600}
-        onSubmit={async (v) => {
-          await save({ customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null });
-        }}
-      />
-    </>
+    <StationCrudPage<DebtRow, DebtForm>
+      resource={RESOURCE}
+      list={LIST}
+      paths={DEBT_PATHS}
+      keyOf={(r) => ({ customerId: r.customerId })}
+      rowKey={(r) => r.customerId}
+      titles="management.debt"
+      columns={debtColumns}
+      fields={debtFields}
+      dialogWidth={600}
+      toBody={(v) => ({ customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null })}
+      files={{ module: 'debt', fileName: 'debts' }}
+    />
   );
 }

@@ -4,12 +4,12 @@ import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import {
   remarkField,
+  StationCrudPage,
   type StationOptions,
   stationField,
-  useStationCrudPage,
 } from '../../components/list-page/crud-page';
-import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import type { FieldDef } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import './locales';
 
@@ -84,39 +84,34 @@ function gatewayColumns(t: TFunction, isAdmin: boolean, stations: StationOptions
   ];
 }
 
-export default function GatewayPage() {
-  const { t, save, isAdmin, stations, dialog, listProps, dialogProps } = useStationCrudPage<GatewayRow>({
-    resource: RESOURCE,
-    paths: GATEWAY_PATHS,
-    keyOf: (r) => ({ gatewayId: r.gatewayId }),
-    titles: 'management.gateway',
-  });
+interface GatewayForm {
+  gatewayId: string;
+  gatewayName?: string;
+  remark?: string;
+  stationId?: string;
+}
 
+const toBody = (v: GatewayForm, row: GatewayRow | undefined) => ({
+  gatewayId: v.gatewayId.trim().toUpperCase(),
+  gatewayName: v.gatewayName || null,
+  remark: v.remark || null,
+  stationId: v.stationId || row?.stationId || null,
+});
+
+export default function GatewayPage() {
   return (
-    <>
-      <ListPage<GatewayRow>
-        {...LIST}
-        rowKey={(r) => r.gatewayId}
-        columns={gatewayColumns(t, isAdmin, stations.data)}
-        {...listProps}
-        importModule="gateway"
-        exportModule="gateway"
-        exportFileName="gateways"
-      />
-      <FormDialog<{ gatewayId: string; gatewayName?: string; remark?: string; stationId?: string }>
-        {...dialogProps}
-        fields={gatewayFields(t, isAdmin, stations.data)}
-        initialValues={dialog?.row}
-        width={600}
-        onSubmit={async (v) => {
-          await save({
-            gatewayId: v.gatewayId.trim().toUpperCase(),
-            gatewayName: v.gatewayName || null,
-            remark: v.remark || null,
-            stationId: v.stationId || dialog?.row?.stationId || null,
-          });
-        }}
-      />
-    </>
+    <StationCrudPage<GatewayRow, GatewayForm>
+      resource={RESOURCE}
+      list={LIST}
+      paths={GATEWAY_PATHS}
+      keyOf={(r) => ({ gatewayId: r.gatewayId })}
+      rowKey={(r) => r.gatewayId}
+      titles="management.gateway"
+      columns={gatewayColumns}
+      fields={gatewayFields}
+      dialogWidth={600}
+      toBody={toBody}
+      files={{ module: 'gateway', fileName: 'gateways' }}
+    />
   );
 }

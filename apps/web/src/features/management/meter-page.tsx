@@ -8,9 +8,9 @@ import {
   stationColumn,
   textColumn,
 } from '../../components/list-page/common-columns';
-import { remarkField, stationField, useStationCrudPage } from '../../components/list-page/crud-page';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import { remarkField, StationCrudPage, stationField } from '../../components/list-page/crud-page';
+import type { FieldDef, FormMode } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { communicationOptions, meterTypeOptions, phaseOptions } from '../../components/meter-options';
 import './locales';
@@ -316,37 +316,24 @@ const NEW_METER: Partial<MeterForm> = {
 };
 
 export default function MeterPage() {
-  const { t, save, isAdmin, stations, dialog, listProps, dialogProps } = useStationCrudPage<MeterRow>({
-    resource: RESOURCE,
-    paths: METER_PATHS,
-    keyOf: (r) => ({ meterId: r.meterId }),
-    titles: 'management.meter',
-  });
-
   return (
-    <>
-      <ListPage<MeterRow>
-        {...LIST}
-        rowKey={(r) => r.meterId}
-        columns={[
-          ...deviceColumns(t),
-          ...stsColumns(t),
-          ...stationColumn<MeterRow>(t, isAdmin, stations.data),
-          ...auditColumns<MeterRow>(t),
-        ]}
-        {...listProps}
-        importModule="meter"
-        exportModule="meter"
-        exportFileName="meters"
-      />
-      <FormDialog<MeterForm>
-        {...dialogProps}
-        fields={[...deviceFields(t, isAdmin, stations.data ?? []), ...stsFields(t)]}
-        initialValues={dialog?.row ? { ...dialog.row, keySource: 'keep' } : NEW_METER}
-        onSubmit={async (v) => {
-          await save(toBody(v, dialog?.row));
-        }}
-      />
-    </>
+    <StationCrudPage<MeterRow, MeterForm>
+      resource={RESOURCE}
+      list={LIST}
+      paths={METER_PATHS}
+      keyOf={(r) => ({ meterId: r.meterId })}
+      rowKey={(r) => r.meterId}
+      titles="management.meter"
+      columns={(t, isAdmin, stations) => [
+        ...deviceColumns(t),
+        ...stsColumns(t),
+        ...stationColumn<MeterRow>(t, isAdmin, stations),
+        ...auditColumns<MeterRow>(t),
+      ]}
+      fields={(t, isAdmin, stations) => [...deviceFields(t, isAdmin, stations ?? []), ...stsFields(t)]}
+      initialValues={(row) => (row ? { ...row, keySource: 'keep' } : NEW_METER)}
+      toBody={toBody}
+      files={{ module: 'meter', fileName: 'meters' }}
+    />
   );
 }
