@@ -10,6 +10,9 @@ import { AuditFields, ReadRequestBase, Remark } from './common.js';
 export const Dlt645Type = { reading: 0, setting: 1, control: 2, token: 3 } as const;
 export type Dlt645Type = (typeof Dlt645Type)[keyof typeof Dlt645Type];
 
+/** The catalogue as a tree (groups → items) for the task dialogs. */
+export const DLT645_TREE_PATH = '/api/dlt645/readDLT645Tree';
+
 export const DLT645_LANGS = ['EN', 'AR', 'ES', 'FR', 'PT', 'ZH'] as const;
 export type Dlt645Lang = (typeof DLT645_LANGS)[number];
 

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './alarm.js';
+export * from './api-paths.js';
 export * from './cash-up.js';
 export * from './collection.js';
 export * from './common.js';

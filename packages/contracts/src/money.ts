@@ -1,12 +1,16 @@
 import { z } from 'zod';
 
+/** A money amount as typed or sent: at most 13 whole digits and 2 decimals, not negative. */
+export const MONEY_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
+export const MONEY_DECIMALS = 2;
+
 /**
  * Money on the wire: a decimal with at most 2 places, as a number or a string ("350", 350.5, "350.50").
  * The server stores integer minor units; answers carry numbers with at most 2 decimals.
  */
 export const MoneyInput = z
   .union([z.number(), z.string().trim()])
-  .refine((v) => /^\d{1,13}(\.\d{1,2})?$/.test(typeof v === 'number' ? String(v) : v), {
+  .refine((v) => MONEY_PATTERN.test(typeof v === 'number' ? String(v) : v), {
     message: 'Please enter a valid amount (at most 2 decimals, not negative)',
   })
   .transform((v) => String(v));

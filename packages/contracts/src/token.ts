@@ -123,6 +123,7 @@ export const MeterTestRow = z.object({
   token13: z.string(),
   ...AuditFields,
 });
+export type MeterTestRow = z.infer<typeof MeterTestRow>;
 export const MeterTestGenerateRequest = z.object({
   /** 0: 2-digit manufacturer code (11-digit meter numbers); 1: 4-digit (13-digit). */
   subclass: z.union([z.literal(0), z.literal(1)]),
@@ -151,6 +152,12 @@ export const UpdateMeterKeyRequest = z.object({
     .regex(/^([0-9A-Fa-f]{16}|[0-9A-Fa-f]{32})$/, 'Decoder key is 16 hex digits (EA07) or 32 (EA11)')
     .nullish(),
 });
+export type MeterTestGenerateRequest = z.input<typeof MeterTestGenerateRequest>;
+/** The custom meter test token, in groups of four. */
+export const MeterTestResult = z.object({ token: z.string() });
+export type MeterTestResult = z.infer<typeof MeterTestResult>;
+export type UpdateMeterKeyRequest = z.input<typeof UpdateMeterKeyRequest>;
+
 /** The original answers the meter as it now is: current and new key fields, position and audit fields. */
 export const UpdateMeterKeyResult = MeterRow;
 
@@ -169,6 +176,7 @@ export const ChangeMeterKeyRecord = z.object({
   /** True once the meter accepted it and the new key became current. */
   confirmed: z.boolean(),
 });
+export type ChangeMeterKeyRecord = z.infer<typeof ChangeMeterKeyRecord>;
 export const ConfirmKeyChangeRequest = z.object({ receiptId: z.number().int() });
 
 export const TokenRecordReadRequest = ReadRequestBase.extend({

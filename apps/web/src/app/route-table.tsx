@@ -8,6 +8,7 @@ import {
   SettingOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
+import type { PermissionGroup, PermissionKey } from '@prepay/contracts';
 import { type AppRoute, lazyPage } from '../lib/routes';
 
 // Route-level code splitting: each page is its own chunk; the layout is loaded after login.
@@ -149,9 +150,10 @@ export const constantRoutes: AppRoute[] = [
   },
 ];
 
+/** A gated page: its name is the permission key the role must hold (typed by contracts). */
 type Page = [
   segment: string,
-  name: string,
+  name: PermissionKey,
   title: string,
   onlyRole?: boolean,
   component?: AppRoute['component'],
@@ -159,7 +161,7 @@ type Page = [
 
 function group(
   path: string,
-  name: string,
+  name: PermissionGroup,
   title: string,
   icon: AppRoute['icon'],
   pages: Page[],

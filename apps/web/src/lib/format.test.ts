@@ -1,6 +1,15 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { formatTime, numberFormatter, parseTime, rangePresets, timeAgo, toThousandFilter } from './format';
+import {
+  energy,
+  formatTime,
+  money,
+  numberFormatter,
+  parseTime,
+  rangePresets,
+  timeAgo,
+  toThousandFilter,
+} from './format';
 
 describe('parseTime (UT1)', () => {
   const date = new Date(2018, 6, 13, 17, 54, 1);
@@ -81,5 +90,15 @@ describe('rangePresets (UT7)', () => {
     expect(week?.labelKey).toBe('common.aWeekLater');
     expect(week?.value[0].format('YYYY-MM-DD HH:mm:ss')).toBe('2024-03-15 00:00:00');
     expect(week?.value[1].format('YYYY-MM-DD')).toBe('2024-03-22');
+  });
+});
+
+describe('money and energy', () => {
+  it('show 2 and 1 places for numbers and numeric strings, nothing for no value', () => {
+    expect(money(350)).toBe('350.00');
+    expect(money('350.5')).toBe('350.50');
+    expect(money(null)).toBe('');
+    expect(money('n/a')).toBe('n/a');
+    expect(energy('12')).toBe('12.0');
   });
 });

@@ -1,3 +1,4 @@
+import { MONEY_DECIMALS } from '@prepay/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 
 type TimeInput = Date | number | string;
@@ -123,3 +124,14 @@ export function rangePresets(direction: RangeDirection = 'past', now: Dayjs = da
       : { labelKey: future, value: [now.startOf('day'), now.add(n, unit).endOf('day')] },
   );
 }
+
+/** A figure with `places` decimals; the server sends numbers, or strings from numeric columns. */
+function fixed(v: unknown, places: number): string {
+  if (v === null || v === undefined || v === '') return '';
+  const n = Number(v);
+  return Number.isFinite(n) ? n.toFixed(places) : String(v);
+}
+
+/** Money always shows 2 places (contracts' MONEY_DECIMALS), energy 1 (0.1 kWh or m³). */
+export const money = (v: unknown) => fixed(v, MONEY_DECIMALS);
+export const energy = (v: unknown) => fixed(v, 1);

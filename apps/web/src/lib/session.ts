@@ -1,4 +1,4 @@
-import type { UserInfo } from '@prepay/contracts';
+import { grants, type PermissionKey, parseRoleContent, USER_PATHS, type UserInfo } from '@prepay/contracts';
 import { COOKIE, forgetSession, isSignedIn, removeCookie, setCookie } from './cookies';
 import { i18n } from './i18n';
 import { RequestError, request } from './request';
@@ -17,6 +17,11 @@ export interface SessionState {
 }
 
 export const sessionStore = createStore<SessionState>({ signedIn: isSignedIn(), info: null, generation: 0 });
+
+/** Whether the signed-in role holds a permission key, as the server's gate reads the role content. */
+export function useHasPermission(key: PermissionKey): boolean {
+  return sessionStore.use((s) => grants(parseRoleContent(s.info?.roleContent), key));
+}
 
 const resetListeners = new Set<() => void>();
 /** Lets the tags view (and other per-session state) clear itself on logout and role switch. */
@@ -44,7 +49,7 @@ export async function login(
   captcha?: CaptchaAnswer,
 ): Promise<{ mustChangePassword: boolean }> {
   const result = await request<{ token: string; mustChangePassword: boolean } | null>(
-    '/api/user/login',
+    USER_PATHS.login,
     { userId: userId.trim(), password: password.trim(), ...captcha },
     { silent: true },
   );
@@ -61,7 +66,7 @@ let pending: Promise<UserInfo> | null = null;
  * is a failure: the original looped forever on it (shell-behaviour G7).
  */
 export function loadInfo(): Promise<UserInfo> {
-  pending ??= request<UserInfo | null>('/api/user/info', undefined, { silent: true })
+  pending ??= request<UserInfo | null>(USER_PATHS.info, undefined, { silent: true })
     .then((info) => {
       if (!info?.roleName) throw new RequestError(i18n.t('login.verificationFailed'), 200);
       // The navbar label "<company>(<user>)" reads these, as in the original.
@@ -85,12 +90,12 @@ export function resetSession() {
 
 /** Spec §4: the server is called first; if it refuses, the user stays signed in (original G10). */
 export async function logout() {
-  await request('/api/user/logout');
+  await request(USER_PATHS.logout);
   resetSession();
 }
 
 export async function switchRole(roleId: string): Promise<UserInfo> {
-  const result = await request<{ token: string } | null>('/api/user/switchRole', { roleId });
+  const result = await request<{ token: string } | null>(USER_PATHS.switchRole, { roleId });
   if (!result?.token) throw new RequestError(i18n.t('login.hasError'), 200);
   // The server moved the session cookie to the new role's session.
   sessionStore.set((s) => ({ signedIn: true, info: null, generation: s.generation + 1 }));

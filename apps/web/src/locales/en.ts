@@ -112,6 +112,17 @@ const en = {
   language: {
     switchSuccess: 'Switch Language Success',
   },
+  meter: {
+    electricity: 'Electricity',
+    water: 'Water',
+    gas: 'Gas',
+    single: 'Single-phase meter',
+    three: 'Three-phase meter',
+    ct: 'CT meter',
+    gprs: 'GPRS',
+    lorawan: 'LoRaWAN',
+    other: 'Other ({{n}})',
+  },
   tagsView: {
     refresh: 'Refresh',
     close: 'Close',

@@ -113,6 +113,17 @@ const es: Messages = {
   language: {
     switchSuccess: 'Idioma cambiado',
   },
+  meter: {
+    electricity: 'Electricidad',
+    water: 'Agua',
+    gas: 'Gas',
+    single: 'Medidor monofásico',
+    three: 'Medidor trifásico',
+    ct: 'Medidor CT',
+    gprs: 'GPRS',
+    lorawan: 'LoRaWAN',
+    other: 'Otra ({{n}})',
+  },
   tagsView: {
     refresh: 'Actualizar',
     close: 'Cerrar',

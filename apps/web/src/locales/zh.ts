@@ -113,6 +113,17 @@ const zh: Messages = {
   language: {
     switchSuccess: '切换语言成功',
   },
+  meter: {
+    electricity: '电表',
+    water: '水表',
+    gas: '气表',
+    single: '单相表',
+    three: '三相表',
+    ct: 'CT 表',
+    gprs: 'GPRS',
+    lorawan: 'LoRaWAN',
+    other: '其他 ({{n}})',
+  },
   tagsView: {
     refresh: '刷新',
     close: '关闭',

@@ -21,6 +21,59 @@ interface FilterProps {
   onApply: (value: FilterValue) => void;
 }
 
+/** The filter's input: a select of the options, a date range, or text (Enter applies it). */
+function FilterEditor(props: {
+  columnKey: string;
+  kind: FilterKind;
+  draft: FilterValue;
+  options?: FilterOption[];
+  onDraft: (value: FilterValue) => void;
+  onEnter: () => void;
+}) {
+  const { columnKey, kind, draft, onDraft } = props;
+  const { t } = useTranslation();
+  const testId = `filter-input-${columnKey}`;
+  const inPopover = (n: HTMLElement) => n.parentElement ?? document.body;
+  if (kind === 'select') {
+    return (
+      <Select
+        data-testid={testId}
+        style={{ width: 200 }}
+        allowClear
+        placeholder={t('listPage.all')}
+        value={(draft as string | number | undefined) ?? undefined}
+        onChange={(v) => onDraft(v ?? null)}
+        options={props.options?.map((o) => ({ label: o.label, value: o.value as string | number }))}
+        getPopupContainer={inPopover}
+      />
+    );
+  }
+  if (kind === 'dateRange') {
+    const range = Array.isArray(draft) ? draft : [null, null];
+    return (
+      <DatePicker.RangePicker
+        data-testid={testId}
+        value={range as [Dayjs | null, Dayjs | null]}
+        placeholder={[t('listPage.startDate'), t('listPage.endDate')]}
+        separator={t('listPage.to')}
+        allowEmpty={[true, true]}
+        onChange={(v) => onDraft(v ? [v[0] ?? null, v[1] ?? null] : null)}
+        getPopupContainer={inPopover}
+      />
+    );
+  }
+  return (
+    <Input
+      data-testid={testId}
+      style={{ width: 200 }}
+      allowClear
+      value={(draft as string | undefined) ?? ''}
+      onChange={(e) => onDraft(e.target.value)}
+      onPressEnter={props.onEnter}
+    />
+  );
+}
+
 /** The header search icon: red while its filter narrows the rows, blue otherwise (original §16.1). */
 export function FilterPopover({ columnKey, kind, value, options, onApply }: FilterProps) {
   const { t } = useTranslation();
@@ -30,45 +83,31 @@ export function FilterPopover({ columnKey, kind, value, options, onApply }: Filt
     onApply(v);
     setOpen(false);
   };
-  let editor: ReactNode;
-  if (kind === 'select') {
-    editor = (
-      <Select
-        data-testid={`filter-input-${columnKey}`}
-        style={{ width: 200 }}
-        allowClear
-        placeholder={t('listPage.all')}
-        value={(draft as string | number | undefined) ?? undefined}
-        onChange={(v) => setDraft(v ?? null)}
-        options={options?.map((o) => ({ label: o.label, value: o.value as string | number }))}
-        getPopupContainer={(n) => n.parentElement ?? document.body}
+  const content = (
+    <Space orientation="vertical" data-testid={`filter-popover-${columnKey}`}>
+      <FilterEditor
+        columnKey={columnKey}
+        kind={kind}
+        draft={draft}
+        options={options}
+        onDraft={setDraft}
+        onEnter={() => apply(draft)}
       />
-    );
-  } else if (kind === 'dateRange') {
-    const range = Array.isArray(draft) ? draft : [null, null];
-    editor = (
-      <DatePicker.RangePicker
-        data-testid={`filter-input-${columnKey}`}
-        value={range as [Dayjs | null, Dayjs | null]}
-        placeholder={[t('listPage.startDate'), t('listPage.endDate')]}
-        separator={t('listPage.to')}
-        allowEmpty={[true, true]}
-        onChange={(v) => setDraft(v ? [v[0] ?? null, v[1] ?? null] : null)}
-        getPopupContainer={(n) => n.parentElement ?? document.body}
-      />
-    );
-  } else {
-    editor = (
-      <Input
-        data-testid={`filter-input-${columnKey}`}
-        style={{ width: 200 }}
-        allowClear
-        value={(draft as string | undefined) ?? ''}
-        onChange={(e) => setDraft(e.target.value)}
-        onPressEnter={() => apply(draft)}
-      />
-    );
-  }
+      <Space>
+        <Button
+          size="small"
+          type="primary"
+          data-testid={`filter-apply-${columnKey}`}
+          onClick={() => apply(draft)}
+        >
+          {t('listPage.search')}
+        </Button>
+        <Button size="small" data-testid={`filter-clear-${columnKey}`} onClick={() => apply(null)}>
+          {t('listPage.reset')}
+        </Button>
+      </Space>
+    </Space>
+  );
   return (
     <Popover
       trigger="click"
@@ -77,24 +116,7 @@ export function FilterPopover({ columnKey, kind, value, options, onApply }: Filt
         if (o) setDraft(value);
         setOpen(o);
       }}
-      content={
-        <Space orientation="vertical" data-testid={`filter-popover-${columnKey}`}>
-          {editor}
-          <Space>
-            <Button
-              size="small"
-              type="primary"
-              data-testid={`filter-apply-${columnKey}`}
-              onClick={() => apply(draft)}
-            >
-              {t('listPage.search')}
-            </Button>
-            <Button size="small" data-testid={`filter-clear-${columnKey}`} onClick={() => apply(null)}>
-              {t('listPage.reset')}
-            </Button>
-          </Space>
-        </Space>
-      }
+      content={content}
     >
       <SearchOutlined
         data-testid={`filter-${columnKey}`}
@@ -119,6 +141,7 @@ export function SortPopover({ columnKey, field, sort, onSort }: SortProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const current = sort?.field === field ? sort.direction : null;
+  const SortIcon = current === 'desc' ? SortDescendingOutlined : SortAscendingOutlined;
   const pick = (direction: 'asc' | 'desc') => {
     onSort({ field, direction });
     setOpen(false);
@@ -130,40 +153,26 @@ export function SortPopover({ columnKey, field, sort, onSort }: SortProps) {
       onOpenChange={setOpen}
       content={
         <Space orientation="vertical" data-testid={`sort-popover-${columnKey}`}>
-          <Button
-            size="small"
-            type={current === 'asc' ? 'primary' : 'default'}
-            data-testid={`sort-asc-${columnKey}`}
-            onClick={() => pick('asc')}
-          >
-            {t('listPage.ascending')}
-          </Button>
-          <Button
-            size="small"
-            type={current === 'desc' ? 'primary' : 'default'}
-            data-testid={`sort-desc-${columnKey}`}
-            onClick={() => pick('desc')}
-          >
-            {t('listPage.descending')}
-          </Button>
+          {(['asc', 'desc'] as const).map((direction) => (
+            <Button
+              key={direction}
+              size="small"
+              type={current === direction ? 'primary' : 'default'}
+              data-testid={`sort-${direction}-${columnKey}`}
+              onClick={() => pick(direction)}
+            >
+              {t(direction === 'asc' ? 'listPage.ascending' : 'listPage.descending')}
+            </Button>
+          ))}
         </Space>
       }
     >
-      {current === 'desc' ? (
-        <SortDescendingOutlined
-          data-testid={`sort-${columnKey}`}
-          data-sort="desc"
-          aria-label={t('listPage.sort')}
-          style={{ color: ACTIVE, cursor: 'pointer' }}
-        />
-      ) : (
-        <SortAscendingOutlined
-          data-testid={`sort-${columnKey}`}
-          data-sort={current ?? 'none'}
-          aria-label={t('listPage.sort')}
-          style={{ color: current ? ACTIVE : IDLE, cursor: 'pointer' }}
-        />
-      )}
+      <SortIcon
+        data-testid={`sort-${columnKey}`}
+        data-sort={current ?? 'none'}
+        aria-label={t('listPage.sort')}
+        style={{ color: current ? ACTIVE : IDLE, cursor: 'pointer' }}
+      />
     </Popover>
   );
 }

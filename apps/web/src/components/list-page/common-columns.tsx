@@ -1,5 +1,42 @@
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { ListColumn } from './list-page';
+
+/** The label of a coded value, or the value itself when no option names it. */
+export const labelOf = (options: { value: unknown; label: ReactNode }[], v: unknown): ReactNode =>
+  options.find((o) => o.value === v)?.label ?? (v === null || v === undefined ? '' : String(v));
+
+/** A column the header searches as text and sorts, as most columns of the original. */
+export function textColumn<Row>(
+  key: string,
+  title: ReactNode,
+  width: number,
+  more: Partial<ListColumn<Row>> = {},
+): ListColumn<Row> {
+  return { key, title, filter: { kind: 'text' }, sort: true, width, ...more };
+}
+
+/** A date-time column filtered by a start–end range and sorted. */
+export function dateRangeColumn<Row>(key: string, title: ReactNode, width = 170): ListColumn<Row> {
+  return { key, title, filter: { kind: 'dateRange' }, sort: true, width };
+}
+
+/** A coded column (meter type, status, …): shown by its label, filtered by a select of the labels. */
+export function optionColumn<Row>(
+  key: string,
+  title: ReactNode,
+  options: { value: string | number | boolean; label: ReactNode }[],
+  width: number,
+): ListColumn<Row> {
+  return {
+    key,
+    title,
+    filter: { kind: 'select', options },
+    sort: true,
+    width,
+    render: (v) => labelOf(options, v),
+  };
+}
 
 /** Remark, Create Time and Update Time, as every master-data grid of the original ends. */
 export function auditColumns<Row>(
@@ -9,22 +46,8 @@ export function auditColumns<Row>(
   const { remark = true, update = true, sort = true } = opts;
   const cols: ListColumn<Row>[] = [];
   if (remark) cols.push({ key: 'remark', title: t('listPage.remark'), ellipsis: true, width: 160 });
-  cols.push({
-    key: 'createDate',
-    title: t('listPage.createTime'),
-    filter: { kind: 'dateRange' },
-    sort,
-    width: 170,
-  });
-  if (update) {
-    cols.push({
-      key: 'updateDate',
-      title: t('listPage.updateTime'),
-      filter: { kind: 'dateRange' },
-      sort,
-      width: 170,
-    });
-  }
+  cols.push({ ...dateRangeColumn<Row>('createDate', t('listPage.createTime')), sort });
+  if (update) cols.push({ ...dateRangeColumn<Row>('updateDate', t('listPage.updateTime')), sort });
   return cols;
 }
 

@@ -1,5 +1,7 @@
+import { MONEY_DECIMALS, MONEY_PATTERN } from '@prepay/contracts';
 import { Col, Form, type FormInstance, Grid, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './locales';
@@ -9,6 +11,8 @@ export type FieldKind =
   | 'textarea'
   | 'number'
   | 'integer'
+  /** Money (contracts' MONEY_PATTERN): not negative, 2 decimals at most, 13 whole digits at most. */
+  | 'money'
   | 'email'
   | 'password'
   | 'select'
@@ -41,6 +45,32 @@ export interface FieldDef {
   testId?: string;
 }
 
+/** The number checks with the spec §5 messages; money is a number with the contract's bounds. */
+export function numberRule(t: TFunction, f: FieldDef): Rule {
+  const money = f.kind === 'money';
+  const min = money ? 0 : f.min;
+  const decimals = money ? MONEY_DECIMALS : f.kind === 'number' ? f.decimals : undefined;
+  return {
+    validator: (_r, v: unknown) => {
+      if (v === null || v === undefined || v === '') return Promise.resolve();
+      const n = typeof v === 'number' ? v : Number(v);
+      if (!Number.isFinite(n)) return Promise.reject(new Error(t('validation.number')));
+      if (f.kind === 'integer' && !Number.isInteger(n))
+        return Promise.reject(new Error(t('validation.integer')));
+      const [, frac = ''] = String(v).split('.');
+      if (decimals !== undefined && frac.length > decimals)
+        return Promise.reject(new Error(t('validation.decimals', { n: decimals })));
+      if ((min !== undefined && n < min) || (f.max !== undefined && n > f.max))
+        return Promise.reject(new Error(t('validation.range', { min: min ?? '-∞', max: f.max ?? '∞' })));
+      if (money && !MONEY_PATTERN.test(String(v).trim()))
+        return Promise.reject(new Error(t('validation.money')));
+      return Promise.resolve();
+    },
+  };
+}
+
+const TEXT_KINDS: FieldKind[] = ['text', 'textarea', 'password', 'email'];
+
 /** Validation rules with the spec §5 messages. */
 export function useFieldRules() {
   const { t } = useTranslation();
@@ -48,34 +78,13 @@ export function useFieldRules() {
     const rules: Rule[] = [];
     if (f.required) {
       rules.push(
-        f.kind === 'text' || f.kind === 'textarea' || f.kind === 'password' || f.kind === 'email'
+        TEXT_KINDS.includes(f.kind)
           ? { required: true, whitespace: true, message: t('validation.required') }
           : { required: true, message: t('validation.required') },
       );
     }
     if (f.kind === 'email') rules.push({ type: 'email', message: t('validation.email') });
-    if (f.kind === 'number' || f.kind === 'integer') {
-      rules.push({
-        validator: (_r, v: unknown) => {
-          if (v === null || v === undefined || v === '') return Promise.resolve();
-          const n = typeof v === 'number' ? v : Number(v);
-          if (!Number.isFinite(n)) return Promise.reject(new Error(t('validation.number')));
-          if (f.kind === 'integer' && !Number.isInteger(n))
-            return Promise.reject(new Error(t('validation.integer')));
-          if (f.decimals !== undefined && f.kind === 'number') {
-            const [, frac = ''] = String(v).split('.');
-            if (frac.length > f.decimals)
-              return Promise.reject(new Error(t('validation.decimals', { n: f.decimals })));
-          }
-          if ((f.min !== undefined && n < f.min) || (f.max !== undefined && n > f.max)) {
-            return Promise.reject(
-              new Error(t('validation.range', { min: f.min ?? '-∞', max: f.max ?? '∞' })),
-            );
-          }
-          return Promise.resolve();
-        },
-      });
-    }
+    if (f.kind === 'number' || f.kind === 'integer' || f.kind === 'money') rules.push(numberRule(t, f));
     if (f.maxLength) rules.push({ max: f.maxLength, message: t('validation.max', { max: f.maxLength }) });
     return [...rules, ...(f.rules ?? [])];
   };
@@ -89,6 +98,7 @@ function control(f: FieldDef, mode: FormMode) {
       return <Input.TextArea data-testid={testId} rows={3} disabled={disabled} placeholder={f.placeholder} />;
     case 'number':
     case 'integer':
+    case 'money':
       // Kept as text-capable input so a bad entry meets the "valid number" message, not silent loss.
       return (
         <InputNumber
@@ -96,7 +106,7 @@ function control(f: FieldDef, mode: FormMode) {
           style={{ width: '100%' }}
           disabled={disabled}
           placeholder={f.placeholder}
-          stringMode={f.kind === 'number'}
+          stringMode={f.kind !== 'integer'}
         />
       );
     case 'password':
@@ -129,6 +139,47 @@ function control(f: FieldDef, mode: FormMode) {
   }
 }
 
+/** The fields in a grid, two to a row on wide screens; hidden ones follow the values as typed. */
+function DialogFields({
+  fields,
+  mode,
+  form,
+  wide,
+}: {
+  fields: FieldDef[];
+  mode: FormMode;
+  form: FormInstance;
+  wide?: boolean;
+}) {
+  const rulesOf = useFieldRules();
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  return (
+    <Row gutter={16}>
+      {fields.map((f) => {
+        if (f.hidden?.(mode, values ?? {})) return null;
+        return (
+          <Col key={f.name} span={wide && !f.wide ? 12 : 24}>
+            {f.kind === 'custom' ? (
+              f.render?.(form, mode)
+            ) : (
+              <Form.Item
+                name={f.name}
+                label={f.label}
+                required={f.required}
+                rules={rulesOf(f)}
+                valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
+                extra={f.extra}
+              >
+                {control(f, mode)}
+              </Form.Item>
+            )}
+          </Col>
+        );
+      })}
+    </Row>
+  );
+}
+
 export interface FormDialogProps<V extends object> {
   open: boolean;
   mode: FormMode;
@@ -149,8 +200,6 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const screens = Grid.useBreakpoint();
-  const rulesOf = useFieldRules();
-  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
 
   // Filled when the dialog opens only: callers may pass a fresh object on every render.
   // biome-ignore lint/correctness/useExhaustiveDependencies: initialValues is read at open time on purpose
@@ -195,32 +244,7 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
       maskClosable={false}
     >
       <Form form={form} layout="vertical" data-testid={props.testId ?? 'form-dialog'} preserve={false}>
-        <Row gutter={16}>
-          {fields.map((f) => {
-            if (f.hidden?.(mode, values ?? {})) return null;
-            if (f.kind === 'custom') {
-              return (
-                <Col key={f.name} span={wide && !f.wide ? 12 : 24}>
-                  {f.render?.(form, mode)}
-                </Col>
-              );
-            }
-            return (
-              <Col key={f.name} span={wide && !f.wide ? 12 : 24}>
-                <Form.Item
-                  name={f.name}
-                  label={f.label}
-                  required={f.required}
-                  rules={rulesOf(f)}
-                  valuePropName={f.kind === 'switch' ? 'checked' : 'value'}
-                  extra={f.extra}
-                >
-                  {control(f, mode)}
-                </Form.Item>
-              </Col>
-            );
-          })}
-        </Row>
+        <DialogFields fields={fields} mode={mode} form={form} wide={wide} />
       </Form>
     </Modal>
   );

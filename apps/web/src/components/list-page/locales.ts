@@ -51,6 +51,7 @@ const en = {
     hex: 'Please enter {{length}} hexadecimal digits',
     max: 'At most {{max}} characters',
     decimals: 'At most {{n}} decimal places',
+    money: 'Please enter a valid amount (at most 13 digits before the point)',
     range: 'Must be between {{min}} and {{max}}',
   },
   importDialog: {
@@ -129,6 +130,7 @@ const zh: Pack = {
     hex: '请输入 {{length}} 位十六进制数',
     max: '最多 {{max}} 个字符',
     decimals: '最多 {{n}} 位小数',
+    money: '请输入有效金额（整数部分最多 13 位）',
     range: '必须在 {{min}} 到 {{max}} 之间',
   },
   importDialog: {
@@ -205,6 +207,7 @@ const es: Pack = {
     hex: 'Introduzca {{length}} dígitos hexadecimales',
     max: 'Como máximo {{max}} caracteres',
     decimals: 'Como máximo {{n}} decimales',
+    money: 'Introduzca un importe válido (como máximo 13 dígitos antes del punto)',
     range: 'Debe estar entre {{min}} y {{max}}',
   },
   importDialog: {

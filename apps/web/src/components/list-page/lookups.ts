@@ -1,3 +1,4 @@
+import { STATION_PATHS } from '@prepay/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LOOKUP_STALE_MS } from '../../lib/query-client';
 import { request } from '../../lib/request';
@@ -14,7 +15,7 @@ export function stationsQueryOptions({ silent = false } = {}) {
     queryKey: ['lookup', 'station'],
     queryFn: () =>
       request<{ total: number; data: StationLookup[] }>(
-        '/api/station/read',
+        STATION_PATHS.read,
         { pageNumber: 1, pageSize: 200, orderBy: 'stationId asc' },
         { silent },
       ),

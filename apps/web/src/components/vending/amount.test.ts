@@ -91,3 +91,10 @@ describe('carriedAround (the token amount field)', () => {
     expect(carriedAround(18201625)).toEqual({ lower: 18201624, upper: null });
   });
 });
+
+describe('checkOverdraft bound', () => {
+  it('takes money up to the contract maximum and refuses beyond it', () => {
+    expect(checkOverdraft('1000000000')).toBeNull();
+    expect(checkOverdraft('1000000000.01')).toBe('validOverdraft');
+  });
+});

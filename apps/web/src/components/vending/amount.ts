@@ -1,3 +1,4 @@
+import { MeterType, MONEY_PATTERN } from '@prepay/contracts';
 /**
  * Client-side checks of the vending inputs with the spec §5 messages (locale keys under `vending.`).
  * The server validates again; these only spare the operator a round trip.
@@ -32,10 +33,13 @@ export function checkInteger(
   return null;
 }
 
-/** Maximum overdraft: a non-negative money amount with at most 2 decimals. */
+/** The contract's bound of a maximum overdraft (MaximumOverdraftRequest). */
+export const MAX_OVERDRAFT = 1e9;
+
+/** Maximum overdraft: a money amount (contracts' MONEY_PATTERN) up to the contract's bound. */
 export function checkOverdraft(value: string | number | null | undefined): 'validOverdraft' | null {
   const text = value === null || value === undefined ? '' : String(value).trim();
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return 'validOverdraft';
+  if (!MONEY_PATTERN.test(text) || Number(text) > MAX_OVERDRAFT) return 'validOverdraft';
   return null;
 }
 
@@ -53,13 +57,12 @@ export function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Money with 2 places, energy with 1 (the server sends plain numbers). */
-export const money = (n: number | null | undefined) => (n === null || n === undefined ? '' : n.toFixed(2));
-export const energy = (n: number | null | undefined) => (n === null || n === undefined ? '' : n.toFixed(1));
+// The one money and energy formatter, where the vending pages look for it.
+export { energy, money } from '../../lib/format';
 
-/** kWh for electricity meters, m³ for water and gas (meter type 0/1/2). */
+/** kWh for electricity meters, m³ for water and gas. */
 export const unitOf = (meterType: number | null | undefined) =>
-  meterType === 1 || meterType === 2 ? 'm³' : 'kWh';
+  meterType === MeterType.water || meterType === MeterType.gas ? 'm³' : 'kWh';
 
 /**
  * The credit token's 16-bit amount field (STS exponent/mantissa, packages/sts amount.ts): above

@@ -1,10 +1,10 @@
+import { ITEM_PATHS, USER_PATHS } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { request } from '../../lib/request';
-import { sessionStore } from '../../lib/session';
 import { groupsOfFour } from './amount';
 import './locales';
 import './vending.css';
@@ -25,14 +25,10 @@ export function TokenText({ token, testId = 'token-text' }: { token: string; tes
   );
 }
 
-export const meterTypeOptions = (t: TFunction) => [
-  { value: 0, label: t('vending.electricity') },
-  { value: 1, label: t('vending.water') },
-  { value: 2, label: t('vending.gas') },
-];
-
-export const labelOf = (options: { value: unknown; label: string }[], v: unknown) =>
-  options.find((o) => o.value === v)?.label ?? (v === null || v === undefined ? '' : String(v));
+export { useHasPermission } from '../../lib/session';
+// Where the token record pages look for them; one definition each.
+export { labelOf } from '../list-page/common-columns';
+export { meterTypeOptions } from '../meter-options';
 
 interface QuotaInfo {
   quota: number;
@@ -46,7 +42,7 @@ export const QUOTA_KEY = ['vending', 'quota'] as const;
 export function useQuota() {
   return useQuery({
     queryKey: QUOTA_KEY,
-    queryFn: () => request<QuotaInfo>('/api/user/info', undefined, { silent: true }),
+    queryFn: () => request<QuotaInfo>(USER_PATHS.info, undefined, { silent: true }),
   });
 }
 
@@ -56,47 +52,30 @@ export function quotaText(t: TFunction, q: QuotaInfo | undefined): string {
   return `${q.remainingQuota}/${q.totalQuota}`;
 }
 
-/** Payment methods from the item dictionary (Setting → Item, type PaymentMethod). */
-export function usePaymentMethods() {
+interface ItemEntry {
+  id: string;
+  name: string;
+}
+
+/** One type of the item dictionary (Setting → Item) in the user's language, shared for a minute. */
+function useItemList<T>(itemType: string, select: (rows: ItemEntry[]) => T) {
   const lang = currentLanguage();
   return useQuery({
-    queryKey: ['lookup', 'item', 'PaymentMethod', lang],
-    queryFn: () =>
-      request<{ id: string; name: string }[]>(
-        '/api/item/readItemList',
-        { itemType: 'PaymentMethod', lang },
-        { silent: true },
-      ),
+    queryKey: ['lookup', 'item', itemType, lang],
+    queryFn: () => request<ItemEntry[]>(ITEM_PATHS.readList, { itemType, lang }, { silent: true }),
     staleTime: 60_000,
-    select: (rows) => rows.map((r) => ({ value: r.name, label: r.name })),
+    select,
   });
 }
+
+const toOptions = (rows: ItemEntry[]) => rows.map((r) => ({ value: r.name, label: r.name }));
+const toBasicInformation = (rows: ItemEntry[]) => ({
+  company: rows.find((r) => r.id === 'Company')?.name ?? null,
+  currency: rows.find((r) => r.id === 'Currency')?.name ?? null,
+});
+
+/** Payment methods from the item dictionary (Setting → Item, type PaymentMethod). */
+export const usePaymentMethods = () => useItemList('PaymentMethod', toOptions);
 
 /** Company name and currency from the item dictionary (type BasicInformation), in the user's language. */
-export function useBasicInformation() {
-  const lang = currentLanguage();
-  return useQuery({
-    queryKey: ['lookup', 'item', 'BasicInformation', lang],
-    queryFn: () =>
-      request<{ id: string; name: string }[]>(
-        '/api/item/readItemList',
-        { itemType: 'BasicInformation', lang },
-        { silent: true },
-      ),
-    staleTime: 60_000,
-    select: (rows) => ({
-      company: rows.find((r) => r.id === 'Company')?.name ?? null,
-      currency: rows.find((r) => r.id === 'Currency')?.name ?? null,
-    }),
-  });
-}
-
-/** Whether the signed-in role holds a permission key (as the server's gate reads the role content). */
-export function useHasPermission(key: string): boolean {
-  return sessionStore.use((s) =>
-    (s.info?.roleContent ?? '')
-      .split(',')
-      .map((k) => k.trim())
-      .includes(key),
-  );
-}
+export const useBasicInformation = () => useItemList('BasicInformation', toBasicInformation);

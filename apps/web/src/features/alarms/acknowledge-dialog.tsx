@@ -1,4 +1,4 @@
-import type { AlarmRow } from '@prepay/contracts';
+import { ALARM_PATHS, type AlarmRow } from '@prepay/contracts';
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ export function AcknowledgeDialog({
     try {
       const text = remark.trim() === '' ? null : remark.trim();
       await request<AlarmRow[]>(
-        '/api/alarm/acknowledge',
+        ALARM_PATHS.acknowledge,
         rows.map((r) => ({ id: r.id, remark: text })),
       );
       void message.success(t('alarm.acknowledged_ok'));

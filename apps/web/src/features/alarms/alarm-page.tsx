@@ -1,8 +1,9 @@
-import { ALARM_KINDS, type AlarmKind, type AlarmRow } from '@prepay/contracts';
+import { ALARM_KINDS, ALARM_PATHS, type AlarmKind, type AlarmRow } from '@prepay/contracts';
 import { App, Button, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dateRangeColumn, textColumn } from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import './locales';
@@ -19,7 +20,7 @@ const COLOUR: Record<AlarmKind, string> = {
 function alarmColumns(t: TFunction): ListColumn<AlarmRow>[] {
   return [
     { key: 'id', title: t('alarm.id'), sort: true, width: 80 },
-    { key: 'meterId', title: t('alarm.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    textColumn('meterId', t('alarm.meterId'), 140),
     { key: 'customerId', title: t('alarm.customerId'), width: 130 },
     { key: 'customerName', title: t('alarm.customerName'), width: 150, ellipsis: true },
     {
@@ -37,13 +38,7 @@ function alarmColumns(t: TFunction): ListColumn<AlarmRow>[] {
       },
     },
     { key: 'detail', title: t('alarm.detail'), width: 200, ellipsis: true },
-    {
-      key: 'raisedDate',
-      title: t('alarm.raisedDate'),
-      filter: { kind: 'dateRange' },
-      sort: true,
-      width: 170,
-    },
+    dateRangeColumn('raisedDate', t('alarm.raisedDate')),
     {
       key: 'currentDate',
       title: t('alarm.currentDate'),
@@ -93,7 +88,7 @@ export default function AlarmPage() {
     <>
       <ListPage<AlarmRow>
         resource={RESOURCE}
-        readPath="/api/alarm/read"
+        readPath={ALARM_PATHS.read}
         rowKey={(r) => String(r.id)}
         defaultSort={{ field: 'id', direction: 'desc' }}
         exportModule="alarm"

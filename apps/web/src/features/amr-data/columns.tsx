@@ -1,10 +1,20 @@
 import type { DailyDataMeterRow, DailyDataRow } from '@prepay/contracts';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
+import { dateRangeColumn, textColumn } from '../../components/list-page/common-columns';
 import type { ListColumn } from '../../components/list-page/list-page';
 
 const flag = (t: TFunction, on: string, off: string) => (v: unknown) =>
   v === null || v === undefined ? '' : <Tag color={v ? 'red' : 'green'}>{v ? t(on) : t(off)}</Tag>;
+
+/** Whose meter: customer (kept in view while the grid scrolls), name and meter. */
+function meterColumns<Row>(t: TFunction): ListColumn<Row>[] {
+  return [
+    textColumn<Row>('customerId', t('amr.customerId'), 140, { fixed: 'left' }),
+    textColumn<Row>('customerName', t('amr.customerName'), 160),
+    textColumn<Row>('meterId', t('amr.meterId'), 140),
+  ];
+}
 
 /** The interval grid's columns; `usageLabel` distinguishes daily usage from the hourly one. */
 export function electricColumns(
@@ -12,24 +22,9 @@ export function electricColumns(
   usageLabel = 'amr.dailyUsage',
 ): ListColumn<DailyDataMeterRow>[] {
   return [
-    {
-      key: 'customerId',
-      title: t('amr.customerId'),
-      filter: { kind: 'text' },
-      sort: true,
-      fixed: 'left',
-      width: 140,
-    },
-    { key: 'customerName', title: t('amr.customerName'), filter: { kind: 'text' }, sort: true, width: 160 },
-    { key: 'meterId', title: t('amr.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
-    { key: 'gatewayId', title: t('amr.gatewayId'), filter: { kind: 'text' }, sort: true, width: 140 },
-    {
-      key: 'currentDate',
-      title: t('amr.currentDate'),
-      filter: { kind: 'dateRange' },
-      sort: true,
-      width: 170,
-    },
+    ...meterColumns<DailyDataMeterRow>(t),
+    textColumn('gatewayId', t('amr.gatewayId'), 140),
+    dateRangeColumn('currentDate', t('amr.currentDate')),
     { key: 'usage1', title: t(usageLabel), sort: true, width: 120 },
     { key: 'total1', title: t('amr.total1'), sort: true, width: 120 },
     { key: 'remain1', title: t('amr.remain1'), sort: true, width: 120 },
@@ -51,23 +46,8 @@ export function electricColumns(
 
 export function waterColumns(t: TFunction): ListColumn<DailyDataRow>[] {
   return [
-    {
-      key: 'customerId',
-      title: t('amr.customerId'),
-      filter: { kind: 'text' },
-      sort: true,
-      fixed: 'left',
-      width: 140,
-    },
-    { key: 'customerName', title: t('amr.customerName'), filter: { kind: 'text' }, sort: true, width: 160 },
-    { key: 'meterId', title: t('amr.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
-    {
-      key: 'currentDate',
-      title: t('amr.currentDate'),
-      filter: { kind: 'dateRange' },
-      sort: true,
-      width: 170,
-    },
+    ...meterColumns<DailyDataRow>(t),
+    dateRangeColumn('currentDate', t('amr.currentDate')),
     { key: 'total', title: t('amr.total'), sort: true, width: 120 },
     { key: 'totalRecharge', title: t('amr.totalRecharge'), sort: true, width: 150 },
     { key: 'remain', title: t('amr.remain'), sort: true, width: 120 },

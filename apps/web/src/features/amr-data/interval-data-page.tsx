@@ -1,4 +1,4 @@
-import type { DailyDataMeterRow } from '@prepay/contracts';
+import { DAILY_DATA_PATHS, type DailyDataMeterRow } from '@prepay/contracts';
 import { Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ export default function IntervalDataPage() {
     <>
       <ListPage<DailyDataMeterRow>
         resource="daily-data-meter"
-        readPath="/api/DailyDataMeter/read"
+        readPath={DAILY_DATA_PATHS.meterRead}
         rowKey={(r) => `${r.meterId}:${r.currentDate}`}
         columns={electricColumns(t)}
         extraBody={LANG}
@@ -52,7 +52,7 @@ export default function IntervalDataPage() {
         {hourly && (
           <ListPage<DailyDataMeterRow>
             resource={`hourly-${hourly.meterId}-${day}`}
-            readPath="/api/DailyDataMeter/readMore"
+            readPath={DAILY_DATA_PATHS.meterReadMore}
             rowKey={(r) => r.currentDate}
             columns={electricColumns(t, 'amr.usage1').filter((c) =>
               ['meterId', 'currentDate', 'usage1', 'total1', 'remain1'].includes(c.key),

@@ -1,4 +1,4 @@
-import type { DailyDataMeterRow } from '@prepay/contracts';
+import { DAILY_DATA_PATHS, type DailyDataMeterRow } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { electricColumns } from './columns';
@@ -12,7 +12,7 @@ export default function MonthlyDataPage() {
   return (
     <ListPage<DailyDataMeterRow>
       resource="monthly-data"
-      readPath="/api/DailyDataMeter/readMonthly"
+      readPath={DAILY_DATA_PATHS.meterReadMonthly}
       rowKey={(r) => `${r.meterId}:${r.currentDate}`}
       columns={electricColumns(t).filter((c) => c.key !== 'usage1')}
       extraBody={LANG}

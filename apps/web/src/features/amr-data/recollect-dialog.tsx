@@ -1,19 +1,15 @@
 import { COLLECTION_PATHS, RECOLLECT_PERMISSION, type RecollectResult } from '@prepay/contracts';
-import { App, Button, DatePicker, Form, Modal, Select, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { App, DatePicker, Form, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionModal } from '../../components/action-modal/action-modal';
 import { request } from '../../lib/request';
-import { sessionStore } from '../../lib/session';
+import { useHasPermission } from '../../lib/session';
 
 /** Re-collect is a role-only key: the action shows only when the role content lists it. */
 export function useCanRecollect(): boolean {
-  return sessionStore.use((s) =>
-    (s.info?.roleContent ?? '')
-      .split(',')
-      .map((k) => k.trim())
-      .includes(RECOLLECT_PERMISSION),
-  );
+  return useHasPermission(RECOLLECT_PERMISSION);
 }
 
 interface Values {
@@ -34,44 +30,33 @@ export function RecollectDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      const res = await request<RecollectResult>(COLLECTION_PATHS.recollect, {
+  const recollect = useMutation({
+    mutationFn: (v: Values) =>
+      request<RecollectResult>(COLLECTION_PATHS.recollect, {
         meterId,
         startDate: v.range[0].format('YYYY-MM-DD'),
         endDate: v.range[1].format('YYYY-MM-DD'),
         kind: v.kind,
-      });
+      }),
+    onSuccess: (res) => {
       void message.success(t('amr.recollectQueued', { count: res.queued }));
       onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const submit = async () => recollect.mutate(await form.validateFields());
   return (
-    <Modal
-      open
+    <ActionModal
       title={t('amr.recollectTitle', { meterId })}
-      onCancel={onClose}
+      testId="recollect-dialog"
+      onClose={onClose}
       width="min(520px, 96vw)"
-      data-testid="recollect-dialog"
-      footer={[
-        <Button key="c" onClick={onClose}>
-          {t('amr.recollectCancel')}
-        </Button>,
-        <Button
-          key="ok"
-          type="primary"
-          loading={busy}
-          data-testid="recollect-submit"
-          onClick={() => void submit()}
-        >
-          {t('amr.recollect')}
-        </Button>,
-      ]}
+      cancelLabel={t('amr.recollectCancel')}
+      action={{
+        label: t('amr.recollect'),
+        testId: 'recollect-submit',
+        busy: recollect.isPending,
+        onClick: () => void submit(),
+      }}
     >
       <Typography.Paragraph type="secondary">{t('amr.recollectHint')}</Typography.Paragraph>
       <Form<Values>
@@ -100,6 +85,6 @@ export function RecollectDialog({
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </ActionModal>
   );
 }

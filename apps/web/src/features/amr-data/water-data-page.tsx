@@ -1,4 +1,4 @@
-import type { DailyDataRow } from '@prepay/contracts';
+import { DAILY_DATA_PATHS, type DailyDataRow } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { waterColumns } from './columns';
@@ -12,7 +12,7 @@ export default function WaterDataPage() {
   return (
     <ListPage<DailyDataRow>
       resource="daily-data-water"
-      readPath="/api/DailyData/read"
+      readPath={DAILY_DATA_PATHS.read}
       rowKey={(r) => `${r.meterId}:${r.currentDate}`}
       columns={waterColumns(t)}
       extraBody={LANG}

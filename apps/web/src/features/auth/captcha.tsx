@@ -1,4 +1,4 @@
-import type { CaptchaChallenge } from '@prepay/contracts';
+import { type CaptchaChallenge, USER_PATHS } from '@prepay/contracts';
 import { useCallback, useState } from 'react';
 import { request } from '../../lib/request';
 
@@ -14,7 +14,7 @@ export function useCaptcha(enabled: boolean) {
   const refresh = useCallback(() => {
     if (!enabled) return;
     setChallenge(null);
-    request<Challenge>('/api/user/captcha', undefined, { silent: true })
+    request<Challenge>(USER_PATHS.captcha, undefined, { silent: true })
       .then(setChallenge)
       .catch(() => setChallenge(null));
   }, [enabled]);

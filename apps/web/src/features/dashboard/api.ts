@@ -1,4 +1,4 @@
-import type { LineChart, PanelGroup } from '@prepay/contracts';
+import { DASHBOARD_PATHS, type LineChart, type PanelGroup } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/request';
 
@@ -17,13 +17,13 @@ export const CHART = {
 export function usePanelGroup() {
   return useQuery({
     queryKey: ['dashboard', 'panel'],
-    queryFn: () => request<PanelGroup>('/api/dashboard/readPanelGroup'),
+    queryFn: () => request<PanelGroup>(DASHBOARD_PATHS.panelGroup),
   });
 }
 
 export function useLineChart(type: number, days: number) {
   return useQuery({
     queryKey: ['dashboard', 'line', type, days],
-    queryFn: () => request<LineChart>('/api/dashboard/readLineChart', { type, days }),
+    queryFn: () => request<LineChart>(DASHBOARD_PATHS.lineChart, { type, days }),
   });
 }

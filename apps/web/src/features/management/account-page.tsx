@@ -1,20 +1,24 @@
-import type { AccountRow } from '@prepay/contracts';
+import { ACCOUNT_PATHS, type AccountRow } from '@prepay/contracts';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import {
+  auditColumns,
+  optionColumn,
+  stationColumn,
+  textColumn,
+} from '../../components/list-page/common-columns';
+import { remarkField, StationCrudPage, type StationOptions } from '../../components/list-page/crud-page';
+import type { FieldDef } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
-import { communicationOptions, meterTypeOptions } from './meter-page';
+import { communicationOptions, meterTypeOptions } from '../../components/meter-options';
 import { CustomerPicker, TariffPicker, UnusedMeterPicker } from './pickers';
 import './locales';
-import { remarkField, type StationOptions, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'account';
 const LIST: ListSpec = {
   resource: RESOURCE,
-  readPath: '/api/account/read',
+  readPath: ACCOUNT_PATHS.read,
   defaultSort: { field: 'customerId', direction: 'asc' },
 };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
@@ -27,9 +31,6 @@ interface AccountForm {
   ctRatio?: string;
   remark?: string;
 }
-
-const labelOf = (options: { value: unknown; label: string }[], v: unknown) =>
-  options.find((o) => o.value === v)?.label ?? (v === null || v === undefined ? '' : String(v));
 
 const accountKey = (t: TFunction) => (k: string) => t(`management.account.${k}`);
 
@@ -67,39 +68,17 @@ function accountFields(
 
 function accountColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<AccountRow>[] {
   const a = accountKey(t);
-  const types = meterTypeOptions(t);
-  const ways = communicationOptions(t);
   return [
-    { key: 'customerId', title: a('customerId'), filter: { kind: 'text' }, sort: true, width: 140 },
-    { key: 'customerName', title: a('customerName'), filter: { kind: 'text' }, sort: true, width: 170 },
+    textColumn<AccountRow>('customerId', a('customerId'), 140),
+    textColumn<AccountRow>('customerName', a('customerName'), 170),
     { key: 'customerAddress', title: a('customerAddress'), sort: true, width: 200, ellipsis: true },
-    { key: 'meterId', title: a('meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
-    {
-      key: 'meterType',
-      title: a('meterType'),
-      filter: { kind: 'select', options: types },
-      sort: true,
-      width: 120,
-      render: (v) => labelOf(types, v),
-    },
-    { key: 'tariffId', title: a('tariffId'), filter: { kind: 'text' }, sort: true, width: 120 },
+    textColumn<AccountRow>('meterId', a('meterId'), 140),
+    optionColumn<AccountRow>('meterType', a('meterType'), meterTypeOptions(t), 120),
+    textColumn<AccountRow>('tariffId', a('tariffId'), 120),
     { key: 'tariffName', title: a('tariffName'), width: 140 },
-    {
-      key: 'communicationWay',
-      title: a('communicationWay'),
-      filter: { kind: 'select', options: ways },
-      sort: true,
-      width: 160,
-      render: (v) => labelOf(ways, v),
-    },
-    {
-      key: 'protocolVersion',
-      title: a('protocolVersion'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 140,
-    },
-    { key: 'ctRatio', title: a('ctRatio'), filter: { kind: 'text' }, sort: true, width: 100 },
+    optionColumn<AccountRow>('communicationWay', a('communicationWay'), communicationOptions(t), 160),
+    textColumn<AccountRow>('protocolVersion', a('protocolVersion'), 140),
+    textColumn<AccountRow>('ctRatio', a('ctRatio'), 100),
     {
       key: 'status',
       title: a('status'),
@@ -112,47 +91,29 @@ function accountColumns(t: TFunction, isAdmin: boolean, stations: StationOptions
   ];
 }
 
-export default function AccountPage() {
-  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<AccountRow>(RESOURCE);
-  const a = accountKey(t);
+const toBody = (v: AccountForm, row: AccountRow | undefined) => ({
+  customerId: v.customerId,
+  meterId: v.meterId,
+  tariffId: v.tariffId,
+  ctRatio: v.ctRatio || null,
+  remark: v.remark || null,
+  // Editing may move the account to another meter: the server finds it by the old one.
+  ...(row && row.meterId !== v.meterId ? { oldMeterId: row.meterId } : {}),
+});
 
+export default function AccountPage() {
   return (
-    <>
-      <ListPage<AccountRow>
-        {...LIST}
-        rowKey={(r) => r.meterId}
-        columns={accountColumns(t, isAdmin, stations.data)}
-        {...listProps}
-        onDelete={(rows) =>
-          writeRows(
-            '/api/account/delete',
-            rows.map((r) => ({ customerId: r.customerId, meterId: r.meterId })),
-          )
-        }
-        importModule="account"
-        exportModule="account"
-        exportFileName="accounts"
-      />
-      <FormDialog<AccountForm>
-        {...dialogProps}
-        title={dialog?.mode === 'edit' ? a('edit') : a('add')}
-        fields={accountFields(t, isAdmin, stations.data)}
-        initialValues={dialog?.row}
-        onSubmit={async (v) => {
-          const row = dialog?.row;
-          await writeRows(dialog?.mode === 'edit' ? '/api/account/update' : '/api/account/create', [
-            {
-              customerId: v.customerId,
-              meterId: v.meterId,
-              tariffId: v.tariffId,
-              ctRatio: v.ctRatio || null,
-              remark: v.remark || null,
-              ...(row && row.meterId !== v.meterId ? { oldMeterId: row.meterId } : {}),
-            },
-          ]);
-          await refresh();
-        }}
-      />
-    </>
+    <StationCrudPage<AccountRow, AccountForm>
+      resource={RESOURCE}
+      list={LIST}
+      paths={ACCOUNT_PATHS}
+      keyOf={(r) => ({ customerId: r.customerId, meterId: r.meterId })}
+      rowKey={(r) => r.meterId}
+      titles="management.account"
+      columns={accountColumns}
+      fields={accountFields}
+      toBody={toBody}
+      files={{ module: 'account', fileName: 'accounts' }}
+    />
   );
 }

@@ -1,17 +1,21 @@
-import type { CustomerRow } from '@prepay/contracts';
+import { CUSTOMER_PATHS, type CustomerRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
-import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
+import {
+  remarkField,
+  StationCrudPage,
+  type StationOptions,
+  stationField,
+} from '../../components/list-page/crud-page';
+import type { FieldDef } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import './locales';
-import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'customer';
 const LIST: ListSpec = {
   resource: RESOURCE,
-  readPath: '/api/customer/read',
+  readPath: CUSTOMER_PATHS.read,
   defaultSort: { field: 'customerId', direction: 'asc' },
 };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
@@ -62,28 +66,10 @@ function customerColumns(
   stations: StationOptions,
 ): ListColumn<CustomerRow>[] {
   return [
-    {
-      key: 'customerId',
-      title: t('management.customer.id'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 140,
-    },
-    {
-      key: 'customerName',
-      title: t('management.customer.name'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 180,
-    },
+    textColumn('customerId', t('management.customer.id'), 140),
+    textColumn('customerName', t('management.customer.name'), 180),
     { key: 'type', title: t('management.customer.type'), sort: true, width: 90 },
-    {
-      key: 'phone',
-      title: t('management.customer.phone'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 140,
-    },
+    textColumn('phone', t('management.customer.phone'), 140),
     {
       key: 'address',
       title: t('management.customer.address'),
@@ -92,68 +78,39 @@ function customerColumns(
       width: 200,
       ellipsis: true,
     },
-    {
-      key: 'certifiName',
-      title: t('management.customer.certifiName'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 140,
-    },
-    {
-      key: 'certifiNo',
-      title: t('management.customer.certifiNo'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 140,
-    },
+    textColumn('certifiName', t('management.customer.certifiName'), 140),
+    textColumn('certifiNo', t('management.customer.certifiNo'), 140),
     ...stationColumn<CustomerRow>(t, isAdmin, stations),
     ...auditColumns<CustomerRow>(t),
   ];
 }
 
-export default function CustomerPage() {
-  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } =
-    useCrudPage<CustomerRow>(RESOURCE);
+const toBody = (v: CustomerForm, row: CustomerRow | undefined) => ({
+  customerId: v.customerId.trim(),
+  customerName: v.customerName.trim(),
+  type: v.type ?? 0,
+  phone: v.phone || null,
+  address: v.address || null,
+  certifiName: v.certifiName || null,
+  certifiNo: v.certifiNo || null,
+  remark: v.remark || null,
+  stationId: v.stationId || row?.stationId || null,
+});
 
+export default function CustomerPage() {
   return (
-    <>
-      <ListPage<CustomerRow>
-        {...LIST}
-        rowKey={(r) => r.customerId}
-        columns={customerColumns(t, isAdmin, stations.data)}
-        {...listProps}
-        onDelete={(rows) =>
-          writeRows(
-            '/api/customer/delete',
-            rows.map((r) => ({ customerId: r.customerId })),
-          )
-        }
-        importModule="customer"
-        exportModule="customer"
-        exportFileName="customers"
-      />
-      <FormDialog<CustomerForm>
-        {...dialogProps}
-        title={dialog?.mode === 'edit' ? t('management.customer.edit') : t('management.customer.add')}
-        fields={customerFields(t, isAdmin, stations.data)}
-        initialValues={dialog?.row ?? { type: 0 }}
-        onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/customer/update' : '/api/customer/create', [
-            {
-              customerId: v.customerId.trim(),
-              customerName: v.customerName.trim(),
-              type: v.type ?? 0,
-              phone: v.phone || null,
-              address: v.address || null,
-              certifiName: v.certifiName || null,
-              certifiNo: v.certifiNo || null,
-              remark: v.remark || null,
-              stationId: v.stationId || dialog?.row?.stationId || null,
-            },
-          ]);
-          await refresh();
-        }}
-      />
-    </>
+    <StationCrudPage<CustomerRow, CustomerForm>
+      resource={RESOURCE}
+      list={LIST}
+      paths={CUSTOMER_PATHS}
+      keyOf={(r) => ({ customerId: r.customerId })}
+      rowKey={(r) => r.customerId}
+      titles="management.customer"
+      columns={customerColumns}
+      fields={customerFields}
+      initialValues={(row) => row ?? { type: 0 }}
+      toBody={toBody}
+      files={{ module: 'customer', fileName: 'customers' }}
+    />
   );
 }

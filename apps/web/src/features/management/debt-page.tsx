@@ -1,17 +1,16 @@
-import type { DebtRow } from '@prepay/contracts';
+import { DEBT_PATHS, type DebtRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
-import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
+import { remarkField, StationCrudPage, type StationOptions } from '../../components/list-page/crud-page';
+import type { FieldDef } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
-import { money } from './format';
+import { money } from '../../lib/format';
 import { CustomerPicker } from './pickers';
 import './locales';
-import { remarkField, type StationOptions, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'debt';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/debt/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: DEBT_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
@@ -36,10 +35,8 @@ function debtFields(
     {
       name: 'totalDebt',
       label: t('management.debt.totalDebt'),
-      kind: 'number',
+      kind: 'money',
       required: true,
-      min: 0,
-      decimals: 2,
     },
     remarkField(t),
   ];
@@ -47,20 +44,8 @@ function debtFields(
 
 function debtColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<DebtRow>[] {
   return [
-    {
-      key: 'customerId',
-      title: t('management.debt.customerId'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 140,
-    },
-    {
-      key: 'customerName',
-      title: t('management.debt.customerName'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 180,
-    },
+    textColumn('customerId', t('management.debt.customerId'), 140),
+    textColumn('customerName', t('management.debt.customerName'), 180),
     { key: 'totalDebt', title: t('management.debt.totalDebt'), sort: true, width: 130, render: money },
     {
       key: 'remainingDebt',
@@ -80,39 +65,26 @@ function debtColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): 
   ];
 }
 
-export default function DebtPage() {
-  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<DebtRow>(RESOURCE);
+interface DebtForm {
+  customerId: string;
+  totalDebt: string | number;
+  remark?: string;
+}
 
+export default function DebtPage() {
   return (
-    <>
-      <ListPage<DebtRow>
-        {...LIST}
-        rowKey={(r) => r.customerId}
-        columns={debtColumns(t, isAdmin, stations.data)}
-        {...listProps}
-        onDelete={(rows) =>
-          writeRows(
-            '/api/debt/delete',
-            rows.map((r) => ({ customerId: r.customerId })),
-          )
-        }
-        importModule="debt"
-        exportModule="debt"
-        exportFileName="debts"
-      />
-      <FormDialog<{ customerId: string; totalDebt: string | number; remark?: string }>
-        {...dialogProps}
-        title={dialog?.mode === 'edit' ? t('management.debt.edit') : t('management.debt.add')}
-        fields={debtFields(t, isAdmin, stations.data)}
-        initialValues={dialog?.row}
-        width={600}
-        onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/debt/update' : '/api/debt/create', [
-            { customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null },
-          ]);
-          await refresh();
-        }}
-      />
-    </>
+    <StationCrudPage<DebtRow, DebtForm>
+      resource={RESOURCE}
+      list={LIST}
+      paths={DEBT_PATHS}
+      keyOf={(r) => ({ customerId: r.customerId })}
+      rowKey={(r) => r.customerId}
+      titles="management.debt"
+      columns={debtColumns}
+      fields={debtFields}
+      dialogWidth={600}
+      toBody={(v) => ({ customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null })}
+      files={{ module: 'debt', fileName: 'debts' }}
+    />
   );
 }

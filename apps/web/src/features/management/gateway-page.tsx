@@ -1,16 +1,20 @@
-import { GATEWAY_ID_PATTERN, type GatewayRow } from '@prepay/contracts';
+import { GATEWAY_ID_PATTERN, GATEWAY_PATHS, type GatewayRow } from '@prepay/contracts';
 import { Progress, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
+import {
+  remarkField,
+  StationCrudPage,
+  type StationOptions,
+  stationField,
+} from '../../components/list-page/crud-page';
+import type { FieldDef } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import './locales';
-import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'gateway';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/gateway/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: GATEWAY_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
@@ -73,63 +77,41 @@ function gatewayColumns(t: TFunction, isAdmin: boolean, stations: StationOptions
       sort: true,
       width: 170,
     },
-    {
-      key: 'gatewayId',
-      title: t('management.gateway.id'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 210,
-    },
-    {
-      key: 'gatewayName',
-      title: t('management.gateway.name'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 180,
-    },
+    textColumn('gatewayId', t('management.gateway.id'), 210),
+    textColumn('gatewayName', t('management.gateway.name'), 180),
     ...auditColumns<GatewayRow>(t),
     ...stationColumn<GatewayRow>(t, isAdmin, stations),
   ];
 }
 
-export default function GatewayPage() {
-  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<GatewayRow>(RESOURCE);
+interface GatewayForm {
+  gatewayId: string;
+  gatewayName?: string;
+  remark?: string;
+  stationId?: string;
+}
 
+const toBody = (v: GatewayForm, row: GatewayRow | undefined) => ({
+  gatewayId: v.gatewayId.trim().toUpperCase(),
+  gatewayName: v.gatewayName || null,
+  remark: v.remark || null,
+  stationId: v.stationId || row?.stationId || null,
+});
+
+export default function GatewayPage() {
   return (
-    <>
-      <ListPage<GatewayRow>
-        {...LIST}
-        rowKey={(r) => r.gatewayId}
-        columns={gatewayColumns(t, isAdmin, stations.data)}
-        {...listProps}
-        onDelete={(rows) =>
-          writeRows(
-            '/api/gateway/delete',
-            rows.map((r) => ({ gatewayId: r.gatewayId })),
-          )
-        }
-        importModule="gateway"
-        exportModule="gateway"
-        exportFileName="gateways"
-      />
-      <FormDialog<{ gatewayId: string; gatewayName?: string; remark?: string; stationId?: string }>
-        {...dialogProps}
-        title={dialog?.mode === 'edit' ? t('management.gateway.edit') : t('management.gateway.add')}
-        fields={gatewayFields(t, isAdmin, stations.data)}
-        initialValues={dialog?.row}
-        width={600}
-        onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/gateway/update' : '/api/gateway/create', [
-            {
-              gatewayId: v.gatewayId.trim().toUpperCase(),
-              gatewayName: v.gatewayName || null,
-              remark: v.remark || null,
-              stationId: v.stationId || dialog?.row?.stationId || null,
-            },
-          ]);
-          await refresh();
-        }}
-      />
-    </>
+    <StationCrudPage<GatewayRow, GatewayForm>
+      resource={RESOURCE}
+      list={LIST}
+      paths={GATEWAY_PATHS}
+      keyOf={(r) => ({ gatewayId: r.gatewayId })}
+      rowKey={(r) => r.gatewayId}
+      titles="management.gateway"
+      columns={gatewayColumns}
+      fields={gatewayFields}
+      dialogWidth={600}
+      toBody={toBody}
+      files={{ module: 'gateway', fileName: 'gateways' }}
+    />
   );
 }

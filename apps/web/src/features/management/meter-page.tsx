@@ -1,37 +1,24 @@
-import type { MeterRow } from '@prepay/contracts';
+import { METER_PATHS, type MeterRow } from '@prepay/contracts';
 import { Divider, Form, Input, Radio, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage } from '../../components/list-page/list-page';
+import {
+  auditColumns,
+  optionColumn,
+  stationColumn,
+  textColumn,
+} from '../../components/list-page/common-columns';
+import { remarkField, StationCrudPage, stationField } from '../../components/list-page/crud-page';
+import type { FieldDef, FormMode } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
+import { communicationOptions, meterTypeOptions, phaseOptions } from '../../components/meter-options';
 import './locales';
-import { remarkField, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'meter';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/meter/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: METER_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
-
-export const meterTypeOptions = (t: TFunction) => [
-  { value: 0, label: t('management.meter.electricity') },
-  { value: 1, label: t('management.meter.water') },
-  { value: 2, label: t('management.meter.gas') },
-];
-export const communicationOptions = (t: TFunction) => [
-  { value: 0, label: t('management.meter.gprs') },
-  { value: 1, label: t('management.meter.lorawan') },
-  ...[2, 3, 4].map((n) => ({ value: n, label: t('management.meter.other', { n }) })),
-];
-const phaseOptions = (t: TFunction) => [
-  { value: 0, label: t('management.meter.single') },
-  { value: 1, label: t('management.meter.three') },
-  { value: 2, label: t('management.meter.ct') },
-];
-const labelOf = (options: { value: unknown; label: string }[], v: unknown) =>
-  options.find((o) => o.value === v)?.label ?? (v === null || v === undefined ? '' : String(v));
 
 type KeySource = 'derive' | 'enter' | 'keep';
 
@@ -212,42 +199,12 @@ function DecoderKeyField({ mode }: { mode: FormMode }) {
 
 function deviceColumns(t: TFunction): ListColumn<MeterRow>[] {
   const m = meterKey(t);
-  const types = meterTypeOptions(t);
-  const ways = communicationOptions(t);
-  const phases = phaseOptions(t);
   return [
-    { key: 'meterId', title: m('id'), filter: { kind: 'text' }, sort: true, width: 150 },
-    {
-      key: 'type',
-      title: m('type'),
-      filter: { kind: 'select', options: types },
-      sort: true,
-      width: 110,
-      render: (v) => labelOf(types, v),
-    },
-    {
-      key: 'protocolVersion',
-      title: m('protocolVersion'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 140,
-    },
-    {
-      key: 'isThreePhase',
-      title: m('phase'),
-      filter: { kind: 'select', options: phases },
-      sort: true,
-      width: 150,
-      render: (v) => labelOf(phases, v),
-    },
-    {
-      key: 'communicationWay',
-      title: m('communicationWay'),
-      filter: { kind: 'select', options: ways },
-      sort: true,
-      width: 160,
-      render: (v) => labelOf(ways, v),
-    },
+    textColumn<MeterRow>('meterId', m('id'), 150),
+    optionColumn<MeterRow>('type', m('type'), meterTypeOptions(t), 110),
+    textColumn<MeterRow>('protocolVersion', m('protocolVersion'), 140),
+    optionColumn<MeterRow>('isThreePhase', m('phase'), phaseOptions(t), 150),
+    optionColumn<MeterRow>('communicationWay', m('communicationWay'), communicationOptions(t), 160),
     {
       key: 'online',
       title: m('link'),
@@ -263,7 +220,7 @@ function deviceColumns(t: TFunction): ListColumn<MeterRow>[] {
     },
     { key: 'servingGatewayId', title: m('servingGateway'), width: 210 },
     { key: 'lastSeen', title: m('lastSeen'), width: 170 },
-    { key: 'devEui', title: m('devEui'), filter: { kind: 'text' }, sort: true, width: 180 },
+    textColumn<MeterRow>('devEui', m('devEui'), 180),
     { key: 'lng', title: m('lng'), sort: true, width: 100 },
     { key: 'lat', title: m('lat'), sort: true, width: 100 },
     {
@@ -314,7 +271,7 @@ function stsColumns(t: TFunction): ListColumn<MeterRow>[] {
       sort: true,
       width: 110,
     },
-    { key: 'sgc', title: m('sgc'), filter: { kind: 'text' }, sort: true, width: 100 },
+    textColumn('sgc', m('sgc'), 100),
     { key: 'krn', title: m('krn'), sort: true, width: 80 },
     { key: 'ken', title: m('ken'), sort: true, width: 80 },
     { key: 'ti', title: m('ti'), sort: true, width: 80 },
@@ -359,43 +316,24 @@ const NEW_METER: Partial<MeterForm> = {
 };
 
 export default function MeterPage() {
-  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps } = useCrudPage<MeterRow>(RESOURCE);
-  const m = meterKey(t);
-
   return (
-    <>
-      <ListPage<MeterRow>
-        {...LIST}
-        rowKey={(r) => r.meterId}
-        columns={[
-          ...deviceColumns(t),
-          ...stsColumns(t),
-          ...stationColumn<MeterRow>(t, isAdmin, stations.data),
-          ...auditColumns<MeterRow>(t),
-        ]}
-        {...listProps}
-        onDelete={(rows) =>
-          writeRows(
-            '/api/meter/delete',
-            rows.map((r) => ({ meterId: r.meterId })),
-          )
-        }
-        importModule="meter"
-        exportModule="meter"
-        exportFileName="meters"
-      />
-      <FormDialog<MeterForm>
-        {...dialogProps}
-        title={dialog?.mode === 'edit' ? m('edit') : m('add')}
-        fields={[...deviceFields(t, isAdmin, stations.data ?? []), ...stsFields(t)]}
-        initialValues={dialog?.row ? { ...dialog.row, keySource: 'keep' } : NEW_METER}
-        onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/meter/update' : '/api/meter/create', [
-            toBody(v, dialog?.row),
-          ]);
-          await refresh();
-        }}
-      />
-    </>
+    <StationCrudPage<MeterRow, MeterForm>
+      resource={RESOURCE}
+      list={LIST}
+      paths={METER_PATHS}
+      keyOf={(r) => ({ meterId: r.meterId })}
+      rowKey={(r) => r.meterId}
+      titles="management.meter"
+      columns={(t, isAdmin, stations) => [
+        ...deviceColumns(t),
+        ...stsColumns(t),
+        ...stationColumn<MeterRow>(t, isAdmin, stations),
+        ...auditColumns<MeterRow>(t),
+      ]}
+      fields={(t, isAdmin, stations) => [...deviceFields(t, isAdmin, stations ?? []), ...stsFields(t)]}
+      initialValues={(row) => (row ? { ...row, keySource: 'keep' } : NEW_METER)}
+      toBody={toBody}
+      files={{ module: 'meter', fileName: 'meters' }}
+    />
   );
 }

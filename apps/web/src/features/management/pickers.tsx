@@ -1,3 +1,4 @@
+import { CUSTOMER_PATHS, METER_PATHS, TARIFF_PATHS } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -77,7 +78,7 @@ export function CustomerPicker(props: PickerProps) {
     <RemoteSelect
       {...props}
       resource="customer"
-      path="/api/customer/read"
+      path={CUSTOMER_PATHS.read}
       orderBy="customerId asc"
       placeholder={t('management.account.pickCustomer')}
       toOption={(r) => ({
@@ -95,7 +96,7 @@ export function UnusedMeterPicker(props: PickerProps) {
     <RemoteSelect
       {...props}
       resource="meter-unused"
-      path="/api/meter/addread"
+      path={METER_PATHS.readUnused}
       orderBy="meterId asc"
       placeholder={t('management.account.pickMeter')}
       toOption={(r) => ({ value: String(r.meterId), label: String(r.meterId) })}
@@ -109,7 +110,7 @@ export function TariffPicker(props: PickerProps) {
     <RemoteSelect
       {...props}
       resource="tariff"
-      path="/api/tariff/read"
+      path={TARIFF_PATHS.read}
       orderBy="tariffId asc"
       placeholder={t('management.account.pickTariff')}
       toOption={(r) => ({ value: String(r.tariffId), label: `${r.tariffId} — ${r.tariffName ?? ''}` })}

@@ -1,4 +1,4 @@
-import type { TariffRow, TariffStep } from '@prepay/contracts';
+import { TARIFF_PATHS, type TariffRow, type TariffStep } from '@prepay/contracts';
 import {
   Button,
   DatePicker,
@@ -16,19 +16,23 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
+import {
+  remarkField,
+  type StationOptions,
+  stationField,
+  useStationCrudPage,
+} from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
-import { money } from './format';
+import { money } from '../../lib/format';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
-import { remarkField, type StationOptions, stationField, useCrudPage } from './use-crud-page';
 
 const RESOURCE = 'tariff';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/tariff/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: TARIFF_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 const WIRE = 'YYYY-MM-DD HH:mm:ss';
@@ -133,9 +137,9 @@ function activeFields(
   return [
     { name: 'tariffId', label: tt('id'), kind: 'text', required: true, lockOnEdit: true, maxLength: 64 },
     { name: 'tariffName', label: tt('name'), kind: 'text', required: true, maxLength: 128 },
-    { name: 'price', label: tt('price'), kind: 'number', required: true, min: 0, decimals: 2 },
+    { name: 'price', label: tt('price'), kind: 'money', required: true },
     { name: 'tax', label: tt('tax'), kind: 'number', min: 0, max: 100, decimals: 2 },
-    { name: 'monthlyCharge', label: tt('monthlyCharge'), kind: 'number', min: 0, decimals: 2 },
+    { name: 'monthlyCharge', label: tt('monthlyCharge'), kind: 'money' },
     { name: 'billingDay', label: tt('billingDay'), kind: 'integer', min: 1, max: 28 },
     dateField(t, 'startTime', tt('startTime')),
     stationField(t, isAdmin, stationOptions),
@@ -178,10 +182,8 @@ function passiveFields(t: TFunction): FieldDef[] {
     {
       name: 'price_New',
       label: `${tt('price')} (${tt('passive')})`,
-      kind: 'number',
+      kind: 'money',
       required: true,
-      min: 0,
-      decimals: 2,
       hidden: passiveOn,
     },
     {
@@ -196,9 +198,7 @@ function passiveFields(t: TFunction): FieldDef[] {
     {
       name: 'monthlyCharge_New',
       label: `${tt('monthlyCharge')} (${tt('passive')})`,
-      kind: 'number',
-      min: 0,
-      decimals: 2,
+      kind: 'money',
       hidden: passiveOn,
     },
     {
@@ -224,8 +224,8 @@ function passiveFields(t: TFunction): FieldDef[] {
 function tariffColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<TariffRow>[] {
   const tt = tariffKey(t);
   return [
-    { key: 'tariffId', title: tt('id'), filter: { kind: 'text' }, sort: true, width: 130 },
-    { key: 'tariffName', title: tt('name'), filter: { kind: 'text' }, sort: true, width: 160 },
+    textColumn('tariffId', tt('id'), 130),
+    textColumn('tariffName', tt('name'), 160),
     { key: 'tax', title: tt('tax'), sort: true, width: 120 },
     { key: 'price', title: tt('price'), sort: true, width: 110, render: money },
     {
@@ -303,8 +303,13 @@ function toBody(v: TariffForm, row: TariffRow | undefined) {
 }
 
 export default function TariffPage() {
-  const { t, refresh, isAdmin, stations, dialog, listProps, dialogProps, setDialog } =
-    useCrudPage<TariffRow>(RESOURCE);
+  const { t, save, isAdmin, stations, dialog, listProps, dialogProps, setDialog } =
+    useStationCrudPage<TariffRow>({
+      resource: RESOURCE,
+      paths: TARIFF_PATHS,
+      keyOf: (r) => ({ tariffId: r.tariffId }),
+      titles: 'management.tariff',
+    });
   const tt = tariffKey(t);
   const screens = Grid.useBreakpoint();
   const [view, setView] = useState<{ row: TariffRow; passive: boolean } | null>(null);
@@ -316,12 +321,7 @@ export default function TariffPage() {
         rowKey={(r) => r.tariffId}
         columns={tariffColumns(t, isAdmin, stations.data)}
         onAdd={listProps.onAdd}
-        onDelete={(rows) =>
-          writeRows(
-            '/api/tariff/delete',
-            rows.map((r) => ({ tariffId: r.tariffId })),
-          )
-        }
+        onDelete={listProps.onDelete}
         importModule="tariff"
         exportModule="tariff"
         exportFileName="tariffs"
@@ -345,7 +345,6 @@ export default function TariffPage() {
       />
       <FormDialog<TariffForm>
         {...dialogProps}
-        title={dialog?.mode === 'edit' ? tt('edit') : tt('add')}
         fields={[...activeFields(t, isAdmin, stations.data ?? []), ...passiveFields(t)]}
         width={860}
         initialValues={
@@ -354,10 +353,7 @@ export default function TariffPage() {
             : { tax: 0, monthlyCharge: 0, billingDay: 1, steps: [], passive: false }
         }
         onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/tariff/update' : '/api/tariff/create', [
-            toBody(v, dialog?.row),
-          ]);
-          await refresh();
+          await save(toBody(v, dialog?.row));
         }}
       />
       <Modal

@@ -1,4 +1,4 @@
-import type { ConsumptionRow } from '@prepay/contracts';
+import { type ConsumptionRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Empty } from 'antd';
 import { useMemo } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart, type ChartOption } from '../../components/chart/chart';
 import { request } from '../../lib/request';
 
-const PATH = '/API/PrepayReport/ConsumptionStatistics';
+const PATH = PREPAY_REPORT_PATHS.consumptionStatistics;
 /** The read cap of the API: the chart reads the whole result page by page. */
 const PAGE = 1000;
 

@@ -35,31 +35,28 @@ export function ConsumptionFilters({
   onSearch: (filter: ConsumptionFilter) => void;
 }) {
   const { t } = useTranslation();
-  const [customerId, setCustomerId] = useState('');
-  const [meterId, setMeterId] = useState('');
+  const [ids, setIds] = useState({ customerId: '', meterId: '' });
   const [range, setRange] = useState<Range>(null);
   const search = () =>
-    onSearch({ customerId: text(customerId), meterId: text(meterId), dateRange: toWire(range, monthly) });
+    onSearch({
+      customerId: text(ids.customerId),
+      meterId: text(ids.meterId),
+      dateRange: toWire(range, monthly),
+    });
   return (
     <Space wrap className="consumption-filters">
-      <Input
-        data-testid="filter-customerId"
-        allowClear
-        placeholder={t('report.customerId')}
-        style={{ width: 160 }}
-        value={customerId}
-        onChange={(e) => setCustomerId(e.target.value)}
-        onPressEnter={search}
-      />
-      <Input
-        data-testid="filter-meterId"
-        allowClear
-        placeholder={t('report.meterId')}
-        style={{ width: 160 }}
-        value={meterId}
-        onChange={(e) => setMeterId(e.target.value)}
-        onPressEnter={search}
-      />
+      {(['customerId', 'meterId'] as const).map((key) => (
+        <Input
+          key={key}
+          data-testid={`filter-${key}`}
+          allowClear
+          placeholder={t(`report.${key}`)}
+          style={{ width: 160 }}
+          value={ids[key]}
+          onChange={(e) => setIds((v) => ({ ...v, [key]: e.target.value }))}
+          onPressEnter={search}
+        />
+      ))}
       <DatePicker.RangePicker
         data-testid="filter-dateRange"
         picker={monthly ? 'month' : 'date'}
@@ -75,8 +72,7 @@ export function ConsumptionFilters({
         icon={<ReloadOutlined />}
         data-testid="filter-reset"
         onClick={() => {
-          setCustomerId('');
-          setMeterId('');
+          setIds({ customerId: '', meterId: '' });
           setRange(null);
           onSearch(NO_FILTER);
         }}

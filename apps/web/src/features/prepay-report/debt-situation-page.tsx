@@ -1,6 +1,8 @@
-import type { DebtSituationRow } from '@prepay/contracts';
+import { type DebtSituationRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
+import { textColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
+import { addressColumn, customerIdColumn } from './report-columns';
 import './locales';
 
 const LANG = { lang: 'en' };
@@ -11,34 +13,21 @@ export default function DebtSituationPage() {
   return (
     <ListPage<DebtSituationRow>
       resource="report-debt-situation"
-      readPath="/API/PrepayReport/DebtSituation"
+      readPath={PREPAY_REPORT_PATHS.debtSituation}
       rowKey={(r) => r.customerId}
       defaultSort={{ field: 'customerId', direction: 'asc' }}
       extraBody={LANG}
       exportModule="PrepayReport/DebtSituation"
       exportFileName="debt-situation"
       columns={[
-        {
-          key: 'customerId',
-          title: t('report.customerId'),
-          filter: { kind: 'text' },
-          sort: true,
-          fixed: 'left',
-          width: 140,
-        },
-        {
-          key: 'customerName',
-          title: t('report.customerName'),
-          filter: { kind: 'text' },
-          sort: true,
-          width: 160,
-        },
+        customerIdColumn(t),
+        textColumn('customerName', t('report.customerName'), 160),
         { key: 'totalDebt', title: t('report.totalDebt'), sort: true, width: 130 },
         { key: 'paidDebt', title: t('report.paidDebt'), sort: true, width: 130 },
         { key: 'remainingDebt', title: t('report.remainingDebt'), sort: true, width: 140 },
         { key: 'paymentTimes', title: t('report.paymentTimes'), sort: true, width: 110 },
         { key: 'lastPaymentDate', title: t('report.lastPaymentDate'), sort: true, width: 170 },
-        { key: 'customerAddress', title: t('report.customerAddress'), ellipsis: true, width: 200 },
+        addressColumn(t),
       ]}
       testId="report-debt-situation"
     />

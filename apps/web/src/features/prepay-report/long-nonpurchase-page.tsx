@@ -1,8 +1,9 @@
-import type { LongNonpurchaseRow } from '@prepay/contracts';
+import { type LongNonpurchaseRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { NumberFilters } from './number-filters';
+import { accountColumns, addressColumn } from './report-columns';
 import './locales';
 
 /** Long Nonpurchase Situation: days since each account's last purchase, with day bounds. */
@@ -12,7 +13,7 @@ export default function LongNonpurchasePage() {
   return (
     <ListPage<LongNonpurchaseRow>
       resource="report-long-nonpurchase"
-      readPath="/API/PrepayReport/LongNonpurchaseSituation"
+      readPath={PREPAY_REPORT_PATHS.longNonpurchase}
       rowKey={(r) => r.meterId}
       defaultSort={{ field: 'customerId', direction: 'asc' }}
       extraBody={extra}
@@ -28,22 +29,12 @@ export default function LongNonpurchasePage() {
         />
       }
       columns={[
-        {
-          key: 'customerId',
-          title: t('report.customerId'),
-          filter: { kind: 'text' },
-          sort: true,
-          fixed: 'left',
-          width: 140,
-        },
-        { key: 'customerName', title: t('report.customerName'), sort: true, width: 160 },
-        { key: 'meterId', title: t('report.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
-        { key: 'tariffId', title: t('report.tariffId'), sort: true, width: 120 },
+        ...accountColumns(t),
         { key: 'lastPurchaseUnit', title: t('report.lastPurchaseUnit'), sort: true, width: 140 },
         { key: 'lastPurchasePaid', title: t('report.lastPurchasePaid'), sort: true, width: 140 },
         { key: 'lastPurchaseDate', title: t('report.lastPurchaseDate'), sort: true, width: 170 },
         { key: 'nonpurchaseDays', title: t('report.nonpurchaseDays'), sort: true, width: 140 },
-        { key: 'customerAddress', title: t('report.customerAddress'), ellipsis: true, width: 200 },
+        addressColumn(t),
       ]}
       testId="report-long-nonpurchase"
     />

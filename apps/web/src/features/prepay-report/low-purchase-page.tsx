@@ -1,8 +1,9 @@
-import type { LowPurchaseRow } from '@prepay/contracts';
+import { type LowPurchaseRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { NumberFilters } from './number-filters';
+import { accountColumns, addressColumn } from './report-columns';
 import './locales';
 
 /** Low Purchase Situation: accounts whose purchases in the date range total at or below the low limit. */
@@ -12,7 +13,7 @@ export default function LowPurchasePage() {
   return (
     <ListPage<LowPurchaseRow>
       resource="report-low-purchase"
-      readPath="/API/PrepayReport/LowPurchaseSituation"
+      readPath={PREPAY_REPORT_PATHS.lowPurchase}
       rowKey={(r) => r.meterId}
       defaultSort={{ field: 'customerId', direction: 'asc' }}
       extraBody={extra}
@@ -25,17 +26,7 @@ export default function LowPurchasePage() {
         />
       }
       columns={[
-        {
-          key: 'customerId',
-          title: t('report.customerId'),
-          filter: { kind: 'text' },
-          sort: true,
-          fixed: 'left',
-          width: 140,
-        },
-        { key: 'customerName', title: t('report.customerName'), sort: true, width: 160 },
-        { key: 'meterId', title: t('report.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
-        { key: 'tariffId', title: t('report.tariffId'), sort: true, width: 120 },
+        ...accountColumns(t),
         // The date-range header filter goes out as `dateRange`, the report's purchase window.
         {
           key: 'purchaseTimes',
@@ -45,7 +36,7 @@ export default function LowPurchasePage() {
         },
         { key: 'purchaseTotalUnit', title: t('report.purchaseTotalUnit'), sort: true, width: 130 },
         { key: 'purchaseTotalPaid', title: t('report.purchaseTotalPaid'), sort: true, width: 130 },
-        { key: 'customerAddress', title: t('report.customerAddress'), ellipsis: true, width: 200 },
+        addressColumn(t),
       ]}
       testId="report-low-purchase"
     />

@@ -1,3 +1,4 @@
+import { USER_PATHS } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../lib/request';
 import { loadInfo } from '../../lib/session';
@@ -19,15 +20,15 @@ export interface PasswordForm {
 export type PasswordKind = 'login' | 'authorization';
 
 const PASSWORD_PATHS: Record<PasswordKind, string> = {
-  login: '/api/user/modifyLoginPassword',
-  authorization: '/api/user/modifyAuthorizationPassword',
+  login: USER_PATHS.modifyLoginPassword,
+  authorization: USER_PATHS.modifyAuthorizationPassword,
 };
 
 /** Saves the profile, then reloads the info so the navbar and dashboard show the new values. */
 export function useUpdateInfo() {
   return useMutation({
     mutationFn: async (body: InfoForm) => {
-      await request('/api/user/updateInfo', body);
+      await request(USER_PATHS.updateInfo, body);
       return loadInfo();
     },
   });

@@ -1,33 +1,33 @@
-import { TASK_ROUTES, type TaskKind } from '@prepay/contracts';
+import { Dlt645Type, TASK_ROUTES, type TaskKind, TaskStatus } from '@prepay/contracts';
 
 /** Per task family: its API paths, catalogue type, the two pages and their title keys. */
 export const KINDS: Record<
   TaskKind,
-  { catalogueType: number; page: string; taskPage: string; title: string; taskTitle: string }
+  { catalogueType: Dlt645Type | -1; page: string; taskPage: string; title: string; taskTitle: string }
 > = {
   reading: {
-    catalogueType: 0,
+    catalogueType: Dlt645Type.reading,
     page: '/remote-operation/remote-meter-reading',
     taskPage: '/remote-operation-record/remote-meter-reading-task',
     title: 'route.remoteMeterReading',
     taskTitle: 'route.remoteMeterReadingTask',
   },
   setting: {
-    catalogueType: 1,
+    catalogueType: Dlt645Type.setting,
     page: '/remote-operation/remote-meter-setting',
     taskPage: '/remote-operation-record/remote-meter-setting-task',
     title: 'route.remoteMeterSetting',
     taskTitle: 'route.remoteMeterSettingTask',
   },
   control: {
-    catalogueType: 2,
+    catalogueType: Dlt645Type.control,
     page: '/remote-operation/remote-meter-control',
     taskPage: '/remote-operation-record/remote-meter-control-task',
     title: 'route.remoteMeterControl',
     taskTitle: 'route.remoteMeterControlTask',
   },
   token: {
-    catalogueType: 3,
+    catalogueType: Dlt645Type.token,
     page: '/remote-operation/remote-meter-token',
     taskPage: '/remote-operation-record/remote-meter-token-task',
     title: 'route.remoteMeterToken',
@@ -46,8 +46,14 @@ export const pathsOf = (kind: TaskKind) => TASK_ROUTES[kind];
 
 /** Original status codes → label keys and tag colours. */
 export const STATUS: Record<number, { key: string; color: string }> = {
-  0: { key: 'remote.standBy', color: 'default' },
-  3: { key: 'remote.running', color: 'processing' },
-  1: { key: 'remote.success', color: 'success' },
-  2: { key: 'remote.failure', color: 'error' },
+  [TaskStatus.standBy]: { key: 'remote.standBy', color: 'default' },
+  [TaskStatus.running]: { key: 'remote.running', color: 'processing' },
+  [TaskStatus.success]: { key: 'remote.success', color: 'success' },
+  [TaskStatus.failure]: { key: 'remote.failure', color: 'error' },
 };
+
+/** The status filter's order, as the original lists them. */
+export const STATUS_ORDER = [TaskStatus.standBy, TaskStatus.running, TaskStatus.success, TaskStatus.failure];
+
+/** Still to run: the task list re-reads on its own while one of these shows. */
+export const isPending = (status: number) => status === TaskStatus.standBy || status === TaskStatus.running;

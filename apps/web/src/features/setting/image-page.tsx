@@ -1,5 +1,5 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { IMAGE_SLOTS, type ImageRow, type ImageSlot } from '@prepay/contracts';
+import { IMAGE_PATHS, IMAGE_SLOTS, type ImageRow, type ImageSlot } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -97,7 +97,7 @@ function SlotCard({
             }
             setProblem(null);
             setBusy(true);
-            uploadFile(`/api/image/upload?slot=${slot}`, file)
+            uploadFile(`${IMAGE_PATHS.upload}?slot=${slot}`, file)
               .then(() => {
                 setDone(true);
                 void message.success(t('setting.image.refresh'));
@@ -123,7 +123,7 @@ function SlotCard({
             okText={t('listPage.confirm')}
             cancelText={t('listPage.cancel')}
             onConfirm={async () => {
-              await writeRows('/api/image/delete', [{ slot }]);
+              await writeRows(IMAGE_PATHS.delete, [{ slot }]);
               void message.success(t('listPage.deleted'));
               onChanged();
             }}
@@ -147,7 +147,7 @@ function SlotCard({
 export default function ImagePage() {
   const query = useQuery({
     queryKey: ['image'],
-    queryFn: () => request<ImageRow[]>('/api/image/read', {}),
+    queryFn: () => request<ImageRow[]>(IMAGE_PATHS.read, {}),
   });
   return (
     <Row gutter={[16, 16]}>

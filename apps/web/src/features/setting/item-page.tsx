@@ -1,17 +1,15 @@
-import type { ItemRow } from '@prepay/contracts';
+import { ITEM_PATHS, type ItemRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auditColumns } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { auditColumns, textColumn } from '../../components/list-page/common-columns';
+import { useCrudPage } from '../../components/list-page/crud-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import './locales';
 
 const RESOURCE = 'item';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/item/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: ITEM_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 const LANGS = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;
@@ -56,8 +54,13 @@ function toBody(v: ItemForm): Record<string, unknown> {
 
 export default function ItemPage() {
   const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: ItemRow } | null>(null);
+  const crud = useCrudPage<ItemRow>({
+    resource: RESOURCE,
+    paths: ITEM_PATHS,
+    keyOf: (r) => ({ itemType: r.itemType, itemName: r.itemName }),
+    titles: 'setting.item',
+  });
+  const { dialog } = crud;
 
   return (
     <>
@@ -65,20 +68,8 @@ export default function ItemPage() {
         {...LIST}
         rowKey={(r) => `${r.itemType}\u0000${r.itemName}`}
         columns={[
-          {
-            key: 'itemType',
-            title: t('setting.item.type'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 160,
-          },
-          {
-            key: 'itemName',
-            title: t('setting.item.name'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 160,
-          },
+          textColumn('itemType', t('setting.item.type'), 160),
+          textColumn('itemName', t('setting.item.name'), 160),
           ...LANGS.map((l) => ({
             key: l,
             title: t(`setting.item.${l}`),
@@ -88,28 +79,19 @@ export default function ItemPage() {
           })),
           ...auditColumns<ItemRow>(t),
         ]}
-        onAdd={() => setDialog({ mode: 'create' })}
-        onDelete={(rows) =>
-          writeRows(
-            '/api/item/delete',
-            rows.map((r) => ({ itemType: r.itemType, itemName: r.itemName })),
-          )
-        }
+        onAdd={crud.listProps.onAdd}
+        onDelete={crud.listProps.onDelete}
         importModule="item"
         exportModule="item"
         exportFileName="items"
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
+        actions={crud.listProps.actions}
       />
       <FormDialog<ItemForm>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
-        title={dialog?.mode === 'edit' ? t('setting.item.edit') : t('setting.item.add')}
+        {...crud.dialogProps}
         fields={itemFields(t)}
         initialValues={dialog?.row}
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/item/update' : '/api/item/create', [toBody(v)]);
-          await refresh();
+          await crud.save(toBody(v));
         }}
       />
     </>

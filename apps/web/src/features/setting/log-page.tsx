@@ -1,8 +1,8 @@
-import type { LogRow } from '@prepay/contracts';
+import { LOG_PATHS, type LogRow } from '@prepay/contracts';
 import { Button, Col, Grid, Modal, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stationColumn } from '../../components/list-page/common-columns';
+import { dateRangeColumn, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
@@ -41,7 +41,7 @@ function JsonBlock({ text, testId }: { text: string | null; testId: string }) {
   );
 }
 
-const LIST: ListSpec = { resource: 'log', readPath: '/api/Log/read' };
+const LIST: ListSpec = { resource: 'log', readPath: LOG_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
@@ -63,26 +63,14 @@ export default function LogPage() {
         rowKey={(r) => String(r.logId)}
         columns={[
           { key: 'logId', title: t('setting.log.id'), sort: true, width: 90 },
-          { key: 'title', title: t('setting.log.title'), filter: { kind: 'text' }, sort: true, width: 150 },
-          { key: 'action', title: t('setting.log.action'), filter: { kind: 'text' }, sort: true, width: 150 },
-          { key: 'userId', title: t('setting.log.user'), filter: { kind: 'text' }, sort: true, width: 130 },
+          textColumn('title', t('setting.log.title'), 150),
+          textColumn('action', t('setting.log.action'), 150),
+          textColumn('userId', t('setting.log.user'), 130),
           { key: 'contentBefore', title: t('setting.log.contentBefore'), width: 240, render: short },
           { key: 'contentAfter', title: t('setting.log.contentAfter'), width: 240, render: short },
-          {
-            key: 'ipAddress',
-            title: t('setting.log.ipAddress'),
-            filter: { kind: 'text' },
-            sort: true,
-            width: 140,
-          },
+          textColumn('ipAddress', t('setting.log.ipAddress'), 140),
           ...stationColumn<LogRow>(t, isAdmin, stations.data, false),
-          {
-            key: 'createDate',
-            title: t('setting.log.createTime'),
-            filter: { kind: 'dateRange' },
-            sort: true,
-            width: 170,
-          },
+          dateRangeColumn('createDate', t('setting.log.createTime')),
         ]}
         actionsWidth={90}
         actions={(row) => (

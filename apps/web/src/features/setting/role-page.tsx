@@ -1,23 +1,21 @@
-import type { RoleRow } from '@prepay/contracts';
+import { ROLE_PATHS, type RoleRow } from '@prepay/contracts';
 import { parseRoleContent } from '@prepay/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auditColumns } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { auditColumns, textColumn } from '../../components/list-page/common-columns';
+import { useCrudPage } from '../../components/list-page/crud-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import { request } from '../../lib/request';
 import { usePermissionLabel } from './permission-labels';
 import { RoleMenuTree } from './role-menu-tree';
 import './locales';
 
 const RESOURCE = 'role';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/role/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: ROLE_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
@@ -51,11 +49,16 @@ function roleFields(t: TFunction, hidden: string[], original: string | undefined
 export default function RolePage() {
   const { t } = useTranslation();
   const permissionLabel = usePermissionLabel();
-  const refresh = useRefreshList(RESOURCE);
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: RoleRow } | null>(null);
+  const crud = useCrudPage<RoleRow>({
+    resource: RESOURCE,
+    paths: ROLE_PATHS,
+    keyOf: (r) => ({ roleId: r.roleId }),
+    titles: 'setting.role',
+  });
+  const { dialog } = crud;
   const hiddenQuery = useQuery({
     queryKey: ['lookup', 'hiddenRole'],
-    queryFn: () => request<{ hiddenRole: string }>('/api/role/ReadDataRole', {}),
+    queryFn: () => request<{ hiddenRole: string }>(ROLE_PATHS.readDataRole, {}),
     staleTime: 300_000,
   });
   const hidden = parseRoleContent(hiddenQuery.data?.hiddenRole);
@@ -67,7 +70,7 @@ export default function RolePage() {
         rowKey={(r) => r.roleId}
         columns={[
           { key: 'roleId', title: t('setting.role.id'), sort: true, width: 140 },
-          { key: 'name', title: t('setting.role.name'), filter: { kind: 'text' }, sort: true, width: 160 },
+          textColumn('name', t('setting.role.name'), 160),
           {
             key: 'content',
             title: t('setting.role.menu'),
@@ -83,32 +86,21 @@ export default function RolePage() {
           },
           ...auditColumns<RoleRow>(t),
         ]}
-        onAdd={() => setDialog({ mode: 'create' })}
-        onDelete={(rows) =>
-          writeRows(
-            '/api/role/delete',
-            rows.map((r) => ({ roleId: r.roleId })),
-          )
-        }
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
+        onAdd={crud.listProps.onAdd}
+        onDelete={crud.listProps.onDelete}
+        actions={crud.listProps.actions}
       />
       <FormDialog
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
-        title={dialog?.mode === 'edit' ? t('setting.role.edit') : t('setting.role.add')}
+        {...crud.dialogProps}
         fields={roleFields(t, hidden, dialog?.row?.content)}
         initialValues={dialog?.row ?? { content: '' }}
-        onClose={() => setDialog(null)}
         onSubmit={async (v: { roleId: string; name: string; content?: string; remark?: string }) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/role/update' : '/api/role/create', [
-            {
-              roleId: v.roleId.trim(),
-              name: v.name.trim(),
-              content: v.content ?? '',
-              remark: v.remark || null,
-            },
-          ]);
-          await refresh();
+          await crud.save({
+            roleId: v.roleId.trim(),
+            name: v.name.trim(),
+            content: v.content ?? '',
+            remark: v.remark || null,
+          });
         }}
       />
     </>

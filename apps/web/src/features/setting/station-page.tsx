@@ -1,23 +1,26 @@
-import type { StationRow } from '@prepay/contracts';
-import { useState } from 'react';
+import { STATION_PATHS, type StationRow } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
-import { auditColumns } from '../../components/list-page/common-columns';
-import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { auditColumns, textColumn } from '../../components/list-page/common-columns';
+import { useCrudPage } from '../../components/list-page/crud-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import { writeRows } from '../../components/list-page/lookups';
 import './locales';
 
 const RESOURCE = 'station';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/station/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: STATION_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
 export default function StationPage() {
   const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: StationRow } | null>(null);
+  const crud = useCrudPage<StationRow>({
+    resource: RESOURCE,
+    paths: STATION_PATHS,
+    keyOf: (r) => ({ stationId: r.stationId }),
+    titles: 'setting.station',
+  });
+  const { dialog } = crud;
 
   const fields: FieldDef[] = [
     {
@@ -39,33 +42,22 @@ export default function StationPage() {
         rowKey={(r) => r.stationId}
         columns={[
           { key: 'stationId', title: t('setting.station.id'), sort: true, width: 140 },
-          { key: 'name', title: t('setting.station.name'), filter: { kind: 'text' }, sort: true, width: 200 },
+          textColumn('name', t('setting.station.name'), 200),
           ...auditColumns<StationRow>(t, { update: true }).map((c) =>
             c.key === 'updateDate' ? { ...c, sort: false } : c,
           ),
         ]}
-        onAdd={() => setDialog({ mode: 'create' })}
-        onDelete={(rows) =>
-          writeRows(
-            '/api/station/delete',
-            rows.map((r) => ({ stationId: r.stationId })),
-          )
-        }
-        actions={(row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />}
+        onAdd={crud.listProps.onAdd}
+        onDelete={crud.listProps.onDelete}
+        actions={crud.listProps.actions}
       />
       <FormDialog
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
-        title={dialog?.mode === 'edit' ? t('setting.station.edit') : t('setting.station.add')}
+        {...crud.dialogProps}
         fields={fields}
         initialValues={dialog?.row}
         width={560}
-        onClose={() => setDialog(null)}
         onSubmit={async (v: { stationId: string; name: string; remark?: string }) => {
-          await writeRows(dialog?.mode === 'edit' ? '/api/station/update' : '/api/station/create', [
-            { stationId: v.stationId.trim(), name: v.name.trim(), remark: v.remark || null },
-          ]);
-          await refresh();
+          await crud.save({ stationId: v.stationId.trim(), name: v.name.trim(), remark: v.remark || null });
         }}
       />
     </>

@@ -1,26 +1,22 @@
-import type { UserRow } from '@prepay/contracts';
+import { ROLE_PATHS, USER_PATHS, type UserRow } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { App, Button, Col, Form, InputNumber, Modal, Select, Switch, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { auditColumns, stationColumn } from '../../components/list-page/common-columns';
+import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
+import { useCrudPage } from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
-import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
-import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import {
-  useIsSystemAdmin,
-  useOwnStationId,
-  useStations,
-  writeRows,
-} from '../../components/list-page/lookups';
+import { useIsSystemAdmin, useOwnStationId, useStations } from '../../components/list-page/lookups';
 import { request } from '../../lib/request';
 import './locales';
 
 const RESOURCE = 'user';
-const LIST: ListSpec = { resource: RESOURCE, readPath: '/api/user/read' };
+const LIST: ListSpec = { resource: RESOURCE, readPath: USER_PATHS.read };
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchList(LIST);
 
@@ -58,7 +54,7 @@ function useRoleOptions() {
   return useQuery({
     queryKey: ['lookup', 'role'],
     queryFn: () =>
-      request<{ data: { roleId: string; name: string }[] }>('/api/role/read', {
+      request<{ data: { roleId: string; name: string }[] }>(ROLE_PATHS.read, {
         pageNumber: 1,
         pageSize: 200,
         orderBy: 'roleId asc',
@@ -218,21 +214,9 @@ function userColumns(
   stations: { value: string; label: string }[] | undefined,
 ): ListColumn<UserRow>[] {
   return [
-    { key: 'userId', title: t('setting.user.id'), filter: { kind: 'text' }, sort: true, width: 140 },
-    {
-      key: 'nickName',
-      title: t('setting.user.nickName'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 120,
-    },
-    {
-      key: 'fullName',
-      title: t('setting.user.fullName'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 150,
-    },
+    textColumn('userId', t('setting.user.id'), 140),
+    textColumn('nickName', t('setting.user.nickName'), 120),
+    textColumn('fullName', t('setting.user.fullName'), 150),
     { key: 'email', title: t('setting.user.email'), width: 180 },
     { key: 'phone', title: t('setting.user.phone'), width: 130 },
     { key: 'address', title: t('setting.user.address'), width: 180, ellipsis: true },
@@ -326,7 +310,7 @@ function useResetPassword(setOneTime: (o: OneTime) => void) {
       okButtonProps: { 'data-testid': 'confirm-ok' },
       onOk: async () => {
         // The original's answer: the reset user's row, in an array.
-        const [r] = await request<{ userId: string; oneTimePassword: string }[]>('/api/user/reset', {
+        const [r] = await request<{ userId: string; oneTimePassword: string }[]>(USER_PATHS.reset, {
           userId: row.userId,
         });
         if (r) setOneTime({ userId: r.userId, oneTimePassword: r.oneTimePassword });
@@ -377,12 +361,17 @@ function OneTimeDialog({ oneTime, onClose }: { oneTime: OneTime | null; onClose:
 
 export default function UserPage() {
   const { t } = useTranslation();
-  const refresh = useRefreshList(RESOURCE);
   const isAdmin = useIsSystemAdmin();
   const ownStation = useOwnStationId();
   const stations = useStations();
   const roles = useRoleOptions();
-  const [dialog, setDialog] = useState<{ mode: FormMode; row?: UserRow } | null>(null);
+  const crud = useCrudPage<UserRow>({
+    resource: RESOURCE,
+    paths: USER_PATHS,
+    keyOf: (r) => ({ userId: r.userId }),
+    titles: 'setting.user',
+  });
+  const { dialog, setDialog } = crud;
   const [oneTime, setOneTime] = useState<OneTime | null>(null);
   const resetPassword = useResetPassword(setOneTime);
   const stationOptions = stations.data ?? (ownStation ? [{ value: ownStation, label: ownStation }] : []);
@@ -393,13 +382,8 @@ export default function UserPage() {
         {...LIST}
         rowKey={(r) => r.userId}
         columns={userColumns(t, isAdmin, roles.data ?? [], stations.data)}
-        onAdd={() => setDialog({ mode: 'create' })}
-        onDelete={(rows) =>
-          writeRows(
-            '/api/user/delete',
-            rows.map((r) => ({ userId: r.userId })),
-          )
-        }
+        onAdd={crud.listProps.onAdd}
+        onDelete={crud.listProps.onDelete}
         actionsWidth={220}
         actions={(row) => (
           <>
@@ -411,20 +395,14 @@ export default function UserPage() {
         )}
       />
       <FormDialog<UserForm>
-        open={dialog !== null}
-        mode={dialog?.mode ?? 'create'}
-        title={dialog?.mode === 'edit' ? t('setting.user.edit') : t('setting.user.add')}
+        {...crud.dialogProps}
         fields={userFields(t, roles.data ?? [], stationOptions)}
         initialValues={initialValuesOf(dialog?.row, ownStation)}
-        onClose={() => setDialog(null)}
         onSubmit={async (v) => {
-          if (dialog?.mode === 'edit') {
-            await writeRows('/api/user/update', [toBody(v)]);
-          } else {
-            const [created] = await writeRows<OneTime>('/api/user/create', [toBody(v)]);
-            if (created?.oneTimePassword || created?.oneTimeAuthorizationPassword) setOneTime(created);
-          }
-          await refresh();
+          // A new user's first passwords are shown once.
+          const [created] = await crud.save<OneTime>(toBody(v));
+          if (dialog?.mode !== 'edit' && (created?.oneTimePassword || created?.oneTimeAuthorizationPassword))
+            setOneTime(created);
         }}
       />
       <OneTimeDialog oneTime={oneTime} onClose={() => setOneTime(null)} />

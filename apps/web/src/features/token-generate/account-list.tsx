@@ -1,18 +1,24 @@
-import type { AccountRow } from '@prepay/contracts';
+import { ACCOUNT_PATHS, type AccountRow } from '@prepay/contracts';
 import type { InputRef } from 'antd';
 import { Button } from 'antd';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stationColumn } from '../../components/list-page/common-columns';
+import {
+  dateRangeColumn,
+  optionColumn,
+  stationColumn,
+  textColumn,
+} from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
-import { labelOf, meterTypeOptions } from '../../components/vending/vending';
+import { meterTypeOptions } from '../../components/meter-options';
+import '../../components/vending/locales';
 import '../../components/vending/vending.css';
 
 const accountList = (resource: string): ListSpec => ({
   resource,
-  readPath: '/api/account/read',
+  readPath: ACCOUNT_PATHS.read,
   defaultSort: { field: 'customerId', direction: 'asc' },
 });
 
@@ -36,42 +42,16 @@ export function AccountTokenList(props: {
   const { t } = useTranslation();
   const isAdmin = useIsSystemAdmin();
   const stations = useStations();
-  const types = meterTypeOptions(t);
   const columns: ListColumn<AccountRow>[] = [
-    { key: 'customerId', title: t('vending.customerId'), filter: { kind: 'text' }, sort: true, width: 130 },
-    {
-      key: 'customerName',
-      title: t('vending.customerName'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 160,
-    },
-    { key: 'meterId', title: t('vending.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
-    {
-      key: 'meterType',
-      title: t('vending.meterType'),
-      filter: { kind: 'select', options: types },
-      sort: true,
-      width: 110,
-      render: (v) => labelOf(types, v),
-    },
-    { key: 'tariffId', title: t('vending.tariffId'), filter: { kind: 'text' }, sort: true, width: 110 },
-    {
-      key: 'protocolVersion',
-      title: t('vending.protocolVersion'),
-      filter: { kind: 'text' },
-      sort: true,
-      width: 130,
-    },
+    textColumn('customerId', t('vending.customerId'), 130),
+    textColumn('customerName', t('vending.customerName'), 160),
+    textColumn('meterId', t('vending.meterId'), 140),
+    optionColumn('meterType', t('vending.meterType'), meterTypeOptions(t), 110),
+    textColumn('tariffId', t('vending.tariffId'), 110),
+    textColumn('protocolVersion', t('vending.protocolVersion'), 130),
     ...(props.extraColumns ?? []),
     { key: 'remark', title: t('vending.remark'), ellipsis: true, width: 140 },
-    {
-      key: 'createDate',
-      title: t('vending.createTime'),
-      filter: { kind: 'dateRange' },
-      sort: true,
-      width: 170,
-    },
+    dateRangeColumn('createDate', t('vending.createTime')),
     ...stationColumn<AccountRow>(t, isAdmin, stations.data),
   ];
   return (

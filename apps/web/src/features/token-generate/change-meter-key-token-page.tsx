@@ -1,147 +1,118 @@
-import type { AccountRow } from '@prepay/contracts';
-import { Alert, App, Button, Descriptions, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import { type AccountRow, type ChangeMeterKeyRecord, TOKEN_PATHS } from '@prepay/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshList } from '../../components/list-page/list-page';
-import { printReceipt, type ReceiptRecord, tokenReceipt } from '../../components/vending/receipt';
+import { printReceipt, tokenReceipt } from '../../components/vending/receipt';
 import { TokenText } from '../../components/vending/vending';
 import { request } from '../../lib/request';
 import { AccountTokenList, prefetchAccounts } from './account-list';
+import { PrintReceiptButton, TokenDialog } from './token-dialog';
 
-interface KeyChangeRecord extends ReceiptRecord {
-  tokenFirst: string;
-  tokenSecond: string;
-  tokens: string[];
-  confirmed: boolean;
+interface KeyChangeForm {
+  authorizationPassword: string;
+  remark?: string;
+}
+
+/** The tokens in the order the meter takes them: four for EA11, else the first and the second. */
+const tokensOf = (r: ChangeMeterKeyRecord) => (r.tokens.length ? r.tokens : [r.tokenFirst, r.tokenSecond]);
+
+/** Generate, then confirm once the meter took the tokens; both refresh the key change records. */
+function useKeyChange(meterId: string) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const refreshRecords = useRefreshList('changeMeterKeyTokenRecord');
+  const [record, setRecord] = useState<ChangeMeterKeyRecord | null>(null);
+  const generate = useMutation({
+    mutationFn: (v: KeyChangeForm) =>
+      request<ChangeMeterKeyRecord>(TOKEN_PATHS.changeMeterKeyGenerate, {
+        meterId,
+        authorizationPassword: v.authorizationPassword,
+        remark: v.remark?.trim() || null,
+      }),
+    onSuccess: (r) => {
+      setRecord(r);
+      void refreshRecords();
+    },
+  });
+  const confirm = useMutation({
+    mutationFn: (receiptId: number) =>
+      request<ChangeMeterKeyRecord>(TOKEN_PATHS.changeMeterKeyConfirm, { receiptId }),
+    onSuccess: (r) => {
+      setRecord(r);
+      void message.success(t('vending.key.confirmed'));
+      void refreshRecords();
+    },
+  });
+  return { record, generate, confirm };
+}
+
+/** The receipt number, whether the meter confirmed, and the tokens to enter. */
+function KeyChangeResult({ record }: { record: ChangeMeterKeyRecord }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography.Paragraph>
+        {t('vending.receiptId')}: <strong data-testid="receipt-id">{record.receiptId}</strong>{' '}
+        {record.confirmed ? (
+          <Tag color="green">{t('vending.key.confirmedTag')}</Tag>
+        ) : (
+          <Tag>{t('vending.key.pending')}</Tag>
+        )}
+      </Typography.Paragraph>
+      <Space orientation="vertical">
+        {tokensOf(record).map((tok, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the tokens are entered in this order.
+          <Space key={i} wrap>
+            <span>{i + 1}.</span>
+            <TokenText token={tok} testId={`key-token-${i}`} />
+          </Space>
+        ))}
+      </Space>
+      {!record.confirmed && (
+        <Alert type="info" showIcon title={t('vending.key.confirmHint')} style={{ marginTop: 12 }} />
+      )}
+    </>
+  );
 }
 
 function ChangeKeyDialog({ account, onClose }: { account: AccountRow; onClose: () => void }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ authorizationPassword: string; remark?: string }>();
-  const [busy, setBusy] = useState(false);
-  const [record, setRecord] = useState<KeyChangeRecord | null>(null);
-  const refreshRecords = useRefreshList('changeMeterKeyTokenRecord');
+  const [form] = Form.useForm<KeyChangeForm>();
+  const { record, generate, confirm } = useKeyChange(account.meterId);
   const title = t('route.changeMeterKeyToken');
-
-  const generate = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      setRecord(
-        await request<KeyChangeRecord>('/api/token/changeMeterKeyToken/generate', {
-          meterId: account.meterId,
-          authorizationPassword: v.authorizationPassword,
-          remark: v.remark?.trim() || null,
-        }),
-      );
-      void refreshRecords();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const confirm = async () => {
-    if (!record) return;
-    setBusy(true);
-    try {
-      setRecord(
-        await request<KeyChangeRecord>('/api/token/changeMeterKeyToken/confirm', {
-          receiptId: record.receiptId,
-        }),
-      );
-      void message.success(t('vending.key.confirmed'));
-      void refreshRecords();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const tokens = record
-    ? record.tokens.length
-      ? record.tokens
-      : [record.tokenFirst, record.tokenSecond]
-    : [];
-
+  const print = (r: ChangeMeterKeyRecord) => printReceipt(t, tokenReceipt(t, title, r, [], tokensOf(r)));
+  const doneActions = record && [
+    <PrintReceiptButton key="print" onClick={() => print(record)} />,
+    !record.confirmed && (
+      <Button
+        key="confirm"
+        type="primary"
+        loading={confirm.isPending}
+        data-testid="key-confirm"
+        onClick={() => confirm.mutate(record.receiptId)}
+      >
+        {t('vending.key.confirmAccepted')}
+      </Button>
+    ),
+  ];
   return (
-    <Modal
-      open
-      title={record ? t('vending.tokenGenerated') : title}
-      onCancel={onClose}
-      data-testid="change-key-dialog"
-      footer={
-        record
-          ? [
-              <Button key="close" data-testid="dialog-close" onClick={onClose}>
-                {t('vending.close')}
-              </Button>,
-              <Button
-                key="print"
-                data-testid="print-receipt"
-                onClick={() => printReceipt(t, tokenReceipt(t, title, record, [], tokens))}
-              >
-                {t('vending.printReceipt')}
-              </Button>,
-              !record.confirmed && (
-                <Button
-                  key="confirm"
-                  type="primary"
-                  loading={busy}
-                  data-testid="key-confirm"
-                  onClick={() => void confirm()}
-                >
-                  {t('vending.key.confirmAccepted')}
-                </Button>
-              ),
-            ]
-          : [
-              <Button key="c" onClick={onClose}>
-                {t('vending.cancel')}
-              </Button>,
-              <Button
-                key="ok"
-                type="primary"
-                loading={busy}
-                data-testid="generate-submit"
-                onClick={() => void generate()}
-              >
-                {t('vending.generateToken')}
-              </Button>,
-            ]
-      }
+    <TokenDialog
+      title={title}
+      testId="change-key-dialog"
+      account={account}
+      onClose={onClose}
+      doneActions={doneActions}
+      generate={{
+        label: t('vending.generateToken'),
+        testId: 'generate-submit',
+        busy: generate.isPending,
+        onClick: () => void form.validateFields().then((v) => generate.mutate(v)),
+      }}
     >
-      <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 2 }}
-        items={[
-          { key: 'c', label: t('vending.customerId'), children: account.customerId },
-          { key: 'n', label: t('vending.customerName'), children: account.customerName },
-          { key: 'm', label: t('vending.meterId'), children: account.meterId },
-        ]}
-      />
       {record ? (
-        <>
-          <Typography.Paragraph>
-            {t('vending.receiptId')}: <strong data-testid="receipt-id">{record.receiptId}</strong>{' '}
-            {record.confirmed ? (
-              <Tag color="green">{t('vending.key.confirmedTag')}</Tag>
-            ) : (
-              <Tag>{t('vending.key.pending')}</Tag>
-            )}
-          </Typography.Paragraph>
-          <Space orientation="vertical">
-            {tokens.map((tok, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the tokens are entered in this order.
-              <Space key={i} wrap>
-                <span>{i + 1}.</span>
-                <TokenText token={tok} testId={`key-token-${i}`} />
-              </Space>
-            ))}
-          </Space>
-          {!record.confirmed && (
-            <Alert type="info" showIcon title={t('vending.key.confirmHint')} style={{ marginTop: 12 }} />
-          )}
-        </>
+        <KeyChangeResult record={record} />
       ) : (
         <Form form={form} layout="vertical">
           <Form.Item
@@ -156,14 +127,14 @@ function ChangeKeyDialog({ account, onClose }: { account: AccountRow; onClose: (
           </Form.Item>
         </Form>
       )}
-    </Modal>
+    </TokenDialog>
   );
 }
 
-/** Change Meter Key Token: two tokens (four for EA11) from the current key to the meter's new fields. */
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchAccounts('changeMeterKeyAccounts');
 
+/** Change Meter Key Token: two tokens (four for EA11) from the current key to the meter's new fields. */
 export default function ChangeMeterKeyTokenPage() {
   const { t } = useTranslation();
   const [account, setAccount] = useState<AccountRow | null>(null);

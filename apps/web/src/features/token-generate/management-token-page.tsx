@@ -1,13 +1,14 @@
-import type { AccountRow, ManagementTokenRecord } from '@prepay/contracts';
-import { Alert, Button, Descriptions, Form, Input, Modal } from 'antd';
+import { type AccountRow, type ManagementTokenRecord, TOKEN_PATHS } from '@prepay/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshList } from '../../components/list-page/list-page';
 import { checkInteger, checkOverdraft } from '../../components/vending/amount';
 import { printReceipt, tokenReceipt } from '../../components/vending/receipt';
-import { TokenText } from '../../components/vending/vending';
 import { request } from '../../lib/request';
 import { AccountTokenList } from './account-list';
+import { PrintReceiptButton, ReceiptLines, TokenDialog } from './token-dialog';
 
 /** The value a management token carries: none, whole watts, or a money amount. */
 type ValueKind =
@@ -18,7 +19,7 @@ export interface ManagementKind {
   /** List resource of the account grid, and of the record grid to refresh after a token. */
   resource: string;
   recordResource: string;
-  path: string;
+  path: (typeof TOKEN_PATHS)[keyof typeof TOKEN_PATHS];
   /** Route title key (the dialog and receipt title). */
   title: string;
   value?: ValueKind;
@@ -26,6 +27,44 @@ export interface ManagementKind {
 
 /** Contract bound of the watt values (the STS class 2 register range). */
 const MAX_WATTS = 18_201_624;
+
+interface ValueForm {
+  value?: string;
+  remark?: string;
+}
+
+/** The value's check: whole watts within the register, or an overdraft amount. */
+function useValueRule(kind: ManagementKind) {
+  const { t } = useTranslation();
+  return {
+    validator: (_: unknown, raw: string) => {
+      if (raw === undefined || raw === null || String(raw).trim() === '')
+        return Promise.reject(new Error(t('vending.validation.required')));
+      const err = kind.value?.kind === 'overdraft' ? checkOverdraft(raw) : checkInteger(raw, 0, MAX_WATTS);
+      return err
+        ? Promise.reject(new Error(t(`vending.validation.${err}`, { min: 0, max: MAX_WATTS })))
+        : Promise.resolve();
+    },
+  };
+}
+
+/** The generated token: receipt number, the value it carries and the token. */
+function ManagementResult({
+  record,
+  title,
+  lines,
+}: {
+  record: ManagementTokenRecord;
+  title: string;
+  lines: Array<[string, string]>;
+}) {
+  return (
+    <>
+      <Alert type="success" showIcon title={title} style={{ margin: '12px 0' }} />
+      <ReceiptLines receiptId={record.receiptId} token={record.token} lines={lines} />
+    </>
+  );
+}
 
 function GenerateDialog({
   account,
@@ -37,106 +76,47 @@ function GenerateDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ value?: string; remark?: string }>();
-  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<ValueForm>();
   const [record, setRecord] = useState<ManagementTokenRecord | null>(null);
   const refreshRecords = useRefreshList(kind.recordResource);
+  const valueRule = useValueRule(kind);
   const title = t(kind.title);
   const valueLabel = kind.value ? t(`vending.${kind.value.field}`) : '';
-
-  const generate = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
+  const generate = useMutation({
+    mutationFn: (v: ValueForm) => {
       const body: Record<string, unknown> = { meterId: account.meterId, remark: v.remark?.trim() || null };
       if (kind.value) body[kind.value.field] = Number(String(v.value).trim());
-      setRecord(await request<ManagementTokenRecord>(kind.path, body));
-      void refreshRecords();
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const valueRule = {
-    validator: (_: unknown, raw: string) => {
-      if (raw === undefined || raw === null || String(raw).trim() === '')
-        return Promise.reject(new Error(t('vending.validation.required')));
-      const err = kind.value?.kind === 'overdraft' ? checkOverdraft(raw) : checkInteger(raw, 0, MAX_WATTS);
-      return err
-        ? Promise.reject(new Error(t(`vending.validation.${err}`, { min: 0, max: MAX_WATTS })))
-        : Promise.resolve();
+      return request<ManagementTokenRecord>(kind.path, body);
     },
-  };
-
-  const extraLines = (r: ManagementTokenRecord): Array<[string, string]> =>
+    onSuccess: (r) => {
+      setRecord(r);
+      void refreshRecords();
+    },
+  });
+  const submit = () => void form.validateFields().then((v) => generate.mutate(v));
+  const lines = (r: ManagementTokenRecord): Array<[string, string]> =>
     kind.value ? [[valueLabel, String(r[kind.value.field] ?? '')]] : [];
+  const print = (r: ManagementTokenRecord) => printReceipt(t, tokenReceipt(t, title, r, lines(r)));
 
   return (
-    <Modal
-      open
-      title={record ? t('vending.tokenGenerated') : title}
-      onCancel={onClose}
-      data-testid="generate-dialog"
-      footer={
-        record
-          ? [
-              <Button key="close" data-testid="dialog-close" onClick={onClose}>
-                {t('vending.close')}
-              </Button>,
-              <Button
-                key="print"
-                type="primary"
-                data-testid="print-receipt"
-                onClick={() => printReceipt(t, tokenReceipt(t, title, record, extraLines(record)))}
-              >
-                {t('vending.printReceipt')}
-              </Button>,
-            ]
-          : [
-              <Button key="cancel" onClick={onClose}>
-                {t('vending.cancel')}
-              </Button>,
-              <Button
-                key="ok"
-                type="primary"
-                loading={busy}
-                data-testid="generate-submit"
-                onClick={() => void generate()}
-              >
-                {t('vending.generateToken')}
-              </Button>,
-            ]
-      }
+    <TokenDialog
+      title={title}
+      testId="generate-dialog"
+      account={account}
+      tariff
+      onClose={onClose}
+      doneActions={record && [<PrintReceiptButton key="print" primary onClick={() => print(record)} />]}
+      generate={{
+        label: t('vending.generateToken'),
+        testId: 'generate-submit',
+        busy: generate.isPending,
+        onClick: submit,
+      }}
     >
-      <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 2 }}
-        items={[
-          { key: 'c', label: t('vending.customerId'), children: account.customerId },
-          { key: 'n', label: t('vending.customerName'), children: account.customerName },
-          { key: 'm', label: t('vending.meterId'), children: account.meterId },
-          { key: 't', label: t('vending.tariffId'), children: account.tariffId },
-        ]}
-      />
       {record ? (
-        <>
-          <Alert type="success" showIcon title={title} style={{ margin: '12px 0' }} />
-          <Descriptions
-            size="small"
-            column={1}
-            items={[
-              {
-                key: 'r',
-                label: t('vending.receiptId'),
-                children: <span data-testid="receipt-id">{record.receiptId}</span>,
-              },
-              ...extraLines(record).map(([label, value]) => ({ key: label, label, children: value })),
-              { key: 'tok', label: t('vending.token'), children: <TokenText token={record.token} /> },
-            ]}
-          />
-        </>
+        <ManagementResult record={record} title={title} lines={lines(record)} />
       ) : (
-        <Form form={form} layout="vertical" onFinish={() => void generate()}>
+        <Form form={form} layout="vertical" onFinish={submit}>
           {kind.value && (
             <Form.Item name="value" label={valueLabel} rules={[valueRule]}>
               <Input data-testid="token-value" inputMode="decimal" autoComplete="off" />
@@ -147,7 +127,7 @@ function GenerateDialog({
           </Form.Item>
         </Form>
       )}
-    </Modal>
+    </TokenDialog>
   );
 }
 
@@ -178,33 +158,33 @@ export const MANAGEMENT_KINDS = {
   clearTamper: {
     resource: 'clearTamperTokenAccounts',
     recordResource: 'clearTamperTokenRecord',
-    path: '/api/token/clearTamperToken/generate',
+    path: TOKEN_PATHS.clearTamperGenerate,
     title: 'route.clearTamperToken',
   },
   clearCredit: {
     resource: 'clearCreditTokenAccounts',
     recordResource: 'clearCreditTokenRecord',
-    path: '/api/token/clearCreditToken/generate',
+    path: TOKEN_PATHS.clearCreditGenerate,
     title: 'route.clearCreditToken',
   },
   maxPower: {
     resource: 'maxPowerTokenAccounts',
     recordResource: 'setMaximumPowerLimitTokenRecord',
-    path: '/api/token/setMaximumPowerLimitToken/generate',
+    path: TOKEN_PATHS.maximumPowerGenerate,
     title: 'route.setMaximumPowerLimitToken',
     value: { field: 'maximumPower', kind: 'watts' },
   },
   maxOverdraft: {
     resource: 'maxOverdraftTokenAccounts',
     recordResource: 'setMaximumOverdraftLimitTokenRecord',
-    path: '/api/token/setMaximumOverdraftLimitToken/generate',
+    path: TOKEN_PATHS.maximumOverdraftGenerate,
     title: 'route.setMaximumOverdraftToken',
     value: { field: 'maximumOverdraft', kind: 'overdraft' },
   },
   maxPhaseUnbalance: {
     resource: 'maxPhaseUnbalanceTokenAccounts',
     recordResource: 'setMaximumPhasePowerUnbalanceLimitTokenRecord',
-    path: '/api/token/setMaximumPhasePowerUnbalanceLimitToken/generate',
+    path: TOKEN_PATHS.maximumPhaseUnbalanceGenerate,
     title: 'route.setMaximumPhasePowerUnbalanceLimitToken',
     value: { field: 'maximumPhasePowerUnbalance', kind: 'watts' },
   },

@@ -1,11 +1,12 @@
 import { type CreditTokenRecord, TASK_ROUTES } from '@prepay/contracts';
-import { Alert, App, Button, Descriptions, Modal } from 'antd';
+import { Alert, App, Button, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { creditReceipt, printReceipt, useReceiptContext } from '../../components/vending/receipt';
-import { TokenText, useBasicInformation, useHasPermission } from '../../components/vending/vending';
+import { useBasicInformation, useHasPermission } from '../../components/vending/vending';
 import { request } from '../../lib/request';
 import { CreditBreakdown, CreditSummary } from './credit-breakdown';
+import { ReceiptLines } from './token-dialog';
 
 /**
  * Recharge Succeeded: the token, what the customer got, Print Receipt (focused: Enter prints) and, for a
@@ -70,19 +71,7 @@ export function RechargeDone({ record: r, onClose }: { record: CreditTokenRecord
       ]}
     >
       <Alert type="success" showIcon title={t('vending.rechargeSucceeded')} style={{ marginBottom: 12 }} />
-      <Descriptions
-        size="small"
-        column={1}
-        items={[
-          {
-            key: 'r',
-            label: t('vending.receiptId'),
-            children: <span data-testid="receipt-id">{r.receiptId}</span>,
-          },
-          { key: 'm', label: t('vending.meterId'), children: r.meterId },
-          { key: 'tok', label: t('vending.token'), children: <TokenText token={r.token} /> },
-        ]}
-      />
+      <ReceiptLines receiptId={r.receiptId} token={r.token} lines={[[t('vending.meterId'), r.meterId]]} />
       <CreditSummary record={r} currency={basic.data?.currency} />
       <CreditBreakdown record={r} />
     </Modal>

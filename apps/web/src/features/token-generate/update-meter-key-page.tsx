@@ -1,9 +1,20 @@
-import type { AccountRow, MeterRow } from '@prepay/contracts';
-import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import {
+  type AccountRow,
+  METER_PATHS,
+  type MeterRow,
+  TOKEN_PATHS,
+  type UpdateMeterKeyRequest,
+} from '@prepay/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { App, Col, Form, type FormInstance, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionModal } from '../../components/action-modal/action-modal';
 import { request } from '../../lib/request';
 import { AccountTokenList, prefetchAccounts } from './account-list';
+import '../../components/vending/locales';
+
+const BASE_YEARS = [1993, 2014, 2035] as const;
 
 interface KeyForm {
   sgcNew: string;
@@ -11,7 +22,7 @@ interface KeyForm {
   kenNew: number;
   tiNew: number;
   ktNew: number;
-  baseYearNew: 1993 | 2014 | 2035;
+  baseYearNew: (typeof BASE_YEARS)[number];
   decoderKeyNew?: string;
 }
 
@@ -22,21 +33,12 @@ const INT_FIELDS: Array<[keyof KeyForm, number, number]> = [
   ['ktNew', 0, 3],
 ];
 
-function KeyDialog({ account, onClose }: { account: AccountRow; onClose: () => void }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<KeyForm>();
-  const [busy, setBusy] = useState(false);
-
-  // Start from the meter's pending (or current) key fields when the role may read meters.
+/** Starts from the meter's pending (or current) key fields when the role may read meters. */
+function usePendingKeyFields(meterId: string, form: FormInstance<KeyForm>) {
   useEffect(() => {
-    request<{ data: MeterRow[] }>(
-      '/api/meter/read',
-      { meterId: account.meterId, pageSize: 5 },
-      { silent: true },
-    )
+    request<{ data: MeterRow[] }>(METER_PATHS.read, { meterId, pageSize: 5 }, { silent: true })
       .then((page) => {
-        const m = page.data.find((r) => r.meterId === account.meterId);
+        const m = page.data.find((r) => r.meterId === meterId);
         if (!m) return;
         form.setFieldsValue({
           sgcNew: m.sgcNew ?? m.sgc ?? undefined,
@@ -48,109 +50,108 @@ function KeyDialog({ account, onClose }: { account: AccountRow; onClose: () => v
         });
       })
       .catch(() => undefined);
-  }, [account.meterId, form]);
+  }, [meterId, form]);
+}
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await request('/api/token/meterKey/update', [
-        {
-          meterId: account.meterId,
-          sgcNew: v.sgcNew.trim(),
-          krnNew: v.krnNew,
-          kenNew: v.kenNew,
-          tiNew: v.tiNew,
-          ktNew: v.ktNew,
-          baseYearNew: v.baseYearNew,
-          decoderKeyNew: v.decoderKeyNew?.trim() || null,
-        },
-      ]);
+/** SGC, the four small integers, base year and an optional decoder key, two to a row on wide screens. */
+function KeyFields() {
+  const { t } = useTranslation();
+  const required = { required: true, message: t('vending.validation.required') };
+  return (
+    <Row gutter={12}>
+      <Col xs={24} sm={12}>
+        <Form.Item
+          name="sgcNew"
+          label={t('vending.key.sgcNew')}
+          rules={[required, { pattern: /^\s*\d{6}\s*$/, message: t('vending.key.sgcInvalid') }]}
+        >
+          <Input data-testid="key-sgcNew" maxLength={6} autoComplete="off" />
+        </Form.Item>
+      </Col>
+      {INT_FIELDS.map(([name, min, max]) => (
+        <Col xs={24} sm={12} key={name}>
+          <Form.Item
+            name={name}
+            label={t(`vending.key.${name}`)}
+            rules={[
+              required,
+              { type: 'integer', min, max, message: t('vending.validation.range', { min, max }) },
+            ]}
+          >
+            <InputNumber
+              data-testid={`key-${name}`}
+              min={min}
+              max={max}
+              precision={0}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </Col>
+      ))}
+      <Col xs={24} sm={12}>
+        <Form.Item name="baseYearNew" label={t('vending.key.baseYearNew')} rules={[{ required: true }]}>
+          <Select options={BASE_YEARS.map((y) => ({ value: y, label: String(y) }))} />
+        </Form.Item>
+      </Col>
+      <Col span={24}>
+        <Form.Item
+          name="decoderKeyNew"
+          label={t('vending.key.decoderKeyNew')}
+          extra={t('vending.key.decoderKeyHint')}
+          rules={[
+            {
+              pattern: /^\s*([0-9A-Fa-f]{16}|[0-9A-Fa-f]{32})\s*$/,
+              message: t('vending.key.decoderKeyInvalid'),
+            },
+          ]}
+        >
+          <Input.Password data-testid="key-decoderKeyNew" autoComplete="new-password" />
+        </Form.Item>
+      </Col>
+    </Row>
+  );
+}
+
+const toRequest = (meterId: string, v: KeyForm): UpdateMeterKeyRequest => ({
+  meterId,
+  sgcNew: v.sgcNew.trim(),
+  krnNew: v.krnNew,
+  kenNew: v.kenNew,
+  tiNew: v.tiNew,
+  ktNew: v.ktNew,
+  baseYearNew: v.baseYearNew,
+  decoderKeyNew: v.decoderKeyNew?.trim() || null,
+});
+
+function KeyDialog({ account, onClose }: { account: AccountRow; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<KeyForm>();
+  usePendingKeyFields(account.meterId, form);
+  const update = useMutation({
+    mutationFn: (v: KeyForm) => request(TOKEN_PATHS.meterKeyUpdate, [toRequest(account.meterId, v)]),
+    onSuccess: () => {
       void message.success(t('vending.key.updated'));
       onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
-
+    },
+  });
   return (
-    <Modal
-      open
+    <ActionModal
       title={`${t('vending.key.title')} — ${account.meterId}`}
-      onCancel={onClose}
-      data-testid="update-key-dialog"
-      footer={[
-        <Button key="c" onClick={onClose}>
-          {t('vending.cancel')}
-        </Button>,
-        <Button
-          key="ok"
-          type="primary"
-          loading={busy}
-          data-testid="update-key-submit"
-          onClick={() => void submit()}
-        >
-          {t('vending.confirm')}
-        </Button>,
-      ]}
+      testId="update-key-dialog"
+      onClose={onClose}
+      cancelLabel={t('vending.cancel')}
+      action={{
+        label: t('vending.confirm'),
+        testId: 'update-key-submit',
+        busy: update.isPending,
+        onClick: () => void form.validateFields().then((v) => update.mutate(v)),
+      }}
     >
       <Form<KeyForm> form={form} layout="vertical" initialValues={{ baseYearNew: 2014 }}>
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="sgcNew"
-              label={t('vending.key.sgcNew')}
-              rules={[
-                { required: true, message: t('vending.validation.required') },
-                { pattern: /^\s*\d{6}\s*$/, message: t('vending.key.sgcInvalid') },
-              ]}
-            >
-              <Input data-testid="key-sgcNew" maxLength={6} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          {INT_FIELDS.map(([name, min, max]) => (
-            <Col xs={24} sm={12} key={name}>
-              <Form.Item
-                name={name}
-                label={t(`vending.key.${name}`)}
-                rules={[
-                  { required: true, message: t('vending.validation.required') },
-                  { type: 'integer', min, max, message: t('vending.validation.range', { min, max }) },
-                ]}
-              >
-                <InputNumber
-                  data-testid={`key-${name}`}
-                  min={min}
-                  max={max}
-                  precision={0}
-                  style={{ width: '100%' }}
-                />
-              </Form.Item>
-            </Col>
-          ))}
-          <Col xs={24} sm={12}>
-            <Form.Item name="baseYearNew" label={t('vending.key.baseYearNew')} rules={[{ required: true }]}>
-              <Select options={[1993, 2014, 2035].map((y) => ({ value: y, label: String(y) }))} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              name="decoderKeyNew"
-              label={t('vending.key.decoderKeyNew')}
-              extra={t('vending.key.decoderKeyHint')}
-              rules={[
-                {
-                  pattern: /^\s*([0-9A-Fa-f]{16}|[0-9A-Fa-f]{32})\s*$/,
-                  message: t('vending.key.decoderKeyInvalid'),
-                },
-              ]}
-            >
-              <Input.Password data-testid="key-decoderKeyNew" autoComplete="new-password" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <KeyFields />
       </Form>
-    </Modal>
+    </ActionModal>
   );
 }
 

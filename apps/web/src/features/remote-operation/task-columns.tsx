@@ -1,0 +1,72 @@
+import type { RemoteTaskRow, TaskKind, TransparentTaskRow } from '@prepay/contracts';
+import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
+import type { ListColumn } from '../../components/list-page/list-page';
+import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
+import { Hex } from './attempts-dialog';
+import { STATUS, STATUS_ORDER } from './task-kinds';
+
+export type TaskRow = RemoteTaskRow & Partial<TransparentTaskRow>;
+
+/** Transparent forwarding shows its frames; the other families their data item and value. */
+function valueColumns(t: TFunction, kind: TaskKind): ListColumn<TaskRow>[] {
+  if (kind === 'transparent') {
+    return (['sendFrame', 'receiveFrame'] as const).map((key) => ({
+      key,
+      title: t(`remote.${key}`),
+      width: 260,
+      render: (v) => <Hex value={v as string} />,
+    }));
+  }
+  return [
+    textColumn<TaskRow>('name', t('remote.dataItem'), 150),
+    {
+      key: 'data',
+      title: kind === 'token' ? t('remote.token') : t('remote.dataValue'),
+      width: 200,
+      render: (_v, r) => (
+        <span data-testid="task-data">
+          {r.dataPrefix && r.data !== null ? `${r.dataPrefix}: ` : ''}
+          {r.data ?? ''}
+        </span>
+      ),
+    },
+  ];
+}
+
+function statusColumn(t: TFunction): ListColumn<TaskRow> {
+  const options = STATUS_ORDER.map((value) => ({ value, label: t(STATUS[value]?.key ?? '') }));
+  return {
+    key: 'status',
+    title: t('remote.status'),
+    filter: { kind: 'select', options },
+    sort: true,
+    width: 110,
+    render: (v) => (
+      <Tag color={STATUS[Number(v)]?.color} data-testid="task-status">
+        {t(STATUS[Number(v)]?.key ?? '')}
+      </Tag>
+    ),
+  };
+}
+
+/** The task list's columns (original §16.8): who, what, status, why, how often, when, where. */
+export function useTaskColumns(kind: TaskKind): ListColumn<TaskRow>[] {
+  const { t } = useTranslation();
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations();
+  return [
+    { key: 'id', title: 'Id', sort: true, width: 80 },
+    textColumn<TaskRow>('customerId', t('remote.customerId'), 130),
+    textColumn<TaskRow>('customerName', t('remote.customerName'), 150),
+    textColumn<TaskRow>('meterId', t('remote.meterId'), 130),
+    ...valueColumns(t, kind),
+    statusColumn(t),
+    { key: 'reason', title: t('remote.reason'), ellipsis: true, width: 180 },
+    { key: 'attempts', title: t('remote.attempts'), width: 90 },
+    ...auditColumns<TaskRow>(t),
+    ...stationColumn<TaskRow>(t, isAdmin, stations.data),
+  ];
+}

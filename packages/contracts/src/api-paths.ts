@@ -1,0 +1,97 @@
+/**
+ * API paths the console calls, one place for server routes and web requests (paths of the remote
+ * tasks, collection, cash-up and the DL/T 645 tree live next to their schemas). The original spells
+ * its resources this way; the server matches paths case-insensitively.
+ */
+
+/** A master-data resource's four calls: `/api/<name>/read|create|update|delete`. */
+export function crudPaths<N extends string>(name: N) {
+  return {
+    read: `/api/${name}/read`,
+    create: `/api/${name}/create`,
+    update: `/api/${name}/update`,
+    delete: `/api/${name}/delete`,
+  } as const;
+}
+
+export const ACCOUNT_PATHS = crudPaths('account');
+export const CUSTOMER_PATHS = crudPaths('customer');
+export const METER_PATHS = {
+  ...crudPaths('meter'),
+  /** Meters no account binds yet (the Account dialog's picker). */
+  readUnused: '/api/meter/addread',
+} as const;
+export const GATEWAY_PATHS = crudPaths('gateway');
+export const TARIFF_PATHS = crudPaths('tariff');
+export const DEBT_PATHS = crudPaths('debt');
+export const STATION_PATHS = crudPaths('station');
+export const ROLE_PATHS = { ...crudPaths('role'), readDataRole: '/api/role/ReadDataRole' } as const;
+export const ITEM_PATHS = { ...crudPaths('item'), readList: '/api/item/readItemList' } as const;
+export const USER_PATHS = {
+  ...crudPaths('user'),
+  reset: '/api/user/reset',
+  switchRole: '/api/user/switchRole',
+  login: '/api/user/login',
+  logout: '/api/user/logout',
+  info: '/api/user/info',
+  captcha: '/api/user/captcha',
+  updateInfo: '/api/user/updateInfo',
+  modifyLoginPassword: '/api/user/modifyLoginPassword',
+  modifyAuthorizationPassword: '/api/user/modifyAuthorizationPassword',
+} as const;
+
+/** Token Generate (original-api.md §7): generate per kind, the key update and the meter test table. */
+export const TOKEN_PATHS = {
+  creditGenerate: '/api/token/creditToken/generate',
+  creditCancel: '/api/token/creditTokenRecord/cancel',
+  clearTamperGenerate: '/api/token/clearTamperToken/generate',
+  clearCreditGenerate: '/api/token/clearCreditToken/generate',
+  maximumPowerGenerate: '/api/token/setMaximumPowerLimitToken/generate',
+  maximumOverdraftGenerate: '/api/token/setMaximumOverdraftLimitToken/generate',
+  maximumPhaseUnbalanceGenerate: '/api/token/setMaximumPhasePowerUnbalanceLimitToken/generate',
+  meterTestRead: '/api/token/meterTestToken/read',
+  meterTestGenerate: '/api/token/meterTestToken/generate',
+  meterKeyUpdate: '/api/token/meterKey/update',
+  changeMeterKeyGenerate: '/api/token/changeMeterKeyToken/generate',
+  changeMeterKeyConfirm: '/api/token/changeMeterKeyToken/confirm',
+} as const;
+
+/** Prepay reports (original-api.md §5), spelled with the original's upper-case API. */
+export const PREPAY_REPORT_PATHS = {
+  longNonpurchase: '/API/PrepayReport/LongNonpurchaseSituation',
+  lowPurchase: '/API/PrepayReport/LowPurchaseSituation',
+  debtSituation: '/API/PrepayReport/DebtSituation',
+  consumptionStatistics: '/API/PrepayReport/ConsumptionStatistics',
+} as const;
+
+/** Frozen readings (AMR data): daily per meter, interval detail, monthly, and water/gas. */
+export const DAILY_DATA_PATHS = {
+  read: '/api/DailyData/read',
+  meterRead: '/api/DailyDataMeter/read',
+  meterReadMore: '/api/DailyDataMeter/readMore',
+  meterReadMonthly: '/api/DailyDataMeter/readMonthly',
+} as const;
+
+export const ALARM_PATHS = { read: '/api/alarm/read', acknowledge: '/api/alarm/acknowledge' } as const;
+export const DASHBOARD_PATHS = {
+  panelGroup: '/api/dashboard/readPanelGroup',
+  lineChart: '/api/dashboard/readLineChart',
+} as const;
+export const LOG_PATHS = { read: '/api/Log/read' } as const;
+export const IMAGE_PATHS = {
+  read: '/api/image/read',
+  upload: '/api/image/upload',
+  delete: '/api/image/delete',
+} as const;
+
+/** Token Record grids (original-api.md §7): one read per token kind, and the credit cancel. */
+export const TOKEN_RECORD_PATHS = {
+  credit: '/api/token/creditTokenRecord/read',
+  creditCancel: '/api/token/creditTokenCancelRecord/read',
+  clearTamper: '/api/token/clearTamperTokenRecord/read',
+  clearCredit: '/api/token/clearCreditTokenRecord/read',
+  maximumPower: '/api/token/setMaximumPowerLimitTokenRecord/read',
+  maximumOverdraft: '/api/token/setMaximumOverdraftLimitTokenRecord/read',
+  maximumPhaseUnbalance: '/api/token/setMaximumPhasePowerUnbalanceLimitTokenRecord/read',
+  changeMeterKey: '/api/token/changeMeterKeyTokenRecord/read',
+} as const;
