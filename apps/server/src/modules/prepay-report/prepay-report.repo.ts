@@ -26,6 +26,7 @@ import { formatDateTime, parseDateTime } from '../../lib/dates.js';
 import { allOf, contains, pageOf, stationScope } from '../../lib/read-query.js';
 import { toMinor } from '../masterdata/money.js';
 import { dayOf, dayToWire, localDay, money, serverZone, tenths } from '../meter-data/units.js';
+import { ledgerCovers, ledgerSums } from './purchase-ledger.js';
 import { sortOf } from './sort.js';
 
 type Page<T> = { total: number; data: T[] };
@@ -212,7 +213,8 @@ function nonpurchaseFilter(req: LongNonpurchaseRequest, user: SessionUser, now: 
 }
 
 /**
- * Each meter's issued purchases in the range, summed. The range is read from the partial covering index
+ * Each meter's issued purchases in the range, summed from the token records: for a range the purchase
+ * ledger does not cover (see ledgerCovers). The range is read from the partial covering index
  * token_records_issued_credit_date_idx (index-only: no visit to the wide token rows).
  */
 function purchasesIn(q: Queryable, range: LowPurchaseRequest['dateRange']) {
@@ -243,7 +245,9 @@ async function lowPurchasePage(
   req: LowPurchaseRequest,
   user: SessionUser,
 ): Promise<Page<LowPurchaseRow>> {
-  const sums = purchasesIn(q, req.dateRange);
+  const sums = (await ledgerCovers(q, req.dateRange))
+    ? ledgerSums(q, req.dateRange)
+    : purchasesIn(q, req.dateRange);
   const paid = sql<number>`coalesce(${sums.paid}, 0)`;
   const units = sql<number>`coalesce(${sums.units}, 0)`;
   const where = allOf([
