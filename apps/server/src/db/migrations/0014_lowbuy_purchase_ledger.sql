@@ -12,9 +12,10 @@ CREATE TABLE "meter_purchase_ledger" (
 --> statement-breakpoint
 CREATE INDEX "meter_purchase_ledger_folded_idx" ON "meter_purchase_ledger" USING btree ("folded_before");--> statement-breakpoint
 -- Adds one issued vend (or takes one back out: negative amounts) to its meter's ledger. The usual vend is
--- later than every recorded one and is appended; anything else (a cancel, a vend dated before the last,
--- vends to fold past the 400-day horizon) rebuilds the meter's arrays from their per-instant amounts.
--- The meter's row is locked first, so concurrent vends for one meter apply one after the other.
+-- later than every recorded one and is appended in one UPDATE (a meter's first vend: one INSERT); anything
+-- else (a cancel, a vend dated before the last, vends to fold past the 400-day horizon) locks the meter's
+-- row and rebuilds its arrays from their per-instant amounts. Both lock the row, so concurrent vends for
+-- one meter apply one after the other (the UPDATE re-checks its conditions on the row it waited for).
 CREATE OR REPLACE FUNCTION purchase_ledger_add(p_meter text, p_at timestamptz, p_times int, p_units bigint,
   p_paid bigint) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -22,6 +23,20 @@ DECLARE
   n int;
   horizon timestamptz;
 BEGIN
+  IF p_times > 0 THEN
+    UPDATE meter_purchase_ledger SET vend_dates = vend_dates || p_at,
+        cum_times = cum_times || (coalesce(cum_times[cardinality(cum_times)], 0) + p_times),
+        cum_units = cum_units || (coalesce(cum_units[cardinality(cum_units)], 0) + p_units),
+        cum_paid_minor = cum_paid_minor || (coalesce(cum_paid_minor[cardinality(cum_paid_minor)], 0) + p_paid)
+      WHERE meter_id = p_meter AND (folded_before IS NULL OR p_at >= folded_before)
+        AND (cardinality(vend_dates) = 0
+             OR (p_at > vend_dates[cardinality(vend_dates)] AND vend_dates[1] >= p_at - interval '400 days'));
+    IF FOUND THEN RETURN; END IF;
+    INSERT INTO meter_purchase_ledger (meter_id, vend_dates, cum_times, cum_units, cum_paid_minor)
+      VALUES (p_meter, ARRAY[p_at], ARRAY[p_times], ARRAY[p_units], ARRAY[p_paid])
+      ON CONFLICT (meter_id) DO NOTHING;
+    IF FOUND THEN RETURN; END IF;
+  END IF;
   INSERT INTO meter_purchase_ledger (meter_id) VALUES (p_meter) ON CONFLICT (meter_id) DO NOTHING;
   SELECT * INTO l FROM meter_purchase_ledger WHERE meter_id = p_meter FOR UPDATE;
   IF p_at < l.folded_before THEN
@@ -32,14 +47,6 @@ BEGIN
   END IF;
   n := cardinality(l.vend_dates);
   horizon := greatest(p_at, l.vend_dates[n]) - interval '400 days';
-  IF p_times > 0 AND (n = 0 OR (p_at > l.vend_dates[n] AND l.vend_dates[1] >= horizon)) THEN
-    UPDATE meter_purchase_ledger SET vend_dates = vend_dates || p_at,
-        cum_times = cum_times || (coalesce(cum_times[n], 0) + p_times),
-        cum_units = cum_units || (coalesce(cum_units[n], 0) + p_units),
-        cum_paid_minor = cum_paid_minor || (coalesce(cum_paid_minor[n], 0) + p_paid)
-      WHERE meter_id = p_meter;
-    RETURN;
-  END IF;
   WITH running AS (
     SELECT * FROM unnest(l.vend_dates, l.cum_times, l.cum_units, l.cum_paid_minor) AS e(at, t, u, p)
   ), amounts AS (
@@ -124,3 +131,6 @@ CREATE OR REPLACE FUNCTION purchase_ledger_rebuild() RETURNS void LANGUAGE sql A
 $$;
 --> statement-breakpoint
 SELECT purchase_ledger_rebuild();
+--> statement-breakpoint
+-- Statistics for the planner straight away (a report may run before autovacuum gets to the new table).
+ANALYZE meter_purchase_ledger;
