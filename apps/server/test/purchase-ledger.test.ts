@@ -122,7 +122,9 @@ describe('purchase ledger', () => {
         fc.array(longVendArb, { maxLength: 40 }),
         fc.tuple(fc.integer({ min: -530, max: 62 }), fc.integer({ min: -530, max: 62 })),
         fc.constantFrom(null, 'S1', 'S2'),
-        async (raw, [a, b], stationId) => {
+        // Sorted by units, the ledger sums units and times for every meter; otherwise for the page only.
+        fc.constantFrom('meterId asc', 'purchaseTotalUnit desc', 'purchaseTotalPaid asc'),
+        async (raw, [a, b], stationId, orderBy) => {
           await clearReportData(t);
           const vends = raw.map((v) => ({ ...toVend(v), cancelled: v.cancelled }));
           for (const v of vends) await storeVends(t, [v]);
@@ -141,7 +143,7 @@ describe('purchase ledger', () => {
             }[];
           }>(
             '/API/PrepayReport/LowPurchaseSituation',
-            { lang: 'en', pageSize: 1000, stationId, dateRange, orderBy: 'meterId asc' },
+            { lang: 'en', pageSize: 1000, stationId, dateRange, orderBy },
             admin,
           );
           expect(res.code, res.reason).toBe(0);
@@ -157,12 +159,14 @@ describe('purchase ledger', () => {
               };
             });
           expect(
-            res.result.data.map(({ meterId, purchaseTotalUnit, purchaseTotalPaid, purchaseTimes }) => ({
-              meterId,
-              purchaseTotalUnit,
-              purchaseTotalPaid,
-              purchaseTimes,
-            })),
+            res.result.data
+              .map(({ meterId, purchaseTotalUnit, purchaseTotalPaid, purchaseTimes }) => ({
+                meterId,
+                purchaseTotalUnit,
+                purchaseTotalPaid,
+                purchaseTimes,
+              }))
+              .sort((x, y) => x.meterId.localeCompare(y.meterId)),
           ).toEqual(expected);
         },
       ),
@@ -181,6 +185,7 @@ describe('purchase ledger', () => {
             })),
             [-510, 0],
             null,
+            'meterId asc',
           ],
           [
             [0, -500].map((day) => ({
@@ -193,6 +198,7 @@ describe('purchase ledger', () => {
             })),
             [-10, 10],
             'S1',
+            'purchaseTotalUnit desc',
           ],
         ],
       },
