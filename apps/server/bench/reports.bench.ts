@@ -135,7 +135,7 @@ async function loadOther(database: Database, meters: number) {
     from generate_series(1, ${Math.min(meters, 20_000)}::int) g`);
 }
 
-/** The summaries the vend trigger keeps, rebuilt from the loaded token records. */
+/** The summaries the vend triggers keep (0007's and the purchase ledger of 0014), rebuilt from the loaded token records. */
 async function rebuildPurchaseSummaries(database: Database) {
   const x = (q: ReturnType<typeof sql>) => database.db.execute(q);
   await x(sql`insert into purchase_hourly (station_id, hour, times, units, paid_minor)
@@ -144,6 +144,7 @@ async function rebuildPurchaseSummaries(database: Database) {
   await x(sql`insert into meter_last_purchase (meter_id, record_id, purchase_date, units, paid_minor)
     select distinct on (meter_id) meter_id, id, create_date, units, total_paid_minor from token_records
     where kind = 'credit' and status = 0 order by meter_id, create_date desc, id desc`);
+  await x(sql`select purchase_ledger_rebuild()`);
 }
 
 /**

@@ -66,12 +66,34 @@ const dailyArb = fc.uniqueArray(
 const rangeArb = fc
   .tuple(fc.integer({ min: -2, max: 62 }), fc.integer({ min: -2, max: 62 }))
   .map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
+/** Half the Low Purchase ranges start or end on a month's last day or the next month's first. */
+const lowRangeArb = fc.oneof(
+  rangeArb,
+  fc
+    .tuple(fc.constantFrom(10, 11, 41, 42), fc.integer({ min: -2, max: 62 }))
+    .map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const),
+);
 
-async function load(raw: ValueOf<typeof vendArb>[], daily: ValueOf<typeof dailyArb>) {
+/**
+ * Vends at the edges of a range bound: the last second of September 30 and October 31 (days 10 and 41),
+ * on it and within it (23:59:59.000 is in a range ending "23:59:59", 23:59:59.999 is not), and the first
+ * instant of the next day. Low Purchase sums them from the purchase ledger, to the microsecond.
+ */
+const edgeArb = fc
+  .record({
+    day: fc.constantFrom(10, 41),
+    edge: fc.constantFrom([23, 59, 59, 0], [23, 59, 59, 999], [24, 0, 0, 0]),
+  })
+  .map(({ day, edge: [h = 0, m = 0, s = 0, ms = 0] }) => new Date(2026, 8, 20 + day, h, m, s, ms));
+const lowVendArb = fc
+  .tuple(vendArb, fc.option(edgeArb, { nil: undefined, freq: 3 }))
+  .map(([v, exact]) => ({ ...v, exact }));
+
+async function load(raw: (ValueOf<typeof vendArb> & { exact?: Date })[], daily: ValueOf<typeof dailyArb>) {
   await clearReportData(t);
   const vends: Vend[] = raw.map((v) => ({
     meter: fleet[v.meter] as FixtureMeter,
-    at: at(v.day, v.hour, v.minute),
+    at: v.exact ?? at(v.day, v.hour, v.minute),
     units: v.units,
     paidMinor: v.paidMinor,
     payDebtMinor: v.payDebtMinor,
@@ -110,8 +132,8 @@ describe('prepay reports equal a recomputation from the raw rows', () => {
   it('Low Purchase Situation: issued vends in the range at or below the limit', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(vendArb, { maxLength: 40 }),
-        rangeArb,
+        fc.array(lowVendArb, { maxLength: 40 }),
+        lowRangeArb,
         fc.constantFrom(...SCOPES),
         fc.option(fc.integer({ min: 0, max: 30_000_00 }), { nil: null }),
         async (raw, [a, b], scope, lowMinor) => {

@@ -95,7 +95,7 @@ export async function storeVends(t: TestApp, vends: Vend[]): Promise<void> {
 /** Empties what one property run wrote (TRUNCATE skips the row triggers, so summaries go too). */
 export async function clearReportData(t: TestApp): Promise<void> {
   await t.database.db.execute(
-    sql`truncate token_records, purchase_hourly, meter_last_purchase, meter_daily_data, consumption_daily, alarms`,
+    sql`truncate token_records, purchase_hourly, meter_last_purchase, meter_purchase_ledger, meter_daily_data, consumption_daily, alarms`,
   );
 }
 

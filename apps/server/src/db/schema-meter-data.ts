@@ -187,6 +187,32 @@ export const meterLastPurchase = pgTable(
   (t) => [index('meter_last_purchase_date_idx').on(t.purchaseDate)],
 );
 
+/**
+ * Each meter's issued (not cancelled) credit vends as running totals by vend time, kept by a trigger on
+ * token_records (migration 0014): a purchase sum over any time range is two binary searches
+ * (width_bucket) and two subtractions per meter, so Low Purchase Situation reads one row per meter
+ * whatever the range. Vends more than 400 days older than the meter's latest are folded into the base
+ * totals (the arrays stay bounded); folded_before says where, and a range reaching before it is summed
+ * from the token records instead.
+ */
+export const meterPurchaseLedger = pgTable(
+  'meter_purchase_ledger',
+  {
+    meterId: text('meter_id').primaryKey(),
+    /** Vends before this instant are in the base totals only; null when nothing is folded. */
+    foldedBefore: ts('folded_before'),
+    baseTimes: integer('base_times').notNull().default(0),
+    baseUnits: units('base_units').notNull().default(sql`0`),
+    basePaidMinor: units('base_paid_minor').notNull().default(sql`0`),
+    /** Distinct vend instants, ascending; cum_* at position i = base excluded, vends up to vend_dates[i]. */
+    vendDates: ts('vend_dates').array().notNull().default(sql`'{}'`),
+    cumTimes: integer('cum_times').array().notNull().default(sql`'{}'`),
+    cumUnits: units('cum_units').array().notNull().default(sql`'{}'`),
+    cumPaidMinor: units('cum_paid_minor').array().notNull().default(sql`'{}'`),
+  },
+  (t) => [index('meter_purchase_ledger_folded_idx').on(t.foldedBefore)],
+);
+
 export type AlarmKind = 'tamper' | 'relay' | 'lowCredit' | 'offline';
 
 /** Abnormal conditions seen in meter data; one open alarm per meter and kind until acknowledged. */

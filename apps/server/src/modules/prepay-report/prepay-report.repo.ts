@@ -6,11 +6,9 @@ import type {
   DebtSituationRow,
   LongNonpurchaseRequest,
   LongNonpurchaseRow,
-  LowPurchaseRequest,
-  LowPurchaseRow,
   ReadRequestBase,
 } from '@prepay/contracts';
-import { and, asc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import {
   accounts,
@@ -22,23 +20,22 @@ import {
   tokenRecords,
 } from '../../db/schema.js';
 import type { SessionUser } from '../../http/route.js';
-import { formatDateTime, parseDateTime } from '../../lib/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import { allOf, contains, pageOf, stationScope } from '../../lib/read-query.js';
-import { toMinor } from '../masterdata/money.js';
 import { dayOf, dayToWire, localDay, money, serverZone, tenths } from '../meter-data/units.js';
 import { sortOf } from './sort.js';
 
-type Page<T> = { total: number; data: T[] };
-type Fields = Parameters<Queryable['select']>[0];
+export type Page<T> = { total: number; data: T[] };
+export type Fields = Parameters<Queryable['select']>[0];
 
 /** The result's size carried on each row of the page: one pass over the report instead of two. */
-const totalOver = sql<number>`count(*) over ()`;
+export const totalOver = sql<number>`count(*) over ()`;
 
 /**
  * The total from the page's rows; a page past the end has no rows to carry it, so it is counted then.
  * (An empty first page means an empty result.)
  */
-async function totalOf(
+export async function totalOf(
   rows: { total: number | string }[],
   offset: number,
   count: () => Promise<unknown[]>,
@@ -55,7 +52,7 @@ async function totalOf(
  * before the sort and limit costs a hash of every customer for twenty rows. (A sort or filter on the
  * name joins it up front instead.)
  */
-async function customerDetails(q: Queryable, ids: string[]) {
+export async function customerDetails(q: Queryable, ids: string[]) {
   const unique = [...new Set(ids)];
   const rows = unique.length
     ? await q
@@ -72,25 +69,21 @@ async function customerDetails(q: Queryable, ids: string[]) {
  * and costs more than the scan. JIT is off: compiling the expressions of a large plan costs more than it
  * saves for a statement that runs once. Local to the transaction, so nothing else is affected.
  */
-function withReportSettings<T>(q: Queryable, run: (tx: Queryable) => Promise<T>): Promise<T> {
+export function withReportSettings<T>(q: Queryable, run: (tx: Queryable) => Promise<T>): Promise<T> {
   return q.transaction(async (tx) => {
     await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
     return run(tx);
   });
 }
 
-const byCustomerName = (orderBy: string | null | undefined) => /^\s*customerName\b/i.test(orderBy ?? '');
-
-const timeRange = (range: LowPurchaseRequest['dateRange']): SQL[] => [
-  ...(range?.[0] ? [gte(tokenRecords.createDate, parseDateTime(range[0]))] : []),
-  ...(range?.[1] ? [lte(tokenRecords.createDate, parseDateTime(range[1]))] : []),
-];
+export const byCustomerName = (orderBy: string | null | undefined) =>
+  /^\s*customerName\b/i.test(orderBy ?? '');
 
 /**
  * Issued credit vends (a cancelled vend is no purchase). Literals, not parameters, so the planner can
  * prove the partial indexes of migration 0009 (token_records_issued_credit_date_idx, _debt_payment_idx).
  */
-const issuedCredit = sql`(${tokenRecords.kind} = 'credit' and ${tokenRecords.status} = 0)`;
+export const issuedCredit = sql`(${tokenRecords.kind} = 'credit' and ${tokenRecords.status} = 0)`;
 
 /**
  * With no day bound and the default order, Long Nonpurchase's page streams from the accounts index and
@@ -209,113 +202,6 @@ function nonpurchaseFilter(req: LongNonpurchaseRequest, user: SessionUser, now: 
       : sql`${days} <= ${req.nonpurchaseDaysEnd}`,
   ]);
   return { since, days, where };
-}
-
-/**
- * Each meter's issued purchases in the range, summed. The range is read from the partial covering index
- * token_records_issued_credit_date_idx (index-only: no visit to the wide token rows).
- */
-function purchasesIn(q: Queryable, range: LowPurchaseRequest['dateRange']) {
-  return q
-    .select({
-      meterId: tokenRecords.meterId,
-      units: sql<number>`sum(${tokenRecords.units})`.as('units'),
-      paid: sql<number>`sum(${tokenRecords.totalPaidMinor})`.as('paid'),
-      times: sql<number>`count(*)`.as('times'),
-    })
-    .from(tokenRecords)
-    .where(allOf([issuedCredit, ...timeRange(range)]))
-    .groupBy(tokenRecords.meterId)
-    .as('p');
-}
-
-/** Accounts whose issued purchases in the range total at or below the low limit (none counts as 0). */
-export function lowPurchase(
-  q: Queryable,
-  req: LowPurchaseRequest,
-  user: SessionUser,
-): Promise<Page<LowPurchaseRow>> {
-  return withReportSettings(q, (tx) => lowPurchasePage(tx, req, user));
-}
-
-async function lowPurchasePage(
-  q: Queryable,
-  req: LowPurchaseRequest,
-  user: SessionUser,
-): Promise<Page<LowPurchaseRow>> {
-  const sums = purchasesIn(q, req.dateRange);
-  const paid = sql<number>`coalesce(${sums.paid}, 0)`;
-  const units = sql<number>`coalesce(${sums.units}, 0)`;
-  const where = allOf([
-    ...stationScope(accounts.stationId, user, req.stationId),
-    contains(accounts.customerId, req.customerId),
-    contains(accounts.meterId, req.meterId),
-    req.lowLimit === null || req.lowLimit === undefined
-      ? undefined
-      : sql`${paid} <= ${toMinor(req.lowLimit)}`,
-  ]);
-  const withName = byCustomerName(req.orderBy);
-  const base = (fields: Fields) => {
-    const from = q
-      .select(fields)
-      .from(accounts)
-      .leftJoin(sums, eq(sums.meterId, accounts.meterId))
-      .$dynamic();
-    return (withName ? from.leftJoin(customers, eq(customers.customerId, accounts.customerId)) : from).where(
-      where,
-    );
-  };
-  const order = sortOf(
-    {
-      customerId: accounts.customerId,
-      customerName: customers.customerName,
-      meterId: accounts.meterId,
-      tariffId: accounts.tariffId,
-      stationId: accounts.stationId,
-      purchaseTotalUnit: units,
-      purchaseTotalPaid: paid,
-    },
-    [asc(accounts.customerId), asc(accounts.meterId)],
-    req.orderBy,
-  );
-  const { limit, offset } = pageOf(req);
-  const rows = (await base({
-    customerId: accounts.customerId,
-    meterId: accounts.meterId,
-    tariffId: accounts.tariffId,
-    stationId: accounts.stationId,
-    units,
-    paid,
-    times: sql<number>`coalesce(${sums.times}, 0)`,
-    total: totalOver,
-  })
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)) as {
-    customerId: string;
-    meterId: string;
-    tariffId: string;
-    stationId: string;
-    units: number | string;
-    paid: number | string;
-    times: number | string;
-    total: number | string;
-  }[];
-  const names = await customerDetails(
-    q,
-    rows.map((r) => r.customerId),
-  );
-  return {
-    total: await totalOf(rows, offset, () => base({ total: sql<number>`count(*)::int` })),
-    data: rows.map(({ units: u, paid: p, times, total: _total, ...r }) => ({
-      ...r,
-      customerName: names.get(r.customerId)?.name ?? null,
-      customerAddress: names.get(r.customerId)?.address ?? null,
-      purchaseTotalUnit: tenths(Number(u)) ?? 0,
-      purchaseTotalPaid: money(Number(p)),
-      purchaseTimes: Number(times),
-    })),
-  };
 }
 
 /** Each customer's debt: total, recovered, remaining, and how many issued vends recovered part of it. */

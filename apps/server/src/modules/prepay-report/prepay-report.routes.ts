@@ -16,13 +16,8 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
 import { type ExportableRead, registerExport } from '../meter-data/report-export.js';
-import {
-  consumptionStatistics,
-  debtPayments,
-  debtSituation,
-  longNonpurchase,
-  lowPurchase,
-} from './prepay-report.repo.js';
+import { lowPurchase } from './low-purchase.js';
+import { consumptionStatistics, debtPayments, debtSituation, longNonpurchase } from './prepay-report.repo.js';
 
 const tag = 'PrepayReport';
 

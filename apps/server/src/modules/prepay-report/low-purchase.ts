@@ -1,0 +1,143 @@
+import type { LowPurchaseRequest, LowPurchaseRow } from '@prepay/contracts';
+import { asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { accounts, customers, tokenRecords } from '../../db/schema.js';
+import type { SessionUser } from '../../http/route.js';
+import { parseDateTime } from '../../lib/dates.js';
+import { allOf, contains, pageOf, stationScope } from '../../lib/read-query.js';
+import { toMinor } from '../masterdata/money.js';
+import { money, tenths } from '../meter-data/units.js';
+import {
+  byCustomerName,
+  customerDetails,
+  type Fields,
+  issuedCredit,
+  type Page,
+  totalOf,
+  totalOver,
+  withReportSettings,
+} from './prepay-report.repo.js';
+import { ledgerCovers, ledgerPageSums, ledgerSums } from './purchase-ledger.js';
+import { sortOf } from './sort.js';
+
+/** Low Purchase Situation: accounts whose issued purchases in a range total at or below a low limit. */
+
+const timeRange = (range: LowPurchaseRequest['dateRange']): SQL[] => [
+  ...(range?.[0] ? [gte(tokenRecords.createDate, parseDateTime(range[0]))] : []),
+  ...(range?.[1] ? [lte(tokenRecords.createDate, parseDateTime(range[1]))] : []),
+];
+
+/**
+ * Each meter's issued purchases in the range, summed from the token records: for a range the purchase
+ * ledger does not cover (see ledgerCovers). The range is read from the partial covering index
+ * token_records_issued_credit_date_idx (index-only: no visit to the wide token rows).
+ */
+function purchasesIn(q: Queryable, range: LowPurchaseRequest['dateRange']) {
+  return q
+    .select({
+      meterId: tokenRecords.meterId,
+      units: sql<number>`sum(${tokenRecords.units})`.as('units'),
+      paid: sql<number>`sum(${tokenRecords.totalPaidMinor})`.as('paid'),
+      times: sql<number>`count(*)`.as('times'),
+    })
+    .from(tokenRecords)
+    .where(allOf([issuedCredit, ...timeRange(range)]))
+    .groupBy(tokenRecords.meterId)
+    .as('p');
+}
+
+/** Accounts whose issued purchases in the range total at or below the low limit (none counts as 0). */
+export function lowPurchase(
+  q: Queryable,
+  req: LowPurchaseRequest,
+  user: SessionUser,
+): Promise<Page<LowPurchaseRow>> {
+  return withReportSettings(q, (tx) => lowPurchasePage(tx, req, user));
+}
+
+type LowDbRow = {
+  customerId: string;
+  meterId: string;
+  tariffId: string;
+  stationId: string;
+  units: number | string | null;
+  paid: number | string;
+  times: number | string | null;
+  total: number | string;
+};
+
+async function lowPurchasePage(
+  q: Queryable,
+  req: LowPurchaseRequest,
+  user: SessionUser,
+): Promise<Page<LowPurchaseRow>> {
+  const fromLedger = await ledgerCovers(q, req.dateRange);
+  // From the ledger, units and times are read for the page's meters after paging unless they sort it.
+  const later = fromLedger && !/^\s*purchaseTotalUnit\b/i.test(req.orderBy ?? '');
+  const sums = fromLedger ? ledgerSums(q, req.dateRange, !later) : purchasesIn(q, req.dateRange);
+  const paid = sql<number>`coalesce(${sums.paid}, 0)`;
+  const units = sql<number>`coalesce(${sums.units}, 0)`;
+  const where = allOf([
+    ...stationScope(accounts.stationId, user, req.stationId),
+    contains(accounts.customerId, req.customerId),
+    contains(accounts.meterId, req.meterId),
+    req.lowLimit === null || req.lowLimit === undefined
+      ? undefined
+      : sql`${paid} <= ${toMinor(req.lowLimit)}`,
+  ]);
+  const withName = byCustomerName(req.orderBy);
+  const base = (fields: Fields) => {
+    const from = q
+      .select(fields)
+      .from(accounts)
+      .leftJoin(sums, eq(sums.meterId, accounts.meterId))
+      .$dynamic();
+    return (withName ? from.leftJoin(customers, eq(customers.customerId, accounts.customerId)) : from).where(
+      where,
+    );
+  };
+  const order = sortOf(
+    {
+      customerId: accounts.customerId,
+      customerName: customers.customerName,
+      meterId: accounts.meterId,
+      tariffId: accounts.tariffId,
+      stationId: accounts.stationId,
+      purchaseTotalUnit: units,
+      purchaseTotalPaid: paid,
+    },
+    [asc(accounts.customerId), asc(accounts.meterId)],
+    req.orderBy,
+  );
+  const { limit, offset } = pageOf(req);
+  const rows = (await base({
+    customerId: accounts.customerId,
+    meterId: accounts.meterId,
+    tariffId: accounts.tariffId,
+    stationId: accounts.stationId,
+    units: sql`${sums.units}`,
+    paid,
+    times: sql`${sums.times}`,
+    total: totalOver,
+  })
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)) as LowDbRow[];
+  const meterIds = rows.map((r) => r.meterId);
+  const pageSums = later ? await ledgerPageSums(q, req.dateRange, meterIds) : null;
+  const names = await customerDetails(
+    q,
+    rows.map((r) => r.customerId),
+  );
+  return {
+    total: await totalOf(rows, offset, () => base({ total: sql<number>`count(*)::int` })),
+    data: rows.map(({ units: u, paid: p, times, total: _total, ...r }) => ({
+      ...r,
+      customerName: names.get(r.customerId)?.name ?? null,
+      customerAddress: names.get(r.customerId)?.address ?? null,
+      purchaseTotalUnit: tenths(pageSums ? (pageSums.get(r.meterId)?.units ?? 0) : Number(u ?? 0)) ?? 0,
+      purchaseTotalPaid: money(Number(p)),
+      purchaseTimes: pageSums ? (pageSums.get(r.meterId)?.times ?? 0) : Number(times ?? 0),
+    })),
+  };
+}
