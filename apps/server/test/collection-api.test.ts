@@ -71,15 +71,6 @@ describe('POST /api/collection/recollect', () => {
     expect(gas.reason).toMatch(/not a communicating electricity or water meter/);
   });
 
-  it('queues a water meter’s days as well (its rows go to Interval Data (Water))', async () => {
-    const res = await recollect({ meterId: WATER, startDate: '2026-11-20', endDate: '2026-11-21' });
-    expect(res.code, res.reason).toBe(0);
-    expect(res.result.jobs.map((j) => [j.period, j.status])).toEqual([
-      ['2026-11-20', 'pending'],
-      ['2026-11-21', 'pending'],
-    ]);
-  });
-
   it('queues the days (or months) of the range for the scheduler and audits the request', async () => {
     const res = await recollect({ meterId: METER, startDate: '2026-11-19', endDate: '2026-11-21' });
     expect(res.code, res.reason).toBe(0);
@@ -109,6 +100,15 @@ describe('POST /api/collection/recollect', () => {
       '2026-11-19',
       '2026-11-20',
       '2026-11-21',
+    ]);
+  });
+
+  it('queues a water meter’s days as well (its rows go to Interval Data (Water))', async () => {
+    const res = await recollect({ meterId: WATER, startDate: '2026-11-20', endDate: '2026-11-21' });
+    expect(res.code, res.reason).toBe(0);
+    expect(res.result.jobs.map((j) => [j.period, j.status])).toEqual([
+      ['2026-11-20', 'pending'],
+      ['2026-11-21', 'pending'],
     ]);
   });
 });

@@ -160,7 +160,10 @@ describe('water meter collection through the simulated fleet', () => {
     await until('the LoRaWAN link to drop', () => !headend.linkState(LORA).online);
     moveTo(AFTER_MIDNIGHT);
 
-    await sweepUntil('the first sweeps to settle', async () => (await settled(GPRS)) && (await settled(LORA)));
+    await sweepUntil(
+      'the first sweeps to settle',
+      async () => (await settled(GPRS)) && (await settled(LORA)),
+    );
     expectRowsEqualRegisters(GPRS, await daily(GPRS), { valveError: true, batteryPercentage: 50 });
     expect((await daily(GPRS)).find((r) => r.currentDate === '2026-11-24')?.totalRecharge).toBe(125);
     // A water meter keeps no hourly record: only its three days were planned.

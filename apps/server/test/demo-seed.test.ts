@@ -44,7 +44,8 @@ describe('demo data', () => {
 
     // A year of daily data for the demo water meters too (Interval Data (Water), Monthly Data (Water)).
     const waterTotal = async (path: string) =>
-      (await t.call<Page<unknown>>(`/api/DailyData/${path}`, { lang: 'en', pageSize: 1 }, admin)).result.total;
+      (await t.call<Page<unknown>>(`/api/DailyData/${path}`, { lang: 'en', pageSize: 1 }, admin)).result
+        .total;
     expect(await waterTotal('read')).toBe(DEMO_HISTORY.waterMeters * DEMO_HISTORY.days);
     expect(await waterTotal('readMonthly')).toBeGreaterThanOrEqual(DEMO_HISTORY.waterMeters * 12);
 

@@ -91,14 +91,16 @@ async function settle(
     return 'failed';
   }
   const done = Object.fromEntries(
-    usable.map(([role, t]) => [role, { flag: t?.flag ?? null, receiveFrame: frames.get(t?.id ?? 0) ?? null }]),
+    usable.map(([role, t]) => [
+      role,
+      { flag: t?.flag ?? null, receiveFrame: frames.get(t?.id ?? 0) ?? null },
+    ]),
   );
   try {
     await store(h.db, job, meterType, done, now);
     return 'stored';
   } catch (e) {
-    const why =
-      e instanceof CollectionDataError ? e.message : `unreadable answer: ${(e as Error).message}`;
+    const why = e instanceof CollectionDataError ? e.message : `unreadable answer: ${(e as Error).message}`;
     await failJob(h, job, why, now);
     return 'failed';
   }

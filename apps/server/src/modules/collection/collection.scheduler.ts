@@ -72,7 +72,8 @@ async function plan(run: CollectionRun, now: Date): Promise<number> {
   if (key === run.planned.key && now.getTime() - run.planned.at < REPLAN_MS) return 0;
   let n = await repo.planDaily(db, addDays(day, -config.lookbackDays), addDays(day, -1));
   // The settlement day is the 1st (00:00); its record is read from then until the window closes.
-  if (daysBetween(monthStart(day), day) < config.lookbackDays) n += await repo.planMonthly(db, monthStart(day));
+  if (daysBetween(monthStart(day), day) < config.lookbackDays)
+    n += await repo.planMonthly(db, monthStart(day));
   if (config.hourly !== 'off') n += await repo.planHourly(db, day, hourOf(now), config.hourly === 'gprs');
   run.planned = { key, at: now.getTime() };
   return n;
@@ -133,7 +134,8 @@ async function dispatch(run: CollectionRun, now: Date): Promise<number> {
 const createReads = (run: CollectionRun, rows: RemoteTaskRequest[]) =>
   run.tasks.create(run.ctx, 'reading', rows, COLLECTION_PRIORITY);
 
-const rowsOf = (b: Ready): RemoteTaskRequest[] => b.plan.map((p) => ({ meterId: b.job.meterId, flag: p.flag }));
+const rowsOf = (b: Ready): RemoteTaskRequest[] =>
+  b.plan.map((p) => ({ meterId: b.job.meterId, flag: p.flag }));
 
 async function assign(run: CollectionRun, b: Ready, created: TaskRecord[], now: Date) {
   const ids = Object.fromEntries(b.plan.map((p, i) => [p.role, created[i]?.id ?? 0]));

@@ -7,7 +7,7 @@ import {
   meterHourlyData,
   meterMonthlyData,
   waterDailyData,
-  waterMonthlyData,
+  type waterMonthlyData,
 } from '../../db/schema.js';
 
 export type NewDailyRow = typeof meterDailyData.$inferInsert;
