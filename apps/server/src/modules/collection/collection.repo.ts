@@ -10,6 +10,8 @@ import {
   meterMonthlyData,
   meters,
   remoteTaskAttempts,
+  waterDailyData,
+  waterMonthlyData,
 } from '../../db/schema.js';
 
 export type CollectionJob = typeof collectionJobs.$inferSelect;
@@ -49,12 +51,8 @@ const COMMUNICATING = sql`m.meter_id ~ '^[0-9]{1,12}$'
 /** The meter types collection reads, each with the tables its daily and monthly rows go to. */
 export const COLLECTED_TYPES = { electricity: 0, water: 1 } as const;
 const ROW_TABLES = [
-  {
-    type: COLLECTED_TYPES.electricity,
-    daily: sql.raw('meter_daily_data'),
-    monthly: sql.raw('meter_monthly_data'),
-  },
-  { type: COLLECTED_TYPES.water, daily: sql.raw('water_daily_data'), monthly: sql.raw('water_monthly_data') },
+  { type: COLLECTED_TYPES.electricity, daily: meterDailyData, monthly: meterMonthlyData },
+  { type: COLLECTED_TYPES.water, daily: waterDailyData, monthly: waterMonthlyData },
 ];
 
 /** Markers for every communicating meter and day in [from, to] that has no daily row yet. */
