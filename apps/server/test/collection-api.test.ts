@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionJobs, meters } from '../src/db/schema.js';
+import { collectionJobs, dlt645Items, meters } from '../src/db/schema.js';
+import { BATTERY_FLAG, RECHARGE_FLAG } from '../src/modules/collection/frozen-items.js';
 import { createTestApp, type TestApp, userWithRole } from './harness.js';
 
 /** The operator's re-collect endpoint: its key, its checks, its audit. The reading itself: collection-fleet. */
@@ -109,6 +110,23 @@ describe('POST /api/collection/recollect', () => {
     expect(res.result.jobs.map((j) => [j.period, j.status])).toEqual([
       ['2026-11-20', 'pending'],
       ['2026-11-21', 'pending'],
+    ]);
+  });
+
+  it('an installation bootstrapped before an item collection reads was added gets it at the first sweep', async () => {
+    const items = () =>
+      t.database.db
+        .select({ version: dlt645Items.version, flag: dlt645Items.flag })
+        .from(dlt645Items)
+        .where(inArray(dlt645Items.flag, [RECHARGE_FLAG, BATTERY_FLAG]));
+    await t.database.db.delete(dlt645Items).where(inArray(dlt645Items.flag, [RECHARGE_FLAG, BATTERY_FLAG]));
+    expect(await items()).toEqual([]);
+    expect((await t.app.collection.tick()).leader).toBe(true);
+    expect((await items()).map((i) => `${i.version}/${i.flag}`).sort()).toEqual([
+      `1.0/${BATTERY_FLAG}`,
+      `1.0/${RECHARGE_FLAG}`,
+      `2.2/${BATTERY_FLAG}`,
+      `2.2/${RECHARGE_FLAG}`,
     ]);
   });
 });

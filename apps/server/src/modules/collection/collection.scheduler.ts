@@ -5,13 +5,14 @@ import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Log } from '../../headend/types.js';
 import type { AuthedContext } from '../../http/route.js';
+import { FACTORY_AUTH, seedDlt645Catalogue } from '../dlt645-item/catalogue-seed.js';
 import type { TaskRecord } from '../remote-task/remote-task.repo.js';
 import { COLLECTION_PRIORITY, type RemoteTaskService } from '../remote-task/remote-task.service.js';
 import * as repo from './collection.repo.js';
 import { addDays, daysBetween, hourOf, monthStart, today } from './collection-days.js';
 import { harvest } from './collection-harvest.js';
 import { type Plan, taskPlan } from './collection-plan.js';
-import { DAILY_FREEZES_READ } from './frozen-items.js';
+import { COLLECTION_ITEMS, DAILY_FREEZES_READ } from './frozen-items.js';
 
 export const LEASE_NAME = 'meter-data-collection';
 const BATCH = 200;
@@ -60,6 +61,7 @@ export interface CollectionRun {
   ctx: AuthedContext;
   retryAt: (now: Date) => Date;
   planned: { key: string; at: number };
+  itemsChecked: boolean;
 }
 
 type Ready = { job: repo.CollectionJob; plan: Plan };
@@ -163,10 +165,21 @@ async function queue(run: CollectionRun, batch: Ready[], now: Date) {
   }
 }
 
+/**
+ * The catalogue rows collection reads through, once per process: an installation bootstrapped before an
+ * item was added (the catalogue is seeded on the first start only) gets it here, or its reads would fail.
+ */
+async function checkItems(run: CollectionRun) {
+  if (run.itemsChecked) return;
+  await seedDlt645Catalogue(run.db, FACTORY_AUTH, COLLECTION_ITEMS);
+  run.itemsChecked = true;
+}
+
 /** One sweep: leadership first, then plan, store what finished, queue what is due. */
 async function sweep(run: CollectionRun, holder: string, leaseMs: number): Promise<TickReport> {
   const idle = { leader: false, planned: 0, dispatched: 0, stored: 0, failed: 0 };
   if (!(await repo.takeLease(run.db, LEASE_NAME, holder, leaseMs))) return idle;
+  await checkItems(run);
   const now = run.deps.clock.now();
   const planned = await plan(run, now);
   const { stored, failed } = await harvest(run, now);
@@ -190,6 +203,7 @@ export function createCollectionScheduler(
     ctx: systemContext(),
     retryAt: (now) => new Date(now.getTime() + config.retryMinutes * 60_000),
     planned: { key: '', at: 0 },
+    itemsChecked: false,
   };
   let running: Promise<TickReport> | null = null;
   let timer: NodeJS.Timeout | null = null;
