@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionJobs, meters } from '../src/db/schema.js';
+import { collectionJobs, dlt645Items, meters } from '../src/db/schema.js';
+import { BATTERY_FLAG, RECHARGE_FLAG } from '../src/modules/collection/frozen-items.js';
 import { createTestApp, type TestApp, userWithRole } from './harness.js';
 
 /** The operator's re-collect endpoint: its key, its checks, its audit. The reading itself: collection-fleet. */
 const METER = '47600000011';
 const WATER = '47600000029';
+const GAS = '47600000037';
 let t: TestApp;
 let ops: string;
 let reader: string;
@@ -15,6 +17,7 @@ beforeAll(async () => {
   await t.database.db.insert(meters).values([
     { meterId: METER, communicationWay: 0, protocolVersion: '2.2', stationId: '0001' },
     { meterId: WATER, type: 1, communicationWay: 0, protocolVersion: '2.2', stationId: '0001' },
+    { meterId: GAS, type: 2, communicationWay: 0, protocolVersion: '2.2', stationId: '0001' },
   ]);
   ops = await userWithRole(t, { userId: 'amr_ops', content: 'AutomaticMeterReading.Recollect' });
   reader = await userWithRole(t, { userId: 'amr_reader', content: 'AutomaticMeterReading.DailyDataMeter' });
@@ -64,9 +67,9 @@ describe('POST /api/collection/recollect', () => {
       endDate: '2026-11-21',
     });
     expect(unknown.code).not.toBe(0);
-    const water = await recollect({ meterId: WATER, startDate: '2026-11-20', endDate: '2026-11-21' });
-    expect(water.status).toBe(200);
-    expect(water.reason).toMatch(/not a communicating electricity meter/);
+    const gas = await recollect({ meterId: GAS, startDate: '2026-11-20', endDate: '2026-11-21' });
+    expect(gas.status).toBe(200);
+    expect(gas.reason).toMatch(/not a communicating electricity or water meter/);
   });
 
   it('queues the days (or months) of the range for the scheduler and audits the request', async () => {
@@ -98,6 +101,32 @@ describe('POST /api/collection/recollect', () => {
       '2026-11-19',
       '2026-11-20',
       '2026-11-21',
+    ]);
+  });
+
+  it('queues a water meter’s days as well (its rows go to Interval Data (Water))', async () => {
+    const res = await recollect({ meterId: WATER, startDate: '2026-11-20', endDate: '2026-11-21' });
+    expect(res.code, res.reason).toBe(0);
+    expect(res.result.jobs.map((j) => [j.period, j.status])).toEqual([
+      ['2026-11-20', 'pending'],
+      ['2026-11-21', 'pending'],
+    ]);
+  });
+
+  it('an installation bootstrapped before an item collection reads was added gets it at the first sweep', async () => {
+    const items = () =>
+      t.database.db
+        .select({ version: dlt645Items.version, flag: dlt645Items.flag })
+        .from(dlt645Items)
+        .where(inArray(dlt645Items.flag, [RECHARGE_FLAG, BATTERY_FLAG]));
+    await t.database.db.delete(dlt645Items).where(inArray(dlt645Items.flag, [RECHARGE_FLAG, BATTERY_FLAG]));
+    expect(await items()).toEqual([]);
+    expect((await t.app.collection.tick()).leader).toBe(true);
+    expect((await items()).map((i) => `${i.version}/${i.flag}`).sort()).toEqual([
+      `1.0/${BATTERY_FLAG}`,
+      `1.0/${RECHARGE_FLAG}`,
+      `2.2/${BATTERY_FLAG}`,
+      `2.2/${RECHARGE_FLAG}`,
     ]);
   });
 });

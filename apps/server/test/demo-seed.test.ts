@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
 import { verifyPassword } from '../src/lib/passwords.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
+import { DEMO_HISTORY } from '../src/modules/meter-data/demo-history.js';
 import { demoPasswords, seedDemo } from '../src/seed/demo.js';
 import { DEMO_VENDING_KEY } from '../src/seed/demo-masterdata.js';
 import { fingerprint } from './fingerprint.js';
@@ -37,6 +38,13 @@ describe('demo data', () => {
       admin,
     );
     expect(currency.result).toContainEqual({ id: 'Currency', name: 'NGN' });
+
+    // A year of daily data for the demo water meters too (Interval Data (Water), Monthly Data (Water)).
+    const waterTotal = async (path: string) =>
+      (await t.call<Page<unknown>>(`/api/DailyData/${path}`, { lang: 'en', pageSize: 1 }, admin)).result
+        .total;
+    expect(await waterTotal('read')).toBe(DEMO_HISTORY.waterMeters * DEMO_HISTORY.days);
+    expect(await waterTotal('readMonthly')).toBeGreaterThanOrEqual(DEMO_HISTORY.waterMeters * 12);
 
     const meter = (
       await t.call<Page<{ meterId: string; hasDecoderKey: boolean }>>(

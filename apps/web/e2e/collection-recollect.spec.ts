@@ -35,6 +35,26 @@ test('Re-collect queues the row’s meter and day for the collection', async ({ 
   expect(mine).toHaveLength(1);
 });
 
+test('Interval Data (Water) re-collects a water meter’s day the same way', async ({ page, request }) => {
+  await loginAs(page);
+  await visit(page, '/prepay-report/daily-data');
+  await expect(page.getByTestId('list-total').first()).toHaveText(/Total [1-9]\d*/, { timeout: 30_000 });
+  const row = page.locator('[data-testid=list-table] tbody tr.ant-table-row').first();
+  await row.getByTestId('recollect-action').click();
+  const dialog = page.getByRole('dialog', { name: /Re-collect meter/ });
+  const title = (await dialog.locator('.ant-modal-title').textContent()) ?? '';
+  const meterId = /(\d{6,})/.exec(title)?.[1] ?? '';
+  await dialog.getByTestId('recollect-submit').click();
+  await expect(page.getByText(/1 period\(s\) queued for collection/)).toBeVisible();
+
+  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const meter = await api(request, '/api/meter/read', { meterId }, token);
+  expect((meter.result as { data: { type: number }[] }).data[0]?.type).toBe(1);
+  const jobs = await api(request, '/api/collection/jobs', { meterId }, token);
+  const mine = (jobs.result as { requestedBy: string | null }[]).filter((j) => j.requestedBy === 'admin');
+  expect(mine).toHaveLength(1);
+});
+
 test('the action is hidden without the Re-collect key', async ({ page, request }) => {
   await ensureRoleUser(
     request,

@@ -98,6 +98,8 @@ export class MeterModel {
   lastTrip: { localMs: number; operator: string } | undefined;
   lastClose: { localMs: number; operator: string } | undefined;
   maxPowerWatts: number | undefined;
+  /** The battery (clock battery of an electricity meter, the cell a water meter runs on), in 0.01 V. */
+  batteryCentivolts = 362;
   /** Welded or jammed contacts (a fault): commands change status bit 6, the relay itself stays put. */
   relayStuck = false;
   /** A commanded trip waiting out the trip delay. */

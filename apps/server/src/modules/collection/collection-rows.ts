@@ -1,7 +1,16 @@
-import type { NewDailyRow, NewHourlyRow } from '../meter-data/meter-data.write.js';
+import type { NewDailyRow, NewHourlyRow, NewWaterRow } from '../meter-data/meter-data.write.js';
 import type { CollectionJob } from './collection.repo.js';
 import { addDays } from './collection-days.js';
-import { diOfFlag, energyTenths, freezeDay, relayOpenOf, replyValue } from './collection-decode.js';
+import {
+  batteryPercentOf,
+  diOfFlag,
+  energyTenths,
+  freezeDay,
+  relayOpenOf,
+  replyValue,
+  tenths,
+  valveOf,
+} from './collection-decode.js';
 
 /** A finished reading task as collection needs it. */
 export interface DoneTask {
@@ -31,15 +40,7 @@ export function periodRow(
   storedPrevious: number | null,
 ): NewDailyRow {
   const read = reader(job, tasks);
-  const time = read('time');
-  if (time) {
-    const frozen = freezeDay(time);
-    if (frozen !== addDays(job.period, 1)) {
-      throw new CollectionDataError(
-        `the meter's freeze is dated ${frozen}, not ${addDays(job.period, 1)} (check the meter clock)`,
-      );
-    }
-  }
+  checkFreezeDay(job, read('time'));
   const energy = read('energy');
   if (!energy) throw new CollectionDataError('no energy was read');
   const total1 = energyTenths(energy);
@@ -58,6 +59,48 @@ export function periodRow(
     relayOpen,
     // "Check" when a flag is set or the state was not read (an older day: only its registers are kept).
     status: relayOpen === null ? null : relayOpen,
+    source: 'collected',
+    remark: job.requestedBy === 'scheduler' ? null : `re-collected for ${job.requestedBy}`,
+  };
+}
+
+/** A daily record whose freeze time is not the next midnight belongs to another day. */
+function checkFreezeDay(job: CollectionJob, time: Uint8Array | null) {
+  if (!time) return;
+  const frozen = freezeDay(time);
+  if (frozen !== addDays(job.period, 1)) {
+    throw new CollectionDataError(
+      `the meter's freeze is dated ${frozen}, not ${addDays(job.period, 1)} (check the meter clock)`,
+    );
+  }
+}
+
+/**
+ * A water meter's daily (or monthly) row: the total from the frozen register (0.1 m³); recharge, remain,
+ * valve and battery when the meter's state was read with it (yesterday only: older days keep registers).
+ * The meter reports no magnetic-interference flag over DL/T 645, so that stays unknown.
+ */
+export function waterRow(job: CollectionJob, tasks: Record<string, DoneTask>): NewWaterRow {
+  const read = reader(job, tasks);
+  checkFreezeDay(job, read('time'));
+  const volume = read('energy');
+  if (!volume) throw new CollectionDataError('no volume was read');
+  const recharge = read('recharge');
+  const credit = read('credit');
+  const status = read('status');
+  const battery = read('battery');
+  const valve = status ? valveOf(status) : null;
+  return {
+    meterId: job.meterId,
+    currentDate: job.period,
+    stationId: job.stationId,
+    total: tenths(volume),
+    totalRecharge: recharge ? tenths(recharge) : null,
+    remain: credit ? tenths(credit) : null,
+    valveStatus: valve?.open ?? null,
+    valveError: valve?.error ?? null,
+    magneticInterference: null,
+    batteryPercentage: battery ? batteryPercentOf(battery) : null,
     source: 'collected',
     remark: job.requestedBy === 'scheduler' ? null : `re-collected for ${job.requestedBy}`,
   };

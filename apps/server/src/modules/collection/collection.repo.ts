@@ -8,7 +8,10 @@ import {
   meterHourlyData,
   meterLinks,
   meterMonthlyData,
+  meters,
   remoteTaskAttempts,
+  waterDailyData,
+  waterMonthlyData,
 } from '../../db/schema.js';
 
 export type CollectionJob = typeof collectionJobs.$inferSelect;
@@ -38,40 +41,65 @@ export async function releaseLease(q: Queryable, name: string, holder: string) {
 }
 
 /**
- * Meters collection reads: electricity meters with a DL/T 645 address, a protocol version the catalogue
- * knows, and a way to reach them (GPRS, or LoRaWAN with a DevEUI).
+ * Meters collection reads: electricity and water meters with a DL/T 645 address, a protocol version the
+ * catalogue knows, and a way to reach them (GPRS, or LoRaWAN with a DevEUI).
  */
-const COMMUNICATING = sql`m.type = 0 and m.meter_id ~ '^[0-9]{1,12}$'
+const COMMUNICATING = sql`m.meter_id ~ '^[0-9]{1,12}$'
   and (m.communication_way = 0 or (m.communication_way = 1 and m.dev_eui is not null))
   and m.protocol_version in (select distinct version from dlt645_items)`;
 
+/** The meter types collection reads, each with the tables its daily and monthly rows go to. */
+export const COLLECTED_TYPES = { electricity: 0, water: 1 } as const;
+const ROW_TABLES = [
+  { type: COLLECTED_TYPES.electricity, daily: meterDailyData, monthly: meterMonthlyData },
+  { type: COLLECTED_TYPES.water, daily: waterDailyData, monthly: waterMonthlyData },
+];
+
 /** Markers for every communicating meter and day in [from, to] that has no daily row yet. */
 export async function planDaily(q: Queryable, from: string, to: string): Promise<number> {
-  const res = await q.execute(sql`
-    insert into collection_jobs (meter_id, kind, period, station_id)
-    select m.meter_id, 'daily', d::date, m.station_id
-    from meters m cross join generate_series(${from}::date, ${to}::date, interval '1 day') d
-    where ${COMMUNICATING}
-      -- A meter froze nothing before it was installed (registered): those days are not gaps.
-      and d::date >= m.create_date::date
-      and not exists (select 1 from meter_daily_data r where r.meter_id = m.meter_id and r.reading_date = d::date)
-    on conflict do nothing
-    returning id`);
-  return rowsOf(res).length;
+  let n = 0;
+  for (const t of ROW_TABLES) {
+    const res = await q.execute(sql`
+      insert into collection_jobs (meter_id, kind, period, station_id)
+      select m.meter_id, 'daily', d::date, m.station_id
+      from meters m cross join generate_series(${from}::date, ${to}::date, interval '1 day') d
+      where m.type = ${t.type} and ${COMMUNICATING}
+        -- A meter froze nothing before it was installed (registered): those days are not gaps.
+        and d::date >= m.create_date::date
+        and not exists (select 1 from ${t.daily} r where r.meter_id = m.meter_id and r.reading_date = d::date)
+      on conflict do nothing
+      returning id`);
+    n += rowsOf(res).length;
+  }
+  return n;
 }
 
 /** The settlement day's marker (the 1st of the month) for every communicating meter without its row. */
 export async function planMonthly(q: Queryable, period: string): Promise<number> {
-  const res = await q.execute(sql`
-    insert into collection_jobs (meter_id, kind, period, station_id)
-    select m.meter_id, 'monthly', ${period}::date, m.station_id
-    from meters m
-    where ${COMMUNICATING}
-      and ${period}::date >= m.create_date::date
-      and not exists (select 1 from meter_monthly_data r where r.meter_id = m.meter_id and r.reading_date = ${period}::date)
-    on conflict do nothing
-    returning id`);
-  return rowsOf(res).length;
+  let n = 0;
+  for (const t of ROW_TABLES) {
+    const res = await q.execute(sql`
+      insert into collection_jobs (meter_id, kind, period, station_id)
+      select m.meter_id, 'monthly', ${period}::date, m.station_id
+      from meters m
+      where m.type = ${t.type} and ${COMMUNICATING}
+        and ${period}::date >= m.create_date::date
+        and not exists (select 1 from ${t.monthly} r where r.meter_id = m.meter_id and r.reading_date = ${period}::date)
+      on conflict do nothing
+      returning id`);
+    n += rowsOf(res).length;
+  }
+  return n;
+}
+
+/** Each meter's type (0 electricity, 1 water): which registers a job reads and where its row goes. */
+export async function meterTypes(q: Queryable, meterIds: string[]): Promise<Map<string, number>> {
+  if (!meterIds.length) return new Map();
+  const rows = await q
+    .select({ meterId: meters.meterId, type: meters.type })
+    .from(meters)
+    .where(inArray(meters.meterId, [...new Set(meterIds)]));
+  return new Map(rows.map((r) => [r.meterId, r.type]));
 }
 
 /** This hour's marker for the meters that report hourly (GPRS only, or all communicating meters). */
@@ -85,7 +113,8 @@ export async function planHourly(
     insert into collection_jobs (meter_id, kind, period, hour, station_id)
     select m.meter_id, 'hourly', ${day}::date, ${hour}, m.station_id
     from meters m
-    where ${COMMUNICATING} ${gprsOnly ? sql`and m.communication_way = 0` : sql``}
+    -- Only electricity meters keep an hourly record.
+    where m.type = 0 and ${COMMUNICATING} ${gprsOnly ? sql`and m.communication_way = 0` : sql``}
     on conflict do nothing
     returning id`);
   return rowsOf(res).length;

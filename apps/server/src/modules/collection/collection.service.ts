@@ -62,8 +62,9 @@ export function createCollectionService(deps: Deps, onQueued: () => void) {
     if (!meter) throw notFound(`meter ${r.meterId}`);
     assertStation(ctx.user, meter.stationId);
     const reachable = meter.communicationWay === 0 || (meter.communicationWay === 1 && meter.devEui);
-    if (meter.type !== 0 || !reachable || !/^\d{1,12}$/.test(meter.meterId)) {
-      throw refuse(`meter ${r.meterId} is not a communicating electricity meter`);
+    const collected = Object.values(repo.COLLECTED_TYPES).some((type) => type === meter.type);
+    if (!collected || !reachable || !/^\d{1,12}$/.test(meter.meterId)) {
+      throw refuse(`meter ${r.meterId} is not a communicating electricity or water meter`);
     }
     const jobs = await db.transaction(async (tx) => {
       const rows = await repo.requeue(

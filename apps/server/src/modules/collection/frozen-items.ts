@@ -78,6 +78,47 @@ function settlement(n: number): Seed {
   };
 }
 
+/**
+ * A water meter's state read with yesterday's record (DL/T 645-2007 §A): the cumulative purchased volume
+ * (03 32 06 01, the row's "total recharge") and the battery voltage (02 80 00 08, for its percentage).
+ */
+export const RECHARGE_FLAG = '03320601';
+export const BATTERY_FLAG = '02800008';
+const WATER_STATE: readonly Seed[] = [
+  {
+    type: 0,
+    flag: RECHARGE_FLAG,
+    control: '11',
+    di: RECHARGE_FLAG,
+    format: 'XXXXXX.XX',
+    group: FROZEN,
+    name: [
+      'Cumulative Purchased Volume',
+      'إجمالي الحجم المشترى',
+      'Volumen comprado acumulado',
+      'Volume acheté cumulé',
+      'Volume comprado acumulado',
+      '累计购买量',
+    ],
+  },
+  {
+    type: 0,
+    flag: BATTERY_FLAG,
+    control: '11',
+    di: BATTERY_FLAG,
+    format: 'X.XX',
+    group: FROZEN,
+    name: [
+      'Battery Voltage',
+      'جهد البطارية',
+      'Tensión de batería',
+      'Tension de la pile',
+      'Tensão da bateria',
+      '电池电压',
+    ],
+  },
+];
+
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** 05 06 01 01 is already in the base catalogue as "Last Daily Frozen Energy". */
@@ -85,6 +126,7 @@ export const COLLECTION_ITEMS: readonly Seed[] = [
   ...range(1, DAILY_FREEZES_READ).map(dailyTime),
   ...range(2, DAILY_FREEZES_READ).map(dailyEnergy),
   ...range(1, SETTLEMENTS_READ).map(settlement),
+  ...WATER_STATE,
 ];
 
 export const dailyTimeFlag = (n: number) => hex(0x05060000 + n);

@@ -392,11 +392,16 @@ export const SEEDED_VERSIONS = ['2.2', '1.0'] as const;
 
 /**
  * Adds the catalogue rows that are missing (by version, type, flag); rows an operator changed are kept.
- * Called once, from bootstrap on the first start; safe from several processes at once.
+ * Called from bootstrap on the first start (all of `seeds`), and by the collection for its own items;
+ * safe from several processes at once.
  */
-export async function seedDlt645Catalogue(q: Queryable, opts = FACTORY_AUTH) {
+export async function seedDlt645Catalogue(
+  q: Queryable,
+  opts = FACTORY_AUTH,
+  seeds: readonly Seed[] = CATALOGUE,
+) {
   const rows = SEEDED_VERSIONS.flatMap((version) =>
-    CATALOGUE.map((s) => ({
+    seeds.map((s) => ({
       version,
       type: s.type,
       flag: s.flag,

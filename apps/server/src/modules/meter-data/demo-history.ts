@@ -7,7 +7,8 @@ import {
   systemSettings,
   tariffs,
   tokenRecords,
-  waterDailyData,
+  type waterDailyData,
+  waterMonthlyData,
 } from '../../db/schema.js';
 import { writeAudit } from '../audit/audit.js';
 import {
@@ -18,6 +19,7 @@ import {
   saveDailyRows,
   saveHourlyRows,
   saveMonthlyRows,
+  saveWaterRows,
 } from './meter-data.write.js';
 import { localDay } from './units.js';
 
@@ -242,8 +244,14 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<{ daily: numbe
     await saveDailyRows(tx, daily, now);
     await saveMonthlyRows(tx, months, now);
     await saveHourlyRows(tx, hours);
-    for (let i = 0; i < waterRows.length; i += 1000)
-      await tx.insert(waterDailyData).values(waterRows.slice(i, i + 1000));
+    await saveWaterRows(tx, waterRows, now);
+    // Monthly Data (Water): the month-start registers, as a meter's settlement records would give.
+    await saveWaterRows(
+      tx,
+      waterRows.filter((r) => r.currentDate.endsWith('-01')),
+      now,
+      waterMonthlyData,
+    );
     await raiseAlarms(tx, offline);
     await writeAudit(
       tx,

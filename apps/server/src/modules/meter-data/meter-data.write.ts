@@ -6,9 +6,12 @@ import {
   meterDailyData,
   meterHourlyData,
   meterMonthlyData,
+  waterDailyData,
+  type waterMonthlyData,
 } from '../../db/schema.js';
 
 export type NewDailyRow = typeof meterDailyData.$inferInsert;
+export type NewWaterRow = typeof waterDailyData.$inferInsert;
 export type NewHourlyRow = typeof meterHourlyData.$inferInsert;
 
 /** Credit below this (0.1 kWh units, i.e. 5 kWh) raises a low-credit alarm. */
@@ -122,4 +125,40 @@ export async function saveHourlyRows(q: Queryable, rows: NewHourlyRow[]) {
 function columnName(table: typeof meterDailyData | typeof meterMonthlyData, key: string): string {
   const column = table[key as keyof NewDailyRow];
   return `"${column.name}"`;
+}
+
+/** Stores water rows, daily or monthly; a re-collection replaces the period's row. */
+export async function saveWaterRows(
+  q: Queryable,
+  rows: NewWaterRow[],
+  now: Date,
+  table: typeof waterDailyData | typeof waterMonthlyData = waterDailyData,
+) {
+  if (table === waterDailyData)
+    await ensurePartitions(
+      q,
+      'water_daily_data',
+      rows.map((r) => `${r.currentDate.slice(0, 7)}-01`),
+    );
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await q
+      .insert(table)
+      .values(rows.slice(i, i + BATCH))
+      .onConflictDoUpdate({
+        target: [table.meterId, table.currentDate],
+        set: {
+          stationId: sql`excluded.station_id`,
+          total: sql`excluded.total`,
+          totalRecharge: sql`excluded.total_recharge`,
+          remain: sql`excluded.remain`,
+          valveStatus: sql`excluded.valve_status`,
+          valveError: sql`excluded.valve_error`,
+          magneticInterference: sql`excluded.magnetic_interference`,
+          batteryPercentage: sql`excluded.battery_percentage`,
+          source: sql`excluded.source`,
+          remark: sql`excluded.remark`,
+          updateDate: now,
+        },
+      });
+  }
 }

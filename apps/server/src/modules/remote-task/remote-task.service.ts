@@ -35,6 +35,12 @@ export const PRIORITY: Record<TaskKind, number> = {
   transparent: 10,
 };
 
+/**
+ * Scheduled meter-data collection reads: below every operator task, so a night's thousands of reads
+ * never hold up an operator's control, token or reading (the runner claims by priority, then age).
+ */
+export const COLLECTION_PRIORITY = 5;
+
 const TYPE_OF: Record<Exclude<TaskKind, 'transparent'>, number> = {
   reading: Dlt645Type.reading,
   setting: Dlt645Type.setting,
@@ -108,6 +114,7 @@ export function createRemoteTaskService(deps: Deps, opts: { retries: number; onQ
     ctx: AuthedContext,
     kind: Exclude<TaskKind, 'transparent'>,
     rows: RemoteTaskRequest[],
+    priority = PRIORITY[kind],
   ) {
     const meterIds = [...new Set(rows.map((r) => r.meterId?.trim() ?? '').filter(Boolean))];
     const meterInfo = await loadMeters(db, meterIds);
@@ -175,7 +182,7 @@ export function createRemoteTaskService(deps: Deps, opts: { retries: number; onQ
         spec: specOf(item),
         request,
         data,
-        priority: PRIORITY[kind],
+        priority,
         retriesLeft: opts.retries,
         createId: ctx.user.userId,
         createDate: now,
