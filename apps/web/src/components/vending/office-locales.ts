@@ -45,7 +45,8 @@ const zh: Pack = {
       summaryNoDebt: '本次不还债；仍欠 {{remaining}}。',
       summaryRemainder: '其中 {{remainder}} 不足以再购买 0.1 {{unit}}。',
       inexact: '令牌无法精确承载 {{asked}} {{unit}}。',
-      inexactPaid: '{{asked}}{{currency}} 中有 {{remainder}}{{currency}} 买不到电量：请收取正好购买整 0.1 {{unit}} 的金额。',
+      inexactPaid:
+        '{{asked}}{{currency}} 中有 {{remainder}}{{currency}} 买不到电量：请收取正好购买整 0.1 {{unit}} 的金额。',
       usePaid: '改为收取 {{amount}}{{currency}}',
       useNearest: '改为售 {{amount}} {{unit}}',
       nearestHint: '按回车选择最接近的数量，按 Tab 选择另一个。',
