@@ -122,7 +122,7 @@ describe('import by the names the console shows', () => {
     );
     // No field paths ("0.meterId", "isThreePhase") reach the user.
     expect(res.reason).not.toMatch(/isThreePhase|meterId/);
-    const read = await t.call<{ total: number }>('/api/meter/read', { meterId: 'LANG-1' }, admin);
+    const read = await t.call<{ total: number }>('/api/meter/read', { meterId: 'LANG-10' }, admin);
     expect(read.result.total).toBe(0);
   });
 

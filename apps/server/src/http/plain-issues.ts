@@ -59,7 +59,8 @@ export function issueOfValidation(v: {
 export function plainMessage(issue: IssueLike): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null
+      // zod names what it got only in the message (the input itself is not kept by default).
+      return /received (undefined|null)$/.test(issue.message)
         ? 'a value is required'
         : `must be ${issue.expected === 'number' || issue.expected === 'int' ? 'a number' : `a ${String(issue.expected)}`}`;
     case 'too_small':
