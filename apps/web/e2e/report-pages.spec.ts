@@ -68,8 +68,9 @@ test('Low Purchase Situation with a low limit shows what the API computes, and e
   const ws = wb.worksheets[0];
   if (!ws) throw new Error('the export has no sheet');
   const header = (ws.getRow(1).values as unknown[]).slice(1);
-  expect(header).toEqual(expect.arrayContaining(['customerId', 'purchaseTotalPaid']));
-  const paidColumn = header.indexOf('purchaseTotalPaid') + 1;
+  // Titled as the console shows them, in its language (issue 15).
+  expect(header).toEqual(expect.arrayContaining(['Customer Id', 'Purchase Total Paid']));
+  const paidColumn = header.indexOf('Purchase Total Paid') + 1;
   const paid: unknown[] = [];
   ws.eachRow((row, n) => {
     if (n > 1) paid.push(row.getCell(paidColumn).value);

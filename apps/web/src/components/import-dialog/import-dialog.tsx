@@ -58,7 +58,9 @@ function useImport(module: string, onImported: (rows: unknown[]) => void, onClos
       const listed = e instanceof FileRequestError ? e.errors : [];
       const lines = reasonLines(reason);
       setProblem(reason);
-      setErrors(listed.length ? listed : lines.length > 1 ? lines.map((message) => ({ message })) : []);
+      // Row lines as a list whenever the reason has any (even one), under the dialog's own title.
+      const rowLines = lines.length > 1 || lines[0] !== reason.trim() ? lines : [];
+      setErrors(listed.length ? listed : rowLines.map((message) => ({ message })));
     } finally {
       setBusy(false);
     }
