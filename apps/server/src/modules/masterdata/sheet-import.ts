@@ -78,6 +78,12 @@ export interface ParsedImport {
   labels: string[];
 }
 
+/** A column as the template and the console name it: "Customer Id" (customerId). */
+function columnName(c: ImportColumn): string {
+  const title = headerOf('en', c.titles?.[0] ?? c.key);
+  return title === c.key ? `"${c.key}"` : `"${title}" (${c.key})`;
+}
+
 /** Every name a column is known by: its key and the titles the console shows, in each language. */
 function namesOf(c: ImportColumn): string[] {
   const titles = c.titles ?? [c.key];
@@ -143,7 +149,7 @@ export async function parseImportFile(buf: Buffer, mod: SheetModule): Promise<Pa
   const missing = required.filter((c) => !mapping.includes(c));
   if (missing.length) {
     throw refuse(
-      `The file has no column ${missing.map((m) => `"${headerOf('en', m.titles?.[0] ?? m.key)}"`).join(', ')} in its first row: use the import template`,
+      `The file has no column ${missing.map(columnName).join(', ')} in its first row: use the import template`,
     );
   }
   if (!data.length) throw refuse('The file has no rows to import (only the header row)');
