@@ -130,7 +130,7 @@ describe('bad input names the field, never a 500', () => {
       admin,
     );
     expect(date.status).toBe(400);
-    expect(date.reason).toMatch(/createDateRange/);
+    expect(date.reason).toMatch(/Create Date Range/);
   });
 });
 

@@ -142,7 +142,8 @@ describe('Interval Data endpoints', () => {
     });
     expect(res.statusCode).toBe(200);
     const rows = await sheetRows(res.rawPayload);
-    expect(rows[0]).toContain('meterId');
+    // Titles as the console shows them (English here: the body's lang).
+    expect(rows[0]).toContain('Meter Id');
     expect(rows.length - 1).toBe(9);
     const audit = await t.database.db
       .select()

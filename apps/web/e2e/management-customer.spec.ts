@@ -189,9 +189,12 @@ test.describe('management: customer', () => {
     const exportPath = join(dir, exported.suggestedFilename());
     await exported.saveAs(exportPath);
     const { header: exportHeader, rows } = await readSheet(exportPath);
-    expect(exportHeader).toEqual(expect.arrayContaining(['customerId', 'customerName']));
-    expect(rows.map((r) => r.customerId).sort()).toEqual(wanted.map((w) => w.customerId));
-    expect(rows.find((r) => r.customerId === `${prefix}-2`)?.customerName).toBe('Imported Customer 2');
+    // Titled as the console shows them, in its language (issue 15).
+    expect(exportHeader).toEqual(expect.arrayContaining(['Customer Id', 'Customer Name']));
+    expect(rows.map((r) => r['Customer Id']).sort()).toEqual(wanted.map((w) => w.customerId));
+    expect(rows.find((r) => r['Customer Id'] === `${prefix}-2`)?.['Customer Name']).toBe(
+      'Imported Customer 2',
+    );
     await writeFile(join(dir, 'done'), '');
   });
 });

@@ -89,7 +89,7 @@ test('Consumption Statistics: a meter filter, sort, the Chart view and an export
   );
 
   const sheet = await exportSheet(page, grid);
-  expect(sheet.header).toEqual(['currentDate', 'consumption']);
+  expect(sheet.header).toEqual(['Collection Date', 'Consumption (kWh)']);
   expect(sheet.rows).toHaveLength(mine.total);
   const exported = sheet.rows.reduce((s, r) => s + Number(r[1]), 0);
   const expected = mine.data.reduce((s, r) => s + r.consumption, 0);

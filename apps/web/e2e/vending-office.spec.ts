@@ -192,6 +192,29 @@ test.describe('vending office', () => {
     await expect(confirmation.getByTestId('breakdown-totalUnit')).toHaveText('2000.4 kWh');
   });
 
+  test('a payment that leaves a remainder offers the nearest exact payment, taken with one Enter', async ({
+    page,
+    request,
+  }) => {
+    const { meterId } = await vendableAccount(request, suffixAt(16));
+    await loginAs(page);
+    await openAndSearch(page, '/token-generate/credit-token', meterId);
+    await bodyRows(page).first().getByTestId('row-action').click();
+    const recharge = page.getByRole('dialog', { name: 'Recharge' });
+    // 10 per kWh + 7.5 % VAT: 33.30 buys 3.0 kWh for 32.25 and leaves 1.05; 3.1 kWh costs 33.32.
+    await recharge.getByTestId('recharge-amount').fill('33.30');
+    await recharge.getByTestId('recharge-amount').press('Enter');
+    const choice = recharge.getByTestId('nearest-choice');
+    await expect(choice).toContainText(/Of 33\.30( \S+)?, 1\.05( \S+)? buys nothing/);
+    await expect(choice.getByTestId('nearest-amount')).toHaveText(/^Charge 33\.32( \S+)? instead$/);
+    await expect(choice.getByTestId('other-amount')).toHaveText(/^Charge 32\.25( \S+)? instead$/);
+    await expect(choice.getByTestId('nearest-amount')).toBeFocused();
+    await page.keyboard.press('Enter');
+    const confirmation = page.getByRole('dialog', { name: 'Transaction Confirmation' });
+    await expect(confirmation.getByTestId('breakdown-totalPaid')).toHaveText('33.32');
+    await expect(confirmation.getByTestId('breakdown-totalUnit')).toHaveText('3.1 kWh');
+  });
+
   test('a reprint is marked COPY and a cancelled vend’s receipt CANCELLED; Cancel token names receipt and amount', async ({
     page,
     context,

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type DomainErrorKind } from '../lib/domain-errors.js';
 import { AppError } from './errors.js';
 import { dataError } from './input-guard.js';
+import { issueOfValidation, plainIssues } from './plain-issues.js';
 
 const body = (code: number, reason: string, result: unknown = null) => ({
   code,
@@ -47,7 +48,8 @@ export function installErrorHandling(app: FastifyInstance): void {
         path: (v.instancePath || '/').replace(/^\//, '').replace(/\//g, '.') || '(body)',
         message: v.message ?? 'invalid',
       }));
-      const reason = `Validation failed: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`;
+      // Users read the reason: plain sentences naming the line and the field (the paths stay in errors).
+      const reason = `Not accepted. ${plainIssues(error.validation.map(issueOfValidation)).join('; ')}`;
       return reply.code(400).send(body(ErrorCode.validation, reason, { errors }));
     }
     const status = (error as FastifyError).statusCode ?? 500;

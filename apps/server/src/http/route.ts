@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { invalid, refuse, tooLarge } from '../lib/domain-errors.js';
 import type { Actor } from '../modules/audit/audit.js';
+import { plainIssues } from './plain-issues.js';
 
 /** The signed-in user of a request, as the auth hook resolved it from the session. */
 export interface SessionUser {
@@ -117,7 +118,8 @@ export function parseBody<T>(schema: z.ZodType<T>, raw: unknown): T {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message }));
-  throw invalid(`Validation failed: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`, errors);
+  // Users read the reason: plain sentences naming the line and the field (the paths stay in errors).
+  throw invalid(`Not accepted. ${plainIssues(parsed.error.issues).join('; ')}`, errors);
 }
 
 /** One uploaded file (field "file"), at most `max` bytes; a clear refusal for anything else. */

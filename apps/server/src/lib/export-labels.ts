@@ -1,4 +1,5 @@
 import type { ExportLanguage } from '@prepay/contracts';
+import { DATA_HEADERS, DATA_VALUES } from './labels-data.js';
 
 /**
  * Exports in the user's language (issue 15): column titles as the console shows them and coded values
@@ -171,21 +172,65 @@ export const MONEY_KEYS: ReadonlySet<string> = new Set([
   'maximumOverdraft',
   'debtRecovered',
   'cancelledTotalPaid',
+  'totalDebt',
+  'paidDebt',
+  'lastPurchasePaid',
+  'purchaseTotalPaid',
 ]);
-export const UNIT_KEYS: ReadonlySet<string> = new Set(['totalUnit', 'units']);
+export const UNIT_KEYS: ReadonlySet<string> = new Set([
+  'totalUnit',
+  'units',
+  'lastPurchaseUnit',
+  'purchaseTotalUnit',
+]);
 
-export const exportLanguage = (lang: string | null | undefined): ExportLanguage =>
-  lang === 'zh' || lang === 'es' ? lang : 'en';
-
-export function headerOf(lang: ExportLanguage, key: string): string {
-  return HEADERS[lang][key] ?? HEADERS.en[key] ?? key;
+/** "zh", "zh-CN", "es-ES" … to the export's language; anything else is English. */
+export function exportLanguage(lang: string | null | undefined): ExportLanguage {
+  const base = (lang ?? '').trim().toLowerCase().slice(0, 2);
+  return base === 'zh' || base === 'es' ? base : 'en';
 }
 
-/** A cell as the user reads it: coded values in words; everything else unchanged. */
-export function humanValue(lang: ExportLanguage, key: string, value: unknown): unknown {
-  const words = VALUES[lang][key];
-  if (!words || value === null || value === undefined) return value;
-  return words[String(value)] ?? value;
+export function headerOf(lang: ExportLanguage, key: string): string {
+  return HEADERS[lang][key] ?? DATA_HEADERS[lang][key] ?? HEADERS.en[key] ?? DATA_HEADERS.en[key] ?? key;
+}
+
+const wordsOf = (lang: ExportLanguage, dict: string): Record<string, string> | undefined =>
+  VALUES[lang][dict] ?? DATA_VALUES[lang][dict];
+
+/**
+ * A cell as the user reads it: coded values in words (by the column's own dictionary, or `dict` where
+ * the same key means different things in different lists), yes/no for flags; everything else unchanged.
+ */
+export function humanValue(lang: ExportLanguage, key: string, value: unknown, dict = key): unknown {
+  if (value === null || value === undefined) return value;
+  const words = wordsOf(lang, dict);
+  if (words) return words[String(value)] ?? value;
+  if (typeof value === 'boolean') return headerOf(lang, value ? 'yes' : 'no');
+  return value;
+}
+
+const plain = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, ' ');
+
+/** The code a typed value stands for: the code itself or its word in any language; undefined if none. */
+export function codeOf(dict: string, typed: string): string | undefined {
+  const want = plain(typed);
+  const codes = Object.keys(wordsOf('en', dict) ?? {});
+  const langs: ExportLanguage[] = ['en', 'zh', 'es'];
+  return codes.find(
+    (code) => plain(code) === want || langs.some((l) => plain(wordsOf(l, dict)?.[code] ?? '') === want),
+  );
+}
+
+/** "0 (Electricity), 1 (Water), 2 (Gas)": what a coded column accepts, for error messages. */
+export function acceptedValues(dict: string, lang: ExportLanguage = 'en'): string {
+  const words = wordsOf(lang, dict) ?? {};
+  return Object.entries(words)
+    .map(([code, word]) => `${code} (${word})`)
+    .join(', ');
 }
 
 /** Number format of a column: money with 2 places, units with 1. */

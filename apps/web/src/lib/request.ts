@@ -1,5 +1,6 @@
 import type { Envelope } from '@prepay/contracts';
 import { forgetSession } from './cookies';
+import { addErrorLog } from './error-log';
 import { feedback } from './feedback';
 import { i18n } from './i18n';
 import { runtimeConfig } from './runtime-config';
@@ -57,6 +58,8 @@ export function confirmLogout() {
 }
 
 function fail(error: RequestError, options: RequestOptions, offerLogout: boolean): never {
+  // Server failures and an unreachable server go to the error log even when the caller handles them.
+  addErrorLog(error, 'request');
   if (!options.silent) {
     feedback().message.error({ content: error.message, duration: ERROR_MESSAGE_SECONDS });
     if (offerLogout) confirmLogout();

@@ -13,6 +13,7 @@ import type { Deps } from '../../deps.js';
 import { defineFileRoute, type RouteDef } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { invalid, refuse } from '../../lib/domain-errors.js';
+import { exportLanguage, headerOf, humanValue, numberFormatOf } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { assertWorkbookFile, SpreadsheetError, workbookStream } from '../../lib/xlsx.js';
 import { writeAudit } from '../audit/audit.js';
@@ -148,14 +149,23 @@ function sheetRoutes(deps: Deps, mod: SheetModule): RouteDef[] {
       const filter = body as Record<string, unknown>;
       const now = deps.clock.now();
       const { db } = deps.database;
+      // The read schema keeps only the filter: the language is read from the request as sent.
+      const lang = exportLanguage((request.body as { lang?: unknown } | null)?.lang as string | undefined);
       return streamExport(request, reply, {
         title: mod.title,
         fileName: `${mod.module}-${stamp(now)}.xlsx`,
-        columns: mod.exportColumns.map((key) => ({ key })),
+        columns: mod.exportColumns.map((key) => ({
+          key,
+          header: headerOf(lang, mod.exportAs?.[key]?.title ?? key),
+          numFmt: numberFormatOf(key),
+        })),
         read: (pageNumber, pageSize) => mod.read(db, { ...filter, pageNumber, pageSize }, ctx.user, now),
         row: (row) =>
           Object.fromEntries(
-            mod.exportColumns.map((k) => [k, exportCell(k, (row as Record<string, unknown>)[k])]),
+            mod.exportColumns.map((k) => {
+              const v = exportCell(k, (row as Record<string, unknown>)[k]);
+              return [k, humanValue(lang, k, v, mod.exportAs?.[k]?.values)];
+            }),
           ),
         done: (total) =>
           writeAudit(db, ctx.actor, { title: mod.title, action: 'Export', content: `${total} rows` }),

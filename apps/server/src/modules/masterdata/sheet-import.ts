@@ -1,9 +1,14 @@
+import type { ExportLanguage } from '@prepay/contracts';
 import { DUPLICATE_LINES } from '@prepay/contracts';
+import { type IssueLike, plainMessage } from '../../http/plain-issues.js';
 import { refuse } from '../../lib/domain-errors.js';
+import { acceptedValues, codeOf, headerOf } from '../../lib/export-labels.js';
 import { type CellValue, readFirstSheet, unneutraliseCell } from '../../lib/xlsx.js';
 import type { ColumnKind, ImportColumn, SheetModule } from './sheets.js';
 
-const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** Header text compared without case, spaces, underscores and brackets ("Base Year (New)" = "baseYearNew"). */
+const norm = (s: string) => s.toLowerCase().replace(/[\s_()（）\-.]/g, '');
+const LANGS: ExportLanguage[] = ['en', 'zh', 'es'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Excel dates carry no zone: exceljs gives the wall-clock time in the UTC fields. */
@@ -32,11 +37,18 @@ function parseSteps(text: string): unknown {
     });
 }
 
-/** One cell to the value the body schema expects; anything odd is passed on for the schema to name. */
-export function cellToField(v: CellValue, kind: ColumnKind): unknown {
+/**
+ * One cell to the value the body schema expects; anything odd is passed on for the schema to name. A
+ * coded column (`values`) takes the code or its name in any of the console's languages.
+ */
+export function cellToField(v: CellValue, kind: ColumnKind, values?: string): unknown {
   if (v === null || v === '') return undefined;
   if (typeof v === 'string' && v.trim() === '') return undefined;
   if (typeof v === 'string') v = unneutraliseCell(v);
+  if (values && typeof v === 'string') {
+    const code = codeOf(values, v);
+    if (code !== undefined) v = code;
+  }
   switch (kind) {
     case 'text':
       return v instanceof Date ? excelDate(v) : String(v).trim();
@@ -66,24 +78,78 @@ export interface ParsedImport {
   labels: string[];
 }
 
+/** A column as the template and the console name it: "Customer Id" (customerId). */
+function columnName(c: ImportColumn): string {
+  const title = headerOf('en', c.titles?.[0] ?? c.key);
+  return title === c.key ? `"${c.key}"` : `"${title}" (${c.key})`;
+}
+
+/** Every name a column is known by: its key and the titles the console shows, in each language. */
+function namesOf(c: ImportColumn): string[] {
+  const titles = c.titles ?? [c.key];
+  return [c.key, ...titles.flatMap((t) => LANGS.map((l) => headerOf(l, t)))].map(norm);
+}
+
+/** The file's columns: each header cell to the module column it names (by key or by title). */
+function mapHeader(values: CellValue[], mod: SheetModule) {
+  const byName = new Map<string, ImportColumn>();
+  for (const c of mod.columns) for (const n of namesOf(c)) if (!byName.has(n)) byName.set(n, c);
+  const mapping = values.map((h) => (h === null ? undefined : byName.get(norm(String(h)))));
+  const titles = new Map<string, string>();
+  mapping.forEach((c, i) => {
+    if (c && !titles.has(c.key)) titles.set(c.key, String(values[i]).trim());
+  });
+  return { mapping, titles };
+}
+
 /**
- * Reads the file into body rows: the first row names the columns (the template's names; case, spaces
- * and underscores do not matter; unknown columns are ignored, so an export can be re-imported). Every
- * bad cell, every repeated line and every repeated key is reported with its row number.
+ * A row's problem as a sentence naming the row, the column as titled in the file and, for a coded
+ * column, the values it accepts; each column of a row is named once.
+ */
+function rowProblems(
+  rowNumber: number,
+  issues: readonly IssueLike[],
+  mod: SheetModule,
+  titles: Map<string, string>,
+  raw: Record<string, unknown>,
+): string[] {
+  const named = new Set<string>();
+  const out: string[] = [];
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    if (named.has(key)) continue;
+    named.add(key);
+    const col = mod.columns.find((c) => c.key === key);
+    if (!col) {
+      out.push(`Row ${rowNumber}: ${plainMessage(issue)}`);
+      continue;
+    }
+    const title = titles.get(key) ?? headerOf('en', col.titles?.[0] ?? key);
+    const message =
+      col.values && raw[key] !== undefined
+        ? `"${String(raw[key])}" is not accepted; accepted values: ${acceptedValues(col.values)}`
+        : plainMessage(issue);
+    out.push(`Row ${rowNumber}, column "${title}": ${message}`);
+  }
+  return out;
+}
+
+/**
+ * Reads the file into body rows: the first row names the columns (the template's names or the titles
+ * the console shows, in any of its languages; case, spaces and underscores do not matter; unknown
+ * columns are ignored, so an export can be re-imported). Every bad cell, every repeated line and every
+ * repeated key is reported with its row number.
  */
 export async function parseImportFile(buf: Buffer, mod: SheetModule): Promise<ParsedImport> {
   const sheet = await readFirstSheet(buf);
   const [header, ...data] = sheet;
   if (!header) throw refuse('The file is empty: download the import template and fill in its rows');
-  const byName = new Map(mod.columns.map((c) => [norm(c.key), c]));
-  const mapping: (ImportColumn | undefined)[] = header.values.map((h) =>
-    h === null ? undefined : byName.get(norm(String(h))),
-  );
+  const { mapping, titles } = mapHeader(header.values, mod);
   const required = mod.columns.filter((c) => /\(required/.test(c.note));
   const missing = required.filter((c) => !mapping.includes(c));
   if (missing.length) {
     throw refuse(
-      `The file has no column ${missing.map((m) => `"${m.key}"`).join(', ')} in its first row: use the import template`,
+      `The file has no column ${missing.map(columnName).join(', ')} in its first row: use the import template`,
     );
   }
   if (!data.length) throw refuse('The file has no rows to import (only the header row)');
@@ -94,11 +160,12 @@ export async function parseImportFile(buf: Buffer, mod: SheetModule): Promise<Pa
   const seenLine = new Map<string, number>();
   const seenKey = new Map<string, number>();
   const duplicates: string[] = [];
+  const keyTitle = titles.get(mod.columns[0]?.key ?? '') ?? mod.columns[0]?.key ?? 'key';
   for (const r of data) {
     const obj: Record<string, unknown> = {};
     mapping.forEach((col, i) => {
       if (!col) return;
-      const v = cellToField(r.values[i] ?? null, col.kind);
+      const v = cellToField(r.values[i] ?? null, col.kind, col.values);
       if (v !== undefined) obj[col.key] = v;
     });
     const line = JSON.stringify(obj);
@@ -107,18 +174,13 @@ export async function parseImportFile(buf: Buffer, mod: SheetModule): Promise<Pa
     const sameKey = seenKey.get(key);
     if (sameLine !== undefined) duplicates.push(`row ${r.rowNumber} repeats row ${sameLine}`);
     else if (sameKey !== undefined && key !== '') {
-      duplicates.push(
-        `row ${r.rowNumber} has the same ${mod.columns[0]?.key ?? 'key'} as row ${sameKey} (${mod.keyOf(obj)})`,
-      );
+      duplicates.push(`row ${r.rowNumber} has the same ${keyTitle} as row ${sameKey} (${mod.keyOf(obj)})`);
     }
     seenLine.set(line, seenLine.get(line) ?? r.rowNumber);
     if (key !== '') seenKey.set(key, seenKey.get(key) ?? r.rowNumber);
     const parsed = mod.rowSchema.safeParse(obj);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const message = /received undefined/.test(issue.message) ? 'Required' : issue.message;
-        problems.push(`Row ${r.rowNumber}: ${issue.path.join('.') || '(row)'}: ${message}`);
-      }
+      problems.push(...rowProblems(r.rowNumber, parsed.error.issues, mod, titles, obj));
       continue;
     }
     rows.push(parsed.data);

@@ -43,6 +43,10 @@ export interface ImportColumn {
   key: string;
   kind: ColumnKind;
   note: string;
+  /** Title keys (export-labels.ts) the console shows for it; the column is found by any of them. */
+  titles?: string[];
+  /** Coded values: the dictionary of their names (export-labels.ts); a cell holds a code or a name. */
+  values?: string;
 }
 
 export interface SheetModule {
@@ -65,6 +69,8 @@ export interface SheetModule {
     now: Date,
   ): Promise<{ total: number; data: unknown[] }>;
   exportColumns: string[];
+  /** Export columns titled or coded by another key than their own (e.g. a meter's `type`). */
+  exportAs?: Record<string, { title?: string; values?: string }>;
 }
 
 /** A module as written below: its rows and read body typed by its own schemas. */
@@ -127,8 +133,38 @@ function gatewaySheet(service: GatewayService): SheetModule {
     readSchema: GatewayReadRequest,
     read: (q, b, u) => readGateways(q, b, u),
     exportColumns: ['gatewayId', 'gatewayName', 'status', 'successRate', 'lastSeen', 'stationId', ...audit],
+    exportAs: { status: { values: 'gatewayStatus' } },
   });
 }
+
+// The decoder key is never exported: only whether one is stored.
+const METER_EXPORT = [
+  'meterId',
+  'type',
+  'isThreePhase',
+  'communicationWay',
+  'devEui',
+  'protocolVersion',
+  'lng',
+  'lat',
+  'status',
+  'ea',
+  'baseYear',
+  'sgc',
+  'krn',
+  'ken',
+  'ti',
+  'kt',
+  'baseYearNew',
+  'sgcNew',
+  'krnNew',
+  'kenNew',
+  'tiNew',
+  'ktNew',
+  'hasDecoderKey',
+  'stationId',
+  ...audit,
+];
 
 function meterSheet(service: MeterService): SheetModule {
   return sheet({
@@ -142,9 +178,25 @@ function meterSheet(service: MeterService): SheetModule {
         kind: 'text',
         note: 'Meter number (required); 11/13 digits for STS key derivation',
       },
-      { key: 'type', kind: 'int', note: '0 electricity, 1 water, 2 gas' },
-      { key: 'isThreePhase', kind: 'int', note: '0 single-phase, 1 three-phase, 2 CT' },
-      { key: 'communicationWay', kind: 'int', note: '0 GPRS, 1 LoRaWAN' },
+      {
+        key: 'type',
+        kind: 'int',
+        note: '0 or Electricity, 1 or Water, 2 or Gas',
+        titles: ['type', 'meterType'],
+        values: 'meterType',
+      },
+      {
+        key: 'isThreePhase',
+        kind: 'int',
+        note: '0 or Single-phase meter, 1 or Three-phase meter, 2 or CT meter',
+        values: 'isThreePhase',
+      },
+      {
+        key: 'communicationWay',
+        kind: 'int',
+        note: '0 or GPRS, 1 or LoRaWAN',
+        values: 'communicationWay',
+      },
       { key: 'devEui', kind: 'text', note: 'LoRaWAN DevEUI, 16 hex digits' },
       { key: 'protocolVersion', kind: 'text', note: 'e.g. 2.2' },
       { key: 'lng', kind: 'number', note: 'Longitude' },
@@ -175,34 +227,8 @@ function meterSheet(service: MeterService): SheetModule {
     importRows: (ctx, rows, labels) => service.write(ctx, rows, 'Import', labels),
     readSchema: MeterReadRequest,
     read: (q, b, u) => readMeters(q, b, u),
-    // The decoder key is never exported: only whether one is stored.
-    exportColumns: [
-      'meterId',
-      'type',
-      'isThreePhase',
-      'communicationWay',
-      'devEui',
-      'protocolVersion',
-      'lng',
-      'lat',
-      'status',
-      'ea',
-      'baseYear',
-      'sgc',
-      'krn',
-      'ken',
-      'ti',
-      'kt',
-      'baseYearNew',
-      'sgcNew',
-      'krnNew',
-      'kenNew',
-      'tiNew',
-      'ktNew',
-      'hasDecoderKey',
-      'stationId',
-      ...audit,
-    ],
+    exportColumns: METER_EXPORT,
+    exportAs: { type: { title: 'meterType', values: 'meterType' }, status: { values: 'meterStatus' } },
   });
 }
 
@@ -215,7 +241,7 @@ function customerSheet(service: CustomerService): SheetModule {
     columns: [
       { key: 'customerId', kind: 'text', note: 'Customer id (required)' },
       { key: 'customerName', kind: 'text', note: 'Name (required)' },
-      { key: 'type', kind: 'int', note: 'Customer type, 0 by default' },
+      { key: 'type', kind: 'int', note: 'Customer type, 0 by default', titles: ['type', 'customerType'] },
       { key: 'phone', kind: 'text', note: 'Phone' },
       { key: 'address', kind: 'text', note: 'Address' },
       { key: 'certifiName', kind: 'text', note: 'Certificate name (e.g. National ID)' },
@@ -239,6 +265,7 @@ function customerSheet(service: CustomerService): SheetModule {
       'stationId',
       ...audit,
     ],
+    exportAs: { type: { title: 'customerType' } },
   });
 }
 

@@ -115,6 +115,7 @@ export function registerMeterDataExtras(app: FastifyInstance, deps: Deps): void 
     title: 'Interval Data',
     body: DailyDataMeterReadRequest,
     columns: DAILY_DATA_METER_COLUMNS,
+    values: { status: 'checkStatus', relayOpen: 'relay', terminalCoverOpen: 'relay', coverOpen: 'relay' },
     read: (b, ctx) => readElectric(db, meterDailyData, b, ctx.user),
   });
   registerExport(app, deps, {
@@ -123,6 +124,7 @@ export function registerMeterDataExtras(app: FastifyInstance, deps: Deps): void 
     title: 'Monthly Data',
     body: DailyDataMeterReadRequest,
     columns: DAILY_DATA_METER_COLUMNS,
+    values: { status: 'checkStatus', relayOpen: 'relay', terminalCoverOpen: 'relay', coverOpen: 'relay' },
     read: (b, ctx) => readElectric(db, meterMonthlyData, b, ctx.user),
   });
   registerExport(app, deps, {

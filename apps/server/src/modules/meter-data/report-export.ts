@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { invalid } from '../../http/errors.js';
 import { type AuthedContext, contextOf } from '../../http/route.js';
+import { exportLanguage, headerOf, humanValue, numberFormatOf } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { writeAudit } from '../audit/audit.js';
 
@@ -14,6 +15,8 @@ export interface ExportableRead<S extends z.ZodType, R> {
   title: string;
   body: S;
   columns: string[];
+  /** Columns whose codes are read from another dictionary than their own key (export-labels.ts). */
+  values?: Record<string, string>;
   read: (req: z.infer<S>, ctx: AuthedContext) => Promise<{ total: number; data: R[] }>;
 }
 
@@ -41,13 +44,20 @@ export function registerExport<S extends z.ZodType, R extends object>(
       }
       const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
       const name = e.path.split('/').filter(Boolean).slice(-2).join('-');
+      // Titles and coded values in the user's language (the body's lang, as the grid sends it).
+      const lang = exportLanguage((parsed.data as { lang?: string }).lang);
+      const cell = (r: R, k: string) => humanValue(lang, k, (r as Record<string, unknown>)[k], e.values?.[k]);
       return streamExport(request, reply, {
         title: e.title,
         fileName: `${name}-${stamp}.xlsx`,
-        columns: e.columns.map((key) => ({ key })),
+        columns: e.columns.map((key) => ({
+          key,
+          header: headerOf(lang, key),
+          numFmt: numberFormatOf(key),
+        })),
         read: (pageNumber, pageSize) =>
           e.read({ ...(parsed.data as object), pageNumber, pageSize } as z.infer<S>, ctx),
-        row: (r) => Object.fromEntries(e.columns.map((k) => [k, (r as Record<string, unknown>)[k]])),
+        row: (r) => Object.fromEntries(e.columns.map((k) => [k, cell(r, k)])),
         done: (total) =>
           writeAudit(deps.database.db, ctx.actor, {
             title: e.title,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { invalid } from '../../http/errors.js';
 import { contextOf } from '../../http/route.js';
+import { exportLanguage, headerOf, humanValue } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { writeAudit } from '../audit/audit.js';
 import { readTasks, readTransparentTasks } from './remote-task.repo.js';
@@ -43,17 +44,21 @@ export function registerTaskExports(app: FastifyInstance, deps: Deps): void {
         }
         const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
         const db = deps.database.db;
+        // Titles and the task status in the user's language; the data item name comes in it already.
+        const lang = exportLanguage(parsed.data.lang);
+        const cell = (r: object, k: string) =>
+          humanValue(lang, k, (r as Record<string, unknown>)[k], k === 'status' ? 'taskStatus' : k);
         return streamExport(request, reply, {
           title: `${kind} tasks`,
           fileName: `${kind}-tasks-${stamp}.xlsx`,
-          columns: columns.map((key) => ({ key })),
+          columns: columns.map((key) => ({ key, header: headerOf(lang, key === 'id' ? 'taskId' : key) })),
           read: (pageNumber, pageSize): Promise<{ total: number; data: object[] }> => {
             const req = { ...parsed.data, pageNumber, pageSize };
             return kind === 'transparent'
               ? readTransparentTasks(db, req, ctx.user)
               : readTasks(db, req, ctx.user, kind);
           },
-          row: (r) => Object.fromEntries(columns.map((k) => [k, (r as Record<string, unknown>)[k]])),
+          row: (r) => Object.fromEntries(columns.map((k) => [k, cell(r, k)])),
           done: (total) =>
             writeAudit(db, ctx.actor, {
               title: 'RemoteMeterTask',

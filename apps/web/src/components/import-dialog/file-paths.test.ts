@@ -27,6 +27,15 @@ describe('import reason lines', () => {
       'Row 7: type: invalid',
     ]);
     expect(reasonLines('Row 2: a\nRow 4: b')).toEqual(['Row 2: a', 'Row 4: b']);
+    // The lead sentence the dialog's title already says is not repeated.
+    expect(
+      reasonLines(
+        'Nothing was imported. Row 2, column "Meter Type": "Steam" is not accepted; accepted values: 0 (Electricity), 1 (Water); Row 4, column "Meter Id": a value is required',
+      ),
+    ).toEqual([
+      'Row 2, column "Meter Type": "Steam" is not accepted; accepted values: 0 (Electricity), 1 (Water)',
+      'Row 4, column "Meter Id": a value is required',
+    ]);
     expect(reasonLines('The imported file has duplicate lines')).toEqual([
       'The imported file has duplicate lines',
     ]);

@@ -20,12 +20,13 @@ export function checkImportFile(file: { name: string; size: number }): string | 
 }
 
 /**
- * The server lists every bad row in the reason ("Row 3: meterId: Required; Row 7: …" or one per
- * line); split it so the dialog shows one line per row.
+ * The server lists every bad row in the reason ("Nothing was imported. Row 3, column "Meter Type": …;
+ * Row 7: …" or one per line); split it so the dialog shows one line per row. The lead "Nothing was
+ * imported" is left out: the dialog's title says it already.
  */
 export function reasonLines(reason: string): string[] {
   return reason
-    .split(/\r?\n|;\s*(?=Row\s+\d+)/i)
+    .split(/\r?\n|;\s*(?=Row\s+\d+)|\.\s+(?=Row\s+\d+[,:])/i)
     .map((s) => s.trim())
-    .filter(Boolean);
+    .filter((s) => s && !/^nothing was imported\.?$/i.test(s));
 }

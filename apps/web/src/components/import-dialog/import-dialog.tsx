@@ -13,26 +13,27 @@ export interface ImportDialogProps {
   onImported: (rows: unknown[]) => void;
 }
 
-/**
- * Import (original §16.1): template download, xls/xlsx only, at most 5 MB, drag and drop. The server
- * checks every row; if any is bad nothing is written and its row-numbered reasons are listed here.
- */
-export function ImportDialog({ open, module, onClose, onImported }: ImportDialogProps) {
+/** The chosen file, the upload and what the server said about it. */
+function useImport(module: string, onImported: (rows: unknown[]) => void, onClose: () => void) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const screens = Grid.useBreakpoint();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [errors, setErrors] = useState<FileRowError[]>([]);
   const [busy, setBusy] = useState(false);
-  const paths = filePaths(module);
 
   const reset = () => {
     setFile(null);
     setProblem(null);
     setErrors([]);
   };
-
+  /** A file dropped or browsed: checked here first (type, size), uploaded on "Import". */
+  const choose = (f: File) => {
+    const bad = checkImportFile(f);
+    setErrors([]);
+    setProblem(bad ? t(bad) : null);
+    setFile(bad ? null : f);
+  };
   const submit = async () => {
     if (!file) {
       setProblem(t('importDialog.noFile'));
@@ -43,7 +44,7 @@ export function ImportDialog({ open, module, onClose, onImported }: ImportDialog
     setProblem(null);
     try {
       const result = await uploadFile<{ imported?: number; rows?: unknown[] } | unknown[]>(
-        paths.importFile,
+        filePaths(module).importFile,
         file,
       );
       const rows = Array.isArray(result) ? result : (result?.rows ?? []);
@@ -57,33 +58,46 @@ export function ImportDialog({ open, module, onClose, onImported }: ImportDialog
       const listed = e instanceof FileRequestError ? e.errors : [];
       const lines = reasonLines(reason);
       setProblem(reason);
-      setErrors(listed.length ? listed : lines.length > 1 ? lines.map((message) => ({ message })) : []);
+      // Row lines as a list whenever the reason has any (even one), under the dialog's own title.
+      const rowLines = lines.length > 1 || lines[0] !== reason.trim() ? lines : [];
+      setErrors(listed.length ? listed : rowLines.map((message) => ({ message })));
     } finally {
       setBusy(false);
     }
   };
+  return { file, problem, errors, busy, reset, choose, submit };
+}
 
+/**
+ * Import (original §16.1): template download, xls/xlsx only, at most 5 MB, drag and drop. The server
+ * checks every row; if any is bad nothing is written and its row-numbered reasons are listed here.
+ */
+export function ImportDialog({ open, module, onClose, onImported }: ImportDialogProps) {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const upload = useImport(module, onImported, onClose);
+  const close = () => {
+    upload.reset();
+    onClose();
+  };
   return (
     <Modal
       open={open}
       title={t('importDialog.title')}
       width={screens.sm ? 560 : '100%'}
       destroyOnHidden
-      onCancel={() => {
-        reset();
-        onClose();
-      }}
+      onCancel={close}
       footer={[
-        <Button
-          key="cancel"
-          onClick={() => {
-            reset();
-            onClose();
-          }}
-        >
+        <Button key="cancel" onClick={close}>
           {t('listPage.cancel')}
         </Button>,
-        <Button key="ok" type="primary" loading={busy} data-testid="import-submit" onClick={submit}>
+        <Button
+          key="ok"
+          type="primary"
+          loading={upload.busy}
+          data-testid="import-submit"
+          onClick={upload.submit}
+        >
           {t('importDialog.upload')}
         </Button>,
       ]}
@@ -94,7 +108,9 @@ export function ImportDialog({ open, module, onClose, onImported }: ImportDialog
           icon={<DownloadOutlined />}
           data-testid="import-template"
           style={{ marginBottom: 12 }}
-          onClick={() => void downloadFile(paths.template, {}, `${module}-template.xlsx`).catch(() => {})}
+          onClick={() =>
+            void downloadFile(filePaths(module).template, {}, `${module}-template.xlsx`).catch(() => {})
+          }
         >
           {t('importDialog.template')}
         </Button>
@@ -104,23 +120,17 @@ export function ImportDialog({ open, module, onClose, onImported }: ImportDialog
           maxCount={1}
           data-testid="import-dragger"
           fileList={
-            file ? [{ uid: 'import', name: file.name, size: file.size, status: 'done' as const }] : []
+            upload.file
+              ? [{ uid: 'import', name: upload.file.name, size: upload.file.size, status: 'done' as const }]
+              : []
           }
           beforeUpload={(f) => {
-            const bad = checkImportFile(f);
-            setErrors([]);
-            if (bad) {
-              setProblem(t(bad));
-              setFile(null);
-            } else {
-              setProblem(null);
-              setFile(f);
-            }
+            upload.choose(f);
             // Uploaded on "Import", not on drop.
             return false;
           }}
           onRemove={() => {
-            reset();
+            upload.reset();
             return true;
           }}
         >
@@ -132,33 +142,43 @@ export function ImportDialog({ open, module, onClose, onImported }: ImportDialog
           </p>
           <p className="ant-upload-hint">{t('importDialog.limit')}</p>
         </Upload.Dragger>
-        {problem && (
-          <Alert
-            style={{ marginTop: 12 }}
-            type="error"
-            showIcon
-            data-testid="import-errors"
-            title={errors.length ? t('importDialog.failed') : problem}
-            description={
-              errors.length ? (
-                <div>
-                  {errors.every((e) => !problem.includes(e.message)) && <div>{problem}</div>}
-                  <ul style={{ maxHeight: 200, overflow: 'auto', paddingLeft: 18, margin: '6px 0 0' }}>
-                    {errors.map((e, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: errors are a fixed list per attempt
-                      <li key={i}>
-                        {e.row !== undefined ? `${t('importDialog.row', { row: e.row })}: ` : ''}
-                        {e.field || e.path ? `${e.field ?? e.path} — ` : ''}
-                        {e.message}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : undefined
-            }
-          />
-        )}
+        {upload.problem && <ImportProblems problem={upload.problem} errors={upload.errors} />}
       </div>
     </Modal>
+  );
+}
+
+/** The refusal: one line per bad row (each said once), or the one reason as the title. */
+function ImportProblems({ problem, errors }: { problem: string; errors: FileRowError[] }) {
+  const { t } = useTranslation();
+  const lines = errors.map((e) =>
+    [e.row !== undefined ? t('importDialog.row', { row: e.row }) : '', e.field ?? e.path ?? '', e.message]
+      .filter(Boolean)
+      .join(': '),
+  );
+  const unique = [...new Set(lines)];
+  return (
+    <Alert
+      style={{ marginTop: 12 }}
+      type="error"
+      showIcon
+      data-testid="import-errors"
+      title={unique.length ? t('importDialog.failed') : problem}
+      description={
+        unique.length ? (
+          <div>
+            {/* A reason the listed rows do not already say (structured errors sent apart). */}
+            {errors.every((e) => !problem.includes(e.message)) && <div>{problem}</div>}
+            <ul style={{ maxHeight: 200, overflow: 'auto', paddingLeft: 18, margin: '6px 0 0' }}>
+              {unique.map((line) => (
+                <li key={line} data-testid="import-error-line">
+                  {line}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : undefined
+      }
+    />
   );
 }

@@ -12,6 +12,9 @@ const en = {
       summaryNoDebt: 'Nothing goes to debt; {{remaining}} of debt is owed.',
       summaryRemainder: '{{remainder}} of it buys nothing: another 0.1 {{unit}} costs more.',
       inexact: 'A token cannot carry exactly {{asked}} {{unit}}.',
+      inexactPaid:
+        'Of {{asked}}{{currency}}, {{remainder}}{{currency}} buys nothing: charge an amount that buys whole 0.1 {{unit}} steps.',
+      usePaid: 'Charge {{amount}}{{currency}} instead',
       useNearest: 'Vend {{amount}} {{unit}} instead',
       nearestHint: 'Press Enter to take the nearest amount, Tab for the other one.',
       enterHint: 'Enter: next step · Esc: back',
@@ -42,6 +45,9 @@ const zh: Pack = {
       summaryNoDebt: '本次不还债；仍欠 {{remaining}}。',
       summaryRemainder: '其中 {{remainder}} 不足以再购买 0.1 {{unit}}。',
       inexact: '令牌无法精确承载 {{asked}} {{unit}}。',
+      inexactPaid:
+        '{{asked}}{{currency}} 中有 {{remainder}}{{currency}} 买不到电量：请收取正好购买整 0.1 {{unit}} 的金额。',
+      usePaid: '改为收取 {{amount}}{{currency}}',
       useNearest: '改为售 {{amount}} {{unit}}',
       nearestHint: '按回车选择最接近的数量，按 Tab 选择另一个。',
       enterHint: '回车：下一步 · Esc：返回',
@@ -71,6 +77,9 @@ const es: Pack = {
       summaryNoDebt: 'Nada va a la deuda; se deben {{remaining}}.',
       summaryRemainder: '{{remainder}} no compra nada: otros 0.1 {{unit}} cuestan más.',
       inexact: 'Un token no puede llevar exactamente {{asked}} {{unit}}.',
+      inexactPaid:
+        'De {{asked}}{{currency}}, {{remainder}}{{currency}} no compra nada: cobre un importe que compre pasos enteros de 0,1 {{unit}}.',
+      usePaid: 'Cobrar {{amount}}{{currency}} en su lugar',
       useNearest: 'Vender {{amount}} {{unit}} en su lugar',
       nearestHint: 'Intro toma la cantidad más cercana, Tab la otra.',
       enterHint: 'Intro: siguiente paso · Esc: volver',

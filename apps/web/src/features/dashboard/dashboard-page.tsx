@@ -75,7 +75,11 @@ export default function DashboardPage() {
                 <Col key={g.path} xs={24} sm={12} lg={8}>
                   <Card
                     size="small"
-                    title={<Link to={groupTarget(g) ?? g.path}>{t(`route.${g.title}`)}</Link>}
+                    title={
+                      <Link to={groupTarget(g) ?? g.path} title={t(`route.${g.title}`)}>
+                        {t(`route.${g.title}`)}
+                      </Link>
+                    }
                   >
                     {visibleChildren(g).map((c) => (
                       // A long page name wraps inside its tag instead of pushing the card (and a

@@ -53,7 +53,11 @@ export function PanelCards({ active, onPick }: { active: number; onPick: (type: 
               <div style={{ display: 'flex', alignItems: 'center', gap: 12, minWidth: 0 }}>
                 <span style={{ fontSize: 36, color: p.colour, lineHeight: 1 }}>{p.icon}</span>
                 <div style={{ minWidth: 0 }}>
-                  <div style={{ color: 'rgba(0,0,0,.45)', fontSize: 13 }}>
+                  <div
+                    className="clip-label"
+                    title={t(`dashboard.panel.${p.key}`)}
+                    style={{ color: 'rgba(0,0,0,.45)', fontSize: 13 }}
+                  >
                     {t(`dashboard.panel.${p.key}`)}
                   </div>
                   {value === undefined ? (

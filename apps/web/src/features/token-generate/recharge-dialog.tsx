@@ -3,13 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { InputRef } from 'antd';
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
 import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   carriedAround,
   checkAmount,
   checkInteger,
   energy,
+  money,
   newIdempotencyKey,
   tenthsOf,
   unitOf,
@@ -32,11 +33,18 @@ type Step =
   | { step: 'confirm'; form: RechargeForm; preview: CreditTokenRecord; idempotencyKey: string }
   | { step: 'done'; record: CreditTokenRecord };
 
-/** Units a by-unit amount cannot be carried as, with the token amounts next to it. */
+/**
+ * An amount that cannot be vended exactly, with the nearest amount that can and the one on its other
+ * side: by unit, the token amounts around the units asked; by paid, the payments that buy whole 0.1
+ * steps with nothing left over (the asked one leaves a remainder that buys nothing).
+ */
 interface Inexact {
+  byPaid: boolean;
   asked: string;
-  nearest: number;
-  other: number | null;
+  /** By paid: the part of the asked payment that buys nothing. */
+  remainder?: number;
+  nearest: string;
+  other: string | null;
 }
 
 const GENERATE = '/api/token/creditToken/generate';
@@ -69,11 +77,47 @@ function inexactOf(f: RechargeForm): Inexact | null {
   const { lower, upper } = carriedAround(units);
   if (lower === units) return null;
   const upIsNearer = upper !== null && upper - units <= units - lower;
+  const near = upIsNearer && upper !== null ? upper : lower;
+  const other = upIsNearer ? lower : upper;
   return {
+    byPaid: false,
     asked: String(f.amount).trim(),
-    nearest: upIsNearer && upper !== null ? upper : lower,
-    other: upIsNearer ? lower : upper,
+    nearest: energy(near / 10),
+    other: other === null ? null : energy(other / 10),
   };
+}
+
+/** The next unit count above `units` (0.1 steps) a token carries, or null past the largest. */
+function nextCarried(units: number): number | null {
+  const { lower, upper } = carriedAround(units + 1);
+  return lower === units + 1 ? lower : upper;
+}
+
+/**
+ * By paid: a payment that leaves a remainder is offered the payment that buys the same units with
+ * nothing left over, and the payment for the next step up (priced by the server, by unit).
+ */
+async function paidInexactOf(meterId: string, f: RechargeForm, preview: CreditTokenRecord) {
+  if (!f.isVendByTotalPaid || preview.remainder <= 0) return null;
+  const exact = Math.round((preview.totalPaid - preview.remainder) * 100) / 100;
+  const up = nextCarried(Math.round(preview.totalUnit * 10));
+  const above =
+    up === null
+      ? null
+      : await request<CreditTokenRecord>(
+          GENERATE,
+          {
+            ...body(meterId, { ...f, isVendByTotalPaid: false, amount: energy(up / 10) }),
+            isPreview: true,
+          },
+          { silent: true },
+        ).catch(() => null);
+  const asked = preview.totalPaid;
+  const amounts = [exact, above?.totalPaid].filter((a): a is number => a !== undefined && a > 0);
+  amounts.sort((a, b) => Math.abs(a - asked) - Math.abs(b - asked));
+  const [nearest, other] = amounts.map(money);
+  if (nearest === undefined) return null;
+  return { byPaid: true, asked: money(asked), remainder: preview.remainder, nearest, other: other ?? null };
 }
 
 function AccountInfo({ account }: { account: AccountRow }) {
@@ -128,20 +172,20 @@ export function RechargeDialog({ account, onClose }: { account: AccountRow; onCl
   const [inexact, setInexact] = useState<Inexact | null>(null);
   const basic = useBasicInformation();
 
+  /** `amount` is a nearest amount the cashier picked: vended as it is, never offered again. */
   const preview = async (amount?: string) => {
     if (amount !== undefined) form.setFieldValue('amount', amount);
     const f = await form.validateFields();
     const off = inexactOf(f);
     setInexact(off);
     if (off) return;
-    const result = await run(() =>
-      request<CreditTokenRecord>(
-        GENERATE,
-        { ...body(account.meterId, f), isPreview: true },
-        { silent: true },
-      ),
-    );
-    if (result) setState({ step: 'confirm', form: f, preview: result, idempotencyKey: newIdempotencyKey() });
+    const ask = { ...body(account.meterId, f), isPreview: true };
+    const result = await run(() => request<CreditTokenRecord>(GENERATE, ask, { silent: true }));
+    if (!result) return;
+    const paidOff = amount === undefined ? await paidInexactOf(account.meterId, f, result) : null;
+    setInexact(paidOff);
+    if (paidOff) return;
+    setState({ step: 'confirm', form: f, preview: result, idempotencyKey: newIdempotencyKey() });
   };
 
   const confirm = async (authorizationPassword: string) => {
@@ -217,29 +261,39 @@ const debtRule = (t: TFunction) => ({
   },
 });
 
-/** The nearest amount a token carries, as a one-key choice (Enter), and the other side (Tab, Enter). */
+/** The nearest vendable amount as a one-key choice (Enter), and the other side (Tab, Enter). */
 function NearestChoice({
   inexact,
   unit,
+  currency,
   onPick,
 }: {
   inexact: Inexact;
   unit: string;
+  currency: string;
   onPick: (amount: string) => void;
 }) {
   const { t } = useTranslation();
-  const amounts = [inexact.nearest, inexact.other].filter((a): a is number => a !== null);
+  const amounts = [inexact.nearest, inexact.other].filter((a): a is string => a !== null);
   const nearestRef = useRef<HTMLButtonElement>(null);
   // The nearest amount takes focus whenever a new inexact amount is offered: one Enter accepts it.
   useEffect(() => {
-    if (inexact.nearest >= 0) nearestRef.current?.focus();
+    if (inexact.nearest) nearestRef.current?.focus();
   }, [inexact.nearest]);
+  const title = inexact.byPaid
+    ? t('vending.office.inexactPaid', {
+        asked: inexact.asked,
+        remainder: money(inexact.remainder),
+        currency,
+        unit,
+      })
+    : t('vending.office.inexact', { asked: inexact.asked, unit });
   return (
     <Alert
       type="warning"
       showIcon
       data-testid="nearest-choice"
-      title={t('vending.office.inexact', { asked: inexact.asked, unit })}
+      title={title}
       description={
         <Space wrap>
           {amounts.map((a, i) => (
@@ -248,9 +302,11 @@ function NearestChoice({
               type={i === 0 ? 'primary' : 'default'}
               data-testid={i === 0 ? 'nearest-amount' : 'other-amount'}
               ref={i === 0 ? nearestRef : undefined}
-              onClick={() => onPick(energy(a / 10))}
+              onClick={() => onPick(a)}
             >
-              {t('vending.office.useNearest', { amount: energy(a / 10), unit })}
+              {inexact.byPaid
+                ? t('vending.office.usePaid', { amount: a, currency })
+                : t('vending.office.useNearest', { amount: a, unit })}
             </Button>
           ))}
           <span className="vending-hint">{t('vending.office.nearestHint')}</span>
@@ -260,7 +316,7 @@ function NearestChoice({
   );
 }
 
-function FormStep(props: {
+type FormStepProps = {
   account: AccountRow;
   form: ReturnType<typeof Form.useForm<RechargeForm>>[0];
   busy: boolean;
@@ -268,13 +324,15 @@ function FormStep(props: {
   inexact: Inexact | null;
   onClose: () => void;
   onNext: (amount?: string) => void;
-}) {
+};
+
+function FormStep(props: FormStepProps) {
   const { t } = useTranslation();
-  const { form, account } = props;
-  const payment = usePaymentMethods();
-  const byPaid = Form.useWatch('isVendByTotalPaid', form) ?? true;
+  const { account } = props;
   const amountRef = useRef<InputRef>(null);
-  const unit = unitOf(account.meterType);
+  const code = useBasicInformation().data?.currency;
+  // Written after the amount ("32.25 NGN"); nothing when no currency is set.
+  const currency = code ? ` ${code}` : '';
   return (
     <Modal
       open
@@ -303,62 +361,80 @@ function FormStep(props: {
     >
       <AccountInfo account={account} />
       {props.error && <Alert type="error" showIcon title={props.error} data-testid="vend-error" />}
-      {props.inexact && <NearestChoice inexact={props.inexact} unit={unit} onPick={props.onNext} />}
-      <Form<RechargeForm>
-        form={form}
-        layout="vertical"
-        initialValues={{ isVendByTotalPaid: true, payDebtPercent: 0 }}
-        onFinish={() => props.onNext()}
-      >
-        <Form.Item name="isVendByTotalPaid" label={t('vending.purchaseWay')}>
-          <Radio.Group
-            data-testid="purchase-way"
-            onChange={() => {
-              if (form.getFieldValue('amount')) void form.validateFields(['amount']);
-            }}
-          >
-            <Space orientation="vertical">
-              <Radio value={true}>{t('vending.byTotalPaid')}</Radio>
-              <Radio value={false}>{t('vending.byTotalUnit')}</Radio>
-            </Space>
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item
-          name="amount"
-          label={byPaid ? t('vending.totalPaid') : `${t('vending.totalUnit')} (${unit})`}
-          rules={[amountRule(t, () => form.getFieldValue('isVendByTotalPaid') !== false)]}
-        >
-          <Input
-            ref={amountRef}
-            autoFocus
-            data-testid="recharge-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            onPressEnter={(e) => {
-              e.preventDefault();
-              props.onNext();
-            }}
-          />
-        </Form.Item>
-        <Form.Item name="payDebtPercent" label={`${t('vending.debtPercent')} (%)`} rules={[debtRule(t)]}>
-          <InputNumber
-            data-testid="debt-percent"
-            min={0}
-            max={100}
-            precision={0}
-            style={{ width: '100%' }}
-            onPressEnter={() => props.onNext()}
-          />
-        </Form.Item>
-        <Form.Item name="paymentMethod" label={t('vending.paymentMethod')}>
-          {/* Named options from the item dictionary (Setting → Item, PaymentMethod). */}
-          <Select data-testid="payment-method" options={payment.data ?? []} allowClear showSearch />
-        </Form.Item>
-        <Form.Item name="remark" label={t('vending.remark')} rules={[{ max: 500 }]}>
-          <Input.TextArea rows={2} maxLength={500} />
-        </Form.Item>
-      </Form>
+      {props.inexact && (
+        <NearestChoice
+          inexact={props.inexact}
+          unit={unitOf(account.meterType)}
+          currency={currency}
+          onPick={props.onNext}
+        />
+      )}
+      <RechargeFields {...props} amountRef={amountRef} />
     </Modal>
+  );
+}
+
+function RechargeFields(props: FormStepProps & { amountRef: RefObject<InputRef | null> }) {
+  const { t } = useTranslation();
+  const { form } = props;
+  const payment = usePaymentMethods();
+  const byPaid = Form.useWatch('isVendByTotalPaid', form) ?? true;
+  const unit = unitOf(props.account.meterType);
+  return (
+    <Form<RechargeForm>
+      form={form}
+      layout="vertical"
+      initialValues={{ isVendByTotalPaid: true, payDebtPercent: 0 }}
+      onFinish={() => props.onNext()}
+    >
+      <Form.Item name="isVendByTotalPaid" label={t('vending.purchaseWay')}>
+        <Radio.Group
+          data-testid="purchase-way"
+          onChange={() => {
+            if (form.getFieldValue('amount')) void form.validateFields(['amount']);
+          }}
+        >
+          <Space orientation="vertical">
+            <Radio value={true}>{t('vending.byTotalPaid')}</Radio>
+            <Radio value={false}>{t('vending.byTotalUnit')}</Radio>
+          </Space>
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item
+        name="amount"
+        label={byPaid ? t('vending.totalPaid') : `${t('vending.totalUnit')} (${unit})`}
+        rules={[amountRule(t, () => form.getFieldValue('isVendByTotalPaid') !== false)]}
+      >
+        <Input
+          ref={props.amountRef}
+          autoFocus
+          data-testid="recharge-amount"
+          inputMode="decimal"
+          autoComplete="off"
+          onPressEnter={(e) => {
+            e.preventDefault();
+            props.onNext();
+          }}
+        />
+      </Form.Item>
+      <Form.Item name="payDebtPercent" label={`${t('vending.debtPercent')} (%)`} rules={[debtRule(t)]}>
+        <InputNumber
+          data-testid="debt-percent"
+          min={0}
+          max={100}
+          precision={0}
+          style={{ width: '100%' }}
+          onPressEnter={() => props.onNext()}
+        />
+      </Form.Item>
+      <Form.Item name="paymentMethod" label={t('vending.paymentMethod')}>
+        {/* Named options from the item dictionary (Setting → Item, PaymentMethod). */}
+        <Select data-testid="payment-method" options={payment.data ?? []} allowClear showSearch />
+      </Form.Item>
+      <Form.Item name="remark" label={t('vending.remark')} rules={[{ max: 500 }]}>
+        <Input.TextArea rows={2} maxLength={500} />
+      </Form.Item>
+    </Form>
   );
 }
 

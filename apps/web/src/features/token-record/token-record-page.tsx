@@ -265,26 +265,12 @@ function TotalsRow(props: { path: string; body: Record<string, unknown>; columns
   );
 }
 
-/**
- * One page for every token record kind (original §16.6): search, header filters, sort, Print again;
- * credit records add the breakdown columns and Cancel (role-only permission).
- */
-export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
-  const { t } = useTranslation();
-  const kind = KINDS[kindName];
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations();
-  const canCancel = useCanCancel();
-  const receiptContext = useReceiptContext();
-  const [cancelRow, setCancelRow] = useState<RecordRow | null>(null);
-  const types = meterTypeOptions(t);
-  const isCredit = kindName === 'credit' || kindName === 'creditCancel';
-  const statusOptions = [
-    { value: 0, label: t('vending.issued') },
-    { value: 1, label: t('vending.cancelled') },
-  ];
+const moneyCell = (v: unknown) => money(v as number);
 
-  const columns: ListColumn<RecordRow>[] = [
+/** Receipt, customer, meter and tariff: the columns every record kind starts with. */
+function leadColumns(t: TFunction): ListColumn<RecordRow>[] {
+  const types = meterTypeOptions(t);
+  return [
     { key: 'receiptId', title: t('vending.receiptId'), sort: true, width: 110, fixed: 'left' },
     { key: 'customerId', title: t('vending.customerId'), filter: { kind: 'text' }, sort: true, width: 130 },
     {
@@ -305,102 +291,129 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
     },
     { key: 'tariffId', title: t('vending.tariffId'), filter: { kind: 'text' }, sort: true, width: 110 },
   ];
-  if (isCredit) {
-    columns.push(
+}
+
+/** A credit vend's money and units. */
+function creditColumns(t: TFunction): ListColumn<RecordRow>[] {
+  return [
+    { key: 'totalPaid', title: t('vending.totalPaid'), sort: true, width: 110, render: moneyCell },
+    { key: 'tax', title: t('vending.vat'), width: 100, render: moneyCell },
+    { key: 'monthlyCharge', title: t('vending.monthlyCharge'), width: 120, render: moneyCell },
+    { key: 'payDebt', title: t('vending.payDebt'), width: 110, render: moneyCell },
+    {
+      key: 'totalUnit',
+      title: t('vending.totalUnit'),
+      sort: true,
+      width: 110,
+      render: (v) => energy(v as number),
+    },
+    { key: 'paymentMethod', title: t('vending.paymentMethod'), width: 130 },
+  ];
+}
+
+/** The token (or a key change's tokens and whether the meter confirmed it). */
+function tokenColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow>[] {
+  if (kindName !== 'changeKey') {
+    return [
       {
-        key: 'totalPaid',
-        title: t('vending.totalPaid'),
-        sort: true,
-        width: 110,
-        render: (v) => money(v as number),
+        key: 'token',
+        title: t('vending.token'),
+        filter: { kind: 'text' },
+        width: 290,
+        render: (v) => <TokenText token={String(v ?? '')} testId="record-token" />,
       },
-      { key: 'tax', title: t('vending.vat'), width: 100, render: (v) => money(v as number) },
-      {
-        key: 'monthlyCharge',
-        title: t('vending.monthlyCharge'),
-        width: 120,
-        render: (v) => money(v as number),
-      },
-      { key: 'payDebt', title: t('vending.payDebt'), width: 110, render: (v) => money(v as number) },
-      {
-        key: 'totalUnit',
-        title: t('vending.totalUnit'),
-        sort: true,
-        width: 110,
-        render: (v) => energy(v as number),
-      },
-      { key: 'paymentMethod', title: t('vending.paymentMethod'), width: 130 },
-    );
+    ];
   }
-  if (kind.value) {
-    columns.push({ key: kind.value, title: t(`vending.${kind.value}`), width: 150 });
-  }
-  if (kindName === 'changeKey') {
-    columns.push(
+  return [
+    {
+      key: 'tokens',
+      title: t('vending.tokens'),
+      width: 300,
+      render: (_v, row) => (
+        <Space orientation="vertical" size={0}>
+          {(row.tokens?.length ? row.tokens : [row.tokenFirst ?? '', row.tokenSecond ?? '']).map((tok, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: tokens are ordered and may repeat.
+            <TokenText key={i} token={tok} testId={`record-token-${i}`} />
+          ))}
+        </Space>
+      ),
+    },
+    {
+      key: 'confirmed',
+      title: t('vending.key.confirmState'),
+      width: 120,
+      render: (v) =>
+        v ? <Tag color="green">{t('vending.key.confirmedTag')}</Tag> : <Tag>{t('vending.key.pending')}</Tag>,
+    },
+  ];
+}
+
+/** Issued or cancelled (credit records), and the cancellation itself (cancel records). */
+function statusColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow>[] {
+  const statusOptions = [
+    { value: 0, label: t('vending.issued') },
+    { value: 1, label: t('vending.cancelled') },
+  ];
+  if (kindName === 'credit') {
+    return [
       {
-        key: 'tokens',
-        title: t('vending.tokens'),
-        width: 300,
-        render: (_v, row) => (
-          <Space orientation="vertical" size={0}>
-            {(row.tokens?.length ? row.tokens : [row.tokenFirst ?? '', row.tokenSecond ?? '']).map(
-              (tok, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: tokens are ordered and may repeat.
-                <TokenText key={i} token={tok} testId={`record-token-${i}`} />
-              ),
-            )}
-          </Space>
-        ),
-      },
-      {
-        key: 'confirmed',
-        title: t('vending.key.confirmState'),
-        width: 120,
+        key: 'status',
+        title: t('vending.status'),
+        filter: { kind: 'select', options: statusOptions },
+        sort: true,
+        width: 100,
         render: (v) =>
-          v ? (
-            <Tag color="green">{t('vending.key.confirmedTag')}</Tag>
+          v === 1 ? (
+            <Tag color="red">{t('vending.cancelled')}</Tag>
           ) : (
-            <Tag>{t('vending.key.pending')}</Tag>
+            <Tag color="green">{t('vending.issued')}</Tag>
           ),
       },
-    );
-  } else {
-    columns.push({
-      key: 'token',
-      title: t('vending.token'),
-      filter: { kind: 'text' },
-      width: 290,
-      render: (v) => <TokenText token={String(v ?? '')} testId="record-token" />,
-    });
+    ];
   }
-  if (kindName === 'credit') {
-    columns.push({
-      key: 'status',
-      title: t('vending.status'),
-      filter: { kind: 'select', options: statusOptions },
-      sort: true,
-      width: 100,
-      render: (v) =>
-        v === 1 ? (
-          <Tag color="red">{t('vending.cancelled')}</Tag>
-        ) : (
-          <Tag color="green">{t('vending.issued')}</Tag>
-        ),
-    });
-  }
-  if (kindName === 'creditCancel') {
-    columns.push(
-      { key: 'cancelRemark', title: t('vending.cancelRemark'), ellipsis: true, width: 160 },
-      { key: 'cancelId', title: t('vending.cancelId'), width: 120 },
-      { key: 'cancelDate', title: t('vending.cancelDate'), width: 170 },
-    );
-  }
-  columns.push(
+  if (kindName !== 'creditCancel') return [];
+  return [
+    { key: 'cancelRemark', title: t('vending.cancelRemark'), ellipsis: true, width: 160 },
+    { key: 'cancelId', title: t('vending.cancelId'), width: 120 },
+    { key: 'cancelDate', title: t('vending.cancelDate'), width: 170 },
+  ];
+}
+
+/** Every column of a record kind, in the order the original shows them. */
+function recordColumns(
+  t: TFunction,
+  kindName: RecordKind,
+  audit: ListColumn<RecordRow>[],
+): ListColumn<RecordRow>[] {
+  const kind = KINDS[kindName];
+  const isCredit = kindName === 'credit' || kindName === 'creditCancel';
+  return [
+    ...leadColumns(t),
+    ...(isCredit ? creditColumns(t) : []),
+    ...(kind.value ? [{ key: kind.value, title: t(`vending.${kind.value}`), width: 150 }] : []),
+    ...tokenColumns(t, kindName),
+    ...statusColumns(t, kindName),
     { key: 'createId', title: t('vending.operator'), sort: true, width: 120 },
     { key: 'createDate', title: t('vending.date'), filter: { kind: 'dateRange' }, sort: true, width: 170 },
     { key: 'remark', title: t('vending.remark'), filter: { kind: 'text' }, ellipsis: true, width: 140 },
-    ...stationColumn<RecordRow>(t, isAdmin, stations.data),
-  );
+    ...audit,
+  ];
+}
+
+/**
+ * One page for every token record kind (original §16.6): search, header filters, sort, Print again;
+ * credit records add the breakdown columns and Cancel (role-only permission).
+ */
+export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
+  const { t } = useTranslation();
+  const kind = KINDS[kindName];
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations();
+  const canCancel = useCanCancel();
+  const receiptContext = useReceiptContext();
+  const [cancelRow, setCancelRow] = useState<RecordRow | null>(null);
+  const isCredit = kindName === 'credit' || kindName === 'creditCancel';
+  const columns = recordColumns(t, kindName, stationColumn<RecordRow>(t, isAdmin, stations.data));
 
   return (
     <>

@@ -17,7 +17,17 @@ export function AppBreadcrumb() {
       data-testid="breadcrumb"
       items={crumbs.map((c) => {
         const title = routeTitle(c.title) ?? c.title;
-        return { key: c.path, title: c.to ? <Link to={c.to}>{title}</Link> : title };
+        // The title attribute is the tooltip when a narrow screen cuts the crumb short.
+        return {
+          key: c.path,
+          title: c.to ? (
+            <Link to={c.to} title={title}>
+              {title}
+            </Link>
+          ) : (
+            <span title={title}>{title}</span>
+          ),
+        };
       })}
     />
   );

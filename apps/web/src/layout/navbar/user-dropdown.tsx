@@ -50,7 +50,7 @@ export function UserDropdown() {
     <Dropdown trigger={['click']} menu={{ items, onClick }}>
       <button type="button" className="navbar-item navbar-user" data-testid="user-dropdown">
         <UserOutlined />
-        <span className="navbar-user-label">
+        <span className="navbar-user-label" title={`${info.company}(${info.userId})`}>
           {info.company}({info.userId})
         </span>
         <DownOutlined style={{ fontSize: 10 }} />

@@ -13,7 +13,7 @@ function link(route: AppRoute, label: string) {
   if (route.external) {
     // S5: external links leave the console in a new tab.
     return (
-      <a href={route.path} target="_blank" rel="noopener noreferrer">
+      <a href={route.path} target="_blank" rel="noopener noreferrer" title={label}>
         {label}
       </a>
     );
@@ -21,7 +21,8 @@ function link(route: AppRoute, label: string) {
   // Hover, focus or press starts the page's code and rows, so they are often here before the click.
   const prepare = () => void preparePage(route.path);
   return (
-    <Link to={route.path} onMouseEnter={prepare} onFocus={prepare} onPointerDown={prepare}>
+    // The title shows the whole name when the sidebar's width cuts it with an ellipsis.
+    <Link to={route.path} title={label} onMouseEnter={prepare} onFocus={prepare} onPointerDown={prepare}>
       {label}
     </Link>
   );
@@ -36,7 +37,12 @@ export function menuItems(routes: readonly AppRoute[], t: (key: string) => strin
       const kids = visibleChildren(route);
       if (kids.length === 0) return [];
       if (kids.length === 1 && !route.alwaysShow) return menuItems(kids, t, nested);
-      return [{ key: route.path, icon: route.icon, label, children: menuItems(kids, t, true) }];
+      const group = (
+        <span className="clip-label" title={label}>
+          {label}
+        </span>
+      );
+      return [{ key: route.path, icon: route.icon, label: group, children: menuItems(kids, t, true) }];
     }
     const content = link(route, label);
     return [
