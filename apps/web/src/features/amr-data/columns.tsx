@@ -6,6 +6,17 @@ import type { ListColumn } from '../../components/list-page/list-page';
 const flag = (t: TFunction, on: string, off: string) => (v: unknown) =>
   v === null || v === undefined ? '' : <Tag color={v ? 'red' : 'green'}>{v ? t(on) : t(off)}</Tag>;
 
+/**
+ * A water valve: "open" is supplying (the normal state, green), unlike a relay's "open" (disconnected),
+ * so it has its own words — in Chinese they differ (开启 here, 断开 for a relay).
+ */
+const valve = (t: TFunction) => (v: unknown) =>
+  v === null || v === undefined ? (
+    ''
+  ) : (
+    <Tag color={v ? 'green' : 'red'}>{v ? t('amr.valveOpen') : t('amr.valveClosed')}</Tag>
+  );
+
 /** The interval grid's columns; `usageLabel` distinguishes daily usage from the hourly one. */
 export function electricColumns(
   t: TFunction,
@@ -75,7 +86,7 @@ export function waterColumns(t: TFunction): ListColumn<DailyDataRow>[] {
       key: 'valveStatus',
       title: t('amr.valveStatus'),
       width: 120,
-      render: flag(t, 'amr.open', 'amr.closed'),
+      render: valve(t),
     },
     { key: 'valveError', title: t('amr.valveError'), width: 120, render: flag(t, 'amr.check', 'amr.normal') },
     { key: 'batteryPercentage', title: t('amr.batteryPercentage'), sort: true, width: 110 },
