@@ -15,6 +15,16 @@ function meterColumns<Row>(t: TFunction): ListColumn<Row>[] {
     textColumn<Row>('meterId', t('amr.meterId'), 140),
   ];
 }
+/**
+ * A water valve: "open" is supplying (the normal state, green), unlike a relay's "open" (disconnected),
+ * so it has its own words — in Chinese they differ (开启 here, 断开 for a relay).
+ */
+const valve = (t: TFunction) => (v: unknown) =>
+  v === null || v === undefined ? (
+    ''
+  ) : (
+    <Tag color={v ? 'green' : 'red'}>{v ? t('amr.valveOpen') : t('amr.valveClosed')}</Tag>
+  );
 
 /** The interval grid's columns; `usageLabel` distinguishes daily usage from the hourly one. */
 export function electricColumns(
@@ -55,7 +65,7 @@ export function waterColumns(t: TFunction): ListColumn<DailyDataRow>[] {
       key: 'valveStatus',
       title: t('amr.valveStatus'),
       width: 120,
-      render: flag(t, 'amr.open', 'amr.closed'),
+      render: valve(t),
     },
     { key: 'valveError', title: t('amr.valveError'), width: 120, render: flag(t, 'amr.check', 'amr.normal') },
     { key: 'batteryPercentage', title: t('amr.batteryPercentage'), sort: true, width: 110 },

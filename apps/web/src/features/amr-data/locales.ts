@@ -44,6 +44,8 @@ const en = {
     remain: 'Remain (m³)',
     valveStatus: 'Valve Status',
     valveError: 'Valve Error',
+    valveOpen: 'Open',
+    valveClosed: 'Closed',
     batteryPercentage: 'Battery (%)',
   },
 };
@@ -89,6 +91,8 @@ const zh = {
     remain: '剩余 (m³)',
     valveStatus: '阀门状态',
     valveError: '阀门故障',
+    valveOpen: '开启',
+    valveClosed: '关闭',
     batteryPercentage: '电池 (%)',
   },
 };
@@ -135,6 +139,8 @@ const es = {
     remain: 'Restante (m³)',
     valveStatus: 'Estado de válvula',
     valveError: 'Error de válvula',
+    valveOpen: 'Abierta',
+    valveClosed: 'Cerrada',
     batteryPercentage: 'Batería (%)',
   },
 };
