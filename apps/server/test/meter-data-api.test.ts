@@ -277,6 +277,17 @@ describe('demo history', () => {
     const [check] = result.rows;
     expect(check?.summary_usage).toBe(check?.raw_usage);
     expect(check?.summary_paid).toBe(check?.raw_paid);
+    // The purchase ledger the seed's vends filled equals one rebuilt from the token records.
+    const ledger = async () =>
+      (
+        (await t.database.db.execute(sql`select meter_id, folded_before::text, base_paid_minor::text,
+            vend_dates::text, cum_times::text, cum_units::text, cum_paid_minor::text
+          from meter_purchase_ledger order by meter_id`)) as { rows: Record<string, string>[] }
+      ).rows;
+    const seeded = await ledger();
+    expect(seeded.length).toBeGreaterThan(0);
+    await t.database.db.execute(sql`select purchase_ledger_rebuild()`);
+    expect(seeded).toEqual(await ledger());
     const report = await t.call<{ total: number }>(
       '/API/PrepayReport/ConsumptionStatistics',
       { lang: 'en', isDaily: false, pageSize: 100 },

@@ -46,13 +46,16 @@ function purchasesIn(q: Queryable, range: LowPurchaseRequest['dateRange']) {
     .as('p');
 }
 
-/** Accounts whose issued purchases in the range total at or below the low limit (none counts as 0). */
+/**
+ * Accounts whose issued purchases in the range total at or below the low limit (none counts as 0). In one
+ * snapshot: a vend committed between ledgerCovers and the sums could otherwise fold a meter past the range.
+ */
 export function lowPurchase(
   q: Queryable,
   req: LowPurchaseRequest,
   user: SessionUser,
 ): Promise<Page<LowPurchaseRow>> {
-  return withReportSettings(q, (tx) => lowPurchasePage(tx, req, user));
+  return withReportSettings(q, (tx) => lowPurchasePage(tx, req, user), true);
 }
 
 type LowDbRow = {

@@ -69,11 +69,19 @@ export async function customerDetails(q: Queryable, ids: string[]) {
  * and costs more than the scan. JIT is off: compiling the expressions of a large plan costs more than it
  * saves for a statement that runs once. Local to the transaction, so nothing else is affected.
  */
-export function withReportSettings<T>(q: Queryable, run: (tx: Queryable) => Promise<T>): Promise<T> {
-  return q.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
-    return run(tx);
-  });
+export function withReportSettings<T>(
+  q: Queryable,
+  run: (tx: Queryable) => Promise<T>,
+  /** One snapshot for all the report's statements (read only: never a serialization failure). */
+  snapshot = false,
+): Promise<T> {
+  return q.transaction(
+    async (tx) => {
+      await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
+      return run(tx);
+    },
+    snapshot ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : undefined,
+  );
 }
 
 export const byCustomerName = (orderBy: string | null | undefined) =>
