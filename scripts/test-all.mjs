@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from './pg-throwaway.mjs';
+import { playwrightCounts, vitestCounts } from './test-summary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'prepay-test-'));
@@ -26,13 +27,8 @@ function vitest(label, args, env = {}) {
     ['run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args],
     env,
   );
-  let passed = 0;
-  let failed = status === 0 ? 0 : 1;
-  if (existsSync(out)) {
-    const r = JSON.parse(readFileSync(out, 'utf8'));
-    passed = r.numPassedTests;
-    failed = r.numFailedTests + (status !== 0 && r.numFailedTests === 0 ? 1 : 0);
-  }
+  const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
+  const { passed, failed } = vitestCounts(report, status);
   results.push({ label, passed, failed });
 }
 
@@ -75,18 +71,10 @@ if (webPkg.scripts?.['test:e2e']) {
       PLAYWRIGHT_JSON_OUTPUT_NAME: out,
     },
   );
-  let passed = 0;
-  let failed = status === 0 ? 0 : 1;
-  if (existsSync(out)) {
-    const stats = JSON.parse(readFileSync(out, 'utf8')).stats ?? {};
-    // A test that passed only on a retry (flaky) counts as FAILED: retries are off in
-    // playwright.config.ts, and a retry passed on the command line must not hide a race either.
-    passed = stats.expected ?? 0;
-    const flaky = stats.flaky ?? 0;
-    if (flaky)
-      console.log(`browser tests: ${flaky} FAILED first and passed only on a retry — counted as failed`);
-    failed = (stats.unexpected ?? 0) + flaky + (status !== 0 && !stats.unexpected ? 1 : 0);
-  }
+  const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
+  const { passed, failed, flaky } = playwrightCounts(report, status);
+  if (flaky)
+    console.log(`browser tests: ${flaky} FAILED first and passed only on a retry — counted as failed`);
   results.push({ label: 'browser tests', passed, failed });
 }
 
