@@ -4,9 +4,11 @@
  * server's own work (plus PGlite's, which runs in the same thread). On a loaded machine wall time says
  * little; CPU time per vend says what one core could do. Asserts nothing.
  *   npx tsx bench/vend-cpu.ts
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/vend-cpu.ts   (profile it)
+ *   VEND_PROFILE=/tmp/vend.cpuprofile npx tsx bench/vend-cpu.ts   (a CPU profile of the measured vends only)
  */
 import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
@@ -108,11 +110,23 @@ try {
     );
   };
   await run(Math.min(COUNT, 500)); // warm-up: every session proves its password, the JIT settles
+  const profile = process.env.VEND_PROFILE;
+  const inspector = new Session();
+  if (profile) {
+    inspector.connect();
+    await inspector.post('Profiler.enable');
+    await inspector.post('Profiler.start');
+  }
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await run(COUNT);
   const cpu = process.cpuUsage(cpu0);
   const wall = performance.now() - t0;
+  if (profile) {
+    const { profile: taken } = await inspector.post('Profiler.stop');
+    writeFileSync(profile, JSON.stringify(taken));
+    inspector.disconnect();
+  }
   const ms = (cpu.user + cpu.system) / 1000 / COUNT;
   console.log(
     `${database.kind}: ${COUNT} vends, ${CLIENTS} clients: ${ms.toFixed(2)} ms CPU per vend in this process (≈ ${Math.round(1000 / ms)} vends/s per core), wall ${(COUNT / (wall / 1000)).toFixed(0)} vends/s at load ${os.loadavg()[0]?.toFixed(1)}`,
