@@ -21,9 +21,12 @@ export interface AuditEntry {
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(redact(v)));
 
-/** Writes one audit row. Call it with the transaction that makes the change, so both land or neither. */
-export async function writeAudit(q: Queryable, actor: Actor, entry: AuditEntry): Promise<void> {
-  await q.insert(auditLogs).values({
+/** The columns of an audit row as written (the vend writes its row inside a larger statement). */
+export type AuditRow = Required<Omit<typeof auditLogs.$inferInsert, 'logId' | 'createDate'>>;
+
+/** The audit row of an entry: its before and after images redacted and serialised. */
+export function auditRow(actor: Actor, entry: AuditEntry): AuditRow {
+  return {
     title: entry.title,
     action: entry.action,
     content: entry.content ?? null,
@@ -32,7 +35,12 @@ export async function writeAudit(q: Queryable, actor: Actor, entry: AuditEntry):
     ipAddress: actor.ipAddress,
     userId: actor.userId,
     stationId: actor.stationId,
-  });
+  };
+}
+
+/** Writes one audit row. Call it with the transaction that makes the change, so both land or neither. */
+export async function writeAudit(q: Queryable, actor: Actor, entry: AuditEntry): Promise<void> {
+  await q.insert(auditLogs).values(auditRow(actor, entry));
 }
 
 /** One audit row per written row: its state after, and before as `beforeOf` finds it (absent on create). */

@@ -37,6 +37,15 @@ export type NextKeyFields = {
   baseYear: number;
 };
 
+/**
+ * A meter's decoder key as a row stores it: the sealed form (or HSM handle) and its identity. A caller that
+ * reads it with its own query (the vend) hands it back to `encodeStoredToken`; only the vault opens it.
+ */
+export type StoredDecoderKey = Pick<
+  typeof meterKeys.$inferSelect,
+  'keyEnc' | 'sgc' | 'krn' | 'kt' | 'ti' | 'baseYear'
+>;
+
 /** A stored decoder key's identity (the meter's KEN joined in), without the key. */
 function storedKeyInfo(row: { k: typeof meterKeys.$inferSelect; ken: number | null }) {
   return {
@@ -181,6 +190,14 @@ export class DbKeyStore {
   /** A token encrypted under the meter's decoder key. */
   async encodeToken(meterId: string, token: KeyedToken): Promise<string> {
     return this.vault.encode(await this.currentKey(meterId), token);
+  }
+
+  /**
+   * A token under a decoder key the caller read with the meter (`StoredDecoderKey`): the vault opens it
+   * under the meter's own context, so a sealed key read from another meter's row does not open.
+   */
+  async encodeStoredToken(meterId: string, stored: StoredDecoderKey, token: KeyedToken): Promise<string> {
+    return this.vault.encode({ sealed: stored.keyEnc, context: dkContext(meterId) }, token);
   }
 
   /** Whether the meter's decoder key is `candidate` (a key check; the key does not come out). */

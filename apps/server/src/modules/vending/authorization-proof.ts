@@ -1,7 +1,9 @@
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { and, eq, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { authorizationProofs, authThrottle, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import type { Clock } from '../../lib/clock.js';
 import { loadKeyEncryptionKey } from '../keystore/key-cipher.js';
 
 /**
@@ -37,105 +39,124 @@ export type AuthorizationCheck = (
 
 const tagOf = (hash: string) => createHash('sha256').update(hash).digest('base64url');
 
+/** What the proof functions share: the database, the clock, the proof lifetime and the HMAC key. */
+interface Proofs {
+  db: Db;
+  clock: Clock;
+  minutes: number;
+  key: () => Promise<Buffer>;
+}
+
+const digestOf = async (p: Proofs, sessionId: string, password: string) =>
+  createHmac('sha256', await p.key())
+    .update(`${sessionId}\0${password}`)
+    .digest();
+
+/** True when the session holds a live proof for this very password and nothing voids it. */
+async function proven(p: Proofs, userId: string, sessionId: string, password: string): Promise<boolean> {
+  const [row] = await p.db
+    .select({
+      digest: authorizationProofs.digest,
+      hashTag: authorizationProofs.hashTag,
+      expiresAt: authorizationProofs.expiresAt,
+      hash: users.authorizationPasswordHash,
+      lockedUntil: authThrottle.lockedUntil,
+      failures: authThrottle.failures,
+    })
+    .from(authorizationProofs)
+    .innerJoin(users, eq(users.userId, authorizationProofs.userId))
+    .leftJoin(
+      authThrottle,
+      and(eq(authThrottle.scope, 'authorization'), eq(authThrottle.subject, authorizationProofs.userId)),
+    )
+    .where(and(eq(authorizationProofs.sessionId, sessionId), eq(authorizationProofs.userId, userId)));
+  const now = p.clock.now();
+  if (!row || row.expiresAt <= now || (row.lockedUntil && row.lockedUntil > now)) return false;
+  if (row.hashTag !== tagOf(row.hash)) return false;
+  const stored = Buffer.from(row.digest, 'base64url');
+  const given = await digestOf(p, sessionId, password);
+  if (stored.length !== given.length || !timingSafeEqual(stored, given)) return false;
+  // A success forgets earlier wrong tries, as the full check does.
+  if (row.failures) {
+    await p.db
+      .update(authThrottle)
+      .set({ failures: 0, lockedUntil: null })
+      .where(and(eq(authThrottle.scope, 'authorization'), eq(authThrottle.subject, userId)));
+  }
+  return true;
+}
+
+async function remember(p: Proofs, userId: string, sessionId: string, password: string, hash: string) {
+  const now = p.clock.now();
+  const values = {
+    sessionId,
+    userId,
+    digest: (await digestOf(p, sessionId, password)).toString('base64url'),
+    hashTag: tagOf(hash),
+    expiresAt: new Date(now.getTime() + p.minutes * 60_000),
+  };
+  await p.db.transaction(async (tx) => {
+    await tx
+      .delete(authorizationProofs)
+      .where(and(eq(authorizationProofs.userId, userId), lt(authorizationProofs.expiresAt, now)));
+    await tx
+      .insert(authorizationProofs)
+      .values(values)
+      .onConflictDoUpdate({
+        target: authorizationProofs.sessionId,
+        set: { digest: values.digest, hashTag: values.hashTag, expiresAt: values.expiresAt },
+      });
+  });
+}
+
+/** The proof if it holds; else the full check, which leaves a proof on success and drops it on failure. */
+async function checkWithProof(
+  p: Proofs,
+  fullCheck: (userId: string, password: string) => Promise<void>,
+  user: { userId: string; sessionId: string },
+  password: string | null | undefined,
+) {
+  const given = password ?? '';
+  if (p.minutes <= 0 || !given) return fullCheck(user.userId, given);
+  if (await proven(p, user.userId, user.sessionId, given)) return;
+  // The hash is read before the full check: if the password changes in between, the proof names the
+  // old hash and is void at its first use.
+  const [current] = await p.db
+    .select({ hash: users.authorizationPasswordHash })
+    .from(users)
+    .where(eq(users.userId, user.userId));
+  try {
+    await fullCheck(user.userId, given);
+  } catch (err) {
+    await p.db
+      .delete(authorizationProofs)
+      .where(
+        or(
+          eq(authorizationProofs.sessionId, user.sessionId),
+          lt(authorizationProofs.expiresAt, p.clock.now()),
+        ),
+      );
+    throw err;
+  }
+  if (current) await remember(p, user.userId, user.sessionId, given, current.hash);
+}
+
 export function createAuthorizationProofs(
   deps: Deps,
   fullCheck: (userId: string, password: string) => Promise<void>,
 ): AuthorizationCheck {
-  const { db } = deps.database;
-  const { clock, config } = deps;
-  const minutes = config.authorizationProofMinutes;
+  const { config } = deps;
   let key: Promise<Buffer> | undefined;
-  const keyOf = () => {
-    key ??= loadKeyEncryptionKey({ dataDir: config.dataDir }).then((kek) =>
-      Buffer.from(hkdfSync('sha256', kek, '', 'prepay authorization proof v1', 32)),
-    );
-    return key;
+  const p: Proofs = {
+    db: deps.database.db,
+    clock: deps.clock,
+    minutes: config.authorizationProofMinutes,
+    key: () => {
+      key ??= loadKeyEncryptionKey({ dataDir: config.dataDir }).then((kek) =>
+        Buffer.from(hkdfSync('sha256', kek, '', 'prepay authorization proof v1', 32)),
+      );
+      return key;
+    },
   };
-  const digestOf = async (sessionId: string, password: string) =>
-    createHmac('sha256', await keyOf())
-      .update(`${sessionId}\0${password}`)
-      .digest();
-
-  /** True when the session holds a live proof for this very password and nothing voids it. */
-  async function proven(userId: string, sessionId: string, password: string): Promise<boolean> {
-    const [row] = await db
-      .select({
-        digest: authorizationProofs.digest,
-        hashTag: authorizationProofs.hashTag,
-        expiresAt: authorizationProofs.expiresAt,
-        hash: users.authorizationPasswordHash,
-        lockedUntil: authThrottle.lockedUntil,
-        failures: authThrottle.failures,
-      })
-      .from(authorizationProofs)
-      .innerJoin(users, eq(users.userId, authorizationProofs.userId))
-      .leftJoin(
-        authThrottle,
-        and(eq(authThrottle.scope, 'authorization'), eq(authThrottle.subject, authorizationProofs.userId)),
-      )
-      .where(and(eq(authorizationProofs.sessionId, sessionId), eq(authorizationProofs.userId, userId)));
-    const now = clock.now();
-    if (!row || row.expiresAt <= now || (row.lockedUntil && row.lockedUntil > now)) return false;
-    if (row.hashTag !== tagOf(row.hash)) return false;
-    const stored = Buffer.from(row.digest, 'base64url');
-    const given = await digestOf(sessionId, password);
-    if (stored.length !== given.length || !timingSafeEqual(stored, given)) return false;
-    // A success forgets earlier wrong tries, as the full check does.
-    if (row.failures) {
-      await db
-        .update(authThrottle)
-        .set({ failures: 0, lockedUntil: null })
-        .where(and(eq(authThrottle.scope, 'authorization'), eq(authThrottle.subject, userId)));
-    }
-    return true;
-  }
-
-  async function remember(userId: string, sessionId: string, password: string, hash: string) {
-    const now = clock.now();
-    const values = {
-      sessionId,
-      userId,
-      digest: (await digestOf(sessionId, password)).toString('base64url'),
-      hashTag: tagOf(hash),
-      expiresAt: new Date(now.getTime() + minutes * 60_000),
-    };
-    await db.transaction(async (tx) => {
-      await tx
-        .delete(authorizationProofs)
-        .where(and(eq(authorizationProofs.userId, userId), lt(authorizationProofs.expiresAt, now)));
-      await tx
-        .insert(authorizationProofs)
-        .values(values)
-        .onConflictDoUpdate({
-          target: authorizationProofs.sessionId,
-          set: { digest: values.digest, hashTag: values.hashTag, expiresAt: values.expiresAt },
-        });
-    });
-  }
-
-  return async (user, password) => {
-    const given = password ?? '';
-    if (minutes <= 0 || !given) return fullCheck(user.userId, given);
-    if (await proven(user.userId, user.sessionId, given)) return;
-    // The hash is read before the full check: if the password changes in between, the proof names the
-    // old hash and is void at its first use.
-    const [current] = await db
-      .select({ hash: users.authorizationPasswordHash })
-      .from(users)
-      .where(eq(users.userId, user.userId));
-    try {
-      await fullCheck(user.userId, given);
-    } catch (err) {
-      await db
-        .delete(authorizationProofs)
-        .where(
-          or(
-            eq(authorizationProofs.sessionId, user.sessionId),
-            lt(authorizationProofs.expiresAt, clock.now()),
-          ),
-        );
-      throw err;
-    }
-    if (current) await remember(user.userId, user.sessionId, given, current.hash);
-  };
+  return (user, password) => checkWithProof(p, fullCheck, user, password);
 }

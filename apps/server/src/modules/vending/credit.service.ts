@@ -1,340 +1,53 @@
-import type { CancelCreditTokenRequest, CreditTokenRequest } from '@prepay/contracts';
+import type { CancelCreditTokenRequest, CreditTokenRecord, CreditTokenRequest } from '@prepay/contracts';
 import { allocateTid, CREDIT_SUBCLASS, decodeAmount, encodeAmount } from '@prepay/sts';
-import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Queryable } from '../../db/client.js';
+import type { Queryable, Tx } from '../../db/client.js';
 import { debts, users } from '../../db/schema.js';
 import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
 import { present, refuse } from '../../lib/domain-errors.js';
-import { writeAudit } from '../audit/audit.js';
+import { auditRow, writeAudit } from '../audit/audit.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import { toMinor, toTenths } from '../masterdata/money.js';
-import { effectiveTariff, type TariffRecord } from '../tariff/tariff.repo.js';
+import { type EffectiveTariff, effectiveTariff } from '../tariff/tariff.repo.js';
 import type { AuthorizationCheck } from './authorization-proof.js';
-import { billingPeriodStart, capUnits, PricingError, type PricingInput, price } from './pricing.js';
+import {
+  type CreditRecordValues,
+  readVendInputs,
+  type VendInputs,
+  writeCreditVend,
+} from './credit-vend.repo.js';
+import {
+  billingPeriodStart,
+  capUnits,
+  type PriceBreakdown,
+  PricingError,
+  type PricingInput,
+  price,
+} from './pricing.js';
 import { type CreditRecordView, creditRecordOf } from './records.js';
 import {
-  debtOf,
   findByIdempotencyKey,
   insertRecord,
   ladderOf,
   lockMeterTokenState,
   nextReceiptId,
-  periodUsage,
-  saveLastTid,
   type TokenRecordRow,
 } from './vending.repo.js';
 import { requireVendable, stsRefusal, uniqueViolation } from './vending-guards.js';
 
 type Request = z.infer<typeof CreditTokenRequest>;
+type Vendable = Awaited<ReturnType<typeof requireVendable>>;
+
+/** A credit token carries at most 18 201 624 units (0.1 kWh). */
+const MAX_TOKEN_UNITS = 18201624;
 
 /** The largest count of units ≤ `units` that a credit token carries exactly (the field rounds up). */
 export function representableAtMost(units: number): number {
   const field = encodeAmount(units);
   return decodeAmount(field) === units ? units : decodeAmount(field - 1);
-}
-
-interface SameVendFields {
-  meterId: string;
-  purchaseWay: number | null;
-  totalPaidMinor: number | null;
-  units: number | null;
-  debtPercent: number | null;
-}
-
-export function createCreditService(deps: Deps, checkAuthorizationPassword: AuthorizationCheck) {
-  const { db } = deps.database;
-  const { clock } = deps;
-
-  /** Prices a vend from what the database says now; `q` decides whether that is inside the vend's lock. */
-  async function quote(
-    q: Queryable,
-    ctx: AuthedContext,
-    req: Request,
-    customerId: string,
-    tariff: TariffRecord,
-  ) {
-    const now = clock.now();
-    const terms = effectiveTariff(tariff, now);
-    const since = billingPeriodStart(now, terms.billingDay);
-    const usage = await periodUsage(q, req.meterId, since);
-    const debt = await debtOf(q, customerId, q !== db);
-    const input: PricingInput = {
-      steps: ladderOf(terms),
-      taxBp: terms.taxBp,
-      monthlyChargeMinor: terms.monthlyChargeMinor,
-      monthlyChargeDue: !usage.monthlyPaid,
-      consumedUnits: usage.units,
-      remainingDebtMinor: debt?.remainingDebtMinor ?? 0,
-      payDebtPercent: req.payDebtPercent,
-    };
-    try {
-      let b = req.isVendByTotalPaid
-        ? price(input, { byTotalPaid: true, amountMinor: toMinor(req.amount) })
-        : price(input, { byTotalPaid: false, units: toTenths(req.amount) });
-      // A credit token carries at most 18 201 624 units, some of them only in steps: never more than paid for.
-      if (req.isVendByTotalPaid) b = capUnits(input, b, representableAtMost(Math.min(b.units, 18201624)));
-      else if (b.units > 18201624) {
-        throw refuse(
-          `A credit token carries at most 1820162.4 units; ${req.amount} is more: vend it as several tokens`,
-        );
-      } else if (representableAtMost(b.units) !== b.units) {
-        throw refuse(
-          `A token cannot carry exactly ${req.amount}; the nearest is ${decodeAmount(encodeAmount(b.units)) / 10}`,
-        );
-      }
-      const [user] = await q
-        .select({ remaining: users.remainingQuotaUnits })
-        .from(users)
-        .where(eq(users.userId, ctx.user.userId));
-      if (user && user.remaining !== null && user.remaining < b.units) {
-        throw refuse(`Quota exceeded: ${b.units / 10} kWh asked, ${user.remaining / 10} kWh left`);
-      }
-      return { breakdown: b, debt };
-    } catch (err) {
-      if (err instanceof PricingError) throw refuse(err.message);
-      throw err;
-    }
-  }
-
-  function recordValues(
-    ctx: AuthedContext,
-    req: Request,
-    v: Awaited<ReturnType<typeof requireVendable>>,
-    q: Awaited<ReturnType<typeof quote>>,
-  ) {
-    const { breakdown: b, debt } = q;
-    return {
-      kind: 'credit' as const,
-      meterId: v.meter.meterId,
-      meterType: v.meter.type,
-      customerId: v.customer.customerId,
-      customerName: v.customer.customerName,
-      customerAddress: v.customer.address,
-      tariffId: v.tariff.tariffId,
-      tariffName: v.tariff.tariffName,
-      stationId: v.meter.stationId,
-      purchaseWay: req.isVendByTotalPaid ? 0 : 1,
-      units: b.units,
-      totalPaidMinor: b.totalPaidMinor,
-      energyMinor: b.energyMinor,
-      taxMinor: b.taxMinor,
-      monthlyChargeMinor: b.monthlyChargeMinor,
-      payDebtMinor: b.payDebtMinor,
-      remainderMinor: b.remainderMinor,
-      debtPercent: req.payDebtPercent,
-      totalDebtMinor: debt?.totalDebtMinor ?? 0,
-      remainingDebtMinor: (debt?.remainingDebtMinor ?? 0) - b.payDebtMinor,
-      paymentMethod: req.paymentMethod ?? null,
-      remark: req.remark ?? null,
-      createId: ctx.user.userId,
-    };
-  }
-
-  /**
-   * A retry with an idempotency key gets the first vend back only when it asks for the same vend; the same
-   * key with another meter, amount or debt share is a client bug, refused rather than silently answered.
-   */
-  function assertSameVend<T extends SameVendFields>(done: T, req: Request): T {
-    const same =
-      done.meterId.toLowerCase() === req.meterId.toLowerCase() &&
-      done.purchaseWay === (req.isVendByTotalPaid ? 0 : 1) &&
-      (done.debtPercent ?? 0) === req.payDebtPercent &&
-      (req.isVendByTotalPaid
-        ? done.totalPaidMinor === toMinor(req.amount)
-        : done.units === toTenths(req.amount));
-    if (!same) {
-      throw refuse(
-        'This idempotency key was already used for a different vend (meter, amount or debt share differ): send a new key for a new vend',
-      );
-    }
-    return done;
-  }
-
-  async function vend(ctx: AuthedContext, req: Request): Promise<CreditRecordView> {
-    const v = await requireVendable(db, ctx, req.meterId);
-    if (req.isPreview) {
-      const q = await quote(db, ctx, req, v.customer.customerId, v.tariff);
-      const values = recordValues(ctx, req, v, q);
-      return creditRecordOf(
-        {
-          ...values,
-          id: 0,
-          receiptId: 0,
-          token: '',
-          tokens: null,
-          tid: null,
-          tokenClass: 0,
-          subclass: null,
-          value: null,
-          keyChange: null,
-          confirmed: null,
-          status: 0,
-          cancelsId: null,
-          cancelRemark: null,
-          cancelId: null,
-          cancelDate: null,
-          idempotencyKey: null,
-          createDate: clock.now(),
-          updateId: null,
-          updateDate: null,
-        } as TokenRecordRow,
-        true,
-      );
-    }
-    await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
-    if (req.idempotencyKey) {
-      const done = await findByIdempotencyKey(db, ctx.user.userId, req.idempotencyKey);
-      if (done) return creditRecordOf(assertSameVend(done, req));
-    }
-    const keyStore = await keyStoreOf(deps);
-    try {
-      const row = await db.transaction(async (tx) => {
-        // Everything below runs with the meter's row locked: the period's usage, the TID and the debt are exact.
-        const lastTid = await lockMeterTokenState(tx, req.meterId);
-        const q = await quote(tx, ctx, req, v.customer.customerId, v.tariff);
-        const b = q.breakdown;
-        const quota = await tx
-          .update(users)
-          .set({ remainingQuotaUnits: sql`${users.remainingQuotaUnits} - ${b.units}` })
-          .where(
-            and(
-              eq(users.userId, ctx.user.userId),
-              or(isNull(users.remainingQuotaUnits), gte(users.remainingQuotaUnits, b.units)),
-            ),
-          )
-          .returning({ userId: users.userId });
-        if (quota.length === 0) throw refuse('Quota exceeded');
-        if (b.payDebtMinor > 0) {
-          await tx
-            .update(debts)
-            .set({
-              remainingDebtMinor: sql`${debts.remainingDebtMinor} - ${b.payDebtMinor}`,
-              payDebtMinor: sql`${debts.payDebtMinor} + ${b.payDebtMinor}`,
-            })
-            .where(eq(debts.customerId, v.customer.customerId));
-        }
-        const keys = keyStore.on(tx);
-        const key = await keys.decoderKeyInfo(req.meterId);
-        const now = clock.now();
-        let token: string;
-        let tid: number;
-        try {
-          tid = allocateTid({ at: now, baseYear: key.baseYear, lastTid, ken: v.meter.ken ?? undefined });
-          token = await keys.encodeToken(req.meterId, {
-            kind: 'credit',
-            tid,
-            subclass: subclassOf(v.meter.type),
-            amountUnits: b.units,
-          });
-        } catch (err) {
-          throw stsRefusal(err);
-        }
-        await saveLastTid(tx, req.meterId, tid, now);
-        const record = await insertRecord(tx, {
-          ...recordValues(ctx, req, v, q),
-          receiptId: await nextReceiptId(tx, 'credit'),
-          token,
-          tid,
-          tokenClass: 0,
-          subclass: subclassOf(v.meter.type),
-          idempotencyKey: req.idempotencyKey ?? null,
-          createDate: now,
-        });
-        await writeAudit(tx, ctx.actor, {
-          title: 'Credit Token',
-          action: 'Generate',
-          after: creditRecordOf(record),
-        });
-        return record;
-      });
-      return creditRecordOf(row);
-    } catch (err) {
-      // Two requests with one idempotency key raced: the loser answers with the winner's record.
-      if (req.idempotencyKey && uniqueViolation(err)) {
-        const done = await findByIdempotencyKey(db, ctx.user.userId, req.idempotencyKey);
-        if (done) return creditRecordOf(assertSameVend(done, req));
-      }
-      throw err;
-    }
-  }
-
-  /** Marks vends cancelled and gives back their debt and quota effects; a cancel record lists each. */
-  async function cancel(
-    ctx: AuthedContext,
-    req: z.infer<typeof CancelCreditTokenRequest>,
-  ): Promise<CreditRecordView[]> {
-    await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
-    const ids = req.data.map((d) => d.receiptId);
-    if (new Set(ids).size !== ids.length) throw refuse('The request has duplicate lines');
-    return db.transaction(async (tx) => {
-      const rows = await tx
-        .select()
-        .from(tokenRecords)
-        .where(and(eq(tokenRecords.kind, 'credit'), inArray(tokenRecords.receiptId, ids)))
-        .for('update');
-      const out: CreditRecordView[] = [];
-      const now = clock.now();
-      for (const d of req.data) {
-        const r = rows.find((x) => x.receiptId === d.receiptId);
-        if (!r) throw refuse(`Credit token record ${d.receiptId} not found`);
-        if (!ctx.user.isSystemAdmin && r.stationId !== ctx.user.stationId) {
-          throw refuse(`Credit token record ${d.receiptId} belongs to another station`);
-        }
-        if (r.status !== 0) throw refuse(`Credit token record ${d.receiptId} is already cancelled`);
-        const [after] = await tx
-          .update(tokenRecords)
-          .set({
-            status: 1,
-            cancelRemark: d.remark,
-            cancelId: ctx.user.userId,
-            cancelDate: now,
-            updateId: ctx.user.userId,
-            updateDate: now,
-          })
-          .where(eq(tokenRecords.id, r.id))
-          .returning();
-        if ((r.payDebtMinor ?? 0) > 0 && r.customerId) {
-          await tx
-            .update(debts)
-            .set({
-              remainingDebtMinor: sql`${debts.remainingDebtMinor} + ${r.payDebtMinor}`,
-              payDebtMinor: sql`${debts.payDebtMinor} - ${r.payDebtMinor}`,
-            })
-            .where(eq(debts.customerId, r.customerId));
-        }
-        // The quota goes back to whoever sold it (if they still have a limit).
-        await tx
-          .update(users)
-          .set({ remainingQuotaUnits: sql`${users.remainingQuotaUnits} + ${r.units ?? 0}` })
-          .where(and(eq(users.userId, r.createId), sql`${users.remainingQuotaUnits} is not null`));
-        const { id: _id, ...copy } = present(after, 'the cancelled record');
-        await insertRecord(tx, {
-          ...copy,
-          kind: 'creditCancel',
-          receiptId: await nextReceiptId(tx, 'creditCancel'),
-          tid: null,
-          cancelsId: r.id,
-          idempotencyKey: null,
-          createId: ctx.user.userId,
-          createDate: now,
-        });
-        const view = creditRecordOf(present(after, 'the cancelled record'));
-        await writeAudit(tx, ctx.actor, {
-          title: 'Credit Token',
-          action: 'Cancel',
-          before: creditRecordOf(r),
-          after: view,
-        });
-        out.push(view);
-      }
-      return out;
-    });
-  }
-
-  return { vend, cancel };
 }
 
 /** Credit subclass by meter type: electricity 0, water 1, gas 2. */
@@ -344,4 +57,346 @@ export function subclassOf(meterType: number): number {
     : meterType === 2
       ? CREDIT_SUBCLASS.gas
       : CREDIT_SUBCLASS.electricity;
+}
+
+/** The price of a vend on these terms from what the database said; a refusal the operator can act on. */
+function priceVend(req: Request, terms: EffectiveTariff, inputs: VendInputs): PriceBreakdown {
+  const input: PricingInput = {
+    steps: ladderOf(terms),
+    taxBp: terms.taxBp,
+    monthlyChargeMinor: terms.monthlyChargeMinor,
+    monthlyChargeDue: !inputs.monthlyPaid,
+    consumedUnits: inputs.periodUnits,
+    remainingDebtMinor: inputs.debt?.remainingDebtMinor ?? 0,
+    payDebtPercent: req.payDebtPercent,
+  };
+  let b: PriceBreakdown;
+  try {
+    b = req.isVendByTotalPaid
+      ? price(input, { byTotalPaid: true, amountMinor: toMinor(req.amount) })
+      : price(input, { byTotalPaid: false, units: toTenths(req.amount) });
+    // Some counts of units a token carries only in steps: never more than paid for.
+    if (req.isVendByTotalPaid)
+      b = capUnits(input, b, representableAtMost(Math.min(b.units, MAX_TOKEN_UNITS)));
+  } catch (err) {
+    if (err instanceof PricingError) throw refuse(err.message);
+    throw err;
+  }
+  if (!req.isVendByTotalPaid && b.units > MAX_TOKEN_UNITS) {
+    throw refuse(
+      `A credit token carries at most 1820162.4 units; ${req.amount} is more: vend it as several tokens`,
+    );
+  }
+  if (!req.isVendByTotalPaid && representableAtMost(b.units) !== b.units) {
+    throw refuse(
+      `A token cannot carry exactly ${req.amount}; the nearest is ${decodeAmount(encodeAmount(b.units)) / 10}`,
+    );
+  }
+  const left = inputs.remainingQuotaUnits;
+  if (left !== null && left < b.units) {
+    throw refuse(`Quota exceeded: ${b.units / 10} kWh asked, ${left / 10} kWh left`);
+  }
+  return b;
+}
+
+/** The record of a priced vend, before it has a token (what a preview shows). */
+function recordValues(
+  ctx: AuthedContext,
+  req: Request,
+  v: Vendable,
+  b: PriceBreakdown,
+  debt: VendInputs['debt'],
+  createDate: Date,
+): CreditRecordValues {
+  return {
+    kind: 'credit',
+    meterId: v.meter.meterId,
+    meterType: v.meter.type,
+    customerId: v.customer.customerId,
+    customerName: v.customer.customerName,
+    customerAddress: v.customer.address,
+    tariffId: v.tariff.tariffId,
+    tariffName: v.tariff.tariffName,
+    stationId: v.meter.stationId,
+    token: '',
+    tid: null,
+    tokenClass: 0,
+    subclass: null,
+    purchaseWay: req.isVendByTotalPaid ? 0 : 1,
+    units: b.units,
+    totalPaidMinor: b.totalPaidMinor,
+    energyMinor: b.energyMinor,
+    taxMinor: b.taxMinor,
+    monthlyChargeMinor: b.monthlyChargeMinor,
+    payDebtMinor: b.payDebtMinor,
+    remainderMinor: b.remainderMinor,
+    debtPercent: req.payDebtPercent,
+    totalDebtMinor: debt?.totalDebtMinor ?? 0,
+    remainingDebtMinor: (debt?.remainingDebtMinor ?? 0) - b.payDebtMinor,
+    paymentMethod: req.paymentMethod ?? null,
+    idempotencyKey: null,
+    remark: req.remark ?? null,
+    createId: ctx.user.userId,
+    createDate,
+  };
+}
+
+/** The stored row of a credit record the write statement made (its columns' defaults filled in). */
+function creditRow(values: CreditRecordValues, id: number, receiptId: number): TokenRecordRow {
+  return {
+    ...values,
+    id,
+    receiptId,
+    meterType: values.meterType ?? 0,
+    customerId: values.customerId ?? null,
+    customerName: values.customerName ?? null,
+    customerAddress: values.customerAddress ?? null,
+    tariffId: values.tariffId ?? null,
+    tariffName: values.tariffName ?? null,
+    token: values.token ?? '',
+    tokens: null,
+    tid: values.tid ?? null,
+    tokenClass: values.tokenClass ?? null,
+    subclass: values.subclass ?? null,
+    purchaseWay: values.purchaseWay ?? null,
+    units: values.units ?? null,
+    totalPaidMinor: values.totalPaidMinor ?? null,
+    energyMinor: values.energyMinor ?? null,
+    taxMinor: values.taxMinor ?? null,
+    monthlyChargeMinor: values.monthlyChargeMinor ?? null,
+    payDebtMinor: values.payDebtMinor ?? null,
+    remainderMinor: values.remainderMinor ?? null,
+    debtPercent: values.debtPercent ?? null,
+    totalDebtMinor: values.totalDebtMinor ?? null,
+    remainingDebtMinor: values.remainingDebtMinor ?? null,
+    paymentMethod: values.paymentMethod ?? null,
+    value: null,
+    keyChange: null,
+    confirmed: null,
+    status: 0,
+    cancelsId: null,
+    cancelRemark: null,
+    cancelId: null,
+    cancelDate: null,
+    idempotencyKey: values.idempotencyKey ?? null,
+    remark: values.remark ?? null,
+    updateId: null,
+    updateDate: null,
+  };
+}
+
+/** What a vend would cost now, from what the database says now (no lock, nothing written). */
+async function previewVend(deps: Deps, ctx: AuthedContext, req: Request, v: Vendable) {
+  const now = deps.clock.now();
+  const terms = effectiveTariff(v.tariff, now);
+  const inputs = await readVendInputs(deps.database.db, {
+    meterId: req.meterId,
+    customerId: v.customer.customerId,
+    userId: ctx.user.userId,
+    since: billingPeriodStart(now, terms.billingDay),
+    lock: false,
+  });
+  const b = priceVend(req, terms, inputs);
+  return creditRecordOf(creditRow(recordValues(ctx, req, v, b, inputs.debt, now), 0, 0), true);
+}
+
+/**
+ * The vend's transaction: lock the meter's TID row, read what prices it (one statement), price it, allocate
+ * the TID and encode the token, then write everything (one statement). Four statements and the commit.
+ */
+async function issueCreditToken(deps: Deps, ctx: AuthedContext, req: Request, v: Vendable) {
+  const keyStore = await keyStoreOf(deps);
+  return deps.database.db.transaction(async (tx) => {
+    // Everything below runs with the meter's row locked: the period's usage, the TID and the debt are exact.
+    const lastTid = await lockMeterTokenState(tx, req.meterId);
+    const now = deps.clock.now();
+    const terms = effectiveTariff(v.tariff, now);
+    const inputs = await readVendInputs(tx, {
+      meterId: req.meterId,
+      customerId: v.customer.customerId,
+      userId: ctx.user.userId,
+      since: billingPeriodStart(now, terms.billingDay),
+      lock: true,
+    });
+    const b = priceVend(req, terms, inputs);
+    const key = inputs.key;
+    if (!key) throw refuse(`Meter ${req.meterId} has no decoder key: set its STS keys first`);
+    const subclass = subclassOf(v.meter.type);
+    let tid: number;
+    let token: string;
+    try {
+      tid = allocateTid({ at: now, baseYear: key.baseYear, lastTid, ken: v.meter.ken ?? undefined });
+      token = await keyStore.encodeStoredToken(req.meterId, key, {
+        kind: 'credit',
+        tid,
+        subclass,
+        amountUnits: b.units,
+      });
+    } catch (err) {
+      throw stsRefusal(err);
+    }
+    const values = {
+      ...recordValues(ctx, req, v, b, inputs.debt, now),
+      token,
+      tid,
+      subclass,
+      idempotencyKey: req.idempotencyKey ?? null,
+    };
+    const audit = {
+      title: 'Credit Token',
+      action: 'Generate',
+      after: creditRecordOf(creditRow(values, 0, 0)),
+    };
+    const written = await writeCreditVend(tx, {
+      record: values,
+      quotaUnits: inputs.remainingQuotaUnits === null ? null : b.units,
+      payDebtMinor: b.payDebtMinor,
+      audit: auditRow(ctx.actor, audit),
+    });
+    if (!written) throw refuse('Quota exceeded');
+    return creditRow(values, written.id, written.receiptId);
+  });
+}
+
+/**
+ * The first vend made with this idempotency key, when there is one. A retry gets it back only when it asks
+ * for the same vend; the same key with another meter, amount or debt share is a client bug, refused rather
+ * than silently answered.
+ */
+async function replayed(q: Queryable, ctx: AuthedContext, req: Request): Promise<CreditRecordView | null> {
+  if (!req.idempotencyKey) return null;
+  const done = await findByIdempotencyKey(q, ctx.user.userId, req.idempotencyKey);
+  if (!done) return null;
+  const same =
+    done.meterId.toLowerCase() === req.meterId.toLowerCase() &&
+    done.purchaseWay === (req.isVendByTotalPaid ? 0 : 1) &&
+    (done.debtPercent ?? 0) === req.payDebtPercent &&
+    (req.isVendByTotalPaid
+      ? done.totalPaidMinor === toMinor(req.amount)
+      : done.units === toTenths(req.amount));
+  if (!same) {
+    throw refuse(
+      'This idempotency key was already used for a different vend (meter, amount or debt share differ): send a new key for a new vend',
+    );
+  }
+  return creditRecordOf(done);
+}
+
+/** Prices (isPreview) or vends a credit token; the answer carries the meter's CommunicationWay. */
+async function vendCredit(
+  deps: Deps,
+  checkAuthorizationPassword: AuthorizationCheck,
+  ctx: AuthedContext,
+  req: Request,
+): Promise<CreditTokenRecord> {
+  const { db } = deps.database;
+  const v = await requireVendable(db, ctx, req.meterId);
+  const answer = (view: CreditRecordView) => ({ ...view, communicationWay: v.meter.communicationWay });
+  if (req.isPreview) return answer(await previewVend(deps, ctx, req, v));
+  await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
+  const done = await replayed(db, ctx, req);
+  if (done) return answer(done);
+  try {
+    return answer(creditRecordOf(await issueCreditToken(deps, ctx, req, v)));
+  } catch (err) {
+    // Two requests with one idempotency key raced: the loser answers with the winner's record.
+    const winner = uniqueViolation(err) ? await replayed(db, ctx, req) : null;
+    if (winner) return answer(winner);
+    throw err;
+  }
+}
+
+/** Marks one vend cancelled, gives back its debt and quota effects and lists it on a cancel record. */
+async function cancelOne(
+  tx: Tx,
+  ctx: AuthedContext,
+  r: TokenRecordRow,
+  remark: string | null | undefined,
+  now: Date,
+): Promise<CreditRecordView> {
+  if (!ctx.user.isSystemAdmin && r.stationId !== ctx.user.stationId) {
+    throw refuse(`Credit token record ${r.receiptId} belongs to another station`);
+  }
+  if (r.status !== 0) throw refuse(`Credit token record ${r.receiptId} is already cancelled`);
+  const [after] = await tx
+    .update(tokenRecords)
+    .set({
+      status: 1,
+      cancelRemark: remark,
+      cancelId: ctx.user.userId,
+      cancelDate: now,
+      updateId: ctx.user.userId,
+      updateDate: now,
+    })
+    .where(eq(tokenRecords.id, r.id))
+    .returning();
+  if ((r.payDebtMinor ?? 0) > 0 && r.customerId) {
+    await tx
+      .update(debts)
+      .set({
+        remainingDebtMinor: sql`${debts.remainingDebtMinor} + ${r.payDebtMinor}`,
+        payDebtMinor: sql`${debts.payDebtMinor} - ${r.payDebtMinor}`,
+      })
+      .where(eq(debts.customerId, r.customerId));
+  }
+  // The quota goes back to whoever sold it (if they still have a limit).
+  await tx
+    .update(users)
+    .set({ remainingQuotaUnits: sql`${users.remainingQuotaUnits} + ${r.units ?? 0}` })
+    .where(and(eq(users.userId, r.createId), sql`${users.remainingQuotaUnits} is not null`));
+  const cancelled = present(after, 'the cancelled record');
+  const { id: _id, ...copy } = cancelled;
+  await insertRecord(tx, {
+    ...copy,
+    kind: 'creditCancel',
+    receiptId: await nextReceiptId(tx, 'creditCancel'),
+    tid: null,
+    cancelsId: r.id,
+    idempotencyKey: null,
+    createId: ctx.user.userId,
+    createDate: now,
+  });
+  const view = creditRecordOf(cancelled);
+  await writeAudit(tx, ctx.actor, {
+    title: 'Credit Token',
+    action: 'Cancel',
+    before: creditRecordOf(r),
+    after: view,
+  });
+  return view;
+}
+
+/** Cancels vends (authorization password required); all of them or none. */
+async function cancelCredit(
+  deps: Deps,
+  checkAuthorizationPassword: AuthorizationCheck,
+  ctx: AuthedContext,
+  req: z.infer<typeof CancelCreditTokenRequest>,
+): Promise<CreditRecordView[]> {
+  await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
+  const ids = req.data.map((d) => d.receiptId);
+  if (new Set(ids).size !== ids.length) throw refuse('The request has duplicate lines');
+  return deps.database.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(tokenRecords)
+      .where(and(eq(tokenRecords.kind, 'credit'), inArray(tokenRecords.receiptId, ids)))
+      .for('update');
+    const out: CreditRecordView[] = [];
+    const now = deps.clock.now();
+    for (const d of req.data) {
+      const r = rows.find((x) => x.receiptId === d.receiptId);
+      if (!r) throw refuse(`Credit token record ${d.receiptId} not found`);
+      out.push(await cancelOne(tx, ctx, r, d.remark, now));
+    }
+    return out;
+  });
+}
+
+export function createCreditService(deps: Deps, checkAuthorizationPassword: AuthorizationCheck) {
+  return {
+    vend: (ctx: AuthedContext, req: Request) => vendCredit(deps, checkAuthorizationPassword, ctx, req),
+    cancel: (ctx: AuthedContext, req: z.infer<typeof CancelCreditTokenRequest>) =>
+      cancelCredit(deps, checkAuthorizationPassword, ctx, req),
+  };
 }

@@ -7,8 +7,9 @@ import type {
 import { allocateTid, checkVendorProfile, type KeyedToken, type VendorOverdraftProfile } from '@prepay/sts';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client.js';
 import { meters } from '../../db/schema.js';
-import { meterTokenState, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
+import { type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import type { AuthedContext } from '../../http/route.js';
 import { invalid, present, refuse } from '../../lib/domain-errors.js';
@@ -52,303 +53,304 @@ const TITLES: Record<TidKind | 'changeKey', string> = {
   changeKey: 'Change Meter Key Token',
 };
 
-export function createManagementTokenService(deps: Deps, checkAuthorizationPassword: AuthorizationCheck) {
-  const { db } = deps.database;
-  const { clock, config } = deps;
-
-  /** Management tokens: one TID each, from the meter's decoder key, recorded and audited in one transaction. */
-  async function issue(
-    ctx: AuthedContext,
-    kind: TidKind,
-    meterId: string,
-    value: number,
-    remark?: string | null,
-  ) {
-    const v = await requireVendable(db, ctx, meterId);
-    const profile =
-      kind === 'maxOverdraft' ? config.overdraftProfiles[v.meter.protocolVersion ?? ''] : undefined;
-    if (kind === 'maxOverdraft' && !profile) {
-      throw refuse(
-        `"Set maximum overdraft" is not an STS token: no vendor profile is configured for meter model "${v.meter.protocolVersion ?? ''}" (STS_OVERDRAFT_PROFILES)`,
-      );
-    }
-    const describe = tokenFor(kind, profile);
-    const keyStore = await keyStoreOf(deps);
-    const row = await db.transaction(async (tx) => {
-      const lastTid = await lockMeterTokenState(tx, meterId);
-      const keys = keyStore.on(tx);
-      const key = await keys.decoderKeyInfo(meterId);
-      const now = clock.now();
-      let tid: number;
-      let encoded: { token: string; subclass: number };
-      try {
-        tid = allocateTid({ at: now, baseYear: key.baseYear, lastTid, ken: v.meter.ken ?? undefined });
-        const { token, subclass } = describe(tid, value);
-        encoded = { token: await keys.encodeToken(meterId, token), subclass };
-      } catch (err) {
-        throw stsRefusal(err);
-      }
-      await saveLastTid(tx, meterId, tid, now);
-      const record = await insertRecord(tx, {
-        kind,
-        receiptId: await nextReceiptId(tx, kind),
-        meterId,
-        meterType: v.meter.type,
-        customerId: v.customer.customerId,
-        customerName: v.customer.customerName,
-        customerAddress: v.customer.address,
-        tariffId: v.tariff.tariffId,
-        tariffName: v.tariff.tariffName,
-        stationId: v.meter.stationId,
-        token: encoded.token,
-        tid,
-        tokenClass: 2,
-        subclass: encoded.subclass,
-        value: kind === 'clearCredit' || kind === 'clearTamper' ? null : value,
-        remark: remark ?? null,
-        createId: ctx.user.userId,
-        createDate: now,
-      });
-      await writeAudit(tx, ctx.actor, {
-        title: TITLES[kind],
-        action: 'Generate',
-        after: managementRecordOf(record),
-      });
-      return record;
-    });
-    return managementRecordOf(row) satisfies ManagementTokenRecord;
+/** Management tokens: one TID each, from the meter's decoder key, recorded and audited in one transaction. */
+async function issueManagementToken(
+  deps: Deps,
+  ctx: AuthedContext,
+  kind: TidKind,
+  meterId: string,
+  value: number,
+  remark?: string | null,
+) {
+  const v = await requireVendable(deps.database.db, ctx, meterId);
+  const profile =
+    kind === 'maxOverdraft' ? deps.config.overdraftProfiles[v.meter.protocolVersion ?? ''] : undefined;
+  if (kind === 'maxOverdraft' && !profile) {
+    throw refuse(
+      `"Set maximum overdraft" is not an STS token: no vendor profile is configured for meter model "${v.meter.protocolVersion ?? ''}" (STS_OVERDRAFT_PROFILES)`,
+    );
   }
-
-  /** Sets the meter's "new" key fields (and a hand-given new key) for the next key change. */
-  async function updateMeterKey(ctx: AuthedContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) {
-    const keyStore = await keyStoreOf(deps);
-    return db.transaction(async (tx) => {
-      for (const r of rows) {
-        const [before] = await tx.select().from(meters).where(eq(meters.meterId, r.meterId));
-        if (!before) throw refuse(`Meter ${r.meterId} not found`);
-        if (!ctx.user.isSystemAdmin && before.stationId !== ctx.user.stationId) {
-          throw refuse(`Meter ${r.meterId} belongs to another station`);
-        }
-        const set = {
-          sgcNew: r.sgcNew,
-          krnNew: r.krnNew,
-          kenNew: r.kenNew,
-          tiNew: r.tiNew,
-          ktNew: r.ktNew,
-          baseYearNew: r.baseYearNew,
-          updateId: ctx.user.userId,
-          updateDate: clock.now(),
-        };
-        await tx.update(meters).set(set).where(eq(meters.meterId, r.meterId));
-        const expected = before.ea === '11' ? 32 : 16;
-        if (r.decoderKeyNew && r.decoderKeyNew.length !== expected) {
-          throw refuse(`Meter ${r.meterId} uses EA${before.ea}: its new key is ${expected} hex digits`);
-        }
-        await keyStore.on(tx).setPendingKey(r.meterId, r.decoderKeyNew || null);
-        const result = { meterId: r.meterId, ...set };
-        const { updateId: _u, updateDate: _d, ...after } = result;
-        await writeAudit(tx, ctx.actor, {
-          title: 'Update Meter Key',
-          action: 'Update',
-          before: {
-            sgcNew: before.sgcNew,
-            krnNew: before.krnNew,
-            kenNew: before.kenNew,
-            tiNew: before.tiNew,
-            ktNew: before.ktNew,
-            baseYearNew: before.baseYearNew,
-          },
-          after: { ...after, newKeyGiven: Boolean(r.decoderKeyNew) },
-        });
-      }
-      const updated = await loadMeters(
-        tx,
-        rows.map((r) => r.meterId),
-      );
-      return updated.map(toMeterRow) satisfies z.infer<typeof UpdateMeterKeyResult>[];
-    });
-  }
-
-  /** The new decoder key (given by hand, else derived), as a reference the key store understands. */
-  async function nextKeyOf(keys: DbKeyStore, meter: typeof meters.$inferSelect, next: NextKeyFields) {
+  const describe = tokenFor(kind, profile);
+  const keyStore = await keyStoreOf(deps);
+  const row = await deps.database.db.transaction(async (tx) => {
+    const lastTid = await lockMeterTokenState(tx, meterId);
+    const keys = keyStore.on(tx);
+    const key = await keys.decoderKeyInfo(meterId);
+    const now = deps.clock.now();
+    let tid: number;
+    let encoded: { token: string; subclass: number };
     try {
-      return await keys.nextKey(meter.meterId, meterPanOf(meter.meterId), meter.ea, next);
+      tid = allocateTid({ at: now, baseYear: key.baseYear, lastTid, ken: v.meter.ken ?? undefined });
+      const { token, subclass } = describe(tid, value);
+      encoded = { token: await keys.encodeToken(meterId, token), subclass };
     } catch (err) {
       throw stsRefusal(err);
     }
-  }
+    await saveLastTid(tx, meterId, tid, now);
+    const record = await insertRecord(tx, {
+      ...recordOfAccount(v),
+      kind,
+      receiptId: await nextReceiptId(tx, kind),
+      token: encoded.token,
+      tid,
+      tokenClass: 2,
+      subclass: encoded.subclass,
+      value: kind === 'clearCredit' || kind === 'clearTamper' ? null : value,
+      remark: remark ?? null,
+      createId: ctx.user.userId,
+      createDate: now,
+    });
+    await writeAudit(tx, ctx.actor, {
+      title: TITLES[kind],
+      action: 'Generate',
+      after: managementRecordOf(record),
+    });
+    return record;
+  });
+  return managementRecordOf(row) satisfies ManagementTokenRecord;
+}
 
-  /** Two tokens (four for EA11) that carry the new key, each encrypted under the current key. */
-  async function changeMeterKey(
-    ctx: AuthedContext,
-    meterId: string,
-    authorizationPassword: string | null | undefined,
-    remark?: string | null,
+/** What every token record copies from the meter's account at issue time. */
+function recordOfAccount(v: Awaited<ReturnType<typeof requireVendable>>) {
+  return {
+    meterId: v.meter.meterId,
+    meterType: v.meter.type,
+    customerId: v.customer.customerId,
+    customerName: v.customer.customerName,
+    customerAddress: v.customer.address,
+    tariffId: v.tariff.tariffId,
+    tariffName: v.tariff.tariffName,
+    stationId: v.meter.stationId,
+  };
+}
+
+/** Sets one meter's "new" key fields (and a hand-given new key) for its next key change. */
+async function updateOneMeterKey(
+  deps: Deps,
+  tx: Tx,
+  keys: DbKeyStore,
+  ctx: AuthedContext,
+  r: z.infer<typeof UpdateMeterKeyRequest>,
+) {
+  const [before] = await tx.select().from(meters).where(eq(meters.meterId, r.meterId));
+  if (!before) throw refuse(`Meter ${r.meterId} not found`);
+  if (!ctx.user.isSystemAdmin && before.stationId !== ctx.user.stationId) {
+    throw refuse(`Meter ${r.meterId} belongs to another station`);
+  }
+  const set = {
+    sgcNew: r.sgcNew,
+    krnNew: r.krnNew,
+    kenNew: r.kenNew,
+    tiNew: r.tiNew,
+    ktNew: r.ktNew,
+    baseYearNew: r.baseYearNew,
+    updateId: ctx.user.userId,
+    updateDate: deps.clock.now(),
+  };
+  await tx.update(meters).set(set).where(eq(meters.meterId, r.meterId));
+  const expected = before.ea === '11' ? 32 : 16;
+  if (r.decoderKeyNew && r.decoderKeyNew.length !== expected) {
+    throw refuse(`Meter ${r.meterId} uses EA${before.ea}: its new key is ${expected} hex digits`);
+  }
+  await keys.setPendingKey(r.meterId, r.decoderKeyNew || null);
+  const { updateId: _u, updateDate: _d, ...after } = { meterId: r.meterId, ...set };
+  await writeAudit(tx, ctx.actor, {
+    title: 'Update Meter Key',
+    action: 'Update',
+    before: {
+      sgcNew: before.sgcNew,
+      krnNew: before.krnNew,
+      kenNew: before.kenNew,
+      tiNew: before.tiNew,
+      ktNew: before.ktNew,
+      baseYearNew: before.baseYearNew,
+    },
+    after: { ...after, newKeyGiven: Boolean(r.decoderKeyNew) },
+  });
+}
+
+/** Sets the meters' "new" key fields (and hand-given new keys) for the next key change. */
+async function updateMeterKey(deps: Deps, ctx: AuthedContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) {
+  const keyStore = await keyStoreOf(deps);
+  return deps.database.db.transaction(async (tx) => {
+    const keys = keyStore.on(tx);
+    for (const r of rows) await updateOneMeterKey(deps, tx, keys, ctx, r);
+    const updated = await loadMeters(
+      tx,
+      rows.map((r) => r.meterId),
+    );
+    return updated.map(toMeterRow) satisfies z.infer<typeof UpdateMeterKeyResult>[];
+  });
+}
+
+/** The new decoder key (given by hand, else derived), as a reference the key store understands. */
+async function nextKeyOf(keys: DbKeyStore, meter: typeof meters.$inferSelect, next: NextKeyFields) {
+  try {
+    return await keys.nextKey(meter.meterId, meterPanOf(meter.meterId), meter.ea, next);
+  } catch (err) {
+    throw stsRefusal(err);
+  }
+}
+
+/** The meter's pending key fields from Update Meter Key, or a refusal when they are not all set. */
+function pendingKeyFields(m: typeof meters.$inferSelect): NextKeyFields {
+  const { sgcNew, krnNew, kenNew, tiNew, ktNew, baseYearNew } = m;
+  if (
+    sgcNew === null ||
+    krnNew === null ||
+    kenNew === null ||
+    tiNew === null ||
+    ktNew === null ||
+    baseYearNew === null
   ) {
-    if (authorizationPassword) {
-      await checkAuthorizationPassword(ctx.user, authorizationPassword);
-    } else if (config.keyChangeRequiresAuthorization) {
-      throw invalid('The authorization password is required', [
-        { path: 'authorizationPassword', message: 'The authorization password is required' },
-      ]);
-    }
-    const v = await requireVendable(db, ctx, meterId);
-    const m = v.meter;
-    if (
-      m.sgcNew === null ||
-      m.krnNew === null ||
-      m.kenNew === null ||
-      m.tiNew === null ||
-      m.ktNew === null ||
-      m.baseYearNew === null
-    ) {
-      throw refuse(`Set the new key of meter ${meterId} first (Update Meter Key)`);
-    }
-    const next: NextKeyFields = {
-      sgc: m.sgcNew,
-      krn: m.krnNew,
-      ken: m.kenNew,
-      ti: m.tiNew,
-      kt: m.ktNew,
-      baseYear: m.baseYearNew,
-    };
-    const keyStore = await keyStoreOf(deps);
-    const row = await db.transaction(async (tx) => {
-      await lockMeterTokenState(tx, meterId);
-      const keys = keyStore.on(tx);
-      const current = await keys.decoderKeyInfo(meterId);
-      const newKey = await nextKeyOf(keys, m, next);
-      let tokens: string[];
-      try {
-        tokens = await keys.encodeKeyChange(meterId, newKey, {
-          newKEN: next.ken,
-          newKRN: next.krn,
-          // A later base date rolls the meter's TID memory over.
-          RO: next.baseYear > current.baseYear ? 1 : 0,
-          newKT: next.kt,
-          newTI: next.ti,
-          sgc: next.sgc,
-        });
-      } catch (err) {
-        throw stsRefusal(err);
-      }
-      const now = clock.now();
-      const record = await insertRecord(tx, {
-        kind: 'changeKey',
-        receiptId: await nextReceiptId(tx, 'changeKey'),
-        meterId,
-        meterType: m.type,
-        customerId: v.customer.customerId,
-        customerName: v.customer.customerName,
-        customerAddress: v.customer.address,
-        tariffId: v.tariff.tariffId,
-        tariffName: v.tariff.tariffName,
-        stationId: m.stationId,
-        token: present(tokens[0], 'the first key-change token'),
-        tokens,
-        tokenClass: 2,
-        subclass: 3,
-        keyChange: next,
-        confirmed: false,
-        remark: remark ?? null,
-        createId: ctx.user.userId,
-        createDate: now,
-      });
-      await writeAudit(tx, ctx.actor, {
-        title: TITLES.changeKey,
-        action: 'Generate',
-        after: keyChangeRecordOf(record),
-      });
-      return record;
-    });
-    return keyChangeRecordOf(row) satisfies z.infer<typeof ChangeMeterKeyRecord>;
+    throw refuse(`Set the new key of meter ${m.meterId} first (Update Meter Key)`);
   }
+  return { sgc: sgcNew, krn: krnNew, ken: kenNew, ti: tiNew, kt: ktNew, baseYear: baseYearNew };
+}
 
-  /**
-   * The meter took the key change: the new fields and key become current. Until then every token still
-   * uses the old key, so a lost key-change token never strands a meter.
-   */
-  async function confirmKeyChange(ctx: AuthedContext, receiptId: number) {
-    const keyStore = await keyStoreOf(deps);
-    const row = await db.transaction(async (tx) => {
-      const [r] = await tx
-        .select()
-        .from(tokenRecords)
-        .where(and(eq(tokenRecords.kind, 'changeKey'), eq(tokenRecords.receiptId, receiptId)))
-        .for('update');
-      if (!r) throw refuse(`Key change record ${receiptId} not found`);
-      if (!ctx.user.isSystemAdmin && r.stationId !== ctx.user.stationId) {
-        throw refuse(`Key change record ${receiptId} belongs to another station`);
-      }
-      if (r.confirmed) throw refuse(`Key change record ${receiptId} is already confirmed`);
-      const [m] = await tx.select().from(meters).where(eq(meters.meterId, r.meterId));
-      if (!m) throw refuse(`Meter ${r.meterId} not found`);
-      const k = r.keyChange as NextKeyFields;
-      const keys = keyStore.on(tx);
-      const newKey = await nextKeyOf(keys, m, k);
-      const now = clock.now();
-      await keys.installKey(
-        {
-          meterId: m.meterId,
-          sgc: k.sgc,
-          krn: k.krn,
-          kt: k.kt,
-          ti: k.ti,
-          ken: k.ken,
-          baseYear: k.baseYear as 1993 | 2014 | 2035,
-          ea: m.ea,
-        },
-        newKey,
-      );
-      await tx
-        .update(meters)
-        .set({
-          sgc: k.sgc,
-          krn: k.krn,
-          ken: k.ken,
-          ti: k.ti,
-          kt: k.kt,
-          baseYear: k.baseYear,
-          sgcNew: null,
-          krnNew: null,
-          kenNew: null,
-          tiNew: null,
-          ktNew: null,
-          baseYearNew: null,
-          updateId: ctx.user.userId,
-          updateDate: now,
-        })
-        .where(eq(meters.meterId, m.meterId));
-      // On a new base date the meter forgets its TIDs (RO); our memory of the last one goes with it.
-      if (k.baseYear !== m.baseYear) {
-        await tx
-          .update(meterTokenState)
-          .set({ lastTid: null, updateDate: now })
-          .where(eq(meterTokenState.meterId, m.meterId));
-      }
-      const [after] = await tx
-        .update(tokenRecords)
-        .set({ confirmed: true, updateId: ctx.user.userId, updateDate: now })
-        .where(eq(tokenRecords.id, r.id))
-        .returning();
-      await writeAudit(tx, ctx.actor, {
-        title: TITLES.changeKey,
-        action: 'Confirm',
-        before: {
-          meterId: m.meterId,
-          sgc: m.sgc,
-          krn: m.krn,
-          ken: m.ken,
-          ti: m.ti,
-          kt: m.kt,
-          baseYear: m.baseYear,
-        },
-        after: { meterId: m.meterId, ...k },
-      });
-      return present(after, 'the confirmed record');
-    });
-    return keyChangeRecordOf(row);
+/** Two tokens (four for EA11) that carry the new key, each encrypted under the current key. */
+async function changeMeterKey(
+  deps: Deps,
+  checkAuthorizationPassword: AuthorizationCheck,
+  ctx: AuthedContext,
+  req: { meterId: string; authorizationPassword?: string | null; remark?: string | null },
+) {
+  if (req.authorizationPassword) {
+    await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
+  } else if (deps.config.keyChangeRequiresAuthorization) {
+    throw invalid('The authorization password is required', [
+      { path: 'authorizationPassword', message: 'The authorization password is required' },
+    ]);
   }
+  const v = await requireVendable(deps.database.db, ctx, req.meterId);
+  const next = pendingKeyFields(v.meter);
+  const keyStore = await keyStoreOf(deps);
+  const row = await deps.database.db.transaction(async (tx) => {
+    await lockMeterTokenState(tx, req.meterId);
+    const keys = keyStore.on(tx);
+    const current = await keys.decoderKeyInfo(req.meterId);
+    const newKey = await nextKeyOf(keys, v.meter, next);
+    let tokens: string[];
+    try {
+      tokens = await keys.encodeKeyChange(req.meterId, newKey, {
+        newKEN: next.ken,
+        newKRN: next.krn,
+        // A later base date rolls the meter's TID memory over.
+        RO: next.baseYear > current.baseYear ? 1 : 0,
+        newKT: next.kt,
+        newTI: next.ti,
+        sgc: next.sgc,
+      });
+    } catch (err) {
+      throw stsRefusal(err);
+    }
+    const record = await insertRecord(tx, {
+      ...recordOfAccount(v),
+      kind: 'changeKey',
+      receiptId: await nextReceiptId(tx, 'changeKey'),
+      token: present(tokens[0], 'the first key-change token'),
+      tokens,
+      tokenClass: 2,
+      subclass: 3,
+      keyChange: next,
+      confirmed: false,
+      remark: req.remark ?? null,
+      createId: ctx.user.userId,
+      createDate: deps.clock.now(),
+    });
+    await writeAudit(tx, ctx.actor, {
+      title: TITLES.changeKey,
+      action: 'Generate',
+      after: keyChangeRecordOf(record),
+    });
+    return record;
+  });
+  return keyChangeRecordOf(row) satisfies z.infer<typeof ChangeMeterKeyRecord>;
+}
 
-  return { issue, updateMeterKey, changeMeterKey, confirmKeyChange };
+/** The key-change record to confirm, locked; a refusal when it is missing, another station's or done. */
+async function keyChangeToConfirm(tx: Tx, ctx: AuthedContext, receiptId: number) {
+  const [r] = await tx
+    .select()
+    .from(tokenRecords)
+    .where(and(eq(tokenRecords.kind, 'changeKey'), eq(tokenRecords.receiptId, receiptId)))
+    .for('update');
+  if (!r) throw refuse(`Key change record ${receiptId} not found`);
+  if (!ctx.user.isSystemAdmin && r.stationId !== ctx.user.stationId) {
+    throw refuse(`Key change record ${receiptId} belongs to another station`);
+  }
+  if (r.confirmed) throw refuse(`Key change record ${receiptId} is already confirmed`);
+  const [m] = await tx.select().from(meters).where(eq(meters.meterId, r.meterId));
+  if (!m) throw refuse(`Meter ${r.meterId} not found`);
+  return { r, m, k: r.keyChange as NextKeyFields };
+}
+
+/** The meter's key fields after a key change: the new ones current, no pending ones left. */
+const installedFields = (k: NextKeyFields) => ({
+  sgc: k.sgc,
+  krn: k.krn,
+  ken: k.ken,
+  ti: k.ti,
+  kt: k.kt,
+  baseYear: k.baseYear,
+  sgcNew: null,
+  krnNew: null,
+  kenNew: null,
+  tiNew: null,
+  ktNew: null,
+  baseYearNew: null,
+});
+
+/**
+ * The meter took the key change: the new fields and key become current. Until then every token still
+ * uses the old key, so a lost key-change token never strands a meter.
+ */
+async function confirmKeyChange(deps: Deps, ctx: AuthedContext, receiptId: number) {
+  const keyStore = await keyStoreOf(deps);
+  const row = await deps.database.db.transaction(async (tx) => {
+    const { r, m, k } = await keyChangeToConfirm(tx, ctx, receiptId);
+    // Vends to the meter read its key after this lock: none encodes under the old key once this commits.
+    await lockMeterTokenState(tx, m.meterId);
+    const keys = keyStore.on(tx);
+    const newKey = await nextKeyOf(keys, m, k);
+    const now = deps.clock.now();
+    const baseYear = k.baseYear as 1993 | 2014 | 2035;
+    await keys.installKey({ meterId: m.meterId, ...k, baseYear, ea: m.ea }, newKey);
+    await tx
+      .update(meters)
+      .set({ ...installedFields(k), updateId: ctx.user.userId, updateDate: now })
+      .where(eq(meters.meterId, m.meterId));
+    // On a new base date the meter forgets its TIDs (RO); our memory of the last one goes with it.
+    if (k.baseYear !== m.baseYear) await saveLastTid(tx, m.meterId, null, now);
+    const [after] = await tx
+      .update(tokenRecords)
+      .set({ confirmed: true, updateId: ctx.user.userId, updateDate: now })
+      .where(eq(tokenRecords.id, r.id))
+      .returning();
+    const { meterId, sgc, krn, ken, ti, kt } = m;
+    await writeAudit(tx, ctx.actor, {
+      title: TITLES.changeKey,
+      action: 'Confirm',
+      before: { meterId, sgc, krn, ken, ti, kt, baseYear: m.baseYear },
+      after: { meterId: m.meterId, ...k },
+    });
+    return present(after, 'the confirmed record');
+  });
+  return keyChangeRecordOf(row);
+}
+
+export function createManagementTokenService(deps: Deps, checkAuthorizationPassword: AuthorizationCheck) {
+  return {
+    issue: (ctx: AuthedContext, kind: TidKind, meterId: string, value: number, remark?: string | null) =>
+      issueManagementToken(deps, ctx, kind, meterId, value, remark),
+    updateMeterKey: (ctx: AuthedContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) =>
+      updateMeterKey(deps, ctx, rows),
+    changeMeterKey: (
+      ctx: AuthedContext,
+      meterId: string,
+      authorizationPassword: string | null | undefined,
+      remark?: string | null,
+    ) => changeMeterKey(deps, checkAuthorizationPassword, ctx, { meterId, authorizationPassword, remark }),
+    confirmKeyChange: (ctx: AuthedContext, receiptId: number) => confirmKeyChange(deps, ctx, receiptId),
+  };
 }

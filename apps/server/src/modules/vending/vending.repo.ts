@@ -1,7 +1,7 @@
 import type { TokenRecordReadRequest } from '@prepay/contracts';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { accounts, customers, debts, meters, tariffs } from '../../db/schema.js';
+import { accounts, customers, meters, tariffs } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import type { SessionUser } from '../../http/route.js';
 import { present } from '../../lib/domain-errors.js';
@@ -34,39 +34,16 @@ export function ladderOf(terms: EffectiveTariff): TariffStep[] {
   return steps.map((s) => ({ startUnits: s.start, endUnits: s.end ?? OPEN, price4: s.price * 100 }));
 }
 
-/** Units bought, and whether the monthly charge was paid, since the billing period began (cancelled vends excluded). */
-export async function periodUsage(q: Queryable, meterId: string, since: Date) {
-  const [row] = await q
-    .select({
-      units: sql<string>`coalesce(sum(${tokenRecords.units}), 0)`,
-      monthlyPaid: sql<boolean>`coalesce(bool_or(${tokenRecords.monthlyChargeMinor} > 0), false)`,
-    })
-    .from(tokenRecords)
-    .where(
-      and(
-        eq(tokenRecords.meterId, meterId),
-        eq(tokenRecords.kind, 'credit'),
-        eq(tokenRecords.status, 0),
-        gte(tokenRecords.createDate, since),
-      ),
-    );
-  return { units: Number(row?.units ?? 0), monthlyPaid: Boolean(row?.monthlyPaid) };
-}
-
-export async function debtOf(q: Queryable, customerId: string, forUpdate = false) {
-  const query = q.select().from(debts).where(eq(debts.customerId, customerId));
-  const [row] = forUpdate ? await query.for('update') : await query;
-  return row;
-}
-
-/** Locks the meter's TID row for the rest of the transaction: vends to one meter queue here. */
+/**
+ * Locks the meter's TID row for the rest of the transaction (vends to one meter queue here) and reads its
+ * last TID: one upsert, whose row lock also waits for a concurrent first vend to the same meter.
+ */
 export async function lockMeterTokenState(q: Queryable, meterId: string): Promise<number | undefined> {
-  await q.insert(meterTokenState).values({ meterId }).onConflictDoNothing();
   const [row] = await q
-    .select()
-    .from(meterTokenState)
-    .where(eq(meterTokenState.meterId, meterId))
-    .for('update');
+    .insert(meterTokenState)
+    .values({ meterId })
+    .onConflictDoUpdate({ target: meterTokenState.meterId, set: { meterId } })
+    .returning({ lastTid: meterTokenState.lastTid });
   return row?.lastTid ?? undefined;
 }
 
@@ -79,11 +56,10 @@ export async function saveLastTid(q: Queryable, meterId: string, lastTid: number
 
 /** The next receipt number of a kind (the counter row is locked until the transaction ends). */
 export async function nextReceiptId(q: Queryable, kind: TokenKind): Promise<number> {
-  await q.insert(receiptCounters).values({ kind, last: 0 }).onConflictDoNothing();
   const [row] = await q
-    .update(receiptCounters)
-    .set({ last: sql`${receiptCounters.last} + 1` })
-    .where(eq(receiptCounters.kind, kind))
+    .insert(receiptCounters)
+    .values({ kind, last: 1 })
+    .onConflictDoUpdate({ target: receiptCounters.kind, set: { last: sql`${receiptCounters.last} + 1` } })
     .returning({ last: receiptCounters.last });
   return present(row, 'the receipt counter').last;
 }

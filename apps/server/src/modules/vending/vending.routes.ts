@@ -21,6 +21,7 @@ import {
 } from '@prepay/contracts';
 import { encodeMeterTest } from '@prepay/sts';
 import { z } from 'zod';
+import type { Db } from '../../db/client.js';
 import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
@@ -35,68 +36,80 @@ import {
   managementRecordOf,
   withCommunicationWay,
 } from './records.js';
-import { readRecords } from './vending.repo.js';
+import { readRecords, type TokenRecordRow } from './vending.repo.js';
 import { stsRefusal } from './vending-guards.js';
 
 const tag = 'Token';
 
-export function vendingRoutes(
-  deps: Deps,
-  credit: ReturnType<typeof createCreditService>,
-  mgmt: ReturnType<typeof createManagementTokenService>,
+type ManagementService = ReturnType<typeof createManagementTokenService>;
+
+/** A record list page: same filters for every kind, its own permission key and row shape. */
+function recordRead<R extends z.ZodType>(
+  db: Db,
+  path: string,
+  kind: TokenKind,
+  permission: PermissionKey,
+  row: R,
+  map: (r: TokenRecordRow) => z.infer<R>,
+) {
+  return defineRoute({
+    path,
+    permission,
+    tag,
+    summary: `List ${kind} token records`,
+    body: TokenRecordReadRequest,
+    result: page(row),
+    handler: (b, ctx) => readRecords(db, kind, b, ctx.user, map),
+  });
+}
+
+/** Credit and cancel records carry the meter's CommunicationWay, joined in per page. */
+function creditRead(db: Db, path: string, kind: 'credit' | 'creditCancel', permission: PermissionKey) {
+  return defineRoute({
+    path,
+    permission,
+    tag,
+    summary: `List ${kind} token records`,
+    body: TokenRecordReadRequest,
+    result: page(CreditTokenRecord),
+    handler: async (b, ctx) => {
+      const found = await readRecords(db, kind, b, ctx.user, (r) => creditRecordOf(r));
+      return { total: found.total, data: await withCommunicationWay(db, found.data) };
+    },
+  });
+}
+
+type ManagementKind = 'clearCredit' | 'clearTamper' | 'maxPower' | 'maxPhaseUnbalance' | 'maxOverdraft';
+
+/** A management token's generate page and its record list. */
+function managementRoutes<B extends z.ZodType<{ meterId: string; remark?: string | null }>>(
+  db: Db,
+  mgmt: ManagementService,
+  def: {
+    kind: ManagementKind;
+    generate: [string, PermissionKey];
+    records: [string, PermissionKey];
+    body: B;
+    value: (b: z.infer<B>) => number;
+  },
 ): RouteDef[] {
-  const { db } = deps.database;
-
-  /** A record list page: same filters for every kind, its own permission key and row shape. */
-  const recordRead = <R extends z.ZodType>(
-    path: string,
-    kind: TokenKind,
-    permission: PermissionKey,
-    row: R,
-    map: (r: Parameters<Parameters<typeof readRecords>[4]>[0]) => z.infer<R>,
-  ) =>
+  const [path, permission] = def.generate;
+  return [
     defineRoute({
       path,
       permission,
       tag,
-      summary: `List ${kind} token records`,
-      body: TokenRecordReadRequest,
-      result: page(row),
-      handler: (b, ctx) => readRecords(db, kind, b, ctx.user, map),
-    });
-
-  /** Credit and cancel records carry the meter's CommunicationWay, joined in per page. */
-  const creditRead = (path: string, kind: 'credit' | 'creditCancel', permission: PermissionKey) =>
-    defineRoute({
-      path,
-      permission,
-      tag,
-      summary: `List ${kind} token records`,
-      body: TokenRecordReadRequest,
-      result: page(CreditTokenRecord),
-      handler: async (b, ctx) => {
-        const found = await readRecords(db, kind, b, ctx.user, (r) => creditRecordOf(r));
-        return { total: found.total, data: await withCommunicationWay(db, found.data) };
-      },
-    });
-
-  const management = <B extends z.ZodType<{ meterId: string; remark?: string | null }>>(
-    path: string,
-    kind: 'clearCredit' | 'clearTamper' | 'maxPower' | 'maxPhaseUnbalance' | 'maxOverdraft',
-    permission: PermissionKey,
-    body: B,
-    value: (b: z.infer<B>) => number,
-  ) =>
-    defineRoute({
-      path,
-      permission,
-      tag,
-      summary: `Generate a ${kind} token`,
-      body,
+      summary: `Generate a ${def.kind} token`,
+      body: def.body,
       result: ManagementTokenRecord,
-      handler: (b, ctx) => mgmt.issue(ctx, kind, b.meterId, value(b), b.remark),
-    });
+      handler: (b, ctx) => mgmt.issue(ctx, def.kind, b.meterId, def.value(b), b.remark),
+    }),
+    recordRead(db, def.records[0], def.kind, def.records[1], ManagementTokenRecord, managementRecordOf),
+  ];
+}
 
+/** Credit vends, their records, and their cancel. */
+function creditRoutes(db: Db, credit: ReturnType<typeof createCreditService>): RouteDef[] {
   return [
     defineRoute({
       path: '/api/token/creditToken/generate',
@@ -105,14 +118,11 @@ export function vendingRoutes(
       summary: 'Price (isPreview) or vend a credit token; the same idempotencyKey returns the same record',
       body: CreditTokenRequest,
       result: CreditTokenRecord,
-      handler: async (b, ctx) => {
-        const [record] = await withCommunicationWay(db, [await credit.vend(ctx, b)]);
-        if (!record) throw new Error('a vend answers one record');
-        return record;
-      },
+      handler: (b, ctx) => credit.vend(ctx, b),
     }),
-    creditRead('/api/token/creditTokenRecord/read', 'credit', 'TokenRecord.CreditTokenRecord'),
+    creditRead(db, '/api/token/creditTokenRecord/read', 'credit', 'TokenRecord.CreditTokenRecord'),
     creditRead(
+      db,
       '/api/token/creditTokenCancelRecord/read',
       'creditCancel',
       'TokenRecord.CreditTokenCancelRecord',
@@ -127,76 +137,66 @@ export function vendingRoutes(
       result: z.array(CreditTokenRecord),
       handler: async (b, ctx) => withCommunicationWay(db, await credit.cancel(ctx, b)),
     }),
-    management(
-      '/api/token/clearCreditToken/generate',
-      'clearCredit',
-      'Token.ClearCreditToken',
-      ManagementTokenRequest,
-      () => 0,
-    ),
-    recordRead(
-      '/api/token/clearCreditTokenRecord/read',
-      'clearCredit',
-      'TokenRecord.ClearCreditTokenRecord',
-      ManagementTokenRecord,
-      managementRecordOf,
-    ),
-    management(
-      '/api/token/clearTamperToken/generate',
-      'clearTamper',
-      'Token.ClearTamperToken',
-      ManagementTokenRequest,
-      () => 0,
-    ),
-    recordRead(
-      '/api/token/clearTamperTokenRecord/read',
-      'clearTamper',
-      'TokenRecord.ClearTamperTokenRecord',
-      ManagementTokenRecord,
-      managementRecordOf,
-    ),
-    management(
-      '/api/token/setMaximumPowerLimitToken/generate',
-      'maxPower',
-      'Token.SetMaximumPowerLimitToken',
-      MaximumPowerRequest,
-      (b: z.infer<typeof MaximumPowerRequest>) => b.maximumPower,
-    ),
-    recordRead(
-      '/api/token/setMaximumPowerLimitTokenRecord/read',
-      'maxPower',
-      'TokenRecord.SetMaximumPowerLimitTokenRecord',
-      ManagementTokenRecord,
-      managementRecordOf,
-    ),
-    management(
-      '/api/token/setMaximumPhasePowerUnbalanceLimitToken/generate',
-      'maxPhaseUnbalance',
-      'Token.SetMaximumPhasePowerUnbalanceLimitToken',
-      MaximumPhaseUnbalanceRequest,
-      (b: z.infer<typeof MaximumPhaseUnbalanceRequest>) => b.maximumPhasePowerUnbalance,
-    ),
-    recordRead(
-      '/api/token/setMaximumPhasePowerUnbalanceLimitTokenRecord/read',
-      'maxPhaseUnbalance',
-      'TokenRecord.SetMaximumPhasePowerUnbalanceLimitTokenRecord',
-      ManagementTokenRecord,
-      managementRecordOf,
-    ),
-    management(
-      '/api/token/setMaximumOverdraftLimitToken/generate',
-      'maxOverdraft',
-      'Token.SetMaximumOverdraftToken',
-      MaximumOverdraftRequest,
-      (b: z.infer<typeof MaximumOverdraftRequest>) => Math.round(b.maximumOverdraft),
-    ),
-    recordRead(
-      '/api/token/setMaximumOverdraftLimitTokenRecord/read',
-      'maxOverdraft',
-      'TokenRecord.SetMaximumOverdraftTokenRecord',
-      ManagementTokenRecord,
-      managementRecordOf,
-    ),
+  ];
+}
+
+/** The five class 2 management tokens. */
+function managementTokenRoutes(db: Db, mgmt: ManagementService): RouteDef[] {
+  const zero = () => 0;
+  return [
+    ...managementRoutes(db, mgmt, {
+      kind: 'clearCredit',
+      generate: ['/api/token/clearCreditToken/generate', 'Token.ClearCreditToken'],
+      records: ['/api/token/clearCreditTokenRecord/read', 'TokenRecord.ClearCreditTokenRecord'],
+      body: ManagementTokenRequest,
+      value: zero,
+    }),
+    ...managementRoutes(db, mgmt, {
+      kind: 'clearTamper',
+      generate: ['/api/token/clearTamperToken/generate', 'Token.ClearTamperToken'],
+      records: ['/api/token/clearTamperTokenRecord/read', 'TokenRecord.ClearTamperTokenRecord'],
+      body: ManagementTokenRequest,
+      value: zero,
+    }),
+    ...managementRoutes(db, mgmt, {
+      kind: 'maxPower',
+      generate: ['/api/token/setMaximumPowerLimitToken/generate', 'Token.SetMaximumPowerLimitToken'],
+      records: [
+        '/api/token/setMaximumPowerLimitTokenRecord/read',
+        'TokenRecord.SetMaximumPowerLimitTokenRecord',
+      ],
+      body: MaximumPowerRequest,
+      value: (b) => b.maximumPower,
+    }),
+    ...managementRoutes(db, mgmt, {
+      kind: 'maxPhaseUnbalance',
+      generate: [
+        '/api/token/setMaximumPhasePowerUnbalanceLimitToken/generate',
+        'Token.SetMaximumPhasePowerUnbalanceLimitToken',
+      ],
+      records: [
+        '/api/token/setMaximumPhasePowerUnbalanceLimitTokenRecord/read',
+        'TokenRecord.SetMaximumPhasePowerUnbalanceLimitTokenRecord',
+      ],
+      body: MaximumPhaseUnbalanceRequest,
+      value: (b) => b.maximumPhasePowerUnbalance,
+    }),
+    ...managementRoutes(db, mgmt, {
+      kind: 'maxOverdraft',
+      generate: ['/api/token/setMaximumOverdraftLimitToken/generate', 'Token.SetMaximumOverdraftToken'],
+      records: [
+        '/api/token/setMaximumOverdraftLimitTokenRecord/read',
+        'TokenRecord.SetMaximumOverdraftTokenRecord',
+      ],
+      body: MaximumOverdraftRequest,
+      value: (b) => Math.round(b.maximumOverdraft),
+    }),
+  ];
+}
+
+/** The fixed meter test table and the test token generator (class 1, no key). */
+function meterTestRoutes(deps: Deps): RouteDef[] {
+  return [
     defineRoute({
       path: '/api/token/meterTestToken/read',
       permission: 'Token.MeterTestToken',
@@ -235,6 +235,12 @@ export function vendingRoutes(
         }
       },
     }),
+  ];
+}
+
+/** Update Meter Key, the key-change tokens, their confirmation and records. */
+function keyChangeRoutes(db: Db, mgmt: ManagementService): RouteDef[] {
+  return [
     defineRoute({
       path: '/api/token/meterKey/update',
       permission: 'Token.UpdateMeterKey',
@@ -263,11 +269,26 @@ export function vendingRoutes(
       handler: (b, ctx) => mgmt.confirmKeyChange(ctx, b.receiptId),
     }),
     recordRead(
+      db,
       '/api/token/changeMeterKeyTokenRecord/read',
       'changeKey',
       'TokenRecord.ChangeMeterKeyTokenRecord',
       ChangeMeterKeyRecord,
       keyChangeRecordOf,
     ),
+  ];
+}
+
+export function vendingRoutes(
+  deps: Deps,
+  credit: ReturnType<typeof createCreditService>,
+  mgmt: ManagementService,
+): RouteDef[] {
+  const { db } = deps.database;
+  return [
+    ...creditRoutes(db, credit),
+    ...managementTokenRoutes(db, mgmt),
+    ...meterTestRoutes(deps),
+    ...keyChangeRoutes(db, mgmt),
   ];
 }
