@@ -231,6 +231,44 @@ function createAnalyzer(q: QueueDeps) {
   };
 }
 
+/** The parts of a runner one look at the queue works with. */
+interface RunnerCore {
+  q: QueueDeps;
+  options: RunnerOptions;
+  log: Log;
+  inFlight: Map<number, Promise<void>>;
+  analyzer: ReturnType<typeof createAnalyzer>;
+  state: { lastRecovery: number };
+  begin(task: ClaimedTask): void;
+}
+
+async function recover(c: RunnerCore, all: boolean) {
+  const taken = await recoverOrphans(c.q, all);
+  if (taken) c.log.warn({ tasks: taken }, 'took back remote tasks left running by a stopped server');
+}
+
+/** One look at the queue (renewing leases and taking back orphans now and then); true when more may be waiting. */
+async function lookForWork(c: RunnerCore) {
+  const { options, inFlight } = c;
+  const now = Date.now();
+  if (now - c.state.lastRecovery > options.leaseMs / 3) {
+    c.state.lastRecovery = now;
+    if (inFlight.size) await renewLeases(c.q);
+    await recover(c, false);
+  }
+  const room = options.concurrency - inFlight.size;
+  // Claim in batches worth a statement: with work in flight, wait until a few slots are free.
+  const worth = inFlight.size === 0 ? 1 : Math.max(1, Math.min(64, Math.floor(options.concurrency / 8)));
+  if (room < worth) return false;
+  await c.analyzer.nowAndThen();
+  const limit = Math.min(room, CLAIM_BATCH);
+  const tasks = await claimTasks(c.q, limit);
+  c.analyzer.claimed(tasks.length);
+  for (const t of tasks) c.begin(t);
+  // A full batch means more may be waiting; a short one means the queue (or its heads) is drained.
+  return tasks.length === limit;
+}
+
 /**
  * Runs queued tasks through the head-end. Claims with FOR UPDATE SKIP LOCKED (so several processes share
  * one queue and never run a task twice), one task per meter at a time, highest priority first; renews the
@@ -253,11 +291,6 @@ export function createTaskRunner(
   const analyzer = createAnalyzer(q);
   const state = { running: false, lastRecovery: 0, loop: null as Promise<void> | null };
 
-  async function recover(all: boolean) {
-    const taken = await recoverOrphans(q, all);
-    if (taken) log.warn({ tasks: taken }, 'took back remote tasks left running by a stopped server');
-  }
-
   function begin(task: ClaimedTask) {
     const startDate = clock.now();
     const p = executor
@@ -266,31 +299,11 @@ export function createTaskRunner(
       .then((result) => writer.add({ task, result, startDate, endDate: clock.now() }));
     inFlight.set(task.id, p);
   }
-
-  /** One look at the queue; true when more may be waiting. */
-  async function tick() {
-    const now = Date.now();
-    if (now - state.lastRecovery > options.leaseMs / 3) {
-      state.lastRecovery = now;
-      if (inFlight.size) await renewLeases(q);
-      await recover(false);
-    }
-    const room = options.concurrency - inFlight.size;
-    // Claim in batches worth a statement: with work in flight, wait until a few slots are free.
-    const worth = inFlight.size === 0 ? 1 : Math.max(1, Math.min(64, Math.floor(options.concurrency / 8)));
-    if (room < worth) return false;
-    await analyzer.nowAndThen();
-    const limit = Math.min(room, CLAIM_BATCH);
-    const tasks = await claimTasks(q, limit);
-    analyzer.claimed(tasks.length);
-    for (const t of tasks) begin(t);
-    // A full batch means more may be waiting; a short one means the queue (or its heads) is drained.
-    return tasks.length === limit;
-  }
+  const core: RunnerCore = { q, options, log, inFlight, analyzer, state, begin };
 
   async function run() {
     await listener.start();
-    await recover(database.kind === 'pglite');
+    await recover(core, database.kind === 'pglite');
     state.lastRecovery = Date.now();
     const warmEnd = Date.now() + options.warmupMs;
     // New tasks wake the loop early; it keeps waiting until the warm-up is over.
@@ -299,7 +312,7 @@ export function createTaskRunner(
       let more = false;
       alarm.reset(); // this tick sees whatever was queued until now
       try {
-        more = await tick();
+        more = await lookForWork(core);
       } catch (e) {
         log.error({ err: String(e) }, 'remote task runner could not claim tasks');
       }
