@@ -4,20 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { invalid, refuse, tooLarge } from '../lib/domain-errors.js';
-import type { Actor } from '../modules/audit/audit.js';
+import type { Actor, SessionUser } from '../lib/user-context.js';
 
-/** The signed-in user of a request, as the auth hook resolved it from the session. */
-export interface SessionUser {
-  sessionId: string;
-  userId: string;
-  roleId: string;
-  roleName: string;
-  roleContent: string[];
-  stationId: string;
-  isSystemAdmin: boolean;
-  /** A generated password must be replaced before anything but the profile is allowed. */
-  mustChangePassword: boolean;
-}
+export type { SessionUser } from '../lib/user-context.js';
 
 /** What a handler knows about its request: the user (absent on public routes) and who to audit. */
 export interface RequestContext {

@@ -2,11 +2,11 @@ import { ErrorCode, type UpdateInfoRequest, type UserInfo, UserStatus } from '@p
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import { notFound, refuse } from '../../http/errors.js';
-import type { AuthedContext } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
+import { notFound, refuse } from '../../lib/domain-errors.js';
 import { assertPasswordPolicy } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { type Actor, writeAudit } from '../audit/audit.js';
 import { findUser, quotaToWire } from '../user/user.repo.js';
 import { holdsRole, rolesHeld, updateOwnUser, userWithStation } from './auth.repo.js';
@@ -114,7 +114,7 @@ async function login(a: AuthDeps, input: LoginInput, ipAddress: string | null) {
   });
 }
 
-async function info(a: AuthDeps, ctx: AuthedContext): Promise<UserInfo> {
+async function info(a: AuthDeps, ctx: UserContext): Promise<UserInfo> {
   const { user: session } = ctx;
   const row = await userWithStation(a.db, session.userId);
   if (!row) throw notFound('User');
@@ -146,7 +146,7 @@ async function info(a: AuthDeps, ctx: AuthedContext): Promise<UserInfo> {
   };
 }
 
-async function logout(a: AuthDeps, ctx: AuthedContext) {
+async function logout(a: AuthDeps, ctx: UserContext) {
   await a.db.transaction(async (tx) => {
     await a.sessions.revoke(tx, ctx.user.sessionId);
     await writeAudit(tx, ctx.actor, { title: 'Login', action: 'Logout', content: ctx.user.userId });
@@ -154,7 +154,7 @@ async function logout(a: AuthDeps, ctx: AuthedContext) {
   return null;
 }
 
-async function switchRole(a: AuthDeps, ctx: AuthedContext, roleId: string) {
+async function switchRole(a: AuthDeps, ctx: UserContext, roleId: string) {
   if (!(await holdsRole(a.db, ctx.user.userId, roleId))) throw refuse(`You do not hold the role ${roleId}`);
   return a.db.transaction(async (tx) => {
     const token = await a.sessions.open(tx, ctx.user.userId, roleId, ctx.actor.ipAddress);
@@ -169,7 +169,7 @@ async function switchRole(a: AuthDeps, ctx: AuthedContext, roleId: string) {
   });
 }
 
-async function updateInfo(a: AuthDeps, ctx: AuthedContext, body: z.infer<typeof UpdateInfoRequest>) {
+async function updateInfo(a: AuthDeps, ctx: UserContext, body: z.infer<typeof UpdateInfoRequest>) {
   const before = await findUser(a.db, ctx.user.userId);
   if (!before) throw notFound('User');
   const change = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
@@ -216,7 +216,7 @@ async function checkNewPassword(
  */
 async function modifyPassword(
   a: AuthDeps,
-  ctx: AuthedContext,
+  ctx: UserContext,
   which: PasswordKind,
   oldPassword: string,
   newPassword: string,
@@ -294,11 +294,11 @@ export function createAuthService(deps: Deps) {
   return {
     login: (input: LoginInput, ipAddress: string | null) => login(a, input, ipAddress),
     issueCaptcha: a.captcha.issue,
-    info: (ctx: AuthedContext) => info(a, ctx),
-    logout: (ctx: AuthedContext) => logout(a, ctx),
-    switchRole: (ctx: AuthedContext, roleId: string) => switchRole(a, ctx, roleId),
-    updateInfo: (ctx: AuthedContext, body: z.infer<typeof UpdateInfoRequest>) => updateInfo(a, ctx, body),
-    modifyPassword: (ctx: AuthedContext, which: PasswordKind, oldPassword: string, newPassword: string) =>
+    info: (ctx: UserContext) => info(a, ctx),
+    logout: (ctx: UserContext) => logout(a, ctx),
+    switchRole: (ctx: UserContext, roleId: string) => switchRole(a, ctx, roleId),
+    updateInfo: (ctx: UserContext, body: z.infer<typeof UpdateInfoRequest>) => updateInfo(a, ctx, body),
+    modifyPassword: (ctx: UserContext, which: PasswordKind, oldPassword: string, newPassword: string) =>
       modifyPassword(a, ctx, which, oldPassword, newPassword),
     checkAuthorizationPassword: (userId: string, password: string | null | undefined) =>
       checkAuthorizationPassword(a, userId, password),

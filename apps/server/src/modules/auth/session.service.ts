@@ -5,9 +5,9 @@ import { createSigner, createVerifier } from 'fast-jwt';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { roles, sessions, stations, systemSettings, users } from '../../db/schema.js';
-import { unauthorized } from '../../http/errors.js';
-import type { SessionUser } from '../../http/route.js';
 import type { Clock } from '../../lib/clock.js';
+import { unauthenticated } from '../../lib/domain-errors.js';
+import type { SessionUser } from '../../lib/user-context.js';
 
 const ISSUER = 'prepayment-system';
 /** Don't write last-seen on every request: a minute's precision is plenty for a 30-minute idle limit. */
@@ -56,15 +56,15 @@ async function checkSession(
   now: Date,
   row: SessionRow,
 ): Promise<NonNullable<SessionRow>> {
-  if (!row || row.session.revokedAt) throw unauthorized('Your session has ended, please log in again');
-  if (row.session.expiresAt <= now) throw unauthorized('Your session has expired, please log in again');
+  if (!row || row.session.revokedAt) throw unauthenticated('Your session has ended, please log in again');
+  if (row.session.expiresAt <= now) throw unauthenticated('Your session has expired, please log in again');
   const { sessionId } = row.session;
   const idleMs = now.getTime() - row.session.lastSeenAt.getTime();
   if (idleMs > config.idleTimeoutMinutes * 60_000) {
     await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.sessionId, sessionId));
-    throw unauthorized('Your session ended after inactivity, please log in again');
+    throw unauthenticated('Your session ended after inactivity, please log in again');
   }
-  if (row.status !== 0) throw unauthorized('This user is disabled', ErrorCode.otherClientLoggedIn);
+  if (row.status !== 0) throw unauthenticated('This user is disabled', ErrorCode.otherClientLoggedIn);
   if (idleMs > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.sessionId, sessionId));
   }
@@ -107,10 +107,10 @@ export async function createSessionService(db: Db, config: Config, clock: Clock)
       try {
         claims = verify(token) as { jti?: unknown };
       } catch {
-        throw unauthorized('Invalid token, please log in again', ErrorCode.illegalToken);
+        throw unauthenticated('Invalid token, please log in again', ErrorCode.illegalToken);
       }
       if (typeof claims.jti !== 'string')
-        throw unauthorized('Invalid token, please log in again', ErrorCode.illegalToken);
+        throw unauthenticated('Invalid token, please log in again', ErrorCode.illegalToken);
       const row = await checkSession(db, config, clock.now(), await findSession(db, claims.jti));
       return {
         sessionId: row.session.sessionId,

@@ -16,9 +16,9 @@ import {
   remoteTaskAttempts,
   remoteTasks,
 } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import { langOf, textIn } from '../dlt645-item/dlt645-item.repo.js';
 
 export type TaskRecord = typeof remoteTasks.$inferSelect;

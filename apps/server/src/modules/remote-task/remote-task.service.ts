@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import type { TaskSpec } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { writeAudit } from '../audit/audit.js';
 import type { Dlt645Item } from '../dlt645-item/dlt645-item.repo.js';
 import { RowProblems } from '../masterdata/rows.js';
@@ -88,7 +88,7 @@ interface TaskServiceDeps {
 }
 
 /** Why this line's meter cannot take a task from this user, or null when it can. */
-function meterProblem(ctx: AuthedContext, meterId: string, meter: MeterInfo | undefined): string | null {
+function meterProblem(ctx: UserContext, meterId: string, meter: MeterInfo | undefined): string | null {
   if (!meterId) return 'meterId is required';
   if (!meter) return `meter ${meterId}: not found`;
   if (!ctx.user.isSystemAdmin && meter.stationId !== ctx.user.stationId)
@@ -111,7 +111,7 @@ type ItemOf = (version: string, flag: string) => Dlt645Item | undefined;
 /** One request line as a task to insert, or the reason it is refused. */
 function taskOf(
   s: TaskServiceDeps,
-  ctx: AuthedContext,
+  ctx: UserContext,
   kind: Exclude<TaskKind, 'transparent'>,
   r: RemoteTaskRequest,
   meterInfo: Map<string, MeterInfo>,
@@ -157,7 +157,7 @@ function taskOf(
 /** One transparent-forwarding line as a task to insert, or the reason it is refused. */
 function transparentTaskOf(
   s: TaskServiceDeps,
-  ctx: AuthedContext,
+  ctx: UserContext,
   r: TransparentTaskRequest,
   meterInfo: Map<string, MeterInfo>,
 ): NewTask | string {
@@ -204,7 +204,7 @@ const meterIdsOf = (rows: { meterId?: string | null }[]) => [
 /** Validates every line first; one bad line refuses the whole request and nothing is queued. */
 async function create(
   s: TaskServiceDeps,
-  ctx: AuthedContext,
+  ctx: UserContext,
   kind: Exclude<TaskKind, 'transparent'>,
   rows: RemoteTaskRequest[],
 ) {
@@ -217,7 +217,7 @@ async function create(
   return insert(s, ctx, kind, values);
 }
 
-async function createTransparent(s: TaskServiceDeps, ctx: AuthedContext, rows: TransparentTaskRequest[]) {
+async function createTransparent(s: TaskServiceDeps, ctx: UserContext, rows: TransparentTaskRequest[]) {
   const meterInfo = await loadMeters(s.deps.database.db, meterIdsOf(rows));
   const values = allOrNothing(rows, (r) => transparentTaskOf(s, ctx, r, meterInfo));
   return insert(s, ctx, 'transparent', values);
@@ -228,7 +228,7 @@ async function notifyQueued(s: TaskServiceDeps, tx: Queryable) {
   if (s.deps.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${QUEUE_CHANNEL}, '')`);
 }
 
-async function insert(s: TaskServiceDeps, ctx: AuthedContext, kind: TaskKind, values: NewTask[]) {
+async function insert(s: TaskServiceDeps, ctx: UserContext, kind: TaskKind, values: NewTask[]) {
   const created = await s.deps.database.db.transaction(async (tx) => {
     const rows: TaskRecord[] = [];
     for (let at = 0; at < values.length; at += 5_000)
@@ -253,7 +253,7 @@ async function insert(s: TaskServiceDeps, ctx: AuthedContext, kind: TaskKind, va
 }
 
 /** Every task named exists, is of this kind, in the user's station, and is not waiting or running. */
-function checkResendable(ctx: AuthedContext, ids: number[], before: TaskRecord[]) {
+function checkResendable(ctx: UserContext, ids: number[], before: TaskRecord[]) {
   const problems = new RowProblems();
   for (const [i, id] of ids.entries()) {
     const t = before.find((b) => b.id === id);
@@ -269,7 +269,7 @@ function checkResendable(ctx: AuthedContext, ids: number[], before: TaskRecord[]
 }
 
 /** Resend: the same task back to StandBy, as a new attempt; never a second task. */
-async function resend(s: TaskServiceDeps, ctx: AuthedContext, kind: TaskKind, ids: number[]) {
+async function resend(s: TaskServiceDeps, ctx: UserContext, kind: TaskKind, ids: number[]) {
   const unique = [...new Set(ids)];
   const result = await s.deps.database.db.transaction(async (tx) => {
     const before = await lockTasks(tx, kind, unique);
@@ -297,11 +297,10 @@ async function resend(s: TaskServiceDeps, ctx: AuthedContext, kind: TaskKind, id
 export function createRemoteTaskService(deps: Deps, opts: { retries: number; onQueued: () => void }) {
   const s: TaskServiceDeps = { deps, ...opts };
   return {
-    create: (ctx: AuthedContext, kind: Exclude<TaskKind, 'transparent'>, rows: RemoteTaskRequest[]) =>
+    create: (ctx: UserContext, kind: Exclude<TaskKind, 'transparent'>, rows: RemoteTaskRequest[]) =>
       create(s, ctx, kind, rows),
-    createTransparent: (ctx: AuthedContext, rows: TransparentTaskRequest[]) =>
-      createTransparent(s, ctx, rows),
-    resend: (ctx: AuthedContext, kind: TaskKind, ids: number[]): Promise<TaskRecord[]> =>
+    createTransparent: (ctx: UserContext, rows: TransparentTaskRequest[]) => createTransparent(s, ctx, rows),
+    resend: (ctx: UserContext, kind: TaskKind, ids: number[]): Promise<TaskRecord[]> =>
       resend(s, ctx, kind, ids),
   };
 }

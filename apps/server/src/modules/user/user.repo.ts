@@ -3,7 +3,6 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { roles, stations, userRoles, users } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import {
   allOf,
@@ -15,6 +14,7 @@ import {
   pageOf,
   type ReadSpec,
 } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 
 export type UserRecord = typeof users.$inferSelect;
 

@@ -6,8 +6,8 @@ import type { Queryable } from '../../db/client.js';
 import { debts, users } from '../../db/schema.js';
 import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
 import { present, refuse } from '../../lib/domain-errors.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { writeAudit } from '../audit/audit.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import { toMinor, toTenths } from '../masterdata/money.js';
@@ -51,7 +51,7 @@ export function createCreditService(deps: Deps, checkAuthorizationPassword: Auth
   /** Prices a vend from what the database says now; `q` decides whether that is inside the vend's lock. */
   async function quote(
     q: Queryable,
-    ctx: AuthedContext,
+    ctx: UserContext,
     req: Request,
     customerId: string,
     tariff: TariffRecord,
@@ -100,7 +100,7 @@ export function createCreditService(deps: Deps, checkAuthorizationPassword: Auth
   }
 
   function recordValues(
-    ctx: AuthedContext,
+    ctx: UserContext,
     req: Request,
     v: Awaited<ReturnType<typeof requireVendable>>,
     q: Awaited<ReturnType<typeof quote>>,
@@ -153,7 +153,7 @@ export function createCreditService(deps: Deps, checkAuthorizationPassword: Auth
     return done;
   }
 
-  async function vend(ctx: AuthedContext, req: Request): Promise<CreditRecordView> {
+  async function vend(ctx: UserContext, req: Request): Promise<CreditRecordView> {
     const v = await requireVendable(db, ctx, req.meterId);
     if (req.isPreview) {
       const q = await quote(db, ctx, req, v.customer.customerId, v.tariff);
@@ -263,7 +263,7 @@ export function createCreditService(deps: Deps, checkAuthorizationPassword: Auth
 
   /** Marks vends cancelled and gives back their debt and quota effects; a cancel record lists each. */
   async function cancel(
-    ctx: AuthedContext,
+    ctx: UserContext,
     req: z.infer<typeof CancelCreditTokenRequest>,
   ): Promise<CreditRecordView[]> {
     await checkAuthorizationPassword(ctx.user, req.authorizationPassword);

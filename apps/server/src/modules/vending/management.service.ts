@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import { meters } from '../../db/schema.js';
 import { meterTokenState, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
 import { invalid, present, refuse } from '../../lib/domain-errors.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { writeAudit } from '../audit/audit.js';
 import { type DbKeyStore, keyStoreOf, type NextKeyFields } from '../keystore/key-store.js';
 import { loadMeters, toMeterRow } from '../meter/meter.repo.js';
@@ -58,7 +58,7 @@ export function createManagementTokenService(deps: Deps, checkAuthorizationPassw
 
   /** Management tokens: one TID each, from the meter's decoder key, recorded and audited in one transaction. */
   async function issue(
-    ctx: AuthedContext,
+    ctx: UserContext,
     kind: TidKind,
     meterId: string,
     value: number,
@@ -120,7 +120,7 @@ export function createManagementTokenService(deps: Deps, checkAuthorizationPassw
   }
 
   /** Sets the meter's "new" key fields (and a hand-given new key) for the next key change. */
-  async function updateMeterKey(ctx: AuthedContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) {
+  async function updateMeterKey(ctx: UserContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) {
     const keyStore = await keyStoreOf(deps);
     return db.transaction(async (tx) => {
       for (const r of rows) {
@@ -180,7 +180,7 @@ export function createManagementTokenService(deps: Deps, checkAuthorizationPassw
 
   /** Two tokens (four for EA11) that carry the new key, each encrypted under the current key. */
   async function changeMeterKey(
-    ctx: AuthedContext,
+    ctx: UserContext,
     meterId: string,
     authorizationPassword: string | null | undefined,
     remark?: string | null,
@@ -268,7 +268,7 @@ export function createManagementTokenService(deps: Deps, checkAuthorizationPassw
    * The meter took the key change: the new fields and key become current. Until then every token still
    * uses the old key, so a lost key-change token never strands a meter.
    */
-  async function confirmKeyChange(ctx: AuthedContext, receiptId: number) {
+  async function confirmKeyChange(ctx: UserContext, receiptId: number) {
     const keyStore = await keyStoreOf(deps);
     const row = await db.transaction(async (tx) => {
       const [r] = await tx
