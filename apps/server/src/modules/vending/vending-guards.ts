@@ -1,7 +1,7 @@
 import { StsError } from '@prepay/sts';
 import type { Queryable } from '../../db/client.js';
-import type { UserContext } from '../../lib/user-context.js';
 import { DomainError, forbidden, refuse } from '../../lib/domain-errors.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { loadVendContext } from './vending.repo.js';
 
 /** The meter, its account, customer and tariff — or the reason a token cannot be sold to it. */
