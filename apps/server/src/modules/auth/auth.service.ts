@@ -1,4 +1,4 @@
-import { ErrorCode, type UpdateInfoRequest, type UserInfo, UserStatus } from '@prepay/contracts';
+import { ErrorCode, type UpdateInfoRequest, type UserInfo } from '@prepay/contracts';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
@@ -8,7 +8,7 @@ import { assertPasswordPolicy } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { type Actor, writeAudit } from '../audit/audit.js';
-import { findUser, quotaToWire } from '../user/user.repo.js';
+import { findUser, profileOf } from '../user/user.repo.js';
 import { holdsRole, rolesHeld, updateOwnUser, userWithStation } from './auth.repo.js';
 import { type CaptchaService, createCaptchaService } from './captcha.service.js';
 import { createThrottle, type Throttle } from './throttle.js';
@@ -121,14 +121,8 @@ async function info(a: AuthDeps, ctx: UserContext): Promise<UserInfo> {
   const held = await rolesHeld(a.db, session.userId);
   const u = row.u;
   return {
-    userId: u.userId,
+    ...profileOf(u),
     userName: u.userId,
-    nickName: u.nickName,
-    fullName: u.fullName,
-    email: u.email,
-    phone: u.phone,
-    address: u.address,
-    status: u.status === UserStatus.enable,
     roleId: session.roleId,
     roleName: session.roleName,
     roleContent: session.roleContent.join(','),
@@ -138,9 +132,6 @@ async function info(a: AuthDeps, ctx: UserContext): Promise<UserInfo> {
     company: row.stationName,
     avatar: u.avatar ?? '',
     introduction: u.introduction ?? '',
-    quota: quotaToWire(u.totalQuotaUnits),
-    totalQuota: quotaToWire(u.totalQuotaUnits),
-    remainingQuota: quotaToWire(u.remainingQuotaUnits),
     mustChangePassword: u.mustChangePassword,
     isSystemAdmin: session.isSystemAdmin,
   };

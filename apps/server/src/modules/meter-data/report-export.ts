@@ -2,8 +2,7 @@ import type { PermissionKey } from '@prepay/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { invalid } from '../../http/errors.js';
-import { type AuthedContext, contextOf } from '../../http/route.js';
+import { type AuthedContext, contextOf, parseBody } from '../../http/route.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { writeAudit } from '../audit/audit.js';
 
@@ -31,14 +30,7 @@ export function registerExport<S extends z.ZodType, R extends object>(
     },
     async (request, reply) => {
       const ctx = contextOf(request);
-      const parsed = e.body.safeParse({ ...((request.body as object | undefined) ?? {}) });
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-        throw invalid(
-          `Validation failed: ${errors.map((x) => `${x.path}: ${x.message}`).join('; ')}`,
-          errors,
-        );
-      }
+      const body = parseBody(e.body, { ...((request.body as object | undefined) ?? {}) });
       const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
       const name = e.path.split('/').filter(Boolean).slice(-2).join('-');
       return streamExport(request, reply, {
@@ -46,7 +38,7 @@ export function registerExport<S extends z.ZodType, R extends object>(
         fileName: `${name}-${stamp}.xlsx`,
         columns: e.columns.map((key) => ({ key })),
         read: (pageNumber, pageSize) =>
-          e.read({ ...(parsed.data as object), pageNumber, pageSize } as z.infer<S>, ctx),
+          e.read({ ...(body as object), pageNumber, pageSize } as z.infer<S>, ctx),
         row: (r) => Object.fromEntries(e.columns.map((k) => [k, (r as Record<string, unknown>)[k]])),
         done: (total) =>
           writeAudit(deps.database.db, ctx.actor, {
