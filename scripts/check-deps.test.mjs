@@ -20,10 +20,22 @@ describe('the dependency rule', () => {
     ['packages/dlt645/src/a.ts', 'packages/sts/', /nothing of ours/],
     // The server's layers: routes → service → repo, and no HTTP below the routes.
     ['apps/server/src/modules/meter/meter.repo.ts', 'apps/server/src/http/route.js', /imports http/],
-    ['apps/server/src/modules/meter/meter.repo.ts', 'apps/server/src/modules/meter/meter.service.js', /back up/],
-    ['apps/server/src/modules/meter/meter.repo.ts', 'apps/server/src/modules/meter/meter.routes.js', /back up/],
+    [
+      'apps/server/src/modules/meter/meter.repo.ts',
+      'apps/server/src/modules/meter/meter.service.js',
+      /back up/,
+    ],
+    [
+      'apps/server/src/modules/meter/meter.repo.ts',
+      'apps/server/src/modules/meter/meter.routes.js',
+      /back up/,
+    ],
     ['apps/server/src/modules/meter/meter.service.ts', 'apps/server/src/http/errors.js', /imports http/],
-    ['apps/server/src/modules/meter/meter.service.ts', 'apps/server/src/modules/meter/meter.routes.js', /back up/],
+    [
+      'apps/server/src/modules/meter/meter.service.ts',
+      'apps/server/src/modules/meter/meter.routes.js',
+      /back up/,
+    ],
     ['apps/server/src/modules/a/a.service.ts', 'apps/server/src/modules/masterdata/module.js', /back up/],
   ])('refuses %s → %s', (from, to, why) => {
     expect(violation(from, to)).toMatch(why);
