@@ -81,6 +81,9 @@ export function defineRoute<B extends z.ZodType, R extends z.ZodType>(def: JsonR
 }
 
 /** A typed file endpoint for the registry; its body has passed `def.body` in registerFile. */
+/** The keys a delete request names (each line of its body carries one). */
+export const keysOf = <T, K extends keyof T>(rows: T[], key: K): T[K][] => rows.map((r) => r[key]);
+
 /** The three ways rows are written to a master-data table. */
 export type WriteAction = 'Create' | 'Import' | 'Update';
 

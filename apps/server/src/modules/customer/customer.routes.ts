@@ -8,7 +8,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef, writeRoutes } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef, writeRoutes } from '../../http/route.js';
 import { readCustomers } from './customer.repo.js';
 import type { CustomerService } from './customer.service.js';
 
@@ -49,11 +49,7 @@ export function customerRoutes(deps: Deps, customers: CustomerService): RouteDef
       summary: 'Delete customers without accounts or debts',
       body: writeBody(CustomerDeleteRequest),
       result: rows,
-      handler: (b, ctx) =>
-        customers.remove(
-          ctx,
-          b.map((r) => r.customerId),
-        ),
+      handler: (b, ctx) => customers.remove(ctx, keysOf(b, 'customerId')),
     }),
   ];
 }

@@ -1,7 +1,7 @@
 import { DebtDeleteRequest, DebtReadRequest, DebtRequest, DebtRow, page, writeBody } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef, writeRoutes } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef, writeRoutes } from '../../http/route.js';
 import { readDebts } from './debt.repo.js';
 import type { DebtService } from './debt.service.js';
 
@@ -41,11 +41,7 @@ export function debtRoutes(deps: Deps, debts: DebtService): RouteDef[] {
       summary: 'Delete debts',
       body: writeBody(DebtDeleteRequest),
       result: rows,
-      handler: (b, ctx) =>
-        debts.remove(
-          ctx,
-          b.map((r) => r.customerId),
-        ),
+      handler: (b, ctx) => debts.remove(ctx, keysOf(b, 'customerId')),
     }),
   ];
 }

@@ -8,7 +8,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef, writeRoutes } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef, writeRoutes } from '../../http/route.js';
 import { readGateways } from './gateway.repo.js';
 import type { GatewayService } from './gateway.service.js';
 
@@ -48,11 +48,7 @@ export function gatewayRoutes(deps: Deps, gateways: GatewayService): RouteDef[] 
       summary: 'Delete gateways',
       body: writeBody(GatewayDeleteRequest),
       result: rows,
-      handler: (b, ctx) =>
-        gateways.remove(
-          ctx,
-          b.map((r) => r.gatewayId),
-        ),
+      handler: (b, ctx) => gateways.remove(ctx, keysOf(b, 'gatewayId')),
     }),
   ];
 }

@@ -8,7 +8,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef, writeRoutes } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef, writeRoutes } from '../../http/route.js';
 import { readMeters, unusedOnly } from './meter.repo.js';
 import type { MeterService } from './meter.service.js';
 
@@ -57,11 +57,7 @@ export function meterRoutes(deps: Deps, meters: MeterService): RouteDef[] {
       summary: 'Delete meters no account binds',
       body: writeBody(MeterDeleteRequest),
       result: z.array(MeterRow),
-      handler: (b, ctx) =>
-        meters.remove(
-          ctx,
-          b.map((r) => r.meterId),
-        ),
+      handler: (b, ctx) => meters.remove(ctx, keysOf(b, 'meterId')),
     }),
   ];
 }

@@ -8,7 +8,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef, writeRoutes } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef, writeRoutes } from '../../http/route.js';
 import { readTariffs } from './tariff.repo.js';
 import type { TariffService } from './tariff.service.js';
 
@@ -49,11 +49,7 @@ export function tariffRoutes(deps: Deps, tariffs: TariffService): RouteDef[] {
       summary: 'Delete tariffs no account uses',
       body: writeBody(TariffDeleteRequest),
       result: rows,
-      handler: (b, ctx) =>
-        tariffs.remove(
-          ctx,
-          b.map((r) => r.tariffId),
-        ),
+      handler: (b, ctx) => tariffs.remove(ctx, keysOf(b, 'tariffId')),
     }),
   ];
 }
