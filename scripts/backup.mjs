@@ -5,18 +5,8 @@
 //   the simulator's fleet file are left out (keep the KEK apart from the backups).
 // Restore with scripts/restore.mjs. Exit code 0 only when the whole file was written.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-
-function pgBin(name) {
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const v of versions) {
-    const p = path.join(root, v, 'bin', name);
-    if (existsSync(p)) return p;
-  }
-  return name;
-}
+import { renameSync, writeFileSync } from 'node:fs';
+import { pgBin } from './pg-bin.mjs';
 
 const out = process.argv[2];
 if (!out) {

@@ -6,6 +6,9 @@
 //  - no relative import leaves its workspace (another workspace is reached by its @prepay/ name);
 //  - in the web, a feature imports only components/, lib/, its own folder and packages — never app/,
 //    layout/ or another feature; components/ and lib/ never import upwards (features, app, layout);
+//  - in the server, a request goes routes → service → repo and never back up: a repo (*.repo.ts) imports
+//    no service, route, module wiring or http/; a service (*.service.ts) imports no route, module wiring
+//    or http/ (it takes a UserContext from lib/user-context.ts and throws lib/domain-errors.ts);
 //  - every package a workspace imports is declared in its package.json (root devDependencies count as
 //    the repository's shared tooling): hoisting must not be what makes an import work.
 // Workspaces are found on disk, so a new app or package is covered the day it is added.
@@ -63,6 +66,34 @@ function webRule(from, to) {
   return null;
 }
 
+const SERVER_SRC = 'apps/server/src/';
+/** A server source file's layer by its name: repo, service, routes (routes and module wiring) or http. */
+function serverLayer(file) {
+  if (!file.startsWith(SERVER_SRC)) return null;
+  const rel = file.slice(SERVER_SRC.length);
+  if (rel.startsWith('http/')) return 'http';
+  const name = rel.replace(/\.(ts|js)$/, '');
+  if (name.endsWith('.repo')) return 'repo';
+  if (name.endsWith('.service')) return 'service';
+  if (name.endsWith('.routes') || name.endsWith('.module') || /(^|\/)module$/.test(name)) return 'routes';
+  return null;
+}
+
+/** Layers each layer must not import: nothing above itself, and nothing of HTTP. */
+const SERVER_BELOW = {
+  repo: ['service', 'routes', 'http'],
+  service: ['routes', 'http'],
+};
+
+function serverRule(from, to) {
+  const fromLayer = serverLayer(from);
+  const toLayer = serverLayer(to);
+  if (!fromLayer || !toLayer || !SERVER_BELOW[fromLayer]?.includes(toLayer)) return null;
+  return toLayer === 'http'
+    ? `a ${fromLayer} imports http/: take a UserContext (lib/user-context.ts) and throw lib/domain-errors.ts`
+    : `a ${fromLayer} imports a ${toLayer} file: the way goes routes → service → repo, never back up`;
+}
+
 /**
  * Why importing `to` from `from` breaks the rule, or null. Both are repository-relative file paths;
  * `to` is the resolved target (for a workspace import: the target workspace's folder).
@@ -80,7 +111,7 @@ export function violation(from, to) {
         : `package imports an app (${toWs})`;
     return null;
   }
-  return webRule(from, to);
+  return webRule(from, to) ?? serverRule(from, to);
 }
 
 function walk(dir, out) {

@@ -18,6 +18,25 @@ describe('the dependency rule', () => {
     ['packages/contracts/src/a.ts', 'apps/server/src/app', /package imports an app/],
     ['packages/sts/src/a.ts', 'packages/contracts/', /nothing of ours/],
     ['packages/dlt645/src/a.ts', 'packages/sts/', /nothing of ours/],
+    // The server's layers: routes → service → repo, and no HTTP below the routes.
+    ['apps/server/src/modules/meter/meter.repo.ts', 'apps/server/src/http/route.js', /imports http/],
+    [
+      'apps/server/src/modules/meter/meter.repo.ts',
+      'apps/server/src/modules/meter/meter.service.js',
+      /back up/,
+    ],
+    [
+      'apps/server/src/modules/meter/meter.repo.ts',
+      'apps/server/src/modules/meter/meter.routes.js',
+      /back up/,
+    ],
+    ['apps/server/src/modules/meter/meter.service.ts', 'apps/server/src/http/errors.js', /imports http/],
+    [
+      'apps/server/src/modules/meter/meter.service.ts',
+      'apps/server/src/modules/meter/meter.routes.js',
+      /back up/,
+    ],
+    ['apps/server/src/modules/a/a.service.ts', 'apps/server/src/modules/masterdata/module.js', /back up/],
   ])('refuses %s → %s', (from, to, why) => {
     expect(violation(from, to)).toMatch(why);
   });
@@ -34,6 +53,11 @@ describe('the dependency rule', () => {
     // The server's tests and benches drive the simulated fleet; its src never does.
     ['apps/server/test/headend-fleet.test.ts', 'apps/simulator/'],
     ['apps/server/bench/headend.bench.ts', 'apps/simulator/'],
+    ['apps/server/src/modules/meter/meter.routes.ts', 'apps/server/src/modules/meter/meter.service.js'],
+    ['apps/server/src/modules/meter/meter.service.ts', 'apps/server/src/modules/meter/meter.repo.js'],
+    ['apps/server/src/modules/meter/meter.service.ts', 'apps/server/src/lib/user-context.js'],
+    ['apps/server/src/modules/meter/meter.repo.ts', 'apps/server/src/lib/domain-errors.js'],
+    ['apps/server/src/http/auth-hook.ts', 'apps/server/src/modules/auth/session.service.js'],
   ])('allows %s → %s', (from, to) => {
     expect(violation(from, to)).toBeNull();
   });

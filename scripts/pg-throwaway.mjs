@@ -1,20 +1,10 @@
 // A throw-away PostgreSQL cluster for the test run: initdb in a temp folder, a free port, stopped by its PID.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-
-function findBin(name) {
-  const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
-  for (const v of versions) {
-    const p = path.join(root, v, 'bin', name);
-    if (existsSync(p)) return p;
-  }
-  return null;
-}
+import { findPgBin } from './pg-bin.mjs';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -35,8 +25,8 @@ function asServerUser(cmd, args) {
 }
 
 export async function startPostgres() {
-  const initdb = findBin('initdb');
-  const pgCtl = findBin('pg_ctl');
+  const initdb = findPgBin('initdb');
+  const pgCtl = findPgBin('pg_ctl');
   if (!initdb || !pgCtl) throw new Error('PostgreSQL server binaries not found (apt-get install postgresql)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'prepay-pg-'));
   chmodSync(dir, 0o777);

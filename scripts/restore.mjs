@@ -6,16 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-
-function pgBin(name) {
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const v of versions) {
-    const p = path.join(root, v, 'bin', name);
-    if (existsSync(p)) return p;
-  }
-  return name;
-}
+import { pgBin } from './pg-bin.mjs';
 
 const file = process.argv[2];
 if (!file || !existsSync(file)) {

@@ -28,7 +28,7 @@ import { installReadiness } from './lib/readiness.js';
 import { installRequestId, requestIdOf } from './lib/request-id.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
-import { createSessionService } from './modules/auth/session.service.js';
+import { createSessionService, type SessionService } from './modules/auth/session.service.js';
 import { cashUpRoutes } from './modules/cash-up/cash-up.routes.js';
 import { collection } from './modules/collection/collection.module.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -80,8 +80,9 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { config, database } = options;
+/** Fastify with the logger (credentials redacted), limits, routing options and zod schemas. */
+function createFastify(options: BuildOptions) {
+  const { config } = options;
   const app = Fastify({
     logger:
       options.logger === false
@@ -99,26 +100,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
-
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
-  installJsonBody(app);
-
-  const clock = options.clock ?? systemClock;
-  const sessions = await createSessionService(database.db, config, clock);
-  const deps: Deps = { database, config, clock, sessions, keyVault: options.keyVault };
-  app.decorate('deps', deps);
-  app.decorate('apiRoutes', [] as RegisteredRoute[]);
-  const metrics = createMetrics(deps);
-  app.decorate('metrics', metrics);
-  metrics.install(app);
-  installRequestId(app);
-
-  installErrorHandling(app);
-  installInputGuard(app);
-  installAuth(app, sessions, app.apiRoutes);
-
+/** The OpenAPI document and Swagger UI (behind a session unless SWAGGER_PUBLIC). */
+async function installApiDocs(app: FastifyInstance, config: Config, sessions: SessionService) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -136,9 +124,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (!config.swaggerPublic) scope.addHook('onRequest', swaggerGate(sessions));
     await scope.register(swaggerUi, { routePrefix: '/swagger', staticCSP: true });
   });
+}
 
+/** Every feature module's endpoints, and the hooks and background jobs they bring. */
+async function registerModules(app: FastifyInstance, deps: Deps, options: BuildOptions) {
   const auth = createAuthService(deps);
-  if (config.captchaRevealForTests) {
+  if (deps.config.captchaRevealForTests) {
     app.log.warn('CAPTCHA_REVEAL_FOR_TESTS is on: login verification codes are sent in clear (tests only)');
   }
   const master = masterData(deps);
@@ -170,13 +161,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerMeterDataExtras(app, deps);
   registerPrepayReportExports(app, deps);
   collect.register(app, options.collection ?? false);
+}
 
+/** Health and readiness, the built console (or a hint to build it), and the 404 for everything else. */
+async function installSiteAndHealth(app: FastifyInstance, deps: Deps, withHeadEnd: boolean) {
+  const { database, config } = deps;
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await database.db.execute('select 1');
     return { status: 'ok', database: database.kind };
   });
-  installReadiness(app, deps, Boolean(options.headend));
-
+  installReadiness(app, deps, withHeadEnd);
   const index = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {
@@ -189,6 +183,29 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     );
   }
   installNotFound(app, hasWeb ? () => true : null);
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = createFastify(options);
+  installJsonBody(app);
+
+  const clock = options.clock ?? systemClock;
+  const sessions = await createSessionService(database.db, config, clock);
+  const deps: Deps = { database, config, clock, sessions, keyVault: options.keyVault };
+  app.decorate('deps', deps);
+  app.decorate('apiRoutes', [] as RegisteredRoute[]);
+  const metrics = createMetrics(deps);
+  app.decorate('metrics', metrics);
+  metrics.install(app);
+  installRequestId(app);
+
+  installErrorHandling(app);
+  installInputGuard(app);
+  installAuth(app, sessions, app.apiRoutes);
+  await installApiDocs(app, config, sessions);
+  await registerModules(app, deps, options);
+  await installSiteAndHealth(app, deps, Boolean(options.headend));
 
   if (options.headend) {
     const headend = await startHeadEnd(config.headend, database.db, app.log.child({ module: 'headend' }));

@@ -1,9 +1,23 @@
-import { fromBcdByte, toBcdByte } from './bcd.js';
-import { checkParts, type DateParts, formatParts, toParts, weekday, yearByte } from './clock.js';
+import {
+  type ClockField,
+  checkParts,
+  clockBytes,
+  clockParts,
+  type DateParts,
+  formatParts,
+  toParts,
+} from './clock.js';
 import { FrameError } from './errors.js';
 import { checkLength, type ItemValue, type ValueFormat } from './value-format.js';
 
 const pad = (n: number) => n.toString().padStart(2, '0');
+
+// The order each format sends its fields in: the lowest unit first.
+const DATE_WW: readonly ClockField[] = ['weekday', 'day', 'month', 'year'];
+const TIME: readonly ClockField[] = ['second', 'minute', 'hour'];
+const DATE_TIME_5: readonly ClockField[] = ['minute', 'hour', 'day', 'month', 'year'];
+const DATE_TIME_6: readonly ClockField[] = ['second', 'minute', 'hour', 'day', 'month', 'year'];
+const DATE_WW_TIME: readonly ClockField[] = ['second', 'minute', 'hour', 'weekday', 'day', 'month', 'year'];
 
 function parseDateTime(value: ItemValue, name: string): DateParts {
   // The decoded shapes ({ date, weekday } and { dateTime, weekday }) are accepted too: encode(decode(b)) = b.
@@ -55,20 +69,12 @@ export const YYMMDDWW: ValueFormat = {
   length: 4,
   decode(value) {
     checkLength(value, 4, 'YYMMDDWW');
-    const [ww, dd, mm, yy] = [...value].map(fromBcdByte);
-    const p = checkParts({
-      year: 2000 + (yy ?? 0),
-      month: mm ?? 0,
-      day: dd ?? 0,
-      hour: 0,
-      minute: 0,
-      second: 0,
-    });
-    return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, weekday: ww ?? 0 };
+    const { weekday: ww, ...parts } = clockParts(value, DATE_WW);
+    const p = checkParts(parts);
+    return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, weekday: ww };
   },
   encode(v) {
-    const p = parseDateTime(v, 'YYMMDDWW');
-    return Uint8Array.of(toBcdByte(weekday(p)), toBcdByte(p.day), toBcdByte(p.month), yearByte(p.year));
+    return clockBytes(parseDateTime(v, 'YYMMDDWW'), DATE_WW);
   },
 };
 
@@ -78,13 +84,12 @@ export const hhmmss: ValueFormat = {
   length: 3,
   decode(value) {
     checkLength(value, 3, 'hhmmss');
-    const [s, mi, h] = [...value].map(fromBcdByte);
-    const p = checkParts({ year: 2000, month: 1, day: 1, hour: h ?? 0, minute: mi ?? 0, second: s ?? 0 });
+    const { weekday: _, ...parts } = clockParts(value, TIME);
+    const p = checkParts(parts);
     return `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
   },
   encode(v) {
-    const p = parseTime(v);
-    return Uint8Array.of(toBcdByte(p.second), toBcdByte(p.minute), toBcdByte(p.hour));
+    return clockBytes({ year: 2000, month: 1, day: 1, ...parseTime(v) }, TIME);
   },
 };
 
@@ -94,26 +99,11 @@ export const YYMMDDhhmm: ValueFormat = {
   length: 5,
   decode(value) {
     checkLength(value, 5, 'YYMMDDhhmm');
-    const [mi, h, d, mo, y] = [...value].map(fromBcdByte);
-    const p = {
-      year: 2000 + (y ?? 0),
-      month: mo ?? 0,
-      day: d ?? 0,
-      hour: h ?? 0,
-      minute: mi ?? 0,
-      second: 0,
-    };
-    return formatParts(checkParts(p), false);
+    const { weekday: _, ...parts } = clockParts(value, DATE_TIME_5);
+    return formatParts(checkParts(parts), false);
   },
   encode(v) {
-    const p = parseDateTime(v, 'YYMMDDhhmm');
-    return Uint8Array.of(
-      toBcdByte(p.minute),
-      toBcdByte(p.hour),
-      toBcdByte(p.day),
-      toBcdByte(p.month),
-      yearByte(p.year),
-    );
+    return clockBytes(parseDateTime(v, 'YYMMDDhhmm'), DATE_TIME_5);
   },
 };
 
@@ -123,27 +113,11 @@ export const YYMMDDhhmmss: ValueFormat = {
   length: 6,
   decode(value) {
     checkLength(value, 6, 'YYMMDDhhmmss');
-    const [s, mi, h, d, mo, y] = [...value].map(fromBcdByte);
-    const p = {
-      year: 2000 + (y ?? 0),
-      month: mo ?? 0,
-      day: d ?? 0,
-      hour: h ?? 0,
-      minute: mi ?? 0,
-      second: s ?? 0,
-    };
-    return formatParts(checkParts(p));
+    const { weekday: _, ...parts } = clockParts(value, DATE_TIME_6);
+    return formatParts(checkParts(parts));
   },
   encode(v) {
-    const p = parseDateTime(v, 'YYMMDDhhmmss');
-    return Uint8Array.of(
-      toBcdByte(p.second),
-      toBcdByte(p.minute),
-      toBcdByte(p.hour),
-      toBcdByte(p.day),
-      toBcdByte(p.month),
-      yearByte(p.year),
-    );
+    return clockBytes(parseDateTime(v, 'YYMMDDhhmmss'), DATE_TIME_6);
   },
 };
 
@@ -153,26 +127,10 @@ export const YYMMDDWWhhmmss: ValueFormat = {
   length: 7,
   decode(value) {
     checkLength(value, 7, 'YYMMDDWWhhmmss');
-    const [s, mi, h, ww, d, mo, y] = [...value].map(fromBcdByte);
-    const p = {
-      year: 2000 + (y ?? 0),
-      month: mo ?? 0,
-      day: d ?? 0,
-      hour: h ?? 0,
-      minute: mi ?? 0,
-      second: s ?? 0,
-    };
-    return { dateTime: formatParts(checkParts(p)), weekday: ww ?? 0 };
+    const { weekday: ww, ...parts } = clockParts(value, DATE_WW_TIME);
+    return { dateTime: formatParts(checkParts(parts)), weekday: ww };
   },
   encode(v) {
-    const p = parseDateTime(v, 'YYMMDDWWhhmmss');
-    const hms = [p.second, p.minute, p.hour].map(toBcdByte);
-    return Uint8Array.of(
-      ...hms,
-      toBcdByte(weekday(p)),
-      toBcdByte(p.day),
-      toBcdByte(p.month),
-      yearByte(p.year),
-    );
+    return clockBytes(parseDateTime(v, 'YYMMDDWWhhmmss'), DATE_WW_TIME);
   },
 };

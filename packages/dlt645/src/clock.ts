@@ -39,17 +39,34 @@ export function yearByte(year: number): number {
   return toBcdByte(year - 2000);
 }
 
+/** A field of a meter clock value; `weekday` is DL/T 645's WW (0 = Sunday). */
+export type ClockField = keyof DateParts | 'weekday';
+
+/** The BCD bytes of the fields, in the order given (a meter sends the lowest unit first). */
+export function clockBytes(p: DateParts, fields: readonly ClockField[]): Uint8Array {
+  return Uint8Array.from(
+    fields.map((f) => (f === 'year' ? yearByte(p.year) : toBcdByte(f === 'weekday' ? weekday(p) : p[f]))),
+  );
+}
+
+/** The fields read from BCD bytes in the order given; a field not sent is 2000-01-01 00:00:00's. */
+export function clockParts(
+  value: Uint8Array,
+  fields: readonly ClockField[],
+): DateParts & { weekday: number } {
+  const p = { year: 2000, month: 1, day: 1, hour: 0, minute: 0, second: 0, weekday: 0 };
+  for (const [i, f] of fields.entries()) {
+    const n = fromBcdByte(value[i] ?? 0);
+    p[f] = f === 'year' ? 2000 + n : n;
+  }
+  return p;
+}
+
+const DATE_TIME_6: readonly ClockField[] = ['second', 'minute', 'hour', 'day', 'month', 'year'];
+
 /** ss mm hh DD MM YY (low first) — broadcast time and relay valid-until. */
 export function encodeDateTime6(at: Date | DateParts): Uint8Array {
-  const p = checkParts(toParts(at));
-  return Uint8Array.of(
-    toBcdByte(p.second),
-    toBcdByte(p.minute),
-    toBcdByte(p.hour),
-    toBcdByte(p.day),
-    toBcdByte(p.month),
-    yearByte(p.year),
-  );
+  return clockBytes(checkParts(toParts(at)), DATE_TIME_6);
 }
 
 export function decodeDateTime6(bytes: Uint8Array, offset = 0): DateParts {

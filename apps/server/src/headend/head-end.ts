@@ -43,68 +43,96 @@ export interface HeadEndService extends HeadEnd {
   refreshMeters(): Promise<void>;
 }
 
+/** What every link shares: the meters, their live state, the log and the noisy-input log. */
+interface LinkContext {
+  directory: MeterDirectory;
+  state: LinkState;
+  log: Log;
+  noisy: ReturnType<typeof createNoisyInputLog>;
+}
+
+type Closable = { close(): Promise<void> };
+
+async function closeAll(resources: Closable[], broker: EmbeddedBroker | undefined) {
+  for (const r of resources.reverse()) await r.close().catch(() => undefined);
+  await broker?.close().catch(() => undefined);
+}
+
+/** The GPRS/DTU listener, when a port is configured; undefined when it is off. */
+async function openGprs(cfg: HeadEndConfig, ctx: LinkContext) {
+  if (cfg.headendPort === 0) return undefined;
+  const gprs = new GprsListener({
+    host: cfg.headendHost,
+    port: cfg.headendPort === 'ephemeral' ? 0 : cfg.headendPort,
+    heartbeatSeconds: cfg.heartbeatSeconds,
+    timeoutMs: cfg.timeoutMs.gprs,
+    ...ctx,
+  });
+  const port = await gprs.listen();
+  ctx.log.info({ port }, 'head-end: GPRS/DTU listener up');
+  return { gprs, port };
+}
+
+/** Silent LoRaWAN meters go offline, and the meter list is reloaded when it changed. */
+function startHousekeeping(cfg: HeadEndConfig, ctx: LinkContext) {
+  const timer = setInterval(() => {
+    ctx.state.expireSilentMeters('lorawan', cfg.lorawanSilenceSeconds * 1000);
+    ctx.directory
+      .refreshIfStale()
+      .catch((err) => ctx.log.warn({ err: (err as Error).message }, 'head-end: meter reload failed'));
+  }, 5_000);
+  timer.unref();
+  return timer;
+}
+
+/** Opens the links (LoRaWAN through the broker, GPRS when on) and the engine that exchanges over them. */
+async function openLinks(cfg: HeadEndConfig, ctx: LinkContext, mqttUrl: string, resources: Closable[]) {
+  const lorawan = new LorawanLink({
+    url: mqttUrl,
+    username: cfg.mqttUsername,
+    password: cfg.mqttPassword,
+    fPort: cfg.lorawanFport,
+    applicationId: cfg.chirpstackApplicationId,
+    timeoutMs: cfg.timeoutMs.lorawan,
+    ...ctx,
+  });
+  const transports: MeterTransport[] = [lorawan];
+  const gprs = await openGprs(cfg, ctx);
+  if (gprs) {
+    resources.push(gprs.gprs);
+    transports.push(gprs.gprs);
+  }
+  const engine = new ExchangeEngine(ctx.directory, ctx.state, transports, ctx.log, ctx.noisy);
+  lorawan.attach(engine);
+  gprs?.gprs.attach(engine);
+  const subscribed = lorawan.start();
+  resources.push(lorawan);
+  return { engine, gprs: gprs?.gprs, gprsPort: gprs?.port, subscribed };
+}
+
 /** Starts the head-end: broker (embedded unless MQTT_URL), LoRaWAN application, GPRS listener, state writer. */
 export async function startHeadEnd(cfg: HeadEndConfig, db: Db, log: Log): Promise<HeadEndService> {
-  const noisy = createNoisyInputLog(log);
-  const directory = MeterDirectory.fromDatabase(db);
+  const ctx: LinkContext = {
+    directory: MeterDirectory.fromDatabase(db),
+    state: new LinkState(),
+    log,
+    noisy: createNoisyInputLog(log),
+  };
+  const { directory, state } = ctx;
   await directory.load();
-  const state = new LinkState();
   let broker: EmbeddedBroker | undefined;
-  const resources: { close(): Promise<void> }[] = [];
+  const resources: Closable[] = [];
   try {
     if (!cfg.mqttUrl) {
       broker = await startEmbeddedBroker(cfg.mqttPort);
       log.info({ url: broker.url }, 'head-end: embedded MQTT broker listening');
     }
     const mqttUrl = cfg.mqttUrl ?? broker?.url ?? '';
-    const lorawan = new LorawanLink({
-      url: mqttUrl,
-      username: cfg.mqttUsername,
-      password: cfg.mqttPassword,
-      fPort: cfg.lorawanFport,
-      applicationId: cfg.chirpstackApplicationId,
-      timeoutMs: cfg.timeoutMs.lorawan,
-      directory,
-      state,
-      log,
-      noisy,
-    });
-    const transports: MeterTransport[] = [lorawan];
-    let gprs: GprsListener | undefined;
-    let gprsPort: number | undefined;
-    if (cfg.headendPort !== 0) {
-      gprs = new GprsListener({
-        host: cfg.headendHost,
-        port: cfg.headendPort === 'ephemeral' ? 0 : cfg.headendPort,
-        heartbeatSeconds: cfg.heartbeatSeconds,
-        timeoutMs: cfg.timeoutMs.gprs,
-        directory,
-        state,
-        log,
-        noisy,
-      });
-      gprsPort = await gprs.listen();
-      resources.push(gprs);
-      transports.push(gprs);
-      log.info({ port: gprsPort }, 'head-end: GPRS/DTU listener up');
-    }
-    const engine = new ExchangeEngine(directory, state, transports, log, noisy);
-    lorawan.attach(engine);
-    gprs?.attach(engine);
-    const subscribed = lorawan.start();
-    resources.push(lorawan);
+    const { engine, gprs, gprsPort, subscribed } = await openLinks(cfg, ctx, mqttUrl, resources);
     // The embedded broker is ours and local: wait for the subscriptions so no early uplink is missed.
     if (broker) await subscribed;
-
     const writer = createStateWriter(db, state, log, { intervalMs: cfg.persistMs });
-    const housekeeping = setInterval(() => {
-      state.expireSilentMeters('lorawan', cfg.lorawanSilenceSeconds * 1000);
-      directory
-        .refreshIfStale()
-        .catch((err) => log.warn({ err: (err as Error).message }, 'head-end: meter reload failed'));
-    }, 5_000);
-    housekeeping.unref();
-
+    const housekeeping = startHousekeeping(cfg, ctx);
     let closing: Promise<void> | undefined;
     return {
       mqttUrl,
@@ -119,16 +147,14 @@ export async function startHeadEnd(cfg: HeadEndConfig, db: Db, log: Log): Promis
         closing ??= (async () => {
           clearInterval(housekeeping);
           engine.abortAll('the head-end is closing');
-          for (const r of resources.reverse()) await r.close().catch(() => undefined);
-          await broker?.close().catch(() => undefined);
+          await closeAll(resources, broker);
           await writer.close();
         })();
         return closing;
       },
     };
   } catch (err) {
-    for (const r of resources.reverse()) await r.close().catch(() => undefined);
-    await broker?.close().catch(() => undefined);
+    await closeAll(resources, broker);
     throw err;
   }
 }

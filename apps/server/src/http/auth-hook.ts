@@ -1,5 +1,6 @@
 import { AUTHENTICATED, ErrorCode, grants, PUBLIC, type RoutePermission } from '@prepay/contracts';
 import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../lib/domain-errors.js';
 import type { SessionService } from '../modules/auth/session.service.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import { clearSessionCookies, needsCsrfHeader, sessionTokenOf } from './session-cookie.js';
@@ -16,6 +17,11 @@ const isApi = (url: string) => /^\/api\//i.test(url);
  * The gate: every /api route must declare a permission (the app refuses to start otherwise), and every
  * request is checked against it in onRequest — before the body is even parsed.
  */
+/** A 401: no valid session (the hook's own, or the session service's). */
+const isUnauthenticated = (e: unknown) =>
+  (e instanceof AppError && e.httpStatus === 401) ||
+  (e instanceof DomainError && e.kind === 'unauthenticated');
+
 export function installAuth(
   app: FastifyInstance,
   sessions: SessionService,
@@ -40,7 +46,7 @@ export function installAuth(
     }
     const user = await sessions.resolve(found.token).catch((e: unknown) => {
       // A dead cookie is cleared with the refusal, so the browser stops sending it.
-      if (found.via === 'cookie' && e instanceof AppError && e.httpStatus === 401) {
+      if (found.via === 'cookie' && isUnauthenticated(e)) {
         clearSessionCookies(request, reply);
       }
       throw e;

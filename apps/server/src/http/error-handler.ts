@@ -21,6 +21,7 @@ const WIRE: Record<DomainErrorKind, { status: number; code: number }> = {
   tooLarge: { status: 200, code: ErrorCode.payloadTooLarge },
   forbidden: { status: 403, code: ErrorCode.forbidden },
   invalid: { status: 400, code: ErrorCode.validation },
+  unauthenticated: { status: 401, code: ErrorCode.tokenExpired },
 };
 
 function domainAnswer(error: DomainError) {

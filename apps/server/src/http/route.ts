@@ -4,21 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { invalid, refuse, tooLarge } from '../lib/domain-errors.js';
-import type { Actor } from '../modules/audit/audit.js';
+import type { Actor, SessionUser } from '../lib/user-context.js';
 import { plainIssues } from './plain-issues.js';
 
-/** The signed-in user of a request, as the auth hook resolved it from the session. */
-export interface SessionUser {
-  sessionId: string;
-  userId: string;
-  roleId: string;
-  roleName: string;
-  roleContent: string[];
-  stationId: string;
-  isSystemAdmin: boolean;
-  /** A generated password must be replaced before anything but the profile is allowed. */
-  mustChangePassword: boolean;
-}
+export type { SessionUser } from '../lib/user-context.js';
 
 /** What a handler knows about its request: the user (absent on public routes) and who to audit. */
 export interface RequestContext {
@@ -93,6 +82,38 @@ export function defineRoute<B extends z.ZodType, R extends z.ZodType>(def: JsonR
 }
 
 /** A typed file endpoint for the registry; its body has passed `def.body` in registerFile. */
+/** The keys a delete request names (each line of its body carries one). */
+export const keysOf = <T, K extends keyof T>(rows: T[], key: K): T[K][] => rows.map((r) => r[key]);
+
+/** The three ways rows are written to a master-data table. */
+export type WriteAction = 'Create' | 'Import' | 'Update';
+
+/**
+ * A table's create, import and update endpoints (`<base>/create|import|update`): one body schema, one
+ * result, one permission, and the service's write told which of the three it is.
+ */
+export function writeRoutes<B extends z.ZodType, R extends z.ZodType>(def: {
+  base: string;
+  permission: RoutePermission;
+  tag: string;
+  body: B;
+  result: R;
+  summaries: Record<WriteAction, string>;
+  write: (body: z.infer<B>, ctx: AuthedContext, action: WriteAction) => Promise<z.infer<R>>;
+}): RouteDef[] {
+  return (['Create', 'Import', 'Update'] as const).map((action) =>
+    defineRoute({
+      path: `${def.base}/${action.toLowerCase()}`,
+      permission: def.permission,
+      tag: def.tag,
+      summary: def.summaries[action],
+      body: def.body,
+      result: def.result,
+      handler: (b, ctx) => def.write(b, ctx, action),
+    }),
+  );
+}
+
 export function defineFileRoute<B extends z.ZodType>(def: FileRouteDef<B>): RouteDef {
   const erased: FileRouteDef = {
     ...def,

@@ -2,7 +2,13 @@
  * How the domain says no. Services and repos throw these and know nothing of HTTP; one place,
  * http/error-handler.ts, decides how each kind looks on the wire (status, code, envelope).
  */
-export type DomainErrorKind = 'refused' | 'notFound' | 'forbidden' | 'invalid' | 'tooLarge';
+export type DomainErrorKind =
+  | 'refused'
+  | 'notFound'
+  | 'forbidden'
+  | 'invalid'
+  | 'tooLarge'
+  | 'unauthenticated';
 
 export interface FieldProblem {
   path: string;
@@ -30,6 +36,9 @@ export const forbidden = (reason = 'You do not have permission to do this') =>
 export const invalid = (reason: string, problems: FieldProblem[] = []) =>
   new DomainError('invalid', reason, undefined, problems);
 export const tooLarge = (reason: string) => new DomainError('tooLarge', reason);
+/** No valid session: the client must log in (again); `code` tells the console which re-login to offer. */
+export const unauthenticated = (reason: string, code?: number) =>
+  new DomainError('unauthenticated', reason, code);
 
 /**
  * A value the code above guarantees (a row `returning()` gave back, the first of a non-empty list). Its

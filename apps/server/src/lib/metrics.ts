@@ -23,34 +23,8 @@ const TOKEN_ROUTE = /^\/api\/token\/(\w+)\/(generate|update)$/i;
 const tokenClass = (kind: string) => (/^credit/i.test(kind) ? '0' : /^meterTest/i.test(kind) ? '1' : '2');
 const TASK_STATUS: Record<number, string> = { 0: 'standby', 1: 'success', 2: 'failure', 3: 'running' };
 
-export function createMetrics(deps: Deps) {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'prepay_' });
-  const requests = new Counter({
-    name: 'prepay_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status code',
-    labelNames: ['method', 'route', 'status'],
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'prepay_http_request_duration_seconds',
-    help: 'Time to answer an HTTP request, by method and route pattern',
-    labelNames: ['method', 'route'],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
-  const vends = new Counter({
-    name: 'prepay_vends_total',
-    help: 'Credit vends answered by this process: ok (token issued) or refused',
-    labelNames: ['outcome'],
-    registers: [registry],
-  });
-  const tokens = new Counter({
-    name: 'prepay_tokens_total',
-    help: 'Tokens issued by this process, by token kind and STS token class',
-    labelNames: ['token', 'class'],
-    registers: [registry],
-  });
+/** Gauges read at scrape time: the task queue, the head-end's links, the database pool. */
+function registerStateGauges(registry: Registry, deps: Deps) {
   new Gauge({
     name: 'prepay_remote_tasks',
     help: 'Remote meter tasks in the database by status',
@@ -93,71 +67,116 @@ export function createMetrics(deps: Deps) {
       this.set({ state: 'waiting' }, pool.waiting);
     },
   });
+}
 
-  function install(app: FastifyInstance) {
-    app.addHook('onSend', async (request, reply, payload) => {
-      const route = request.routeOptions.url ?? '';
-      const token = TOKEN_ROUTE.exec(route);
-      if (!token?.[1] || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-      const ok = payload.startsWith('{"code":0,');
-      if (/^creditToken$/i.test(token[1])) vends.inc({ outcome: ok ? 'ok' : 'refused' });
-      if (ok) tokens.inc({ token: token[1], class: tokenClass(token[1]) });
-      return payload;
-    });
-    app.addHook('onResponse', async (request, reply) => {
-      const route = request.routeOptions.url ?? 'unmatched';
-      requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-      duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
-    });
+/** Counters the app's hooks feed: requests and their time, vends and tokens issued. */
+function requestCounters(registry: Registry) {
+  return {
+    requests: new Counter({
+      name: 'prepay_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status code',
+      labelNames: ['method', 'route', 'status'],
+      registers: [registry],
+    }),
+    duration: new Histogram({
+      name: 'prepay_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by method and route pattern',
+      labelNames: ['method', 'route'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    vends: new Counter({
+      name: 'prepay_vends_total',
+      help: 'Credit vends answered by this process: ok (token issued) or refused',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    tokens: new Counter({
+      name: 'prepay_tokens_total',
+      help: 'Tokens issued by this process, by token kind and STS token class',
+      labelNames: ['token', 'class'],
+      registers: [registry],
+    }),
+  };
+}
+
+function installHooks(app: FastifyInstance, c: ReturnType<typeof requestCounters>) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions.url ?? '';
+    const token = TOKEN_ROUTE.exec(route);
+    if (!token?.[1] || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    const ok = payload.startsWith('{"code":0,');
+    if (/^creditToken$/i.test(token[1])) c.vends.inc({ outcome: ok ? 'ok' : 'refused' });
+    if (ok) c.tokens.inc({ token: token[1], class: tokenClass(token[1]) });
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    c.requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    c.duration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+}
+
+/** GET /backup on the operations listener: PGlite's consistent data folder copy (scripts/backup.mjs). */
+function sendBackup(deps: Deps, res: http.ServerResponse) {
+  const backup = deps.database.backup;
+  if (!backup) {
+    res
+      .writeHead(404, { 'content-type': 'text/plain' })
+      .end('PostgreSQL: back up with pg_dump (scripts/backup.mjs)');
+    return;
   }
+  backup().then(
+    (data) => res.writeHead(200, { 'content-type': 'application/gzip' }).end(data),
+    (err: Error) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`backup failed: ${err.message}`),
+  );
+}
 
-  /** The metrics listener; resolves once it listens, with its port. */
-  function serve(port: number, host: string): Promise<{ port: number; close(): Promise<void> }> {
-    const server = http.createServer((req, res) => {
-      const url = req.url?.split('?')[0];
-      if (req.method === 'GET' && url === '/backup') {
-        sendBackup(res);
-        return;
-      }
-      if (req.method !== 'GET' || url !== '/metrics') {
-        res.writeHead(404).end();
-        return;
-      }
-      registry.metrics().then(
-        (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
-        (err: Error) =>
-          res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${err.message}`),
-      );
-    });
-    return new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, host, () => {
-        const address = server.address();
-        resolve({
-          port: typeof address === 'object' && address ? address.port : port,
-          close: () => new Promise((done) => server.close(() => done())),
-        });
-      });
-    });
-  }
-
-  /** GET /backup on the operations listener: PGlite's consistent data folder copy (scripts/backup.mjs). */
-  function sendBackup(res: http.ServerResponse) {
-    const backup = deps.database.backup;
-    if (!backup) {
-      res
-        .writeHead(404, { 'content-type': 'text/plain' })
-        .end('PostgreSQL: back up with pg_dump (scripts/backup.mjs)');
+/** The operations listener (GET /metrics, GET /backup); resolves once it listens, with its port. */
+function serveOperations(
+  registry: Registry,
+  deps: Deps,
+  port: number,
+  host: string,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const url = req.url?.split('?')[0];
+    if (req.method === 'GET' && url === '/backup') {
+      sendBackup(deps, res);
       return;
     }
-    backup().then(
-      (data) => res.writeHead(200, { 'content-type': 'application/gzip' }).end(data),
+    if (req.method !== 'GET' || url !== '/metrics') {
+      res.writeHead(404).end();
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
       (err: Error) =>
-        res.writeHead(500, { 'content-type': 'text/plain' }).end(`backup failed: ${err.message}`),
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${err.message}`),
     );
-  }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolve({
+        port: typeof address === 'object' && address ? address.port : port,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
+    });
+  });
+}
 
-  return { registry, install, serve };
+export function createMetrics(deps: Deps) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'prepay_' });
+  const counters = requestCounters(registry);
+  registerStateGauges(registry, deps);
+  return {
+    registry,
+    install: (app: FastifyInstance) => installHooks(app, counters),
+    serve: (port: number, host: string) => serveOperations(registry, deps, port, host),
+  };
 }
 
 /** node-postgres answers {rows}, PGlite answers {rows} too; drizzle's execute types differ by driver. */

@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { FrameStream } from '@prepay/dlt645';
 import type { FleetCore, SimMeter } from '../core.js';
 import type { ReplyPlan } from '../faults.js';
+import { Timers } from '../timers.js';
 
 /**
  * GPRS meters dialling in as DTUs do (protocols.md §2.3): open a TCP socket to the head-end, send the
@@ -40,8 +41,7 @@ export class DtuRole {
   readonly links: DtuLink[] = [];
   private readonly byMeter = new Map<SimMeter, DtuLink>();
   private connecting = 0;
-  private stopped = false;
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Timers();
   private readonly waiters = new Set<() => void>();
   private lastDialError: string | undefined;
   dialFailures = 0;
@@ -91,7 +91,7 @@ export class DtuRole {
 
   /** Called by the fleet ticker: dials, redials and heartbeats that are due. */
   tick(now: number): void {
-    if (this.stopped) return;
+    if (this.timers.stopped) return;
     for (const link of this.links) {
       if (link.state === 'up' && now >= link.nextHeartbeatAt && link.splitWrites === 0) {
         link.nextHeartbeatAt = now + this.options.heartbeatMs;
@@ -142,7 +142,7 @@ export class DtuRole {
       if (!opened) this.connecting--;
       if (link.socket !== socket) return;
       link.socket = undefined;
-      if (this.stopped) {
+      if (this.timers.stopped) {
         this.setState(link, 'idle');
         return;
       }
@@ -194,7 +194,7 @@ export class DtuRole {
         else socket.write(bytes);
       }
     };
-    if (plan.delayMs > 0) this.later(plan.delayMs, write);
+    if (plan.delayMs > 0) this.timers.later(plan.delayMs, write);
     else write();
   }
 
@@ -210,18 +210,10 @@ export class DtuRole {
       const size = 1 + Math.floor(Math.random() * maxChunk);
       socket.write(bytes.subarray(at, at + size));
       at += size;
-      if (at < bytes.length) this.later(5, next);
+      if (at < bytes.length) this.timers.later(5, next);
       else link.splitWrites--;
     };
     next();
-  }
-
-  private later(ms: number, fn: () => void): void {
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      if (!this.stopped) fn();
-    }, ms);
-    this.timers.add(t);
   }
 
   /** Drops the meter's link now; it redials after its back-off (or not before `downMs`). */
@@ -237,9 +229,7 @@ export class DtuRole {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    this.timers.stop();
     const closing: Promise<void>[] = [];
     for (const link of this.links) {
       const s = link.socket;

@@ -4,6 +4,7 @@ import { DI, decodeFrame, readRequest } from '@prepay/dlt645';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { FleetCore, SimGateway, SimMeter } from '../core.js';
 import { rng, seedOf } from '../meter/load-profile.js';
+import { Timers } from '../timers.js';
 
 /**
  * The simulator playing a ChirpStack v4 network server on an MQTT broker (JSON marshaler): gateway
@@ -34,9 +35,8 @@ interface LoraState {
 export class ChirpstackRole {
   private client: MqttClient | undefined;
   private readonly state = new Map<SimMeter, LoraState>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Timers();
   private connectedOnce: Promise<void>;
-  private stopped = false;
   uplinks = 0;
   downlinks = 0;
 
@@ -78,7 +78,7 @@ export class ChirpstackRole {
       });
     });
     client.on('error', (e) => this.core.log('mqtt-error', { error: e.message }));
-    client.on('offline', () => !this.stopped && this.core.log('mqtt-offline'));
+    client.on('offline', () => !this.timers.stopped && this.core.log('mqtt-offline'));
     client.on('message', (topic, payload) => this.onDownlink(topic, payload));
     return Promise.resolve();
   }
@@ -111,14 +111,6 @@ export class ChirpstackRole {
     return `application/${this.options.applicationId}/device/${m.devEui}/event/${event}`;
   }
 
-  private later(ms: number, fn: () => void): void {
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      if (!this.stopped) fn();
-    }, ms);
-    this.timers.add(t);
-  }
-
   private onDownlink(topic: string, payload: Buffer): void {
     const devEui = topic.split('/')[3]?.toLowerCase() ?? '';
     const meter = this.core.byDevEui.get(devEui);
@@ -138,7 +130,7 @@ export class ChirpstackRole {
     }
     this.downlinks++;
     const id = typeof body.id === 'string' ? body.id : randomUUID();
-    this.later(this.options.downlinkDelayMs, () =>
+    this.timers.later(this.options.downlinkDelayMs, () =>
       this.deliver(meter, id, body.data, body.confirmed === true),
     );
   }
@@ -191,7 +183,7 @@ export class ChirpstackRole {
     const send = () => {
       for (const frame of plan.frames) this.uplink(meter, frame);
     };
-    if (plan.delayMs > 0) this.later(plan.delayMs, send);
+    if (plan.delayMs > 0) this.timers.later(plan.delayMs, send);
     else send();
   }
 
@@ -254,9 +246,7 @@ export class ChirpstackRole {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    this.timers.stop();
     const client = this.client;
     if (!client) return;
     if (client.connected) {

@@ -1,19 +1,12 @@
-import { bcdEncode, toBcdByte } from '@prepay/dlt645';
+import { bcdEncode, concatBytes, toBcdByte } from '@prepay/dlt645';
 
 /**
  * Raw value bytes of the meter's replies in DL/T 645 order (least significant byte first, packed BCD);
  * the frame codec adds the +0x33.
  */
 
-export function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+/** Byte strings joined (the codec's own). */
+export const concat = concatBytes;
 
 /** A non-negative integer as `bytes` BCD bytes; saturates at all nines as a meter display would. */
 export function bcd(value: number, bytes: number): Uint8Array {

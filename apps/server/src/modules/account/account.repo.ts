@@ -3,7 +3,6 @@ import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { accounts, customers, meterLinks, meters, tariffs } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import {
   allOf,
@@ -14,6 +13,7 @@ import {
   pageOf,
   type ReadSpec,
 } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 
 export const accountSpec: ReadSpec = {
   sortable: {

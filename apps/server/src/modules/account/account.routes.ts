@@ -9,7 +9,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, type RouteDef, writeRoutes } from '../../http/route.js';
 import { readAccounts } from './account.repo.js';
 import type { AccountService } from './account.service.js';
 
@@ -34,32 +34,18 @@ export function accountRoutes(deps: Deps, accounts: AccountService): RouteDef[] 
       result: page(AccountRow),
       handler: (b, ctx) => readAccounts(db, b, ctx.user),
     }),
-    defineRoute({
-      path: '/api/account/create',
-      permission,
+    ...writeRoutes({
+      base: '/api/account',
+      permission: permission,
       tag,
-      summary: 'Bind customers, meters and tariffs (one account per meter)',
       body: writeBody(AccountRequest),
       result: rows,
-      handler: (b, ctx) => accounts.write(ctx, b, 'Create'),
-    }),
-    defineRoute({
-      path: '/api/account/import',
-      permission,
-      tag,
-      summary: 'Import accounts, all or nothing',
-      body: writeBody(AccountRequest),
-      result: rows,
-      handler: (b, ctx) => accounts.write(ctx, b, 'Import'),
-    }),
-    defineRoute({
-      path: '/api/account/update',
-      permission,
-      tag,
-      summary: 'Update accounts; oldMeterId re-homes an account to another meter',
-      body: writeBody(AccountRequest),
-      result: rows,
-      handler: (b, ctx) => accounts.write(ctx, b, 'Update'),
+      summaries: {
+        Create: 'Bind customers, meters and tariffs (one account per meter)',
+        Import: 'Import accounts, all or nothing',
+        Update: 'Update accounts; oldMeterId re-homes an account to another meter',
+      },
+      write: (b, ctx, action) => accounts.write(ctx, b, action),
     }),
     defineRoute({
       path: '/api/account/delete',

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accounts, customers, meters, stations, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { writeAudit } from '../audit/audit.js';
 import {
@@ -42,7 +42,7 @@ interface AccountPlan {
 }
 
 /** Writes the checked rows; the meter an account leaves is unused again, the one it binds is used. */
-async function storePlans(tx: Tx, ctx: AuthedContext, plans: AccountPlan[], now: Date) {
+async function storePlans(tx: Tx, ctx: UserContext, plans: AccountPlan[], now: Date) {
   for (const { r, key, old, stationId } of plans) {
     const values = {
       meterId: r.meterId,
@@ -72,7 +72,7 @@ async function storePlans(tx: Tx, ctx: AuthedContext, plans: AccountPlan[], now:
  */
 async function write(
   deps: Deps,
-  ctx: AuthedContext,
+  ctx: UserContext,
   rows: AccountRequest[],
   action: WriteAction,
   labels?: RowLabels,
@@ -131,7 +131,7 @@ async function write(
 
 async function remove(
   deps: Deps,
-  ctx: AuthedContext,
+  ctx: UserContext,
   rows: { customerId: string; meterId: string }[],
 ): Promise<AccountRow[]> {
   const ids = rows.map((r) => r.meterId);

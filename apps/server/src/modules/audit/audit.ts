@@ -2,12 +2,9 @@ import type { Queryable } from '../../db/client.js';
 import { auditLogs } from '../../db/schema.js';
 import { redact } from '../../lib/redact.js';
 
-/** Who did it and from where: the part of a request every audit row needs. */
-export interface Actor {
-  userId: string | null;
-  stationId: string | null;
-  ipAddress: string | null;
-}
+import type { Actor } from '../../lib/user-context.js';
+
+export type { Actor } from '../../lib/user-context.js';
 
 export interface AuditEntry {
   /** The operation object, e.g. "User", "Role", "Login". */

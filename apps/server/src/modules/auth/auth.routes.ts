@@ -18,17 +18,18 @@ import { loadRows } from '../user/user.repo.js';
 import type { createAuthService } from './auth.service.js';
 
 const tag = 'User';
+type AuthService = ReturnType<typeof createAuthService>;
 
-export function authRoutes(auth: ReturnType<typeof createAuthService>, deps: Deps): RouteDef[] {
-  /** The original answers profile and password changes with the user's row, as an array. */
-  const ownRows = (ctx: AuthedContext) => loadRows(deps.database.db, [ctx.user.userId]);
-  /** The console (X-Requested-With) gets its session as an HttpOnly cookie; see http/session-cookie.ts. */
-  const withCookie = <T extends { token: string }>(ctx: AuthedContext, result: T, always = false): T => {
-    if (ctx.reply && (always || isConsoleRequest(ctx.request))) {
-      setSessionCookies(ctx.request, ctx.reply, result.token);
-    }
-    return result;
-  };
+/** The console (X-Requested-With) gets its session as an HttpOnly cookie; see http/session-cookie.ts. */
+function withCookie<T extends { token: string }>(ctx: AuthedContext, result: T, always = false): T {
+  if (ctx.reply && (always || isConsoleRequest(ctx.request))) {
+    setSessionCookies(ctx.request, ctx.reply, result.token);
+  }
+  return result;
+}
+
+/** Signing in and out: the verification code, login, who am I, logout, role switch. */
+function sessionRoutes(auth: AuthService): RouteDef[] {
   return [
     defineRoute({
       path: '/api/user/captcha',
@@ -81,6 +82,26 @@ export function authRoutes(auth: ReturnType<typeof createAuthService>, deps: Dep
         return withCookie(ctx, await auth.switchRole(ctx, b.roleId), viaCookie);
       },
     }),
+  ];
+}
+
+/** The user's own profile and passwords; the original answers each with the user's row, as an array. */
+function ownAccountRoutes(auth: AuthService, deps: Deps): RouteDef[] {
+  const ownRows = (ctx: AuthedContext) => loadRows(deps.database.db, [ctx.user.userId]);
+  const passwordRoute = (which: 'login' | 'authorization', path: string, summary: string) =>
+    defineRoute({
+      path,
+      permission: AUTHENTICATED,
+      tag,
+      summary,
+      body: ModifyPasswordRequest,
+      result: UserRows,
+      handler: async (b, ctx) => {
+        await auth.modifyPassword(ctx, which, b.oldPassword, b.newPassword);
+        return ownRows(ctx);
+      },
+    });
+  return [
     defineRoute({
       path: '/api/user/updateInfo',
       permission: AUTHENTICATED,
@@ -93,29 +114,15 @@ export function authRoutes(auth: ReturnType<typeof createAuthService>, deps: Dep
         return ownRows(ctx);
       },
     }),
-    defineRoute({
-      path: '/api/user/modifyLoginPassword',
-      permission: AUTHENTICATED,
-      tag,
-      summary: 'Change your login password',
-      body: ModifyPasswordRequest,
-      result: UserRows,
-      handler: async (b, ctx) => {
-        await auth.modifyPassword(ctx, 'login', b.oldPassword, b.newPassword);
-        return ownRows(ctx);
-      },
-    }),
-    defineRoute({
-      path: '/api/user/modifyAuthorizationPassword',
-      permission: AUTHENTICATED,
-      tag,
-      summary: 'Change your authorization password (the second secret vending and cancelling require)',
-      body: ModifyPasswordRequest,
-      result: UserRows,
-      handler: async (b, ctx) => {
-        await auth.modifyPassword(ctx, 'authorization', b.oldPassword, b.newPassword);
-        return ownRows(ctx);
-      },
-    }),
+    passwordRoute('login', '/api/user/modifyLoginPassword', 'Change your login password'),
+    passwordRoute(
+      'authorization',
+      '/api/user/modifyAuthorizationPassword',
+      'Change your authorization password (the second secret vending and cancelling require)',
+    ),
   ];
+}
+
+export function authRoutes(auth: AuthService, deps: Deps): RouteDef[] {
+  return [...sessionRoutes(auth), ...ownAccountRoutes(auth, deps)];
 }

@@ -3,8 +3,8 @@ import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { loginCaptchas } from '../../db/schema.js';
-import { refuse } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { refuse } from '../../lib/domain-errors.js';
 import { captchaSvg } from './captcha-image.js';
 import { loadSecret } from './session.service.js';
 

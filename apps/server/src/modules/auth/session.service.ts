@@ -5,9 +5,9 @@ import { createSigner, createVerifier } from 'fast-jwt';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { roles, sessions, stations, systemSettings, users } from '../../db/schema.js';
-import { unauthorized } from '../../http/errors.js';
-import type { SessionUser } from '../../http/route.js';
 import type { Clock } from '../../lib/clock.js';
+import { unauthenticated } from '../../lib/domain-errors.js';
+import type { SessionUser } from '../../lib/user-context.js';
 
 const ISSUER = 'prepayment-system';
 /** Don't write last-seen on every request: a minute's precision is plenty for a 30-minute idle limit. */
@@ -23,6 +23,52 @@ export async function loadSecret(db: Db, configured: string | undefined): Promis
   const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, 'jwt_secret'));
   if (!row) throw new Error('jwt secret missing after insert');
   return row.value;
+}
+
+/** The session behind a token's id, with what a request needs of its user, role and station. */
+async function findSession(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({
+      session: sessions,
+      status: users.status,
+      mustChangePassword: users.mustChangePassword,
+      stationId: users.stationId,
+      roleName: roles.name,
+      roleContent: roles.content,
+      isSystem: stations.isSystem,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.userId, sessions.userId))
+    .innerJoin(roles, eq(roles.roleId, sessions.roleId))
+    .innerJoin(stations, eq(stations.stationId, users.stationId))
+    .where(eq(sessions.sessionId, sessionId));
+  return row;
+}
+type SessionRow = Awaited<ReturnType<typeof findSession>>;
+
+/**
+ * A session serves a request while it is neither revoked, expired nor idle too long, and its user is
+ * enabled. Idleness ends the session for good; use is recorded at most once a TOUCH_INTERVAL_MS.
+ */
+async function checkSession(
+  db: Db,
+  config: Config,
+  now: Date,
+  row: SessionRow,
+): Promise<NonNullable<SessionRow>> {
+  if (!row || row.session.revokedAt) throw unauthenticated('Your session has ended, please log in again');
+  if (row.session.expiresAt <= now) throw unauthenticated('Your session has expired, please log in again');
+  const { sessionId } = row.session;
+  const idleMs = now.getTime() - row.session.lastSeenAt.getTime();
+  if (idleMs > config.idleTimeoutMinutes * 60_000) {
+    await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.sessionId, sessionId));
+    throw unauthenticated('Your session ended after inactivity, please log in again');
+  }
+  if (row.status !== 0) throw unauthenticated('This user is disabled', ErrorCode.otherClientLoggedIn);
+  if (idleMs > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.sessionId, sessionId));
+  }
+  return row;
 }
 
 export type SessionService = Awaited<ReturnType<typeof createSessionService>>;
@@ -61,37 +107,11 @@ export async function createSessionService(db: Db, config: Config, clock: Clock)
       try {
         claims = verify(token) as { jti?: unknown };
       } catch {
-        throw unauthorized('Invalid token, please log in again', ErrorCode.illegalToken);
+        throw unauthenticated('Invalid token, please log in again', ErrorCode.illegalToken);
       }
       if (typeof claims.jti !== 'string')
-        throw unauthorized('Invalid token, please log in again', ErrorCode.illegalToken);
-      const [row] = await db
-        .select({
-          session: sessions,
-          status: users.status,
-          mustChangePassword: users.mustChangePassword,
-          stationId: users.stationId,
-          roleName: roles.name,
-          roleContent: roles.content,
-          isSystem: stations.isSystem,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.userId, sessions.userId))
-        .innerJoin(roles, eq(roles.roleId, sessions.roleId))
-        .innerJoin(stations, eq(stations.stationId, users.stationId))
-        .where(eq(sessions.sessionId, claims.jti));
-      const now = clock.now();
-      if (!row || row.session.revokedAt) throw unauthorized('Your session has ended, please log in again');
-      if (row.session.expiresAt <= now) throw unauthorized('Your session has expired, please log in again');
-      const idleMs = now.getTime() - row.session.lastSeenAt.getTime();
-      if (idleMs > config.idleTimeoutMinutes * 60_000) {
-        await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.sessionId, claims.jti));
-        throw unauthorized('Your session ended after inactivity, please log in again');
-      }
-      if (row.status !== 0) throw unauthorized('This user is disabled', ErrorCode.otherClientLoggedIn);
-      if (idleMs > TOUCH_INTERVAL_MS) {
-        await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.sessionId, claims.jti));
-      }
+        throw unauthenticated('Invalid token, please log in again', ErrorCode.illegalToken);
+      const row = await checkSession(db, config, clock.now(), await findSession(db, claims.jti));
       return {
         sessionId: row.session.sessionId,
         userId: row.session.userId,

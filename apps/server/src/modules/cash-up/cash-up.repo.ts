@@ -2,8 +2,8 @@ import type { CashUpRequest } from '@prepay/contracts';
 import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { tokenRecords } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { stationScope } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import { serverZone } from '../meter-data/units.js';
 
 /** The finest grouping the cash-up needs; every total of the page is a sum of these. */

@@ -7,9 +7,9 @@ import type {
 import { eq } from 'drizzle-orm';
 import { meters } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { invalid, notFound, refuse } from '../../lib/domain-errors.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { writeAudit } from '../audit/audit.js';
 import { assertStation } from '../station/station-guard.js';
 import * as repo from './collection.repo.js';
@@ -55,7 +55,7 @@ export function createCollectionService(deps: Deps, onQueued: () => void) {
   const { db } = deps.database;
 
   /** An operator's re-collection: the periods go (back) to the queue; the scheduler reads them again. */
-  async function recollect(ctx: AuthedContext, r: RecollectRequest): Promise<RecollectResult> {
+  async function recollect(ctx: UserContext, r: RecollectRequest): Promise<RecollectResult> {
     const now = deps.clock.now();
     const periods = periodsOf(r, today(now));
     const [meter] = await db.select().from(meters).where(eq(meters.meterId, r.meterId));
@@ -90,7 +90,7 @@ export function createCollectionService(deps: Deps, onQueued: () => void) {
     return { queued: jobs.length, jobs: jobs.map(toJobRow) };
   }
 
-  async function jobs(ctx: AuthedContext, r: CollectionJobsRequest): Promise<CollectionJobRow[]> {
+  async function jobs(ctx: UserContext, r: CollectionJobsRequest): Promise<CollectionJobRow[]> {
     const [meter] = await db
       .select({ stationId: meters.stationId })
       .from(meters)

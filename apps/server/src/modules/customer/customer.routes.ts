@@ -8,7 +8,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef, writeRoutes } from '../../http/route.js';
 import { readCustomers } from './customer.repo.js';
 import type { CustomerService } from './customer.service.js';
 
@@ -29,32 +29,18 @@ export function customerRoutes(deps: Deps, customers: CustomerService): RouteDef
       result: page(CustomerRow),
       handler: (b, ctx) => readCustomers(db, b, ctx.user),
     }),
-    defineRoute({
-      path: '/api/customer/create',
-      permission,
+    ...writeRoutes({
+      base: '/api/customer',
+      permission: permission,
       tag,
-      summary: 'Create customers',
       body: writeBody(CustomerRequest),
       result: rows,
-      handler: (b, ctx) => customers.write(ctx, b, 'Create'),
-    }),
-    defineRoute({
-      path: '/api/customer/import',
-      permission,
-      tag,
-      summary: 'Import customers, all or nothing',
-      body: writeBody(CustomerRequest),
-      result: rows,
-      handler: (b, ctx) => customers.write(ctx, b, 'Import'),
-    }),
-    defineRoute({
-      path: '/api/customer/update',
-      permission,
-      tag,
-      summary: 'Update customers',
-      body: writeBody(CustomerRequest),
-      result: rows,
-      handler: (b, ctx) => customers.write(ctx, b, 'Update'),
+      summaries: {
+        Create: 'Create customers',
+        Import: 'Import customers, all or nothing',
+        Update: 'Update customers',
+      },
+      write: (b, ctx, action) => customers.write(ctx, b, action),
     }),
     defineRoute({
       path: '/api/customer/delete',
@@ -63,11 +49,7 @@ export function customerRoutes(deps: Deps, customers: CustomerService): RouteDef
       summary: 'Delete customers without accounts or debts',
       body: writeBody(CustomerDeleteRequest),
       result: rows,
-      handler: (b, ctx) =>
-        customers.remove(
-          ctx,
-          b.map((r) => r.customerId),
-        ),
+      handler: (b, ctx) => customers.remove(ctx, keysOf(b, 'customerId')),
     }),
   ];
 }

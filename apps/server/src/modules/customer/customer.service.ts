@@ -2,7 +2,7 @@ import type { CustomerRequest, CustomerRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { accounts, customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
@@ -20,7 +20,7 @@ import { loadCustomers } from './customer.repo.js';
 
 async function write(
   deps: Deps,
-  ctx: AuthedContext,
+  ctx: UserContext,
   rows: CustomerRequest[],
   action: WriteAction,
   labels?: RowLabels,
@@ -92,7 +92,7 @@ async function write(
   });
 }
 
-async function remove(deps: Deps, ctx: AuthedContext, ids: string[]): Promise<CustomerRow[]> {
+async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<CustomerRow[]> {
   const unique = [...new Set(ids)];
   return deps.database.db.transaction(async (tx) => {
     const before = await loadCustomers(tx, unique);

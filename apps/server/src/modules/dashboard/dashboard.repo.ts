@@ -9,8 +9,8 @@ import {
   remoteTasks,
   tokenRecords,
 } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { allOf, stationScope } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import { localDay, money, serverZone, tenths } from '../meter-data/units.js';
 
 const ALARM_NAMES = {

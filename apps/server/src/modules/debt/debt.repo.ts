@@ -2,9 +2,9 @@ import type { DebtReadRequest, DebtRow } from '@prepay/contracts';
 import { asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers, debts } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { allOf, commonConditions, contains, orderOf, pageOf, type ReadSpec } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import { minorToNumber, toMinor } from '../masterdata/money.js';
 
 export const debtSpec: ReadSpec = {

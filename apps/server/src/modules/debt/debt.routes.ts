@@ -1,7 +1,7 @@
 import { DebtDeleteRequest, DebtReadRequest, DebtRequest, DebtRow, page, writeBody } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef, writeRoutes } from '../../http/route.js';
 import { readDebts } from './debt.repo.js';
 import type { DebtService } from './debt.service.js';
 
@@ -21,32 +21,18 @@ export function debtRoutes(deps: Deps, debts: DebtService): RouteDef[] {
       result: page(DebtRow),
       handler: (b, ctx) => readDebts(db, b, ctx.user),
     }),
-    defineRoute({
-      path: '/api/debt/create',
-      permission,
+    ...writeRoutes({
+      base: '/api/debt',
+      permission: permission,
       tag,
-      summary: 'Create debts (one per customer)',
       body: writeBody(DebtRequest),
       result: rows,
-      handler: (b, ctx) => debts.write(ctx, b, 'Create'),
-    }),
-    defineRoute({
-      path: '/api/debt/import',
-      permission,
-      tag,
-      summary: 'Import debts, all or nothing',
-      body: writeBody(DebtRequest),
-      result: rows,
-      handler: (b, ctx) => debts.write(ctx, b, 'Import'),
-    }),
-    defineRoute({
-      path: '/api/debt/update',
-      permission,
-      tag,
-      summary: 'Update debts; what was recovered is kept',
-      body: writeBody(DebtRequest),
-      result: rows,
-      handler: (b, ctx) => debts.write(ctx, b, 'Update'),
+      summaries: {
+        Create: 'Create debts (one per customer)',
+        Import: 'Import debts, all or nothing',
+        Update: 'Update debts; what was recovered is kept',
+      },
+      write: (b, ctx, action) => debts.write(ctx, b, action),
     }),
     defineRoute({
       path: '/api/debt/delete',
@@ -55,11 +41,7 @@ export function debtRoutes(deps: Deps, debts: DebtService): RouteDef[] {
       summary: 'Delete debts',
       body: writeBody(DebtDeleteRequest),
       result: rows,
-      handler: (b, ctx) =>
-        debts.remove(
-          ctx,
-          b.map((r) => r.customerId),
-        ),
+      handler: (b, ctx) => debts.remove(ctx, keysOf(b, 'customerId')),
     }),
   ];
 }

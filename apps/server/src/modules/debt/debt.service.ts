@@ -2,7 +2,7 @@ import type { DebtRequest, DebtRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import { minorToString, toMinor } from '../masterdata/money.js';
 import { assertNoDuplicateKeys, type RowLabels, RowProblems, type WriteAction } from '../masterdata/rows.js';
@@ -16,7 +16,7 @@ import { loadDebts } from './debt.repo.js';
 export function createDebtService(deps: Deps) {
   const { db } = deps.database;
 
-  async function write(ctx: AuthedContext, rows: DebtRequest[], action: WriteAction, labels?: RowLabels) {
+  async function write(ctx: UserContext, rows: DebtRequest[], action: WriteAction, labels?: RowLabels) {
     const ids = rows.map((r) => r.customerId);
     assertNoDuplicateKeys(ids, labels);
     return db.transaction(async (tx) => {
@@ -65,7 +65,7 @@ export function createDebtService(deps: Deps) {
     });
   }
 
-  async function remove(ctx: AuthedContext, ids: string[]): Promise<DebtRow[]> {
+  async function remove(ctx: UserContext, ids: string[]): Promise<DebtRow[]> {
     const unique = [...new Set(ids)];
     return db.transaction(async (tx) => {
       const before = await loadDebts(tx, unique);

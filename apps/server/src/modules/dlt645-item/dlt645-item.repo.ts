@@ -8,9 +8,9 @@ import {
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 
 export type Dlt645Item = typeof dlt645Items.$inferSelect;
 export interface Dlt645Key {

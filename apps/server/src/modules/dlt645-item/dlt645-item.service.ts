@@ -7,8 +7,8 @@ import {
 import { eq } from 'drizzle-orm';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { forbidden } from '../../http/errors.js';
-import type { AuthedContext } from '../../http/route.js';
+import { forbidden } from '../../lib/domain-errors.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
@@ -20,7 +20,7 @@ import {
 import { type Dlt645Item, itemKey, loadItems, toDlt645Row } from './dlt645-item.repo.js';
 
 /** The catalogue is shared by every station, so only system administrators change it. */
-function assertSystemAdmin(ctx: AuthedContext) {
+function assertSystemAdmin(ctx: UserContext) {
   if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator changes the DL/T 645 catalogue');
 }
 
@@ -52,7 +52,7 @@ function valuesOf(r: Dlt645Request, old: Dlt645Item | undefined) {
 export function createDlt645Service(deps: Deps) {
   const { db } = deps.database;
 
-  async function write(ctx: AuthedContext, rows: Dlt645Request[], action: WriteAction, labels?: RowLabels) {
+  async function write(ctx: UserContext, rows: Dlt645Request[], action: WriteAction, labels?: RowLabels) {
     assertSystemAdmin(ctx);
     assertNoDuplicateKeys(rows.map(itemKey), labels);
     return db.transaction(async (tx) => {
@@ -94,7 +94,7 @@ export function createDlt645Service(deps: Deps) {
     });
   }
 
-  async function remove(ctx: AuthedContext, keys: Dlt645DeleteRequest[]): Promise<Dlt645Row[]> {
+  async function remove(ctx: UserContext, keys: Dlt645DeleteRequest[]): Promise<Dlt645Row[]> {
     assertSystemAdmin(ctx);
     return db.transaction(async (tx) => {
       const before = await loadItems(tx, keys);

@@ -2,9 +2,9 @@ import type { GatewayReadRequest, GatewayRow } from '@prepay/contracts';
 import { asc, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { gateways } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import { basisPointsToNumber } from '../masterdata/money.js';
 
 export const gatewaySpec: ReadSpec = {

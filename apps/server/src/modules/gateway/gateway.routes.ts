@@ -8,7 +8,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef, writeRoutes } from '../../http/route.js';
 import { readGateways } from './gateway.repo.js';
 import type { GatewayService } from './gateway.service.js';
 
@@ -28,32 +28,18 @@ export function gatewayRoutes(deps: Deps, gateways: GatewayService): RouteDef[] 
       result: page(GatewayRow),
       handler: (b, ctx) => readGateways(db, b, ctx.user),
     }),
-    defineRoute({
-      path: '/api/gateway/create',
-      permission,
+    ...writeRoutes({
+      base: '/api/gateway',
+      permission: permission,
       tag,
-      summary: 'Create gateways',
       body: writeBody(GatewayWriteRequest),
       result: rows,
-      handler: (b, ctx) => gateways.write(ctx, b, 'Create'),
-    }),
-    defineRoute({
-      path: '/api/gateway/import',
-      permission,
-      tag,
-      summary: 'Import gateways, all or nothing',
-      body: writeBody(GatewayWriteRequest),
-      result: rows,
-      handler: (b, ctx) => gateways.write(ctx, b, 'Import'),
-    }),
-    defineRoute({
-      path: '/api/gateway/update',
-      permission,
-      tag,
-      summary: 'Update gateways (name, remark, station)',
-      body: writeBody(GatewayWriteRequest),
-      result: rows,
-      handler: (b, ctx) => gateways.write(ctx, b, 'Update'),
+      summaries: {
+        Create: 'Create gateways',
+        Import: 'Import gateways, all or nothing',
+        Update: 'Update gateways (name, remark, station)',
+      },
+      write: (b, ctx, action) => gateways.write(ctx, b, action),
     }),
     defineRoute({
       path: '/api/gateway/delete',
@@ -62,11 +48,7 @@ export function gatewayRoutes(deps: Deps, gateways: GatewayService): RouteDef[] 
       summary: 'Delete gateways',
       body: writeBody(GatewayDeleteRequest),
       result: rows,
-      handler: (b, ctx) =>
-        gateways.remove(
-          ctx,
-          b.map((r) => r.gatewayId),
-        ),
+      handler: (b, ctx) => gateways.remove(ctx, keysOf(b, 'gatewayId')),
     }),
   ];
 }

@@ -2,7 +2,7 @@ import type { GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
@@ -20,7 +20,7 @@ export function createGatewayService(deps: Deps) {
   const { db } = deps.database;
 
   async function write(
-    ctx: AuthedContext,
+    ctx: UserContext,
     rows: GatewayWriteRequest[],
     action: WriteAction,
     labels?: RowLabels,
@@ -63,7 +63,7 @@ export function createGatewayService(deps: Deps) {
     });
   }
 
-  async function remove(ctx: AuthedContext, ids: string[]): Promise<GatewayRow[]> {
+  async function remove(ctx: UserContext, ids: string[]): Promise<GatewayRow[]> {
     const unique = [...new Set(ids.map((id) => id.toUpperCase()))];
     return db.transaction(async (tx) => {
       const before = await loadGateways(tx, unique);

@@ -1,6 +1,6 @@
 import { ImageDeleteRequest, ImageRow, writeBody } from '@prepay/contracts';
 import { z } from 'zod';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef } from '../../http/route.js';
 import type { ImageService } from './image.service.js';
 
 const tag = 'Image';
@@ -25,11 +25,7 @@ export function imageRoutes(images: ImageService): RouteDef[] {
       summary: 'Remove uploaded images (back to the built-in ones)',
       body: writeBody(ImageDeleteRequest),
       result: z.array(ImageRow),
-      handler: (b, ctx) =>
-        images.remove(
-          ctx,
-          b.map((r) => r.slot),
-        ),
+      handler: (b, ctx) => images.remove(ctx, keysOf(b, 'slot')),
     }),
   ];
 }

@@ -3,9 +3,9 @@ import { IMAGE_MAX_BYTES, IMAGE_SLOTS, type ImageRow, type ImageSlot, imagePath 
 import { eq } from 'drizzle-orm';
 import { images } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { forbidden, refuse } from '../../lib/domain-errors.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { writeAudit } from '../audit/audit.js';
 
@@ -23,7 +23,7 @@ export function checkPng(buf: Buffer): { width: number; height: number } {
 }
 
 /** Images are shared by every station (login page, receipts): system administrators change them. */
-const assertSystemAdmin = (ctx: AuthedContext) => {
+const assertSystemAdmin = (ctx: UserContext) => {
   if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator replaces the images');
 };
 
@@ -53,7 +53,7 @@ async function list(deps: Deps): Promise<ImageRow[]> {
   });
 }
 
-async function upload(deps: Deps, ctx: AuthedContext, slot: ImageSlot, buf: Buffer): Promise<ImageRow> {
+async function upload(deps: Deps, ctx: UserContext, slot: ImageSlot, buf: Buffer): Promise<ImageRow> {
   assertSystemAdmin(ctx);
   if (buf.length > IMAGE_MAX_BYTES) throw refuse('The image is larger than 2 MB');
   const { width, height } = checkPng(buf);
@@ -86,7 +86,7 @@ async function upload(deps: Deps, ctx: AuthedContext, slot: ImageSlot, buf: Buff
   return stored;
 }
 
-async function remove(deps: Deps, ctx: AuthedContext, slots: ImageSlot[]): Promise<ImageRow[]> {
+async function remove(deps: Deps, ctx: UserContext, slots: ImageSlot[]): Promise<ImageRow[]> {
   assertSystemAdmin(ctx);
   await deps.database.db.transaction(async (tx) => {
     for (const slot of new Set(slots)) {

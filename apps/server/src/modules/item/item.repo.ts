@@ -2,9 +2,9 @@ import type { ItemReadRequest, ItemRow } from '@prepay/contracts';
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { items } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { allOf, commonConditions, contains, type ReadSpec, readTable } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 
 export const itemSpec: ReadSpec = {
   sortable: {

@@ -11,7 +11,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, type RouteDef, writeRoutes } from '../../http/route.js';
 import { itemList, readItems } from './item.repo.js';
 import type { ItemService } from './item.service.js';
 
@@ -41,32 +41,18 @@ export function itemRoutes(deps: Deps, items: ItemService): RouteDef[] {
       result: z.array(ItemListRow),
       handler: (b) => itemList(db, b.itemType, b.lang),
     }),
-    defineRoute({
-      path: '/api/item/create',
-      permission,
+    ...writeRoutes({
+      base: '/api/item',
+      permission: permission,
       tag,
-      summary: 'Create dictionary entries (system administrators)',
       body: writeBody(ItemRequest),
       result: rows,
-      handler: (b, ctx) => items.write(ctx, b, 'Create'),
-    }),
-    defineRoute({
-      path: '/api/item/import',
-      permission,
-      tag,
-      summary: 'Import dictionary entries, all or nothing',
-      body: writeBody(ItemRequest),
-      result: rows,
-      handler: (b, ctx) => items.write(ctx, b, 'Import'),
-    }),
-    defineRoute({
-      path: '/api/item/update',
-      permission,
-      tag,
-      summary: 'Update dictionary entries',
-      body: writeBody(ItemRequest),
-      result: rows,
-      handler: (b, ctx) => items.write(ctx, b, 'Update'),
+      summaries: {
+        Create: 'Create dictionary entries (system administrators)',
+        Import: 'Import dictionary entries, all or nothing',
+        Update: 'Update dictionary entries',
+      },
+      write: (b, ctx, action) => items.write(ctx, b, action),
     }),
     defineRoute({
       path: '/api/item/delete',

@@ -2,8 +2,8 @@ import type { ItemRequest, ItemRow } from '@prepay/contracts';
 import { and, eq } from 'drizzle-orm';
 import { items } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
 import { forbidden } from '../../lib/domain-errors.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
@@ -17,14 +17,14 @@ import { itemKey, loadItems } from './item.repo.js';
 const LANGS = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;
 
 /** The dictionary is shared by every station, so only system administrators change it. */
-function assertSystemAdmin(ctx: AuthedContext) {
+function assertSystemAdmin(ctx: UserContext) {
   if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator changes the item dictionary');
 }
 
 export function createItemService(deps: Deps) {
   const { db } = deps.database;
 
-  async function write(ctx: AuthedContext, rows: ItemRequest[], action: WriteAction, labels?: RowLabels) {
+  async function write(ctx: UserContext, rows: ItemRequest[], action: WriteAction, labels?: RowLabels) {
     assertSystemAdmin(ctx);
     assertNoDuplicateKeys(rows.map(itemKey), labels);
     return db.transaction(async (tx) => {
@@ -66,7 +66,7 @@ export function createItemService(deps: Deps) {
   }
 
   async function remove(
-    ctx: AuthedContext,
+    ctx: UserContext,
     keys: { itemType: string; itemName: string }[],
   ): Promise<ItemRow[]> {
     assertSystemAdmin(ctx);

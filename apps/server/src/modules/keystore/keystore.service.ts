@@ -2,14 +2,14 @@ import type { VendingKeyRef as VendingKeyRefBody, VendingKeyRequest } from '@pre
 import type { BaseYear } from '@prepay/sts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { forbidden, refuse } from '../../lib/domain-errors.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { writeAudit } from '../audit/audit.js';
 import { keyStoreOf } from './key-store.js';
 
 /** Vending keys serve every station: only system administrators load or remove them. */
-function assertSystemAdmin(ctx: AuthedContext) {
+function assertSystemAdmin(ctx: UserContext) {
   if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator manages vending keys');
 }
 
@@ -31,7 +31,7 @@ export function createKeyStoreService(deps: Deps) {
   }
 
   /** Loads vending keys (write-only), all or nothing, each audited without its key. */
-  async function create(ctx: AuthedContext, rows: z.infer<typeof VendingKeyRequest>[]) {
+  async function create(ctx: UserContext, rows: z.infer<typeof VendingKeyRequest>[]) {
     assertSystemAdmin(ctx);
     for (const r of rows) {
       const digits = r.dkga === '02' ? 16 : 40;
@@ -61,7 +61,7 @@ export function createKeyStoreService(deps: Deps) {
   }
 
   /** Removes vending keys; decoder keys already derived stay. */
-  async function remove(ctx: AuthedContext, rows: z.infer<typeof VendingKeyRefBody>[]) {
+  async function remove(ctx: UserContext, rows: z.infer<typeof VendingKeyRefBody>[]) {
     assertSystemAdmin(ctx);
     const before = await list();
     const gone = before.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));

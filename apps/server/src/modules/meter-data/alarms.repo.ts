@@ -2,9 +2,8 @@ import type { AlarmAcknowledgeRequest, AlarmReadRequest, AlarmRow } from '@prepa
 import { and, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { accounts, alarms, customers } from '../../db/schema.js';
-import { refuse } from '../../http/errors.js';
-import type { AuthedContext, SessionUser } from '../../http/route.js';
 import { formatDateTime, parseDateTime } from '../../lib/dates.js';
+import { refuse } from '../../lib/domain-errors.js';
 import {
   allOf,
   contains,
@@ -14,6 +13,7 @@ import {
   type ReadSpec,
   stationScope,
 } from '../../lib/read-query.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { writeAudit } from '../audit/audit.js';
 import { dayToWire } from './units.js';
 
@@ -90,7 +90,7 @@ export async function readAlarms(q: Queryable, req: AlarmReadRequest, user: Sess
 /** Acknowledges alarms (all or nothing); a later abnormal reading opens a new alarm. */
 export async function acknowledgeAlarms(
   q: Db,
-  ctx: AuthedContext,
+  ctx: UserContext,
   body: AlarmAcknowledgeRequest[],
   now: Date,
 ): Promise<AlarmRow[]> {

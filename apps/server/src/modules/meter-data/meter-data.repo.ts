@@ -20,7 +20,6 @@ import {
   type waterDailyData,
   type waterMonthlyData,
 } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import {
   allOf,
@@ -32,6 +31,7 @@ import {
   type ReadSpec,
   stationScope,
 } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import { dayOf, dayToWire, tenths, thousandths } from './units.js';
 
 type ElectricTable = typeof meterDailyData | typeof meterMonthlyData;

@@ -2,8 +2,7 @@ import type { PermissionKey } from '@prepay/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { invalid } from '../../http/errors.js';
-import { type AuthedContext, contextOf } from '../../http/route.js';
+import { type AuthedContext, contextOf, parseBody } from '../../http/route.js';
 import { exportLanguage, headerOf, humanValue, numberFormatOf } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { writeAudit } from '../audit/audit.js';
@@ -34,18 +33,11 @@ export function registerExport<S extends z.ZodType, R extends object>(
     },
     async (request, reply) => {
       const ctx = contextOf(request);
-      const parsed = e.body.safeParse({ ...((request.body as object | undefined) ?? {}) });
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-        throw invalid(
-          `Validation failed: ${errors.map((x) => `${x.path}: ${x.message}`).join('; ')}`,
-          errors,
-        );
-      }
+      const body = parseBody(e.body, { ...((request.body as object | undefined) ?? {}) });
       const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
       const name = e.path.split('/').filter(Boolean).slice(-2).join('-');
       // Titles and coded values in the user's language (the body's lang, as the grid sends it).
-      const lang = exportLanguage((parsed.data as { lang?: string }).lang);
+      const lang = exportLanguage((body as { lang?: string }).lang);
       const cell = (r: R, k: string) => humanValue(lang, k, (r as Record<string, unknown>)[k], e.values?.[k]);
       return streamExport(request, reply, {
         title: e.title,
@@ -56,7 +48,7 @@ export function registerExport<S extends z.ZodType, R extends object>(
           numFmt: numberFormatOf(key),
         })),
         read: (pageNumber, pageSize) =>
-          e.read({ ...(parsed.data as object), pageNumber, pageSize } as z.infer<S>, ctx),
+          e.read({ ...(body as object), pageNumber, pageSize } as z.infer<S>, ctx),
         row: (r) => Object.fromEntries(e.columns.map((k) => [k, cell(r, k)])),
         done: (total) =>
           writeAudit(deps.database.db, ctx.actor, {

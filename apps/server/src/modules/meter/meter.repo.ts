@@ -2,7 +2,6 @@ import type { MeterReadRequest, MeterRow } from '@prepay/contracts';
 import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { meterLinks, meters } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import {
   allOf,
@@ -14,6 +13,7 @@ import {
   pageOf,
   type ReadSpec,
 } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 
 export const meterSpec: ReadSpec = {
   sortable: {

@@ -8,7 +8,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef, writeRoutes } from '../../http/route.js';
 import { readMeters, unusedOnly } from './meter.repo.js';
 import type { MeterService } from './meter.service.js';
 
@@ -37,32 +37,18 @@ export function meterRoutes(deps: Deps, meters: MeterService): RouteDef[] {
       result: page(MeterRow),
       handler: (b, ctx) => readMeters(db, b, ctx.user, [unusedOnly]),
     }),
-    defineRoute({
-      path: '/api/meter/create',
-      permission,
+    ...writeRoutes({
+      base: '/api/meter',
+      permission: permission,
       tag,
-      summary: 'Create meters; decoderKey is write-only (or derived from the vending key)',
       body: writeBody(MeterWriteRequest),
       result: z.array(MeterRow),
-      handler: (b, ctx) => meters.write(ctx, b, 'Create'),
-    }),
-    defineRoute({
-      path: '/api/meter/import',
-      permission,
-      tag,
-      summary: 'Import meters, all or nothing',
-      body: writeBody(MeterWriteRequest),
-      result: z.array(MeterRow),
-      handler: (b, ctx) => meters.write(ctx, b, 'Import'),
-    }),
-    defineRoute({
-      path: '/api/meter/update',
-      permission,
-      tag,
-      summary: 'Update meters; omitted fields keep their value',
-      body: writeBody(MeterWriteRequest),
-      result: z.array(MeterRow),
-      handler: (b, ctx) => meters.write(ctx, b, 'Update'),
+      summaries: {
+        Create: 'Create meters; decoderKey is write-only (or derived from the vending key)',
+        Import: 'Import meters, all or nothing',
+        Update: 'Update meters; omitted fields keep their value',
+      },
+      write: (b, ctx, action) => meters.write(ctx, b, action),
     }),
     defineRoute({
       path: '/api/meter/delete',
@@ -71,11 +57,7 @@ export function meterRoutes(deps: Deps, meters: MeterService): RouteDef[] {
       summary: 'Delete meters no account binds',
       body: writeBody(MeterDeleteRequest),
       result: z.array(MeterRow),
-      handler: (b, ctx) =>
-        meters.remove(
-          ctx,
-          b.map((r) => r.meterId),
-        ),
+      handler: (b, ctx) => meters.remove(ctx, keysOf(b, 'meterId')),
     }),
   ];
 }

@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { meters } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { accountsOf } from '../account/account.repo.js';
 import { writeAudit } from '../audit/audit.js';
 import type { DbKeyStore, KeySource } from '../keystore/key-store.js';
@@ -200,7 +200,7 @@ async function checkDevEuis(tx: Tx, values: Values[], labels: RowLabels | undefi
 async function planRows(
   tx: Tx,
   keys: DbKeyStore,
-  ctx: AuthedContext,
+  ctx: UserContext,
   rows: Input[],
   action: WriteAction,
   labels: RowLabels | undefined,
@@ -243,7 +243,7 @@ async function planRows(
   return { before, values, plans };
 }
 
-async function storeValues(tx: Tx, ctx: AuthedContext, action: WriteAction, values: Values[], now: Date) {
+async function storeValues(tx: Tx, ctx: UserContext, action: WriteAction, values: Values[], now: Date) {
   if (action === 'Update') {
     for (const v of values) {
       await tx
@@ -261,7 +261,7 @@ async function storeValues(tx: Tx, ctx: AuthedContext, action: WriteAction, valu
 }
 
 /** Create, import and update: every row is checked first; one bad row writes nothing. */
-async function write(deps: Deps, ctx: AuthedContext, rows: Input[], action: WriteAction, labels?: RowLabels) {
+async function write(deps: Deps, ctx: UserContext, rows: Input[], action: WriteAction, labels?: RowLabels) {
   const ids = rows.map((r) => r.meterId);
   assertNoDuplicateKeys(ids, labels);
   const keyStore = await keyStoreOf(deps);
@@ -284,7 +284,7 @@ async function write(deps: Deps, ctx: AuthedContext, rows: Input[], action: Writ
   });
 }
 
-async function remove(deps: Deps, ctx: AuthedContext, ids: string[]): Promise<MeterRow[]> {
+async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<MeterRow[]> {
   const unique = [...new Set(ids)];
   return deps.database.db.transaction(async (tx: Tx) => {
     const before = await loadMeters(tx, unique);

@@ -1,8 +1,7 @@
 import { RemoteTaskReadRequest, TASK_KINDS, TASK_ROUTES } from '@prepay/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { invalid } from '../../http/errors.js';
-import { contextOf } from '../../http/route.js';
+import { contextOf, parseBody } from '../../http/route.js';
 import { exportLanguage, headerOf, humanValue } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { writeAudit } from '../audit/audit.js';
@@ -31,21 +30,14 @@ export function registerTaskExports(app: FastifyInstance, deps: Deps): void {
       },
       async (request, reply) => {
         const ctx = contextOf(request);
-        const parsed = RemoteTaskReadRequest.safeParse({
+        const body = parseBody(RemoteTaskReadRequest, {
           lang: 'en',
           ...((request.body as object | undefined) ?? {}),
         });
-        if (!parsed.success) {
-          const errors = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-          throw invalid(
-            `Validation failed: ${errors.map((x) => `${x.path}: ${x.message}`).join('; ')}`,
-            errors,
-          );
-        }
         const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
         const db = deps.database.db;
         // Titles and the task status in the user's language; the data item name comes in it already.
-        const lang = exportLanguage(parsed.data.lang);
+        const lang = exportLanguage(body.lang);
         const cell = (r: object, k: string) =>
           humanValue(lang, k, (r as Record<string, unknown>)[k], k === 'status' ? 'taskStatus' : k);
         return streamExport(request, reply, {
@@ -53,7 +45,7 @@ export function registerTaskExports(app: FastifyInstance, deps: Deps): void {
           fileName: `${kind}-tasks-${stamp}.xlsx`,
           columns: columns.map((key) => ({ key, header: headerOf(lang, key === 'id' ? 'taskId' : key) })),
           read: (pageNumber, pageSize): Promise<{ total: number; data: object[] }> => {
-            const req = { ...parsed.data, pageNumber, pageSize };
+            const req = { ...body, pageNumber, pageSize };
             return kind === 'transparent'
               ? readTransparentTasks(db, req, ctx.user)
               : readTasks(db, req, ctx.user, kind);

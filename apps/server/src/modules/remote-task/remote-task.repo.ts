@@ -1,16 +1,24 @@
-import type {
-  RemoteTaskReadRequest,
-  RemoteTaskRow,
-  TaskAttemptRow,
-  TaskKind,
-  TransparentTaskRow,
+import {
+  type RemoteTaskReadRequest,
+  type RemoteTaskRow,
+  type TaskAttemptRow,
+  type TaskKind,
+  TaskStatus,
+  type TransparentTaskRow,
 } from '@prepay/contracts';
-import { asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { remoteTaskAttempts, remoteTasks } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
+import {
+  accounts,
+  customers,
+  dlt645Items,
+  meters,
+  remoteTaskAttempts,
+  remoteTasks,
+} from '../../db/schema.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import { langOf, textIn } from '../dlt645-item/dlt645-item.repo.js';
 
 export type TaskRecord = typeof remoteTasks.$inferSelect;
@@ -181,4 +189,63 @@ export async function readAttempts(q: Queryable, taskId: number): Promise<TaskAt
     startDate: formatDateTime(a.startDate),
     endDate: formatDateTime(a.endDate),
   }));
+}
+
+/** What a task needs to know of its meter: protocol version, station, and the customer on it now. */
+export interface MeterInfo {
+  meterId: string;
+  protocolVersion: string | null;
+  stationId: string;
+  customerId: string | null;
+  customerName: string | null;
+}
+
+export async function loadMeters(q: Queryable, ids: string[]): Promise<Map<string, MeterInfo>> {
+  if (!ids.length) return new Map();
+  const rows = await q
+    .select({
+      meterId: meters.meterId,
+      protocolVersion: meters.protocolVersion,
+      stationId: meters.stationId,
+      customerId: accounts.customerId,
+      customerName: customers.customerName,
+    })
+    .from(meters)
+    .leftJoin(accounts, eq(accounts.meterId, meters.meterId))
+    .leftJoin(customers, eq(customers.customerId, accounts.customerId))
+    .where(sql`${meters.meterId} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
+  return new Map(rows.map((r) => [r.meterId, r]));
+}
+
+/** The catalogue's data items of one type (reading, setting, control, token). */
+export const itemsOfType = (q: Queryable, type: number) =>
+  q.select().from(dlt645Items).where(eq(dlt645Items.type, type));
+
+/** The tasks of this kind among `ids`, locked for the rest of the transaction. */
+export const lockTasks = (q: Queryable, kind: TaskKind, ids: number[]) =>
+  q
+    .select()
+    .from(remoteTasks)
+    .where(and(inArray(remoteTasks.id, ids), eq(remoteTasks.kind, kind)))
+    .for('update');
+
+/** Puts tasks back in the queue as a new attempt. */
+export async function requeueTasks(
+  q: Queryable,
+  kind: TaskKind,
+  ids: number[],
+  set: { retriesLeft: number; updateId: string; updateDate: Date },
+) {
+  await q
+    .update(remoteTasks)
+    .set({
+      ...set,
+      status: TaskStatus.standBy,
+      runAfter: sql`now()`,
+      reason: null,
+      // A reading's old value must not pass for the new one; a token keeps its digits.
+      data: kind === 'token' ? sql`${remoteTasks.data}` : null,
+      receiveFrame: null,
+    })
+    .where(inArray(remoteTasks.id, ids));
 }

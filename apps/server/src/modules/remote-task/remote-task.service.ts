@@ -14,16 +14,26 @@ import {
   meterAddress,
   WILDCARD_ADDRESS,
 } from '@prepay/dlt645';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { accounts, customers, dlt645Items, meters, remoteTasks, type TaskSpec } from '../../db/schema.js';
+import type { TaskSpec } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { writeAudit } from '../audit/audit.js';
 import type { Dlt645Item } from '../dlt645-item/dlt645-item.repo.js';
 import { RowProblems } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
-import { insertTasks, loadTasks, type TaskRecord } from './remote-task.repo.js';
+import {
+  insertTasks,
+  itemsOfType,
+  loadMeters,
+  loadTasks,
+  lockTasks,
+  type MeterInfo,
+  type NewTask,
+  requeueTasks,
+  type TaskRecord,
+} from './remote-task.repo.js';
 import { encodeValue, TaskInputError } from './task-frames.js';
 import { QUEUE_CHANNEL } from './task-runner.js';
 
@@ -56,31 +66,6 @@ const ACTION: Record<TaskKind, string> = {
   transparent: 'CreateTransparentForwardingTask',
 };
 
-interface MeterInfo {
-  meterId: string;
-  protocolVersion: string | null;
-  stationId: string;
-  customerId: string | null;
-  customerName: string | null;
-}
-
-async function loadMeters(q: Queryable, ids: string[]): Promise<Map<string, MeterInfo>> {
-  if (!ids.length) return new Map();
-  const rows = await q
-    .select({
-      meterId: meters.meterId,
-      protocolVersion: meters.protocolVersion,
-      stationId: meters.stationId,
-      customerId: accounts.customerId,
-      customerName: customers.customerName,
-    })
-    .from(meters)
-    .leftJoin(accounts, eq(accounts.meterId, meters.meterId))
-    .leftJoin(customers, eq(customers.customerId, accounts.customerId))
-    .where(sql`${meters.meterId} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
-  return new Map(rows.map((r) => [r.meterId, r]));
-}
-
 const specOf = (i: Dlt645Item): TaskSpec => ({
   control: i.control,
   di: i.di,
@@ -101,219 +86,235 @@ function settingValue(item: Dlt645Item, r: RemoteTaskRequest): string | null {
   return value;
 }
 
+/** What the task service needs: the app's deps, the retries a new task gets, and the runner's doorbell. */
+interface TaskServiceDeps {
+  deps: Deps;
+  retries: number;
+  onQueued: () => void;
+}
+
+/** Why this line's meter cannot take a task from this user, or null when it can. */
+function meterProblem(ctx: UserContext, meterId: string, meter: MeterInfo | undefined): string | null {
+  if (!meterId) return 'meterId is required';
+  if (!meter) return `meter ${meterId}: not found`;
+  if (!ctx.user.isSystemAdmin && meter.stationId !== ctx.user.stationId)
+    return `meter ${meterId}: belongs to another station`;
+  return null;
+}
+
+/** What a task of this kind sends (`request`) and shows before it runs (`data`), checked now. */
+function requestOf(kind: Exclude<TaskKind, 'transparent'>, item: Dlt645Item, r: RemoteTaskRequest) {
+  if (kind === 'token') {
+    const digits = normaliseToken(r.data ?? '');
+    if (!digits) throw new TaskInputError('Please enter valid token (20 digits; digits and spaces only)');
+    return { request: digits, data: digits };
+  }
+  return { request: kind === 'setting' ? settingValue(item, r) : null, data: null };
+}
+
+type ItemOf = (version: string, flag: string) => Dlt645Item | undefined;
+
+/** One request line as a task to insert, or the reason it is refused. */
+function taskOf(
+  s: TaskServiceDeps,
+  ctx: UserContext,
+  kind: Exclude<TaskKind, 'transparent'>,
+  r: RemoteTaskRequest,
+  meterInfo: Map<string, MeterInfo>,
+  itemOf: ItemOf,
+  priority: number,
+): NewTask | string {
+  const meterId = r.meterId?.trim() ?? '';
+  const meter = meterInfo.get(meterId);
+  const problem = meterProblem(ctx, meterId, meter);
+  if (problem || !meter) return problem ?? `meter ${meterId}: not found`;
+  if (!/^\d{1,12}$/.test(meterId)) return `meter ${meterId}: not a DL/T 645 address`;
+  const version = r.version?.trim() || meter.protocolVersion || '';
+  const flag = (r.flag?.trim() || (kind === 'token' ? 'A120' : '')).toUpperCase();
+  if (!flag) return 'flag (the data item) is required';
+  const item = itemOf(version, flag);
+  if (!item) return `data item ${flag} is not in the catalogue for version ${version}`;
+  let line: { request: string | null; data: string | null };
+  try {
+    line = requestOf(kind, item, r);
+  } catch (e) {
+    return `meter ${meterId}: ${(e as Error).message}`;
+  }
+  const now = s.deps.clock.now();
+  return {
+    kind,
+    meterId,
+    customerId: meter.customerId ?? r.customerId ?? null,
+    customerName: meter.customerName,
+    stationId: meter.stationId,
+    version,
+    flag,
+    names: item.names,
+    prefixes: item.analysisPrefix,
+    spec: specOf(item),
+    ...line,
+    priority,
+    retriesLeft: s.retries,
+    createId: ctx.user.userId,
+    createDate: now,
+    updateDate: now,
+  };
+}
+
+/** One transparent-forwarding line as a task to insert, or the reason it is refused. */
+function transparentTaskOf(
+  s: TaskServiceDeps,
+  ctx: UserContext,
+  r: TransparentTaskRequest,
+  meterInfo: Map<string, MeterInfo>,
+): NewTask | string {
+  const meterId = r.meterId?.trim() ?? '';
+  const meter = meterInfo.get(meterId);
+  const problem = meterProblem(ctx, meterId, meter);
+  if (problem || !meter) return problem ?? `meter ${meterId}: not found`;
+  const checked = checkFrame(meterId, r.sendFrame ?? '');
+  if (typeof checked !== 'string') return `meter ${meterId}: ${checked.error}`;
+  const now = s.deps.clock.now();
+  return {
+    kind: 'transparent',
+    meterId,
+    customerId: meter.customerId,
+    customerName: meter.customerName,
+    stationId: meter.stationId,
+    sendFrame: checked,
+    priority: PRIORITY.transparent,
+    // A raw frame may not be safe to send twice: no automatic retries.
+    retriesLeft: 0,
+    createId: ctx.user.userId,
+    createDate: now,
+    updateDate: now,
+  };
+}
+
+/** Every line as a task, or — if any line is refused — nothing, with every refusal named. */
+function allOrNothing<R>(rows: R[], toTask: (r: R) => NewTask | string): NewTask[] {
+  const problems = new RowProblems();
+  const values: NewTask[] = [];
+  for (const [i, r] of rows.entries()) {
+    const task = toTask(r);
+    if (typeof task === 'string') problems.add(undefined, i, task);
+    else values.push(task);
+  }
+  problems.throwIfAny('No task was created');
+  return values;
+}
+
+const meterIdsOf = (rows: { meterId?: string | null }[]) => [
+  ...new Set(rows.map((r) => r.meterId?.trim() ?? '').filter(Boolean)),
+];
+
+/** Validates every line first; one bad line refuses the whole request and nothing is queued. */
+async function create(
+  s: TaskServiceDeps,
+  ctx: UserContext,
+  kind: Exclude<TaskKind, 'transparent'>,
+  rows: RemoteTaskRequest[],
+  priority = PRIORITY[kind],
+) {
+  const { db } = s.deps.database;
+  const meterInfo = await loadMeters(db, meterIdsOf(rows));
+  const items = await itemsOfType(db, TYPE_OF[kind]);
+  const itemOf: ItemOf = (version, flag) =>
+    items.find((i) => i.version === version && i.flag === flag.toUpperCase());
+  const values = allOrNothing(rows, (r) => taskOf(s, ctx, kind, r, meterInfo, itemOf, priority));
+  return insert(s, ctx, kind, values);
+}
+
+async function createTransparent(s: TaskServiceDeps, ctx: UserContext, rows: TransparentTaskRequest[]) {
+  const meterInfo = await loadMeters(s.deps.database.db, meterIdsOf(rows));
+  const values = allOrNothing(rows, (r) => transparentTaskOf(s, ctx, r, meterInfo));
+  return insert(s, ctx, 'transparent', values);
+}
+
+/** Runners in other processes on this PostgreSQL look at the queue when the transaction commits. */
+async function notifyQueued(s: TaskServiceDeps, tx: Queryable) {
+  if (s.deps.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${QUEUE_CHANNEL}, '')`);
+}
+
+async function insert(s: TaskServiceDeps, ctx: UserContext, kind: TaskKind, values: NewTask[]) {
+  const created = await s.deps.database.db.transaction(async (tx) => {
+    const rows: TaskRecord[] = [];
+    for (let at = 0; at < values.length; at += 5_000)
+      rows.push(...(await insertTasks(tx, values.slice(at, at + 5_000))));
+    await notifyQueued(s, tx);
+    // One audit row per request: a batch of thousands of reads is one operator action.
+    await writeAudit(tx, ctx.actor, {
+      title: 'RemoteMeterTask',
+      action: ACTION[kind],
+      content: `${rows.length} task(s): ${summary(rows)}`,
+      after: rows.map((t) => ({
+        id: t.id,
+        meterId: t.meterId,
+        flag: t.flag,
+        data: t.request ?? t.sendFrame,
+      })),
+    });
+    return rows;
+  });
+  s.onQueued();
+  return created;
+}
+
+/** Every task named exists, is of this kind, in the user's station, and is not waiting or running. */
+function checkResendable(ctx: UserContext, ids: number[], before: TaskRecord[]) {
+  const problems = new RowProblems();
+  for (const [i, id] of ids.entries()) {
+    const t = before.find((b) => b.id === id);
+    if (!t) {
+      problems.add(undefined, i, `task ${id}: not found`);
+      continue;
+    }
+    assertStation(ctx.user, t.stationId);
+    if (t.status === TaskStatus.standBy || t.status === TaskStatus.running)
+      problems.add(undefined, i, `task ${id}: is still waiting or running`);
+  }
+  problems.throwIfAny('Nothing was resent');
+}
+
+/** Resend: the same task back to StandBy, as a new attempt; never a second task. */
+async function resend(s: TaskServiceDeps, ctx: UserContext, kind: TaskKind, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const result = await s.deps.database.db.transaction(async (tx) => {
+    const before = await lockTasks(tx, kind, unique);
+    checkResendable(ctx, unique, before);
+    await requeueTasks(tx, kind, unique, {
+      retriesLeft: kind === 'transparent' ? 0 : s.retries,
+      updateId: ctx.user.userId,
+      updateDate: s.deps.clock.now(),
+    });
+    await notifyQueued(s, tx);
+    const after = await loadTasks(tx, unique);
+    await writeAudit(tx, ctx.actor, {
+      title: 'RemoteMeterTask',
+      action: `Resend${ACTION[kind].replace('Create', '')}`,
+      content: `${after.length} task(s): ${summary(after)}`,
+      before: before.map((t) => ({ id: t.id, status: t.status, reason: t.reason })),
+      after: after.map((t) => ({ id: t.id, status: t.status })),
+    });
+    return after;
+  });
+  s.onQueued();
+  return result;
+}
+
 export function createRemoteTaskService(deps: Deps, opts: { retries: number; onQueued: () => void }) {
-  const { db } = deps.database;
-
-  /** Runners in other processes on this PostgreSQL look at the queue when the transaction commits. */
-  async function notifyQueued(tx: Queryable) {
-    if (deps.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${QUEUE_CHANNEL}, '')`);
-  }
-
-  /** Validates every line first; one bad line refuses the whole request and nothing is queued. */
-  async function create(
-    ctx: AuthedContext,
-    kind: Exclude<TaskKind, 'transparent'>,
-    rows: RemoteTaskRequest[],
-    priority = PRIORITY[kind],
-  ) {
-    const meterIds = [...new Set(rows.map((r) => r.meterId?.trim() ?? '').filter(Boolean))];
-    const meterInfo = await loadMeters(db, meterIds);
-    const items = await db.select().from(dlt645Items).where(eq(dlt645Items.type, TYPE_OF[kind]));
-    const itemOf = (version: string, flag: string) =>
-      items.find((i) => i.version === version && i.flag === flag.toUpperCase());
-    const problems = new RowProblems();
-    const values: (typeof remoteTasks.$inferInsert)[] = [];
-    const now = deps.clock.now();
-    for (const [i, r] of rows.entries()) {
-      const meterId = r.meterId?.trim() ?? '';
-      const meter = meterInfo.get(meterId);
-      if (!meterId) {
-        problems.add(undefined, i, 'meterId is required');
-        continue;
-      }
-      if (!meter) {
-        problems.add(undefined, i, `meter ${meterId}: not found`);
-        continue;
-      }
-      if (!ctx.user.isSystemAdmin && meter.stationId !== ctx.user.stationId) {
-        problems.add(undefined, i, `meter ${meterId}: belongs to another station`);
-        continue;
-      }
-      if (!/^\d{1,12}$/.test(meterId)) {
-        problems.add(undefined, i, `meter ${meterId}: not a DL/T 645 address`);
-        continue;
-      }
-      const version = r.version?.trim() || meter.protocolVersion || '';
-      const flag = (r.flag?.trim() || (kind === 'token' ? 'A120' : '')).toUpperCase();
-      if (!flag) {
-        problems.add(undefined, i, 'flag (the data item) is required');
-        continue;
-      }
-      const item = itemOf(version, flag);
-      if (!item) {
-        problems.add(undefined, i, `data item ${flag} is not in the catalogue for version ${version}`);
-        continue;
-      }
-      let request: string | null = null;
-      let data: string | null = null;
-      try {
-        if (kind === 'token') {
-          request = normaliseToken(r.data ?? '');
-          if (!request)
-            throw new TaskInputError('Please enter valid token (20 digits; digits and spaces only)');
-          data = request;
-        } else if (kind === 'setting') {
-          request = settingValue(item, r);
-        }
-      } catch (e) {
-        problems.add(undefined, i, `meter ${meterId}: ${(e as Error).message}`);
-        continue;
-      }
-      values.push({
-        kind,
-        meterId,
-        customerId: meter.customerId ?? r.customerId ?? null,
-        customerName: meter.customerName,
-        stationId: meter.stationId,
-        version,
-        flag,
-        names: item.names,
-        prefixes: item.analysisPrefix,
-        spec: specOf(item),
-        request,
-        data,
-        priority,
-        retriesLeft: opts.retries,
-        createId: ctx.user.userId,
-        createDate: now,
-        updateDate: now,
-      });
-    }
-    problems.throwIfAny('No task was created');
-    return insert(ctx, kind, values);
-  }
-
-  async function createTransparent(ctx: AuthedContext, rows: TransparentTaskRequest[]) {
-    const meterInfo = await loadMeters(db, [...new Set(rows.map((r) => r.meterId?.trim() ?? ''))]);
-    const problems = new RowProblems();
-    const values: (typeof remoteTasks.$inferInsert)[] = [];
-    const now = deps.clock.now();
-    for (const [i, r] of rows.entries()) {
-      const meterId = r.meterId?.trim() ?? '';
-      const meter = meterInfo.get(meterId);
-      if (!meterId) {
-        problems.add(undefined, i, 'meterId is required');
-        continue;
-      }
-      if (!meter) {
-        problems.add(undefined, i, `meter ${meterId}: not found`);
-        continue;
-      }
-      if (!ctx.user.isSystemAdmin && meter.stationId !== ctx.user.stationId) {
-        problems.add(undefined, i, `meter ${meterId}: belongs to another station`);
-        continue;
-      }
-      const checked = checkFrame(meterId, r.sendFrame ?? '');
-      if (typeof checked !== 'string') {
-        problems.add(undefined, i, `meter ${meterId}: ${checked.error}`);
-        continue;
-      }
-      values.push({
-        kind: 'transparent',
-        meterId,
-        customerId: meter.customerId,
-        customerName: meter.customerName,
-        stationId: meter.stationId,
-        sendFrame: checked,
-        priority: PRIORITY.transparent,
-        // A raw frame may not be safe to send twice: no automatic retries.
-        retriesLeft: 0,
-        createId: ctx.user.userId,
-        createDate: now,
-        updateDate: now,
-      });
-    }
-    problems.throwIfAny('No task was created');
-    return insert(ctx, 'transparent', values);
-  }
-
-  async function insert(ctx: AuthedContext, kind: TaskKind, values: (typeof remoteTasks.$inferInsert)[]) {
-    const created = await db.transaction(async (tx) => {
-      const rows: TaskRecord[] = [];
-      for (let at = 0; at < values.length; at += 5_000)
-        rows.push(...(await insertTasks(tx, values.slice(at, at + 5_000))));
-      await notifyQueued(tx);
-      // One audit row per request: a batch of thousands of reads is one operator action.
-      await writeAudit(tx, ctx.actor, {
-        title: 'RemoteMeterTask',
-        action: ACTION[kind],
-        content: `${rows.length} task(s): ${summary(rows)}`,
-        after: rows.map((t) => ({
-          id: t.id,
-          meterId: t.meterId,
-          flag: t.flag,
-          data: t.request ?? t.sendFrame,
-        })),
-      });
-      return rows;
-    });
-    opts.onQueued();
-    return created;
-  }
-
-  /** Resend: the same task back to StandBy, as a new attempt; never a second task. */
-  async function resend(ctx: AuthedContext, kind: TaskKind, ids: number[]): Promise<TaskRecord[]> {
-    const unique = [...new Set(ids)];
-    const result = await db.transaction(async (tx) => {
-      const before = await tx
-        .select()
-        .from(remoteTasks)
-        .where(and(inArray(remoteTasks.id, unique), eq(remoteTasks.kind, kind)))
-        .for('update');
-      const problems = new RowProblems();
-      for (const [i, id] of unique.entries()) {
-        const t = before.find((b) => b.id === id);
-        if (!t) {
-          problems.add(undefined, i, `task ${id}: not found`);
-          continue;
-        }
-        assertStation(ctx.user, t.stationId);
-        if (t.status === TaskStatus.standBy || t.status === TaskStatus.running) {
-          problems.add(undefined, i, `task ${id}: is still waiting or running`);
-        }
-      }
-      problems.throwIfAny('Nothing was resent');
-      const now = deps.clock.now();
-      await tx
-        .update(remoteTasks)
-        .set({
-          status: TaskStatus.standBy,
-          retriesLeft: kind === 'transparent' ? 0 : opts.retries,
-          runAfter: sql`now()`,
-          reason: null,
-          // A reading's old value must not pass for the new one; a token keeps its digits.
-          data: kind === 'token' ? sql`${remoteTasks.data}` : null,
-          receiveFrame: null,
-          updateId: ctx.user.userId,
-          updateDate: now,
-        })
-        .where(inArray(remoteTasks.id, unique));
-      await notifyQueued(tx);
-      const after = await loadTasks(tx, unique);
-      await writeAudit(tx, ctx.actor, {
-        title: 'RemoteMeterTask',
-        action: `Resend${ACTION[kind].replace('Create', '')}`,
-        content: `${after.length} task(s): ${summary(after)}`,
-        before: before.map((t) => ({ id: t.id, status: t.status, reason: t.reason })),
-        after: after.map((t) => ({ id: t.id, status: t.status })),
-      });
-      return after;
-    });
-    opts.onQueued();
-    return result;
-  }
-
-  return { create, createTransparent, resend };
+  const s: TaskServiceDeps = { deps, ...opts };
+  return {
+    create: (
+      ctx: UserContext,
+      kind: Exclude<TaskKind, 'transparent'>,
+      rows: RemoteTaskRequest[],
+      priority?: number,
+    ) => create(s, ctx, kind, rows, priority),
+    createTransparent: (ctx: UserContext, rows: TransparentTaskRequest[]) => createTransparent(s, ctx, rows),
+    resend: (ctx: UserContext, kind: TaskKind, ids: number[]): Promise<TaskRecord[]> =>
+      resend(s, ctx, kind, ids),
+  };
 }
 export type RemoteTaskService = ReturnType<typeof createRemoteTaskService>;
 

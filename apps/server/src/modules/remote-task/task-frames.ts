@@ -11,18 +11,10 @@ import {
   type WriteAuth,
   writeRequest,
 } from '@prepay/dlt645';
+import type { TaskSpec } from '../../db/schema.js';
 
-/** What the engine needs of a catalogue row to build and read a frame. */
-export interface ItemSpec {
-  control: string | null;
-  di: string | null;
-  format: string | null;
-  analysisFormat: string | null;
-  data: string | null;
-  password: string | null;
-  operator: string | null;
-  passwordLevel: number;
-}
+/** What the engine needs of a catalogue row to build and read a frame (stored with each task). */
+export type ItemSpec = TaskSpec;
 
 export class TaskInputError extends Error {}
 

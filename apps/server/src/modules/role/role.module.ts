@@ -9,7 +9,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef } from '../../http/route.js';
 import { readRoles } from './role.repo.js';
 
 import { createRoleService } from './role.service.js';
@@ -75,11 +75,7 @@ export function roleRoutes(deps: Deps): RouteDef[] {
       summary: 'Delete roles no user holds',
       body: writeBody(RoleDeleteRequest),
       result: z.array(RoleRow),
-      handler: (b, ctx) =>
-        roleService.remove(
-          ctx,
-          b.map((r) => r.roleId),
-        ),
+      handler: (b, ctx) => roleService.remove(ctx, keysOf(b, 'roleId')),
     }),
   ];
 }

@@ -3,9 +3,9 @@ import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { roles, userRoles, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import { load, normalise } from './role.repo.js';
@@ -13,7 +13,7 @@ import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 
 async function write(
   deps: Deps,
-  ctx: AuthedContext,
+  ctx: UserContext,
   rows: z.infer<typeof RoleRequest>[],
   action: 'Create' | 'Update' | 'Import',
 ) {
@@ -58,7 +58,7 @@ async function write(
   });
 }
 
-async function remove(deps: Deps, ctx: AuthedContext, ids: string[]) {
+async function remove(deps: Deps, ctx: UserContext, ids: string[]) {
   return deps.database.db.transaction(async (tx) => {
     const before = await load(tx, ids);
     if (before.length !== new Set(ids).size) throw notFound('Role');

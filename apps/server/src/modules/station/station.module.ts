@@ -9,7 +9,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef } from '../../http/route.js';
 import { readStations } from './station.repo.js';
 import { createStationService } from './station.service.js';
 
@@ -65,11 +65,7 @@ export function stationRoutes(deps: Deps): RouteDef[] {
       summary: 'Delete stations without users',
       body: writeBody(StationDeleteRequest),
       result: z.array(StationRow),
-      handler: (b, ctx) =>
-        stationService.remove(
-          ctx,
-          b.map((r) => r.stationId),
-        ),
+      handler: (b, ctx) => stationService.remove(ctx, keysOf(b, 'stationId')),
     }),
   ];
 }

@@ -3,21 +3,21 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { stations, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
 import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import { load } from './station.repo.js';
 
 /** Stations are sites; only system administrators create, rename or delete them. */
-function assertSystemAdmin(ctx: AuthedContext) {
+function assertSystemAdmin(ctx: UserContext) {
   if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator manages stations');
 }
 
 async function write(
   deps: Deps,
-  ctx: AuthedContext,
+  ctx: UserContext,
   rows: z.infer<typeof StationRequest>[],
   action: 'Create' | 'Import' | 'Update',
 ) {
@@ -55,7 +55,7 @@ async function write(
   });
 }
 
-async function remove(deps: Deps, ctx: AuthedContext, ids: string[]) {
+async function remove(deps: Deps, ctx: UserContext, ids: string[]) {
   assertSystemAdmin(ctx);
   return deps.database.db.transaction(async (tx) => {
     const before = await load(tx, ids);

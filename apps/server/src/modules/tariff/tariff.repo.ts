@@ -2,9 +2,9 @@ import type { TariffReadRequest, TariffRow, TariffStep } from '@prepay/contracts
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { type StoredStep, tariffs } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import {
   basisPointsToNumber,
   minorToDecimal,

@@ -8,7 +8,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef, writeRoutes } from '../../http/route.js';
 import { readTariffs } from './tariff.repo.js';
 import type { TariffService } from './tariff.service.js';
 
@@ -29,32 +29,18 @@ export function tariffRoutes(deps: Deps, tariffs: TariffService): RouteDef[] {
       result: page(TariffRow),
       handler: (b, ctx) => readTariffs(db, b, ctx.user, deps.clock.now()),
     }),
-    defineRoute({
-      path: '/api/tariff/create',
-      permission,
+    ...writeRoutes({
+      base: '/api/tariff',
+      permission: permission,
       tag,
-      summary: 'Create tariffs',
       body: writeBody(TariffCreateRequest),
       result: rows,
-      handler: (b, ctx) => tariffs.write(ctx, b, 'Create'),
-    }),
-    defineRoute({
-      path: '/api/tariff/import',
-      permission,
-      tag,
-      summary: 'Import tariffs, all or nothing',
-      body: writeBody(TariffCreateRequest),
-      result: rows,
-      handler: (b, ctx) => tariffs.write(ctx, b, 'Import'),
-    }),
-    defineRoute({
-      path: '/api/tariff/update',
-      permission,
-      tag,
-      summary: 'Update tariffs (the whole tariff, active and passive)',
-      body: writeBody(TariffCreateRequest),
-      result: rows,
-      handler: (b, ctx) => tariffs.write(ctx, b, 'Update'),
+      summaries: {
+        Create: 'Create tariffs',
+        Import: 'Import tariffs, all or nothing',
+        Update: 'Update tariffs (the whole tariff, active and passive)',
+      },
+      write: (b, ctx, action) => tariffs.write(ctx, b, action),
     }),
     defineRoute({
       path: '/api/tariff/delete',
@@ -63,11 +49,7 @@ export function tariffRoutes(deps: Deps, tariffs: TariffService): RouteDef[] {
       summary: 'Delete tariffs no account uses',
       body: writeBody(TariffDeleteRequest),
       result: rows,
-      handler: (b, ctx) =>
-        tariffs.remove(
-          ctx,
-          b.map((r) => r.tariffId),
-        ),
+      handler: (b, ctx) => tariffs.remove(ctx, keysOf(b, 'tariffId')),
     }),
   ];
 }

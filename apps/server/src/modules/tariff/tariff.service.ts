@@ -3,8 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accounts, type StoredStep, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
 import { parseDateTime } from '../../lib/dates.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { writeAudit } from '../audit/audit.js';
 import { toBasisPoints, toMinor, toTenths } from '../masterdata/money.js';
@@ -64,7 +64,7 @@ function valuesOf(r: Input, problem: (m: string) => void) {
   };
 }
 
-async function write(deps: Deps, ctx: AuthedContext, rows: Input[], action: WriteAction, labels?: RowLabels) {
+async function write(deps: Deps, ctx: UserContext, rows: Input[], action: WriteAction, labels?: RowLabels) {
   const ids = rows.map((r) => r.tariffId);
   assertNoDuplicateKeys(ids, labels);
   const now = deps.clock.now();
@@ -125,7 +125,7 @@ async function write(deps: Deps, ctx: AuthedContext, rows: Input[], action: Writ
   });
 }
 
-async function remove(deps: Deps, ctx: AuthedContext, ids: string[]): Promise<TariffRow[]> {
+async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<TariffRow[]> {
   const unique = [...new Set(ids)];
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {

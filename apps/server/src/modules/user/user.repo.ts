@@ -3,7 +3,6 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { roles, stations, userRoles, users } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import {
   allOf,
@@ -15,6 +14,7 @@ import {
   pageOf,
   type ReadSpec,
 } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 
 export type UserRecord = typeof users.$inferSelect;
 
@@ -39,6 +39,20 @@ const spec: ReadSpec = {
 /** kWh on the wire, 0.1 kWh units in storage; -1 means no limit. */
 export const quotaToWire = (units: number | null) => (units === null ? -1 : units / 10);
 
+/** What a user's row and the signed-in user's own info both show of the user, and their quota. */
+export const profileOf = (u: UserRecord) => ({
+  userId: u.userId,
+  nickName: u.nickName,
+  fullName: u.fullName,
+  email: u.email,
+  phone: u.phone,
+  address: u.address,
+  status: u.status === UserStatus.enable,
+  quota: quotaToWire(u.totalQuotaUnits),
+  totalQuota: quotaToWire(u.totalQuotaUnits),
+  remainingQuota: quotaToWire(u.remainingQuotaUnits),
+});
+
 export function toRow(
   u: UserRecord,
   extra: {
@@ -49,13 +63,7 @@ export function toRow(
   },
 ): UserRow {
   return {
-    userId: u.userId,
-    nickName: u.nickName,
-    fullName: u.fullName,
-    email: u.email,
-    phone: u.phone,
-    address: u.address,
-    status: u.status === UserStatus.enable,
+    ...profileOf(u),
     roleId: u.roleId,
     roleName: extra.roleName,
     roleContent: extra.roleContent,
@@ -63,9 +71,6 @@ export function toRow(
     stationId: u.stationId,
     stationName: extra.stationName,
     company: extra.stationName,
-    quota: quotaToWire(u.totalQuotaUnits),
-    totalQuota: quotaToWire(u.totalQuotaUnits),
-    remainingQuota: quotaToWire(u.remainingQuotaUnits),
     lockedUntil: formatDateTime(u.lockedUntil),
     remark: u.remark,
     createId: u.createId,

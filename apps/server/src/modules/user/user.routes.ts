@@ -13,7 +13,7 @@ import {
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef } from '../../http/route.js';
 import { readUsers } from './user.repo.js';
 import type { createUserService } from './user.service.js';
 
@@ -65,11 +65,7 @@ export function userRoutes(deps: Deps, users: ReturnType<typeof createUserServic
       summary: 'Delete users',
       body: writeBody(UserDeleteRequest),
       result: z.array(UserRow),
-      handler: (b, ctx) =>
-        users.remove(
-          ctx,
-          b.map((r) => r.userId),
-        ),
+      handler: (b, ctx) => users.remove(ctx, keysOf(b, 'userId')),
     }),
     defineRoute({
       path: '/api/user/reset',

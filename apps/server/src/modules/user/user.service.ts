@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
 import { authThrottle, stations, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { forbidden, notFound, refuse } from '../../http/errors.js';
-import type { AuthedContext } from '../../http/route.js';
+import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import { assertPasswordPolicy, assertPasswordsDiffer } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword } from '../../lib/passwords.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import { assertCanAssignRoles } from '../role/role-guard.js';
@@ -78,7 +78,7 @@ function assertChosenPasswords(r: CreateInput) {
 }
 
 /** Create and import share this: every row is checked before any is written; one bad row writes nothing. */
-async function create(deps: Deps, ctx: AuthedContext, rows: CreateInput[], action: 'Create' | 'Import') {
+async function create(deps: Deps, ctx: UserContext, rows: CreateInput[], action: 'Create' | 'Import') {
   const dup = duplicateKeys(rows.map((r) => r.userId));
   if (dup.length) throw refuse(`The request has duplicate lines: ${dup.join(', ')}`);
   for (const r of rows) assertChosenPasswords(r);
@@ -137,7 +137,7 @@ async function create(deps: Deps, ctx: AuthedContext, rows: CreateInput[], actio
   });
 }
 
-async function update(deps: Deps, ctx: AuthedContext, rows: UpdateInput[]): Promise<UserRow[]> {
+async function update(deps: Deps, ctx: UserContext, rows: UpdateInput[]): Promise<UserRow[]> {
   const dup = duplicateKeys(rows.map((r) => r.userId));
   if (dup.length) throw refuse(`The request has duplicate lines: ${dup.join(', ')}`);
   return deps.database.db.transaction(async (tx) => {
@@ -187,7 +187,7 @@ async function update(deps: Deps, ctx: AuthedContext, rows: UpdateInput[]): Prom
   });
 }
 
-async function remove(deps: Deps, ctx: AuthedContext, ids: string[]): Promise<UserRow[]> {
+async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<UserRow[]> {
   if (ids.some((id) => id === ctx.user.userId)) throw refuse('You cannot delete yourself');
   return deps.database.db.transaction(async (tx) => {
     const before = await loadRows(tx, [...new Set(ids)]);
@@ -201,7 +201,7 @@ async function remove(deps: Deps, ctx: AuthedContext, ids: string[]): Promise<Us
 }
 
 /** A new one-time password, shown once; the lock is lifted and every session of the user ends. */
-async function resetPassword(deps: Deps, ctx: AuthedContext, userId: string) {
+async function resetPassword(deps: Deps, ctx: UserContext, userId: string) {
   const user = await findUser(deps.database.db, userId);
   if (!user) throw notFound('User');
   assertStation(ctx.user, user.stationId);

@@ -6,7 +6,7 @@ import type { Queryable, Tx } from '../../db/client.js';
 import { debts, users } from '../../db/schema.js';
 import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { present, refuse } from '../../lib/domain-errors.js';
 import { auditRow, writeAudit } from '../audit/audit.js';
 import { keyStoreOf } from '../keystore/key-store.js';
@@ -101,7 +101,7 @@ function priceVend(req: Request, terms: EffectiveTariff, inputs: VendInputs): Pr
 
 /** The record of a priced vend, before it has a token (what a preview shows). */
 function recordValues(
-  ctx: AuthedContext,
+  ctx: UserContext,
   req: Request,
   v: Vendable,
   b: PriceBreakdown,
@@ -186,7 +186,7 @@ function creditRow(values: CreditRecordValues, id: number, receiptId: number): T
 }
 
 /** What a vend would cost now, from what the database says now (no lock, nothing written). */
-async function previewVend(deps: Deps, ctx: AuthedContext, req: Request, v: Vendable) {
+async function previewVend(deps: Deps, ctx: UserContext, req: Request, v: Vendable) {
   const now = deps.clock.now();
   const terms = effectiveTariff(v.tariff, now);
   const inputs = await readVendInputs(deps.database.db, {
@@ -204,7 +204,7 @@ async function previewVend(deps: Deps, ctx: AuthedContext, req: Request, v: Vend
  * The vend's transaction: lock the meter's TID row, read what prices it (one statement), price it, allocate
  * the TID and encode the token, then write everything (one statement). Four statements and the commit.
  */
-async function issueCreditToken(deps: Deps, ctx: AuthedContext, req: Request, v: Vendable) {
+async function issueCreditToken(deps: Deps, ctx: UserContext, req: Request, v: Vendable) {
   const keyStore = await keyStoreOf(deps);
   return deps.database.db.transaction(async (tx) => {
     // Everything below runs with the meter's row locked: the period's usage, the TID and the debt are exact.
@@ -263,7 +263,7 @@ async function issueCreditToken(deps: Deps, ctx: AuthedContext, req: Request, v:
  * for the same vend; the same key with another meter, amount or debt share is a client bug, refused rather
  * than silently answered.
  */
-async function replayed(q: Queryable, ctx: AuthedContext, req: Request): Promise<CreditRecordView | null> {
+async function replayed(q: Queryable, ctx: UserContext, req: Request): Promise<CreditRecordView | null> {
   if (!req.idempotencyKey) return null;
   const done = await findByIdempotencyKey(q, ctx.user.userId, req.idempotencyKey);
   if (!done) return null;
@@ -286,7 +286,7 @@ async function replayed(q: Queryable, ctx: AuthedContext, req: Request): Promise
 async function vendCredit(
   deps: Deps,
   checkAuthorizationPassword: AuthorizationCheck,
-  ctx: AuthedContext,
+  ctx: UserContext,
   req: Request,
 ): Promise<CreditTokenRecord> {
   const { db } = deps.database;
@@ -309,7 +309,7 @@ async function vendCredit(
 /** Marks one vend cancelled, gives back its debt and quota effects and lists it on a cancel record. */
 async function cancelOne(
   tx: Tx,
-  ctx: AuthedContext,
+  ctx: UserContext,
   r: TokenRecordRow,
   remark: string | null | undefined,
   now: Date,
@@ -370,7 +370,7 @@ async function cancelOne(
 async function cancelCredit(
   deps: Deps,
   checkAuthorizationPassword: AuthorizationCheck,
-  ctx: AuthedContext,
+  ctx: UserContext,
   req: z.infer<typeof CancelCreditTokenRequest>,
 ): Promise<CreditRecordView[]> {
   await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
@@ -395,8 +395,8 @@ async function cancelCredit(
 
 export function createCreditService(deps: Deps, checkAuthorizationPassword: AuthorizationCheck) {
   return {
-    vend: (ctx: AuthedContext, req: Request) => vendCredit(deps, checkAuthorizationPassword, ctx, req),
-    cancel: (ctx: AuthedContext, req: z.infer<typeof CancelCreditTokenRequest>) =>
+    vend: (ctx: UserContext, req: Request) => vendCredit(deps, checkAuthorizationPassword, ctx, req),
+    cancel: (ctx: UserContext, req: z.infer<typeof CancelCreditTokenRequest>) =>
       cancelCredit(deps, checkAuthorizationPassword, ctx, req),
   };
 }

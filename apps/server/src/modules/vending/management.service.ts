@@ -11,7 +11,7 @@ import type { Tx } from '../../db/client.js';
 import { meters } from '../../db/schema.js';
 import { type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import type { AuthedContext } from '../../http/route.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { invalid, present, refuse } from '../../lib/domain-errors.js';
 import { writeAudit } from '../audit/audit.js';
 import { type DbKeyStore, keyStoreOf, type NextKeyFields } from '../keystore/key-store.js';
@@ -56,7 +56,7 @@ const TITLES: Record<TidKind | 'changeKey', string> = {
 /** Management tokens: one TID each, from the meter's decoder key, recorded and audited in one transaction. */
 async function issueManagementToken(
   deps: Deps,
-  ctx: AuthedContext,
+  ctx: UserContext,
   kind: TidKind,
   meterId: string,
   value: number,
@@ -129,7 +129,7 @@ async function updateOneMeterKey(
   deps: Deps,
   tx: Tx,
   keys: DbKeyStore,
-  ctx: AuthedContext,
+  ctx: UserContext,
   r: z.infer<typeof UpdateMeterKeyRequest>,
 ) {
   const [before] = await tx.select().from(meters).where(eq(meters.meterId, r.meterId));
@@ -170,7 +170,7 @@ async function updateOneMeterKey(
 }
 
 /** Sets the meters' "new" key fields (and hand-given new keys) for the next key change. */
-async function updateMeterKey(deps: Deps, ctx: AuthedContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) {
+async function updateMeterKey(deps: Deps, ctx: UserContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) {
   const keyStore = await keyStoreOf(deps);
   return deps.database.db.transaction(async (tx) => {
     const keys = keyStore.on(tx);
@@ -212,7 +212,7 @@ function pendingKeyFields(m: typeof meters.$inferSelect): NextKeyFields {
 async function changeMeterKey(
   deps: Deps,
   checkAuthorizationPassword: AuthorizationCheck,
-  ctx: AuthedContext,
+  ctx: UserContext,
   req: { meterId: string; authorizationPassword?: string | null; remark?: string | null },
 ) {
   if (req.authorizationPassword) {
@@ -269,7 +269,7 @@ async function changeMeterKey(
 }
 
 /** The key-change record to confirm, locked; a refusal when it is missing, another station's or done. */
-async function keyChangeToConfirm(tx: Tx, ctx: AuthedContext, receiptId: number) {
+async function keyChangeToConfirm(tx: Tx, ctx: UserContext, receiptId: number) {
   const [r] = await tx
     .select()
     .from(tokenRecords)
@@ -305,7 +305,7 @@ const installedFields = (k: NextKeyFields) => ({
  * The meter took the key change: the new fields and key become current. Until then every token still
  * uses the old key, so a lost key-change token never strands a meter.
  */
-async function confirmKeyChange(deps: Deps, ctx: AuthedContext, receiptId: number) {
+async function confirmKeyChange(deps: Deps, ctx: UserContext, receiptId: number) {
   const keyStore = await keyStoreOf(deps);
   const row = await deps.database.db.transaction(async (tx) => {
     const { r, m, k } = await keyChangeToConfirm(tx, ctx, receiptId);
@@ -341,16 +341,16 @@ async function confirmKeyChange(deps: Deps, ctx: AuthedContext, receiptId: numbe
 
 export function createManagementTokenService(deps: Deps, checkAuthorizationPassword: AuthorizationCheck) {
   return {
-    issue: (ctx: AuthedContext, kind: TidKind, meterId: string, value: number, remark?: string | null) =>
+    issue: (ctx: UserContext, kind: TidKind, meterId: string, value: number, remark?: string | null) =>
       issueManagementToken(deps, ctx, kind, meterId, value, remark),
-    updateMeterKey: (ctx: AuthedContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) =>
+    updateMeterKey: (ctx: UserContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) =>
       updateMeterKey(deps, ctx, rows),
     changeMeterKey: (
-      ctx: AuthedContext,
+      ctx: UserContext,
       meterId: string,
       authorizationPassword: string | null | undefined,
       remark?: string | null,
     ) => changeMeterKey(deps, checkAuthorizationPassword, ctx, { meterId, authorizationPassword, remark }),
-    confirmKeyChange: (ctx: AuthedContext, receiptId: number) => confirmKeyChange(deps, ctx, receiptId),
+    confirmKeyChange: (ctx: UserContext, receiptId: number) => confirmKeyChange(deps, ctx, receiptId),
   };
 }

@@ -1,11 +1,11 @@
 import { StsError } from '@prepay/sts';
 import type { Queryable } from '../../db/client.js';
-import type { AuthedContext } from '../../http/route.js';
 import { DomainError, forbidden, refuse } from '../../lib/domain-errors.js';
+import type { UserContext } from '../../lib/user-context.js';
 import { loadVendContext } from './vending.repo.js';
 
 /** The meter, its account, customer and tariff — or the reason a token cannot be sold to it. */
-export async function requireVendable(q: Queryable, ctx: AuthedContext, meterId: string) {
+export async function requireVendable(q: Queryable, ctx: UserContext, meterId: string) {
   const c = await loadVendContext(q, meterId);
   if (!c) throw refuse(`Meter ${meterId} not found`);
   if (!ctx.user.isSystemAdmin && c.meter.stationId !== ctx.user.stationId) {

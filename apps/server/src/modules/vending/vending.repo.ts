@@ -3,9 +3,9 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { accounts, customers, meters, tariffs } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
-import type { SessionUser } from '../../http/route.js';
 import { present } from '../../lib/domain-errors.js';
 import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import type { EffectiveTariff } from '../tariff/tariff.repo.js';
 import type { TariffStep } from './pricing.js';
 
