@@ -1,8 +1,8 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { BASE_URL, loginAs } from './helpers';
-import { bodyRows, openAndSearch, TOKEN, tokenIn } from './vending-helpers';
+import { ADMIN_PASSWORD, api, apiLogin, BASE_URL, loginAs } from './helpers';
+import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
 
 /**
  * Issue 15, what a cashier and a supervisor read: import errors that name the row, the column and the
@@ -10,6 +10,25 @@ import { bodyRows, openAndSearch, TOKEN, tokenIn } from './vending-helpers';
  * vend's token sent to the meter from the receipt dialog, through the head-end to the simulated fleet.
  */
 test.describe.configure({ timeout: 180_000 });
+
+async function vendByApi(request: APIRequestContext, meterId: string, amount: string) {
+  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const env = await api(
+    request,
+    '/api/token/creditToken/generate',
+    {
+      meterId,
+      isPreview: false,
+      isVendByTotalPaid: true,
+      amount,
+      payDebtPercent: 0,
+      authorizationPassword: ADMIN_AUTHORIZATION_PASSWORD,
+      idempotencyKey: `e2e-print-${meterId}`,
+    },
+    token,
+  );
+  expect(env.code, env.reason).toBe(0);
+}
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -115,6 +134,33 @@ for (const [width, height] of [
     });
   });
 }
+
+test('a table print uses the titles and the words of the user’s language', async ({
+  page,
+  context,
+  request,
+}) => {
+  const suffix = String(Date.now() % 10_000_000).padStart(7, '0');
+  const { meterId } = await vendableAccount(request, suffix);
+  await vendByApi(request, meterId, '53.75');
+  await context.addCookies([{ name: 'language', value: 'es', url: BASE_URL }]);
+  await loginAs(page);
+  await openAndSearch(page, '/token-record/credit-token-record', meterId);
+  const [print] = await Promise.all([context.waitForEvent('page'), page.getByTestId('list-print').click()]);
+  const view = print.getByTestId('print-view');
+  await expect(view).toBeVisible({ timeout: 30_000 });
+  await expect(view.locator('tbody tr').first()).toBeVisible();
+  const heads = await view.locator('th').allInnerTexts();
+  expect(heads).toEqual(
+    expect.arrayContaining(['Id de recibo', 'Tipo de medidor', 'Importe pagado', 'Estado']),
+  );
+  // Coded values as words and money with 2 places, as on screen, never the stored codes.
+  const cells = await view.locator('tbody tr').first().locator('td').allInnerTexts();
+  const cell = (title: string) => cells[heads.indexOf(title)];
+  expect(cell('Tipo de medidor')).toBe('Electricidad');
+  expect(cell('Estado')).toBe('Emitido');
+  expect(cell('Importe pagado')).toBe('53.75');
+});
 
 test('Send to meter from the receipt: the token task to a meter of the fleet turns Success', async ({
   page,

@@ -132,7 +132,7 @@ test('Debt Situation filters on a customer and exports the filtered rows', async
   await page.getByTestId('filter-apply-customerId').click();
   await expect(page.getByTestId('list-total')).toHaveText(`Total ${one.total}`);
   const sheet = await exportSheet(page, page.getByTestId('report-debt-situation'));
-  expect(sheet.header).toEqual(expect.arrayContaining(['customerId', 'totalDebt', 'remainingDebt']));
+  expect(sheet.header).toEqual(expect.arrayContaining(['Customer Id', 'Total Debt', 'Remaining Debt']));
   expect(sheet.rows).toHaveLength(one.total);
 });
 

@@ -41,3 +41,17 @@ export function readPrintPayload(state: unknown): PrintPayload | null {
     return null;
   }
 }
+
+/**
+ * The text a cell shows, for printing: what its render draws (a tag's words, money with 2 places)
+ * rather than the stored code. A node that draws no text (an icon, a component fed by props) gives ''.
+ */
+export function nodeText(node: unknown): string {
+  if (node === null || node === undefined || typeof node === 'boolean') return '';
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) return node.map(nodeText).join('');
+  if (typeof node === 'object' && 'props' in node) {
+    return nodeText((node.props as { children?: unknown } | null)?.children);
+  }
+  return '';
+}

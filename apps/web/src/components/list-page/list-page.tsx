@@ -21,7 +21,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { openPrintView } from '../../lib/print';
+import { nodeText, openPrintView } from '../../lib/print';
 import { ExportDialog } from '../export-dialog/export-dialog';
 import { ImportDialog } from '../import-dialog/import-dialog';
 import { type FilterOption, FilterPopover, SortPopover } from './column-header';
@@ -280,12 +280,17 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const printPage = () => {
     const text = (v: unknown) =>
       v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+    // What the cell shows (words, formatted money), else the stored value (issue 15).
+    const shown = (c: ListColumn<Row>, row: Row) => {
+      const v = (row as Record<string, unknown>)[c.key];
+      return (c.render && nodeText(c.render(v, row))) || text(v);
+    };
     const printable = columns.filter((c) => typeof c.title === 'string');
     openPrintView({
       title: props.printTitle ?? document.title.split(' - ')[0] ?? resource,
       columns: printable.map((c) => ({ key: c.key, title: c.title as string })),
       rows: (query.data?.data ?? []).map((row) =>
-        Object.fromEntries(printable.map((c) => [c.key, text((row as Record<string, unknown>)[c.key])])),
+        Object.fromEntries(printable.map((c) => [c.key, shown(c, row)])),
       ),
     });
   };

@@ -38,7 +38,7 @@ export function menuItems(routes: readonly AppRoute[], t: (key: string) => strin
       if (kids.length === 0) return [];
       if (kids.length === 1 && !route.alwaysShow) return menuItems(kids, t, nested);
       const group = (
-        <span className="clip-label" title={label}>
+        <span key={route.path} className="clip-label" title={label}>
           {label}
         </span>
       );
