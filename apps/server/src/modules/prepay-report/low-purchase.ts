@@ -2,9 +2,9 @@ import type { LowPurchaseRequest, LowPurchaseRow } from '@prepay/contracts';
 import { asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { accounts, customers, tokenRecords } from '../../db/schema.js';
-import type { SessionUser } from '../../lib/user-context.js';
 import { parseDateTime } from '../../lib/dates.js';
 import { allOf, contains, pageOf, stationScope } from '../../lib/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import { toMinor } from '../masterdata/money.js';
 import { money, tenths } from '../meter-data/units.js';
 import {
