@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 /** Packages that must not depend on any other workspace. */
 export const LEAF_PACKAGES = ['packages/sts', 'packages/dlt645'];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/;
-const SKIP_DIRS = new Set(['node_modules', 'dist', 'test-results', 'artifacts', 'data', 'coverage']);
+// build: apps/server/build holds the production releases (bundles of our code and its dependencies).
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'test-results', 'artifacts', 'data', 'coverage']);
 // Statements start a line; a dynamic import() may sit anywhere. Specifiers never span lines.
 const IMPORT_PATTERNS = [
   /^[ \t]*(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"\n]+)['"]/gm,
