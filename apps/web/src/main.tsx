@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { z } from 'zod';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { installErrorLog } from './lib/error-log';
@@ -9,7 +8,7 @@ import { languageReady } from './lib/i18n';
 import './app/global.css';
 
 // The server's CSP forbids eval: zod must not even probe for it (the probe is reported as a violation).
-z.config({ jitless: true });
+Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
 installErrorLog();
 const router = createRouter();
 

@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import './dayjs-locale';
 
 type TimeInput = Date | number | string;
 

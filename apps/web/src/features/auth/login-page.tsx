@@ -1,5 +1,5 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { ErrorCode } from '@prepay/contracts';
+import { ErrorCode } from '@prepay/contracts/error-code';
 import { Alert, App, Button, Form, Input } from 'antd';
 import { type CSSProperties, type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
