@@ -8,7 +8,11 @@ import { languageReady } from './lib/i18n';
 import './app/global.css';
 
 // The server's CSP forbids eval: zod must not even probe for it (the probe is reported as a violation).
-Object.assign(globalThis, { __zod_globalConfig: { jitless: true } });
+// zod keeps its settings in globalThis.__zod_globalConfig (shared by every copy of it); setting the flag
+// there, merged into whatever zod already made, is z.config({ jitless: true }) without putting zod's
+// core on the login page (issue 17).
+const zodHolder: { __zod_globalConfig?: Record<string, unknown> } = globalThis;
+zodHolder.__zod_globalConfig = Object.assign(zodHolder.__zod_globalConfig ?? {}, { jitless: true });
 installErrorLog();
 const router = createRouter();
 
