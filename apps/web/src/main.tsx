@@ -11,7 +11,7 @@ import './app/global.css';
 // zod keeps its settings in globalThis.__zod_globalConfig (shared by every copy of it); setting the flag
 // there, merged into whatever zod already made, is z.config({ jitless: true }) without putting zod's
 // core on the login page (issue 17).
-const zodHolder: { __zod_globalConfig?: Record<string, unknown> } = globalThis;
+const zodHolder = globalThis as typeof globalThis & { __zod_globalConfig?: Record<string, unknown> };
 zodHolder.__zod_globalConfig = Object.assign(zodHolder.__zod_globalConfig ?? {}, { jitless: true });
 installErrorLog();
 const router = createRouter();
