@@ -62,7 +62,8 @@ export default defineConfig({
       SEED: 'demo',
       DEMO_PASSWORD: 'Demo-e2e-Pass1',
       DEMO_AUTHORIZATION_PASSWORD: 'Demo-e2e-Auth1',
-      WEB_DIST: 'apps/web/dist',
+      // E2E_WEB_DIST serves another build (e.g. while a bench serves dist).
+      WEB_DIST: process.env.E2E_WEB_DIST ?? 'apps/web/dist',
       LOG_LEVEL: 'warn',
       // The error-toast tests log in wrongly on purpose; do not let them lock the accounts.
       LOGIN_MAX_FAILURES: '1000',

@@ -3,15 +3,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /**
- * The contracts barrel also exports the zod schemas, and the package does not declare itself free of
- * side effects, so importing the permission helpers from it would put zod (~25 KB gzip) on the login
- * page. This deep entry reaches the dependency-free permissions module only.
+ * The contracts barrel also exports the zod schemas: a module the login page or the shell imports from
+ * it lands in the chunk with zod (~21 KB gzip, issue 17). These deep entries reach the dependency-free
+ * modules only (the permission helpers, the envelope's error codes).
  */
-const contractsAlias = {
-  '@prepay/contracts/permissions': fileURLToPath(
-    new URL('../../packages/contracts/src/permissions.ts', import.meta.url),
-  ),
-};
+const contractsAlias = Object.fromEntries(
+  ['permissions', 'error-code'].map((name) => [
+    `@prepay/contracts/${name}`,
+    fileURLToPath(new URL(`../../packages/contracts/src/${name}.ts`, import.meta.url)),
+  ]),
+);
 
 // The API is served by apps/server; in dev, proxy /api there so the runtime config can stay same-origin.
 export default defineConfig({

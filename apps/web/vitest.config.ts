@@ -10,6 +10,9 @@ export default defineProject({
       '@prepay/contracts/permissions': fileURLToPath(
         new URL('../../packages/contracts/src/permissions.ts', import.meta.url),
       ),
+      '@prepay/contracts/error-code': fileURLToPath(
+        new URL('../../packages/contracts/src/error-code.ts', import.meta.url),
+      ),
     },
   },
   test: {

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { z } from 'zod';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { installErrorLog } from './lib/error-log';
@@ -9,7 +8,11 @@ import { languageReady } from './lib/i18n';
 import './app/global.css';
 
 // The server's CSP forbids eval: zod must not even probe for it (the probe is reported as a violation).
-z.config({ jitless: true });
+// zod keeps its settings in globalThis.__zod_globalConfig (shared by every copy of it); setting the flag
+// there, merged into whatever zod already made, is z.config({ jitless: true }) without putting zod's
+// core on the login page (issue 17).
+const zodHolder = globalThis as typeof globalThis & { __zod_globalConfig?: Record<string, unknown> };
+zodHolder.__zod_globalConfig = Object.assign(zodHolder.__zod_globalConfig ?? {}, { jitless: true });
 installErrorLog();
 const router = createRouter();
 

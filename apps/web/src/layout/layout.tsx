@@ -7,6 +7,7 @@ import { appStore, closeSidebar, MOBILE_BREAKPOINT, setDevice } from '../app/app
 import { PageLoading } from '../app/page-loading';
 import { constantRoutes } from '../app/route-table';
 import { settingsStore } from '../app/settings-store';
+import '../lib/dayjs-locale';
 import { queryClient } from '../lib/query-client';
 import { matchChain } from '../lib/routes';
 import { sessionStore } from '../lib/session';

@@ -1,5 +1,6 @@
 import { MONEY_DECIMALS } from '@prepay/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
+import './dayjs-locale';
 
 type TimeInput = Date | number | string;
 

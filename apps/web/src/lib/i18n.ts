@@ -1,8 +1,5 @@
-import 'dayjs/locale/es';
-import 'dayjs/locale/zh-cn';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
-import dayjs from 'dayjs';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en';
@@ -13,8 +10,6 @@ export type Language = (typeof LANGUAGES)[number];
 
 /** Labels are in the language itself, so a user can always find their own. */
 export const LANGUAGE_LABELS: Record<Language, string> = { en: 'English', zh: '中文', es: 'Español' };
-
-const DAYJS_LOCALE: Record<Language, string> = { en: 'en', zh: 'zh-cn', es: 'es' };
 
 const isLanguage = (v: unknown): v is Language => LANGUAGES.includes(v as Language);
 
@@ -76,7 +71,6 @@ export function antdLocale(language: string): AntdLocale {
 
 /** Resolves once the starting language can be shown (the app renders after it, in English on failure). */
 export const languageReady: Promise<void> = loadLanguage(lng).catch(() => undefined);
-dayjs.locale(DAYJS_LOCALE[lng]);
 document.documentElement.lang = lng;
 
 export function currentLanguage(): Language {
@@ -87,7 +81,6 @@ export function currentLanguage(): Language {
 export async function setLanguage(language: Language): Promise<void> {
   setCookie(COOKIE.language, language, 365);
   await loadLanguage(language);
-  dayjs.locale(DAYJS_LOCALE[language]);
   document.documentElement.lang = language;
   await i18n.changeLanguage(language);
 }
