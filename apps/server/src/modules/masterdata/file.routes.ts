@@ -150,9 +150,14 @@ function sheetRoutes(deps: Deps, mod: SheetModule): RouteDef[] {
       return reply.send(book.stream);
     },
   });
-  const exportRows = defineFileRoute({
+  return [importRows, template, exportRoute(deps, mod)];
+}
+
+/** The export: every row of the filter, titled and worded in the user's language. */
+function exportRoute(deps: Deps, mod: SheetModule): RouteDef {
+  return defineFileRoute({
     kind: 'file',
-    path: paths.export,
+    path: fileRoutes(mod.module).export,
     permission: mod.readPermission,
     tag: mod.title,
     summary: `Export every ${mod.title} row matching the filter (.xlsx)`,
@@ -190,5 +195,4 @@ function sheetRoutes(deps: Deps, mod: SheetModule): RouteDef[] {
       });
     },
   });
-  return [importRows, template, exportRows];
 }
