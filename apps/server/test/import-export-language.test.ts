@@ -193,7 +193,8 @@ describe('customer type by the names kept in the item dictionary', () => {
 
   it('exports the customer type by its name in the user’s language', async () => {
     const { rows } = await exported('/api/customer/export', { lang: 'zh', customerId: 'CTYPE-' });
-    const typeOf = (id: string) => rows.find((r) => r['客户编号']?.value === id)?.['客户类型']?.value;
+    const [idTitle, typeTitle] = ['客户编号', '客户类型'];
+    const typeOf = (id: string) => rows.find((r) => r[idTitle]?.value === id)?.[typeTitle]?.value;
     expect([typeOf('CTYPE-1'), typeOf('CTYPE-4')]).toEqual(['商业', '居民']);
   });
 });
