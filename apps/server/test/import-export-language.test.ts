@@ -134,6 +134,71 @@ describe('import by the names the console shows', () => {
   });
 });
 
+describe('customer type by the names kept in the item dictionary', () => {
+  beforeAll(async () => {
+    const res = await t.call(
+      '/api/item/create',
+      [
+        { itemType: 'CustomerType', itemName: '0', en: 'Residential', es: 'Residencial', zh: '居民' },
+        { itemType: 'CustomerType', itemName: '1', en: 'Commercial', es: 'Comercial', zh: '商业' },
+      ],
+      admin,
+    );
+    expect(res.code, res.reason).toBe(0);
+  });
+
+  it('takes the code or the item’s name in any stored language, case and spaces aside', async () => {
+    const res = await importFile(
+      'customer',
+      await xlsx([
+        ['Customer Id', 'Customer Name', 'Customer Type', 'Station Id'],
+        ['CTYPE-1', 'Shop', 'Commercial', 'S1'],
+        ['CTYPE-2', 'Market', '商业', 'S1'],
+        ['CTYPE-3', 'Office', '1', 'S1'],
+        ['CTYPE-4', 'Home', ' RESIDENCIAL ', 'S1'],
+      ]),
+    );
+    expect(res.code, res.reason).toBe(0);
+    const read = await t.call<{ data: { customerId: string; type: number }[] }>(
+      '/api/customer/read',
+      { customerId: 'CTYPE-', orderBy: 'customerId asc' },
+      admin,
+    );
+    expect(read.result.data.map((c) => [c.customerId, c.type])).toEqual([
+      ['CTYPE-1', 1],
+      ['CTYPE-2', 1],
+      ['CTYPE-3', 1],
+      ['CTYPE-4', 0],
+    ]);
+  });
+
+  it('refuses an unknown type naming the row, the column and the accepted values, and writes nothing', async () => {
+    const res = await importFile(
+      'customer',
+      await xlsx([
+        ['Customer Id', 'Customer Name', 'Customer Type', 'Station Id'],
+        ['CTYPE-10', 'Plant', 'Commercial', 'S1'],
+        ['CTYPE-11', 'Mill', 'Steam', 'S1'],
+      ]),
+    );
+    expect(res.code).not.toBe(0);
+    expect(res.reason).toBe(
+      'Nothing was imported. Row 3, column "Customer Type": "Steam" is not accepted; ' +
+        'accepted values: 0 (Residential), 1 (Commercial)',
+    );
+    const read = await t.call<{ total: number }>('/api/customer/read', { customerId: 'CTYPE-1' }, admin);
+    // CTYPE-1 only (from the test above): neither row of the refused file was written.
+    expect(read.result.total).toBe(1);
+  });
+
+  it('exports the customer type by its name in the user’s language', async () => {
+    const { rows } = await exported('/api/customer/export', { lang: 'zh', customerId: 'CTYPE-' });
+    const [idTitle, typeTitle] = ['客户编号', '客户类型'];
+    const typeOf = (id: string) => rows.find((r) => r[idTitle]?.value === id)?.[typeTitle]?.value;
+    expect([typeOf('CTYPE-1'), typeOf('CTYPE-4')]).toEqual(['商业', '居民']);
+  });
+});
+
 describe('exports in the user’s language', () => {
   it('a report page in Chinese: translated titles, money as numbers with 2 places', async () => {
     const [meter] = fixture;

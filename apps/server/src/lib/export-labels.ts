@@ -209,27 +209,54 @@ export function humanValue(lang: ExportLanguage, key: string, value: unknown, di
   return value;
 }
 
+/**
+ * A coded column's names: each code with its name per language ('en', 'zh', 'es', and for a dictionary
+ * kept in the item table also 'ar', 'fr', 'pt'). Built once per import or export.
+ */
+export type CodeNames = Record<string, Partial<Record<string, string>>>;
+
+/** The names of a dictionary kept in this file; undefined for one kept elsewhere (the item table). */
+export function staticCodeNames(dict: string): CodeNames | undefined {
+  const en = wordsOf('en', dict);
+  if (!en) return undefined;
+  const langs: ExportLanguage[] = ['en', 'zh', 'es'];
+  return Object.fromEntries(
+    Object.keys(en).map((code) => [
+      code,
+      Object.fromEntries(langs.map((l) => [l, wordsOf(l, dict)?.[code]])),
+    ]),
+  );
+}
+
+/** A code's name in the language, else in English; undefined for a code the dictionary lacks. */
+export function nameOf(names: CodeNames, lang: ExportLanguage, code: unknown): string | undefined {
+  const entry = names[String(code)];
+  return entry?.[lang] || entry?.en || undefined;
+}
+
 const plain = (s: string) =>
   s
     .trim()
     .toLowerCase()
     .replace(/[\s_]+/g, ' ');
 
-/** The code a typed value stands for: the code itself or its word in any language; undefined if none. */
-export function codeOf(dict: string, typed: string): string | undefined {
+/** The code a typed value stands for: the code itself or its name in any language; undefined if none. */
+export function codeOf(names: CodeNames, typed: string): string | undefined {
   const want = plain(typed);
-  const codes = Object.keys(wordsOf('en', dict) ?? {});
-  const langs: ExportLanguage[] = ['en', 'zh', 'es'];
-  return codes.find(
-    (code) => plain(code) === want || langs.some((l) => plain(wordsOf(l, dict)?.[code] ?? '') === want),
+  return Object.keys(names).find(
+    (code) =>
+      plain(code) === want ||
+      Object.values(names[code] ?? {}).some((n) => n !== undefined && plain(n) === want),
   );
 }
 
 /** "0 (Electricity), 1 (Water), 2 (Gas)": what a coded column accepts, for error messages. */
-export function acceptedValues(dict: string, lang: ExportLanguage = 'en'): string {
-  const words = wordsOf(lang, dict) ?? {};
-  return Object.entries(words)
-    .map(([code, word]) => `${code} (${word})`)
+export function acceptedValues(names: CodeNames, lang: ExportLanguage = 'en'): string {
+  return Object.keys(names)
+    .map((code) => {
+      const name = nameOf(names, lang, code);
+      return name ? `${code} (${name})` : code;
+    })
     .join(', ');
 }
 

@@ -3,6 +3,7 @@ import { and, asc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { items } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/dates.js';
+import type { CodeNames } from '../../lib/export-labels.js';
 import { allOf, commonConditions, contains, type ReadSpec, readTable } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
@@ -94,4 +95,16 @@ export async function itemList(
     .orderBy(asc(items.itemType), asc(items.itemName));
   const l = (lang ?? 'en').toLowerCase().slice(0, 2) as 'en' | 'ar' | 'es' | 'fr' | 'pt' | 'zh';
   return rows.map((r) => ({ id: r.itemName, name: (r[l] ?? r.en ?? r.itemName) || r.itemName }));
+}
+
+/**
+ * One item type as a coded column's dictionary: the item name is the code, its names are those of
+ * every stored language (empty ones left out).
+ */
+export async function itemCodeNames(q: Queryable, itemType: string): Promise<CodeNames> {
+  const rows = await q.select().from(items).where(eq(items.itemType, itemType)).orderBy(asc(items.itemName));
+  const langs = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;
+  return Object.fromEntries(
+    rows.map((r) => [r.itemName, Object.fromEntries(langs.flatMap((l) => (r[l] ? [[l, r[l]]] : [])))]),
+  );
 }

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  type ExportLanguage,
   fileRoutes,
   IMAGE_MAX_BYTES,
   IMPORT_MAX_BYTES,
@@ -13,11 +14,12 @@ import type { Deps } from '../../deps.js';
 import { defineFileRoute, type RouteDef } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { invalid, refuse } from '../../lib/domain-errors.js';
-import { exportLanguage, headerOf, humanValue, numberFormatOf } from '../../lib/export-labels.js';
+import { exportLanguage, headerOf, humanValue, nameOf, numberFormatOf } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { assertWorkbookFile, SpreadsheetError, workbookStream } from '../../lib/xlsx.js';
 import { writeAudit } from '../audit/audit.js';
 import type { ImageService } from '../image/image.service.js';
+import { type Dictionaries, loadDictionaries } from './dictionaries.js';
 import { parseImportFile } from './sheet-import.js';
 import { formatSteps, type Services, type SheetModule, sheetModules } from './sheets.js';
 
@@ -32,6 +34,14 @@ function exportCell(key: string, v: unknown): unknown {
   if (key === 'steps' || key === 'steps_New') return formatSteps(v as TariffRow['steps'] | null);
   if (v === null || v === undefined) return null;
   return v;
+}
+
+/** A cell as the user reads it: a coded value by its column's dictionary, else as humanValue words it. */
+function exportValue(lang: ExportLanguage, mod: SheetModule, dicts: Dictionaries, key: string, v: unknown) {
+  const dict = mod.exportAs?.[key]?.values;
+  const names = dict ? dicts.get(dict) : undefined;
+  if (names && v !== null && v !== undefined) return nameOf(names, lang, v) ?? v;
+  return humanValue(lang, key, v, dict);
 }
 
 const stamp = (d: Date) => (formatDateTime(d) ?? '').replace(/[-: ]/g, '').slice(0, 14);
@@ -109,7 +119,11 @@ function sheetRoutes(deps: Deps, mod: SheetModule): RouteDef[] {
       if (!file) throw refuse('No file was sent (field "file")');
       try {
         assertWorkbookFile(file.name, file.buf);
-        const { rows, labels } = await parseImportFile(file.buf, mod);
+        const dicts = await loadDictionaries(
+          deps.database.db,
+          mod.columns.map((c) => c.values),
+        );
+        const { rows, labels } = await parseImportFile(file.buf, mod, dicts);
         return await mod.importRows(ctx, rows, labels);
       } catch (e) {
         if (e instanceof SpreadsheetError) throw refuse(e.message);
@@ -136,9 +150,14 @@ function sheetRoutes(deps: Deps, mod: SheetModule): RouteDef[] {
       return reply.send(book.stream);
     },
   });
-  const exportRows = defineFileRoute({
+  return [importRows, template, exportRoute(deps, mod)];
+}
+
+/** The export: every row of the filter, titled and worded in the user's language. */
+function exportRoute(deps: Deps, mod: SheetModule): RouteDef {
+  return defineFileRoute({
     kind: 'file',
-    path: paths.export,
+    path: fileRoutes(mod.module).export,
     permission: mod.readPermission,
     tag: mod.title,
     summary: `Export every ${mod.title} row matching the filter (.xlsx)`,
@@ -151,6 +170,10 @@ function sheetRoutes(deps: Deps, mod: SheetModule): RouteDef[] {
       const { db } = deps.database;
       // The read schema keeps only the filter: the language is read from the request as sent.
       const lang = exportLanguage((request.body as { lang?: unknown } | null)?.lang as string | undefined);
+      const dicts = await loadDictionaries(
+        db,
+        Object.values(mod.exportAs ?? {}).map((a) => a.values),
+      );
       return streamExport(request, reply, {
         title: mod.title,
         fileName: `${mod.module}-${stamp(now)}.xlsx`,
@@ -162,15 +185,14 @@ function sheetRoutes(deps: Deps, mod: SheetModule): RouteDef[] {
         read: (pageNumber, pageSize) => mod.read(db, { ...filter, pageNumber, pageSize }, ctx.user, now),
         row: (row) =>
           Object.fromEntries(
-            mod.exportColumns.map((k) => {
-              const v = exportCell(k, (row as Record<string, unknown>)[k]);
-              return [k, humanValue(lang, k, v, mod.exportAs?.[k]?.values)];
-            }),
+            mod.exportColumns.map((k) => [
+              k,
+              exportValue(lang, mod, dicts, k, exportCell(k, (row as Record<string, unknown>)[k])),
+            ]),
           ),
         done: (total) =>
           writeAudit(db, ctx.actor, { title: mod.title, action: 'Export', content: `${total} rows` }),
       });
     },
   });
-  return [importRows, template, exportRows];
 }

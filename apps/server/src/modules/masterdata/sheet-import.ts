@@ -2,8 +2,9 @@ import type { ExportLanguage } from '@prepay/contracts';
 import { DUPLICATE_LINES } from '@prepay/contracts';
 import { type IssueLike, plainMessage } from '../../http/plain-issues.js';
 import { refuse } from '../../lib/domain-errors.js';
-import { acceptedValues, codeOf, headerOf } from '../../lib/export-labels.js';
+import { acceptedValues, type CodeNames, codeOf, headerOf } from '../../lib/export-labels.js';
 import { type CellValue, readFirstSheet, unneutraliseCell } from '../../lib/xlsx.js';
+import type { Dictionaries } from './dictionaries.js';
 import type { ColumnKind, ImportColumn, SheetModule } from './sheets.js';
 
 /** Header text compared without case, spaces, underscores and brackets ("Base Year (New)" = "baseYearNew"). */
@@ -39,14 +40,14 @@ function parseSteps(text: string): unknown {
 
 /**
  * One cell to the value the body schema expects; anything odd is passed on for the schema to name. A
- * coded column (`values`) takes the code or its name in any of the console's languages.
+ * coded column (`names`: its dictionary) takes the code or its name in any of the dictionary's languages.
  */
-export function cellToField(v: CellValue, kind: ColumnKind, values?: string): unknown {
+export function cellToField(v: CellValue, kind: ColumnKind, names?: CodeNames): unknown {
   if (v === null || v === '') return undefined;
   if (typeof v === 'string' && v.trim() === '') return undefined;
   if (typeof v === 'string') v = unneutraliseCell(v);
-  if (values && typeof v === 'string') {
-    const code = codeOf(values, v);
+  if (names && typeof v === 'string') {
+    const code = codeOf(names, v);
     if (code !== undefined) v = code;
   }
   switch (kind) {
@@ -112,6 +113,7 @@ function rowProblems(
   mod: SheetModule,
   titles: Map<string, string>,
   raw: Record<string, unknown>,
+  dicts: Dictionaries,
 ): string[] {
   const named = new Set<string>();
   const out: string[] = [];
@@ -125,9 +127,11 @@ function rowProblems(
       continue;
     }
     const title = titles.get(key) ?? headerOf('en', col.titles?.[0] ?? key);
+    const names = col.values ? dicts.get(col.values) : undefined;
+    // A dictionary with no entries yet (an empty item type) has nothing to list: the schema's word stands.
     const message =
-      col.values && raw[key] !== undefined
-        ? `"${String(raw[key])}" is not accepted; accepted values: ${acceptedValues(col.values)}`
+      names && Object.keys(names).length && raw[key] !== undefined
+        ? `"${String(raw[key])}" is not accepted; accepted values: ${acceptedValues(names)}`
         : plainMessage(issue);
     out.push(`Row ${rowNumber}, column "${title}": ${message}`);
   }
@@ -138,9 +142,14 @@ function rowProblems(
  * Reads the file into body rows: the first row names the columns (the template's names or the titles
  * the console shows, in any of its languages; case, spaces and underscores do not matter; unknown
  * columns are ignored, so an export can be re-imported). Every bad cell, every repeated line and every
- * repeated key is reported with its row number.
+ * repeated key is reported with its row number. Coded columns read their names from `dicts`
+ * (loadDictionaries, before the file is read).
  */
-export async function parseImportFile(buf: Buffer, mod: SheetModule): Promise<ParsedImport> {
+export async function parseImportFile(
+  buf: Buffer,
+  mod: SheetModule,
+  dicts: Dictionaries,
+): Promise<ParsedImport> {
   const sheet = await readFirstSheet(buf);
   const [header, ...data] = sheet;
   if (!header) throw refuse('The file is empty: download the import template and fill in its rows');
@@ -165,7 +174,7 @@ export async function parseImportFile(buf: Buffer, mod: SheetModule): Promise<Pa
     const obj: Record<string, unknown> = {};
     mapping.forEach((col, i) => {
       if (!col) return;
-      const v = cellToField(r.values[i] ?? null, col.kind, col.values);
+      const v = cellToField(r.values[i] ?? null, col.kind, col.values ? dicts.get(col.values) : undefined);
       if (v !== undefined) obj[col.key] = v;
     });
     const line = JSON.stringify(obj);
@@ -180,7 +189,7 @@ export async function parseImportFile(buf: Buffer, mod: SheetModule): Promise<Pa
     if (key !== '') seenKey.set(key, seenKey.get(key) ?? r.rowNumber);
     const parsed = mod.rowSchema.safeParse(obj);
     if (!parsed.success) {
-      problems.push(...rowProblems(r.rowNumber, parsed.error.issues, mod, titles, obj));
+      problems.push(...rowProblems(r.rowNumber, parsed.error.issues, mod, titles, obj, dicts));
       continue;
     }
     rows.push(parsed.data);

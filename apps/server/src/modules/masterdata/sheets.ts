@@ -45,7 +45,10 @@ export interface ImportColumn {
   note: string;
   /** Title keys (export-labels.ts) the console shows for it; the column is found by any of them. */
   titles?: string[];
-  /** Coded values: the dictionary of their names (export-labels.ts); a cell holds a code or a name. */
+  /**
+   * Coded values: the dictionary of their names (export-labels.ts, or the item table: dictionaries.ts);
+   * a cell holds a code or a name.
+   */
   values?: string;
 }
 
@@ -241,7 +244,13 @@ function customerSheet(service: CustomerService): SheetModule {
     columns: [
       { key: 'customerId', kind: 'text', note: 'Customer id (required)' },
       { key: 'customerName', kind: 'text', note: 'Name (required)' },
-      { key: 'type', kind: 'int', note: 'Customer type, 0 by default', titles: ['type', 'customerType'] },
+      {
+        key: 'type',
+        kind: 'int',
+        note: 'Customer type: a code or its name in the item dictionary (Customer Type), 0 by default',
+        titles: ['type', 'customerType'],
+        values: 'customerType',
+      },
       { key: 'phone', kind: 'text', note: 'Phone' },
       { key: 'address', kind: 'text', note: 'Address' },
       { key: 'certifiName', kind: 'text', note: 'Certificate name (e.g. National ID)' },
@@ -265,7 +274,7 @@ function customerSheet(service: CustomerService): SheetModule {
       'stationId',
       ...audit,
     ],
-    exportAs: { type: { title: 'customerType' } },
+    exportAs: { type: { title: 'customerType', values: 'customerType' } },
   });
 }
 
