@@ -1,13 +1,3 @@
-import {
-  ApiOutlined,
-  BarChartOutlined,
-  CloudServerOutlined,
-  DashboardOutlined,
-  FileSearchOutlined,
-  HistoryOutlined,
-  SettingOutlined,
-  ThunderboltOutlined,
-} from '@ant-design/icons';
 import type { PermissionGroup, PermissionKey } from '@prepay/contracts';
 import { type AppRoute, lazyPage } from '../lib/routes';
 
@@ -136,7 +126,7 @@ export const constantRoutes: AppRoute[] = [
     path: '/dashboard',
     name: 'Dashboard',
     title: 'dashboard',
-    icon: <DashboardOutlined />,
+    icon: 'dashboard',
     affix: true,
     component: Dashboard,
   },
@@ -187,7 +177,7 @@ function group(
 
 /** Permission-gated groups of spec §2, in the original's menu order; names are the permission keys. */
 export const asyncRoutes: AppRoute[] = [
-  group('/token-generate', 'Token', 'tokenGenerate', <ThunderboltOutlined />, [
+  group('/token-generate', 'Token', 'tokenGenerate', 'token', [
     ['credit-token', 'Token.CreditToken', 'creditToken', false, CreditTokenPage],
     ['clear-tamper-token', 'Token.ClearTamperToken', 'clearTamperToken', false, ClearTamperTokenPage],
     ['clear-credit-token', 'Token.ClearCreditToken', 'clearCreditToken', false, ClearCreditTokenPage],
@@ -222,7 +212,7 @@ export const asyncRoutes: AppRoute[] = [
       ChangeMeterKeyTokenPage,
     ],
   ]),
-  group('/token-record', 'TokenRecord', 'tokenRecord', <HistoryOutlined />, [
+  group('/token-record', 'TokenRecord', 'tokenRecord', 'history', [
     [
       'credit-token-record',
       'TokenRecord.CreditTokenRecord',
@@ -282,7 +272,7 @@ export const asyncRoutes: AppRoute[] = [
     ],
     ['cash-up', 'TokenRecord.CashUp', 'cashUp', false, CashUpPage],
   ]),
-  group('/remote-operation', 'RemoteMeterTask', 'remoteOperation', <ApiOutlined />, [
+  group('/remote-operation', 'RemoteMeterTask', 'remoteOperation', 'api', [
     [
       'remote-meter-reading',
       'RemoteMeterTask.CreateReadingTask',
@@ -313,7 +303,7 @@ export const asyncRoutes: AppRoute[] = [
       TransparentForwardingPage,
     ],
   ]),
-  group('/remote-operation-record', 'RemoteMeterTaskRecord', 'remoteOperationTask', <FileSearchOutlined />, [
+  group('/remote-operation-record', 'RemoteMeterTaskRecord', 'remoteOperationTask', 'fileSearch', [
     [
       'remote-meter-reading-task',
       'RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask',
@@ -350,7 +340,7 @@ export const asyncRoutes: AppRoute[] = [
       TransparentTaskPage,
     ],
   ]),
-  group('/prepay-report', 'PrepayReport', 'prepayReport', <BarChartOutlined />, [
+  group('/prepay-report', 'PrepayReport', 'prepayReport', 'barChart', [
     [
       'long-nonpurchase-situation',
       'PrepayReport.LongNonpurchaseSituation',
@@ -384,7 +374,7 @@ export const asyncRoutes: AppRoute[] = [
     '/management',
     'Management',
     'management',
-    <CloudServerOutlined />,
+    'cloudServer',
     [
       ['meter', 'Management.Meter', 'meter', false, MeterPage],
       ['gateway', 'Management.Gateway', 'gateway', false, GatewayPage],
@@ -399,7 +389,7 @@ export const asyncRoutes: AppRoute[] = [
     '/setting',
     'Setting',
     'setting',
-    <SettingOutlined />,
+    'setting',
     [
       ['station', 'Setting.Station', 'station', false, StationPage],
       ['role', 'Setting.Role', 'role', false, RolePage],

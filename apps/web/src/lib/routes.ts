@@ -1,11 +1,22 @@
 import { menuAllows, parseRoleContent } from '@prepay/contracts/permissions';
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
  * One entry of the route table (app/route-table.tsx). The same table drives the router, the menu, the
  * breadcrumb, the page titles, the header search and the permission checks.
  */
+/** The menu icons a group can carry. */
+export type MenuIcon =
+  | 'dashboard'
+  | 'token'
+  | 'history'
+  | 'api'
+  | 'fileSearch'
+  | 'barChart'
+  | 'cloudServer'
+  | 'setting';
+
 export interface AppRoute {
   /** Absolute path. */
   path: string;
@@ -13,7 +24,8 @@ export interface AppRoute {
   name?: string;
   /** Key under `route.` in the locale packs. */
   title?: string;
-  icon?: ReactNode;
+  /** The menu's icon, by name (layout/sidebar/menu-icons.tsx): icons stay out of the login page's code. */
+  icon?: MenuIcon;
   /** Not in the menu nor the search. */
   hidden?: boolean;
   /** A permission without a page: never in the menu, search or router. */

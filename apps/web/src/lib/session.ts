@@ -1,4 +1,7 @@
-import { grants, type PermissionKey, parseRoleContent, USER_PATHS, type UserInfo } from '@prepay/contracts';
+import type { UserInfo } from '@prepay/contracts';
+// Deep entries: the barrel would bring zod into the login page (bundle-size budget).
+import { USER_PATHS } from '@prepay/contracts/api-paths';
+import { grants, type PermissionKey, parseRoleContent } from '@prepay/contracts/permissions';
 import { COOKIE, forgetSession, isSignedIn, removeCookie, setCookie } from './cookies';
 import { i18n } from './i18n';
 import { RequestError, request } from './request';

@@ -1,4 +1,6 @@
-import { type CaptchaChallenge, USER_PATHS } from '@prepay/contracts';
+import type { CaptchaChallenge } from '@prepay/contracts';
+// The deep entry keeps zod out of the login page (bundle-size budget).
+import { USER_PATHS } from '@prepay/contracts/api-paths';
 import { useCallback, useState } from 'react';
 import { request } from '../../lib/request';
 

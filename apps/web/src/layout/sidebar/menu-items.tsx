@@ -3,6 +3,7 @@ import { Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { preparePage } from '../../app/prepare-page';
 import { type AppRoute, visibleChildren } from '../../lib/routes';
+import { menuIcon } from './menu-icons';
 
 type Item = NonNullable<MenuProps['items']>[number];
 
@@ -42,13 +43,15 @@ export function menuItems(routes: readonly AppRoute[], t: (key: string) => strin
           {label}
         </span>
       );
-      return [{ key: route.path, icon: route.icon, label: group, children: menuItems(kids, t, true) }];
+      return [
+        { key: route.path, icon: menuIcon(route.icon), label: group, children: menuItems(kids, t, true) },
+      ];
     }
     const content = link(route, label);
     return [
       {
         key: route.path,
-        icon: route.icon,
+        icon: menuIcon(route.icon),
         label: nested ? (
           <Tooltip title={label} mouseEnterDelay={TOOLTIP_DELAY_SECONDS} placement="right">
             {content}
