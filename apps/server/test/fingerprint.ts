@@ -26,6 +26,9 @@ export async function fingerprint(database: Database): Promise<Record<string, st
     digest: string | null;
   }>;
   const out: Record<string, string> = {};
-  for (const row of res.rows) out[row.name] = `${row.n}:${row.digest}`;
+  // By name: PostgreSQL may answer a union all in any order (a parallel append), and the fingerprints
+  // are compared as JSON text.
+  const rows = [...res.rows].sort((a, b) => a.name.localeCompare(b.name));
+  for (const row of rows) out[row.name] = `${row.n}:${row.digest}`;
   return out;
 }

@@ -67,7 +67,7 @@ describe('two server processes behind HAProxy on one PostgreSQL', () => {
     const env = { DATABASE_URL: url, DATA_DIR: work, SEED: 'none' };
     // One API process with the head-end, one API-only (HEADEND=off): both serve the API.
     servers.push(await startServer(env), await startServer({ ...env, HEADEND: 'off' }));
-    const ports = servers.map((s) => Number(/"port":(\d+)/.exec(s.output())?.[1] ?? 0));
+    const ports = servers.map((s) => Number(new URL(s.base).port));
     const lb = await startHaproxy(ports);
     const post = async (pathname: string, body: unknown, token?: string) => {
       const res = await fetch(`${lb}${pathname}`, {

@@ -16,7 +16,7 @@ export async function streamExport<R>(
     columns: SheetColumn[];
     read: (pageNumber: number, pageSize: number) => Promise<{ total: number; data: R[] }>;
     row: (r: R) => Record<string, unknown>;
-    /** Runs after the last row is written (e.g. the audit row). */
+    /** Runs after the last row is written, before the file ends (e.g. the audit row). */
     done?: (total: number) => Promise<void>;
   },
 ) {
@@ -34,8 +34,9 @@ export async function streamExport<R>(
         if (page.data.length < PAGE) break;
         page = await opts.read(n, PAGE);
       }
-      await book.end();
+      // Audited before the file ends: a client that has the whole file finds the export in the log.
       await opts.done?.(first.total);
+      await book.end();
     } catch (e) {
       request.log.error({ err: e }, 'export failed');
       book.fail(e as Error);
