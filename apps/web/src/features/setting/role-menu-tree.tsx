@@ -35,6 +35,9 @@ export function RoleMenuTree({ value, onChange, hidden, original }: Props) {
       <Tree
         checkable
         selectable={false}
+        // No expand animation: rc-tree ignores a second expand click while one animates, so an
+        // administrator opening two groups quickly lost the second click.
+        motion={false}
         defaultExpandAll={false}
         treeData={treeData}
         checkedKeys={checked}
