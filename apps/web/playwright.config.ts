@@ -29,6 +29,8 @@ export default defineConfig({
     headless: true,
     locale: 'en-US',
     viewport: { width: 1366, height: 800 },
+    // The console honours prefers-reduced-motion (no antd animations): no click lands mid-animation.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

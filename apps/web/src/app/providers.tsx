@@ -26,6 +26,9 @@ export function Providers({ children }: { children: ReactNode }) {
   const size = appStore.use((s) => s.size);
   const { componentSize, compact } = antdSize(size);
   const locale = antdLocale(i18n.language);
+  // Users who ask their system for less motion get none: popups, dialogs and trees open at once (and a
+  // click that lands while something animates is never lost). The browser tests run this way too.
+  const motion = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
   return (
     <ConfigProvider
@@ -33,7 +36,7 @@ export function Providers({ children }: { children: ReactNode }) {
       componentSize={componentSize}
       theme={{
         // The theme colour of the settings panel recolours the whole antd theme (no CDN stylesheet).
-        token: { colorPrimary, colorInfo: colorPrimary, colorLink: colorPrimary },
+        token: { colorPrimary, colorInfo: colorPrimary, colorLink: colorPrimary, motion },
         ...(compact ? { algorithm: theme.compactAlgorithm } : {}),
       }}
     >
