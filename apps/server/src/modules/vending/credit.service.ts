@@ -36,7 +36,7 @@ import {
   nextReceiptId,
   type TokenRecordRow,
 } from './vending.repo.js';
-import { requireVendable, stsRefusal, uniqueViolation } from './vending-guards.js';
+import { requireVendable, stsRefusal, uniqueViolation, vendConflict } from './vending-guards.js';
 
 type Request = z.infer<typeof CreditTokenRequest>;
 type Vendable = Awaited<ReturnType<typeof requireVendable>>;
@@ -185,77 +185,99 @@ function creditRow(values: CreditRecordValues, id: number, receiptId: number): T
   };
 }
 
-/** What a vend would cost now, from what the database says now (no lock, nothing written). */
-async function previewVend(deps: Deps, ctx: UserContext, req: Request, v: Vendable) {
-  const now = deps.clock.now();
+/** What the vend reads before pricing: everything the database knows now, as of one snapshot. */
+async function vendInputs(q: Queryable, ctx: UserContext, req: Request, v: Vendable, now: Date) {
   const terms = effectiveTariff(v.tariff, now);
-  const inputs = await readVendInputs(deps.database.db, {
+  const inputs = await readVendInputs(q, {
     meterId: req.meterId,
     customerId: v.customer.customerId,
     userId: ctx.user.userId,
     since: billingPeriodStart(now, terms.billingDay),
-    lock: false,
   });
+  return { terms, inputs };
+}
+
+/** What a vend would cost now, from what the database says now (nothing written). */
+async function previewVend(deps: Deps, ctx: UserContext, req: Request, v: Vendable) {
+  const now = deps.clock.now();
+  const { terms, inputs } = await vendInputs(deps.database.db, ctx, req, v, now);
   const b = priceVend(req, terms, inputs);
   return creditRecordOf(creditRow(recordValues(ctx, req, v, b, inputs.debt, now), 0, 0), true);
 }
 
-/**
- * The vend's transaction: lock the meter's TID row, read what prices it (one statement), price it, allocate
- * the TID and encode the token, then write everything (one statement). Four statements and the commit.
- */
-async function issueCreditToken(deps: Deps, ctx: UserContext, req: Request, v: Vendable) {
-  const keyStore = await keyStoreOf(deps);
-  return deps.database.db.transaction(async (tx) => {
-    // Everything below runs with the meter's row locked: the period's usage, the TID and the debt are exact.
-    const lastTid = await lockMeterTokenState(tx, req.meterId);
-    const now = deps.clock.now();
-    const terms = effectiveTariff(v.tariff, now);
-    const inputs = await readVendInputs(tx, {
-      meterId: req.meterId,
-      customerId: v.customer.customerId,
-      userId: ctx.user.userId,
-      since: billingPeriodStart(now, terms.billingDay),
-      lock: true,
-    });
-    const b = priceVend(req, terms, inputs);
-    const key = inputs.key;
-    if (!key) throw refuse(`Meter ${req.meterId} has no decoder key: set its STS keys first`);
-    const subclass = subclassOf(v.meter.type);
-    let tid: number;
-    let token: string;
-    try {
-      tid = allocateTid({ at: now, baseYear: key.baseYear, lastTid, ken: v.meter.ken ?? undefined });
-      token = await keyStore.encodeStoredToken(req.meterId, key, {
-        kind: 'credit',
-        tid,
-        subclass,
-        amountUnits: b.units,
-      });
-    } catch (err) {
-      throw stsRefusal(err);
-    }
-    const values = {
-      ...recordValues(ctx, req, v, b, inputs.debt, now),
-      token,
+/** The token for a priced vend: the meter's next TID, encoded by the key store with the stored key. */
+async function encodeCredit(deps: Deps, req: Request, v: Vendable, inputs: VendInputs, units: number, now: Date) {
+  const key = inputs.key;
+  if (!key) throw refuse(`Meter ${req.meterId} has no decoder key: set its STS keys first`);
+  const subclass = subclassOf(v.meter.type);
+  const lastTid = inputs.lastTid ?? undefined;
+  try {
+    const tid = allocateTid({ at: now, baseYear: key.baseYear, lastTid, ken: v.meter.ken ?? undefined });
+    const keyStore = await keyStoreOf(deps);
+    const token = await keyStore.encodeStoredToken(req.meterId, key, {
+      kind: 'credit',
       tid,
       subclass,
-      idempotencyKey: req.idempotencyKey ?? null,
-    };
-    const audit = {
-      title: 'Credit Token',
-      action: 'Generate',
-      after: creditRecordOf(creditRow(values, 0, 0)),
-    };
-    const written = await writeCreditVend(tx, {
-      record: values,
-      quotaUnits: inputs.remainingQuotaUnits === null ? null : b.units,
-      payDebtMinor: b.payDebtMinor,
-      audit: auditRow(ctx.actor, audit),
+      amountUnits: units,
     });
-    if (!written) throw refuse('Quota exceeded');
-    return creditRow(values, written.id, written.receiptId);
+    return { tid, token, subclass };
+  } catch (err) {
+    throw stsRefusal(err);
+  }
+}
+
+/** One attempt: read, price, encode and write; throws a conflict (see `vendConflict`) when it lost a race. */
+async function attemptCreditVend(deps: Deps, q: Queryable, ctx: UserContext, req: Request, v: Vendable) {
+  const now = deps.clock.now();
+  const { terms, inputs } = await vendInputs(q, ctx, req, v, now);
+  const b = priceVend(req, terms, inputs);
+  const { tid, token, subclass } = await encodeCredit(deps, req, v, inputs, b.units, now);
+  const values = {
+    ...recordValues(ctx, req, v, b, inputs.debt, now),
+    token,
+    tid,
+    subclass,
+    idempotencyKey: req.idempotencyKey ?? null,
+  };
+  const audit = { title: 'Credit Token', action: 'Generate', after: creditRecordOf(creditRow(values, 0, 0)) };
+  const written = await writeCreditVend(q, {
+    record: values,
+    expectedLastTid: inputs.lastTid,
+    expectedRemainingDebtMinor: inputs.debt?.remainingDebtMinor ?? 0,
+    quotaUnits: inputs.remainingQuotaUnits === null ? null : b.units,
+    payDebtMinor: b.payDebtMinor,
+    audit: auditRow(ctx.actor, audit),
   });
+  return creditRow(values, written.id, written.receiptId);
+}
+
+/** Attempts under the meter's lock before a vend that keeps meeting moved debt or quota is refused. */
+const LOCKED_ATTEMPTS = 10;
+
+/**
+ * The vend: two statements and no transaction (see credit-vend.repo.ts). A lost race wrote nothing; the vend
+ * then queues for the meter's TID row in a transaction and reads, prices and writes again behind that lock,
+ * so vends crowding one meter take turns instead of racing again (only a moved debt or quota, shared with
+ * other meters, can still make it start over).
+ */
+async function issueCreditToken(deps: Deps, ctx: UserContext, req: Request, v: Vendable) {
+  const { db } = deps.database;
+  try {
+    return await attemptCreditVend(deps, db, ctx, req, v);
+  } catch (err) {
+    if (!vendConflict(err)) throw err;
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await lockMeterTokenState(tx, req.meterId);
+        return attemptCreditVend(deps, tx, ctx, req, v);
+      });
+    } catch (err) {
+      if (!vendConflict(err)) throw err;
+      if (attempt >= LOCKED_ATTEMPTS) throw refuse(`Meter ${req.meterId} is busy with other vends: try again`);
+    }
+  }
 }
 
 /**

@@ -22,11 +22,26 @@ export function stsRefusal(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
-/** A unique-constraint violation, whichever driver raised it (drizzle wraps the driver's error). */
-export function uniqueViolation(err: unknown): boolean {
+/** The SQLSTATE of a database error, whichever driver raised it (drizzle wraps the driver's error). */
+function sqlStateOf(err: unknown): string | undefined {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    if (e instanceof DomainError) return false;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    if (e instanceof DomainError) return undefined;
   }
-  return false;
+  return undefined;
+}
+
+/** A unique-constraint violation (two requests with one idempotency key). */
+export function uniqueViolation(err: unknown): boolean {
+  return sqlStateOf(err) === '23505';
+}
+
+/**
+ * The optimistic vend lost a race (another vend took the meter's TID, the debt or the quota moved) or the
+ * database broke a deadlock: nothing was written, and reading, pricing and writing again is safe.
+ */
+export function vendConflict(err: unknown): boolean {
+  const state = sqlStateOf(err);
+  return state === '40001' || state === '40P01';
 }
