@@ -206,7 +206,14 @@ async function previewVend(deps: Deps, ctx: UserContext, req: Request, v: Vendab
 }
 
 /** The token for a priced vend: the meter's next TID, encoded by the key store with the stored key. */
-async function encodeCredit(deps: Deps, req: Request, v: Vendable, inputs: VendInputs, units: number, now: Date) {
+async function encodeCredit(
+  deps: Deps,
+  req: Request,
+  v: Vendable,
+  inputs: VendInputs,
+  units: number,
+  now: Date,
+) {
   const key = inputs.key;
   if (!key) throw refuse(`Meter ${req.meterId} has no decoder key: set its STS keys first`);
   const subclass = subclassOf(v.meter.type);
@@ -275,7 +282,8 @@ async function issueCreditToken(deps: Deps, ctx: UserContext, req: Request, v: V
       });
     } catch (err) {
       if (!vendConflict(err)) throw err;
-      if (attempt >= LOCKED_ATTEMPTS) throw refuse(`Meter ${req.meterId} is busy with other vends: try again`);
+      if (attempt >= LOCKED_ATTEMPTS)
+        throw refuse(`Meter ${req.meterId} is busy with other vends: try again`);
     }
   }
 }
