@@ -144,6 +144,20 @@ export const waterMonthlyData = pgTable(
 );
 
 /**
+ * Water meters' daily rows per station and day, kept by a trigger on water_daily_data in the writer's
+ * transaction: Interval Data (Water) reads its total from here instead of counting a year of rows.
+ */
+export const waterDailyCounts = pgTable(
+  'water_daily_counts',
+  {
+    stationId: text('station_id').notNull(),
+    currentDate: day('reading_date').notNull(),
+    meters: integer('meters').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.stationId, t.currentDate] })],
+);
+
+/**
  * Electricity consumption per station and day (sum of usage1 over the day's rows), kept by a trigger on
  * meter_daily_data in the writer's transaction, so inserts, re-collections and deletes stay exact.
  */

@@ -17,7 +17,8 @@ import {
   meterHourlyData,
   type meterMonthlyData,
   meters,
-  type waterDailyData,
+  waterDailyCounts,
+  waterDailyData,
   type waterMonthlyData,
 } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/dates.js';
@@ -131,7 +132,7 @@ export function toDailyDataMeterRow({ r, customerId, customerName }: Named): Dai
  * True when a read filters on nothing but station and collection dates: its total is then the sum of
  * the per-station-day row counts the consumption summary keeps, exact and without counting a year of rows.
  */
-function onlyStationAndDates(req: DailyDataMeterReadRequest): boolean {
+function onlyStationAndDates(req: DailyDataMeterReadRequest | DailyDataReadRequest): boolean {
   const { pageNumber, pageSize, orderBy, lang, stationId, currentDateRange, ...rest } = req;
   return Object.values(rest).every((v) => v === null || v === undefined || v === '');
 }
@@ -326,7 +327,18 @@ export async function readWater(q: Queryable, t: WaterTable, req: DailyDataReadR
       .leftJoin(customers, eq(customers.customerId, accounts.customerId))
       .where(where);
   const { limit, offset } = pageOf(req);
-  const [count] = await base({ total: sql<number>`count(*)::int` });
+  const [count] =
+    t === waterDailyData && onlyStationAndDates(req)
+      ? await q
+          .select({ total: sql<number>`coalesce(sum(${waterDailyCounts.meters}), 0)::int` })
+          .from(waterDailyCounts)
+          .where(
+            allOf([
+              ...stationScope(waterDailyCounts.stationId, user, req.stationId),
+              ...dayRange(waterDailyCounts.currentDate, req.currentDateRange),
+            ]),
+          )
+      : await base({ total: sql<number>`count(*)::int` });
   const rows = (await base({
     r: getTableColumns(t),
     customerId: accounts.customerId,
