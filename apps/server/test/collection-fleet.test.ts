@@ -1,29 +1,25 @@
 import { type Fleet, ManualClock } from '@prepay/simulator';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  collectionJobs,
-  gateways,
-  meterDailyData,
-  meterHourlyData,
-  meterMonthlyData,
-  meters,
-  remoteTasks,
-} from '../src/db/schema.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { meterDailyData, meterHourlyData, meterMonthlyData, remoteTasks } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
 import {
   type CollectionScheduler,
   createCollectionScheduler,
 } from '../src/modules/collection/collection.scheduler.js';
 import { createRemoteTaskService } from '../src/modules/remote-task/remote-task.service.js';
-import type { TestApp } from './harness.js';
 import {
-  appWithHeadend,
-  fastRemoteTasks,
-  gprsAndLoraFleet,
-  type startMosquitto,
-  until,
-} from './headend-fixture.js';
+  collectionJobsOf,
+  collectionSettled,
+  fleetForSuite,
+  frozenTenths as frozenIn,
+  insertMeterPair,
+  type MeterPair,
+  moveClocks,
+  sweepUntil as sweepWith,
+} from './fleet-fixture.js';
+import type { TestApp } from './harness.js';
+import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
 import { testConfig } from './test-config.js';
 
@@ -32,101 +28,63 @@ import { testConfig } from './test-config.js';
  * runner and head-end (GPRS over TCP, LoRaWAN over a real mosquitto broker) reach the simulated fleet,
  * and the answers become daily rows — compared with the simulated meters' own frozen registers.
  */
-const GW = 'E4-38-19-FF-FE-00-00-31';
-const GPRS = iain(31, '4740');
-const LORA = iain(32, '4740');
-const DEV_EUI = '70b3d5e75e000032';
 const START = new Date('2026-11-22T08:00:00Z');
 /** Half past midnight, three midnights later: the meters froze 11-22, 11-23 and 11-24. */
 const AFTER_MIDNIGHT = new Date('2026-11-25T00:30:00Z');
+const meterClock = new ManualClock(START.getTime());
+const pair: MeterPair = {
+  gatewayId: 'E4-38-19-FF-FE-00-00-31',
+  gatewayName: 'North',
+  gprs: iain(31, '4740'),
+  lora: iain(32, '4740'),
+  devEui: '70b3d5e75e000032',
+  balance: 5000,
+  // Meter time moves only when the test moves it, together with the server's clock.
+  clock: meterClock,
+};
+const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
 
-let broker: Awaited<ReturnType<typeof startMosquitto>>;
 let t: TestApp;
 let headend: HeadEndService;
 let fleet: Fleet;
-const meterClock = new ManualClock(START.getTime());
-
-beforeAll(async () => {
-  fastRemoteTasks();
-  ({ broker, t, headend } = await appWithHeadend(
-    { timeoutMs: { lorawan: 3_000, gprs: 3_000 } },
-    { collection: { ...testConfig().collection, lookbackDays: 3, hourly: 'gprs' } },
-  ));
-  await t.database.db.insert(gateways).values({ gatewayId: GW, gatewayName: 'North', stationId: '0001' });
-  await t.database.db.insert(meters).values([
+fleetForSuite(
+  {
+    pair,
     // Installed when the simulated meters start (collection reads no day before a meter's installation).
-    { meterId: GPRS, communicationWay: 0, protocolVersion: '2.2', stationId: '0001', createDate: START },
-    {
-      meterId: LORA,
-      communicationWay: 1,
-      devEui: DEV_EUI,
-      protocolVersion: '2.2',
-      stationId: '0001',
-      createDate: START,
-    },
-  ]);
-  await headend.refreshMeters();
-  fleet = await gprsAndLoraFleet({
-    headend,
-    mqttUrl: broker.url,
-    gatewayId: GW,
-    gprs: GPRS,
-    lora: LORA,
-    devEui: DEV_EUI,
-    balance: 5000,
-    // Meter time moves only when the test moves it, together with the server's clock.
-    clock: meterClock,
-  });
-}, 90_000);
-
+    install: (app) => insertMeterPair(app, pair, START),
+    overrides: { collection: { ...testConfig().collection, lookbackDays: 3, hourly: 'gprs' } },
+  },
+  (suite) => {
+    ({ t, headend, fleet } = suite);
+  },
+);
+// Registered after the suite's own: it runs first, while the app is still open.
 afterAll(async () => {
   await second?.stop();
-  await fleet?.stop();
-  await t?.close();
-  await broker?.stop();
 });
 
-/** Moves the server's and the meters' clocks together. */
-function moveTo(at: Date) {
-  t.clock.advanceMinutes((at.getTime() - t.clock.now().getTime()) / 60_000);
-  meterClock.set(at.getTime());
-}
+const moveTo = (at: Date) => moveClocks(t, meterClock, at);
 
 /**
  * Sweeps until `done` holds (each sweep stores what finished and queues what is due). A second
  * scheduler — another process's, on the same database — sweeps at the same moments; one leads.
  */
 let second: CollectionScheduler;
-async function sweepUntil(what: string, done: () => Promise<boolean>) {
+function sweepUntil(what: string, done: () => Promise<boolean>) {
   second ??= createCollectionScheduler(
     t.app.deps,
     createRemoteTaskService(t.app.deps, { retries: 0, onQueued: () => {} }),
     { holder: 'second-process' },
   );
-  await until(
-    what,
-    async () => {
-      await Promise.all([t.app.collection.tick(), second.tick()]);
-      return done();
-    },
-    60_000,
-  );
+  return sweepWith(what, () => Promise.all([t.app.collection.tick(), second.tick()]), done);
 }
 
-const jobsOf = (meterId: string) =>
-  t.database.db.select().from(collectionJobs).where(eq(collectionJobs.meterId, meterId));
+const jobsOf = (meterId: string) => collectionJobsOf(t, meterId);
 const daily = (meterId: string) =>
   t.database.db.select().from(meterDailyData).where(eq(meterDailyData.meterId, meterId));
-const settled = async (meterId: string) =>
-  (await jobsOf(meterId)).every((j) => j.status !== 'pending' && j.status !== 'running');
-
+const settled = (meterId: string) => collectionSettled(t, meterId);
 /** What the simulated meter froze for `day` (its record at the next midnight), in 0.1 kWh. */
-function frozenTenths(meterId: string, day: string): number | undefined {
-  const model = fleet.model(meterId);
-  const next = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
-  const record = model?.daily.find((r) => r.localMs === next);
-  return record ? Math.floor(record.tariffs.reduce((a, b) => a + b, 0) / 10) : undefined;
-}
+const frozenTenths = (meterId: string, day: string) => frozenIn(fleet, meterId, day);
 
 function expectRowsEqualRegisters(meterId: string, rows: (typeof meterDailyData.$inferSelect)[]) {
   const days = ['2026-11-22', '2026-11-23', '2026-11-24'];

@@ -1,11 +1,21 @@
-import { meterAddress } from '@prepay/dlt645';
-import { type Fleet, ManualClock, startFleet } from '@prepay/simulator';
+import { type Fleet, ManualClock } from '@prepay/simulator';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionJobs, gateways, meters, waterDailyData, waterMonthlyData } from '../src/db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { waterDailyData, waterMonthlyData } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
-import { createTestApp, type TestApp } from './harness.js';
-import { headendTestConfig, startMosquitto, until } from './headend-fixture.js';
+import {
+  collectionJobsOf,
+  collectionSettled,
+  fleetForSuite,
+  frozenTenths as frozenIn,
+  insertMeterPair,
+  type MeterPair,
+  modelOf,
+  moveClocks,
+  sweepUntil as sweepWith,
+} from './fleet-fixture.js';
+import type { TestApp } from './harness.js';
+import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
 import { testConfig } from './test-config.js';
 
@@ -14,110 +24,46 @@ import { testConfig } from './test-config.js';
  * TCP, LoRaWAN over a real mosquitto broker) read the simulated water meters, and their answers become
  * Interval Data (Water) rows — compared with the simulated meters' own registers.
  */
-const GW = 'E4-38-19-FF-FE-00-00-41';
-const GPRS = iain(41, '4740');
-const LORA = iain(42, '4740');
-const DEV_EUI = '70b3d5e75e000042';
 const START = new Date('2026-11-22T08:00:00Z');
 const AFTER_MIDNIGHT = new Date('2026-11-25T00:30:00Z');
 const DAYS = ['2026-11-22', '2026-11-23', '2026-11-24'];
+const meterClock = new ManualClock(START.getTime());
+const pair: MeterPair = {
+  gatewayId: 'E4-38-19-FF-FE-00-00-41',
+  gatewayName: 'Wells',
+  gprs: iain(41, '4740'),
+  lora: iain(42, '4740'),
+  devEui: '70b3d5e75e000042',
+  balance: 3000,
+  clock: meterClock,
+  type: 1,
+};
+const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
 
-let broker: Awaited<ReturnType<typeof startMosquitto>>;
 let t: TestApp;
 let headend: HeadEndService;
 let fleet: Fleet;
-const meterClock = new ManualClock(START.getTime());
+fleetForSuite(
+  {
+    pair,
+    install: (app) => insertMeterPair(app, pair, START),
+    overrides: { collection: { ...testConfig().collection, lookbackDays: 3, hourly: 'gprs' } },
+  },
+  (suite) => {
+    ({ t, headend, fleet } = suite);
+  },
+);
 
-beforeAll(async () => {
-  process.env.REMOTE_TASK_BACKOFF_MS = '100';
-  process.env.REMOTE_TASK_POLL_MS = '50';
-  process.env.REMOTE_TASK_WARMUP_MS = '0';
-  broker = await startMosquitto();
-  t = await createTestApp(
-    {
-      ...headendTestConfig({ mqttUrl: broker.url, timeoutMs: { lorawan: 3_000, gprs: 3_000 } }),
-      collection: { ...testConfig().collection, lookbackDays: 3, hourly: 'gprs' },
-    },
-    { headend: true },
-  );
-  const h = t.app.deps.headend;
-  if (!h) throw new Error('the app was built without its head-end');
-  headend = h;
-  const installed = { type: 1, protocolVersion: '2.2', stationId: '0001', createDate: START };
-  await t.database.db.insert(gateways).values({ gatewayId: GW, gatewayName: 'Wells', stationId: '0001' });
-  await t.database.db.insert(meters).values([
-    { meterId: GPRS, communicationWay: 0, ...installed },
-    { meterId: LORA, communicationWay: 1, devEui: DEV_EUI, ...installed },
-  ]);
-  await headend.refreshMeters();
-  const sts = { decoderKey: 'ABCDEF0123456789', ea: '07', sgc: '123456', krn: 1, ti: 1, kt: 2, ken: 255 };
-  const water = { type: 1, sts, balance: 3000 };
-  fleet = await startFleet({
-    spec: {
-      gateways: [{ gatewayId: GW }],
-      meters: [
-        { meterId: GPRS, address: meterAddress(GPRS), communicationWay: 0, ...water },
-        {
-          meterId: LORA,
-          address: meterAddress(LORA),
-          communicationWay: 1,
-          devEui: DEV_EUI,
-          gatewayIds: [GW],
-          ...water,
-        },
-      ],
-    },
-    mqttUrl: broker.url,
-    tcp: { host: '127.0.0.1', port: headend.gprsPort ?? 0 },
-    clock: meterClock,
-    firstStatusWithinMs: 50,
-    statusIntervalMs: 1_000,
-    downlinkDelayMs: 20,
-    backoffMs: 100,
-  });
-  await fleet.ready();
-  await until('both meters online', () => headend.linkState(GPRS).online && headend.linkState(LORA).online);
-}, 90_000);
-
-afterAll(async () => {
-  await fleet?.stop();
-  await t?.close();
-  await broker?.stop();
-});
-
-function moveTo(at: Date) {
-  t.clock.advanceMinutes((at.getTime() - t.clock.now().getTime()) / 60_000);
-  meterClock.set(at.getTime());
-}
-
+const moveTo = (at: Date) => moveClocks(t, meterClock, at);
 const sweepUntil = (what: string, done: () => Promise<boolean>) =>
-  until(
-    what,
-    async () => {
-      await t.app.collection.tick();
-      return done();
-    },
-    60_000,
-  );
-
-const jobsOf = (meterId: string) =>
-  t.database.db.select().from(collectionJobs).where(eq(collectionJobs.meterId, meterId));
+  sweepWith(what, () => t.app.collection.tick(), done);
+const jobsOf = (meterId: string) => collectionJobsOf(t, meterId);
 const daily = (meterId: string) =>
   t.database.db.select().from(waterDailyData).where(eq(waterDailyData.meterId, meterId));
-const settled = async (meterId: string) =>
-  (await jobsOf(meterId)).every((j) => j.status !== 'pending' && j.status !== 'running');
-const model = (meterId: string) => {
-  const m = fleet.model(meterId);
-  if (!m) throw new Error(`no simulated meter ${meterId}`);
-  return m;
-};
-
+const settled = (meterId: string) => collectionSettled(t, meterId);
+const model = (meterId: string) => modelOf(fleet, meterId);
 /** The volume the simulated meter froze for `day` (its record at the next midnight), in 0.1 m³. */
-function frozenTenths(meterId: string, day: string): number | undefined {
-  const next = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
-  const record = model(meterId).daily.find((r) => r.localMs === next);
-  return record ? Math.floor(record.tariffs.reduce((a, b) => a + b, 0) / 10) : undefined;
-}
+const frozenTenths = (meterId: string, day: string) => frozenIn(fleet, meterId, day);
 
 /** Every day's total is its frozen register; yesterday's row also carries the meter's state now. */
 function expectRowsEqualRegisters(
