@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { appForSuite, type TestApp, userWithRole, withDemoData } from './harness.js';
+import {
+  appForSuite,
+  expectRefusals,
+  lastAudit as newestAudit,
+  type TestApp,
+  userWithRole,
+  withDemoData,
+} from './harness.js';
 
 let t: TestApp;
 let admin: string;
@@ -8,7 +15,7 @@ appForSuite((app) => {
   ({ t, admin } = app);
 }, withDemoData);
 
-const lastAudit = async () => (await t.auditRows()).at(-1)!;
+const lastAudit = () => newestAudit(t);
 
 describe('roles', () => {
   it('stores content as the comma-separated key list and audits before/after', async () => {
@@ -32,8 +39,8 @@ describe('roles', () => {
     expect(updated.result[0]!.content).toBe('Token.CreditToken');
     const audit = await lastAudit();
     expect(audit).toMatchObject({ title: 'Role', action: 'Update' });
-    expect(JSON.parse(audit.contentBefore!).content).toBe('Token.CreditToken,TokenRecord.CreditTokenRecord');
-    expect(JSON.parse(audit.contentAfter!).content).toBe('Token.CreditToken');
+    expect(audit.before.content).toBe('Token.CreditToken,TokenRecord.CreditTokenRecord');
+    expect(audit.after.content).toBe('Token.CreditToken');
   });
 
   it('a role change takes effect on the next request of its users', async () => {
@@ -51,45 +58,29 @@ describe('roles', () => {
 
   it('refuses unknown keys, duplicates, deleting a role in use, and granting keys you lack', async () => {
     const before = await fingerprint(t.database);
-    expect(
-      (await t.call('/api/role/create', [{ roleId: 'bad', name: 'bad', content: 'Token.Typo' }], admin))
-        .status,
-    ).toBe(400);
-    expect(
-      (
-        await t.call(
-          '/api/role/create',
-          [
-            { roleId: 'dupe', name: 'a' },
-            { roleId: 'DUPE', name: 'b' },
-          ],
-          admin,
-        )
-      ).reason,
-    ).toMatch(/duplicate/);
-    expect((await t.call('/api/role/create', [{ roleId: 'vendor', name: 'again' }], admin)).reason).toMatch(
-      /already exists/,
-    );
-    expect((await t.call('/api/role/delete', [{ roleId: 'vendor' }], admin)).reason).toMatch(/held by users/);
-
+    await expectRefusals(t, admin, [
+      ['/api/role/create', [{ roleId: 'bad', name: 'bad', content: 'Token.Typo' }], 400],
+      [
+        '/api/role/create',
+        [
+          { roleId: 'dupe', name: 'a' },
+          { roleId: 'DUPE', name: 'b' },
+        ],
+        /duplicate/,
+      ],
+      ['/api/role/create', [{ roleId: 'vendor', name: 'again' }], /already exists/],
+      ['/api/role/delete', [{ roleId: 'vendor' }], /held by users/],
+    ]);
     const roleAdmin = await userWithRole(t, {
       userId: 'north_roles',
       content: 'Setting.Role',
       stationId: 'NORTH',
     });
     const afterSetup = await fingerprint(t.database);
-    const escalate = await t.call(
-      '/api/role/create',
-      [{ roleId: 'mega', name: 'mega', content: 'Setting.Role,Setting.User' }],
-      roleAdmin,
-    );
-    expect(escalate.status).toBe(403);
-    const strip = await t.call(
-      '/api/role/update',
-      [{ roleId: 'admin', name: 'admin', content: '' }],
-      roleAdmin,
-    );
-    expect(strip.status).toBe(403);
+    await expectRefusals(t, roleAdmin, [
+      ['/api/role/create', [{ roleId: 'mega', name: 'mega', content: 'Setting.Role,Setting.User' }], 403],
+      ['/api/role/update', [{ roleId: 'admin', name: 'admin', content: '' }], 403],
+    ]);
     expect(await fingerprint(t.database)).toEqual(afterSetup);
     expect(before).not.toEqual(afterSetup);
   });
@@ -120,18 +111,16 @@ describe('stations', () => {
     );
     expect(upd.result[0]!.name).toBe('East Side');
     const audit = await lastAudit();
-    expect(JSON.parse(audit.contentBefore!).name).toBe('East');
-    expect(JSON.parse(audit.contentAfter!).name).toBe('East Side');
+    expect(audit.before.name).toBe('East');
+    expect(audit.after.name).toBe('East Side');
     expect((await t.call('/api/station/delete', [{ stationId: 'EAST' }], admin)).code).toBe(0);
   });
 
   it('refuses deleting the system station or one with users', async () => {
-    expect((await t.call('/api/station/delete', [{ stationId: '0001' }], admin)).reason).toMatch(
-      /system station/,
-    );
-    expect((await t.call('/api/station/delete', [{ stationId: 'NORTH' }], admin)).reason).toMatch(
-      /still has users/,
-    );
+    await expectRefusals(t, admin, [
+      ['/api/station/delete', [{ stationId: '0001' }], /system station/],
+      ['/api/station/delete', [{ stationId: 'NORTH' }], /still has users/],
+    ]);
   });
 
   it('a station user sees only their station and cannot manage stations', async () => {
