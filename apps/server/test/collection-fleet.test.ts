@@ -8,20 +8,10 @@ import {
   createCollectionScheduler,
 } from '../src/modules/collection/collection.scheduler.js';
 import { createRemoteTaskService } from '../src/modules/remote-task/remote-task.service.js';
-import {
-  collectionJobsOf,
-  collectionSettled,
-  fleetForSuite,
-  frozenTenths as frozenIn,
-  insertMeterPair,
-  type MeterPair,
-  moveClocks,
-  sweepUntil as sweepWith,
-} from './fleet-fixture.js';
+import { collectionFleetForSuite, type MeterPair, sweepUntil as sweepWith } from './fleet-fixture.js';
 import type { TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
-import { testConfig } from './test-config.js';
 
 /**
  * Collection end to end: the real scheduler queues reading tasks through the task service, the real
@@ -47,23 +37,14 @@ const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
 let t: TestApp;
 let headend: HeadEndService;
 let fleet: Fleet;
-fleetForSuite(
-  {
-    pair,
-    // Installed when the simulated meters start (collection reads no day before a meter's installation).
-    install: (app) => insertMeterPair(app, pair, START),
-    overrides: { collection: { ...testConfig().collection, lookbackDays: 3, hourly: 'gprs' } },
-  },
-  (suite) => {
-    ({ t, headend, fleet } = suite);
-  },
-);
+// Installed when the simulated meters start (collection reads no day before a meter's installation).
+const { moveTo, jobsOf, settled, frozenTenths } = collectionFleetForSuite(pair, START, (suite) => {
+  ({ t, headend, fleet } = suite);
+});
 // Registered after the suite's own: it runs first, while the app is still open.
 afterAll(async () => {
   await second?.stop();
 });
-
-const moveTo = (at: Date) => moveClocks(t, meterClock, at);
 
 /**
  * Sweeps until `done` holds (each sweep stores what finished and queues what is due). A second
@@ -79,12 +60,8 @@ function sweepUntil(what: string, done: () => Promise<boolean>) {
   return sweepWith(what, () => Promise.all([t.app.collection.tick(), second.tick()]), done);
 }
 
-const jobsOf = (meterId: string) => collectionJobsOf(t, meterId);
 const daily = (meterId: string) =>
   t.database.db.select().from(meterDailyData).where(eq(meterDailyData.meterId, meterId));
-const settled = (meterId: string) => collectionSettled(t, meterId);
-/** What the simulated meter froze for `day` (its record at the next midnight), in 0.1 kWh. */
-const frozenTenths = (meterId: string, day: string) => frozenIn(fleet, meterId, day);
 
 function expectRowsEqualRegisters(meterId: string, rows: (typeof meterDailyData.$inferSelect)[]) {
   const days = ['2026-11-22', '2026-11-23', '2026-11-24'];

@@ -3,21 +3,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { waterDailyData, waterMonthlyData } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
-import {
-  collectionJobsOf,
-  collectionSettled,
-  fleetForSuite,
-  frozenTenths as frozenIn,
-  insertMeterPair,
-  type MeterPair,
-  modelOf,
-  moveClocks,
-  sweepUntil as sweepWith,
-} from './fleet-fixture.js';
+import { collectionFleetForSuite, type MeterPair, sweepUntil as sweepWith } from './fleet-fixture.js';
 import type { TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
-import { testConfig } from './test-config.js';
 
 /**
  * Water meters collected end to end: the real scheduler, task service, runner and head-end (GPRS over
@@ -43,27 +32,13 @@ const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
 let t: TestApp;
 let headend: HeadEndService;
 let fleet: Fleet;
-fleetForSuite(
-  {
-    pair,
-    install: (app) => insertMeterPair(app, pair, START),
-    overrides: { collection: { ...testConfig().collection, lookbackDays: 3, hourly: 'gprs' } },
-  },
-  (suite) => {
-    ({ t, headend, fleet } = suite);
-  },
-);
-
-const moveTo = (at: Date) => moveClocks(t, meterClock, at);
+const { moveTo, jobsOf, settled, model, frozenTenths } = collectionFleetForSuite(pair, START, (suite) => {
+  ({ t, headend, fleet } = suite);
+});
 const sweepUntil = (what: string, done: () => Promise<boolean>) =>
   sweepWith(what, () => t.app.collection.tick(), done);
-const jobsOf = (meterId: string) => collectionJobsOf(t, meterId);
 const daily = (meterId: string) =>
   t.database.db.select().from(waterDailyData).where(eq(waterDailyData.meterId, meterId));
-const settled = (meterId: string) => collectionSettled(t, meterId);
-const model = (meterId: string) => modelOf(fleet, meterId);
-/** The volume the simulated meter froze for `day` (its record at the next midnight), in 0.1 m³. */
-const frozenTenths = (meterId: string, day: string) => frozenIn(fleet, meterId, day);
 
 /** Every day's total is its frozen register; yesterday's row also carries the meter's state now. */
 function expectRowsEqualRegisters(

@@ -7,7 +7,7 @@ import { collectionJobs, gateways, meters } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
 import type { TestApp } from './harness.js';
 import { appWithHeadend, fastRemoteTasks, gprsAndLoraFleet, until } from './headend-fixture.js';
-import { METER_STS } from './test-config.js';
+import { METER_STS, testConfig } from './test-config.js';
 
 /** GPRS meters as the simulated fleet plays them: the tests' STS fields, `balance` tenths of credit (none unless given). */
 export const gprsFleetMeters = (ids: string[], balance?: number): FleetSpecMeter[] =>
@@ -135,3 +135,39 @@ export const sweepUntil = (what: string, sweep: () => Promise<unknown>, done: ()
     },
     60_000,
   );
+
+/**
+ * A fleet suite for collection (a look-back of three days, hourly reads of the GPRS meter), the pair
+ * installed at `installedAt`; answers the probes the collection tests share.
+ */
+export function collectionFleetForSuite(
+  pair: MeterPair,
+  installedAt: Date,
+  use: (suite: FleetSuite) => void,
+) {
+  let built: FleetSuite | undefined;
+  fleetForSuite(
+    {
+      pair,
+      install: (t) => insertMeterPair(t, pair, installedAt),
+      overrides: { collection: { ...testConfig().collection, lookbackDays: 3, hourly: 'gprs' } },
+    },
+    (suite) => {
+      built = suite;
+      use(suite);
+    },
+  );
+  const suite = () => {
+    if (!built) throw new Error('the fleet suite is not built yet');
+    return built;
+  };
+  return {
+    /** Moves the server's and the meters' clocks together. */
+    moveTo: (at: Date) => moveClocks(suite().t, pair.clock, at),
+    jobsOf: (meterId: string) => collectionJobsOf(suite().t, meterId),
+    settled: (meterId: string) => collectionSettled(suite().t, meterId),
+    model: (meterId: string) => modelOf(suite().fleet, meterId),
+    /** What the simulated meter froze for `day` (its record at the next midnight), in 0.1 kWh or 0.1 m³. */
+    frozenTenths: (meterId: string, day: string) => frozenTenths(suite().fleet, meterId, day),
+  };
+}

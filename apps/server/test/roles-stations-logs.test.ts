@@ -3,7 +3,7 @@ import { fingerprint } from './fingerprint.js';
 import {
   appForSuite,
   expectRefusals,
-  lastAudit as newestAudit,
+  lastAudit,
   type TestApp,
   userWithRole,
   withDemoData,
@@ -14,8 +14,6 @@ let admin: string;
 appForSuite((app) => {
   ({ t, admin } = app);
 }, withDemoData);
-
-const lastAudit = () => newestAudit(t);
 
 describe('roles', () => {
   it('stores content as the comma-separated key list and audits before/after', async () => {
@@ -37,7 +35,7 @@ describe('roles', () => {
       admin,
     );
     expect(updated.result[0]!.content).toBe('Token.CreditToken');
-    const audit = await lastAudit();
+    const audit = await lastAudit(t);
     expect(audit).toMatchObject({ title: 'Role', action: 'Update' });
     expect(audit.before.content).toBe('Token.CreditToken,TokenRecord.CreditTokenRecord');
     expect(audit.after.content).toBe('Token.CreditToken');
@@ -94,7 +92,7 @@ describe('roles', () => {
     );
     expect(read.result.data.map((r) => r.roleId)).toEqual(['temp']);
     expect((await t.call('/api/role/delete', [{ roleId: 'temp' }], admin)).code).toBe(0);
-    expect((await lastAudit()).action).toBe('Delete');
+    expect((await lastAudit(t)).action).toBe('Delete');
     expect(
       (await t.call<{ hiddenRole: string }>('/api/role/ReadDataRole', {}, admin)).result.hiddenRole,
     ).toBe('');
@@ -110,7 +108,7 @@ describe('stations', () => {
       admin,
     );
     expect(upd.result[0]!.name).toBe('East Side');
-    const audit = await lastAudit();
+    const audit = await lastAudit(t);
     expect(audit.before.name).toBe('East');
     expect(audit.after.name).toBe('East Side');
     expect((await t.call('/api/station/delete', [{ stationId: 'EAST' }], admin)).code).toBe(0);

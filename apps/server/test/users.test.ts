@@ -4,7 +4,7 @@ import { unchangedBy } from './fingerprint.js';
 import {
   appForSuite,
   expectRefusals,
-  lastAudit as newestAudit,
+  lastAudit,
   type TestApp,
   userWithRole,
   withDemoData,
@@ -20,8 +20,6 @@ let admin: string;
 appForSuite((app) => {
   ({ t, admin } = app);
 }, withDemoData);
-
-const lastAudit = () => newestAudit(t);
 
 describe('users', () => {
   it('creates, reads, updates and deletes, auditing each with before and after and no secret', async () => {
@@ -48,7 +46,7 @@ describe('users', () => {
       quota: 120.5,
       remainingQuota: 120.5,
     });
-    let audit = await lastAudit();
+    let audit = await lastAudit(t);
     expect(audit).toMatchObject({ title: 'User', action: 'Create', userId: 'admin', stationId: '0001' });
     expect(audit.contentBefore).toBeNull();
     expect(audit.after.userId).toBe('amina');
@@ -59,14 +57,14 @@ describe('users', () => {
       admin,
     );
     expect(update.result[0]).toMatchObject({ nickName: 'Amina B.', quota: -1, remainingQuota: -1 });
-    audit = await lastAudit();
+    audit = await lastAudit(t);
     expect(audit.action).toBe('Update');
     expect(audit.before.nickName).toBe('Amina');
     expect(audit.after.nickName).toBe('Amina B.');
 
     const del = await t.call<UserRow[]>('/api/user/delete', [{ userId: 'amina' }], admin);
     expect(del.result.map((u) => u.userId)).toEqual(['amina']);
-    audit = await lastAudit();
+    audit = await lastAudit(t);
     expect(audit.action).toBe('Delete');
     expect(audit.before.userId).toBe('amina');
 
