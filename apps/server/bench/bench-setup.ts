@@ -12,9 +12,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres as startThrowaway } from '../../../scripts/pg-throwaway.mjs';
+import { buildApp } from '../src/app.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
-import type { DbKeyStore } from '../src/modules/keystore/key-store.js';
+import { type DbKeyStore, keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { ADMIN_AUTH_PASSWORD, METER_STS, testConfig } from '../test/test-config.js';
 
@@ -175,3 +176,19 @@ export const injectPost = (app: FastifyInstance) => async (url: string, body: un
       payload: JSON.stringify(body),
     })
   ).json() as { code: number; reason: string; result: { token?: string } };
+
+/**
+ * The app in process on `database` with the vend benches' data (seedVendData, putBenchDecoderKeys) and
+ * authorization proofs that last 10 minutes, and a POST to it (injectPost).
+ */
+export async function vendApp(database: Database, meters: number, decoderKey?: () => string) {
+  await seedVendData(database, meters);
+  const app = await buildApp({
+    config: testConfig({ authorizationProofMinutes: 10 }),
+    database,
+    logger: false,
+  });
+  await app.ready();
+  await putBenchDecoderKeys(await keyStoreOf(app.deps), meters, decoderKey);
+  return { app, post: injectPost(app) };
+}

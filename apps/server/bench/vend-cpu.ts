@@ -11,18 +11,9 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/app.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
-import { keyStoreOf } from '../src/modules/keystore/key-store.js';
-import { ADMIN_PASSWORD, testConfig } from '../test/test-config.js';
-import {
-  benchMeterId,
-  creditVend,
-  injectPost,
-  putBenchDecoderKeys,
-  seedVendData,
-  startPostgres,
-} from './bench-setup.js';
+import { ADMIN_PASSWORD } from '../test/test-config.js';
+import { benchMeterId, creditVend, startPostgres, vendApp } from './bench-setup.js';
 
 const CLIENTS = Number(process.env.VEND_CLIENTS ?? 16);
 const COUNT = Number(process.env.VEND_COUNT ?? 3000);
@@ -38,15 +29,7 @@ async function open(): Promise<{ database: Database; stop: () => void }> {
 
 const { database, stop } = await open();
 try {
-  await seedVendData(database, METERS);
-  const app = await buildApp({
-    config: testConfig({ authorizationProofMinutes: 10 }),
-    database,
-    logger: false,
-  });
-  await app.ready();
-  await putBenchDecoderKeys(await keyStoreOf(app.deps), METERS);
-  const post = injectPost(app);
+  const { app, post } = await vendApp(database, METERS);
   const tokens: string[] = [];
   for (let c = 0; c < CLIENTS; c++)
     tokens.push(

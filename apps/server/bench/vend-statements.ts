@@ -6,18 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
 import { openPostgres } from '../src/db/client.js';
-import { keyStoreOf } from '../src/modules/keystore/key-store.js';
-import { ADMIN_PASSWORD, METER_STS, testConfig } from '../test/test-config.js';
-import {
-  benchMeterId,
-  creditVend,
-  injectPost,
-  putBenchDecoderKeys,
-  seedVendData,
-  startPostgres,
-} from './bench-setup.js';
+import { ADMIN_PASSWORD, METER_STS } from '../test/test-config.js';
+import { benchMeterId, creditVend, startPostgres, vendApp } from './bench-setup.js';
 
 process.env.KEY_ENCRYPTION_KEY ??= randomBytes(32).toString('base64');
 const pgServer = await startPostgres();
@@ -34,15 +25,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 try {
   const database = await openPostgres(pgServer.url, 4);
   // One meter, 47100000001, holding the simulated meters' decoder key.
-  await seedVendData(database, 1);
-  const app = await buildApp({
-    config: testConfig({ authorizationProofMinutes: 10 }),
-    database,
-    logger: false,
-  });
-  await app.ready();
-  await putBenchDecoderKeys(await keyStoreOf(app.deps), 1, () => METER_STS.decoderKey);
-  const post = injectPost(app);
+  const { app, post } = await vendApp(database, 1, () => METER_STS.decoderKey);
   const login = await post('/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD });
   const token = login.result.token ?? '';
   const vend = () => post('/api/token/creditToken/generate', creditVend(benchMeterId(1)), token);

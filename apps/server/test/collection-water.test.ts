@@ -32,9 +32,13 @@ const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
 let t: TestApp;
 let headend: HeadEndService;
 let fleet: Fleet;
-const { moveTo, jobsOf, settled, model, frozenTenths } = collectionFleetForSuite(pair, START, (suite) => {
-  ({ t, headend, fleet } = suite);
-});
+const { moveTo, jobsOf, settled, model, frozenTenths, settleDecember } = collectionFleetForSuite(
+  pair,
+  START,
+  (suite) => {
+    ({ t, headend, fleet } = suite);
+  },
+);
 const sweepUntil = (what: string, done: () => Promise<boolean>) =>
   sweepWith(what, () => t.app.collection.tick(), done);
 const daily = (meterId: string) =>
@@ -110,19 +114,12 @@ describe('water meter collection through the simulated fleet', () => {
   }, 120_000);
 
   it('on the settlement day (the 1st) stores the Monthly Data (Water) row equal to the settlement register', async () => {
-    moveTo(new Date('2026-12-01T00:30:00Z'));
     const monthly = (meterId: string) =>
       t.database.db.select().from(waterMonthlyData).where(eq(waterMonthlyData.meterId, meterId));
-    await sweepUntil(
-      'the settlement records to be collected',
-      async () => (await monthly(GPRS)).length === 1 && (await monthly(LORA)).length === 1,
-    );
-    for (const meterId of [GPRS, LORA]) {
-      const [row] = await monthly(meterId);
-      const record = model(meterId).monthly[0];
-      expect(new Date(record?.localMs ?? 0).toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    for (const { row, frozenAt, tenths } of await settleDecember(sweepUntil, monthly)) {
+      expect(frozenAt).toBe('2026-12-01T00:00:00.000Z');
       expect(row?.currentDate).toBe('2026-12-01');
-      expect(row?.total).toBe(Math.floor((record?.tariffs.reduce((a, b) => a + b, 0) ?? -10) / 10));
+      expect(row?.total).toBe(tenths);
     }
   }, 120_000);
 });

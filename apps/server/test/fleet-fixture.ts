@@ -169,5 +169,29 @@ export function collectionFleetForSuite(
     model: (meterId: string) => modelOf(suite().fleet, meterId),
     /** What the simulated meter froze for `day` (its record at the next midnight), in 0.1 kWh or 0.1 m³. */
     frozenTenths: (meterId: string, day: string) => frozenTenths(suite().fleet, meterId, day),
+    /**
+     * Moves to half past midnight on the 1st of December (a settlement day) and sweeps (`sweepUntil`)
+     * until `monthly` holds a row for each meter; answers each meter's row and its simulated settlement
+     * record: when it froze (ISO) and its total in 0.1 units.
+     */
+    settleDecember: async <Row>(
+      sweepUntil: (what: string, done: () => Promise<boolean>) => Promise<unknown>,
+      monthly: (meterId: string) => Promise<Row[]>,
+    ) => {
+      moveClocks(suite().t, pair.clock, new Date('2026-12-01T00:30:00Z'));
+      await sweepUntil(
+        'the settlement records to be collected',
+        async () => (await monthly(pair.gprs)).length === 1 && (await monthly(pair.lora)).length === 1,
+      );
+      const settled = [];
+      for (const meterId of [pair.gprs, pair.lora]) {
+        const [row] = await monthly(meterId);
+        const record = modelOf(suite().fleet, meterId).monthly[0];
+        const frozenAt = new Date(record?.localMs ?? 0).toISOString();
+        const tenths = Math.floor((record?.tariffs.reduce((a, b) => a + b, 0) ?? -10) / 10);
+        settled.push({ meterId, row, frozenAt, tenths });
+      }
+      return settled;
+    },
   };
 }

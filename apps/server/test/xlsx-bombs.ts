@@ -43,27 +43,18 @@ export function buildZip(parts: Part[]): Buffer {
     const name = Buffer.from(part.name);
     const { data, crc, size } = deflatePieces(part.pieces);
     const declared = zipOptions.declaredSize ?? size;
-    // Version 2.0, deflate; the same sizes in the local header and the central directory.
-    const local = zipRecord(30, [
-      [0, 4, 0x04034b50],
-      [4, 2, 20],
-      [8, 2, 8],
-      [14, 4, crc >>> 0],
-      [18, 4, data.length],
-      [22, 4, declared],
-      [26, 2, name.length],
-    ]);
-    const dir = zipRecord(46, [
-      [0, 4, 0x02014b50],
-      [4, 2, 20],
-      [6, 2, 20],
-      [10, 2, 8],
-      [16, 4, crc >>> 0],
-      [20, 4, data.length],
-      [24, 4, declared],
-      [28, 2, name.length],
-      [42, 4, offset],
-    ]);
+    // The fields the local header and the central directory share (version needed 2.0, deflate, CRC,
+    // sizes, name length); the directory's stand 2 bytes later, after its "version made by".
+    const shared = (at: number): [number, 2 | 4, number][] => [
+      [at + 4, 2, 20],
+      [at + 8, 2, 8],
+      [at + 14, 4, crc >>> 0],
+      [at + 18, 4, data.length],
+      [at + 22, 4, declared],
+      [at + 26, 2, name.length],
+    ];
+    const local = zipRecord(30, [[0, 4, 0x04034b50], ...shared(0)]);
+    const dir = zipRecord(46, [[0, 4, 0x02014b50], [4, 2, 20], ...shared(2), [42, 4, offset]]);
     locals.push(local, name, data);
     central.push(dir, name);
     offset += local.length + name.length + data.length;
