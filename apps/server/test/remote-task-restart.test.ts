@@ -21,18 +21,6 @@ afterAll(async () => {
   await storage?.remove();
 });
 
-/** Until the head-end has registered every meter's GPRS link (the meter list shows it online). */
-async function allOnline(server: Awaited<ReturnType<typeof startServer>>, token: string) {
-  await until('every meter online', async () => {
-    const page = await server.post<{ data: { online: boolean }[] }>(
-      '/api/meter/read',
-      { pageSize: 100 },
-      token,
-    );
-    return page.result.data.filter((m) => m.online).length === METERS;
-  });
-}
-
 describe('remote tasks when the server process is killed', () => {
   it('every one of 200 queued/running tasks ends Success or Failure after a restart: none lost, none twice', async () => {
     storage = await createStorage('prepay_rt_restart');
