@@ -17,6 +17,7 @@ import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import { type DbKeyStore, keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
+import { insertAccountedMeters } from '../test/ops-fixture.js';
 import { ADMIN_AUTH_PASSWORD, METER_STS, testConfig } from '../test/test-config.js';
 
 export type Engine = 'pglite' | 'postgres';
@@ -135,12 +136,12 @@ export async function seedVendData(database: Database, meters: number) {
   await db.execute(
     sql`insert into tariffs (tariff_id, tariff_name, price_minor, tax_bp, station_id) values ('TB','BENCH',6500,750,'0001')`,
   );
-  await db.execute(sql`insert into customers (customer_id, customer_name, station_id)
-    select 'C' || g, 'Customer ' || g, '0001' from generate_series(1, ${meters}::int) g`);
-  await db.execute(sql`insert into meters (meter_id, type, ea, protocol_version, status, base_year, sgc, krn, ken, ti, kt, station_id)
-    select (47100000000 + g)::text, 0, '07', 'STS-1', true, 2014, '123456', 1, 255, 1, 2, '0001' from generate_series(1, ${meters}::int) g`);
-  await db.execute(sql`insert into accounts (meter_id, customer_id, tariff_id, station_id)
-    select (47100000000 + g)::text, 'C' || g, 'TB', '0001' from generate_series(1, ${meters}::int) g`);
+  await insertAccountedMeters(db, {
+    count: meters,
+    firstMeter: 47100000000,
+    customerPrefix: 'C',
+    tariffId: 'TB',
+  });
 }
 
 /** Decoder keys (random unless `decoderKey` says) for benchMeterId 1…n, with the tests' STS fields. */
