@@ -1,4 +1,4 @@
-import { type Fleet, ManualClock } from '@prepay/simulator';
+import type { Fleet } from '@prepay/simulator';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { meterDailyData, meterHourlyData, meterMonthlyData, remoteTasks } from '../src/db/schema.js';
@@ -8,7 +8,7 @@ import {
   createCollectionScheduler,
 } from '../src/modules/collection/collection.scheduler.js';
 import { createRemoteTaskService } from '../src/modules/remote-task/remote-task.service.js';
-import { collectionFleetForSuite, type MeterPair, sweepUntil as sweepWith } from './fleet-fixture.js';
+import { AFTER_THIRD_MIDNIGHT, collectionFleetForSuite, sweepUntil as sweepWith } from './fleet-fixture.js';
 import type { TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
@@ -18,33 +18,31 @@ import { iain } from './masterdata-fixtures.js';
  * runner and head-end (GPRS over TCP, LoRaWAN over a real mosquitto broker) reach the simulated fleet,
  * and the answers become daily rows — compared with the simulated meters' own frozen registers.
  */
-const START = new Date('2026-11-22T08:00:00Z');
-/** Half past midnight, three midnights later: the meters froze 11-22, 11-23 and 11-24. */
-const AFTER_MIDNIGHT = new Date('2026-11-25T00:30:00Z');
-const meterClock = new ManualClock(START.getTime());
-const pair: MeterPair = {
+const pair = {
   gatewayId: 'E4-38-19-FF-FE-00-00-31',
   gatewayName: 'North',
   gprs: iain(31, '4740'),
   lora: iain(32, '4740'),
   devEui: '70b3d5e75e000032',
   balance: 5000,
-  // Meter time moves only when the test moves it, together with the server's clock.
-  clock: meterClock,
 };
 const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
 
 let t: TestApp;
 let headend: HeadEndService;
 let fleet: Fleet;
-// Installed when the simulated meters start (collection reads no day before a meter's installation).
-const { moveTo, jobsOf, settled, frozenTenths, settleDecember } = collectionFleetForSuite(
-  pair,
-  START,
-  (suite) => {
-    ({ t, headend, fleet } = suite);
-  },
-);
+// Installed when the simulated meters start (collection reads no day before a meter's installation);
+// meter time moves only when the test moves it, together with the server's clock.
+const {
+  clock: meterClock,
+  moveTo,
+  jobsOf,
+  settled,
+  frozenTenths,
+  settleDecember,
+} = collectionFleetForSuite(pair, (suite) => {
+  ({ t, headend, fleet } = suite);
+});
 // Registered after the suite's own: it runs first, while the app is still open.
 afterAll(async () => {
   await second?.stop();
@@ -94,7 +92,7 @@ describe('collection through the simulated fleet', () => {
     // The LoRaWAN meter's only gateway is down over midnight.
     fleet.fault(GW, { kind: 'offline' });
     await until('the LoRaWAN link to drop', () => !headend.linkState(LORA).online);
-    moveTo(AFTER_MIDNIGHT);
+    moveTo(AFTER_THIRD_MIDNIGHT);
 
     await sweepUntil('the first sweep to settle', async () => (await settled(GPRS)) && (await settled(LORA)));
     expectRowsEqualRegisters(GPRS, await daily(GPRS));

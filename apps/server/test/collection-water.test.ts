@@ -1,9 +1,9 @@
-import { type Fleet, ManualClock } from '@prepay/simulator';
+import type { Fleet } from '@prepay/simulator';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { waterDailyData, waterMonthlyData } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
-import { collectionFleetForSuite, type MeterPair, sweepUntil as sweepWith } from './fleet-fixture.js';
+import { AFTER_THIRD_MIDNIGHT, collectionFleetForSuite, sweepUntil as sweepWith } from './fleet-fixture.js';
 import type { TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
@@ -13,18 +13,14 @@ import { iain } from './masterdata-fixtures.js';
  * TCP, LoRaWAN over a real mosquitto broker) read the simulated water meters, and their answers become
  * Interval Data (Water) rows — compared with the simulated meters' own registers.
  */
-const START = new Date('2026-11-22T08:00:00Z');
-const AFTER_MIDNIGHT = new Date('2026-11-25T00:30:00Z');
 const DAYS = ['2026-11-22', '2026-11-23', '2026-11-24'];
-const meterClock = new ManualClock(START.getTime());
-const pair: MeterPair = {
+const pair = {
   gatewayId: 'E4-38-19-FF-FE-00-00-41',
   gatewayName: 'Wells',
   gprs: iain(41, '4740'),
   lora: iain(42, '4740'),
   devEui: '70b3d5e75e000042',
   balance: 3000,
-  clock: meterClock,
   type: 1,
 };
 const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
@@ -32,13 +28,17 @@ const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
 let t: TestApp;
 let headend: HeadEndService;
 let fleet: Fleet;
-const { moveTo, jobsOf, settled, model, frozenTenths, settleDecember } = collectionFleetForSuite(
-  pair,
-  START,
-  (suite) => {
-    ({ t, headend, fleet } = suite);
-  },
-);
+const {
+  clock: meterClock,
+  moveTo,
+  jobsOf,
+  settled,
+  model,
+  frozenTenths,
+  settleDecember,
+} = collectionFleetForSuite(pair, (suite) => {
+  ({ t, headend, fleet } = suite);
+});
 const sweepUntil = (what: string, done: () => Promise<boolean>) =>
   sweepWith(what, () => t.app.collection.tick(), done);
 const daily = (meterId: string) =>
@@ -83,7 +83,7 @@ describe('water meter collection through the simulated fleet', () => {
     model(GPRS).trip(meterClock.now(), '00000001');
     fleet.fault(GW, { kind: 'offline' });
     await until('the LoRaWAN link to drop', () => !headend.linkState(LORA).online);
-    moveTo(AFTER_MIDNIGHT);
+    moveTo(AFTER_THIRD_MIDNIGHT);
 
     await sweepUntil(
       'the first sweeps to settle',

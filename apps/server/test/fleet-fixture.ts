@@ -1,5 +1,5 @@
 import { meterAddress } from '@prepay/dlt645';
-import type { Fleet, FleetSpecMeter, ManualClock, MeterModel } from '@prepay/simulator';
+import { type Fleet, type FleetSpecMeter, ManualClock, type MeterModel } from '@prepay/simulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../src/config.js';
@@ -136,20 +136,23 @@ export const sweepUntil = (what: string, sweep: () => Promise<unknown>, done: ()
     60_000,
   );
 
+/** When the collection suites' meters are installed and start: the test clock's start (harness.ts). */
+export const COLLECTION_START = new Date('2026-11-22T08:00:00Z');
+/** Half past midnight, three midnights after COLLECTION_START: the meters froze 11-22, 11-23 and 11-24. */
+export const AFTER_THIRD_MIDNIGHT = new Date('2026-11-25T00:30:00Z');
+
 /**
  * A fleet suite for collection (a look-back of three days, hourly reads of the GPRS meter), the pair
- * installed at `installedAt`; answers the probes the collection tests share.
+ * installed at COLLECTION_START and its meters' clock (`clock`) standing there until a test moves it;
+ * answers the probes the collection tests share.
  */
-export function collectionFleetForSuite(
-  pair: MeterPair,
-  installedAt: Date,
-  use: (suite: FleetSuite) => void,
-) {
+export function collectionFleetForSuite(meters: Omit<MeterPair, 'clock'>, use: (suite: FleetSuite) => void) {
+  const pair: MeterPair = { ...meters, clock: new ManualClock(COLLECTION_START.getTime()) };
   let built: FleetSuite | undefined;
   fleetForSuite(
     {
       pair,
-      install: (t) => insertMeterPair(t, pair, installedAt),
+      install: (t) => insertMeterPair(t, pair, COLLECTION_START),
       overrides: { collection: { ...testConfig().collection, lookbackDays: 3, hourly: 'gprs' } },
     },
     (suite) => {
@@ -162,6 +165,7 @@ export function collectionFleetForSuite(
     return built;
   };
   return {
+    clock: pair.clock,
     /** Moves the server's and the meters' clocks together. */
     moveTo: (at: Date) => moveClocks(suite().t, pair.clock, at),
     jobsOf: (meterId: string) => collectionJobsOf(suite().t, meterId),
