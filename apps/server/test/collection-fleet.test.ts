@@ -1,15 +1,12 @@
-import type { Fleet } from '@prepay/simulator';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { meterDailyData, meterHourlyData, meterMonthlyData, remoteTasks } from '../src/db/schema.js';
-import type { HeadEndService } from '../src/headend/head-end.js';
 import {
   type CollectionScheduler,
   createCollectionScheduler,
 } from '../src/modules/collection/collection.scheduler.js';
 import { createRemoteTaskService } from '../src/modules/remote-task/remote-task.service.js';
 import { AFTER_THIRD_MIDNIGHT, collectionFleetForSuite, sweepUntil as sweepWith } from './fleet-fixture.js';
-import type { TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
 
@@ -28,21 +25,9 @@ const pair = {
 };
 const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
 
-let t: TestApp;
-let headend: HeadEndService;
-let fleet: Fleet;
 // Installed when the simulated meters start (collection reads no day before a meter's installation);
 // meter time moves only when the test moves it, together with the server's clock.
-const {
-  clock: meterClock,
-  moveTo,
-  jobsOf,
-  settled,
-  frozenTenths,
-  settleDecember,
-} = collectionFleetForSuite(pair, (suite) => {
-  ({ t, headend, fleet } = suite);
-});
+const suite = collectionFleetForSuite(pair);
 // Registered after the suite's own: it runs first, while the app is still open.
 afterAll(async () => {
   await second?.stop();
@@ -55,85 +40,88 @@ afterAll(async () => {
 let second: CollectionScheduler;
 function sweepUntil(what: string, done: () => Promise<boolean>) {
   second ??= createCollectionScheduler(
-    t.app.deps,
-    createRemoteTaskService(t.app.deps, { retries: 0, onQueued: () => {} }),
+    suite.t.app.deps,
+    createRemoteTaskService(suite.t.app.deps, { retries: 0, onQueued: () => {} }),
     { holder: 'second-process' },
   );
-  return sweepWith(what, () => Promise.all([t.app.collection.tick(), second.tick()]), done);
+  return sweepWith(what, () => Promise.all([suite.t.app.collection.tick(), second.tick()]), done);
 }
 
 const daily = (meterId: string) =>
-  t.database.db.select().from(meterDailyData).where(eq(meterDailyData.meterId, meterId));
+  suite.t.database.db.select().from(meterDailyData).where(eq(meterDailyData.meterId, meterId));
 
 function expectRowsEqualRegisters(meterId: string, rows: (typeof meterDailyData.$inferSelect)[]) {
   const days = ['2026-11-22', '2026-11-23', '2026-11-24'];
   expect(rows.map((r) => r.currentDate).sort()).toEqual(days);
   for (const day of days) {
     const row = rows.find((r) => r.currentDate === day);
-    const total = frozenTenths(meterId, day);
+    const total = suite.frozenTenths(meterId, day);
     expect(total, `${meterId} froze ${day}`).toBeDefined();
     expect(row?.total1, `${meterId} ${day}`).toBe(total);
     expect(row?.source).toBe('collected');
   }
   const before = (day: string, prev: string) =>
-    (frozenTenths(meterId, day) ?? 0) - (frozenTenths(meterId, prev) ?? 0);
+    (suite.frozenTenths(meterId, day) ?? 0) - (suite.frozenTenths(meterId, prev) ?? 0);
   expect(rows.find((r) => r.currentDate === '2026-11-24')?.usage1).toBe(before('2026-11-24', '2026-11-23'));
   expect(rows.find((r) => r.currentDate === '2026-11-23')?.usage1).toBe(before('2026-11-23', '2026-11-22'));
   // The meter was installed on the 22nd: no record before it, so that day's usage is unknown.
   expect(rows.find((r) => r.currentDate === '2026-11-22')?.usage1).toBeNull();
-  const model = fleet.model(meterId);
+  const model = suite.fleet.model(meterId);
   const yesterday = rows.find((r) => r.currentDate === '2026-11-24');
-  expect(yesterday?.remain1).toBe(Math.floor((model?.balanceAt(meterClock.now()) ?? -1) / 10));
+  expect(yesterday?.remain1).toBe(Math.floor((model?.balanceAt(suite.clock.now()) ?? -1) / 10));
   expect(yesterday?.relayOpen).toBe(model?.relayOpen);
 }
 
 describe('collection through the simulated fleet', () => {
   it('after midnight stores daily rows equal to the frozen registers; an offline meter is collected when it is back', async () => {
     // The LoRaWAN meter's only gateway is down over midnight.
-    fleet.fault(GW, { kind: 'offline' });
-    await until('the LoRaWAN link to drop', () => !headend.linkState(LORA).online);
-    moveTo(AFTER_THIRD_MIDNIGHT);
+    suite.fleet.fault(GW, { kind: 'offline' });
+    await until('the LoRaWAN link to drop', () => !suite.headend.linkState(LORA).online);
+    suite.moveTo(AFTER_THIRD_MIDNIGHT);
 
-    await sweepUntil('the first sweep to settle', async () => (await settled(GPRS)) && (await settled(LORA)));
+    await sweepUntil(
+      'the first sweep to settle',
+      async () => (await suite.settled(GPRS)) && (await suite.settled(LORA)),
+    );
     expectRowsEqualRegisters(GPRS, await daily(GPRS));
     // Each day was read once, by whichever scheduler led.
-    expect((await jobsOf(GPRS)).map((j) => j.attempts)).toEqual([1, 1, 1, 1]);
+    expect((await suite.jobsOf(GPRS)).map((j) => j.attempts)).toEqual([1, 1, 1, 1]);
     expect(await daily(LORA)).toEqual([]);
-    const lora = await jobsOf(LORA);
+    const lora = await suite.jobsOf(LORA);
     expect(lora.map((j) => j.status)).toEqual(['failed', 'failed', 'failed']);
     expect(lora[0]?.reason).toMatch(/^offline/);
 
     // The GPRS meter reports hourly: this hour's reading equals its register now.
-    const [hour] = await t.database.db
+    const [hour] = await suite.t.database.db
       .select()
       .from(meterHourlyData)
       .where(eq(meterHourlyData.meterId, GPRS));
-    expect(hour?.total1).toBe(Math.floor((fleet.meter(GPRS)?.energyHundredths ?? -1) / 10));
+    expect(hour?.total1).toBe(Math.floor((suite.fleet.meter(GPRS)?.energyHundredths ?? -1) / 10));
 
     // The gateway comes back; the next sweeps see the meter heard again and read the missed days.
-    fleet.clearFaults();
-    await until('the LoRaWAN link to come back', () => headend.linkState(LORA).online);
+    suite.fleet.clearFaults();
+    await until('the LoRaWAN link to come back', () => suite.headend.linkState(LORA).online);
     await sweepUntil('the LoRaWAN meter to be collected', async () => (await daily(LORA)).length === 3);
     expectRowsEqualRegisters(LORA, await daily(LORA));
-    expect((await jobsOf(LORA)).every((j) => j.status === 'done')).toBe(true);
+    expect((await suite.jobsOf(LORA)).every((j) => j.status === 'done')).toBe(true);
 
     // Every read was a reading task created by the collection, visible in the task records.
-    const ids = (await jobsOf(GPRS)).flatMap((j) => Object.values(j.taskIds));
-    const tasks = await t.database.db.select().from(remoteTasks).where(inArray(remoteTasks.id, ids));
+    const ids = (await suite.jobsOf(GPRS)).flatMap((j) => Object.values(j.taskIds));
+    const tasks = await suite.t.database.db.select().from(remoteTasks).where(inArray(remoteTasks.id, ids));
     expect(tasks.length).toBe(ids.length);
     expect(tasks.every((task) => task.kind === 'reading' && task.createId === 'collection')).toBe(true);
 
     // A sweep later finds nothing left to do: no day is read twice.
-    const before = (await t.database.db.select().from(remoteTasks)).length;
-    const reports = await Promise.all([t.app.collection.tick(), second.tick()]);
+    const before = (await suite.t.database.db.select().from(remoteTasks)).length;
+    const reports = await Promise.all([suite.t.app.collection.tick(), second.tick()]);
     expect(reports.filter((r) => r.leader)).toHaveLength(1);
     expect(reports.map((r) => r.dispatched)).toEqual([0, 0]);
-    expect((await t.database.db.select().from(remoteTasks)).length).toBe(before);
+    expect((await suite.t.database.db.select().from(remoteTasks)).length).toBe(before);
   }, 120_000);
 
   it('an operator re-collects a date range and it is read again', async () => {
-    const admin = await t.adminToken();
-    const res = await t.call<{ queued: number }>(
+    const admin = await suite.t.adminToken();
+    const res = await suite.t.call<{ queued: number }>(
       '/api/collection/recollect',
       { meterId: GPRS, startDate: '2026-11-23', endDate: '2026-11-24' },
       admin,
@@ -145,7 +133,7 @@ describe('collection through the simulated fleet', () => {
       async () => (await daily(GPRS)).filter((r) => r.remark === 're-collected for admin').length === 2,
     );
     expectRowsEqualRegisters(GPRS, await daily(GPRS));
-    const jobs = await jobsOf(GPRS);
+    const jobs = await suite.jobsOf(GPRS);
     expect(
       jobs.filter((j) => j.requestedBy === 'admin').map((j) => [j.period, j.status, j.attempts]),
     ).toEqual([
@@ -156,8 +144,8 @@ describe('collection through the simulated fleet', () => {
 
   it('on the settlement day (the 1st) stores the monthly row equal to the settlement registers', async () => {
     const monthly = async (meterId: string) =>
-      t.database.db.select().from(meterMonthlyData).where(eq(meterMonthlyData.meterId, meterId));
-    for (const { meterId, row, frozenAt, tenths } of await settleDecember(sweepUntil, monthly)) {
+      suite.t.database.db.select().from(meterMonthlyData).where(eq(meterMonthlyData.meterId, meterId));
+    for (const { meterId, row, frozenAt, tenths } of await suite.settleDecember(sweepUntil, monthly)) {
       expect(frozenAt).toBe('2026-12-01T00:00:00.000Z');
       expect(row?.currentDate).toBe('2026-12-01');
       expect(row?.total1).toBe(tenths);
@@ -168,7 +156,7 @@ describe('collection through the simulated fleet', () => {
       expect(days.sort()).toEqual(['2026-11-28', '2026-11-29', '2026-11-30']);
       for (const d of days) {
         expect((await daily(meterId)).find((r) => r.currentDate === d)?.total1).toBe(
-          frozenTenths(meterId, d),
+          suite.frozenTenths(meterId, d),
         );
       }
     }

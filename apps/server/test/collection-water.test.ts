@@ -1,10 +1,7 @@
-import type { Fleet } from '@prepay/simulator';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { waterDailyData, waterMonthlyData } from '../src/db/schema.js';
-import type { HeadEndService } from '../src/headend/head-end.js';
 import { AFTER_THIRD_MIDNIGHT, collectionFleetForSuite, sweepUntil as sweepWith } from './fleet-fixture.js';
-import type { TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
 
@@ -25,24 +22,11 @@ const pair = {
 };
 const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
 
-let t: TestApp;
-let headend: HeadEndService;
-let fleet: Fleet;
-const {
-  clock: meterClock,
-  moveTo,
-  jobsOf,
-  settled,
-  model,
-  frozenTenths,
-  settleDecember,
-} = collectionFleetForSuite(pair, (suite) => {
-  ({ t, headend, fleet } = suite);
-});
+const suite = collectionFleetForSuite(pair);
 const sweepUntil = (what: string, done: () => Promise<boolean>) =>
-  sweepWith(what, () => t.app.collection.tick(), done);
+  sweepWith(what, () => suite.t.app.collection.tick(), done);
 const daily = (meterId: string) =>
-  t.database.db.select().from(waterDailyData).where(eq(waterDailyData.meterId, meterId));
+  suite.t.database.db.select().from(waterDailyData).where(eq(waterDailyData.meterId, meterId));
 
 /** Every day's total is its frozen register; yesterday's row also carries the meter's state now. */
 function expectRowsEqualRegisters(
@@ -53,14 +37,14 @@ function expectRowsEqualRegisters(
   expect(rows.map((r) => r.currentDate).sort()).toEqual(DAYS);
   for (const day of DAYS) {
     const row = rows.find((r) => r.currentDate === day);
-    expect(frozenTenths(meterId, day), `${meterId} froze ${day}`).toBeDefined();
-    expect(row?.total, `${meterId} ${day}`).toBe(frozenTenths(meterId, day));
+    expect(suite.frozenTenths(meterId, day), `${meterId} froze ${day}`).toBeDefined();
+    expect(row?.total, `${meterId} ${day}`).toBe(suite.frozenTenths(meterId, day));
     expect(row?.source).toBe('collected');
   }
-  const m = model(meterId);
+  const m = suite.model(meterId);
   expect(rows.find((r) => r.currentDate === '2026-11-24')).toMatchObject({
     totalRecharge: Math.floor(m.purchasedHundredths / 10),
-    remain: Math.floor(m.balanceAt(meterClock.now()) / 10),
+    remain: Math.floor(m.balanceAt(suite.clock.now()) / 10),
     valveStatus: !m.relayOpen,
     valveError: state.valveError,
     batteryPercentage: state.batteryPercentage,
@@ -77,46 +61,55 @@ describe('water meter collection through the simulated fleet', () => {
   it('after midnight stores Interval Data (Water) rows equal to the registers; an offline meter is collected when back', async () => {
     // The GPRS meter: a purchase on its keypad, a low battery (3.30 V) and a valve that jams open when
     // the utility shuts it; the LoRaWAN meter's only gateway is down over midnight.
-    model(GPRS).addCredit(meterClock.now(), 125);
-    model(GPRS).batteryCentivolts = 330;
-    fleet.fault(GPRS, { kind: 'relay-stuck' });
-    model(GPRS).trip(meterClock.now(), '00000001');
-    fleet.fault(GW, { kind: 'offline' });
-    await until('the LoRaWAN link to drop', () => !headend.linkState(LORA).online);
-    moveTo(AFTER_THIRD_MIDNIGHT);
+    suite.model(GPRS).addCredit(suite.clock.now(), 125);
+    suite.model(GPRS).batteryCentivolts = 330;
+    suite.fleet.fault(GPRS, { kind: 'relay-stuck' });
+    suite.model(GPRS).trip(suite.clock.now(), '00000001');
+    suite.fleet.fault(GW, { kind: 'offline' });
+    await until('the LoRaWAN link to drop', () => !suite.headend.linkState(LORA).online);
+    suite.moveTo(AFTER_THIRD_MIDNIGHT);
 
     await sweepUntil(
       'the first sweeps to settle',
-      async () => (await settled(GPRS)) && (await settled(LORA)),
+      async () => (await suite.settled(GPRS)) && (await suite.settled(LORA)),
     );
     expectRowsEqualRegisters(GPRS, await daily(GPRS), { valveError: true, batteryPercentage: 50 });
     expect((await daily(GPRS)).find((r) => r.currentDate === '2026-11-24')?.totalRecharge).toBe(125);
     // A water meter keeps no hourly record: only its three days were planned.
-    expect((await jobsOf(GPRS)).map((j) => [j.kind, j.status])).toEqual(DAYS.map(() => ['daily', 'done']));
+    expect((await suite.jobsOf(GPRS)).map((j) => [j.kind, j.status])).toEqual(
+      DAYS.map(() => ['daily', 'done']),
+    );
     expect(await daily(LORA)).toEqual([]);
-    expect((await jobsOf(LORA)).map((j) => j.reason?.slice(0, 7))).toEqual(['offline', 'offline', 'offline']);
+    expect((await suite.jobsOf(LORA)).map((j) => j.reason?.slice(0, 7))).toEqual([
+      'offline',
+      'offline',
+      'offline',
+    ]);
 
-    fleet.clearFaults();
-    await until('the LoRaWAN link to come back', () => headend.linkState(LORA).online);
+    suite.fleet.clearFaults();
+    await until('the LoRaWAN link to come back', () => suite.headend.linkState(LORA).online);
     await sweepUntil('the LoRaWAN meter to be collected', async () => (await daily(LORA)).length === 3);
     expectRowsEqualRegisters(LORA, await daily(LORA), { valveError: false, batteryPercentage: 100 });
     expect((await daily(LORA)).find((r) => r.currentDate === '2026-11-24')?.valveStatus).toBe(true);
 
     // The rows are what Interval Data (Water) shows, in m³.
-    const admin = await t.adminToken();
-    const res = await t.call<{ total: number; data: { meterId: string; total: number; remain: number }[] }>(
+    const admin = await suite.t.adminToken();
+    const res = await suite.t.call<{
+      total: number;
+      data: { meterId: string; total: number; remain: number }[];
+    }>(
       '/api/DailyData/read',
       { lang: 'en', meterId: GPRS, currentDateRange: ['2026-11-24 00:00:00', '2026-11-24 23:59:59'] },
       admin,
     );
     expect(res.result.total).toBe(1);
-    expect(res.result.data[0]?.total).toBe((frozenTenths(GPRS, '2026-11-24') ?? 0) / 10);
+    expect(res.result.data[0]?.total).toBe((suite.frozenTenths(GPRS, '2026-11-24') ?? 0) / 10);
   }, 120_000);
 
   it('on the settlement day (the 1st) stores the Monthly Data (Water) row equal to the settlement register', async () => {
     const monthly = (meterId: string) =>
-      t.database.db.select().from(waterMonthlyData).where(eq(waterMonthlyData.meterId, meterId));
-    for (const { row, frozenAt, tenths } of await settleDecember(sweepUntil, monthly)) {
+      suite.t.database.db.select().from(waterMonthlyData).where(eq(waterMonthlyData.meterId, meterId));
+    for (const { row, frozenAt, tenths } of await suite.settleDecember(sweepUntil, monthly)) {
       expect(frozenAt).toBe('2026-12-01T00:00:00.000Z');
       expect(row?.currentDate).toBe('2026-12-01');
       expect(row?.total).toBe(tenths);

@@ -143,10 +143,11 @@ export const AFTER_THIRD_MIDNIGHT = new Date('2026-11-25T00:30:00Z');
 
 /**
  * A fleet suite for collection (a look-back of three days, hourly reads of the GPRS meter), the pair
- * installed at COLLECTION_START and its meters' clock (`clock`) standing there until a test moves it;
- * answers the probes the collection tests share.
+ * installed at COLLECTION_START and its meters' clock (`clock`) standing there until a test moves it:
+ * the app, head-end and fleet once built (before the file's tests), and the probes the collection tests
+ * share.
  */
-export function collectionFleetForSuite(meters: Omit<MeterPair, 'clock'>, use: (suite: FleetSuite) => void) {
+export function collectionFleetForSuite(meters: Omit<MeterPair, 'clock'>) {
   const pair: MeterPair = { ...meters, clock: new ManualClock(COLLECTION_START.getTime()) };
   let built: FleetSuite | undefined;
   fleetForSuite(
@@ -157,7 +158,6 @@ export function collectionFleetForSuite(meters: Omit<MeterPair, 'clock'>, use: (
     },
     (suite) => {
       built = suite;
-      use(suite);
     },
   );
   const suite = () => {
@@ -165,6 +165,15 @@ export function collectionFleetForSuite(meters: Omit<MeterPair, 'clock'>, use: (
     return built;
   };
   return {
+    get t() {
+      return suite().t;
+    },
+    get headend() {
+      return suite().headend;
+    },
+    get fleet() {
+      return suite().fleet;
+    },
     clock: pair.clock,
     /** Moves the server's and the meters' clocks together. */
     moveTo: (at: Date) => moveClocks(suite().t, pair.clock, at),
