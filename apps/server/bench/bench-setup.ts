@@ -3,13 +3,22 @@
  * machine's load to print beside the figures, percentiles and waiting for a condition.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FleetSpec } from '@prepay/simulator';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres as startThrowaway } from '../../../scripts/pg-throwaway.mjs';
+import { buildApp } from '../src/app.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import { users } from '../src/db/schema.js';
+import { type DbKeyStore, keyStoreOf } from '../src/modules/keystore/key-store.js';
+import { bootstrap } from '../src/seed/bootstrap.js';
+import { insertAccountedMeters } from '../test/ops-fixture.js';
+import { ADMIN_AUTH_PASSWORD, METER_STS, testConfig } from '../test/test-config.js';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -109,4 +118,78 @@ export async function stopProcess(child: ChildProcess) {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
+}
+
+/** The vend benches' meter `n` (1-based). */
+export const benchMeterId = (n: number) => String(47100000000 + n);
+
+/**
+ * The vend benches' data, after migrating: the bootstrapped admin (no password change due), one flat
+ * tariff TB (65.00 with 7.5 % VAT) and `meters` meters (benchMeterId 1…n), each with a customer and an
+ * account on TB.
+ */
+export async function seedVendData(database: Database, meters: number) {
+  const db = database.db;
+  await database.migrate();
+  await bootstrap(db, testConfig());
+  await db.update(users).set({ mustChangePassword: false }).where(eq(users.userId, 'admin'));
+  await db.execute(
+    sql`insert into tariffs (tariff_id, tariff_name, price_minor, tax_bp, station_id) values ('TB','BENCH',6500,750,'0001')`,
+  );
+  await insertAccountedMeters(db, {
+    count: meters,
+    firstMeter: 47100000000,
+    customerPrefix: 'C',
+    tariffId: 'TB',
+  });
+}
+
+/** Decoder keys (random unless `decoderKey` says) for benchMeterId 1…n, with the tests' STS fields. */
+export async function putBenchDecoderKeys(
+  store: Pick<DbKeyStore, 'putDecoderKey'>,
+  meters: number,
+  decoderKey = () => randomBytes(8).toString('hex').toUpperCase(),
+) {
+  for (let g = 1; g <= meters; g++) {
+    await store.putDecoderKey({ ...METER_STS, meterId: benchMeterId(g), decoderKey: decoderKey() });
+  }
+}
+
+/** The credit vend the vend benches send: 20.00 paid for `meterId`, issued (not a preview). */
+export const creditVend = (meterId: string) => ({
+  meterId,
+  isPreview: false,
+  isVendByTotalPaid: true,
+  amount: '20.00',
+  authorizationPassword: ADMIN_AUTH_PASSWORD,
+});
+
+/** POSTs JSON to the app in process (inject: no socket) and answers the parsed envelope. */
+export const injectPost = (app: FastifyInstance) => async (url: string, body: unknown, token?: string) =>
+  (
+    await app.inject({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      payload: JSON.stringify(body),
+    })
+  ).json() as { code: number; reason: string; result: { token?: string } };
+
+/**
+ * The app in process on `database` with the vend benches' data (seedVendData, putBenchDecoderKeys) and
+ * authorization proofs that last 10 minutes, and a POST to it (injectPost).
+ */
+export async function vendApp(database: Database, meters: number, decoderKey?: () => string) {
+  await seedVendData(database, meters);
+  const app = await buildApp({
+    config: testConfig({ authorizationProofMinutes: 10 }),
+    database,
+    logger: false,
+  });
+  await app.ready();
+  await putBenchDecoderKeys(await keyStoreOf(app.deps), meters, decoderKey);
+  return { app, post: injectPost(app) };
 }

@@ -5,19 +5,13 @@
  *   npx tsx bench/vend-statements.ts
  */
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
 import { openPostgres } from '../src/db/client.js';
-import { users } from '../src/db/schema.js';
-import { keyStoreOf } from '../src/modules/keystore/key-store.js';
-import { bootstrap } from '../src/seed/bootstrap.js';
-import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, testConfig } from '../test/test-config.js';
+import { ADMIN_PASSWORD, METER_STS } from '../test/test-config.js';
+import { benchMeterId, creditVend, startPostgres, vendApp } from './bench-setup.js';
 
 process.env.KEY_ENCRYPTION_KEY ??= randomBytes(32).toString('base64');
-// @ts-expect-error plain ESM helper without types
-const { startPostgres } = await import('../../../scripts/pg-throwaway.mjs');
-const pgServer: { url: string; stop: () => void } = await startPostgres();
+const pgServer = await startPostgres();
 const seen: { text: string; values?: unknown[] }[] = [];
 let recording = false;
 const original = pg.Client.prototype.query;
@@ -30,64 +24,11 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof original;
 try {
   const database = await openPostgres(pgServer.url, 4);
-  await database.migrate();
-  const db = database.db;
-  await bootstrap(db, testConfig());
-  await db.update(users).set({ mustChangePassword: false }).where(eq(users.userId, 'admin'));
-  await db.execute(
-    sql`insert into tariffs (tariff_id, tariff_name, price_minor, tax_bp, station_id) values ('TB','BENCH',6500,750,'0001')`,
-  );
-  await db.execute(
-    sql`insert into customers (customer_id, customer_name, station_id) values ('C1','Customer 1','0001')`,
-  );
-  await db.execute(sql`insert into meters (meter_id, type, ea, protocol_version, status, base_year, sgc, krn, ken, ti, kt, station_id)
-    values ('47100000001', 0, '07', 'STS-1', true, 2014, '123456', 1, 255, 1, 2, '0001')`);
-  await db.execute(
-    sql`insert into accounts (meter_id, customer_id, tariff_id, station_id) values ('47100000001','C1','TB','0001')`,
-  );
-  const app = await buildApp({
-    config: testConfig({ authorizationProofMinutes: 10 }),
-    database,
-    logger: false,
-  });
-  await app.ready();
-  await (await keyStoreOf(app.deps)).putDecoderKey({
-    meterId: '47100000001',
-    decoderKey: 'ABCDEF0123456789',
-    sgc: '123456',
-    krn: 1,
-    kt: 2,
-    ti: 1,
-    ken: 255,
-    baseYear: 2014,
-    ea: '07',
-  });
-  const post = async (url: string, body: unknown, token?: string) =>
-    (
-      await app.inject({
-        method: 'POST',
-        url,
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        payload: JSON.stringify(body),
-      })
-    ).json() as { code: number; reason: string; result: { token?: string } };
+  // One meter, 47100000001, holding the simulated meters' decoder key.
+  const { app, post } = await vendApp(database, 1, () => METER_STS.decoderKey);
   const login = await post('/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD });
   const token = login.result.token ?? '';
-  const vend = () =>
-    post(
-      '/api/token/creditToken/generate',
-      {
-        meterId: '47100000001',
-        isPreview: false,
-        isVendByTotalPaid: true,
-        amount: '20.00',
-        authorizationPassword: ADMIN_AUTH_PASSWORD,
-      },
-      token,
-    );
+  const vend = () => post('/api/token/creditToken/generate', creditVend(benchMeterId(1)), token);
   for (let i = 0; i < 3; i++) if ((await vend()).code !== 0) throw new Error('vend failed');
   recording = true;
   const r = await vend();

@@ -13,16 +13,22 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { eq, sql } from 'drizzle-orm';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
-import { users } from '../src/db/schema.js';
 import { createKeyCipher } from '../src/modules/keystore/key-cipher.js';
 import { DbKeyStore } from '../src/modules/keystore/key-store.js';
 import { cipherVault } from '../src/modules/keystore/key-vault.js';
-import { bootstrap } from '../src/seed/bootstrap.js';
 import { startServer as startServerProcess } from '../test/server-process.js';
-import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, METER_STS, testConfig } from '../test/test-config.js';
-import { benchEngines, machineLine, percentile, startPostgres } from './bench-setup.js';
+import { ADMIN_PASSWORD } from '../test/test-config.js';
+import {
+  benchEngines,
+  benchMeterId,
+  creditVend,
+  machineLine,
+  percentile,
+  putBenchDecoderKeys,
+  seedVendData,
+  startPostgres,
+} from './bench-setup.js';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -32,24 +38,11 @@ const KEK = randomBytes(32).toString('base64');
 
 /** Meters with decoder keys, accounts on one flat tariff, an admin who may vend without changing passwords. */
 async function seed(database: Database) {
-  const db = database.db;
-  await database.migrate();
-  await bootstrap(db, testConfig());
-  await db.update(users).set({ mustChangePassword: false }).where(eq(users.userId, 'admin'));
-  await db.execute(
-    sql`insert into tariffs (tariff_id, tariff_name, price_minor, tax_bp, station_id) values ('TB','BENCH',6500,750,'0001')`,
+  await seedVendData(database, METERS);
+  await putBenchDecoderKeys(
+    new DbKeyStore(database.db, cipherVault(createKeyCipher(Buffer.from(KEK, 'base64')))),
+    METERS,
   );
-  await db.execute(sql`insert into customers (customer_id, customer_name, station_id)
-    select 'C' || g, 'Customer ' || g, '0001' from generate_series(1, ${METERS}::int) g`);
-  await db.execute(sql`insert into meters (meter_id, type, ea, protocol_version, status, base_year, sgc, krn, ken, ti, kt, station_id)
-    select (47100000000 + g)::text, 0, '07', 'STS-1', true, 2014, '123456', 1, 255, 1, 2, '0001' from generate_series(1, ${METERS}::int) g`);
-  await db.execute(sql`insert into accounts (meter_id, customer_id, tariff_id, station_id)
-    select (47100000000 + g)::text, 'C' || g, 'TB', '0001' from generate_series(1, ${METERS}::int) g`);
-  const store = new DbKeyStore(db, cipherVault(createKeyCipher(Buffer.from(KEK, 'base64'))));
-  for (let g = 1; g <= METERS; g++) {
-    const decoderKey = randomBytes(8).toString('hex').toUpperCase();
-    await store.putDecoderKey({ ...METER_STS, meterId: String(47100000000 + g), decoderKey });
-  }
   await database.close();
 }
 
@@ -108,24 +101,12 @@ type Op = { name: string; run: (base: string, token: string, i: number) => Promi
 const outcome = (r: { status: number; code: number; reason: string }) =>
   r.status === 200 && r.code === 0 ? null : `${r.status} ${r.reason}`;
 
-const meterOf = (i: number) => String(47100000000 + 1 + (i % METERS));
 const vend: Op = {
   name: 'vend',
-  run: async (base, token, i) => {
-    const r = await post(
-      base,
-      '/api/token/creditToken/generate',
-      {
-        meterId: meterOf(i),
-        isPreview: false,
-        isVendByTotalPaid: true,
-        amount: '20.00',
-        authorizationPassword: ADMIN_AUTH_PASSWORD,
-      },
-      token,
-    );
-    return outcome(r);
-  },
+  run: async (base, token, i) =>
+    outcome(
+      await post(base, '/api/token/creditToken/generate', creditVend(benchMeterId(1 + (i % METERS))), token),
+    ),
 };
 const read = (name: string, url: string, body: Record<string, unknown>): Op => ({
   name,

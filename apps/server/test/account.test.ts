@@ -1,8 +1,8 @@
 import type { AccountRow, MeterRow } from '@prepay/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fingerprint } from './fingerprint.js';
-import { appWithAdmin, type TestApp, userWithRole } from './harness.js';
-import { createStations, type Page } from './masterdata-fixtures.js';
+import { unchangedBy } from './fingerprint.js';
+import { appWithAdmin, expectRefusals, lastAudit, type TestApp } from './harness.js';
+import { createStations, northUser, type Page } from './masterdata-fixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -66,43 +66,36 @@ describe('accounts', () => {
   });
 
   it('refuses a second account for a meter, foreign stations and missing rows, all or nothing', async () => {
-    const fp = await fingerprint(t.database);
-    const twice = await t.call(
-      '/api/account/create',
-      [
-        { customerId: 'C2', meterId: 'M2', tariffId: 'SHARED' },
-        { customerId: 'C2', meterId: 'M1', tariffId: 'SHARED' },
-      ],
-      admin,
+    await unchangedBy(t.database, () =>
+      expectRefusals(t, admin, [
+        [
+          '/api/account/create',
+          [
+            { customerId: 'C2', meterId: 'M2', tariffId: 'SHARED' },
+            { customerId: 'C2', meterId: 'M1', tariffId: 'SHARED' },
+          ],
+          /Line 2: account of meter M1: meter M1 already has an account \(customer C1\)/,
+        ],
+        [
+          '/api/account/create',
+          [{ customerId: 'C3', meterId: 'M2', tariffId: 'SHARED' }],
+          /meter M2 belongs to station NORTH/,
+        ],
+        [
+          '/api/account/create',
+          [{ customerId: 'C2', meterId: 'M2', tariffId: 'SOUTHONLY' }],
+          /tariff SOUTHONLY belongs to station SOUTH/,
+        ],
+        [
+          '/api/account/create',
+          [{ customerId: 'NOPE', meterId: 'M9', tariffId: 'T9' }],
+          /customer NOPE not found.*meter M9 not found.*tariff T9 not found/,
+        ],
+        ['/api/meter/delete', [{ meterId: 'M1' }], /bound to the account of customer C1/],
+        ['/api/customer/delete', [{ customerId: 'C1' }], /has the account of meter M1/],
+        ['/api/tariff/delete', [{ tariffId: 'SHARED' }], /used by accounts/],
+      ]),
     );
-    expect(twice.reason).toMatch(
-      /Line 2: account of meter M1: meter M1 already has an account \(customer C1\)/,
-    );
-    const wrongStation = await t.call(
-      '/api/account/create',
-      [{ customerId: 'C3', meterId: 'M2', tariffId: 'SHARED' }],
-      admin,
-    );
-    expect(wrongStation.reason).toMatch(/meter M2 belongs to station NORTH/);
-    const wrongTariff = await t.call(
-      '/api/account/create',
-      [{ customerId: 'C2', meterId: 'M2', tariffId: 'SOUTHONLY' }],
-      admin,
-    );
-    expect(wrongTariff.reason).toMatch(/tariff SOUTHONLY belongs to station SOUTH/);
-    const missing = await t.call(
-      '/api/account/create',
-      [{ customerId: 'NOPE', meterId: 'M9', tariffId: 'T9' }],
-      admin,
-    );
-    expect(missing.reason).toMatch(/customer NOPE not found.*meter M9 not found.*tariff T9 not found/);
-    const deleteBound = await t.call('/api/meter/delete', [{ meterId: 'M1' }], admin);
-    expect(deleteBound.reason).toMatch(/bound to the account of customer C1/);
-    const deleteCustomer = await t.call('/api/customer/delete', [{ customerId: 'C1' }], admin);
-    expect(deleteCustomer.reason).toMatch(/has the account of meter M1/);
-    const deleteTariff = await t.call('/api/tariff/delete', [{ tariffId: 'SHARED' }], admin);
-    expect(deleteTariff.reason).toMatch(/used by accounts/);
-    expect(await fingerprint(t.database)).toEqual(fp);
   });
 
   it('re-homes an account to another meter with oldMeterId', async () => {
@@ -115,9 +108,9 @@ describe('accounts', () => {
     expect(u.result[0]).toMatchObject({ meterId: 'M2', meterType: 1, ctRatio: '100/5' });
     expect(await meterStatus('M1')).toBe(false);
     expect(await meterStatus('M2')).toBe(true);
-    const audit = (await t.auditRows()).at(-1)!;
-    expect(JSON.parse(audit.contentBefore!).meterId).toBe('M1');
-    expect(JSON.parse(audit.contentAfter!).meterId).toBe('M2');
+    const audit = await lastAudit(t);
+    expect(audit.before.meterId).toBe('M1');
+    expect(audit.after.meterId).toBe('M2');
   });
 
   it('pages, filters on joined columns, sorts and scopes', async () => {
@@ -138,18 +131,12 @@ describe('accounts', () => {
     expect(byName.result.data.map((a) => a.meterId)).toEqual(['M2']);
     const search = await t.call<Page<AccountRow>>('/api/account/read', { searchTerm: 'chen' }, admin);
     expect(search.result.total).toBe(1);
-    const north = await userWithRole(t, {
-      userId: 'acc_north',
-      content: 'Management.Account',
-      stationId: 'NORTH',
-    });
+    const north = await northUser(t, 'acc_north', 'Management.Account');
     const mine = await t.call<Page<AccountRow>>('/api/account/read', {}, north);
     expect(mine.result.data.map((a) => a.stationId)).toEqual(['NORTH', 'NORTH']);
-    const fp = await fingerprint(t.database);
-    expect((await t.call('/api/account/delete', [{ customerId: 'C3', meterId: 'M4' }], north)).status).toBe(
-      403,
+    await unchangedBy(t.database, () =>
+      expectRefusals(t, north, [['/api/account/delete', [{ customerId: 'C3', meterId: 'M4' }], 403]]),
     );
-    expect(await fingerprint(t.database)).toEqual(fp);
   });
 
   it('deletes an account (customerId + meterId) and frees the meter', async () => {
@@ -190,35 +177,26 @@ describe('debts', () => {
       stationId: 'NORTH',
     });
     expect(c.result[1]).toMatchObject({ stationId: 'SOUTH' });
-    const fp = await fingerprint(t.database);
-    expect((await t.call('/api/debt/create', [{ customerId: 'C2', totalDebt: '1.001' }], admin)).status).toBe(
-      400,
+    await unchangedBy(t.database, () =>
+      expectRefusals(t, admin, [
+        ['/api/debt/create', [{ customerId: 'C2', totalDebt: '1.001' }], 400],
+        ['/api/debt/create', [{ customerId: 'C1', totalDebt: 5 }], /already exists/],
+        ['/api/debt/create', [{ customerId: 'GHOST', totalDebt: 5 }], /customer not found/],
+      ]),
     );
-    expect((await t.call('/api/debt/create', [{ customerId: 'C1', totalDebt: 5 }], admin)).reason).toMatch(
-      /already exists/,
-    );
-    expect((await t.call('/api/debt/create', [{ customerId: 'GHOST', totalDebt: 5 }], admin)).reason).toMatch(
-      /customer not found/,
-    );
-    expect(await fingerprint(t.database)).toEqual(fp);
     const u = await t.call<DebtRow[]>('/api/debt/update', [{ customerId: 'C1', totalDebt: 2000 }], admin);
     expect(u.result[0]).toMatchObject({ totalDebt: 2000, remainingDebt: 2000 });
-    const audit = (await t.auditRows()).at(-1)!;
-    expect(JSON.parse(audit.contentBefore!).totalDebt).toBe(1500.75);
+    expect((await lastAudit(t)).before.totalDebt).toBe(1500.75);
     const r = await t.call<Page<DebtRow>>(
       '/api/debt/read',
       { orderBy: 'totalDebt desc', customerName: 'a' },
       admin,
     );
     expect(r.result.data.map((d) => d.customerId)).toEqual(['C1']);
-    const north = await userWithRole(t, {
-      userId: 'debt_north',
-      content: 'Management.Debt',
-      stationId: 'NORTH',
-    });
+    const north = await northUser(t, 'debt_north', 'Management.Debt');
     const mine = await t.call<Page<DebtRow>>('/api/debt/read', {}, north);
     expect(mine.result.data.map((d) => d.customerId)).toEqual(['C1']);
-    expect((await t.call('/api/debt/update', [{ customerId: 'C3', totalDebt: 1 }], north)).status).toBe(403);
+    await expectRefusals(t, north, [['/api/debt/update', [{ customerId: 'C3', totalDebt: 1 }], 403]]);
     const d = await t.call('/api/debt/delete', [{ customerId: 'C3' }], admin);
     expect(d.code).toBe(0);
   });

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alarms, auditLogs } from '../src/db/schema.js';
 import { type NewDailyRow, saveDailyRows } from '../src/modules/meter-data/meter-data.write.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
-import { clearReportData, type FixtureMeter, reportAccounts } from './report-fixture.js';
+import { type TestApp, userWithRole } from './harness.js';
+import { clearReportData, type FixtureMeter, reportAppForSuite } from './report-fixture.js';
 
 /** The Alarms page's endpoints and the dashboard's rose chart: station scope, refusals, audit. */
 let t: TestApp;
@@ -28,10 +28,8 @@ const abnormal = (m: FixtureMeter, day: string, extra: Partial<NewDailyRow>): Ne
 
 type AlarmPage = { total: number; data: { id: number; meterId: string; stationId: string; kind: string }[] };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  fleet = await reportAccounts(t);
-  admin = await t.adminToken();
+reportAppForSuite(async (app) => {
+  ({ t, fleet, admin } = app);
   s1 = await userWithRole(t, { userId: 'alarm1', content: 'AutomaticMeterReading.Alarm', stationId: 'S1' });
   s2 = await userWithRole(t, { userId: 'alarm2', content: 'AutomaticMeterReading.Alarm', stationId: 'S2' });
   noKey = await userWithRole(t, { userId: 'alarm0', content: 'Management.Meter', stationId: 'S1' });
@@ -46,8 +44,7 @@ beforeAll(async () => {
     ],
     t.clock.now(),
   );
-}, 60_000);
-afterAll(() => t?.close());
+});
 
 describe('alarm list and acknowledge', () => {
   it('each station sees its own alarms; the administrator sees all; the rose chart counts the same', async () => {

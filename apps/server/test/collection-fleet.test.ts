@@ -1,202 +1,127 @@
-import { type Fleet, ManualClock } from '@prepay/simulator';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  collectionJobs,
-  gateways,
-  meterDailyData,
-  meterHourlyData,
-  meterMonthlyData,
-  meters,
-  remoteTasks,
-} from '../src/db/schema.js';
-import type { HeadEndService } from '../src/headend/head-end.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { meterDailyData, meterHourlyData, meterMonthlyData, remoteTasks } from '../src/db/schema.js';
 import {
   type CollectionScheduler,
   createCollectionScheduler,
 } from '../src/modules/collection/collection.scheduler.js';
 import { createRemoteTaskService } from '../src/modules/remote-task/remote-task.service.js';
-import type { TestApp } from './harness.js';
-import {
-  appWithHeadend,
-  fastRemoteTasks,
-  gprsAndLoraFleet,
-  type startMosquitto,
-  until,
-} from './headend-fixture.js';
+import { AFTER_THIRD_MIDNIGHT, collectionFleetForSuite, sweepUntil as sweepWith } from './fleet-fixture.js';
+import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
-import { testConfig } from './test-config.js';
 
 /**
  * Collection end to end: the real scheduler queues reading tasks through the task service, the real
  * runner and head-end (GPRS over TCP, LoRaWAN over a real mosquitto broker) reach the simulated fleet,
  * and the answers become daily rows — compared with the simulated meters' own frozen registers.
  */
-const GW = 'E4-38-19-FF-FE-00-00-31';
-const GPRS = iain(31, '4740');
-const LORA = iain(32, '4740');
-const DEV_EUI = '70b3d5e75e000032';
-const START = new Date('2026-11-22T08:00:00Z');
-/** Half past midnight, three midnights later: the meters froze 11-22, 11-23 and 11-24. */
-const AFTER_MIDNIGHT = new Date('2026-11-25T00:30:00Z');
+const pair = {
+  gatewayId: 'E4-38-19-FF-FE-00-00-31',
+  gatewayName: 'North',
+  gprs: iain(31, '4740'),
+  lora: iain(32, '4740'),
+  devEui: '70b3d5e75e000032',
+  balance: 5000,
+};
+const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
 
-let broker: Awaited<ReturnType<typeof startMosquitto>>;
-let t: TestApp;
-let headend: HeadEndService;
-let fleet: Fleet;
-const meterClock = new ManualClock(START.getTime());
-
-beforeAll(async () => {
-  fastRemoteTasks();
-  ({ broker, t, headend } = await appWithHeadend(
-    { timeoutMs: { lorawan: 3_000, gprs: 3_000 } },
-    { collection: { ...testConfig().collection, lookbackDays: 3, hourly: 'gprs' } },
-  ));
-  await t.database.db.insert(gateways).values({ gatewayId: GW, gatewayName: 'North', stationId: '0001' });
-  await t.database.db.insert(meters).values([
-    // Installed when the simulated meters start (collection reads no day before a meter's installation).
-    { meterId: GPRS, communicationWay: 0, protocolVersion: '2.2', stationId: '0001', createDate: START },
-    {
-      meterId: LORA,
-      communicationWay: 1,
-      devEui: DEV_EUI,
-      protocolVersion: '2.2',
-      stationId: '0001',
-      createDate: START,
-    },
-  ]);
-  await headend.refreshMeters();
-  fleet = await gprsAndLoraFleet({
-    headend,
-    mqttUrl: broker.url,
-    gatewayId: GW,
-    gprs: GPRS,
-    lora: LORA,
-    devEui: DEV_EUI,
-    balance: 5000,
-    // Meter time moves only when the test moves it, together with the server's clock.
-    clock: meterClock,
-  });
-}, 90_000);
-
+// Installed when the simulated meters start (collection reads no day before a meter's installation);
+// meter time moves only when the test moves it, together with the server's clock.
+const suite = collectionFleetForSuite(pair);
+// Registered after the suite's own: it runs first, while the app is still open.
 afterAll(async () => {
   await second?.stop();
-  await fleet?.stop();
-  await t?.close();
-  await broker?.stop();
 });
-
-/** Moves the server's and the meters' clocks together. */
-function moveTo(at: Date) {
-  t.clock.advanceMinutes((at.getTime() - t.clock.now().getTime()) / 60_000);
-  meterClock.set(at.getTime());
-}
 
 /**
  * Sweeps until `done` holds (each sweep stores what finished and queues what is due). A second
  * scheduler — another process's, on the same database — sweeps at the same moments; one leads.
  */
 let second: CollectionScheduler;
-async function sweepUntil(what: string, done: () => Promise<boolean>) {
+function sweepUntil(what: string, done: () => Promise<boolean>) {
   second ??= createCollectionScheduler(
-    t.app.deps,
-    createRemoteTaskService(t.app.deps, { retries: 0, onQueued: () => {} }),
+    suite.t.app.deps,
+    createRemoteTaskService(suite.t.app.deps, { retries: 0, onQueued: () => {} }),
     { holder: 'second-process' },
   );
-  await until(
-    what,
-    async () => {
-      await Promise.all([t.app.collection.tick(), second.tick()]);
-      return done();
-    },
-    60_000,
-  );
+  return sweepWith(what, () => Promise.all([suite.t.app.collection.tick(), second.tick()]), done);
 }
 
-const jobsOf = (meterId: string) =>
-  t.database.db.select().from(collectionJobs).where(eq(collectionJobs.meterId, meterId));
 const daily = (meterId: string) =>
-  t.database.db.select().from(meterDailyData).where(eq(meterDailyData.meterId, meterId));
-const settled = async (meterId: string) =>
-  (await jobsOf(meterId)).every((j) => j.status !== 'pending' && j.status !== 'running');
-
-/** What the simulated meter froze for `day` (its record at the next midnight), in 0.1 kWh. */
-function frozenTenths(meterId: string, day: string): number | undefined {
-  const model = fleet.model(meterId);
-  const next = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
-  const record = model?.daily.find((r) => r.localMs === next);
-  return record ? Math.floor(record.tariffs.reduce((a, b) => a + b, 0) / 10) : undefined;
-}
+  suite.t.database.db.select().from(meterDailyData).where(eq(meterDailyData.meterId, meterId));
 
 function expectRowsEqualRegisters(meterId: string, rows: (typeof meterDailyData.$inferSelect)[]) {
   const days = ['2026-11-22', '2026-11-23', '2026-11-24'];
   expect(rows.map((r) => r.currentDate).sort()).toEqual(days);
   for (const day of days) {
     const row = rows.find((r) => r.currentDate === day);
-    const total = frozenTenths(meterId, day);
+    const total = suite.frozenTenths(meterId, day);
     expect(total, `${meterId} froze ${day}`).toBeDefined();
     expect(row?.total1, `${meterId} ${day}`).toBe(total);
     expect(row?.source).toBe('collected');
   }
   const before = (day: string, prev: string) =>
-    (frozenTenths(meterId, day) ?? 0) - (frozenTenths(meterId, prev) ?? 0);
+    (suite.frozenTenths(meterId, day) ?? 0) - (suite.frozenTenths(meterId, prev) ?? 0);
   expect(rows.find((r) => r.currentDate === '2026-11-24')?.usage1).toBe(before('2026-11-24', '2026-11-23'));
   expect(rows.find((r) => r.currentDate === '2026-11-23')?.usage1).toBe(before('2026-11-23', '2026-11-22'));
   // The meter was installed on the 22nd: no record before it, so that day's usage is unknown.
   expect(rows.find((r) => r.currentDate === '2026-11-22')?.usage1).toBeNull();
-  const model = fleet.model(meterId);
+  const model = suite.fleet.model(meterId);
   const yesterday = rows.find((r) => r.currentDate === '2026-11-24');
-  expect(yesterday?.remain1).toBe(Math.floor((model?.balanceAt(meterClock.now()) ?? -1) / 10));
+  expect(yesterday?.remain1).toBe(Math.floor((model?.balanceAt(suite.clock.now()) ?? -1) / 10));
   expect(yesterday?.relayOpen).toBe(model?.relayOpen);
 }
 
 describe('collection through the simulated fleet', () => {
   it('after midnight stores daily rows equal to the frozen registers; an offline meter is collected when it is back', async () => {
     // The LoRaWAN meter's only gateway is down over midnight.
-    fleet.fault(GW, { kind: 'offline' });
-    await until('the LoRaWAN link to drop', () => !headend.linkState(LORA).online);
-    moveTo(AFTER_MIDNIGHT);
+    suite.fleet.fault(GW, { kind: 'offline' });
+    await until('the LoRaWAN link to drop', () => !suite.headend.linkState(LORA).online);
+    suite.moveTo(AFTER_THIRD_MIDNIGHT);
 
-    await sweepUntil('the first sweep to settle', async () => (await settled(GPRS)) && (await settled(LORA)));
+    await sweepUntil(
+      'the first sweep to settle',
+      async () => (await suite.settled(GPRS)) && (await suite.settled(LORA)),
+    );
     expectRowsEqualRegisters(GPRS, await daily(GPRS));
     // Each day was read once, by whichever scheduler led.
-    expect((await jobsOf(GPRS)).map((j) => j.attempts)).toEqual([1, 1, 1, 1]);
+    expect((await suite.jobsOf(GPRS)).map((j) => j.attempts)).toEqual([1, 1, 1, 1]);
     expect(await daily(LORA)).toEqual([]);
-    const lora = await jobsOf(LORA);
+    const lora = await suite.jobsOf(LORA);
     expect(lora.map((j) => j.status)).toEqual(['failed', 'failed', 'failed']);
     expect(lora[0]?.reason).toMatch(/^offline/);
 
     // The GPRS meter reports hourly: this hour's reading equals its register now.
-    const [hour] = await t.database.db
+    const [hour] = await suite.t.database.db
       .select()
       .from(meterHourlyData)
       .where(eq(meterHourlyData.meterId, GPRS));
-    expect(hour?.total1).toBe(Math.floor((fleet.meter(GPRS)?.energyHundredths ?? -1) / 10));
+    expect(hour?.total1).toBe(Math.floor((suite.fleet.meter(GPRS)?.energyHundredths ?? -1) / 10));
 
     // The gateway comes back; the next sweeps see the meter heard again and read the missed days.
-    fleet.clearFaults();
-    await until('the LoRaWAN link to come back', () => headend.linkState(LORA).online);
+    suite.fleet.clearFaults();
+    await until('the LoRaWAN link to come back', () => suite.headend.linkState(LORA).online);
     await sweepUntil('the LoRaWAN meter to be collected', async () => (await daily(LORA)).length === 3);
     expectRowsEqualRegisters(LORA, await daily(LORA));
-    expect((await jobsOf(LORA)).every((j) => j.status === 'done')).toBe(true);
+    expect((await suite.jobsOf(LORA)).every((j) => j.status === 'done')).toBe(true);
 
     // Every read was a reading task created by the collection, visible in the task records.
-    const ids = (await jobsOf(GPRS)).flatMap((j) => Object.values(j.taskIds));
-    const tasks = await t.database.db.select().from(remoteTasks).where(inArray(remoteTasks.id, ids));
+    const ids = (await suite.jobsOf(GPRS)).flatMap((j) => Object.values(j.taskIds));
+    const tasks = await suite.t.database.db.select().from(remoteTasks).where(inArray(remoteTasks.id, ids));
     expect(tasks.length).toBe(ids.length);
     expect(tasks.every((task) => task.kind === 'reading' && task.createId === 'collection')).toBe(true);
 
     // A sweep later finds nothing left to do: no day is read twice.
-    const before = (await t.database.db.select().from(remoteTasks)).length;
-    const reports = await Promise.all([t.app.collection.tick(), second.tick()]);
+    const before = (await suite.t.database.db.select().from(remoteTasks)).length;
+    const reports = await Promise.all([suite.t.app.collection.tick(), second.tick()]);
     expect(reports.filter((r) => r.leader)).toHaveLength(1);
     expect(reports.map((r) => r.dispatched)).toEqual([0, 0]);
-    expect((await t.database.db.select().from(remoteTasks)).length).toBe(before);
+    expect((await suite.t.database.db.select().from(remoteTasks)).length).toBe(before);
   }, 120_000);
 
   it('an operator re-collects a date range and it is read again', async () => {
-    const admin = await t.adminToken();
-    const res = await t.call<{ queued: number }>(
+    const admin = await suite.t.adminToken();
+    const res = await suite.t.call<{ queued: number }>(
       '/api/collection/recollect',
       { meterId: GPRS, startDate: '2026-11-23', endDate: '2026-11-24' },
       admin,
@@ -208,7 +133,7 @@ describe('collection through the simulated fleet', () => {
       async () => (await daily(GPRS)).filter((r) => r.remark === 're-collected for admin').length === 2,
     );
     expectRowsEqualRegisters(GPRS, await daily(GPRS));
-    const jobs = await jobsOf(GPRS);
+    const jobs = await suite.jobsOf(GPRS);
     expect(
       jobs.filter((j) => j.requestedBy === 'admin').map((j) => [j.period, j.status, j.attempts]),
     ).toEqual([
@@ -218,19 +143,12 @@ describe('collection through the simulated fleet', () => {
   }, 120_000);
 
   it('on the settlement day (the 1st) stores the monthly row equal to the settlement registers', async () => {
-    moveTo(new Date('2026-12-01T00:30:00Z'));
     const monthly = async (meterId: string) =>
-      t.database.db.select().from(meterMonthlyData).where(eq(meterMonthlyData.meterId, meterId));
-    await sweepUntil(
-      'the settlement records to be collected',
-      async () => (await monthly(GPRS)).length === 1 && (await monthly(LORA)).length === 1,
-    );
-    for (const meterId of [GPRS, LORA]) {
-      const [row] = await monthly(meterId);
-      const record = fleet.model(meterId)?.monthly[0];
-      expect(new Date(record?.localMs ?? 0).toISOString()).toBe('2026-12-01T00:00:00.000Z');
+      suite.t.database.db.select().from(meterMonthlyData).where(eq(meterMonthlyData.meterId, meterId));
+    for (const { meterId, row, frozenAt, tenths } of await suite.settleDecember(sweepUntil, monthly)) {
+      expect(frozenAt).toBe('2026-12-01T00:00:00.000Z');
       expect(row?.currentDate).toBe('2026-12-01');
-      expect(row?.total1).toBe(Math.floor((record?.tariffs.reduce((a, b) => a + b, 0) ?? -10) / 10));
+      expect(row?.total1).toBe(tenths);
       // Installed in November: no settlement before this one, so the month's usage is unknown.
       expect(row?.usage1).toBeNull();
       // The days of the look-back window (three) were read too; older gaps wait for an operator.
@@ -238,7 +156,7 @@ describe('collection through the simulated fleet', () => {
       expect(days.sort()).toEqual(['2026-11-28', '2026-11-29', '2026-11-30']);
       for (const d of days) {
         expect((await daily(meterId)).find((r) => r.currentDate === d)?.total1).toBe(
-          frozenTenths(meterId, d),
+          suite.frozenTenths(meterId, d),
         );
       }
     }

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionJobs, meterLinks, meters, remoteTasks } from '../src/db/schema.js';
+import { collectionJobs, meterLinks, remoteTasks } from '../src/db/schema.js';
 import { createCollectionScheduler } from '../src/modules/collection/collection.scheduler.js';
 import { createRemoteTaskService } from '../src/modules/remote-task/remote-task.service.js';
+import { insertGprsMeters } from './fleet-fixture.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
 import { testConfig } from './test-config.js';
@@ -18,15 +19,7 @@ const config = { ...testConfig().collection, hourly: 'off' as const, lookbackDay
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.database.db.insert(meters).values(
-    METERS.map((meterId) => ({
-      meterId,
-      communicationWay: 0,
-      protocolVersion: '2.2',
-      stationId: '0001',
-      createDate: new Date('2026-01-01T00:00:00Z'),
-    })),
-  );
+  await insertGprsMeters(t, METERS, new Date('2026-01-01T00:00:00Z'));
   // As the head-ends recorded them: every meter's link is up.
   await t.database.db
     .insert(meterLinks)
@@ -46,9 +39,7 @@ const schedulerAs = (holder: string) =>
 
 /** A GPRS meter installed at `createDate`, its link up. */
 async function onlineMeter(meterId: string, createDate: Date) {
-  await t.database.db
-    .insert(meters)
-    .values({ meterId, communicationWay: 0, protocolVersion: '2.2', stationId: '0001', createDate });
+  await insertGprsMeters(t, [meterId], createDate);
   await t.database.db.insert(meterLinks).values({ meterId, online: true, transport: 'gprs' });
   return meterId;
 }

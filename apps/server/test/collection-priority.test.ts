@@ -1,12 +1,12 @@
-import { meterAddress } from '@prepay/dlt645';
 import { type Fleet, ManualClock, startFleet } from '@prepay/simulator';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { meters, remoteTaskAttempts, remoteTasks } from '../src/db/schema.js';
+import { remoteTaskAttempts, remoteTasks } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
 import { createTaskRunner, runnerOptions, type TaskRunner } from '../src/modules/remote-task/task-runner.js';
+import { gprsFleetMeters, insertGprsMeters } from './fleet-fixture.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { headendTestConfig, until } from './headend-fixture.js';
+import { headendOf, headendTestConfig, until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
 import { testConfig } from './test-config.js';
 
@@ -37,32 +37,11 @@ beforeAll(async () => {
     },
     { headend: true, remoteTasks: { warmupMs: 3_600_000 } },
   );
-  const h = t.app.deps.headend;
-  if (!h) throw new Error('the app was built without its head-end');
-  headend = h;
-  await t.database.db.insert(meters).values(
-    ids.map((meterId) => ({
-      meterId,
-      communicationWay: 0,
-      protocolVersion: '2.2',
-      stationId: '0001',
-      createDate: INSTALLED,
-    })),
-  );
+  headend = headendOf(t);
+  await insertGprsMeters(t, ids, INSTALLED);
   await headend.refreshMeters();
-  const sts = { decoderKey: 'ABCDEF0123456789', ea: '07', sgc: '123456', krn: 1, ti: 1, kt: 2, ken: 255 };
   fleet = await startFleet({
-    spec: {
-      gateways: [],
-      meters: ids.map((meterId) => ({
-        meterId,
-        address: meterAddress(meterId),
-        type: 0,
-        communicationWay: 0,
-        sts,
-        balance: 5000,
-      })),
-    },
+    spec: { gateways: [], meters: gprsFleetMeters(ids, 5000) },
     tcp: { host: '127.0.0.1', port: headend.gprsPort ?? 0 },
     clock: new ManualClock(t.clock.now().getTime()),
     firstStatusWithinMs: 50,

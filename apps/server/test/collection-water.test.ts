@@ -1,123 +1,32 @@
-import { meterAddress } from '@prepay/dlt645';
-import { type Fleet, ManualClock, startFleet } from '@prepay/simulator';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionJobs, gateways, meters, waterDailyData, waterMonthlyData } from '../src/db/schema.js';
-import type { HeadEndService } from '../src/headend/head-end.js';
-import { createTestApp, type TestApp } from './harness.js';
-import { headendTestConfig, startMosquitto, until } from './headend-fixture.js';
+import { describe, expect, it } from 'vitest';
+import { waterDailyData, waterMonthlyData } from '../src/db/schema.js';
+import { AFTER_THIRD_MIDNIGHT, collectionFleetForSuite, sweepUntil as sweepWith } from './fleet-fixture.js';
+import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
-import { testConfig } from './test-config.js';
 
 /**
  * Water meters collected end to end: the real scheduler, task service, runner and head-end (GPRS over
  * TCP, LoRaWAN over a real mosquitto broker) read the simulated water meters, and their answers become
  * Interval Data (Water) rows — compared with the simulated meters' own registers.
  */
-const GW = 'E4-38-19-FF-FE-00-00-41';
-const GPRS = iain(41, '4740');
-const LORA = iain(42, '4740');
-const DEV_EUI = '70b3d5e75e000042';
-const START = new Date('2026-11-22T08:00:00Z');
-const AFTER_MIDNIGHT = new Date('2026-11-25T00:30:00Z');
 const DAYS = ['2026-11-22', '2026-11-23', '2026-11-24'];
-
-let broker: Awaited<ReturnType<typeof startMosquitto>>;
-let t: TestApp;
-let headend: HeadEndService;
-let fleet: Fleet;
-const meterClock = new ManualClock(START.getTime());
-
-beforeAll(async () => {
-  process.env.REMOTE_TASK_BACKOFF_MS = '100';
-  process.env.REMOTE_TASK_POLL_MS = '50';
-  process.env.REMOTE_TASK_WARMUP_MS = '0';
-  broker = await startMosquitto();
-  t = await createTestApp(
-    {
-      ...headendTestConfig({ mqttUrl: broker.url, timeoutMs: { lorawan: 3_000, gprs: 3_000 } }),
-      collection: { ...testConfig().collection, lookbackDays: 3, hourly: 'gprs' },
-    },
-    { headend: true },
-  );
-  const h = t.app.deps.headend;
-  if (!h) throw new Error('the app was built without its head-end');
-  headend = h;
-  const installed = { type: 1, protocolVersion: '2.2', stationId: '0001', createDate: START };
-  await t.database.db.insert(gateways).values({ gatewayId: GW, gatewayName: 'Wells', stationId: '0001' });
-  await t.database.db.insert(meters).values([
-    { meterId: GPRS, communicationWay: 0, ...installed },
-    { meterId: LORA, communicationWay: 1, devEui: DEV_EUI, ...installed },
-  ]);
-  await headend.refreshMeters();
-  const sts = { decoderKey: 'ABCDEF0123456789', ea: '07', sgc: '123456', krn: 1, ti: 1, kt: 2, ken: 255 };
-  const water = { type: 1, sts, balance: 3000 };
-  fleet = await startFleet({
-    spec: {
-      gateways: [{ gatewayId: GW }],
-      meters: [
-        { meterId: GPRS, address: meterAddress(GPRS), communicationWay: 0, ...water },
-        {
-          meterId: LORA,
-          address: meterAddress(LORA),
-          communicationWay: 1,
-          devEui: DEV_EUI,
-          gatewayIds: [GW],
-          ...water,
-        },
-      ],
-    },
-    mqttUrl: broker.url,
-    tcp: { host: '127.0.0.1', port: headend.gprsPort ?? 0 },
-    clock: meterClock,
-    firstStatusWithinMs: 50,
-    statusIntervalMs: 1_000,
-    downlinkDelayMs: 20,
-    backoffMs: 100,
-  });
-  await fleet.ready();
-  await until('both meters online', () => headend.linkState(GPRS).online && headend.linkState(LORA).online);
-}, 90_000);
-
-afterAll(async () => {
-  await fleet?.stop();
-  await t?.close();
-  await broker?.stop();
-});
-
-function moveTo(at: Date) {
-  t.clock.advanceMinutes((at.getTime() - t.clock.now().getTime()) / 60_000);
-  meterClock.set(at.getTime());
-}
-
-const sweepUntil = (what: string, done: () => Promise<boolean>) =>
-  until(
-    what,
-    async () => {
-      await t.app.collection.tick();
-      return done();
-    },
-    60_000,
-  );
-
-const jobsOf = (meterId: string) =>
-  t.database.db.select().from(collectionJobs).where(eq(collectionJobs.meterId, meterId));
-const daily = (meterId: string) =>
-  t.database.db.select().from(waterDailyData).where(eq(waterDailyData.meterId, meterId));
-const settled = async (meterId: string) =>
-  (await jobsOf(meterId)).every((j) => j.status !== 'pending' && j.status !== 'running');
-const model = (meterId: string) => {
-  const m = fleet.model(meterId);
-  if (!m) throw new Error(`no simulated meter ${meterId}`);
-  return m;
+const pair = {
+  gatewayId: 'E4-38-19-FF-FE-00-00-41',
+  gatewayName: 'Wells',
+  gprs: iain(41, '4740'),
+  lora: iain(42, '4740'),
+  devEui: '70b3d5e75e000042',
+  balance: 3000,
+  type: 1,
 };
+const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
 
-/** The volume the simulated meter froze for `day` (its record at the next midnight), in 0.1 m³. */
-function frozenTenths(meterId: string, day: string): number | undefined {
-  const next = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
-  const record = model(meterId).daily.find((r) => r.localMs === next);
-  return record ? Math.floor(record.tariffs.reduce((a, b) => a + b, 0) / 10) : undefined;
-}
+const suite = collectionFleetForSuite(pair);
+const sweepUntil = (what: string, done: () => Promise<boolean>) =>
+  sweepWith(what, () => suite.t.app.collection.tick(), done);
+const daily = (meterId: string) =>
+  suite.t.database.db.select().from(waterDailyData).where(eq(waterDailyData.meterId, meterId));
 
 /** Every day's total is its frozen register; yesterday's row also carries the meter's state now. */
 function expectRowsEqualRegisters(
@@ -128,14 +37,14 @@ function expectRowsEqualRegisters(
   expect(rows.map((r) => r.currentDate).sort()).toEqual(DAYS);
   for (const day of DAYS) {
     const row = rows.find((r) => r.currentDate === day);
-    expect(frozenTenths(meterId, day), `${meterId} froze ${day}`).toBeDefined();
-    expect(row?.total, `${meterId} ${day}`).toBe(frozenTenths(meterId, day));
+    expect(suite.frozenTenths(meterId, day), `${meterId} froze ${day}`).toBeDefined();
+    expect(row?.total, `${meterId} ${day}`).toBe(suite.frozenTenths(meterId, day));
     expect(row?.source).toBe('collected');
   }
-  const m = model(meterId);
+  const m = suite.model(meterId);
   expect(rows.find((r) => r.currentDate === '2026-11-24')).toMatchObject({
     totalRecharge: Math.floor(m.purchasedHundredths / 10),
-    remain: Math.floor(m.balanceAt(meterClock.now()) / 10),
+    remain: Math.floor(m.balanceAt(suite.clock.now()) / 10),
     valveStatus: !m.relayOpen,
     valveError: state.valveError,
     batteryPercentage: state.batteryPercentage,
@@ -152,56 +61,58 @@ describe('water meter collection through the simulated fleet', () => {
   it('after midnight stores Interval Data (Water) rows equal to the registers; an offline meter is collected when back', async () => {
     // The GPRS meter: a purchase on its keypad, a low battery (3.30 V) and a valve that jams open when
     // the utility shuts it; the LoRaWAN meter's only gateway is down over midnight.
-    model(GPRS).addCredit(meterClock.now(), 125);
-    model(GPRS).batteryCentivolts = 330;
-    fleet.fault(GPRS, { kind: 'relay-stuck' });
-    model(GPRS).trip(meterClock.now(), '00000001');
-    fleet.fault(GW, { kind: 'offline' });
-    await until('the LoRaWAN link to drop', () => !headend.linkState(LORA).online);
-    moveTo(AFTER_MIDNIGHT);
+    suite.model(GPRS).addCredit(suite.clock.now(), 125);
+    suite.model(GPRS).batteryCentivolts = 330;
+    suite.fleet.fault(GPRS, { kind: 'relay-stuck' });
+    suite.model(GPRS).trip(suite.clock.now(), '00000001');
+    suite.fleet.fault(GW, { kind: 'offline' });
+    await until('the LoRaWAN link to drop', () => !suite.headend.linkState(LORA).online);
+    suite.moveTo(AFTER_THIRD_MIDNIGHT);
 
     await sweepUntil(
       'the first sweeps to settle',
-      async () => (await settled(GPRS)) && (await settled(LORA)),
+      async () => (await suite.settled(GPRS)) && (await suite.settled(LORA)),
     );
     expectRowsEqualRegisters(GPRS, await daily(GPRS), { valveError: true, batteryPercentage: 50 });
     expect((await daily(GPRS)).find((r) => r.currentDate === '2026-11-24')?.totalRecharge).toBe(125);
     // A water meter keeps no hourly record: only its three days were planned.
-    expect((await jobsOf(GPRS)).map((j) => [j.kind, j.status])).toEqual(DAYS.map(() => ['daily', 'done']));
+    expect((await suite.jobsOf(GPRS)).map((j) => [j.kind, j.status])).toEqual(
+      DAYS.map(() => ['daily', 'done']),
+    );
     expect(await daily(LORA)).toEqual([]);
-    expect((await jobsOf(LORA)).map((j) => j.reason?.slice(0, 7))).toEqual(['offline', 'offline', 'offline']);
+    expect((await suite.jobsOf(LORA)).map((j) => j.reason?.slice(0, 7))).toEqual([
+      'offline',
+      'offline',
+      'offline',
+    ]);
 
-    fleet.clearFaults();
-    await until('the LoRaWAN link to come back', () => headend.linkState(LORA).online);
+    suite.fleet.clearFaults();
+    await until('the LoRaWAN link to come back', () => suite.headend.linkState(LORA).online);
     await sweepUntil('the LoRaWAN meter to be collected', async () => (await daily(LORA)).length === 3);
     expectRowsEqualRegisters(LORA, await daily(LORA), { valveError: false, batteryPercentage: 100 });
     expect((await daily(LORA)).find((r) => r.currentDate === '2026-11-24')?.valveStatus).toBe(true);
 
     // The rows are what Interval Data (Water) shows, in m³.
-    const admin = await t.adminToken();
-    const res = await t.call<{ total: number; data: { meterId: string; total: number; remain: number }[] }>(
+    const admin = await suite.t.adminToken();
+    const res = await suite.t.call<{
+      total: number;
+      data: { meterId: string; total: number; remain: number }[];
+    }>(
       '/api/DailyData/read',
       { lang: 'en', meterId: GPRS, currentDateRange: ['2026-11-24 00:00:00', '2026-11-24 23:59:59'] },
       admin,
     );
     expect(res.result.total).toBe(1);
-    expect(res.result.data[0]?.total).toBe((frozenTenths(GPRS, '2026-11-24') ?? 0) / 10);
+    expect(res.result.data[0]?.total).toBe((suite.frozenTenths(GPRS, '2026-11-24') ?? 0) / 10);
   }, 120_000);
 
   it('on the settlement day (the 1st) stores the Monthly Data (Water) row equal to the settlement register', async () => {
-    moveTo(new Date('2026-12-01T00:30:00Z'));
     const monthly = (meterId: string) =>
-      t.database.db.select().from(waterMonthlyData).where(eq(waterMonthlyData.meterId, meterId));
-    await sweepUntil(
-      'the settlement records to be collected',
-      async () => (await monthly(GPRS)).length === 1 && (await monthly(LORA)).length === 1,
-    );
-    for (const meterId of [GPRS, LORA]) {
-      const [row] = await monthly(meterId);
-      const record = model(meterId).monthly[0];
-      expect(new Date(record?.localMs ?? 0).toISOString()).toBe('2026-12-01T00:00:00.000Z');
+      suite.t.database.db.select().from(waterMonthlyData).where(eq(waterMonthlyData.meterId, meterId));
+    for (const { row, frozenAt, tenths } of await suite.settleDecember(sweepUntil, monthly)) {
+      expect(frozenAt).toBe('2026-12-01T00:00:00.000Z');
       expect(row?.currentDate).toBe('2026-12-01');
-      expect(row?.total).toBe(Math.floor((record?.tariffs.reduce((a, b) => a + b, 0) ?? -10) / 10));
+      expect(row?.total).toBe(tenths);
     }
   }, 120_000);
 });

@@ -1,8 +1,8 @@
 import type { CustomerRow } from '@prepay/contracts';
 import { describe, expect, it } from 'vitest';
-import { fingerprint } from './fingerprint.js';
-import { appForSuite, type TestApp, userWithRole } from './harness.js';
-import { createStations, type Page } from './masterdata-fixtures.js';
+import { unchangedBy } from './fingerprint.js';
+import { appForSuite, expectRefusals, lastAudit, type TestApp } from './harness.js';
+import { createStations, northUser, type Page } from './masterdata-fixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -34,10 +34,10 @@ describe('customers', () => {
     );
     // Fields left out keep their value.
     expect(u.result[0]).toMatchObject({ customerName: 'Ada N. Obi', phone: '0803', address: '1 Market Rd' });
-    const audit = (await t.auditRows()).at(-1)!;
+    const audit = await lastAudit(t);
     expect(audit).toMatchObject({ title: 'Customer', action: 'Update' });
-    expect(JSON.parse(audit.contentBefore!).customerName).toBe('Ada Obi');
-    expect(JSON.parse(audit.contentAfter!).customerName).toBe('Ada N. Obi');
+    expect(audit.before.customerName).toBe('Ada Obi');
+    expect(audit.after.customerName).toBe('Ada N. Obi');
     const r = await t.call<Page<CustomerRow>>('/api/customer/read', { customerName: 'n. obi' }, admin);
     expect(r.result.total).toBe(1);
     const d = await t.call<CustomerRow[]>('/api/customer/delete', [{ customerId: '47000001' }], admin);
@@ -47,28 +47,28 @@ describe('customers', () => {
 
   it('rejects invalid rows, duplicates and clashes without writing', async () => {
     await t.call('/api/customer/create', [{ customerId: 'C1', customerName: 'One' }], admin);
-    const fp = await fingerprint(t.database);
-    expect((await t.call('/api/customer/create', [{ customerId: 'C2' }], admin)).status).toBe(400);
-    expect((await t.call('/api/customer/create', [], admin)).status).toBe(400);
-    const dup = await t.call(
-      '/api/customer/create',
-      [
-        { customerId: 'C3', customerName: 'a' },
-        { customerId: 'c3', customerName: 'b' },
-      ],
-      admin,
+    await unchangedBy(t.database, () =>
+      expectRefusals(t, admin, [
+        ['/api/customer/create', [{ customerId: 'C2' }], 400],
+        ['/api/customer/create', [], 400],
+        [
+          '/api/customer/create',
+          [
+            { customerId: 'C3', customerName: 'a' },
+            { customerId: 'c3', customerName: 'b' },
+          ],
+          /duplicate lines/,
+        ],
+        [
+          '/api/customer/import',
+          [
+            { customerId: 'C4', customerName: 'a' },
+            { customerId: 'C1', customerName: 'b' },
+          ],
+          /Line 2: customer C1: already exists/,
+        ],
+      ]),
     );
-    expect(dup.reason).toMatch(/duplicate lines/);
-    const clash = await t.call(
-      '/api/customer/import',
-      [
-        { customerId: 'C4', customerName: 'a' },
-        { customerId: 'C1', customerName: 'b' },
-      ],
-      admin,
-    );
-    expect(clash.reason).toMatch(/Line 2: customer C1: already exists/);
-    expect(await fingerprint(t.database)).toEqual(fp);
   });
 
   it('pages, searches, sorts and scopes', async () => {
@@ -94,26 +94,14 @@ describe('customers', () => {
     expect(search.result.data.map((c) => c.customerId).sort()).toEqual(
       Array.from({ length: 10 }, (_, i) => `N01${i}`),
     );
-    const north = await userWithRole(t, {
-      userId: 'cust_north',
-      content: 'Management.Customer',
-      stationId: 'NORTH',
-    });
+    const north = await northUser(t, 'cust_north', 'Management.Customer');
     const mine = await t.call<Page<CustomerRow>>('/api/customer/read', { pageSize: 100 }, north);
     expect(mine.result.total).toBe(15);
-    const fp = await fingerprint(t.database);
-    expect(
-      (await t.call('/api/customer/update', [{ customerId: 'N020', customerName: 'x' }], north)).status,
-    ).toBe(403);
-    expect(
-      (
-        await t.call(
-          '/api/customer/create',
-          [{ customerId: 'S1', customerName: 'x', stationId: 'SOUTH' }],
-          north,
-        )
-      ).status,
-    ).toBe(403);
-    expect(await fingerprint(t.database)).toEqual(fp);
+    await unchangedBy(t.database, () =>
+      expectRefusals(t, north, [
+        ['/api/customer/update', [{ customerId: 'N020', customerName: 'x' }], 403],
+        ['/api/customer/create', [{ customerId: 'S1', customerName: 'x', stationId: 'SOUTH' }], 403],
+      ]),
+    );
   });
 });

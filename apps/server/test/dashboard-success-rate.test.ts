@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { remoteTasks } from '../src/db/schema.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
-import { reportAccounts } from './report-fixture.js';
+import { type TestApp, userWithRole } from './harness.js';
+import { reportAppForSuite } from './report-fixture.js';
 
 /**
  * Dashboard line chart type 6 (original-api.md §10, "Hourly Success Rate", 48 points in %): the share of
@@ -12,10 +12,8 @@ let admin: string;
 let s2: string;
 type Chart = { xData: string[]; yData: number[] };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  const fleet = await reportAccounts(t);
-  admin = await t.adminToken();
+reportAppForSuite(async ({ fleet, ...app }) => {
+  ({ t, admin } = app);
   s2 = await userWithRole(t, { userId: 'rate2', content: 'AutomaticMeterReading.Alarm', stationId: 'S2' });
   const top = new Date(t.clock.now());
   top.setMinutes(0, 0, 0);
@@ -42,8 +40,7 @@ beforeAll(async () => {
     // Fifty hours back: outside the 48 hours.
     task('S2', 2, 50),
   ]);
-}, 60_000);
-afterAll(() => t?.close());
+});
 
 describe('dashboard line chart type 6', () => {
   it('gives the hourly success rate of finished tasks over 48 hours, by station scope', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
 
 /**
@@ -30,5 +31,13 @@ export async function fingerprint(database: Database): Promise<Record<string, st
   // are compared as JSON text.
   const rows = [...res.rows].sort((a, b) => a.name.localeCompare(b.name));
   for (const row of rows) out[row.name] = `${row.n}:${row.digest}`;
+  return out;
+}
+
+/** Runs `requests` and expects every table just as before them (a refused request writes nothing). */
+export async function unchangedBy<T>(database: Database, requests: () => Promise<T>): Promise<T> {
+  const before = await fingerprint(database);
+  const out = await requests();
+  expect(await fingerprint(database)).toEqual(before);
   return out;
 }

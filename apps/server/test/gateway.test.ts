@@ -1,8 +1,8 @@
 import type { GatewayRow } from '@prepay/contracts';
 import { describe, expect, it } from 'vitest';
-import { fingerprint } from './fingerprint.js';
-import { appForSuite, type TestApp, userWithRole } from './harness.js';
-import { createStations, type Page } from './masterdata-fixtures.js';
+import { unchangedBy } from './fingerprint.js';
+import { appForSuite, expectRefusals, lastAudit, type TestApp } from './harness.js';
+import { createStations, northUser, type Page } from './masterdata-fixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -26,17 +26,16 @@ describe('gateways', () => {
       successRate: 0,
       stationId: 'NORTH',
     });
-    let audit = (await t.auditRows()).at(-1)!;
-    expect(audit).toMatchObject({ title: 'Gateway', action: 'Create', contentBefore: null });
+    expect(await lastAudit(t)).toMatchObject({ title: 'Gateway', action: 'Create', contentBefore: null });
     const upd = await t.call<GatewayRow[]>(
       '/api/gateway/update',
       [{ gatewayId: gw(1), gatewayName: 'North One' }],
       admin,
     );
     expect(upd.result[0]).toMatchObject({ gatewayName: 'North One', stationId: 'NORTH' });
-    audit = (await t.auditRows()).at(-1)!;
-    expect(JSON.parse(audit.contentBefore!).gatewayName).toBe('North 1');
-    expect(JSON.parse(audit.contentAfter!).gatewayName).toBe('North One');
+    const changed = await lastAudit(t);
+    expect(changed.before.gatewayName).toBe('North 1');
+    expect(changed.after.gatewayName).toBe('North One');
     const del = await t.call<GatewayRow[]>('/api/gateway/delete', [{ gatewayId: gw(1) }], admin);
     expect(del.result).toHaveLength(1);
     expect((await t.auditRows()).at(-1)).toMatchObject({ title: 'Gateway', action: 'Delete' });
@@ -44,17 +43,21 @@ describe('gateways', () => {
 
   it('validates ids, refuses duplicates and clashes all-or-nothing', async () => {
     await t.call('/api/gateway/create', [{ gatewayId: gw(2), stationId: 'SOUTH' }], admin);
-    const fp = await fingerprint(t.database);
-    expect((await t.call('/api/gateway/create', [{ gatewayId: 'not-an-eui' }], admin)).status).toBe(400);
-    const dup = await t.call(
-      '/api/gateway/import',
-      [{ gatewayId: gw(3) }, { gatewayId: gw(3).toLowerCase() }],
-      admin,
+    await unchangedBy(t.database, () =>
+      expectRefusals(t, admin, [
+        ['/api/gateway/create', [{ gatewayId: 'not-an-eui' }], 400],
+        [
+          '/api/gateway/import',
+          [{ gatewayId: gw(3) }, { gatewayId: gw(3).toLowerCase() }],
+          /duplicate lines/,
+        ],
+        [
+          '/api/gateway/import',
+          [{ gatewayId: gw(4) }, { gatewayId: gw(2) }],
+          /Line 2: gateway .*already exists/,
+        ],
+      ]),
     );
-    expect(dup.reason).toMatch(/duplicate lines/);
-    const clash = await t.call('/api/gateway/import', [{ gatewayId: gw(4) }, { gatewayId: gw(2) }], admin);
-    expect(clash.reason).toMatch(/Line 2: gateway .*already exists/);
-    expect(await fingerprint(t.database)).toEqual(fp);
   });
 
   it('pages, filters, sorts and scopes by station', async () => {
@@ -78,25 +81,17 @@ describe('gateways', () => {
     expect(names).toEqual([...names].sort().reverse());
     const byName = await t.call<Page<GatewayRow>>('/api/gateway/read', { gatewayName: 'g1' }, admin);
     expect(byName.result.data.map((g) => g.gatewayName).sort()).toEqual(['G1', 'G10', 'G11']);
-    const north = await userWithRole(t, {
-      userId: 'gw_north',
-      content: 'Management.Gateway',
-      stationId: 'NORTH',
-    });
+    const north = await northUser(t, 'gw_north', 'Management.Gateway');
     const mine = await t.call<Page<GatewayRow>>('/api/gateway/read', { pageSize: 100 }, north);
     expect(mine.result.total).toBe(6);
     expect(mine.result.data.every((g) => g.stationId === 'NORTH')).toBe(true);
-    const noKey = await userWithRole(t, {
-      userId: 'gw_none',
-      content: 'Management.Meter',
-      stationId: 'NORTH',
+    const noKey = await northUser(t, 'gw_none', 'Management.Meter');
+    await unchangedBy(t.database, async () => {
+      await expectRefusals(t, north, [
+        ['/api/gateway/delete', [{ gatewayId: gw(2) }], 403],
+        ['/api/gateway/create', [{ gatewayId: gw(99), stationId: 'SOUTH' }], 403],
+      ]);
+      await expectRefusals(t, noKey, [['/api/gateway/read', {}, 403]]);
     });
-    const fp = await fingerprint(t.database);
-    expect((await t.call('/api/gateway/delete', [{ gatewayId: gw(2) }], north)).status).toBe(403);
-    expect(
-      (await t.call('/api/gateway/create', [{ gatewayId: gw(99), stationId: 'SOUTH' }], north)).status,
-    ).toBe(403);
-    expect((await t.call('/api/gateway/read', {}, noKey)).status).toBe(403);
-    expect(await fingerprint(t.database)).toEqual(fp);
   });
 });

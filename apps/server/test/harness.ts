@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { ErrorCode } from '@prepay/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
@@ -232,3 +232,24 @@ export const changePassword = (
   oldPassword: string,
   newPassword: string,
 ) => t.call(`/api/user/modify${which}Password`, { oldPassword, newPassword }, token);
+
+/** The newest audit row, with its content before and after parsed (null where it has none). */
+export async function lastAudit(t: TestApp) {
+  const row = (await t.auditRows()).at(-1);
+  if (!row) throw new Error('no audit row');
+  const parse = (content: string | null) => (content === null ? null : JSON.parse(content));
+  return { ...row, before: parse(row.contentBefore), after: parse(row.contentAfter) };
+}
+
+/** A request (path and body) and what its refusal must show: the HTTP status, a pattern of its reason, or both. */
+export type Refusal = [url: string, body: unknown, expected: number | RegExp | [number, RegExp]];
+
+/** Sends each request as `token` and expects it refused as its row says. */
+export async function expectRefusals(t: TestApp, token: string, refusals: Refusal[]) {
+  for (const [url, body, expected] of refusals) {
+    const res = await t.call(url, body, token);
+    const [status, reason] = Array.isArray(expected) ? expected : [expected, expected];
+    if (typeof status === 'number') expect(res.status, `${url} ${res.reason}`).toBe(status);
+    if (reason instanceof RegExp) expect(res.reason, url).toMatch(reason);
+  }
+}

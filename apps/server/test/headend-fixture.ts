@@ -179,9 +179,11 @@ export async function gprsAndLoraFleet(opts: {
   devEui: string;
   balance: number;
   clock: Clock;
+  /** 0 electricity (the default), 1 water. */
+  type?: number;
 }): Promise<Fleet> {
   const { headend, gatewayId, gprs, lora } = opts;
-  const meter = { type: 0, sts: METER_STS, balance: opts.balance };
+  const meter = { type: opts.type ?? 0, sts: METER_STS, balance: opts.balance };
   const fleet = await startFleet({
     spec: {
       gateways: [{ gatewayId }],

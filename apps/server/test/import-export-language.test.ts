@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness.js';
-import { type FixtureMeter, reportAccounts, storeVends } from './report-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from './harness.js';
+import { type FixtureMeter, reportAppForSuite, storeVends } from './report-fixture.js';
 
 /**
  * Issue 15: imports take the titles and names the console shows (in any of its languages) as well as
@@ -11,12 +11,9 @@ import { type FixtureMeter, reportAccounts, storeVends } from './report-fixture.
 let t: TestApp;
 let admin: string;
 let fixture: FixtureMeter[];
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  fixture = await reportAccounts(t, 2);
-}, 60_000);
-afterAll(() => t.close());
+reportAppForSuite((app) => {
+  ({ t, admin, fleet: fixture } = app);
+}, 2);
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

@@ -1,5 +1,5 @@
 import { luhnCheckDigit } from '@prepay/sts';
-import type { TestApp } from './harness.js';
+import { type TestApp, userWithRole } from './harness.js';
 
 /** An 11-digit STS meter number (IAIN) with a valid DRN check digit. */
 export function iain(n: number, prefix = '4700'): string {
@@ -37,3 +37,7 @@ export async function createStations(t: TestApp, admin: string) {
 export async function everythingAudited(t: TestApp): Promise<string> {
   return JSON.stringify(await t.auditRows());
 }
+
+/** A user of station NORTH (createStations) whose role holds `content`; returns the user's token. */
+export const northUser = (t: TestApp, userId: string, content: string) =>
+  userWithRole(t, { userId, content, stationId: 'NORTH' });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../src/db/schema.js';
 import { seedDemoHistory } from '../src/modules/meter-data/demo-history.js';
 import {
@@ -8,8 +8,8 @@ import {
   saveDailyRows,
   saveHourlyRows,
 } from '../src/modules/meter-data/meter-data.write.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
-import { clearReportData, type FixtureMeter, reportAccounts } from './report-fixture.js';
+import { type TestApp, userWithRole } from './harness.js';
+import { clearReportData, type FixtureMeter, reportAppForSuite } from './report-fixture.js';
 
 let t: TestApp;
 let fleet: FixtureMeter[];
@@ -34,10 +34,8 @@ const row = (m: FixtureMeter, day: string, extra: Partial<NewDailyRow> = {}): Ne
   ...extra,
 });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  fleet = await reportAccounts(t);
-  admin = await t.adminToken();
+reportAppForSuite(async (app) => {
+  ({ t, fleet, admin } = app);
   stationUser = await userWithRole(t, {
     userId: 'amr2',
     content:
@@ -45,8 +43,7 @@ beforeAll(async () => {
     stationId: 'S2',
   });
   noKeys = await userWithRole(t, { userId: 'nokeys', content: 'Management.Meter', stationId: 'S1' });
-}, 60_000);
-afterAll(() => t?.close());
+});
 
 async function sheetRows(buf: Buffer): Promise<unknown[][]> {
   const wb = new ExcelJS.Workbook();

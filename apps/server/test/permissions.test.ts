@@ -21,55 +21,58 @@ const apiRoutes = () => t.app.apiRoutes.filter((r) => r.method === 'POST' && /^\
 const keysOf = (p: RoutePermission): PermissionKey[] =>
   p === PUBLIC || p === AUTHENTICATED ? [] : typeof p === 'string' ? [p as PermissionKey] : [...p];
 
+/**
+ * A master-data module's writes: create and import `row`, update `update` (the row unless given), delete
+ * by `key`.
+ */
+const writesOf = (module: string, row: object, key: object, update: object = row) => ({
+  [`/api/${module}/create`]: [row],
+  [`/api/${module}/import`]: [row],
+  [`/api/${module}/update`]: [update],
+  [`/api/${module}/delete`]: [key],
+});
+const EVIL_GATEWAY = 'E4-38-19-FF-FE-00-00-99';
+const EVIL_ITEM = { itemType: 'Evil', itemName: 'Evil' };
+const EVIL_DLT645 = { version: '2.2', type: 0, flag: '901F' };
+
 /** A body shaped like what the route takes, so a request that slipped through would really change data. */
 const SAMPLE_BODIES: Record<string, unknown> = {
-  '/api/user/create': [{ userId: 'intruder', roleId: 'admin', stationId: '0001', password: 'Intruder#123' }],
-  '/api/user/import': [{ userId: 'intruder', roleId: 'admin', stationId: '0001', password: 'Intruder#123' }],
-  '/api/user/update': [{ userId: 'admin', roleId: 'admin', stationId: '0001', status: 1 }],
-  '/api/user/delete': [{ userId: 'editor' }],
+  ...writesOf(
+    'user',
+    { userId: 'intruder', roleId: 'admin', stationId: '0001', password: 'Intruder#123' },
+    { userId: 'editor' },
+    { userId: 'admin', roleId: 'admin', stationId: '0001', status: 1 },
+  ),
   '/api/user/reset': { userId: 'admin' },
-  '/api/role/create': [{ roleId: 'evil', name: 'evil', content: '' }],
-  '/api/role/import': [{ roleId: 'evil', name: 'evil', content: '' }],
-  '/api/role/update': [{ roleId: 'admin', name: 'admin', content: '' }],
-  '/api/role/delete': [{ roleId: 'editor' }],
+  ...writesOf(
+    'role',
+    { roleId: 'evil', name: 'evil', content: '' },
+    { roleId: 'editor' },
+    { roleId: 'admin', name: 'admin', content: '' },
+  ),
   '/api/station/create': [{ stationId: 'EVIL', name: 'Evil' }],
   '/api/station/update': [{ stationId: '0001', name: 'Renamed' }],
   '/api/station/delete': [{ stationId: 'NORTH' }],
-  '/api/gateway/create': [{ gatewayId: 'E4-38-19-FF-FE-00-00-99', gatewayName: 'evil' }],
-  '/api/gateway/import': [{ gatewayId: 'E4-38-19-FF-FE-00-00-99', gatewayName: 'evil' }],
-  '/api/gateway/update': [{ gatewayId: 'E4-38-19-FF-FE-00-00-99', gatewayName: 'evil' }],
-  '/api/gateway/delete': [{ gatewayId: 'E4-38-19-FF-FE-00-00-99' }],
-  '/api/meter/create': [{ meterId: 'EVIL1' }],
-  '/api/meter/import': [{ meterId: 'EVIL1' }],
-  '/api/meter/update': [{ meterId: 'EVIL1', remark: 'x' }],
-  '/api/meter/delete': [{ meterId: 'EVIL1' }],
-  '/api/customer/create': [{ customerId: 'EVIL1', customerName: 'evil' }],
-  '/api/customer/import': [{ customerId: 'EVIL1', customerName: 'evil' }],
-  '/api/customer/update': [{ customerId: 'EVIL1', customerName: 'evil' }],
-  '/api/customer/delete': [{ customerId: 'EVIL1' }],
-  '/api/tariff/create': [{ tariffId: 'EVIL1', tariffName: 'evil', price: '1' }],
-  '/api/tariff/import': [{ tariffId: 'EVIL1', tariffName: 'evil', price: '1' }],
-  '/api/tariff/update': [{ tariffId: 'EVIL1', tariffName: 'evil', price: '1' }],
-  '/api/tariff/delete': [{ tariffId: 'EVIL1' }],
-  '/api/debt/create': [{ customerId: 'EVIL1', totalDebt: '1' }],
-  '/api/debt/import': [{ customerId: 'EVIL1', totalDebt: '1' }],
-  '/api/debt/update': [{ customerId: 'EVIL1', totalDebt: '1' }],
-  '/api/debt/delete': [{ customerId: 'EVIL1' }],
-  '/api/account/create': [{ customerId: 'EVIL1', meterId: 'EVIL1', tariffId: 'EVIL1' }],
-  '/api/account/import': [{ customerId: 'EVIL1', meterId: 'EVIL1', tariffId: 'EVIL1' }],
-  '/api/account/update': [{ customerId: 'EVIL1', meterId: 'EVIL1', tariffId: 'EVIL1' }],
-  '/api/account/delete': [{ customerId: 'EVIL1', meterId: 'EVIL1' }],
-  '/api/item/create': [{ itemType: 'Evil', itemName: 'Evil' }],
-  '/api/item/import': [{ itemType: 'Evil', itemName: 'Evil' }],
-  '/api/item/update': [{ itemType: 'Evil', itemName: 'Evil', en: 'x' }],
-  '/api/item/delete': [{ itemType: 'Evil', itemName: 'Evil' }],
+  ...writesOf('gateway', { gatewayId: EVIL_GATEWAY, gatewayName: 'evil' }, { gatewayId: EVIL_GATEWAY }),
+  ...writesOf('meter', { meterId: 'EVIL1' }, { meterId: 'EVIL1' }, { meterId: 'EVIL1', remark: 'x' }),
+  ...writesOf('customer', { customerId: 'EVIL1', customerName: 'evil' }, { customerId: 'EVIL1' }),
+  ...writesOf('tariff', { tariffId: 'EVIL1', tariffName: 'evil', price: '1' }, { tariffId: 'EVIL1' }),
+  ...writesOf('debt', { customerId: 'EVIL1', totalDebt: '1' }, { customerId: 'EVIL1' }),
+  ...writesOf(
+    'account',
+    { customerId: 'EVIL1', meterId: 'EVIL1', tariffId: 'EVIL1' },
+    { customerId: 'EVIL1', meterId: 'EVIL1' },
+  ),
+  ...writesOf('item', EVIL_ITEM, EVIL_ITEM, { ...EVIL_ITEM, en: 'x' }),
   '/api/image/delete': [{ slot: 'loginBackground' }],
   '/api/keystore/vendingkey/create': [{ sgc: '999999', krn: 1, vendingKey: 'ABABABABABABABAB' }],
   '/api/keystore/vendingkey/delete': [{ sgc: '999999', krn: 1 }],
-  '/api/dlt645/create': [{ version: '9.9', type: 0, flag: '901F', control: '11', di: '00010000' }],
-  '/api/dlt645/import': [{ version: '9.9', type: 0, flag: '901F', control: '11', di: '00010000' }],
-  '/api/dlt645/update': [{ version: '2.2', type: 0, flag: '901F', nameEN: 'Evil' }],
-  '/api/dlt645/delete': [{ version: '2.2', type: 0, flag: '901F' }],
+  ...writesOf(
+    'dlt645',
+    { version: '9.9', type: 0, flag: '901F', control: '11', di: '00010000' },
+    EVIL_DLT645,
+    { ...EVIL_DLT645, nameEN: 'Evil' },
+  ),
   '/api/remotemetertask/createreadingtask': [{ meterId: '47100000003', flag: '901F' }],
   '/api/remotemetertask/createsettingtask': [{ meterId: '47100000003', flag: 'C010' }],
   '/api/remotemetertask/createcontroltask': [{ meterId: '47100000003', flag: 'C03C' }],

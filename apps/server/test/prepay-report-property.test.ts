@@ -1,13 +1,15 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveDailyRows } from '../src/modules/meter-data/meter-data.write.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { type TestApp, userWithRole } from './harness.js';
 import {
   clearReportData,
+  columns,
   dayKey,
   daysBetween,
   type FixtureMeter,
-  reportAccounts,
+  lowPurchaseTotals,
+  reportAppForSuite,
   storeVends,
   type Vend,
   wire,
@@ -37,13 +39,11 @@ const SCOPES: Scope[] = [
 const visible = (s: Scope, m: FixtureMeter) =>
   (s.who === 'admin' || m.stationId === 'S2') && (!s.stationId || m.stationId === s.stationId);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  fleet = await reportAccounts(t);
-  tokens.admin = await t.adminToken();
+reportAppForSuite(async (app) => {
+  ({ t, fleet } = app);
+  tokens.admin = app.admin;
   tokens.userS2 = await userWithRole(t, { userId: 'reporter2', content: CONTENT, stationId: 'S2' });
-}, 60_000);
-afterAll(() => t?.close());
+});
 
 const vendArb = fc.record({
   meter: fc.nat({ max: 5 }),
@@ -151,29 +151,17 @@ describe('prepay reports equal a recomputation from the raw rows', () => {
             { dateRange: [wire(from), wire(to)], lowLimit: lowMinor === null ? null : lowMinor / 100 },
             scope,
           );
-          const expected = fleet
-            .filter((m) => visible(scope, m))
-            .map((m) => {
-              const mine = vends.filter((v) => v.meter === m && !v.cancelled && v.at >= from && v.at <= to);
-              const paid = mine.reduce((s, v) => s + v.paidMinor, 0);
-              return {
-                meterId: m.meterId,
-                purchaseTotalUnit: tenths(mine.reduce((s, v) => s + v.units, 0)),
-                purchaseTotalPaid: money(paid),
-                purchaseTimes: mine.length,
-                paid,
-              };
-            })
-            .filter((r) => lowMinor === null || r.paid <= lowMinor)
-            .map(({ paid: _p, ...r }) => r);
-          expect(
-            got.map(({ meterId, purchaseTotalUnit, purchaseTotalPaid, purchaseTimes }) => ({
-              meterId,
-              purchaseTotalUnit,
-              purchaseTotalPaid,
-              purchaseTimes,
-            })),
-          ).toEqual(expected.sort((x, y) => x.meterId.localeCompare(y.meterId)));
+          const expected = lowPurchaseTotals(
+            fleet.filter((m) => visible(scope, m)),
+            vends,
+            from,
+            to,
+          )
+            .filter((r) => lowMinor === null || r.paidMinor <= lowMinor)
+            .map(({ paidMinor: _p, ...r }) => r);
+          expect(columns(got, 'meterId', 'purchaseTotalUnit', 'purchaseTotalPaid', 'purchaseTimes')).toEqual(
+            expected.sort((x, y) => x.meterId.localeCompare(y.meterId)),
+          );
         },
       ),
       { numRuns: 25 },
@@ -226,13 +214,14 @@ describe('prepay reports equal a recomputation from the raw rows', () => {
             )
             .sort((x, y) => x.meterId.localeCompare(y.meterId));
           expect(
-            got.map(({ meterId, nonpurchaseDays, lastPurchaseUnit, lastPurchasePaid, lastPurchaseDate }) => ({
-              meterId,
-              nonpurchaseDays,
-              lastPurchaseUnit,
-              lastPurchasePaid,
-              lastPurchaseDate,
-            })),
+            columns(
+              got,
+              'meterId',
+              'nonpurchaseDays',
+              'lastPurchaseUnit',
+              'lastPurchasePaid',
+              'lastPurchaseDate',
+            ),
           ).toEqual(expected);
         },
       ),
@@ -266,13 +255,7 @@ describe('prepay reports equal a recomputation from the raw rows', () => {
             }))
             .sort((x, y) => x.customerId.localeCompare(y.customerId));
           expect(
-            got.map(({ customerId, totalDebt, paidDebt, remainingDebt, paymentTimes }) => ({
-              customerId,
-              totalDebt,
-              paidDebt,
-              remainingDebt,
-              paymentTimes,
-            })),
+            columns(got, 'customerId', 'totalDebt', 'paidDebt', 'remainingDebt', 'paymentTimes'),
           ).toEqual(expected);
         },
       ),

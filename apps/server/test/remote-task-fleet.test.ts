@@ -1,17 +1,12 @@
 import { DI, decodeFrame, encodeFrame, fromHex, hex, meterAddress, readRequest } from '@prepay/dlt645';
 import { type Fleet, ManualClock } from '@prepay/simulator';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gateways, meters } from '../src/db/schema.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { meters } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
+import { fleetForSuite, type MeterPair } from './fleet-fixture.js';
 import { ADMIN_AUTH_PASSWORD, type TestApp } from './harness.js';
-import {
-  appWithHeadend,
-  fastRemoteTasks,
-  gprsAndLoraFleet,
-  type startMosquitto,
-  until,
-} from './headend-fixture.js';
+import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
 import { vendableMeter } from './vending-fixture.js';
 
@@ -19,12 +14,19 @@ import { vendableMeter } from './vending-fixture.js';
  * Remote tasks end to end: the real task API and runner, the real head-end (GPRS over TCP, LoRaWAN over
  * a real mosquitto broker) and the simulated fleet answering as prepaid DL/T 645 meters.
  */
-const GW = 'E4-38-19-FF-FE-00-00-01';
-const GPRS = iain(11, '4730');
-const LORA = iain(12, '4730');
-const DEV_EUI = '70b3d5e75e000012';
+const pair: MeterPair = {
+  gatewayId: 'E4-38-19-FF-FE-00-00-01',
+  gatewayName: 'North',
+  gprs: iain(11, '4730'),
+  lora: iain(12, '4730'),
+  devEui: '70b3d5e75e000012',
+  balance: 1000,
+  // The meters' time stands still, so they consume nothing while a test compares what a task read
+  // (or what a token added) with the meter's own registers: exact equality, no race with the load.
+  clock: new ManualClock(Date.now()),
+};
+const { gatewayId: GW, gprs: GPRS, lora: LORA, devEui: DEV_EUI } = pair;
 
-let broker: Awaited<ReturnType<typeof startMosquitto>>;
 let t: TestApp;
 let headend: HeadEndService;
 let fleet: Fleet;
@@ -49,40 +51,25 @@ interface Attempt {
   transport: string | null;
 }
 
-beforeAll(async () => {
-  fastRemoteTasks();
-  ({ broker, t, headend } = await appWithHeadend({ timeoutMs: { lorawan: 3_000, gprs: 3_000 } }));
-  admin = await t.adminToken();
-  await t.database.db.insert(gateways).values({ gatewayId: GW, gatewayName: 'North', stationId: '0001' });
+/** Vendable meters (the vend test delivers a real token), one on each link. */
+async function installVendable(app: TestApp) {
   for (const [meterId, way] of [
     [GPRS, 0],
     [LORA, 1],
   ] as const) {
-    await vendableMeter(t, { meterId, protocolVersion: '2.2' });
-    await t.database.db
+    await vendableMeter(app, { meterId, protocolVersion: '2.2' });
+    await app.database.db
       .update(meters)
       .set({ communicationWay: way, devEui: way === 1 ? DEV_EUI : null })
       .where(eq(meters.meterId, meterId));
   }
-  await headend.refreshMeters();
-  fleet = await gprsAndLoraFleet({
-    headend,
-    mqttUrl: broker.url,
-    gatewayId: GW,
-    gprs: GPRS,
-    lora: LORA,
-    devEui: DEV_EUI,
-    balance: 1000,
-    // The meters' time stands still, so they consume nothing while a test compares what a task read
-    // (or what a token added) with the meter's own registers: exact equality, no race with the load.
-    clock: new ManualClock(Date.now()),
-  });
-}, 90_000);
+}
 
-afterAll(async () => {
-  await fleet?.stop();
-  await t?.close();
-  await broker?.stop();
+fleetForSuite({ pair, install: installVendable }, (suite) => {
+  ({ t, headend, fleet } = suite);
+});
+beforeAll(async () => {
+  admin = await t.adminToken();
 });
 
 const PATHS = {

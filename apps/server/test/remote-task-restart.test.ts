@@ -1,12 +1,12 @@
-import { meterAddress } from '@prepay/dlt645';
 import { type Fleet, startFleet } from '@prepay/simulator';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
+import { gprsFleetMeters } from './fleet-fixture.js';
 import { freePort, rowsOf, until } from './headend-fixture.js';
 import { type Answer, createStorage, startServer } from './server-process.js';
-import { METER_STS, testConfig } from './test-config.js';
+import { testConfig } from './test-config.js';
 
 const PASSWORD = 'Restart#Admin-Pass-1';
 const METERS = 20;
@@ -20,18 +20,6 @@ afterAll(async () => {
   for (const s of servers) if (s.child.exitCode === null) await s.kill();
   await storage?.remove();
 });
-
-/** Until the head-end has registered every meter's GPRS link (the meter list shows it online). */
-async function allOnline(server: Awaited<ReturnType<typeof startServer>>, token: string) {
-  await until('every meter online', async () => {
-    const page = await server.post<{ data: { online: boolean }[] }>(
-      '/api/meter/read',
-      { pageSize: 100 },
-      token,
-    );
-    return page.result.data.filter((m) => m.online).length === METERS;
-  });
-}
 
 describe('remote tasks when the server process is killed', () => {
   it('every one of 200 queued/running tasks ends Success or Failure after a restart: none lost, none twice', async () => {
@@ -63,16 +51,7 @@ describe('remote tasks when the server process is killed', () => {
     const first = await startServer(env);
     servers.push(first);
     fleet = await startFleet({
-      spec: {
-        gateways: [],
-        meters: ids.map((meterId) => ({
-          meterId,
-          address: meterAddress(meterId),
-          type: 0,
-          communicationWay: 0,
-          sts: METER_STS,
-        })),
-      },
+      spec: { gateways: [], meters: gprsFleetMeters(ids) },
       tcp: { host: '127.0.0.1', port: Number(env.HEADEND_PORT) },
       backoffMs: 100,
       maxBackoffMs: 500,

@@ -1,4 +1,3 @@
-import { meterAddress } from '@prepay/dlt645';
 import { type Fleet, startFleet } from '@prepay/simulator';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -8,9 +7,10 @@ import { type Database, openPostgres } from '../src/db/client.js';
 import { meters } from '../src/db/schema.js';
 import { QUEUE_CHANNEL } from '../src/modules/remote-task/task-runner.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
+import { gprsFleetMeters } from './fleet-fixture.js';
 import { headendTestConfig, rowsOf, until } from './headend-fixture.js';
 import { postgresDatabase } from './server-process.js';
-import { ADMIN_PASSWORD, METER_STS, testConfig } from './test-config.js';
+import { ADMIN_PASSWORD, testConfig } from './test-config.js';
 
 /**
  * Cross-process wake on PostgreSQL: process A (an app without a head-end, so without a runner) queues a
@@ -66,12 +66,7 @@ describe('remote tasks queued in one process on PostgreSQL', () => {
     expect(a.deps.headend).toBeUndefined();
 
     fleet = await startFleet({
-      spec: {
-        gateways: [],
-        meters: [
-          { meterId: METER, address: meterAddress(METER), type: 0, communicationWay: 0, sts: METER_STS },
-        ],
-      },
+      spec: { gateways: [], meters: gprsFleetMeters([METER]) },
       tcp: { host: '127.0.0.1', port: headend.gprsPort ?? 0 },
       firstStatusWithinMs: 50,
     });

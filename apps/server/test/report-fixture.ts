@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { accounts, customers, debts, meters, stations, tariffs, tokenRecords } from '../src/db/schema.js';
-import type { TestApp } from './harness.js';
+import { createTestApp, type TestApp } from './harness.js';
 
 export const REPORT_STATIONS = ['S1', 'S2'] as const;
 
@@ -53,6 +54,24 @@ export async function reportAccounts(t: TestApp, perStation = 3): Promise<Fixtur
   return out;
 }
 
+/**
+ * The file's one app with the report accounts (`perStation` a station), built before its tests and
+ * handed to `use` with the admin's token (`use` may add what the file needs), closed after them.
+ */
+export function reportAppForSuite(
+  use: (app: { t: TestApp; fleet: FixtureMeter[]; admin: string }) => unknown,
+  perStation?: number,
+) {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    const app = await createTestApp();
+    t = app;
+    const fleet = await reportAccounts(app, perStation);
+    await use({ t: app, fleet, admin: await app.adminToken() });
+  }, 60_000);
+  afterAll(() => t?.close());
+}
+
 export interface Vend {
   meter: FixtureMeter;
   at: Date;
@@ -91,6 +110,27 @@ export async function storeVends(t: TestApp, vends: Vend[]): Promise<void> {
     await db.execute(sql`update token_records set status = 1 where id in (${sql.join(cancel, sql`, `)})`);
   }
 }
+
+/** The rows with only `keys`, to compare with a recomputation of those columns. */
+export const columns = <T, K extends keyof T>(rows: T[], ...keys: K[]): Pick<T, K>[] =>
+  rows.map((r) => Object.fromEntries(keys.map((k) => [k, r[k]])) as Pick<T, K>);
+
+/**
+ * Low Purchase Situation recomputed from the raw vends: per meter of `meters`, the issued (not cancelled)
+ * vends from `from` to `to`, in units and money as the report shows them, with the paid sum in minor units.
+ */
+export const lowPurchaseTotals = (meters: FixtureMeter[], vends: Vend[], from: Date, to: Date) =>
+  meters.map((m) => {
+    const mine = vends.filter((v) => v.meter === m && !v.cancelled && v.at >= from && v.at <= to);
+    const paidMinor = mine.reduce((s, v) => s + v.paidMinor, 0);
+    return {
+      meterId: m.meterId,
+      purchaseTotalUnit: mine.reduce((s, v) => s + v.units, 0) / 10,
+      purchaseTotalPaid: paidMinor / 100,
+      purchaseTimes: mine.length,
+      paidMinor,
+    };
+  });
 
 /** Empties what one property run wrote (TRUNCATE skips the row triggers, so summaries go too). */
 export async function clearReportData(t: TestApp): Promise<void> {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveDailyRows, saveHourlyRows } from '../src/modules/meter-data/meter-data.write.js';
-import { createTestApp, type TestApp } from './harness.js';
+import type { TestApp } from './harness.js';
 import {
   clearReportData,
   daysBetween,
   type FixtureMeter,
-  reportAccounts,
+  reportAppForSuite,
   storeVends,
   wire,
 } from './report-fixture.js';
@@ -20,12 +20,9 @@ let t: TestApp;
 let fleet: FixtureMeter[];
 let admin: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  fleet = await reportAccounts(t);
-  admin = await t.adminToken();
-}, 60_000);
-afterAll(() => t?.close());
+reportAppForSuite((app) => {
+  ({ t, fleet, admin } = app);
+});
 
 type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(q: ReturnType<typeof sql>) =>

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { appForSuite, type TestApp, userWithRole, withDemoData } from './harness.js';
+import {
+  appForSuite,
+  expectRefusals,
+  lastAudit,
+  type TestApp,
+  userWithRole,
+  withDemoData,
+} from './harness.js';
 
 let t: TestApp;
 let admin: string;
 appForSuite((app) => {
   ({ t, admin } = app);
 }, withDemoData);
-
-const lastAudit = async () => (await t.auditRows()).at(-1)!;
 
 describe('roles', () => {
   it('stores content as the comma-separated key list and audits before/after', async () => {
@@ -30,10 +35,10 @@ describe('roles', () => {
       admin,
     );
     expect(updated.result[0]!.content).toBe('Token.CreditToken');
-    const audit = await lastAudit();
+    const audit = await lastAudit(t);
     expect(audit).toMatchObject({ title: 'Role', action: 'Update' });
-    expect(JSON.parse(audit.contentBefore!).content).toBe('Token.CreditToken,TokenRecord.CreditTokenRecord');
-    expect(JSON.parse(audit.contentAfter!).content).toBe('Token.CreditToken');
+    expect(audit.before.content).toBe('Token.CreditToken,TokenRecord.CreditTokenRecord');
+    expect(audit.after.content).toBe('Token.CreditToken');
   });
 
   it('a role change takes effect on the next request of its users', async () => {
@@ -51,45 +56,29 @@ describe('roles', () => {
 
   it('refuses unknown keys, duplicates, deleting a role in use, and granting keys you lack', async () => {
     const before = await fingerprint(t.database);
-    expect(
-      (await t.call('/api/role/create', [{ roleId: 'bad', name: 'bad', content: 'Token.Typo' }], admin))
-        .status,
-    ).toBe(400);
-    expect(
-      (
-        await t.call(
-          '/api/role/create',
-          [
-            { roleId: 'dupe', name: 'a' },
-            { roleId: 'DUPE', name: 'b' },
-          ],
-          admin,
-        )
-      ).reason,
-    ).toMatch(/duplicate/);
-    expect((await t.call('/api/role/create', [{ roleId: 'vendor', name: 'again' }], admin)).reason).toMatch(
-      /already exists/,
-    );
-    expect((await t.call('/api/role/delete', [{ roleId: 'vendor' }], admin)).reason).toMatch(/held by users/);
-
+    await expectRefusals(t, admin, [
+      ['/api/role/create', [{ roleId: 'bad', name: 'bad', content: 'Token.Typo' }], 400],
+      [
+        '/api/role/create',
+        [
+          { roleId: 'dupe', name: 'a' },
+          { roleId: 'DUPE', name: 'b' },
+        ],
+        /duplicate/,
+      ],
+      ['/api/role/create', [{ roleId: 'vendor', name: 'again' }], /already exists/],
+      ['/api/role/delete', [{ roleId: 'vendor' }], /held by users/],
+    ]);
     const roleAdmin = await userWithRole(t, {
       userId: 'north_roles',
       content: 'Setting.Role',
       stationId: 'NORTH',
     });
     const afterSetup = await fingerprint(t.database);
-    const escalate = await t.call(
-      '/api/role/create',
-      [{ roleId: 'mega', name: 'mega', content: 'Setting.Role,Setting.User' }],
-      roleAdmin,
-    );
-    expect(escalate.status).toBe(403);
-    const strip = await t.call(
-      '/api/role/update',
-      [{ roleId: 'admin', name: 'admin', content: '' }],
-      roleAdmin,
-    );
-    expect(strip.status).toBe(403);
+    await expectRefusals(t, roleAdmin, [
+      ['/api/role/create', [{ roleId: 'mega', name: 'mega', content: 'Setting.Role,Setting.User' }], 403],
+      ['/api/role/update', [{ roleId: 'admin', name: 'admin', content: '' }], 403],
+    ]);
     expect(await fingerprint(t.database)).toEqual(afterSetup);
     expect(before).not.toEqual(afterSetup);
   });
@@ -103,7 +92,7 @@ describe('roles', () => {
     );
     expect(read.result.data.map((r) => r.roleId)).toEqual(['temp']);
     expect((await t.call('/api/role/delete', [{ roleId: 'temp' }], admin)).code).toBe(0);
-    expect((await lastAudit()).action).toBe('Delete');
+    expect((await lastAudit(t)).action).toBe('Delete');
     expect(
       (await t.call<{ hiddenRole: string }>('/api/role/ReadDataRole', {}, admin)).result.hiddenRole,
     ).toBe('');
@@ -119,19 +108,17 @@ describe('stations', () => {
       admin,
     );
     expect(upd.result[0]!.name).toBe('East Side');
-    const audit = await lastAudit();
-    expect(JSON.parse(audit.contentBefore!).name).toBe('East');
-    expect(JSON.parse(audit.contentAfter!).name).toBe('East Side');
+    const audit = await lastAudit(t);
+    expect(audit.before.name).toBe('East');
+    expect(audit.after.name).toBe('East Side');
     expect((await t.call('/api/station/delete', [{ stationId: 'EAST' }], admin)).code).toBe(0);
   });
 
   it('refuses deleting the system station or one with users', async () => {
-    expect((await t.call('/api/station/delete', [{ stationId: '0001' }], admin)).reason).toMatch(
-      /system station/,
-    );
-    expect((await t.call('/api/station/delete', [{ stationId: 'NORTH' }], admin)).reason).toMatch(
-      /still has users/,
-    );
+    await expectRefusals(t, admin, [
+      ['/api/station/delete', [{ stationId: '0001' }], /system station/],
+      ['/api/station/delete', [{ stationId: 'NORTH' }], /still has users/],
+    ]);
   });
 
   it('a station user sees only their station and cannot manage stations', async () => {

@@ -1,8 +1,15 @@
 import type { TariffRow } from '@prepay/contracts';
 import { describe, expect, it } from 'vitest';
-import { fingerprint } from './fingerprint.js';
-import { ADMIN_PASSWORD, appForSuite, type TestApp, userWithRole } from './harness.js';
-import { createStations, type Page } from './masterdata-fixtures.js';
+import { unchangedBy } from './fingerprint.js';
+import {
+  ADMIN_PASSWORD,
+  appForSuite,
+  expectRefusals,
+  lastAudit,
+  type Refusal,
+  type TestApp,
+} from './harness.js';
+import { createStations, northUser, type Page } from './masterdata-fixtures.js';
 
 let t: TestApp;
 let admin: string;
@@ -44,40 +51,48 @@ describe('tariffs', () => {
       startTime_New: null,
       stationId: '0001',
     });
-    const audit = (await t.auditRows()).at(-1)!;
-    expect(audit).toMatchObject({ title: 'Tariff', action: 'Create' });
+    expect(await lastAudit(t)).toMatchObject({ title: 'Tariff', action: 'Create' });
   });
 
   it('validates amounts, steps and the passive part', async () => {
-    const fp = await fingerprint(t.database);
-    const bad = async (patch: object) =>
-      t.call('/api/tariff/create', [{ ...residential, tariffId: 'X', ...patch }], admin);
-    expect((await bad({ price: '1.234' })).status).toBe(400);
-    expect((await bad({ price: -1 })).status).toBe(400);
-    expect((await bad({ tax: 101 })).status).toBe(400);
-    expect((await bad({ billingDay: 31 })).status).toBe(400);
-    expect((await bad({ startTime_New: '2027-01-01 00:00:00' })).status).toBe(400);
-    const gap = await bad({
-      steps: [
-        { start: 0, end: 10, price: 1 },
-        { start: 20, price: 2 },
-      ],
-    });
-    expect(gap.reason).toMatch(/step 2 must start where step 1 ends/);
-    const open = await bad({
-      steps: [
-        { start: 0, price: 1 },
-        { start: 10, price: 2 },
-      ],
-    });
-    expect(open.reason).toMatch(/only the last step may be open-ended/);
-    const clash = await t.call(
-      '/api/tariff/import',
-      [{ ...residential, tariffId: 'OK1' }, residential],
-      admin,
+    // The residential tariff again as X, changed by `patch`, refused as `expected`.
+    const bad = (patch: object, expected: Refusal[2]): Refusal => [
+      '/api/tariff/create',
+      [{ ...residential, tariffId: 'X', ...patch }],
+      expected,
+    ];
+    await unchangedBy(t.database, () =>
+      expectRefusals(t, admin, [
+        bad({ price: '1.234' }, 400),
+        bad({ price: -1 }, 400),
+        bad({ tax: 101 }, 400),
+        bad({ billingDay: 31 }, 400),
+        bad({ startTime_New: '2027-01-01 00:00:00' }, 400),
+        bad(
+          {
+            steps: [
+              { start: 0, end: 10, price: 1 },
+              { start: 20, price: 2 },
+            ],
+          },
+          /step 2 must start where step 1 ends/,
+        ),
+        bad(
+          {
+            steps: [
+              { start: 0, price: 1 },
+              { start: 10, price: 2 },
+            ],
+          },
+          /only the last step may be open-ended/,
+        ),
+        [
+          '/api/tariff/import',
+          [{ ...residential, tariffId: 'OK1' }, residential],
+          /Line 2: tariff RESIDENTIAL: already exists/,
+        ],
+      ]),
     );
-    expect(clash.reason).toMatch(/Line 2: tariff RESIDENTIAL: already exists/);
-    expect(await fingerprint(t.database)).toEqual(fp);
   });
 
   it('pages, sorts, filters, scopes and refuses without the key', async () => {
@@ -101,18 +116,12 @@ describe('tariffs', () => {
     expect(sorted.result.data.map((r) => r.tariffId)).toEqual(['RESIDENTIAL', 'PUBLIC']);
     const byPrice = await t.call<Page<TariffRow>>('/api/tariff/read', { price: '101' }, admin);
     expect(byPrice.result.data.map((r) => r.tariffId)).toEqual(['PRODUCTIVE']);
-    const north = await userWithRole(t, {
-      userId: 'tar_north',
-      content: 'Management.Account',
-      stationId: 'NORTH',
-    });
+    const north = await northUser(t, 'tar_north', 'Management.Account');
     const seen = await t.call<Page<TariffRow>>('/api/tariff/read', {}, north);
     expect(seen.result.data.map((r) => r.tariffId).sort()).toEqual(['PRODUCTIVE', 'PUBLIC']);
-    const fp = await fingerprint(t.database);
-    expect((await t.call('/api/tariff/create', [{ ...residential, tariffId: 'N1' }], north)).status).toBe(
-      403,
+    await unchangedBy(t.database, () =>
+      expectRefusals(t, north, [['/api/tariff/create', [{ ...residential, tariffId: 'N1' }], 403]]),
     );
-    expect(await fingerprint(t.database)).toEqual(fp);
     const del = await t.call('/api/tariff/delete', [{ tariffId: 'PUBLIC' }], admin);
     expect(del.code).toBe(0);
     expect((await t.auditRows()).at(-1)).toMatchObject({ title: 'Tariff', action: 'Delete' });
@@ -138,7 +147,7 @@ describe('tariffs', () => {
       startTime_New: '2026-11-23 00:00:00',
       passiveActivated: false,
     });
-    expect(JSON.parse((await t.auditRows()).at(-1)!.contentBefore!).price_New).toBeNull();
+    expect((await lastAudit(t)).before.price_New).toBeNull();
     t.clock.advanceMinutes(24 * 60);
     // A day later the session has idled out: sign in again.
     admin = await t.login('admin', ADMIN_PASSWORD);

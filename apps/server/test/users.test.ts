@@ -1,7 +1,14 @@
 import type { UserRow } from '@prepay/contracts';
 import { describe, expect, it } from 'vitest';
-import { fingerprint } from './fingerprint.js';
-import { appForSuite, type TestApp, userWithRole, withDemoData } from './harness.js';
+import { unchangedBy } from './fingerprint.js';
+import {
+  appForSuite,
+  expectRefusals,
+  lastAudit,
+  type TestApp,
+  userWithRole,
+  withDemoData,
+} from './harness.js';
 
 interface Page {
   total: number;
@@ -13,8 +20,6 @@ let admin: string;
 appForSuite((app) => {
   ({ t, admin } = app);
 }, withDemoData);
-
-const lastAudit = async () => (await t.auditRows()).at(-1)!;
 
 describe('users', () => {
   it('creates, reads, updates and deletes, auditing each with before and after and no secret', async () => {
@@ -41,10 +46,10 @@ describe('users', () => {
       quota: 120.5,
       remainingQuota: 120.5,
     });
-    let audit = await lastAudit();
+    let audit = await lastAudit(t);
     expect(audit).toMatchObject({ title: 'User', action: 'Create', userId: 'admin', stationId: '0001' });
     expect(audit.contentBefore).toBeNull();
-    expect(JSON.parse(audit.contentAfter!).userId).toBe('amina');
+    expect(audit.after.userId).toBe('amina');
 
     const update = await t.call<UserRow[]>(
       '/api/user/update',
@@ -52,16 +57,16 @@ describe('users', () => {
       admin,
     );
     expect(update.result[0]).toMatchObject({ nickName: 'Amina B.', quota: -1, remainingQuota: -1 });
-    audit = await lastAudit();
+    audit = await lastAudit(t);
     expect(audit.action).toBe('Update');
-    expect(JSON.parse(audit.contentBefore!).nickName).toBe('Amina');
-    expect(JSON.parse(audit.contentAfter!).nickName).toBe('Amina B.');
+    expect(audit.before.nickName).toBe('Amina');
+    expect(audit.after.nickName).toBe('Amina B.');
 
     const del = await t.call<UserRow[]>('/api/user/delete', [{ userId: 'amina' }], admin);
     expect(del.result.map((u) => u.userId)).toEqual(['amina']);
-    audit = await lastAudit();
+    audit = await lastAudit(t);
     expect(audit.action).toBe('Delete');
-    expect(JSON.parse(audit.contentBefore!).userId).toBe('amina');
+    expect(audit.before.userId).toBe('amina');
 
     const all = JSON.stringify(await t.auditRows());
     for (const secret of ['Amina#Pass-1', 'Amina#Auth-1', '$argon2', 'Demo#Pass-2026'])
@@ -110,47 +115,40 @@ describe('users', () => {
   });
 
   it('rejects a whole batch when one row is bad, and names the problem', async () => {
-    const before = await fingerprint(t.database);
-    const dup = await t.call(
-      '/api/user/import',
-      [
-        { userId: 'x1', roleId: 'vendor', stationId: 'NORTH' },
-        { userId: 'X1', roleId: 'vendor', stationId: 'NORTH' },
-      ],
-      admin,
+    await unchangedBy(t.database, () =>
+      expectRefusals(t, admin, [
+        [
+          '/api/user/import',
+          [
+            { userId: 'x1', roleId: 'vendor', stationId: 'NORTH' },
+            { userId: 'X1', roleId: 'vendor', stationId: 'NORTH' },
+          ],
+          /duplicate lines/,
+        ],
+        [
+          '/api/user/import',
+          [
+            { userId: 'x2', roleId: 'vendor', stationId: 'NORTH' },
+            { userId: 'editor', roleId: 'vendor', stationId: 'NORTH' },
+          ],
+          /already exists: editor/,
+        ],
+        [
+          '/api/user/create',
+          [
+            { userId: 'x3', roleId: 'vendor', stationId: 'NORTH' },
+            { userId: 'x4', roleId: 'vendor', stationId: 'MOON' },
+          ],
+          /Station not found: MOON/,
+        ],
+        [
+          '/api/user/create',
+          [{ userId: 'x5', roleId: 'ghost', stationId: 'NORTH' }],
+          /Role not found: ghost/,
+        ],
+        ['/api/user/create', [{ userId: 'x6', roleId: 'vendor', stationId: 'NORTH', email: 'nope' }], 400],
+      ]),
     );
-    expect(dup.reason).toMatch(/duplicate lines/);
-    const clash = await t.call(
-      '/api/user/import',
-      [
-        { userId: 'x2', roleId: 'vendor', stationId: 'NORTH' },
-        { userId: 'editor', roleId: 'vendor', stationId: 'NORTH' },
-      ],
-      admin,
-    );
-    expect(clash.reason).toMatch(/already exists: editor/);
-    const badStation = await t.call(
-      '/api/user/create',
-      [
-        { userId: 'x3', roleId: 'vendor', stationId: 'NORTH' },
-        { userId: 'x4', roleId: 'vendor', stationId: 'MOON' },
-      ],
-      admin,
-    );
-    expect(badStation.reason).toMatch(/Station not found: MOON/);
-    const badRole = await t.call(
-      '/api/user/create',
-      [{ userId: 'x5', roleId: 'ghost', stationId: 'NORTH' }],
-      admin,
-    );
-    expect(badRole.reason).toMatch(/Role not found: ghost/);
-    const badEmail = await t.call(
-      '/api/user/create',
-      [{ userId: 'x6', roleId: 'vendor', stationId: 'NORTH', email: 'nope' }],
-      admin,
-    );
-    expect(badEmail.status).toBe(400);
-    expect(await fingerprint(t.database)).toEqual(before);
 
     const good = await t.call<UserRow[]>(
       '/api/user/import',
@@ -177,30 +175,19 @@ describe('users', () => {
     const other = await t.call<Page>('/api/user/read', { stationId: 'SOUTH' }, token);
     expect(other.result.total).toBe(0);
 
-    const before = await fingerprint(t.database);
-    const foreign = await t.call(
-      '/api/user/create',
-      [{ userId: 'spy', roleId: 'vendor', stationId: 'SOUTH' }],
-      token,
+    await unchangedBy(t.database, () =>
+      expectRefusals(t, token, [
+        ['/api/user/create', [{ userId: 'spy', roleId: 'vendor', stationId: 'SOUTH' }], 403],
+        ['/api/user/update', [{ userId: 'SOUTH_VENDOR 1', roleId: 'vendor', stationId: 'NORTH' }], 403],
+        ['/api/user/reset', { userId: 'SOUTH_VENDOR 1' }, 403],
+        // No escalation: a station administrator cannot hand out the admin role.
+        [
+          '/api/user/create',
+          [{ userId: 'boss', roleId: 'admin', stationId: 'NORTH' }],
+          [403, /cannot grant/],
+        ],
+      ]),
     );
-    expect(foreign.status).toBe(403);
-    const touch = await t.call(
-      '/api/user/update',
-      [{ userId: 'SOUTH_VENDOR 1', roleId: 'vendor', stationId: 'NORTH' }],
-      token,
-    );
-    expect(touch.status).toBe(403);
-    const reset = await t.call('/api/user/reset', { userId: 'SOUTH_VENDOR 1' }, token);
-    expect(reset.status).toBe(403);
-    // No escalation: a station administrator cannot hand out the admin role.
-    const escalate = await t.call(
-      '/api/user/create',
-      [{ userId: 'boss', roleId: 'admin', stationId: 'NORTH' }],
-      token,
-    );
-    expect(escalate.status).toBe(403);
-    expect(escalate.reason).toMatch(/cannot grant/);
-    expect(await fingerprint(t.database)).toEqual(before);
 
     const own = await t.call(
       '/api/user/create',
@@ -211,16 +198,10 @@ describe('users', () => {
   });
 
   it("refuses to delete or disable yourself, and deleting ends the user's sessions", async () => {
-    expect((await t.call('/api/user/delete', [{ userId: 'admin' }], admin)).reason).toMatch(/yourself/);
-    expect(
-      (
-        await t.call(
-          '/api/user/update',
-          [{ userId: 'admin', roleId: 'admin', stationId: '0001', status: 1 }],
-          admin,
-        )
-      ).reason,
-    ).toMatch(/yourself/);
+    await expectRefusals(t, admin, [
+      ['/api/user/delete', [{ userId: 'admin' }], /yourself/],
+      ['/api/user/update', [{ userId: 'admin', roleId: 'admin', stationId: '0001', status: 1 }], /yourself/],
+    ]);
     const victim = await userWithRole(t, { userId: 'temp', content: 'Setting.Log' });
     expect((await t.call('/api/user/delete', [{ userId: 'temp' }], admin)).code).toBe(0);
     expect((await t.call('/api/user/info', undefined, victim)).status).toBe(401);

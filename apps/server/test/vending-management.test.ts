@@ -135,13 +135,13 @@ describe('management tokens decode to what their records say', () => {
 });
 
 describe('meter key: update, change, confirm', () => {
+  /** Asks for the meter's key change tokens with `authorizationPassword` (the admin's unless given). */
+  const keyChange = (meterId: string, authorizationPassword = ADMIN_AUTH_PASSWORD) =>
+    t.call<Rec>('/api/token/changeMeterKeyToken/generate', { meterId, authorizationPassword }, admin);
+
   it('update sets the new fields; change issues two tokens under the current key; confirm makes the new key current', async () => {
     const { meterId } = await vendableMeter(t, { meterId: '47100000004' });
-    const noNew = await t.call(
-      '/api/token/changeMeterKeyToken/generate',
-      { meterId, authorizationPassword: ADMIN_AUTH_PASSWORD },
-      admin,
-    );
+    const noNew = await keyChange(meterId);
     expect(noNew.reason).toMatch(/Update Meter Key/);
 
     const upd = await t.call(
@@ -152,17 +152,9 @@ describe('meter key: update, change, confirm', () => {
     expect(upd.code, upd.reason).toBe(0);
     expect(JSON.stringify(upd)).not.toContain(NEW_DECODER_KEY);
 
-    const wrongPw = await t.call(
-      '/api/token/changeMeterKeyToken/generate',
-      { meterId, authorizationPassword: 'bad' },
-      admin,
-    );
+    const wrongPw = await keyChange(meterId, 'bad');
     expect(wrongPw.reason).toBe('The authorization password is incorrect');
-    const change = await t.call<Rec>(
-      '/api/token/changeMeterKeyToken/generate',
-      { meterId, authorizationPassword: ADMIN_AUTH_PASSWORD },
-      admin,
-    );
+    const change = await keyChange(meterId);
     expect(change.code, change.reason).toBe(0);
     expect(change.result.tokens).toHaveLength(2);
     const first = decodeToken(digits(change.result.tokenFirst), DECODER_KEY);
@@ -220,11 +212,7 @@ describe('meter key: update, change, confirm', () => {
       ],
       admin,
     );
-    const change = await t.call<Rec>(
-      '/api/token/changeMeterKeyToken/generate',
-      { meterId, authorizationPassword: ADMIN_AUTH_PASSWORD },
-      admin,
-    );
+    const change = await keyChange(meterId);
     expect(change.code, change.reason).toBe(0);
     expect(change.result.tokens).toHaveLength(4);
     for (const tk of change.result.tokens) {

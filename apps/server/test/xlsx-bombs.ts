@@ -25,6 +25,16 @@ function deflatePieces(pieces: Iterable<Buffer>) {
   return { data: deflateRawSync(raw, { level: 9 }), crc, size: raw.length };
 }
 
+/** A zip record of `size` bytes: each field [offset, width in bytes, value] little-endian, the rest zero. */
+function zipRecord(size: number, fields: [offset: number, width: 2 | 4, value: number][]): Buffer {
+  const out = Buffer.alloc(size);
+  for (const [offset, width, value] of fields) {
+    if (width === 2) out.writeUInt16LE(value, offset);
+    else out.writeUInt32LE(value, offset);
+  }
+  return out;
+}
+
 export function buildZip(parts: Part[]): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
@@ -32,35 +42,31 @@ export function buildZip(parts: Part[]): Buffer {
   for (const part of parts) {
     const name = Buffer.from(part.name);
     const { data, crc, size } = deflatePieces(part.pieces);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(zipOptions.declaredSize ?? size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(20, 4);
-    dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(8, 10);
-    dir.writeUInt32LE(crc >>> 0, 16);
-    dir.writeUInt32LE(data.length, 20);
-    dir.writeUInt32LE(zipOptions.declaredSize ?? size, 24);
-    dir.writeUInt16LE(name.length, 28);
-    dir.writeUInt32LE(offset, 42);
+    const declared = zipOptions.declaredSize ?? size;
+    // The fields the local header and the central directory share (version needed 2.0, deflate, CRC,
+    // sizes, name length); the directory's stand 2 bytes later, after its "version made by".
+    const shared = (at: number): [number, 2 | 4, number][] => [
+      [at + 4, 2, 20],
+      [at + 8, 2, 8],
+      [at + 14, 4, crc >>> 0],
+      [at + 18, 4, data.length],
+      [at + 22, 4, declared],
+      [at + 26, 2, name.length],
+    ];
+    const local = zipRecord(30, [[0, 4, 0x04034b50], ...shared(0)]);
+    const dir = zipRecord(46, [[0, 4, 0x02014b50], [4, 2, 20], ...shared(2), [42, 4, offset]]);
     locals.push(local, name, data);
     central.push(dir, name);
     offset += local.length + name.length + data.length;
   }
   const dirSize = central.reduce((n, b) => n + b.length, 0);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(dirSize, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = zipRecord(22, [
+    [0, 4, 0x06054b50],
+    [8, 2, parts.length],
+    [10, 2, parts.length],
+    [12, 4, dirSize],
+    [16, 4, offset],
+  ]);
   return Buffer.concat([...locals, ...central, end]);
 }
 

@@ -11,7 +11,6 @@ import {
   ErrorWord,
   encodeFrame,
   errorNames,
-  FrameError,
   freezeRequest,
   hex,
   matchesRequest,
@@ -32,20 +31,11 @@ import {
   tokenResultName,
   writeRequest,
 } from '../src/index.js';
+import { errorCode } from './frame-error.js';
 
 const ADDR = '047100000003';
 const AUTH = { level: 2, password: '123456', operator: '12345678' };
 const TOKEN = '12345678901234567890';
-
-function errorCode(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FrameError) return e.code;
-    throw e;
-  }
-  return undefined;
-}
 
 describe('vendor token entry (DI 04 A1 20 00)', () => {
   it('sends DI, PA, password, operator and the 20 digits low byte first', () => {

@@ -6,7 +6,6 @@ import {
   addressToBytes,
   decodeFrame,
   encodeFrame,
-  FrameError,
   fromHex,
   hex,
   isAbnormal,
@@ -15,16 +14,7 @@ import {
   replyControl,
 } from '../src/index.js';
 import { frame } from './arbitraries.js';
-
-function errorCode(f: () => unknown): string | undefined {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof FrameError) return e.code;
-    throw e;
-  }
-  return undefined;
-}
+import { errorCode } from './frame-error.js';
 
 describe('frame codec', () => {
   it('round-trips any frame, with any FE preamble', () => {

@@ -62,6 +62,12 @@ function readValue(reqId: string | Frame, rspId: string): unknown {
 
 const read = (address: string, di: number) => readRequest(address, di);
 
+/** An abnormal reply vector: abnormalReply builds it, and it parses to its error word and names. */
+function expectAbnormal(id: string, request: Frame, errorWord: number, errors: string[]) {
+  expectBuilds(id, abnormalReply(request, errorWord));
+  expect(parseReply(request, frameOf(id))).toEqual({ ok: false, errorWord, errors });
+}
+
 const CHECKS_645: Record<string, () => void> = {
   '645-read-address-bcast': () => expectBuilds('645-read-address-bcast', readAddressRequest()),
   '645-read-fwd-total-req': () => expectBuilds('645-read-fwd-total-req', read(ADDR, DI.FORWARD_ACTIVE_TOTAL)),
@@ -113,24 +119,12 @@ const CHECKS_645: Record<string, () => void> = {
     expect(frameOf('645-read-rsp-7502').address).toBe('910004920760');
     expect(readValue(request, '645-read-rsp-7502')).toBe(7502.64);
   },
-  '645-abnormal-err04': () => {
-    const request = read('910004920760', DI.COMBINED_ACTIVE_TOTAL);
-    expectBuilds('645-abnormal-err04', abnormalReply(request, 0x04));
-    expect(parseReply(request, frameOf('645-abnormal-err04'))).toEqual({
-      ok: false,
-      errorWord: 4,
-      errors: ['unauthorised'],
-    });
-  },
-  '645-abnormal-err02': () => {
-    const request = read('123456789012', DI.FORWARD_ACTIVE_TOTAL);
-    expectBuilds('645-abnormal-err02', abnormalReply(request, 0x02));
-    expect(parseReply(request, frameOf('645-abnormal-err02'))).toEqual({
-      ok: false,
-      errorWord: 2,
-      errors: ['no-data'],
-    });
-  },
+  '645-abnormal-err04': () =>
+    expectAbnormal('645-abnormal-err04', read('910004920760', DI.COMBINED_ACTIVE_TOTAL), 0x04, [
+      'unauthorised',
+    ]),
+  '645-abnormal-err02': () =>
+    expectAbnormal('645-abnormal-err02', read('123456789012', DI.FORWARD_ACTIVE_TOTAL), 0x02, ['no-data']),
   '645-read-address-rsp': () => {
     expectBuilds('645-read-address-rsp', normalReply(readAddressRequest(), addressToBytes(ADDR)));
     expect(frameOf('645-read-address-rsp').address).toBe(ADDR);

@@ -21,6 +21,7 @@ import {
   tidFromDate,
   verifyToken,
 } from '../src/index.js';
+import { EA11_KEYS, KEY_CHANGE_FIELDS } from './key-change.js';
 
 const KEY = 'E653341F9D5BF36F';
 const PAN = '600727000000000009';
@@ -74,12 +75,9 @@ const CASES: Record<StsErrorCode, [string, () => unknown][]> = {
       '128-bit key change without SGC',
       () =>
         encodeKeyChange({
-          currentDecoderKey: 'F94B6ED353C3BFDB113E2D3A7EA3C41D',
-          newDecoderKey: 'B208834372EF892EF6E04C28593090D4',
-          newKEN: 255,
-          newKRN: 1,
-          RO: 0,
-          newKT: 2,
+          currentDecoderKey: EA11_KEYS.current,
+          newDecoderKey: EA11_KEYS.next,
+          ...KEY_CHANGE_FIELDS,
           newTI: 2,
         }),
     ],
@@ -163,11 +161,8 @@ const CASES: Record<StsErrorCode, [string, () => unknown][]> = {
       () =>
         encodeKeyChange({
           currentDecoderKey: KEY,
-          newDecoderKey: 'B208834372EF892EF6E04C28593090D4',
-          newKEN: 255,
-          newKRN: 1,
-          RO: 0,
-          newKT: 2,
+          newDecoderKey: EA11_KEYS.next,
+          ...KEY_CHANGE_FIELDS,
           newTI: 2,
           sgc: '123457',
         }),

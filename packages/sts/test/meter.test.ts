@@ -11,6 +11,7 @@ import {
   type MeterSecurityState,
   type VendorOverdraftProfile,
 } from '../src/index.js';
+import { EA11_KEYS, KEY_CHANGE_FIELDS } from './key-change.js';
 
 const KEY = 'E653341F9D5BF36F';
 const NEW_KEY = '060B8643C59A27F1';
@@ -122,10 +123,7 @@ describe('meter-side acceptance (sts.md §12)', () => {
     const [first, second] = encodeKeyChange({
       currentDecoderKey: KEY,
       newDecoderKey: NEW_KEY,
-      newKEN: 255,
-      newKRN: 1,
-      RO: 0,
-      newKT: 2,
+      ...KEY_CHANGE_FIELDS,
       newTI: 1,
     });
     const s = acceptToken(meter(), first!, T0).state;
@@ -169,16 +167,12 @@ describe('meter-side acceptance (sts.md §12)', () => {
   });
 
   it('key change for a 128-bit (EA11) meter needs all four sections and carries the SGC', () => {
-    const current = 'F94B6ED353C3BFDB113E2D3A7EA3C41D';
-    const next = 'B208834372EF892EF6E04C28593090D4';
+    const { current, next } = EA11_KEYS;
     let s = createMeterState({ decoderKey: current, ken: 255, kt: 2, krn: 1, ti: 1 }, 0);
     const tokens = encodeKeyChange({
       currentDecoderKey: current,
       newDecoderKey: next,
-      newKEN: 255,
-      newKRN: 1,
-      RO: 0,
-      newKT: 2,
+      ...KEY_CHANGE_FIELDS,
       newTI: 2,
       sgc: '123457',
     });

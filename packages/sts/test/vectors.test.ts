@@ -35,6 +35,13 @@ function tokenCase(v: Vector, request: Record<string, unknown>, index?: number):
   };
 }
 
+/** A case whose answer is the `field` of the op's result. */
+const fieldCase = (request: Record<string, unknown>, field: string, want: unknown): Case => ({
+  request,
+  pick: (r) => r[field],
+  want,
+});
+
 function keyChangeRequest(i: Record<string, unknown>) {
   return {
     op: 'keyChange',
@@ -58,7 +65,7 @@ function vendorKdfBlock(i: Record<string, unknown>): string {
 function caseFor(v: Vector): Case {
   const i = v.inputs;
   const c = v.category;
-  if (c === 'crc16') return { request: { op: 'crc16', ...i }, pick: (r) => r.crc16, want: v.expected?.crc16 };
+  if (c === 'crc16') return fieldCase({ op: 'crc16', ...i }, 'crc16', v.expected?.crc16);
   if (c === 'sta-block (actual tables)') {
     return tokenCase(v, {
       op: 'staEncrypt',
@@ -68,28 +75,28 @@ function caseFor(v: Vector): Case {
     });
   }
   if (c === 'sta-block (IEC sample tables)') {
-    return {
-      request: {
+    return fieldCase(
+      {
         op: 'staEncrypt',
         decoderKey: i.decoderKey,
         plainBlock64: i.plainBlock64,
         tokenClass: 0,
         tables: 'sample',
       },
-      pick: (r) => r.token66hex,
-      want: v.expected?.token66hex,
-    };
+      'token66hex',
+      v.expected?.token66hex,
+    );
   }
   if (c.startsWith('sta-block (vendor key derivation')) {
-    return {
-      request: { op: 'staEncrypt', decoderKey: i.VK, plainBlock64: vendorKdfBlock(i) },
-      pick: (r) => r.encryptedBlock64,
-      want: v.expected?.decoderKey,
-    };
+    return fieldCase(
+      { op: 'staEncrypt', decoderKey: i.VK, plainBlock64: vendorKdfBlock(i) },
+      'encryptedBlock64',
+      v.expected?.decoderKey,
+    );
   }
   if (c === 'dkga02') {
-    return {
-      request: {
+    return fieldCase(
+      {
         op: 'dkga02',
         vendingKey: i.vendingKey,
         meterPAN: i.meterPAN,
@@ -98,12 +105,12 @@ function caseFor(v: Vector): Case {
         ti: i.ti,
         krn: i.krn,
       },
-      pick: (r) => r.decoderKey,
-      want: expectedOrDerived(v, 'decoderKey'),
-    };
+      'decoderKey',
+      expectedOrDerived(v, 'decoderKey'),
+    );
   }
   if (c.startsWith('dkga04')) {
-    return { request: { op: 'dkga04', ...i }, pick: (r) => r.decoderKey, want: v.derived?.decoderKey };
+    return fieldCase({ op: 'dkga04', ...i }, 'decoderKey', v.derived?.decoderKey);
   }
   if (c === 'meter-pan') {
     return {
@@ -146,11 +153,7 @@ function caseFor(v: Vector): Case {
   if (c.startsWith('class2-KCT1')) return tokenCase(v, keyChangeRequest(i), 0);
   if (c.startsWith('class2-KCT2')) return tokenCase(v, keyChangeRequest(i), 1);
   if (c.startsWith('misty1')) {
-    return {
-      request: { op: 'misty1Encrypt', ...i },
-      pick: (r) => r.ciphertext,
-      want: v.expected?.ciphertext,
-    };
+    return fieldCase({ op: 'misty1Encrypt', ...i }, 'ciphertext', v.expected?.ciphertext);
   }
   if (c.startsWith('ea11-misty1 KCT')) {
     const section = ['1st', '2nd', '3rd', '4th'].findIndex((n) => c.includes(`${n} section`));
@@ -194,14 +197,9 @@ function caseFor(v: Vector): Case {
     };
   }
   if (c === 'amount-encoding') {
-    return {
-      request: { op: 'amount', units: i.units },
-      pick: (r) => r.amountField,
-      want: v.expected?.amountField,
-    };
+    return fieldCase({ op: 'amount', units: i.units }, 'amountField', v.expected?.amountField);
   }
-  if (c === 'tid')
-    return { request: { op: 'tid', at: i.at, base: i.base }, pick: (r) => r.tid, want: v.expected?.tid };
+  if (c === 'tid') return fieldCase({ op: 'tid', at: i.at, base: i.base }, 'tid', v.expected?.tid);
   throw new Error(`vector ${v.id}: category "${c}" has no mapping`);
 }
 
