@@ -1,9 +1,9 @@
-import type { AccountRequest, AccountRow } from '@prepay/contracts';
+import type { AccountReadRequest, AccountRequest, AccountRow } from '@prepay/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accounts, customers, meters, stations, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { writeAudit } from '../audit/audit.js';
 import {
@@ -14,7 +14,7 @@ import {
   type WriteAction,
 } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
-import { loadAccounts } from './account.repo.js';
+import { loadAccounts, readAccounts } from './account.repo.js';
 
 /** The customers, meters and tariffs the rows name, with the station each belongs to. */
 async function loadRelated(tx: Tx, rows: AccountRequest[], meterIds: string[]) {
@@ -159,7 +159,11 @@ async function remove(
   });
 }
 
+function read(deps: Deps, req: AccountReadRequest, user: SessionUser) {
+  return readAccounts(deps.database.db, req, user);
+}
+
 export function createAccountService(deps: Deps) {
-  return withDeps(deps, { write, remove });
+  return withDeps(deps, { read, write, remove });
 }
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,55 +1,40 @@
 import {
+  CUSTOMER_PATHS,
   CustomerDeleteRequest,
   CustomerReadRequest,
   CustomerRequest,
   CustomerRow,
-  page,
-  writeBody,
 } from '@prepay/contracts';
-import { z } from 'zod';
-import type { Deps } from '../../deps.js';
-import { defineRoute, keysOf, type RouteDef, writeRoutes } from '../../http/route.js';
-import { readCustomers } from './customer.repo.js';
+import { keysOf, type RouteDef } from '../../http/route.js';
+import { tableRoutes } from '../../http/table-routes.js';
 import type { CustomerService } from './customer.service.js';
 
-const tag = 'Customer';
-const permission = 'Management.Customer' as const;
-
-export function customerRoutes(deps: Deps, customers: CustomerService): RouteDef[] {
-  const { db } = deps.database;
-  const rows = z.array(CustomerRow);
-  return [
-    defineRoute({
-      path: '/api/customer/read',
+export function customerRoutes(customers: CustomerService): RouteDef[] {
+  return tableRoutes({
+    paths: CUSTOMER_PATHS,
+    tag: 'Customer',
+    permission: 'Management.Customer',
+    row: CustomerRow,
+    read: {
       // The account and debt forms pick customers.
       permission: ['Management.Customer', 'Management.Account', 'Management.Debt'],
-      tag,
       summary: 'List customers',
       body: CustomerReadRequest,
-      result: page(CustomerRow),
-      handler: (b, ctx) => readCustomers(db, b, ctx.user),
-    }),
-    ...writeRoutes({
-      base: '/api/customer',
-      permission: permission,
-      tag,
-      body: writeBody(CustomerRequest),
-      result: rows,
+      handler: (b, ctx) => customers.read(b, ctx.user),
+    },
+    write: {
+      line: CustomerRequest,
       summaries: {
         Create: 'Create customers',
         Import: 'Import customers, all or nothing',
         Update: 'Update customers',
       },
-      write: (b, ctx, action) => customers.write(ctx, b, action),
-    }),
-    defineRoute({
-      path: '/api/customer/delete',
-      permission,
-      tag,
+      handler: (b, ctx, action) => customers.write(ctx, b, action),
+    },
+    remove: {
+      key: CustomerDeleteRequest,
       summary: 'Delete customers without accounts or debts',
-      body: writeBody(CustomerDeleteRequest),
-      result: rows,
       handler: (b, ctx) => customers.remove(ctx, keysOf(b, 'customerId')),
-    }),
-  ];
+    },
+  });
 }

@@ -1,8 +1,8 @@
-import type { CustomerRequest, CustomerRow } from '@prepay/contracts';
+import type { CustomerReadRequest, CustomerRequest, CustomerRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { accounts, customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
@@ -16,7 +16,7 @@ import {
   stationsFor,
   type WriteAction,
 } from '../masterdata/rows.js';
-import { loadCustomers } from './customer.repo.js';
+import { loadCustomers, readCustomers } from './customer.repo.js';
 
 async function write(
   deps: Deps,
@@ -122,7 +122,11 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<Cust
   });
 }
 
+function read(deps: Deps, req: CustomerReadRequest, user: SessionUser) {
+  return readCustomers(deps.database.db, req, user);
+}
+
 export function createCustomerService(deps: Deps) {
-  return withDeps(deps, { write, remove });
+  return withDeps(deps, { read, write, remove });
 }
 export type CustomerService = ReturnType<typeof createCustomerService>;

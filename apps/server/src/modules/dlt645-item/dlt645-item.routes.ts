@@ -1,18 +1,17 @@
 import {
+  DLT645_PATHS,
+  DLT645_TREE_PATH,
   Dlt645DeleteRequest,
   Dlt645ReadRequest,
   Dlt645Request,
   Dlt645Row,
   Dlt645TreeNode,
   Dlt645TreeRequest,
-  page,
   TASK_ROUTES,
-  writeBody,
 } from '@prepay/contracts';
 import { z } from 'zod';
-import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
-import { readDlt645, readTree } from './dlt645-item.repo.js';
+import { tableRoutes } from '../../http/table-routes.js';
 import type { Dlt645Service } from './dlt645-item.service.js';
 
 const tag = 'DLT645';
@@ -27,47 +26,45 @@ const treePermission = [
   TASK_ROUTES.token.createKey,
 ] as const;
 
-export function dlt645Routes(deps: Deps, service: Dlt645Service): RouteDef[] {
-  const { db } = deps.database;
-  const rows = z.array(Dlt645Row);
+const writeSummary = (action: string) =>
+  `${action} DL/T 645 data items (system administrators; all or nothing)`;
+
+export function dlt645Routes(service: Dlt645Service): RouteDef[] {
   return [
-    defineRoute({
-      path: '/api/dlt645/read',
-      permission: treePermission,
+    ...tableRoutes({
+      paths: DLT645_PATHS,
       tag,
-      summary: 'List the DL/T 645 data-item catalogue',
-      body: Dlt645ReadRequest,
-      result: page(Dlt645Row),
-      handler: (b, ctx) => readDlt645(db, b, ctx.user),
+      permission,
+      row: Dlt645Row,
+      read: {
+        permission: treePermission,
+        summary: 'List the DL/T 645 data-item catalogue',
+        body: Dlt645ReadRequest,
+        handler: (b, ctx) => service.read(b, ctx.user),
+      },
+      write: {
+        line: Dlt645Request,
+        summaries: {
+          Create: writeSummary('Create'),
+          Import: writeSummary('Import'),
+          Update: writeSummary('Update'),
+        },
+        handler: (b, ctx, action) => service.write(ctx, b, action),
+      },
+      remove: {
+        key: Dlt645DeleteRequest,
+        summary: 'Delete DL/T 645 data items',
+        handler: (b, ctx) => service.remove(ctx, b),
+      },
     }),
     defineRoute({
-      path: '/api/dlt645/readDLT645Tree',
+      path: DLT645_TREE_PATH,
       permission: treePermission,
       tag,
       summary: 'Data items of one protocol version and task family, grouped, in one language',
       body: Dlt645TreeRequest,
       result: z.array(Dlt645TreeNode),
-      handler: (b) => readTree(db, b),
-    }),
-    ...(['Create', 'Update', 'Import'] as const).map((action) =>
-      defineRoute({
-        path: `/api/dlt645/${action.toLowerCase()}`,
-        permission,
-        tag,
-        summary: `${action} DL/T 645 data items (system administrators; all or nothing)`,
-        body: writeBody(Dlt645Request),
-        result: rows,
-        handler: (b, ctx) => service.write(ctx, b, action),
-      }),
-    ),
-    defineRoute({
-      path: '/api/dlt645/delete',
-      permission,
-      tag,
-      summary: 'Delete DL/T 645 data items',
-      body: writeBody(Dlt645DeleteRequest),
-      result: rows,
-      handler: (b, ctx) => service.remove(ctx, b),
+      handler: (b) => service.tree(b),
     }),
   ];
 }

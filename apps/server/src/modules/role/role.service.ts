@@ -1,14 +1,14 @@
-import type { RoleRequest } from '@prepay/contracts';
+import type { RoleReadRequest, RoleRequest } from '@prepay/contracts';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { roles, userRoles, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
-import { load, normalise } from './role.repo.js';
+import { load, normalise, readRoles } from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 
 async function write(
@@ -76,7 +76,11 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]) {
   });
 }
 
+function read(deps: Deps, req: z.infer<typeof RoleReadRequest>, user: SessionUser) {
+  return readRoles(deps.database.db, req, user);
+}
+
 export function createRoleService(deps: Deps) {
-  return withDeps(deps, { write, remove });
+  return withDeps(deps, { read, write, remove });
 }
 export type RoleService = ReturnType<typeof createRoleService>;

@@ -1,14 +1,14 @@
-import type { StationRequest } from '@prepay/contracts';
+import type { StationReadRequest, StationRequest } from '@prepay/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { stations, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
-import { load } from './station.repo.js';
+import { load, readStations } from './station.repo.js';
 
 /** Stations are sites; only system administrators create, rename or delete them. */
 function assertSystemAdmin(ctx: UserContext) {
@@ -73,7 +73,11 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]) {
   });
 }
 
+function read(deps: Deps, req: z.infer<typeof StationReadRequest>, user: SessionUser) {
+  return readStations(deps.database.db, req, user);
+}
+
 export function createStationService(deps: Deps) {
-  return withDeps(deps, { write, remove });
+  return withDeps(deps, { read, write, remove });
 }
 export type StationService = ReturnType<typeof createStationService>;

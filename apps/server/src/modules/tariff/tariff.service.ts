@@ -1,10 +1,10 @@
-import type { TariffCreateRequest, TariffRow } from '@prepay/contracts';
+import type { TariffCreateRequest, TariffReadRequest, TariffRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accounts, type StoredStep, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { parseDateTime } from '../../lib/dates.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { writeAudit } from '../audit/audit.js';
 import { toBasisPoints, toMinor, toTenths } from '../masterdata/money.js';
@@ -17,7 +17,7 @@ import {
   type WriteAction,
 } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
-import { loadTariffRecords, toTariffRow } from './tariff.repo.js';
+import { loadTariffRecords, readTariffs, toTariffRow } from './tariff.repo.js';
 
 type Input = z.infer<typeof TariffCreateRequest>;
 type StepInput = { start: string; end?: string | null; price: string };
@@ -150,7 +150,11 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<Tari
   });
 }
 
+function read(deps: Deps, req: TariffReadRequest, user: SessionUser) {
+  return readTariffs(deps.database.db, req, user, deps.clock.now());
+}
+
 export function createTariffService(deps: Deps) {
-  return withDeps(deps, { write, remove });
+  return withDeps(deps, { read, write, remove });
 }
 export type TariffService = ReturnType<typeof createTariffService>;

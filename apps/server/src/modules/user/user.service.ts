@@ -1,4 +1,4 @@
-import type { UserCreateRequest, UserRow, UserUpdateRequest } from '@prepay/contracts';
+import type { UserCreateRequest, UserReadRequest, UserRow, UserUpdateRequest } from '@prepay/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -8,12 +8,12 @@ import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import { assertPasswordPolicy, assertPasswordsDiffer } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword } from '../../lib/passwords.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import { assertCanAssignRoles } from '../role/role-guard.js';
 import { assertStation } from '../station/station-guard.js';
-import { findUser, loadRows, setRoles } from './user.repo.js';
+import { findUser, loadRows, readUsers, setRoles } from './user.repo.js';
 
 type CreateInput = z.infer<typeof UserCreateRequest>;
 type UpdateInput = z.infer<typeof UserUpdateRequest>;
@@ -230,6 +230,11 @@ async function resetPassword(deps: Deps, ctx: UserContext, userId: string) {
   return row ? [{ ...row, oneTimePassword }] : [];
 }
 
-export function createUserService(deps: Deps) {
-  return withDeps(deps, { create, update, remove, resetPassword });
+function read(deps: Deps, req: z.infer<typeof UserReadRequest>, user: SessionUser) {
+  return readUsers(deps.database.db, req, user);
 }
+
+export function createUserService(deps: Deps) {
+  return withDeps(deps, { read, create, update, remove, resetPassword });
+}
+export type UserService = ReturnType<typeof createUserService>;
