@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { auditLogs } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { allOf, commonConditions, contains, type ReadSpec, readTable } from '../../lib/read-query.js';
+import { type ReadSpec, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 const spec: ReadSpec = {
@@ -20,6 +20,7 @@ const spec: ReadSpec = {
   search: [auditLogs.title, auditLogs.action, auditLogs.content, auditLogs.userId],
   createDate: auditLogs.createDate,
   station: auditLogs.stationId,
+  filters: { contains: ['title', 'action', 'userId', 'ipAddress'] },
 };
 
 function toLogRow(r: typeof auditLogs.$inferSelect): z.infer<typeof LogRow> {
@@ -46,12 +47,5 @@ function toLogRow(r: typeof auditLogs.$inferSelect): z.infer<typeof LogRow> {
 
 /** A page of the audit trail: the common filters, the text filters, newest first unless asked. */
 export function readLogs(q: Queryable, req: z.infer<typeof LogReadRequest>, user: SessionUser) {
-  const where = allOf([
-    ...commonConditions(spec, req, user),
-    contains(auditLogs.title, req.title),
-    contains(auditLogs.action, req.action),
-    contains(auditLogs.userId, req.userId),
-    contains(auditLogs.ipAddress, req.ipAddress),
-  ]);
-  return readTable(q, auditLogs, where, spec, req, toLogRow);
+  return readTable(q, auditLogs, readWhere(spec, req, user), spec, req, toLogRow);
 }
