@@ -1,5 +1,6 @@
 import { page, type RoutePermission, writeBody } from '@prepay/contracts';
 import { z } from 'zod';
+import type { SessionUser } from '../lib/user-context.js';
 import { type AuthedContext, defineRoute, type RouteDef } from './route.js';
 
 /** The three ways rows are written to a master-data table. */
@@ -14,12 +15,17 @@ export interface TablePaths {
   delete: string;
 }
 
-type Page<Row extends z.ZodType> = { total: number; data: z.infer<Row>[] };
+/** What a master-data table's service offers its routes: each takes what the wire sends. */
+export interface TableService<Read, Line, Key, Row> {
+  read(req: Read, user: SessionUser): Promise<{ total: number; data: Row[] }>;
+  write(ctx: AuthedContext, rows: Line[], action: WriteAction): Promise<Row[]>;
+  remove(ctx: AuthedContext, keys: Key[]): Promise<Row[]>;
+}
 
 /**
- * One master-data table on the wire: a paged read, create/import/update taking a batch of one line
- * schema, and a delete taking a batch of keys. Every write answers the rows as they are afterwards
- * (a delete, as they were).
+ * One master-data table on the wire: a paged read, create/import/update taking a batch of `line`, and
+ * a delete taking a batch of `key`. Every write answers the rows as they are afterwards (a delete, as
+ * they were).
  */
 export interface TableRoutesDef<
   Row extends z.ZodType,
@@ -29,25 +35,11 @@ export interface TableRoutesDef<
 > {
   paths: TablePaths;
   tag: string;
-  /** Who may write and delete (and read, unless `read.permission` widens it). */
+  /** Who may write and delete (and read, unless `readPermission` widens it). */
   permission: RoutePermission;
-  row: Row;
-  read: {
-    permission?: RoutePermission;
-    summary: string;
-    body: Read;
-    handler: (body: z.infer<Read>, ctx: AuthedContext) => Promise<Page<Row>>;
-  };
-  write: {
-    line: Line;
-    summaries: Record<WriteAction, string>;
-    handler: (rows: z.infer<Line>[], ctx: AuthedContext, action: WriteAction) => Promise<z.infer<Row>[]>;
-  };
-  remove: {
-    key: Key;
-    summary: string;
-    handler: (keys: z.infer<Key>[], ctx: AuthedContext) => Promise<z.infer<Row>[]>;
-  };
+  readPermission?: RoutePermission;
+  schemas: { row: Row; read: Read; line: Line; key: Key };
+  summaries: Record<WriteAction | 'Read' | 'Delete', string>;
 }
 
 const WRITES = [
@@ -62,38 +54,41 @@ export function tableRoutes<
   Read extends z.ZodType,
   Line extends z.ZodType,
   Key extends z.ZodType,
->(def: TableRoutesDef<Row, Read, Line, Key>): RouteDef[] {
-  const { paths, tag, permission } = def;
-  const rows = z.array(def.row);
+>(
+  service: TableService<z.infer<Read>, z.infer<Line>, z.infer<Key>, z.infer<Row>>,
+  def: TableRoutesDef<Row, Read, Line, Key>,
+): RouteDef[] {
+  const { paths, tag, permission, schemas, summaries } = def;
+  const rows = z.array(schemas.row);
   return [
     defineRoute({
       path: paths.read,
-      permission: def.read.permission ?? permission,
+      permission: def.readPermission ?? permission,
       tag,
-      summary: def.read.summary,
-      body: def.read.body,
-      result: page(def.row),
-      handler: def.read.handler,
+      summary: summaries.Read,
+      body: schemas.read,
+      result: page(schemas.row),
+      handler: (req, ctx) => service.read(req, ctx.user),
     }),
     ...WRITES.map(([action, path]) =>
       defineRoute({
         path: paths[path],
         permission,
         tag,
-        summary: def.write.summaries[action],
-        body: writeBody(def.write.line),
+        summary: summaries[action],
+        body: writeBody(schemas.line),
         result: rows,
-        handler: (b, ctx) => def.write.handler(b, ctx, action),
+        handler: (lines, ctx) => service.write(ctx, lines, action),
       }),
     ),
     defineRoute({
       path: paths.delete,
       permission,
       tag,
-      summary: def.remove.summary,
-      body: writeBody(def.remove.key),
+      summary: summaries.Delete,
+      body: writeBody(schemas.key),
       result: rows,
-      handler: def.remove.handler,
+      handler: (keys, ctx) => service.remove(ctx, keys),
     }),
   ];
 }

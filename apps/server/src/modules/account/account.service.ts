@@ -1,10 +1,10 @@
-import type { AccountReadRequest, AccountRequest, AccountRow } from '@prepay/contracts';
+import type { AccountRequest, AccountRow } from '@prepay/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accounts, customers, meters, stations, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { withDeps } from '../../lib/with-deps.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
@@ -159,11 +159,7 @@ async function remove(
   });
 }
 
-function read(deps: Deps, req: AccountReadRequest, user: SessionUser) {
-  return readAccounts(deps.database.db, req, user);
-}
-
 export function createAccountService(deps: Deps) {
-  return withDeps(deps, { read, write, remove });
+  return withDeps(deps, { read: onDatabase(readAccounts), write, remove });
 }
 export type AccountService = ReturnType<typeof createAccountService>;

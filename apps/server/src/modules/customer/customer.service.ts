@@ -1,9 +1,9 @@
-import type { CustomerReadRequest, CustomerRequest, CustomerRow } from '@prepay/contracts';
+import type { CustomerRequest, CustomerRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { accounts, customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { withDeps } from '../../lib/with-deps.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
@@ -92,8 +92,8 @@ async function write(
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<CustomerRow[]> {
-  const unique = [...new Set(ids)];
+async function remove(deps: Deps, ctx: UserContext, keys: { customerId: string }[]): Promise<CustomerRow[]> {
+  const unique = [...new Set(keys.map((k) => k.customerId))];
   return deps.database.db.transaction(async (tx) => {
     const before = await loadCustomers(tx, unique);
     const problems = checkDeletable(ctx.user, unique, before, (b) => b.customerId, 'customer');
@@ -122,11 +122,7 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<Cust
   });
 }
 
-function read(deps: Deps, req: CustomerReadRequest, user: SessionUser) {
-  return readCustomers(deps.database.db, req, user);
-}
-
 export function createCustomerService(deps: Deps) {
-  return withDeps(deps, { read, write, remove });
+  return withDeps(deps, { read: onDatabase(readCustomers), write, remove });
 }
 export type CustomerService = ReturnType<typeof createCustomerService>;

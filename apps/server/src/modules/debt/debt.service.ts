@@ -65,8 +65,8 @@ export function createDebtService(deps: Deps) {
     });
   }
 
-  async function remove(ctx: UserContext, ids: string[]): Promise<DebtRow[]> {
-    const unique = [...new Set(ids)];
+  async function remove(ctx: UserContext, keys: { customerId: string }[]): Promise<DebtRow[]> {
+    const unique = [...new Set(keys.map((k) => k.customerId))];
     return db.transaction(async (tx) => {
       const before = await loadDebts(tx, unique);
       const problems = new RowProblems();

@@ -30,41 +30,28 @@ const writeSummary = (action: string) =>
   `${action} DL/T 645 data items (system administrators; all or nothing)`;
 
 export function dlt645Routes(service: Dlt645Service): RouteDef[] {
-  return [
-    ...tableRoutes({
-      paths: DLT645_PATHS,
-      tag,
-      permission,
-      row: Dlt645Row,
-      read: {
-        permission: treePermission,
-        summary: 'List the DL/T 645 data-item catalogue',
-        body: Dlt645ReadRequest,
-        handler: (b, ctx) => service.read(b, ctx.user),
-      },
-      write: {
-        line: Dlt645Request,
-        summaries: {
-          Create: writeSummary('Create'),
-          Import: writeSummary('Import'),
-          Update: writeSummary('Update'),
-        },
-        handler: (b, ctx, action) => service.write(ctx, b, action),
-      },
-      remove: {
-        key: Dlt645DeleteRequest,
-        summary: 'Delete DL/T 645 data items',
-        handler: (b, ctx) => service.remove(ctx, b),
-      },
-    }),
-    defineRoute({
-      path: DLT645_TREE_PATH,
-      permission: treePermission,
-      tag,
-      summary: 'Data items of one protocol version and task family, grouped, in one language',
-      body: Dlt645TreeRequest,
-      result: z.array(Dlt645TreeNode),
-      handler: (b) => service.tree(b),
-    }),
-  ];
+  const tree = defineRoute({
+    path: DLT645_TREE_PATH,
+    permission: treePermission,
+    tag,
+    summary: 'Data items of one protocol version and task family, grouped, in one language',
+    body: Dlt645TreeRequest,
+    result: z.array(Dlt645TreeNode),
+    handler: (b) => service.tree(b),
+  });
+  const table = tableRoutes(service, {
+    paths: DLT645_PATHS,
+    tag,
+    permission,
+    readPermission: treePermission,
+    schemas: { row: Dlt645Row, read: Dlt645ReadRequest, line: Dlt645Request, key: Dlt645DeleteRequest },
+    summaries: {
+      Read: 'List the DL/T 645 data-item catalogue',
+      Create: writeSummary('Create'),
+      Import: writeSummary('Import'),
+      Update: writeSummary('Update'),
+      Delete: 'Delete DL/T 645 data items',
+    },
+  });
+  return [...table, tree];
 }

@@ -63,8 +63,8 @@ export function createGatewayService(deps: Deps) {
     });
   }
 
-  async function remove(ctx: UserContext, ids: string[]): Promise<GatewayRow[]> {
-    const unique = [...new Set(ids.map((id) => id.toUpperCase()))];
+  async function remove(ctx: UserContext, keys: { gatewayId: string }[]): Promise<GatewayRow[]> {
+    const unique = [...new Set(keys.map((k) => k.gatewayId.toUpperCase()))];
     return db.transaction(async (tx) => {
       const before = await loadGateways(tx, unique);
       const problems = new RowProblems();

@@ -285,8 +285,8 @@ async function write(deps: Deps, ctx: UserContext, rows: Input[], action: WriteA
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<MeterRow[]> {
-  const unique = [...new Set(ids)];
+async function remove(deps: Deps, ctx: UserContext, keys: { meterId: string }[]): Promise<MeterRow[]> {
+  const unique = [...new Set(keys.map((k) => k.meterId))];
   return deps.database.db.transaction(async (tx: Tx) => {
     const before = await loadMeters(tx, unique);
     const problems = checkDeletable(ctx.user, unique, before, (b) => b.meterId, 'meter');

@@ -7,51 +7,34 @@ import {
   RoleRow,
 } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
-import { defineRoute, keysOf, type RouteDef } from '../../http/route.js';
+import { defineRoute, type RouteDef } from '../../http/route.js';
 import { tableRoutes } from '../../http/table-routes.js';
 import { createRoleService } from './role.service.js';
 
-const tag = 'Role';
-const permission = 'Setting.Role' as const;
-
 export function roleRoutes(deps: Deps): RouteDef[] {
-  const roles = createRoleService(deps);
-  return [
-    ...tableRoutes({
-      paths: ROLE_PATHS,
-      tag,
-      permission,
-      row: RoleRow,
-      read: {
-        // The user page picks roles too.
-        permission: ['Setting.Role', 'Setting.User'],
-        summary: 'List roles',
-        body: RoleReadRequest,
-        handler: (b, ctx) => roles.read(b, ctx.user),
-      },
-      write: {
-        line: RoleRequest,
-        summaries: {
-          Create: 'Create roles',
-          Import: 'Import roles, all or nothing',
-          Update: 'Update roles (name, permission keys)',
-        },
-        handler: (b, ctx, action) => roles.write(ctx, b, action),
-      },
-      remove: {
-        key: RoleDeleteRequest,
-        summary: 'Delete roles no user holds',
-        handler: (b, ctx) => roles.remove(ctx, keysOf(b, 'roleId')),
-      },
-    }),
-    defineRoute({
-      path: ROLE_PATHS.readDataRole,
-      permission,
-      tag,
-      summary: 'Keys the role editor hides',
-      body: RoleReadRequest.partial(),
-      result: RoleData,
-      handler: async () => ({ hiddenRole: '' }),
-    }),
-  ];
+  const hidden = defineRoute({
+    path: ROLE_PATHS.readDataRole,
+    permission: 'Setting.Role',
+    tag: 'Role',
+    summary: 'Keys the role editor hides',
+    body: RoleReadRequest.partial(),
+    result: RoleData,
+    handler: async () => ({ hiddenRole: '' }),
+  });
+  const table = tableRoutes(createRoleService(deps), {
+    paths: ROLE_PATHS,
+    tag: 'Role',
+    permission: 'Setting.Role',
+    // The user page picks roles too.
+    readPermission: ['Setting.Role', 'Setting.User'],
+    schemas: { row: RoleRow, read: RoleReadRequest, line: RoleRequest, key: RoleDeleteRequest },
+    summaries: {
+      Read: 'List roles',
+      Create: 'Create roles',
+      Import: 'Import roles, all or nothing',
+      Update: 'Update roles (name, permission keys)',
+      Delete: 'Delete roles no user holds',
+    },
+  });
+  return [...table, hidden];
 }

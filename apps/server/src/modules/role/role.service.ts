@@ -1,12 +1,12 @@
-import type { RoleReadRequest, RoleRequest } from '@prepay/contracts';
+import type { RoleRequest } from '@prepay/contracts';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { roles, userRoles, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { withDeps } from '../../lib/with-deps.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import { load, normalise, readRoles } from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
@@ -58,7 +58,8 @@ async function write(
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, ids: string[]) {
+async function remove(deps: Deps, ctx: UserContext, keys: { roleId: string }[]) {
+  const ids = keys.map((k) => k.roleId);
   return deps.database.db.transaction(async (tx) => {
     const before = await load(tx, ids);
     if (before.length !== new Set(ids).size) throw notFound('Role');
@@ -76,11 +77,7 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]) {
   });
 }
 
-function read(deps: Deps, req: z.infer<typeof RoleReadRequest>, user: SessionUser) {
-  return readRoles(deps.database.db, req, user);
-}
-
 export function createRoleService(deps: Deps) {
-  return withDeps(deps, { read, write, remove });
+  return withDeps(deps, { read: onDatabase(readRoles), write, remove });
 }
 export type RoleService = ReturnType<typeof createRoleService>;

@@ -1,12 +1,12 @@
-import type { StationReadRequest, StationRequest } from '@prepay/contracts';
+import type { StationRequest } from '@prepay/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { stations, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { withDeps } from '../../lib/with-deps.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import { load, readStations } from './station.repo.js';
 
@@ -55,7 +55,8 @@ async function write(
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, ids: string[]) {
+async function remove(deps: Deps, ctx: UserContext, keys: { stationId: string }[]) {
+  const ids = keys.map((k) => k.stationId);
   assertSystemAdmin(ctx);
   return deps.database.db.transaction(async (tx) => {
     const before = await load(tx, ids);
@@ -73,11 +74,7 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]) {
   });
 }
 
-function read(deps: Deps, req: z.infer<typeof StationReadRequest>, user: SessionUser) {
-  return readStations(deps.database.db, req, user);
-}
-
 export function createStationService(deps: Deps) {
-  return withDeps(deps, { read, write, remove });
+  return withDeps(deps, { read: onDatabase(readStations), write, remove });
 }
 export type StationService = ReturnType<typeof createStationService>;

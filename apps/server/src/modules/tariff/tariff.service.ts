@@ -125,8 +125,8 @@ async function write(deps: Deps, ctx: UserContext, rows: Input[], action: WriteA
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<TariffRow[]> {
-  const unique = [...new Set(ids)];
+async function remove(deps: Deps, ctx: UserContext, keys: { tariffId: string }[]): Promise<TariffRow[]> {
+  const unique = [...new Set(keys.map((k) => k.tariffId))];
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
     const before = await loadTariffRecords(tx, unique);

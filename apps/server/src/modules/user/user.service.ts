@@ -1,4 +1,4 @@
-import type { UserCreateRequest, UserReadRequest, UserRow, UserUpdateRequest } from '@prepay/contracts';
+import type { UserCreateRequest, UserRow, UserUpdateRequest } from '@prepay/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
@@ -8,8 +8,8 @@ import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import { assertPasswordPolicy, assertPasswordsDiffer } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword } from '../../lib/passwords.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { withDeps } from '../../lib/with-deps.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import { assertCanAssignRoles } from '../role/role-guard.js';
 import { assertStation } from '../station/station-guard.js';
@@ -230,11 +230,7 @@ async function resetPassword(deps: Deps, ctx: UserContext, userId: string) {
   return row ? [{ ...row, oneTimePassword }] : [];
 }
 
-function read(deps: Deps, req: z.infer<typeof UserReadRequest>, user: SessionUser) {
-  return readUsers(deps.database.db, req, user);
-}
-
 export function createUserService(deps: Deps) {
-  return withDeps(deps, { read, create, update, remove, resetPassword });
+  return withDeps(deps, { read: onDatabase(readUsers), create, update, remove, resetPassword });
 }
 export type UserService = ReturnType<typeof createUserService>;
