@@ -97,6 +97,16 @@ export function accountsOf(q: Queryable, by: 'customerId' | 'meterId', ids: stri
     .where(inArray(accounts[by], ids));
 }
 
+/** The tariffs among `ids` that any account uses (each once). */
+export async function tariffsInUse(q: Queryable, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await q
+    .selectDistinct({ id: accounts.tariffId })
+    .from(accounts)
+    .where(inArray(accounts.tariffId, ids));
+  return rows.map((r) => r.id);
+}
+
 export async function loadAccounts(q: Queryable, meterIds: string[]): Promise<AccountRow[]> {
   if (!meterIds.length) return [];
   const rows: Joined[] = await joinedRows(q).where(inArray(accounts.meterId, meterIds));

@@ -1,6 +1,6 @@
 import type { CustomerRequest, CustomerRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import { accounts, customers, debts } from '../../db/schema.js';
+import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
@@ -37,21 +37,17 @@ async function write(
       return action === 'Update' && old && old.stationId !== r.stationId;
     });
     const anchored = moving.length
-      ? await tx
-          .select({ id: accounts.customerId })
-          .from(accounts)
-          .where(
-            inArray(
-              accounts.customerId,
-              moving.map((m) => m.customerId),
-            ),
-          )
+      ? await accountsOf(
+          tx,
+          'customerId',
+          moving.map((m) => m.customerId),
+        )
       : [];
     rows.forEach((r, i) => {
       const old = before.get(r.customerId);
       const label = `customer ${r.customerId}`;
       checkWriteTarget(ctx.user, action, old, (m) => problems.add(labels, i, `${label}: ${m}`));
-      if (anchored.some((a) => a.id === r.customerId)) {
+      if (anchored.some((a) => a.customerId === r.customerId)) {
         problems.add(
           labels,
           i,

@@ -69,6 +69,14 @@ export async function findUser(q: Queryable, userId: string): Promise<UserRecord
   return u;
 }
 
+/** The users among `ids` that exist already. */
+export async function existingUserIds(q: Queryable, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  return (await q.select({ id: users.userId }).from(users).where(inArray(users.userId, ids))).map(
+    (u) => u.id,
+  );
+}
+
 export async function roleIdsOf(q: Queryable, userIds: string[]): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>();
   if (userIds.length === 0) return map;

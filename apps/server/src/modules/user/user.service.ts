@@ -13,7 +13,7 @@ import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import { assertCanAssignRoles } from '../role/role-guard.js';
 import { assertStation } from '../station/station-guard.js';
-import { findUser, loadRows, readUsers, setRoles } from './user.repo.js';
+import { existingUserIds, findUser, loadRows, readUsers, setRoles } from './user.repo.js';
 
 type CreateInput = z.infer<typeof UserCreateRequest>;
 type UpdateInput = z.infer<typeof UserUpdateRequest>;
@@ -89,16 +89,11 @@ async function create(deps: Deps, ctx: UserContext, rows: CreateInput[], action:
       rows.map((r) => r.stationId),
     );
     await assertCanAssignRoles(tx, ctx.user, rows.flatMap(roleListOf));
-    const existing = await tx
-      .select({ id: users.userId })
-      .from(users)
-      .where(
-        inArray(
-          users.userId,
-          rows.map((r) => r.userId),
-        ),
-      );
-    if (existing.length) throw refuse(`User already exists: ${existing.map((e) => e.id).join(', ')}`);
+    const existing = await existingUserIds(
+      tx,
+      rows.map((r) => r.userId),
+    );
+    if (existing.length) throw refuse(`User already exists: ${existing.join(', ')}`);
 
     const secrets = new Map<string, { password: string | null; authorization: string | null }>();
     for (const r of rows) {
