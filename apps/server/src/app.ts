@@ -33,7 +33,7 @@ import { cashUpRoutes } from './modules/cash-up/cash-up.routes.js';
 import { collection } from './modules/collection/collection.module.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import type { KeyVault } from './modules/keystore/key-vault.js';
-import { logRoutes } from './modules/log/log.module.js';
+import { logRoutes } from './modules/log/log.routes.js';
 import { masterData } from './modules/masterdata/module.js';
 import { meterDataRoutes, registerMeterDataExtras } from './modules/meter-data/meter-data.routes.js';
 import {
@@ -42,8 +42,8 @@ import {
 } from './modules/prepay-report/prepay-report.routes.js';
 import { remoteOperations } from './modules/remote-task/remote-task.module.js';
 import type { RunnerOptions } from './modules/remote-task/task-runner.js';
-import { roleRoutes } from './modules/role/role.module.js';
-import { stationRoutes } from './modules/station/station.module.js';
+import { roleRoutes } from './modules/role/role.routes.js';
+import { stationRoutes } from './modules/station/station.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
 import { createAuthorizationProofs } from './modules/vending/authorization-proof.js';
@@ -138,7 +138,7 @@ async function registerModules(app: FastifyInstance, deps: Deps, options: BuildO
   const authorize = createAuthorizationProofs(deps, auth.checkAuthorizationPassword);
   await registerRoutes(app, [
     ...authRoutes(auth, deps),
-    ...userRoutes(deps, createUserService(deps)),
+    ...userRoutes(createUserService(deps)),
     ...roleRoutes(deps),
     ...stationRoutes(deps),
     ...logRoutes(deps),

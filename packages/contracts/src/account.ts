@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, Id, ReadRequestBase, Remark, textFilters } from './common.js';
 
 /**
  * An account binds a customer, a meter and a tariff; a meter has at most one account. Update finds the
@@ -37,14 +37,8 @@ export const AccountRow = z.object({
 export type AccountRow = z.infer<typeof AccountRow>;
 
 export const AccountReadRequest = ReadRequestBase.extend({
-  customerId: z.string().nullish(),
-  customerName: z.string().nullish(),
-  meterId: z.string().nullish(),
+  ...textFilters('customerId', 'customerName', 'meterId', 'protocolVersion', 'tariffId', 'ctRatio', 'remark'),
   meterType: z.number().int().nullish(),
-  protocolVersion: z.string().nullish(),
   communicationWay: z.number().int().nullish(),
-  tariffId: z.string().nullish(),
-  ctRatio: z.string().nullish(),
-  remark: z.string().nullish(),
 });
 export type AccountReadRequest = z.infer<typeof AccountReadRequest>;

@@ -4,11 +4,13 @@
  * its resources this way; the server matches paths case-insensitively.
  */
 
-/** A master-data resource's four calls: `/api/<name>/read|create|update|delete`. */
+/** A master-data resource's calls: `/api/<name>/read|create|import|update|delete`. */
 export function crudPaths<N extends string>(name: N) {
   return {
     read: `/api/${name}/read`,
     create: `/api/${name}/create`,
+    /** The JSON import (all or nothing); the spreadsheet upload is a file route. */
+    import: `/api/${name}/import`,
     update: `/api/${name}/update`,
     delete: `/api/${name}/delete`,
   } as const;
@@ -26,6 +28,8 @@ export const TARIFF_PATHS = crudPaths('tariff');
 export const DEBT_PATHS = crudPaths('debt');
 export const STATION_PATHS = crudPaths('station');
 export const ROLE_PATHS = { ...crudPaths('role'), readDataRole: '/api/role/ReadDataRole' } as const;
+/** The DL/T 645 data-item catalogue (its tree is DLT645_TREE_PATH, next to its schema). */
+export const DLT645_PATHS = crudPaths('dlt645');
 export const ITEM_PATHS = { ...crudPaths('item'), readList: '/api/item/readItemList' } as const;
 export const USER_PATHS = {
   ...crudPaths('user'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DateRange, DateTimeInput, ReadRequestBase } from './common.js';
+import { DateRange, DateTimeInput, ReadRequestBase, textFilters } from './common.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The wire form of an instant in this process's zone (what a zoned input is converted to). */
@@ -54,5 +54,18 @@ describe('DateTimeInput (request date-times as the original clients send them)',
     const bad = ReadRequestBase.safeParse({ createDateRange: ['2026-01-01', '2026-02-30T00:00:00'] });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(['createDateRange', 1]);
+  });
+});
+
+describe('textFilters (the text filters of a grid read)', () => {
+  const Read = ReadRequestBase.extend(textFilters('customerId', 'remark'));
+
+  it('takes each filter as text, null or absent', () => {
+    expect(Read.parse({ customerId: 'C1', remark: null })).toMatchObject({ customerId: 'C1', remark: null });
+    expect(Read.parse({})).not.toHaveProperty('customerId');
+  });
+
+  it('refuses a filter that is not text', () => {
+    expect(Read.safeParse({ customerId: 7 }).success).toBe(false);
   });
 });

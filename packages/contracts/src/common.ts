@@ -75,6 +75,13 @@ export const ReadRequestBase = z.object({
 });
 export type ReadRequestBase = z.infer<typeof ReadRequestBase>;
 
+/** Text filters of a grid read, each optional (how each matches is the server's read spec). */
+export function textFilters<const K extends string>(...fields: K[]) {
+  const shape: Partial<Record<K, z.ZodOptional<z.ZodNullable<z.ZodString>>>> = {};
+  for (const field of fields) shape[field] = z.string().nullish();
+  return shape as Record<K, z.ZodOptional<z.ZodNullable<z.ZodString>>>;
+}
+
 export function page<T extends z.ZodType>(row: T) {
   return z.object({ total: z.number().int(), data: z.array(row) });
 }

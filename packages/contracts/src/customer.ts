@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, Id, ReadRequestBase, Remark, textFilters } from './common.js';
 
 export const CustomerRequest = z.object({
   customerId: Id,
@@ -31,13 +31,7 @@ export const CustomerRow = z.object({
 export type CustomerRow = z.infer<typeof CustomerRow>;
 
 export const CustomerReadRequest = ReadRequestBase.extend({
-  customerId: z.string().nullish(),
-  customerName: z.string().nullish(),
+  ...textFilters('customerId', 'customerName', 'phone', 'address', 'certifiName', 'certifiNo', 'remark'),
   type: z.number().int().nullish(),
-  phone: z.string().nullish(),
-  address: z.string().nullish(),
-  certifiName: z.string().nullish(),
-  certifiNo: z.string().nullish(),
-  remark: z.string().nullish(),
 });
 export type CustomerReadRequest = z.infer<typeof CustomerReadRequest>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, Id, ReadRequestBase, Remark, textFilters } from './common.js';
 import { MoneyInput } from './money.js';
 
 /** One debt record per customer: what they owe in total, what is left, what was recovered so far. */
@@ -26,11 +26,9 @@ export const DebtRow = z.object({
 export type DebtRow = z.infer<typeof DebtRow>;
 
 export const DebtReadRequest = ReadRequestBase.extend({
-  customerId: z.string().nullish(),
-  customerName: z.string().nullish(),
+  ...textFilters('customerId', 'customerName', 'remark'),
   totalDebt: z.number().nullish(),
   /** true: only debts with something left to recover. */
   outstanding: z.boolean().nullish(),
-  remark: z.string().nullish(),
 });
 export type DebtReadRequest = z.infer<typeof DebtReadRequest>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, Id, ReadRequestBase, Remark, textFilters } from './common.js';
 
 /** LoRaWAN gateway ids are EUI-64 written XX-XX-XX-FF-FE-XX-XX-XX (hex pairs joined by "-"). */
 export const GATEWAY_ID_PATTERN = /^[0-9A-Fa-f]{2}(-[0-9A-Fa-f]{2}){7}$/;
@@ -33,9 +33,7 @@ export const GatewayRow = z.object({
 export type GatewayRow = z.infer<typeof GatewayRow>;
 
 export const GatewayReadRequest = ReadRequestBase.extend({
-  gatewayId: z.string().nullish(),
-  gatewayName: z.string().nullish(),
+  ...textFilters('gatewayId', 'gatewayName', 'remark'),
   status: z.boolean().nullish(),
-  remark: z.string().nullish(),
 });
 export type GatewayReadRequest = z.infer<typeof GatewayReadRequest>;

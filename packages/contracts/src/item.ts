@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, ReadRequestBase, Remark, textFilters } from './common.js';
 
 const Text = z.string().trim().max(500).nullish();
 const Key = z.string().trim().min(1, 'Required').max(64);
@@ -33,15 +33,7 @@ export const ItemRow = z.object({
 export type ItemRow = z.infer<typeof ItemRow>;
 
 export const ItemReadRequest = ReadRequestBase.extend({
-  itemType: z.string().nullish(),
-  itemName: z.string().nullish(),
-  en: z.string().nullish(),
-  ar: z.string().nullish(),
-  es: z.string().nullish(),
-  fr: z.string().nullish(),
-  pt: z.string().nullish(),
-  zh: z.string().nullish(),
-  remark: z.string().nullish(),
+  ...textFilters('itemType', 'itemName', 'en', 'ar', 'es', 'fr', 'pt', 'zh', 'remark'),
 });
 export type ItemReadRequest = z.infer<typeof ItemReadRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, Id, ReadRequestBase, Remark, textFilters } from './common.js';
 
 /** Meter type (original-api.md §6). */
 export const MeterType = { electricity: 0, water: 1, gas: 2 } as const;
@@ -109,20 +109,16 @@ export const MeterRow = z.object({
 export type MeterRow = z.infer<typeof MeterRow>;
 
 export const MeterReadRequest = ReadRequestBase.extend({
-  meterId: z.string().nullish(),
+  ...textFilters('meterId', 'protocolVersion', 'devEui', 'sgc', 'remark'),
   type: z.number().int().nullish(),
-  protocolVersion: z.string().nullish(),
   communicationWay: z.number().int().nullish(),
-  devEui: z.string().nullish(),
   online: z.boolean().nullish(),
   isThreePhase: z.number().int().nullish(),
   status: z.boolean().nullish(),
-  sgc: z.string().nullish(),
   krn: z.number().int().nullish(),
   ti: z.number().int().nullish(),
   kt: z.number().int().nullish(),
   baseYear: z.number().int().nullish(),
   hasDecoderKey: z.boolean().nullish(),
-  remark: z.string().nullish(),
 });
 export type MeterReadRequest = z.infer<typeof MeterReadRequest>;

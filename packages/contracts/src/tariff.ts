@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, DateTime, DateTimeInput, Id, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, DateTime, DateTimeInput, Id, ReadRequestBase, Remark, textFilters } from './common.js';
 import { EnergyInput, MoneyInput, PercentInput } from './money.js';
 
 /**
@@ -81,10 +81,7 @@ export const TariffRow = z.object({
 export type TariffRow = z.infer<typeof TariffRow>;
 
 export const TariffReadRequest = ReadRequestBase.extend({
-  tariffId: z.string().nullish(),
-  tariffName: z.string().nullish(),
-  price: z.string().nullish(),
+  ...textFilters('tariffId', 'tariffName', 'price', 'remark'),
   tax: z.number().nullish(),
-  remark: z.string().nullish(),
 });
 export type TariffReadRequest = z.infer<typeof TariffReadRequest>;

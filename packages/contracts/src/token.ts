@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExportLanguage } from './cash-up.js';
-import { AuditFields, DateRange, DateTimeInput, Id, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, DateRange, DateTimeInput, Id, ReadRequestBase, Remark, textFilters } from './common.js';
 import { MeterRow } from './meter.js';
 
 /**
@@ -180,19 +180,14 @@ export type ChangeMeterKeyRecord = z.infer<typeof ChangeMeterKeyRecord>;
 export const ConfirmKeyChangeRequest = z.object({ receiptId: z.number().int() });
 
 export const TokenRecordReadRequest = ReadRequestBase.extend({
+  ...textFilters('customerId', 'customerName', 'meterId', 'tariffId', 'token', 'remark'),
   receiptId: z.number().int().nullish(),
-  customerId: z.string().nullish(),
-  customerName: z.string().nullish(),
-  meterId: z.string().nullish(),
   meterType: z.number().int().nullish(),
-  tariffId: z.string().nullish(),
-  token: z.string().nullish(),
   /** 0 issued, 1 cancelled; the original's clients send a boolean: true = issued (still valid). */
   status: z
     .union([z.number().int(), z.boolean()])
     .transform((v) => (typeof v === 'boolean' ? (v ? 0 : 1) : v))
     .nullish(),
-  remark: z.string().nullish(),
   createDateRange: DateRange,
   /** Exports: the language of the column titles and the coded values (issue 15). */
   lang: ExportLanguage.nullish(),

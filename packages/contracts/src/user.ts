@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, DateTime, Id, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, DateTime, Id, ReadRequestBase, Remark, textFilters } from './common.js';
 
 const Password = z.string().min(1, 'Password is required').max(128);
 /** New passwords: long enough to resist guessing, short enough to hash cheaply. */
@@ -28,9 +28,8 @@ export const CaptchaChallenge = z.object({
 export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
 export const LoginResult = z.object({ token: z.string(), mustChangePassword: z.boolean() });
 
-export const UserInfo = z.object({
-  userId: z.string(),
-  userName: z.string(),
+/** What a user's row and the signed-in user's own info both show of the person. */
+const UserProfile = {
   nickName: z.string().nullable(),
   fullName: z.string().nullable(),
   email: z.string().nullable(),
@@ -38,6 +37,12 @@ export const UserInfo = z.object({
   address: z.string().nullable(),
   /** true = enabled. */
   status: z.boolean(),
+};
+
+export const UserInfo = z.object({
+  userId: z.string(),
+  userName: z.string(),
+  ...UserProfile,
   roleId: z.string(),
   roleName: z.string(),
   roleContent: z.string(),
@@ -110,13 +115,7 @@ export const UserImportRequest = UserCreateRequest;
 
 export const UserRow = z.object({
   userId: z.string(),
-  nickName: z.string().nullable(),
-  fullName: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  /** true = enabled. */
-  status: z.boolean(),
+  ...UserProfile,
   roleId: z.string(),
   roleName: z.string().nullable(),
   /** The default role's permission keys, comma-separated (as the original). */
@@ -148,9 +147,6 @@ export const UserCreateResult = UserRow.extend({
 });
 
 export const UserReadRequest = ReadRequestBase.extend({
-  userId: z.string().nullish(),
-  nickName: z.string().nullish(),
-  fullName: z.string().nullish(),
-  roleId: z.string().nullish(),
+  ...textFilters('userId', 'nickName', 'fullName', 'roleId'),
   status: StatusInput.nullish(),
 });

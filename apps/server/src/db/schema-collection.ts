@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigserial, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
 
 export type CollectionJobKind = 'daily' | 'monthly' | 'hourly';
 export type CollectionJobState = 'pending' | 'running' | 'done' | 'failed' | 'nodata';

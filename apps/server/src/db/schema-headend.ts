@@ -1,7 +1,6 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
 import { meters } from './schema.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Each meter's link as the head-end last saw it, written in batches from its live state so pages and

@@ -9,11 +9,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Calendar dates travel as "yyyy-MM-dd" strings: a meter's frozen day has no time zone. */
 const day = (name: string) => date(name, { mode: 'string' });
 const units = (name: string) => bigint(name, { mode: 'number' });

@@ -1,7 +1,6 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
 import { sessions } from './schema.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * A session's short-lived proof that it knows its user's authorization password (see

@@ -1,6 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
 
 /**
  * Failed-attempt counters for logins (per account name, known or not, and per client address) and for

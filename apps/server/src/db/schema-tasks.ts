@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bigserial, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns, ts } from './columns.js';
 
 /** Names of a catalogue row in the original's six languages. */
 export type LangTexts = Partial<Record<'EN' | 'AR' | 'ES' | 'FR' | 'PT' | 'ZH', string | null>>;
@@ -42,11 +31,7 @@ export const dlt645Items = pgTable(
     analysisPrefix: jsonb('analysis_prefix').$type<LangTexts>().notNull().default({}),
     typeNames: jsonb('type_names').$type<LangTexts>().notNull().default({}),
     names: jsonb('names').$type<LangTexts>().notNull().default({}),
-    remark: text('remark'),
-    createId: text('create_id'),
-    createDate: ts('create_date').notNull().defaultNow(),
-    updateId: text('update_id'),
-    updateDate: ts('update_date'),
+    ...auditColumns,
   },
   (t) => [uniqueIndex('dlt645_items_key').on(t.version, t.type, t.flag)],
 );

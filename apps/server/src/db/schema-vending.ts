@@ -8,11 +8,9 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns.js';
 
 /** What a record is: the nine generate pages' kinds, and the cancel of a credit token. */
 export type TokenKind =

@@ -10,20 +10,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-/** Who created and last changed a row, and when (the original's common audit fields). */
-const auditColumns = {
-  remark: text('remark'),
-  createId: text('create_id'),
-  createDate: ts('create_date').notNull().defaultNow(),
-  updateId: text('update_id'),
-  updateDate: ts('update_date'),
-};
+import { auditColumns, ts } from './columns.js';
 
 /** Server-wide values that every process must share (e.g. the JWT signing secret). */
 export const systemSettings = pgTable('system_settings', {

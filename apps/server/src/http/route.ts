@@ -81,39 +81,10 @@ export function defineRoute<B extends z.ZodType, R extends z.ZodType>(def: JsonR
   return { ...def, handler: (body, ctx) => def.handler(body as z.infer<B>, ctx) };
 }
 
-/** A typed file endpoint for the registry; its body has passed `def.body` in registerFile. */
 /** The keys a delete request names (each line of its body carries one). */
 export const keysOf = <T, K extends keyof T>(rows: T[], key: K): T[K][] => rows.map((r) => r[key]);
 
-/** The three ways rows are written to a master-data table. */
-export type WriteAction = 'Create' | 'Import' | 'Update';
-
-/**
- * A table's create, import and update endpoints (`<base>/create|import|update`): one body schema, one
- * result, one permission, and the service's write told which of the three it is.
- */
-export function writeRoutes<B extends z.ZodType, R extends z.ZodType>(def: {
-  base: string;
-  permission: RoutePermission;
-  tag: string;
-  body: B;
-  result: R;
-  summaries: Record<WriteAction, string>;
-  write: (body: z.infer<B>, ctx: AuthedContext, action: WriteAction) => Promise<z.infer<R>>;
-}): RouteDef[] {
-  return (['Create', 'Import', 'Update'] as const).map((action) =>
-    defineRoute({
-      path: `${def.base}/${action.toLowerCase()}`,
-      permission: def.permission,
-      tag: def.tag,
-      summary: def.summaries[action],
-      body: def.body,
-      result: def.result,
-      handler: (b, ctx) => def.write(b, ctx, action),
-    }),
-  );
-}
-
+/** A typed file endpoint for the registry; its body has passed `def.body` in registerFile. */
 export function defineFileRoute<B extends z.ZodType>(def: FileRouteDef<B>): RouteDef {
   const erased: FileRouteDef = {
     ...def,

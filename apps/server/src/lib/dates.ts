@@ -17,3 +17,21 @@ export function parseDateTime(s: string): Date {
   if (result.getMonth() !== m - 1 || result.getDate() !== d) throw new RangeError(`invalid date ${s}`);
   return result;
 }
+
+/**
+ * The audit columns of a stored row as the wire shows them. Like the original, updateDate is never
+ * null: a row not changed since it was made was last updated then.
+ */
+export function auditStamps(r: {
+  createId: string | null;
+  createDate: Date;
+  updateId: string | null;
+  updateDate: Date | null;
+}) {
+  return {
+    createId: r.createId,
+    createDate: formatDateTime(r.createDate),
+    updateId: r.updateId,
+    updateDate: formatDateTime(r.updateDate ?? r.createDate),
+  };
+}

@@ -1,5 +1,19 @@
 import type { ReadRequestBase } from '@prepay/contracts';
-import { and, asc, desc, eq, gte, ilike, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.js';
 import type { SessionUser } from '../http/route.js';
@@ -17,6 +31,29 @@ export interface ReadSpec {
   updateDate?: PgColumn;
   /** The station column that scopes non-system users to their own station. */
   station?: PgColumn;
+  /**
+   * Request fields that filter on their sortable column of the same name: text the column contains
+   * (ignoring case), or a value it equals. An empty field filters nothing.
+   */
+  filters?: { contains?: string[]; equals?: string[] };
+}
+
+/**
+ * The spec of a table carrying the common audit columns: both dates are sortable and filter by range,
+ * and a station column, when the table is scoped by one, is sortable too.
+ */
+export function auditedSpec(
+  dates: { createDate: PgColumn; updateDate: PgColumn },
+  spec: Omit<ReadSpec, 'createDate' | 'updateDate'>,
+): ReadSpec {
+  const sortable: Record<string, PgColumn> = { ...spec.sortable };
+  if (spec.station) sortable.stationId = spec.station;
+  return {
+    ...spec,
+    sortable: { ...sortable, createDate: dates.createDate, updateDate: dates.updateDate },
+    createDate: dates.createDate,
+    updateDate: dates.updateDate,
+  };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -37,6 +74,32 @@ function range(column: PgColumn | undefined, r: ReadRequestBase['createDateRange
   if (r[0]) out.push(gte(column, parseDateTime(r[0])));
   if (r[1]) out.push(lte(column, parseDateTime(r[1])));
   return out;
+}
+
+function filterColumn(spec: ReadSpec, field: string): PgColumn {
+  const column = spec.sortable[field];
+  if (!column) throw new Error(`read filter "${field}" names no sortable column`);
+  return column;
+}
+
+/** The WHERE of a grid read: the common members, the spec's field filters, then what the grid adds. */
+export function readWhere(
+  spec: ReadSpec,
+  req: ReadRequestBase,
+  user: SessionUser,
+  extra: (SQL | undefined)[] = [],
+): SQL | undefined {
+  const fields: Record<string, unknown> = req;
+  const text = (field: string) => {
+    const value = fields[field];
+    return typeof value === 'string' ? contains(filterColumn(spec, field), value) : undefined;
+  };
+  return allOf([
+    ...commonConditions(spec, req, user),
+    ...(spec.filters?.contains ?? []).map(text),
+    ...(spec.filters?.equals ?? []).map((field) => equals(filterColumn(spec, field), fields[field])),
+    ...extra,
+  ]);
 }
 
 /** A row never updated shows its creation as its update (as the original), so it filters the same way. */
@@ -115,4 +178,20 @@ export async function readTable<T extends PgTable, R>(
       .offset(offset),
   ];
   return { total, data: (rows as T['$inferSelect'][]).map(map) };
+}
+
+/** The rows whose key is one of `ids`, mapped to the wire shape (no ids, no query). */
+export async function loadByKeys<T extends PgTable, R>(
+  q: Queryable,
+  table: T,
+  key: PgColumn,
+  ids: string[],
+  map: (row: T['$inferSelect']) => R,
+): Promise<R[]> {
+  if (!ids.length) return [];
+  const rows = await q
+    .select()
+    .from(table as PgTable)
+    .where(inArray(key, ids));
+  return (rows as T['$inferSelect'][]).map(map);
 }

@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/client.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -17,3 +18,9 @@ export function withDeps<S extends Record<string, (deps: Deps, ...args: never[])
     [K in keyof S]: S[K] extends (deps: Deps, ...args: infer A) => infer R ? (...args: A) => R : never;
   };
 }
+
+/** A repo query as a service step: it runs on the app's database, outside any transaction. */
+export const onDatabase =
+  <A extends unknown[], R>(query: (q: Queryable, ...args: A) => R) =>
+  (deps: Deps, ...args: A): R =>
+    query(deps.database.db, ...args);

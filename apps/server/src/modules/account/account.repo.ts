@@ -3,19 +3,11 @@ import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { accounts, customers, meterLinks, meters, tariffs } from '../../db/schema.js';
-import { formatDateTime } from '../../lib/dates.js';
-import {
-  allOf,
-  commonConditions,
-  contains,
-  equals,
-  orderOf,
-  pageOf,
-  type ReadSpec,
-} from '../../lib/read-query.js';
+import { auditStamps } from '../../lib/dates.js';
+import { auditedSpec, orderOf, pageOf, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
-export const accountSpec: ReadSpec = {
+export const accountSpec = auditedSpec(accounts, {
   sortable: {
     customerId: accounts.customerId,
     customerName: customers.customerName,
@@ -28,9 +20,6 @@ export const accountSpec: ReadSpec = {
     ctRatio: accounts.ctRatio,
     status: accounts.status,
     remark: accounts.remark,
-    stationId: accounts.stationId,
-    createDate: accounts.createDate,
-    updateDate: accounts.updateDate,
   },
   defaultOrder: [asc(accounts.customerId), asc(accounts.meterId)],
   // The cashier finds an account by meter, customer id, name or phone (issue 15).
@@ -42,10 +31,12 @@ export const accountSpec: ReadSpec = {
     accounts.remark,
     customers.phone,
   ],
-  createDate: accounts.createDate,
-  updateDate: accounts.updateDate,
   station: accounts.stationId,
-};
+  filters: {
+    contains: ['customerId', 'customerName', 'meterId', 'protocolVersion', 'tariffId', 'ctRatio', 'remark'],
+    equals: ['meterType', 'communicationWay'],
+  },
+});
 
 const columns = {
   a: getTableColumns(accounts),
@@ -84,10 +75,7 @@ export const toAccountRow = (r: Joined): AccountRow => ({
   status: r.online ?? r.a.status,
   stationId: r.a.stationId,
   remark: r.a.remark,
-  createId: r.a.createId,
-  createDate: formatDateTime(r.a.createDate),
-  updateId: r.a.updateId,
-  updateDate: formatDateTime(r.a.updateDate ?? r.a.createDate),
+  ...auditStamps(r.a),
 });
 
 /** An account with its customer, meter, tariff and live link: the one join every account read uses. */
@@ -109,6 +97,16 @@ export function accountsOf(q: Queryable, by: 'customerId' | 'meterId', ids: stri
     .where(inArray(accounts[by], ids));
 }
 
+/** The tariffs among `ids` that any account uses (each once). */
+export async function tariffsInUse(q: Queryable, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await q
+    .selectDistinct({ id: accounts.tariffId })
+    .from(accounts)
+    .where(inArray(accounts.tariffId, ids));
+  return rows.map((r) => r.id);
+}
+
 export async function loadAccounts(q: Queryable, meterIds: string[]): Promise<AccountRow[]> {
   if (!meterIds.length) return [];
   const rows: Joined[] = await joinedRows(q).where(inArray(accounts.meterId, meterIds));
@@ -120,19 +118,7 @@ export async function loadAccounts(q: Queryable, meterIds: string[]): Promise<Ac
 }
 
 export function accountWhere(req: AccountReadRequest, user: SessionUser, extra: (SQL | undefined)[] = []) {
-  return allOf([
-    ...commonConditions(accountSpec, req, user),
-    contains(accounts.customerId, req.customerId),
-    contains(customers.customerName, req.customerName),
-    contains(accounts.meterId, req.meterId),
-    equals(meters.type, req.meterType),
-    contains(meters.protocolVersion, req.protocolVersion),
-    equals(meters.communicationWay, req.communicationWay),
-    contains(accounts.tariffId, req.tariffId),
-    contains(accounts.ctRatio, req.ctRatio),
-    contains(accounts.remark, req.remark),
-    ...extra,
-  ]);
+  return readWhere(accountSpec, req, user, extra);
 }
 
 /** Accounts with customer name/address, meter type, protocol and communication way joined. */

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { accounts, customers, meters, stations, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { withDeps } from '../../lib/with-deps.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
@@ -14,7 +14,7 @@ import {
   type WriteAction,
 } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
-import { loadAccounts } from './account.repo.js';
+import { loadAccounts, readAccounts } from './account.repo.js';
 
 /** The customers, meters and tariffs the rows name, with the station each belongs to. */
 async function loadRelated(tx: Tx, rows: AccountRequest[], meterIds: string[]) {
@@ -160,6 +160,6 @@ async function remove(
 }
 
 export function createAccountService(deps: Deps) {
-  return withDeps(deps, { write, remove });
+  return withDeps(deps, { read: onDatabase(readAccounts), write, remove });
 }
 export type AccountService = ReturnType<typeof createAccountService>;

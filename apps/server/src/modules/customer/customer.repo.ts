@@ -1,12 +1,12 @@
 import type { CustomerReadRequest, CustomerRow } from '@prepay/contracts';
-import { asc, inArray } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers } from '../../db/schema.js';
-import { formatDateTime } from '../../lib/dates.js';
-import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import { auditStamps } from '../../lib/dates.js';
+import { auditedSpec, loadByKeys, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
-export const customerSpec: ReadSpec = {
+export const customerSpec = auditedSpec(customers, {
   sortable: {
     customerId: customers.customerId,
     customerName: customers.customerName,
@@ -16,9 +16,6 @@ export const customerSpec: ReadSpec = {
     certifiName: customers.certifiName,
     certifiNo: customers.certifiNo,
     remark: customers.remark,
-    stationId: customers.stationId,
-    createDate: customers.createDate,
-    updateDate: customers.updateDate,
   },
   defaultOrder: [asc(customers.customerId)],
   search: [
@@ -28,10 +25,12 @@ export const customerSpec: ReadSpec = {
     customers.address,
     customers.certifiNo,
   ],
-  createDate: customers.createDate,
-  updateDate: customers.updateDate,
   station: customers.stationId,
-};
+  filters: {
+    contains: ['customerId', 'customerName', 'phone', 'address', 'certifiName', 'certifiNo', 'remark'],
+    equals: ['type'],
+  },
+});
 
 export const toCustomerRow = (c: typeof customers.$inferSelect): CustomerRow => ({
   customerId: c.customerId,
@@ -43,28 +42,12 @@ export const toCustomerRow = (c: typeof customers.$inferSelect): CustomerRow => 
   certifiNo: c.certifiNo,
   stationId: c.stationId,
   remark: c.remark,
-  createId: c.createId,
-  createDate: formatDateTime(c.createDate),
-  updateId: c.updateId,
-  updateDate: formatDateTime(c.updateDate ?? c.createDate),
+  ...auditStamps(c),
 });
 
-export async function loadCustomers(q: Queryable, ids: string[]) {
-  if (!ids.length) return [];
-  return (await q.select().from(customers).where(inArray(customers.customerId, ids))).map(toCustomerRow);
-}
+export const loadCustomers = (q: Queryable, ids: string[]) =>
+  loadByKeys(q, customers, customers.customerId, ids, toCustomerRow);
 
 export function readCustomers(q: Queryable, req: CustomerReadRequest, user: SessionUser) {
-  const where = allOf([
-    ...commonConditions(customerSpec, req, user),
-    contains(customers.customerId, req.customerId),
-    contains(customers.customerName, req.customerName),
-    equals(customers.type, req.type),
-    contains(customers.phone, req.phone),
-    contains(customers.address, req.address),
-    contains(customers.certifiName, req.certifiName),
-    contains(customers.certifiNo, req.certifiNo),
-    contains(customers.remark, req.remark),
-  ]);
-  return readTable(q, customers, where, customerSpec, req, toCustomerRow);
+  return readTable(q, customers, readWhere(customerSpec, req, user), customerSpec, req, toCustomerRow);
 }

@@ -1,9 +1,9 @@
 import type { CustomerRequest, CustomerRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import { accounts, customers, debts } from '../../db/schema.js';
+import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { withDeps } from '../../lib/with-deps.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
@@ -16,7 +16,7 @@ import {
   stationsFor,
   type WriteAction,
 } from '../masterdata/rows.js';
-import { loadCustomers } from './customer.repo.js';
+import { loadCustomers, readCustomers } from './customer.repo.js';
 
 async function write(
   deps: Deps,
@@ -37,21 +37,17 @@ async function write(
       return action === 'Update' && old && old.stationId !== r.stationId;
     });
     const anchored = moving.length
-      ? await tx
-          .select({ id: accounts.customerId })
-          .from(accounts)
-          .where(
-            inArray(
-              accounts.customerId,
-              moving.map((m) => m.customerId),
-            ),
-          )
+      ? await accountsOf(
+          tx,
+          'customerId',
+          moving.map((m) => m.customerId),
+        )
       : [];
     rows.forEach((r, i) => {
       const old = before.get(r.customerId);
       const label = `customer ${r.customerId}`;
       checkWriteTarget(ctx.user, action, old, (m) => problems.add(labels, i, `${label}: ${m}`));
-      if (anchored.some((a) => a.id === r.customerId)) {
+      if (anchored.some((a) => a.customerId === r.customerId)) {
         problems.add(
           labels,
           i,
@@ -92,8 +88,8 @@ async function write(
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<CustomerRow[]> {
-  const unique = [...new Set(ids)];
+async function remove(deps: Deps, ctx: UserContext, keys: { customerId: string }[]): Promise<CustomerRow[]> {
+  const unique = [...new Set(keys.map((k) => k.customerId))];
   return deps.database.db.transaction(async (tx) => {
     const before = await loadCustomers(tx, unique);
     const problems = checkDeletable(ctx.user, unique, before, (b) => b.customerId, 'customer');
@@ -123,6 +119,6 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<Cust
 }
 
 export function createCustomerService(deps: Deps) {
-  return withDeps(deps, { write, remove });
+  return withDeps(deps, { read: onDatabase(readCustomers), write, remove });
 }
 export type CustomerService = ReturnType<typeof createCustomerService>;

@@ -2,12 +2,12 @@ import type { DebtReadRequest, DebtRow } from '@prepay/contracts';
 import { asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers, debts } from '../../db/schema.js';
-import { formatDateTime } from '../../lib/dates.js';
-import { allOf, commonConditions, contains, orderOf, pageOf, type ReadSpec } from '../../lib/read-query.js';
+import { auditStamps } from '../../lib/dates.js';
+import { auditedSpec, orderOf, pageOf, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { minorToNumber, toMinor } from '../masterdata/money.js';
 
-export const debtSpec: ReadSpec = {
+export const debtSpec = auditedSpec(debts, {
   sortable: {
     customerId: debts.customerId,
     customerName: customers.customerName,
@@ -15,16 +15,12 @@ export const debtSpec: ReadSpec = {
     remainingDebt: debts.remainingDebtMinor,
     payDebt: debts.payDebtMinor,
     remark: debts.remark,
-    stationId: debts.stationId,
-    createDate: debts.createDate,
-    updateDate: debts.updateDate,
   },
   defaultOrder: [asc(debts.customerId)],
   search: [debts.customerId, customers.customerName, debts.remark],
-  createDate: debts.createDate,
-  updateDate: debts.updateDate,
   station: debts.stationId,
-};
+  filters: { contains: ['customerId', 'customerName', 'remark'] },
+});
 
 type Joined = { d: typeof debts.$inferSelect; customerName: string | null };
 
@@ -36,10 +32,7 @@ export const toDebtRow = ({ d, customerName }: Joined): DebtRow => ({
   payDebt: minorToNumber(d.payDebtMinor),
   stationId: d.stationId,
   remark: d.remark,
-  createId: d.createId,
-  createDate: formatDateTime(d.createDate),
-  updateId: d.updateId,
-  updateDate: formatDateTime(d.updateDate ?? d.createDate),
+  ...auditStamps(d),
 });
 
 const select = (q: Queryable) =>
@@ -54,15 +47,11 @@ export async function loadDebts(q: Queryable, ids: string[]): Promise<DebtRow[]>
 }
 
 export async function readDebts(q: Queryable, req: DebtReadRequest, user: SessionUser) {
-  const where = allOf([
-    ...commonConditions(debtSpec, req, user),
-    contains(debts.customerId, req.customerId),
-    contains(customers.customerName, req.customerName),
+  const where = readWhere(debtSpec, req, user, [
     req.totalDebt === null || req.totalDebt === undefined
       ? undefined
       : eq(debts.totalDebtMinor, toMinor(req.totalDebt)),
     req.outstanding ? gt(debts.remainingDebtMinor, 0) : undefined,
-    contains(debts.remark, req.remark),
   ]);
   const { limit, offset } = pageOf(req);
   const [count] = await q

@@ -1,13 +1,13 @@
-import type { DebtRequest, DebtRow } from '@prepay/contracts';
+import type { DebtReadRequest, DebtRequest, DebtRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import { minorToString, toMinor } from '../masterdata/money.js';
 import { assertNoDuplicateKeys, type RowLabels, RowProblems, type WriteAction } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
-import { loadDebts } from './debt.repo.js';
+import { loadDebts, readDebts } from './debt.repo.js';
 
 /**
  * One debt per customer, in the customer's station. Vending recovers it (payDebt grows, remainingDebt
@@ -65,8 +65,8 @@ export function createDebtService(deps: Deps) {
     });
   }
 
-  async function remove(ctx: UserContext, ids: string[]): Promise<DebtRow[]> {
-    const unique = [...new Set(ids)];
+  async function remove(ctx: UserContext, keys: { customerId: string }[]): Promise<DebtRow[]> {
+    const unique = [...new Set(keys.map((k) => k.customerId))];
     return db.transaction(async (tx) => {
       const before = await loadDebts(tx, unique);
       const problems = new RowProblems();
@@ -83,6 +83,8 @@ export function createDebtService(deps: Deps) {
     });
   }
 
-  return { write, remove };
+  const read = (req: DebtReadRequest, user: SessionUser) => readDebts(db, req, user);
+
+  return { read, write, remove };
 }
 export type DebtService = ReturnType<typeof createDebtService>;

@@ -8,8 +8,8 @@ import {
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
-import { formatDateTime } from '../../lib/dates.js';
-import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import { auditStamps } from '../../lib/dates.js';
+import { auditedSpec, contains, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 export type Dlt645Item = typeof dlt645Items.$inferSelect;
@@ -22,21 +22,18 @@ export interface Dlt645Key {
 export const itemKey = (k: Dlt645Key) => `${k.version}/${k.type}/${k.flag.toUpperCase()}`;
 
 const nameText = sql`${dlt645Items.names}::text`;
-export const dlt645Spec: ReadSpec = {
+export const dlt645Spec = auditedSpec(dlt645Items, {
   sortable: {
     dlt645Id: dlt645Items.dlt645Id,
     version: dlt645Items.version,
     type: dlt645Items.type,
     flag: dlt645Items.flag,
     control: dlt645Items.control,
-    createDate: dlt645Items.createDate,
-    updateDate: dlt645Items.updateDate,
   },
   defaultOrder: [asc(dlt645Items.version), asc(dlt645Items.type), asc(dlt645Items.dlt645Id)],
   search: [dlt645Items.flag, dlt645Items.version, dlt645Items.di, dlt645Items.remark],
-  createDate: dlt645Items.createDate,
-  updateDate: dlt645Items.updateDate,
-};
+  filters: { contains: ['flag'], equals: ['version', 'type'] },
+});
 
 /** The wire row: the password is a secret, so only whether one is set shows. */
 export function toDlt645Row(i: Dlt645Item): Dlt645Row {
@@ -59,11 +56,7 @@ export function toDlt645Row(i: Dlt645Item): Dlt645Row {
     ...per('type', i.typeNames),
     ...per('name', i.names),
     remark: i.remark,
-    createId: i.createId,
-    createDate: formatDateTime(i.createDate),
-    updateId: i.updateId,
-    // The original's updateDate is never null: a row not changed since it was made was updated then.
-    updateDate: formatDateTime(i.updateDate ?? i.createDate),
+    ...auditStamps(i),
   } as Dlt645Row;
 }
 
@@ -85,14 +78,11 @@ export async function loadItems(q: Queryable, keys: Dlt645Key[]): Promise<Dlt645
 
 export function readDlt645(q: Queryable, req: Dlt645ReadRequest, user: SessionUser) {
   const term = req.searchTerm?.trim();
-  const where = allOf([
-    ...commonConditions({ ...dlt645Spec, search: [] }, { ...req, searchTerm: null }, user),
+  // The search also looks in the names of every language (a JSON column), so it is done here.
+  const where = readWhere({ ...dlt645Spec, search: [] }, { ...req, searchTerm: null }, user, [
     term
       ? or(...dlt645Spec.search.map((c) => contains(c, term)), sql`${nameText} ilike ${`%${term}%`}`)
       : undefined,
-    equals(dlt645Items.version, req.version),
-    equals(dlt645Items.type, req.type),
-    contains(dlt645Items.flag, req.flag),
   ]);
   return readTable(q, dlt645Items, where, dlt645Spec, req, toDlt645Row);
 }

@@ -1,18 +1,17 @@
 import {
+  DLT645_PATHS,
+  DLT645_TREE_PATH,
   Dlt645DeleteRequest,
   Dlt645ReadRequest,
   Dlt645Request,
   Dlt645Row,
   Dlt645TreeNode,
   Dlt645TreeRequest,
-  page,
   TASK_ROUTES,
-  writeBody,
 } from '@prepay/contracts';
 import { z } from 'zod';
-import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
-import { readDlt645, readTree } from './dlt645-item.repo.js';
+import { tableRoutes } from '../../http/table-routes.js';
 import type { Dlt645Service } from './dlt645-item.service.js';
 
 const tag = 'DLT645';
@@ -27,47 +26,32 @@ const treePermission = [
   TASK_ROUTES.token.createKey,
 ] as const;
 
-export function dlt645Routes(deps: Deps, service: Dlt645Service): RouteDef[] {
-  const { db } = deps.database;
-  const rows = z.array(Dlt645Row);
-  return [
-    defineRoute({
-      path: '/api/dlt645/read',
-      permission: treePermission,
-      tag,
-      summary: 'List the DL/T 645 data-item catalogue',
-      body: Dlt645ReadRequest,
-      result: page(Dlt645Row),
-      handler: (b, ctx) => readDlt645(db, b, ctx.user),
-    }),
-    defineRoute({
-      path: '/api/dlt645/readDLT645Tree',
-      permission: treePermission,
-      tag,
-      summary: 'Data items of one protocol version and task family, grouped, in one language',
-      body: Dlt645TreeRequest,
-      result: z.array(Dlt645TreeNode),
-      handler: (b) => readTree(db, b),
-    }),
-    ...(['Create', 'Update', 'Import'] as const).map((action) =>
-      defineRoute({
-        path: `/api/dlt645/${action.toLowerCase()}`,
-        permission,
-        tag,
-        summary: `${action} DL/T 645 data items (system administrators; all or nothing)`,
-        body: writeBody(Dlt645Request),
-        result: rows,
-        handler: (b, ctx) => service.write(ctx, b, action),
-      }),
-    ),
-    defineRoute({
-      path: '/api/dlt645/delete',
-      permission,
-      tag,
-      summary: 'Delete DL/T 645 data items',
-      body: writeBody(Dlt645DeleteRequest),
-      result: rows,
-      handler: (b, ctx) => service.remove(ctx, b),
-    }),
-  ];
+const writeSummary = (action: string) =>
+  `${action} DL/T 645 data items (system administrators; all or nothing)`;
+
+export function dlt645Routes(service: Dlt645Service): RouteDef[] {
+  const tree = defineRoute({
+    path: DLT645_TREE_PATH,
+    permission: treePermission,
+    tag,
+    summary: 'Data items of one protocol version and task family, grouped, in one language',
+    body: Dlt645TreeRequest,
+    result: z.array(Dlt645TreeNode),
+    handler: (b) => service.tree(b),
+  });
+  const table = tableRoutes(service, {
+    paths: DLT645_PATHS,
+    tag,
+    permission,
+    readPermission: treePermission,
+    schemas: { row: Dlt645Row, read: Dlt645ReadRequest, line: Dlt645Request, key: Dlt645DeleteRequest },
+    summaries: {
+      Read: 'List the DL/T 645 data-item catalogue',
+      Create: writeSummary('Create'),
+      Import: writeSummary('Import'),
+      Update: writeSummary('Update'),
+      Delete: 'Delete DL/T 645 data items',
+    },
+  });
+  return [...table, tree];
 }

@@ -1,14 +1,16 @@
 import {
   DLT645_LANGS,
   type Dlt645DeleteRequest,
+  type Dlt645ReadRequest,
   type Dlt645Request,
   type Dlt645Row,
+  type Dlt645TreeRequest,
 } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden } from '../../lib/domain-errors.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
@@ -17,7 +19,14 @@ import {
   RowProblems,
   type WriteAction,
 } from '../masterdata/rows.js';
-import { type Dlt645Item, itemKey, loadItems, toDlt645Row } from './dlt645-item.repo.js';
+import {
+  type Dlt645Item,
+  itemKey,
+  loadItems,
+  readDlt645,
+  readTree,
+  toDlt645Row,
+} from './dlt645-item.repo.js';
 
 /** The catalogue is shared by every station, so only system administrators change it. */
 function assertSystemAdmin(ctx: UserContext) {
@@ -111,6 +120,9 @@ export function createDlt645Service(deps: Deps) {
     });
   }
 
-  return { write, remove };
+  const read = (req: Dlt645ReadRequest, user: SessionUser) => readDlt645(db, req, user);
+  const tree = (req: Dlt645TreeRequest) => readTree(db, req);
+
+  return { read, tree, write, remove };
 }
 export type Dlt645Service = ReturnType<typeof createDlt645Service>;

@@ -1,30 +1,26 @@
 import type { GatewayReadRequest, GatewayRow } from '@prepay/contracts';
-import { asc, inArray } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { gateways } from '../../db/schema.js';
-import { formatDateTime } from '../../lib/dates.js';
-import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import { auditStamps, formatDateTime } from '../../lib/dates.js';
+import { auditedSpec, loadByKeys, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { basisPointsToNumber } from '../masterdata/money.js';
 
-export const gatewaySpec: ReadSpec = {
+export const gatewaySpec = auditedSpec(gateways, {
   sortable: {
     gatewayId: gateways.gatewayId,
     gatewayName: gateways.gatewayName,
     status: gateways.status,
     successRate: gateways.successRateBp,
     lastSeen: gateways.lastSeen,
-    stationId: gateways.stationId,
     remark: gateways.remark,
-    createDate: gateways.createDate,
-    updateDate: gateways.updateDate,
   },
   defaultOrder: [asc(gateways.gatewayId)],
   search: [gateways.gatewayId, gateways.gatewayName, gateways.remark],
-  createDate: gateways.createDate,
-  updateDate: gateways.updateDate,
   station: gateways.stationId,
-};
+  filters: { contains: ['gatewayId', 'gatewayName', 'remark'], equals: ['status'] },
+});
 
 export const toGatewayRow = (g: typeof gateways.$inferSelect): GatewayRow => ({
   gatewayId: g.gatewayId,
@@ -34,24 +30,12 @@ export const toGatewayRow = (g: typeof gateways.$inferSelect): GatewayRow => ({
   lastSeen: formatDateTime(g.lastSeen),
   stationId: g.stationId,
   remark: g.remark,
-  createId: g.createId,
-  createDate: formatDateTime(g.createDate),
-  updateId: g.updateId,
-  updateDate: formatDateTime(g.updateDate ?? g.createDate),
+  ...auditStamps(g),
 });
 
-export async function loadGateways(q: Queryable, ids: string[]) {
-  if (!ids.length) return [];
-  return (await q.select().from(gateways).where(inArray(gateways.gatewayId, ids))).map(toGatewayRow);
-}
+export const loadGateways = (q: Queryable, ids: string[]) =>
+  loadByKeys(q, gateways, gateways.gatewayId, ids, toGatewayRow);
 
 export function readGateways(q: Queryable, req: GatewayReadRequest, user: SessionUser) {
-  const where = allOf([
-    ...commonConditions(gatewaySpec, req, user),
-    contains(gateways.gatewayId, req.gatewayId),
-    contains(gateways.gatewayName, req.gatewayName),
-    equals(gateways.status, req.status),
-    contains(gateways.remark, req.remark),
-  ]);
-  return readTable(q, gateways, where, gatewaySpec, req, toGatewayRow);
+  return readTable(q, gateways, readWhere(gatewaySpec, req, user), gatewaySpec, req, toGatewayRow);
 }

@@ -1,8 +1,8 @@
-import type { GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
+import type { GatewayReadRequest, GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
@@ -14,7 +14,7 @@ import {
   type WriteAction,
 } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
-import { loadGateways } from './gateway.repo.js';
+import { loadGateways, readGateways } from './gateway.repo.js';
 
 export function createGatewayService(deps: Deps) {
   const { db } = deps.database;
@@ -63,8 +63,8 @@ export function createGatewayService(deps: Deps) {
     });
   }
 
-  async function remove(ctx: UserContext, ids: string[]): Promise<GatewayRow[]> {
-    const unique = [...new Set(ids.map((id) => id.toUpperCase()))];
+  async function remove(ctx: UserContext, keys: { gatewayId: string }[]): Promise<GatewayRow[]> {
+    const unique = [...new Set(keys.map((k) => k.gatewayId.toUpperCase()))];
     return db.transaction(async (tx) => {
       const before = await loadGateways(tx, unique);
       const problems = new RowProblems();
@@ -82,6 +82,8 @@ export function createGatewayService(deps: Deps) {
     });
   }
 
-  return { write, remove };
+  const read = (req: GatewayReadRequest, user: SessionUser) => readGateways(db, req, user);
+
+  return { read, write, remove };
 }
 export type GatewayService = ReturnType<typeof createGatewayService>;

@@ -2,12 +2,12 @@ import type { ItemReadRequest, ItemRow } from '@prepay/contracts';
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { items } from '../../db/schema.js';
-import { formatDateTime } from '../../lib/dates.js';
+import { auditStamps } from '../../lib/dates.js';
 import type { CodeNames } from '../../lib/export-labels.js';
-import { allOf, commonConditions, contains, type ReadSpec, readTable } from '../../lib/read-query.js';
+import { auditedSpec, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
-export const itemSpec: ReadSpec = {
+export const itemSpec = auditedSpec(items, {
   sortable: {
     itemType: items.itemType,
     itemName: items.itemName,
@@ -18,8 +18,6 @@ export const itemSpec: ReadSpec = {
     pt: items.pt,
     zh: items.zh,
     remark: items.remark,
-    createDate: items.createDate,
-    updateDate: items.updateDate,
   },
   defaultOrder: [asc(items.itemType), asc(items.itemName)],
   search: [
@@ -33,9 +31,8 @@ export const itemSpec: ReadSpec = {
     items.ar,
     items.remark,
   ],
-  createDate: items.createDate,
-  updateDate: items.updateDate,
-};
+  filters: { contains: ['itemType', 'itemName', 'en', 'ar', 'es', 'fr', 'pt', 'zh', 'remark'] },
+});
 
 export const toItemRow = (i: typeof items.$inferSelect): ItemRow => ({
   itemType: i.itemType,
@@ -47,10 +44,7 @@ export const toItemRow = (i: typeof items.$inferSelect): ItemRow => ({
   pt: i.pt,
   zh: i.zh,
   remark: i.remark,
-  createId: i.createId,
-  createDate: formatDateTime(i.createDate),
-  updateId: i.updateId,
-  updateDate: formatDateTime(i.updateDate ?? i.createDate),
+  ...auditStamps(i),
 });
 
 export const itemKey = (k: { itemType: string; itemName: string }) => `${k.itemType}/${k.itemName}`;
@@ -67,19 +61,7 @@ export async function loadItems(q: Queryable, keys: { itemType: string; itemName
 }
 
 export function readItems(q: Queryable, req: ItemReadRequest, user: SessionUser) {
-  const where = allOf([
-    ...commonConditions(itemSpec, req, user),
-    contains(items.itemType, req.itemType),
-    contains(items.itemName, req.itemName),
-    contains(items.en, req.en),
-    contains(items.ar, req.ar),
-    contains(items.es, req.es),
-    contains(items.fr, req.fr),
-    contains(items.pt, req.pt),
-    contains(items.zh, req.zh),
-    contains(items.remark, req.remark),
-  ]);
-  return readTable(q, items, where, itemSpec, req, toItemRow);
+  return readTable(q, items, readWhere(itemSpec, req, user), itemSpec, req, toItemRow);
 }
 
 /** Drop-down entries of one type in one language (en, then the item name, when the language is empty). */

@@ -1,9 +1,10 @@
-import type { ItemRequest, ItemRow } from '@prepay/contracts';
+import type { ItemListRequest, ItemReadRequest, ItemRequest, ItemRow } from '@prepay/contracts';
 import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import { items } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden } from '../../lib/domain-errors.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import {
   assertNoDuplicateKeys,
@@ -12,7 +13,7 @@ import {
   RowProblems,
   type WriteAction,
 } from '../masterdata/rows.js';
-import { itemKey, loadItems } from './item.repo.js';
+import { itemKey, itemList, loadItems, readItems } from './item.repo.js';
 
 const LANGS = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;
 
@@ -86,6 +87,10 @@ export function createItemService(deps: Deps) {
     });
   }
 
-  return { write, remove };
+  const read = (req: ItemReadRequest, user: SessionUser) => readItems(db, req, user);
+  /** One item type's labels in one language, for drop-downs. */
+  const list = (req: z.infer<typeof ItemListRequest>) => itemList(db, req.itemType, req.lang);
+
+  return { read, list, write, remove };
 }
 export type ItemService = ReturnType<typeof createItemService>;

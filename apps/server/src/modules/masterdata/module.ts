@@ -37,13 +37,13 @@ export function masterData(deps: Deps) {
   };
   const images = createImageService(deps);
   const routes: RouteDef[] = [
-    ...gatewayRoutes(deps, services.gateway),
-    ...meterRoutes(deps, services.meter),
-    ...customerRoutes(deps, services.customer),
-    ...tariffRoutes(deps, services.tariff),
-    ...debtRoutes(deps, services.debt),
-    ...accountRoutes(deps, services.account),
-    ...itemRoutes(deps, services.item),
+    ...gatewayRoutes(services.gateway),
+    ...meterRoutes(services.meter),
+    ...customerRoutes(services.customer),
+    ...tariffRoutes(services.tariff),
+    ...debtRoutes(services.debt),
+    ...accountRoutes(services.account),
+    ...itemRoutes(services.item),
     ...imageRoutes(images),
     ...keyStoreRoutes(createKeyStoreService(deps)),
     ...fileRouteDefs(deps, services, images),

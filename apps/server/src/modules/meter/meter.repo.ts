@@ -2,20 +2,11 @@ import type { MeterReadRequest, MeterRow } from '@prepay/contracts';
 import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { meterLinks, meters } from '../../db/schema.js';
-import { formatDateTime } from '../../lib/dates.js';
-import {
-  allOf,
-  commonConditions,
-  contains,
-  countWhere,
-  equals,
-  orderOf,
-  pageOf,
-  type ReadSpec,
-} from '../../lib/read-query.js';
+import { auditStamps, formatDateTime } from '../../lib/dates.js';
+import { auditedSpec, contains, countWhere, orderOf, pageOf, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
-export const meterSpec: ReadSpec = {
+export const meterSpec = auditedSpec(meters, {
   sortable: {
     meterId: meters.meterId,
     type: meters.type,
@@ -34,16 +25,15 @@ export const meterSpec: ReadSpec = {
     ken: meters.ken,
     ti: meters.ti,
     kt: meters.kt,
-    stationId: meters.stationId,
-    createDate: meters.createDate,
-    updateDate: meters.updateDate,
   },
   defaultOrder: [asc(meters.meterId)],
   search: [meters.meterId, meters.devEui, meters.protocolVersion, meters.sgc, meters.remark],
-  createDate: meters.createDate,
-  updateDate: meters.updateDate,
   station: meters.stationId,
-};
+  filters: {
+    contains: ['meterId', 'protocolVersion', 'sgc'],
+    equals: ['type', 'communicationWay', 'isThreePhase', 'status', 'krn', 'ti', 'kt', 'baseYear'],
+  },
+});
 
 /** Whether a decoder key is stored — the only thing any read says about it. */
 // Qualified by hand: drizzle renders a bare column name, which the subquery would bind to k.
@@ -111,10 +101,7 @@ export const toMeterRow = (m: MeterRecord): MeterRow => {
     lastSeen: formatDateTime(m.linkLastSeen),
     stationId: m.stationId,
     remark: m.remark,
-    createId: m.createId,
-    createDate: formatDateTime(m.createDate),
-    updateId: m.updateId,
-    updateDate: formatDateTime(m.updateDate ?? m.createDate),
+    ...auditStamps(m),
     // The original's meter writes carry `cdt`; we hold no later communication time, so it is the creation.
     cdt: formatDateTime(m.createDate),
   };
@@ -132,25 +119,13 @@ export async function loadMeters(q: Queryable, ids: string[]): Promise<MeterReco
 }
 
 export function meterWhere(req: MeterReadRequest, user: SessionUser, extra: (SQL | undefined)[] = []) {
-  return allOf([
-    ...commonConditions(meterSpec, req, user),
-    contains(meters.meterId, req.meterId),
-    equals(meters.type, req.type),
-    contains(meters.protocolVersion, req.protocolVersion),
-    equals(meters.communicationWay, req.communicationWay),
+  return readWhere(meterSpec, req, user, [
     contains(meters.devEui, req.devEui?.toLowerCase()),
     req.online === true
       ? sql`exists (select 1 from meter_links l where l.meter_id = "meters"."meter_id" and l.online)`
       : req.online === false
         ? sql`not exists (select 1 from meter_links l where l.meter_id = "meters"."meter_id" and l.online)`
         : undefined,
-    equals(meters.isThreePhase, req.isThreePhase),
-    equals(meters.status, req.status),
-    contains(meters.sgc, req.sgc),
-    equals(meters.krn, req.krn),
-    equals(meters.ti, req.ti),
-    equals(meters.kt, req.kt),
-    equals(meters.baseYear, req.baseYear),
     req.hasDecoderKey === true ? hasKey : req.hasDecoderKey === false ? sql`not ${hasKey}` : undefined,
     contains(meters.remark, req.remark),
     ...extra,

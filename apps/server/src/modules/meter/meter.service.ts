@@ -1,10 +1,11 @@
-import type { MeterRow, MeterWriteRequest } from '@prepay/contracts';
+import type { MeterReadRequest, MeterRow, MeterWriteRequest } from '@prepay/contracts';
 import { type BaseYear, isStsError, meterPanFromIain } from '@prepay/sts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { meters } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
+import { withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
 import { writeAudit } from '../audit/audit.js';
 import type { DbKeyStore, KeySource } from '../keystore/key-store.js';
@@ -20,7 +21,7 @@ import {
   type WriteAction,
 } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
-import { loadMeters, type MeterRecord, toMeterRow } from './meter.repo.js';
+import { loadMeters, type MeterRecord, readMeters, toMeterRow, unusedOnly } from './meter.repo.js';
 
 type Input = MeterWriteRequest;
 type Values = Omit<typeof meters.$inferInsert, 'createId' | 'createDate' | 'updateId' | 'updateDate'>;
@@ -284,8 +285,8 @@ async function write(deps: Deps, ctx: UserContext, rows: Input[], action: WriteA
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<MeterRow[]> {
-  const unique = [...new Set(ids)];
+async function remove(deps: Deps, ctx: UserContext, keys: { meterId: string }[]): Promise<MeterRow[]> {
+  const unique = [...new Set(keys.map((k) => k.meterId))];
   return deps.database.db.transaction(async (tx: Tx) => {
     const before = await loadMeters(tx, unique);
     const problems = checkDeletable(ctx.user, unique, before, (b) => b.meterId, 'meter');
@@ -305,6 +306,15 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<Mete
   });
 }
 
+function read(deps: Deps, req: MeterReadRequest, user: SessionUser) {
+  return readMeters(deps.database.db, req, user);
+}
+
+/** Meters no account binds yet (the account form's picker). */
+function readUnused(deps: Deps, req: MeterReadRequest, user: SessionUser) {
+  return readMeters(deps.database.db, req, user, [unusedOnly]);
+}
+
 export function createMeterService(deps: Deps) {
   // The head-end finds meters by address and DevEUI: let it see a change at once.
   const refreshing =
@@ -314,6 +324,10 @@ export function createMeterService(deps: Deps) {
       deps.headend?.refreshMeters().catch(() => undefined);
       return result;
     };
-  return { write: refreshing(write), remove: refreshing(remove) };
+  return {
+    ...withDeps(deps, { read, readUnused }),
+    write: refreshing(write),
+    remove: refreshing(remove),
+  };
 }
 export type MeterService = ReturnType<typeof createMeterService>;

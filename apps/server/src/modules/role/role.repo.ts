@@ -1,24 +1,19 @@
 import { parseRoleContent, type RoleReadRequest, type RoleRow } from '@prepay/contracts';
-import { asc, inArray } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { roles } from '../../db/schema.js';
-import { formatDateTime } from '../../lib/dates.js';
-import { allOf, commonConditions, contains, type ReadSpec, readTable } from '../../lib/read-query.js';
+import { auditStamps } from '../../lib/dates.js';
+import { auditedSpec, loadByKeys, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
-export const spec: ReadSpec = {
-  sortable: {
-    roleId: roles.roleId,
-    name: roles.name,
-    createDate: roles.createDate,
-    updateDate: roles.updateDate,
-  },
+// Roles are shared by every station: no station scope.
+export const spec = auditedSpec(roles, {
+  sortable: { roleId: roles.roleId, name: roles.name },
   defaultOrder: [asc(roles.roleId)],
   search: [roles.roleId, roles.name, roles.remark],
-  createDate: roles.createDate,
-  updateDate: roles.updateDate,
-};
+  filters: { contains: ['name'] },
+});
 
 /** Content is stored normalised: trimmed keys, no repeats, in the order given. */
 export const normalise = (content: string) => [...new Set(parseRoleContent(content))].join(',');
@@ -28,19 +23,12 @@ export const toRow = (r: typeof roles.$inferSelect): z.infer<typeof RoleRow> => 
   name: r.name,
   content: r.content,
   remark: r.remark,
-  createId: r.createId,
-  createDate: formatDateTime(r.createDate),
-  updateId: r.updateId,
-  updateDate: formatDateTime(r.updateDate ?? r.createDate),
+  ...auditStamps(r),
 });
 
-export async function load(q: Queryable, ids: string[]) {
-  if (!ids.length) return [];
-  return (await q.select().from(roles).where(inArray(roles.roleId, ids))).map(toRow);
-}
+export const load = (q: Queryable, ids: string[]) => loadByKeys(q, roles, roles.roleId, ids, toRow);
 
 /** A page of roles: the common filters, the name filter, the request's order. */
 export function readRoles(q: Queryable, req: z.infer<typeof RoleReadRequest>, user: SessionUser) {
-  const where = allOf([...commonConditions(spec, req, user), contains(roles.name, req.name)]);
-  return readTable(q, roles, where, spec, req, toRow);
+  return readTable(q, roles, readWhere(spec, req, user), spec, req, toRow);
 }

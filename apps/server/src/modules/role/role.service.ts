@@ -6,9 +6,9 @@ import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { withDeps } from '../../lib/with-deps.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
-import { load, normalise } from './role.repo.js';
+import { load, normalise, readRoles } from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 
 async function write(
@@ -58,7 +58,8 @@ async function write(
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, ids: string[]) {
+async function remove(deps: Deps, ctx: UserContext, keys: { roleId: string }[]) {
+  const ids = keys.map((k) => k.roleId);
   return deps.database.db.transaction(async (tx) => {
     const before = await load(tx, ids);
     if (before.length !== new Set(ids).size) throw notFound('Role');
@@ -77,6 +78,6 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]) {
 }
 
 export function createRoleService(deps: Deps) {
-  return withDeps(deps, { write, remove });
+  return withDeps(deps, { read: onDatabase(readRoles), write, remove });
 }
 export type RoleService = ReturnType<typeof createRoleService>;

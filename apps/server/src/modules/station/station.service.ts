@@ -6,9 +6,9 @@ import type { Deps } from '../../deps.js';
 import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { withDeps } from '../../lib/with-deps.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
-import { load } from './station.repo.js';
+import { load, readStations } from './station.repo.js';
 
 /** Stations are sites; only system administrators create, rename or delete them. */
 function assertSystemAdmin(ctx: UserContext) {
@@ -55,7 +55,8 @@ async function write(
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, ids: string[]) {
+async function remove(deps: Deps, ctx: UserContext, keys: { stationId: string }[]) {
+  const ids = keys.map((k) => k.stationId);
   assertSystemAdmin(ctx);
   return deps.database.db.transaction(async (tx) => {
     const before = await load(tx, ids);
@@ -74,6 +75,6 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]) {
 }
 
 export function createStationService(deps: Deps) {
-  return withDeps(deps, { write, remove });
+  return withDeps(deps, { read: onDatabase(readStations), write, remove });
 }
 export type StationService = ReturnType<typeof createStationService>;

@@ -2,8 +2,8 @@ import type { TariffReadRequest, TariffRow, TariffStep } from '@prepay/contracts
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { type StoredStep, tariffs } from '../../db/schema.js';
-import { formatDateTime } from '../../lib/dates.js';
-import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import { auditStamps, formatDateTime } from '../../lib/dates.js';
+import { auditedSpec, equals, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import {
   basisPointsToNumber,
@@ -16,7 +16,7 @@ import {
 
 export type TariffRecord = typeof tariffs.$inferSelect;
 
-export const tariffSpec: ReadSpec = {
+export const tariffSpec = auditedSpec(tariffs, {
   sortable: {
     tariffId: tariffs.tariffId,
     tariffName: tariffs.tariffName,
@@ -27,16 +27,12 @@ export const tariffSpec: ReadSpec = {
     startTime: tariffs.startTime,
     startTime_New: tariffs.startTimeNew,
     remark: tariffs.remark,
-    stationId: tariffs.stationId,
-    createDate: tariffs.createDate,
-    updateDate: tariffs.updateDate,
   },
   defaultOrder: [asc(tariffs.tariffId)],
   search: [tariffs.tariffId, tariffs.tariffName, tariffs.remark],
-  createDate: tariffs.createDate,
-  updateDate: tariffs.updateDate,
   station: tariffs.stationId,
-};
+  filters: { contains: ['tariffId', 'tariffName', 'remark'] },
+});
 
 /** What a tariff charges at a moment: the passive part once its start time has passed. */
 export interface EffectiveTariff {
@@ -106,10 +102,7 @@ export function toTariffRow(t: TariffRecord, now: Date): TariffRow {
     passiveActivated: e.passiveActivated,
     stationId: t.stationId,
     remark: t.remark,
-    createId: t.createId,
-    createDate: formatDateTime(t.createDate),
-    updateId: t.updateId,
-    updateDate: formatDateTime(t.updateDate ?? t.createDate),
+    ...auditStamps(t),
   };
 }
 
@@ -125,13 +118,9 @@ export async function findTariff(q: Queryable, id: string): Promise<TariffRecord
 
 export function readTariffs(q: Queryable, req: TariffReadRequest, user: SessionUser, now: Date) {
   const price = req.price?.trim();
-  const where = allOf([
-    ...commonConditions(tariffSpec, req, user),
-    contains(tariffs.tariffId, req.tariffId),
-    contains(tariffs.tariffName, req.tariffName),
+  const where = readWhere(tariffSpec, req, user, [
     price && /^\d+(\.\d{1,2})?$/.test(price) ? eq(tariffs.priceMinor, toMinor(price)) : undefined,
     req.tax === null || req.tax === undefined ? undefined : equals(tariffs.taxBp, toBasisPoints(req.tax)),
-    contains(tariffs.remark, req.remark),
   ]);
   return readTable(q, tariffs, where, tariffSpec, req, (t) => toTariffRow(t, now));
 }

@@ -1,11 +1,12 @@
-import type { TariffCreateRequest, TariffRow } from '@prepay/contracts';
+import type { TariffCreateRequest, TariffReadRequest, TariffRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { accounts, type StoredStep, tariffs } from '../../db/schema.js';
+import { type StoredStep, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { parseDateTime } from '../../lib/dates.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
+import { tariffsInUse } from '../account/account.repo.js';
 import { writeAudit } from '../audit/audit.js';
 import { toBasisPoints, toMinor, toTenths } from '../masterdata/money.js';
 import {
@@ -17,7 +18,7 @@ import {
   type WriteAction,
 } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
-import { loadTariffRecords, toTariffRow } from './tariff.repo.js';
+import { loadTariffRecords, readTariffs, toTariffRow } from './tariff.repo.js';
 
 type Input = z.infer<typeof TariffCreateRequest>;
 type StepInput = { start: string; end?: string | null; price: string };
@@ -82,23 +83,16 @@ async function write(deps: Deps, ctx: UserContext, rows: Input[], action: WriteA
       const old = before.get(r.tariffId);
       return old && old.stationId !== r.stationId;
     });
-    if (moving.length) {
-      const used = await tx
-        .selectDistinct({ id: accounts.tariffId })
-        .from(accounts)
-        .where(
-          inArray(
-            accounts.tariffId,
-            moving.map((m) => m.tariffId),
-          ),
-        );
-      for (const u of used) {
-        problems.add(
-          labels,
-          ids.indexOf(u.id),
-          `tariff ${u.id}: accounts use it; it cannot move to another station`,
-        );
-      }
+    const used = await tariffsInUse(
+      tx,
+      moving.map((m) => m.tariffId),
+    );
+    for (const id of used) {
+      problems.add(
+        labels,
+        ids.indexOf(id),
+        `tariff ${id}: accounts use it; it cannot move to another station`,
+      );
     }
     problems.throwIfAny();
     for (const { tariffId, values: v } of planned) {
@@ -125,8 +119,8 @@ async function write(deps: Deps, ctx: UserContext, rows: Input[], action: WriteA
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<TariffRow[]> {
-  const unique = [...new Set(ids)];
+async function remove(deps: Deps, ctx: UserContext, keys: { tariffId: string }[]): Promise<TariffRow[]> {
+  const unique = [...new Set(keys.map((k) => k.tariffId))];
   const now = deps.clock.now();
   return deps.database.db.transaction(async (tx) => {
     const before = await loadTariffRecords(tx, unique);
@@ -135,12 +129,8 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<Tari
       if (!before.some((b) => b.tariffId === id)) problems.add(undefined, i, `tariff ${id}: not found`);
     });
     for (const b of before) assertStation(ctx.user, b.stationId);
-    const used = await tx
-      .selectDistinct({ id: accounts.tariffId })
-      .from(accounts)
-      .where(inArray(accounts.tariffId, unique));
-    for (const u of used) {
-      problems.add(undefined, unique.indexOf(u.id), `tariff ${u.id} is used by accounts; change them first`);
+    for (const id of await tariffsInUse(tx, unique)) {
+      problems.add(undefined, unique.indexOf(id), `tariff ${id} is used by accounts; change them first`);
     }
     problems.throwIfAny('Nothing was deleted');
     await tx.delete(tariffs).where(inArray(tariffs.tariffId, unique));
@@ -150,7 +140,11 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<Tari
   });
 }
 
+function read(deps: Deps, req: TariffReadRequest, user: SessionUser) {
+  return readTariffs(deps.database.db, req, user, deps.clock.now());
+}
+
 export function createTariffService(deps: Deps) {
-  return withDeps(deps, { write, remove });
+  return withDeps(deps, { read, write, remove });
 }
 export type TariffService = ReturnType<typeof createTariffService>;

@@ -3,38 +3,25 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { roles, stations, userRoles, users } from '../../db/schema.js';
-import { formatDateTime } from '../../lib/dates.js';
-import {
-  allOf,
-  commonConditions,
-  contains,
-  countWhere,
-  equals,
-  orderOf,
-  pageOf,
-  type ReadSpec,
-} from '../../lib/read-query.js';
+import { auditStamps, formatDateTime } from '../../lib/dates.js';
+import { auditedSpec, countWhere, orderOf, pageOf, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 export type UserRecord = typeof users.$inferSelect;
 
-const spec: ReadSpec = {
+const spec = auditedSpec(users, {
   sortable: {
     userId: users.userId,
     nickName: users.nickName,
     fullName: users.fullName,
     status: users.status,
     roleId: users.roleId,
-    stationId: users.stationId,
-    createDate: users.createDate,
-    updateDate: users.updateDate,
   },
   defaultOrder: [asc(users.userId)],
   search: [users.userId, users.nickName, users.fullName, users.email, users.phone],
-  createDate: users.createDate,
-  updateDate: users.updateDate,
   station: users.stationId,
-};
+  filters: { contains: ['userId', 'nickName', 'fullName'], equals: ['roleId', 'status'] },
+});
 
 /** kWh on the wire, 0.1 kWh units in storage; -1 means no limit. */
 export const quotaToWire = (units: number | null) => (units === null ? -1 : units / 10);
@@ -73,16 +60,21 @@ export function toRow(
     company: extra.stationName,
     lockedUntil: formatDateTime(u.lockedUntil),
     remark: u.remark,
-    createId: u.createId,
-    createDate: formatDateTime(u.createDate),
-    updateId: u.updateId,
-    updateDate: formatDateTime(u.updateDate ?? u.createDate),
+    ...auditStamps(u),
   };
 }
 
 export async function findUser(q: Queryable, userId: string): Promise<UserRecord | undefined> {
   const [u] = await q.select().from(users).where(eq(users.userId, userId));
   return u;
+}
+
+/** The users among `ids` that exist already. */
+export async function existingUserIds(q: Queryable, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  return (await q.select({ id: users.userId }).from(users).where(inArray(users.userId, ids))).map(
+    (u) => u.id,
+  );
 }
 
 export async function roleIdsOf(q: Queryable, userIds: string[]): Promise<Map<string, string[]>> {
@@ -122,14 +114,7 @@ export async function loadRows(q: Queryable, userIds: string[]): Promise<UserRow
 }
 
 export async function readUsers(q: Queryable, req: z.infer<typeof UserReadRequest>, user: SessionUser) {
-  const where = allOf([
-    ...commonConditions(spec, req, user),
-    contains(users.userId, req.userId),
-    contains(users.nickName, req.nickName),
-    contains(users.fullName, req.fullName),
-    equals(users.roleId, req.roleId),
-    equals(users.status, req.status),
-  ]);
+  const where = readWhere(spec, req, user);
   const total = await countWhere(q, users, where);
   const { limit, offset } = pageOf(req);
   const ids = await q

@@ -2,6 +2,7 @@ import {
   page,
   ResetPasswordRequest,
   ResetPasswordResult,
+  USER_PATHS,
   UserCreateRequest,
   UserCreateResult,
   UserDeleteRequest,
@@ -12,27 +13,25 @@ import {
   writeBody,
 } from '@prepay/contracts';
 import { z } from 'zod';
-import type { Deps } from '../../deps.js';
 import { defineRoute, keysOf, type RouteDef } from '../../http/route.js';
-import { readUsers } from './user.repo.js';
-import type { createUserService } from './user.service.js';
+import type { UserService } from './user.service.js';
 
 const tag = 'User';
 const permission = 'Setting.User' as const;
 
-export function userRoutes(deps: Deps, users: ReturnType<typeof createUserService>): RouteDef[] {
+export function userRoutes(users: UserService): RouteDef[] {
   return [
     defineRoute({
-      path: '/api/user/read',
+      path: USER_PATHS.read,
       permission,
       tag,
       summary: 'List users (paging, search, filters, sort)',
       body: UserReadRequest,
       result: page(UserRow),
-      handler: (b, ctx) => readUsers(deps.database.db, b, ctx.user),
+      handler: (b, ctx) => users.read(b, ctx.user),
     }),
     defineRoute({
-      path: '/api/user/create',
+      path: USER_PATHS.create,
       permission,
       tag,
       summary: 'Create users; generated passwords are returned once',
@@ -41,7 +40,7 @@ export function userRoutes(deps: Deps, users: ReturnType<typeof createUserServic
       handler: (b, ctx) => users.create(ctx, b, 'Create'),
     }),
     defineRoute({
-      path: '/api/user/import',
+      path: USER_PATHS.import,
       permission,
       tag,
       summary: 'Import users, all or nothing',
@@ -50,7 +49,7 @@ export function userRoutes(deps: Deps, users: ReturnType<typeof createUserServic
       handler: (b, ctx) => users.create(ctx, b, 'Import'),
     }),
     defineRoute({
-      path: '/api/user/update',
+      path: USER_PATHS.update,
       permission,
       tag,
       summary: 'Update users',
@@ -59,7 +58,7 @@ export function userRoutes(deps: Deps, users: ReturnType<typeof createUserServic
       handler: (b, ctx) => users.update(ctx, b),
     }),
     defineRoute({
-      path: '/api/user/delete',
+      path: USER_PATHS.delete,
       permission,
       tag,
       summary: 'Delete users',
@@ -68,7 +67,7 @@ export function userRoutes(deps: Deps, users: ReturnType<typeof createUserServic
       handler: (b, ctx) => users.remove(ctx, keysOf(b, 'userId')),
     }),
     defineRoute({
-      path: '/api/user/reset',
+      path: USER_PATHS.reset,
       permission,
       tag,
       summary: "Reset a user's login password to a one-time password",

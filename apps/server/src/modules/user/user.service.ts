@@ -9,11 +9,11 @@ import { duplicateKeys } from '../../lib/duplicates.js';
 import { assertPasswordPolicy, assertPasswordsDiffer } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword } from '../../lib/passwords.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { withDeps } from '../../lib/with-deps.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
 import { assertCanAssignRoles } from '../role/role-guard.js';
 import { assertStation } from '../station/station-guard.js';
-import { findUser, loadRows, setRoles } from './user.repo.js';
+import { existingUserIds, findUser, loadRows, readUsers, setRoles } from './user.repo.js';
 
 type CreateInput = z.infer<typeof UserCreateRequest>;
 type UpdateInput = z.infer<typeof UserUpdateRequest>;
@@ -89,16 +89,11 @@ async function create(deps: Deps, ctx: UserContext, rows: CreateInput[], action:
       rows.map((r) => r.stationId),
     );
     await assertCanAssignRoles(tx, ctx.user, rows.flatMap(roleListOf));
-    const existing = await tx
-      .select({ id: users.userId })
-      .from(users)
-      .where(
-        inArray(
-          users.userId,
-          rows.map((r) => r.userId),
-        ),
-      );
-    if (existing.length) throw refuse(`User already exists: ${existing.map((e) => e.id).join(', ')}`);
+    const existing = await existingUserIds(
+      tx,
+      rows.map((r) => r.userId),
+    );
+    if (existing.length) throw refuse(`User already exists: ${existing.join(', ')}`);
 
     const secrets = new Map<string, { password: string | null; authorization: string | null }>();
     for (const r of rows) {
@@ -231,5 +226,6 @@ async function resetPassword(deps: Deps, ctx: UserContext, userId: string) {
 }
 
 export function createUserService(deps: Deps) {
-  return withDeps(deps, { create, update, remove, resetPassword });
+  return withDeps(deps, { read: onDatabase(readUsers), create, update, remove, resetPassword });
 }
+export type UserService = ReturnType<typeof createUserService>;
