@@ -33,6 +33,16 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+/**
+ * Adds a feature's catalogue (its locales/{en,zh,es}.json) to the shared instance, deep-merged so catalogues
+ * never clobber each other. The type asks zh and es for every key en has; locales.test.ts checks the rest.
+ */
+export function registerCatalogue<T extends object>(catalogue: { en: T } & Record<'zh' | 'es', NoInfer<T>>) {
+  for (const language of LANGUAGES) {
+    i18n.addResourceBundle(language, 'translation', catalogue[language], true, true);
+  }
+}
+
 /** antd's own texts (pager, pickers, empty states) per language, next to ours. */
 const antdLocales: Partial<Record<Language, AntdLocale>> = { en: enUS };
 const packs: Partial<Record<Language, Promise<void>>> = { en: Promise.resolve() };
