@@ -2,21 +2,10 @@ import { GATEWAY_ID_PATTERN, GATEWAY_PATHS, type GatewayRow } from '@prepay/cont
 import { Progress, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import {
-  remarkField,
-  StationCrudPage,
-  type StationOptions,
-  stationField,
-} from '../../components/list-page/crud-page';
+import { remarkField, type StationOptions, stationField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import './locales';
-
-const RESOURCE = 'gateway';
-const LIST: ListSpec = { resource: RESOURCE, readPath: GATEWAY_PATHS.read };
-/** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
+import { managementPage } from './management-page';
 
 const statusOptions = (t: TFunction) => [
   { value: true, label: t('management.gateway.online') },
@@ -98,20 +87,15 @@ const toBody = (v: GatewayForm, row: GatewayRow | undefined) => ({
   stationId: v.stationId || row?.stationId || null,
 });
 
-export default function GatewayPage() {
-  return (
-    <StationCrudPage<GatewayRow, GatewayForm>
-      resource={RESOURCE}
-      list={LIST}
-      paths={GATEWAY_PATHS}
-      keyOf={(r) => ({ gatewayId: r.gatewayId })}
-      rowKey={(r) => r.gatewayId}
-      titles="management.gateway"
-      columns={gatewayColumns}
-      fields={gatewayFields}
-      dialogWidth={600}
-      toBody={toBody}
-      files={{ module: 'gateway', fileName: 'gateways' }}
-    />
-  );
-}
+const page = managementPage<GatewayRow, GatewayForm>({
+  resource: 'gateway',
+  paths: GATEWAY_PATHS,
+  id: 'gatewayId',
+  columns: gatewayColumns,
+  fields: gatewayFields,
+  dialogWidth: 600,
+  toBody,
+});
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = page.prefetch;
+export default page.Page;

@@ -8,17 +8,11 @@ import {
   stationColumn,
   textColumn,
 } from '../../components/list-page/common-columns';
-import { remarkField, StationCrudPage, stationField } from '../../components/list-page/crud-page';
+import { remarkField, stationField } from '../../components/list-page/crud-page';
 import type { FieldDef, FormMode } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { communicationOptions, meterTypeOptions, phaseOptions } from '../../components/meter-options';
-import './locales';
-
-const RESOURCE = 'meter';
-const LIST: ListSpec = { resource: RESOURCE, readPath: METER_PATHS.read };
-/** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
+import { managementPage } from './management-page';
 
 type KeySource = 'derive' | 'enter' | 'keep';
 
@@ -315,25 +309,20 @@ const NEW_METER: Partial<MeterForm> = {
   keySource: 'derive',
 };
 
-export default function MeterPage() {
-  return (
-    <StationCrudPage<MeterRow, MeterForm>
-      resource={RESOURCE}
-      list={LIST}
-      paths={METER_PATHS}
-      keyOf={(r) => ({ meterId: r.meterId })}
-      rowKey={(r) => r.meterId}
-      titles="management.meter"
-      columns={(t, isAdmin, stations) => [
-        ...deviceColumns(t),
-        ...stsColumns(t),
-        ...stationColumn<MeterRow>(t, isAdmin, stations),
-        ...auditColumns<MeterRow>(t),
-      ]}
-      fields={(t, isAdmin, stations) => [...deviceFields(t, isAdmin, stations ?? []), ...stsFields(t)]}
-      initialValues={(row) => (row ? { ...row, keySource: 'keep' } : NEW_METER)}
-      toBody={toBody}
-      files={{ module: 'meter', fileName: 'meters' }}
-    />
-  );
-}
+const page = managementPage<MeterRow, MeterForm>({
+  resource: 'meter',
+  paths: METER_PATHS,
+  id: 'meterId',
+  columns: (t, isAdmin, stations) => [
+    ...deviceColumns(t),
+    ...stsColumns(t),
+    ...stationColumn<MeterRow>(t, isAdmin, stations),
+    ...auditColumns<MeterRow>(t),
+  ],
+  fields: (t, isAdmin, stations) => [...deviceFields(t, isAdmin, stations ?? []), ...stsFields(t)],
+  initialValues: (row) => (row ? { ...row, keySource: 'keep' } : NEW_METER),
+  toBody,
+});
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = page.prefetch;
+export default page.Page;
