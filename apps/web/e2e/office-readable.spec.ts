@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { ADMIN_PASSWORD, api, apiLogin, BASE_URL, loginAs } from './helpers';
-import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
+import { BASE_URL, loginAs } from './helpers';
+import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount, vendByApi } from './vending-helpers';
 
 /**
  * Issue 15, what a cashier and a supervisor read: import errors that name the row, the column and the
@@ -10,25 +10,6 @@ import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vend
  * vend's token sent to the meter from the receipt dialog, through the head-end to the simulated fleet.
  */
 test.describe.configure({ timeout: 180_000 });
-
-async function vendByApi(request: APIRequestContext, meterId: string, amount: string) {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
-  const env = await api(
-    request,
-    '/api/token/creditToken/generate',
-    {
-      meterId,
-      isPreview: false,
-      isVendByTotalPaid: true,
-      amount,
-      payDebtPercent: 0,
-      authorizationPassword: ADMIN_AUTHORIZATION_PASSWORD,
-      idempotencyKey: `e2e-print-${meterId}`,
-    },
-    token,
-  );
-  expect(env.code, env.reason).toBe(0);
-}
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();

@@ -1,11 +1,11 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
 import { ADMIN_PASSWORD, api, apiLogin, BASE_URL, ensureRoleUser, fillLogin, loginAs } from './helpers';
-import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
+import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount, vendByApi } from './vending-helpers';
 
 declare global {
   interface Window {
@@ -42,26 +42,6 @@ function countingKeyboard(page: Page) {
       return count;
     },
   };
-}
-
-async function vendByApi(request: APIRequestContext, meterId: string, amount: string) {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
-  const env = await api(
-    request,
-    '/api/token/creditToken/generate',
-    {
-      meterId,
-      isPreview: false,
-      isVendByTotalPaid: true,
-      amount,
-      payDebtPercent: 0,
-      authorizationPassword: ADMIN_AUTHORIZATION_PASSWORD,
-      idempotencyKey: `e2e-${meterId}-${amount}`,
-    },
-    token,
-  );
-  expect(env.code, env.reason).toBe(0);
-  return env.result as { receiptId: number; token: string };
 }
 
 /** Clicks a download button and opens the file with exceljs. */
