@@ -27,6 +27,12 @@ const valve = (t: TFunction) => (v: unknown) =>
   );
 
 /** The interval grid's columns; `usageLabel` distinguishes daily usage from the hourly one. */
+/** Reads of AMR data carry `lang` like the original's (required); the page translates its own labels. */
+export const READ_LANG = { lang: 'en' };
+
+/** A meter's row of one day (or month). */
+export const dailyRowKey = (r: { meterId: string; currentDate: string }) => `${r.meterId}:${r.currentDate}`;
+
 export function electricColumns(
   t: TFunction,
   usageLabel = 'amr.dailyUsage',

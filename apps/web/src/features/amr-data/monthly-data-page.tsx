@@ -1,10 +1,8 @@
 import { DAILY_DATA_PATHS, type DailyDataMeterRow } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
-import { electricColumns } from './columns';
+import { dailyRowKey, electricColumns, READ_LANG } from './columns';
 import './locales';
-
-const LANG = { lang: 'en' };
 
 /** Monthly Data: the registers frozen at the start of each month. */
 export default function MonthlyDataPage() {
@@ -13,9 +11,9 @@ export default function MonthlyDataPage() {
     <ListPage<DailyDataMeterRow>
       resource="monthly-data"
       readPath={DAILY_DATA_PATHS.meterReadMonthly}
-      rowKey={(r) => `${r.meterId}:${r.currentDate}`}
+      rowKey={dailyRowKey}
       columns={electricColumns(t).filter((c) => c.key !== 'usage1')}
-      extraBody={LANG}
+      extraBody={READ_LANG}
       exportModule="DailyDataMeter/readMonthly"
       exportFileName="monthly-data"
       testId="monthly-data"
