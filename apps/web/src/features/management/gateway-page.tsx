@@ -1,16 +1,12 @@
 import { GATEWAY_ID_PATTERN, GATEWAY_PATHS, type GatewayRow } from '@prepay/contracts';
-import { Progress, Tag } from 'antd';
+import { Progress } from 'antd';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import { remarkField, type StationOptions, stationField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
+import { stateColumn } from '../../components/state-column';
 import { managementPage } from './management-page';
-
-const statusOptions = (t: TFunction) => [
-  { value: true, label: t('management.gateway.online') },
-  { value: false, label: t('management.gateway.offline') },
-];
 
 function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   return [
@@ -32,19 +28,16 @@ function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions)
 
 function gatewayColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<GatewayRow>[] {
   return [
-    {
-      key: 'status',
-      title: t('management.gateway.status'),
-      filter: { kind: 'select', options: statusOptions(t) },
-      sort: true,
-      width: 110,
-      render: (v) =>
-        v ? (
-          <Tag color="green">{t('management.gateway.online')}</Tag>
-        ) : (
-          <Tag>{t('management.gateway.offline')}</Tag>
-        ),
-    },
+    stateColumn<GatewayRow>(
+      'status',
+      t('management.gateway.status'),
+      [
+        { value: true, label: t('management.gateway.online'), color: 'green' },
+        { value: false, label: t('management.gateway.offline') },
+      ],
+      110,
+      { sort: true },
+    ),
     {
       key: 'successRate',
       title: t('management.gateway.successRate'),
