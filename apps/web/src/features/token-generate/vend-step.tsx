@@ -1,9 +1,10 @@
 import type { AccountRow, CreditTokenRecord } from '@prepay/contracts';
 import type { InputRef } from 'antd';
-import { Alert, Button, Descriptions, Form, Input, Modal } from 'antd';
+import { Alert, Button, Descriptions, Form, Modal } from 'antd';
 import type { ReactNode, RefObject } from 'react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import { CreditBreakdown, CreditSummary } from './credit-breakdown';
 
 /**
@@ -112,22 +113,14 @@ export function ConfirmStep(props: {
         <Alert type="error" showIcon title={props.error} data-testid="vend-error" style={{ marginTop: 12 }} />
       )}
       <Form form={passwordForm} layout="vertical" style={{ marginTop: 12 }} onFinish={() => void submit()}>
-        <Form.Item
-          name="authorizationPassword"
-          label={t('vending.authorizationPassword')}
-          rules={[{ required: true, message: t('vending.validation.required') }]}
-        >
-          <Input.Password
-            ref={passwordRef}
-            data-testid="authorization-password"
-            autoComplete="off"
-            autoFocus
-            onPressEnter={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          />
-        </Form.Item>
+        <AuthorizationPasswordItem
+          ref={passwordRef}
+          autoFocus
+          onPressEnter={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        />
       </Form>
     </VendStepModal>
   );
