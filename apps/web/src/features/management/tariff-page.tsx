@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import {
@@ -63,31 +63,27 @@ const stepsOut = (steps: StepValue[] | undefined) =>
 const wireDate = (d: Dayjs | null | undefined) => (d ? d.format(WIRE) : null);
 const fromWire = (s: string | null | undefined) => (s ? dayjs(s, WIRE) : null);
 
+/** The tariff's fields as the view lists them: the passive ones when `passive`. */
+function viewItems(tt: (k: string) => string, row: TariffRow, passive: boolean) {
+  const items: [string, ReactNode][] = [
+    ['id', row.tariffId],
+    ['name', row.tariffName],
+    ['price', money(passive ? row.price_New : row.price)],
+    ['tax', String((passive ? row.tax_New : row.tax) ?? '')],
+    ['monthlyCharge', money(passive ? row.monthlyCharge_New : row.monthlyCharge)],
+    ['billingDay', String((passive ? row.billingDay_New : row.billingDay) ?? '')],
+    [passive ? 'startTimeNew' : 'startTime', (passive ? row.startTime_New : row.startTime) ?? ''],
+  ];
+  return items.map(([key, children]) => ({ key, label: tt(key), children }));
+}
+
 function TariffView({ row, passive }: { row: TariffRow; passive: boolean }) {
   const { t } = useTranslation();
   const tt = (k: string) => t(`management.tariff.${k}`);
   const steps: TariffStep[] = (passive ? row.steps_New : row.steps) ?? [];
   return (
     <div data-testid={passive ? 'tariff-view-passive' : 'tariff-view-active'}>
-      <Descriptions size="small" bordered column={1}>
-        <Descriptions.Item label={tt('id')}>{row.tariffId}</Descriptions.Item>
-        <Descriptions.Item label={tt('name')}>{row.tariffName}</Descriptions.Item>
-        <Descriptions.Item label={tt('price')}>
-          {money(passive ? row.price_New : row.price)}
-        </Descriptions.Item>
-        <Descriptions.Item label={tt('tax')}>
-          {String((passive ? row.tax_New : row.tax) ?? '')}
-        </Descriptions.Item>
-        <Descriptions.Item label={tt('monthlyCharge')}>
-          {money(passive ? row.monthlyCharge_New : row.monthlyCharge)}
-        </Descriptions.Item>
-        <Descriptions.Item label={tt('billingDay')}>
-          {String((passive ? row.billingDay_New : row.billingDay) ?? '')}
-        </Descriptions.Item>
-        <Descriptions.Item label={passive ? tt('startTimeNew') : tt('startTime')}>
-          {(passive ? row.startTime_New : row.startTime) ?? ''}
-        </Descriptions.Item>
-      </Descriptions>
+      <Descriptions size="small" bordered column={1} items={viewItems(tt, row, passive)} />
       <Table<TariffStep>
         style={{ marginTop: 12 }}
         size="small"

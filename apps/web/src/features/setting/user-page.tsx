@@ -318,6 +318,16 @@ function useResetPassword(setOneTime: (o: OneTime) => void) {
     });
 }
 
+/** The passwords a new or reset user gets, each shown when the server chose it. */
+const ONE_TIME_PASSWORDS = [
+  { field: 'oneTimePassword', label: 'loginPassword', testId: 'one-time-password' },
+  {
+    field: 'oneTimeAuthorizationPassword',
+    label: 'authorizationPassword',
+    testId: 'one-time-authorization-password',
+  },
+] as const;
+
 /** Passwords the server chose, shown once. */
 function OneTimeDialog({ oneTime, onClose }: { oneTime: OneTime | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -338,22 +348,19 @@ function OneTimeDialog({ oneTime, onClose }: { oneTime: OneTime | null; onClose:
         <Typography.Paragraph>
           {t('setting.user.id')}: <b>{oneTime?.userId}</b>
         </Typography.Paragraph>
-        {oneTime?.oneTimePassword && (
-          <Typography.Paragraph>
-            {t('setting.user.loginPassword')}:{' '}
-            <Typography.Text code copyable data-testid="one-time-password">
-              {oneTime.oneTimePassword}
-            </Typography.Text>
-          </Typography.Paragraph>
-        )}
-        {oneTime?.oneTimeAuthorizationPassword && (
-          <Typography.Paragraph>
-            {t('setting.user.authorizationPassword')}:{' '}
-            <Typography.Text code copyable data-testid="one-time-authorization-password">
-              {oneTime.oneTimeAuthorizationPassword}
-            </Typography.Text>
-          </Typography.Paragraph>
-        )}
+        {ONE_TIME_PASSWORDS.map(({ field, label, testId }) => {
+          const password = oneTime?.[field];
+          return (
+            password && (
+              <Typography.Paragraph key={field}>
+                {t(`setting.user.${label}`)}:{' '}
+                <Typography.Text code copyable data-testid={testId}>
+                  {password}
+                </Typography.Text>
+              </Typography.Paragraph>
+            )
+          );
+        })}
       </div>
     </Modal>
   );
