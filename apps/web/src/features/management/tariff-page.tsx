@@ -16,6 +16,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { crudResource } from '../../components/crud-resource';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import {
   remarkField,
@@ -26,15 +27,13 @@ import {
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { money } from '../../lib/format';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
 
-const RESOURCE = 'tariff';
-const LIST: ListSpec = { resource: RESOURCE, readPath: TARIFF_PATHS.read };
+const TARIFFS = crudResource<TariffRow>('tariff', TARIFF_PATHS, 'tariffId', 'management.tariff');
 /** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
+export const prefetch = TARIFFS.prefetch;
 const WIRE = 'YYYY-MM-DD HH:mm:ss';
 
 interface TariffForm {
@@ -300,12 +299,7 @@ function toBody(v: TariffForm, row: TariffRow | undefined) {
 
 export default function TariffPage() {
   const { t, save, isAdmin, stations, dialog, listProps, dialogProps, setDialog } =
-    useStationCrudPage<TariffRow>({
-      resource: RESOURCE,
-      paths: TARIFF_PATHS,
-      keyOf: (r) => ({ tariffId: r.tariffId }),
-      titles: 'management.tariff',
-    });
+    useStationCrudPage<TariffRow>(TARIFFS.crud);
   const tt = tariffKey(t);
   const screens = Grid.useBreakpoint();
   const [view, setView] = useState<{ row: TariffRow; passive: boolean } | null>(null);
@@ -313,8 +307,8 @@ export default function TariffPage() {
   return (
     <>
       <ListPage<TariffRow>
-        {...LIST}
-        rowKey={(r) => r.tariffId}
+        {...TARIFFS.list}
+        rowKey={TARIFFS.rowKey}
         columns={tariffColumns(t, isAdmin, stations.data)}
         onAdd={listProps.onAdd}
         onDelete={listProps.onDelete}

@@ -1,25 +1,19 @@
 import { STATION_PATHS, type StationRow } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
+import { crudResource } from '../../components/crud-resource';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
 import { useCrudPage } from '../../components/list-page/crud-page';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { ListPage } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import './locales';
 
-const RESOURCE = 'station';
-const LIST: ListSpec = { resource: RESOURCE, readPath: STATION_PATHS.read };
+const STATIONS = crudResource<StationRow>('station', STATION_PATHS, 'stationId', 'setting.station');
 /** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
+export const prefetch = STATIONS.prefetch;
 
 export default function StationPage() {
   const { t } = useTranslation();
-  const crud = useCrudPage<StationRow>({
-    resource: RESOURCE,
-    paths: STATION_PATHS,
-    keyOf: (r) => ({ stationId: r.stationId }),
-    titles: 'setting.station',
-  });
+  const crud = useCrudPage<StationRow>(STATIONS.crud);
   const { dialog } = crud;
 
   const fields: FieldDef[] = [
@@ -38,8 +32,8 @@ export default function StationPage() {
   return (
     <>
       <ListPage<StationRow>
-        {...LIST}
-        rowKey={(r) => r.stationId}
+        {...STATIONS.list}
+        rowKey={STATIONS.rowKey}
         columns={[
           { key: 'stationId', title: t('setting.station.id'), sort: true, width: 140 },
           textColumn('name', t('setting.station.name'), 200),

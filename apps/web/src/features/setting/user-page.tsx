@@ -5,20 +5,19 @@ import { App, Button, Col, Form, InputNumber, Modal, Select, Switch, Tag, Typogr
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { crudResource } from '../../components/crud-resource';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import { useCrudPage } from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useOwnStationId, useStations } from '../../components/list-page/lookups';
 import { request } from '../../lib/request';
 import './locales';
 
-const RESOURCE = 'user';
-const LIST: ListSpec = { resource: RESOURCE, readPath: USER_PATHS.read };
+const USERS = crudResource<UserRow>('user', USER_PATHS, 'userId', 'setting.user');
 /** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
+export const prefetch = USERS.prefetch;
 
 interface UserForm {
   userId: string;
@@ -372,12 +371,7 @@ export default function UserPage() {
   const ownStation = useOwnStationId();
   const stations = useStations();
   const roles = useRoleOptions();
-  const crud = useCrudPage<UserRow>({
-    resource: RESOURCE,
-    paths: USER_PATHS,
-    keyOf: (r) => ({ userId: r.userId }),
-    titles: 'setting.user',
-  });
+  const crud = useCrudPage<UserRow>(USERS.crud);
   const { dialog, setDialog } = crud;
   const [oneTime, setOneTime] = useState<OneTime | null>(null);
   const resetPassword = useResetPassword(setOneTime);
@@ -386,8 +380,8 @@ export default function UserPage() {
   return (
     <>
       <ListPage<UserRow>
-        {...LIST}
-        rowKey={(r) => r.userId}
+        {...USERS.list}
+        rowKey={USERS.rowKey}
         columns={userColumns(t, isAdmin, roles.data ?? [], stations.data)}
         onAdd={crud.listProps.onAdd}
         onDelete={crud.listProps.onDelete}
