@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { crudResource } from '../../components/crud-resource';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { useCrudPage } from '../../components/list-page/crud-page';
+import { remarkField, useCrudPage } from '../../components/list-page/crud-page';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { ListPage } from '../../components/list-page/list-page';
 import { request } from '../../lib/request';
@@ -41,7 +41,7 @@ function roleFields(t: TFunction, hidden: string[], original: string | undefined
         </Form.Item>
       ),
     },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
 }
 
@@ -80,9 +80,7 @@ export default function RolePage() {
           },
           ...auditColumns<RoleRow>(t),
         ]}
-        onAdd={crud.listProps.onAdd}
-        onDelete={crud.listProps.onDelete}
-        actions={crud.listProps.actions}
+        {...crud.listProps}
       />
       <FormDialog
         {...crud.dialogProps}

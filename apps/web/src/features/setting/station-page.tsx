@@ -2,7 +2,7 @@ import { STATION_PATHS, type StationRow } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { crudResource } from '../../components/crud-resource';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { useCrudPage } from '../../components/list-page/crud-page';
+import { remarkField, useCrudPage } from '../../components/list-page/crud-page';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { ListPage } from '../../components/list-page/list-page';
 import './locales';
@@ -26,7 +26,7 @@ export default function StationPage() {
       maxLength: 64,
     },
     { name: 'name', label: t('setting.station.name'), kind: 'text', required: true, maxLength: 128 },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
 
   return (
@@ -41,9 +41,7 @@ export default function StationPage() {
             c.key === 'updateDate' ? { ...c, sort: false } : c,
           ),
         ]}
-        onAdd={crud.listProps.onAdd}
-        onDelete={crud.listProps.onDelete}
-        actions={crud.listProps.actions}
+        {...crud.listProps}
       />
       <FormDialog
         {...crud.dialogProps}

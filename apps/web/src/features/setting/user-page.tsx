@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { crudResource } from '../../components/crud-resource';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { useCrudPage } from '../../components/list-page/crud-page';
+import { remarkField, useCrudPage } from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
@@ -202,7 +202,7 @@ function userFields(
       wide: true,
       render: () => <QuotaField />,
     },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
 }
 
