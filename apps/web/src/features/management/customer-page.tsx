@@ -4,7 +4,7 @@ import { auditColumns, stationColumn, textColumn } from '../../components/list-p
 import { remarkField, type StationOptions, stationField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { managementPage } from './management-page';
+import { managementPage, remarkAndStation } from './management-page';
 
 interface CustomerForm {
   customerId: string;
@@ -78,8 +78,7 @@ const toBody = (v: CustomerForm, row: CustomerRow | undefined) => ({
   address: v.address || null,
   certifiName: v.certifiName || null,
   certifiNo: v.certifiNo || null,
-  remark: v.remark || null,
-  stationId: v.stationId || row?.stationId || null,
+  ...remarkAndStation(v, row),
 });
 
 const page = managementPage<CustomerRow, CustomerForm>({

@@ -6,7 +6,7 @@ import { remarkField, type StationOptions, stationField } from '../../components
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import { stateColumn } from '../../components/state-column';
-import { managementPage } from './management-page';
+import { managementPage, remarkAndStation } from './management-page';
 
 function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   return [
@@ -76,8 +76,7 @@ interface GatewayForm {
 const toBody = (v: GatewayForm, row: GatewayRow | undefined) => ({
   gatewayId: v.gatewayId.trim().toUpperCase(),
   gatewayName: v.gatewayName || null,
-  remark: v.remark || null,
-  stationId: v.stationId || row?.stationId || null,
+  ...remarkAndStation(v, row),
 });
 
 const page = managementPage<GatewayRow, GatewayForm>({

@@ -25,6 +25,18 @@ export interface ManagementPageSpec<Row extends object, Form>
 }
 
 /**
+ * The last members every station-owned row sends: its remark, and its station (the chosen one, else the
+ * edited row's own, as users who cannot choose keep theirs).
+ */
+export const remarkAndStation = (
+  values: { remark?: string; stationId?: string },
+  row: { stationId?: string | null } | undefined,
+) => ({
+  remark: values.remark || null,
+  stationId: values.stationId || row?.stationId || null,
+});
+
+/**
  * A station-owned management grid (meters, customers, accounts, debts, gateways): Add, Edit, Delete,
  * import and export of `<resource>s`, titles `management.<resource>.add|edit`. Returns the page
  * module's `prefetch` and its default `Page`.

@@ -13,7 +13,7 @@ import type { FieldDef, FormMode } from '../../components/list-page/form-dialog'
 import type { ListColumn } from '../../components/list-page/list-page';
 import { communicationOptions, meterTypeOptions, phaseOptions } from '../../components/meter-options';
 import { stateColumn } from '../../components/state-column';
-import { managementPage } from './management-page';
+import { managementPage, remarkAndStation } from './management-page';
 
 type KeySource = 'derive' | 'enter' | 'keep';
 
@@ -281,8 +281,7 @@ function toBody(v: MeterForm, row: MeterRow | undefined): Record<string, unknown
     ken: num(v.ken),
     ti: num(v.ti),
     kt: num(v.kt),
-    remark: v.remark || null,
-    stationId: v.stationId || row?.stationId || null,
+    ...remarkAndStation(v, row),
   };
   if (v.keySource === 'enter' && v.decoderKey) body.decoderKey = v.decoderKey.trim();
   return body;

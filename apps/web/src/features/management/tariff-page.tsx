@@ -28,6 +28,7 @@ import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { money } from '../../lib/format';
+import { remarkAndStation } from './management-page';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
 
@@ -292,8 +293,7 @@ function toBody(v: TariffForm, row: TariffRow | undefined) {
     steps_New: passive ? stepsOut(v.steps_New) : null,
     monthlyCharge_New: passive ? str(v.monthlyCharge_New) : null,
     billingDay_New: passive ? (v.billingDay_New ?? null) : null,
-    remark: v.remark || null,
-    stationId: v.stationId || row?.stationId || null,
+    ...remarkAndStation(v, row),
   };
 }
 
