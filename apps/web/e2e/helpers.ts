@@ -111,6 +111,12 @@ export async function openList(page: Page, path: string, resource: string) {
   await expect(page.getByTestId('list-total')).toHaveText(/Total \d+/, { timeout: 30_000 });
 }
 
+/** Clicks the list's Add and returns the form dialog it opens (`title`: the dialog's title). */
+export async function openAddDialog(page: Page, title: string) {
+  await page.getByTestId('list-add').click();
+  return page.getByRole('dialog', { name: title });
+}
+
 /** antd's enter/leave motions add these classes while a popup or dialog zooms or slides. */
 const MOTION = /-(enter|appear|leave)(\s|$|-)/;
 

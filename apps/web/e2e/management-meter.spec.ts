@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, openList } from './helpers';
+import { loginAs, openAddDialog, openList } from './helpers';
 
 const DECODER_KEY = '0123456789ABCDEF';
 
@@ -16,8 +16,7 @@ test.describe('management: meter', () => {
     await loginAs(page);
     await openList(page, '/management/meter', 'meter');
 
-    await page.getByTestId('list-add').click();
-    const dialog = page.getByRole('dialog', { name: 'Add Meter' });
+    const dialog = await openAddDialog(page, 'Add Meter');
     await dialog.getByTestId('field-meterId').fill(meterId);
     await dialog.getByTestId('field-sgc').fill('123456');
     await dialog.getByTestId('field-krn').fill('1');

@@ -2,7 +2,15 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
 import { BASE_URL, loginAs } from './helpers';
-import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount, vendByApi } from './vending-helpers';
+import {
+  bodyRows,
+  openAndSearch,
+  openRecharge,
+  TOKEN,
+  tokenIn,
+  vendableAccount,
+  vendByApi,
+} from './vending-helpers';
 
 /**
  * Issue 15, what a cashier and a supervisor read: import errors that name the row, the column and the
@@ -153,9 +161,7 @@ test('Send to meter from the receipt: the token task to a meter of the fleet tur
   await expect(usable.first()).toBeVisible({ timeout: 60_000 });
   const meterId = (await usable.first().locator('td').nth(4).innerText()).trim();
 
-  await openAndSearch(page, '/token-generate/credit-token', meterId);
-  await bodyRows(page).first().getByTestId('row-action').click();
-  const recharge = page.getByRole('dialog', { name: 'Recharge' });
+  const recharge = await openRecharge(page, meterId);
   await recharge.getByText('Vend By Total Unit').click();
   await recharge.getByTestId('recharge-amount').fill('1');
   await recharge.getByTestId('recharge-next').click();

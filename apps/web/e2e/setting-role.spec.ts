@@ -5,6 +5,7 @@ import {
   apiLogin,
   loginAs,
   menuTitles,
+  openAddDialog,
   openList,
   USER_AUTH_PASSWORD,
   USER_PASSWORD,
@@ -48,8 +49,7 @@ test.describe('setting: role editor', () => {
     await openList(page, '/setting/role', 'role');
 
     // Create the role in the editor: check the whole Management group.
-    await page.getByTestId('list-add').click();
-    const add = page.getByRole('dialog', { name: 'Add Role' });
+    const add = await openAddDialog(page, 'Add Role');
     await add.getByTestId('field-roleId').fill(ROLE);
     await add.getByTestId('field-name').fill('Tree test role');
     await toggle(page, 'Management');

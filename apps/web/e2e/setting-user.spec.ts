@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fillLogin, loginAs, openList } from './helpers';
+import { fillLogin, loginAs, openAddDialog, openList } from './helpers';
 
 const rows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
 
@@ -25,8 +25,7 @@ test.describe('setting: user', () => {
     await loginAs(page);
     await openList(page, '/setting/user', 'user');
 
-    await page.getByTestId('list-add').click();
-    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    const dialog = await openAddDialog(page, 'Add User');
     await dialog.getByTestId('form-submit').click();
     await expect(dialog.getByText('Required').first()).toBeVisible();
     await dialog.getByTestId('field-userId').fill(userId);

@@ -50,6 +50,18 @@ export async function openAndSearch(page: Page, path: string, term: string) {
   await expect(bodyRows(page)).toHaveCount(1, { timeout: 15_000 });
 }
 
+/** Finds the meter's account on a Token Generate page and opens its row action (Recharge, Generate…). */
+export async function openRowAction(page: Page, path: string, meterId: string) {
+  await openAndSearch(page, path, meterId);
+  await bodyRows(page).first().getByTestId('row-action').click();
+}
+
+/** Opens the Recharge dialog of the meter's account on the Credit Token page. */
+export async function openRecharge(page: Page, meterId: string) {
+  await openRowAction(page, '/token-generate/credit-token', meterId);
+  return page.getByRole('dialog', { name: 'Recharge' });
+}
+
 /** A credit vend through the API, as the admin: a receipt to read, print or send in the pages. */
 export async function vendByApi(request: APIRequestContext, meterId: string, amount: string) {
   const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
