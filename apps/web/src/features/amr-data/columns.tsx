@@ -31,7 +31,22 @@ const valve = (t: TFunction) => (v: unknown) =>
 export const READ_LANG = { lang: 'en' };
 
 /** A meter's row of one day (or month). */
-export const dailyRowKey = (r: { meterId: string; currentDate: string }) => `${r.meterId}:${r.currentDate}`;
+const dailyRowKey = (r: { meterId: string; currentDate: string }) => `${r.meterId}:${r.currentDate}`;
+
+/** A grid of daily (or monthly) rows, one per meter and day, exported as `<exportFileName>.xlsx`. */
+export const dailyGrid = (
+  resource: string,
+  readPath: string,
+  exportModule: string,
+  exportFileName: string,
+) => ({
+  resource,
+  readPath,
+  rowKey: dailyRowKey,
+  extraBody: READ_LANG,
+  exportModule,
+  exportFileName,
+});
 
 export function electricColumns(
   t: TFunction,

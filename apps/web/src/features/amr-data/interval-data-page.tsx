@@ -3,7 +3,7 @@ import { Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
-import { dailyRowKey, electricColumns, READ_LANG } from './columns';
+import { dailyGrid, electricColumns, READ_LANG } from './columns';
 import './locales';
 import { useRecollect } from './recollect-dialog';
 
@@ -16,13 +16,8 @@ export default function IntervalDataPage() {
   return (
     <>
       <ListPage<DailyDataMeterRow>
-        resource="daily-data-meter"
-        readPath={DAILY_DATA_PATHS.meterRead}
-        rowKey={dailyRowKey}
+        {...dailyGrid('daily-data-meter', DAILY_DATA_PATHS.meterRead, 'DailyDataMeter', 'interval-data')}
         columns={electricColumns(t)}
-        extraBody={READ_LANG}
-        exportModule="DailyDataMeter"
-        exportFileName="interval-data"
         actions={(r) => (
           <Space size={0} wrap>
             <Button size="small" type="link" onClick={() => setHourly(r)}>

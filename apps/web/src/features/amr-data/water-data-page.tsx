@@ -1,7 +1,7 @@
 import { DAILY_DATA_PATHS, type DailyDataRow } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
-import { dailyRowKey, READ_LANG, waterColumns } from './columns';
+import { dailyGrid, waterColumns } from './columns';
 import './locales';
 import { useRecollect } from './recollect-dialog';
 
@@ -12,13 +12,8 @@ export default function WaterDataPage() {
   return (
     <>
       <ListPage<DailyDataRow>
-        resource="daily-data-water"
-        readPath={DAILY_DATA_PATHS.read}
-        rowKey={dailyRowKey}
+        {...dailyGrid('daily-data-water', DAILY_DATA_PATHS.read, 'DailyData', 'interval-data-water')}
         columns={waterColumns(t)}
-        extraBody={READ_LANG}
-        exportModule="DailyData"
-        exportFileName="interval-data-water"
         {...(recollect.allowed && { actions: recollect.action, actionsWidth: 110 })}
         testId="water-data"
       />

@@ -1,9 +1,10 @@
 import type { AccountRow, CreditTokenRecord } from '@prepay/contracts';
 import type { InputRef } from 'antd';
-import { Alert, Button, Descriptions, Form, Modal } from 'antd';
+import { Alert, Descriptions, Form, Modal } from 'antd';
 import type { ReactNode, RefObject } from 'react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionFooter } from '../../components/action-modal/action-modal';
 import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import { CreditBreakdown, CreditSummary } from './credit-breakdown';
 
@@ -60,18 +61,7 @@ export function VendStepModal(props: {
             {props.hint}
           </span>
         ),
-        <Button key="cancel" onClick={props.onCancel}>
-          {t('vending.cancel')}
-        </Button>,
-        <Button
-          key="ok"
-          type="primary"
-          loading={props.busy}
-          data-testid={props.primary.testId}
-          onClick={props.primary.onClick}
-        >
-          {props.primary.label}
-        </Button>,
+        ...actionFooter({ ...props.primary, busy: props.busy }, props.onCancel, t('vending.cancel')),
       ]}
     >
       <AccountInfo account={props.account} />
