@@ -2,7 +2,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en';
+import en from '../locales/en.json';
 import { COOKIE, getCookie, setCookie } from './cookies';
 
 export const LANGUAGES = ['en', 'zh', 'es'] as const;
@@ -48,12 +48,12 @@ const antdLocales: Partial<Record<Language, AntdLocale>> = { en: enUS };
 const packs: Partial<Record<Language, Promise<void>>> = { en: Promise.resolve() };
 const PACK_LOADERS: Record<Exclude<Language, 'en'>, () => Promise<[Record<string, unknown>, AntdLocale]>> = {
   zh: () =>
-    Promise.all([import('../locales/zh'), import('antd/es/locale/zh_CN')]).then(([a, b]) => [
+    Promise.all([import('../locales/zh.json'), import('antd/es/locale/zh_CN')]).then(([a, b]) => [
       a.default,
       b.default,
     ]),
   es: () =>
-    Promise.all([import('../locales/es'), import('antd/es/locale/es_ES')]).then(([a, b]) => [
+    Promise.all([import('../locales/es.json'), import('antd/es/locale/es_ES')]).then(([a, b]) => [
       a.default,
       b.default,
     ]),
