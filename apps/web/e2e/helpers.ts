@@ -104,6 +104,19 @@ export async function visit(page: Page, path: string) {
   });
 }
 
+/** Opens a list page and waits for its grid (`list-<resource>`) and the total of its first read. */
+export async function openList(page: Page, path: string, resource: string) {
+  await page.goto(path);
+  await expect(page.getByTestId(`list-${resource}`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('list-total')).toHaveText(/Total \d+/, { timeout: 30_000 });
+}
+
+/** Clicks the list's Add and returns the form dialog it opens (`title`: the dialog's title). */
+export async function openAddDialog(page: Page, title: string) {
+  await page.getByTestId('list-add').click();
+  return page.getByRole('dialog', { name: title });
+}
+
 /** antd's enter/leave motions add these classes while a popup or dialog zooms or slides. */
 const MOTION = /-(enter|appear|leave)(\s|$|-)/;
 

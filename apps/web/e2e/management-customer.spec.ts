@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { loginAs } from './helpers';
+import { loginAs, openAddDialog } from './helpers';
 
 /** Rows of the grid's body (antd keeps a hidden measure row first). */
 const bodyRows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
@@ -26,8 +26,7 @@ async function search(page: Page, term: string) {
 }
 
 async function addCustomer(page: Page, id: string, name: string, phone: string) {
-  await page.getByTestId('list-add').click();
-  const dialog = page.getByRole('dialog', { name: 'Add Customer' });
+  const dialog = await openAddDialog(page, 'Add Customer');
   await dialog.getByTestId('field-customerId').fill(id);
   await dialog.getByTestId('field-customerName').fill(name);
   await dialog.getByTestId('field-phone').fill(phone);
@@ -58,8 +57,7 @@ test.describe('management: customer', () => {
     const prefix = `E2EC${Date.now() % 1_000_000}`;
 
     // Validation messages of spec §5.
-    await page.getByTestId('list-add').click();
-    const dialog = page.getByRole('dialog', { name: 'Add Customer' });
+    const dialog = await openAddDialog(page, 'Add Customer');
     await dialog.getByTestId('form-submit').click();
     await expect(dialog.getByText('Required')).toHaveCount(2);
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { loginAs, openAddDialog, openList } from './helpers';
 
 const DECODER_KEY = '0123456789ABCDEF';
 
@@ -14,12 +14,9 @@ test.describe('management: meter', () => {
     // An 11-digit STS meter number.
     const meterId = `479${String(Date.now()).slice(-8)}`;
     await loginAs(page);
-    await page.goto('/management/meter');
-    await expect(page.getByTestId('list-meter')).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId('list-total')).toHaveText(/Total \d+/, { timeout: 30_000 });
+    await openList(page, '/management/meter', 'meter');
 
-    await page.getByTestId('list-add').click();
-    const dialog = page.getByRole('dialog', { name: 'Add Meter' });
+    const dialog = await openAddDialog(page, 'Add Meter');
     await dialog.getByTestId('field-meterId').fill(meterId);
     await dialog.getByTestId('field-sgc').fill('123456');
     await dialog.getByTestId('field-krn').fill('1');

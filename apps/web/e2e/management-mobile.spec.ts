@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, settledBox } from './helpers';
+import { loginAs, openList, settledBox } from './helpers';
 
 test.describe('management at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
@@ -7,9 +7,7 @@ test.describe('management at 375 px', () => {
 
   test('a list page fits the phone: the table scrolls sideways, dialogs take the width', async ({ page }) => {
     await loginAs(page);
-    await page.goto('/management/customer');
-    await expect(page.getByTestId('list-customer')).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId('list-total')).toHaveText(/Total \d+/, { timeout: 30_000 });
+    await openList(page, '/management/customer', 'customer');
 
     // The page itself does not scroll sideways…
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -1,8 +1,16 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { ADMIN_PASSWORD, api, apiLogin, BASE_URL, loginAs } from './helpers';
-import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
+import { BASE_URL, loginAs } from './helpers';
+import {
+  bodyRows,
+  openAndSearch,
+  openRecharge,
+  TOKEN,
+  tokenIn,
+  vendableAccount,
+  vendByApi,
+} from './vending-helpers';
 
 /**
  * Issue 15, what a cashier and a supervisor read: import errors that name the row, the column and the
@@ -10,25 +18,6 @@ import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vend
  * vend's token sent to the meter from the receipt dialog, through the head-end to the simulated fleet.
  */
 test.describe.configure({ timeout: 180_000 });
-
-async function vendByApi(request: APIRequestContext, meterId: string, amount: string) {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
-  const env = await api(
-    request,
-    '/api/token/creditToken/generate',
-    {
-      meterId,
-      isPreview: false,
-      isVendByTotalPaid: true,
-      amount,
-      payDebtPercent: 0,
-      authorizationPassword: ADMIN_AUTHORIZATION_PASSWORD,
-      idempotencyKey: `e2e-print-${meterId}`,
-    },
-    token,
-  );
-  expect(env.code, env.reason).toBe(0);
-}
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -172,9 +161,7 @@ test('Send to meter from the receipt: the token task to a meter of the fleet tur
   await expect(usable.first()).toBeVisible({ timeout: 60_000 });
   const meterId = (await usable.first().locator('td').nth(4).innerText()).trim();
 
-  await openAndSearch(page, '/token-generate/credit-token', meterId);
-  await bodyRows(page).first().getByTestId('row-action').click();
-  const recharge = page.getByRole('dialog', { name: 'Recharge' });
+  const recharge = await openRecharge(page, meterId);
   await recharge.getByText('Vend By Total Unit').click();
   await recharge.getByTestId('recharge-amount').fill('1');
   await recharge.getByTestId('recharge-next').click();

@@ -19,18 +19,23 @@ async function onlineRows(page: Page, count: number): Promise<Locator[]> {
 
 const meterIdOf = async (row: Locator) => (await row.locator('td').nth(4).innerText()).trim();
 
+/** Signs in on a Remote Operation page and opens Add Task on its first online meter. */
+async function addTaskOnOnlineMeter(page: Page, path: string) {
+  await loginAs(page, undefined, undefined, path);
+  const [row] = await onlineRows(page, 1);
+  if (!row) throw new Error('no online meter');
+  const meterId = await meterIdOf(row);
+  await row.getByTestId('add-task').click();
+  return { meterId, dialog: page.getByTestId('add-task-dialog') };
+}
+
 async function openTaskListFromToast(page: Page) {
   await expect(page.getByTestId('task-created')).toBeVisible();
   await page.getByTestId('view-task').click();
 }
 
 test('Meter Control → Add Task → the control task list shows it turn Success', async ({ page }) => {
-  await loginAs(page, undefined, undefined, '/remote-operation/remote-meter-control');
-  const [row] = await onlineRows(page, 1);
-  if (!row) throw new Error('no online meter');
-  const meterId = await meterIdOf(row);
-  await row.getByTestId('add-task').click();
-  const dialog = page.getByTestId('add-task-dialog');
+  const { meterId, dialog } = await addTaskOnOnlineMeter(page, '/remote-operation/remote-meter-control');
   await expect(dialog.getByTestId('task-meter-ids')).toHaveValue(meterId);
   await dialog.getByText('Switch Off').click();
   await dialog.getByTestId('add-task-confirm').click();
@@ -82,12 +87,7 @@ test('Meter Reading with two data items on a batch of three meters', async ({ pa
 });
 
 test('Resend of a failed task runs the same task again and shows both attempts', async ({ page }) => {
-  await loginAs(page, undefined, undefined, '/remote-operation/remote-meter-token');
-  const [row] = await onlineRows(page, 1);
-  if (!row) throw new Error('no online meter');
-  const meterId = await meterIdOf(row);
-  await row.getByTestId('add-task').click();
-  const dialog = page.getByTestId('add-task-dialog');
+  const { meterId, dialog } = await addTaskOnOnlineMeter(page, '/remote-operation/remote-meter-token');
   // A mistyped token: well-formed (20 digits) but not made with this meter's key, so the simulated
   // meter rejects it — a meter error, hence a Failure, every time it is sent. (The simulated fleet
   // now stores every setting item, Trip Delay included, so a setting no longer fails.)

@@ -5,6 +5,8 @@ import {
   apiLogin,
   loginAs,
   menuTitles,
+  openAddDialog,
+  openList,
   USER_AUTH_PASSWORD,
   USER_PASSWORD,
 } from './helpers';
@@ -14,12 +16,6 @@ const USER = `e2e-tree-${Date.now() % 100_000}`;
 
 const head = (page: Page) => page.locator('[data-testid=list-table] thead');
 const rows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
-
-async function openRoles(page: Page) {
-  await page.goto('/setting/role');
-  await expect(page.getByTestId('list-role')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('list-total')).toHaveText(/Total \d+/, { timeout: 30_000 });
-}
 
 /** A fresh browser context: a new login, as a user would after signing out. */
 async function menuOfFreshLogin(browser: Browser): Promise<string[]> {
@@ -50,11 +46,10 @@ test.describe('setting: role editor', () => {
     request,
   }) => {
     await loginAs(page);
-    await openRoles(page);
+    await openList(page, '/setting/role', 'role');
 
     // Create the role in the editor: check the whole Management group.
-    await page.getByTestId('list-add').click();
-    const add = page.getByRole('dialog', { name: 'Add Role' });
+    const add = await openAddDialog(page, 'Add Role');
     await add.getByTestId('field-roleId').fill(ROLE);
     await add.getByTestId('field-name').fill('Tree test role');
     await toggle(page, 'Management');

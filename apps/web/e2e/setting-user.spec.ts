@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fillLogin, loginAs } from './helpers';
+import { fillLogin, loginAs, openAddDialog, openList } from './helpers';
 
 const rows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
 
@@ -23,12 +23,9 @@ test.describe('setting: user', () => {
   }) => {
     const userId = `e2e-u${Date.now() % 100_000}`;
     await loginAs(page);
-    await page.goto('/setting/user');
-    await expect(page.getByTestId('list-user')).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId('list-total')).toHaveText(/Total \d+/, { timeout: 30_000 });
+    await openList(page, '/setting/user', 'user');
 
-    await page.getByTestId('list-add').click();
-    const dialog = page.getByRole('dialog', { name: 'Add User' });
+    const dialog = await openAddDialog(page, 'Add User');
     await dialog.getByTestId('form-submit').click();
     await expect(dialog.getByText('Required').first()).toBeVisible();
     await dialog.getByTestId('field-userId').fill(userId);

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
 import { ADMIN_PASSWORD, api, apiLogin } from './helpers';
 
 export const bodyRows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
@@ -47,4 +48,37 @@ export async function openAndSearch(page: Page, path: string, term: string) {
   await page.getByTestId('list-search-term').fill(term);
   await page.getByTestId('list-search').click();
   await expect(bodyRows(page)).toHaveCount(1, { timeout: 15_000 });
+}
+
+/** Finds the meter's account on a Token Generate page and opens its row action (Recharge, Generate…). */
+export async function openRowAction(page: Page, path: string, meterId: string) {
+  await openAndSearch(page, path, meterId);
+  await bodyRows(page).first().getByTestId('row-action').click();
+}
+
+/** Opens the Recharge dialog of the meter's account on the Credit Token page. */
+export async function openRecharge(page: Page, meterId: string) {
+  await openRowAction(page, '/token-generate/credit-token', meterId);
+  return page.getByRole('dialog', { name: 'Recharge' });
+}
+
+/** A credit vend through the API, as the admin: a receipt to read, print or send in the pages. */
+export async function vendByApi(request: APIRequestContext, meterId: string, amount: string) {
+  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const env = await api(
+    request,
+    '/api/token/creditToken/generate',
+    {
+      meterId,
+      isPreview: false,
+      isVendByTotalPaid: true,
+      amount,
+      payDebtPercent: 0,
+      authorizationPassword: ADMIN_AUTHORIZATION_PASSWORD,
+      idempotencyKey: `e2e-${meterId}-${amount}`,
+    },
+    token,
+  );
+  expect(env.code, env.reason).toBe(0);
+  return env.result as { receiptId: number; token: string };
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
 import { loginAs } from './helpers';
-import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
+import { bodyRows, openRowAction, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
 
 test.describe('meter key', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -13,8 +13,7 @@ test.describe('meter key', () => {
     const { meterId } = await vendableAccount(request, '77001');
     await loginAs(page);
 
-    await openAndSearch(page, '/token-generate/update-meter-key', meterId);
-    await bodyRows(page).first().getByTestId('row-action').click();
+    await openRowAction(page, '/token-generate/update-meter-key', meterId);
     const update = page.getByTestId('update-key-dialog');
     await update.getByTestId('key-sgcNew').fill('654321');
     for (const [field, value] of [
@@ -31,8 +30,7 @@ test.describe('meter key', () => {
     // The new key is write-only: it is never shown again.
     await expect(page.getByText('0123456789ABCDEF')).toHaveCount(0);
 
-    await openAndSearch(page, '/token-generate/change-meter-key-token', meterId);
-    await bodyRows(page).first().getByTestId('row-action').click();
+    await openRowAction(page, '/token-generate/change-meter-key-token', meterId);
     const change = page.getByTestId('change-key-dialog');
     await change.getByTestId('authorization-password').fill(ADMIN_AUTHORIZATION_PASSWORD);
     await change.getByTestId('generate-submit').click();

@@ -1,11 +1,19 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
 import { ADMIN_PASSWORD, api, apiLogin, BASE_URL, ensureRoleUser, fillLogin, loginAs } from './helpers';
-import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
+import {
+  bodyRows,
+  openAndSearch,
+  openRecharge,
+  TOKEN,
+  tokenIn,
+  vendableAccount,
+  vendByApi,
+} from './vending-helpers';
 
 declare global {
   interface Window {
@@ -42,26 +50,6 @@ function countingKeyboard(page: Page) {
       return count;
     },
   };
-}
-
-async function vendByApi(request: APIRequestContext, meterId: string, amount: string) {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
-  const env = await api(
-    request,
-    '/api/token/creditToken/generate',
-    {
-      meterId,
-      isPreview: false,
-      isVendByTotalPaid: true,
-      amount,
-      payDebtPercent: 0,
-      authorizationPassword: ADMIN_AUTHORIZATION_PASSWORD,
-      idempotencyKey: `e2e-${meterId}-${amount}`,
-    },
-    token,
-  );
-  expect(env.code, env.reason).toBe(0);
-  return env.result as { receiptId: number; token: string };
 }
 
 /** Clicks a download button and opens the file with exceljs. */
@@ -175,9 +163,7 @@ test.describe('vending office', () => {
   }) => {
     const { meterId } = await vendableAccount(request, suffixAt(11));
     await loginAs(page);
-    await openAndSearch(page, '/token-generate/credit-token', meterId);
-    await bodyRows(page).first().getByTestId('row-action').click();
-    const recharge = page.getByRole('dialog', { name: 'Recharge' });
+    const recharge = await openRecharge(page, meterId);
     await recharge.getByText('Vend By Total Unit').click();
     // 2000.5 kWh: above 1638.3 a token carries whole steps of 1 kWh from 1638.4 (… 2000.4, 2001.4 …).
     await recharge.getByTestId('recharge-amount').fill('2000.5');
@@ -198,9 +184,7 @@ test.describe('vending office', () => {
   }) => {
     const { meterId } = await vendableAccount(request, suffixAt(16));
     await loginAs(page);
-    await openAndSearch(page, '/token-generate/credit-token', meterId);
-    await bodyRows(page).first().getByTestId('row-action').click();
-    const recharge = page.getByRole('dialog', { name: 'Recharge' });
+    const recharge = await openRecharge(page, meterId);
     // 10 per kWh + 7.5 % VAT: 33.30 buys 3.0 kWh for 32.25 and leaves 1.05; 3.1 kWh costs 33.32.
     await recharge.getByTestId('recharge-amount').fill('33.30');
     await recharge.getByTestId('recharge-amount').press('Enter');
@@ -285,9 +269,7 @@ test.describe('vending office', () => {
       }
     }
     // And one is really clicked: the Recharge dialog opens.
-    await openAndSearch(page, '/token-generate/credit-token', meterId);
-    await bodyRows(page).first().getByTestId('row-action').click();
-    await expect(page.getByRole('dialog', { name: 'Recharge' })).toBeVisible();
+    await expect(await openRecharge(page, meterId)).toBeVisible();
   });
 
   test('the cash-up page totals equal the sum of today’s records; cancelled vends are shown apart', async ({

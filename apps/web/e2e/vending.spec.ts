@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
 import { loginAs, settledBox } from './helpers';
-import { bodyRows, openAndSearch, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
+import { bodyRows, openAndSearch, openRowAction, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
 
 test.describe('vending', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -100,8 +100,7 @@ test.describe('vending', () => {
     const suffix = String((Date.now() + 1) % 10_000_000).padStart(7, '0');
     const { meterId } = await vendableAccount(request, suffix);
     await loginAs(page);
-    await openAndSearch(page, '/token-generate/clear-tamper-token', meterId);
-    await bodyRows(page).first().getByTestId('row-action').click();
+    await openRowAction(page, '/token-generate/clear-tamper-token', meterId);
     const dialog = page.locator('.ant-modal').first();
     await dialog.getByTestId('token-remark').fill('Tamper cleared on site');
     await dialog.getByTestId('generate-submit').click();
@@ -118,8 +117,7 @@ test.describe('vending', () => {
     const { meterId } = await vendableAccount(request, suffix);
     await page.setViewportSize({ width: 375, height: 740 });
     await loginAs(page);
-    await openAndSearch(page, '/token-generate/set-maximum-power-limit-token', meterId);
-    await bodyRows(page).first().getByTestId('row-action').click();
+    await openRowAction(page, '/token-generate/set-maximum-power-limit-token', meterId);
     const dialog = page.locator('.ant-modal').first();
     await dialog.getByTestId('token-value').fill('1500.5');
     await dialog.getByTestId('generate-submit').click();

@@ -1,7 +1,8 @@
 import { TranslationOutlined } from '@ant-design/icons';
-import { App, Dropdown } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage, LANGUAGE_LABELS, LANGUAGES, setLanguage } from '../lib/i18n';
+import { ChoiceMenu } from './choice-menu';
 
 /** LG1–LG2: English, 中文, Español; the current one is disabled; the choice is kept in a cookie. */
 export function LanguageSelect({ className }: { className?: string }) {
@@ -9,19 +10,14 @@ export function LanguageSelect({ className }: { className?: string }) {
   const { message } = App.useApp();
   const current = currentLanguage();
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectedKeys: [current],
-        items: LANGUAGES.map((lang) => ({
-          key: lang,
-          label: <span data-testid={`language-${lang}`}>{LANGUAGE_LABELS[lang]}</span>,
-          disabled: lang === current,
-        })),
-        onClick: ({ key }) => {
-          void setLanguage(key as (typeof LANGUAGES)[number]);
-          void message.success(t('language.switchSuccess'));
-        },
+    <ChoiceMenu
+      options={LANGUAGES}
+      current={current}
+      label={(lang) => LANGUAGE_LABELS[lang]}
+      testId="language"
+      onChoose={(lang) => {
+        void setLanguage(lang);
+        void message.success(t('language.switchSuccess'));
       }}
     >
       <button
@@ -32,6 +28,6 @@ export function LanguageSelect({ className }: { className?: string }) {
       >
         <TranslationOutlined />
       </button>
-    </Dropdown>
+    </ChoiceMenu>
   );
 }

@@ -2,7 +2,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en';
+import en from '../locales/en.json';
 import { COOKIE, getCookie, setCookie } from './cookies';
 
 export const LANGUAGES = ['en', 'zh', 'es'] as const;
@@ -33,17 +33,27 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
+/**
+ * Adds a feature's catalogue (its locales/{en,zh,es}.json) to the shared instance, deep-merged so catalogues
+ * never clobber each other. The type asks zh and es for every key en has; locales.test.ts checks the rest.
+ */
+export function registerCatalogue<T extends object>(catalogue: { en: T } & Record<'zh' | 'es', NoInfer<T>>) {
+  for (const language of LANGUAGES) {
+    i18n.addResourceBundle(language, 'translation', catalogue[language], true, true);
+  }
+}
+
 /** antd's own texts (pager, pickers, empty states) per language, next to ours. */
 const antdLocales: Partial<Record<Language, AntdLocale>> = { en: enUS };
 const packs: Partial<Record<Language, Promise<void>>> = { en: Promise.resolve() };
 const PACK_LOADERS: Record<Exclude<Language, 'en'>, () => Promise<[Record<string, unknown>, AntdLocale]>> = {
   zh: () =>
-    Promise.all([import('../locales/zh'), import('antd/es/locale/zh_CN')]).then(([a, b]) => [
+    Promise.all([import('../locales/zh.json'), import('antd/es/locale/zh_CN')]).then(([a, b]) => [
       a.default,
       b.default,
     ]),
   es: () =>
-    Promise.all([import('../locales/es'), import('antd/es/locale/es_ES')]).then(([a, b]) => [
+    Promise.all([import('../locales/es.json'), import('antd/es/locale/es_ES')]).then(([a, b]) => [
       a.default,
       b.default,
     ]),

@@ -3,6 +3,7 @@ import { Alert, App, Button, Grid, Modal, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, FileRequestError, type FileRowError, uploadFile } from '../../lib/file-request';
+import { actionFooter } from '../action-modal/action-modal';
 import { checkImportFile, filePaths, reasonLines } from './file-paths';
 import '../list-page/locales';
 
@@ -87,20 +88,16 @@ export function ImportDialog({ open, module, onClose, onImported }: ImportDialog
       width={screens.sm ? 560 : '100%'}
       destroyOnHidden
       onCancel={close}
-      footer={[
-        <Button key="cancel" onClick={close}>
-          {t('listPage.cancel')}
-        </Button>,
-        <Button
-          key="ok"
-          type="primary"
-          loading={upload.busy}
-          data-testid="import-submit"
-          onClick={upload.submit}
-        >
-          {t('importDialog.upload')}
-        </Button>,
-      ]}
+      footer={actionFooter(
+        {
+          label: t('importDialog.upload'),
+          testId: 'import-submit',
+          busy: upload.busy,
+          onClick: upload.submit,
+        },
+        close,
+        t('listPage.cancel'),
+      )}
     >
       <div data-testid="import-dialog">
         <Typography.Paragraph type="secondary">{t('importDialog.templateHint')}</Typography.Paragraph>

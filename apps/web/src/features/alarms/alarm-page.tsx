@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateRangeColumn, textColumn } from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
+import { stateColumn } from '../../components/state-column';
 import { AcknowledgeDialog } from './acknowledge-dialog';
 import './locales';
 
@@ -45,21 +46,16 @@ function alarmColumns(t: TFunction): ListColumn<AlarmRow>[] {
       width: 120,
       render: (v) => (v ? String(v).slice(0, 10) : ''),
     },
-    {
-      key: 'acknowledged',
-      title: t('alarm.acknowledged'),
-      filter: {
-        kind: 'select',
-        options: [
-          { value: false, label: t('alarm.open') },
-          { value: true, label: t('alarm.done') },
-        ],
-      },
-      sort: true,
-      width: 130,
-      render: (v) =>
-        v ? <Tag color="green">{t('alarm.done')}</Tag> : <Tag color="volcano">{t('alarm.open')}</Tag>,
-    },
+    stateColumn<AlarmRow>(
+      'acknowledged',
+      t('alarm.acknowledged'),
+      [
+        { value: false, label: t('alarm.open'), color: 'volcano' },
+        { value: true, label: t('alarm.done'), color: 'green' },
+      ],
+      130,
+      { sort: true },
+    ),
     { key: 'ackId', title: t('alarm.ackId'), width: 130 },
     { key: 'ackDate', title: t('alarm.ackDate'), sort: true, width: 170 },
     { key: 'ackRemark', title: t('alarm.ackRemark'), width: 160, ellipsis: true },

@@ -1,27 +1,18 @@
 import type { DailyDataMeterRow, DailyDataRow } from '@prepay/contracts';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { i18n, setLanguage } from '../../lib/i18n';
 import { electricColumns, waterColumns } from './columns';
 import './locales';
 
 const t = () => i18n.t.bind(i18n);
-const waterCell = (key: string, value: unknown) =>
-  render(
-    <div>
-      {waterColumns(t())
-        .find((c) => c.key === key)
-        ?.render?.(value, {} as DailyDataRow)}
-    </div>,
-  );
+/** Renders one cell of a column list as the grid would. */
+const cellOf = <Row,>(columns: ListColumn<Row>[], key: string, value: unknown, row: Row) =>
+  render(<div>{columns.find((c) => c.key === key)?.render?.(value, row)}</div>);
+const waterCell = (key: string, value: unknown) => cellOf(waterColumns(t()), key, value, {} as DailyDataRow);
 const electricCell = (key: string, value: unknown) =>
-  render(
-    <div>
-      {electricColumns(t())
-        .find((c) => c.key === key)
-        ?.render?.(value, {} as DailyDataMeterRow)}
-    </div>,
-  );
+  cellOf(electricColumns(t()), key, value, {} as DailyDataMeterRow);
 
 describe('Interval Data (Water) valve column', () => {
   afterEach(async () => {

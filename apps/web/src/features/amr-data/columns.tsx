@@ -27,6 +27,27 @@ const valve = (t: TFunction) => (v: unknown) =>
   );
 
 /** The interval grid's columns; `usageLabel` distinguishes daily usage from the hourly one. */
+/** Reads of AMR data carry `lang` like the original's (required); the page translates its own labels. */
+export const READ_LANG = { lang: 'en' };
+
+/** A meter's row of one day (or month). */
+const dailyRowKey = (r: { meterId: string; currentDate: string }) => `${r.meterId}:${r.currentDate}`;
+
+/** A grid of daily (or monthly) rows, one per meter and day, exported as `<exportFileName>.xlsx`. */
+export const dailyGrid = (
+  resource: string,
+  readPath: string,
+  exportModule: string,
+  exportFileName: string,
+) => ({
+  resource,
+  readPath,
+  rowKey: dailyRowKey,
+  extraBody: READ_LANG,
+  exportModule,
+  exportFileName,
+});
+
 export function electricColumns(
   t: TFunction,
   usageLabel = 'amr.dailyUsage',

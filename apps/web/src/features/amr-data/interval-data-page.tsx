@@ -3,42 +3,30 @@ import { Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
-import { electricColumns } from './columns';
+import { dailyGrid, electricColumns, READ_LANG } from './columns';
 import './locales';
-import { RecollectDialog, useCanRecollect } from './recollect-dialog';
-
-const LANG = { lang: 'en' };
+import { useRecollect } from './recollect-dialog';
 
 /** Interval Data: one row per meter and day; the Hourly action opens that day's hourly readings. */
 export default function IntervalDataPage() {
   const { t } = useTranslation();
   const [hourly, setHourly] = useState<DailyDataMeterRow | null>(null);
-  const [recollect, setRecollect] = useState<DailyDataMeterRow | null>(null);
-  const canRecollect = useCanRecollect();
+  const recollect = useRecollect();
   const day = hourly?.currentDate.slice(0, 10) ?? '';
   return (
     <>
       <ListPage<DailyDataMeterRow>
-        resource="daily-data-meter"
-        readPath={DAILY_DATA_PATHS.meterRead}
-        rowKey={(r) => `${r.meterId}:${r.currentDate}`}
+        {...dailyGrid('daily-data-meter', DAILY_DATA_PATHS.meterRead, 'DailyDataMeter', 'interval-data')}
         columns={electricColumns(t)}
-        extraBody={LANG}
-        exportModule="DailyDataMeter"
-        exportFileName="interval-data"
         actions={(r) => (
           <Space size={0} wrap>
             <Button size="small" type="link" onClick={() => setHourly(r)}>
               {t('amr.hourly')}
             </Button>
-            {canRecollect && (
-              <Button size="small" type="link" data-testid="recollect-action" onClick={() => setRecollect(r)}>
-                {t('amr.recollect')}
-              </Button>
-            )}
+            {recollect.allowed && recollect.action(r)}
           </Space>
         )}
-        actionsWidth={canRecollect ? 170 : 90}
+        actionsWidth={recollect.allowed ? 170 : 90}
         testId="interval-data"
       />
       <Modal
@@ -58,7 +46,7 @@ export default function IntervalDataPage() {
               ['meterId', 'currentDate', 'usage1', 'total1', 'remain1'].includes(c.key),
             )}
             extraBody={{
-              lang: 'en',
+              ...READ_LANG,
               meterId: hourly.meterId,
               currentDateRange: [`${day} 00:00:00`, `${day} 23:59:59`],
             }}
@@ -66,13 +54,7 @@ export default function IntervalDataPage() {
           />
         )}
       </Modal>
-      {recollect && (
-        <RecollectDialog
-          meterId={recollect.meterId}
-          day={recollect.currentDate.slice(0, 10)}
-          onClose={() => setRecollect(null)}
-        />
-      )}
+      {recollect.dialog}
     </>
   );
 }

@@ -1,23 +1,21 @@
 import { DAILY_DATA_PATHS, type DailyDataMeterRow } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
-import { electricColumns } from './columns';
+import { dailyGrid, electricColumns } from './columns';
 import './locales';
-
-const LANG = { lang: 'en' };
 
 /** Monthly Data: the registers frozen at the start of each month. */
 export default function MonthlyDataPage() {
   const { t } = useTranslation();
   return (
     <ListPage<DailyDataMeterRow>
-      resource="monthly-data"
-      readPath={DAILY_DATA_PATHS.meterReadMonthly}
-      rowKey={(r) => `${r.meterId}:${r.currentDate}`}
+      {...dailyGrid(
+        'monthly-data',
+        DAILY_DATA_PATHS.meterReadMonthly,
+        'DailyDataMeter/readMonthly',
+        'monthly-data',
+      )}
       columns={electricColumns(t).filter((c) => c.key !== 'usage1')}
-      extraBody={LANG}
-      exportModule="DailyDataMeter/readMonthly"
-      exportFileName="monthly-data"
       testId="monthly-data"
     />
   );

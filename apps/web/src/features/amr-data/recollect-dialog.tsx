@@ -1,7 +1,8 @@
 import { COLLECTION_PATHS, RECOLLECT_PERMISSION, type RecollectResult } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { App, DatePicker, Form, Select, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionModal } from '../../components/action-modal/action-modal';
 import { request } from '../../lib/request';
@@ -87,4 +88,23 @@ export function RecollectDialog({
       </Form>
     </ActionModal>
   );
+}
+
+/**
+ * The Re-collect row action of a daily grid and the dialog it opens. `allowed` is false for roles
+ * without the key: the page then shows no action at all.
+ */
+export function useRecollect() {
+  const { t } = useTranslation();
+  const allowed = useCanRecollect();
+  const [row, setRow] = useState<{ meterId: string; currentDate: string } | null>(null);
+  const action = (r: { meterId: string; currentDate: string }) => (
+    <Button size="small" type="link" data-testid="recollect-action" onClick={() => setRow(r)}>
+      {t('amr.recollect')}
+    </Button>
+  );
+  const dialog = row && (
+    <RecollectDialog meterId={row.meterId} day={row.currentDate.slice(0, 10)} onClose={() => setRow(null)} />
+  );
+  return { allowed, action, dialog };
 }

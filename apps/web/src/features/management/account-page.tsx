@@ -7,22 +7,12 @@ import {
   stationColumn,
   textColumn,
 } from '../../components/list-page/common-columns';
-import { remarkField, StationCrudPage, type StationOptions } from '../../components/list-page/crud-page';
+import { remarkField, type StationOptions } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { communicationOptions, meterTypeOptions } from '../../components/meter-options';
+import { managementPage } from './management-page';
 import { CustomerPicker, TariffPicker, UnusedMeterPicker } from './pickers';
-import './locales';
-
-const RESOURCE = 'account';
-const LIST: ListSpec = {
-  resource: RESOURCE,
-  readPath: ACCOUNT_PATHS.read,
-  defaultSort: { field: 'customerId', direction: 'asc' },
-};
-/** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
 
 interface AccountForm {
   customerId: string;
@@ -101,19 +91,16 @@ const toBody = (v: AccountForm, row: AccountRow | undefined) => ({
   ...(row && row.meterId !== v.meterId ? { oldMeterId: row.meterId } : {}),
 });
 
-export default function AccountPage() {
-  return (
-    <StationCrudPage<AccountRow, AccountForm>
-      resource={RESOURCE}
-      list={LIST}
-      paths={ACCOUNT_PATHS}
-      keyOf={(r) => ({ customerId: r.customerId, meterId: r.meterId })}
-      rowKey={(r) => r.meterId}
-      titles="management.account"
-      columns={accountColumns}
-      fields={accountFields}
-      toBody={toBody}
-      files={{ module: 'account', fileName: 'accounts' }}
-    />
-  );
-}
+const page = managementPage<AccountRow, AccountForm>({
+  resource: 'account',
+  paths: ACCOUNT_PATHS,
+  id: 'meterId',
+  keys: ['customerId', 'meterId'],
+  sortBy: 'customerId',
+  columns: accountColumns,
+  fields: accountFields,
+  toBody,
+});
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = page.prefetch;
+export default page.Page;

@@ -1,25 +1,10 @@
 import { CUSTOMER_PATHS, type CustomerRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import {
-  remarkField,
-  StationCrudPage,
-  type StationOptions,
-  stationField,
-} from '../../components/list-page/crud-page';
+import { remarkField, type StationOptions, stationField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import './locales';
-
-const RESOURCE = 'customer';
-const LIST: ListSpec = {
-  resource: RESOURCE,
-  readPath: CUSTOMER_PATHS.read,
-  defaultSort: { field: 'customerId', direction: 'asc' },
-};
-/** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
+import { managementPage, remarkAndStation } from './management-page';
 
 interface CustomerForm {
   customerId: string;
@@ -93,24 +78,19 @@ const toBody = (v: CustomerForm, row: CustomerRow | undefined) => ({
   address: v.address || null,
   certifiName: v.certifiName || null,
   certifiNo: v.certifiNo || null,
-  remark: v.remark || null,
-  stationId: v.stationId || row?.stationId || null,
+  ...remarkAndStation(v, row),
 });
 
-export default function CustomerPage() {
-  return (
-    <StationCrudPage<CustomerRow, CustomerForm>
-      resource={RESOURCE}
-      list={LIST}
-      paths={CUSTOMER_PATHS}
-      keyOf={(r) => ({ customerId: r.customerId })}
-      rowKey={(r) => r.customerId}
-      titles="management.customer"
-      columns={customerColumns}
-      fields={customerFields}
-      initialValues={(row) => row ?? { type: 0 }}
-      toBody={toBody}
-      files={{ module: 'customer', fileName: 'customers' }}
-    />
-  );
-}
+const page = managementPage<CustomerRow, CustomerForm>({
+  resource: 'customer',
+  paths: CUSTOMER_PATHS,
+  id: 'customerId',
+  sortBy: 'customerId',
+  columns: customerColumns,
+  fields: customerFields,
+  initialValues: (row) => row ?? { type: 0 },
+  toBody,
+});
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = page.prefetch;
+export default page.Page;

@@ -1,18 +1,12 @@
 import { DEBT_PATHS, type DebtRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { remarkField, StationCrudPage, type StationOptions } from '../../components/list-page/crud-page';
+import { remarkField, type StationOptions } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { money } from '../../lib/format';
+import { managementPage } from './management-page';
 import { CustomerPicker } from './pickers';
-import './locales';
-
-const RESOURCE = 'debt';
-const LIST: ListSpec = { resource: RESOURCE, readPath: DEBT_PATHS.read };
-/** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
 
 function debtFields(
   t: TFunction,
@@ -71,20 +65,15 @@ interface DebtForm {
   remark?: string;
 }
 
-export default function DebtPage() {
-  return (
-    <StationCrudPage<DebtRow, DebtForm>
-      resource={RESOURCE}
-      list={LIST}
-      paths={DEBT_PATHS}
-      keyOf={(r) => ({ customerId: r.customerId })}
-      rowKey={(r) => r.customerId}
-      titles="management.debt"
-      columns={debtColumns}
-      fields={debtFields}
-      dialogWidth={600}
-      toBody={(v) => ({ customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null })}
-      files={{ module: 'debt', fileName: 'debts' }}
-    />
-  );
-}
+const page = managementPage<DebtRow, DebtForm>({
+  resource: 'debt',
+  paths: DEBT_PATHS,
+  id: 'customerId',
+  columns: debtColumns,
+  fields: debtFields,
+  dialogWidth: 600,
+  toBody: (v) => ({ customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null }),
+});
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = page.prefetch;
+export default page.Page;

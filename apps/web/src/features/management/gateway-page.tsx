@@ -1,27 +1,12 @@
 import { GATEWAY_ID_PATTERN, GATEWAY_PATHS, type GatewayRow } from '@prepay/contracts';
-import { Progress, Tag } from 'antd';
+import { Progress } from 'antd';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import {
-  remarkField,
-  StationCrudPage,
-  type StationOptions,
-  stationField,
-} from '../../components/list-page/crud-page';
+import { remarkField, type StationOptions, stationField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
-import './locales';
-
-const RESOURCE = 'gateway';
-const LIST: ListSpec = { resource: RESOURCE, readPath: GATEWAY_PATHS.read };
-/** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
-
-const statusOptions = (t: TFunction) => [
-  { value: true, label: t('management.gateway.online') },
-  { value: false, label: t('management.gateway.offline') },
-];
+import { stateColumn } from '../../components/state-column';
+import { managementPage, remarkAndStation } from './management-page';
 
 function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   return [
@@ -43,19 +28,16 @@ function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions)
 
 function gatewayColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<GatewayRow>[] {
   return [
-    {
-      key: 'status',
-      title: t('management.gateway.status'),
-      filter: { kind: 'select', options: statusOptions(t) },
-      sort: true,
-      width: 110,
-      render: (v) =>
-        v ? (
-          <Tag color="green">{t('management.gateway.online')}</Tag>
-        ) : (
-          <Tag>{t('management.gateway.offline')}</Tag>
-        ),
-    },
+    stateColumn<GatewayRow>(
+      'status',
+      t('management.gateway.status'),
+      [
+        { value: true, label: t('management.gateway.online'), color: 'green' },
+        { value: false, label: t('management.gateway.offline') },
+      ],
+      110,
+      { sort: true },
+    ),
     {
       key: 'successRate',
       title: t('management.gateway.successRate'),
@@ -94,24 +76,18 @@ interface GatewayForm {
 const toBody = (v: GatewayForm, row: GatewayRow | undefined) => ({
   gatewayId: v.gatewayId.trim().toUpperCase(),
   gatewayName: v.gatewayName || null,
-  remark: v.remark || null,
-  stationId: v.stationId || row?.stationId || null,
+  ...remarkAndStation(v, row),
 });
 
-export default function GatewayPage() {
-  return (
-    <StationCrudPage<GatewayRow, GatewayForm>
-      resource={RESOURCE}
-      list={LIST}
-      paths={GATEWAY_PATHS}
-      keyOf={(r) => ({ gatewayId: r.gatewayId })}
-      rowKey={(r) => r.gatewayId}
-      titles="management.gateway"
-      columns={gatewayColumns}
-      fields={gatewayFields}
-      dialogWidth={600}
-      toBody={toBody}
-      files={{ module: 'gateway', fileName: 'gateways' }}
-    />
-  );
-}
+const page = managementPage<GatewayRow, GatewayForm>({
+  resource: 'gateway',
+  paths: GATEWAY_PATHS,
+  id: 'gatewayId',
+  columns: gatewayColumns,
+  fields: gatewayFields,
+  dialogWidth: 600,
+  toBody,
+});
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = page.prefetch;
+export default page.Page;

@@ -1,5 +1,5 @@
 import { METER_PATHS, type MeterRow } from '@prepay/contracts';
-import { Divider, Form, Input, Radio, Tag, Typography } from 'antd';
+import { Divider, Form, Input, Radio, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,17 +8,12 @@ import {
   stationColumn,
   textColumn,
 } from '../../components/list-page/common-columns';
-import { remarkField, StationCrudPage, stationField } from '../../components/list-page/crud-page';
+import { remarkField, stationField } from '../../components/list-page/crud-page';
 import type { FieldDef, FormMode } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { communicationOptions, meterTypeOptions, phaseOptions } from '../../components/meter-options';
-import './locales';
-
-const RESOURCE = 'meter';
-const LIST: ListSpec = { resource: RESOURCE, readPath: METER_PATHS.read };
-/** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
+import { stateColumn } from '../../components/state-column';
+import { managementPage, remarkAndStation } from './management-page';
 
 type KeySource = 'derive' | 'enter' | 'keep';
 
@@ -205,38 +200,30 @@ function deviceColumns(t: TFunction): ListColumn<MeterRow>[] {
     textColumn<MeterRow>('protocolVersion', m('protocolVersion'), 140),
     optionColumn<MeterRow>('isThreePhase', m('phase'), phaseOptions(t), 150),
     optionColumn<MeterRow>('communicationWay', m('communicationWay'), communicationOptions(t), 160),
-    {
-      key: 'online',
-      title: m('link'),
-      filter: {
-        kind: 'select',
-        options: [
-          { value: true, label: m('online') },
-          { value: false, label: m('offline') },
-        ],
-      },
-      width: 120,
-      render: (v) => (v ? <Tag color="green">{m('online')}</Tag> : <Tag>{m('offline')}</Tag>),
-    },
+    stateColumn<MeterRow>(
+      'online',
+      m('link'),
+      [
+        { value: true, label: m('online'), color: 'green' },
+        { value: false, label: m('offline') },
+      ],
+      120,
+    ),
     { key: 'servingGatewayId', title: m('servingGateway'), width: 210 },
     { key: 'lastSeen', title: m('lastSeen'), width: 170 },
     textColumn<MeterRow>('devEui', m('devEui'), 180),
     { key: 'lng', title: m('lng'), sort: true, width: 100 },
     { key: 'lat', title: m('lat'), sort: true, width: 100 },
-    {
-      key: 'status',
-      title: m('status'),
-      filter: {
-        kind: 'select',
-        options: [
-          { value: false, label: m('unused') },
-          { value: true, label: m('used') },
-        ],
-      },
-      sort: true,
-      width: 100,
-      render: (v) => (v ? <Tag color="blue">{m('used')}</Tag> : <Tag>{m('unused')}</Tag>),
-    },
+    stateColumn<MeterRow>(
+      'status',
+      m('status'),
+      [
+        { value: false, label: m('unused') },
+        { value: true, label: m('used'), color: 'blue' },
+      ],
+      100,
+      { sort: true },
+    ),
   ];
 }
 
@@ -247,19 +234,15 @@ function stsColumns(t: TFunction): ListColumn<MeterRow>[] {
     (k) => ({ key: k, title: m(k), width: 110 }),
   );
   return [
-    {
-      key: 'hasDecoderKey',
-      title: m('hasDecoderKey'),
-      filter: {
-        kind: 'select',
-        options: [
-          { value: true, label: m('keySet') },
-          { value: false, label: m('keyMissing') },
-        ],
-      },
-      width: 130,
-      render: (v) => (v ? <Tag color="green">{m('keySet')}</Tag> : <Tag color="red">{m('keyMissing')}</Tag>),
-    },
+    stateColumn<MeterRow>(
+      'hasDecoderKey',
+      m('hasDecoderKey'),
+      [
+        { value: true, label: m('keySet'), color: 'green' },
+        { value: false, label: m('keyMissing'), color: 'red' },
+      ],
+      130,
+    ),
     { key: 'ea', title: m('ea'), width: 90, render: (v) => (v ? `EA${v}` : '') },
     {
       key: 'baseYear',
@@ -298,8 +281,7 @@ function toBody(v: MeterForm, row: MeterRow | undefined): Record<string, unknown
     ken: num(v.ken),
     ti: num(v.ti),
     kt: num(v.kt),
-    remark: v.remark || null,
-    stationId: v.stationId || row?.stationId || null,
+    ...remarkAndStation(v, row),
   };
   if (v.keySource === 'enter' && v.decoderKey) body.decoderKey = v.decoderKey.trim();
   return body;
@@ -315,25 +297,20 @@ const NEW_METER: Partial<MeterForm> = {
   keySource: 'derive',
 };
 
-export default function MeterPage() {
-  return (
-    <StationCrudPage<MeterRow, MeterForm>
-      resource={RESOURCE}
-      list={LIST}
-      paths={METER_PATHS}
-      keyOf={(r) => ({ meterId: r.meterId })}
-      rowKey={(r) => r.meterId}
-      titles="management.meter"
-      columns={(t, isAdmin, stations) => [
-        ...deviceColumns(t),
-        ...stsColumns(t),
-        ...stationColumn<MeterRow>(t, isAdmin, stations),
-        ...auditColumns<MeterRow>(t),
-      ]}
-      fields={(t, isAdmin, stations) => [...deviceFields(t, isAdmin, stations ?? []), ...stsFields(t)]}
-      initialValues={(row) => (row ? { ...row, keySource: 'keep' } : NEW_METER)}
-      toBody={toBody}
-      files={{ module: 'meter', fileName: 'meters' }}
-    />
-  );
-}
+const page = managementPage<MeterRow, MeterForm>({
+  resource: 'meter',
+  paths: METER_PATHS,
+  id: 'meterId',
+  columns: (t, isAdmin, stations) => [
+    ...deviceColumns(t),
+    ...stsColumns(t),
+    ...stationColumn<MeterRow>(t, isAdmin, stations),
+    ...auditColumns<MeterRow>(t),
+  ],
+  fields: (t, isAdmin, stations) => [...deviceFields(t, isAdmin, stations ?? []), ...stsFields(t)],
+  initialValues: (row) => (row ? { ...row, keySource: 'keep' } : NEW_METER),
+  toBody,
+});
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = page.prefetch;
+export default page.Page;

@@ -72,48 +72,37 @@ function RemoteSelect(props: RemoteSelectProps) {
   );
 }
 
-export function CustomerPicker(props: PickerProps) {
-  const { t } = useTranslation();
-  return (
-    <RemoteSelect
-      {...props}
-      resource="customer"
-      path={CUSTOMER_PATHS.read}
-      orderBy="customerId asc"
-      placeholder={t('management.account.pickCustomer')}
-      toOption={(r) => ({
-        value: String(r.customerId),
-        label: `${r.customerId} — ${r.customerName ?? ''}`,
-      })}
-    />
-  );
+type PickerSource = Omit<RemoteSelectProps, keyof PickerProps>;
+
+/** A picker over one server grid; its placeholder is a translation key. */
+function picker(source: PickerSource) {
+  return function Picker(props: PickerProps) {
+    const { t } = useTranslation();
+    return <RemoteSelect {...props} {...source} placeholder={t(source.placeholder)} />;
+  };
 }
+
+export const CustomerPicker = picker({
+  resource: 'customer',
+  path: CUSTOMER_PATHS.read,
+  orderBy: 'customerId asc',
+  placeholder: 'management.account.pickCustomer',
+  toOption: (r) => ({ value: String(r.customerId), label: `${r.customerId} — ${r.customerName ?? ''}` }),
+});
 
 /** Meters no account binds yet (`/api/meter/addread`), as the original's Account "Add" picker. */
-export function UnusedMeterPicker(props: PickerProps) {
-  const { t } = useTranslation();
-  return (
-    <RemoteSelect
-      {...props}
-      resource="meter-unused"
-      path={METER_PATHS.readUnused}
-      orderBy="meterId asc"
-      placeholder={t('management.account.pickMeter')}
-      toOption={(r) => ({ value: String(r.meterId), label: String(r.meterId) })}
-    />
-  );
-}
+export const UnusedMeterPicker = picker({
+  resource: 'meter-unused',
+  path: METER_PATHS.readUnused,
+  orderBy: 'meterId asc',
+  placeholder: 'management.account.pickMeter',
+  toOption: (r) => ({ value: String(r.meterId), label: String(r.meterId) }),
+});
 
-export function TariffPicker(props: PickerProps) {
-  const { t } = useTranslation();
-  return (
-    <RemoteSelect
-      {...props}
-      resource="tariff"
-      path={TARIFF_PATHS.read}
-      orderBy="tariffId asc"
-      placeholder={t('management.account.pickTariff')}
-      toOption={(r) => ({ value: String(r.tariffId), label: `${r.tariffId} — ${r.tariffName ?? ''}` })}
-    />
-  );
-}
+export const TariffPicker = picker({
+  resource: 'tariff',
+  path: TARIFF_PATHS.read,
+  orderBy: 'tariffId asc',
+  placeholder: 'management.account.pickTariff',
+  toOption: (r) => ({ value: String(r.tariffId), label: `${r.tariffId} — ${r.tariffName ?? ''}` }),
+});

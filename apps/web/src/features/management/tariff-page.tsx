@@ -14,8 +14,9 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { crudResource } from '../../components/crud-resource';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import {
   remarkField,
@@ -26,15 +27,14 @@ import {
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { money } from '../../lib/format';
+import { remarkAndStation } from './management-page';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
 
-const RESOURCE = 'tariff';
-const LIST: ListSpec = { resource: RESOURCE, readPath: TARIFF_PATHS.read };
+const TARIFFS = crudResource<TariffRow>('tariff', TARIFF_PATHS, 'tariffId', 'management.tariff');
 /** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
+export const prefetch = TARIFFS.prefetch;
 const WIRE = 'YYYY-MM-DD HH:mm:ss';
 
 interface TariffForm {
@@ -63,31 +63,27 @@ const stepsOut = (steps: StepValue[] | undefined) =>
 const wireDate = (d: Dayjs | null | undefined) => (d ? d.format(WIRE) : null);
 const fromWire = (s: string | null | undefined) => (s ? dayjs(s, WIRE) : null);
 
+/** The tariff's fields as the view lists them: the passive ones when `passive`. */
+function viewItems(tt: (k: string) => string, row: TariffRow, passive: boolean) {
+  const items: [string, ReactNode][] = [
+    ['id', row.tariffId],
+    ['name', row.tariffName],
+    ['price', money(passive ? row.price_New : row.price)],
+    ['tax', String((passive ? row.tax_New : row.tax) ?? '')],
+    ['monthlyCharge', money(passive ? row.monthlyCharge_New : row.monthlyCharge)],
+    ['billingDay', String((passive ? row.billingDay_New : row.billingDay) ?? '')],
+    [passive ? 'startTimeNew' : 'startTime', (passive ? row.startTime_New : row.startTime) ?? ''],
+  ];
+  return items.map(([key, children]) => ({ key, label: tt(key), children }));
+}
+
 function TariffView({ row, passive }: { row: TariffRow; passive: boolean }) {
   const { t } = useTranslation();
   const tt = (k: string) => t(`management.tariff.${k}`);
   const steps: TariffStep[] = (passive ? row.steps_New : row.steps) ?? [];
   return (
     <div data-testid={passive ? 'tariff-view-passive' : 'tariff-view-active'}>
-      <Descriptions size="small" bordered column={1}>
-        <Descriptions.Item label={tt('id')}>{row.tariffId}</Descriptions.Item>
-        <Descriptions.Item label={tt('name')}>{row.tariffName}</Descriptions.Item>
-        <Descriptions.Item label={tt('price')}>
-          {money(passive ? row.price_New : row.price)}
-        </Descriptions.Item>
-        <Descriptions.Item label={tt('tax')}>
-          {String((passive ? row.tax_New : row.tax) ?? '')}
-        </Descriptions.Item>
-        <Descriptions.Item label={tt('monthlyCharge')}>
-          {money(passive ? row.monthlyCharge_New : row.monthlyCharge)}
-        </Descriptions.Item>
-        <Descriptions.Item label={tt('billingDay')}>
-          {String((passive ? row.billingDay_New : row.billingDay) ?? '')}
-        </Descriptions.Item>
-        <Descriptions.Item label={passive ? tt('startTimeNew') : tt('startTime')}>
-          {(passive ? row.startTime_New : row.startTime) ?? ''}
-        </Descriptions.Item>
-      </Descriptions>
+      <Descriptions size="small" bordered column={1} items={viewItems(tt, row, passive)} />
       <Table<TariffStep>
         style={{ marginTop: 12 }}
         size="small"
@@ -297,19 +293,13 @@ function toBody(v: TariffForm, row: TariffRow | undefined) {
     steps_New: passive ? stepsOut(v.steps_New) : null,
     monthlyCharge_New: passive ? str(v.monthlyCharge_New) : null,
     billingDay_New: passive ? (v.billingDay_New ?? null) : null,
-    remark: v.remark || null,
-    stationId: v.stationId || row?.stationId || null,
+    ...remarkAndStation(v, row),
   };
 }
 
 export default function TariffPage() {
   const { t, save, isAdmin, stations, dialog, listProps, dialogProps, setDialog } =
-    useStationCrudPage<TariffRow>({
-      resource: RESOURCE,
-      paths: TARIFF_PATHS,
-      keyOf: (r) => ({ tariffId: r.tariffId }),
-      titles: 'management.tariff',
-    });
+    useStationCrudPage<TariffRow>(TARIFFS.crud);
   const tt = tariffKey(t);
   const screens = Grid.useBreakpoint();
   const [view, setView] = useState<{ row: TariffRow; passive: boolean } | null>(null);
@@ -317,8 +307,8 @@ export default function TariffPage() {
   return (
     <>
       <ListPage<TariffRow>
-        {...LIST}
-        rowKey={(r) => r.tariffId}
+        {...TARIFFS.list}
+        rowKey={TARIFFS.rowKey}
         columns={tariffColumns(t, isAdmin, stations.data)}
         onAdd={listProps.onAdd}
         onDelete={listProps.onDelete}

@@ -24,6 +24,13 @@ export function stepsProblem(steps: StepValue[] | undefined): boolean {
 }
 
 /** The step blocks editor (Start, End, Price per row) of the tariff form. */
+/** A step's cells: where its band starts and ends (one decimal; no end = open), and its price (two decimals). */
+const STEP_CELLS = [
+  { field: 'start', step: 0.1, precision: 1, required: true, placeholder: 'stepStart' },
+  { field: 'end', step: 0.1, precision: 1, required: false, placeholder: 'openEnd' },
+  { field: 'price', step: 0.01, precision: 2, required: true, placeholder: 'stepPrice' },
+] as const;
+
 export function TariffStepsEditor({ name, label }: { name: string; label: string }) {
   const { t } = useTranslation();
   return (
@@ -43,38 +50,21 @@ export function TariffStepsEditor({ name, label }: { name: string; label: string
           <div data-testid={`steps-${name}`}>
             {rows.map((row) => (
               <Space key={row.key} align="baseline" wrap style={{ display: 'flex', marginBottom: 4 }}>
-                <Form.Item
-                  name={[row.name, 'start']}
-                  rules={[{ required: true, message: t('validation.required') }]}
-                  style={{ marginBottom: 4 }}
-                >
-                  <InputNumber
-                    min={0}
-                    step={0.1}
-                    precision={1}
-                    placeholder={t('management.tariff.stepStart')}
-                  />
-                </Form.Item>
-                <Form.Item name={[row.name, 'end']} style={{ marginBottom: 4 }}>
-                  <InputNumber
-                    min={0}
-                    step={0.1}
-                    precision={1}
-                    placeholder={t('management.tariff.openEnd')}
-                  />
-                </Form.Item>
-                <Form.Item
-                  name={[row.name, 'price']}
-                  rules={[{ required: true, message: t('validation.required') }]}
-                  style={{ marginBottom: 4 }}
-                >
-                  <InputNumber
-                    min={0}
-                    step={0.01}
-                    precision={2}
-                    placeholder={t('management.tariff.stepPrice')}
-                  />
-                </Form.Item>
+                {STEP_CELLS.map((cell) => (
+                  <Form.Item
+                    key={cell.field}
+                    name={[row.name, cell.field]}
+                    {...(cell.required && { rules: [{ required: true, message: t('validation.required') }] })}
+                    style={{ marginBottom: 4 }}
+                  >
+                    <InputNumber
+                      min={0}
+                      step={cell.step}
+                      precision={cell.precision}
+                      placeholder={t(`management.tariff.${cell.placeholder}`)}
+                    />
+                  </Form.Item>
+                ))}
                 <Button icon={<DeleteOutlined />} onClick={() => remove(row.name)} aria-label="remove" />
               </Space>
             ))}

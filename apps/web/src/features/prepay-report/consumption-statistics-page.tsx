@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { ConsumptionChart } from './consumption-chart';
 import { type ConsumptionFilter, ConsumptionFilters, NO_FILTER } from './consumption-filters';
+import { READ_LANG } from './report-columns';
 import './locales';
 
 type View = 'data' | 'chart';
@@ -16,7 +17,7 @@ export default function ConsumptionStatisticsPage() {
   const [view, setView] = useState<View>('data');
   const [filter, setFilter] = useState<ConsumptionFilter>(NO_FILTER);
   const monthly = period === 'monthly';
-  const body = useMemo(() => ({ lang: 'en', isDaily: !monthly, ...filter }), [monthly, filter]);
+  const body = useMemo(() => ({ ...READ_LANG, isDaily: !monthly, ...filter }), [monthly, filter]);
 
   return (
     <Card data-testid="consumption-statistics" className="consumption-statistics">

@@ -2,23 +2,17 @@ import { type DebtSituationRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { textColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
-import { addressColumn, customerIdColumn } from './report-columns';
+import { addressColumn, customerIdColumn, READ_LANG, reportGrid } from './report-columns';
 import './locales';
-
-const LANG = { lang: 'en' };
 
 /** Debt Situation: each customer's total, recovered and remaining debt, and the vends that paid it. */
 export default function DebtSituationPage() {
   const { t } = useTranslation();
   return (
     <ListPage<DebtSituationRow>
-      resource="report-debt-situation"
-      readPath={PREPAY_REPORT_PATHS.debtSituation}
+      {...reportGrid('debt-situation', PREPAY_REPORT_PATHS.debtSituation, 'PrepayReport/DebtSituation')}
       rowKey={(r) => r.customerId}
-      defaultSort={{ field: 'customerId', direction: 'asc' }}
-      extraBody={LANG}
-      exportModule="PrepayReport/DebtSituation"
-      exportFileName="debt-situation"
+      extraBody={READ_LANG}
       columns={[
         customerIdColumn(t),
         textColumn('customerName', t('report.customerName'), 160),
@@ -29,7 +23,6 @@ export default function DebtSituationPage() {
         { key: 'lastPaymentDate', title: t('report.lastPaymentDate'), sort: true, width: 170 },
         addressColumn(t),
       ]}
-      testId="report-debt-situation"
     />
   );
 }

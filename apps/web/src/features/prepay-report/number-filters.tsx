@@ -1,13 +1,16 @@
 import { Button, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { READ_LANG } from './report-columns';
+
+type NumberField = { key: string; label: string; step?: number };
 
 /** Numeric report filters (day bounds, low limit) in the toolbar; Apply sends them with the read. */
 export function NumberFilters({
   fields,
   onApply,
 }: {
-  fields: { key: string; label: string; step?: number }[];
+  fields: NumberField[];
   onApply: (values: Record<string, number | null>) => void;
 }) {
   const { t } = useTranslation();
@@ -31,4 +34,13 @@ export function NumberFilters({
       </Button>
     </Space>
   );
+}
+
+/** A report read bounded by toolbar numbers: the body to send, and the toolbar whose Apply sets it. */
+export function useNumberFilters(fields: NumberField[]) {
+  const [extraBody, setExtraBody] = useState<Record<string, unknown>>(READ_LANG);
+  const toolbarExtra = (
+    <NumberFilters fields={fields} onApply={(v) => setExtraBody({ ...READ_LANG, ...v })} />
+  );
+  return { extraBody, toolbarExtra };
 }

@@ -2,6 +2,24 @@ import type { TFunction } from 'i18next';
 import { textColumn } from '../../components/list-page/common-columns';
 import type { ListColumn } from '../../components/list-page/list-page';
 
+/** Report reads carry `lang` like the original's (required); the page translates its own labels. */
+export const READ_LANG = { lang: 'en' };
+
+/**
+ * A report grid named by its slug: query key and test id `report-<slug>`, export file `<slug>.xlsx`,
+ * rows by customer until the user sorts.
+ */
+export function reportGrid(slug: string, readPath: string, exportModule: string) {
+  return {
+    resource: `report-${slug}`,
+    testId: `report-${slug}`,
+    readPath,
+    exportModule,
+    exportFileName: slug,
+    defaultSort: { field: 'customerId', direction: 'asc' } as const,
+  };
+}
+
 /** Every report row starts with its customer, kept in view while the wide table scrolls. */
 export function customerIdColumn<Row>(t: TFunction): ListColumn<Row> {
   return textColumn<Row>('customerId', t('report.customerId'), 140, { fixed: 'left' });

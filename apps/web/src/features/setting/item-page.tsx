@@ -2,7 +2,7 @@ import { ITEM_PATHS, type ItemRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { useCrudPage } from '../../components/list-page/crud-page';
+import { remarkField, useCrudPage } from '../../components/list-page/crud-page';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
@@ -37,7 +37,7 @@ function itemFields(t: TFunction): FieldDef[] {
       maxLength: 64,
     },
     ...LANGS.map((l): FieldDef => ({ name: l, label: t(`setting.item.${l}`), kind: 'text', maxLength: 500 })),
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
 }
 

@@ -4,20 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { crudResource } from '../../components/crud-resource';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { useCrudPage } from '../../components/list-page/crud-page';
+import { remarkField, useCrudPage } from '../../components/list-page/crud-page';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { ListPage } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { request } from '../../lib/request';
 import { usePermissionLabel } from './permission-labels';
 import { RoleMenuTree } from './role-menu-tree';
 import './locales';
 
-const RESOURCE = 'role';
-const LIST: ListSpec = { resource: RESOURCE, readPath: ROLE_PATHS.read };
+const ROLES = crudResource<RoleRow>('role', ROLE_PATHS, 'roleId', 'setting.role');
 /** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
+export const prefetch = ROLES.prefetch;
 
 /** The role form: the menu tree keeps keys the editor hides as they were (`original`). */
 function roleFields(t: TFunction, hidden: string[], original: string | undefined): FieldDef[] {
@@ -42,19 +41,14 @@ function roleFields(t: TFunction, hidden: string[], original: string | undefined
         </Form.Item>
       ),
     },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
 }
 
 export default function RolePage() {
   const { t } = useTranslation();
   const permissionLabel = usePermissionLabel();
-  const crud = useCrudPage<RoleRow>({
-    resource: RESOURCE,
-    paths: ROLE_PATHS,
-    keyOf: (r) => ({ roleId: r.roleId }),
-    titles: 'setting.role',
-  });
+  const crud = useCrudPage<RoleRow>(ROLES.crud);
   const { dialog } = crud;
   const hiddenQuery = useQuery({
     queryKey: ['lookup', 'hiddenRole'],
@@ -66,8 +60,8 @@ export default function RolePage() {
   return (
     <>
       <ListPage<RoleRow>
-        {...LIST}
-        rowKey={(r) => r.roleId}
+        {...ROLES.list}
+        rowKey={ROLES.rowKey}
         columns={[
           { key: 'roleId', title: t('setting.role.id'), sort: true, width: 140 },
           textColumn('name', t('setting.role.name'), 160),
@@ -86,9 +80,7 @@ export default function RolePage() {
           },
           ...auditColumns<RoleRow>(t),
         ]}
-        onAdd={crud.listProps.onAdd}
-        onDelete={crud.listProps.onDelete}
-        actions={crud.listProps.actions}
+        {...crud.listProps}
       />
       <FormDialog
         {...crud.dialogProps}

@@ -1,25 +1,19 @@
 import { STATION_PATHS, type StationRow } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
+import { crudResource } from '../../components/crud-resource';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { useCrudPage } from '../../components/list-page/crud-page';
+import { remarkField, useCrudPage } from '../../components/list-page/crud-page';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { ListPage } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import './locales';
 
-const RESOURCE = 'station';
-const LIST: ListSpec = { resource: RESOURCE, readPath: STATION_PATHS.read };
+const STATIONS = crudResource<StationRow>('station', STATION_PATHS, 'stationId', 'setting.station');
 /** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
+export const prefetch = STATIONS.prefetch;
 
 export default function StationPage() {
   const { t } = useTranslation();
-  const crud = useCrudPage<StationRow>({
-    resource: RESOURCE,
-    paths: STATION_PATHS,
-    keyOf: (r) => ({ stationId: r.stationId }),
-    titles: 'setting.station',
-  });
+  const crud = useCrudPage<StationRow>(STATIONS.crud);
   const { dialog } = crud;
 
   const fields: FieldDef[] = [
@@ -32,14 +26,14 @@ export default function StationPage() {
       maxLength: 64,
     },
     { name: 'name', label: t('setting.station.name'), kind: 'text', required: true, maxLength: 128 },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
 
   return (
     <>
       <ListPage<StationRow>
-        {...LIST}
-        rowKey={(r) => r.stationId}
+        {...STATIONS.list}
+        rowKey={STATIONS.rowKey}
         columns={[
           { key: 'stationId', title: t('setting.station.id'), sort: true, width: 140 },
           textColumn('name', t('setting.station.name'), 200),
@@ -47,9 +41,7 @@ export default function StationPage() {
             c.key === 'updateDate' ? { ...c, sort: false } : c,
           ),
         ]}
-        onAdd={crud.listProps.onAdd}
-        onDelete={crud.listProps.onDelete}
-        actions={crud.listProps.actions}
+        {...crud.listProps}
       />
       <FormDialog
         {...crud.dialogProps}

@@ -5,20 +5,19 @@ import { App, Button, Col, Form, InputNumber, Modal, Select, Switch, Tag, Typogr
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { crudResource } from '../../components/crud-resource';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { useCrudPage } from '../../components/list-page/crud-page';
+import { remarkField, useCrudPage } from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useOwnStationId, useStations } from '../../components/list-page/lookups';
 import { request } from '../../lib/request';
 import './locales';
 
-const RESOURCE = 'user';
-const LIST: ListSpec = { resource: RESOURCE, readPath: USER_PATHS.read };
+const USERS = crudResource<UserRow>('user', USER_PATHS, 'userId', 'setting.user');
 /** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
+export const prefetch = USERS.prefetch;
 
 interface UserForm {
   userId: string;
@@ -203,7 +202,7 @@ function userFields(
       wide: true,
       render: () => <QuotaField />,
     },
-    { name: 'remark', label: t('listPage.remark'), kind: 'textarea', wide: true, maxLength: 500 },
+    remarkField(t),
   ];
 }
 
@@ -318,6 +317,16 @@ function useResetPassword(setOneTime: (o: OneTime) => void) {
     });
 }
 
+/** The passwords a new or reset user gets, each shown when the server chose it. */
+const ONE_TIME_PASSWORDS = [
+  { field: 'oneTimePassword', label: 'loginPassword', testId: 'one-time-password' },
+  {
+    field: 'oneTimeAuthorizationPassword',
+    label: 'authorizationPassword',
+    testId: 'one-time-authorization-password',
+  },
+] as const;
+
 /** Passwords the server chose, shown once. */
 function OneTimeDialog({ oneTime, onClose }: { oneTime: OneTime | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -338,22 +347,19 @@ function OneTimeDialog({ oneTime, onClose }: { oneTime: OneTime | null; onClose:
         <Typography.Paragraph>
           {t('setting.user.id')}: <b>{oneTime?.userId}</b>
         </Typography.Paragraph>
-        {oneTime?.oneTimePassword && (
-          <Typography.Paragraph>
-            {t('setting.user.loginPassword')}:{' '}
-            <Typography.Text code copyable data-testid="one-time-password">
-              {oneTime.oneTimePassword}
-            </Typography.Text>
-          </Typography.Paragraph>
-        )}
-        {oneTime?.oneTimeAuthorizationPassword && (
-          <Typography.Paragraph>
-            {t('setting.user.authorizationPassword')}:{' '}
-            <Typography.Text code copyable data-testid="one-time-authorization-password">
-              {oneTime.oneTimeAuthorizationPassword}
-            </Typography.Text>
-          </Typography.Paragraph>
-        )}
+        {ONE_TIME_PASSWORDS.map(({ field, label, testId }) => {
+          const password = oneTime?.[field];
+          return (
+            password && (
+              <Typography.Paragraph key={field}>
+                {t(`setting.user.${label}`)}:{' '}
+                <Typography.Text code copyable data-testid={testId}>
+                  {password}
+                </Typography.Text>
+              </Typography.Paragraph>
+            )
+          );
+        })}
       </div>
     </Modal>
   );
@@ -365,12 +371,7 @@ export default function UserPage() {
   const ownStation = useOwnStationId();
   const stations = useStations();
   const roles = useRoleOptions();
-  const crud = useCrudPage<UserRow>({
-    resource: RESOURCE,
-    paths: USER_PATHS,
-    keyOf: (r) => ({ userId: r.userId }),
-    titles: 'setting.user',
-  });
+  const crud = useCrudPage<UserRow>(USERS.crud);
   const { dialog, setDialog } = crud;
   const [oneTime, setOneTime] = useState<OneTime | null>(null);
   const resetPassword = useResetPassword(setOneTime);
@@ -379,8 +380,8 @@ export default function UserPage() {
   return (
     <>
       <ListPage<UserRow>
-        {...LIST}
-        rowKey={(r) => r.userId}
+        {...USERS.list}
+        rowKey={USERS.rowKey}
         columns={userColumns(t, isAdmin, roles.data ?? [], stations.data)}
         onAdd={crud.listProps.onAdd}
         onDelete={crud.listProps.onDelete}

@@ -1,7 +1,7 @@
 import { ACCOUNT_PATHS, type AccountRow } from '@prepay/contracts';
 import type { InputRef } from 'antd';
 import { Button } from 'antd';
-import type { ReactNode, RefObject } from 'react';
+import { type ComponentType, type ReactNode, type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   dateRangeColumn,
@@ -70,4 +70,34 @@ export function AccountTokenList(props: {
       )}
     />
   );
+}
+
+/** What a row action's dialog is given: the account picked, and how to close. */
+export interface AccountDialogProps {
+  account: AccountRow;
+  onClose: () => void;
+}
+
+/**
+ * A Token Generate page whose row action opens a dialog for that account: the account grid, and the
+ * dialog while one is open (a fresh one per meter). Returns the page module's `prefetch` and `Page`.
+ */
+export function accountDialogPage(spec: {
+  resource: string;
+  /** Translation key of the row action. */
+  actionLabel: string;
+  Dialog: ComponentType<AccountDialogProps>;
+}) {
+  const { resource, actionLabel, Dialog } = spec;
+  function Page() {
+    const { t } = useTranslation();
+    const [account, setAccount] = useState<AccountRow | null>(null);
+    return (
+      <>
+        <AccountTokenList resource={resource} actionLabel={t(actionLabel)} onAction={setAccount} />
+        {account && <Dialog key={account.meterId} account={account} onClose={() => setAccount(null)} />}
+      </>
+    );
+  }
+  return { prefetch: prefetchAccounts(resource), Page };
 }

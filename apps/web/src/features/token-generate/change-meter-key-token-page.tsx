@@ -1,13 +1,14 @@
-import { type AccountRow, type ChangeMeterKeyRecord, TOKEN_PATHS } from '@prepay/contracts';
+import { type ChangeMeterKeyRecord, TOKEN_PATHS } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshList } from '../../components/list-page/list-page';
+import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import { printReceipt, tokenReceipt } from '../../components/vending/receipt';
 import { TokenText } from '../../components/vending/vending';
 import { request } from '../../lib/request';
-import { AccountTokenList, prefetchAccounts } from './account-list';
+import { type AccountDialogProps, accountDialogPage } from './account-list';
 import { PrintReceiptButton, TokenDialog } from './token-dialog';
 
 interface KeyChangeForm {
@@ -77,7 +78,7 @@ function KeyChangeResult({ record }: { record: ChangeMeterKeyRecord }) {
   );
 }
 
-function ChangeKeyDialog({ account, onClose }: { account: AccountRow; onClose: () => void }) {
+function ChangeKeyDialog({ account, onClose }: AccountDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<KeyChangeForm>();
   const { record, generate, confirm } = useKeyChange(account.meterId);
@@ -115,13 +116,7 @@ function ChangeKeyDialog({ account, onClose }: { account: AccountRow; onClose: (
         <KeyChangeResult record={record} />
       ) : (
         <Form form={form} layout="vertical">
-          <Form.Item
-            name="authorizationPassword"
-            label={t('vending.authorizationPassword')}
-            rules={[{ required: true, message: t('vending.validation.required') }]}
-          >
-            <Input.Password data-testid="authorization-password" autoComplete="off" />
-          </Form.Item>
+          <AuthorizationPasswordItem />
           <Form.Item name="remark" label={t('vending.remark')}>
             <Input.TextArea rows={2} maxLength={500} />
           </Form.Item>
@@ -131,23 +126,12 @@ function ChangeKeyDialog({ account, onClose }: { account: AccountRow; onClose: (
   );
 }
 
+const page = accountDialogPage({
+  resource: 'changeMeterKeyAccounts',
+  actionLabel: 'vending.generateToken',
+  Dialog: ChangeKeyDialog,
+});
 /** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchAccounts('changeMeterKeyAccounts');
-
+export const prefetch = page.prefetch;
 /** Change Meter Key Token: two tokens (four for EA11) from the current key to the meter's new fields. */
-export default function ChangeMeterKeyTokenPage() {
-  const { t } = useTranslation();
-  const [account, setAccount] = useState<AccountRow | null>(null);
-  return (
-    <>
-      <AccountTokenList
-        resource="changeMeterKeyAccounts"
-        actionLabel={t('vending.generateToken')}
-        onAction={setAccount}
-      />
-      {account && (
-        <ChangeKeyDialog key={account.meterId} account={account} onClose={() => setAccount(null)} />
-      )}
-    </>
-  );
-}
+export default page.Page;

@@ -1,8 +1,5 @@
-import { prefetchAccounts } from './account-list';
-import { MANAGEMENT_KINDS, ManagementTokenPage } from './management-token-page';
+import { MANAGEMENT_KINDS, managementTokenPage } from './management-token-page';
 
-export const prefetch = prefetchAccounts(MANAGEMENT_KINDS.clearCredit.resource);
-
-export default function Page() {
-  return <ManagementTokenPage kind={MANAGEMENT_KINDS.clearCredit} />;
-}
+const page = managementTokenPage(MANAGEMENT_KINDS.clearCredit);
+export const prefetch = page.prefetch;
+export default page.Page;

@@ -7,10 +7,10 @@ import '../../components/vending/office-locales';
 import { AccountTokenList, prefetchAccounts } from './account-list';
 import { RechargeDialog } from './recharge-dialog';
 
-/** Token Generate → Credit Token: accounts, the user's quota, and Recharge per row. */
 /** The page's first read, started with its code by the menu or the router (issue 17). */
 export const prefetch = prefetchAccounts('creditTokenAccounts');
 
+/** Token Generate → Credit Token: accounts, the user's quota, and Recharge per row. */
 export default function CreditTokenPage() {
   const { t } = useTranslation();
   const quota = useQuota();

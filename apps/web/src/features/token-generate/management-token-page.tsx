@@ -1,4 +1,4 @@
-import { type AccountRow, type ManagementTokenRecord, TOKEN_PATHS } from '@prepay/contracts';
+import { type ManagementTokenRecord, TOKEN_PATHS } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useRefreshList } from '../../components/list-page/list-page';
 import { checkInteger, checkOverdraft } from '../../components/vending/amount';
 import { printReceipt, tokenReceipt } from '../../components/vending/receipt';
 import { request } from '../../lib/request';
-import { AccountTokenList } from './account-list';
+import { type AccountDialogProps, accountDialogPage } from './account-list';
 import { PrintReceiptButton, ReceiptLines, TokenDialog } from './token-dialog';
 
 /** The value a management token carries: none, whole watts, or a money amount. */
@@ -66,15 +66,7 @@ function ManagementResult({
   );
 }
 
-function GenerateDialog({
-  account,
-  kind,
-  onClose,
-}: {
-  account: AccountRow;
-  kind: ManagementKind;
-  onClose: () => void;
-}) {
+function GenerateDialog({ account, kind, onClose }: AccountDialogProps & { kind: ManagementKind }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ValueForm>();
   const [record, setRecord] = useState<ManagementTokenRecord | null>(null);
@@ -131,27 +123,16 @@ function GenerateDialog({
   );
 }
 
-/** Clear tamper / clear credit / maximum power / overdraft / phase unbalance: accounts, Generate Token per row. */
-export function ManagementTokenPage({ kind }: { kind: ManagementKind }) {
-  const { t } = useTranslation();
-  const [account, setAccount] = useState<AccountRow | null>(null);
-  return (
-    <>
-      <AccountTokenList
-        resource={kind.resource}
-        actionLabel={t('vending.generateToken')}
-        onAction={setAccount}
-      />
-      {account && (
-        <GenerateDialog
-          key={account.meterId}
-          account={account}
-          kind={kind}
-          onClose={() => setAccount(null)}
-        />
-      )}
-    </>
-  );
+/**
+ * Clear tamper / clear credit / maximum power / overdraft / phase unbalance: accounts, Generate Token
+ * per row. Returns the page module's `prefetch` and `Page`.
+ */
+export function managementTokenPage(kind: ManagementKind) {
+  return accountDialogPage({
+    resource: kind.resource,
+    actionLabel: 'vending.generateToken',
+    Dialog: (props) => <GenerateDialog {...props} kind={kind} />,
+  });
 }
 
 export const MANAGEMENT_KINDS = {

@@ -1,7 +1,7 @@
 import type { AccountRow, CreditTokenRecord } from '@prepay/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InputRef } from 'antd';
-import { Alert, Button, Descriptions, Form, Input, InputNumber, Modal, Radio, Select, Space } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,8 @@ import {
 } from '../../components/vending/amount';
 import { QUOTA_KEY, useBasicInformation, usePaymentMethods } from '../../components/vending/vending';
 import { RequestError, request } from '../../lib/request';
-import { CreditBreakdown, CreditSummary } from './credit-breakdown';
 import { RechargeDone } from './recharge-done';
+import { ConfirmStep, VendStepModal } from './vend-step';
 
 export interface RechargeForm {
   isVendByTotalPaid: boolean;
@@ -58,14 +58,6 @@ function body(meterId: string, f: RechargeForm) {
     paymentMethod: f.paymentMethod?.trim() || null,
     remark: f.remark?.trim() || null,
   };
-}
-
-/**
- * Focus after the dialog's zoom-in, unless autoFocus already put it there: a fast cashier may have
- * typed into the field meanwhile, and re-focusing (or selecting) must not lose those keys.
- */
-function focusUnlessTyping(input: InputRef | null) {
-  if (input?.input && document.activeElement !== input.input) input.focus();
 }
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -118,22 +110,6 @@ async function paidInexactOf(meterId: string, f: RechargeForm, preview: CreditTo
   const [nearest, other] = amounts.map(money);
   if (nearest === undefined) return null;
   return { byPaid: true, asked: money(asked), remainder: preview.remainder, nearest, other: other ?? null };
-}
-
-function AccountInfo({ account }: { account: AccountRow }) {
-  const { t } = useTranslation();
-  return (
-    <Descriptions
-      size="small"
-      column={{ xs: 1, sm: 2 }}
-      items={[
-        { key: 'c', label: t('vending.customerId'), children: account.customerId },
-        { key: 'n', label: t('vending.customerName'), children: account.customerName },
-        { key: 'm', label: t('vending.meterId'), children: account.meterId },
-        { key: 't', label: t('vending.tariffId'), children: account.tariffId },
-      ]}
-    />
-  );
 }
 
 /**
@@ -334,32 +310,16 @@ function FormStep(props: FormStepProps) {
   // Written after the amount ("32.25 NGN"); nothing when no currency is set.
   const currency = code ? ` ${code}` : '';
   return (
-    <Modal
-      open
-      focusTriggerAfterClose={false}
+    <VendStepModal
       title={t('vending.recharge')}
+      testId="recharge-dialog"
+      account={account}
+      focus={amountRef}
+      busy={props.busy}
       onCancel={props.onClose}
-      data-testid="recharge-dialog"
-      afterOpenChange={(open) => open && focusUnlessTyping(amountRef.current)}
-      footer={[
-        <span key="hint" className="vending-hint" style={{ marginRight: 8 }}>
-          {t('vending.office.enterHint')}
-        </span>,
-        <Button key="cancel" onClick={props.onClose}>
-          {t('vending.cancel')}
-        </Button>,
-        <Button
-          key="next"
-          type="primary"
-          loading={props.busy}
-          data-testid="recharge-next"
-          onClick={() => props.onNext()}
-        >
-          {t('vending.next')}
-        </Button>,
-      ]}
+      hint={t('vending.office.enterHint')}
+      primary={{ label: t('vending.next'), testId: 'recharge-next', onClick: () => props.onNext() }}
     >
-      <AccountInfo account={account} />
       {props.error && <Alert type="error" showIcon title={props.error} data-testid="vend-error" />}
       {props.inexact && (
         <NearestChoice
@@ -370,7 +330,7 @@ function FormStep(props: FormStepProps) {
         />
       )}
       <RechargeFields {...props} amountRef={amountRef} />
-    </Modal>
+    </VendStepModal>
   );
 }
 
@@ -435,72 +395,5 @@ function RechargeFields(props: FormStepProps & { amountRef: RefObject<InputRef |
         <Input.TextArea rows={2} maxLength={500} />
       </Form.Item>
     </Form>
-  );
-}
-
-function ConfirmStep(props: {
-  account: AccountRow;
-  preview: CreditTokenRecord;
-  currency: string | null | undefined;
-  busy: boolean;
-  error: string | null;
-  onBack: () => void;
-  onConfirm: (password: string) => void;
-}) {
-  const { t } = useTranslation();
-  const [passwordForm] = Form.useForm<{ authorizationPassword: string }>();
-  const passwordRef = useRef<InputRef>(null);
-  const submit = async () => {
-    const { authorizationPassword } = await passwordForm.validateFields();
-    props.onConfirm(authorizationPassword);
-  };
-  return (
-    <Modal
-      open
-      focusTriggerAfterClose={false}
-      title={t('vending.transactionConfirmation')}
-      onCancel={props.onBack}
-      data-testid="transaction-confirmation"
-      afterOpenChange={(open) => open && focusUnlessTyping(passwordRef.current)}
-      footer={[
-        <Button key="back" onClick={props.onBack}>
-          {t('vending.cancel')}
-        </Button>,
-        <Button
-          key="ok"
-          type="primary"
-          loading={props.busy}
-          data-testid="confirm-vend"
-          onClick={() => void submit()}
-        >
-          {t('vending.confirm')}
-        </Button>,
-      ]}
-    >
-      <AccountInfo account={props.account} />
-      <CreditSummary record={props.preview} currency={props.currency} />
-      <CreditBreakdown record={props.preview} />
-      {props.error && (
-        <Alert type="error" showIcon title={props.error} data-testid="vend-error" style={{ marginTop: 12 }} />
-      )}
-      <Form form={passwordForm} layout="vertical" style={{ marginTop: 12 }} onFinish={() => void submit()}>
-        <Form.Item
-          name="authorizationPassword"
-          label={t('vending.authorizationPassword')}
-          rules={[{ required: true, message: t('vending.validation.required') }]}
-        >
-          <Input.Password
-            ref={passwordRef}
-            data-testid="authorization-password"
-            autoComplete="off"
-            autoFocus
-            onPressEnter={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

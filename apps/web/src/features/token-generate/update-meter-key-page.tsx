@@ -1,17 +1,11 @@
-import {
-  type AccountRow,
-  METER_PATHS,
-  type MeterRow,
-  TOKEN_PATHS,
-  type UpdateMeterKeyRequest,
-} from '@prepay/contracts';
+import { METER_PATHS, type MeterRow, TOKEN_PATHS, type UpdateMeterKeyRequest } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Col, Form, type FormInstance, Input, InputNumber, Row, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionModal } from '../../components/action-modal/action-modal';
 import { request } from '../../lib/request';
-import { AccountTokenList, prefetchAccounts } from './account-list';
+import { type AccountDialogProps, accountDialogPage } from './account-list';
 import '../../components/vending/locales';
 
 const BASE_YEARS = [1993, 2014, 2035] as const;
@@ -123,7 +117,7 @@ const toRequest = (meterId: string, v: KeyForm): UpdateMeterKeyRequest => ({
   decoderKeyNew: v.decoderKeyNew?.trim() || null,
 });
 
-function KeyDialog({ account, onClose }: { account: AccountRow; onClose: () => void }) {
+function KeyDialog({ account, onClose }: AccountDialogProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<KeyForm>();
@@ -155,21 +149,12 @@ function KeyDialog({ account, onClose }: { account: AccountRow; onClose: () => v
   );
 }
 
-/** Update Meter Key: writes the meter's new key fields; Change Meter Key Token then moves the meter to them. */
+const page = accountDialogPage({
+  resource: 'updateMeterKeyAccounts',
+  actionLabel: 'vending.key.updateKey',
+  Dialog: KeyDialog,
+});
 /** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchAccounts('updateMeterKeyAccounts');
-
-export default function UpdateMeterKeyPage() {
-  const { t } = useTranslation();
-  const [account, setAccount] = useState<AccountRow | null>(null);
-  return (
-    <>
-      <AccountTokenList
-        resource="updateMeterKeyAccounts"
-        actionLabel={t('vending.key.updateKey')}
-        onAction={setAccount}
-      />
-      {account && <KeyDialog key={account.meterId} account={account} onClose={() => setAccount(null)} />}
-    </>
-  );
-}
+export const prefetch = page.prefetch;
+/** Update Meter Key: writes the meter's new key fields; Change Meter Key Token then moves the meter to them. */
+export default page.Page;

@@ -14,6 +14,7 @@ import { type ListColumn, ListPage, useRefreshList } from '../../components/list
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
 import { energy, money } from '../../components/vending/amount';
+import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import {
   creditReceipt,
   printReceipt,
@@ -200,13 +201,7 @@ function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void })
         {t('vending.totalPaid')}: <strong>{money(row.totalPaid)}</strong>
       </Typography.Paragraph>
       <Form form={form} layout="vertical">
-        <Form.Item
-          name="authorizationPassword"
-          label={t('vending.authorizationPassword')}
-          rules={[{ required: true, message: t('vending.validation.required') }]}
-        >
-          <Input.Password data-testid="cancel-password" autoComplete="off" />
-        </Form.Item>
+        <AuthorizationPasswordItem data-testid="cancel-password" />
         <Form.Item
           name="remark"
           label={t('vending.cancelRemark')}

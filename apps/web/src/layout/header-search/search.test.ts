@@ -2,8 +2,8 @@ import { pinyin } from 'pinyin-pro';
 import { describe, expect, it } from 'vitest';
 import { asyncRoutes, constantRoutes } from '../../app/route-table';
 import { filterRoutes, searchPool } from '../../lib/routes';
-import en from '../../locales/en';
-import zh from '../../locales/zh';
+import en from '../../locales/en.json';
+import zh from '../../locales/zh.json';
 import { createSearcher, FUSE_OPTIONS, withPinyin } from './search';
 
 const all = filterRoutes(

@@ -1,8 +1,9 @@
 import { ColumnHeightOutlined } from '@ant-design/icons';
-import { App, Dropdown } from 'antd';
+import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { appStore, SIZES, type Size, setSize } from '../../app/app-store';
+import { appStore, SIZES, setSize } from '../../app/app-store';
+import { ChoiceMenu } from '../../components/choice-menu';
 
 /** Z1–Z3: choosing a size sets it app-wide, keeps it in a cookie and remounts the page. */
 export function SizeSelect() {
@@ -13,20 +14,15 @@ export function SizeSelect() {
   const location = useLocation();
 
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectedKeys: [size],
-        items: SIZES.map((s) => ({
-          key: s,
-          label: <span data-testid={`size-${s}`}>{t(`size.${s}`)}</span>,
-          disabled: s === size,
-        })),
-        onClick: ({ key }) => {
-          setSize(key as Size);
-          navigate(`/redirect${location.pathname}${location.search}`, { replace: true });
-          void message.success(t('size.switchSuccess'));
-        },
+    <ChoiceMenu
+      options={SIZES}
+      current={size}
+      label={(s) => t(`size.${s}`)}
+      testId="size"
+      onChoose={(s) => {
+        setSize(s);
+        navigate(`/redirect${location.pathname}${location.search}`, { replace: true });
+        void message.success(t('size.switchSuccess'));
       }}
     >
       {/* A native title: an antd tooltip would sit over the opened menu. */}
@@ -39,6 +35,6 @@ export function SizeSelect() {
       >
         <ColumnHeightOutlined />
       </button>
-    </Dropdown>
+    </ChoiceMenu>
   );
 }

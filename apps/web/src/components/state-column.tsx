@@ -1,0 +1,35 @@
+import { Tag } from 'antd';
+import type { ReactNode } from 'react';
+import type { ListColumn } from './list-page/list-page';
+
+/** One state of a yes/no field: its label, and the colour of its tag (antd's default when none). */
+export interface StateLabel {
+  value: boolean;
+  label: string;
+  color?: string;
+}
+
+/**
+ * A yes/no column (online, used, acknowledged, key set, …): each row shows its state as a coloured
+ * tag, and the header filters by a select of the two states, in the order given.
+ */
+export function stateColumn<Row>(
+  key: string,
+  title: ReactNode,
+  states: readonly [StateLabel, StateLabel],
+  width: number,
+  more: Partial<ListColumn<Row>> = {},
+): ListColumn<Row> {
+  const options = states.map(({ value, label }) => ({ value, label }));
+  return {
+    key,
+    title,
+    filter: { kind: 'select', options },
+    width,
+    render: (v) => {
+      const state = states.find((s) => s.value === Boolean(v));
+      return <Tag color={state?.color}>{state?.label}</Tag>;
+    },
+    ...more,
+  };
+}
