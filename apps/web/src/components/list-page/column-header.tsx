@@ -4,6 +4,7 @@ import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FilterKind, type FilterValue, isActive, type SortState } from './read-body';
+import { useEverTrue } from './use-ever-true';
 
 export interface FilterOption {
   label: ReactNode;
@@ -74,15 +75,37 @@ function FilterEditor(props: {
   );
 }
 
-/** The header search icon: red while its filter narrows the rows, blue otherwise (original §16.1). */
+/**
+ * The header search icon: red while its filter narrows the rows, blue otherwise (original §16.1). The
+ * popover is built on the icon's first click, not with the grid: a wide grid has dozens of headers, and
+ * building them all delayed its first rows (issue 17).
+ */
 export function FilterPopover({ columnKey, kind, value, options, onApply }: FilterProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const built = useEverTrue(open);
   const [draft, setDraft] = useState<FilterValue>(value);
   const apply = (v: FilterValue) => {
     onApply(v);
     setOpen(false);
   };
+  const icon = (
+    <SearchOutlined
+      data-testid={`filter-${columnKey}`}
+      data-active={isActive(value) ? 'true' : 'false'}
+      aria-label={t('listPage.filter')}
+      style={{ color: isActive(value) ? ACTIVE : IDLE, cursor: 'pointer' }}
+      onClick={(e) => {
+        e.stopPropagation();
+        // Once built, the popover's own trigger opens and closes it.
+        if (!built) {
+          setDraft(value);
+          setOpen(true);
+        }
+      }}
+    />
+  );
+  if (!built) return icon;
   const content = (
     <Space orientation="vertical" data-testid={`filter-popover-${columnKey}`}>
       <FilterEditor
@@ -118,13 +141,7 @@ export function FilterPopover({ columnKey, kind, value, options, onApply }: Filt
       }}
       content={content}
     >
-      <SearchOutlined
-        data-testid={`filter-${columnKey}`}
-        data-active={isActive(value) ? 'true' : 'false'}
-        aria-label={t('listPage.filter')}
-        style={{ color: isActive(value) ? ACTIVE : IDLE, cursor: 'pointer' }}
-        onClick={(e) => e.stopPropagation()}
-      />
+      {icon}
     </Popover>
   );
 }
@@ -136,16 +153,27 @@ interface SortProps {
   onSort: (sort: SortState) => void;
 }
 
-/** The header Sort popover: Ascending / Descending; the server sorts (`orderBy`). */
+/** The header Sort popover: Ascending / Descending; the server sorts (`orderBy`). Built on first click. */
 export function SortPopover({ columnKey, field, sort, onSort }: SortProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const built = useEverTrue(open);
   const current = sort?.field === field ? sort.direction : null;
   const SortIcon = current === 'desc' ? SortDescendingOutlined : SortAscendingOutlined;
   const pick = (direction: 'asc' | 'desc') => {
     onSort({ field, direction });
     setOpen(false);
   };
+  const icon = (
+    <SortIcon
+      data-testid={`sort-${columnKey}`}
+      data-sort={current ?? 'none'}
+      aria-label={t('listPage.sort')}
+      style={{ color: current ? ACTIVE : IDLE, cursor: 'pointer' }}
+      onClick={built ? undefined : () => setOpen(true)}
+    />
+  );
+  if (!built) return icon;
   return (
     <Popover
       trigger="click"
@@ -167,12 +195,7 @@ export function SortPopover({ columnKey, field, sort, onSort }: SortProps) {
         </Space>
       }
     >
-      <SortIcon
-        data-testid={`sort-${columnKey}`}
-        data-sort={current ?? 'none'}
-        aria-label={t('listPage.sort')}
-        style={{ color: current ? ACTIVE : IDLE, cursor: 'pointer' }}
-      />
+      {icon}
     </Popover>
   );
 }

@@ -5,8 +5,11 @@ import { FilterPopover, SortPopover } from './column-header';
 import type { ListColumn } from './list-page-props';
 import type { ListQuery } from './use-list-query';
 
+/** What a header needs of the grid's query: the filters and sort shown, and how to change them. */
+export type HeaderControls = Pick<ListQuery<unknown>, 'state' | 'setState' | 'setFilter'>;
+
 /** A column's header: its title, then its filter and sort popovers. */
-function header<Row>(c: ListColumn<Row>, list: ListQuery<Row>) {
+function header<Row>(c: ListColumn<Row>, list: HeaderControls) {
   const { state, setState, setFilter } = list;
   const filterField = c.filter?.field ?? c.key;
   const sortField = typeof c.sort === 'string' ? c.sort : c.key;
@@ -37,7 +40,7 @@ function header<Row>(c: ListColumn<Row>, list: ListQuery<Row>) {
 /** The antd columns of a list page, with a fixed Actions column when rows have actions. */
 export function tableColumns<Row>(
   columns: ListColumn<Row>[],
-  list: ListQuery<Row>,
+  list: HeaderControls,
   actions: { render?: (row: Row) => ReactNode; width?: number; title: string },
 ): ColumnType<Row>[] {
   const out: ColumnType<Row>[] = columns.map((c) => ({

@@ -1,5 +1,5 @@
 import { Card, type InputRef } from 'antd';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportDialog } from '../export-dialog/export-dialog';
 import { ImportDialog } from '../import-dialog/import-dialog';
@@ -10,11 +10,15 @@ import { moveBetweenRows, useFocusFirstRowAfterSearch, useSearchShortcut } from 
 import type { ListPageProps } from './list-page-props';
 import { ListToolbar } from './list-toolbar';
 import { resetListState } from './read-body';
+import { useEverTrue } from './use-ever-true';
 import { useListQuery, useRefreshList } from './use-list-query';
 import './locales';
 import './list-page.css';
 
 export type { ListColumn, ListPageProps } from './list-page-props';
+
+const NO_ROWS: never[] = [];
+
 export { useRefreshList } from './use-list-query';
 
 /** Import and Export of the grid's module; the export takes the grid's current filter. */
@@ -27,9 +31,12 @@ function FileDialogs(p: {
   onClose: () => void;
   onImported: () => void;
 }) {
+  // Built on first use only: the grid's first rows do not wait for dialogs (issue 17).
+  const importUsed = useEverTrue(p.open === 'import');
+  const exportUsed = useEverTrue(p.open === 'export');
   return (
     <>
-      {p.importModule && (
+      {p.importModule && importUsed && (
         <ImportDialog
           open={p.open === 'import'}
           module={p.importModule}
@@ -37,7 +44,7 @@ function FileDialogs(p: {
           onImported={p.onImported}
         />
       )}
-      {p.exportModule && (
+      {p.exportModule && exportUsed && (
         <ExportDialog
           open={p.open === 'export'}
           module={p.exportModule}
@@ -73,15 +80,30 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     await refresh();
   });
 
-  const gridColumns = tableColumns(columns, list, {
-    render: props.actions,
-    width: props.actionsWidth,
-    title: t('listPage.actions'),
-  });
-  const rows = list.query.data?.data ?? [];
+  // The grid re-renders only when what it shows changes, not on each fetch-state flip (issue 17).
+  const { state, setState, setFilter, body } = list;
+  const { actions, actionsWidth, summary } = props;
+  const gridColumns = useMemo(
+    () =>
+      tableColumns(
+        columns,
+        { state, setState, setFilter },
+        {
+          render: actions,
+          width: actionsWidth,
+          title: t('listPage.actions'),
+        },
+      ),
+    [columns, state, setState, setFilter, actions, actionsWidth, t],
+  );
+  const rows = list.query.data?.data ?? NO_ROWS;
   const total = list.query.data?.total ?? 0;
   const readOnly = !props.onAdd && !props.onDelete && !importModule && !exportModule && !props.selectable;
-  const summary = props.summary;
+  const columnCount = gridColumns.length + (readOnly ? 0 : 1);
+  const gridSummary = useMemo(
+    () => summary && ((r: readonly Row[]) => summary(r, body, columnCount) ?? null),
+    [summary, body, columnCount],
+  );
 
   return (
     <Card className="list-page" data-testid={props.testId ?? `list-${resource}`} title={props.title}>
@@ -109,13 +131,22 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         refreshing={list.refreshing}
       />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys only move focus between row actions. */}
-      <div ref={tableRef} onKeyDown={props.keyboard ? moveBetweenRows : undefined}>
+      <div
+        ref={tableRef}
+        onKeyDown={props.keyboard ? moveBetweenRows : undefined}
+        aria-busy={list.query.isFetching}
+      >
         <ListGrid<Row>
-          list={list}
+          rows={rows}
+          total={total}
+          firstLoad={list.firstLoad}
+          state={state}
+          setState={setState}
           columns={gridColumns}
           rowKey={props.rowKey}
-          selection={readOnly ? undefined : { selected, onChange: setSelected }}
-          summary={summary && ((r) => summary(r, list.body, gridColumns.length + (readOnly ? 0 : 1)) ?? null)}
+          selected={readOnly ? undefined : selected}
+          onSelect={readOnly ? undefined : setSelected}
+          summary={gridSummary}
         />
       </div>
       {/* antd hides the pager of an empty grid; the original still says "Total 0". */}
