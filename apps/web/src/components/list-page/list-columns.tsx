@@ -1,4 +1,3 @@
-import { Flex } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { FilterPopover, SortPopover } from './column-header';
@@ -62,9 +61,8 @@ export function tableColumns<Row>(
       fixed: 'right',
       width: actions.width ?? 150,
       render: (_: unknown, row: Row) => (
-        <Flex gap={4} wrap className="list-row-actions">
-          {render(row)}
-        </Flex>
+        // A plain flex box (list-page.css): an antd Flex per row is another component per row.
+        <div className="list-row-actions">{render(row)}</div>
       ),
     });
   }
