@@ -1,6 +1,7 @@
 import { SearchOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Input, Popover, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FilterKind, type FilterValue, isActive, type SortState } from './read-body';
@@ -15,6 +16,8 @@ const ACTIVE = '#f5222d';
 const IDLE = '#1890ff';
 
 interface FilterProps {
+  /** The grid's translate function: one useTranslation per header icon was a cost per column (issue 17). */
+  t: TFunction;
   columnKey: string;
   kind: FilterKind;
   value: FilterValue;
@@ -80,8 +83,7 @@ function FilterEditor(props: {
  * popover is built on the icon's first click, not with the grid: a wide grid has dozens of headers, and
  * building them all delayed its first rows (issue 17).
  */
-export function FilterPopover({ columnKey, kind, value, options, onApply }: FilterProps) {
-  const { t } = useTranslation();
+export function FilterPopover({ t, columnKey, kind, value, options, onApply }: FilterProps) {
   const [open, setOpen] = useState(false);
   const built = useEverTrue(open);
   const [draft, setDraft] = useState<FilterValue>(value);
@@ -147,6 +149,7 @@ export function FilterPopover({ columnKey, kind, value, options, onApply }: Filt
 }
 
 interface SortProps {
+  t: TFunction;
   columnKey: string;
   field: string;
   sort: SortState | null;
@@ -154,8 +157,7 @@ interface SortProps {
 }
 
 /** The header Sort popover: Ascending / Descending; the server sorts (`orderBy`). Built on first click. */
-export function SortPopover({ columnKey, field, sort, onSort }: SortProps) {
-  const { t } = useTranslation();
+export function SortPopover({ t, columnKey, field, sort, onSort }: SortProps) {
   const [open, setOpen] = useState(false);
   const built = useEverTrue(open);
   const current = sort?.field === field ? sort.direction : null;

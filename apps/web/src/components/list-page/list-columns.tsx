@@ -1,11 +1,12 @@
 import type { ColumnType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { FilterPopover, SortPopover } from './column-header';
 import type { ListColumn } from './list-page-props';
 import type { ListQuery } from './use-list-query';
 
 /** What a header needs of the grid's query: the filters and sort shown, and how to change them. */
-export type HeaderControls = Pick<ListQuery<unknown>, 'state' | 'setState' | 'setFilter'>;
+export type HeaderControls = Pick<ListQuery<unknown>, 'state' | 'setState' | 'setFilter'> & { t: TFunction };
 
 /** A column's header: its title, then its filter and sort popovers. */
 function header<Row>(c: ListColumn<Row>, list: HeaderControls) {
@@ -17,6 +18,7 @@ function header<Row>(c: ListColumn<Row>, list: HeaderControls) {
       <span>{c.title}</span>
       {c.filter && (
         <FilterPopover
+          t={list.t}
           columnKey={c.key}
           kind={c.filter.kind}
           options={c.filter.options}
@@ -26,6 +28,7 @@ function header<Row>(c: ListColumn<Row>, list: HeaderControls) {
       )}
       {c.sort && (
         <SortPopover
+          t={list.t}
           columnKey={c.key}
           field={sortField}
           sort={state.sort}

@@ -87,7 +87,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     () =>
       tableColumns(
         columns,
-        { state, setState, setFilter },
+        { state, setState, setFilter, t },
         {
           render: actions,
           width: actionsWidth,
