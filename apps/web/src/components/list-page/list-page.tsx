@@ -9,9 +9,9 @@ import { ListGrid } from './list-grid';
 import { moveBetweenRows, useFocusFirstRowAfterSearch, useSearchShortcut } from './list-keyboard';
 import type { ListPageProps } from './list-page-props';
 import { ListToolbar } from './list-toolbar';
-import { resetListState } from './read-body';
+import { resetListState, type SortState } from './read-body';
 import { useEverTrue } from './use-ever-true';
-import { useListQuery, useRefreshList } from './use-list-query';
+import { type ListQuery, useListQuery, useRefreshList } from './use-list-query';
 import './locales';
 import './list-page.css';
 
@@ -57,6 +57,56 @@ function FileDialogs(p: {
   );
 }
 
+/** Enter in the search box, Search and Reset: Search and Reset re-read even what the cache holds. */
+function searchCommands<Row>(
+  list: ListQuery<Row>,
+  term: string,
+  setTerm: (term: string) => void,
+  defaultSort: SortState | null,
+  armFocus: () => void,
+) {
+  return {
+    onEnter: () => {
+      armFocus();
+      list.setState((s) => ({ ...s, pageNumber: 1, searchTerm: term }));
+    },
+    onSearch: () => list.readAgain({ ...list.state, pageNumber: 1, searchTerm: term }),
+    onReset: () => {
+      setTerm('');
+      list.readAgain(resetListState(list.state, defaultSort));
+    },
+  };
+}
+
+/**
+ * The grid's columns and summary, memoised: the grid re-renders only when what it shows changes, not
+ * on each fetch-state flip of the page around it (issue 17).
+ */
+function useGridParts<Row extends object>(
+  props: ListPageProps<Row>,
+  list: ListQuery<Row>,
+  readOnly: boolean,
+) {
+  const { t } = useTranslation();
+  const { columns, actions, actionsWidth, summary } = props;
+  const { state, setState, setFilter, body } = list;
+  const gridColumns = useMemo(
+    () =>
+      tableColumns(
+        columns,
+        { state, setState, setFilter, t },
+        { render: actions, width: actionsWidth, title: t('listPage.actions') },
+      ),
+    [columns, state, setState, setFilter, actions, actionsWidth, t],
+  );
+  const columnCount = gridColumns.length + (readOnly ? 0 : 1);
+  const gridSummary = useMemo(
+    () => summary && ((r: readonly Row[]) => summary(r, body, columnCount) ?? null),
+    [summary, body, columnCount],
+  );
+  return { gridColumns, gridSummary };
+}
+
 /**
  * The original's list page (original-api.md §16.1): toolbar with Search Term and Search / Reset / Add
  * / Import / Export / Delete; a bordered table with selection, header filter and sort popovers and a
@@ -80,30 +130,11 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     await refresh();
   });
 
-  // The grid re-renders only when what it shows changes, not on each fetch-state flip (issue 17).
-  const { state, setState, setFilter, body } = list;
-  const { actions, actionsWidth, summary } = props;
-  const gridColumns = useMemo(
-    () =>
-      tableColumns(
-        columns,
-        { state, setState, setFilter, t },
-        {
-          render: actions,
-          width: actionsWidth,
-          title: t('listPage.actions'),
-        },
-      ),
-    [columns, state, setState, setFilter, actions, actionsWidth, t],
-  );
+  const { state, setState } = list;
   const rows = list.query.data?.data ?? NO_ROWS;
   const total = list.query.data?.total ?? 0;
   const readOnly = !props.onAdd && !props.onDelete && !importModule && !exportModule && !props.selectable;
-  const columnCount = gridColumns.length + (readOnly ? 0 : 1);
-  const gridSummary = useMemo(
-    () => summary && ((r: readonly Row[]) => summary(r, body, columnCount) ?? null),
-    [summary, body, columnCount],
-  );
+  const { gridColumns, gridSummary } = useGridParts(props, list, readOnly);
 
   return (
     <Card className="list-page" data-testid={props.testId ?? `list-${resource}`} title={props.title}>
@@ -111,15 +142,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         term={term}
         onTermChange={setTerm}
         searchRef={searchRef}
-        onEnter={() => {
-          arm(props.keyboard);
-          list.setState((s) => ({ ...s, pageNumber: 1, searchTerm: term }));
-        }}
-        onSearch={() => list.readAgain({ ...list.state, pageNumber: 1, searchTerm: term })}
-        onReset={() => {
-          setTerm('');
-          list.readAgain(resetListState(list.state, defaultSort));
-        }}
+        {...searchCommands(list, term, setTerm, defaultSort, () => arm(props.keyboard))}
         onAdd={props.onAdd}
         onImport={importModule ? () => setDialog('import') : undefined}
         onExport={exportModule ? () => setDialog('export') : undefined}
