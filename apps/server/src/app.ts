@@ -171,9 +171,7 @@ async function registerModules(app: FastifyInstance, deps: Deps, options: BuildO
  */
 export function siteCacheControl(root: string, filePath: string): string {
   const relative = path.relative(root, filePath).split(path.sep);
-  return relative.length > 1 && relative[0] === 'assets'
-    ? 'public, max-age=31536000, immutable'
-    : 'no-cache';
+  return relative.length > 1 && relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** Health and readiness, the built console (or a hint to build it), and the 404 for everything else. */
@@ -192,7 +190,8 @@ async function installSiteAndHealth(app: FastifyInstance, deps: Deps, withHeadEn
       wildcard: false,
       index: ['index.html'],
       cacheControl: false,
-      setHeaders: (res, filePath) => res.setHeader('cache-control', siteCacheControl(config.webDist, filePath)),
+      setHeaders: (res, filePath) =>
+        res.setHeader('cache-control', siteCacheControl(config.webDist, filePath)),
     });
   } else {
     app.get('/', { schema: { hide: true } }, async (_req, reply) =>
