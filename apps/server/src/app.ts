@@ -163,6 +163,17 @@ async function registerModules(app: FastifyInstance, deps: Deps, options: BuildO
   collect.register(app, options.collection ?? false);
 }
 
+/**
+ * The build's assets/ files carry a hash of their content in their names: a browser keeps them for a
+ * year without asking again. Everything else (index.html, config.js, favicon) is revalidated each time,
+ * so a new build is picked up at once. Without this, each full load of a page re-asked the server about
+ * its ~50 chunks, six at a time (issue 17).
+ */
+export function siteCacheControl(root: string, filePath: string): string {
+  const relative = path.relative(root, filePath).split(path.sep);
+  return relative.length > 1 && relative[0] === 'assets' ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Health and readiness, the built console (or a hint to build it), and the 404 for everything else. */
 async function installSiteAndHealth(app: FastifyInstance, deps: Deps, withHeadEnd: boolean) {
   const { database, config } = deps;
@@ -174,7 +185,14 @@ async function installSiteAndHealth(app: FastifyInstance, deps: Deps, withHeadEn
   const index = path.join(config.webDist, 'index.html');
   const hasWeb = existsSync(index);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (res, filePath) =>
+        res.setHeader('cache-control', siteCacheControl(config.webDist, filePath)),
+    });
   } else {
     app.get('/', { schema: { hide: true } }, async (_req, reply) =>
       reply

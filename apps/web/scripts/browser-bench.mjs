@@ -7,6 +7,8 @@
 // Env: BENCH_PORT (18580), BENCH_RUNS (10), BENCH_URL_RUNS (10), BENCH_PAGES (comma-separated path
 // fragments to restrict the pages), BENCH_TRACE (a file: one Chromium performance trace of a click),
 // BENCH_PROFILE (a file: CPU profile of six clicks, top self times printed), BENCH_DIST (build served).
+// Besides wall-clock times it prints each click's main-thread CPU time, which a loaded machine hardly
+// changes: compare builds by it when the machine is shared.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -173,10 +175,28 @@ async function menuLinks(page) {
     );
 }
 
+const cdpSessions = new WeakMap();
+/**
+ * The page's main-thread CPU time so far (ms; Chromium's ThreadTime metric). Unlike wall-clock times it
+ * hardly moves with the machine's load, so before/after figures compare on a shared machine.
+ */
+async function threadTime(page) {
+  let cdp = cdpSessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    cdpSessions.set(page, cdp);
+  }
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
+}
+
 async function clickAndMeasure(page, locator, selector, path) {
+  const cpuBefore = await threadTime(page);
   await page.evaluate(arm, { selector, path });
   await locator.click();
-  return page.evaluate(() => window.__bench);
+  const result = await page.evaluate(() => window.__bench);
+  return { ...result, cpu: (await threadTime(page)) - cpuBefore };
 }
 
 /** Whether the page at `path` is a list page: it shows a grid (placeholder pages show an empty card). */
@@ -260,7 +280,7 @@ async function main() {
       await link.click();
       const first = await page.evaluate(() => window.__bench).catch(() => null);
       if (first && (await isListPage(page, l.path)))
-        pages.push({ ...l, first: first.ms, clicks: [], seen: [], url: [], phases: [] });
+        pages.push({ ...l, first: first.ms, clicks: [], seen: [], cpu: [], url: [], phases: [] });
     }
 
     if (process.env.BENCH_TRACE && pages.length) {
@@ -287,6 +307,7 @@ async function main() {
         const r = await clickAndMeasure(page, link, ROW_SELECTOR, p.path);
         p.clicks.push(r.ms);
         p.seen.push(r.seenMs);
+        p.cpu.push(r.cpu);
         p.phases.push(r);
       }
     }
@@ -297,6 +318,7 @@ async function main() {
       path: '(dialog)',
       clicks: [],
       seen: [],
+      cpu: [],
       url: [],
     };
     const creditToken = pages.find((p) => p.path.endsWith('/credit-token'));
@@ -308,6 +330,7 @@ async function main() {
         const r = await clickAndMeasure(page, action, DIALOG_SELECTOR, null);
         dialog.clicks.push(r.ms);
         dialog.seen.push(r.seenMs);
+        dialog.cpu.push(r.cpu);
         await page.keyboard.press('Escape');
         await page.locator(DIALOG_SELECTOR).waitFor({ state: 'detached' });
       }
@@ -338,10 +361,13 @@ function report(rows, loadAtStart) {
     `\nClick in the sidebar → first row on screen (ms; ${RUNS} runs each, round robin; "first" = first visit, code and data cold).`,
   );
   console.log(
+    '"cpu" = median main-thread CPU time of a click (ms, Chromium ThreadTime): load-independent, for comparing builds.',
+  );
+  console.log(
     `Target: median < ${TARGET.median}, p95 < ${TARGET.p95}; by URL (full load) < ${TARGET.url}.\n`,
   );
   console.log(
-    `${'page'.padEnd(58)} ${'first'.padStart(6)} ${'median'.padStart(6)} ${'p95'.padStart(6)} ${'(seen)'.padStart(6)} | ${'URL med'.padStart(7)} ${'URL p95'.padStart(7)}  verdict`,
+    `${'page'.padEnd(58)} ${'first'.padStart(6)} ${'median'.padStart(6)} ${'p95'.padStart(6)} ${'(seen)'.padStart(6)} ${'cpu'.padStart(6)} | ${'URL med'.padStart(7)} ${'URL p95'.padStart(7)}  verdict`,
   );
   let failed = 0;
   for (const r of rows) {
@@ -353,7 +379,7 @@ function report(rows, loadAtStart) {
     if (!ok) failed++;
     const name = `${r.label} ${r.path === '(dialog)' ? '' : r.path}`.slice(0, 58);
     console.log(
-      `${name.padEnd(58)} ${ms(r.first)} ${ms(m)} ${ms(p)} ${ms(median(r.seen))} | ${ms(um).padStart(7)} ${ms(up).padStart(7)}  ${ok ? 'ok' : 'MISSED'}`,
+      `${name.padEnd(58)} ${ms(r.first)} ${ms(m)} ${ms(p)} ${ms(median(r.seen))} ${ms(median(r.cpu))} | ${ms(um).padStart(7)} ${ms(up).padStart(7)}  ${ok ? 'ok' : 'MISSED'}`,
     );
   }
   console.log(`\n${rows.length - failed}/${rows.length} pages meet the target.`);

@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +8,10 @@ import { type RouteTable, RouteTableContext } from '../lib/route-context';
 import { antdSize, appStore } from './app-store';
 import { asyncRoutes, layoutRoutes } from './route-table';
 import { settingsStore } from './settings-store';
+import { createKeepingStyleCache } from './style-cache';
 
 const ROUTE_TABLE: RouteTable = { asyncRoutes, layoutRoutes };
+const STYLE_CACHE = createKeepingStyleCache();
 
 /** Hands antd's context-aware message and modal to code outside components (lib/request). */
 function FeedbackBridge() {
@@ -31,19 +34,21 @@ export function Providers({ children }: { children: ReactNode }) {
   const motion = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
   return (
-    <ConfigProvider
-      locale={locale}
-      componentSize={componentSize}
-      theme={{
-        // The theme colour of the settings panel recolours the whole antd theme (no CDN stylesheet).
-        token: { colorPrimary, colorInfo: colorPrimary, colorLink: colorPrimary, motion },
-        ...(compact ? { algorithm: theme.compactAlgorithm } : {}),
-      }}
-    >
-      <AntApp message={{ top: 20, maxCount: 5 }}>
-        <FeedbackBridge />
-        <RouteTableContext value={ROUTE_TABLE}>{children}</RouteTableContext>
-      </AntApp>
-    </ConfigProvider>
+    <StyleProvider cache={STYLE_CACHE}>
+      <ConfigProvider
+        locale={locale}
+        componentSize={componentSize}
+        theme={{
+          // The theme colour of the settings panel recolours the whole antd theme (no CDN stylesheet).
+          token: { colorPrimary, colorInfo: colorPrimary, colorLink: colorPrimary, motion },
+          ...(compact ? { algorithm: theme.compactAlgorithm } : {}),
+        }}
+      >
+        <AntApp message={{ top: 20, maxCount: 5 }}>
+          <FeedbackBridge />
+          <RouteTableContext value={ROUTE_TABLE}>{children}</RouteTableContext>
+        </AntApp>
+      </ConfigProvider>
+    </StyleProvider>
   );
 }

@@ -1,9 +1,11 @@
 import { SearchOutlined, SortAscendingOutlined, SortDescendingOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Input, Popover, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type FilterKind, type FilterValue, isActive, type SortState } from './read-body';
+import { useEverTrue } from './use-ever-true';
 
 export interface FilterOption {
   label: ReactNode;
@@ -14,6 +16,8 @@ const ACTIVE = '#f5222d';
 const IDLE = '#1890ff';
 
 interface FilterProps {
+  /** The grid's translate function: one useTranslation per header icon was a cost per column (issue 17). */
+  t: TFunction;
   columnKey: string;
   kind: FilterKind;
   value: FilterValue;
@@ -74,15 +78,36 @@ function FilterEditor(props: {
   );
 }
 
-/** The header search icon: red while its filter narrows the rows, blue otherwise (original §16.1). */
-export function FilterPopover({ columnKey, kind, value, options, onApply }: FilterProps) {
-  const { t } = useTranslation();
+/**
+ * The header search icon: red while its filter narrows the rows, blue otherwise (original §16.1). The
+ * popover is built on the icon's first click, not with the grid: a wide grid has dozens of headers, and
+ * building them all delayed its first rows (issue 17).
+ */
+export function FilterPopover({ t, columnKey, kind, value, options, onApply }: FilterProps) {
   const [open, setOpen] = useState(false);
+  const built = useEverTrue(open);
   const [draft, setDraft] = useState<FilterValue>(value);
   const apply = (v: FilterValue) => {
     onApply(v);
     setOpen(false);
   };
+  const icon = (
+    <SearchOutlined
+      data-testid={`filter-${columnKey}`}
+      data-active={isActive(value) ? 'true' : 'false'}
+      aria-label={t('listPage.filter')}
+      style={{ color: isActive(value) ? ACTIVE : IDLE, cursor: 'pointer' }}
+      onClick={(e) => {
+        e.stopPropagation();
+        // Once built, the popover's own trigger opens and closes it.
+        if (!built) {
+          setDraft(value);
+          setOpen(true);
+        }
+      }}
+    />
+  );
+  if (!built) return icon;
   const content = (
     <Space orientation="vertical" data-testid={`filter-popover-${columnKey}`}>
       <FilterEditor
@@ -118,34 +143,39 @@ export function FilterPopover({ columnKey, kind, value, options, onApply }: Filt
       }}
       content={content}
     >
-      <SearchOutlined
-        data-testid={`filter-${columnKey}`}
-        data-active={isActive(value) ? 'true' : 'false'}
-        aria-label={t('listPage.filter')}
-        style={{ color: isActive(value) ? ACTIVE : IDLE, cursor: 'pointer' }}
-        onClick={(e) => e.stopPropagation()}
-      />
+      {icon}
     </Popover>
   );
 }
 
 interface SortProps {
+  t: TFunction;
   columnKey: string;
   field: string;
   sort: SortState | null;
   onSort: (sort: SortState) => void;
 }
 
-/** The header Sort popover: Ascending / Descending; the server sorts (`orderBy`). */
-export function SortPopover({ columnKey, field, sort, onSort }: SortProps) {
-  const { t } = useTranslation();
+/** The header Sort popover: Ascending / Descending; the server sorts (`orderBy`). Built on first click. */
+export function SortPopover({ t, columnKey, field, sort, onSort }: SortProps) {
   const [open, setOpen] = useState(false);
+  const built = useEverTrue(open);
   const current = sort?.field === field ? sort.direction : null;
   const SortIcon = current === 'desc' ? SortDescendingOutlined : SortAscendingOutlined;
   const pick = (direction: 'asc' | 'desc') => {
     onSort({ field, direction });
     setOpen(false);
   };
+  const icon = (
+    <SortIcon
+      data-testid={`sort-${columnKey}`}
+      data-sort={current ?? 'none'}
+      aria-label={t('listPage.sort')}
+      style={{ color: current ? ACTIVE : IDLE, cursor: 'pointer' }}
+      onClick={built ? undefined : () => setOpen(true)}
+    />
+  );
+  if (!built) return icon;
   return (
     <Popover
       trigger="click"
@@ -167,12 +197,7 @@ export function SortPopover({ columnKey, field, sort, onSort }: SortProps) {
         </Space>
       }
     >
-      <SortIcon
-        data-testid={`sort-${columnKey}`}
-        data-sort={current ?? 'none'}
-        aria-label={t('listPage.sort')}
-        style={{ color: current ? ACTIVE : IDLE, cursor: 'pointer' }}
-      />
+      {icon}
     </Popover>
   );
 }

@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './locales';
+import { useEverTrue } from './use-ever-true';
 
 export type FieldKind =
   | 'text'
@@ -200,6 +201,7 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const screens = Grid.useBreakpoint();
+  const everOpened = useEverTrue(open);
 
   // Filled when the dialog opens only: callers may pass a fresh object on every render.
   // biome-ignore lint/correctness/useExhaustiveDependencies: initialValues is read at open time on purpose
@@ -229,6 +231,9 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
     }
   };
 
+  // Nothing of the dialog is built until it first opens: a grid page's first rows must not wait for
+  // a form they may never show (issue 17). Once built it stays, so reopening is instant.
+  if (!everOpened) return null;
   const wide = screens.md;
   return (
     <Modal

@@ -1,12 +1,15 @@
-import { Flex } from 'antd';
 import type { ColumnType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { FilterPopover, SortPopover } from './column-header';
 import type { ListColumn } from './list-page-props';
 import type { ListQuery } from './use-list-query';
 
+/** What a header needs of the grid's query: the filters and sort shown, and how to change them. */
+export type HeaderControls = Pick<ListQuery<unknown>, 'state' | 'setState' | 'setFilter'> & { t: TFunction };
+
 /** A column's header: its title, then its filter and sort popovers. */
-function header<Row>(c: ListColumn<Row>, list: ListQuery<Row>) {
+function header<Row>(c: ListColumn<Row>, list: HeaderControls) {
   const { state, setState, setFilter } = list;
   const filterField = c.filter?.field ?? c.key;
   const sortField = typeof c.sort === 'string' ? c.sort : c.key;
@@ -15,6 +18,7 @@ function header<Row>(c: ListColumn<Row>, list: ListQuery<Row>) {
       <span>{c.title}</span>
       {c.filter && (
         <FilterPopover
+          t={list.t}
           columnKey={c.key}
           kind={c.filter.kind}
           options={c.filter.options}
@@ -24,6 +28,7 @@ function header<Row>(c: ListColumn<Row>, list: ListQuery<Row>) {
       )}
       {c.sort && (
         <SortPopover
+          t={list.t}
           columnKey={c.key}
           field={sortField}
           sort={state.sort}
@@ -37,7 +42,7 @@ function header<Row>(c: ListColumn<Row>, list: ListQuery<Row>) {
 /** The antd columns of a list page, with a fixed Actions column when rows have actions. */
 export function tableColumns<Row>(
   columns: ListColumn<Row>[],
-  list: ListQuery<Row>,
+  list: HeaderControls,
   actions: { render?: (row: Row) => ReactNode; width?: number; title: string },
 ): ColumnType<Row>[] {
   const out: ColumnType<Row>[] = columns.map((c) => ({
@@ -59,9 +64,8 @@ export function tableColumns<Row>(
       fixed: 'right',
       width: actions.width ?? 150,
       render: (_: unknown, row: Row) => (
-        <Flex gap={4} wrap className="list-row-actions">
-          {render(row)}
-        </Flex>
+        // A plain flex box (list-page.css): an antd Flex per row is another component per row.
+        <div className="list-row-actions">{render(row)}</div>
       ),
     });
   }

@@ -1,29 +1,45 @@
 import { Skeleton, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import type { Key, ReactNode } from 'react';
+import { type Dispatch, type Key, memo, type ReactNode, type SetStateAction, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from './read-body';
-import type { ListQuery } from './use-list-query';
+import { type ListState, PAGE_SIZES } from './read-body';
 
 export interface ListGridProps<Row> {
-  list: ListQuery<Row>;
+  rows: Row[];
+  total: number;
+  /** Nothing to show yet: the skeleton instead of "No data". */
+  firstLoad: boolean;
+  state: ListState;
+  setState: Dispatch<SetStateAction<ListState>>;
   columns: ColumnType<Row>[];
   rowKey: (row: Row) => string;
-  /** Row selection, absent on a read-only grid. */
-  selection?: { selected: Row[]; onChange: (rows: Row[]) => void };
+  /** Checked rows, absent on a read-only grid. */
+  selected?: Row[];
+  onSelect?: (rows: Row[]) => void;
   summary?: (rows: readonly Row[]) => ReactNode;
 }
 
-/** The bordered grid: a skeleton before the first rows, the server's paging, "Total N". */
-export function ListGrid<Row extends object>({
-  list,
+const NO_ROWS: never[] = [];
+
+/**
+ * The bordered grid: a skeleton before the first rows, the server's paging, "Total N". Memoised on its
+ * props: the page around it re-renders on every fetch-state change (the toolbar's spinner), and an antd
+ * Table re-render redraws every cell (issue 17).
+ */
+function ListGridView<Row extends object>({
+  rows,
+  total,
+  firstLoad,
+  state,
+  setState,
   columns,
   rowKey,
-  selection,
+  selected,
+  onSelect,
   summary,
 }: ListGridProps<Row>) {
   const { t } = useTranslation();
-  const { query, state, setState } = list;
+  const selectedKeys = useMemo(() => selected?.map(rowKey) as Key[] | undefined, [selected, rowKey]);
   return (
     <Table<Row>
       className="list-page-table"
@@ -32,10 +48,9 @@ export function ListGrid<Row extends object>({
       size="small"
       rowKey={rowKey}
       columns={columns}
-      dataSource={query.data?.data ?? []}
-      aria-busy={query.isFetching}
+      dataSource={rows.length ? rows : NO_ROWS}
       locale={
-        list.firstLoad
+        firstLoad
           ? {
               emptyText: (
                 <Skeleton active title={false} paragraph={{ rows: 5 }} data-testid="list-skeleton" />
@@ -45,16 +60,16 @@ export function ListGrid<Row extends object>({
       }
       scroll={{ x: 'max-content' }}
       rowSelection={
-        selection && {
-          selectedRowKeys: selection.selected.map(rowKey) as Key[],
-          onChange: (_keys, rows) => selection.onChange(rows),
+        onSelect && {
+          selectedRowKeys: selectedKeys,
+          onChange: (_keys, picked) => onSelect(picked),
           fixed: true,
         }
       }
       pagination={{
         current: state.pageNumber,
         pageSize: state.pageSize,
-        total: query.data?.total ?? 0,
+        total,
         showSizeChanger: true,
         // "Go to" and "20 / page" come translated from antd's locale (ConfigProvider).
         showQuickJumper: true,
@@ -67,3 +82,5 @@ export function ListGrid<Row extends object>({
     />
   );
 }
+
+export const ListGrid = memo(ListGridView) as typeof ListGridView;

@@ -1,5 +1,5 @@
 import { Card, type InputRef } from 'antd';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportDialog } from '../export-dialog/export-dialog';
 import { ImportDialog } from '../import-dialog/import-dialog';
@@ -9,12 +9,16 @@ import { ListGrid } from './list-grid';
 import { moveBetweenRows, useFocusFirstRowAfterSearch, useSearchShortcut } from './list-keyboard';
 import type { ListPageProps } from './list-page-props';
 import { ListToolbar } from './list-toolbar';
-import { resetListState } from './read-body';
-import { useListQuery, useRefreshList } from './use-list-query';
+import { resetListState, type SortState } from './read-body';
+import { useEverTrue } from './use-ever-true';
+import { type ListQuery, useListQuery, useRefreshList } from './use-list-query';
 import './locales';
 import './list-page.css';
 
 export type { ListColumn, ListPageProps } from './list-page-props';
+
+const NO_ROWS: never[] = [];
+
 export { useRefreshList } from './use-list-query';
 
 /** Import and Export of the grid's module; the export takes the grid's current filter. */
@@ -27,9 +31,12 @@ function FileDialogs(p: {
   onClose: () => void;
   onImported: () => void;
 }) {
+  // Built on first use only: the grid's first rows do not wait for dialogs (issue 17).
+  const importUsed = useEverTrue(p.open === 'import');
+  const exportUsed = useEverTrue(p.open === 'export');
   return (
     <>
-      {p.importModule && (
+      {p.importModule && importUsed && (
         <ImportDialog
           open={p.open === 'import'}
           module={p.importModule}
@@ -37,7 +44,7 @@ function FileDialogs(p: {
           onImported={p.onImported}
         />
       )}
-      {p.exportModule && (
+      {p.exportModule && exportUsed && (
         <ExportDialog
           open={p.open === 'export'}
           module={p.exportModule}
@@ -48,6 +55,56 @@ function FileDialogs(p: {
       )}
     </>
   );
+}
+
+/** Enter in the search box, Search and Reset: Search and Reset re-read even what the cache holds. */
+function searchCommands<Row>(
+  list: ListQuery<Row>,
+  term: string,
+  setTerm: (term: string) => void,
+  defaultSort: SortState | null,
+  armFocus: () => void,
+) {
+  return {
+    onEnter: () => {
+      armFocus();
+      list.setState((s) => ({ ...s, pageNumber: 1, searchTerm: term }));
+    },
+    onSearch: () => list.readAgain({ ...list.state, pageNumber: 1, searchTerm: term }),
+    onReset: () => {
+      setTerm('');
+      list.readAgain(resetListState(list.state, defaultSort));
+    },
+  };
+}
+
+/**
+ * The grid's columns and summary, memoised: the grid re-renders only when what it shows changes, not
+ * on each fetch-state flip of the page around it (issue 17).
+ */
+function useGridParts<Row extends object>(
+  props: ListPageProps<Row>,
+  list: ListQuery<Row>,
+  readOnly: boolean,
+) {
+  const { t } = useTranslation();
+  const { columns, actions, actionsWidth, summary } = props;
+  const { state, setState, setFilter, body } = list;
+  const gridColumns = useMemo(
+    () =>
+      tableColumns(
+        columns,
+        { state, setState, setFilter, t },
+        { render: actions, width: actionsWidth, title: t('listPage.actions') },
+      ),
+    [columns, state, setState, setFilter, actions, actionsWidth, t],
+  );
+  const columnCount = gridColumns.length + (readOnly ? 0 : 1);
+  const gridSummary = useMemo(
+    () => summary && ((r: readonly Row[]) => summary(r, body, columnCount) ?? null),
+    [summary, body, columnCount],
+  );
+  return { gridColumns, gridSummary };
 }
 
 /**
@@ -73,15 +130,11 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
     await refresh();
   });
 
-  const gridColumns = tableColumns(columns, list, {
-    render: props.actions,
-    width: props.actionsWidth,
-    title: t('listPage.actions'),
-  });
-  const rows = list.query.data?.data ?? [];
+  const { state, setState } = list;
+  const rows = list.query.data?.data ?? NO_ROWS;
   const total = list.query.data?.total ?? 0;
   const readOnly = !props.onAdd && !props.onDelete && !importModule && !exportModule && !props.selectable;
-  const summary = props.summary;
+  const { gridColumns, gridSummary } = useGridParts(props, list, readOnly);
 
   return (
     <Card className="list-page" data-testid={props.testId ?? `list-${resource}`} title={props.title}>
@@ -89,15 +142,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         term={term}
         onTermChange={setTerm}
         searchRef={searchRef}
-        onEnter={() => {
-          arm(props.keyboard);
-          list.setState((s) => ({ ...s, pageNumber: 1, searchTerm: term }));
-        }}
-        onSearch={() => list.readAgain({ ...list.state, pageNumber: 1, searchTerm: term })}
-        onReset={() => {
-          setTerm('');
-          list.readAgain(resetListState(list.state, defaultSort));
-        }}
+        {...searchCommands(list, term, setTerm, defaultSort, () => arm(props.keyboard))}
         onAdd={props.onAdd}
         onImport={importModule ? () => setDialog('import') : undefined}
         onExport={exportModule ? () => setDialog('export') : undefined}
@@ -109,13 +154,22 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         refreshing={list.refreshing}
       />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys only move focus between row actions. */}
-      <div ref={tableRef} onKeyDown={props.keyboard ? moveBetweenRows : undefined}>
+      <div
+        ref={tableRef}
+        onKeyDown={props.keyboard ? moveBetweenRows : undefined}
+        aria-busy={list.query.isFetching}
+      >
         <ListGrid<Row>
-          list={list}
+          rows={rows}
+          total={total}
+          firstLoad={list.firstLoad}
+          state={state}
+          setState={setState}
           columns={gridColumns}
           rowKey={props.rowKey}
-          selection={readOnly ? undefined : { selected, onChange: setSelected }}
-          summary={summary && ((r) => summary(r, list.body, gridColumns.length + (readOnly ? 0 : 1)) ?? null)}
+          selected={readOnly ? undefined : selected}
+          onSelect={readOnly ? undefined : setSelected}
+          summary={gridSummary}
         />
       </div>
       {/* antd hides the pager of an empty grid; the original still says "Total 0". */}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ListPageProps } from './list-page-props';
 import { listKey, listQueryOptions } from './list-query';
 import { type FilterKind, type FilterValue, initialListState, type ListState } from './read-body';
@@ -39,8 +39,12 @@ export function useListQuery<Row>(props: ListPageProps<Row>) {
     void client.invalidateQueries({ queryKey, exact: true });
     setState(next);
   };
-  const setFilter = (field: string, kind: FilterKind, value: FilterValue) =>
-    setState((s) => ({ ...s, pageNumber: 1, filters: { ...s.filters, [field]: { kind, value } } }));
+  // Stable, so the grid's memoised columns survive re-renders (issue 17).
+  const setFilter = useCallback(
+    (field: string, kind: FilterKind, value: FilterValue) =>
+      setState((s) => ({ ...s, pageNumber: 1, filters: { ...s.filters, [field]: { kind, value } } })),
+    [],
+  );
 
   // Only a grid with nothing to show yet gets the skeleton; re-reads keep the rows sharp and say so
   // with a small spinner, so rows never blink or blur on a background refresh.

@@ -1,5 +1,5 @@
 import { ConfigProvider, Menu } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { settingsStore } from '../../app/settings-store';
@@ -9,6 +9,52 @@ import { menuItems } from './menu-items';
 
 /** S8 colours of the original's dark sidebar. */
 export const SIDEBAR_BG = '#304156';
+
+type MenuProps = {
+  items: ReturnType<typeof menuItems>;
+  selected: string;
+  collapsed: boolean;
+  openKeys: string[];
+  onOpenChange: (keys: string[]) => void;
+  theme: string;
+};
+
+/**
+ * The menu itself, memoised: every item re-renders when the selection moves, so a click re-draws it
+ * after the page it opens rather than before (issue 17).
+ */
+const SidebarMenu = memo(function SidebarMenu(p: MenuProps) {
+  const menuTheme = useMemo(
+    () => ({
+      components: {
+        Menu: {
+          darkItemBg: SIDEBAR_BG,
+          darkSubMenuItemBg: '#1f2d3d',
+          darkPopupBg: '#1f2d3d',
+          darkItemColor: '#bfcbd9',
+          darkItemHoverBg: '#263445',
+          darkItemSelectedBg: '#263445',
+          darkItemSelectedColor: p.theme,
+          itemBorderRadius: 0,
+          itemMarginInline: 0,
+        },
+      },
+    }),
+    [p.theme],
+  );
+  return (
+    <ConfigProvider theme={menuTheme}>
+      <Menu
+        mode="inline"
+        theme="dark"
+        inlineCollapsed={p.collapsed}
+        items={p.items}
+        selectedKeys={[p.selected]}
+        {...(p.collapsed ? {} : { openKeys: p.openKeys, onOpenChange: p.onOpenChange })}
+      />
+    </ConfigProvider>
+  );
+});
 
 /** Logo bar (S9) and the permission-filtered menu. */
 export function Sidebar({ collapsed }: { collapsed: boolean }) {
@@ -21,12 +67,16 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const items = useMemo(() => menuItems(routes, t), [routes, t, i18n.language]);
   const chain = matchChain(routes, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const target = chain[chain.length - 1]?.path ?? pathname;
+  // The highlight follows the page in a transition of its own, once the page has rendered.
+  const [selected, setSelected] = useState(target);
+  useEffect(() => startTransition(() => setSelected(target)), [target]);
 
   // S6: the sub-menus along the active path open on load and on each navigation; others stay as they are.
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed per path only.
   useEffect(() => {
     const parents = chain.slice(0, -1).map((r) => r.path);
-    if (parents.length) setOpenKeys((keys) => [...new Set([...keys, ...parents])]);
+    if (parents.length) startTransition(() => setOpenKeys((keys) => [...new Set([...keys, ...parents])]));
   }, [pathname]);
 
   return (
@@ -43,32 +93,14 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
           )}
         </Link>
       )}
-      <ConfigProvider
-        theme={{
-          components: {
-            Menu: {
-              darkItemBg: SIDEBAR_BG,
-              darkSubMenuItemBg: '#1f2d3d',
-              darkPopupBg: '#1f2d3d',
-              darkItemColor: '#bfcbd9',
-              darkItemHoverBg: '#263445',
-              darkItemSelectedBg: '#263445',
-              darkItemSelectedColor: theme,
-              itemBorderRadius: 0,
-              itemMarginInline: 0,
-            },
-          },
-        }}
-      >
-        <Menu
-          mode="inline"
-          theme="dark"
-          inlineCollapsed={collapsed}
-          items={items}
-          selectedKeys={[chain[chain.length - 1]?.path ?? pathname]}
-          {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-        />
-      </ConfigProvider>
+      <SidebarMenu
+        items={items}
+        selected={selected}
+        collapsed={collapsed}
+        openKeys={openKeys}
+        onOpenChange={setOpenKeys}
+        theme={theme}
+      />
     </div>
   );
 }
