@@ -79,6 +79,7 @@ export const DebtPaymentsRequest = ReadRequestBase.extend({
   lang: Lang,
   customerId: z.string().min(1).max(64),
 });
+export type DebtPaymentsRequest = z.infer<typeof DebtPaymentsRequest>;
 export const DebtPaymentRow = z.object({
   receiptId: z.number().int(),
   meterId: z.string(),

@@ -85,8 +85,7 @@ export function withReportSettings<T>(
   );
 }
 
-const byCustomerName = (orderBy: string | null | undefined) =>
-  /^\s*customerName\b/i.test(orderBy ?? '');
+const byCustomerName = (orderBy: string | null | undefined) => /^\s*customerName\b/i.test(orderBy ?? '');
 
 /**
  * An account report's rows: every account with its meter's figures (`join` adds them, a left join) and,
