@@ -40,7 +40,7 @@ function report<S extends z.ZodType, R extends z.ZodObject>(
 }
 
 /** The four reports, each a grid read and an export of the whole result. */
-function reports(deps: Deps, service: PrepayReportService) {
+function prepayReports(deps: Deps, service: PrepayReportService) {
   return [
     report(deps, {
       path: '/API/PrepayReport/LongNonpurchaseSituation',
@@ -82,7 +82,7 @@ export function prepayReportRoutes(
   service: PrepayReportService = createPrepayReportService(deps),
 ): RouteDef[] {
   return [
-    ...reports(deps, service).map((r) => r.def),
+    ...prepayReports(deps, service).map((r) => r.def),
     defineRoute({
       path: '/API/PrepayReport/DebtSituationPayments',
       permission: 'PrepayReport.DebtSituation',
@@ -100,5 +100,5 @@ export function registerPrepayReportExports(
   deps: Deps,
   service: PrepayReportService = createPrepayReportService(deps),
 ): void {
-  for (const r of reports(deps, service)) r.registerExport(app);
+  for (const r of prepayReports(deps, service)) r.registerExport(app);
 }

@@ -21,7 +21,6 @@ import {
 } from '@prepay/contracts';
 import { encodeMeterTest } from '@prepay/sts';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
@@ -29,14 +28,12 @@ import { formatDateTime } from '../../lib/dates.js';
 import type { createCreditService } from './credit.service.js';
 import type { createManagementTokenService } from './management.service.js';
 import { meterTestTable } from './meter-test.js';
+import { groupsOfFour, keyChangeRecordOf, managementRecordOf } from './records.js';
 import {
-  creditRecordOf,
-  groupsOfFour,
-  keyChangeRecordOf,
-  managementRecordOf,
-  withCommunicationWay,
-} from './records.js';
-import { readRecords, type TokenRecordRow } from './vending.repo.js';
+  createTokenRecordService,
+  type TokenRecordRow,
+  type TokenRecordService,
+} from './token-records.service.js';
 import { stsRefusal } from './vending-guards.js';
 
 const tag = 'Token';
@@ -45,7 +42,7 @@ type ManagementService = ReturnType<typeof createManagementTokenService>;
 
 /** A record list page: same filters for every kind, its own permission key and row shape. */
 function recordRead<R extends z.ZodType>(
-  db: Db,
+  records: TokenRecordService,
   path: string,
   kind: TokenKind,
   permission: PermissionKey,
@@ -59,12 +56,17 @@ function recordRead<R extends z.ZodType>(
     summary: `List ${kind} token records`,
     body: TokenRecordReadRequest,
     result: page(row),
-    handler: (b, ctx) => readRecords(db, kind, b, ctx.user, map),
+    handler: (b, ctx) => records.read(kind, b, ctx.user, map),
   });
 }
 
 /** Credit and cancel records carry the meter's CommunicationWay, joined in per page. */
-function creditRead(db: Db, path: string, kind: 'credit' | 'creditCancel', permission: PermissionKey) {
+function creditRead(
+  records: TokenRecordService,
+  path: string,
+  kind: 'credit' | 'creditCancel',
+  permission: PermissionKey,
+) {
   return defineRoute({
     path,
     permission,
@@ -72,10 +74,7 @@ function creditRead(db: Db, path: string, kind: 'credit' | 'creditCancel', permi
     summary: `List ${kind} token records`,
     body: TokenRecordReadRequest,
     result: page(CreditTokenRecord),
-    handler: async (b, ctx) => {
-      const found = await readRecords(db, kind, b, ctx.user, (r) => creditRecordOf(r));
-      return { total: found.total, data: await withCommunicationWay(db, found.data) };
-    },
+    handler: (b, ctx) => records.readCredit(kind, b, ctx.user),
   });
 }
 
@@ -83,7 +82,7 @@ type ManagementKind = 'clearCredit' | 'clearTamper' | 'maxPower' | 'maxPhaseUnba
 
 /** A management token's generate page and its record list. */
 function managementRoutes<B extends z.ZodType<{ meterId: string; remark?: string | null }>>(
-  db: Db,
+  records: TokenRecordService,
   mgmt: ManagementService,
   def: {
     kind: ManagementKind;
@@ -104,12 +103,15 @@ function managementRoutes<B extends z.ZodType<{ meterId: string; remark?: string
       result: ManagementTokenRecord,
       handler: (b, ctx) => mgmt.issue(ctx, def.kind, b.meterId, def.value(b), b.remark),
     }),
-    recordRead(db, def.records[0], def.kind, def.records[1], ManagementTokenRecord, managementRecordOf),
+    recordRead(records, def.records[0], def.kind, def.records[1], ManagementTokenRecord, managementRecordOf),
   ];
 }
 
 /** Credit vends, their records, and their cancel. */
-function creditRoutes(db: Db, credit: ReturnType<typeof createCreditService>): RouteDef[] {
+function creditRoutes(
+  records: TokenRecordService,
+  credit: ReturnType<typeof createCreditService>,
+): RouteDef[] {
   return [
     defineRoute({
       path: '/api/token/creditToken/generate',
@@ -120,9 +122,9 @@ function creditRoutes(db: Db, credit: ReturnType<typeof createCreditService>): R
       result: CreditTokenRecord,
       handler: (b, ctx) => credit.vend(ctx, b),
     }),
-    creditRead(db, '/api/token/creditTokenRecord/read', 'credit', 'TokenRecord.CreditTokenRecord'),
+    creditRead(records, '/api/token/creditTokenRecord/read', 'credit', 'TokenRecord.CreditTokenRecord'),
     creditRead(
-      db,
+      records,
       '/api/token/creditTokenCancelRecord/read',
       'creditCancel',
       'TokenRecord.CreditTokenCancelRecord',
@@ -135,30 +137,30 @@ function creditRoutes(db: Db, credit: ReturnType<typeof createCreditService>): R
         'Cancel credit tokens: reverses their debt and quota effects (authorization password required)',
       body: CancelCreditTokenRequest,
       result: z.array(CreditTokenRecord),
-      handler: async (b, ctx) => withCommunicationWay(db, await credit.cancel(ctx, b)),
+      handler: async (b, ctx) => records.withCommunicationWay(await credit.cancel(ctx, b)),
     }),
   ];
 }
 
 /** The five class 2 management tokens. */
-function managementTokenRoutes(db: Db, mgmt: ManagementService): RouteDef[] {
+function managementTokenRoutes(records: TokenRecordService, mgmt: ManagementService): RouteDef[] {
   const zero = () => 0;
   return [
-    ...managementRoutes(db, mgmt, {
+    ...managementRoutes(records, mgmt, {
       kind: 'clearCredit',
       generate: ['/api/token/clearCreditToken/generate', 'Token.ClearCreditToken'],
       records: ['/api/token/clearCreditTokenRecord/read', 'TokenRecord.ClearCreditTokenRecord'],
       body: ManagementTokenRequest,
       value: zero,
     }),
-    ...managementRoutes(db, mgmt, {
+    ...managementRoutes(records, mgmt, {
       kind: 'clearTamper',
       generate: ['/api/token/clearTamperToken/generate', 'Token.ClearTamperToken'],
       records: ['/api/token/clearTamperTokenRecord/read', 'TokenRecord.ClearTamperTokenRecord'],
       body: ManagementTokenRequest,
       value: zero,
     }),
-    ...managementRoutes(db, mgmt, {
+    ...managementRoutes(records, mgmt, {
       kind: 'maxPower',
       generate: ['/api/token/setMaximumPowerLimitToken/generate', 'Token.SetMaximumPowerLimitToken'],
       records: [
@@ -168,7 +170,7 @@ function managementTokenRoutes(db: Db, mgmt: ManagementService): RouteDef[] {
       body: MaximumPowerRequest,
       value: (b) => b.maximumPower,
     }),
-    ...managementRoutes(db, mgmt, {
+    ...managementRoutes(records, mgmt, {
       kind: 'maxPhaseUnbalance',
       generate: [
         '/api/token/setMaximumPhasePowerUnbalanceLimitToken/generate',
@@ -181,7 +183,7 @@ function managementTokenRoutes(db: Db, mgmt: ManagementService): RouteDef[] {
       body: MaximumPhaseUnbalanceRequest,
       value: (b) => b.maximumPhasePowerUnbalance,
     }),
-    ...managementRoutes(db, mgmt, {
+    ...managementRoutes(records, mgmt, {
       kind: 'maxOverdraft',
       generate: ['/api/token/setMaximumOverdraftLimitToken/generate', 'Token.SetMaximumOverdraftToken'],
       records: [
@@ -239,7 +241,7 @@ function meterTestRoutes(deps: Deps): RouteDef[] {
 }
 
 /** Update Meter Key, the key-change tokens, their confirmation and records. */
-function keyChangeRoutes(db: Db, mgmt: ManagementService): RouteDef[] {
+function keyChangeRoutes(records: TokenRecordService, mgmt: ManagementService): RouteDef[] {
   return [
     defineRoute({
       path: '/api/token/meterKey/update',
@@ -269,7 +271,7 @@ function keyChangeRoutes(db: Db, mgmt: ManagementService): RouteDef[] {
       handler: (b, ctx) => mgmt.confirmKeyChange(ctx, b.receiptId),
     }),
     recordRead(
-      db,
+      records,
       '/api/token/changeMeterKeyTokenRecord/read',
       'changeKey',
       'TokenRecord.ChangeMeterKeyTokenRecord',
@@ -283,12 +285,12 @@ export function vendingRoutes(
   deps: Deps,
   credit: ReturnType<typeof createCreditService>,
   mgmt: ManagementService,
+  records: TokenRecordService = createTokenRecordService(deps),
 ): RouteDef[] {
-  const { db } = deps.database;
   return [
-    ...creditRoutes(db, credit),
-    ...managementTokenRoutes(db, mgmt),
+    ...creditRoutes(records, credit),
+    ...managementTokenRoutes(records, mgmt),
     ...meterTestRoutes(deps),
-    ...keyChangeRoutes(db, mgmt),
+    ...keyChangeRoutes(records, mgmt),
   ];
 }
