@@ -5,8 +5,6 @@ import type { SessionUser } from '../../lib/user-context.js';
 import { creditRecordOf, withCommunicationWay } from './records.js';
 import { readRecords, type TokenRecordRow } from './vending.repo.js';
 
-export type { TokenRecordRow };
-
 /** The Token Record pages: one kind's records each, in the user's station. */
 export function createTokenRecordService(deps: Deps) {
   const { db } = deps.database;
