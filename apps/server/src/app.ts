@@ -137,7 +137,7 @@ async function registerModules(app: FastifyInstance, deps: Deps, options: BuildO
   const collect = collection(deps);
   const authorize = createAuthorizationProofs(deps, auth.checkAuthorizationPassword);
   await registerRoutes(app, [
-    ...authRoutes(auth, deps),
+    ...authRoutes(auth),
     ...userRoutes(createUserService(deps)),
     ...roleRoutes(deps),
     ...stationRoutes(deps),

@@ -31,19 +31,29 @@ export const CashUpRequest = z
   });
 export type CashUpRequest = z.infer<typeof CashUpRequest>;
 
+/** What the issued vends were paid, and what for (money in the currency with 2 places). */
+const paidFor = {
+  totalPaid: z.number(),
+  energyCharge: z.number(),
+  tax: z.number(),
+  monthlyCharge: z.number(),
+};
+
+/** The cancelled vends among them and the money they had taken. */
+const cancelledVends = {
+  cancelledCount: z.number().int(),
+  cancelledTotalPaid: z.number(),
+};
+
 /** One group's totals; money in the currency with 2 places, units in kWh (m³) with 1. */
 export const CashUpRow = z.object({
   /** Operator id, station id, payment method ('' when none was given) or day (yyyy-MM-dd). */
   key: z.string(),
   count: z.number().int(),
   units: z.number(),
-  totalPaid: z.number(),
-  energyCharge: z.number(),
-  tax: z.number(),
-  monthlyCharge: z.number(),
+  ...paidFor,
   debtRecovered: z.number(),
-  cancelledCount: z.number().int(),
-  cancelledTotalPaid: z.number(),
+  ...cancelledVends,
 });
 export type CashUpRow = z.infer<typeof CashUpRow>;
 
@@ -65,13 +75,9 @@ export const CREDIT_CANCEL_RECORD_TOTALS_PATH = '/api/token/creditTokenCancelRec
 export const RecordTotals = z.object({
   count: z.number().int(),
   totalUnit: z.number(),
-  totalPaid: z.number(),
-  energyCharge: z.number(),
-  tax: z.number(),
-  monthlyCharge: z.number(),
+  ...paidFor,
   payDebt: z.number(),
   /** Of `count`, the cancelled vends and their money (a filter may hold both). */
-  cancelledCount: z.number().int(),
-  cancelledTotalPaid: z.number(),
+  ...cancelledVends,
 });
 export type RecordTotals = z.infer<typeof RecordTotals>;

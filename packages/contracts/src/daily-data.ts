@@ -7,38 +7,6 @@ export const Lang = z.string().min(1).max(16);
 const num = z.number().nullish();
 const flag = z.boolean().nullish();
 
-/** Interval Data (electricity): `/api/DailyDataMeter/read|readMonthly|readMore`. */
-export const DailyDataMeterReadRequest = ReadRequestBase.extend({
-  lang: Lang,
-  currentDateRange: DateRange,
-  customerId: z.string().max(64).nullish(),
-  customerName: z.string().max(200).nullish(),
-  meterId: z.string().max(64).nullish(),
-  gatewayId: z.string().max(64).nullish(),
-  total1: num,
-  total2: num,
-  remain1: num,
-  remain2: num,
-  intervalDemand: num,
-  power: num,
-  voltageA: num,
-  voltageB: num,
-  voltageC: num,
-  currentA: num,
-  currentB: num,
-  currentC: num,
-  relayOpen: flag,
-  batteryLow: flag,
-  magneticInterference: flag,
-  terminalCoverOpen: flag,
-  coverOpen: flag,
-  source2Activated: flag,
-  currentReverse: flag,
-  currentUnbalance: flag,
-  status: flag,
-});
-export type DailyDataMeterReadRequest = z.infer<typeof DailyDataMeterReadRequest>;
-
 /** Measurement filters: wire name → unit divisor (kWh/V/A/W on the wire, integers stored). */
 export const DAILY_DATA_METER_MEASURES = {
   total1: 10,
@@ -65,38 +33,47 @@ export const DAILY_DATA_METER_FLAGS = [
   'currentUnbalance',
   'status',
 ] as const;
+const MEASURE_KEYS = Object.keys(DAILY_DATA_METER_MEASURES) as (keyof typeof DAILY_DATA_METER_MEASURES)[];
 
-export const DailyDataMeterRow = z.object({
+/** One schema for each of the keys, in their order. */
+function each<K extends string, S extends z.ZodType>(keys: readonly K[], schema: S): Record<K, S> {
+  return Object.fromEntries(keys.map((k) => [k, schema])) as Record<K, S>;
+}
+
+/** What every interval read filters on: the language, the collection days, the customer and meter. */
+const IntervalReadRequest = ReadRequestBase.extend({
+  lang: Lang,
+  currentDateRange: DateRange,
+  customerId: z.string().max(64).nullish(),
+  customerName: z.string().max(200).nullish(),
+  meterId: z.string().max(64).nullish(),
+});
+
+/** What every interval row starts with: the day, the account's customer, the meter. */
+const IntervalRow = z.object({
   currentDate: DateTime,
   customerId: z.string().nullable(),
   customerName: z.string().nullable(),
   meterId: z.string(),
-  /** The original sends usages as strings. */
+});
+
+/** Interval Data (electricity): `/api/DailyDataMeter/read|readMonthly|readMore`. */
+export const DailyDataMeterReadRequest = IntervalReadRequest.extend({
+  gatewayId: z.string().max(64).nullish(),
+  ...each(MEASURE_KEYS, num),
+  ...each(DAILY_DATA_METER_FLAGS, flag),
+});
+export type DailyDataMeterReadRequest = z.infer<typeof DailyDataMeterReadRequest>;
+
+/**
+ * kWh, kW (intervalDemand, power), V and A; the flags' status is true = "Check", false = "Normal".
+ * The original sends usages as strings.
+ */
+export const DailyDataMeterRow = IntervalRow.extend({
   usage1: z.string().nullable(),
   usage2: z.string().nullable(),
-  total1: z.number().nullable(),
-  total2: z.number().nullable(),
-  remain1: z.number().nullable(),
-  remain2: z.number().nullable(),
-  /** kW. */
-  intervalDemand: z.number().nullable(),
-  power: z.number().nullable(),
-  voltageA: z.number().nullable(),
-  voltageB: z.number().nullable(),
-  voltageC: z.number().nullable(),
-  currentA: z.number().nullable(),
-  currentB: z.number().nullable(),
-  currentC: z.number().nullable(),
-  relayOpen: z.boolean().nullable(),
-  batteryLow: z.boolean().nullable(),
-  magneticInterference: z.boolean().nullable(),
-  terminalCoverOpen: z.boolean().nullable(),
-  coverOpen: z.boolean().nullable(),
-  source2Activated: z.boolean().nullable(),
-  currentReverse: z.boolean().nullable(),
-  currentUnbalance: z.boolean().nullable(),
-  /** true = "Check", false = "Normal". */
-  status: z.boolean().nullable(),
+  ...each(MEASURE_KEYS, z.number().nullable()),
+  ...each(DAILY_DATA_METER_FLAGS, z.boolean().nullable()),
   stationId: z.string(),
   gatewayId: z.string().nullable(),
   createDate: DateTime.nullable(),
@@ -105,12 +82,7 @@ export const DailyDataMeterRow = z.object({
 export type DailyDataMeterRow = z.infer<typeof DailyDataMeterRow>;
 
 /** Interval Data (Water): `/api/DailyData/read|readMonthly|readMore`. */
-export const DailyDataReadRequest = ReadRequestBase.extend({
-  lang: Lang,
-  currentDateRange: DateRange,
-  customerId: z.string().max(64).nullish(),
-  customerName: z.string().max(200).nullish(),
-  meterId: z.string().max(64).nullish(),
+export const DailyDataReadRequest = IntervalReadRequest.extend({
   total: num,
   totalRecharge: num,
   remain: num,
@@ -122,11 +94,7 @@ export const DailyDataReadRequest = ReadRequestBase.extend({
 });
 export type DailyDataReadRequest = z.infer<typeof DailyDataReadRequest>;
 
-export const DailyDataRow = z.object({
-  currentDate: DateTime,
-  customerId: z.string().nullable(),
-  customerName: z.string().nullable(),
-  meterId: z.string(),
+export const DailyDataRow = IntervalRow.extend({
   stationId: z.string(),
   /** m³. */
   total: z.number().nullable(),

@@ -4,19 +4,27 @@ import { Lang } from './daily-data.js';
 
 const Filter = z.string().max(64).nullish();
 
-export const LongNonpurchaseRequest = ReadRequestBase.extend({
+/** The request of a report over accounts: its language and the customer and meter filters. */
+const AccountReportRequest = ReadRequestBase.extend({
   lang: Lang,
   customerId: Filter,
   meterId: Filter,
+});
+
+/** Who a report row is about: the customer (name and address read at report time). */
+const CustomerColumns = z.object({
+  customerId: z.string(),
+  customerName: z.string().nullable(),
+  customerAddress: z.string().nullable(),
+});
+
+export const LongNonpurchaseRequest = AccountReportRequest.extend({
   nonpurchaseDaysStart: z.number().int().min(0).nullish(),
   nonpurchaseDaysEnd: z.number().int().min(0).nullish(),
 });
 export type LongNonpurchaseRequest = z.infer<typeof LongNonpurchaseRequest>;
 
-export const LongNonpurchaseRow = z.object({
-  customerId: z.string(),
-  customerName: z.string().nullable(),
-  customerAddress: z.string().nullable(),
+export const LongNonpurchaseRow = CustomerColumns.extend({
   meterId: z.string(),
   stationId: z.string(),
   tariffId: z.string(),
@@ -28,20 +36,14 @@ export const LongNonpurchaseRow = z.object({
 });
 export type LongNonpurchaseRow = z.infer<typeof LongNonpurchaseRow>;
 
-export const LowPurchaseRequest = ReadRequestBase.extend({
-  lang: Lang,
-  customerId: Filter,
-  meterId: Filter,
+export const LowPurchaseRequest = AccountReportRequest.extend({
   dateRange: DateRange,
   /** Money: accounts whose paid total in the range is at or below it. */
   lowLimit: z.number().min(0).max(1e13).nullish(),
 });
 export type LowPurchaseRequest = z.infer<typeof LowPurchaseRequest>;
 
-export const LowPurchaseRow = z.object({
-  customerId: z.string(),
-  customerName: z.string().nullable(),
-  customerAddress: z.string().nullable(),
+export const LowPurchaseRow = CustomerColumns.extend({
   meterId: z.string(),
   tariffId: z.string(),
   stationId: z.string(),
@@ -60,10 +62,7 @@ export const DebtSituationRequest = ReadRequestBase.extend({
 });
 export type DebtSituationRequest = z.infer<typeof DebtSituationRequest>;
 
-export const DebtSituationRow = z.object({
-  customerId: z.string(),
-  customerName: z.string().nullable(),
-  customerAddress: z.string().nullable(),
+export const DebtSituationRow = CustomerColumns.extend({
   stationId: z.string(),
   totalDebt: z.number(),
   paidDebt: z.number(),
@@ -79,6 +78,7 @@ export const DebtPaymentsRequest = ReadRequestBase.extend({
   lang: Lang,
   customerId: z.string().min(1).max(64),
 });
+export type DebtPaymentsRequest = z.infer<typeof DebtPaymentsRequest>;
 export const DebtPaymentRow = z.object({
   receiptId: z.number().int(),
   meterId: z.string(),
@@ -89,10 +89,7 @@ export const DebtPaymentRow = z.object({
 });
 export type DebtPaymentRow = z.infer<typeof DebtPaymentRow>;
 
-export const ConsumptionStatisticsRequest = ReadRequestBase.extend({
-  lang: Lang,
-  customerId: Filter,
-  meterId: Filter,
+export const ConsumptionStatisticsRequest = AccountReportRequest.extend({
   dateRange: DateRange,
   isDaily: z.boolean().default(true),
 });

@@ -45,18 +45,33 @@ export type TransparentTaskRequest = z.infer<typeof TransparentTaskRequest>;
 
 export const TaskUpdateRequest = z.object({ id: z.number().int().min(1) });
 
-export const RemoteTaskBody = z.array(RemoteTaskRequest).min(1, 'at least one task is required').max(10000);
-export const TransparentTaskBody = z
-  .array(TransparentTaskRequest)
-  .min(1, 'at least one task is required')
-  .max(10000);
-export const TaskUpdateBody = z.array(TaskUpdateRequest).min(1, 'at least one task is required').max(10000);
+/** A request body: one to 10,000 tasks. */
+const taskList = <T extends z.ZodType>(task: T) =>
+  z.array(task).min(1, 'at least one task is required').max(10000);
+export const RemoteTaskBody = taskList(RemoteTaskRequest);
+export const TransparentTaskBody = taskList(TransparentTaskRequest);
+export const TaskUpdateBody = taskList(TaskUpdateRequest);
 
-export const RemoteTaskRow = z.object({
+/** Which task, for which meter (and its account's customer). */
+const taskSubject = {
   id: z.number().int(),
   customerId: z.string().nullable(),
   customerName: z.string().nullable(),
   meterId: z.string(),
+};
+
+/** How the task stands: its status, why the last attempt failed, how many attempts ran. */
+const taskOutcome = {
+  status: z.number().int(),
+  /** Why the last attempt failed, in words ("offline", "meter error: password wrong"). */
+  reason: z.string().nullable(),
+  attempts: z.number().int(),
+  stationId: z.string(),
+  ...AuditFields,
+};
+
+export const RemoteTaskRow = z.object({
+  ...taskSubject,
   /** The data item in the requested language ("Total Consumption", "Switch Off", "Send Token"). */
   name: z.string().nullable(),
   flag: z.string().nullable(),
@@ -64,27 +79,15 @@ export const RemoteTaskRow = z.object({
   data: z.string().nullable(),
   /** Labels aligned with the comma-separated values of `data`. */
   dataPrefix: z.string().nullable(),
-  status: z.number().int(),
-  /** Why the last attempt failed, in words ("offline", "meter error: password wrong"). */
-  reason: z.string().nullable(),
-  attempts: z.number().int(),
-  stationId: z.string(),
-  ...AuditFields,
+  ...taskOutcome,
 });
 export type RemoteTaskRow = z.infer<typeof RemoteTaskRow>;
 
 export const TransparentTaskRow = z.object({
-  id: z.number().int(),
-  customerId: z.string().nullable(),
-  customerName: z.string().nullable(),
-  meterId: z.string(),
+  ...taskSubject,
   sendFrame: z.string().nullable(),
   receiveFrame: z.string().nullable(),
-  status: z.number().int(),
-  reason: z.string().nullable(),
-  attempts: z.number().int(),
-  stationId: z.string(),
-  ...AuditFields,
+  ...taskOutcome,
 });
 export type TransparentTaskRow = z.infer<typeof TransparentTaskRow>;
 

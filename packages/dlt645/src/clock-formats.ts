@@ -8,7 +8,7 @@ import {
   toParts,
 } from './clock.js';
 import { FrameError } from './errors.js';
-import { checkLength, type ItemValue, type ValueFormat } from './value-format.js';
+import { checkLength, type DecodedValue, type ItemValue, type ValueFormat } from './value-format.js';
 
 const pad = (n: number) => n.toString().padStart(2, '0');
 
@@ -63,74 +63,50 @@ function parseTime(v: ItemValue): { hour: number; minute: number; second: number
   return parseDateTime(v, 'hhmmss');
 }
 
+/**
+ * A clock format: its fields in the order the meter sends them (the byte length is their count), what a
+ * value decodes to (`show`, from checked parts and the weekday sent), and how a value is read to encode.
+ */
+function clockFormat(
+  name: string,
+  fields: readonly ClockField[],
+  show: (p: DateParts, weekday: number) => DecodedValue,
+  read: (v: ItemValue) => DateParts = (v) => parseDateTime(v, name),
+): ValueFormat {
+  return {
+    name,
+    length: fields.length,
+    decode(value) {
+      checkLength(value, fields.length, name);
+      const { weekday, ...parts } = clockParts(value, fields);
+      return show(checkParts(parts), weekday);
+    },
+    encode: (v) => clockBytes(read(v), fields),
+  };
+}
+
 /** Date + weekday: sent WW DD MM YY (WW 0 = Sunday). Decodes to { date: 'YYYY-MM-DD', weekday }. */
-export const YYMMDDWW: ValueFormat = {
-  name: 'YYMMDDWW',
-  length: 4,
-  decode(value) {
-    checkLength(value, 4, 'YYMMDDWW');
-    const { weekday: ww, ...parts } = clockParts(value, DATE_WW);
-    const p = checkParts(parts);
-    return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, weekday: ww };
-  },
-  encode(v) {
-    return clockBytes(parseDateTime(v, 'YYMMDDWW'), DATE_WW);
-  },
-};
+export const YYMMDDWW = clockFormat('YYMMDDWW', DATE_WW, (p, weekday) => ({
+  date: `${p.year}-${pad(p.month)}-${pad(p.day)}`,
+  weekday,
+}));
 
 /** Time: sent ss mm hh. Decodes to 'hh:mm:ss'. */
-export const hhmmss: ValueFormat = {
-  name: 'hhmmss',
-  length: 3,
-  decode(value) {
-    checkLength(value, 3, 'hhmmss');
-    const { weekday: _, ...parts } = clockParts(value, TIME);
-    const p = checkParts(parts);
-    return `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
-  },
-  encode(v) {
-    return clockBytes({ year: 2000, month: 1, day: 1, ...parseTime(v) }, TIME);
-  },
-};
+export const hhmmss = clockFormat(
+  'hhmmss',
+  TIME,
+  (p) => `${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`,
+  (v) => ({ year: 2000, month: 1, day: 1, ...parseTime(v) }),
+);
 
 /** Date-time to the minute: sent mm hh DD MM YY. Decodes to 'YYYY-MM-DD hh:mm'. */
-export const YYMMDDhhmm: ValueFormat = {
-  name: 'YYMMDDhhmm',
-  length: 5,
-  decode(value) {
-    checkLength(value, 5, 'YYMMDDhhmm');
-    const { weekday: _, ...parts } = clockParts(value, DATE_TIME_5);
-    return formatParts(checkParts(parts), false);
-  },
-  encode(v) {
-    return clockBytes(parseDateTime(v, 'YYMMDDhhmm'), DATE_TIME_5);
-  },
-};
+export const YYMMDDhhmm = clockFormat('YYMMDDhhmm', DATE_TIME_5, (p) => formatParts(p, false));
 
 /** Date-time to the second: sent ss mm hh DD MM YY. Decodes to 'YYYY-MM-DD hh:mm:ss'. */
-export const YYMMDDhhmmss: ValueFormat = {
-  name: 'YYMMDDhhmmss',
-  length: 6,
-  decode(value) {
-    checkLength(value, 6, 'YYMMDDhhmmss');
-    const { weekday: _, ...parts } = clockParts(value, DATE_TIME_6);
-    return formatParts(checkParts(parts));
-  },
-  encode(v) {
-    return clockBytes(parseDateTime(v, 'YYMMDDhhmmss'), DATE_TIME_6);
-  },
-};
+export const YYMMDDhhmmss = clockFormat('YYMMDDhhmmss', DATE_TIME_6, (p) => formatParts(p));
 
 /** Date, weekday and time: sent ss mm hh WW DD MM YY. Decodes to { dateTime, weekday }. */
-export const YYMMDDWWhhmmss: ValueFormat = {
-  name: 'YYMMDDWWhhmmss',
-  length: 7,
-  decode(value) {
-    checkLength(value, 7, 'YYMMDDWWhhmmss');
-    const { weekday: ww, ...parts } = clockParts(value, DATE_WW_TIME);
-    return { dateTime: formatParts(checkParts(parts)), weekday: ww };
-  },
-  encode(v) {
-    return clockBytes(parseDateTime(v, 'YYMMDDWWhhmmss'), DATE_WW_TIME);
-  },
-};
+export const YYMMDDWWhhmmss = clockFormat('YYMMDDWWhhmmss', DATE_WW_TIME, (p, weekday) => ({
+  dateTime: formatParts(p),
+  weekday,
+}));

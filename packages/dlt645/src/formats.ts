@@ -47,21 +47,30 @@ export function numericFormat(pattern: string, signed = false): ValueFormat {
   };
 }
 
-/** A 16-bit status word, low byte first (binary, not BCD). */
-const statusWord: ValueFormat = {
-  name: 'status',
-  length: 2,
-  decode(value) {
-    checkLength(value, 2, 'status word');
-    return (value[0] ?? 0) | ((value[1] ?? 0) << 8);
-  },
-  encode(v) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffff) {
-      throw new FrameError('bad-value', 'a status word is 0..0xFFFF');
-    }
-    return Uint8Array.of(v & 0xff, v >> 8);
-  },
-};
+/**
+ * An unsigned binary (not BCD) integer of `length` bytes, low byte first; `what` names it in a length
+ * error, `refusal` says what fits.
+ */
+function binaryFormat(name: string, length: number, what: string, refusal: string): ValueFormat {
+  const max = 256 ** length - 1;
+  return {
+    name,
+    length,
+    decode(value) {
+      checkLength(value, length, what);
+      return value.reduceRight((n, byte) => n * 256 + byte, 0);
+    },
+    encode(v) {
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > max) {
+        throw new FrameError('bad-value', refusal);
+      }
+      return Uint8Array.from({ length }, (_, i) => Math.floor(v / 256 ** i) & 0xff);
+    },
+  };
+}
+
+/** A 16-bit status word. */
+const statusWord = binaryFormat('status', 2, 'status word', 'a status word is 0..0xFFFF');
 
 /** A communication address or meter number: 6 BCD bytes, low first. */
 const addressFormat: ValueFormat = {
@@ -167,20 +176,7 @@ export function demandFormat(): ValueFormat {
 }
 
 /** One result byte (the vendor token item's answer). */
-const resultByte: ValueFormat = {
-  name: 'NN',
-  length: 1,
-  decode(value) {
-    checkLength(value, 1, 'result byte');
-    return value[0] ?? 0;
-  },
-  encode(v) {
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xff) {
-      throw new FrameError('bad-value', 'a result is one byte');
-    }
-    return Uint8Array.of(v);
-  },
-};
+const resultByte = binaryFormat('NN', 1, 'result byte', 'a result is one byte');
 
 export const FORMATS = {
   'XXXXXX.XX': numericFormat('XXXXXX.XX'),

@@ -11,10 +11,8 @@ import {
   UserRows,
 } from '@prepay/contracts';
 import { z } from 'zod';
-import type { Deps } from '../../deps.js';
 import { type AuthedContext, defineRoute, type RouteDef } from '../../http/route.js';
 import { clearSessionCookies, isConsoleRequest, setSessionCookies } from '../../http/session-cookie.js';
-import { loadRows } from '../user/user.repo.js';
 import type { createAuthService } from './auth.service.js';
 
 const tag = 'User';
@@ -86,8 +84,7 @@ function sessionRoutes(auth: AuthService): RouteDef[] {
 }
 
 /** The user's own profile and passwords; the original answers each with the user's row, as an array. */
-function ownAccountRoutes(auth: AuthService, deps: Deps): RouteDef[] {
-  const ownRows = (ctx: AuthedContext) => loadRows(deps.database.db, [ctx.user.userId]);
+function ownAccountRoutes(auth: AuthService): RouteDef[] {
   const passwordRoute = (which: 'login' | 'authorization', path: string, summary: string) =>
     defineRoute({
       path,
@@ -98,7 +95,7 @@ function ownAccountRoutes(auth: AuthService, deps: Deps): RouteDef[] {
       result: UserRows,
       handler: async (b, ctx) => {
         await auth.modifyPassword(ctx, which, b.oldPassword, b.newPassword);
-        return ownRows(ctx);
+        return auth.ownRows(ctx);
       },
     });
   return [
@@ -111,7 +108,7 @@ function ownAccountRoutes(auth: AuthService, deps: Deps): RouteDef[] {
       result: UserRows,
       handler: async (b, ctx) => {
         await auth.updateInfo(ctx, b);
-        return ownRows(ctx);
+        return auth.ownRows(ctx);
       },
     }),
     passwordRoute('login', '/api/user/modifyLoginPassword', 'Change your login password'),
@@ -123,6 +120,6 @@ function ownAccountRoutes(auth: AuthService, deps: Deps): RouteDef[] {
   ];
 }
 
-export function authRoutes(auth: AuthService, deps: Deps): RouteDef[] {
-  return [...sessionRoutes(auth), ...ownAccountRoutes(auth, deps)];
+export function authRoutes(auth: AuthService): RouteDef[] {
+  return [...sessionRoutes(auth), ...ownAccountRoutes(auth)];
 }

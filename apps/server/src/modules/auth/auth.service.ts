@@ -8,7 +8,7 @@ import { assertPasswordPolicy } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { type Actor, writeAudit } from '../audit/audit.js';
-import { findUser, profileOf } from '../user/user.repo.js';
+import { findUser, loadRows, profileOf } from '../user/user.repo.js';
 import { holdsRole, rolesHeld, updateOwnUser, userWithStation } from './auth.repo.js';
 import { type CaptchaService, createCaptchaService } from './captcha.service.js';
 import { createThrottle, type Throttle } from './throttle.js';
@@ -293,6 +293,8 @@ export function createAuthService(deps: Deps) {
       modifyPassword(a, ctx, which, oldPassword, newPassword),
     checkAuthorizationPassword: (userId: string, password: string | null | undefined) =>
       checkAuthorizationPassword(a, userId, password),
+    /** The user's own row, as the profile and password answers carry it. */
+    ownRows: (ctx: UserContext) => loadRows(db, [ctx.user.userId]),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

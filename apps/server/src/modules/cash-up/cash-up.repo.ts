@@ -5,22 +5,29 @@ import { tokenRecords } from '../../db/schema.js';
 import { stationScope } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { serverZone } from '../meter-data/units.js';
+import { VEND_FIGURES, type VendFigures } from '../vending/pricing.js';
 
 /** The finest grouping the cash-up needs; every total of the page is a sum of these. */
-export interface CashUpCell {
+export interface CashUpCell extends VendFigures {
   operator: string;
   stationId: string;
   paymentMethod: string;
   day: string;
   cancelled: boolean;
   count: number;
-  units: number;
-  totalPaidMinor: number;
-  energyMinor: number;
-  taxMinor: number;
-  monthlyChargeMinor: number;
-  payDebtMinor: number;
 }
+
+/** Each vend figure summed over the group, as text (a bigint sum) until figuresOf reads it. */
+function figureSums() {
+  const total = (c: AnyColumn) => sql<string>`coalesce(sum(${c}), 0)::text`;
+  return Object.fromEntries(VEND_FIGURES.map((k) => [k, total(tokenRecords[k])])) as Record<
+    keyof VendFigures,
+    SQL<string>
+  >;
+}
+
+const figuresOf = (r: Partial<Record<keyof VendFigures, string>> | undefined) =>
+  Object.fromEntries(VEND_FIGURES.map((k) => [k, Number(r?.[k] ?? 0)])) as VendFigures;
 
 /** Midnight starting a day in the server's local zone. */
 const startOf = (day: string) => {
@@ -40,7 +47,6 @@ export async function cashUpCells(
 ): Promise<CashUpCell[]> {
   const day = sql<string>`to_char((${tokenRecords.createDate} at time zone ${serverZone()})::date, 'YYYY-MM-DD')`;
   const method = sql<string>`coalesce(${tokenRecords.paymentMethod}, '')`;
-  const total = (c: AnyColumn) => sql<string>`coalesce(sum(${c}), 0)::text`;
   const rows = await q
     .select({
       operator: tokenRecords.createId,
@@ -49,12 +55,7 @@ export async function cashUpCells(
       day,
       status: tokenRecords.status,
       count: sql<number>`count(*)::int`,
-      units: total(tokenRecords.units),
-      totalPaidMinor: total(tokenRecords.totalPaidMinor),
-      energyMinor: total(tokenRecords.energyMinor),
-      taxMinor: total(tokenRecords.taxMinor),
-      monthlyChargeMinor: total(tokenRecords.monthlyChargeMinor),
-      payDebtMinor: total(tokenRecords.payDebtMinor),
+      ...figureSums(),
     })
     .from(tokenRecords)
     .where(
@@ -74,28 +75,17 @@ export async function cashUpCells(
     day: r.day,
     cancelled: r.status !== 0,
     count: r.count,
-    units: Number(r.units),
-    totalPaidMinor: Number(r.totalPaidMinor),
-    energyMinor: Number(r.energyMinor),
-    taxMinor: Number(r.taxMinor),
-    monthlyChargeMinor: Number(r.monthlyChargeMinor),
-    payDebtMinor: Number(r.payDebtMinor),
+    ...figuresOf(r),
   }));
 }
 
 /** Sums of the rows a record page's filter matches (every page), cancelled ones also apart. */
 export async function recordTotals(q: Queryable, where: SQL | undefined) {
-  const s = (c: AnyColumn) => sql<string>`coalesce(sum(${c}), 0)::text`;
   const cancelled = sql`${tokenRecords.status} <> 0`;
   const [r] = await q
     .select({
       count: sql<number>`count(*)::int`,
-      units: s(tokenRecords.units),
-      totalPaidMinor: s(tokenRecords.totalPaidMinor),
-      energyMinor: s(tokenRecords.energyMinor),
-      taxMinor: s(tokenRecords.taxMinor),
-      monthlyChargeMinor: s(tokenRecords.monthlyChargeMinor),
-      payDebtMinor: s(tokenRecords.payDebtMinor),
+      ...figureSums(),
       cancelledCount: sql<number>`(count(*) filter (where ${cancelled}))::int`,
       cancelledPaidMinor: sql<string>`coalesce(sum(${tokenRecords.totalPaidMinor}) filter (where ${cancelled}), 0)::text`,
     })
@@ -103,12 +93,7 @@ export async function recordTotals(q: Queryable, where: SQL | undefined) {
     .where(where);
   return {
     count: r?.count ?? 0,
-    units: Number(r?.units ?? 0),
-    totalPaidMinor: Number(r?.totalPaidMinor ?? 0),
-    energyMinor: Number(r?.energyMinor ?? 0),
-    taxMinor: Number(r?.taxMinor ?? 0),
-    monthlyChargeMinor: Number(r?.monthlyChargeMinor ?? 0),
-    payDebtMinor: Number(r?.payDebtMinor ?? 0),
+    ...figuresOf(r),
     cancelledCount: r?.cancelledCount ?? 0,
     cancelledPaidMinor: Number(r?.cancelledPaidMinor ?? 0),
   };

@@ -1,27 +1,17 @@
 import type { CashUpRequest, CashUpResult, CashUpRow } from '@prepay/contracts';
 import { money, tenths } from '../meter-data/units.js';
+import { VEND_FIGURES, type VendFigures } from '../vending/pricing.js';
 import type { CashUpCell } from './cash-up.repo.js';
 
-interface Acc {
+interface Acc extends VendFigures {
   count: number;
-  units: number;
-  totalPaidMinor: number;
-  energyMinor: number;
-  taxMinor: number;
-  monthlyChargeMinor: number;
-  payDebtMinor: number;
   cancelledCount: number;
   cancelledPaidMinor: number;
 }
 
 const empty = (): Acc => ({
   count: 0,
-  units: 0,
-  totalPaidMinor: 0,
-  energyMinor: 0,
-  taxMinor: 0,
-  monthlyChargeMinor: 0,
-  payDebtMinor: 0,
+  ...(Object.fromEntries(VEND_FIGURES.map((k) => [k, 0])) as VendFigures),
   cancelledCount: 0,
   cancelledPaidMinor: 0,
 });
@@ -34,12 +24,7 @@ function add(a: Acc, c: CashUpCell): void {
     return;
   }
   a.count += c.count;
-  a.units += c.units;
-  a.totalPaidMinor += c.totalPaidMinor;
-  a.energyMinor += c.energyMinor;
-  a.taxMinor += c.taxMinor;
-  a.monthlyChargeMinor += c.monthlyChargeMinor;
-  a.payDebtMinor += c.payDebtMinor;
+  for (const k of VEND_FIGURES) a[k] += c[k];
 }
 
 function rowOf(key: string, a: Acc): CashUpRow {

@@ -39,10 +39,7 @@ export function periodRow(
   tasks: Record<string, DoneTask>,
   storedPrevious: number | null,
 ): NewDailyRow {
-  const read = reader(job, tasks);
-  checkFreezeDay(job, read('time'));
-  const energy = read('energy');
-  if (!energy) throw new CollectionDataError('no energy was read');
+  const { read, register: energy } = frozenRead(job, tasks, 'no energy was read');
   const total1 = energyTenths(energy);
   const previous = read('previous');
   const before = previous ? energyTenths(previous) : storedPrevious;
@@ -50,19 +47,38 @@ export function periodRow(
   const status = read('status');
   const relayOpen = status ? relayOpenOf(status) : null;
   return {
-    meterId: job.meterId,
-    currentDate: job.period,
-    stationId: job.stationId,
+    ...dayOf(job),
     total1,
     usage1: before === null ? null : total1 - before,
     remain1: credit ? energyTenths(credit) : null,
     relayOpen,
     // "Check" when a flag is set or the state was not read (an older day: only its registers are kept).
     status: relayOpen === null ? null : relayOpen,
-    source: 'collected',
-    remark: job.requestedBy === 'scheduler' ? null : `re-collected for ${job.requestedBy}`,
+    ...provenance(job),
   };
 }
+
+/** The job's frozen register (required: `missing` says so) checked against its day, and its other reads. */
+function frozenRead(job: CollectionJob, tasks: Record<string, DoneTask>, missing: string) {
+  const read = reader(job, tasks);
+  checkFreezeDay(job, read('time'));
+  const register = read('energy');
+  if (!register) throw new CollectionDataError(missing);
+  return { read, register };
+}
+
+/** Which meter and day a period row is. */
+const dayOf = (job: CollectionJob) => ({
+  meterId: job.meterId,
+  currentDate: job.period,
+  stationId: job.stationId,
+});
+
+/** A collected row, and who asked for it when it was not the scheduler. */
+const provenance = (job: CollectionJob) => ({
+  source: 'collected' as const,
+  remark: job.requestedBy === 'scheduler' ? null : `re-collected for ${job.requestedBy}`,
+});
 
 /** A daily record whose freeze time is not the next midnight belongs to another day. */
 function checkFreezeDay(job: CollectionJob, time: Uint8Array | null) {
@@ -81,19 +97,14 @@ function checkFreezeDay(job: CollectionJob, time: Uint8Array | null) {
  * The meter reports no magnetic-interference flag over DL/T 645, so that stays unknown.
  */
 export function waterRow(job: CollectionJob, tasks: Record<string, DoneTask>): NewWaterRow {
-  const read = reader(job, tasks);
-  checkFreezeDay(job, read('time'));
-  const volume = read('energy');
-  if (!volume) throw new CollectionDataError('no volume was read');
+  const { read, register: volume } = frozenRead(job, tasks, 'no volume was read');
   const recharge = read('recharge');
   const credit = read('credit');
   const status = read('status');
   const battery = read('battery');
   const valve = status ? valveOf(status) : null;
   return {
-    meterId: job.meterId,
-    currentDate: job.period,
-    stationId: job.stationId,
+    ...dayOf(job),
     total: tenths(volume),
     totalRecharge: recharge ? tenths(recharge) : null,
     remain: credit ? tenths(credit) : null,
@@ -101,8 +112,7 @@ export function waterRow(job: CollectionJob, tasks: Record<string, DoneTask>): N
     valveError: valve?.error ?? null,
     magneticInterference: null,
     batteryPercentage: battery ? batteryPercentOf(battery) : null,
-    source: 'collected',
-    remark: job.requestedBy === 'scheduler' ? null : `re-collected for ${job.requestedBy}`,
+    ...provenance(job),
   };
 }
 

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Seed } from '../dlt645-item/catalogue-seed.js';
+import frozenData from './frozen-items.json' with { type: 'json' };
 
 /**
  * Catalogue rows the collection reads (DL/T 645-2007 §A): the n-th last daily freeze — its time
@@ -9,74 +11,32 @@ import type { Seed } from '../dlt645-item/catalogue-seed.js';
 export const DAILY_FREEZES_READ = 32;
 export const SETTLEMENTS_READ = 12;
 
-type Names = Seed['name'];
-const FROZEN: Names = [
-  'Frozen Data',
-  'البيانات المجمدة',
-  'Datos congelados',
-  'Données figées',
-  'Dados congelados',
-  '冻结数据',
-];
+// Its own schema: catalogue-seed.ts imports this file, so a value import back would be a cycle.
+const Names = z.tuple([z.string(), z.string(), z.string(), z.string(), z.string(), z.string()]);
+const numbered = (names: Seed['name'], n: number) =>
+  Names.parse(names.map((t) => t.replaceAll('{n}', String(n))));
+const Texts = z.object({ format: z.string(), name: Names });
+// Names and display formats are data (frozen-items.json, checked at load); identifiers are computed.
+const FROZEN = z
+  .object({
+    group: Names,
+    series: z.object({ dailyTime: Texts, dailyEnergy: Texts, settlement: Texts }),
+    waterState: z.object({ recharge: Texts, battery: Texts }),
+  })
+  .parse(frozenData);
+
+/** A read of one identifier (the flag is the identifier itself, as for the other standard items). */
+function frozenItem(di: string, texts: z.infer<typeof Texts>): Seed {
+  return { type: 0, flag: di, control: '11', di, ...texts, group: FROZEN.group };
+}
 
 const hex = (di: number) => di.toString(16).padStart(8, '0').toUpperCase();
-
-function dailyTime(n: number): Seed {
-  return {
-    type: 0,
-    flag: hex(0x05060000 + n),
-    control: '11',
-    di: hex(0x05060000 + n),
-    format: 'YYMMDDhhmm',
-    group: FROZEN,
-    name: [
-      `Daily Freeze ${n} Back: Time`,
-      `التجميد اليومي ${n}: الوقت`,
-      `Congelación diaria ${n} atrás: hora`,
-      `Figeage journalier ${n}: heure`,
-      `Congelamento diário ${n}: hora`,
-      `上${n}次日冻结时间`,
-    ],
-  };
-}
-
-function dailyEnergy(n: number): Seed {
-  return {
-    type: 0,
-    flag: hex(0x05060100 + n),
-    control: '11',
-    di: hex(0x05060100 + n),
-    format: 'XXXXXX.XX',
-    group: FROZEN,
-    name: [
-      `Daily Freeze ${n} Back: Forward Active Energy`,
-      `التجميد اليومي ${n}: الطاقة الفعالة`,
-      `Congelación diaria ${n} atrás: energía activa`,
-      `Figeage journalier ${n}: énergie active`,
-      `Congelamento diário ${n}: energia ativa`,
-      `上${n}次日冻结正向有功电能`,
-    ],
-  };
-}
-
-function settlement(n: number): Seed {
-  return {
-    type: 0,
-    flag: hex(0x00010000 + n),
-    control: '11',
-    di: hex(0x00010000 + n),
-    format: 'XXXXXX.XX',
-    group: FROZEN,
-    name: [
-      `Settlement ${n} Back: Forward Active Total`,
-      `التسوية ${n}: إجمالي الطاقة الفعالة`,
-      `Liquidación ${n} atrás: activa total`,
-      `Clôture ${n}: active totale`,
-      `Fechamento ${n}: ativa total`,
-      `上${n}结算日正向有功总电能`,
-    ],
-  };
-}
+const DAILY_TIME = 0x05060000;
+const DAILY_ENERGY = 0x05060100;
+const SETTLEMENT = 0x00010000;
+export const dailyTimeFlag = (n: number) => hex(DAILY_TIME + n);
+export const dailyEnergyFlag = (n: number) => hex(DAILY_ENERGY + n);
+export const settlementFlag = (n: number) => hex(SETTLEMENT + n);
 
 /**
  * A water meter's state read with yesterday's record (DL/T 645-2007 §A): the cumulative purchased volume
@@ -84,51 +44,18 @@ function settlement(n: number): Seed {
  */
 export const RECHARGE_FLAG = '03320601';
 export const BATTERY_FLAG = '02800008';
-const WATER_STATE: readonly Seed[] = [
-  {
-    type: 0,
-    flag: RECHARGE_FLAG,
-    control: '11',
-    di: RECHARGE_FLAG,
-    format: 'XXXXXX.XX',
-    group: FROZEN,
-    name: [
-      'Cumulative Purchased Volume',
-      'إجمالي الحجم المشترى',
-      'Volumen comprado acumulado',
-      'Volume acheté cumulé',
-      'Volume comprado acumulado',
-      '累计购买量',
-    ],
-  },
-  {
-    type: 0,
-    flag: BATTERY_FLAG,
-    control: '11',
-    di: BATTERY_FLAG,
-    format: 'X.XX',
-    group: FROZEN,
-    name: [
-      'Battery Voltage',
-      'جهد البطارية',
-      'Tensión de batería',
-      'Tension de la pile',
-      'Tensão da bateria',
-      '电池电压',
-    ],
-  },
-];
+
+/** The n-th last record of a series: its identifier is `flag(n)`, its names say n. */
+const series = (flag: (n: number) => string, texts: z.infer<typeof Texts>) => (n: number) =>
+  frozenItem(flag(n), { ...texts, name: numbered(texts.name, n) });
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** 05 06 01 01 is already in the base catalogue as "Last Daily Frozen Energy". */
 export const COLLECTION_ITEMS: readonly Seed[] = [
-  ...range(1, DAILY_FREEZES_READ).map(dailyTime),
-  ...range(2, DAILY_FREEZES_READ).map(dailyEnergy),
-  ...range(1, SETTLEMENTS_READ).map(settlement),
-  ...WATER_STATE,
+  ...range(1, DAILY_FREEZES_READ).map(series(dailyTimeFlag, FROZEN.series.dailyTime)),
+  ...range(2, DAILY_FREEZES_READ).map(series(dailyEnergyFlag, FROZEN.series.dailyEnergy)),
+  ...range(1, SETTLEMENTS_READ).map(series(settlementFlag, FROZEN.series.settlement)),
+  frozenItem(RECHARGE_FLAG, FROZEN.waterState.recharge),
+  frozenItem(BATTERY_FLAG, FROZEN.waterState.battery),
 ];
-
-export const dailyTimeFlag = (n: number) => hex(0x05060000 + n);
-export const dailyEnergyFlag = (n: number) => hex(0x05060100 + n);
-export const settlementFlag = (n: number) => hex(0x00010000 + n);

@@ -1,13 +1,15 @@
 import { AUTHENTICATED, LineChart, LineChartRequest, PanelGroup } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
-import { lineChart, panelGroup } from './dashboard.repo.js';
+import { createDashboardService, type DashboardService } from './dashboard.service.js';
 
 const tag = 'Dashboard';
 
 /** The dashboard is every signed-in user's home page; its figures are scoped to the user's station. */
-export function dashboardRoutes(deps: Deps): RouteDef[] {
-  const { db } = deps.database;
+export function dashboardRoutes(
+  deps: Deps,
+  dashboard: DashboardService = createDashboardService(deps),
+): RouteDef[] {
   return [
     defineRoute({
       path: '/api/dashboard/readPanelGroup',
@@ -15,7 +17,7 @@ export function dashboardRoutes(deps: Deps): RouteDef[] {
       tag,
       summary: 'Accounts, purchase times, units and money',
       result: PanelGroup,
-      handler: (_b, ctx) => panelGroup(db, ctx.user),
+      handler: (_b, ctx) => dashboard.panelGroup(ctx.user),
     }),
     defineRoute({
       path: '/api/dashboard/readLineChart',
@@ -24,7 +26,7 @@ export function dashboardRoutes(deps: Deps): RouteDef[] {
       summary: 'Chart series by type (0–7)',
       body: LineChartRequest,
       result: LineChart,
-      handler: (b, ctx) => lineChart(db, ctx.user, deps.clock.now(), b),
+      handler: (b, ctx) => dashboard.lineChart(b, ctx.user),
     }),
   ];
 }

@@ -1,9 +1,8 @@
-import type { AlarmAcknowledgeRequest, AlarmReadRequest, AlarmRow } from '@prepay/contracts';
+import type { AlarmReadRequest, AlarmRow } from '@prepay/contracts';
 import { and, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { accounts, alarms, customers } from '../../db/schema.js';
 import { formatDateTime, parseDateTime } from '../../lib/dates.js';
-import { refuse } from '../../lib/domain-errors.js';
 import {
   allOf,
   contains,
@@ -13,8 +12,7 @@ import {
   type ReadSpec,
   stationScope,
 } from '../../lib/read-query.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { writeAudit } from '../audit/audit.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import { dayToWire } from './units.js';
 
 const spec: ReadSpec = {
@@ -34,7 +32,7 @@ const spec: ReadSpec = {
 
 type Joined = { a: typeof alarms.$inferSelect; customerId: string | null; customerName: string | null };
 
-const toRow = ({ a, customerId, customerName }: Joined): AlarmRow => ({
+export const toAlarmRow = ({ a, customerId, customerName }: Joined): AlarmRow => ({
   id: a.id,
   meterId: a.meterId,
   customerId,
@@ -84,40 +82,25 @@ export async function readAlarms(q: Queryable, req: AlarmReadRequest, user: Sess
     .orderBy(...orderOf(spec, req.orderBy))
     .limit(limit)
     .offset(offset);
-  return { total: Number(count?.total ?? 0), data: rows.map(toRow) };
+  return { total: Number(count?.total ?? 0), data: rows.map(toAlarmRow) };
 }
 
-/** Acknowledges alarms (all or nothing); a later abnormal reading opens a new alarm. */
-export async function acknowledgeAlarms(
-  q: Db,
-  ctx: UserContext,
-  body: AlarmAcknowledgeRequest[],
-  now: Date,
-): Promise<AlarmRow[]> {
-  const ids = body.map((b) => b.id);
-  if (new Set(ids).size !== ids.length) throw refuse('The request has duplicate lines');
-  return q.transaction(async (tx) => {
-    const out: AlarmRow[] = [];
-    for (const b of body) {
-      const [before] = await joined(tx).where(eq(alarms.id, b.id)).for('update', { of: alarms });
-      if (!before || (!ctx.user.isSystemAdmin && before.a.stationId !== ctx.user.stationId)) {
-        throw refuse(`Alarm ${b.id} not found`);
-      }
-      if (before.a.acknowledged) throw refuse(`Alarm ${b.id} is already acknowledged`);
-      await tx
-        .update(alarms)
-        .set({ acknowledged: true, ackId: ctx.user.userId, ackDate: now, ackRemark: b.remark ?? null })
-        .where(and(eq(alarms.id, b.id), eq(alarms.acknowledged, false)));
-      const [after] = await joined(tx).where(eq(alarms.id, b.id));
-      const view = toRow(after ?? before);
-      await writeAudit(tx, ctx.actor, {
-        title: 'Alarm',
-        action: 'Acknowledge',
-        before: toRow(before),
-        after: view,
-      });
-      out.push(view);
-    }
-    return out;
-  });
+/** An alarm with its customer, locked for the acknowledging transaction. */
+export async function lockAlarm(tx: Queryable, id: number) {
+  const [row] = await joined(tx).where(eq(alarms.id, id)).for('update', { of: alarms });
+  return row;
+}
+
+/** Marks one open alarm acknowledged and answers it as the wire shows it (null: it was gone). */
+export async function markAcknowledged(
+  tx: Queryable,
+  id: number,
+  ack: { userId: string; now: Date; remark: string | null },
+): Promise<AlarmRow | null> {
+  await tx
+    .update(alarms)
+    .set({ acknowledged: true, ackId: ack.userId, ackDate: ack.now, ackRemark: ack.remark })
+    .where(and(eq(alarms.id, id), eq(alarms.acknowledged, false)));
+  const [after] = await joined(tx).where(eq(alarms.id, id));
+  return after ? toAlarmRow(after) : null;
 }

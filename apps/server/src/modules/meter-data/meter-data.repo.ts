@@ -53,6 +53,55 @@ function meterMatch(column: PgColumn, value: string | null | undefined): SQL | u
   return match ? sql`${column} in (select ${meters.meterId} from ${meters} where ${match})` : undefined;
 }
 
+type IntervalTable = ElectricTable | WaterTable | typeof meterHourlyData;
+
+/** An interval table's rows with the account's customer (left joins: a meter need not be bound). */
+function withCustomer(q: Queryable, t: IntervalTable, where: SQL | undefined) {
+  return (fields: Parameters<Queryable['select']>[0]) =>
+    q
+      .select(fields)
+      .from(t)
+      .leftJoin(accounts, eq(accounts.meterId, t.meterId))
+      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
+      .where(where);
+}
+
+/** The filters the daily and monthly reads share, in this order: scope and search, dates, meter, customer. */
+function intervalConditions(
+  spec: ReadSpec,
+  t: ElectricTable | WaterTable,
+  req: DailyDataReadRequest | DailyDataMeterReadRequest,
+  user: SessionUser,
+  meter: SQL | undefined,
+): (SQL | undefined)[] {
+  return [
+    ...commonConditions(spec, req, user),
+    ...dayRange(t.currentDate, req.currentDateRange),
+    meter,
+    contains(accounts.customerId, req.customerId),
+    contains(customers.customerName, req.customerName),
+  ];
+}
+
+/** One page of those rows in the given order. */
+async function pageWithCustomer<T extends IntervalTable>(
+  select: ReturnType<typeof withCustomer>,
+  t: T,
+  order: SQL[],
+  req: { pageNumber: number; pageSize: number },
+): Promise<WithCustomer<T['$inferSelect']>[]> {
+  const { limit, offset } = pageOf(req);
+  const fields = {
+    r: getTableColumns(t),
+    customerId: accounts.customerId,
+    customerName: customers.customerName,
+  };
+  return (await select(fields)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset)) as WithCustomer<T['$inferSelect']>[];
+}
+
 function electricSpec(t: ElectricTable): ReadSpec {
   const sortable: ReadSpec['sortable'] = {
     currentDate: t.currentDate,
@@ -90,7 +139,8 @@ function measureFilters(t: ElectricTable, req: DailyDataMeterReadRequest): (SQL 
 }
 
 type ElectricRow = typeof meterDailyData.$inferSelect;
-type Named = { r: ElectricRow; customerId: string | null; customerName: string | null };
+type WithCustomer<R> = { r: R; customerId: string | null; customerName: string | null };
+type Named = WithCustomer<ElectricRow>;
 
 export function toDailyDataMeterRow({ r, customerId, customerName }: Named): DailyDataMeterRow {
   return {
@@ -161,36 +211,24 @@ const byCustomer = (req: CustomerFilters) =>
  * customer, the page is cut from the interval rows alone and its customers are read after: joining every
  * account and customer before the sort costs two hashes of 100,000 rows for a page of twenty.
  */
-async function intervalPage<Row extends { meterId: string }>(
+async function intervalPage<T extends ElectricTable | WaterTable>(
   q: Queryable,
-  t: ElectricTable | WaterTable,
+  t: T,
   where: SQL | undefined,
   order: SQL[],
   req: CustomerFilters & { pageNumber: number; pageSize: number },
-): Promise<{ r: Row; customerId: string | null; customerName: string | null }[]> {
+): Promise<WithCustomer<T['$inferSelect']>[]> {
+  if (byCustomer(req)) return pageWithCustomer(withCustomer(q, t, where), t, order, req);
   const { limit, offset } = pageOf(req);
-  if (byCustomer(req)) {
-    return (await q
-      .select({
-        r: getTableColumns(t),
-        customerId: accounts.customerId,
-        customerName: customers.customerName,
-      })
-      .from(t)
-      .leftJoin(accounts, eq(accounts.meterId, t.meterId))
-      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset)) as { r: Row; customerId: string | null; customerName: string | null }[];
-  }
+  // drizzle's from() does not take a generic table; the union it is bound by it does.
+  const table: ElectricTable | WaterTable = t;
   const rows = (await q
-    .select({ r: getTableColumns(t) })
-    .from(t)
+    .select({ r: getTableColumns(table) })
+    .from(table)
     .where(where)
     .orderBy(...order)
     .limit(limit)
-    .offset(offset)) as { r: Row }[];
+    .offset(offset)) as { r: T['$inferSelect'] }[];
   const names = await customersOfMeters(
     q,
     rows.map((x) => x.r.meterId),
@@ -216,21 +254,11 @@ export async function readElectric(
 ): Promise<{ total: number; data: DailyDataMeterRow[] }> {
   const spec = electricSpec(t);
   const where = allOf([
-    ...commonConditions(spec, req, user),
-    ...dayRange(t.currentDate, req.currentDateRange),
-    meterMatch(t.meterId, req.meterId),
-    contains(accounts.customerId, req.customerId),
-    contains(customers.customerName, req.customerName),
+    ...intervalConditions(spec, t, req, user, meterMatch(t.meterId, req.meterId)),
     contains(t.gatewayId, req.gatewayId),
     ...measureFilters(t, req),
   ]);
-  const from = (fields: Parameters<Queryable['select']>[0]) =>
-    q
-      .select(fields)
-      .from(t)
-      .leftJoin(accounts, eq(accounts.meterId, t.meterId))
-      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
-      .where(where);
+  const from = withCustomer(q, t, where);
   const summarised = t === meterDailyData && onlyStationAndDates(req);
   const [count] = summarised
     ? await q
@@ -243,7 +271,7 @@ export async function readElectric(
           ]),
         )
     : await from({ total: sql<number>`count(*)::int` });
-  const rows = await intervalPage<ElectricRow>(q, t, where, orderOf(spec, req.orderBy), req);
+  const rows = await intervalPage(q, t, where, orderOf(spec, req.orderBy), req);
   return { total: Number(count?.total ?? 0), data: rows.map(toDailyDataMeterRow) };
 }
 
@@ -262,28 +290,10 @@ export async function readHourlyRows(q: Queryable, req: DailyDataMeterReadReques
     from ? sql`${t.readingTime} >= ${new Date(from.replace(' ', 'T'))}` : undefined,
     to ? sql`${t.readingTime} <= ${new Date(to.replace(' ', 'T'))}` : undefined,
   ]);
-  const base = (fields: Parameters<Queryable['select']>[0]) =>
-    q
-      .select(fields)
-      .from(t)
-      .leftJoin(accounts, eq(accounts.meterId, t.meterId))
-      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
-      .where(where);
-  const { limit, offset } = pageOf(req);
+  const base = withCustomer(q, t, where);
   const [count] = await base({ total: sql<number>`count(*)::int` });
-  const rows = (await base({
-    h: getTableColumns(t),
-    customerId: accounts.customerId,
-    customerName: customers.customerName,
-  })
-    .orderBy(sql`${t.readingTime} desc`, asc(t.meterId))
-    .limit(limit)
-    .offset(offset)) as {
-    h: typeof t.$inferSelect;
-    customerId: string | null;
-    customerName: string | null;
-  }[];
-  const data: DailyDataMeterRow[] = rows.map(({ h, customerId, customerName }) => ({
+  const rows = await pageWithCustomer(base, t, [sql`${t.readingTime} desc`, asc(t.meterId)], req);
+  const data: DailyDataMeterRow[] = rows.map(({ r: h, customerId, customerName }) => ({
     ...toDailyDataMeterRow({
       r: {
         ...emptyElectric(h.meterId, h.stationId),
@@ -367,11 +377,7 @@ const tenthsEq = (c: PgColumn, v: number | null | undefined) =>
 export async function readWater(q: Queryable, t: WaterTable, req: DailyDataReadRequest, user: SessionUser) {
   const spec = waterSpec(t);
   const where = allOf([
-    ...commonConditions(spec, req, user),
-    ...dayRange(t.currentDate, req.currentDateRange),
-    contains(t.meterId, req.meterId),
-    contains(accounts.customerId, req.customerId),
-    contains(customers.customerName, req.customerName),
+    ...intervalConditions(spec, t, req, user, contains(t.meterId, req.meterId)),
     contains(t.remark, req.remark),
     tenthsEq(t.total, req.total),
     tenthsEq(t.totalRecharge, req.totalRecharge),
@@ -381,13 +387,7 @@ export async function readWater(q: Queryable, t: WaterTable, req: DailyDataReadR
     equals(t.magneticInterference, req.magneticInterference),
     equals(t.batteryPercentage, req.batteryPercentage),
   ]);
-  const base = (fields: Parameters<Queryable['select']>[0]) =>
-    q
-      .select(fields)
-      .from(t)
-      .leftJoin(accounts, eq(accounts.meterId, t.meterId))
-      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
-      .where(where);
+  const base = withCustomer(q, t, where);
   const [count] =
     t === waterDailyData && onlyStationAndDates(req)
       ? await q
@@ -400,13 +400,7 @@ export async function readWater(q: Queryable, t: WaterTable, req: DailyDataReadR
             ]),
           )
       : await base({ total: sql<number>`count(*)::int` });
-  const rows = await intervalPage<typeof waterDailyData.$inferSelect>(
-    q,
-    t,
-    where,
-    orderOf(spec, req.orderBy),
-    req,
-  );
+  const rows = await intervalPage(q, t, where, orderOf(spec, req.orderBy), req);
   const data: DailyDataRow[] = rows.map(({ r, customerId, customerName }) => ({
     currentDate: dayToWire(r.currentDate),
     customerId,

@@ -12,12 +12,9 @@ import {
 } from '@prepay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { meterDailyData, meterMonthlyData, waterDailyData, waterMonthlyData } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { contextOf, defineRoute, type RouteDef } from '../../http/route.js';
-import { acknowledgeAlarms, readAlarms } from './alarms.repo.js';
-import { readHourlyFeed } from './hourly-feed.js';
-import { readElectric, readHourlyRows, readWater } from './meter-data.repo.js';
+import { createMeterDataService, type MeterDataService } from './meter-data.service.js';
 import { registerExport } from './report-export.js';
 
 const ELECTRIC = 'AutomaticMeterReading.DailyDataMeter' as const;
@@ -28,8 +25,10 @@ const ALARM = 'AutomaticMeterReading.Alarm' as const;
 export const DAILY_DATA_METER_COLUMNS = Object.keys(DailyDataMeterRow.shape);
 export const DAILY_DATA_COLUMNS = Object.keys(DailyDataRow.shape);
 
-export function meterDataRoutes(deps: Deps): RouteDef[] {
-  const { db } = deps.database;
+export function meterDataRoutes(
+  deps: Deps,
+  data: MeterDataService = createMeterDataService(deps),
+): RouteDef[] {
   const tag = 'DailyDataMeter';
   return [
     defineRoute({
@@ -39,7 +38,7 @@ export function meterDataRoutes(deps: Deps): RouteDef[] {
       summary: 'Interval Data: daily frozen readings per meter',
       body: DailyDataMeterReadRequest,
       result: page(DailyDataMeterRow),
-      handler: (b, ctx) => readElectric(db, meterDailyData, b, ctx.user),
+      handler: (b, ctx) => data.readDaily(b, ctx.user),
     }),
     defineRoute({
       path: '/api/DailyDataMeter/readMonthly',
@@ -48,7 +47,7 @@ export function meterDataRoutes(deps: Deps): RouteDef[] {
       summary: 'Monthly Data: settlement-day frozen readings per meter',
       body: DailyDataMeterReadRequest,
       result: page(DailyDataMeterRow),
-      handler: (b, ctx) => readElectric(db, meterMonthlyData, b, ctx.user),
+      handler: (b, ctx) => data.readMonthly(b, ctx.user),
     }),
     defineRoute({
       path: '/api/DailyDataMeter/readMore',
@@ -57,7 +56,7 @@ export function meterDataRoutes(deps: Deps): RouteDef[] {
       summary: 'Hourly readings (the Hourly row action)',
       body: DailyDataMeterReadRequest,
       result: page(DailyDataMeterRow),
-      handler: (b, ctx) => readHourlyRows(db, b, ctx.user),
+      handler: (b, ctx) => data.readHourly(b, ctx.user),
     }),
     defineRoute({
       path: '/api/DailyData/read',
@@ -66,7 +65,7 @@ export function meterDataRoutes(deps: Deps): RouteDef[] {
       summary: 'Interval Data (Water): daily readings',
       body: DailyDataReadRequest,
       result: page(DailyDataRow),
-      handler: (b, ctx) => readWater(db, waterDailyData, b, ctx.user),
+      handler: (b, ctx) => data.readWaterDaily(b, ctx.user),
     }),
     defineRoute({
       path: '/api/DailyData/readMore',
@@ -75,7 +74,7 @@ export function meterDataRoutes(deps: Deps): RouteDef[] {
       summary: 'Interval Data (Water): every stored daily reading (water meters report daily)',
       body: DailyDataReadRequest,
       result: page(DailyDataRow),
-      handler: (b, ctx) => readWater(db, waterDailyData, b, ctx.user),
+      handler: (b, ctx) => data.readWaterDaily(b, ctx.user),
     }),
     defineRoute({
       path: '/api/DailyData/readMonthly',
@@ -84,7 +83,7 @@ export function meterDataRoutes(deps: Deps): RouteDef[] {
       summary: 'Monthly Data (Water)',
       body: DailyDataReadRequest,
       result: page(DailyDataRow),
-      handler: (b, ctx) => readWater(db, waterMonthlyData, b, ctx.user),
+      handler: (b, ctx) => data.readWaterMonthly(b, ctx.user),
     }),
     defineRoute({
       path: '/api/alarm/read',
@@ -93,7 +92,7 @@ export function meterDataRoutes(deps: Deps): RouteDef[] {
       summary: 'Abnormal alarms (tamper, relay, low credit, offline)',
       body: AlarmReadRequest,
       result: page(AlarmRow),
-      handler: (b, ctx) => readAlarms(db, b, ctx.user),
+      handler: (b, ctx) => data.readAlarms(b, ctx.user),
     }),
     defineRoute({
       path: '/api/alarm/acknowledge',
@@ -102,30 +101,42 @@ export function meterDataRoutes(deps: Deps): RouteDef[] {
       summary: 'Acknowledge alarms',
       body: writeBody(AlarmAcknowledgeRequest),
       result: z.array(AlarmRow),
-      handler: (b, ctx) => acknowledgeAlarms(db, ctx, b, deps.clock.now()),
+      handler: (b, ctx) => data.acknowledgeAlarms(ctx, b),
     }),
   ];
 }
 
-export function registerMeterDataExtras(app: FastifyInstance, deps: Deps): void {
-  const { db } = deps.database;
+/** The electric grids' flags read as words from these dictionaries (export-labels.ts). */
+const ELECTRIC_VALUES = {
+  status: 'checkStatus',
+  relayOpen: 'relay',
+  terminalCoverOpen: 'relay',
+  coverOpen: 'relay',
+};
+
+export function registerMeterDataExtras(
+  app: FastifyInstance,
+  deps: Deps,
+  data: MeterDataService = createMeterDataService(deps),
+): void {
+  const electric = {
+    body: DailyDataMeterReadRequest,
+    columns: DAILY_DATA_METER_COLUMNS,
+    values: ELECTRIC_VALUES,
+  };
   registerExport(app, deps, {
+    ...electric,
     path: '/api/DailyDataMeter',
     permission: ELECTRIC,
     title: 'Interval Data',
-    body: DailyDataMeterReadRequest,
-    columns: DAILY_DATA_METER_COLUMNS,
-    values: { status: 'checkStatus', relayOpen: 'relay', terminalCoverOpen: 'relay', coverOpen: 'relay' },
-    read: (b, ctx) => readElectric(db, meterDailyData, b, ctx.user),
+    read: (b, ctx) => data.readDaily(b, ctx.user),
   });
   registerExport(app, deps, {
+    ...electric,
     path: '/api/DailyDataMeter/readMonthly',
     permission: MONTHLY,
     title: 'Monthly Data',
-    body: DailyDataMeterReadRequest,
-    columns: DAILY_DATA_METER_COLUMNS,
-    values: { status: 'checkStatus', relayOpen: 'relay', terminalCoverOpen: 'relay', coverOpen: 'relay' },
-    read: (b, ctx) => readElectric(db, meterMonthlyData, b, ctx.user),
+    read: (b, ctx) => data.readMonthly(b, ctx.user),
   });
   registerExport(app, deps, {
     path: '/api/DailyData',
@@ -133,7 +144,7 @@ export function registerMeterDataExtras(app: FastifyInstance, deps: Deps): void 
     title: 'Interval Data (Water)',
     body: DailyDataReadRequest,
     columns: DAILY_DATA_COLUMNS,
-    read: (b, ctx) => readWater(db, waterDailyData, b, ctx.user),
+    read: (b, ctx) => data.readWaterDaily(b, ctx.user),
   });
   registerExport(app, deps, {
     path: '/api/alarm',
@@ -141,7 +152,7 @@ export function registerMeterDataExtras(app: FastifyInstance, deps: Deps): void 
     title: 'Alarms',
     body: AlarmReadRequest,
     columns: Object.keys(AlarmRow.shape),
-    read: (b, ctx) => readAlarms(db, b, ctx.user),
+    read: (b, ctx) => data.readAlarms(b, ctx.user),
   });
   app.get(
     '/api/DailyDataMeter/readHourly',
@@ -164,7 +175,7 @@ export function registerMeterDataExtras(app: FastifyInstance, deps: Deps): void 
           errors: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
         });
       }
-      const feed = await readHourlyFeed(db, parsed.data, contextOf(request).user);
+      const feed = await data.hourlyFeed(parsed.data, contextOf(request).user);
       return reply.code(feed.errors.length ? 400 : 200).send(feed);
     },
   );

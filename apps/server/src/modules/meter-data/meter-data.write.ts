@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import {
   type AlarmKind,
@@ -61,12 +62,48 @@ export function alarmsOf(r: NewDailyRow, raisedDate: Date): NewAlarm[] {
 
 /** Opens alarms; a meter keeps one open alarm per kind until someone acknowledges it. */
 export async function raiseAlarms(q: Queryable, list: NewAlarm[]): Promise<void> {
-  for (let i = 0; i < list.length; i += BATCH) {
-    await q
+  await inBatches(list, (batch) =>
+    q
       .insert(alarms)
-      .values(list.slice(i, i + BATCH))
-      .onConflictDoNothing({ target: [alarms.meterId, alarms.kind], where: sql`acknowledged = false` });
-  }
+      .values(batch)
+      .onConflictDoNothing({ target: [alarms.meterId, alarms.kind], where: sql`acknowledged = false` }),
+  );
+}
+
+type ElectricTable = typeof meterDailyData | typeof meterMonthlyData;
+type WaterTable = typeof waterDailyData | typeof waterMonthlyData;
+
+/** The months (yyyy-MM-01) of period days (yyyy-MM-dd), for ensurePartitions. */
+const monthsOf = (days: string[]) => days.map((day) => `${day.slice(0, 7)}-01`);
+
+/** Writes rows in batches of BATCH (one statement each keeps its parameter count in bounds). */
+async function inBatches<R>(rows: R[], write: (batch: R[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
+}
+
+/** The partitioned tables (PostgreSQL, migration 0009) of the periods' rows. */
+const PARTITIONED = new Map<ElectricTable | WaterTable, string>([
+  [meterDailyData, 'meter_daily_data'],
+  [waterDailyData, 'water_daily_data'],
+]);
+
+/**
+ * Inserts rows keyed by (meter, period) into the period's partition; a row already there takes `set`.
+ */
+async function upsertPeriods<T extends ElectricTable | WaterTable>(
+  q: Queryable,
+  table: T,
+  rows: (PgInsertValue<T> & { currentDate: string })[],
+  set: PgUpdateSetSource<T>,
+) {
+  const partitioned = PARTITIONED.get(table);
+  if (partitioned) await ensurePartitions(q, partitioned, monthsOf(rows.map((r) => r.currentDate)));
+  await inBatches(rows, (batch) =>
+    q
+      .insert(table)
+      .values(batch)
+      .onConflictDoUpdate({ target: [table.meterId, table.currentDate], set }),
+  );
 }
 
 /**
@@ -77,27 +114,15 @@ export async function saveDailyRows(
   q: Queryable,
   rows: NewDailyRow[],
   now: Date,
-  table: typeof meterDailyData | typeof meterMonthlyData = meterDailyData,
+  table: ElectricTable = meterDailyData,
 ) {
-  if (table === meterDailyData)
-    await ensurePartitions(
-      q,
-      'meter_daily_data',
-      rows.map((r) => `${r.currentDate.slice(0, 7)}-01`),
-    );
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await q
-      .insert(table)
-      .values(rows.slice(i, i + BATCH))
-      .onConflictDoUpdate({
-        target: [table.meterId, table.currentDate],
-        set: Object.fromEntries(
-          Object.keys(rows[0] ?? {})
-            .filter((k) => k !== 'meterId' && k !== 'currentDate' && k !== 'createDate')
-            .map((k) => [k, sql.raw(`excluded.${columnName(table, k)}`)]),
-        ),
-      });
-  }
+  // Every column the rows carry, but the key and the first collection's time.
+  const set = Object.fromEntries(
+    Object.keys(rows[0] ?? {})
+      .filter((k) => k !== 'meterId' && k !== 'currentDate' && k !== 'createDate')
+      .map((k) => [k, sql.raw(`excluded.${columnName(table, k)}`)]),
+  );
+  await upsertPeriods(q, table, rows, set);
   if (table === meterDailyData)
     await raiseAlarms(
       q,
@@ -109,20 +134,11 @@ export const saveMonthlyRows = (q: Queryable, rows: NewDailyRow[], now: Date) =>
   saveDailyRows(q, rows, now, meterMonthlyData);
 
 export async function saveHourlyRows(q: Queryable, rows: NewHourlyRow[]) {
-  await ensurePartitions(
-    q,
-    'meter_hourly_data',
-    rows.map((r) => `${r.readingTime.toISOString().slice(0, 7)}-01`),
-  );
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await q
-      .insert(meterHourlyData)
-      .values(rows.slice(i, i + BATCH))
-      .onConflictDoNothing();
-  }
+  await ensurePartitions(q, 'meter_hourly_data', monthsOf(rows.map((r) => r.readingTime.toISOString())));
+  await inBatches(rows, (batch) => q.insert(meterHourlyData).values(batch).onConflictDoNothing());
 }
 
-function columnName(table: typeof meterDailyData | typeof meterMonthlyData, key: string): string {
+function columnName(table: ElectricTable, key: string): string {
   const column = table[key as keyof NewDailyRow];
   return `"${column.name}"`;
 }
@@ -132,33 +148,24 @@ export async function saveWaterRows(
   q: Queryable,
   rows: NewWaterRow[],
   now: Date,
-  table: typeof waterDailyData | typeof waterMonthlyData = waterDailyData,
+  table: WaterTable = waterDailyData,
 ) {
-  if (table === waterDailyData)
-    await ensurePartitions(
-      q,
-      'water_daily_data',
-      rows.map((r) => `${r.currentDate.slice(0, 7)}-01`),
-    );
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await q
-      .insert(table)
-      .values(rows.slice(i, i + BATCH))
-      .onConflictDoUpdate({
-        target: [table.meterId, table.currentDate],
-        set: {
-          stationId: sql`excluded.station_id`,
-          total: sql`excluded.total`,
-          totalRecharge: sql`excluded.total_recharge`,
-          remain: sql`excluded.remain`,
-          valveStatus: sql`excluded.valve_status`,
-          valveError: sql`excluded.valve_error`,
-          magneticInterference: sql`excluded.magnetic_interference`,
-          batteryPercentage: sql`excluded.battery_percentage`,
-          source: sql`excluded.source`,
-          remark: sql`excluded.remark`,
-          updateDate: now,
-        },
-      });
-  }
+  await upsertPeriods(q, table, rows, waterUpdate(now));
+}
+
+/** What a re-collected water row replaces. */
+function waterUpdate(now: Date) {
+  return {
+    stationId: sql`excluded.station_id`,
+    total: sql`excluded.total`,
+    totalRecharge: sql`excluded.total_recharge`,
+    remain: sql`excluded.remain`,
+    valveStatus: sql`excluded.valve_status`,
+    valveError: sql`excluded.valve_error`,
+    magneticInterference: sql`excluded.magnetic_interference`,
+    batteryPercentage: sql`excluded.battery_percentage`,
+    source: sql`excluded.source`,
+    remark: sql`excluded.remark`,
+    updateDate: now,
+  };
 }

@@ -1,24 +1,23 @@
 import type { LowPurchaseRequest, LowPurchaseRow } from '@prepay/contracts';
-import { asc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import { accounts, customers, tokenRecords } from '../../db/schema.js';
+import { accounts, tokenRecords } from '../../db/schema.js';
 import { parseDateTime } from '../../lib/dates.js';
-import { allOf, contains, pageOf, stationScope } from '../../lib/read-query.js';
+import { allOf, contains, stationScope } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { toMinor } from '../masterdata/money.js';
 import { money, tenths } from '../meter-data/units.js';
 import {
-  byCustomerName,
-  customerDetails,
-  type Fields,
+  accountReport,
   issuedCredit,
   type Page,
   totalOf,
   totalOver,
+  withCustomerDetails,
   withReportSettings,
 } from './prepay-report.repo.js';
 import { ledgerCovers, ledgerPageSums, ledgerSums } from './purchase-ledger.js';
-import { sortOf } from './sort.js';
 
 /** Low Purchase Situation: accounts whose issued purchases in a range total at or below a low limit. */
 
@@ -92,32 +91,10 @@ async function lowPurchasePage(
       ? undefined
       : sql`${paid} <= ${toMinor(req.lowLimit)}`,
   ]);
-  const withName = byCustomerName(req.orderBy);
-  const base = (fields: Fields) => {
-    const from = q
-      .select(fields)
-      .from(accounts)
-      .leftJoin(sums, eq(sums.meterId, accounts.meterId))
-      .$dynamic();
-    return (withName ? from.leftJoin(customers, eq(customers.customerId, accounts.customerId)) : from).where(
-      where,
-    );
-  };
-  const order = sortOf(
-    {
-      customerId: accounts.customerId,
-      customerName: customers.customerName,
-      meterId: accounts.meterId,
-      tariffId: accounts.tariffId,
-      stationId: accounts.stationId,
-      purchaseTotalUnit: units,
-      purchaseTotalPaid: paid,
-    },
-    [asc(accounts.customerId), asc(accounts.meterId)],
-    req.orderBy,
-  );
-  const { limit, offset } = pageOf(req);
-  const rows = (await base({
+  const join = (from: PgSelect) => from.leftJoin(sums, eq(sums.meterId, accounts.meterId));
+  const figures = { purchaseTotalUnit: units, purchaseTotalPaid: paid };
+  const { select: base, page, offset } = accountReport(q, join, where, req, figures);
+  const rows = (await page({
     customerId: accounts.customerId,
     meterId: accounts.meterId,
     tariffId: accounts.tariffId,
@@ -126,22 +103,15 @@ async function lowPurchasePage(
     paid,
     times: sql`${sums.times}`,
     total: totalOver,
-  })
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)) as LowDbRow[];
+  })) as LowDbRow[];
   const meterIds = rows.map((r) => r.meterId);
   const pageSums = later ? await ledgerPageSums(q, req.dateRange, meterIds) : null;
-  const names = await customerDetails(
-    q,
-    rows.map((r) => r.customerId),
-  );
+  const named = await withCustomerDetails(q, rows);
   return {
     total: await totalOf(rows, offset, () => base({ total: sql<number>`count(*)::int` })),
-    data: rows.map(({ units: u, paid: p, times, total: _total, ...r }) => ({
+    data: named.map(({ row: { units: u, paid: p, times, total: _total, ...r }, ...customer }) => ({
       ...r,
-      customerName: names.get(r.customerId)?.name ?? null,
-      customerAddress: names.get(r.customerId)?.address ?? null,
+      ...customer,
       purchaseTotalUnit: tenths(pageSums ? (pageSums.get(r.meterId)?.units ?? 0) : Number(u ?? 0)) ?? 0,
       purchaseTotalPaid: money(Number(p)),
       purchaseTimes: pageSums ? (pageSums.get(r.meterId)?.times ?? 0) : Number(times ?? 0),

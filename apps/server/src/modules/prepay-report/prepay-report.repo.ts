@@ -8,7 +8,8 @@ import type {
   LongNonpurchaseRow,
   ReadRequestBase,
 } from '@prepay/contracts';
-import { and, asc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import {
   accounts,
@@ -52,7 +53,7 @@ export async function totalOf(
  * before the sort and limit costs a hash of every customer for twenty rows. (A sort or filter on the
  * name joins it up front instead.)
  */
-export async function customerDetails(q: Queryable, ids: string[]) {
+async function customerDetails(q: Queryable, ids: string[]) {
   const unique = [...new Set(ids)];
   const rows = unique.length
     ? await q
@@ -84,8 +85,72 @@ export function withReportSettings<T>(
   );
 }
 
-export const byCustomerName = (orderBy: string | null | undefined) =>
-  /^\s*customerName\b/i.test(orderBy ?? '');
+const byCustomerName = (orderBy: string | null | undefined) => /^\s*customerName\b/i.test(orderBy ?? '');
+
+/**
+ * An account report's rows: every account with its meter's figures (`join` adds them, a left join) and,
+ * only when the sort needs the name, its customer (see customerDetails).
+ */
+function accountRows(
+  q: Queryable,
+  join: (from: PgSelect) => PgSelect,
+  where: SQL | undefined,
+  orderBy: string | null | undefined,
+) {
+  return (fields: Fields) => {
+    const from = join(q.select(fields).from(accounts).$dynamic());
+    return (
+      byCustomerName(orderBy) ? from.leftJoin(customers, eq(customers.customerId, accounts.customerId)) : from
+    ).where(where);
+  };
+}
+
+/** The account columns an account report sorts by, before its own figures. */
+const accountSortable = () => ({
+  customerId: accounts.customerId,
+  customerName: customers.customerName,
+  meterId: accounts.meterId,
+  tariffId: accounts.tariffId,
+  stationId: accounts.stationId,
+});
+
+/** An account report's order when none is asked for, and its tie-break after one. */
+const byAccount = () => [asc(accounts.customerId), asc(accounts.meterId)];
+
+/**
+ * One page of an account report: the accounts with their figures (see accountRows), sorted by an
+ * account column or one of the report's own `figures`, then customer and meter.
+ */
+export function accountReport(
+  q: Queryable,
+  join: (from: PgSelect) => PgSelect,
+  where: SQL | undefined,
+  req: ReadRequestBase,
+  figures: Record<string, PgColumn | SQL>,
+) {
+  const select = accountRows(q, join, where, req.orderBy);
+  const order = sortOf({ ...accountSortable(), ...figures }, byAccount(), req.orderBy);
+  const { limit, offset } = pageOf(req);
+  const page = (fields: Fields) =>
+    select(fields)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  return { select, page, offset };
+}
+
+/** The page's rows with their customers' names and addresses (read after paging). */
+export async function withCustomerDetails<R extends { customerId: string }>(q: Queryable, rows: R[]) {
+  const names = await customerDetails(
+    q,
+    rows.map((r) => r.customerId),
+  );
+  return rows.map((r) => ({
+    row: r,
+    customerName: names.get(r.customerId)?.name ?? null,
+    customerAddress: names.get(r.customerId)?.address ?? null,
+  }));
+}
 
 /**
  * Issued credit vends (a cancelled vend is no purchase). Literals, not parameters, so the planner can
@@ -119,36 +184,21 @@ export async function longNonpurchase(
   now: Date,
 ): Promise<Page<LongNonpurchaseRow>> {
   const { since, days, where } = nonpurchaseFilter(req, user, now);
-  const withName = byCustomerName(req.orderBy);
-  const base = (fields: Fields) => {
-    const from = q
-      .select(fields)
-      .from(accounts)
-      .leftJoin(meterLastPurchase, eq(meterLastPurchase.meterId, accounts.meterId))
-      .$dynamic();
-    return (withName ? from.leftJoin(customers, eq(customers.customerId, accounts.customerId)) : from).where(
-      where,
-    );
-  };
-  const order = sortOf(
-    {
-      customerId: accounts.customerId,
-      customerName: customers.customerName,
-      meterId: accounts.meterId,
-      tariffId: accounts.tariffId,
-      stationId: accounts.stationId,
-      lastPurchaseUnit: sql`coalesce(${meterLastPurchase.units}, 0)`,
-      lastPurchasePaid: sql`coalesce(${meterLastPurchase.paidMinor}, 0)`,
-      lastPurchaseDate: since,
-      nonpurchaseDays: days,
-    },
-    [asc(accounts.customerId), asc(accounts.meterId)],
-    req.orderBy,
-  );
-  const { limit, offset } = pageOf(req);
+  const join = (from: PgSelect) =>
+    from.leftJoin(meterLastPurchase, eq(meterLastPurchase.meterId, accounts.meterId));
+  const {
+    select: base,
+    page,
+    offset,
+  } = accountReport(q, join, where, req, {
+    lastPurchaseUnit: sql`coalesce(${meterLastPurchase.units}, 0)`,
+    lastPurchasePaid: sql`coalesce(${meterLastPurchase.paidMinor}, 0)`,
+    lastPurchaseDate: since,
+    nonpurchaseDays: days,
+  });
   const streams = !hasDayBound(req) && !req.orderBy?.trim();
   const separate = streams ? await base({ total: sql<number>`count(*)::int` }) : [];
-  const rows = (await base({
+  const rows = (await page({
     customerId: accounts.customerId,
     meterId: accounts.meterId,
     stationId: accounts.stationId,
@@ -158,10 +208,7 @@ export async function longNonpurchase(
     last: since,
     days,
     total: streams ? sql<number>`0` : totalOver,
-  })
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset)) as {
+  })) as {
     customerId: string;
     meterId: string;
     stationId: string;
@@ -172,18 +219,14 @@ export async function longNonpurchase(
     days: number;
     total: number | string;
   }[];
-  const names = await customerDetails(
-    q,
-    rows.map((r) => r.customerId),
-  );
+  const named = await withCustomerDetails(q, rows);
   return {
     total: streams
       ? Number((separate[0] as { total?: number } | undefined)?.total ?? 0)
       : await totalOf(rows, offset, () => base({ total: sql<number>`count(*)::int` })),
-    data: rows.map(({ units, paid, last, days: d, total: _total, ...r }) => ({
+    data: named.map(({ row: { units, paid, last, days: d, total: _total, ...r }, ...customer }) => ({
       ...r,
-      customerName: names.get(r.customerId)?.name ?? null,
-      customerAddress: names.get(r.customerId)?.address ?? null,
+      ...customer,
       lastPurchaseUnit: tenths(units ?? 0) ?? 0,
       lastPurchasePaid: money(paid),
       lastPurchaseDate: formatDateTime(new Date(last)),

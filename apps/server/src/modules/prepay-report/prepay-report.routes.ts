@@ -16,15 +16,14 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
 import { type ExportableRead, registerExport } from '../meter-data/report-export.js';
-import { lowPurchase } from './low-purchase.js';
-import { consumptionStatistics, debtPayments, debtSituation, longNonpurchase } from './prepay-report.repo.js';
+import { createPrepayReportService, type PrepayReportService } from './prepay-report.service.js';
 
 const tag = 'PrepayReport';
 
 /** One report: its grid route and its export share path, permission, request and read. */
 function report<S extends z.ZodType, R extends z.ZodObject>(
   deps: Deps,
-  e: ExportableRead<S, z.infer<R>> & { row: R },
+  e: Omit<ExportableRead<S, z.infer<R>>, 'columns'> & { row: R },
 ): { def: RouteDef; registerExport: (app: FastifyInstance) => void } {
   return {
     def: defineRoute({
@@ -36,13 +35,12 @@ function report<S extends z.ZodType, R extends z.ZodObject>(
       result: page(e.row),
       handler: (b, ctx) => e.read(b, ctx),
     }),
-    registerExport: (app) => registerExport(app, deps, e),
+    registerExport: (app) => registerExport(app, deps, { ...e, columns: Object.keys(e.row.shape) }),
   };
 }
 
 /** The four reports, each a grid read and an export of the whole result. */
-function reports(deps: Deps) {
-  const { db } = deps.database;
+function prepayReports(deps: Deps, service: PrepayReportService) {
   return [
     report(deps, {
       path: '/API/PrepayReport/LongNonpurchaseSituation',
@@ -50,8 +48,7 @@ function reports(deps: Deps) {
       title: 'Long Nonpurchase Situation',
       body: LongNonpurchaseRequest,
       row: LongNonpurchaseRow,
-      columns: Object.keys(LongNonpurchaseRow.shape),
-      read: (b, ctx) => longNonpurchase(db, b, ctx.user, deps.clock.now()),
+      read: (b, ctx) => service.longNonpurchase(b, ctx.user),
     }),
     report(deps, {
       path: '/API/PrepayReport/LowPurchaseSituation',
@@ -59,8 +56,7 @@ function reports(deps: Deps) {
       title: 'Low Purchase Situation',
       body: LowPurchaseRequest,
       row: LowPurchaseRow,
-      columns: Object.keys(LowPurchaseRow.shape),
-      read: (b, ctx) => lowPurchase(db, b, ctx.user),
+      read: (b, ctx) => service.lowPurchase(b, ctx.user),
     }),
     report(deps, {
       path: '/API/PrepayReport/DebtSituation',
@@ -68,8 +64,7 @@ function reports(deps: Deps) {
       title: 'Debt Situation',
       body: DebtSituationRequest,
       row: DebtSituationRow,
-      columns: Object.keys(DebtSituationRow.shape),
-      read: (b, ctx) => debtSituation(db, b, ctx.user),
+      read: (b, ctx) => service.debtSituation(b, ctx.user),
     }),
     report(deps, {
       path: '/API/PrepayReport/ConsumptionStatistics',
@@ -77,16 +72,17 @@ function reports(deps: Deps) {
       title: 'Consumption Statistics',
       body: ConsumptionStatisticsRequest,
       row: ConsumptionRow,
-      columns: Object.keys(ConsumptionRow.shape),
-      read: (b, ctx) => consumptionStatistics(db, b, ctx.user),
+      read: (b, ctx) => service.consumptionStatistics(b, ctx.user),
     }),
   ];
 }
 
-export function prepayReportRoutes(deps: Deps): RouteDef[] {
-  const { db } = deps.database;
+export function prepayReportRoutes(
+  deps: Deps,
+  service: PrepayReportService = createPrepayReportService(deps),
+): RouteDef[] {
   return [
-    ...reports(deps).map((r) => r.def),
+    ...prepayReports(deps, service).map((r) => r.def),
     defineRoute({
       path: '/API/PrepayReport/DebtSituationPayments',
       permission: 'PrepayReport.DebtSituation',
@@ -94,11 +90,15 @@ export function prepayReportRoutes(deps: Deps): RouteDef[] {
       summary: 'The vends that recovered part of a customer debt',
       body: DebtPaymentsRequest,
       result: page(DebtPaymentRow),
-      handler: (b, ctx) => debtPayments(db, b, ctx.user),
+      handler: (b, ctx) => service.debtPayments(b, ctx.user),
     }),
   ];
 }
 
-export function registerPrepayReportExports(app: FastifyInstance, deps: Deps): void {
-  for (const r of reports(deps)) r.registerExport(app);
+export function registerPrepayReportExports(
+  app: FastifyInstance,
+  deps: Deps,
+  service: PrepayReportService = createPrepayReportService(deps),
+): void {
+  for (const r of prepayReports(deps, service)) r.registerExport(app);
 }

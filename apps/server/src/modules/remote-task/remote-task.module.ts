@@ -16,7 +16,7 @@ export function remoteOperations(deps: Deps, given: Partial<RunnerOptions> = {})
   const options = runnerOptions(process.env, given);
   let runner: TaskRunner | null = null;
   const service = createRemoteTaskService(deps, { retries: options.retries, onQueued: () => runner?.wake() });
-  const routes: RouteDef[] = [...dlt645Routes(createDlt645Service(deps)), ...remoteTaskRoutes(deps, service)];
+  const routes: RouteDef[] = [...dlt645Routes(createDlt645Service(deps)), ...remoteTaskRoutes(service)];
   return {
     routes,
     options,

@@ -14,18 +14,7 @@ import {
   TransparentTaskRow,
 } from '@prepay/contracts';
 import { z } from 'zod';
-import type { Deps } from '../../deps.js';
-import { notFound } from '../../http/errors.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
-import { assertStation } from '../station/station-guard.js';
-import {
-  loadTasks,
-  readAttempts,
-  readTasks,
-  readTransparentTasks,
-  toTaskRow,
-  toTransparentRow,
-} from './remote-task.repo.js';
 import type { RemoteTaskService } from './remote-task.service.js';
 
 const tag = 'RemoteMeterTask';
@@ -38,12 +27,7 @@ const TITLES: Record<TaskKind, string> = {
 };
 const RECORD_KEYS = Object.values(TASK_ROUTES).map((r) => r.recordKey);
 
-function familyRoutes(
-  deps: Deps,
-  service: RemoteTaskService,
-  kind: Exclude<TaskKind, 'transparent'>,
-): RouteDef[] {
-  const { db } = deps.database;
+function familyRoutes(service: RemoteTaskService, kind: Exclude<TaskKind, 'transparent'>): RouteDef[] {
   const r = TASK_ROUTES[kind];
   return [
     defineRoute({
@@ -53,7 +37,7 @@ function familyRoutes(
       summary: `Queue ${TITLES[kind]} tasks, one per array element (one meter each)`,
       body: RemoteTaskBody,
       result: z.array(RemoteTaskRow),
-      handler: async (b, ctx) => (await service.create(ctx, kind, b)).map((t) => toTaskRow(t, 'en')),
+      handler: async (b, ctx) => service.taskRows(await service.create(ctx, kind, b)),
     }),
     defineRoute({
       path: r.get,
@@ -62,7 +46,7 @@ function familyRoutes(
       summary: `List ${TITLES[kind]} tasks`,
       body: RemoteTaskReadRequest,
       result: page(RemoteTaskRow),
-      handler: (b, ctx) => readTasks(db, b, ctx.user, kind),
+      handler: (b, ctx) => service.read(b, ctx.user, kind),
     }),
     defineRoute({
       path: r.update,
@@ -72,25 +56,24 @@ function familyRoutes(
       body: TaskUpdateBody,
       result: z.array(RemoteTaskRow),
       handler: async (b, ctx) =>
-        (
+        service.taskRows(
           await service.resend(
             ctx,
             kind,
             b.map((x) => x.id),
-          )
-        ).map((t) => toTaskRow(t, 'en')),
+          ),
+        ),
     }),
   ];
 }
 
-export function remoteTaskRoutes(deps: Deps, service: RemoteTaskService): RouteDef[] {
-  const { db } = deps.database;
+export function remoteTaskRoutes(service: RemoteTaskService): RouteDef[] {
   const tf = TASK_ROUTES.transparent;
   return [
-    ...familyRoutes(deps, service, 'reading'),
-    ...familyRoutes(deps, service, 'setting'),
-    ...familyRoutes(deps, service, 'control'),
-    ...familyRoutes(deps, service, 'token'),
+    ...familyRoutes(service, 'reading'),
+    ...familyRoutes(service, 'setting'),
+    ...familyRoutes(service, 'control'),
+    ...familyRoutes(service, 'token'),
     defineRoute({
       path: tf.create,
       permission: tf.createKey,
@@ -98,7 +81,7 @@ export function remoteTaskRoutes(deps: Deps, service: RemoteTaskService): RouteD
       summary: 'Queue transparent forwarding tasks: a raw DL/T 645 frame (hex), checked before it is queued',
       body: TransparentTaskBody,
       result: z.array(TransparentTaskRow),
-      handler: async (b, ctx) => (await service.createTransparent(ctx, b)).map(toTransparentRow),
+      handler: async (b, ctx) => service.transparentRows(await service.createTransparent(ctx, b)),
     }),
     defineRoute({
       path: tf.get,
@@ -107,7 +90,7 @@ export function remoteTaskRoutes(deps: Deps, service: RemoteTaskService): RouteD
       summary: 'List transparent forwarding tasks',
       body: RemoteTaskReadRequest,
       result: page(TransparentTaskRow),
-      handler: (b, ctx) => readTransparentTasks(db, b, ctx.user),
+      handler: (b, ctx) => service.readTransparent(b, ctx.user),
     }),
     defineRoute({
       path: tf.update,
@@ -117,13 +100,13 @@ export function remoteTaskRoutes(deps: Deps, service: RemoteTaskService): RouteD
       body: TaskUpdateBody,
       result: z.array(TransparentTaskRow),
       handler: async (b, ctx) =>
-        (
+        service.transparentRows(
           await service.resend(
             ctx,
             'transparent',
             b.map((x) => x.id),
-          )
-        ).map(toTransparentRow),
+          ),
+        ),
     }),
     defineRoute({
       path: DLT645_TASK_READ_PATH,
@@ -132,7 +115,7 @@ export function remoteTaskRoutes(deps: Deps, service: RemoteTaskService): RouteD
       summary: 'All DL/T 645 tasks of every family',
       body: RemoteTaskReadRequest,
       result: page(RemoteTaskRow),
-      handler: (b, ctx) => readTasks(db, b, ctx.user, null),
+      handler: (b, ctx) => service.read(b, ctx.user, null),
     }),
     defineRoute({
       path: TASK_ATTEMPTS_PATH,
@@ -141,12 +124,7 @@ export function remoteTaskRoutes(deps: Deps, service: RemoteTaskService): RouteD
       summary: "A task's attempts: frames sent and received (hex), decoded value, outcome",
       body: TaskAttemptsRequest,
       result: z.array(TaskAttemptRow),
-      handler: async (b, ctx) => {
-        const [task] = await loadTasks(db, [b.id]);
-        if (!task) throw notFound(`task ${b.id}`);
-        assertStation(ctx.user, task.stationId);
-        return readAttempts(db, b.id);
-      },
+      handler: (b, ctx) => service.attempts(ctx.user, b.id),
     }),
   ];
 }

@@ -1,6 +1,7 @@
 import {
   Dlt645Type,
   normaliseToken,
+  type RemoteTaskReadRequest,
   type RemoteTaskRequest,
   type TaskKind,
   TaskStatus,
@@ -18,7 +19,8 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import type { TaskSpec } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { UserContext } from '../../lib/user-context.js';
+import { notFound } from '../../lib/domain-errors.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { writeAudit } from '../audit/audit.js';
 import type { Dlt645Item } from '../dlt645-item/dlt645-item.repo.js';
 import { RowProblems } from '../masterdata/rows.js';
@@ -31,8 +33,13 @@ import {
   lockTasks,
   type MeterInfo,
   type NewTask,
+  readAttempts,
+  readTasks,
+  readTransparentTasks,
   requeueTasks,
   type TaskRecord,
+  toTaskRow,
+  toTransparentRow,
 } from './remote-task.repo.js';
 import { encodeValue, TaskInputError } from './task-frames.js';
 import { QUEUE_CHANNEL } from './task-runner.js';
@@ -302,9 +309,27 @@ async function resend(s: TaskServiceDeps, ctx: UserContext, kind: TaskKind, ids:
   return result;
 }
 
+/** A task's attempts, for a user who may see the task's station. */
+async function attemptsOf(s: TaskServiceDeps, user: SessionUser, id: number) {
+  const { db } = s.deps.database;
+  const [task] = await loadTasks(db, [id]);
+  if (!task) throw notFound(`task ${id}`);
+  assertStation(user, task.stationId);
+  return readAttempts(db, id);
+}
+
 export function createRemoteTaskService(deps: Deps, opts: { retries: number; onQueued: () => void }) {
   const s: TaskServiceDeps = { deps, ...opts };
+  const { db } = deps.database;
   return {
+    /** One family's tasks (null: every DL/T 645 family). */
+    read: (b: RemoteTaskReadRequest, user: SessionUser, kind: TaskKind | null) =>
+      readTasks(db, b, user, kind),
+    readTransparent: (b: RemoteTaskReadRequest, user: SessionUser) => readTransparentTasks(db, b, user),
+    attempts: (user: SessionUser, id: number) => attemptsOf(s, user, id),
+    /** Tasks as the create and resend answers show them. */
+    taskRows: (rows: TaskRecord[]) => rows.map((t) => toTaskRow(t, 'en')),
+    transparentRows: (rows: TaskRecord[]) => rows.map(toTransparentRow),
     create: (
       ctx: UserContext,
       kind: Exclude<TaskKind, 'transparent'>,

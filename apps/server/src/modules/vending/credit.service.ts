@@ -36,10 +36,16 @@ import {
   nextReceiptId,
   type TokenRecordRow,
 } from './vending.repo.js';
-import { requireVendable, stsRefusal, uniqueViolation, vendConflict } from './vending-guards.js';
+import {
+  recordOfAccount,
+  requireVendable,
+  stsRefusal,
+  uniqueViolation,
+  type Vendable,
+  vendConflict,
+} from './vending-guards.js';
 
 type Request = z.infer<typeof CreditTokenRequest>;
-type Vendable = Awaited<ReturnType<typeof requireVendable>>;
 
 /** A credit token carries at most 18 201 624 units (0.1 kWh). */
 const MAX_TOKEN_UNITS = 18201624;
@@ -110,14 +116,7 @@ function recordValues(
 ): CreditRecordValues {
   return {
     kind: 'credit',
-    meterId: v.meter.meterId,
-    meterType: v.meter.type,
-    customerId: v.customer.customerId,
-    customerName: v.customer.customerName,
-    customerAddress: v.customer.address,
-    tariffId: v.tariff.tariffId,
-    tariffName: v.tariff.tariffName,
-    stationId: v.meter.stationId,
+    ...recordOfAccount(v),
     token: '',
     tid: null,
     tokenClass: 0,

@@ -20,7 +20,7 @@ import { meterPanOf } from '../meter/meter.service.js';
 import type { AuthorizationCheck } from './authorization-proof.js';
 import { keyChangeRecordOf, managementRecordOf } from './records.js';
 import { insertRecord, lockMeterTokenState, nextReceiptId, saveLastTid } from './vending.repo.js';
-import { requireVendable, stsRefusal } from './vending-guards.js';
+import { recordOfAccount, requireVendable, stsRefusal } from './vending-guards.js';
 
 type TidKind = Exclude<TokenKind, 'credit' | 'creditCancel' | 'changeKey'>;
 
@@ -108,20 +108,6 @@ async function issueManagementToken(
     return record;
   });
   return managementRecordOf(row) satisfies ManagementTokenRecord;
-}
-
-/** What every token record copies from the meter's account at issue time. */
-function recordOfAccount(v: Awaited<ReturnType<typeof requireVendable>>) {
-  return {
-    meterId: v.meter.meterId,
-    meterType: v.meter.type,
-    customerId: v.customer.customerId,
-    customerName: v.customer.customerName,
-    customerAddress: v.customer.address,
-    tariffId: v.tariff.tariffId,
-    tariffName: v.tariff.tariffName,
-    stationId: v.meter.stationId,
-  };
 }
 
 /** Sets one meter's "new" key fields (and a hand-given new key) for its next key change. */

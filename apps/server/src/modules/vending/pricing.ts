@@ -28,13 +28,18 @@ export interface PricingInput {
 
 export type VendRequest = { byTotalPaid: true; amountMinor: number } | { byTotalPaid: false; units: number };
 
-export interface PriceBreakdown {
-  units: number;
-  totalPaidMinor: number;
-  energyMinor: number;
-  taxMinor: number;
-  monthlyChargeMinor: number;
-  payDebtMinor: number;
+/** What a vend sells and what it is paid for: units in 0.1 kWh, money in integer minor units. */
+export const VEND_FIGURES = [
+  'units',
+  'totalPaidMinor',
+  'energyMinor',
+  'taxMinor',
+  'monthlyChargeMinor',
+  'payDebtMinor',
+] as const;
+export type VendFigures = Record<(typeof VEND_FIGURES)[number], number>;
+
+export interface PriceBreakdown extends VendFigures {
   /** What was paid but buys less than 0.1 kWh: kept on the record so the books balance. */
   remainderMinor: number;
   /** Units bought in each step, for the receipt. */

@@ -16,6 +16,22 @@ export async function requireVendable(q: Queryable, ctx: UserContext, meterId: s
   return { meter: c.meter, account: c.account, customer: c.customer, tariff: c.tariff };
 }
 
+export type Vendable = Awaited<ReturnType<typeof requireVendable>>;
+
+/** What every token record copies from the meter's account at issue time. */
+export function recordOfAccount(v: Vendable) {
+  return {
+    meterId: v.meter.meterId,
+    meterType: v.meter.type,
+    customerId: v.customer.customerId,
+    customerName: v.customer.customerName,
+    customerAddress: v.customer.address,
+    tariffId: v.tariff.tariffId,
+    tariffName: v.tariff.tariffName,
+    stationId: v.meter.stationId,
+  };
+}
+
 /** The engine's typed errors (expired key, TID past the base date, bad value) become a clear refusal. */
 export function stsRefusal(err: unknown): Error {
   if (err instanceof StsError) return refuse(err.message);

@@ -21,36 +21,31 @@ import {
 } from '@prepay/contracts';
 import { encodeMeterTest } from '@prepay/sts';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import type { createCreditService } from './credit.service.js';
 import type { createManagementTokenService } from './management.service.js';
 import { meterTestTable } from './meter-test.js';
-import {
-  creditRecordOf,
-  groupsOfFour,
-  keyChangeRecordOf,
-  managementRecordOf,
-  withCommunicationWay,
-} from './records.js';
-import { readRecords, type TokenRecordRow } from './vending.repo.js';
+import { groupsOfFour, keyChangeRecordOf, managementRecordOf } from './records.js';
+import { createTokenRecordService, type TokenRecordService } from './token-records.service.js';
 import { stsRefusal } from './vending-guards.js';
 
 const tag = 'Token';
 
 type ManagementService = ReturnType<typeof createManagementTokenService>;
 
-/** A record list page: same filters for every kind, its own permission key and row shape. */
+type RecordPage<T> = Promise<{ total: number; data: T[] }>;
+
+/** A record list page: same filters for every kind, its own permission key, row shape and read. */
 function recordRead<R extends z.ZodType>(
-  db: Db,
   path: string,
   kind: TokenKind,
   permission: PermissionKey,
   row: R,
-  map: (r: TokenRecordRow) => z.infer<R>,
+  read: (b: TokenRecordReadRequest, user: SessionUser) => RecordPage<z.infer<R>>,
 ) {
   return defineRoute({
     path,
@@ -59,57 +54,74 @@ function recordRead<R extends z.ZodType>(
     summary: `List ${kind} token records`,
     body: TokenRecordReadRequest,
     result: page(row),
-    handler: (b, ctx) => readRecords(db, kind, b, ctx.user, map),
+    handler: (b, ctx) => read(b, ctx.user),
   });
 }
 
 /** Credit and cancel records carry the meter's CommunicationWay, joined in per page. */
-function creditRead(db: Db, path: string, kind: 'credit' | 'creditCancel', permission: PermissionKey) {
-  return defineRoute({
-    path,
-    permission,
-    tag,
-    summary: `List ${kind} token records`,
-    body: TokenRecordReadRequest,
-    result: page(CreditTokenRecord),
-    handler: async (b, ctx) => {
-      const found = await readRecords(db, kind, b, ctx.user, (r) => creditRecordOf(r));
-      return { total: found.total, data: await withCommunicationWay(db, found.data) };
-    },
-  });
+function creditRead(
+  records: TokenRecordService,
+  path: string,
+  kind: 'credit' | 'creditCancel',
+  permission: PermissionKey,
+) {
+  return recordRead(path, kind, permission, CreditTokenRecord, (b, user) =>
+    records.readCredit(kind, b, user),
+  );
 }
 
-type ManagementKind = 'clearCredit' | 'clearTamper' | 'maxPower' | 'maxPhaseUnbalance' | 'maxOverdraft';
+/**
+ * The class 2 management tokens: each page's path name (`/api/token/<page>/generate`,
+ * `/api/token/<page>Record/read`) and permission name (`Token.<key>`, `TokenRecord.<key>Record`).
+ */
+const MANAGEMENT_TOKENS = {
+  clearCredit: { page: 'clearCreditToken', key: 'ClearCreditToken' },
+  clearTamper: { page: 'clearTamperToken', key: 'ClearTamperToken' },
+  maxPower: { page: 'setMaximumPowerLimitToken', key: 'SetMaximumPowerLimitToken' },
+  maxPhaseUnbalance: {
+    page: 'setMaximumPhasePowerUnbalanceLimitToken',
+    key: 'SetMaximumPhasePowerUnbalanceLimitToken',
+  },
+  maxOverdraft: { page: 'setMaximumOverdraftLimitToken', key: 'SetMaximumOverdraftToken' },
+} as const;
+type ManagementKind = keyof typeof MANAGEMENT_TOKENS;
 
 /** A management token's generate page and its record list. */
-function managementRoutes<B extends z.ZodType<{ meterId: string; remark?: string | null }>>(
-  db: Db,
+type ManagementBody = z.ZodType<{ meterId: string; remark?: string | null }>;
+
+function managementRoutes<B extends ManagementBody>(
+  records: TokenRecordService,
   mgmt: ManagementService,
-  def: {
-    kind: ManagementKind;
-    generate: [string, PermissionKey];
-    records: [string, PermissionKey];
-    body: B;
-    value: (b: z.infer<B>) => number;
-  },
+  kind: ManagementKind,
+  body: B,
+  value: (b: z.infer<B>) => number,
 ): RouteDef[] {
-  const [path, permission] = def.generate;
+  const { page, key } = MANAGEMENT_TOKENS[kind];
   return [
     defineRoute({
-      path,
-      permission,
+      path: `/api/token/${page}/generate`,
+      permission: `Token.${key}`,
       tag,
-      summary: `Generate a ${def.kind} token`,
-      body: def.body,
+      summary: `Generate a ${kind} token`,
+      body,
       result: ManagementTokenRecord,
-      handler: (b, ctx) => mgmt.issue(ctx, def.kind, b.meterId, def.value(b), b.remark),
+      handler: (b, ctx) => mgmt.issue(ctx, kind, b.meterId, value(b), b.remark),
     }),
-    recordRead(db, def.records[0], def.kind, def.records[1], ManagementTokenRecord, managementRecordOf),
+    recordRead(
+      `/api/token/${page}Record/read`,
+      kind,
+      `TokenRecord.${key}Record`,
+      ManagementTokenRecord,
+      (b, user) => records.read(kind, b, user, managementRecordOf),
+    ),
   ];
 }
 
 /** Credit vends, their records, and their cancel. */
-function creditRoutes(db: Db, credit: ReturnType<typeof createCreditService>): RouteDef[] {
+function creditRoutes(
+  records: TokenRecordService,
+  credit: ReturnType<typeof createCreditService>,
+): RouteDef[] {
   return [
     defineRoute({
       path: '/api/token/creditToken/generate',
@@ -120,9 +132,9 @@ function creditRoutes(db: Db, credit: ReturnType<typeof createCreditService>): R
       result: CreditTokenRecord,
       handler: (b, ctx) => credit.vend(ctx, b),
     }),
-    creditRead(db, '/api/token/creditTokenRecord/read', 'credit', 'TokenRecord.CreditTokenRecord'),
+    creditRead(records, '/api/token/creditTokenRecord/read', 'credit', 'TokenRecord.CreditTokenRecord'),
     creditRead(
-      db,
+      records,
       '/api/token/creditTokenCancelRecord/read',
       'creditCancel',
       'TokenRecord.CreditTokenCancelRecord',
@@ -135,62 +147,30 @@ function creditRoutes(db: Db, credit: ReturnType<typeof createCreditService>): R
         'Cancel credit tokens: reverses their debt and quota effects (authorization password required)',
       body: CancelCreditTokenRequest,
       result: z.array(CreditTokenRecord),
-      handler: async (b, ctx) => withCommunicationWay(db, await credit.cancel(ctx, b)),
+      handler: async (b, ctx) => records.withCommunicationWay(await credit.cancel(ctx, b)),
     }),
   ];
 }
 
 /** The five class 2 management tokens. */
-function managementTokenRoutes(db: Db, mgmt: ManagementService): RouteDef[] {
-  const zero = () => 0;
+/** The value each management token carries (the clear tokens carry none). */
+const noValue = () => 0;
+const maxPower = (b: z.infer<typeof MaximumPowerRequest>) => b.maximumPower;
+const maxPhaseUnbalance = (b: z.infer<typeof MaximumPhaseUnbalanceRequest>) => b.maximumPhasePowerUnbalance;
+const maxOverdraft = (b: z.infer<typeof MaximumOverdraftRequest>) => Math.round(b.maximumOverdraft);
+
+function managementTokenRoutes(records: TokenRecordService, mgmt: ManagementService): RouteDef[] {
+  const routes = <B extends ManagementBody>(
+    kind: ManagementKind,
+    body: B,
+    value: (b: z.infer<B>) => number,
+  ) => managementRoutes(records, mgmt, kind, body, value);
   return [
-    ...managementRoutes(db, mgmt, {
-      kind: 'clearCredit',
-      generate: ['/api/token/clearCreditToken/generate', 'Token.ClearCreditToken'],
-      records: ['/api/token/clearCreditTokenRecord/read', 'TokenRecord.ClearCreditTokenRecord'],
-      body: ManagementTokenRequest,
-      value: zero,
-    }),
-    ...managementRoutes(db, mgmt, {
-      kind: 'clearTamper',
-      generate: ['/api/token/clearTamperToken/generate', 'Token.ClearTamperToken'],
-      records: ['/api/token/clearTamperTokenRecord/read', 'TokenRecord.ClearTamperTokenRecord'],
-      body: ManagementTokenRequest,
-      value: zero,
-    }),
-    ...managementRoutes(db, mgmt, {
-      kind: 'maxPower',
-      generate: ['/api/token/setMaximumPowerLimitToken/generate', 'Token.SetMaximumPowerLimitToken'],
-      records: [
-        '/api/token/setMaximumPowerLimitTokenRecord/read',
-        'TokenRecord.SetMaximumPowerLimitTokenRecord',
-      ],
-      body: MaximumPowerRequest,
-      value: (b) => b.maximumPower,
-    }),
-    ...managementRoutes(db, mgmt, {
-      kind: 'maxPhaseUnbalance',
-      generate: [
-        '/api/token/setMaximumPhasePowerUnbalanceLimitToken/generate',
-        'Token.SetMaximumPhasePowerUnbalanceLimitToken',
-      ],
-      records: [
-        '/api/token/setMaximumPhasePowerUnbalanceLimitTokenRecord/read',
-        'TokenRecord.SetMaximumPhasePowerUnbalanceLimitTokenRecord',
-      ],
-      body: MaximumPhaseUnbalanceRequest,
-      value: (b) => b.maximumPhasePowerUnbalance,
-    }),
-    ...managementRoutes(db, mgmt, {
-      kind: 'maxOverdraft',
-      generate: ['/api/token/setMaximumOverdraftLimitToken/generate', 'Token.SetMaximumOverdraftToken'],
-      records: [
-        '/api/token/setMaximumOverdraftLimitTokenRecord/read',
-        'TokenRecord.SetMaximumOverdraftTokenRecord',
-      ],
-      body: MaximumOverdraftRequest,
-      value: (b) => Math.round(b.maximumOverdraft),
-    }),
+    ...routes('clearCredit', ManagementTokenRequest, noValue),
+    ...routes('clearTamper', ManagementTokenRequest, noValue),
+    ...routes('maxPower', MaximumPowerRequest, maxPower),
+    ...routes('maxPhaseUnbalance', MaximumPhaseUnbalanceRequest, maxPhaseUnbalance),
+    ...routes('maxOverdraft', MaximumOverdraftRequest, maxOverdraft),
   ];
 }
 
@@ -239,7 +219,7 @@ function meterTestRoutes(deps: Deps): RouteDef[] {
 }
 
 /** Update Meter Key, the key-change tokens, their confirmation and records. */
-function keyChangeRoutes(db: Db, mgmt: ManagementService): RouteDef[] {
+function keyChangeRoutes(records: TokenRecordService, mgmt: ManagementService): RouteDef[] {
   return [
     defineRoute({
       path: '/api/token/meterKey/update',
@@ -269,12 +249,11 @@ function keyChangeRoutes(db: Db, mgmt: ManagementService): RouteDef[] {
       handler: (b, ctx) => mgmt.confirmKeyChange(ctx, b.receiptId),
     }),
     recordRead(
-      db,
       '/api/token/changeMeterKeyTokenRecord/read',
       'changeKey',
       'TokenRecord.ChangeMeterKeyTokenRecord',
       ChangeMeterKeyRecord,
-      keyChangeRecordOf,
+      (b, user) => records.read('changeKey', b, user, keyChangeRecordOf),
     ),
   ];
 }
@@ -283,12 +262,12 @@ export function vendingRoutes(
   deps: Deps,
   credit: ReturnType<typeof createCreditService>,
   mgmt: ManagementService,
+  records: TokenRecordService = createTokenRecordService(deps),
 ): RouteDef[] {
-  const { db } = deps.database;
   return [
-    ...creditRoutes(db, credit),
-    ...managementTokenRoutes(db, mgmt),
+    ...creditRoutes(records, credit),
+    ...managementTokenRoutes(records, mgmt),
     ...meterTestRoutes(deps),
-    ...keyChangeRoutes(db, mgmt),
+    ...keyChangeRoutes(records, mgmt),
   ];
 }
