@@ -214,27 +214,35 @@ export interface ApiSuite {
 
 /**
  * The `it` of an API suite file. The file's one app is built with appWithAdmin before its tests (beforeAll)
- * and closed after them (afterAll); each test takes it as `{ t, admin }`, and the file may `.extend` it with
- * its own helpers (a vend, an upload) built on them.
+ * and closed after them (afterAll); each test takes it as `{ t, admin }`, and what `prepare` returned (a
+ * further user's token, fixture rows) as `prepared`. The file may `.extend` it with its own helpers (a vend,
+ * an upload) built on them.
  */
-export function apiTest(
-  prepare?: (t: TestApp, admin: string) => Promise<unknown>,
+export function apiTest<Prepared = unknown>(
+  prepare?: (t: TestApp, admin: string) => Promise<Prepared>,
   overrides?: Partial<Config>,
 ) {
-  let app: ApiSuite | undefined;
+  let app: (ApiSuite & { prepared: Prepared }) | undefined;
   beforeAll(async () => {
-    app = await appWithAdmin(prepare, overrides);
+    let prepared: Prepared | undefined;
+    const built = await appWithAdmin(async (t, admin) => {
+      prepared = await prepare?.(t, admin);
+    }, overrides);
+    // Without `prepare`, Prepared is `unknown`, which undefined is.
+    app = { ...built, prepared: prepared as Prepared };
   });
   afterAll(() => app?.t.close());
   const built = () => {
     if (!app) throw new Error('the suite app is built in beforeAll; use it inside a test');
     return app;
   };
-  return test.extend<ApiSuite>({
+  return test.extend<ApiSuite & { prepared: Prepared }>({
     // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
     t: async ({}, use) => use(built().t),
     // biome-ignore lint/correctness/noEmptyPattern: as above
     admin: async ({}, use) => use(built().admin),
+    // biome-ignore lint/correctness/noEmptyPattern: as above
+    prepared: async ({}, use: (value: Prepared) => Promise<void>) => use(built().prepared),
   });
 }
 
