@@ -1,13 +1,12 @@
 import type { AccountRow, MeterRow } from '@prepay/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { unchangedBy } from './fingerprint.js';
-import { appWithAdmin, expectRefusals, lastAudit, type TestApp } from './harness.js';
+import { apiTest, expectRefusals, lastAudit, type TestApp } from './harness.js';
 import { createStations, northUser, type Page } from './masterdata-fixtures.js';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  ({ t, admin } = await appWithAdmin(createStations));
+/** The stations, then customers, meters and tariffs on both to bind into accounts. */
+async function accountParts(t: TestApp, admin: string) {
+  await createStations(t, admin);
   const ok = async (url: string, body: unknown) => {
     const r = await t.call(url, body, admin);
     if (r.code !== 0) throw new Error(`${url}: ${r.reason}`);
@@ -27,16 +26,24 @@ beforeAll(async () => {
     { tariffId: 'SHARED', tariffName: 'Shared', price: '350' },
     { tariffId: 'SOUTHONLY', tariffName: 'South', price: '300', stationId: 'SOUTH' },
   ]);
-});
-afterAll(() => t.close());
+}
 
-const meterStatus = async (id: string) =>
+/** Whether the meter is marked used (bound to an account). */
+const meterStatusWith = (t: TestApp, admin: string) => async (id: string) =>
   (await t.call<Page<MeterRow>>('/api/meter/read', { meterId: id }, admin)).result.data.find(
     (m) => m.meterId === id,
   )?.status;
 
+const it = apiTest(accountParts).extend<{ meterStatus: ReturnType<typeof meterStatusWith> }>({
+  meterStatus: async ({ t, admin }, use) => use(meterStatusWith(t, admin)),
+});
+
 describe('accounts', () => {
-  it('binds customer, meter and tariff, marks the meter used and joins the names', async () => {
+  it('binds customer, meter and tariff, marks the meter used and joins the names', async ({
+    t,
+    admin,
+    meterStatus,
+  }) => {
     const c = await t.call<AccountRow[]>(
       '/api/account/create',
       [{ customerId: 'C1', meterId: 'M1', tariffId: 'SHARED', ctRatio: '100/5' }],
@@ -65,7 +72,10 @@ describe('accounts', () => {
     expect(unused.result.data.map((m) => m.meterId)).not.toContain('M1');
   });
 
-  it('refuses a second account for a meter, foreign stations and missing rows, all or nothing', async () => {
+  it('refuses a second account for a meter, foreign stations and missing rows, all or nothing', async ({
+    t,
+    admin,
+  }) => {
     await unchangedBy(t.database, () =>
       expectRefusals(t, admin, [
         [
@@ -98,7 +108,7 @@ describe('accounts', () => {
     );
   });
 
-  it('re-homes an account to another meter with oldMeterId', async () => {
+  it('re-homes an account to another meter with oldMeterId', async ({ t, admin, meterStatus }) => {
     const u = await t.call<AccountRow[]>(
       '/api/account/update',
       [{ customerId: 'C1', meterId: 'M2', oldMeterId: 'M1', tariffId: 'SHARED' }],
@@ -113,7 +123,7 @@ describe('accounts', () => {
     expect(audit.after.meterId).toBe('M2');
   });
 
-  it('pages, filters on joined columns, sorts and scopes', async () => {
+  it('pages, filters on joined columns, sorts and scopes', async ({ t, admin }) => {
     await t.call(
       '/api/account/import',
       [
@@ -139,7 +149,7 @@ describe('accounts', () => {
     );
   });
 
-  it('deletes an account (customerId + meterId) and frees the meter', async () => {
+  it('deletes an account (customerId + meterId) and frees the meter', async ({ t, admin, meterStatus }) => {
     const wrongPair = await t.call('/api/account/delete', [{ customerId: 'C2', meterId: 'M2' }], admin);
     expect(wrongPair.reason).toMatch(/no account binds customer C2 and meter M2/);
     const d = await t.call<AccountRow[]>('/api/account/delete', [{ customerId: 'C1', meterId: 'M2' }], admin);
@@ -159,7 +169,7 @@ interface DebtRow {
 }
 
 describe('debts', () => {
-  it('keeps one debt per customer in its station, with total, remaining and paid', async () => {
+  it('keeps one debt per customer in its station, with total, remaining and paid', async ({ t, admin }) => {
     const c = await t.call<DebtRow[]>(
       '/api/debt/create',
       [

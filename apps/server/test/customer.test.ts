@@ -1,17 +1,13 @@
 import type { CustomerRow } from '@prepay/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { unchangedBy } from './fingerprint.js';
-import { appForSuite, expectRefusals, lastAudit, type TestApp } from './harness.js';
+import { apiTest, expectRefusals, lastAudit } from './harness.js';
 import { createStations, northUser, type Page } from './masterdata-fixtures.js';
 
-let t: TestApp;
-let admin: string;
-appForSuite((app) => {
-  ({ t, admin } = app);
-}, createStations);
+const it = apiTest(createStations);
 
 describe('customers', () => {
-  it('creates, reads, updates and deletes with before/after audit', async () => {
+  it('creates, reads, updates and deletes with before/after audit', async ({ t, admin }) => {
     const c = await t.call<CustomerRow[]>(
       '/api/customer/create',
       [
@@ -45,7 +41,7 @@ describe('customers', () => {
     expect((await t.auditRows()).at(-1)).toMatchObject({ title: 'Customer', action: 'Delete' });
   });
 
-  it('rejects invalid rows, duplicates and clashes without writing', async () => {
+  it('rejects invalid rows, duplicates and clashes without writing', async ({ t, admin }) => {
     await t.call('/api/customer/create', [{ customerId: 'C1', customerName: 'One' }], admin);
     await unchangedBy(t.database, () =>
       expectRefusals(t, admin, [
@@ -71,7 +67,7 @@ describe('customers', () => {
     );
   });
 
-  it('pages, searches, sorts and scopes', async () => {
+  it('pages, searches, sorts and scopes', async ({ t, admin }) => {
     await t.call(
       '/api/customer/import',
       Array.from({ length: 30 }, (_, i) => ({

@@ -1,6 +1,6 @@
 import { dkga02, meterPanFromIain } from '@prepay/sts';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { users } from '../src/db/schema.js';
 import { verifyPassword } from '../src/lib/passwords.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
@@ -8,18 +8,14 @@ import { DEMO_HISTORY } from '../src/modules/meter-data/demo-history.js';
 import { demoPasswords, seedDemo } from '../src/seed/demo.js';
 import { DEMO_VENDING_KEY } from '../src/seed/demo-masterdata.js';
 import { fingerprint } from './fingerprint.js';
-import { appForSuite, type TestApp, withDemoData } from './harness.js';
+import { apiTest, withDemoData } from './harness.js';
 import type { Page } from './masterdata-fixtures.js';
 import { testConfig } from './test-config.js';
 
-let t: TestApp;
-let admin: string;
-appForSuite((app) => {
-  ({ t, admin } = app);
-}, withDemoData);
+const it = apiTest(withDemoData);
 
 describe('demo data', () => {
-  it('fills every management page, with derived decoder keys, and runs once', async () => {
+  it('fills every management page, with derived decoder keys, and runs once', async ({ t, admin }) => {
     const total = async (module: string, body: object = {}) =>
       (await t.call<Page<unknown>>(`/api/${module}/read`, body, admin)).result.total;
     expect(await total('gateway')).toBe(20);
@@ -73,7 +69,10 @@ describe('demo data', () => {
 });
 
 describe('demo data is vendable', () => {
-  it('a demo account takes a credit token today (its key is on a base date with TIDs left)', async () => {
+  it('a demo account takes a credit token today (its key is on a base date with TIDs left)', async ({
+    t,
+    admin,
+  }) => {
     const account = (await t.call<Page<{ meterId: string }>>('/api/account/read', { pageSize: 1 }, admin))
       .result.data[0]!;
     const res = await t.call<{ token: string }>(
@@ -93,7 +92,7 @@ describe('demo data is vendable', () => {
 });
 
 describe('demo users (issue 14)', () => {
-  it('have a login password and a different authorization password', async () => {
+  it('have a login password and a different authorization password', async ({ t }) => {
     const [user] = await t.database.db.select().from(users).where(eq(users.userId, 'editor'));
     expect(user).toBeDefined();
     expect(await verifyPassword(user?.passwordHash ?? '', 'Demo#Pass-2026')).toBe(true);

@@ -1,19 +1,15 @@
 import type { GatewayRow } from '@prepay/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { unchangedBy } from './fingerprint.js';
-import { appForSuite, expectRefusals, lastAudit, type TestApp } from './harness.js';
+import { apiTest, expectRefusals, lastAudit } from './harness.js';
 import { createStations, northUser, type Page } from './masterdata-fixtures.js';
 
-let t: TestApp;
-let admin: string;
-appForSuite((app) => {
-  ({ t, admin } = app);
-}, createStations);
+const it = apiTest(createStations);
 
 const gw = (n: number) => `E4-38-19-FF-FE-00-00-${n.toString(16).padStart(2, '0').toUpperCase()}`;
 
 describe('gateways', () => {
-  it('creates, reads, updates and deletes with audit rows', async () => {
+  it('creates, reads, updates and deletes with audit rows', async ({ t, admin }) => {
     const create = await t.call<GatewayRow[]>(
       '/api/gateway/create',
       [{ gatewayId: gw(1).toLowerCase(), gatewayName: 'North 1', stationId: 'NORTH' }],
@@ -41,7 +37,7 @@ describe('gateways', () => {
     expect((await t.auditRows()).at(-1)).toMatchObject({ title: 'Gateway', action: 'Delete' });
   });
 
-  it('validates ids, refuses duplicates and clashes all-or-nothing', async () => {
+  it('validates ids, refuses duplicates and clashes all-or-nothing', async ({ t, admin }) => {
     await t.call('/api/gateway/create', [{ gatewayId: gw(2), stationId: 'SOUTH' }], admin);
     await unchangedBy(t.database, () =>
       expectRefusals(t, admin, [
@@ -60,7 +56,7 @@ describe('gateways', () => {
     );
   });
 
-  it('pages, filters, sorts and scopes by station', async () => {
+  it('pages, filters, sorts and scopes by station', async ({ t, admin }) => {
     await t.call(
       '/api/gateway/import',
       Array.from({ length: 12 }, (_, i) => ({

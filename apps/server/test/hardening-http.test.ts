@@ -2,22 +2,35 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { describe, expect, it } from 'vitest';
-import { ADMIN_AUTH_PASSWORD, appForSuite, createTestApp, type TestApp } from './harness.js';
+import { describe, expect } from 'vitest';
+import { ADMIN_AUTH_PASSWORD, apiTest, createTestApp, type TestApp } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
 
-let t: TestApp;
-let admin: string;
 const METER = '47001234567';
-appForSuite(
-  (app) => {
-    ({ t, admin } = app);
-  },
-  (app) => vendableMeter(app, { meterId: METER }),
-);
+/** A real vend to the file's meter by total paid, as the admin. */
+const vendWith = (t: TestApp, admin: string) => (body: Record<string, unknown>) =>
+  t.call<{ token: string; id: number }>(
+    '/api/token/creditToken/generate',
+    {
+      meterId: METER,
+      isPreview: false,
+      isVendByTotalPaid: true,
+      authorizationPassword: ADMIN_AUTH_PASSWORD,
+      ...body,
+    },
+    admin,
+  );
+const it = apiTest((app) => vendableMeter(app, { meterId: METER })).extend<{
+  vend: ReturnType<typeof vendWith>;
+}>({
+  vend: async ({ t, admin }, use) => use(vendWith(t, admin)),
+});
 
 describe('security headers', () => {
-  it('sends a CSP without framing, nosniff and no referrer on pages and API answers', async () => {
+  it('sends a CSP without framing, nosniff and no referrer on pages and API answers', async ({
+    t,
+    admin,
+  }) => {
     for (const res of [
       await t.app.inject({ method: 'GET', url: '/' }),
       await t.post('/api/user/info', undefined, admin),
@@ -33,7 +46,7 @@ describe('security headers', () => {
     }
   });
 
-  it('marks every API answer no-store, refusals included', async () => {
+  it('marks every API answer no-store, refusals included', async ({ t, admin }) => {
     expect((await t.post('/api/user/info', undefined, admin)).headers['cache-control']).toBe('no-store');
     expect((await t.post('/api/user/info')).headers['cache-control']).toBe('no-store');
     expect((await t.post('/api/user/login', { userId: 'x', password: 'y' })).headers['cache-control']).toBe(
@@ -43,7 +56,7 @@ describe('security headers', () => {
 });
 
 describe('/swagger', () => {
-  it('is behind the login: bearer or the console cookie', async () => {
+  it('is behind the login: bearer or the console cookie', async ({ t, admin }) => {
     for (const url of ['/swagger', '/swagger/json', '/swagger/static/index.html']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
@@ -78,21 +91,10 @@ describe('/swagger', () => {
   });
 });
 
-const vend = (body: Record<string, unknown>) =>
-  t.call<{ token: string; id: number }>(
-    '/api/token/creditToken/generate',
-    {
-      meterId: METER,
-      isPreview: false,
-      isVendByTotalPaid: true,
-      authorizationPassword: ADMIN_AUTH_PASSWORD,
-      ...body,
-    },
-    admin,
-  );
-
 describe('vending input', () => {
-  it('refuses an idempotency key replayed with a different body, and replays the same body', async () => {
+  it('refuses an idempotency key replayed with a different body, and replays the same body', async ({
+    vend,
+  }) => {
     const first = await vend({ amount: '1000', idempotencyKey: 'idem-harden-1' });
     expect(first.code).toBe(0);
     const again = await vend({ amount: '1000', idempotencyKey: 'idem-harden-1' });
@@ -104,7 +106,7 @@ describe('vending input', () => {
     expect(byUnits.reason).toMatch(/different vend/);
   });
 
-  it('answers a by-unit vend larger than one token can carry with a refusal, not a 500', async () => {
+  it('answers a by-unit vend larger than one token can carry with a refusal, not a 500', async ({ vend }) => {
     for (const amount of ['99999999.9', '10000000']) {
       const res = await vend({ amount, isVendByTotalPaid: false });
       expect(res.status, amount).toBe(200);
@@ -115,7 +117,10 @@ describe('vending input', () => {
 });
 
 describe('bad input names the field, never a 500', () => {
-  it('a NUL before login, a number past its column, an impossible date in a range filter', async () => {
+  it('a NUL before login, a number past its column, an impossible date in a range filter', async ({
+    t,
+    admin,
+  }) => {
     const nul = await t.call('/api/user/login', { userId: 'ad\u0000min', password: 'x' });
     expect(nul.status).toBe(400);
     expect(nul.reason).toMatch(/userId: text may not contain the NUL character/);
@@ -143,7 +148,7 @@ describe('exports', () => {
     expect(importers).toEqual([join('lib', 'xlsx.ts')]);
   });
 
-  it('neutralises formula-leading text in every exported cell', async () => {
+  it('neutralises formula-leading text in every exported cell', async ({ t, admin }) => {
     // (Leading tabs and CRs are trimmed from names on the way in; the export guards them all the same.)
     const evil = ['=HYPERLINK("http://evil","x")', '+1+1', '-2+3', '@SUM(A1)'];
     const created = await t.call(

@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { roles } from '../src/db/schema.js';
 import { fingerprint } from './fingerprint.js';
-import { appWithAdmin, type TestApp, userWithRole } from './harness.js';
+import { apiTest, userWithRole } from './harness.js';
 import { createStations } from './masterdata-fixtures.js';
 
-let t: TestApp;
-let admin: string;
-let northAdmin: string;
-beforeAll(async () => {
-  ({ t, admin } = await appWithAdmin(createStations));
-  northAdmin = await userWithRole(t, {
+/** The stations, a station administrator of NORTH (the tests get its token as `prepared.northAdmin`) and a system role. */
+const it = apiTest(async (t, admin) => {
+  await createStations(t, admin);
+  const northAdmin = await userWithRole(t, {
     userId: 'north_admin',
     content: 'Setting.Role,Setting.User,Setting.Log',
     stationId: 'NORTH',
@@ -22,8 +20,8 @@ beforeAll(async () => {
     admin,
   );
   if (sys.code !== 0) throw new Error(sys.reason);
+  return { northAdmin };
 });
-afterAll(() => t.close());
 
 const userRow = (over: Record<string, unknown>) => ({
   userId: 'north_admin',
@@ -34,7 +32,11 @@ const userRow = (over: Record<string, unknown>) => ({
 });
 
 describe('separation of duty', () => {
-  it('no one changes their own quota, roles or station; another administrator may', async () => {
+  it('no one changes their own quota, roles or station; another administrator may', async ({
+    t,
+    admin,
+    prepared: { northAdmin },
+  }) => {
     const before = await fingerprint(t.database);
     for (const [change, word] of [
       [{ quota: 100000 }, 'quota'],
@@ -58,7 +60,11 @@ describe('separation of duty', () => {
     expect((await t.call('/api/user/update', [userRow({ quota: 500 })], admin)).code).toBe(0);
   });
 
-  it('a station administrator edits only roles of their station that no other station uses', async () => {
+  it('a station administrator edits only roles of their station that no other station uses', async ({
+    t,
+    admin,
+    prepared: { northAdmin },
+  }) => {
     const create = await t.call(
       '/api/role/create',
       [{ roleId: 'north_clerk', name: 'Clerk', content: 'Setting.Log' }],
@@ -90,7 +96,7 @@ describe('separation of duty', () => {
     expect((await edit('north_clerk', admin)).code).toBe(0);
   });
 
-  it('the meter test token key does not list accounts; a vending key does', async () => {
+  it('the meter test token key does not list accounts; a vending key does', async ({ t }) => {
     const tester = await userWithRole(t, { userId: 'tester', content: 'Token.MeterTestToken' });
     expect((await t.call('/api/account/read', {}, tester)).status).toBe(403);
     const cashier = await userWithRole(t, { userId: 'cashier', content: 'Token.CreditToken' });

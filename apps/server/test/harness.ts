@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { ErrorCode } from '@prepay/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { type BuildOptions, buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
@@ -206,22 +206,44 @@ export async function appWithAdmin(
 export const withDemoData = (t: TestApp) =>
   seedDemo(t.database.db, testConfig({ demoPassword: 'Demo#Pass-2026' }));
 
+/** What every test of an API suite receives: the file's one app and its admin's token. */
+export interface ApiSuite {
+  t: TestApp;
+  admin: string;
+}
+
 /**
- * The file's one app: built with appWithAdmin before its tests (beforeAll), handed to `use`, closed after
- * them (afterAll).
+ * The `it` of an API suite file. The file's one app is built with appWithAdmin before its tests (beforeAll)
+ * and closed after them (afterAll); each test takes it as `{ t, admin }`, and what `prepare` returned (a
+ * further user's token, fixture rows) as `prepared`. The file may `.extend` it with its own helpers (a vend,
+ * an upload) built on them.
  */
-export function appForSuite(
-  use: (app: { t: TestApp; admin: string }) => void,
-  prepare?: (t: TestApp, admin: string) => Promise<unknown>,
+export function apiTest<Prepared = unknown>(
+  prepare?: (t: TestApp, admin: string) => Promise<Prepared>,
   overrides?: Partial<Config>,
 ) {
-  let t: TestApp | undefined;
+  let app: (ApiSuite & { prepared: Prepared }) | undefined;
   beforeAll(async () => {
-    const app = await appWithAdmin(prepare, overrides);
-    t = app.t;
-    use(app);
+    let prepared: Prepared | undefined;
+    const built = await appWithAdmin(async (t, admin) => {
+      prepared = await prepare?.(t, admin);
+    }, overrides);
+    // Without `prepare`, Prepared is `unknown`, which undefined is.
+    app = { ...built, prepared: prepared as Prepared };
   });
-  afterAll(() => t?.close());
+  afterAll(() => app?.t.close());
+  const built = () => {
+    if (!app) throw new Error('the suite app is built in beforeAll; use it inside a test');
+    return app;
+  };
+  return test.extend<ApiSuite & { prepared: Prepared }>({
+    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+    t: async ({}, use) => use(built().t),
+    // biome-ignore lint/correctness/noEmptyPattern: as above
+    admin: async ({}, use) => use(built().admin),
+    // biome-ignore lint/correctness/noEmptyPattern: as above
+    prepared: async ({}, use: (value: Prepared) => Promise<void>) => use(built().prepared),
+  });
 }
 
 /** Changes the caller's login or authorization password, as the console's profile page does. */

@@ -1,11 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { appForSuite, type TestApp } from './harness.js';
+import { describe, expect } from 'vitest';
+import { apiTest } from './harness.js';
 
-let t: TestApp;
-let admin: string;
-appForSuite((app) => {
-  ({ t, admin } = app);
-});
+const it = apiTest();
 
 interface Row {
   meterId: string;
@@ -15,7 +11,10 @@ interface Row {
 }
 
 describe('meter DevEUI and link fields', () => {
-  it('stores a DevEUI in lower case, shows it and the (offline) link state on the grid, filters by it', async () => {
+  it('stores a DevEUI in lower case, shows it and the (offline) link state on the grid, filters by it', async ({
+    t,
+    admin,
+  }) => {
     const res = await t.call<Row[]>(
       '/api/meter/create',
       [{ meterId: '47100000045', communicationWay: 1, devEui: '70B3D5E75E0000AA' }],
@@ -33,7 +32,10 @@ describe('meter DevEUI and link fields', () => {
     expect(offline.result.total).toBeGreaterThan(0);
   });
 
-  it('refuses a DevEUI that is not 16 hex digits, or that another meter has; nothing is written', async () => {
+  it('refuses a DevEUI that is not 16 hex digits, or that another meter has; nothing is written', async ({
+    t,
+    admin,
+  }) => {
     const bad = await t.call('/api/meter/create', [{ meterId: '47100000052', devEui: '70b3d5' }], admin);
     expect(bad.status).toBe(400);
     const taken = await t.call(

@@ -1,17 +1,11 @@
 import { DUPLICATE_LINES } from '@prepay/contracts';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { fingerprint } from './fingerprint.js';
-import { appForSuite, type TestApp, userWithRole } from './harness.js';
+import { apiTest, type TestApp, userWithRole } from './harness.js';
 import { createStations, DEMO_VK, iain } from './masterdata-fixtures.js';
-
-let t: TestApp;
-let admin: string;
-appForSuite((app) => {
-  ({ t, admin } = app);
-}, createStations);
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -20,20 +14,31 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function importFile(module: string, name: string, content: Buffer, token = admin) {
-  const res = await t.upload(`/api/${module}/importFile`, { name, content }, token);
-  return { status: res.statusCode, ...(res.json() as { code: number; reason: string; result: unknown[] }) };
-}
+/** Uploads a file to a module's import, as the admin unless another token is given. */
+const importFileWith = (t: TestApp, admin: string) =>
+  async function importFile(module: string, name: string, content: Buffer, token = admin) {
+    const res = await t.upload(`/api/${module}/importFile`, { name, content }, token);
+    return { status: res.statusCode, ...(res.json() as { code: number; reason: string; result: unknown[] }) };
+  };
 
-async function download(url: string, body: unknown = {}, token = admin) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-  });
-  return res;
-}
+/** Posts to a download (template, export) and returns the raw answer, as the admin unless told otherwise. */
+const downloadWith = (t: TestApp, admin: string) =>
+  async function download(url: string, body: unknown = {}, token = admin) {
+    return t.app.inject({
+      method: 'POST',
+      url,
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    });
+  };
+
+const it = apiTest(createStations).extend<{
+  importFile: ReturnType<typeof importFileWith>;
+  download: ReturnType<typeof downloadWith>;
+}>({
+  importFile: async ({ t, admin }, use) => use(importFileWith(t, admin)),
+  download: async ({ t, admin }, use) => use(downloadWith(t, admin)),
+});
 
 async function sheetRows(buf: Buffer): Promise<unknown[][]> {
   const wb = new ExcelJS.Workbook();
@@ -61,7 +66,7 @@ const customer = (i: number) => [
 ];
 
 describe('spreadsheet import', () => {
-  it('serves a template whose header row is the import columns', async () => {
+  it('serves a template whose header row is the import columns', async ({ download }) => {
     const res = await download('/api/customer/template');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/customer-import-template\.xlsx/);
@@ -79,7 +84,11 @@ describe('spreadsheet import', () => {
     ]);
   });
 
-  it('refuses wrong types, big files, duplicates, bad rows, clashes and corrupt zips, writing nothing', async () => {
+  it('refuses wrong types, big files, duplicates, bad rows, clashes and corrupt zips, writing nothing', async ({
+    t,
+    admin,
+    importFile,
+  }) => {
     await importFile('customer', 'seed.xlsx', await xlsx([header, customer(900)]));
     const fp = await fingerprint(t.database);
     const good = await xlsx([header, customer(1), customer(2), customer(3)]);
@@ -163,7 +172,11 @@ describe('spreadsheet import', () => {
     void fp;
   });
 
-  it('imports every row of a good file, audited, with readable column names', async () => {
+  it('imports every row of a good file, audited, with readable column names', async ({
+    t,
+    admin,
+    importFile,
+  }) => {
     const rows = Array.from({ length: 40 }, (_, i) => customer(100 + i));
     const res = await importFile(
       'customer',
@@ -182,7 +195,11 @@ describe('spreadsheet import', () => {
     ).toBeGreaterThanOrEqual(40);
   });
 
-  it('imports meters with given and derived decoder keys and tariffs with steps', async () => {
+  it('imports meters with given and derived decoder keys and tariffs with steps', async ({
+    t,
+    admin,
+    importFile,
+  }) => {
     await t.call('/api/keystore/vendingKey/create', [DEMO_VK], admin);
     const meterHeader = ['meterId', 'type', 'sgc', 'krn', 'ti', 'kt', 'decoderKey', 'stationId'];
     const res = await importFile(
@@ -219,7 +236,7 @@ describe('spreadsheet import', () => {
 });
 
 describe('spreadsheet export', () => {
-  it('streams every row of the filter (all pages), never the decoder key', async () => {
+  it('streams every row of the filter (all pages), never the decoder key', async ({ t, admin, download }) => {
     const many = Array.from({ length: 1150 }, (_, i) => ({
       meterId: `X${String(i).padStart(5, '0')}`,
       type: i % 3,

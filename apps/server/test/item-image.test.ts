@@ -1,18 +1,27 @@
 import { deflateSync } from 'node:zlib';
 import type { ItemRow } from '@prepay/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { appForSuite, type TestApp, userWithRole } from './harness.js';
+import { apiTest, type TestApp, userWithRole } from './harness.js';
 import { createStations, type Page } from './masterdata-fixtures.js';
 
-let t: TestApp;
-let admin: string;
-appForSuite((app) => {
-  ({ t, admin } = app);
-}, createStations);
+/** Uploads a PNG into an image slot, as the admin unless another token is given. */
+const uploadWith =
+  (t: TestApp, admin: string) =>
+  async (slot: string, name: string, content: Buffer, token = admin) => {
+    const res = await t.upload(`/api/image/upload?slot=${slot}`, { name, content, type: 'image/png' }, token);
+    return {
+      status: res.statusCode,
+      ...(res.json() as { code: number; reason: string; result: { url: string; width: number } }),
+    };
+  };
+
+const it = apiTest(createStations).extend<{ upload: ReturnType<typeof uploadWith> }>({
+  upload: async ({ t, admin }, use) => use(uploadWith(t, admin)),
+});
 
 describe('items', () => {
-  it('creates, lists per language, updates and deletes dictionary entries', async () => {
+  it('creates, lists per language, updates and deletes dictionary entries', async ({ t, admin }) => {
     const c = await t.call<ItemRow[]>(
       '/api/item/create',
       [
@@ -65,7 +74,9 @@ describe('items', () => {
     expect(d.code).toBe(0);
   });
 
-  it('lets a station user read the drop-down but only system users change the shared dictionary', async () => {
+  it('lets a station user read the drop-down but only system users change the shared dictionary', async ({
+    t,
+  }) => {
     const north = await userWithRole(t, {
       userId: 'item_north',
       content: 'Setting.Item',
@@ -119,15 +130,7 @@ function png(w: number, h: number, extra = 0): Buffer {
 }
 
 describe('images', () => {
-  const upload = async (slot: string, name: string, content: Buffer, token = admin) => {
-    const res = await t.upload(`/api/image/upload?slot=${slot}`, { name, content, type: 'image/png' }, token);
-    return {
-      status: res.statusCode,
-      ...(res.json() as { code: number; reason: string; result: { url: string; width: number } }),
-    };
-  };
-
-  it('accepts a PNG up to 2 MB into a slot and serves it publicly', async () => {
+  it('accepts a PNG up to 2 MB into a slot and serves it publicly', async ({ t, admin, upload }) => {
     const image = png(4, 3);
     const res = await upload('loginBackground', 'bg.png', image);
     expect(res.code, res.reason).toBe(0);
@@ -146,7 +149,11 @@ describe('images', () => {
     ]);
   });
 
-  it('refuses non-PNG content, wrong names, over 2 MB, bad slots and station users, changing nothing', async () => {
+  it('refuses non-PNG content, wrong names, over 2 MB, bad slots and station users, changing nothing', async ({
+    t,
+    admin,
+    upload,
+  }) => {
     const north = await userWithRole(t, {
       userId: 'img_north',
       content: 'Setting.Image',

@@ -1,29 +1,33 @@
 import type { MeterRow } from '@prepay/contracts';
 import { dkga02, meterPanFromIain } from '@prepay/sts';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { fingerprint } from './fingerprint.js';
-import { appForSuite, type TestApp, userWithRole } from './harness.js';
+import { apiTest, type TestApp, userWithRole } from './harness.js';
 import { createStations, DEMO_VK, iain, type Page } from './masterdata-fixtures.js';
 
-let t: TestApp;
-let admin: string;
 const responses: string[] = [];
-const call = async <T>(url: string, body: unknown, token = admin) => {
-  const res = await t.call<T>(url, body, token);
-  responses.push(JSON.stringify(res));
-  return res;
-};
+/** t.call as the admin unless told otherwise, keeping every answer for the file's no-key-ever check. */
+const callWith =
+  (t: TestApp, admin: string) =>
+  async <T>(url: string, body: unknown, token = admin) => {
+    const res = await t.call<T>(url, body, token);
+    responses.push(JSON.stringify(res));
+    return res;
+  };
 const EXPLICIT_KEY = '0123456789ABCDEF';
 const EA11_KEY = '00112233445566778899AABBCCDDEEFF';
 
-appForSuite((app) => {
-  ({ t, admin } = app);
-}, createStations);
+const it = apiTest(createStations).extend<{ call: ReturnType<typeof callWith> }>({
+  call: async ({ t, admin }, use) => use(callWith(t, admin)),
+});
 
 describe('meters', () => {
-  it('creates meters whose decoder keys are derived (DKGA02) or given, stores them encrypted and never returns them', async () => {
+  it('creates meters whose decoder keys are derived (DKGA02) or given, stores them encrypted and never returns them', async ({
+    t,
+    call,
+  }) => {
     const vk = await call('/api/keystore/vendingKey/create', [DEMO_VK]);
     expect(vk.code).toBe(0);
     expect(JSON.stringify(vk)).not.toContain(DEMO_VK.vendingKey);
@@ -89,7 +93,10 @@ describe('meters', () => {
     expect(all).not.toMatch(/"decoderKey":"[0-9A-F]/i);
   });
 
-  it('updates meters, keeping omitted fields, re-deriving keys when the key identity changes', async () => {
+  it('updates meters, keeping omitted fields, re-deriving keys when the key identity changes', async ({
+    t,
+    call,
+  }) => {
     const store = await keyStoreOf(t.app.deps);
     const id = iain(1);
     const before = (await store.decoderKeyFor(id)).decoderKey;
@@ -133,7 +140,7 @@ describe('meters', () => {
     expect(JSON.stringify(await t.auditRows())).not.toContain('FEDCBA9876543210');
   });
 
-  it('refuses bad rows, duplicates and clashes, changing nothing', async () => {
+  it('refuses bad rows, duplicates and clashes, changing nothing', async ({ t, call }) => {
     const fp = await fingerprint(t.database);
     const badKey = await call('/api/meter/create', [{ meterId: 'X1', sgc: '123456', decoderKey: 'XYZ' }]);
     expect(badKey.status).toBe(400);
@@ -160,7 +167,7 @@ describe('meters', () => {
     expect(await fingerprint(t.database)).toEqual(fp);
   });
 
-  it('pages, filters and sorts on the server', async () => {
+  it('pages, filters and sorts on the server', async ({ t, call }) => {
     const rows = Array.from({ length: 25 }, (_, i) => ({
       meterId: iain(100 + i),
       type: i % 3,
@@ -205,7 +212,7 @@ describe('meters', () => {
     expect(range.result.total).toBe(0);
   });
 
-  it('scopes station users and refuses users without the key', async () => {
+  it('scopes station users and refuses users without the key', async ({ t, call }) => {
     const north = await userWithRole(t, {
       userId: 'north_meter',
       content: 'Management.Meter',
@@ -234,7 +241,7 @@ describe('meters', () => {
     expect(own.result[0]!.stationId).toBe('NORTH');
   });
 
-  it('deletes meters with their keys, auditing the row', async () => {
+  it('deletes meters with their keys, auditing the row', async ({ t, call }) => {
     const del = await call<MeterRow[]>('/api/meter/delete', [{ meterId: 'W-1' }]);
     expect(del.code, del.reason).toBe(0);
     const audit = (await t.auditRows()).at(-1)!;

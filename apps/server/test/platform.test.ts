@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './harness.js';
+import { describe, expect } from 'vitest';
+import { apiTest } from './harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const it = apiTest();
 
 describe('wire contract', () => {
-  it('answers success in the envelope with code 0', async () => {
+  it('answers success in the envelope with code 0', async ({ t }) => {
     const res = await t.call('/api/user/info', undefined, await t.adminToken());
     expect(res).toMatchObject({ status: 200, code: 0, reason: 'success', message: 'success' });
   });
 
-  it('matches paths case-insensitively', async () => {
+  it('matches paths case-insensitively', async ({ t }) => {
     const token = await t.adminToken();
     for (const url of ['/API/USER/INFO', '/Api/User/Info', '/api/user/info/']) {
       const res = await t.call<{ userId: string }>(url, undefined, token);
@@ -23,7 +19,7 @@ describe('wire contract', () => {
     expect((await t.call('/api/log/READ', {}, token)).code).toBe(0);
   });
 
-  it('refuses malformed JSON with 400 and an envelope', async () => {
+  it('refuses malformed JSON with 400 and an envelope', async ({ t }) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
@@ -34,7 +30,7 @@ describe('wire contract', () => {
     expect(res.json()).toMatchObject({ code: 400, reason: 'Malformed JSON body', result: null });
   });
 
-  it('names the fields of wrong types and missing members (400)', async () => {
+  it('names the fields of wrong types and missing members (400)', async ({ t }) => {
     const token = await t.adminToken();
     const wrongType = await t.call<{ errors: { path: string }[] }>(
       '/api/user/read',
@@ -55,7 +51,7 @@ describe('wire contract', () => {
     expect(empty.status).toBe(400);
   });
 
-  it('refuses a 10 MB body with 413 and an envelope', async () => {
+  it('refuses a 10 MB body with 413 and an envelope', async ({ t }) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/login',
@@ -66,7 +62,7 @@ describe('wire contract', () => {
     expect(res.json()).toMatchObject({ code: 413, result: null });
   });
 
-  it('accepts text/json and application/*+json like the original', async () => {
+  it('accepts text/json and application/*+json like the original', async ({ t }) => {
     for (const type of ['text/json', 'application/problem+json']) {
       const res = await t.app.inject({
         method: 'POST',
@@ -79,7 +75,9 @@ describe('wire contract', () => {
     }
   });
 
-  it('answers unknown paths with 404 and GET on a POST route with 405, both in an envelope', async () => {
+  it('answers unknown paths with 404 and GET on a POST route with 405, both in an envelope', async ({
+    t,
+  }) => {
     const unknown = await t.call('/api/nothing/here', {}, await t.adminToken());
     expect(unknown.status).toBe(404);
     expect(unknown.code).toBe(404);
@@ -88,7 +86,7 @@ describe('wire contract', () => {
     expect(get.json().code).toBe(405);
   });
 
-  it('refuses an unsortable orderBy field with 400 instead of running it', async () => {
+  it('refuses an unsortable orderBy field with 400 instead of running it', async ({ t }) => {
     const res = await t.call('/api/user/read', { orderBy: 'passwordHash desc' }, await t.adminToken());
     expect(res.status).toBe(400);
     const injection = await t.call(
@@ -99,12 +97,12 @@ describe('wire contract', () => {
     expect(injection.status).toBe(400);
   });
 
-  it('formats dates as yyyy-MM-dd HH:mm:ss', async () => {
+  it('formats dates as yyyy-MM-dd HH:mm:ss', async ({ t }) => {
     const res = await t.call<{ data: { createDate: string }[] }>('/api/user/read', {}, await t.adminToken());
     expect(res.result.data[0]?.createDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
-  it('serves health and the OpenAPI document generated from the contracts', async () => {
+  it('serves health and the OpenAPI document generated from the contracts', async ({ t }) => {
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
     expect(health.json().status).toBe('ok');

@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { appWithAdmin, type TestApp, userWithRole } from './harness.js';
+import { apiTest, userWithRole } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
 
 /** The catalogue and the task API without a head-end: validation, queueing, reads, resend rules. */
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  ({ t, admin } = await appWithAdmin());
+const it = apiTest(async (t) => {
   await vendableMeter(t, { meterId: '47100000003', protocolVersion: '2.2' });
   await vendableMeter(t, { meterId: '47100000011', protocolVersion: '2.2', stationId: '0001' });
 });
-afterAll(() => t.close());
 
 interface Page<T> {
   total: number;
@@ -34,7 +30,10 @@ interface TaskRow {
 }
 
 describe('DL/T 645 catalogue', () => {
-  it('is seeded with the items the original screens use, grouped in the tree, in six languages', async () => {
+  it('is seeded with the items the original screens use, grouped in the tree, in six languages', async ({
+    t,
+    admin,
+  }) => {
     const tree = await t.call<Tree[]>(
       '/api/dlt645/readDLT645Tree',
       { lang: 'en', version: '2.2', type: 0 },
@@ -62,12 +61,12 @@ describe('DL/T 645 catalogue', () => {
     expect(token.result[0]?.children).toEqual([{ id: 'A120', label: 'Enviar token', children: [] }]);
   });
 
-  it('requires lang on the tree, like the original', async () => {
+  it('requires lang on the tree, like the original', async ({ t, admin }) => {
     const res = await t.post('/api/dlt645/readDLT645Tree', { version: '2.2', type: 0 }, admin);
     expect(res.statusCode).toBe(400);
   });
 
-  it('lists rows with their 2007 identifiers and never shows the write password', async () => {
+  it('lists rows with their 2007 identifiers and never shows the write password', async ({ t, admin }) => {
     const page = await t.call<Page<Record<string, unknown>>>(
       '/api/dlt645/read',
       { searchTerm: 'Switch Off', pageSize: 50 },
@@ -95,7 +94,10 @@ describe('DL/T 645 catalogue', () => {
     expect(all.result.data.find((r) => r.flag === 'A120')).toMatchObject({ di: '04A12000' });
   });
 
-  it('creates, updates and deletes items all or nothing, audited without the password', async () => {
+  it('creates, updates and deletes items all or nothing, audited without the password', async ({
+    t,
+    admin,
+  }) => {
     const item = {
       version: '2.2',
       type: 0,
@@ -141,7 +143,7 @@ describe('DL/T 645 catalogue', () => {
     expect(again.reason).toMatch(/not found/);
   });
 
-  it('refuses catalogue changes from a station user even with the key', async () => {
+  it('refuses catalogue changes from a station user even with the key', async ({ t, admin }) => {
     await t.call('/api/station/create', [{ stationId: 'NORTH', name: 'North' }], admin);
     const token = await userWithRole(t, { userId: 'northitem', content: 'Setting.Item', stationId: 'NORTH' });
     const tree = await t.call('/api/dlt645/readDLT645Tree', { lang: 'en', version: '2.2', type: 0 }, token);
@@ -158,7 +160,10 @@ describe('DL/T 645 catalogue', () => {
 });
 
 describe('task API', () => {
-  it('queues one reading task per array element, StandBy, with the data item named in the language asked', async () => {
+  it('queues one reading task per array element, StandBy, with the data item named in the language asked', async ({
+    t,
+    admin,
+  }) => {
     const res = await t.call<TaskRow[]>(
       '/api/remoteMeterTask/createReadingTask',
       [
@@ -188,7 +193,7 @@ describe('task API', () => {
     expect(audit.map((l) => l.action)).toEqual(['CreateReadingTask']);
   });
 
-  it('refuses the whole batch when one line is bad, naming it, and queues nothing', async () => {
+  it('refuses the whole batch when one line is bad, naming it, and queues nothing', async ({ t, admin }) => {
     const before = await fingerprint(t.database);
     const res = await t.call(
       '/API/RemoteMeterTask/CreateReadingTask',
@@ -207,7 +212,7 @@ describe('task API', () => {
     expect(await fingerprint(t.database)).toEqual(before);
   });
 
-  it('validates tokens: digits and spaces only, exactly 20 digits', async () => {
+  it('validates tokens: digits and spaces only, exactly 20 digits', async ({ t, admin }) => {
     const before = await fingerprint(t.database);
     for (const data of [
       '1234 5678 9012 3456 789',
@@ -232,7 +237,7 @@ describe('task API', () => {
     expect(ok.result[0]).toMatchObject({ name: 'Send Token', data: '12345678901234567890', status: 0 });
   });
 
-  it('checks a transparent frame before queueing it', async () => {
+  it('checks a transparent frame before queueing it', async ({ t, admin }) => {
     const wrongAddress = '68 25 04 03 02 01 00 68 11 04 33 33 34 33 E1 16';
     const bad = await t.call(
       '/API/RemoteMeterTask/CreateTransparentForwardingTask',
@@ -254,7 +259,7 @@ describe('task API', () => {
     expect(setting.reason).toMatch(/more than 2 decimals/);
   });
 
-  it('resends only finished tasks of its own family, as the same task', async () => {
+  it('resends only finished tasks of its own family, as the same task', async ({ t, admin }) => {
     const [task] = (
       await t.call<TaskRow[]>(
         '/API/RemoteMeterTask/CreateControlTask',
@@ -281,7 +286,7 @@ describe('task API', () => {
     expect(count.result.total).toBe(1);
   });
 
-  it('keeps a station user to the meters of their station', async () => {
+  it('keeps a station user to the meters of their station', async ({ t }) => {
     const north = await userWithRole(t, {
       userId: 'northreader',
       content:

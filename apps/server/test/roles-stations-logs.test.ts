@@ -1,22 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import {
-  appForSuite,
-  expectRefusals,
-  lastAudit,
-  type TestApp,
-  userWithRole,
-  withDemoData,
-} from './harness.js';
+import { apiTest, expectRefusals, lastAudit, userWithRole, withDemoData } from './harness.js';
 
-let t: TestApp;
-let admin: string;
-appForSuite((app) => {
-  ({ t, admin } = app);
-}, withDemoData);
+const it = apiTest(withDemoData);
 
 describe('roles', () => {
-  it('stores content as the comma-separated key list and audits before/after', async () => {
+  it('stores content as the comma-separated key list and audits before/after', async ({ t, admin }) => {
     const created = await t.call<{ content: string }[]>(
       '/api/role/create',
       [
@@ -41,7 +30,7 @@ describe('roles', () => {
     expect(audit.after.content).toBe('Token.CreditToken');
   });
 
-  it('a role change takes effect on the next request of its users', async () => {
+  it('a role change takes effect on the next request of its users', async ({ t, admin }) => {
     const token = await userWithRole(t, { userId: 'auditor', content: 'Setting.Log', roleId: 'auditor' });
     expect((await t.call('/api/Log/read', {}, token)).code).toBe(0);
     await t.call(
@@ -54,7 +43,10 @@ describe('roles', () => {
     expect(info.result.roleContent).toBe('Setting.Station');
   });
 
-  it('refuses unknown keys, duplicates, deleting a role in use, and granting keys you lack', async () => {
+  it('refuses unknown keys, duplicates, deleting a role in use, and granting keys you lack', async ({
+    t,
+    admin,
+  }) => {
     const before = await fingerprint(t.database);
     await expectRefusals(t, admin, [
       ['/api/role/create', [{ roleId: 'bad', name: 'bad', content: 'Token.Typo' }], 400],
@@ -83,7 +75,7 @@ describe('roles', () => {
     expect(before).not.toEqual(afterSetup);
   });
 
-  it('lists, searches and deletes an unused role', async () => {
+  it('lists, searches and deletes an unused role', async ({ t, admin }) => {
     await t.call('/api/role/create', [{ roleId: 'temp', name: 'Temporary', content: '' }], admin);
     const read = await t.call<{ total: number; data: { roleId: string }[] }>(
       '/api/role/read',
@@ -100,7 +92,7 @@ describe('roles', () => {
 });
 
 describe('stations', () => {
-  it('creates, renames and deletes an empty station, with audit rows', async () => {
+  it('creates, renames and deletes an empty station, with audit rows', async ({ t, admin }) => {
     expect((await t.call('/api/station/create', [{ stationId: 'EAST', name: 'East' }], admin)).code).toBe(0);
     const upd = await t.call<{ name: string }[]>(
       '/api/station/update',
@@ -114,14 +106,14 @@ describe('stations', () => {
     expect((await t.call('/api/station/delete', [{ stationId: 'EAST' }], admin)).code).toBe(0);
   });
 
-  it('refuses deleting the system station or one with users', async () => {
+  it('refuses deleting the system station or one with users', async ({ t, admin }) => {
     await expectRefusals(t, admin, [
       ['/api/station/delete', [{ stationId: '0001' }], /system station/],
       ['/api/station/delete', [{ stationId: 'NORTH' }], /still has users/],
     ]);
   });
 
-  it('a station user sees only their station and cannot manage stations', async () => {
+  it('a station user sees only their station and cannot manage stations', async ({ t }) => {
     const token = await userWithRole(t, {
       userId: 'south_st',
       content: 'Setting.Station',
@@ -134,7 +126,7 @@ describe('stations', () => {
 });
 
 describe('log', () => {
-  it('lists the audit trail newest first with filters, and never shows a secret', async () => {
+  it('lists the audit trail newest first with filters, and never shows a secret', async ({ t, admin }) => {
     const all = await t.call<{
       total: number;
       data: { logId: string; title: string; action: string; createDate: string }[];
@@ -157,7 +149,7 @@ describe('log', () => {
     }
   });
 
-  it('a station user sees only the log rows of their station', async () => {
+  it('a station user sees only the log rows of their station', async ({ t }) => {
     const token = await userWithRole(t, { userId: 'north_log', content: 'Setting.Log', stationId: 'NORTH' });
     await t.call('/api/user/info', undefined, token);
     const read = await t.call<{ data: { stationId: string }[] }>('/api/Log/read', { pageSize: 500 }, token);

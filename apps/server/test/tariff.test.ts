@@ -1,21 +1,10 @@
 import type { TariffRow } from '@prepay/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { unchangedBy } from './fingerprint.js';
-import {
-  ADMIN_PASSWORD,
-  appForSuite,
-  expectRefusals,
-  lastAudit,
-  type Refusal,
-  type TestApp,
-} from './harness.js';
+import { ADMIN_PASSWORD, apiTest, expectRefusals, lastAudit, type Refusal } from './harness.js';
 import { createStations, northUser, type Page } from './masterdata-fixtures.js';
 
-let t: TestApp;
-let admin: string;
-appForSuite((app) => {
-  ({ t, admin } = app);
-}, createStations);
+const it = apiTest(createStations);
 
 const residential = {
   tariffId: 'RESIDENTIAL',
@@ -33,7 +22,7 @@ const residential = {
 };
 
 describe('tariffs', () => {
-  it('stores money exactly and shows steps, VAT and monthly charge', async () => {
+  it('stores money exactly and shows steps, VAT and monthly charge', async ({ t, admin }) => {
     const c = await t.call<TariffRow[]>('/api/tariff/create', [residential], admin);
     expect(c.code, c.reason).toBe(0);
     expect(c.result[0]).toMatchObject({
@@ -54,7 +43,7 @@ describe('tariffs', () => {
     expect(await lastAudit(t)).toMatchObject({ title: 'Tariff', action: 'Create' });
   });
 
-  it('validates amounts, steps and the passive part', async () => {
+  it('validates amounts, steps and the passive part', async ({ t, admin }) => {
     // The residential tariff again as X, changed by `patch`, refused as `expected`.
     const bad = (patch: object, expected: Refusal[2]): Refusal => [
       '/api/tariff/create',
@@ -95,7 +84,7 @@ describe('tariffs', () => {
     );
   });
 
-  it('pages, sorts, filters, scopes and refuses without the key', async () => {
+  it('pages, sorts, filters, scopes and refuses without the key', async ({ t, admin }) => {
     await t.call(
       '/api/tariff/import',
       ['COMMERCIAL', 'PRODUCTIVE', 'PUBLIC'].map((id, i) => ({
@@ -126,7 +115,7 @@ describe('tariffs', () => {
     expect(del.code).toBe(0);
     expect((await t.auditRows()).at(-1)).toMatchObject({ title: 'Tariff', action: 'Delete' });
   });
-  it('activates the passive tariff when its start time passes (resolved on read)', async () => {
+  it('activates the passive tariff when its start time passes (resolved on read)', async ({ t, admin }) => {
     // The test clock starts 2026-11-22 08:00 UTC.
     const u = await t.call<TariffRow[]>(
       '/api/tariff/update',

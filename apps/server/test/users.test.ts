@@ -1,28 +1,20 @@
 import type { UserRow } from '@prepay/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { unchangedBy } from './fingerprint.js';
-import {
-  appForSuite,
-  expectRefusals,
-  lastAudit,
-  type TestApp,
-  userWithRole,
-  withDemoData,
-} from './harness.js';
+import { apiTest, expectRefusals, lastAudit, userWithRole, withDemoData } from './harness.js';
 
 interface Page {
   total: number;
   data: UserRow[];
 }
 
-let t: TestApp;
-let admin: string;
-appForSuite((app) => {
-  ({ t, admin } = app);
-}, withDemoData);
+const it = apiTest(withDemoData);
 
 describe('users', () => {
-  it('creates, reads, updates and deletes, auditing each with before and after and no secret', async () => {
+  it('creates, reads, updates and deletes, auditing each with before and after and no secret', async ({
+    t,
+    admin,
+  }) => {
     const create = await t.call<UserRow[]>(
       '/api/user/create',
       [
@@ -74,7 +66,7 @@ describe('users', () => {
     expect(JSON.stringify(create)).not.toMatch(/argon2|passwordHash/);
   });
 
-  it('pages, filters, searches and sorts on the server', async () => {
+  it('pages, filters, searches and sorts on the server', async ({ t, admin }) => {
     const p1 = await t.call<Page>(
       '/api/user/read',
       { pageSize: 2, pageNumber: 1, orderBy: 'userId asc' },
@@ -114,7 +106,7 @@ describe('users', () => {
     expect(badRange.status).toBe(400);
   });
 
-  it('rejects a whole batch when one row is bad, and names the problem', async () => {
+  it('rejects a whole batch when one row is bad, and names the problem', async ({ t, admin }) => {
     await unchangedBy(t.database, () =>
       expectRefusals(t, admin, [
         [
@@ -162,7 +154,7 @@ describe('users', () => {
     expect((await t.auditRows()).filter((r) => r.action === 'Import')).toHaveLength(2);
   });
 
-  it('scopes a station user to their own station, for reads and writes', async () => {
+  it('scopes a station user to their own station, for reads and writes', async ({ t }) => {
     const token = await userWithRole(t, {
       userId: 'north_admin',
       content: 'Setting.User,Token.CreditToken,TokenRecord.CreditTokenRecord',
@@ -197,7 +189,7 @@ describe('users', () => {
     expect(own.code).toBe(0);
   });
 
-  it("refuses to delete or disable yourself, and deleting ends the user's sessions", async () => {
+  it("refuses to delete or disable yourself, and deleting ends the user's sessions", async ({ t, admin }) => {
     await expectRefusals(t, admin, [
       ['/api/user/delete', [{ userId: 'admin' }], /yourself/],
       ['/api/user/update', [{ userId: 'admin', roleId: 'admin', stationId: '0001', status: 1 }], /yourself/],

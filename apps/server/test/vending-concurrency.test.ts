@@ -1,16 +1,12 @@
 import { decodeToken } from '@prepay/sts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, USER_AUTH_PASSWORD, userWithRole } from './harness.js';
+import { describe, expect } from 'vitest';
+import { apiTest, USER_AUTH_PASSWORD, userWithRole } from './harness.js';
 import { DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const it = apiTest();
 
 describe('concurrent vends to one meter', () => {
-  it('50 at once: 50 records with distinct increasing TIDs, exact debt and quota', async () => {
+  it('50 at once: 50 records with distinct increasing TIDs, exact debt and quota', async ({ t }) => {
     const { meterId, customerId } = await vendableMeter(t, { meterId: '47200000001', debtMinor: 100_000_00 });
     const cashier = await userWithRole(t, {
       userId: 'rush',

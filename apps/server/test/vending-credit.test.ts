@@ -1,34 +1,32 @@
 import type { CreditTokenRecord } from '@prepay/contracts';
 import { decodeToken } from '@prepay/sts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import {
-  ADMIN_AUTH_PASSWORD,
-  appForSuite,
-  type TestApp,
-  USER_AUTH_PASSWORD,
-  userWithRole,
-} from './harness.js';
+import { ADMIN_AUTH_PASSWORD, apiTest, type TestApp, USER_AUTH_PASSWORD, userWithRole } from './harness.js';
 import { DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
 
 /** A credit token record as the API returns it. */
 type Rec = CreditTokenRecord;
 
-let t: TestApp;
-let admin: string;
-appForSuite((app) => {
-  ({ t, admin } = app);
+/** A real vend by total paid, as the admin unless another token is given. */
+const vendWith =
+  (t: TestApp, admin: string) =>
+  (body: Record<string, unknown>, token = admin) =>
+    t.call<Rec>(
+      '/api/token/creditToken/generate',
+      { isPreview: false, isVendByTotalPaid: true, authorizationPassword: ADMIN_AUTH_PASSWORD, ...body },
+      token,
+    );
+
+const it = apiTest().extend<{ vend: ReturnType<typeof vendWith> }>({
+  vend: async ({ t, admin }, use) => use(vendWith(t, admin)),
 });
 
-const vend = (body: Record<string, unknown>, token = admin) =>
-  t.call<Rec>(
-    '/api/token/creditToken/generate',
-    { isPreview: false, isVendByTotalPaid: true, authorizationPassword: ADMIN_AUTH_PASSWORD, ...body },
-    token,
-  );
-
 describe('credit vending', () => {
-  it('vends a token that decodes to the record: class 0, TID, amount; audited without the key', async () => {
+  it('vends a token that decodes to the record: class 0, TID, amount; audited without the key', async ({
+    t,
+    vend,
+  }) => {
     const { meterId } = await vendableMeter(t, { meterId: '47000000001' });
     const res = await vend({ meterId, amount: '1000' });
     expect(res.code, res.reason).toBe(0);
@@ -57,7 +55,7 @@ describe('credit vending', () => {
     expect(JSON.stringify(res)).not.toContain(DECODER_KEY);
   });
 
-  it('the preview equals the real vend and stores nothing', async () => {
+  it('the preview equals the real vend and stores nothing', async ({ t, vend }) => {
     const { meterId, customerId } = await vendableMeter(t, { meterId: '47000000002', debtMinor: 300_00 });
     const body = { meterId, amount: '2345.67', payDebtPercent: 10 };
     const before = await fingerprint(t.database);
@@ -84,7 +82,10 @@ describe('credit vending', () => {
     expect(debt).toMatchObject({ remainingDebtMinor: 300_00 - 234_56, payDebtMinor: 234_56 });
   });
 
-  it("charges the monthly charge once per billing period and walks the steps with the period's usage", async () => {
+  it("charges the monthly charge once per billing period and walks the steps with the period's usage", async ({
+    t,
+    vend,
+  }) => {
     const { meterId } = await vendableMeter(t, { meterId: '47000000003' });
     const first = (await vend({ meterId, amount: '1037.50' })).result;
     expect(first.monthlyCharge).toBe(500);
@@ -94,7 +95,7 @@ describe('credit vending', () => {
     expect(second.totalUnit).toBe(10); // second step: 20/kWh + VAT
   });
 
-  it("by total unit: the inverse price, in the customer's favour", async () => {
+  it("by total unit: the inverse price, in the customer's favour", async ({ t, vend }) => {
     const { meterId } = await vendableMeter(t, { meterId: '47000000004' });
     const res = await vend({ meterId, amount: '12.3', isVendByTotalPaid: false });
     expect(res.code, res.reason).toBe(0);
@@ -109,7 +110,7 @@ describe('credit vending', () => {
     expect(d.amountUnits).toBe(123);
   });
 
-  it('the same idempotency key returns the same record and vends once', async () => {
+  it('the same idempotency key returns the same record and vends once', async ({ t, admin, vend }) => {
     const { meterId } = await vendableMeter(t, { meterId: '47000000005' });
     const body = { meterId, amount: '1000', idempotencyKey: 'till-7-000123' };
     const [a, b] = await Promise.all([vend(body), vend(body)]);
@@ -120,7 +121,7 @@ describe('credit vending', () => {
     expect(list.result.total).toBe(1);
   });
 
-  it('refuses with a clear reason and stores nothing', async () => {
+  it('refuses with a clear reason and stores nothing', async ({ t, vend }) => {
     const { meterId } = await vendableMeter(t, { meterId: '47000000006' });
     const before = await fingerprint(t.database);
     expect((await vend({ meterId, amount: '100', authorizationPassword: 'wrong' })).reason).toBe(
@@ -135,7 +136,7 @@ describe('credit vending', () => {
     expect(await fingerprint(t.database)).toEqual(before);
   });
 
-  it('refuses a meter without an account or without a decoder key', async () => {
+  it('refuses a meter without an account or without a decoder key', async ({ t, vend }) => {
     const { meterId } = await vendableMeter(t, { meterId: '47000000007' });
     await t.database.db.execute(`delete from accounts where meter_id = '${meterId}'`);
     expect((await vend({ meterId, amount: '1000' })).reason).toMatch(/no account/);
@@ -144,7 +145,7 @@ describe('credit vending', () => {
     expect((await vend({ meterId: other.meterId, amount: '1000' })).reason).toMatch(/no decoder key/);
   });
 
-  it("enforces and deducts the vendor's quota", async () => {
+  it("enforces and deducts the vendor's quota", async ({ t, vend }) => {
     const { meterId } = await vendableMeter(t, { meterId: '47000000009' });
     const cashier = await userWithRole(t, {
       userId: 'cashier1',
@@ -163,7 +164,7 @@ describe('credit vending', () => {
     expect(await quotaOf(t, 'cashier1')).toBe(100);
   });
 
-  it("a station vendor cannot sell to another station's meter", async () => {
+  it("a station vendor cannot sell to another station's meter", async ({ t, vend }) => {
     const { meterId } = await vendableMeter(t, { meterId: '47000000010' });
     await t.database.db.execute(
       `insert into stations (station_id, name) values ('EAST', 'East') on conflict do nothing`,
@@ -179,7 +180,11 @@ describe('credit vending', () => {
 });
 
 describe('cancel', () => {
-  it('cancels once with the authorization password, reversing debt and quota, and lists the cancel record', async () => {
+  it('cancels once with the authorization password, reversing debt and quota, and lists the cancel record', async ({
+    t,
+    admin,
+    vend,
+  }) => {
     const { meterId, customerId } = await vendableMeter(t, { meterId: '47000000011', debtMinor: 1000_00 });
     const sold = (await vend({ meterId, amount: '2000', payDebtPercent: 50 })).result;
     expect((await debtRow(t, customerId))?.remainingDebtMinor).toBe(0);
@@ -223,7 +228,11 @@ describe('cancel', () => {
 });
 
 describe("record export and the vendor's view", () => {
-  it('exports the filtered credit records as .xlsx with the tokens and never a key', async () => {
+  it('exports the filtered credit records as .xlsx with the tokens and never a key', async ({
+    t,
+    admin,
+    vend,
+  }) => {
     const { meterId } = await vendableMeter(t, { meterId: '47000000012' });
     const a = (await vend({ meterId, amount: '1000' })).result;
     const b = (await vend({ meterId, amount: '300' })).result;
@@ -248,7 +257,9 @@ describe("record export and the vendor's view", () => {
     expect(bad.status).toBe(400);
   });
 
-  it('a cashier with only the vending keys can list the accounts to sell to, but not export records without the key', async () => {
+  it('a cashier with only the vending keys can list the accounts to sell to, but not export records without the key', async ({
+    t,
+  }) => {
     const cashier = await userWithRole(t, { userId: 'cashier2', content: 'Token.CreditToken' });
     const accounts = await t.call<{ total: number }>('/api/account/read', {}, cashier);
     expect(accounts.code, accounts.reason).toBe(0);

@@ -1,27 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_AUTH_PASSWORD, appWithAdmin, createTestApp, type TestApp } from './harness.js';
+import { describe, expect } from 'vitest';
+import { ADMIN_AUTH_PASSWORD, apiTest, createTestApp, type TestApp } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
 
 /** Issue 13: the request details a client of the original sends, and what it must get back. */
 
-let t: TestApp;
-let admin: string;
+/** A POST with the given content type and raw body, as the admin unless another token is given. */
+const sendWith =
+  (t: TestApp, admin: string) =>
+  (url: string, contentType: string, payload: string, token = admin) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+      payload,
+    });
 
-beforeAll(async () => {
-  ({ t, admin } = await appWithAdmin());
+const it = apiTest().extend<{ send: ReturnType<typeof sendWith> }>({
+  send: async ({ t, admin }, use) => use(sendWith(t, admin)),
 });
-afterAll(async () => t?.close());
-
-const send = (url: string, contentType: string, payload: string, token = admin) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
-    payload,
-  });
 
 describe('content type', () => {
-  it('accepts every JSON media type the original did, with or without a UTF-8 charset', async () => {
+  it('accepts every JSON media type the original did, with or without a UTF-8 charset', async ({
+    t,
+    send,
+  }) => {
     const body = JSON.stringify({ pageNumber: 1, pageSize: 5 });
     for (const type of [
       'application/json',
@@ -46,7 +48,7 @@ describe('content type', () => {
     expect(login.json().code).toBe(1);
   });
 
-  it('refuses a non-UTF-8 charset (415) and a non-JSON body (400), changing nothing', async () => {
+  it('refuses a non-UTF-8 charset (415) and a non-JSON body (400), changing nothing', async ({ send }) => {
     const body = JSON.stringify([{ stationId: 'LATIN', name: 'Latin' }]);
     const latin = await send('/api/station/create', 'application/json; charset=iso-8859-1', body);
     expect(latin.statusCode).toBe(415);
@@ -59,7 +61,7 @@ describe('content type', () => {
 });
 
 describe('date-times', () => {
-  it('filters with ISO 8601 (with and without a zone) and the original wire form alike', async () => {
+  it('filters with ISO 8601 (with and without a zone) and the original wire form alike', async ({ send }) => {
     for (const range of [
       ['2026-01-01T00:00:00', '2099-12-31T23:59:59'],
       ['2026-01-01T00:00:00Z', '2099-12-31T23:59:59+01:00'],
@@ -75,7 +77,7 @@ describe('date-times', () => {
     }
   });
 
-  it('answers an impossible date with a 400 naming the field, never a 500', async () => {
+  it('answers an impossible date with a 400 naming the field, never a 500', async ({ send }) => {
     const res = await send(
       '/api/meter/read',
       'application/json; charset=utf-8',
@@ -97,7 +99,9 @@ describe('date-times', () => {
     expect(tariff.json().result.errors[0].path).toBe('0.startTime');
   });
 
-  it('stores an ISO tariff start time and answers it in the wire form; never-updated rows repeat createDate', async () => {
+  it('stores an ISO tariff start time and answers it in the wire form; never-updated rows repeat createDate', async ({
+    send,
+  }) => {
     const res = await send(
       '/api/tariff/create',
       'application/json',
@@ -113,7 +117,10 @@ describe('date-times', () => {
 });
 
 describe('settings where we ask for more than the original', () => {
-  it('a change meter key token needs no authorization password by default, but a wrong one sent is refused', async () => {
+  it('a change meter key token needs no authorization password by default, but a wrong one sent is refused', async ({
+    t,
+    admin,
+  }) => {
     const { meterId } = await vendableMeter(t);
     await t.call(
       '/api/token/meterKey/update',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, api, apiLogin, loginAs } from './helpers';
+import { ADMIN_PASSWORD, api, apiLogin, describeConsole, loginAs } from './helpers';
 
 interface GatewayRow {
   gatewayId: string;
@@ -8,9 +8,7 @@ interface GatewayRow {
   lastSeen: string | null;
 }
 
-test.describe('the head-end and the simulated fleet after start-up', () => {
-  test.describe.configure({ timeout: 180_000 });
-
+describeConsole('the head-end and the simulated fleet after start-up', () => {
   test('the Gateway page shows gateways online with a success rate and last seen; meters show their link', async ({
     page,
     request,

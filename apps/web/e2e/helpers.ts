@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN_PASSWORD } from '../playwright.config';
 
@@ -11,6 +11,24 @@ export const USER_PASSWORD = 'User-e2e-Pass1';
 export const USER_AUTH_PASSWORD = 'User-e2e-Auth1';
 /** Same port as playwright.config.ts (E2E_PORT lets two checkouts run side by side). */
 export const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 18080}`;
+
+/** A console flow (log in, open pages, wait for the server): longer than the 60 s default on a loaded machine. */
+export const CONSOLE_FLOW_TIMEOUT = 180_000;
+
+/**
+ * `test.describe` for console flows: the group's tests get the timeout such a flow needs (CONSOLE_FLOW_TIMEOUT
+ * unless `options` give a longer one).
+ */
+export function describeConsole(
+  title: string,
+  ...args: [body: () => void] | [options: { timeout: number }, body: () => void]
+) {
+  const [{ timeout }, body] = args.length === 1 ? [{ timeout: CONSOLE_FLOW_TIMEOUT }, args[0]] : args;
+  test.describe(title, () => {
+    test.describe.configure({ timeout });
+    body();
+  });
+}
 
 /** Calls the API like the console does and returns the envelope. */
 export async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {

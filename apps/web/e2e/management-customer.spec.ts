@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { loginAs, openAddDialog } from './helpers';
+import { describeConsole, loginAs, openAddDialog } from './helpers';
 
 /** Rows of the grid's body (antd keeps a hidden measure row first). */
 const bodyRows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
@@ -50,8 +50,7 @@ async function readSheet(path: string) {
   return { header, rows };
 }
 
-test.describe('management: customer', () => {
-  test.describe.configure({ timeout: 180_000 });
+describeConsole('management: customer', () => {
   test('create, edit, filter, sort and delete a customer', async ({ page }) => {
     await openCustomers(page);
     const prefix = `E2EC${Date.now() % 1_000_000}`;

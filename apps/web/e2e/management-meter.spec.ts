@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, openAddDialog, openList } from './helpers';
+import { describeConsole, loginAs, openAddDialog, openList } from './helpers';
 
 const DECODER_KEY = '0123456789ABCDEF';
 
-test.describe('management: meter', () => {
-  test.describe.configure({ timeout: 180_000 });
-
+describeConsole('management: meter', () => {
   test('the decoder key is write-only: accepted by the form, never shown or sent back', async ({ page }) => {
     const bodies: string[] = [];
     page.on('response', async (r) => {

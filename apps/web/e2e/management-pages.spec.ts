@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { describeConsole, loginAs } from './helpers';
 
 /** Every Management and Setting grid: it loads, shows "Total N", and its Add dialog opens and closes. */
 type Grid = [path: string, resource: string, addTitle: string | null];
@@ -46,8 +46,7 @@ async function checkGrids(page: Page, grids: Grid[]) {
   }
 }
 
-test.describe('management and setting pages', () => {
-  test.describe.configure({ timeout: 300_000 });
+describeConsole('management and setting pages', { timeout: 300_000 }, () => {
   let errors: string[] = [];
   test.beforeEach(async ({ page }) => {
     errors = [];

@@ -3,6 +3,7 @@ import {
   ADMIN_PASSWORD,
   api,
   apiLogin,
+  describeConsole,
   loginAs,
   menuTitles,
   openAddDialog,
@@ -37,9 +38,7 @@ async function toggle(page: Page, key: string) {
     .click();
 }
 
-test.describe('setting: role editor', () => {
-  test.describe.configure({ timeout: 240_000 });
-
+describeConsole('setting: role editor', { timeout: 240_000 }, () => {
   test("the role's menu tree decides what a user of the role sees after re-login", async ({
     page,
     browser,

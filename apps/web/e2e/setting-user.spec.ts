@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { fillLogin, loginAs, openAddDialog, openList } from './helpers';
+import { describeConsole, fillLogin, loginAs, openAddDialog, openList } from './helpers';
 
 const rows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
 
@@ -14,9 +14,7 @@ async function pick(page: Page, testId: string, option: RegExp) {
     .click();
 }
 
-test.describe('setting: user', () => {
-  test.describe.configure({ timeout: 240_000 });
-
+describeConsole('setting: user', { timeout: 240_000 }, () => {
   test('add a user, show the one-time passwords once, sign in with it; reset password asks first', async ({
     page,
     browser,

@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { loginAs } from './helpers';
+import { describeConsole, loginAs } from './helpers';
 import { bodyRows, openRowAction, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
 
-test.describe('meter key', () => {
-  test.describe.configure({ timeout: 180_000 });
-
+describeConsole('meter key', () => {
   test('update the new key fields → change meter key gives two tokens → Meter Accepted', async ({
     page,
     request,

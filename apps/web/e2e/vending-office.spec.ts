@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { ADMIN_PASSWORD, api, apiLogin, BASE_URL, ensureRoleUser, fillLogin, loginAs } from './helpers';
+import {
+  ADMIN_PASSWORD,
+  api,
+  apiLogin,
+  BASE_URL,
+  describeConsole,
+  ensureRoleUser,
+  fillLogin,
+  loginAs,
+} from './helpers';
 import {
   bodyRows,
   openAndSearch,
@@ -69,9 +78,7 @@ const en = (n: number, digits = 2) =>
 
 const suffixAt = (n: number) => String((Date.now() + n) % 10_000_000).padStart(7, '0');
 
-test.describe('vending office', () => {
-  test.describe.configure({ timeout: 180_000 });
-
+describeConsole('vending office', () => {
   // Keys: meter id (11) + Enter (search) + Enter (Recharge) + "107.50" (6) + Enter (preview)
   // + authorization password (14) + Enter (confirm) + Enter (print) = 36.
   test('keyboard-only vend from page open to printed receipt in 36 keystrokes, no mouse', async ({

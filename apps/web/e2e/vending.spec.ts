@@ -1,11 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { loginAs, settledBox } from './helpers';
+import { describeConsole, loginAs, settledBox } from './helpers';
 import { bodyRows, openAndSearch, openRowAction, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
 
-test.describe('vending', () => {
-  test.describe.configure({ timeout: 180_000 });
-
+describeConsole('vending', () => {
   test('vend by total paid → confirmation → receipt → record → cancel → cancel record', async ({
     page,
     request,

@@ -27,8 +27,18 @@ interface RemoteSelectProps extends PickerProps {
   resource: string;
   path: string;
   placeholder: string;
-  toOption: (row: Record<string, unknown>) => { value: string; label: string };
-  orderBy: string;
+  /** The grid's key column: the option's value, and the order the rows come in. */
+  idField: string;
+  /** A column shown after the key in the option's label ("47000001 — Ada Obi"), if any. */
+  nameField?: string;
+}
+
+/** One grid row as a select option: its key, and its name after the key where the picker shows one. */
+function optionOf({ idField, nameField }: Pick<RemoteSelectProps, 'idField' | 'nameField'>) {
+  return (row: Record<string, unknown>) => ({
+    value: String(row[idField]),
+    label: nameField ? `${row[idField]} — ${row[nameField] ?? ''}` : String(row[idField]),
+  });
 }
 
 /** A searchable select over a server grid: the typed text goes out as `searchTerm`, 20 rows at a time. */
@@ -43,13 +53,13 @@ function RemoteSelect(props: RemoteSelectProps) {
         pageNumber: 1,
         pageSize: 20,
         searchTerm: debounced.trim() || null,
-        orderBy: props.orderBy,
+        orderBy: `${props.idField} asc`,
       }),
     enabled: !props.disabled,
   });
   const form = Form.useFormInstance();
   const current = Form.useWatch(props.name, form) as string | undefined;
-  const options = (query.data?.data ?? []).map(props.toOption);
+  const options = (query.data?.data ?? []).map(optionOf(props));
   if (current && !options.some((o) => o.value === current))
     options.unshift({ value: current, label: current });
   return (
@@ -85,24 +95,23 @@ function picker(source: PickerSource) {
 export const CustomerPicker = picker({
   resource: 'customer',
   path: CUSTOMER_PATHS.read,
-  orderBy: 'customerId asc',
+  idField: 'customerId',
+  nameField: 'customerName',
   placeholder: 'management.account.pickCustomer',
-  toOption: (r) => ({ value: String(r.customerId), label: `${r.customerId} — ${r.customerName ?? ''}` }),
 });
 
 /** Meters no account binds yet (`/api/meter/addread`), as the original's Account "Add" picker. */
 export const UnusedMeterPicker = picker({
   resource: 'meter-unused',
   path: METER_PATHS.readUnused,
-  orderBy: 'meterId asc',
+  idField: 'meterId',
   placeholder: 'management.account.pickMeter',
-  toOption: (r) => ({ value: String(r.meterId), label: String(r.meterId) }),
 });
 
 export const TariffPicker = picker({
   resource: 'tariff',
   path: TARIFF_PATHS.read,
-  orderBy: 'tariffId asc',
+  idField: 'tariffId',
+  nameField: 'tariffName',
   placeholder: 'management.account.pickTariff',
-  toOption: (r) => ({ value: String(r.tariffId), label: `${r.tariffId} — ${r.tariffName ?? ''}` }),
 });
