@@ -15,6 +15,20 @@ export type ExportLanguage = z.infer<typeof ExportLanguage>;
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is yyyy-MM-dd');
 
+/** What credit vends were paid, and how that splits: energy before VAT, VAT, the monthly charge. */
+export const VendPayment = {
+  totalPaid: z.number(),
+  energyCharge: z.number(),
+  tax: z.number(),
+  monthlyCharge: z.number(),
+};
+
+/** Of a total, the cancelled vends and their money (shown apart, never in the sums). */
+const CancelledTotals = {
+  cancelledCount: z.number().int(),
+  cancelledTotalPaid: z.number(),
+};
+
 export const CashUpRequest = z
   .object({
     /** First and last day, inclusive, in the server's local time. */
@@ -37,13 +51,9 @@ export const CashUpRow = z.object({
   key: z.string(),
   count: z.number().int(),
   units: z.number(),
-  totalPaid: z.number(),
-  energyCharge: z.number(),
-  tax: z.number(),
-  monthlyCharge: z.number(),
+  ...VendPayment,
   debtRecovered: z.number(),
-  cancelledCount: z.number().int(),
-  cancelledTotalPaid: z.number(),
+  ...CancelledTotals,
 });
 export type CashUpRow = z.infer<typeof CashUpRow>;
 
@@ -65,13 +75,9 @@ export const CREDIT_CANCEL_RECORD_TOTALS_PATH = '/api/token/creditTokenCancelRec
 export const RecordTotals = z.object({
   count: z.number().int(),
   totalUnit: z.number(),
-  totalPaid: z.number(),
-  energyCharge: z.number(),
-  tax: z.number(),
-  monthlyCharge: z.number(),
+  ...VendPayment,
   payDebt: z.number(),
-  /** Of `count`, the cancelled vends and their money (a filter may hold both). */
-  cancelledCount: z.number().int(),
-  cancelledTotalPaid: z.number(),
+  /** Of `count` (a filter may hold both issued and cancelled vends). */
+  ...CancelledTotals,
 });
 export type RecordTotals = z.infer<typeof RecordTotals>;
