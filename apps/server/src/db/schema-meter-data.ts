@@ -126,34 +126,35 @@ export const waterMonthlyData = pgTable('water_monthly_data', { ...readingKey, .
   index('water_monthly_data_station_date_idx').on(t.stationId, t.currentDate),
 ]);
 
-/**
- * Water meters' daily rows per station and day, kept by a trigger on water_daily_data in the writer's
- * transaction: Interval Data (Water) reads its total from here instead of counting a year of rows.
- */
-export const waterDailyCounts = pgTable(
-  'water_daily_counts',
-  {
-    stationId: text('station_id').notNull(),
-    currentDate: day('reading_date').notNull(),
-    meters: integer('meters').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.stationId, t.currentDate] })],
-);
+/** The key of a total kept per station and reading day. */
+const stationDayKey = { stationId: text('station_id').notNull(), currentDate: day('reading_date').notNull() };
+
+/** A table of totals per station and reading day, kept by a trigger in the writer's transaction. */
+function stationDayTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+) {
+  return pgTable<N, typeof stationDayKey & C>(name, { ...stationDayKey, ...columns }, (t) => [
+    primaryKey({ columns: [t.stationId, t.currentDate] }),
+  ]);
+}
 
 /**
- * Electricity consumption per station and day (sum of usage1 over the day's rows), kept by a trigger on
- * meter_daily_data in the writer's transaction, so inserts, re-collections and deletes stay exact.
+ * Water meters' daily rows per station and day (trigger on water_daily_data): Interval Data (Water)
+ * reads its total from here instead of counting a year of rows.
  */
-export const consumptionDaily = pgTable(
-  'consumption_daily',
-  {
-    stationId: text('station_id').notNull(),
-    currentDate: day('reading_date').notNull(),
-    usage: units('usage').notNull().default(sql`0`),
-    meters: integer('meters').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.stationId, t.currentDate] })],
-);
+export const waterDailyCounts = stationDayTable('water_daily_counts', {
+  meters: integer('meters').notNull().default(0),
+});
+
+/**
+ * Electricity consumption per station and day, the sum of usage1 over the day's rows (trigger on
+ * meter_daily_data), so inserts, re-collections and deletes stay exact.
+ */
+export const consumptionDaily = stationDayTable('consumption_daily', {
+  usage: units('usage').notNull().default(sql`0`),
+  meters: integer('meters').notNull().default(0),
+});
 
 /**
  * Issued (not cancelled) credit vends per station and UTC hour, kept by a trigger on token_records. An
