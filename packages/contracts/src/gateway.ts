@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, ReadRequestBase, StationRowFields, StationWriteFields, textFilters } from './common.js';
+import { ReadRequestBase, StationRowFields, StationWriteFields, textFilters } from './common.js';
 
 /** LoRaWAN gateway ids are EUI-64 written XX-XX-XX-FF-FE-XX-XX-XX (hex pairs joined by "-"). */
 export const GATEWAY_ID_PATTERN = /^[0-9A-Fa-f]{2}(-[0-9A-Fa-f]{2}){7}$/;
@@ -14,7 +14,7 @@ export const GatewayWriteRequest = z.object({
   ...StationWriteFields,
 });
 export type GatewayWriteRequest = z.infer<typeof GatewayWriteRequest>;
-export const GatewayDeleteRequest = z.object({ gatewayId: Id });
+export const GatewayDeleteRequest = z.object({ gatewayId: z.string().trim().min(1).max(64) });
 
 export const GatewayRow = z.object({
   gatewayId: z.string(),
