@@ -60,8 +60,9 @@ const electricityFields = {
   ...readingRowTail,
 };
 
-/** The key of a frozen-register row: the meter, then the reading date (a day, or a month's first day). */
+/** What a reading table holds besides its key: the owning station, then the reading's own columns. */
 type ReadingFields = Record<string, PgColumnBuilderBase> & { stationId: typeof electricityFields.stationId };
+/** The key of a frozen-register row: the meter, then the reading date (a day, or a month's first day). */
 const readingKey = { meterId: text('meter_id').notNull(), currentDate: day('reading_date').notNull() };
 
 /**
@@ -120,7 +121,7 @@ const waterFields = {
 
 export const waterDailyData = readingTable('water_daily_data', waterFields);
 
-/** Water monthly rows: few, read by station and month only. */
+/** Water: the settlement-day registers, one row per month, read by station and month (one index). */
 export const waterMonthlyData = pgTable('water_monthly_data', { ...readingKey, ...waterFields }, (t) => [
   primaryKey({ columns: [t.meterId, t.currentDate] }),
   index('water_monthly_data_station_date_idx').on(t.stationId, t.currentDate),
