@@ -23,7 +23,7 @@ export const VendPayment = {
   monthlyCharge: z.number(),
 };
 
-/** Of a total, the cancelled vends and their money (shown apart, never in the sums). */
+/** The cancelled vends among those a row covers, and their money. */
 const CancelledTotals = {
   cancelledCount: z.number().int(),
   cancelledTotalPaid: z.number(),
@@ -77,7 +77,7 @@ export const RecordTotals = z.object({
   totalUnit: z.number(),
   ...VendPayment,
   payDebt: z.number(),
-  /** Of `count` (a filter may hold both issued and cancelled vends). */
+  /** Of `count`, the cancelled vends and their money (a filter may hold both). */
   ...CancelledTotals,
 });
 export type RecordTotals = z.infer<typeof RecordTotals>;
