@@ -86,11 +86,12 @@ export const CreditTokenRecord = z.object({
   purchaseWay: z.number().int(),
   totalUnit: z.number(),
   ...VendPayment,
-  /** The part that paid debt, and (remainder) what bought less than 0.1 unit. */
+  /** The part that paid debt. */
   payDebt: z.number(),
   debtPercent: z.number().int(),
   totalDebt: z.number(),
   remainingDebt: z.number(),
+  /** What bought less than 0.1 unit. */
   remainder: z.number(),
   paymentMethod: z.string().nullable(),
   isPreview: z.boolean(),
