@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, ReadRequestBase, Remark, textFilters } from './common.js';
+import { Id, ReadRequestBase, Remark, StationRowFields, textFilters } from './common.js';
 
 /**
  * An account binds a customer, a meter and a tariff; a meter has at most one account. Update finds the
@@ -31,8 +31,7 @@ export const AccountRow = z.object({
   ctRatio: z.string().nullable(),
   /** Online/offline as the remote-operation pages show it (false until the head-end reports). */
   status: z.boolean(),
-  stationId: z.string(),
-  ...AuditFields,
+  ...StationRowFields,
 });
 export type AccountRow = z.infer<typeof AccountRow>;
 

@@ -15,6 +15,20 @@ export type ExportLanguage = z.infer<typeof ExportLanguage>;
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is yyyy-MM-dd');
 
+/** What credit vends were paid, and how that splits: energy before VAT, VAT, the monthly charge. */
+export const VendPayment = {
+  totalPaid: z.number(),
+  energyCharge: z.number(),
+  tax: z.number(),
+  monthlyCharge: z.number(),
+};
+
+/** The cancelled vends among those a row covers, and their money. */
+const CancelledTotals = {
+  cancelledCount: z.number().int(),
+  cancelledTotalPaid: z.number(),
+};
+
 export const CashUpRequest = z
   .object({
     /** First and last day, inclusive, in the server's local time. */
@@ -31,29 +45,15 @@ export const CashUpRequest = z
   });
 export type CashUpRequest = z.infer<typeof CashUpRequest>;
 
-/** What the issued vends were paid, and what for (money in the currency with 2 places). */
-const paidFor = {
-  totalPaid: z.number(),
-  energyCharge: z.number(),
-  tax: z.number(),
-  monthlyCharge: z.number(),
-};
-
-/** The cancelled vends among them and the money they had taken. */
-const cancelledVends = {
-  cancelledCount: z.number().int(),
-  cancelledTotalPaid: z.number(),
-};
-
 /** One group's totals; money in the currency with 2 places, units in kWh (m³) with 1. */
 export const CashUpRow = z.object({
   /** Operator id, station id, payment method ('' when none was given) or day (yyyy-MM-dd). */
   key: z.string(),
   count: z.number().int(),
   units: z.number(),
-  ...paidFor,
+  ...VendPayment,
   debtRecovered: z.number(),
-  ...cancelledVends,
+  ...CancelledTotals,
 });
 export type CashUpRow = z.infer<typeof CashUpRow>;
 
@@ -75,9 +75,9 @@ export const CREDIT_CANCEL_RECORD_TOTALS_PATH = '/api/token/creditTokenCancelRec
 export const RecordTotals = z.object({
   count: z.number().int(),
   totalUnit: z.number(),
-  ...paidFor,
+  ...VendPayment,
   payDebt: z.number(),
   /** Of `count`, the cancelled vends and their money (a filter may hold both). */
-  ...cancelledVends,
+  ...CancelledTotals,
 });
 export type RecordTotals = z.infer<typeof RecordTotals>;

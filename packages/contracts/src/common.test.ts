@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DateRange, DateTimeInput, ReadRequestBase, textFilters } from './common.js';
+import { z } from 'zod';
+import { DateRange, DateTimeInput, ReadRequestBase, sameFields, textFilters } from './common.js';
+import { MeterRow } from './meter.js';
+import { nextKey } from './sts-key.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** The wire form of an instant in this process's zone (what a zoned input is converted to). */
@@ -67,5 +70,35 @@ describe('textFilters (the text filters of a grid read)', () => {
 
   it('refuses a filter that is not text', () => {
     expect(Read.safeParse({ customerId: 7 }).success).toBe(false);
+  });
+});
+
+describe('sameFields and nextKey (field groups spread into wire objects)', () => {
+  it('declares the fields in the order given, each with its own schema', () => {
+    const fields = sameFields(['en', 'zh', 'es'], () => z.string().nullable());
+    expect(Object.keys(fields)).toEqual(['en', 'zh', 'es']);
+    expect(fields.en).not.toBe(fields.zh);
+    expect(z.object(fields).parse({ en: 'a', zh: null, es: 'c' })).toEqual({ en: 'a', zh: null, es: 'c' });
+  });
+
+  it('names the next key after the current one, field for field and in the same order', () => {
+    const current = { sgc: z.string(), krn: z.number() };
+    const next = nextKey(current);
+    expect(Object.keys(next)).toEqual(['sgcNew', 'krnNew']);
+    expect(next.krnNew).toBe(current.krn);
+    expect(Object.keys(MeterRow.shape).filter((k) => /^(baseYear|sgc|krn|ken|ti|kt)/.test(k))).toEqual([
+      'baseYear',
+      'sgc',
+      'krn',
+      'ken',
+      'ti',
+      'kt',
+      'baseYearNew',
+      'sgcNew',
+      'krnNew',
+      'kenNew',
+      'tiNew',
+      'ktNew',
+    ]);
   });
 });

@@ -75,24 +75,41 @@ export const ReadRequestBase = z.object({
 });
 export type ReadRequestBase = z.infer<typeof ReadRequestBase>;
 
+/** Fields alike but for their names (a grid's text filters, an entry's per-language texts), in order. */
+export function sameFields<const K extends string, S extends z.ZodType>(
+  fields: readonly K[],
+  schema: () => S,
+) {
+  return Object.fromEntries(fields.map((field) => [field, schema()])) as Record<K, S>;
+}
+
 /** Text filters of a grid read, each optional (how each matches is the server's read spec). */
 export function textFilters<const K extends string>(...fields: K[]) {
-  const shape: Partial<Record<K, z.ZodOptional<z.ZodNullable<z.ZodString>>>> = {};
-  for (const field of fields) shape[field] = z.string().nullish();
-  return shape as Record<K, z.ZodOptional<z.ZodNullable<z.ZodString>>>;
+  return sameFields(fields, () => z.string().nullish());
 }
 
 export function page<T extends z.ZodType>(row: T) {
   return z.object({ total: z.number().int(), data: z.array(row) });
 }
 
-/** Audit columns every stored row carries. */
-export const AuditFields = {
+/** Who created a stored row, and when. */
+export const CreateStamp = {
   createId: z.string().nullable(),
   createDate: DateTime.nullable(),
+};
+
+/** Audit columns every stored row carries. */
+export const AuditFields = {
+  ...CreateStamp,
   updateId: z.string().nullable(),
   updateDate: DateTime.nullable(),
   remark: z.string().nullable(),
+};
+
+/** A station's own rows (customers, meters, accounts, …): the owning station, then the audit columns. */
+export const StationRowFields = {
+  stationId: z.string(),
+  ...AuditFields,
 };
 
 /** Writes take arrays even for one row; an empty array is a client error. */
@@ -102,3 +119,9 @@ export function writeBody<T extends z.ZodType>(row: T) {
 
 export const Id = z.string().trim().min(1).max(64);
 export const Remark = z.string().max(500).nullish();
+
+/** The tail of a write to a station's own rows: a remark, and the station (defaults to the caller's). */
+export const StationWriteFields = {
+  remark: Remark,
+  stationId: Id.nullish(),
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, ReadRequestBase, Remark, textFilters } from './common.js';
+import { Id, ReadRequestBase, StationRowFields, StationWriteFields, textFilters } from './common.js';
 
 export const CustomerRequest = z.object({
   customerId: Id,
@@ -10,9 +10,7 @@ export const CustomerRequest = z.object({
   address: z.string().trim().max(256).nullish(),
   certifiName: z.string().trim().max(64).nullish(),
   certifiNo: z.string().trim().max(64).nullish(),
-  remark: Remark,
-  /** Defaults to the caller's station. */
-  stationId: Id.nullish(),
+  ...StationWriteFields,
 });
 export type CustomerRequest = z.infer<typeof CustomerRequest>;
 export const CustomerDeleteRequest = z.object({ customerId: Id });
@@ -25,8 +23,7 @@ export const CustomerRow = z.object({
   address: z.string().nullable(),
   certifiName: z.string().nullable(),
   certifiNo: z.string().nullable(),
-  stationId: z.string(),
-  ...AuditFields,
+  ...StationRowFields,
 });
 export type CustomerRow = z.infer<typeof CustomerRow>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, ReadRequestBase, Remark, textFilters } from './common.js';
+import { Id, ReadRequestBase, Remark, StationRowFields, textFilters } from './common.js';
 import { MoneyInput } from './money.js';
 
 /** One debt record per customer: what they owe in total, what is left, what was recovered so far. */
@@ -20,8 +20,7 @@ export const DebtRow = z.object({
   remainingDebt: z.number(),
   /** Recovered so far (vending takes a percentage of each payment). */
   payDebt: z.number(),
-  stationId: z.string(),
-  ...AuditFields,
+  ...StationRowFields,
 });
 export type DebtRow = z.infer<typeof DebtRow>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, ReadRequestBase, Remark, textFilters } from './common.js';
+import { ReadRequestBase, StationRowFields, StationWriteFields, textFilters } from './common.js';
 
 /** LoRaWAN gateway ids are EUI-64 written XX-XX-XX-FF-FE-XX-XX-XX (hex pairs joined by "-"). */
 export const GATEWAY_ID_PATTERN = /^[0-9A-Fa-f]{2}(-[0-9A-Fa-f]{2}){7}$/;
@@ -11,9 +11,7 @@ export const GatewayWriteRequest = z.object({
     .regex(GATEWAY_ID_PATTERN, 'Gateway Id is an EUI-64 like E4-38-19-FF-FE-00-00-01')
     .transform((s) => s.toUpperCase()),
   gatewayName: z.string().trim().max(128).nullish(),
-  remark: Remark,
-  /** Defaults to the caller's station. */
-  stationId: Id.nullish(),
+  ...StationWriteFields,
 });
 export type GatewayWriteRequest = z.infer<typeof GatewayWriteRequest>;
 export const GatewayDeleteRequest = z.object({ gatewayId: z.string().trim().min(1).max(64) });
@@ -27,8 +25,7 @@ export const GatewayRow = z.object({
   successRate: z.number(),
   /** When the head-end last heard the gateway, read-only. */
   lastSeen: z.string().nullable(),
-  stationId: z.string(),
-  ...AuditFields,
+  ...StationRowFields,
 });
 export type GatewayRow = z.infer<typeof GatewayRow>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime } from './common.js';
+import { CreateStamp } from './common.js';
+import { BaseYear, Sgc } from './sts-key.js';
 
 /**
  * Vending keys (per supply group code and key revision) are WRITE-ONLY: the server keeps them encrypted
@@ -8,10 +9,7 @@ import { DateTime } from './common.js';
  * Routes: /api/keystore/vendingKey/read → VendingKeyRow[]; /create [VendingKeyRequest]; /delete [{sgc, krn}].
  */
 export const VendingKeyRequest = z.object({
-  sgc: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'SGC is 6 digits'),
+  sgc: Sgc,
   krn: z.number().int().min(1).max(9),
   /** "02": 64-bit DES key (16 hex); "04": 160-bit HMAC key (40 hex). */
   dkga: z.enum(['02', '04']).default('02'),
@@ -19,7 +17,7 @@ export const VendingKeyRequest = z.object({
     .string()
     .trim()
     .regex(/^([0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})$/, 'A vending key is 16 hex digits (DKGA02) or 40 (DKGA04)'),
-  baseYear: z.union([z.literal(1993), z.literal(2014), z.literal(2035)]).default(1993),
+  baseYear: BaseYear.default(1993),
   label: z.string().trim().max(128).nullish(),
 });
 export const VendingKeyRef = z.object({
@@ -35,7 +33,6 @@ export const VendingKeyRow = z.object({
   dkga: z.string(),
   baseYear: z.number().int(),
   label: z.string().nullable(),
-  createId: z.string().nullable(),
-  createDate: DateTime.nullable(),
+  ...CreateStamp,
 });
 export type VendingKeyRow = z.infer<typeof VendingKeyRow>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateRange, DateTime, ReadRequestBase } from './common.js';
+import { AuditFields, DateRange, DateTime, ReadRequestBase } from './common.js';
 
 export const LogRow = z.object({
   /** An integer, as the original's LogInfoResponse. */
@@ -12,11 +12,10 @@ export const LogRow = z.object({
   ipAddress: z.string().nullable(),
   userId: z.string().nullable(),
   stationId: z.string().nullable(),
-  createId: z.string().nullable(),
+  ...AuditFields,
+  /** A log row is always dated: written once, never changed. */
   createDate: DateTime,
-  updateId: z.string().nullable(),
   updateDate: DateTime,
-  remark: z.string().nullable(),
 });
 export type LogRow = z.infer<typeof LogRow>;
 export const LogReadRequest = ReadRequestBase.extend({

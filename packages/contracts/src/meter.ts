@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AuditFields, Id, ReadRequestBase, Remark, textFilters } from './common.js';
+import { Id, ReadRequestBase, StationRowFields, StationWriteFields, textFilters } from './common.js';
+import { BaseYear, DecoderKey, Ken, Krn, Kt, nextKey, Sgc, Ti } from './sts-key.js';
 
 /** Meter type (original-api.md §6). */
 export const MeterType = { electricity: 0, water: 1, gas: 2 } as const;
@@ -8,15 +9,25 @@ export const MeterPhase = { single: 0, three: 1, ct: 2 } as const;
 /** CommunicationWay 0–4: 0 GPRS, 1 LoRaWAN (through a gateway); 2–4 kept for compatibility. */
 export const CommunicationWay = { gprs: 0, lorawan: 1 } as const;
 
-const BaseYear = z.union([z.literal(1993), z.literal(2014), z.literal(2035)]);
-const Sgc = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'SGC is 6 digits');
-const Krn = z.number().int().min(1, 'KRN is 1–9').max(9, 'KRN is 1–9');
-const Ken = z.number().int().min(0).max(255);
-const Ti = z.number().int().min(0).max(99);
-const Kt = z.number().int().min(0).max(3);
+/** The key identity a write may give (each field optional: omitted keeps the stored value on update). */
+const KeyIdentityInput = {
+  baseYear: BaseYear.nullish(),
+  sgc: Sgc.nullish(),
+  krn: Krn.nullish(),
+  ken: Ken.nullish(),
+  ti: Ti.nullish(),
+  kt: Kt.nullish(),
+};
+
+/** The key identity a row shows. */
+const KeyIdentityRow = {
+  baseYear: z.number().int(),
+  sgc: z.string().nullable(),
+  krn: z.number().int(),
+  ken: z.number().int(),
+  ti: z.number().int(),
+  kt: z.number().int(),
+};
 
 /**
  * Create/update/import body. STS fields may be given on create and update; omitted fields keep their
@@ -41,26 +52,10 @@ export const MeterWriteRequest = z.object({
   lng: z.number().min(-180).max(180).nullish(),
   /** Encryption algorithm: "07" STA (64-bit key) or "11" MISTY1 (128-bit key). */
   ea: z.enum(['07', '11']).optional(),
-  baseYear: BaseYear.nullish(),
-  sgc: Sgc.nullish(),
-  krn: Krn.nullish(),
-  ken: Ken.nullish(),
-  ti: Ti.nullish(),
-  kt: Kt.nullish(),
-  baseYearNew: BaseYear.nullish(),
-  sgcNew: Sgc.nullish(),
-  krnNew: Krn.nullish(),
-  kenNew: Ken.nullish(),
-  tiNew: Ti.nullish(),
-  ktNew: Kt.nullish(),
-  decoderKey: z
-    .string()
-    .trim()
-    .regex(/^([0-9A-Fa-f]{16}|[0-9A-Fa-f]{32})$/, 'Decoder key is 16 hex digits (EA07) or 32 (EA11)')
-    .nullish(),
-  remark: Remark,
-  /** Defaults to the caller's station. */
-  stationId: Id.nullish(),
+  ...KeyIdentityInput,
+  ...nextKey(KeyIdentityInput),
+  decoderKey: DecoderKey.nullish(),
+  ...StationWriteFields,
 });
 export type MeterWriteRequest = z.infer<typeof MeterWriteRequest>;
 export const MeterDeleteRequest = z.object({ meterId: Id });
@@ -76,19 +71,9 @@ export const MeterRow = z.object({
   lat: z.number(),
   lng: z.number(),
   ea: z.string(),
-  baseYear: z.number().int(),
-  sgc: z.string().nullable(),
-  krn: z.number().int(),
-  ken: z.number().int(),
-  ti: z.number().int(),
-  kt: z.number().int(),
+  ...KeyIdentityRow,
   /** The next key (Update Meter Key); repeats the current fields until set. */
-  baseYearNew: z.number().int(),
-  sgcNew: z.string().nullable(),
-  krnNew: z.number().int(),
-  kenNew: z.number().int(),
-  tiNew: z.number().int(),
-  ktNew: z.number().int(),
+  ...nextKey(KeyIdentityRow),
   /** True once Update Meter Key has set new-key fields of its own. */
   newKeyPending: z.boolean(),
   /** false = unused, true = used (an account binds it). */
@@ -101,8 +86,7 @@ export const MeterRow = z.object({
   /** The gateway that serves it (LoRaWAN). */
   servingGatewayId: z.string().nullable(),
   lastSeen: z.string().nullable(),
-  stationId: z.string(),
-  ...AuditFields,
+  ...StationRowFields,
   /** As the original's meter answers: a date-time (here the creation; no later contact is recorded). */
   cdt: z.string().nullable(),
 });

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { ExportLanguage } from './cash-up.js';
-import { AuditFields, DateRange, DateTimeInput, Id, ReadRequestBase, Remark, textFilters } from './common.js';
+import { ExportLanguage, VendPayment } from './cash-up.js';
+import {
+  AuditFields,
+  DateRange,
+  DateTimeInput,
+  Id,
+  ReadRequestBase,
+  Remark,
+  StationRowFields,
+  textFilters,
+} from './common.js';
 import { MeterRow } from './meter.js';
+import { BaseYear, DecoderKey, Ken, Kt, Sgc, Ti } from './sts-key.js';
 
 /**
  * Vending (original-api.md §7). Generate endpoints take one object and answer one record; the token is
@@ -61,8 +71,7 @@ const RecordBase = {
   tid: z.number().int().nullable(),
   /** 0 issued, 1 cancelled. */
   status: z.number().int(),
-  stationId: z.string(),
-  ...AuditFields,
+  ...StationRowFields,
 };
 
 export const CreditTokenRecord = z.object({
@@ -76,15 +85,13 @@ export const CreditTokenRecord = z.object({
   /** 0 by total paid, 1 by total unit. */
   purchaseWay: z.number().int(),
   totalUnit: z.number(),
-  totalPaid: z.number(),
-  /** Energy before VAT, VAT, monthly charge, the part that paid debt, and what bought less than 0.1 unit. */
-  energyCharge: z.number(),
-  tax: z.number(),
-  monthlyCharge: z.number(),
+  ...VendPayment,
+  /** The part that paid debt. */
   payDebt: z.number(),
   debtPercent: z.number().int(),
   totalDebt: z.number(),
   remainingDebt: z.number(),
+  /** What bought less than 0.1 unit. */
   remainder: z.number(),
   paymentMethod: z.string().nullable(),
   isPreview: z.boolean(),
@@ -136,21 +143,14 @@ export const MeterTestGenerateRequest = z.object({
 
 export const UpdateMeterKeyRequest = z.object({
   meterId: Id,
-  sgcNew: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, 'SGC is 6 digits'),
+  sgcNew: Sgc,
   krnNew: z.number().int().min(1).max(9),
-  kenNew: z.number().int().min(0).max(255),
-  tiNew: z.number().int().min(0).max(99),
-  ktNew: z.number().int().min(0).max(3),
-  baseYearNew: z.union([z.literal(1993), z.literal(2014), z.literal(2035)]),
+  kenNew: Ken,
+  tiNew: Ti,
+  ktNew: Kt,
+  baseYearNew: BaseYear,
   /** Write-only: the new decoder key, when it is not derived from a vending key for sgcNew/krnNew. */
-  decoderKeyNew: z
-    .string()
-    .trim()
-    .regex(/^([0-9A-Fa-f]{16}|[0-9A-Fa-f]{32})$/, 'Decoder key is 16 hex digits (EA07) or 32 (EA11)')
-    .nullish(),
+  decoderKeyNew: DecoderKey.nullish(),
 });
 export type MeterTestGenerateRequest = z.input<typeof MeterTestGenerateRequest>;
 /** The custom meter test token, in groups of four. */

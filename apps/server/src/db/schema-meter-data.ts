@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  type PgColumnBuilderBase,
   pgTable,
   primaryKey,
   text,
@@ -16,6 +17,14 @@ import { ts } from './columns.js';
 /** Calendar dates travel as "yyyy-MM-dd" strings: a meter's frozen day has no time zone. */
 const day = (name: string) => date(name, { mode: 'string' });
 const units = (name: string) => bigint(name, { mode: 'number' });
+
+/** Where a reading row came from ("collected" by a reading task, "seed" demo history), and its stamps. */
+const readingRowTail = {
+  source: text('source').notNull().default('collected'),
+  remark: text('remark'),
+  createDate: ts('create_date').notNull().defaultNow(),
+  updateDate: ts('update_date'),
+};
 
 /**
  * The interval fields of an electricity reading (original-api.md §9), integers only: energy and credit
@@ -48,43 +57,33 @@ const electricityFields = {
   currentUnbalance: boolean('current_unbalance'),
   /** true = "Check" (some flag set or the meter did not report), false = "Normal". */
   status: boolean('status'),
-  /** Where the row came from: "collected" (a reading task), "seed" (demo history). */
-  source: text('source').notNull().default('collected'),
-  remark: text('remark'),
-  createDate: ts('create_date').notNull().defaultNow(),
-  updateDate: ts('update_date'),
+  ...readingRowTail,
 };
 
-/**
- * One row per meter per day: the daily frozen registers. The key leads with the meter and ends with the
- * date, so on PostgreSQL the table can be range-partitioned by date without changing a query.
- */
-export const meterDailyData = pgTable(
-  'meter_daily_data',
-  { meterId: text('meter_id').notNull(), currentDate: day('reading_date').notNull(), ...electricityFields },
-  (t) => [
-    primaryKey({ columns: [t.meterId, t.currentDate] }),
-    // Both end with the grid's default order (newest day first, then meter), so a page is read in
-    // index order and stops after its rows instead of sorting a day's 100,000 rows.
-    index('meter_daily_data_station_date_idx').on(t.stationId, t.currentDate.desc().nullsFirst(), t.meterId),
-    index('meter_daily_data_date_idx').on(t.currentDate.desc().nullsFirst(), t.meterId),
-  ],
-);
+/** What a reading table holds besides its key: the owning station, then the reading's own columns. */
+type ReadingFields = Record<string, PgColumnBuilderBase> & { stationId: typeof electricityFields.stationId };
+/** The key of a frozen-register row: the meter, then the reading date (a day, or a month's first day). */
+const readingKey = { meterId: text('meter_id').notNull(), currentDate: day('reading_date').notNull() };
 
-/** One row per meter per month (first day of the month): the settlement-day frozen registers. */
-export const meterMonthlyData = pgTable(
-  'meter_monthly_data',
-  { meterId: text('meter_id').notNull(), currentDate: day('reading_date').notNull(), ...electricityFields },
-  (t) => [
+/**
+ * A table of frozen-register rows, one per meter per reading date. The key leads with the meter and ends
+ * with the date, so on PostgreSQL the table can be range-partitioned by date without changing a query.
+ * Both indexes end with the grid's default order (newest day first, then meter), so a page is read in
+ * index order and stops after its rows instead of sorting a day's 100,000 rows.
+ */
+function readingTable<N extends string, F extends ReadingFields>(name: N, fields: F) {
+  return pgTable<N, typeof readingKey & F>(name, { ...readingKey, ...fields }, (t) => [
     primaryKey({ columns: [t.meterId, t.currentDate] }),
-    index('meter_monthly_data_station_date_idx').on(
-      t.stationId,
-      t.currentDate.desc().nullsFirst(),
-      t.meterId,
-    ),
-    index('meter_monthly_data_date_idx').on(t.currentDate.desc().nullsFirst(), t.meterId),
-  ],
-);
+    index(`${name}_station_date_idx`).on(t.stationId, t.currentDate.desc().nullsFirst(), t.meterId),
+    index(`${name}_date_idx`).on(t.currentDate.desc().nullsFirst(), t.meterId),
+  ]);
+}
+
+/** Electricity: the daily frozen registers. */
+export const meterDailyData = readingTable('meter_daily_data', electricityFields);
+
+/** Electricity: the settlement-day frozen registers, one row per month (dated its first day). */
+export const meterMonthlyData = readingTable('meter_monthly_data', electricityFields);
 
 /** Hourly readings of meters that report them (the Hourly row action and the readHourly feed). */
 export const meterHourlyData = pgTable(
@@ -117,59 +116,46 @@ const waterFields = {
   valveError: boolean('valve_error'),
   magneticInterference: boolean('magnetic_interference'),
   batteryPercentage: integer('battery_percentage'),
-  source: text('source').notNull().default('collected'),
-  remark: text('remark'),
-  createDate: ts('create_date').notNull().defaultNow(),
-  updateDate: ts('update_date'),
+  ...readingRowTail,
 };
 
-export const waterDailyData = pgTable(
-  'water_daily_data',
-  { meterId: text('meter_id').notNull(), currentDate: day('reading_date').notNull(), ...waterFields },
-  (t) => [
-    primaryKey({ columns: [t.meterId, t.currentDate] }),
-    index('water_daily_data_station_date_idx').on(t.stationId, t.currentDate.desc().nullsFirst(), t.meterId),
-    index('water_daily_data_date_idx').on(t.currentDate.desc().nullsFirst(), t.meterId),
-  ],
-);
+export const waterDailyData = readingTable('water_daily_data', waterFields);
 
-export const waterMonthlyData = pgTable(
-  'water_monthly_data',
-  { meterId: text('meter_id').notNull(), currentDate: day('reading_date').notNull(), ...waterFields },
-  (t) => [
-    primaryKey({ columns: [t.meterId, t.currentDate] }),
-    index('water_monthly_data_station_date_idx').on(t.stationId, t.currentDate),
-  ],
-);
+/** Water: the settlement-day registers, one row per month, read by station and month (one index). */
+export const waterMonthlyData = pgTable('water_monthly_data', { ...readingKey, ...waterFields }, (t) => [
+  primaryKey({ columns: [t.meterId, t.currentDate] }),
+  index('water_monthly_data_station_date_idx').on(t.stationId, t.currentDate),
+]);
 
-/**
- * Water meters' daily rows per station and day, kept by a trigger on water_daily_data in the writer's
- * transaction: Interval Data (Water) reads its total from here instead of counting a year of rows.
- */
-export const waterDailyCounts = pgTable(
-  'water_daily_counts',
-  {
-    stationId: text('station_id').notNull(),
-    currentDate: day('reading_date').notNull(),
-    meters: integer('meters').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.stationId, t.currentDate] })],
-);
+/** The key of a total kept per station and reading day. */
+const stationDayKey = { stationId: text('station_id').notNull(), currentDate: day('reading_date').notNull() };
+
+/** A table of totals per station and reading day, kept by a trigger in the writer's transaction. */
+function stationDayTable<N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+) {
+  return pgTable<N, typeof stationDayKey & C>(name, { ...stationDayKey, ...columns }, (t) => [
+    primaryKey({ columns: [t.stationId, t.currentDate] }),
+  ]);
+}
 
 /**
- * Electricity consumption per station and day (sum of usage1 over the day's rows), kept by a trigger on
- * meter_daily_data in the writer's transaction, so inserts, re-collections and deletes stay exact.
+ * Water meters' daily rows per station and day (trigger on water_daily_data): Interval Data (Water)
+ * reads its total from here instead of counting a year of rows.
  */
-export const consumptionDaily = pgTable(
-  'consumption_daily',
-  {
-    stationId: text('station_id').notNull(),
-    currentDate: day('reading_date').notNull(),
-    usage: units('usage').notNull().default(sql`0`),
-    meters: integer('meters').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.stationId, t.currentDate] })],
-);
+export const waterDailyCounts = stationDayTable('water_daily_counts', {
+  meters: integer('meters').notNull().default(0),
+});
+
+/**
+ * Electricity consumption per station and day, the sum of usage1 over the day's rows (trigger on
+ * meter_daily_data), so inserts, re-collections and deletes stay exact.
+ */
+export const consumptionDaily = stationDayTable('consumption_daily', {
+  usage: units('usage').notNull().default(sql`0`),
+  meters: integer('meters').notNull().default(0),
+});
 
 /**
  * Issued (not cancelled) credit vends per station and UTC hour, kept by a trigger on token_records. An

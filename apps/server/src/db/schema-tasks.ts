@@ -93,10 +93,8 @@ export const remoteTasks = pgTable(
     leaseOwner: text('lease_owner'),
     leaseUntil: ts('lease_until'),
     reason: text('reason'),
-    remark: text('remark'),
-    createId: text('create_id'),
-    createDate: ts('create_date').notNull().defaultNow(),
-    updateId: text('update_id'),
+    ...auditColumns,
+    /** Unlike master data, a task's update date is set from its creation on. */
     updateDate: ts('update_date').notNull().defaultNow(),
   },
   (t) => [

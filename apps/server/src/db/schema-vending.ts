@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ts } from './columns.js';
+import { auditColumns, ts } from './columns.js';
 
 /** What a record is: the nine generate pages' kinds, and the cancel of a credit token. */
 export type TokenKind =
@@ -74,11 +74,9 @@ export const tokenRecords = pgTable(
     cancelId: text('cancel_id'),
     cancelDate: ts('cancel_date'),
     idempotencyKey: text('idempotency_key'),
-    remark: text('remark'),
+    ...auditColumns,
+    /** Every record names the operator who issued it. */
     createId: text('create_id').notNull(),
-    createDate: ts('create_date').notNull().defaultNow(),
-    updateId: text('update_id'),
-    updateDate: ts('update_date'),
   },
   (t) => [
     uniqueIndex('token_records_receipt_idx').on(t.kind, t.receiptId),

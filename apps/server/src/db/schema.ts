@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, ts } from './columns.js';
+import { auditColumns, createdColumns, ts } from './columns.js';
 
 /** Server-wide values that every process must share (e.g. the JWT signing secret). */
 export const systemSettings = pgTable('system_settings', {
@@ -27,6 +27,14 @@ export const stations = pgTable('stations', {
   isSystem: boolean('is_system').notNull().default(false),
   ...auditColumns,
 });
+
+/** A station's own master data (gateways, customers, meters, …): the owning station, then the audit columns. */
+const stationRowColumns = {
+  stationId: text('station_id')
+    .notNull()
+    .references(() => stations.stationId),
+  ...auditColumns,
+};
 
 export const roles = pgTable('roles', {
   roleId: text('role_id').primaryKey(),
@@ -135,10 +143,7 @@ export const gateways = pgTable(
     successRateBp: integer('success_rate_bp').notNull().default(0),
     /** When the head-end last heard the gateway (conn state or a relayed uplink). */
     lastSeen: ts('last_seen'),
-    stationId: text('station_id')
-      .notNull()
-      .references(() => stations.stationId),
-    ...auditColumns,
+    ...stationRowColumns,
   },
   (t) => [index('gateways_station_idx').on(t.stationId, t.gatewayId)],
 );
@@ -153,10 +158,7 @@ export const customers = pgTable(
     address: text('address'),
     certifiName: text('certifi_name'),
     certifiNo: text('certifi_no'),
-    stationId: text('station_id')
-      .notNull()
-      .references(() => stations.stationId),
-    ...auditColumns,
+    ...stationRowColumns,
   },
   (t) => [
     index('customers_station_idx').on(t.stationId, t.customerId),
@@ -190,10 +192,7 @@ export const tariffs = pgTable(
     stepsNew: jsonb('steps_new').$type<StoredStep[]>(),
     monthlyChargeMinorNew: bigint('monthly_charge_minor_new', { mode: 'number' }),
     billingDayNew: integer('billing_day_new'),
-    stationId: text('station_id')
-      .notNull()
-      .references(() => stations.stationId),
-    ...auditColumns,
+    ...stationRowColumns,
   },
   (t) => [index('tariffs_station_idx').on(t.stationId, t.tariffId)],
 );
@@ -228,10 +227,7 @@ export const meters = pgTable(
     kenNew: integer('ken_new'),
     tiNew: integer('ti_new'),
     ktNew: integer('kt_new'),
-    stationId: text('station_id')
-      .notNull()
-      .references(() => stations.stationId),
-    ...auditColumns,
+    ...stationRowColumns,
   },
   (t) => [
     index('meters_station_idx').on(t.stationId, t.meterId),
@@ -274,8 +270,7 @@ export const vendingKeys = pgTable(
     baseYear: integer('base_year').notNull(),
     keyEnc: text('key_enc').notNull(),
     label: text('label'),
-    createId: text('create_id'),
-    createDate: ts('create_date').notNull().defaultNow(),
+    ...createdColumns,
   },
   (t) => [primaryKey({ columns: [t.sgc, t.krn] })],
 );
@@ -295,10 +290,7 @@ export const accounts = pgTable(
       .references(() => tariffs.tariffId),
     ctRatio: text('ct_ratio'),
     status: boolean('status').notNull().default(false),
-    stationId: text('station_id')
-      .notNull()
-      .references(() => stations.stationId),
-    ...auditColumns,
+    ...stationRowColumns,
   },
   (t) => [
     index('accounts_station_idx').on(t.stationId, t.customerId),
@@ -316,10 +308,7 @@ export const debts = pgTable(
     totalDebtMinor: bigint('total_debt_minor', { mode: 'number' }).notNull(),
     remainingDebtMinor: bigint('remaining_debt_minor', { mode: 'number' }).notNull(),
     payDebtMinor: bigint('pay_debt_minor', { mode: 'number' }).notNull().default(0),
-    stationId: text('station_id')
-      .notNull()
-      .references(() => stations.stationId),
-    ...auditColumns,
+    ...stationRowColumns,
   },
   (t) => [index('debts_station_idx').on(t.stationId, t.customerId)],
 );
