@@ -5,7 +5,8 @@ import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
+import { auditDeleted, auditEach } from '../audit/audit.js';
+import { saveStamped } from '../audit/stamped-write.js';
 import {
   assertNoDuplicateKeys,
   checkDeletable,
@@ -56,7 +57,7 @@ async function write(
       }
     });
     problems.throwIfAny();
-    const now = deps.clock.now();
+    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
     for (const r of placed) {
       const old = before.get(r.customerId);
       const values = {
@@ -69,18 +70,11 @@ async function write(
         remark: keep(r.remark, old?.remark ?? null) ?? null,
         stationId: r.stationId,
       };
-      if (old) {
-        await tx
-          .update(customers)
-          .set({ ...values, updateId: ctx.user.userId, updateDate: now })
-          .where(eq(customers.customerId, r.customerId));
-        // The debt follows its customer's station.
+      const stored = old && eq(customers.customerId, r.customerId);
+      await saveStamped(tx, customers, stamp, stored, values, { customerId: r.customerId });
+      // The debt follows its customer's station.
+      if (old)
         await tx.update(debts).set({ stationId: values.stationId }).where(eq(debts.customerId, r.customerId));
-      } else {
-        await tx
-          .insert(customers)
-          .values({ customerId: r.customerId, ...values, createId: ctx.user.userId, createDate: now });
-      }
     }
     const after = await loadCustomers(tx, ids);
     await auditEach(tx, ctx.actor, { title: 'Customer', action }, after, (a) => before.get(a.customerId));
@@ -112,8 +106,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { customerId: string }
     );
     problems.throwIfAny('Nothing was deleted');
     await tx.delete(customers).where(inArray(customers.customerId, unique));
-    for (const b of before)
-      await writeAudit(tx, ctx.actor, { title: 'Customer', action: 'Delete', before: b });
+    await auditDeleted(tx, ctx.actor, 'Customer', before);
     return before;
   });
 }

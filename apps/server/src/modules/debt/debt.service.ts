@@ -3,7 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
+import { auditDeleted, auditEach } from '../audit/audit.js';
+import { saveStamped } from '../audit/stamped-write.js';
 import { minorToString, toMinor } from '../masterdata/money.js';
 import { assertNoDuplicateKeys, type RowLabels, RowProblems, type WriteAction } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
@@ -26,7 +27,6 @@ export function createDebtService(deps: Deps) {
         .from(customers)
         .where(inArray(customers.customerId, ids));
       const problems = new RowProblems();
-      const now = deps.clock.now();
       const values = rows.map((r, i) => {
         const problem = (m: string) => problems.add(labels, i, `debt of customer ${r.customerId}: ${m}`);
         const owner = owners.find((o) => o.id === r.customerId);
@@ -49,15 +49,10 @@ export function createDebtService(deps: Deps) {
         };
       });
       problems.throwIfAny();
+      const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
       for (const v of values) {
-        if (before.has(v.customerId)) {
-          await tx
-            .update(debts)
-            .set({ ...v, updateId: ctx.user.userId, updateDate: now })
-            .where(eq(debts.customerId, v.customerId));
-        } else {
-          await tx.insert(debts).values({ ...v, createId: ctx.user.userId, createDate: now });
-        }
+        const stored = before.has(v.customerId) ? eq(debts.customerId, v.customerId) : undefined;
+        await saveStamped(tx, debts, stamp, stored, v);
       }
       const after = await loadDebts(tx, ids);
       await auditEach(tx, ctx.actor, { title: 'Debt', action }, after, (a) => before.get(a.customerId));
@@ -78,7 +73,7 @@ export function createDebtService(deps: Deps) {
       problems.throwIfAny('Nothing was deleted');
       for (const b of before) assertStation(ctx.user, b.stationId);
       await tx.delete(debts).where(inArray(debts.customerId, unique));
-      for (const b of before) await writeAudit(tx, ctx.actor, { title: 'Debt', action: 'Delete', before: b });
+      await auditDeleted(tx, ctx.actor, 'Debt', before);
       return before;
     });
   }

@@ -11,7 +11,8 @@ import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden } from '../../lib/domain-errors.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
+import { auditDeleted, auditEach } from '../audit/audit.js';
+import { saveStamped } from '../audit/stamped-write.js';
 import {
   assertNoDuplicateKeys,
   keep,
@@ -76,25 +77,12 @@ export function createDlt645Service(deps: Deps) {
           problems.add(labels, i, `data item ${itemKey(r)}: di is required`);
       });
       problems.throwIfAny();
-      const now = deps.clock.now();
+      const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
       for (const r of rows) {
         const old = before.get(itemKey(r));
-        const values = valuesOf(r, old);
-        if (old) {
-          await tx
-            .update(dlt645Items)
-            .set({ ...values, updateId: ctx.user.userId, updateDate: now })
-            .where(eq(dlt645Items.dlt645Id, old.dlt645Id));
-        } else {
-          await tx.insert(dlt645Items).values({
-            version: r.version,
-            type: r.type,
-            flag: r.flag,
-            ...values,
-            createId: ctx.user.userId,
-            createDate: now,
-          });
-        }
+        const stored = old && eq(dlt645Items.dlt645Id, old.dlt645Id);
+        const key = { version: r.version, type: r.type, flag: r.flag };
+        await saveStamped(tx, dlt645Items, stamp, stored, valuesOf(r, old), key);
       }
       const after = (await loadItems(tx, rows)).map(toDlt645Row);
       const prior = new Map([...before.values()].map((b) => [itemKey(b), toDlt645Row(b)]));
@@ -115,7 +103,7 @@ export function createDlt645Service(deps: Deps) {
       problems.throwIfAny('Nothing was deleted');
       const rows = before.map(toDlt645Row);
       for (const b of before) await tx.delete(dlt645Items).where(eq(dlt645Items.dlt645Id, b.dlt645Id));
-      for (const r of rows) await writeAudit(tx, ctx.actor, { title: 'DLT645', action: 'Delete', before: r });
+      await auditDeleted(tx, ctx.actor, 'DLT645', rows);
       return rows;
     });
   }

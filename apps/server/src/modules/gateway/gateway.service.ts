@@ -3,7 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
+import { auditDeleted, auditEach } from '../audit/audit.js';
+import { saveStamped } from '../audit/stamped-write.js';
 import {
   assertNoDuplicateKeys,
   checkWriteTarget,
@@ -38,7 +39,7 @@ export function createGatewayService(deps: Deps) {
         );
       });
       problems.throwIfAny();
-      const now = deps.clock.now();
+      const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
       for (const r of placed) {
         const old = before.get(r.gatewayId);
         const values = {
@@ -46,16 +47,8 @@ export function createGatewayService(deps: Deps) {
           remark: keep(r.remark, old?.remark ?? null) ?? null,
           stationId: r.stationId,
         };
-        if (old) {
-          await tx
-            .update(gateways)
-            .set({ ...values, updateId: ctx.user.userId, updateDate: now })
-            .where(eq(gateways.gatewayId, r.gatewayId));
-        } else {
-          await tx
-            .insert(gateways)
-            .values({ gatewayId: r.gatewayId, ...values, createId: ctx.user.userId, createDate: now });
-        }
+        const stored = old && eq(gateways.gatewayId, r.gatewayId);
+        await saveStamped(tx, gateways, stamp, stored, values, { gatewayId: r.gatewayId });
       }
       const after = await loadGateways(tx, ids);
       await auditEach(tx, ctx.actor, { title: 'Gateway', action }, after, (a) => before.get(a.gatewayId));
@@ -76,8 +69,7 @@ export function createGatewayService(deps: Deps) {
       problems.throwIfAny('Nothing was deleted');
       for (const b of before) assertStation(ctx.user, b.stationId);
       await tx.delete(gateways).where(inArray(gateways.gatewayId, unique));
-      for (const b of before)
-        await writeAudit(tx, ctx.actor, { title: 'Gateway', action: 'Delete', before: b });
+      await auditDeleted(tx, ctx.actor, 'Gateway', before);
       return before;
     });
   }

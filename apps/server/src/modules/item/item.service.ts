@@ -5,7 +5,8 @@ import { items } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden } from '../../lib/domain-errors.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
+import { auditDeleted, auditEach } from '../audit/audit.js';
+import { saveStamped } from '../audit/stamped-write.js';
 import {
   assertNoDuplicateKeys,
   keep,
@@ -37,26 +38,13 @@ export function createItemService(deps: Deps) {
         if (action !== 'Update' && old) problems.add(labels, i, `item ${itemKey(r)}: already exists`);
       });
       problems.throwIfAny();
-      const now = deps.clock.now();
+      const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
       for (const r of rows) {
         const old = before.get(itemKey(r).toLowerCase());
         const texts = Object.fromEntries(LANGS.map((l) => [l, keep(r[l], old?.[l] ?? null) ?? null]));
-        const remark = keep(r.remark, old?.remark ?? null) ?? null;
-        if (old) {
-          await tx
-            .update(items)
-            .set({ ...texts, remark, updateId: ctx.user.userId, updateDate: now })
-            .where(and(eq(items.itemType, old.itemType), eq(items.itemName, old.itemName)));
-        } else {
-          await tx.insert(items).values({
-            itemType: r.itemType,
-            itemName: r.itemName,
-            ...texts,
-            remark,
-            createId: ctx.user.userId,
-            createDate: now,
-          });
-        }
+        const values = { ...texts, remark: keep(r.remark, old?.remark ?? null) ?? null };
+        const stored = old && and(eq(items.itemType, old.itemType), eq(items.itemName, old.itemName));
+        await saveStamped(tx, items, stamp, stored, values, { itemType: r.itemType, itemName: r.itemName });
       }
       const after = await loadItems(tx, rows);
       await auditEach(tx, ctx.actor, { title: 'Item', action }, after, (a) =>
@@ -81,8 +69,8 @@ export function createItemService(deps: Deps) {
       problems.throwIfAny('Nothing was deleted');
       for (const b of before) {
         await tx.delete(items).where(and(eq(items.itemType, b.itemType), eq(items.itemName, b.itemName)));
-        await writeAudit(tx, ctx.actor, { title: 'Item', action: 'Delete', before: b });
       }
+      await auditDeleted(tx, ctx.actor, 'Item', before);
       return before;
     });
   }

@@ -7,7 +7,8 @@ import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
+import { auditDeleted, auditEach } from '../audit/audit.js';
+import { saveStamped } from '../audit/stamped-write.js';
 import { load, normalise, readRoles } from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 
@@ -34,21 +35,13 @@ async function write(
       for (const b of before) assertCanGrant(ctx.user, b.content);
       await assertCanEditRoles(tx, ctx.user, ids);
     }
-    const now = deps.clock.now();
+    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
+    // A station administrator's new role belongs to their station; a system administrator's to the system.
+    const stationId = ctx.user.isSystemAdmin ? null : ctx.user.stationId;
     for (const r of rows) {
+      const stored = action === 'Update' ? eq(roles.roleId, r.roleId) : undefined;
       const values = { name: r.name, content: normalise(r.content), remark: r.remark ?? null };
-      if (action === 'Update') {
-        await tx
-          .update(roles)
-          .set({ ...values, updateId: ctx.user.userId, updateDate: now })
-          .where(eq(roles.roleId, r.roleId));
-      } else {
-        // A station administrator's role belongs to their station; a system administrator's to the system.
-        const stationId = ctx.user.isSystemAdmin ? null : ctx.user.stationId;
-        await tx
-          .insert(roles)
-          .values({ roleId: r.roleId, ...values, stationId, createId: ctx.user.userId, createDate: now });
-      }
+      await saveStamped(tx, roles, stamp, stored, values, { roleId: r.roleId, stationId });
     }
     const after = await load(tx, ids);
     await auditEach(tx, ctx.actor, { title: 'Role', action }, after, (a) =>
@@ -72,7 +65,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { roleId: string }[]) 
       .where(or(inArray(users.roleId, ids), inArray(userRoles.roleId, ids)));
     if (Number(n) > 0) throw refuse('The role is still held by users; change their roles first');
     await tx.delete(roles).where(inArray(roles.roleId, ids));
-    for (const b of before) await writeAudit(tx, ctx.actor, { title: 'Role', action: 'Delete', before: b });
+    await auditDeleted(tx, ctx.actor, 'Role', before);
     return before;
   });
 }

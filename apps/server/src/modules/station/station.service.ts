@@ -7,7 +7,8 @@ import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
+import { auditDeleted, auditEach } from '../audit/audit.js';
+import { saveStamped } from '../audit/stamped-write.js';
 import { load, readStations } from './station.repo.js';
 
 /** Stations are sites; only system administrators create, rename or delete them. */
@@ -34,18 +35,11 @@ async function write(
     if (action === 'Update' && before.length !== ids.length) {
       throw notFound(`Station ${ids.filter((id) => !before.some((b) => b.stationId === id)).join(', ')}`);
     }
-    const now = deps.clock.now();
+    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
     for (const r of rows) {
-      if (adding) {
-        await tx
-          .insert(stations)
-          .values({ ...r, remark: r.remark ?? null, createId: ctx.user.userId, createDate: now });
-      } else {
-        await tx
-          .update(stations)
-          .set({ name: r.name, remark: r.remark ?? null, updateId: ctx.user.userId, updateDate: now })
-          .where(eq(stations.stationId, r.stationId));
-      }
+      const stored = adding ? undefined : eq(stations.stationId, r.stationId);
+      const values = { name: r.name, remark: r.remark ?? null };
+      await saveStamped(tx, stations, stamp, stored, values, { stationId: r.stationId });
     }
     const after = await load(tx, ids);
     await auditEach(tx, ctx.actor, { title: 'Station', action }, after, (a) =>
@@ -68,8 +62,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { stationId: string }[
       .where(inArray(users.stationId, ids));
     if (Number(n) > 0) throw refuse('The station still has users; move or delete them first');
     await tx.delete(stations).where(inArray(stations.stationId, ids));
-    for (const b of before)
-      await writeAudit(tx, ctx.actor, { title: 'Station', action: 'Delete', before: b });
+    await auditDeleted(tx, ctx.actor, 'Station', before);
     return before;
   });
 }
