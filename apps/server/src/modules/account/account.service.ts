@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditDeleted, writeAudit } from '../audit/audit.js';
-import { saveStamped, type WriteStamp } from '../audit/stamped-write.js';
+import { saveStamped, type WriteStamp } from '../audit/audited-write.js';
 import {
   assertNoDuplicateKeys,
   keep,

@@ -5,8 +5,8 @@ import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
-import { auditDeleted, auditEach } from '../audit/audit.js';
-import { saveStamped } from '../audit/stamped-write.js';
+import { auditEach } from '../audit/audit.js';
+import { deleteAudited, saveStamped } from '../audit/audited-write.js';
 import {
   assertNoDuplicateKeys,
   checkDeletable,
@@ -105,9 +105,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { customerId: string }
       (d) => `customer ${d.customerId} has a debt record; delete it first`,
     );
     problems.throwIfAny('Nothing was deleted');
-    await tx.delete(customers).where(inArray(customers.customerId, unique));
-    await auditDeleted(tx, ctx.actor, 'Customer', before);
-    return before;
+    return deleteAudited(tx, ctx.actor, 'Customer', customers.customerId, unique, before);
   });
 }
 

@@ -3,10 +3,16 @@ import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { auditDeleted, auditEach } from '../audit/audit.js';
-import { saveStamped } from '../audit/stamped-write.js';
+import { auditEach } from '../audit/audit.js';
+import { deleteAudited, saveStamped } from '../audit/audited-write.js';
 import { minorToString, toMinor } from '../masterdata/money.js';
-import { assertNoDuplicateKeys, type RowLabels, RowProblems, type WriteAction } from '../masterdata/rows.js';
+import {
+  assertAllStored,
+  assertNoDuplicateKeys,
+  type RowLabels,
+  RowProblems,
+  type WriteAction,
+} from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
 import { loadDebts, readDebts } from './debt.repo.js';
 
@@ -64,17 +70,13 @@ export function createDebtService(deps: Deps) {
     const unique = [...new Set(keys.map((k) => k.customerId))];
     return db.transaction(async (tx) => {
       const before = await loadDebts(tx, unique);
-      const problems = new RowProblems();
-      problems.addMissing(
+      assertAllStored(
         unique,
         before.map((b) => b.customerId),
         'debt of customer',
       );
-      problems.throwIfAny('Nothing was deleted');
       for (const b of before) assertStation(ctx.user, b.stationId);
-      await tx.delete(debts).where(inArray(debts.customerId, unique));
-      await auditDeleted(tx, ctx.actor, 'Debt', before);
-      return before;
+      return deleteAudited(tx, ctx.actor, 'Debt', debts.customerId, unique, before);
     });
   }
 

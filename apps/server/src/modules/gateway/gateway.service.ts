@@ -1,11 +1,12 @@
 import type { GatewayReadRequest, GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { auditDeleted, auditEach } from '../audit/audit.js';
-import { saveStamped } from '../audit/stamped-write.js';
+import { auditEach } from '../audit/audit.js';
+import { deleteAudited, saveStamped } from '../audit/audited-write.js';
 import {
+  assertAllStored,
   assertNoDuplicateKeys,
   checkWriteTarget,
   keep,
@@ -60,17 +61,13 @@ export function createGatewayService(deps: Deps) {
     const unique = [...new Set(keys.map((k) => k.gatewayId.toUpperCase()))];
     return db.transaction(async (tx) => {
       const before = await loadGateways(tx, unique);
-      const problems = new RowProblems();
-      problems.addMissing(
+      assertAllStored(
         unique,
         before.map((b) => b.gatewayId),
         'gateway',
       );
-      problems.throwIfAny('Nothing was deleted');
       for (const b of before) assertStation(ctx.user, b.stationId);
-      await tx.delete(gateways).where(inArray(gateways.gatewayId, unique));
-      await auditDeleted(tx, ctx.actor, 'Gateway', before);
-      return before;
+      return deleteAudited(tx, ctx.actor, 'Gateway', gateways.gatewayId, unique, before);
     });
   }
 

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { forbidden } from '../../lib/domain-errors.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { auditDeleted, auditEach } from '../audit/audit.js';
-import { saveStamped } from '../audit/stamped-write.js';
+import { saveStamped } from '../audit/audited-write.js';
 import {
   assertNoDuplicateKeys,
   keep,

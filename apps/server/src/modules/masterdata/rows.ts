@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { stations } from '../../db/schema.js';
 import type { SessionUser } from '../../http/route.js';
-import { refuse } from '../../lib/domain-errors.js';
+import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import { assertStation } from '../station/station-guard.js';
 
@@ -75,6 +75,32 @@ export function checkDeletable<R extends { stationId: string }>(
   problems.addMissing(ids, before.map(idOf), what);
   for (const b of before) assertStation(user, b.stationId);
   return problems;
+}
+
+/**
+ * A delete's first check where every missing id must be named before any station is checked: the
+ * whole request is refused unless each requested id is stored.
+ */
+export function assertAllStored(ids: readonly string[], found: readonly string[], what: string): void {
+  const problems = new RowProblems();
+  problems.addMissing(ids, found, what);
+  problems.throwIfAny('Nothing was deleted');
+}
+
+/**
+ * A whole-batch check for tables whose writes are refused as one (stations, roles): create and
+ * import refuse ids already stored, update answers not found for ids that are not.
+ */
+export function assertBatchTargets(
+  action: WriteAction,
+  ids: readonly string[],
+  found: readonly string[],
+  what: string,
+): void {
+  if (action !== 'Update' && found.length) throw refuse(`${what} already exists: ${found.join(', ')}`);
+  if (action === 'Update' && found.length !== ids.length) {
+    throw notFound(`${what} ${ids.filter((id) => !found.includes(id)).join(', ')}`);
+  }
 }
 
 /** Keys repeated in one request: the whole request is refused. */

@@ -7,7 +7,8 @@ import type { Deps } from '../../deps.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
-import { auditDeleted, auditEach } from '../audit/audit.js';
+import { auditEach } from '../audit/audit.js';
+import { deleteAudited } from '../audit/audited-write.js';
 import type { DbKeyStore, KeySource } from '../keystore/key-store.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import type { SealedKey } from '../keystore/key-vault.js';
@@ -294,10 +295,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { meterId: string }[])
         `meter ${a.meterId} is bound to the account of customer ${a.customerId}; delete the account first`,
     );
     problems.throwIfAny('Nothing was deleted');
-    await tx.delete(meters).where(inArray(meters.meterId, unique));
-    const rows = before.map(toMeterRow);
-    await auditDeleted(tx, ctx.actor, 'Meter', rows);
-    return rows;
+    return deleteAudited(tx, ctx.actor, 'Meter', meters.meterId, unique, before.map(toMeterRow));
   });
 }
 

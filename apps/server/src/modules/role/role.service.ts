@@ -7,8 +7,9 @@ import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditDeleted, auditEach } from '../audit/audit.js';
-import { saveStamped } from '../audit/stamped-write.js';
+import { auditEach } from '../audit/audit.js';
+import { deleteAudited, saveStamped } from '../audit/audited-write.js';
+import { assertBatchTargets } from '../masterdata/rows.js';
 import { load, normalise, readRoles } from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 
@@ -24,13 +25,13 @@ async function write(
   return deps.database.db.transaction(async (tx) => {
     const ids = rows.map((r) => r.roleId);
     const before = await load(tx, ids);
-    if (action !== 'Update' && before.length) {
-      throw refuse(`Role already exists: ${before.map((b) => b.roleId).join(', ')}`);
-    }
+    assertBatchTargets(
+      action,
+      ids,
+      before.map((b) => b.roleId),
+      'Role',
+    );
     if (action === 'Update') {
-      if (before.length !== ids.length) {
-        throw notFound(`Role ${ids.filter((id) => !before.some((b) => b.roleId === id)).join(', ')}`);
-      }
       // Editing a role that holds keys you lack would let you strip or re-shape it: same rule as granting.
       for (const b of before) assertCanGrant(ctx.user, b.content);
       await assertCanEditRoles(tx, ctx.user, ids);
@@ -64,9 +65,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { roleId: string }[]) 
       .leftJoin(userRoles, eq(userRoles.userId, users.userId))
       .where(or(inArray(users.roleId, ids), inArray(userRoles.roleId, ids)));
     if (Number(n) > 0) throw refuse('The role is still held by users; change their roles first');
-    await tx.delete(roles).where(inArray(roles.roleId, ids));
-    await auditDeleted(tx, ctx.actor, 'Role', before);
-    return before;
+    return deleteAudited(tx, ctx.actor, 'Role', roles.roleId, ids, before);
   });
 }
 

@@ -7,8 +7,9 @@ import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditDeleted, auditEach } from '../audit/audit.js';
-import { saveStamped } from '../audit/stamped-write.js';
+import { auditEach } from '../audit/audit.js';
+import { deleteAudited, saveStamped } from '../audit/audited-write.js';
+import { assertBatchTargets } from '../masterdata/rows.js';
 import { load, readStations } from './station.repo.js';
 
 /** Stations are sites; only system administrators create, rename or delete them. */
@@ -28,16 +29,15 @@ async function write(
   return deps.database.db.transaction(async (tx) => {
     const ids = rows.map((r) => r.stationId);
     const before = await load(tx, ids);
-    const adding = action !== 'Update';
-    if (adding && before.length) {
-      throw refuse(`Station already exists: ${before.map((b) => b.stationId).join(', ')}`);
-    }
-    if (action === 'Update' && before.length !== ids.length) {
-      throw notFound(`Station ${ids.filter((id) => !before.some((b) => b.stationId === id)).join(', ')}`);
-    }
+    assertBatchTargets(
+      action,
+      ids,
+      before.map((b) => b.stationId),
+      'Station',
+    );
     const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
     for (const r of rows) {
-      const stored = adding ? undefined : eq(stations.stationId, r.stationId);
+      const stored = action === 'Update' ? eq(stations.stationId, r.stationId) : undefined;
       const values = { name: r.name, remark: r.remark ?? null };
       await saveStamped(tx, stations, stamp, stored, values, { stationId: r.stationId });
     }
@@ -61,9 +61,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { stationId: string }[
       .from(users)
       .where(inArray(users.stationId, ids));
     if (Number(n) > 0) throw refuse('The station still has users; move or delete them first');
-    await tx.delete(stations).where(inArray(stations.stationId, ids));
-    await auditDeleted(tx, ctx.actor, 'Station', before);
-    return before;
+    return deleteAudited(tx, ctx.actor, 'Station', stations.stationId, ids, before);
   });
 }
 

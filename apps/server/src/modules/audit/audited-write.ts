@@ -1,6 +1,7 @@
-import type { SQL } from 'drizzle-orm';
+import { inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
+import { type Actor, auditDeleted } from './audit.js';
 
 /** A table with the common audit columns (db/columns.ts `auditColumns`). */
 type StampedTable = PgTable & {
@@ -39,4 +40,21 @@ export async function saveStamped<T extends StampedTable>(
     const row = { ...key, ...values, createId: stamp.userId, createDate: stamp.now };
     await q.insert(table).values(row as PgInsertValue<T>);
   }
+}
+
+/**
+ * Deletes the rows whose `key` is one of `ids` and writes a 'Delete' audit row for each of `removed`
+ * (the checked rows as loaded before); answers `removed`, which is what a delete request returns.
+ */
+export async function deleteAudited<R>(
+  q: Queryable,
+  actor: Actor,
+  title: string,
+  key: PgColumn,
+  ids: string[],
+  removed: R[],
+): Promise<R[]> {
+  await q.delete(key.table).where(inArray(key, ids));
+  await auditDeleted(q, actor, title, removed);
+  return removed;
 }
