@@ -4,17 +4,27 @@ import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { auditEach } from '../audit/audit.js';
-import { deleteAudited, saveStamped } from '../audit/audited-write.js';
+import { saveStamped } from '../audit/audited-write.js';
 import { minorToString, toMinor } from '../masterdata/money.js';
 import {
-  assertAllStored,
   assertNoDuplicateKeys,
+  checkTarget,
   type RowLabels,
   RowProblems,
+  removeStationRows,
+  type StationRowsDelete,
   type WriteAction,
 } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
 import { loadDebts, readDebts } from './debt.repo.js';
+
+const debtTable: StationRowsDelete<DebtRow> = {
+  load: loadDebts,
+  key: debts.customerId,
+  idOf: (d) => d.customerId,
+  what: 'debt of customer',
+  title: 'Debt',
+};
 
 /**
  * One debt per customer, in the customer's station. Vending recovers it (payDebt grows, remainingDebt
@@ -39,8 +49,7 @@ export function createDebtService(deps: Deps) {
         const old = before.get(r.customerId);
         if (!owner) problem('customer not found');
         else assertStation(ctx.user, owner.stationId);
-        if (action === 'Update' && !old) problem('not found');
-        if (action !== 'Update' && old) problem('already exists');
+        checkTarget(action, old, problem);
         const total = toMinor(r.totalDebt);
         const paid = old ? toMinor(old.payDebt) : 0;
         if (total < paid)
@@ -68,16 +77,7 @@ export function createDebtService(deps: Deps) {
 
   async function remove(ctx: UserContext, keys: { customerId: string }[]): Promise<DebtRow[]> {
     const unique = [...new Set(keys.map((k) => k.customerId))];
-    return db.transaction(async (tx) => {
-      const before = await loadDebts(tx, unique);
-      assertAllStored(
-        unique,
-        before.map((b) => b.customerId),
-        'debt of customer',
-      );
-      for (const b of before) assertStation(ctx.user, b.stationId);
-      return deleteAudited(tx, ctx.actor, 'Debt', debts.customerId, unique, before);
-    });
+    return db.transaction((tx) => removeStationRows(tx, ctx, unique, debtTable));
   }
 
   const read = (req: DebtReadRequest, user: SessionUser) => readDebts(db, req, user);

@@ -14,7 +14,9 @@ import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { auditDeleted, auditEach } from '../audit/audit.js';
 import { saveStamped } from '../audit/audited-write.js';
 import {
+  assertAllStored,
   assertNoDuplicateKeys,
+  checkTarget,
   keep,
   type RowLabels,
   RowProblems,
@@ -70,11 +72,10 @@ export function createDlt645Service(deps: Deps) {
       const problems = new RowProblems();
       rows.forEach((r, i) => {
         const old = before.get(itemKey(r));
-        if (action === 'Update' && !old) problems.add(labels, i, `data item ${itemKey(r)}: not found`);
-        if (action !== 'Update' && old) problems.add(labels, i, `data item ${itemKey(r)}: already exists`);
+        const problem = (m: string) => problems.add(labels, i, `data item ${itemKey(r)}: ${m}`);
+        checkTarget(action, old, problem);
         const v = valuesOf(r, old);
-        if (v.control !== '1C' && v.analysisFormat !== 'clock' && !v.di)
-          problems.add(labels, i, `data item ${itemKey(r)}: di is required`);
+        if (v.control !== '1C' && v.analysisFormat !== 'clock' && !v.di) problem('di is required');
       });
       problems.throwIfAny();
       const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
@@ -95,12 +96,7 @@ export function createDlt645Service(deps: Deps) {
     assertSystemAdmin(ctx);
     return db.transaction(async (tx) => {
       const before = await loadItems(tx, keys);
-      const problems = new RowProblems();
-      keys.forEach((k, i) => {
-        if (!before.some((b) => itemKey(b) === itemKey(k)))
-          problems.add(undefined, i, `data item ${itemKey(k)}: not found`);
-      });
-      problems.throwIfAny('Nothing was deleted');
+      assertAllStored(keys.map(itemKey), before.map(itemKey), 'data item');
       const rows = before.map(toDlt645Row);
       for (const b of before) await tx.delete(dlt645Items).where(eq(dlt645Items.dlt645Id, b.dlt645Id));
       await auditDeleted(tx, ctx.actor, 'DLT645', rows);

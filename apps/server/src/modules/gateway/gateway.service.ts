@@ -4,19 +4,27 @@ import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { auditEach } from '../audit/audit.js';
-import { deleteAudited, saveStamped } from '../audit/audited-write.js';
+import { saveStamped } from '../audit/audited-write.js';
 import {
-  assertAllStored,
   assertNoDuplicateKeys,
   checkWriteTarget,
   keep,
   type RowLabels,
   RowProblems,
+  removeStationRows,
+  type StationRowsDelete,
   stationsFor,
   type WriteAction,
 } from '../masterdata/rows.js';
-import { assertStation } from '../station/station-guard.js';
 import { loadGateways, readGateways } from './gateway.repo.js';
+
+const gatewayTable: StationRowsDelete<GatewayRow> = {
+  load: loadGateways,
+  key: gateways.gatewayId,
+  idOf: (g) => g.gatewayId,
+  what: 'gateway',
+  title: 'Gateway',
+};
 
 export function createGatewayService(deps: Deps) {
   const { db } = deps.database;
@@ -59,16 +67,7 @@ export function createGatewayService(deps: Deps) {
 
   async function remove(ctx: UserContext, keys: { gatewayId: string }[]): Promise<GatewayRow[]> {
     const unique = [...new Set(keys.map((k) => k.gatewayId.toUpperCase()))];
-    return db.transaction(async (tx) => {
-      const before = await loadGateways(tx, unique);
-      assertAllStored(
-        unique,
-        before.map((b) => b.gatewayId),
-        'gateway',
-      );
-      for (const b of before) assertStation(ctx.user, b.stationId);
-      return deleteAudited(tx, ctx.actor, 'Gateway', gateways.gatewayId, unique, before);
-    });
+    return db.transaction((tx) => removeStationRows(tx, ctx, unique, gatewayTable));
   }
 
   const read = (req: GatewayReadRequest, user: SessionUser) => readGateways(db, req, user);

@@ -8,7 +8,9 @@ import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { auditDeleted, auditEach } from '../audit/audit.js';
 import { saveStamped } from '../audit/audited-write.js';
 import {
+  assertAllStored,
   assertNoDuplicateKeys,
+  checkTarget,
   keep,
   type RowLabels,
   RowProblems,
@@ -34,8 +36,7 @@ export function createItemService(deps: Deps) {
       const problems = new RowProblems();
       rows.forEach((r, i) => {
         const old = before.get(itemKey(r).toLowerCase());
-        if (action === 'Update' && !old) problems.add(labels, i, `item ${itemKey(r)}: not found`);
-        if (action !== 'Update' && old) problems.add(labels, i, `item ${itemKey(r)}: already exists`);
+        checkTarget(action, old, (m) => problems.add(labels, i, `item ${itemKey(r)}: ${m}`));
       });
       problems.throwIfAny();
       const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
@@ -61,12 +62,7 @@ export function createItemService(deps: Deps) {
     assertSystemAdmin(ctx);
     return db.transaction(async (tx) => {
       const before = await loadItems(tx, keys);
-      const problems = new RowProblems();
-      keys.forEach((k, i) => {
-        if (!before.some((b) => itemKey(b) === itemKey(k)))
-          problems.add(undefined, i, `item ${itemKey(k)}: not found`);
-      });
-      problems.throwIfAny('Nothing was deleted');
+      assertAllStored(keys.map(itemKey), before.map(itemKey), 'item');
       for (const b of before) {
         await tx.delete(items).where(and(eq(items.itemType, b.itemType), eq(items.itemName, b.itemName)));
       }

@@ -1,9 +1,11 @@
 import { inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { stations } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
+import { deleteAudited } from '../audit/audited-write.js';
 import { assertStation } from '../station/station-guard.js';
 
 export type WriteAction = 'Create' | 'Update' | 'Import';
@@ -58,9 +60,14 @@ export function checkWriteTarget(
   old: { stationId: string } | undefined,
   problem: (message: string) => void,
 ): void {
+  checkTarget(action, old, problem);
+  if (old && action === 'Update') assertStation(user, old.stationId);
+}
+
+/** Create and import add rows that are not stored yet; update changes a stored row. */
+export function checkTarget(action: WriteAction, old: unknown, problem: (message: string) => void): void {
   if (action === 'Update' && !old) problem('not found');
   if (action !== 'Update' && old) problem('already exists');
-  if (old && action === 'Update') assertStation(user, old.stationId);
 }
 
 /** A delete's first checks: every requested id is stored, and each stored row lies in the caller's stations. */
@@ -87,6 +94,33 @@ export function assertAllStored(ids: readonly string[], found: readonly string[]
   problems.throwIfAny('Nothing was deleted');
 }
 
+/** How a station-scoped table is deleted from: see removeStationRows. */
+export interface StationRowsDelete<R extends { stationId: string }> {
+  load: (q: Queryable, ids: string[]) => Promise<R[]>;
+  key: PgColumn;
+  idOf: (row: R) => string;
+  /** How an error names a row ("gateway"). */
+  what: string;
+  /** The audit title ("Gateway"). */
+  title: string;
+}
+
+/**
+ * Deletes station-scoped rows by key, in the caller's transaction: every id must be stored (all
+ * missing ones named, 400) before any row's station is checked (403); answers the rows as they were.
+ */
+export async function removeStationRows<R extends { stationId: string }>(
+  q: Queryable,
+  ctx: UserContext,
+  ids: string[],
+  table: StationRowsDelete<R>,
+): Promise<R[]> {
+  const before = await table.load(q, ids);
+  assertAllStored(ids, before.map(table.idOf), table.what);
+  for (const b of before) assertStation(ctx.user, b.stationId);
+  return deleteAudited(q, ctx.actor, table.title, table.key, ids, before);
+}
+
 /**
  * A whole-batch check for tables whose writes are refused as one (stations, roles): create and
  * import refuse ids already stored, update answers not found for ids that are not.
@@ -101,6 +135,12 @@ export function assertBatchTargets(
   if (action === 'Update' && found.length !== ids.length) {
     throw notFound(`${what} ${ids.filter((id) => !found.includes(id)).join(', ')}`);
   }
+}
+
+/** Keys repeated in one request (exactly as sent): the whole request is refused, naming them. */
+export function assertUniqueKeys(keys: string[]): void {
+  const dup = duplicateKeys(keys);
+  if (dup.length) throw refuse(`The request has duplicate lines: ${dup.join(', ')}`);
 }
 
 /** Keys repeated in one request: the whole request is refused. */
@@ -130,13 +170,19 @@ export async function stationsFor<R extends { stationId?: string | null }>(
   }));
   const unique = [...new Set(placed.map((r) => r.stationId))];
   for (const s of unique) assertStation(user, s);
+  await assertStationsExist(q, unique);
+  return placed;
+}
+
+/** Every station named must exist; the missing ones are listed once each. */
+export async function assertStationsExist(q: Queryable, ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
   const found = await q
     .select({ id: stations.stationId })
     .from(stations)
     .where(inArray(stations.stationId, unique));
   const missing = unique.filter((id) => !found.some((f) => f.id === id));
   if (missing.length) throw refuse(`Station not found: ${missing.join(', ')}`);
-  return placed;
 }
 
 /** `v` when given, else the stored value (update keeps what the body leaves out). */

@@ -4,12 +4,11 @@ import type { z } from 'zod';
 import { roles, userRoles, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
-import { duplicateKeys } from '../../lib/duplicates.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditEach } from '../audit/audit.js';
 import { deleteAudited, saveStamped } from '../audit/audited-write.js';
-import { assertBatchTargets } from '../masterdata/rows.js';
+import { assertBatchTargets, assertUniqueKeys } from '../masterdata/rows.js';
 import { load, normalise, readRoles } from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 
@@ -19,8 +18,7 @@ async function write(
   rows: z.infer<typeof RoleRequest>[],
   action: 'Create' | 'Update' | 'Import',
 ) {
-  const dup = duplicateKeys(rows.map((r) => r.roleId));
-  if (dup.length) throw refuse(`The request has duplicate lines: ${dup.join(', ')}`);
+  assertUniqueKeys(rows.map((r) => r.roleId));
   for (const r of rows) assertCanGrant(ctx.user, r.content);
   return deps.database.db.transaction(async (tx) => {
     const ids = rows.map((r) => r.roleId);

@@ -4,12 +4,11 @@ import type { z } from 'zod';
 import { stations, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
-import { duplicateKeys } from '../../lib/duplicates.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditEach } from '../audit/audit.js';
 import { deleteAudited, saveStamped } from '../audit/audited-write.js';
-import { assertBatchTargets } from '../masterdata/rows.js';
+import { assertBatchTargets, assertUniqueKeys } from '../masterdata/rows.js';
 import { load, readStations } from './station.repo.js';
 
 /** Stations are sites; only system administrators create, rename or delete them. */
@@ -24,8 +23,7 @@ async function write(
   action: 'Create' | 'Import' | 'Update',
 ) {
   assertSystemAdmin(ctx);
-  const dup = duplicateKeys(rows.map((r) => r.stationId));
-  if (dup.length) throw refuse(`The request has duplicate lines: ${dup.join(', ')}`);
+  assertUniqueKeys(rows.map((r) => r.stationId));
   return deps.database.db.transaction(async (tx) => {
     const ids = rows.map((r) => r.stationId);
     const before = await load(tx, ids);
