@@ -1,8 +1,9 @@
-import type { DebtReadRequest, DebtRequest, DebtRow } from '@prepay/contracts';
+import type { DebtRequest, DebtRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditEach } from '../audit/audit.js';
 import { saveStamped } from '../audit/audited-write.js';
 import { minorToString, toMinor } from '../masterdata/money.js';
@@ -30,58 +31,60 @@ const debtTable: StationRowsDelete<DebtRow> = {
  * One debt per customer, in the customer's station. Vending recovers it (payDebt grows, remainingDebt
  * shrinks); changing totalDebt keeps what was already recovered.
  */
-export function createDebtService(deps: Deps) {
-  const { db } = deps.database;
-
-  async function write(ctx: UserContext, rows: DebtRequest[], action: WriteAction, labels?: RowLabels) {
-    const ids = rows.map((r) => r.customerId);
-    assertNoDuplicateKeys(ids, labels);
-    return db.transaction(async (tx) => {
-      const before = new Map((await loadDebts(tx, ids)).map((d) => [d.customerId, d]));
-      const owners = await tx
-        .select({ id: customers.customerId, stationId: customers.stationId })
-        .from(customers)
-        .where(inArray(customers.customerId, ids));
-      const problems = new RowProblems();
-      const values = rows.map((r, i) => {
-        const problem = (m: string) => problems.add(labels, i, `debt of customer ${r.customerId}: ${m}`);
-        const owner = owners.find((o) => o.id === r.customerId);
-        const old = before.get(r.customerId);
-        if (!owner) problem('customer not found');
-        else assertStation(ctx.user, owner.stationId);
-        checkTarget(action, old, problem);
-        const total = toMinor(r.totalDebt);
-        const paid = old ? toMinor(old.payDebt) : 0;
-        if (total < paid)
-          problem(`totalDebt cannot be less than what was already recovered (${minorToString(paid)})`);
-        return {
-          customerId: r.customerId,
-          totalDebtMinor: total,
-          remainingDebtMinor: total - paid,
-          payDebtMinor: paid,
-          stationId: owner?.stationId ?? ctx.user.stationId,
-          remark: r.remark ?? null,
-        };
-      });
-      problems.throwIfAny();
-      const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
-      for (const v of values) {
-        const stored = before.has(v.customerId) ? eq(debts.customerId, v.customerId) : undefined;
-        await saveStamped(tx, debts, stamp, stored, v);
-      }
-      const after = await loadDebts(tx, ids);
-      await auditEach(tx, ctx.actor, { title: 'Debt', action }, after, (a) => before.get(a.customerId));
-      return after;
+async function write(
+  deps: Deps,
+  ctx: UserContext,
+  rows: DebtRequest[],
+  action: WriteAction,
+  labels?: RowLabels,
+) {
+  const ids = rows.map((r) => r.customerId);
+  assertNoDuplicateKeys(ids, labels);
+  return deps.database.db.transaction(async (tx) => {
+    const before = new Map((await loadDebts(tx, ids)).map((d) => [d.customerId, d]));
+    const owners = await tx
+      .select({ id: customers.customerId, stationId: customers.stationId })
+      .from(customers)
+      .where(inArray(customers.customerId, ids));
+    const problems = new RowProblems();
+    const values = rows.map((r, i) => {
+      const problem = (m: string) => problems.add(labels, i, `debt of customer ${r.customerId}: ${m}`);
+      const owner = owners.find((o) => o.id === r.customerId);
+      const old = before.get(r.customerId);
+      if (!owner) problem('customer not found');
+      else assertStation(ctx.user, owner.stationId);
+      checkTarget(action, old, problem);
+      const total = toMinor(r.totalDebt);
+      const paid = old ? toMinor(old.payDebt) : 0;
+      if (total < paid)
+        problem(`totalDebt cannot be less than what was already recovered (${minorToString(paid)})`);
+      return {
+        customerId: r.customerId,
+        totalDebtMinor: total,
+        remainingDebtMinor: total - paid,
+        payDebtMinor: paid,
+        stationId: owner?.stationId ?? ctx.user.stationId,
+        remark: r.remark ?? null,
+      };
     });
-  }
+    problems.throwIfAny();
+    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
+    for (const v of values) {
+      const stored = before.has(v.customerId) ? eq(debts.customerId, v.customerId) : undefined;
+      await saveStamped(tx, debts, stamp, stored, v);
+    }
+    const after = await loadDebts(tx, ids);
+    await auditEach(tx, ctx.actor, { title: 'Debt', action }, after, (a) => before.get(a.customerId));
+    return after;
+  });
+}
 
-  async function remove(ctx: UserContext, keys: { customerId: string }[]): Promise<DebtRow[]> {
-    const unique = [...new Set(keys.map((k) => k.customerId))];
-    return db.transaction((tx) => removeStationRows(tx, ctx, unique, debtTable));
-  }
+async function remove(deps: Deps, ctx: UserContext, keys: { customerId: string }[]): Promise<DebtRow[]> {
+  const unique = [...new Set(keys.map((k) => k.customerId))];
+  return deps.database.db.transaction((tx) => removeStationRows(tx, ctx, unique, debtTable));
+}
 
-  const read = (req: DebtReadRequest, user: SessionUser) => readDebts(db, req, user);
-
-  return { read, write, remove };
+export function createDebtService(deps: Deps) {
+  return withDeps(deps, { read: onDatabase(readDebts), write, remove });
 }
 export type DebtService = ReturnType<typeof createDebtService>;

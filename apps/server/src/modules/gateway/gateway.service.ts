@@ -1,8 +1,9 @@
-import type { GatewayReadRequest, GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
+import type { GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
 import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditEach } from '../audit/audit.js';
 import { saveStamped } from '../audit/audited-write.js';
 import {
@@ -26,52 +27,47 @@ const gatewayTable: StationRowsDelete<GatewayRow> = {
   title: 'Gateway',
 };
 
-export function createGatewayService(deps: Deps) {
-  const { db } = deps.database;
-
-  async function write(
-    ctx: UserContext,
-    rows: GatewayWriteRequest[],
-    action: WriteAction,
-    labels?: RowLabels,
-  ) {
-    const ids = rows.map((r) => r.gatewayId);
-    assertNoDuplicateKeys(ids, labels);
-    return db.transaction(async (tx) => {
-      const before = new Map((await loadGateways(tx, ids)).map((g) => [g.gatewayId, g]));
-      const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.gatewayId)?.stationId);
-      const problems = new RowProblems();
-      rows.forEach((r, i) => {
-        const old = before.get(r.gatewayId);
-        checkWriteTarget(ctx.user, action, old, (m) =>
-          problems.add(labels, i, `gateway ${r.gatewayId}: ${m}`),
-        );
-      });
-      problems.throwIfAny();
-      const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
-      for (const r of placed) {
-        const old = before.get(r.gatewayId);
-        const values = {
-          gatewayName: keep(r.gatewayName, old?.gatewayName ?? null) ?? null,
-          remark: keep(r.remark, old?.remark ?? null) ?? null,
-          stationId: r.stationId,
-        };
-        const stored = old && eq(gateways.gatewayId, r.gatewayId);
-        await saveStamped(tx, gateways, stamp, stored, values, { gatewayId: r.gatewayId });
-      }
-      const after = await loadGateways(tx, ids);
-      await auditEach(tx, ctx.actor, { title: 'Gateway', action }, after, (a) => before.get(a.gatewayId));
-      return after;
+async function write(
+  deps: Deps,
+  ctx: UserContext,
+  rows: GatewayWriteRequest[],
+  action: WriteAction,
+  labels?: RowLabels,
+) {
+  const ids = rows.map((r) => r.gatewayId);
+  assertNoDuplicateKeys(ids, labels);
+  return deps.database.db.transaction(async (tx) => {
+    const before = new Map((await loadGateways(tx, ids)).map((g) => [g.gatewayId, g]));
+    const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.gatewayId)?.stationId);
+    const problems = new RowProblems();
+    rows.forEach((r, i) => {
+      const old = before.get(r.gatewayId);
+      checkWriteTarget(ctx.user, action, old, (m) => problems.add(labels, i, `gateway ${r.gatewayId}: ${m}`));
     });
-  }
+    problems.throwIfAny();
+    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
+    for (const r of placed) {
+      const old = before.get(r.gatewayId);
+      const values = {
+        gatewayName: keep(r.gatewayName, old?.gatewayName ?? null) ?? null,
+        remark: keep(r.remark, old?.remark ?? null) ?? null,
+        stationId: r.stationId,
+      };
+      const stored = old && eq(gateways.gatewayId, r.gatewayId);
+      await saveStamped(tx, gateways, stamp, stored, values, { gatewayId: r.gatewayId });
+    }
+    const after = await loadGateways(tx, ids);
+    await auditEach(tx, ctx.actor, { title: 'Gateway', action }, after, (a) => before.get(a.gatewayId));
+    return after;
+  });
+}
 
-  async function remove(ctx: UserContext, keys: { gatewayId: string }[]): Promise<GatewayRow[]> {
-    const unique = [...new Set(keys.map((k) => k.gatewayId.toUpperCase()))];
-    return db.transaction((tx) => removeStationRows(tx, ctx, unique, gatewayTable));
-  }
+async function remove(deps: Deps, ctx: UserContext, keys: { gatewayId: string }[]): Promise<GatewayRow[]> {
+  const unique = [...new Set(keys.map((k) => k.gatewayId.toUpperCase()))];
+  return deps.database.db.transaction((tx) => removeStationRows(tx, ctx, unique, gatewayTable));
+}
 
-  const read = (req: GatewayReadRequest, user: SessionUser) => readGateways(db, req, user);
-
-  return { read, write, remove };
+export function createGatewayService(deps: Deps) {
+  return withDeps(deps, { read: onDatabase(readGateways), write, remove });
 }
 export type GatewayService = ReturnType<typeof createGatewayService>;
