@@ -1,4 +1,4 @@
-import type { DebtRequest, DebtRow } from '@prepay/contracts';
+import type { DebtRequest } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
@@ -12,20 +12,11 @@ import {
   checkTarget,
   type RowLabels,
   RowProblems,
-  removeStationRows,
-  type StationRowsDelete,
+  stationRowsRemover,
   type WriteAction,
 } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
 import { loadDebts, readDebts } from './debt.repo.js';
-
-const debtTable: StationRowsDelete<DebtRow> = {
-  load: loadDebts,
-  key: debts.customerId,
-  idOf: (d) => d.customerId,
-  what: 'debt of customer',
-  title: 'Debt',
-};
 
 /**
  * One debt per customer, in the customer's station. Vending recovers it (payDebt grows, remainingDebt
@@ -79,10 +70,13 @@ async function write(
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, keys: { customerId: string }[]): Promise<DebtRow[]> {
-  const unique = [...new Set(keys.map((k) => k.customerId))];
-  return deps.database.db.transaction((tx) => removeStationRows(tx, ctx, unique, debtTable));
-}
+const remove = stationRowsRemover({
+  field: 'customerId',
+  key: debts.customerId,
+  load: loadDebts,
+  what: 'debt of customer',
+  title: 'Debt',
+});
 
 export function createDebtService(deps: Deps) {
   return withDeps(deps, { read: onDatabase(readDebts), write, remove });

@@ -1,4 +1,4 @@
-import type { GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
+import type { GatewayWriteRequest } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
 import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
@@ -12,20 +12,11 @@ import {
   keep,
   type RowLabels,
   RowProblems,
-  removeStationRows,
-  type StationRowsDelete,
+  stationRowsRemover,
   stationsFor,
   type WriteAction,
 } from '../masterdata/rows.js';
 import { loadGateways, readGateways } from './gateway.repo.js';
-
-const gatewayTable: StationRowsDelete<GatewayRow> = {
-  load: loadGateways,
-  key: gateways.gatewayId,
-  idOf: (g) => g.gatewayId,
-  what: 'gateway',
-  title: 'Gateway',
-};
 
 async function write(
   deps: Deps,
@@ -62,10 +53,14 @@ async function write(
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, keys: { gatewayId: string }[]): Promise<GatewayRow[]> {
-  const unique = [...new Set(keys.map((k) => k.gatewayId.toUpperCase()))];
-  return deps.database.db.transaction((tx) => removeStationRows(tx, ctx, unique, gatewayTable));
-}
+const remove = stationRowsRemover({
+  field: 'gatewayId',
+  key: gateways.gatewayId,
+  load: loadGateways,
+  what: 'gateway',
+  title: 'Gateway',
+  normalise: (id) => id.toUpperCase(),
+});
 
 export function createGatewayService(deps: Deps) {
   return withDeps(deps, { read: onDatabase(readGateways), write, remove });

@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { stations } from '../../db/schema.js';
+import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
@@ -94,31 +95,40 @@ export function assertAllStored(ids: readonly string[], found: readonly string[]
   problems.throwIfAny('Nothing was deleted');
 }
 
-/** How a station-scoped table is deleted from: see removeStationRows. */
-export interface StationRowsDelete<R extends { stationId: string }> {
-  load: (q: Queryable, ids: string[]) => Promise<R[]>;
+/** How a station-scoped table is deleted from: see stationRowsRemover. */
+export interface StationRowsDelete<F extends string, R extends Record<F, string> & { stationId: string }> {
+  /** The key field, named alike in the delete request and the row ("gatewayId"). */
+  field: F;
   key: PgColumn;
-  idOf: (row: R) => string;
-  /** How an error names a row ("gateway"). */
+  load: (q: Queryable, ids: string[]) => Promise<R[]>;
+  /** How an error names a row ("gateway"), and the audit title ("Gateway"). */
   what: string;
-  /** The audit title ("Gateway"). */
   title: string;
+  /** How a requested id is matched against stored ones (gateway ids are stored upper-case). */
+  normalise?: (id: string) => string;
 }
 
 /**
- * Deletes station-scoped rows by key, in the caller's transaction: every id must be stored (all
- * missing ones named, 400) before any row's station is checked (403); answers the rows as they were.
+ * The delete step of a station-scoped table, in one transaction: every id must be stored (all missing
+ * ones named, 400) before any row's station is checked (403); answers the rows as they were.
  */
-export async function removeStationRows<R extends { stationId: string }>(
-  q: Queryable,
-  ctx: UserContext,
-  ids: string[],
-  table: StationRowsDelete<R>,
-): Promise<R[]> {
-  const before = await table.load(q, ids);
-  assertAllStored(ids, before.map(table.idOf), table.what);
-  for (const b of before) assertStation(ctx.user, b.stationId);
-  return deleteAudited(q, ctx.actor, table.title, table.key, ids, before);
+export function stationRowsRemover<F extends string, R extends Record<F, string> & { stationId: string }>(
+  table: StationRowsDelete<F, R>,
+) {
+  const idOf = (k: Record<F, string>) => table.normalise?.(k[table.field]) ?? k[table.field];
+  return (deps: Deps, ctx: UserContext, keys: Record<F, string>[]): Promise<R[]> => {
+    const ids = [...new Set(keys.map(idOf))];
+    return deps.database.db.transaction(async (tx) => {
+      const before = await table.load(tx, ids);
+      assertAllStored(
+        ids,
+        before.map((b) => b[table.field]),
+        table.what,
+      );
+      for (const b of before) assertStation(ctx.user, b.stationId);
+      return deleteAudited(tx, ctx.actor, table.title, table.key, ids, before);
+    });
+  };
 }
 
 /**
