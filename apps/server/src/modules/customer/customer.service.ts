@@ -12,9 +12,9 @@ import {
   checkDeletable,
   checkWriteTarget,
   keep,
+  loadAndPlace,
   type RowLabels,
   RowProblems,
-  stationsFor,
   type WriteAction,
 } from '../masterdata/rows.js';
 import { loadCustomers, readCustomers } from './customer.repo.js';
@@ -29,8 +29,7 @@ async function write(
   const ids = rows.map((r) => r.customerId);
   assertNoDuplicateKeys(ids, labels);
   return deps.database.db.transaction(async (tx) => {
-    const before = new Map((await loadCustomers(tx, ids)).map((c) => [c.customerId, c]));
-    const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.customerId)?.stationId);
+    const { before, placed } = await loadAndPlace(tx, ctx.user, rows, 'customerId', loadCustomers);
     const problems = new RowProblems();
     // A customer with accounts or a debt keeps its station: those rows live there too.
     const moving = placed.filter((r) => {

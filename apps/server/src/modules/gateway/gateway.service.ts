@@ -10,10 +10,10 @@ import {
   assertNoDuplicateKeys,
   checkWriteTarget,
   keep,
+  loadAndPlace,
   type RowLabels,
   RowProblems,
   stationRowsRemover,
-  stationsFor,
   type WriteAction,
 } from '../masterdata/rows.js';
 import { loadGateways, readGateways } from './gateway.repo.js';
@@ -28,8 +28,7 @@ async function write(
   const ids = rows.map((r) => r.gatewayId);
   assertNoDuplicateKeys(ids, labels);
   return deps.database.db.transaction(async (tx) => {
-    const before = new Map((await loadGateways(tx, ids)).map((g) => [g.gatewayId, g]));
-    const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.gatewayId)?.stationId);
+    const { before, placed } = await loadAndPlace(tx, ctx.user, rows, 'gatewayId', loadGateways);
     const problems = new RowProblems();
     rows.forEach((r, i) => {
       const old = before.get(r.gatewayId);

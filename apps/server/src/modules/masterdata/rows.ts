@@ -195,5 +195,29 @@ export async function assertStationsExist(q: Queryable, ids: readonly string[]):
   if (missing.length) throw refuse(`Station not found: ${missing.join(', ')}`);
 }
 
+/**
+ * A station-scoped write's start: the stored rows the batch names, by their `field` key, and each
+ * row placed in its station (see stationsFor; an update keeps the stored row's station by default).
+ */
+export async function loadAndPlace<
+  F extends string,
+  R extends Record<F, string> & { stationId?: string | null },
+  S extends Record<F, string> & { stationId: string },
+>(
+  q: Queryable,
+  user: SessionUser,
+  rows: readonly R[],
+  field: F,
+  load: (q: Queryable, ids: string[]) => Promise<S[]>,
+) {
+  const stored = await load(
+    q,
+    rows.map((r) => r[field]),
+  );
+  const before = new Map<string, S>(stored.map((s) => [s[field], s]));
+  const placed = await stationsFor(q, user, rows, (r) => before.get(r[field])?.stationId);
+  return { before, placed };
+}
+
 /** `v` when given, else the stored value (update keeps what the body leaves out). */
 export const keep = <T>(v: T | undefined, old: T): T => (v === undefined ? old : v);
