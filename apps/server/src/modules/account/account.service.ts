@@ -5,7 +5,8 @@ import { accounts, customers, meters, stations, tariffs } from '../../db/schema.
 import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { writeAudit } from '../audit/audit.js';
+import { auditDeleted, writeAudit } from '../audit/audit.js';
+import { saveStamped, type WriteStamp } from '../audit/audited-write.js';
 import {
   assertNoDuplicateKeys,
   keep,
@@ -42,7 +43,7 @@ interface AccountPlan {
 }
 
 /** Writes the checked rows; the meter an account leaves is unused again, the one it binds is used. */
-async function storePlans(tx: Tx, ctx: UserContext, plans: AccountPlan[], now: Date) {
+async function storePlans(tx: Tx, plans: AccountPlan[], stamp: WriteStamp) {
   for (const { r, key, old, stationId } of plans) {
     const values = {
       meterId: r.meterId,
@@ -52,15 +53,9 @@ async function storePlans(tx: Tx, ctx: UserContext, plans: AccountPlan[], now: D
       remark: keep(r.remark, old?.remark ?? null) ?? null,
       stationId,
     };
-    if (old) {
-      await tx
-        .update(accounts)
-        .set({ ...values, updateId: ctx.user.userId, updateDate: now })
-        .where(eq(accounts.meterId, key));
-      if (key !== r.meterId) await tx.update(meters).set({ status: false }).where(eq(meters.meterId, key));
-    } else {
-      await tx.insert(accounts).values({ ...values, createId: ctx.user.userId, createDate: now });
-    }
+    await saveStamped(tx, accounts, stamp, old && eq(accounts.meterId, key), values);
+    if (old && key !== r.meterId)
+      await tx.update(meters).set({ status: false }).where(eq(meters.meterId, key));
     await tx.update(meters).set({ status: true }).where(eq(meters.meterId, r.meterId));
   }
 }
@@ -117,7 +112,7 @@ async function write(
       return { r, key, old, stationId };
     });
     problems.throwIfAny();
-    await storePlans(tx, ctx, plans, deps.clock.now());
+    await storePlans(tx, plans, { userId: ctx.user.userId, now: deps.clock.now() });
     const after = await loadAccounts(
       tx,
       rows.map((r) => r.meterId),
@@ -153,8 +148,7 @@ async function remove(
         .where(and(eq(accounts.meterId, r.meterId), eq(accounts.customerId, r.customerId)));
     }
     await tx.update(meters).set({ status: false }).where(inArray(meters.meterId, ids));
-    for (const b of before)
-      await writeAudit(tx, ctx.actor, { title: 'Account', action: 'Delete', before: b });
+    await auditDeleted(tx, ctx.actor, 'Account', before);
     return before;
   });
 }

@@ -50,3 +50,13 @@ export async function auditEach<T>(
 ): Promise<void> {
   for (const row of after) await writeAudit(q, actor, { ...what, before: beforeOf(row), after: row });
 }
+
+/** One 'Delete' audit row per removed row, its state before as the answer returns it. */
+export async function auditDeleted(
+  q: Queryable,
+  actor: Actor,
+  title: string,
+  removed: unknown[],
+): Promise<void> {
+  for (const before of removed) await writeAudit(q, actor, { title, action: 'Delete', before });
+}

@@ -5,15 +5,16 @@ import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
+import { auditEach } from '../audit/audit.js';
+import { deleteAudited, saveStamped } from '../audit/audited-write.js';
 import {
   assertNoDuplicateKeys,
   checkDeletable,
   checkWriteTarget,
   keep,
+  loadAndPlace,
   type RowLabels,
   RowProblems,
-  stationsFor,
   type WriteAction,
 } from '../masterdata/rows.js';
 import { loadCustomers, readCustomers } from './customer.repo.js';
@@ -28,8 +29,7 @@ async function write(
   const ids = rows.map((r) => r.customerId);
   assertNoDuplicateKeys(ids, labels);
   return deps.database.db.transaction(async (tx) => {
-    const before = new Map((await loadCustomers(tx, ids)).map((c) => [c.customerId, c]));
-    const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.customerId)?.stationId);
+    const { before, placed } = await loadAndPlace(tx, ctx.user, rows, 'customerId', loadCustomers);
     const problems = new RowProblems();
     // A customer with accounts or a debt keeps its station: those rows live there too.
     const moving = placed.filter((r) => {
@@ -56,7 +56,7 @@ async function write(
       }
     });
     problems.throwIfAny();
-    const now = deps.clock.now();
+    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
     for (const r of placed) {
       const old = before.get(r.customerId);
       const values = {
@@ -69,18 +69,11 @@ async function write(
         remark: keep(r.remark, old?.remark ?? null) ?? null,
         stationId: r.stationId,
       };
-      if (old) {
-        await tx
-          .update(customers)
-          .set({ ...values, updateId: ctx.user.userId, updateDate: now })
-          .where(eq(customers.customerId, r.customerId));
-        // The debt follows its customer's station.
+      const stored = old && eq(customers.customerId, r.customerId);
+      await saveStamped(tx, customers, stamp, stored, values, { customerId: r.customerId });
+      // The debt follows its customer's station.
+      if (old)
         await tx.update(debts).set({ stationId: values.stationId }).where(eq(debts.customerId, r.customerId));
-      } else {
-        await tx
-          .insert(customers)
-          .values({ customerId: r.customerId, ...values, createId: ctx.user.userId, createDate: now });
-      }
     }
     const after = await loadCustomers(tx, ids);
     await auditEach(tx, ctx.actor, { title: 'Customer', action }, after, (a) => before.get(a.customerId));
@@ -111,10 +104,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { customerId: string }
       (d) => `customer ${d.customerId} has a debt record; delete it first`,
     );
     problems.throwIfAny('Nothing was deleted');
-    await tx.delete(customers).where(inArray(customers.customerId, unique));
-    for (const b of before)
-      await writeAudit(tx, ctx.actor, { title: 'Customer', action: 'Delete', before: b });
-    return before;
+    return deleteAudited(tx, ctx.actor, 'Customer', customers.customerId, unique, before);
   });
 }
 

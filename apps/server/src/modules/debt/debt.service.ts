@@ -1,11 +1,20 @@
-import type { DebtReadRequest, DebtRequest, DebtRow } from '@prepay/contracts';
+import type { DebtRequest } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
+import { auditEach } from '../audit/audit.js';
+import { saveStamped } from '../audit/audited-write.js';
 import { minorToString, toMinor } from '../masterdata/money.js';
-import { assertNoDuplicateKeys, type RowLabels, RowProblems, type WriteAction } from '../masterdata/rows.js';
+import {
+  assertNoDuplicateKeys,
+  checkTarget,
+  type RowLabels,
+  RowProblems,
+  stationRowsRemover,
+  type WriteAction,
+} from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
 import { loadDebts, readDebts } from './debt.repo.js';
 
@@ -13,78 +22,63 @@ import { loadDebts, readDebts } from './debt.repo.js';
  * One debt per customer, in the customer's station. Vending recovers it (payDebt grows, remainingDebt
  * shrinks); changing totalDebt keeps what was already recovered.
  */
+async function write(
+  deps: Deps,
+  ctx: UserContext,
+  rows: DebtRequest[],
+  action: WriteAction,
+  labels?: RowLabels,
+) {
+  const ids = rows.map((r) => r.customerId);
+  assertNoDuplicateKeys(ids, labels);
+  return deps.database.db.transaction(async (tx) => {
+    const before = new Map((await loadDebts(tx, ids)).map((d) => [d.customerId, d]));
+    const owners = await tx
+      .select({ id: customers.customerId, stationId: customers.stationId })
+      .from(customers)
+      .where(inArray(customers.customerId, ids));
+    const problems = new RowProblems();
+    const values = rows.map((r, i) => {
+      const problem = (m: string) => problems.add(labels, i, `debt of customer ${r.customerId}: ${m}`);
+      const owner = owners.find((o) => o.id === r.customerId);
+      const old = before.get(r.customerId);
+      if (!owner) problem('customer not found');
+      else assertStation(ctx.user, owner.stationId);
+      checkTarget(action, old, problem);
+      const total = toMinor(r.totalDebt);
+      const paid = old ? toMinor(old.payDebt) : 0;
+      if (total < paid)
+        problem(`totalDebt cannot be less than what was already recovered (${minorToString(paid)})`);
+      return {
+        customerId: r.customerId,
+        totalDebtMinor: total,
+        remainingDebtMinor: total - paid,
+        payDebtMinor: paid,
+        stationId: owner?.stationId ?? ctx.user.stationId,
+        remark: r.remark ?? null,
+      };
+    });
+    problems.throwIfAny();
+    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
+    for (const v of values) {
+      const stored = before.has(v.customerId) ? eq(debts.customerId, v.customerId) : undefined;
+      await saveStamped(tx, debts, stamp, stored, v);
+    }
+    const after = await loadDebts(tx, ids);
+    await auditEach(tx, ctx.actor, { title: 'Debt', action }, after, (a) => before.get(a.customerId));
+    return after;
+  });
+}
+
+const remove = stationRowsRemover({
+  field: 'customerId',
+  key: debts.customerId,
+  load: loadDebts,
+  what: 'debt of customer',
+  title: 'Debt',
+});
+
 export function createDebtService(deps: Deps) {
-  const { db } = deps.database;
-
-  async function write(ctx: UserContext, rows: DebtRequest[], action: WriteAction, labels?: RowLabels) {
-    const ids = rows.map((r) => r.customerId);
-    assertNoDuplicateKeys(ids, labels);
-    return db.transaction(async (tx) => {
-      const before = new Map((await loadDebts(tx, ids)).map((d) => [d.customerId, d]));
-      const owners = await tx
-        .select({ id: customers.customerId, stationId: customers.stationId })
-        .from(customers)
-        .where(inArray(customers.customerId, ids));
-      const problems = new RowProblems();
-      const now = deps.clock.now();
-      const values = rows.map((r, i) => {
-        const problem = (m: string) => problems.add(labels, i, `debt of customer ${r.customerId}: ${m}`);
-        const owner = owners.find((o) => o.id === r.customerId);
-        const old = before.get(r.customerId);
-        if (!owner) problem('customer not found');
-        else assertStation(ctx.user, owner.stationId);
-        if (action === 'Update' && !old) problem('not found');
-        if (action !== 'Update' && old) problem('already exists');
-        const total = toMinor(r.totalDebt);
-        const paid = old ? toMinor(old.payDebt) : 0;
-        if (total < paid)
-          problem(`totalDebt cannot be less than what was already recovered (${minorToString(paid)})`);
-        return {
-          customerId: r.customerId,
-          totalDebtMinor: total,
-          remainingDebtMinor: total - paid,
-          payDebtMinor: paid,
-          stationId: owner?.stationId ?? ctx.user.stationId,
-          remark: r.remark ?? null,
-        };
-      });
-      problems.throwIfAny();
-      for (const v of values) {
-        if (before.has(v.customerId)) {
-          await tx
-            .update(debts)
-            .set({ ...v, updateId: ctx.user.userId, updateDate: now })
-            .where(eq(debts.customerId, v.customerId));
-        } else {
-          await tx.insert(debts).values({ ...v, createId: ctx.user.userId, createDate: now });
-        }
-      }
-      const after = await loadDebts(tx, ids);
-      await auditEach(tx, ctx.actor, { title: 'Debt', action }, after, (a) => before.get(a.customerId));
-      return after;
-    });
-  }
-
-  async function remove(ctx: UserContext, keys: { customerId: string }[]): Promise<DebtRow[]> {
-    const unique = [...new Set(keys.map((k) => k.customerId))];
-    return db.transaction(async (tx) => {
-      const before = await loadDebts(tx, unique);
-      const problems = new RowProblems();
-      problems.addMissing(
-        unique,
-        before.map((b) => b.customerId),
-        'debt of customer',
-      );
-      problems.throwIfAny('Nothing was deleted');
-      for (const b of before) assertStation(ctx.user, b.stationId);
-      await tx.delete(debts).where(inArray(debts.customerId, unique));
-      for (const b of before) await writeAudit(tx, ctx.actor, { title: 'Debt', action: 'Delete', before: b });
-      return before;
-    });
-  }
-
-  const read = (req: DebtReadRequest, user: SessionUser) => readDebts(db, req, user);
-
-  return { read, write, remove };
+  return withDeps(deps, { read: onDatabase(readDebts), write, remove });
 }
 export type DebtService = ReturnType<typeof createDebtService>;

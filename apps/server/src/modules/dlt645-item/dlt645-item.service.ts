@@ -1,19 +1,21 @@
 import {
   DLT645_LANGS,
   type Dlt645DeleteRequest,
-  type Dlt645ReadRequest,
   type Dlt645Request,
   type Dlt645Row,
-  type Dlt645TreeRequest,
 } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden } from '../../lib/domain-errors.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
+import { auditDeleted, auditEach } from '../audit/audit.js';
+import { saveStamped } from '../audit/audited-write.js';
 import {
+  assertAllStored,
   assertNoDuplicateKeys,
+  checkTarget,
   keep,
   type RowLabels,
   RowProblems,
@@ -58,71 +60,53 @@ function valuesOf(r: Dlt645Request, old: Dlt645Item | undefined) {
   };
 }
 
+async function write(
+  deps: Deps,
+  ctx: UserContext,
+  rows: Dlt645Request[],
+  action: WriteAction,
+  labels?: RowLabels,
+) {
+  assertSystemAdmin(ctx);
+  assertNoDuplicateKeys(rows.map(itemKey), labels);
+  return deps.database.db.transaction(async (tx) => {
+    const before = new Map((await loadItems(tx, rows)).map((i) => [itemKey(i), i]));
+    const problems = new RowProblems();
+    rows.forEach((r, i) => {
+      const old = before.get(itemKey(r));
+      const problem = (m: string) => problems.add(labels, i, `data item ${itemKey(r)}: ${m}`);
+      checkTarget(action, old, problem);
+      const v = valuesOf(r, old);
+      if (v.control !== '1C' && v.analysisFormat !== 'clock' && !v.di) problem('di is required');
+    });
+    problems.throwIfAny();
+    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
+    for (const r of rows) {
+      const old = before.get(itemKey(r));
+      const stored = old && eq(dlt645Items.dlt645Id, old.dlt645Id);
+      const key = { version: r.version, type: r.type, flag: r.flag };
+      await saveStamped(tx, dlt645Items, stamp, stored, valuesOf(r, old), key);
+    }
+    const after = (await loadItems(tx, rows)).map(toDlt645Row);
+    const prior = new Map([...before.values()].map((b) => [itemKey(b), toDlt645Row(b)]));
+    await auditEach(tx, ctx.actor, { title: 'DLT645', action }, after, (a) => prior.get(itemKey(a)));
+    return after;
+  });
+}
+
+async function remove(deps: Deps, ctx: UserContext, keys: Dlt645DeleteRequest[]): Promise<Dlt645Row[]> {
+  assertSystemAdmin(ctx);
+  return deps.database.db.transaction(async (tx) => {
+    const before = await loadItems(tx, keys);
+    assertAllStored(keys.map(itemKey), before.map(itemKey), 'data item');
+    const rows = before.map(toDlt645Row);
+    for (const b of before) await tx.delete(dlt645Items).where(eq(dlt645Items.dlt645Id, b.dlt645Id));
+    await auditDeleted(tx, ctx.actor, 'DLT645', rows);
+    return rows;
+  });
+}
+
 export function createDlt645Service(deps: Deps) {
-  const { db } = deps.database;
-
-  async function write(ctx: UserContext, rows: Dlt645Request[], action: WriteAction, labels?: RowLabels) {
-    assertSystemAdmin(ctx);
-    assertNoDuplicateKeys(rows.map(itemKey), labels);
-    return db.transaction(async (tx) => {
-      const before = new Map((await loadItems(tx, rows)).map((i) => [itemKey(i), i]));
-      const problems = new RowProblems();
-      rows.forEach((r, i) => {
-        const old = before.get(itemKey(r));
-        if (action === 'Update' && !old) problems.add(labels, i, `data item ${itemKey(r)}: not found`);
-        if (action !== 'Update' && old) problems.add(labels, i, `data item ${itemKey(r)}: already exists`);
-        const v = valuesOf(r, old);
-        if (v.control !== '1C' && v.analysisFormat !== 'clock' && !v.di)
-          problems.add(labels, i, `data item ${itemKey(r)}: di is required`);
-      });
-      problems.throwIfAny();
-      const now = deps.clock.now();
-      for (const r of rows) {
-        const old = before.get(itemKey(r));
-        const values = valuesOf(r, old);
-        if (old) {
-          await tx
-            .update(dlt645Items)
-            .set({ ...values, updateId: ctx.user.userId, updateDate: now })
-            .where(eq(dlt645Items.dlt645Id, old.dlt645Id));
-        } else {
-          await tx.insert(dlt645Items).values({
-            version: r.version,
-            type: r.type,
-            flag: r.flag,
-            ...values,
-            createId: ctx.user.userId,
-            createDate: now,
-          });
-        }
-      }
-      const after = (await loadItems(tx, rows)).map(toDlt645Row);
-      const prior = new Map([...before.values()].map((b) => [itemKey(b), toDlt645Row(b)]));
-      await auditEach(tx, ctx.actor, { title: 'DLT645', action }, after, (a) => prior.get(itemKey(a)));
-      return after;
-    });
-  }
-
-  async function remove(ctx: UserContext, keys: Dlt645DeleteRequest[]): Promise<Dlt645Row[]> {
-    assertSystemAdmin(ctx);
-    return db.transaction(async (tx) => {
-      const before = await loadItems(tx, keys);
-      const problems = new RowProblems();
-      keys.forEach((k, i) => {
-        if (!before.some((b) => itemKey(b) === itemKey(k)))
-          problems.add(undefined, i, `data item ${itemKey(k)}: not found`);
-      });
-      problems.throwIfAny('Nothing was deleted');
-      const rows = before.map(toDlt645Row);
-      for (const b of before) await tx.delete(dlt645Items).where(eq(dlt645Items.dlt645Id, b.dlt645Id));
-      for (const r of rows) await writeAudit(tx, ctx.actor, { title: 'DLT645', action: 'Delete', before: r });
-      return rows;
-    });
-  }
-
-  const read = (req: Dlt645ReadRequest, user: SessionUser) => readDlt645(db, req, user);
-  const tree = (req: Dlt645TreeRequest) => readTree(db, req);
-
-  return { read, tree, write, remove };
+  return withDeps(deps, { read: onDatabase(readDlt645), tree: onDatabase(readTree), write, remove });
 }
 export type Dlt645Service = ReturnType<typeof createDlt645Service>;

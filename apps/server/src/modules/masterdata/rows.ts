@@ -1,9 +1,12 @@
 import { inArray } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { stations } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
-import { refuse } from '../../lib/domain-errors.js';
+import type { Deps } from '../../deps.js';
+import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
+import { deleteAudited } from '../audit/audited-write.js';
 import { assertStation } from '../station/station-guard.js';
 
 export type WriteAction = 'Create' | 'Update' | 'Import';
@@ -58,9 +61,14 @@ export function checkWriteTarget(
   old: { stationId: string } | undefined,
   problem: (message: string) => void,
 ): void {
+  checkTarget(action, old, problem);
+  if (old && action === 'Update') assertStation(user, old.stationId);
+}
+
+/** Create and import add rows that are not stored yet; update changes a stored row. */
+export function checkTarget(action: WriteAction, old: unknown, problem: (message: string) => void): void {
   if (action === 'Update' && !old) problem('not found');
   if (action !== 'Update' && old) problem('already exists');
-  if (old && action === 'Update') assertStation(user, old.stationId);
 }
 
 /** A delete's first checks: every requested id is stored, and each stored row lies in the caller's stations. */
@@ -75,6 +83,74 @@ export function checkDeletable<R extends { stationId: string }>(
   problems.addMissing(ids, before.map(idOf), what);
   for (const b of before) assertStation(user, b.stationId);
   return problems;
+}
+
+/**
+ * A delete's first check where every missing id must be named before any station is checked: the
+ * whole request is refused unless each requested id is stored.
+ */
+export function assertAllStored(ids: readonly string[], found: readonly string[], what: string): void {
+  const problems = new RowProblems();
+  problems.addMissing(ids, found, what);
+  problems.throwIfAny('Nothing was deleted');
+}
+
+/** How a station-scoped table is deleted from: see stationRowsRemover. */
+export interface StationRowsDelete<F extends string, R extends Record<F, string> & { stationId: string }> {
+  /** The key field, named alike in the delete request and the row ("gatewayId"). */
+  field: F;
+  key: PgColumn;
+  load: (q: Queryable, ids: string[]) => Promise<R[]>;
+  /** How an error names a row ("gateway"), and the audit title ("Gateway"). */
+  what: string;
+  title: string;
+  /** How a requested id is matched against stored ones (gateway ids are stored upper-case). */
+  normalise?: (id: string) => string;
+}
+
+/**
+ * The delete step of a station-scoped table, in one transaction: every id must be stored (all missing
+ * ones named, 400) before any row's station is checked (403); answers the rows as they were.
+ */
+export function stationRowsRemover<F extends string, R extends Record<F, string> & { stationId: string }>(
+  table: StationRowsDelete<F, R>,
+) {
+  const idOf = (k: Record<F, string>) => table.normalise?.(k[table.field]) ?? k[table.field];
+  return (deps: Deps, ctx: UserContext, keys: Record<F, string>[]): Promise<R[]> => {
+    const ids = [...new Set(keys.map(idOf))];
+    return deps.database.db.transaction(async (tx) => {
+      const before = await table.load(tx, ids);
+      assertAllStored(
+        ids,
+        before.map((b) => b[table.field]),
+        table.what,
+      );
+      for (const b of before) assertStation(ctx.user, b.stationId);
+      return deleteAudited(tx, ctx.actor, table.title, table.key, ids, before);
+    });
+  };
+}
+
+/**
+ * A whole-batch check for tables whose writes are refused as one (stations, roles): create and
+ * import refuse ids already stored, update answers not found for ids that are not.
+ */
+export function assertBatchTargets(
+  action: WriteAction,
+  ids: readonly string[],
+  found: readonly string[],
+  what: string,
+): void {
+  if (action !== 'Update' && found.length) throw refuse(`${what} already exists: ${found.join(', ')}`);
+  if (action === 'Update' && found.length !== ids.length) {
+    throw notFound(`${what} ${ids.filter((id) => !found.includes(id)).join(', ')}`);
+  }
+}
+
+/** Keys repeated in one request (exactly as sent): the whole request is refused, naming them. */
+export function assertUniqueKeys(keys: string[]): void {
+  const dup = duplicateKeys(keys);
+  if (dup.length) throw refuse(`The request has duplicate lines: ${dup.join(', ')}`);
 }
 
 /** Keys repeated in one request: the whole request is refused. */
@@ -104,13 +180,43 @@ export async function stationsFor<R extends { stationId?: string | null }>(
   }));
   const unique = [...new Set(placed.map((r) => r.stationId))];
   for (const s of unique) assertStation(user, s);
+  await assertStationsExist(q, unique);
+  return placed;
+}
+
+/** Every station named must exist; the missing ones are listed once each. */
+export async function assertStationsExist(q: Queryable, ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
   const found = await q
     .select({ id: stations.stationId })
     .from(stations)
     .where(inArray(stations.stationId, unique));
   const missing = unique.filter((id) => !found.some((f) => f.id === id));
   if (missing.length) throw refuse(`Station not found: ${missing.join(', ')}`);
-  return placed;
+}
+
+/**
+ * A station-scoped write's start: the stored rows the batch names, by their `field` key, and each
+ * row placed in its station (see stationsFor; an update keeps the stored row's station by default).
+ */
+export async function loadAndPlace<
+  F extends string,
+  R extends Record<F, string> & { stationId?: string | null },
+  S extends Record<F, string> & { stationId: string },
+>(
+  q: Queryable,
+  user: SessionUser,
+  rows: readonly R[],
+  field: F,
+  load: (q: Queryable, ids: string[]) => Promise<S[]>,
+) {
+  const stored = await load(
+    q,
+    rows.map((r) => r[field]),
+  );
+  const before = new Map<string, S>(stored.map((s) => [s[field], s]));
+  const placed = await stationsFor(q, user, rows, (r) => before.get(r[field])?.stationId);
+  return { before, placed };
 }
 
 /** `v` when given, else the stored value (update keeps what the body leaves out). */

@@ -7,7 +7,8 @@ import type { Deps } from '../../deps.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
-import { writeAudit } from '../audit/audit.js';
+import { auditEach } from '../audit/audit.js';
+import { deleteAudited } from '../audit/audited-write.js';
 import type { DbKeyStore, KeySource } from '../keystore/key-store.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import type { SealedKey } from '../keystore/key-vault.js';
@@ -272,15 +273,10 @@ async function write(deps: Deps, ctx: UserContext, rows: Input[], action: WriteA
     await storeValues(tx, ctx, action, values, deps.clock.now());
     await storeKeys(keys, plans);
     const after = (await loadMeters(tx, ids)).map(toMeterRow);
-    for (const a of after) {
+    await auditEach(tx, ctx.actor, { title: 'Meter', action }, after, (a) => {
       const b = before.get(a.meterId);
-      await writeAudit(tx, ctx.actor, {
-        title: 'Meter',
-        action,
-        before: b ? toMeterRow(b) : undefined,
-        after: a,
-      });
-    }
+      return b ? toMeterRow(b) : undefined;
+    });
     return after;
   });
 }
@@ -299,10 +295,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { meterId: string }[])
         `meter ${a.meterId} is bound to the account of customer ${a.customerId}; delete the account first`,
     );
     problems.throwIfAny('Nothing was deleted');
-    await tx.delete(meters).where(inArray(meters.meterId, unique));
-    const rows = before.map(toMeterRow);
-    for (const b of rows) await writeAudit(tx, ctx.actor, { title: 'Meter', action: 'Delete', before: b });
-    return rows;
+    return deleteAudited(tx, ctx.actor, 'Meter', meters.meterId, unique, before.map(toMeterRow));
   });
 }
 

@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import { roles, userRoles, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
-import { duplicateKeys } from '../../lib/duplicates.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
+import { auditEach } from '../audit/audit.js';
+import { deleteAudited, saveStamped } from '../audit/audited-write.js';
+import { assertBatchTargets, assertUniqueKeys } from '../masterdata/rows.js';
 import { load, normalise, readRoles } from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 
@@ -17,38 +18,29 @@ async function write(
   rows: z.infer<typeof RoleRequest>[],
   action: 'Create' | 'Update' | 'Import',
 ) {
-  const dup = duplicateKeys(rows.map((r) => r.roleId));
-  if (dup.length) throw refuse(`The request has duplicate lines: ${dup.join(', ')}`);
+  assertUniqueKeys(rows.map((r) => r.roleId));
   for (const r of rows) assertCanGrant(ctx.user, r.content);
   return deps.database.db.transaction(async (tx) => {
     const ids = rows.map((r) => r.roleId);
     const before = await load(tx, ids);
-    if (action !== 'Update' && before.length) {
-      throw refuse(`Role already exists: ${before.map((b) => b.roleId).join(', ')}`);
-    }
+    assertBatchTargets(
+      action,
+      ids,
+      before.map((b) => b.roleId),
+      'Role',
+    );
     if (action === 'Update') {
-      if (before.length !== ids.length) {
-        throw notFound(`Role ${ids.filter((id) => !before.some((b) => b.roleId === id)).join(', ')}`);
-      }
       // Editing a role that holds keys you lack would let you strip or re-shape it: same rule as granting.
       for (const b of before) assertCanGrant(ctx.user, b.content);
       await assertCanEditRoles(tx, ctx.user, ids);
     }
-    const now = deps.clock.now();
+    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
+    // A station administrator's new role belongs to their station; a system administrator's to the system.
+    const stationId = ctx.user.isSystemAdmin ? null : ctx.user.stationId;
     for (const r of rows) {
+      const stored = action === 'Update' ? eq(roles.roleId, r.roleId) : undefined;
       const values = { name: r.name, content: normalise(r.content), remark: r.remark ?? null };
-      if (action === 'Update') {
-        await tx
-          .update(roles)
-          .set({ ...values, updateId: ctx.user.userId, updateDate: now })
-          .where(eq(roles.roleId, r.roleId));
-      } else {
-        // A station administrator's role belongs to their station; a system administrator's to the system.
-        const stationId = ctx.user.isSystemAdmin ? null : ctx.user.stationId;
-        await tx
-          .insert(roles)
-          .values({ roleId: r.roleId, ...values, stationId, createId: ctx.user.userId, createDate: now });
-      }
+      await saveStamped(tx, roles, stamp, stored, values, { roleId: r.roleId, stationId });
     }
     const after = await load(tx, ids);
     await auditEach(tx, ctx.actor, { title: 'Role', action }, after, (a) =>
@@ -71,9 +63,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { roleId: string }[]) 
       .leftJoin(userRoles, eq(userRoles.userId, users.userId))
       .where(or(inArray(users.roleId, ids), inArray(userRoles.roleId, ids)));
     if (Number(n) > 0) throw refuse('The role is still held by users; change their roles first');
-    await tx.delete(roles).where(inArray(roles.roleId, ids));
-    for (const b of before) await writeAudit(tx, ctx.actor, { title: 'Role', action: 'Delete', before: b });
-    return before;
+    return deleteAudited(tx, ctx.actor, 'Role', roles.roleId, ids, before);
   });
 }
 

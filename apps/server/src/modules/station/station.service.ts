@@ -4,10 +4,11 @@ import type { z } from 'zod';
 import { stations, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
-import { duplicateKeys } from '../../lib/duplicates.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
+import { auditEach } from '../audit/audit.js';
+import { deleteAudited, saveStamped } from '../audit/audited-write.js';
+import { assertBatchTargets, assertUniqueKeys } from '../masterdata/rows.js';
 import { load, readStations } from './station.repo.js';
 
 /** Stations are sites; only system administrators create, rename or delete them. */
@@ -22,30 +23,21 @@ async function write(
   action: 'Create' | 'Import' | 'Update',
 ) {
   assertSystemAdmin(ctx);
-  const dup = duplicateKeys(rows.map((r) => r.stationId));
-  if (dup.length) throw refuse(`The request has duplicate lines: ${dup.join(', ')}`);
+  assertUniqueKeys(rows.map((r) => r.stationId));
   return deps.database.db.transaction(async (tx) => {
     const ids = rows.map((r) => r.stationId);
     const before = await load(tx, ids);
-    const adding = action !== 'Update';
-    if (adding && before.length) {
-      throw refuse(`Station already exists: ${before.map((b) => b.stationId).join(', ')}`);
-    }
-    if (action === 'Update' && before.length !== ids.length) {
-      throw notFound(`Station ${ids.filter((id) => !before.some((b) => b.stationId === id)).join(', ')}`);
-    }
-    const now = deps.clock.now();
+    assertBatchTargets(
+      action,
+      ids,
+      before.map((b) => b.stationId),
+      'Station',
+    );
+    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
     for (const r of rows) {
-      if (adding) {
-        await tx
-          .insert(stations)
-          .values({ ...r, remark: r.remark ?? null, createId: ctx.user.userId, createDate: now });
-      } else {
-        await tx
-          .update(stations)
-          .set({ name: r.name, remark: r.remark ?? null, updateId: ctx.user.userId, updateDate: now })
-          .where(eq(stations.stationId, r.stationId));
-      }
+      const stored = action === 'Update' ? eq(stations.stationId, r.stationId) : undefined;
+      const values = { name: r.name, remark: r.remark ?? null };
+      await saveStamped(tx, stations, stamp, stored, values, { stationId: r.stationId });
     }
     const after = await load(tx, ids);
     await auditEach(tx, ctx.actor, { title: 'Station', action }, after, (a) =>
@@ -67,10 +59,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { stationId: string }[
       .from(users)
       .where(inArray(users.stationId, ids));
     if (Number(n) > 0) throw refuse('The station still has users; move or delete them first');
-    await tx.delete(stations).where(inArray(stations.stationId, ids));
-    for (const b of before)
-      await writeAudit(tx, ctx.actor, { title: 'Station', action: 'Delete', before: b });
-    return before;
+    return deleteAudited(tx, ctx.actor, 'Station', stations.stationId, ids, before);
   });
 }
 

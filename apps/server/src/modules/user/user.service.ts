@@ -1,16 +1,15 @@
 import type { UserCreateRequest, UserRow, UserUpdateRequest } from '@prepay/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.js';
-import { authThrottle, stations, users } from '../../db/schema.js';
+import { authThrottle, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
-import { duplicateKeys } from '../../lib/duplicates.js';
 import { assertPasswordPolicy, assertPasswordsDiffer } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword } from '../../lib/passwords.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditEach, writeAudit } from '../audit/audit.js';
+import { assertStationsExist, assertUniqueKeys } from '../masterdata/rows.js';
 import { assertCanAssignRoles } from '../role/role-guard.js';
 import { assertStation } from '../station/station-guard.js';
 import { existingUserIds, findUser, loadRows, readUsers, setRoles } from './user.repo.js';
@@ -21,16 +20,6 @@ type UpdateInput = z.infer<typeof UserUpdateRequest>;
 /** kWh from the wire to 0.1 kWh units; -1 or absent = no limit. */
 const quotaUnits = (kwh: number | null | undefined) =>
   kwh === null || kwh === undefined || kwh < 0 ? null : Math.round(kwh * 10);
-
-async function assertStationsExist(tx: Tx, ids: string[]) {
-  const unique = [...new Set(ids)];
-  const found = await tx
-    .select({ id: stations.stationId })
-    .from(stations)
-    .where(inArray(stations.stationId, unique));
-  const missing = unique.filter((id) => !found.some((f) => f.id === id));
-  if (missing.length) throw refuse(`Station not found: ${missing.join(', ')}`);
-}
 
 /** The profile fields create and update both write. */
 const profileOf = (r: CreateInput | UpdateInput) => ({
@@ -79,8 +68,7 @@ function assertChosenPasswords(r: CreateInput) {
 
 /** Create and import share this: every row is checked before any is written; one bad row writes nothing. */
 async function create(deps: Deps, ctx: UserContext, rows: CreateInput[], action: 'Create' | 'Import') {
-  const dup = duplicateKeys(rows.map((r) => r.userId));
-  if (dup.length) throw refuse(`The request has duplicate lines: ${dup.join(', ')}`);
+  assertUniqueKeys(rows.map((r) => r.userId));
   for (const r of rows) assertChosenPasswords(r);
   return deps.database.db.transaction(async (tx) => {
     for (const r of rows) assertStation(ctx.user, r.stationId);
@@ -133,8 +121,7 @@ async function create(deps: Deps, ctx: UserContext, rows: CreateInput[], action:
 }
 
 async function update(deps: Deps, ctx: UserContext, rows: UpdateInput[]): Promise<UserRow[]> {
-  const dup = duplicateKeys(rows.map((r) => r.userId));
-  if (dup.length) throw refuse(`The request has duplicate lines: ${dup.join(', ')}`);
+  assertUniqueKeys(rows.map((r) => r.userId));
   return deps.database.db.transaction(async (tx) => {
     const before = await loadRows(
       tx,
