@@ -237,6 +237,27 @@ async function intervalPage<T extends ElectricTable | WaterTable>(
 }
 
 /**
+ * A read's total from a per-station-day row count the writers' triggers keep (consumption_daily for the
+ * electricity daily rows, water_daily_counts for the water ones): exact, without counting a year of rows.
+ */
+function summaryTotal(
+  q: Queryable,
+  summary: typeof consumptionDaily | typeof waterDailyCounts,
+  user: SessionUser,
+  req: { stationId?: string | null; currentDateRange?: readonly (string | null)[] | null },
+) {
+  return q
+    .select({ total: sql<number>`coalesce(sum(${summary.meters}), 0)::int` })
+    .from(summary)
+    .where(
+      allOf([
+        ...stationScope(summary.stationId, user, req.stationId),
+        ...dayRange(summary.currentDate, req.currentDateRange),
+      ]),
+    );
+}
+
+/**
  * True when a read filters on nothing but station and collection dates: its total is then the sum of
  * the per-station-day row counts the consumption summary keeps, exact and without counting a year of rows.
  */
@@ -259,18 +280,10 @@ export async function readElectric(
     ...measureFilters(t, req),
   ]);
   const from = withCustomer(q, t, where);
-  const summarised = t === meterDailyData && onlyStationAndDates(req);
-  const [count] = summarised
-    ? await q
-        .select({ total: sql<number>`coalesce(sum(${consumptionDaily.meters}), 0)::int` })
-        .from(consumptionDaily)
-        .where(
-          allOf([
-            ...stationScope(consumptionDaily.stationId, user, req.stationId),
-            ...dayRange(consumptionDaily.currentDate, req.currentDateRange),
-          ]),
-        )
-    : await from({ total: sql<number>`count(*)::int` });
+  const [count] =
+    t === meterDailyData && onlyStationAndDates(req)
+      ? await summaryTotal(q, consumptionDaily, user, req)
+      : await from({ total: sql<number>`count(*)::int` });
   const rows = await intervalPage(q, t, where, orderOf(spec, req.orderBy), req);
   return { total: Number(count?.total ?? 0), data: rows.map(toDailyDataMeterRow) };
 }
@@ -390,15 +403,7 @@ export async function readWater(q: Queryable, t: WaterTable, req: DailyDataReadR
   const base = withCustomer(q, t, where);
   const [count] =
     t === waterDailyData && onlyStationAndDates(req)
-      ? await q
-          .select({ total: sql<number>`coalesce(sum(${waterDailyCounts.meters}), 0)::int` })
-          .from(waterDailyCounts)
-          .where(
-            allOf([
-              ...stationScope(waterDailyCounts.stationId, user, req.stationId),
-              ...dayRange(waterDailyCounts.currentDate, req.currentDateRange),
-            ]),
-          )
+      ? await summaryTotal(q, waterDailyCounts, user, req)
       : await base({ total: sql<number>`count(*)::int` });
   const rows = await intervalPage(q, t, where, orderOf(spec, req.orderBy), req);
   const data: DailyDataRow[] = rows.map(({ r, customerId, customerName }) => ({
