@@ -90,13 +90,16 @@ export const tokenRecords = pgTable(
   ],
 );
 
-/** The last receipt number per kind; incremented under a row lock in the vend's transaction. */
+/** The last receipt number per kind; incremented under a row lock by the statement that writes the record. */
 export const receiptCounters = pgTable('receipt_counters', {
   kind: text('kind').primaryKey(),
   last: integer('last').notNull().default(0),
 });
 
-/** Per meter: the last TID issued. Locking this row serialises vends to one meter. */
+/**
+ * Per meter: the last TID issued. A credit vend takes the next TID only if this is still the TID it read
+ * (credit-vend.repo.ts); management tokens, and a credit vend that lost that race, lock the row instead.
+ */
 export const meterTokenState = pgTable('meter_token_state', {
   meterId: text('meter_id').primaryKey(),
   lastTid: integer('last_tid'),
