@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from './pg-throwaway.mjs';
-import { playwrightCounts, vitestCounts } from './test-summary.mjs';
+import { playwrightCounts, playwrightFailures, vitestCounts, vitestFailures } from './test-summary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'prepay-test-'));
@@ -29,7 +29,7 @@ function vitest(label, args, env = {}) {
   );
   const report = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : null;
   const { passed, failed } = vitestCounts(report, status);
-  results.push({ label, passed, failed });
+  results.push({ label, passed, failed, failures: vitestFailures(report) });
 }
 
 vitest('unit and server tests (PGlite)', [
@@ -75,11 +75,14 @@ if (webPkg.scripts?.['test:e2e']) {
   const { passed, failed, flaky } = playwrightCounts(report, status);
   if (flaky)
     console.log(`browser tests: ${flaky} FAILED first and passed only on a retry — counted as failed`);
-  results.push({ label: 'browser tests', passed, failed });
+  results.push({ label: 'browser tests', passed, failed, failures: playwrightFailures(report) });
 }
 
 console.log('\n=== summary ===');
-for (const r of results) console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) {
+  console.log(`${r.label}: ${r.passed} passed, ${r.failed} failed`);
+  for (const f of r.failures ?? []) console.log(`  FAILED ${f}`);
+}
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`\nTotal: ${passed} passed, ${failed} failed`);

@@ -23,3 +23,46 @@ export function playwrightCounts(report, status) {
   const extra = status !== 0 && !unexpected ? 1 : 0;
   return { passed: stats.expected ?? 0, failed: unexpected + flaky + extra, flaky };
 }
+
+/**
+ * The names of vitest's failed tests, with the first line of each failure: printed in the summary so the tail of a
+ * long CI log says which test failed, not only how many.
+ */
+export function vitestFailures(report) {
+  const failures = [];
+  for (const file of report?.testResults ?? []) {
+    const tests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of tests)
+      failures.push(`${file.name}: ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
+    if (tests.length === 0 && file.status === 'failed')
+      failures.push(`${file.name}: ${firstLine(file.message)}`);
+  }
+  return failures;
+}
+
+/** The names of Playwright's failed or flaky tests, with the first line of the last error. */
+export function playwrightFailures(report) {
+  const failures = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.findLast((r) => r.error)?.error?.message;
+        failures.push(`${file}: ${spec.title} (${test.status}) — ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, file);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, suite.file ?? suite.title);
+  return failures;
+}
+
+function firstLine(text) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colours from a runner's message
+  return (
+    String(text ?? '')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  );
+}
