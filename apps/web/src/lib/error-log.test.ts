@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { feedbackSpy } from '../test/feedback-spy';
 import { addErrorLog, clearErrorLog, errorLogStore, isRealError } from './error-log';
-import { type Feedback, setFeedback } from './feedback';
+import { setFeedback } from './feedback';
 import { RequestError, request } from './request';
 
 const json = (body: unknown, status: number) =>
@@ -17,7 +18,7 @@ beforeEach(() => {
   // The log records in production builds only.
   vi.stubEnv('PROD', true);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  setFeedback({ message: { error: vi.fn() }, modal: { confirm: vi.fn() } } as unknown as Feedback);
+  setFeedback(feedbackSpy());
   window.ApiConfig = { Url: 'http://api.example/' };
   clearErrorLog();
 });

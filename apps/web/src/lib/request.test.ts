@@ -1,19 +1,20 @@
 import Cookies from 'js-cookie';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { feedbackSpy } from '../test/feedback-spy';
 import { type Feedback, setFeedback } from './feedback';
 import { REQUEST_TIMEOUT_MS, RequestError, request } from './request';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-let error: ReturnType<typeof vi.fn>;
-let confirm: ReturnType<typeof vi.fn>;
+let error: Mock<Feedback['message']['error']>;
+let confirm: Mock<Feedback['modal']['confirm']>;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   error = vi.fn();
   confirm = vi.fn();
-  setFeedback({ message: { error }, modal: { confirm } } as unknown as Feedback);
+  setFeedback(feedbackSpy(error, confirm));
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   window.ApiConfig = { Url: 'http://api.example/' };

@@ -67,11 +67,9 @@ describe('session', () => {
   });
 
   it('hasRole is the element-level rule', () => {
-    expect(hasRole(info as never, ['admin', 'editor'])).toBe(true);
-    expect(hasRole({ ...info, roleName: 'vendor', roleId: 'vendor' } as never, ['admin', 'editor'])).toBe(
-      false,
-    );
-    expect(hasRole(info as never, [])).toBe(false);
+    expect(hasRole(info, ['admin', 'editor'])).toBe(true);
+    expect(hasRole({ ...info, roleName: 'vendor', roleId: 'vendor' }, ['admin', 'editor'])).toBe(false);
+    expect(hasRole(info, [])).toBe(false);
     expect(hasRole(null, ['admin'])).toBe(false);
   });
 });

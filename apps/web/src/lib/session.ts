@@ -107,7 +107,10 @@ export async function switchRole(roleId: string): Promise<UserInfo> {
 }
 
 /** Element-level rule (spec §6): true when the user's role is one of `roles`. */
-export function hasRole(info: UserInfo | null, roles: readonly string[]): boolean {
+export function hasRole(
+  info: Pick<UserInfo, 'roleName' | 'roleId'> | null,
+  roles: readonly string[],
+): boolean {
   if (!info || roles.length === 0) return false;
   return roles.includes(info.roleName) || roles.includes(info.roleId);
 }

@@ -13,11 +13,11 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
-if (!('ResizeObserver' in window)) {
-  class ResizeObserverStub {
+if (typeof window.ResizeObserver === 'undefined') {
+  class ResizeObserverStub implements ResizeObserver {
     observe() {}
     unobserve() {}
     disconnect() {}
   }
-  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
+  window.ResizeObserver = ResizeObserverStub;
 }
