@@ -57,6 +57,10 @@ describe('two server processes on one PostgreSQL', () => {
       SIMULATOR: 'off',
       REMOTE_TASK_POLL_MS: '50',
       REMOTE_TASK_WARMUP_MS: '0',
+      // Each process may run 25 tasks at a time, a quarter of the meters: one process can never hold every
+      // meter's queue head, so the other always finds work. With the default (256) the process that is woken
+      // first could claim all 100 heads and reclaim each as it finishes, starving the other by chance.
+      REMOTE_TASK_CONCURRENCY: '25',
     };
     servers.push(await startServer(env), await startServer(env));
     fleet = await startFleet({
