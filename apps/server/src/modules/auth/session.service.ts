@@ -41,7 +41,10 @@ async function findSession(db: Db, sessionId: string) {
     .innerJoin(users, eq(users.userId, sessions.userId))
     .innerJoin(roles, eq(roles.roleId, sessions.roleId))
     .innerJoin(stations, eq(stations.stationId, users.stationId))
-    .where(eq(sessions.sessionId, sessionId));
+    .where(eq(sessions.sessionId, sessionId))
+    // Every request reads its session: a named statement is planned once per connection (db/prepared.ts).
+    .prepare('session_by_id')
+    .execute();
   return row;
 }
 type SessionRow = Awaited<ReturnType<typeof findSession>>;

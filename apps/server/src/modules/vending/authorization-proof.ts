@@ -69,7 +69,9 @@ async function proven(p: Proofs, userId: string, sessionId: string, password: st
       authThrottle,
       and(eq(authThrottle.scope, 'authorization'), eq(authThrottle.subject, authorizationProofs.userId)),
     )
-    .where(and(eq(authorizationProofs.sessionId, sessionId), eq(authorizationProofs.userId, userId)));
+    .where(and(eq(authorizationProofs.sessionId, sessionId), eq(authorizationProofs.userId, userId)))
+    .prepare('authorization_proof')
+    .execute();
   const now = p.clock.now();
   if (!row || row.expiresAt <= now || (row.lockedUntil && row.lockedUntil > now)) return false;
   if (row.hashTag !== tagOf(row.hash)) return false;

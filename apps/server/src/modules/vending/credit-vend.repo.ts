@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { executePrepared } from '../../db/prepared.js';
 import { auditLogs, debts, meterKeys, users } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, tokenRecords } from '../../db/schema-vending.js';
 import { present } from '../../lib/domain-errors.js';
@@ -42,7 +43,9 @@ export async function readVendInputs(
   q: Queryable,
   p: { meterId: string; customerId: string; userId: string; since: Date },
 ): Promise<VendInputs> {
-  const res = await q.execute(sql`
+  const res = await executePrepared(
+    q,
+    sql`
     select (select last_tid from ${meterTokenState} where meter_id = ${p.meterId}) as last_tid,
       u.units::text as period_units, u.monthly_paid, d.total_debt_minor::text as total_debt,
       d.remaining_debt_minor::text as remaining_debt,
@@ -56,7 +59,8 @@ export async function readVendInputs(
     left join lateral (
       select total_debt_minor, remaining_debt_minor from ${debts} where customer_id = ${p.customerId}
     ) d on true
-    left join ${meterKeys} k on k.meter_id = ${p.meterId}`);
+    left join ${meterKeys} k on k.meter_id = ${p.meterId}`,
+  );
   const r = present(rowsOf<Record<string, unknown>>(res)[0], 'the vend inputs');
   const totalDebt = num(r.total_debt);
   return {
@@ -189,7 +193,9 @@ export async function writeCreditVend(
     sql`, `,
   );
   const a = w.audit;
-  const res = await q.execute(sql`
+  const res = await executePrepared(
+    q,
+    sql`
     with state as (${takeTid(r, w.expectedLastTid)})${debtAndQuota(w)},
     receipt as (
       insert into ${receiptCounters} (kind, last) select 'credit', 1 from quota
@@ -203,7 +209,8 @@ export async function writeCreditVend(
       select ${a.title}, ${a.action}, ${a.content}, ${a.contentBefore}, ${auditAfterImage(a.contentAfter)},
         ${a.ipAddress}, ${a.userId}, ${a.stationId} from rec)
     select (select id::text from rec) as id, (select receipt_id from rec) as receipt_id,
-      vend_require(exists (select 1 from rec), 'the TID, debt or quota it was priced with changed') as ok`);
+      vend_require(exists (select 1 from rec), 'the TID, debt or quota it was priced with changed') as ok`,
+  );
   const row = present(rowsOf<{ id: string; receipt_id: number }>(res)[0], 'the vend write');
   return { id: Number(row.id), receiptId: Number(row.receipt_id) };
 }

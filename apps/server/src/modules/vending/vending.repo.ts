@@ -19,7 +19,10 @@ export async function loadVendContext(q: Queryable, meterId: string) {
     .leftJoin(accounts, eq(accounts.meterId, meters.meterId))
     .leftJoin(customers, eq(customers.customerId, accounts.customerId))
     .leftJoin(tariffs, eq(tariffs.tariffId, accounts.tariffId))
-    .where(eq(meters.meterId, meterId));
+    .where(eq(meters.meterId, meterId))
+    // Every vend reads it first: planned once per connection (db/prepared.ts).
+    .prepare('vend_context')
+    .execute();
   return row;
 }
 
