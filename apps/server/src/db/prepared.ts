@@ -21,3 +21,20 @@ export async function executePrepared(q: Queryable, query: SQL): Promise<unknown
   const name = `p_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 24)}`;
   return q._.session.prepareQuery(compiled, undefined, name, false).execute();
 }
+
+/**
+ * A drizzle query built once per database (with `sql.placeholder()` for its values) and prepared under a
+ * fixed name: the hot paths neither rebuild its SQL nor have it planned again. A transaction is a database
+ * of its own here, so a query used inside one is prepared on that transaction's connection.
+ */
+export function preparedPerDatabase<Q>(build: (q: Queryable) => Q): (q: Queryable) => Q {
+  const byDatabase = new WeakMap<Queryable, Q>();
+  return (q) => {
+    let prepared = byDatabase.get(q);
+    if (!prepared) {
+      prepared = build(q);
+      byDatabase.set(q, prepared);
+    }
+    return prepared;
+  };
+}

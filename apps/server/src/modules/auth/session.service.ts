@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ErrorCode, parseRoleContent } from '@prepay/contracts';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { roles, sessions, stations, systemSettings, users } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { unauthenticated } from '../../lib/domain-errors.js';
@@ -25,9 +26,12 @@ export async function loadSecret(db: Db, configured: string | undefined): Promis
   return row.value;
 }
 
-/** The session behind a token's id, with what a request needs of its user, role and station. */
-async function findSession(db: Db, sessionId: string) {
-  const [row] = await db
+/**
+ * The session behind a token's id, with what a request needs of its user, role and station. Every request
+ * reads it, so it is built and planned once per database (db/prepared.ts).
+ */
+const sessionById = preparedPerDatabase((db) =>
+  db
     .select({
       session: sessions,
       status: users.status,
@@ -41,10 +45,12 @@ async function findSession(db: Db, sessionId: string) {
     .innerJoin(users, eq(users.userId, sessions.userId))
     .innerJoin(roles, eq(roles.roleId, sessions.roleId))
     .innerJoin(stations, eq(stations.stationId, users.stationId))
-    .where(eq(sessions.sessionId, sessionId))
-    // Every request reads its session: a named statement is planned once per connection (db/prepared.ts).
-    .prepare('session_by_id')
-    .execute();
+    .where(eq(sessions.sessionId, sql.placeholder('sessionId')))
+    .prepare('session_by_id'),
+);
+
+async function findSession(db: Db, sessionId: string) {
+  const [row] = await sessionById(db).execute({ sessionId });
   return row;
 }
 type SessionRow = Awaited<ReturnType<typeof findSession>>;

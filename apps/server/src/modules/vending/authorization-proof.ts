@@ -1,6 +1,7 @@
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { authorizationProofs, authThrottle, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { Clock } from '../../lib/clock.js';
@@ -52,9 +53,9 @@ const digestOf = async (p: Proofs, sessionId: string, password: string) =>
     .update(`${sessionId}\0${password}`)
     .digest();
 
-/** True when the session holds a live proof for this very password and nothing voids it. */
-async function proven(p: Proofs, userId: string, sessionId: string, password: string): Promise<boolean> {
-  const [row] = await p.db
+/** A session's proof with what voids it; every vend reads it, so it is built and planned once per database. */
+const proofOf = preparedPerDatabase((db) =>
+  db
     .select({
       digest: authorizationProofs.digest,
       hashTag: authorizationProofs.hashTag,
@@ -69,9 +70,18 @@ async function proven(p: Proofs, userId: string, sessionId: string, password: st
       authThrottle,
       and(eq(authThrottle.scope, 'authorization'), eq(authThrottle.subject, authorizationProofs.userId)),
     )
-    .where(and(eq(authorizationProofs.sessionId, sessionId), eq(authorizationProofs.userId, userId)))
-    .prepare('authorization_proof')
-    .execute();
+    .where(
+      and(
+        eq(authorizationProofs.sessionId, sql.placeholder('sessionId')),
+        eq(authorizationProofs.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('authorization_proof'),
+);
+
+/** True when the session holds a live proof for this very password and nothing voids it. */
+async function proven(p: Proofs, userId: string, sessionId: string, password: string): Promise<boolean> {
+  const [row] = await proofOf(p.db).execute({ sessionId, userId });
   const now = p.clock.now();
   if (!row || row.expiresAt <= now || (row.lockedUntil && row.lockedUntil > now)) return false;
   if (row.hashTag !== tagOf(row.hash)) return false;

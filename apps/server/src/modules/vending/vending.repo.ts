@@ -1,6 +1,7 @@
 import type { TokenRecordReadRequest } from '@prepay/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { preparedPerDatabase } from '../../db/prepared.js';
 import { accounts, customers, meters, tariffs } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import { present } from '../../lib/domain-errors.js';
@@ -11,18 +12,23 @@ import type { TariffStep } from './pricing.js';
 
 export type MeterRow = typeof meters.$inferSelect;
 
-/** The meter with its account, customer, tariff and debt: everything a token page needs about it. */
-export async function loadVendContext(q: Queryable, meterId: string) {
-  const [row] = await q
+/**
+ * The meter with its account, customer and tariff: everything a token page needs about it. Every vend reads
+ * it first, so it is built and planned once per database (db/prepared.ts).
+ */
+const vendContext = preparedPerDatabase((q) =>
+  q
     .select({ meter: meters, account: accounts, customer: customers, tariff: tariffs })
     .from(meters)
     .leftJoin(accounts, eq(accounts.meterId, meters.meterId))
     .leftJoin(customers, eq(customers.customerId, accounts.customerId))
     .leftJoin(tariffs, eq(tariffs.tariffId, accounts.tariffId))
-    .where(eq(meters.meterId, meterId))
-    // Every vend reads it first: planned once per connection (db/prepared.ts).
-    .prepare('vend_context')
-    .execute();
+    .where(eq(meters.meterId, sql.placeholder('meterId')))
+    .prepare('vend_context'),
+);
+
+export async function loadVendContext(q: Queryable, meterId: string) {
+  const [row] = await vendContext(q).execute({ meterId });
   return row;
 }
 
