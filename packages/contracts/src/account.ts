@@ -22,6 +22,13 @@ export const AccountDeleteRequest = z.object({ customerId: Id, meterId: Id });
 /** What an account binds, as every row about an account starts: its customer, then its meter. */
 export const AccountColumns = { ...CustomerColumns, meterId: z.string() };
 
+/** A meter and the customer of the account that binds it (null while no account does). */
+export const MeterCustomerColumns = {
+  customerId: z.string().nullable(),
+  customerName: z.string().nullable(),
+  meterId: z.string(),
+};
+
 export const AccountRow = z.object({
   ...AccountColumns,
   meterType: z.number().int(),
