@@ -75,6 +75,18 @@ describe('Q/GDW 376.1 frames', () => {
     expect(() => gdw376.fnToDt(0)).toThrow(FrameError);
   });
 
+  it('control and SEQ bytes: named bits 7–4 and the low nibble, every byte back to itself', () => {
+    expect(gdw376.parseControl(0xc9)).toEqual({ up: true, prm: true, fcbAcd: false, fcv: false, fn: 9 });
+    expect(gdw376.makeControl({ up: false, prm: true, fcbAcd: true, fcv: true, fn: 10 })).toBe(0x7a);
+    expect(gdw376.parseSeq(0x93)).toEqual({ tpv: true, fir: false, fin: false, con: true, seq: 3 });
+    // FIR and FIN default to a single-frame message.
+    expect(gdw376.makeSeq({ seq: 5 })).toBe(0x65);
+    for (let b = 0; b <= 0xff; b++) {
+      expect(gdw376.makeControl(gdw376.parseControl(b))).toBe(b);
+      expect(gdw376.makeSeq(gdw376.parseSeq(b))).toBe(b);
+    }
+  });
+
   it('port control word and timeouts', () => {
     expect(gdw376.serialWord(SERIAL)).toBe(0x6b);
     for (const baud of gdw376.BAUD_RATES) {
