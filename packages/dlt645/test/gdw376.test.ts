@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DI, encodeFrame, FrameError, fromHex, gdw376, hex, readRequest } from '../src/index.js';
-import { smallFrame } from './arbitraries.js';
+import { smallFrame, split } from './arbitraries.js';
 
 const T = { area: '1000', terminal: 0x044d, msa: 1, group: false };
 const SERIAL = { baud: 2400, parity: 'even', dataBits: 8, stopBits: 1 } as const;
@@ -199,14 +199,9 @@ describe('gdw376.Stream', () => {
           );
           const frames = pieces.filter((p): p is gdw376.Frame376 => !(p instanceof Uint8Array));
           const bytes = Uint8Array.from(parts.flatMap((p) => [...p]));
-          const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
           const stream = new gdw376.Stream({ addressLength: 5 });
           const got: gdw376.Frame376[] = [];
-          let from = 0;
-          for (const p of [...points, bytes.length]) {
-            got.push(...stream.push(bytes.slice(from, p)).frames.map((x) => x.frame));
-            from = p;
-          }
+          for (const chunk of split(bytes, cuts)) got.push(...stream.push(chunk).frames.map((x) => x.frame));
           expect(got).toEqual(frames);
         },
       ),
