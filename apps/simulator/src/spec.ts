@@ -1,42 +1,13 @@
+import type { FleetSpec, FleetSpecMeter } from '@prepay/contracts';
 import { dkga02, luhnCheckDigit, meterPanFromIain } from '@prepay/sts';
 import { rng } from './meter/load-profile.js';
 
 /**
- * The fleet spec (issue 9 interfaces note): the server exports it, the simulator reads it. Also the
- * synthetic fleets for benches (`--count N`).
+ * Reading the fleet spec (its shape is in @prepay/contracts: the server writes it, the simulator reads it),
+ * and the synthetic fleets for benches (`--count N`).
  */
 
-export interface FleetSpecMeter {
-  meterId: string;
-  address: string;
-  /** 0 electricity, 1 water, 2 gas */
-  type: number;
-  /** 0 GPRS (DTU over TCP), 1 LoRaWAN */
-  communicationWay: number;
-  devEui?: string;
-  gatewayIds?: string[];
-  sts: {
-    decoderKey: string;
-    ea?: string;
-    sgc?: string;
-    krn: number;
-    ti: number;
-    kt: number;
-    ken: number;
-    baseYear?: number;
-  };
-  /** Opening credit in 0.1 units. */
-  balance?: number;
-  /** Password per level, 6 digits (default: level 2 and 4 = 123456). */
-  passwords?: Record<string, string>;
-}
-
-export interface FleetSpec {
-  applicationId?: string;
-  region?: string;
-  gateways: { gatewayId: string; stationId?: string }[];
-  meters: FleetSpecMeter[];
-}
+export type { FleetSpec, FleetSpecMeter };
 
 export class FleetSpecError extends Error {
   constructor(message: string) {

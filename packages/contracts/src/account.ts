@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, ReadRequestBase, Remark, StationRowFields, textFilters } from './common.js';
+import { CustomerColumns } from './customer.js';
 
 /**
  * An account binds a customer, a meter and a tariff; a meter has at most one account. Update finds the
@@ -18,11 +19,18 @@ export const AccountRequest = z.object({
 export type AccountRequest = z.infer<typeof AccountRequest>;
 export const AccountDeleteRequest = z.object({ customerId: Id, meterId: Id });
 
-export const AccountRow = z.object({
-  customerId: z.string(),
+/** What an account binds, as every row about an account starts: its customer, then its meter. */
+export const AccountColumns = { ...CustomerColumns, meterId: z.string() };
+
+/** A meter and the customer of the account that binds it (null while no account does). */
+export const MeterCustomerColumns = {
+  customerId: z.string().nullable(),
   customerName: z.string().nullable(),
-  customerAddress: z.string().nullable(),
   meterId: z.string(),
+};
+
+export const AccountRow = z.object({
+  ...AccountColumns,
   meterType: z.number().int(),
   protocolVersion: z.string().nullable(),
   communicationWay: z.number().int(),

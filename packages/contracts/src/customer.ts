@@ -27,6 +27,13 @@ export const CustomerRow = z.object({
 });
 export type CustomerRow = z.infer<typeof CustomerRow>;
 
+/** The customer as rows about its accounts, debts and reports name it: name and address read from the customer. */
+export const CustomerColumns = {
+  customerId: z.string(),
+  customerName: z.string().nullable(),
+  customerAddress: z.string().nullable(),
+};
+
 export const CustomerReadRequest = ReadRequestBase.extend({
   ...textFilters('customerId', 'customerName', 'phone', 'address', 'certifiName', 'certifiNo', 'remark'),
   type: z.number().int().nullish(),

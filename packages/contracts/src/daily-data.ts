@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MeterCustomerColumns } from './account.js';
 import { DateRange, DateTime, ReadRequestBase } from './common.js';
 
 /** Reports and AMR reads require `lang` like the original (a missing one is a 400). */
@@ -50,12 +51,7 @@ const IntervalReadRequest = ReadRequestBase.extend({
 });
 
 /** What every interval row starts with: the day, the account's customer, the meter. */
-const IntervalRow = z.object({
-  currentDate: DateTime,
-  customerId: z.string().nullable(),
-  customerName: z.string().nullable(),
-  meterId: z.string(),
-});
+const IntervalRow = z.object({ currentDate: DateTime, ...MeterCustomerColumns });
 
 /** Interval Data (electricity): `/api/DailyDataMeter/read|readMonthly|readMore`. */
 export const DailyDataMeterReadRequest = IntervalReadRequest.extend({

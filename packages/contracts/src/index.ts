@@ -11,6 +11,7 @@ export * from './debt.js';
 export * from './dlt645.js';
 export * from './envelope.js';
 export * from './files.js';
+export * from './fleet-spec.js';
 export * from './gateway.js';
 export * from './image.js';
 export * from './item.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { AccountColumns } from './account.js';
 import { DateRange, DateTime, ReadRequestBase } from './common.js';
+import { CustomerColumns } from './customer.js';
 import { Lang } from './daily-data.js';
 
 const Filter = z.string().max(64).nullish();
@@ -11,21 +13,14 @@ const AccountReportRequest = ReadRequestBase.extend({
   meterId: Filter,
 });
 
-/** Who a report row is about: the customer (name and address read at report time). */
-const CustomerColumns = z.object({
-  customerId: z.string(),
-  customerName: z.string().nullable(),
-  customerAddress: z.string().nullable(),
-});
-
 export const LongNonpurchaseRequest = AccountReportRequest.extend({
   nonpurchaseDaysStart: z.number().int().min(0).nullish(),
   nonpurchaseDaysEnd: z.number().int().min(0).nullish(),
 });
 export type LongNonpurchaseRequest = z.infer<typeof LongNonpurchaseRequest>;
 
-export const LongNonpurchaseRow = CustomerColumns.extend({
-  meterId: z.string(),
+export const LongNonpurchaseRow = z.object({
+  ...AccountColumns,
   stationId: z.string(),
   tariffId: z.string(),
   lastPurchaseUnit: z.number(),
@@ -43,8 +38,8 @@ export const LowPurchaseRequest = AccountReportRequest.extend({
 });
 export type LowPurchaseRequest = z.infer<typeof LowPurchaseRequest>;
 
-export const LowPurchaseRow = CustomerColumns.extend({
-  meterId: z.string(),
+export const LowPurchaseRow = z.object({
+  ...AccountColumns,
   tariffId: z.string(),
   stationId: z.string(),
   purchaseTotalUnit: z.number(),
@@ -62,7 +57,8 @@ export const DebtSituationRequest = ReadRequestBase.extend({
 });
 export type DebtSituationRequest = z.infer<typeof DebtSituationRequest>;
 
-export const DebtSituationRow = CustomerColumns.extend({
+export const DebtSituationRow = z.object({
+  ...CustomerColumns,
   stationId: z.string(),
   totalDebt: z.number(),
   paidDebt: z.number(),

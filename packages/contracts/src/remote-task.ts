@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MeterCustomerColumns } from './account.js';
 import { AuditFields, DateTime, ReadRequestBase } from './common.js';
 import type { PermissionKey } from './permissions.js';
 
@@ -53,12 +54,7 @@ export const TransparentTaskBody = taskList(TransparentTaskRequest);
 export const TaskUpdateBody = taskList(TaskUpdateRequest);
 
 /** Which task, for which meter (and its account's customer). */
-const taskSubject = {
-  id: z.number().int(),
-  customerId: z.string().nullable(),
-  customerName: z.string().nullable(),
-  meterId: z.string(),
-};
+const taskSubject = { id: z.number().int(), ...MeterCustomerColumns };
 
 /** How the task stands: its status, why the last attempt failed, how many attempts ran. */
 const taskOutcome = {

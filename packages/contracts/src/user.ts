@@ -39,6 +39,13 @@ const UserProfile = {
   status: z.boolean(),
 };
 
+/** The user's vending quota as the user's row and own info show it: kWh; -1 means no limit. */
+const QuotaColumns = {
+  quota: z.number(),
+  remainingQuota: z.number(),
+  totalQuota: z.number(),
+};
+
 export const UserInfo = z.object({
   userId: z.string(),
   userName: z.string(),
@@ -53,10 +60,7 @@ export const UserInfo = z.object({
   company: z.string(),
   avatar: z.string(),
   introduction: z.string(),
-  /** kWh; -1 means no limit. */
-  quota: z.number(),
-  remainingQuota: z.number(),
-  totalQuota: z.number(),
+  ...QuotaColumns,
   mustChangePassword: z.boolean(),
   /** True for users of a system station: they see every station's rows. */
   isSystemAdmin: z.boolean(),
@@ -67,12 +71,17 @@ export const SwitchRoleRequest = z.object({ roleId: Id });
 export const ModifyPasswordRequest = z.object({ oldPassword: Password, newPassword: NewPassword });
 export const ResetPasswordRequest = z.object({ userId: Id });
 
-export const UpdateInfoRequest = z.object({
+/** What a user's profile write may set of the person (the user's own updateInfo, an admin's create/update). */
+const ProfileInput = {
   nickName: z.string().max(64).nullish(),
   fullName: z.string().max(128).nullish(),
   email: z.email('Please enter a valid email').max(128).nullish().or(z.literal('')),
   phone: z.string().max(32).nullish(),
   address: z.string().max(256).nullish(),
+};
+
+export const UpdateInfoRequest = z.object({
+  ...ProfileInput,
   introduction: z.string().max(500).nullish(),
   avatar: z.string().max(500).nullish(),
 });
@@ -86,11 +95,7 @@ const StatusInput = z
   .transform((v) => (v === true || v === 0 ? UserStatus.enable : UserStatus.disable));
 
 const UserWritable = {
-  nickName: z.string().max(64).nullish(),
-  fullName: z.string().max(128).nullish(),
-  email: z.email('Please enter a valid email').max(128).nullish().or(z.literal('')),
-  phone: z.string().max(32).nullish(),
-  address: z.string().max(256).nullish(),
+  ...ProfileInput,
   status: StatusInput.default(UserStatus.enable),
   /** The first role is the default at login; the user may switch to any of them. */
   roleId: Id,
@@ -125,9 +130,7 @@ export const UserRow = z.object({
   stationName: z.string().nullable(),
   /** The user's company as the console shows it ("<company>(<login>)"): the station's name. */
   company: z.string().nullable(),
-  quota: z.number(),
-  remainingQuota: z.number(),
-  totalQuota: z.number(),
+  ...QuotaColumns,
   lockedUntil: DateTime.nullable(),
   ...AuditFields,
 });

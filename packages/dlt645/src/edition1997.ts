@@ -8,6 +8,7 @@ import { Control1997, functionCode, isAbnormal, isReply } from './control.js';
 import { FrameError } from './errors.js';
 import { FORMATS, numericFormat, type ValueFormat } from './formats.js';
 import type { Frame } from './frame.js';
+import type { DataItem } from './items.js';
 import { errorNames, type Reply } from './reply.js';
 
 export type Edition = '2007' | '1997' | 'unknown';
@@ -61,15 +62,8 @@ export function parseReply1997(request: Frame, reply: Frame): Reply {
   return { ok: true, di, value: reply.data.slice(2) };
 }
 
-export interface DataItem1997 {
-  di: number;
-  name: string;
-  format: string;
-  length: number;
-  unit?: string;
-  decode: ValueFormat['decode'];
-  encode: ValueFormat['encode'];
-}
+/** A 1997 data item, described as a 2007 one (with a 2-byte DI) less scale, sign and access: it is only read. */
+export type DataItem1997 = Pick<DataItem, 'di' | 'name' | 'format' | 'length' | 'unit' | 'decode' | 'encode'>;
 
 function item(di: number, name: string, format: ValueFormat, unit?: string): DataItem1997 {
   return {

@@ -24,3 +24,18 @@ export const smallFrame: fc.Arbitrary<Frame> = fc.record({
   control: fc.integer({ min: 0, max: 255 }),
   data: fc.array(awkwardByte, { maxLength: 40 }).map((a) => Uint8Array.from(a)),
 });
+
+/**
+ * Cuts `bytes` at the given points (any number, any place: single bytes, merged frames, mid-header), as a
+ * stream reader may receive them; `cuts` come from `fc.array(fc.nat())`.
+ */
+export function split(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
+  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+  const chunks: Uint8Array[] = [];
+  let from = 0;
+  for (const p of [...points, bytes.length]) {
+    chunks.push(bytes.slice(from, p));
+    from = p;
+  }
+  return chunks;
+}

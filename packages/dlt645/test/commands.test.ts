@@ -31,10 +31,10 @@ import {
   tokenResultName,
   writeRequest,
 } from '../src/index.js';
+import { AUTH } from './auth.js';
 import { errorCode } from './frame-error.js';
 
 const ADDR = '047100000003';
-const AUTH = { level: 2, password: '123456', operator: '12345678' };
 const TOKEN = '12345678901234567890';
 
 describe('vendor token entry (DI 04 A1 20 00)', () => {

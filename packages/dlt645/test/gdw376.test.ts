@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DI, encodeFrame, FrameError, fromHex, gdw376, hex, readRequest } from '../src/index.js';
-import { smallFrame } from './arbitraries.js';
+import { smallFrame, split } from './arbitraries.js';
 
 const T = { area: '1000', terminal: 0x044d, msa: 1, group: false };
 const SERIAL = { baud: 2400, parity: 'even', dataBits: 8, stopBits: 1 } as const;
@@ -73,6 +73,18 @@ describe('Q/GDW 376.1 frames', () => {
     for (let fn = 1; fn <= 248; fn++) expect(gdw376.dtToFn(...gdw376.fnToDt(fn))).toBe(fn);
     for (let pn = 0; pn <= 2040; pn++) expect(gdw376.daToPn(...gdw376.pnToDa(pn))).toBe(pn);
     expect(() => gdw376.fnToDt(0)).toThrow(FrameError);
+  });
+
+  it('control and SEQ bytes: named bits 7–4 and the low nibble, every byte back to itself', () => {
+    expect(gdw376.parseControl(0xc9)).toEqual({ up: true, prm: true, fcbAcd: false, fcv: false, fn: 9 });
+    expect(gdw376.makeControl({ up: false, prm: true, fcbAcd: true, fcv: true, fn: 10 })).toBe(0x7a);
+    expect(gdw376.parseSeq(0x93)).toEqual({ tpv: true, fir: false, fin: false, con: true, seq: 3 });
+    // FIR and FIN default to a single-frame message.
+    expect(gdw376.makeSeq({ seq: 5 })).toBe(0x65);
+    for (let b = 0; b <= 0xff; b++) {
+      expect(gdw376.makeControl(gdw376.parseControl(b))).toBe(b);
+      expect(gdw376.makeSeq(gdw376.parseSeq(b))).toBe(b);
+    }
   });
 
   it('port control word and timeouts', () => {
@@ -187,14 +199,9 @@ describe('gdw376.Stream', () => {
           );
           const frames = pieces.filter((p): p is gdw376.Frame376 => !(p instanceof Uint8Array));
           const bytes = Uint8Array.from(parts.flatMap((p) => [...p]));
-          const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
           const stream = new gdw376.Stream({ addressLength: 5 });
           const got: gdw376.Frame376[] = [];
-          let from = 0;
-          for (const p of [...points, bytes.length]) {
-            got.push(...stream.push(bytes.slice(from, p)).frames.map((x) => x.frame));
-            from = p;
-          }
+          for (const chunk of split(bytes, cuts)) got.push(...stream.push(chunk).frames.map((x) => x.frame));
           expect(got).toEqual(frames);
         },
       ),

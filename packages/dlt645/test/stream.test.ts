@@ -10,7 +10,7 @@ import {
   readRequest,
   type StreamFrame,
 } from '../src/index.js';
-import { smallFrame } from './arbitraries.js';
+import { smallFrame, split } from './arbitraries.js';
 
 /** A piece of the byte stream: a valid frame (with a preamble) or one kind of garbage. */
 type Piece = { kind: 'frame'; frame: Frame; bytes: Uint8Array } | { kind: 'garbage'; bytes: Uint8Array };
@@ -63,18 +63,6 @@ function join(pieces: Piece[]): { bytes: Uint8Array; spans: { frame: Frame; star
   return { bytes, spans };
 }
 
-/** Cuts `bytes` at the given points (any number, any place: single bytes, merged frames, mid-header). */
-function split(bytes: Uint8Array, cuts: number[]): Uint8Array[] {
-  const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-  const chunks: Uint8Array[] = [];
-  let from = 0;
-  for (const p of [...points, bytes.length]) {
-    chunks.push(bytes.slice(from, p));
-    from = p;
-  }
-  return chunks;
-}
-
 function feed(
   stream: FrameStream,
   chunks: Uint8Array[],
@@ -104,49 +92,52 @@ function locate(bytes: Uint8Array, frames: StreamFrame[]): { start: number; end:
   });
 }
 
+/**
+ * Checks a property of valid frames mixed with `garbage`: joined into one stream, cut anywhere, and read by a
+ * fresh FrameStream.
+ */
+function assertStreamed(
+  garbage: fc.Arbitrary<Piece>,
+  check: (joined: ReturnType<typeof join>, out: ReturnType<typeof feed>) => void,
+): void {
+  fc.assert(
+    fc.property(
+      fc.array(fc.oneof(validPiece, garbage), { maxLength: 25 }),
+      fc.array(fc.nat(), { maxLength: 40 }),
+      (pieces, cuts) => {
+        const joined = join(pieces);
+        check(joined, feed(new FrameStream(), split(joined.bytes, cuts)));
+      },
+    ),
+    { numRuns: 1500 },
+  );
+}
+
 describe('FrameStream', () => {
   it('never throws and never loses a valid frame among splits, merges and garbage', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.oneof(validPiece, garbagePiece), { maxLength: 25 }),
-        fc.array(fc.nat(), { maxLength: 40 }),
-        (pieces, cuts) => {
-          const { bytes, spans } = join(pieces);
-          const out = feed(new FrameStream(), split(bytes, cuts));
-          const emitted = locate(bytes, out.frames);
-          for (const f of out.frames) expect(hex(f.raw)).toBe(hex(encodeFrame(f.frame)));
-          // Each valid frame we sent is emitted, unless garbage that happens to form a valid frame
-          // overlapping it was emitted instead (then the stream really did carry that frame first).
-          for (const span of spans) {
-            const same = out.frames.findIndex(
-              (f, i) => emitted[i]?.start === span.start && hex(f.raw) === hex(encodeFrame(span.frame)),
-            );
-            const shadowed = emitted.some((e) => e.start < span.end && span.start < e.end);
-            expect(same >= 0 || shadowed, `frame at ${span.start} lost`).toBe(true);
-            if (same >= 0) expect(out.frames[same]?.frame).toEqual(normal(span.frame));
-          }
-        },
-      ),
-      { numRuns: 1500 },
-    );
+    assertStreamed(garbagePiece, ({ bytes, spans }, out) => {
+      const emitted = locate(bytes, out.frames);
+      for (const f of out.frames) expect(hex(f.raw)).toBe(hex(encodeFrame(f.frame)));
+      // Each valid frame we sent is emitted, unless garbage that happens to form a valid frame
+      // overlapping it was emitted instead (then the stream really did carry that frame first).
+      for (const span of spans) {
+        const same = out.frames.findIndex(
+          (f, i) => emitted[i]?.start === span.start && hex(f.raw) === hex(encodeFrame(span.frame)),
+        );
+        const shadowed = emitted.some((e) => e.start < span.end && span.start < e.end);
+        expect(same >= 0 || shadowed, `frame at ${span.start} lost`).toBe(true);
+        if (same >= 0) expect(out.frames[same]?.frame).toEqual(normal(span.frame));
+      }
+    });
   });
 
   it('emits exactly the valid frames, in order, when the garbage holds no 68', () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.oneof(validPiece, inertGarbage), { maxLength: 25 }),
-        fc.array(fc.nat(), { maxLength: 40 }),
-        (pieces, cuts) => {
-          const { bytes, spans } = join(pieces);
-          const out = feed(new FrameStream(), split(bytes, cuts));
-          expect(out.frames.map((f) => f.frame)).toEqual(spans.map((s) => normal(s.frame)));
-          // Every byte is accounted for: in a frame, or dropped (FE bytes as idle).
-          const inFrames = spans.reduce((n, span) => n + span.end - span.start, 0);
-          expect(out.discarded + out.idle).toBe(bytes.length - inFrames);
-        },
-      ),
-      { numRuns: 1500 },
-    );
+    assertStreamed(inertGarbage, ({ bytes, spans }, out) => {
+      expect(out.frames.map((f) => f.frame)).toEqual(spans.map((s) => normal(s.frame)));
+      // Every byte is accounted for: in a frame, or dropped (FE bytes as idle).
+      const inFrames = spans.reduce((n, span) => n + span.end - span.start, 0);
+      expect(out.discarded + out.idle).toBe(bytes.length - inFrames);
+    });
   });
 
   it('never throws on arbitrary chunks and holds less than one maximal frame', () => {

@@ -31,6 +31,7 @@ import {
   relayRequest,
   writeRequest,
 } from '../src/index.js';
+import { AUTH } from './auth.js';
 import { preambleOf, sharedVectorsText, VECTORS, VECTORS_PATH, type Vector, vectorHex } from './vectors.js';
 
 /**
@@ -38,7 +39,6 @@ import { preambleOf, sharedVectorsText, VECTORS, VECTORS_PATH, type Vector, vect
  * `meaning` checked where it states a value. A vector without a meaning check below fails the suite.
  */
 const ADDR = '000102030425';
-const AUTH = { level: 2, password: '123456', operator: '12345678' };
 const ZERO_AUTH = { level: 0, password: '000000', operator: '00000000' };
 
 const at = (iso: string) => new Date(`${iso}Z`);

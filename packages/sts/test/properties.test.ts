@@ -31,6 +31,12 @@ import { prng } from './prng.js';
 const RUNS = 150;
 const key = (r: ReturnType<typeof prng>) => r.hex(r.pick([16, 32]));
 
+/** RUNS rounds from the seeded generator, each with a fresh decoder key (EA07 or EA11 length) drawn first. */
+function eachRandomKey(seed: number, round: (r: ReturnType<typeof prng>, decoderKey: string) => void): void {
+  const r = prng(seed);
+  for (let i = 0; i < RUNS; i++) round(r, key(r));
+}
+
 /** STA written directly from the pseudo-code of sts.md §6.2 with BigInt, bit by bit. */
 function referenceSta(k: bigint, d: bigint): bigint {
   const M = (1n << 64n) - 1n;
@@ -166,9 +172,7 @@ describe('building blocks against straightforward references', () => {
 
 describe('encode → decode round trips, every class and subclass, random keys', () => {
   it('class 0 credit, subclasses 0–3', () => {
-    const r = prng(10);
-    for (let i = 0; i < RUNS; i++) {
-      const decoderKey = key(r);
+    eachRandomKey(10, (r, decoderKey) => {
       const subclass = r.int(0, 3);
       const rnd = r.int(0, 15);
       const tid = r.int(0, 0xffffff);
@@ -182,26 +186,22 @@ describe('encode → decode round trips, every class and subclass, random keys',
         tid,
         amountUnits: decodeAmount(encodeAmount(amountUnits)),
       });
-    }
+    });
   });
 
   it('class 0 currency credit, subclasses 4–7 (CRC_C)', () => {
-    const r = prng(11);
-    for (let i = 0; i < RUNS; i++) {
-      const decoderKey = key(r);
+    eachRandomKey(11, (r, decoderKey) => {
       const subclass = r.int(4, 7);
       const tid = r.int(0, 0xffffff);
       const amountUnits = BigInt(r.int(0, 2 ** 40));
       const d = verifyToken(encodeCredit({ decoderKey, subclass, tid, amountUnits }), decoderKey);
       expect(d).toMatchObject({ tokenClass: 0, subclass, tid, kind: expect.stringContaining('Currency') });
       expect(BigInt(d.currencyUnits!) >= amountUnits).toBe(true);
-    }
+    });
   });
 
   it('class 2 MPL, clear credit, clear tamper, MPPUL, raw 2/2 and 2/7', () => {
-    const r = prng(12);
-    for (let i = 0; i < RUNS; i++) {
-      const decoderKey = key(r);
+    eachRandomKey(12, (r, decoderKey) => {
       const base = { decoderKey, rnd: r.int(0, 15), tid: r.int(0, 0xffffff) };
       const watts = r.int(0, MAX_AMOUNT_UNITS);
       const register = r.int(0, 0xffff);
@@ -241,13 +241,11 @@ describe('encode → decode round trips, every class and subclass, random keys',
         tid: base.tid,
         value16: value16.toString(16).toUpperCase().padStart(4, '0'),
       });
-    }
+    });
   });
 
   it('class 2 vendor overdraft (subclasses 11–15, every value encoding)', () => {
-    const r = prng(13);
-    for (let i = 0; i < RUNS; i++) {
-      const decoderKey = key(r);
+    eachRandomKey(13, (r, decoderKey) => {
       const profile: VendorOverdraftProfile = {
         name: 'test profile',
         subclass: r.int(11, 15),
@@ -268,7 +266,7 @@ describe('encode → decode round trips, every class and subclass, random keys',
         known: false,
         crcOk: true,
       });
-    }
+    });
   });
 
   it('class 2 key change: 2 sections (EA07) or 4 (EA11) reassemble the new key', () => {

@@ -26,6 +26,9 @@ type Case = { request: Record<string, unknown>; pick: (r: OpResult) => unknown; 
 const s = (v: unknown) => String(v);
 const expectedOrDerived = (v: Vector, k: string) => (v.expected?.[k] ?? v.derived?.[k]) as unknown;
 const hexEq = (a: unknown) => Number.parseInt(String(a), 16);
+/** The vector's inputs an op takes under the same names. */
+const inputs = (i: Record<string, unknown>, ...names: string[]) =>
+  Object.fromEntries(names.map((n) => [n, i[n]]));
 
 function tokenCase(v: Vector, request: Record<string, unknown>, index?: number): Case {
   return {
@@ -67,22 +70,11 @@ function caseFor(v: Vector): Case {
   const c = v.category;
   if (c === 'crc16') return fieldCase({ op: 'crc16', ...i }, 'crc16', v.expected?.crc16);
   if (c === 'sta-block (actual tables)') {
-    return tokenCase(v, {
-      op: 'staEncrypt',
-      decoderKey: i.decoderKey,
-      plainBlock64: i.plainBlock64,
-      tokenClass: i.tokenClass,
-    });
+    return tokenCase(v, { op: 'staEncrypt', ...inputs(i, 'decoderKey', 'plainBlock64', 'tokenClass') });
   }
   if (c === 'sta-block (IEC sample tables)') {
     return fieldCase(
-      {
-        op: 'staEncrypt',
-        decoderKey: i.decoderKey,
-        plainBlock64: i.plainBlock64,
-        tokenClass: 0,
-        tables: 'sample',
-      },
+      { op: 'staEncrypt', ...inputs(i, 'decoderKey', 'plainBlock64'), tokenClass: 0, tables: 'sample' },
       'token66hex',
       v.expected?.token66hex,
     );
@@ -122,28 +114,19 @@ function caseFor(v: Vector): Case {
   if (c === 'class0-credit') {
     return tokenCase(v, {
       op: 'credit',
-      decoderKey: i.decoderKey,
-      subclass: i.subclass,
-      rnd: i.rnd,
-      tid: i.tid,
-      amountUnits: i.amountUnits,
+      ...inputs(i, 'decoderKey', 'subclass', 'rnd', 'tid', 'amountUnits'),
       ken: i.KEN,
     });
   }
   if (c.startsWith('class0-currency')) {
     // "100 currency units (1 unit = 0.00001)": the decimal amount, converted by the op.
     const amount = /^[\d.]+/.exec(s(i.amount))![0];
-    return tokenCase(v, { op: 'credit', decoderKey: i.decoderKey, subclass: i.subclass, tid: i.tid, amount });
+    return tokenCase(v, { op: 'credit', ...inputs(i, 'decoderKey', 'subclass', 'tid'), amount });
   }
   if (c === 'class1-test-display') {
-    return tokenCase(v, {
-      op: 'meterTest',
-      subclass: i.subclass,
-      controlHex: i.controlHex,
-      mfrCode: i.mfrCode,
-    });
+    return tokenCase(v, { op: 'meterTest', ...inputs(i, 'subclass', 'controlHex', 'mfrCode') });
   }
-  const tidBase = { decoderKey: i.decoderKey, rnd: i.rnd, tid: i.tid };
+  const tidBase = inputs(i, 'decoderKey', 'rnd', 'tid');
   if (c === 'class2-MPL') return tokenCase(v, { op: 'setMaximumPowerLimit', ...tidBase, watts: i.mplWatts });
   if (c === 'class2-MPPUL') {
     return tokenCase(v, { op: 'setMaximumPhasePowerUnbalanceLimit', ...tidBase, watts: i.mppulWatts });
@@ -164,9 +147,7 @@ function caseFor(v: Vector): Case {
       op: 'encodeBlock',
       ea: '11',
       decoderKey: i.decoderKey128,
-      class: i.class,
-      subclass: i.subclass,
-      body44Hex: i.body44Hex,
+      ...inputs(i, 'class', 'subclass', 'body44Hex'),
     });
   }
   if (c === 'decode') {

@@ -1,37 +1,12 @@
 import { createHash } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FleetSpec } from '@prepay/contracts';
 import { asc } from 'drizzle-orm';
 import { gateways, meters } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { keyStoreOf } from '../modules/keystore/key-store.js';
 import { meterAddress } from './meter-directory.js';
-
-/** The fleet spec the simulator reads (issue 9 interfaces note). */
-export interface FleetSpec {
-  applicationId: string;
-  region: string;
-  gateways: { gatewayId: string; stationId: string }[];
-  meters: {
-    meterId: string;
-    address: string;
-    type: number;
-    communicationWay: number;
-    devEui?: string;
-    gatewayIds?: string[];
-    sts: {
-      decoderKey: string;
-      ea: string;
-      sgc: string;
-      krn: number;
-      ti: number;
-      kt: number;
-      ken: number;
-      baseYear: number;
-    };
-    balance: number;
-  }[];
-}
 
 /** Used when CHIRPSTACK_APPLICATION_ID is unset: the simulated network server's one application. */
 export const SIMULATED_APPLICATION_ID = '5e1f0c3a-7b2d-4e59-9c1a-2f6d8e0b4a71';

@@ -12,18 +12,24 @@ export interface Control376 {
   fn: number;
 }
 
+/** C and SEQ share one layout: four flags in bits 7, 6, 5, 4, then a number 0..15 in the low nibble. */
+type FlagsAndNibble = [boolean, boolean, boolean, boolean, number];
+
+function packFlags([b7, b6, b5, b4, low]: FlagsAndNibble): number {
+  return (b7 ? 0x80 : 0) | (b6 ? 0x40 : 0) | (b5 ? 0x20 : 0) | (b4 ? 0x10 : 0) | (low & 0x0f);
+}
+
+function unpackFlags(byte: number): FlagsAndNibble {
+  return [(byte & 0x80) !== 0, (byte & 0x40) !== 0, (byte & 0x20) !== 0, (byte & 0x10) !== 0, byte & 0x0f];
+}
+
 export function makeControl(c: Control376): number {
-  return (c.up ? 0x80 : 0) | (c.prm ? 0x40 : 0) | (c.fcbAcd ? 0x20 : 0) | (c.fcv ? 0x10 : 0) | (c.fn & 0x0f);
+  return packFlags([c.up, c.prm, c.fcbAcd, c.fcv, c.fn]);
 }
 
 export function parseControl(control: number): Control376 {
-  return {
-    up: (control & 0x80) !== 0,
-    prm: (control & 0x40) !== 0,
-    fcbAcd: (control & 0x20) !== 0,
-    fcv: (control & 0x10) !== 0,
-    fn: control & 0x0f,
-  };
+  const [up, prm, fcbAcd, fcv, fn] = unpackFlags(control);
+  return { up, prm, fcbAcd, fcv, fn };
 }
 
 export interface Seq {
@@ -38,19 +44,12 @@ export interface Seq {
 }
 
 export function makeSeq(s: Partial<Seq> & { seq: number }): number {
-  const fir = s.fir ?? true;
-  const fin = s.fin ?? true;
-  return (s.tpv ? 0x80 : 0) | (fir ? 0x40 : 0) | (fin ? 0x20 : 0) | (s.con ? 0x10 : 0) | (s.seq & 0x0f);
+  return packFlags([s.tpv === true, s.fir ?? true, s.fin ?? true, s.con === true, s.seq]);
 }
 
-export function parseSeq(seq: number): Seq {
-  return {
-    tpv: (seq & 0x80) !== 0,
-    fir: (seq & 0x40) !== 0,
-    fin: (seq & 0x20) !== 0,
-    con: (seq & 0x10) !== 0,
-    seq: seq & 0x0f,
-  };
+export function parseSeq(byte: number): Seq {
+  const [tpv, fir, fin, con, seq] = unpackFlags(byte);
+  return { tpv, fir, fin, con, seq };
 }
 
 /** pn → DA1 DA2: p0 = 00 00; pn = DA2 (n−1)/8+1, DA1 bit (n−1) mod 8. */
