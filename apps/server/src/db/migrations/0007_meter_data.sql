@@ -74,9 +74,38 @@ CREATE TABLE "meter_last_purchase" (
 	"paid_minor" bigint NOT NULL
 );
 --> statement-breakpoint
--- The monthly row has the daily row's columns (schema-meter-data.ts builds both with readingTable).
 CREATE TABLE "meter_monthly_data" (
-	LIKE "meter_daily_data" INCLUDING DEFAULTS,
+	"meter_id" text NOT NULL,
+	"reading_date" date NOT NULL,
+	"station_id" text NOT NULL,
+	"gateway_id" text,
+	"usage1" bigint,
+	"usage2" bigint,
+	"total1" bigint,
+	"total2" bigint,
+	"remain1" bigint,
+	"remain2" bigint,
+	"interval_demand" integer,
+	"power" integer,
+	"voltage_a" integer,
+	"voltage_b" integer,
+	"voltage_c" integer,
+	"current_a" integer,
+	"current_b" integer,
+	"current_c" integer,
+	"relay_open" boolean,
+	"battery_low" boolean,
+	"magnetic_interference" boolean,
+	"terminal_cover_open" boolean,
+	"cover_open" boolean,
+	"source2_activated" boolean,
+	"current_reverse" boolean,
+	"current_unbalance" boolean,
+	"status" boolean,
+	"source" text DEFAULT 'collected' NOT NULL,
+	"remark" text,
+	"create_date" timestamp with time zone DEFAULT now() NOT NULL,
+	"update_date" timestamp with time zone,
 	CONSTRAINT "meter_monthly_data_meter_id_reading_date_pk" PRIMARY KEY("meter_id","reading_date")
 );
 --> statement-breakpoint
