@@ -20,7 +20,15 @@ CREATE TABLE "consumption_daily" (
 	CONSTRAINT "consumption_daily_station_id_reading_date_pk" PRIMARY KEY("station_id","reading_date")
 );
 --> statement-breakpoint
-CREATE TABLE "meter_daily_data" (
+-- Electricity: the daily and the settlement-day (monthly) rows have the same columns; schema-meter-data.ts
+-- builds both with readingTable from one field list. Not LIKE: from PostgreSQL 18 (PGlite too) it would
+-- also copy the daily table's NOT NULL constraint names onto the monthly one.
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['meter_daily_data', 'meter_monthly_data'] LOOP
+    EXECUTE format($create$CREATE TABLE %I (
 	"meter_id" text NOT NULL,
 	"reading_date" date NOT NULL,
 	"station_id" text NOT NULL,
@@ -52,8 +60,10 @@ CREATE TABLE "meter_daily_data" (
 	"remark" text,
 	"create_date" timestamp with time zone DEFAULT now() NOT NULL,
 	"update_date" timestamp with time zone,
-	CONSTRAINT "meter_daily_data_meter_id_reading_date_pk" PRIMARY KEY("meter_id","reading_date")
-);
+	CONSTRAINT %I PRIMARY KEY("meter_id","reading_date")
+)$create$, t, t || '_meter_id_reading_date_pk');
+  END LOOP;
+END $$;
 --> statement-breakpoint
 CREATE TABLE "meter_hourly_data" (
 	"meter_id" text NOT NULL,
@@ -74,41 +84,6 @@ CREATE TABLE "meter_last_purchase" (
 	"paid_minor" bigint NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "meter_monthly_data" (
-	"meter_id" text NOT NULL,
-	"reading_date" date NOT NULL,
-	"station_id" text NOT NULL,
-	"gateway_id" text,
-	"usage1" bigint,
-	"usage2" bigint,
-	"total1" bigint,
-	"total2" bigint,
-	"remain1" bigint,
-	"remain2" bigint,
-	"interval_demand" integer,
-	"power" integer,
-	"voltage_a" integer,
-	"voltage_b" integer,
-	"voltage_c" integer,
-	"current_a" integer,
-	"current_b" integer,
-	"current_c" integer,
-	"relay_open" boolean,
-	"battery_low" boolean,
-	"magnetic_interference" boolean,
-	"terminal_cover_open" boolean,
-	"cover_open" boolean,
-	"source2_activated" boolean,
-	"current_reverse" boolean,
-	"current_unbalance" boolean,
-	"status" boolean,
-	"source" text DEFAULT 'collected' NOT NULL,
-	"remark" text,
-	"create_date" timestamp with time zone DEFAULT now() NOT NULL,
-	"update_date" timestamp with time zone,
-	CONSTRAINT "meter_monthly_data_meter_id_reading_date_pk" PRIMARY KEY("meter_id","reading_date")
-);
---> statement-breakpoint
 CREATE TABLE "purchase_hourly" (
 	"station_id" text NOT NULL,
 	"hour" timestamp with time zone NOT NULL,
@@ -118,7 +93,13 @@ CREATE TABLE "purchase_hourly" (
 	CONSTRAINT "purchase_hourly_station_id_hour_pk" PRIMARY KEY("station_id","hour")
 );
 --> statement-breakpoint
-CREATE TABLE "water_daily_data" (
+-- Water: the daily and the monthly rows have the same columns too (both spread waterFields).
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['water_daily_data', 'water_monthly_data'] LOOP
+    EXECUTE format($create$CREATE TABLE %I (
 	"meter_id" text NOT NULL,
 	"reading_date" date NOT NULL,
 	"station_id" text NOT NULL,
@@ -133,26 +114,10 @@ CREATE TABLE "water_daily_data" (
 	"remark" text,
 	"create_date" timestamp with time zone DEFAULT now() NOT NULL,
 	"update_date" timestamp with time zone,
-	CONSTRAINT "water_daily_data_meter_id_reading_date_pk" PRIMARY KEY("meter_id","reading_date")
-);
---> statement-breakpoint
-CREATE TABLE "water_monthly_data" (
-	"meter_id" text NOT NULL,
-	"reading_date" date NOT NULL,
-	"station_id" text NOT NULL,
-	"total" bigint,
-	"total_recharge" bigint,
-	"remain" bigint,
-	"valve_status" boolean,
-	"valve_error" boolean,
-	"magnetic_interference" boolean,
-	"battery_percentage" integer,
-	"source" text DEFAULT 'collected' NOT NULL,
-	"remark" text,
-	"create_date" timestamp with time zone DEFAULT now() NOT NULL,
-	"update_date" timestamp with time zone,
-	CONSTRAINT "water_monthly_data_meter_id_reading_date_pk" PRIMARY KEY("meter_id","reading_date")
-);
+	CONSTRAINT %I PRIMARY KEY("meter_id","reading_date")
+)$create$, t, t || '_meter_id_reading_date_pk');
+  END LOOP;
+END $$;
 --> statement-breakpoint
 CREATE UNIQUE INDEX "alarms_open_idx" ON "alarms" USING btree ("meter_id","kind") WHERE acknowledged = false;--> statement-breakpoint
 CREATE INDEX "alarms_station_idx" ON "alarms" USING btree ("station_id","acknowledged","raised_date");--> statement-breakpoint
