@@ -20,18 +20,13 @@ CREATE TABLE "consumption_daily" (
 	CONSTRAINT "consumption_daily_station_id_reading_date_pk" PRIMARY KEY("station_id","reading_date")
 );
 --> statement-breakpoint
--- Electricity: the daily and the settlement-day (monthly) rows have the same columns; schema-meter-data.ts
--- builds both with readingTable from one field list. Not LIKE: from PostgreSQL 18 (PGlite too) it would
--- also copy the daily table's NOT NULL constraint names onto the monthly one.
+-- The frozen-register tables, built like schema-meter-data.ts's readingTable: the key (meter, reading
+-- date), the owning station, the reading's own fields, then where the row came from and its stamps. The
+-- daily and the monthly (settlement-day) tables of a kind share one field list. One CREATE TABLE per name
+-- rather than LIKE: from PostgreSQL 18 (PGlite too) LIKE also copies the NOT NULL constraint names.
 DO $$
 DECLARE
-  t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['meter_daily_data', 'meter_monthly_data'] LOOP
-    EXECUTE format($create$CREATE TABLE %I (
-	"meter_id" text NOT NULL,
-	"reading_date" date NOT NULL,
-	"station_id" text NOT NULL,
+  electricity text := $fields$
 	"gateway_id" text,
 	"usage1" bigint,
 	"usage2" bigint,
@@ -55,13 +50,29 @@ BEGIN
 	"source2_activated" boolean,
 	"current_reverse" boolean,
 	"current_unbalance" boolean,
-	"status" boolean,
+	"status" boolean,$fields$;
+  water text := $fields$
+	"total" bigint,
+	"total_recharge" bigint,
+	"remain" bigint,
+	"valve_status" boolean,
+	"valve_error" boolean,
+	"magnetic_interference" boolean,
+	"battery_percentage" integer,$fields$;
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES ('meter_daily_data', electricity), ('meter_monthly_data', electricity),
+                                 ('water_daily_data', water), ('water_monthly_data', water)) AS v(name, fields) LOOP
+    EXECUTE format($create$CREATE TABLE %I (
+	"meter_id" text NOT NULL,
+	"reading_date" date NOT NULL,
+	"station_id" text NOT NULL,%s
 	"source" text DEFAULT 'collected' NOT NULL,
 	"remark" text,
 	"create_date" timestamp with time zone DEFAULT now() NOT NULL,
 	"update_date" timestamp with time zone,
 	CONSTRAINT %I PRIMARY KEY("meter_id","reading_date")
-)$create$, t, t || '_meter_id_reading_date_pk');
+)$create$, t.name, t.fields, t.name || '_meter_id_reading_date_pk');
   END LOOP;
 END $$;
 --> statement-breakpoint
@@ -92,32 +103,6 @@ CREATE TABLE "purchase_hourly" (
 	"paid_minor" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "purchase_hourly_station_id_hour_pk" PRIMARY KEY("station_id","hour")
 );
---> statement-breakpoint
--- Water: the daily and the monthly rows have the same columns too (both spread waterFields).
-DO $$
-DECLARE
-  t text;
-BEGIN
-  FOREACH t IN ARRAY ARRAY['water_daily_data', 'water_monthly_data'] LOOP
-    EXECUTE format($create$CREATE TABLE %I (
-	"meter_id" text NOT NULL,
-	"reading_date" date NOT NULL,
-	"station_id" text NOT NULL,
-	"total" bigint,
-	"total_recharge" bigint,
-	"remain" bigint,
-	"valve_status" boolean,
-	"valve_error" boolean,
-	"magnetic_interference" boolean,
-	"battery_percentage" integer,
-	"source" text DEFAULT 'collected' NOT NULL,
-	"remark" text,
-	"create_date" timestamp with time zone DEFAULT now() NOT NULL,
-	"update_date" timestamp with time zone,
-	CONSTRAINT %I PRIMARY KEY("meter_id","reading_date")
-)$create$, t, t || '_meter_id_reading_date_pk');
-  END LOOP;
-END $$;
 --> statement-breakpoint
 CREATE UNIQUE INDEX "alarms_open_idx" ON "alarms" USING btree ("meter_id","kind") WHERE acknowledged = false;--> statement-breakpoint
 CREATE INDEX "alarms_station_idx" ON "alarms" USING btree ("station_id","acknowledged","raised_date");--> statement-breakpoint
