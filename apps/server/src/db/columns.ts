@@ -16,3 +16,10 @@ export const auditColumns = {
   updateId: text('update_id'),
   updateDate: ts('update_date'),
 };
+
+/**
+ * When the row was last written, never null: set at insert and by every later write. For rows the server
+ * rewrites (decoder keys, meter links, tasks, collection markers, images), unlike auditColumns' updateDate,
+ * which stays null until a first edit.
+ */
+export const lastWrittenDate = () => ts('update_date').notNull().defaultNow();

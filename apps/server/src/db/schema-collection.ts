@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ts } from './columns.js';
+import { lastWrittenDate, ts } from './columns.js';
 
 export type CollectionJobKind = 'daily' | 'monthly' | 'hourly';
 export type CollectionJobState = 'pending' | 'running' | 'done' | 'failed' | 'nodata';
@@ -32,7 +32,7 @@ export const collectionJobs = pgTable(
     /** Not before this instant (a failed period waits before it is tried again). */
     retryAfter: ts('retry_after'),
     createDate: ts('create_date').notNull().defaultNow(),
-    updateDate: ts('update_date').notNull().defaultNow(),
+    updateDate: lastWrittenDate(),
   },
   (t) => [
     uniqueIndex('collection_jobs_key').on(t.meterId, t.kind, t.period, t.hour),
