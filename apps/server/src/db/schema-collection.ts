@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ts } from './columns.js';
+import { insertedDate, lastWrittenDate, ts } from './columns.js';
 
 export type CollectionJobKind = 'daily' | 'monthly' | 'hourly';
 export type CollectionJobState = 'pending' | 'running' | 'done' | 'failed' | 'nodata';
@@ -31,8 +31,8 @@ export const collectionJobs = pgTable(
     requestedBy: text('requested_by').notNull().default('scheduler'),
     /** Not before this instant (a failed period waits before it is tried again). */
     retryAfter: ts('retry_after'),
-    createDate: ts('create_date').notNull().defaultNow(),
-    updateDate: ts('update_date').notNull().defaultNow(),
+    createDate: insertedDate(),
+    updateDate: lastWrittenDate(),
   },
   (t) => [
     uniqueIndex('collection_jobs_key').on(t.meterId, t.kind, t.period, t.hour),

@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { ts } from './columns.js';
+import { lastWrittenDate, ts } from './columns.js';
 import { meters } from './schema.js';
 
 /**
@@ -18,7 +18,7 @@ export const meterLinks = pgTable(
     /** The gateway that heard the meter best in its latest uplink (LoRaWAN only), EUI-64 upper case. */
     gatewayId: text('gateway_id'),
     lastSeen: ts('last_seen'),
-    updateDate: ts('update_date').notNull().defaultNow(),
+    updateDate: lastWrittenDate(),
   },
   (t) => [index('meter_links_gateway_idx').on(t.gatewayId)],
 );

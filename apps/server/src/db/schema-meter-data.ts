@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { ts } from './columns.js';
+import { insertedDate, ts } from './columns.js';
 
 /** Calendar dates travel as "yyyy-MM-dd" strings: a meter's frozen day has no time zone. */
 const day = (name: string) => date(name, { mode: 'string' });
@@ -22,7 +22,7 @@ const units = (name: string) => bigint(name, { mode: 'number' });
 const readingRowTail = {
   source: text('source').notNull().default('collected'),
   remark: text('remark'),
-  createDate: ts('create_date').notNull().defaultNow(),
+  createDate: insertedDate(),
   updateDate: ts('update_date'),
 };
 
@@ -96,7 +96,7 @@ export const meterHourlyData = pgTable(
     total1: units('total1').notNull(),
     remain1: units('remain1'),
     usage1: units('usage1'),
-    createDate: ts('create_date').notNull().defaultNow(),
+    createDate: insertedDate(),
   },
   (t) => [
     primaryKey({ columns: [t.meterId, t.readingTime] }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { auditColumns, ts } from './columns.js';
+import { auditColumns, lastWrittenDate, ts } from './columns.js';
 
 /** Names of a catalogue row in the original's six languages. */
 export type LangTexts = Partial<Record<'EN' | 'AR' | 'ES' | 'FR' | 'PT' | 'ZH', string | null>>;
@@ -95,7 +95,7 @@ export const remoteTasks = pgTable(
     reason: text('reason'),
     ...auditColumns,
     /** Unlike master data, a task's update date is set from its creation on. */
-    updateDate: ts('update_date').notNull().defaultNow(),
+    updateDate: lastWrittenDate(),
   },
   (t) => [
     index('remote_tasks_queue_idx').on(t.priority.desc(), t.id).where(sql`status = 0`),

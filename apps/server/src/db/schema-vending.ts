@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, ts } from './columns.js';
+import { auditColumns, lastWrittenDate, ts } from './columns.js';
 
 /** What a record is: the nine generate pages' kinds, and the cancel of a credit token. */
 export type TokenKind =
@@ -110,5 +110,5 @@ export const meterTokenState = pgTable('meter_token_state', {
 export const pendingMeterKeys = pgTable('pending_meter_keys', {
   meterId: text('meter_id').primaryKey(),
   keyEnc: text('key_enc').notNull(),
-  updateDate: ts('update_date').notNull().defaultNow(),
+  updateDate: lastWrittenDate(),
 });

@@ -12,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, createdColumns, ts } from './columns.js';
+import { auditColumns, createdColumns, lastWrittenDate, ts } from './columns.js';
 
 /** Server-wide values that every process must share (e.g. the JWT signing secret). */
 export const systemSettings = pgTable('system_settings', {
@@ -257,7 +257,7 @@ export const meterKeys = pgTable('meter_keys', {
   baseYear: integer('base_year').notNull(),
   /** "given" (typed or imported) or "DKGA02"/"DKGA04" (derived from the vending key). */
   source: text('source').notNull(),
-  updateDate: ts('update_date').notNull().defaultNow(),
+  updateDate: lastWrittenDate(),
 });
 
 /** Vending keys per supply group and key revision, encrypted like decoder keys. */
@@ -339,7 +339,7 @@ export const images = pgTable('images', {
   height: integer('height').notNull(),
   sha256: text('sha256').notNull(),
   updateId: text('update_id'),
-  updateDate: ts('update_date').notNull().defaultNow(),
+  updateDate: lastWrittenDate(),
 });
 
 // Meter-data collection: the scheduler's per-meter/period markers and its leadership lease.

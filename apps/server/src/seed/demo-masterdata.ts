@@ -18,11 +18,13 @@ import {
 import { writeAudit } from '../modules/audit/audit.js';
 import { createKeyCipher, type KeyCipher, loadKeyEncryptionKey } from '../modules/keystore/key-cipher.js';
 import { SYSTEM_STATION } from './bootstrap.js';
+import { DEMO_CATALOGUE, storedSteps } from './demo-catalogue.js';
 
 /**
  * Demo master data for a first start: gateways, ~2,000 meters of the three types with STS keys (decoder
  * keys derived with DKGA02 from a DEMO vending key — not a real STS key), customers, accounts, five
- * tariffs with steps, some debts and the item dictionary. Deterministic, batched, runs once.
+ * tariffs with steps, some debts and the item dictionary (the fixed content is demo-catalogue.json).
+ * Deterministic, batched, runs once.
  */
 export const DEMO_VENDING_KEY = {
   sgc: '123456',
@@ -32,7 +34,6 @@ export const DEMO_VENDING_KEY = {
   baseYear: 2014,
 } as const;
 const FLAG = 'demo.masterdata';
-const STATIONS: readonly [string, ...string[]] = ['NORTH', 'CENTRAL', 'SOUTH'];
 const METERS = 2000;
 
 /** Deterministic pseudo-random numbers, so every demo database looks the same. */
@@ -44,151 +45,6 @@ function rng(seed: number) {
   };
 }
 
-const FIRST: readonly [string, ...string[]] = [
-  'Ada',
-  'Bola',
-  'Chinedu',
-  'Dayo',
-  'Emeka',
-  'Funmi',
-  'Gbenga',
-  'Halima',
-  'Ibrahim',
-  'Jide',
-  'Kemi',
-  'Lola',
-  'Musa',
-  'Ngozi',
-  'Ola',
-  'Segun',
-  'Tunde',
-  'Uche',
-  'Yemi',
-  'Zainab',
-];
-const LAST: readonly [string, ...string[]] = [
-  'Adeyemi',
-  'Bello',
-  'Chukwu',
-  'Danjuma',
-  'Eze',
-  'Fashola',
-  'Garba',
-  'Ibekwe',
-  'Johnson',
-  'Okafor',
-  'Okonkwo',
-  'Olawale',
-  'Suleiman',
-  'Umar',
-  'Yusuf',
-];
-const STREETS: readonly [string, ...string[]] = [
-  'Market Rd',
-  'Station Rd',
-  'Church St',
-  'Hospital Rd',
-  'Airport Rd',
-  'School Lane',
-  'Ring Rd',
-  'Palace Way',
-];
-
-const steps = (blocks: [number, number | null, number][]) =>
-  blocks.map(([start, end, price]) => ({
-    start: start * 10,
-    end: end === null ? null : end * 10,
-    price: price * 100,
-  }));
-
-const TARIFFS = [
-  {
-    tariffId: 'RESIDENTIAL',
-    tariffName: 'Residential',
-    price: 350,
-    steps: steps([
-      [0, 50, 250],
-      [50, 200, 350],
-      [200, null, 420],
-    ]),
-    monthly: 1500,
-  },
-  {
-    tariffId: 'COMMERCIAL',
-    tariffName: 'Commercial',
-    price: 450,
-    steps: steps([
-      [0, 500, 450],
-      [500, null, 520],
-    ]),
-    monthly: 5000,
-  },
-  {
-    tariffId: 'PRODUCTIVE',
-    tariffName: 'Productive use',
-    price: 400,
-    steps: steps([
-      [0, 1000, 400],
-      [1000, null, 380],
-    ]),
-    monthly: 3000,
-  },
-  { tariffId: 'PUBLIC', tariffName: 'Public institutions', price: 300, steps: [], monthly: 0 },
-  {
-    tariffId: 'LIFELINE',
-    tariffName: 'Lifeline',
-    price: 150,
-    steps: steps([
-      [0, 30, 150],
-      [30, null, 350],
-    ]),
-    monthly: 0,
-  },
-];
-
-const ITEMS: [
-  itemType: string,
-  itemName: string,
-  en: string,
-  ar: string | null,
-  es: string | null,
-  fr: string | null,
-  pt: string | null,
-  zh: string | null,
-][] = [
-  ['BasicInformation', 'Currency', 'NGN', 'نيرة', 'NGN', 'NGN', 'NGN', '奈拉'],
-  [
-    'BasicInformation',
-    'Company',
-    'Demo Power Utility',
-    null,
-    'Empresa de energía demo',
-    null,
-    null,
-    '演示电力公司',
-  ],
-  ['PaymentMethod', 'Cash', 'Cash', 'نقدا', 'Efectivo', 'Espèces', 'Dinheiro', '现金'],
-  ['PaymentMethod', 'Card', 'Card', 'بطاقة', 'Tarjeta', 'Carte', 'Cartão', '刷卡'],
-  [
-    'PaymentMethod',
-    'BankTransfer',
-    'Bank transfer',
-    null,
-    'Transferencia',
-    'Virement',
-    'Transferência',
-    '银行转账',
-  ],
-  ['PaymentMethod', 'MobileMoney', 'Mobile money', null, 'Dinero móvil', null, null, '移动支付'],
-  ['CustomerType', '0', 'Residential', null, 'Residencial', 'Résidentiel', 'Residencial', '居民'],
-  ['CustomerType', '1', 'Commercial', null, 'Comercial', 'Commercial', 'Comercial', '商业'],
-  ['EventCode', '1', 'Power Failure Start', null, 'Inicio de corte', null, null, '掉电开始'],
-  ['EventCode', '2', 'Power Failure End', null, 'Fin de corte', null, null, '掉电结束'],
-  ['EventCode', '10', 'Clear Error Register', null, null, null, null, '清除错误寄存器'],
-  ['EventCode', '11', 'Clear Alarm Register', null, null, null, null, '清除告警寄存器'],
-  ['EventCode', '107', 'Current Reverse End', null, null, null, null, '电流反向结束'],
-];
-
 type Stamp = { createId: string; createDate: Date };
 type Random = () => number;
 
@@ -196,27 +52,25 @@ type Random = () => number;
 const cycle = <T>(list: readonly [T, ...T[]], n: number): T => list[n % list.length] ?? list[0];
 const pick = <T>(random: Random, list: readonly [T, ...T[]]) =>
   cycle(list, Math.floor(random() * list.length));
+/** The demo stations take turns: gateway, meter and customer n belong to station n mod 3. */
+const stationAt = (n: number) => cycle(DEMO_CATALOGUE.stations, n).stationId;
 
 function tariffRows(stamp: Stamp) {
-  return TARIFFS.map((t) => ({
+  return DEMO_CATALOGUE.tariffs.map((t) => ({
     tariffId: t.tariffId,
     tariffName: t.tariffName,
     priceMinor: t.price * 100,
     taxBp: 750,
-    steps: t.steps,
+    steps: storedSteps(t.steps),
     monthlyChargeMinor: t.monthly * 100,
     billingDay: 1,
     startTime: new Date('2026-01-01T00:00:00'),
-    // Residential has a passive tariff waiting for the new year.
-    ...(t.tariffId === 'RESIDENTIAL'
+    // A passive tariff waiting for its start (the demo's Residential one starts with the new year).
+    ...(t.passive
       ? {
-          startTimeNew: new Date('2027-01-01T00:00:00'),
-          priceMinorNew: 38000,
-          stepsNew: steps([
-            [0, 50, 270],
-            [50, 200, 380],
-            [200, null, 450],
-          ]),
+          startTimeNew: new Date(t.passive.startTime),
+          priceMinorNew: t.passive.price * 100,
+          stepsNew: storedSteps(t.passive.steps),
         }
       : {}),
     stationId: SYSTEM_STATION,
@@ -231,18 +85,18 @@ function gatewayRows(random: Random, stamp: Stamp) {
     if (i % 7 !== 3) random();
     return {
       gatewayId: `E4-38-19-FF-FE-00-${hex(i >> 8)}-${hex((i + 1) & 0xff)}`,
-      gatewayName: `${cycle(STATIONS, i)} GW ${String(Math.floor(i / 3) + 1).padStart(2, '0')}`,
+      gatewayName: `${stationAt(i)} GW ${String(Math.floor(i / 3) + 1).padStart(2, '0')}`,
       // Status, last seen and success rate come from the head-end once it hears the gateway.
       status: false,
       successRateBp: 0,
-      stationId: cycle(STATIONS, i),
+      stationId: stationAt(i),
       ...stamp,
     };
   });
 }
 
 function itemRows(stamp: Stamp) {
-  return ITEMS.map(([itemType, itemName, en, ar, es, fr, pt, zh]) => ({
+  return DEMO_CATALOGUE.items.map(([itemType, itemName, en, ar, es, fr, pt, zh]) => ({
     itemType,
     itemName,
     en,
@@ -309,10 +163,10 @@ function demoCustomer(n: number, meterId: string, stationId: string, random: Ran
   return {
     // As the original operator does, the customer id is the meter number.
     customerId: meterId,
-    customerName: `${pick(random, FIRST)} ${pick(random, LAST)}`,
+    customerName: `${pick(random, DEMO_CATALOGUE.firstNames)} ${pick(random, DEMO_CATALOGUE.lastNames)}`,
     type: 0,
     phone: `080${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
-    address: `${1 + Math.floor(random() * 200)} ${pick(random, STREETS)}, ${stationId.charAt(0)}${stationId.slice(1).toLowerCase()}`,
+    address: `${1 + Math.floor(random() * 200)} ${pick(random, DEMO_CATALOGUE.streets)}, ${stationId.charAt(0)}${stationId.slice(1).toLowerCase()}`,
     certifiName: 'National ID',
     certifiNo: String(10000 + n),
     stationId,
@@ -350,7 +204,7 @@ function demoFleet(random: Random, cipher: KeyCipher, stamp: Stamp) {
   for (let n = 0; n < METERS; n++) {
     const body = `47${String(10000000 + n).padStart(8, '0')}`;
     const meterId = body + luhnCheckDigit(body);
-    const stationId = cycle(STATIONS, n);
+    const stationId = stationAt(n);
     const meter = demoMeter(n, meterId, stationId, random, stamp);
     meterRows.push(meter);
     keyRows.push(demoMeterKey(meterId, cipher));
@@ -369,8 +223,13 @@ export async function seedDemoMasterData(db: Db, config: Config): Promise<void> 
   const present = await db
     .select({ id: stations.stationId })
     .from(stations)
-    .where(inArray(stations.stationId, [...STATIONS]));
-  if (present.length !== STATIONS.length) return;
+    .where(
+      inArray(
+        stations.stationId,
+        DEMO_CATALOGUE.stations.map((s) => s.stationId),
+      ),
+    );
+  if (present.length !== DEMO_CATALOGUE.stations.length) return;
   const cipher = createKeyCipher(await loadKeyEncryptionKey({ dataDir: config.dataDir }));
   const random = rng(20260522);
   const stamp: Stamp = { createId: 'system', createDate: new Date() };

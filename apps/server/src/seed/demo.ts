@@ -7,6 +7,7 @@ import { generatePassword, hashPassword } from '../lib/passwords.js';
 import { writeAudit } from '../modules/audit/audit.js';
 import { seedDemoHistory } from '../modules/meter-data/demo-history.js';
 import { announce, SYSTEM_STATION } from './bootstrap.js';
+import { DEMO_CATALOGUE } from './demo-catalogue.js';
 import { seedDemoMasterData } from './demo-masterdata.js';
 
 const G = PermissionGroups;
@@ -47,12 +48,6 @@ export const DEMO_ROLES = [
       'Management.Gateway',
     ],
   },
-];
-
-const DEMO_STATIONS = [
-  { stationId: 'NORTH', name: 'North District' },
-  { stationId: 'CENTRAL', name: 'Central Market' },
-  { stationId: 'SOUTH', name: 'South Township' },
 ];
 
 const DEMO_USERS = [
@@ -110,7 +105,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(stations)
-      .values(DEMO_STATIONS.map((s) => ({ ...s, createId: 'system' })))
+      .values(DEMO_CATALOGUE.stations.map((s) => ({ ...s, createId: 'system' })))
       .onConflictDoNothing();
     await tx
       .insert(roles)
@@ -138,7 +133,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
       {
         title: 'System',
         action: 'SeedDemo',
-        content: `${DEMO_STATIONS.length} stations, ${DEMO_USERS.length} users`,
+        content: `${DEMO_CATALOGUE.stations.length} stations, ${DEMO_USERS.length} users`,
       },
     );
   });

@@ -20,10 +20,13 @@ CREATE TABLE "consumption_daily" (
 	CONSTRAINT "consumption_daily_station_id_reading_date_pk" PRIMARY KEY("station_id","reading_date")
 );
 --> statement-breakpoint
-CREATE TABLE "meter_daily_data" (
-	"meter_id" text NOT NULL,
-	"reading_date" date NOT NULL,
-	"station_id" text NOT NULL,
+-- The frozen-register tables, built like schema-meter-data.ts's readingTable: the key (meter, reading
+-- date), the owning station, the reading's own fields, then where the row came from and its stamps. The
+-- daily and the monthly (settlement-day) tables of a kind share one field list. One CREATE TABLE per name
+-- rather than LIKE: from PostgreSQL 18 (PGlite too) LIKE also copies the NOT NULL constraint names.
+DO $$
+DECLARE
+  electricity text := $fields$
 	"gateway_id" text,
 	"usage1" bigint,
 	"usage2" bigint,
@@ -47,13 +50,31 @@ CREATE TABLE "meter_daily_data" (
 	"source2_activated" boolean,
 	"current_reverse" boolean,
 	"current_unbalance" boolean,
-	"status" boolean,
+	"status" boolean,$fields$;
+  water text := $fields$
+	"total" bigint,
+	"total_recharge" bigint,
+	"remain" bigint,
+	"valve_status" boolean,
+	"valve_error" boolean,
+	"magnetic_interference" boolean,
+	"battery_percentage" integer,$fields$;
+  t record;
+BEGIN
+  FOR t IN SELECT * FROM (VALUES ('meter_daily_data', electricity), ('meter_monthly_data', electricity),
+                                 ('water_daily_data', water), ('water_monthly_data', water)) AS v(name, fields) LOOP
+    EXECUTE format($create$CREATE TABLE %I (
+	"meter_id" text NOT NULL,
+	"reading_date" date NOT NULL,
+	"station_id" text NOT NULL,%s
 	"source" text DEFAULT 'collected' NOT NULL,
 	"remark" text,
 	"create_date" timestamp with time zone DEFAULT now() NOT NULL,
 	"update_date" timestamp with time zone,
-	CONSTRAINT "meter_daily_data_meter_id_reading_date_pk" PRIMARY KEY("meter_id","reading_date")
-);
+	CONSTRAINT %I PRIMARY KEY("meter_id","reading_date")
+)$create$, t.name, t.fields, t.name || '_meter_id_reading_date_pk');
+  END LOOP;
+END $$;
 --> statement-breakpoint
 CREATE TABLE "meter_hourly_data" (
 	"meter_id" text NOT NULL,
@@ -74,12 +95,6 @@ CREATE TABLE "meter_last_purchase" (
 	"paid_minor" bigint NOT NULL
 );
 --> statement-breakpoint
--- The monthly row has the daily row's columns (schema-meter-data.ts builds both with readingTable).
-CREATE TABLE "meter_monthly_data" (
-	LIKE "meter_daily_data" INCLUDING DEFAULTS,
-	CONSTRAINT "meter_monthly_data_meter_id_reading_date_pk" PRIMARY KEY("meter_id","reading_date")
-);
---> statement-breakpoint
 CREATE TABLE "purchase_hourly" (
 	"station_id" text NOT NULL,
 	"hour" timestamp with time zone NOT NULL,
@@ -87,42 +102,6 @@ CREATE TABLE "purchase_hourly" (
 	"units" bigint DEFAULT 0 NOT NULL,
 	"paid_minor" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "purchase_hourly_station_id_hour_pk" PRIMARY KEY("station_id","hour")
-);
---> statement-breakpoint
-CREATE TABLE "water_daily_data" (
-	"meter_id" text NOT NULL,
-	"reading_date" date NOT NULL,
-	"station_id" text NOT NULL,
-	"total" bigint,
-	"total_recharge" bigint,
-	"remain" bigint,
-	"valve_status" boolean,
-	"valve_error" boolean,
-	"magnetic_interference" boolean,
-	"battery_percentage" integer,
-	"source" text DEFAULT 'collected' NOT NULL,
-	"remark" text,
-	"create_date" timestamp with time zone DEFAULT now() NOT NULL,
-	"update_date" timestamp with time zone,
-	CONSTRAINT "water_daily_data_meter_id_reading_date_pk" PRIMARY KEY("meter_id","reading_date")
-);
---> statement-breakpoint
-CREATE TABLE "water_monthly_data" (
-	"meter_id" text NOT NULL,
-	"reading_date" date NOT NULL,
-	"station_id" text NOT NULL,
-	"total" bigint,
-	"total_recharge" bigint,
-	"remain" bigint,
-	"valve_status" boolean,
-	"valve_error" boolean,
-	"magnetic_interference" boolean,
-	"battery_percentage" integer,
-	"source" text DEFAULT 'collected' NOT NULL,
-	"remark" text,
-	"create_date" timestamp with time zone DEFAULT now() NOT NULL,
-	"update_date" timestamp with time zone,
-	CONSTRAINT "water_monthly_data_meter_id_reading_date_pk" PRIMARY KEY("meter_id","reading_date")
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "alarms_open_idx" ON "alarms" USING btree ("meter_id","kind") WHERE acknowledged = false;--> statement-breakpoint
