@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ListPage } from './list-page';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type ListServer, renderListPage, useListServer } from './list-page-fixture';
 
 interface Row {
   customerId: string;
@@ -10,74 +8,51 @@ interface Row {
   type: number;
 }
 
-const bodies: Record<string, unknown>[] = [];
+const server: ListServer<Row> = {
+  bodies: [],
+  rows: [{ customerId: '4700001', customerName: 'Amina', type: 0 }],
+  total: 41,
+};
 
-function mockFetch() {
-  bodies.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
-      bodies.push(JSON.parse(String(init.body)));
-      const data: Row[] = [{ customerId: '4700001', customerName: 'Amina', type: 0 }];
-      return new Response(
-        JSON.stringify({ code: 0, reason: 'success', message: 'success', result: { total: 41, data } }),
-        {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        },
-      );
-    }),
-  );
-}
+const renderGrid = () =>
+  renderListPage<Row>({
+    resource: 'customer-test',
+    readPath: '/api/customer/read',
+    rowKey: (r) => r.customerId,
+    defaultSort: { field: 'customerId', direction: 'asc' },
+    extraBody: { stationId: null },
+    columns: [
+      { key: 'customerId', title: 'Id', filter: { kind: 'text' }, sort: true },
+      { key: 'customerName', title: 'Name', filter: { kind: 'text' }, sort: true },
+      {
+        key: 'type',
+        title: 'Type',
+        filter: { kind: 'select', options: [{ value: 0, label: 'Zero' }] },
+      },
+    ],
+  });
 
-function renderGrid() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <ListPage<Row>
-          resource="customer-test"
-          readPath="/api/customer/read"
-          rowKey={(r) => r.customerId}
-          defaultSort={{ field: 'customerId', direction: 'asc' }}
-          extraBody={{ stationId: null }}
-          columns={[
-            { key: 'customerId', title: 'Id', filter: { kind: 'text' }, sort: true },
-            { key: 'customerName', title: 'Name', filter: { kind: 'text' }, sort: true },
-            {
-              key: 'type',
-              title: 'Type',
-              filter: { kind: 'select', options: [{ value: 0, label: 'Zero' }] },
-            },
-          ]}
-        />
-      </App>
-    </QueryClientProvider>,
-  );
-}
-
+/** The read of page 1 with nothing filtered and the default sort. */
+const FIRST_READ = {
+  stationId: null,
+  searchTerm: null,
+  pageNumber: 1,
+  pageSize: 20,
+  orderBy: 'customerId asc',
+};
+const bodies = server.bodies;
 const last = () => bodies[bodies.length - 1];
 /** The header copy (antd repeats titles in a hidden measure row). */
 const headerIcon = (id: string) => document.querySelector(`thead [data-testid="${id}"]`) as HTMLElement;
 
 // antd's first render is slow in jsdom on a busy machine.
 describe('ListPage request building', { timeout: 30_000 }, () => {
-  beforeEach(mockFetch);
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  useListServer(server);
 
   it('reads page 1 of 20 with the default sort, then shows "Total N"', async () => {
     renderGrid();
     await waitFor(() => expect(bodies.length).toBeGreaterThan(0));
-    expect(last()).toEqual({
-      stationId: null,
-      searchTerm: null,
-      pageNumber: 1,
-      pageSize: 20,
-      orderBy: 'customerId asc',
-    });
+    expect(last()).toEqual(FIRST_READ);
     expect(await screen.findByText('Total 41', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
@@ -115,15 +90,7 @@ describe('ListPage request building', { timeout: 30_000 }, () => {
 
     // Reset nulls the filters and the term, back to the default sort.
     fireEvent.click(screen.getByTestId('list-reset'));
-    await waitFor(() =>
-      expect(last()).toEqual({
-        stationId: null,
-        searchTerm: null,
-        pageNumber: 1,
-        pageSize: 20,
-        orderBy: 'customerId asc',
-      }),
-    );
+    await waitFor(() => expect(last()).toEqual(FIRST_READ));
     expect(headerIcon('filter-customerName').getAttribute('data-active')).toBe('false');
   });
 });
