@@ -11,7 +11,13 @@ import {
 import { remarkField, stationField } from '../../components/list-page/crud-page';
 import type { FieldDef, FormMode } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { communicationOptions, meterTypeOptions, phaseOptions } from '../../components/meter-options';
+import {
+  baseYearOptions,
+  communicationOptions,
+  meterTypeOptions,
+  phaseOptions,
+  STS_KEY_INTEGERS,
+} from '../../components/meter-options';
 import { stateColumn } from '../../components/state-column';
 import { managementPage, remarkAndStation } from './management-page';
 
@@ -127,13 +133,10 @@ function stsFields(t: TFunction): FieldDef[] {
       name: 'baseYear',
       label: m('baseYear'),
       kind: 'select',
-      options: [1993, 2014, 2035].map((y) => ({ value: y, label: String(y) })),
+      options: baseYearOptions(),
     },
     stsField(m, 'sgc', 'text'),
-    stsField(m, 'krn', 'integer', 1, 9),
-    stsField(m, 'ken', 'integer', 0, 255),
-    stsField(m, 'ti', 'integer', 0, 99),
-    stsField(m, 'kt', 'integer', 0, 3),
+    ...STS_KEY_INTEGERS.map(([name, min, max]) => stsField(m, name, 'integer', min, max)),
     {
       name: 'decoder',
       label: m('decoderKey'),
@@ -249,7 +252,7 @@ function stsColumns(t: TFunction): ListColumn<MeterRow>[] {
       title: m('baseYear'),
       filter: {
         kind: 'select',
-        options: [1993, 2014, 2035].map((y) => ({ value: y, label: String(y) })),
+        options: baseYearOptions(),
       },
       sort: true,
       width: 110,
