@@ -18,7 +18,7 @@ import {
   phaseOptions,
   STS_KEY_INTEGERS,
 } from '../../components/meter-options';
-import { stateColumn } from '../../components/state-column';
+import { linkStates, stateColumn } from '../../components/state-column';
 import { managementPage, remarkAndStation } from './management-page';
 
 type KeySource = 'derive' | 'enter' | 'keep';
@@ -203,15 +203,7 @@ function deviceColumns(t: TFunction): ListColumn<MeterRow>[] {
     textColumn<MeterRow>('protocolVersion', m('protocolVersion'), 140),
     optionColumn<MeterRow>('isThreePhase', m('phase'), phaseOptions(t), 150),
     optionColumn<MeterRow>('communicationWay', m('communicationWay'), communicationOptions(t), 160),
-    stateColumn<MeterRow>(
-      'online',
-      m('link'),
-      [
-        { value: true, label: m('online'), color: 'green' },
-        { value: false, label: m('offline') },
-      ],
-      120,
-    ),
+    stateColumn<MeterRow>('online', m('link'), linkStates(t), 120),
     { key: 'servingGatewayId', title: m('servingGateway'), width: 210 },
     { key: 'lastSeen', title: m('lastSeen'), width: 170 },
     textColumn<MeterRow>('devEui', m('devEui'), 180),
