@@ -96,10 +96,23 @@ export async function openVendRecord(
   request: APIRequestContext,
   vend: { suffix: string; amount: string; language?: 'en' | 'zh' | 'es' },
 ) {
-  const account = await vendableAccount(request, vend.suffix);
-  const receipt = await vendByApi(request, account.meterId, vend.amount);
+  const { receipts, ...account } = await vendedAccount(request, vend.suffix, vend.amount);
   if (vend.language) await setLanguage(page.context(), vend.language);
   await loginAs(page);
   await openAndSearch(page, '/token-record/credit-token-record', account.meterId);
-  return { ...account, receipt };
+  return { ...account, receipt: receipts[0] };
+}
+
+/** A vendable account with a credit vend (through the API) of each amount, in order: their receipts. */
+export async function vendedAccount(
+  request: APIRequestContext,
+  suffix: string,
+  amount: string,
+  ...more: string[]
+) {
+  const account = await vendableAccount(request, suffix);
+  const first = await vendByApi(request, account.meterId, amount);
+  const receipts: [typeof first, ...(typeof first)[]] = [first];
+  for (const next of more) receipts.push(await vendByApi(request, account.meterId, next));
+  return { ...account, receipts };
 }

@@ -20,7 +20,7 @@ import {
   tokenIn,
   uniqueSuffix,
   vendableAccount,
-  vendByApi,
+  vendedAccount,
 } from './vending-helpers';
 
 declare global {
@@ -240,8 +240,7 @@ describeConsole('vending office', () => {
     page,
     request,
   }) => {
-    const { meterId } = await vendableAccount(request, uniqueSuffix(13));
-    await vendByApi(request, meterId, '20');
+    const { meterId } = await vendedAccount(request, uniqueSuffix(13), '20');
     await page.setViewportSize({ width: 375, height: 740 });
     await loginAs(page);
     for (const [path, action] of [
@@ -273,9 +272,9 @@ describeConsole('vending office', () => {
     page,
     request,
   }) => {
-    const { meterId } = await vendableAccount(request, uniqueSuffix(14));
-    await vendByApi(request, meterId, '40');
-    const gone = await vendByApi(request, meterId, '12.34');
+    // Two vends, the second cancelled.
+    const { meterId, receipts } = await vendedAccount(request, uniqueSuffix(14), '40', '12.34');
+    const gone = receipts[1]!;
     const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
     const cancel = await api(
       request,
