@@ -65,6 +65,27 @@ describeConsole('management and setting pages', { timeout: 300_000 }, () => {
     await checkGrids(page, SETTING);
   });
 
+  test('form sections: the meter’s STS key; the tariff’s passive fields shown by its switch', async ({
+    page,
+  }) => {
+    await navigate(page, '/management/meter');
+    await page.getByTestId('list-add').click();
+    const meter = page.getByRole('dialog', { name: 'Add Meter' });
+    await expect(meter.getByRole('separator')).toHaveText(['STS']);
+    await meter.getByRole('button', { name: 'Cancel' }).click();
+
+    await navigate(page, '/management/tariff');
+    await page.getByTestId('list-add').click();
+    const tariff = page.getByRole('dialog', { name: 'Add Tariff' });
+    await expect(tariff.getByRole('separator')).toHaveText(['Passive']);
+    await expect(tariff.getByTestId('field-price_New')).toHaveCount(0);
+    await tariff.getByTestId('field-passive').click();
+    await expect(tariff.getByTestId('field-price_New')).toBeVisible();
+    await tariff.getByTestId('field-passive').click();
+    await expect(tariff.getByTestId('field-price_New')).toHaveCount(0);
+    await tariff.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   test('role tree labels, log before/after side by side, image slots', async ({ page }) => {
     await navigate(page, '/setting/role');
     await expect(page.getByTestId('list-role')).toBeVisible({ timeout: 30_000 });

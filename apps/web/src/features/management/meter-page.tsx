@@ -1,5 +1,5 @@
 import { METER_PATHS, type MeterRow } from '@prepay/contracts';
-import { Divider, Form, Input, Radio, Typography } from 'antd';
+import { Form, Input, Radio, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,7 +8,7 @@ import {
   stationColumn,
   textColumn,
 } from '../../components/list-page/common-columns';
-import { remarkField, stationField } from '../../components/list-page/crud-page';
+import { remarkField, sectionField, stationField } from '../../components/list-page/crud-page';
 import type { FieldDef, FormMode } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import {
@@ -109,17 +109,7 @@ function deviceFields(
 function stsFields(t: TFunction): FieldDef[] {
   const m = meterKey(t);
   return [
-    {
-      name: 'stsDivider',
-      label: '',
-      kind: 'custom',
-      wide: true,
-      render: () => (
-        <Divider titlePlacement="start" style={{ margin: '4px 0 12px' }}>
-          {m('stsTitle')}
-        </Divider>
-      ),
-    },
+    sectionField('stsDivider', m('stsTitle')),
     {
       name: 'ea',
       label: m('ea'),
