@@ -69,12 +69,15 @@ describeConsole('management and setting pages', { timeout: 300_000 }, () => {
     page,
   }) => {
     await navigate(page, '/management/meter');
+    await expect(page.getByTestId('list-meter')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('list-add').click();
     const meter = page.getByRole('dialog', { name: 'Add Meter' });
     await expect(meter.getByRole('separator')).toHaveText(['STS']);
     await meter.getByRole('button', { name: 'Cancel' }).click();
+    await expect(meter).toBeHidden();
 
     await navigate(page, '/management/tariff');
+    await expect(page.getByTestId('list-tariff')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('list-add').click();
     const tariff = page.getByRole('dialog', { name: 'Add Tariff' });
     await expect(tariff.getByRole('separator')).toHaveText(['Passive']);
