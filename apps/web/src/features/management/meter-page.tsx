@@ -8,7 +8,12 @@ import {
   stationColumn,
   textColumn,
 } from '../../components/list-page/common-columns';
-import { remarkField, sectionField, stationField } from '../../components/list-page/crud-page';
+import {
+  remarkField,
+  type StationOptions,
+  sectionField,
+  stationField,
+} from '../../components/list-page/crud-page';
 import type { FieldDef, FormMode } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import {
@@ -64,11 +69,7 @@ const stsField = (
   ...(name === 'sgc' ? { rules: [{ pattern: /^\d{6}$/, message: 'SGC: 6 digits' }] } : {}),
 });
 
-function deviceFields(
-  t: TFunction,
-  isAdmin: boolean,
-  stationOptions: { value: string; label: string }[],
-): FieldDef[] {
+function deviceFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   const m = meterKey(t);
   return [
     {
@@ -101,7 +102,7 @@ function deviceFields(
     { name: 'protocolVersion', label: m('protocolVersion'), kind: 'text', maxLength: 32 },
     { name: 'lng', label: m('lng'), kind: 'number', min: -180, max: 180 },
     { name: 'lat', label: m('lat'), kind: 'number', min: -90, max: 90 },
-    stationField(t, isAdmin, stationOptions),
+    stationField(t, isAdmin, stations),
   ];
 }
 
@@ -292,7 +293,7 @@ const page = managementPage<MeterRow, MeterForm>({
     ...stationColumn<MeterRow>(t, isAdmin, stations),
     ...auditColumns<MeterRow>(t),
   ],
-  fields: (t, isAdmin, stations) => [...deviceFields(t, isAdmin, stations ?? []), ...stsFields(t)],
+  fields: (t, isAdmin, stations) => [...deviceFields(t, isAdmin, stations), ...stsFields(t)],
   initialValues: (row) => (row ? { ...row, keySource: 'keep' } : NEW_METER),
   toBody,
 });

@@ -113,11 +113,7 @@ const dateField = (t: TFunction, name: string, label: string, required = false):
   ),
 });
 
-function activeFields(
-  t: TFunction,
-  isAdmin: boolean,
-  stationOptions: { value: string; label: string }[],
-): FieldDef[] {
+function activeFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   const tt = tariffKey(t);
   return [
     { name: 'tariffId', label: tt('id'), kind: 'text', required: true, lockOnEdit: true, maxLength: 64 },
@@ -127,7 +123,7 @@ function activeFields(
     { name: 'monthlyCharge', label: tt('monthlyCharge'), kind: 'money' },
     { name: 'billingDay', label: tt('billingDay'), kind: 'integer', min: 1, max: 28 },
     dateField(t, 'startTime', tt('startTime')),
-    stationField(t, isAdmin, stationOptions),
+    stationField(t, isAdmin, stations),
     {
       name: 'stepsEditor',
       label: tt('steps'),
@@ -305,7 +301,7 @@ export default function TariffPage() {
       />
       <FormDialog<TariffForm>
         {...dialogProps}
-        fields={[...activeFields(t, isAdmin, stations.data ?? []), ...passiveFields(t)]}
+        fields={[...activeFields(t, isAdmin, stations.data), ...passiveFields(t)]}
         width={860}
         initialValues={
           dialog?.row
