@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { type ListServer, renderListPage, useListServer } from './list-page-fixture';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanUpAfterEach, type ListRead, renderInApp, serveList } from '../../test/list-server';
+import { ListPage } from './list-page';
 
 // Issue 17: what a list page builds before its first rows, and what it redraws afterwards.
 
@@ -9,28 +10,29 @@ interface Row {
   customerName: string;
 }
 
-const server: ListServer<Row> = {
-  bodies: [],
-  rows: [{ customerId: '4700001', customerName: 'Amina' }],
-  total: 1,
-};
+let served: ListRead[] = [];
 /** How many reads the grid has made. */
-const reads = () => server.bodies.length;
+const reads = () => served.length;
 
 const renderGrid = (renderName: (v: unknown) => string) =>
-  renderListPage<Row>({
-    resource: 'customer-render-test',
-    readPath: '/api/customer/read',
-    rowKey: (r) => r.customerId,
-    exportModule: 'customer',
-    columns: [
-      { key: 'customerId', title: 'Id', filter: { kind: 'text' }, sort: true },
-      { key: 'customerName', title: 'Name', render: renderName },
-    ],
-  });
+  renderInApp(
+    <ListPage<Row>
+      resource="customer-render-test"
+      readPath="/api/customer/read"
+      rowKey={(r) => r.customerId}
+      exportModule="customer"
+      columns={[
+        { key: 'customerId', title: 'Id', filter: { kind: 'text' }, sort: true },
+        { key: 'customerName', title: 'Name', render: renderName },
+      ]}
+    />,
+  );
 
 describe('ListPage rendering', { timeout: 30_000 }, () => {
-  useListServer(server);
+  beforeEach(() => {
+    served = serveList([{ customerId: '4700001', customerName: 'Amina' }]);
+  });
+  cleanUpAfterEach();
 
   it('does not redraw its cells when a re-read brings the same rows', async () => {
     const renderName = vi.fn((v: unknown) => String(v));

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { type ListServer, renderListPage, useListServer } from './list-page-fixture';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanUpAfterEach, type ListRead, renderInApp, serveList } from '../../test/list-server';
+import { ListPage } from './list-page';
 
 interface Row {
   customerId: string;
@@ -8,29 +9,27 @@ interface Row {
   type: number;
 }
 
-const server: ListServer<Row> = {
-  bodies: [],
-  rows: [{ customerId: '4700001', customerName: 'Amina', type: 0 }],
-  total: 41,
-};
+const ROWS: Row[] = [{ customerId: '4700001', customerName: 'Amina', type: 0 }];
 
 const renderGrid = () =>
-  renderListPage<Row>({
-    resource: 'customer-test',
-    readPath: '/api/customer/read',
-    rowKey: (r) => r.customerId,
-    defaultSort: { field: 'customerId', direction: 'asc' },
-    extraBody: { stationId: null },
-    columns: [
-      { key: 'customerId', title: 'Id', filter: { kind: 'text' }, sort: true },
-      { key: 'customerName', title: 'Name', filter: { kind: 'text' }, sort: true },
-      {
-        key: 'type',
-        title: 'Type',
-        filter: { kind: 'select', options: [{ value: 0, label: 'Zero' }] },
-      },
-    ],
-  });
+  renderInApp(
+    <ListPage<Row>
+      resource="customer-test"
+      readPath="/api/customer/read"
+      rowKey={(r) => r.customerId}
+      defaultSort={{ field: 'customerId', direction: 'asc' }}
+      extraBody={{ stationId: null }}
+      columns={[
+        { key: 'customerId', title: 'Id', filter: { kind: 'text' }, sort: true },
+        { key: 'customerName', title: 'Name', filter: { kind: 'text' }, sort: true },
+        {
+          key: 'type',
+          title: 'Type',
+          filter: { kind: 'select', options: [{ value: 0, label: 'Zero' }] },
+        },
+      ]}
+    />,
+  );
 
 /** The read of page 1 with nothing filtered and the default sort. */
 const FIRST_READ = {
@@ -40,25 +39,28 @@ const FIRST_READ = {
   pageSize: 20,
   orderBy: 'customerId asc',
 };
-const bodies = server.bodies;
-const last = () => bodies[bodies.length - 1];
+let reads: ListRead[] = [];
+const last = () => reads[reads.length - 1]?.body;
 /** The header copy (antd repeats titles in a hidden measure row). */
 const headerIcon = (id: string) => document.querySelector(`thead [data-testid="${id}"]`) as HTMLElement;
 
 // antd's first render is slow in jsdom on a busy machine.
 describe('ListPage request building', { timeout: 30_000 }, () => {
-  useListServer(server);
+  beforeEach(() => {
+    reads = serveList(ROWS, 41);
+  });
+  cleanUpAfterEach();
 
   it('reads page 1 of 20 with the default sort, then shows "Total N"', async () => {
     renderGrid();
-    await waitFor(() => expect(bodies.length).toBeGreaterThan(0));
+    await waitFor(() => expect(reads.length).toBeGreaterThan(0));
     expect(last()).toEqual(FIRST_READ);
     expect(await screen.findByText('Total 41', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('search term, a column filter and the sort popover all reach the read body', async () => {
     renderGrid();
-    await waitFor(() => expect(bodies.length).toBe(1));
+    await waitFor(() => expect(reads.length).toBe(1));
 
     fireEvent.change(
       screen.getByTestId('list-search-term').querySelector('input') ?? screen.getByTestId('list-search-term'),
