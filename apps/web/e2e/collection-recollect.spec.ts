@@ -3,6 +3,7 @@ import { ADMIN_PASSWORD } from '../playwright.config';
 import {
   api,
   apiLogin,
+  bodyRows,
   describeConsole,
   ensureRoleUser,
   loginAs,
@@ -14,7 +15,7 @@ import {
 async function openFirstRow(page: Page) {
   await visit(page, '/prepay-report/daily-data-meter');
   await expect(page.getByTestId('list-total').first()).toHaveText(/Total [1-9]\d*/, { timeout: 30_000 });
-  const row = page.locator('[data-testid=list-table] tbody tr.ant-table-row').first();
+  const row = bodyRows(page).first();
   await expect(row).toBeVisible();
   return row;
 }
@@ -47,7 +48,7 @@ describeConsole('re-collect', () => {
     await loginAs(page);
     await visit(page, '/prepay-report/daily-data');
     await expect(page.getByTestId('list-total').first()).toHaveText(/Total [1-9]\d*/, { timeout: 30_000 });
-    const row = page.locator('[data-testid=list-table] tbody tr.ant-table-row').first();
+    const row = bodyRows(page).first();
     await row.getByTestId('recollect-action').click();
     const dialog = page.getByRole('dialog', { name: /Re-collect meter/ });
     const title = (await dialog.locator('.ant-modal-title').textContent()) ?? '';

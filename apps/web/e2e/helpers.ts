@@ -102,6 +102,9 @@ export async function loginAs(page: Page, userId = 'admin', password = ADMIN_PAS
   await expect(page.getByTestId('navbar')).toBeVisible();
 }
 
+/** Rows of the grid's body (antd keeps a hidden measure row first). */
+export const bodyRows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
+
 /** Top-level and sub-menu titles of the sidebar, in order. */
 export async function menuTitles(page: Page): Promise<string[]> {
   return page

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { describeConsole, loginAs } from './helpers';
+import { bodyRows, describeConsole, loginAs } from './helpers';
 
 /** Every Management and Setting grid: it loads, shows "Total N", and its Add dialog opens and closes. */
 type Grid = [path: string, resource: string, addTitle: string | null];
@@ -99,11 +99,7 @@ describeConsole('management and setting pages', { timeout: 300_000 }, () => {
 
     await navigate(page, '/setting/log');
     await expect(page.getByTestId('list-log')).toBeVisible({ timeout: 30_000 });
-    await page
-      .locator('[data-testid=list-table] tbody tr.ant-table-row')
-      .first()
-      .getByTestId('row-view')
-      .click();
+    await bodyRows(page).first().getByTestId('row-view').click();
     await expect(page.getByTestId('log-details')).toBeVisible();
     await expect(page.getByTestId('log-before')).toBeVisible();
     await expect(page.getByTestId('log-after')).toBeVisible();

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { describeConsole, loginAs, setLanguage } from './helpers';
-import { bodyRows, openRecharge, openVendRecord, TOKEN, tokenIn, uniqueSuffix } from './vending-helpers';
+import { bodyRows, describeConsole, loginAs, setLanguage } from './helpers';
+import { openRecharge, openVendRecord, TOKEN, tokenIn, uniqueSuffix } from './vending-helpers';
 
 /** A workbook of `rows` on one sheet, as a user's file to import. */
 async function xlsx(rows: unknown[][]): Promise<Buffer> {

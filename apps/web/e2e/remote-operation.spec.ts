@@ -1,9 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { describeConsole, loginAs } from './helpers';
+import { bodyRows, describeConsole, loginAs } from './helpers';
 
 /** Rows of the account grid whose meter is online and speaks protocol 2.2 (one version per batch). */
 async function onlineRows(page: Page, count: number): Promise<Locator[]> {
-  const rows = page.locator('[data-testid=list-table] tbody tr.ant-table-row');
+  const rows = bodyRows(page);
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   await expect(rows.filter({ hasText: 'Online' }).first()).toBeVisible({ timeout: 60_000 });
   const usable = rows.filter({ hasText: 'Online' }).filter({ hasText: '2.2' });
@@ -40,19 +40,14 @@ describeConsole('remote operation', () => {
     await dialog.getByTestId('add-task-confirm').click();
     await openTaskListFromToast(page);
     await expect(page).toHaveURL(/remote-meter-control-task/);
-    const task = page
-      .locator('[data-testid=list-table] tbody tr.ant-table-row')
-      .filter({ hasText: meterId })
-      .first();
+    const task = bodyRows(page).filter({ hasText: meterId }).first();
     await expect(task).toContainText('Switch Off');
     // The list refreshes on its own while the task runs.
     await expect(task.getByTestId('task-status')).toHaveText('Success', { timeout: 60_000 });
     await expect(task.getByTestId('task-data')).toContainText('Relay Disconnected');
     // Switch it back on for the other tests.
     await page.goto('/remote-operation/remote-meter-control');
-    const again = page
-      .locator('[data-testid=list-table] tbody tr.ant-table-row')
-      .filter({ hasText: meterId });
+    const again = bodyRows(page).filter({ hasText: meterId });
     await again.getByTestId('add-task').click();
     await page.getByTestId('add-task-dialog').getByText('Switch On').click();
     await page.getByTestId('add-task-confirm').click();
@@ -77,7 +72,7 @@ describeConsole('remote operation', () => {
     await dialog.getByTestId('add-task-confirm').click();
     await expect(page.getByTestId('task-created')).toContainText('6 task(s) created');
     await page.getByTestId('view-task').click();
-    const tasks = page.locator('[data-testid=list-table] tbody tr.ant-table-row');
+    const tasks = bodyRows(page);
     for (const id of ids) {
       for (const item of ['Total Consumption', 'Credit balance']) {
         const task = tasks.filter({ hasText: id }).filter({ hasText: item });
@@ -95,18 +90,12 @@ describeConsole('remote operation', () => {
     await dialog.getByTestId('token-input').fill('1234 5678 9012 3456 7890');
     await dialog.getByTestId('add-task-confirm').click();
     await openTaskListFromToast(page);
-    const task = page
-      .locator('[data-testid=list-table] tbody tr.ant-table-row')
-      .filter({ hasText: meterId })
-      .first();
+    const task = bodyRows(page).filter({ hasText: meterId }).first();
     await expect(task.getByTestId('task-status')).toHaveText('Failure', { timeout: 60_000 });
     const id = (await task.locator('td').nth(1).innerText()).trim();
     await task.getByTestId('task-resend').click();
     await expect(page.getByText('Resend succeeded')).toBeVisible();
-    const same = page
-      .locator('[data-testid=list-table] tbody tr.ant-table-row')
-      .filter({ hasText: meterId })
-      .first();
+    const same = bodyRows(page).filter({ hasText: meterId }).first();
     await expect(same.locator('td').nth(1)).toHaveText(id);
     await expect(same.getByTestId('task-status')).toHaveText('Failure', { timeout: 60_000 });
     await same.getByTestId('task-detail').click();

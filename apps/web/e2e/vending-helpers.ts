@@ -1,8 +1,7 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { ADMIN_PASSWORD, api, apiLogin, loginAs, setLanguage } from './helpers';
+import { ADMIN_PASSWORD, api, apiLogin, bodyRows, loginAs, setLanguage } from './helpers';
 
-export const bodyRows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
 export const TOKEN = /^\d{4} \d{4} \d{4} \d{4} \d{4}$/;
 /** The token of a TokenText (its copy button adds no text, but be safe). */
 export const tokenIn = (text: string | null) => /\d{4} \d{4} \d{4} \d{4} \d{4}/.exec(text ?? '')?.[0] ?? '';

@@ -4,6 +4,7 @@ import {
   ADMIN_PASSWORD,
   api,
   apiLogin,
+  bodyRows,
   describeConsole,
   downloadWorkbook,
   ensureRoleUser,
@@ -12,7 +13,6 @@ import {
   setLanguage,
 } from './helpers';
 import {
-  bodyRows,
   openAndSearch,
   openRecharge,
   openVendRecord,

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { describeConsole, loginAs, settledBox } from './helpers';
+import { bodyRows, describeConsole, loginAs, settledBox } from './helpers';
 import {
-  bodyRows,
   openAndSearch,
   openRowAction,
   TOKEN,
