@@ -1,7 +1,14 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN_PASSWORD } from '../playwright.config';
 
@@ -95,6 +102,9 @@ export async function loginAs(page: Page, userId = 'admin', password = ADMIN_PAS
   await expect(page.getByTestId('navbar')).toBeVisible();
 }
 
+/** Rows of the grid's body (antd keeps a hidden measure row first). */
+export const bodyRows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
+
 /** Top-level and sub-menu titles of the sidebar, in order. */
 export async function menuTitles(page: Page): Promise<string[]> {
   return page
@@ -172,17 +182,25 @@ export async function pickFromDropdown(page: Page, triggerTestId: string, itemTe
   await expect(menu).toHaveCount(0);
 }
 
-/** Exports the grid through the Export dialog and returns the sheet's header and data rows. */
-export async function exportSheet(page: Page, scope: Locator = page.locator('body')) {
-  await scope.getByTestId('list-export').click();
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('export-submit').click(),
-  ]);
+/** A language for the next page loads, as the language menu sets it (the `language` cookie). */
+export async function setLanguage(context: BrowserContext, language: 'en' | 'zh' | 'es') {
+  await context.addCookies([{ name: 'language', value: language, url: BASE_URL }]);
+}
+
+/** Runs `click` (what starts a download), saves the file and opens it with exceljs. */
+export async function downloadWorkbook(page: Page, click: () => Promise<unknown>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
   const path = join(await mkdtemp(join(tmpdir(), 'prepay-export-')), file.suggestedFilename());
   await file.saveAs(path);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(path);
+  return wb;
+}
+
+/** Exports the grid through the Export dialog and returns the sheet's header and data rows. */
+export async function exportSheet(page: Page, scope: Locator = page.locator('body')) {
+  await scope.getByTestId('list-export').click();
+  const wb = await downloadWorkbook(page, () => page.getByTestId('export-submit').click());
   const ws = wb.worksheets[0];
   if (!ws) throw new Error('the export has no sheet');
   const header = (ws.getRow(1).values as unknown[]).slice(1);

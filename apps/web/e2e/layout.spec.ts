@@ -1,6 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD, BASE_URL, fillLogin, loginAs, pickFromDropdown, tagTexts, visit } from './helpers';
+import {
+  ADMIN_PASSWORD,
+  fillLogin,
+  loginAs,
+  pickFromDropdown,
+  setLanguage,
+  tagTexts,
+  visit,
+} from './helpers';
 
 const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -80,7 +88,7 @@ test.describe('layout', () => {
   });
 
   test('header search by pinyin in Chinese', async ({ page, context }) => {
-    await context.addCookies([{ name: 'language', value: 'zh', url: BASE_URL }]);
+    await setLanguage(context, 'zh');
     await loginAs(page);
     await expect(page).toHaveTitle('首页 - 预付费系统');
     await page.getByTestId('header-search-toggle').click();
@@ -161,7 +169,7 @@ test.describe('layout', () => {
 
   for (const lang of ['en', 'zh'] as const) {
     test(`desktop screenshot (${lang})`, async ({ page, context }) => {
-      await context.addCookies([{ name: 'language', value: lang, url: BASE_URL }]);
+      await setLanguage(context, lang);
       await loginAs(page, 'admin', ADMIN_PASSWORD, '/token-generate/credit-token');
       await page.goto('/dashboard');
       await expect(page.getByTestId('sidebar')).toBeVisible();
@@ -170,7 +178,7 @@ test.describe('layout', () => {
     });
 
     test(`mobile layout at 375 px (${lang})`, async ({ page, context }) => {
-      await context.addCookies([{ name: 'language', value: lang, url: BASE_URL }]);
+      await setLanguage(context, lang);
       await page.setViewportSize({ width: 375, height: 740 });
       await loginAs(page);
       // L5: only the hamburger, breadcrumb and user menu; the sidebar is a closed drawer.

@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { describeConsole, loginAs, openAddDialog } from './helpers';
+import { bodyRows, describeConsole, loginAs, openAddDialog } from './helpers';
 
-/** Rows of the grid's body (antd keeps a hidden measure row first). */
-const bodyRows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
 const total = (page: Page) => page.getByTestId('list-total');
 /** Header icons (antd repeats the titles in a hidden measure row of the body). */
 const head = (page: Page) => page.locator('[data-testid=list-table] thead');

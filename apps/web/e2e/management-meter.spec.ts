@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { describeConsole, loginAs, openAddDialog, openList } from './helpers';
+import { bodyRows, describeConsole, loginAs, openAddDialog, openList } from './helpers';
 
 const DECODER_KEY = '0123456789ABCDEF';
 
@@ -32,7 +32,7 @@ describeConsole('management: meter', () => {
 
     await page.getByTestId('list-search-term').fill(meterId);
     await page.getByTestId('list-search').click();
-    const row = page.locator('[data-testid=list-table] tbody tr.ant-table-row');
+    const row = bodyRows(page);
     await expect(row).toHaveCount(1);
     await expect(row.first()).toContainText('Set');
     await expect(row.first()).toContainText('Unused');

@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { loginAs, openList, settledBox } from './helpers';
+import { describeConsole, loginAs, openList, settledBox } from './helpers';
 
-test.describe('management at 375 px', () => {
+describeConsole('management at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-  test.describe.configure({ timeout: 180_000 });
 
   test('a list page fits the phone: the table scrolls sideways, dialogs take the width', async ({ page }) => {
     await loginAs(page);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { describeConsole, loginAs } from './helpers';
+import { bodyRows, describeConsole, loginAs } from './helpers';
 
 /** Every Management and Setting grid: it loads, shows "Total N", and its Add dialog opens and closes. */
 type Grid = [path: string, resource: string, addTitle: string | null];
@@ -65,6 +65,30 @@ describeConsole('management and setting pages', { timeout: 300_000 }, () => {
     await checkGrids(page, SETTING);
   });
 
+  test('form sections: the meter’s STS key; the tariff’s passive fields shown by its switch', async ({
+    page,
+  }) => {
+    await navigate(page, '/management/meter');
+    await expect(page.getByTestId('list-meter')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('list-add').click();
+    const meter = page.getByRole('dialog', { name: 'Add Meter' });
+    await expect(meter.getByRole('separator')).toHaveText(['STS']);
+    await meter.getByRole('button', { name: 'Cancel' }).click();
+    await expect(meter).toBeHidden();
+
+    await navigate(page, '/management/tariff');
+    await expect(page.getByTestId('list-tariff')).toBeVisible({ timeout: 30_000 });
+    await page.getByTestId('list-add').click();
+    const tariff = page.getByRole('dialog', { name: 'Add Tariff' });
+    await expect(tariff.getByRole('separator')).toHaveText(['Passive']);
+    await expect(tariff.getByTestId('field-price_New')).toHaveCount(0);
+    await tariff.getByTestId('field-passive').click();
+    await expect(tariff.getByTestId('field-price_New')).toBeVisible();
+    await tariff.getByTestId('field-passive').click();
+    await expect(tariff.getByTestId('field-price_New')).toHaveCount(0);
+    await tariff.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   test('role tree labels, log before/after side by side, image slots', async ({ page }) => {
     await navigate(page, '/setting/role');
     await expect(page.getByTestId('list-role')).toBeVisible({ timeout: 30_000 });
@@ -75,11 +99,7 @@ describeConsole('management and setting pages', { timeout: 300_000 }, () => {
 
     await navigate(page, '/setting/log');
     await expect(page.getByTestId('list-log')).toBeVisible({ timeout: 30_000 });
-    await page
-      .locator('[data-testid=list-table] tbody tr.ant-table-row')
-      .first()
-      .getByTestId('row-view')
-      .click();
+    await bodyRows(page).first().getByTestId('row-view').click();
     await expect(page.getByTestId('log-details')).toBeVisible();
     await expect(page.getByTestId('log-before')).toBeVisible();
     await expect(page.getByTestId('log-after')).toBeVisible();

@@ -3,6 +3,7 @@ import {
   ADMIN_PASSWORD,
   api,
   apiLogin,
+  bodyRows,
   describeConsole,
   loginAs,
   menuTitles,
@@ -16,7 +17,6 @@ const ROLE = `e2etree${Date.now() % 100_000}`;
 const USER = `e2e-tree-${Date.now() % 100_000}`;
 
 const head = (page: Page) => page.locator('[data-testid=list-table] thead');
-const rows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
 
 /** A fresh browser context: a new login, as a user would after signing out. */
 async function menuOfFreshLogin(browser: Browser): Promise<string[]> {
@@ -91,9 +91,9 @@ describeConsole('setting: role editor', { timeout: 240_000 }, () => {
     // Edit: drop Management, give one Setting page and one Token page.
     await page.getByTestId('list-search-term').fill(ROLE);
     await page.getByTestId('list-search').click();
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText('6 pages');
-    await rows(page).first().getByTestId('row-edit').click();
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(bodyRows(page).first()).toContainText('6 pages');
+    await bodyRows(page).first().getByTestId('row-edit').click();
     const edit = page.getByRole('dialog', { name: 'Edit Role' });
     await expect(edit.getByTestId('field-roleId')).toBeDisabled();
     await toggle(page, 'Management');
@@ -109,7 +109,7 @@ describeConsole('setting: role editor', { timeout: 240_000 }, () => {
     await toggle(page, 'Token.CreditToken');
     await edit.getByTestId('form-submit').click();
     await expect(edit).toBeHidden();
-    await expect(rows(page).first()).toContainText('2 pages');
+    await expect(bodyRows(page).first()).toContainText('2 pages');
 
     expect(await menuOfFreshLogin(browser)).toEqual(['Dashboard', 'Token Generate', 'Setting']);
 

@@ -1,7 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { describeConsole, fillLogin, loginAs, openAddDialog, openList } from './helpers';
-
-const rows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
+import { bodyRows, describeConsole, fillLogin, loginAs, openAddDialog, openList } from './helpers';
 
 /** Picks an option of the antd select whose root carries `testId`. */
 async function pick(page: Page, testId: string, option: RegExp) {
@@ -49,9 +47,9 @@ describeConsole('setting: user', { timeout: 240_000 }, () => {
 
     await page.getByTestId('list-search-term').fill(userId);
     await page.getByTestId('list-search').click();
-    await expect(rows(page)).toHaveCount(1);
-    await expect(rows(page).first()).toContainText('Grace Obi');
-    await expect(rows(page).first()).toContainText('250');
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(bodyRows(page).first()).toContainText('Grace Obi');
+    await expect(bodyRows(page).first()).toContainText('250');
 
     // The one-time password signs in.
     const context = await browser.newContext();
@@ -62,7 +60,7 @@ describeConsole('setting: user', { timeout: 240_000 }, () => {
     await context.close();
 
     // Reset password: the original's confirmation, then the new one-time password, once.
-    await rows(page).first().getByTestId('row-reset').click();
+    await bodyRows(page).first().getByTestId('row-reset').click();
     await expect(
       page.getByText('This operation will reset the user password, do you want to continue?'),
     ).toBeVisible();

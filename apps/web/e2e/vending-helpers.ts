@@ -1,11 +1,13 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { ADMIN_PASSWORD, api, apiLogin } from './helpers';
+import { ADMIN_PASSWORD, api, apiLogin, bodyRows, loginAs, setLanguage } from './helpers';
 
-export const bodyRows = (page: Page) => page.locator('[data-testid=list-table] tbody tr.ant-table-row');
 export const TOKEN = /^\d{4} \d{4} \d{4} \d{4} \d{4}$/;
 /** The token of a TokenText (its copy button adds no text, but be safe). */
 export const tokenIn = (text: string | null) => /\d{4} \d{4} \d{4} \d{4} \d{4}/.exec(text ?? '')?.[0] ?? '';
+
+/** A 7-digit suffix for this run's records (`n` apart for each test of a file): meter `4700<suffix>`. */
+export const uniqueSuffix = (n = 0) => String((Date.now() + n) % 10_000_000).padStart(7, '0');
 
 /** A vendable account made through the master-data API: customer, tariff, meter with a decoder key, account. */
 export async function vendableAccount(request: APIRequestContext, suffix: string) {
@@ -42,12 +44,13 @@ export async function vendableAccount(request: APIRequestContext, suffix: string
   return { meterId, customerId };
 }
 
-export async function openAndSearch(page: Page, path: string, term: string) {
+/** Opens a grid, searches for `term` and waits for the `rows` rows it finds (one by default). */
+export async function openAndSearch(page: Page, path: string, term: string, rows = 1) {
   await page.goto(path);
   await expect(page.getByTestId('list-search-term')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('list-search-term').fill(term);
   await page.getByTestId('list-search').click();
-  await expect(bodyRows(page)).toHaveCount(1, { timeout: 15_000 });
+  await expect(bodyRows(page)).toHaveCount(rows, { timeout: 15_000 });
 }
 
 /** Finds the meter's account on a Token Generate page and opens its row action (Recharge, Generate…). */
@@ -81,4 +84,34 @@ export async function vendByApi(request: APIRequestContext, meterId: string, amo
   );
   expect(env.code, env.reason).toBe(0);
   return env.result as { receiptId: number; token: string };
+}
+
+/**
+ * A vendable account with one credit vend of `amount` (through the API), then the console signed in as the
+ * admin (in `language` when given) on Credit Token Record, searched for the meter: its one row on screen.
+ */
+export async function openVendRecord(
+  page: Page,
+  request: APIRequestContext,
+  vend: { suffix: string; amount: string; language?: 'en' | 'zh' | 'es' },
+) {
+  const { receipts, ...account } = await vendedAccount(request, vend.suffix, vend.amount);
+  if (vend.language) await setLanguage(page.context(), vend.language);
+  await loginAs(page);
+  await openAndSearch(page, '/token-record/credit-token-record', account.meterId);
+  return { ...account, receipt: receipts[0] };
+}
+
+/** A vendable account with a credit vend (through the API) of each amount, in order: their receipts. */
+export async function vendedAccount(
+  request: APIRequestContext,
+  suffix: string,
+  amount: string,
+  ...more: string[]
+) {
+  const account = await vendableAccount(request, suffix);
+  const first = await vendByApi(request, account.meterId, amount);
+  const receipts: [typeof first, ...(typeof first)[]] = [first];
+  for (const next of more) receipts.push(await vendByApi(request, account.meterId, next));
+  return { ...account, receipts };
 }

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { describeConsole, loginAs } from './helpers';
-import { bodyRows, openRowAction, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
+import { bodyRows, describeConsole, loginAs } from './helpers';
+import { openRowAction, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
 
 describeConsole('meter key', () => {
   test('update the new key fields → change meter key gives two tokens → Meter Accepted', async ({

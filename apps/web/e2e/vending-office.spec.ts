@@ -1,27 +1,26 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import ExcelJS from 'exceljs';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
 import {
   ADMIN_PASSWORD,
   api,
   apiLogin,
-  BASE_URL,
+  bodyRows,
   describeConsole,
+  downloadWorkbook,
   ensureRoleUser,
   fillLogin,
   loginAs,
+  setLanguage,
 } from './helpers';
 import {
-  bodyRows,
   openAndSearch,
   openRecharge,
+  openVendRecord,
   TOKEN,
   tokenIn,
+  uniqueSuffix,
   vendableAccount,
-  vendByApi,
+  vendedAccount,
 } from './vending-helpers';
 
 declare global {
@@ -61,22 +60,10 @@ function countingKeyboard(page: Page) {
   };
 }
 
-/** Clicks a download button and opens the file with exceljs. */
-async function downloadBook(page: Page, click: () => Promise<void>) {
-  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = join(await mkdtemp(join(tmpdir(), 'prepay-vending-')), file.suggestedFilename());
-  await file.saveAs(path);
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.readFile(path);
-  return book;
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDay = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 const en = (n: number, digits = 2) =>
   new Intl.NumberFormat('en', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
-
-const suffixAt = (n: number) => String((Date.now() + n) % 10_000_000).padStart(7, '0');
 
 describeConsole('vending office', () => {
   // Keys: meter id (11) + Enter (search) + Enter (Recharge) + "107.50" (6) + Enter (preview)
@@ -86,7 +73,7 @@ describeConsole('vending office', () => {
     context,
     request,
   }, testInfo) => {
-    const { meterId, customerId } = await vendableAccount(request, suffixAt(10));
+    const { meterId, customerId } = await vendableAccount(request, uniqueSuffix(10));
     expect(meterId).toHaveLength(11);
     await loginAs(page);
     await watchMouse(page);
@@ -164,57 +151,60 @@ describeConsole('vending office', () => {
     await expect(search).toBeFocused();
   });
 
-  test('an amount a token cannot carry offers the nearest one, taken with one Enter', async ({
-    page,
-    request,
-  }) => {
-    const { meterId } = await vendableAccount(request, suffixAt(11));
-    await loginAs(page);
-    const recharge = await openRecharge(page, meterId);
-    await recharge.getByText('Vend By Total Unit').click();
-    // 2000.5 kWh: above 1638.3 a token carries whole steps of 1 kWh from 1638.4 (… 2000.4, 2001.4 …).
-    await recharge.getByTestId('recharge-amount').fill('2000.5');
-    await recharge.getByTestId('recharge-amount').press('Enter');
-    const choice = recharge.getByTestId('nearest-choice');
-    await expect(choice).toContainText('A token cannot carry exactly 2000.5 kWh.');
-    await expect(choice.getByTestId('nearest-amount')).toHaveText('Vend 2000.4 kWh instead');
-    await expect(choice.getByTestId('other-amount')).toHaveText('Vend 2001.4 kWh instead');
-    await expect(choice.getByTestId('nearest-amount')).toBeFocused();
-    await page.keyboard.press('Enter');
-    const confirmation = page.getByRole('dialog', { name: 'Transaction Confirmation' });
-    await expect(confirmation.getByTestId('breakdown-totalUnit')).toHaveText('2000.4 kWh');
-  });
-
-  test('a payment that leaves a remainder offers the nearest exact payment, taken with one Enter', async ({
-    page,
-    request,
-  }) => {
-    const { meterId } = await vendableAccount(request, suffixAt(16));
-    await loginAs(page);
-    const recharge = await openRecharge(page, meterId);
-    // 10 per kWh + 7.5 % VAT: 33.30 buys 3.0 kWh for 32.25 and leaves 1.05; 3.1 kWh costs 33.32.
-    await recharge.getByTestId('recharge-amount').fill('33.30');
-    await recharge.getByTestId('recharge-amount').press('Enter');
-    const choice = recharge.getByTestId('nearest-choice');
-    await expect(choice).toContainText(/Of 33\.30( \S+)?, 1\.05( \S+)? buys nothing/);
-    await expect(choice.getByTestId('nearest-amount')).toHaveText(/^Charge 33\.32( \S+)? instead$/);
-    await expect(choice.getByTestId('other-amount')).toHaveText(/^Charge 32\.25( \S+)? instead$/);
-    await expect(choice.getByTestId('nearest-amount')).toBeFocused();
-    await page.keyboard.press('Enter');
-    const confirmation = page.getByRole('dialog', { name: 'Transaction Confirmation' });
-    await expect(confirmation.getByTestId('breakdown-totalPaid')).toHaveText('33.32');
-    await expect(confirmation.getByTestId('breakdown-totalUnit')).toHaveText('3.1 kWh');
-  });
+  // An amount a token cannot carry exactly: the dialog offers the nearest amounts, the first taken with Enter.
+  for (const c of [
+    {
+      title: 'an amount a token cannot carry offers the nearest one, taken with one Enter',
+      suffix: 11,
+      byUnit: true,
+      // 2000.5 kWh: above 1638.3 a token carries whole steps of 1 kWh from 1638.4 (… 2000.4, 2001.4 …).
+      amount: '2000.5',
+      says: 'A token cannot carry exactly 2000.5 kWh.',
+      nearest: 'Vend 2000.4 kWh instead',
+      other: 'Vend 2001.4 kWh instead',
+      breakdown: { totalUnit: '2000.4 kWh' },
+    },
+    {
+      title: 'a payment that leaves a remainder offers the nearest exact payment, taken with one Enter',
+      suffix: 16,
+      byUnit: false,
+      // 10 per kWh + 7.5 % VAT: 33.30 buys 3.0 kWh for 32.25 and leaves 1.05; 3.1 kWh costs 33.32.
+      amount: '33.30',
+      says: /Of 33\.30( \S+)?, 1\.05( \S+)? buys nothing/,
+      nearest: /^Charge 33\.32( \S+)? instead$/,
+      other: /^Charge 32\.25( \S+)? instead$/,
+      breakdown: { totalPaid: '33.32', totalUnit: '3.1 kWh' },
+    },
+  ]) {
+    test(c.title, async ({ page, request }) => {
+      const { meterId } = await vendableAccount(request, uniqueSuffix(c.suffix));
+      await loginAs(page);
+      const recharge = await openRecharge(page, meterId);
+      if (c.byUnit) await recharge.getByText('Vend By Total Unit').click();
+      await recharge.getByTestId('recharge-amount').fill(c.amount);
+      await recharge.getByTestId('recharge-amount').press('Enter');
+      const choice = recharge.getByTestId('nearest-choice');
+      await expect(choice).toContainText(c.says);
+      await expect(choice.getByTestId('nearest-amount')).toHaveText(c.nearest);
+      await expect(choice.getByTestId('other-amount')).toHaveText(c.other);
+      await expect(choice.getByTestId('nearest-amount')).toBeFocused();
+      await page.keyboard.press('Enter');
+      const confirmation = page.getByRole('dialog', { name: 'Transaction Confirmation' });
+      for (const [figure, text] of Object.entries(c.breakdown)) {
+        await expect(confirmation.getByTestId(`breakdown-${figure}`)).toHaveText(text);
+      }
+    });
+  }
 
   test('a reprint is marked COPY and a cancelled vend’s receipt CANCELLED; Cancel token names receipt and amount', async ({
     page,
     context,
     request,
   }) => {
-    const { meterId } = await vendableAccount(request, suffixAt(12));
-    const vend = await vendByApi(request, meterId, '53.75');
-    await loginAs(page);
-    await openAndSearch(page, '/token-record/credit-token-record', meterId);
+    const { receipt: vend } = await openVendRecord(page, request, {
+      suffix: uniqueSuffix(12),
+      amount: '53.75',
+    });
     const row = bodyRows(page).first();
 
     const [copy] = await Promise.all([context.waitForEvent('page'), row.getByTestId('row-print').click()]);
@@ -250,8 +240,7 @@ describeConsole('vending office', () => {
     page,
     request,
   }) => {
-    const { meterId } = await vendableAccount(request, suffixAt(13));
-    await vendByApi(request, meterId, '20');
+    const { meterId } = await vendedAccount(request, uniqueSuffix(13), '20');
     await page.setViewportSize({ width: 375, height: 740 });
     await loginAs(page);
     for (const [path, action] of [
@@ -283,9 +272,9 @@ describeConsole('vending office', () => {
     page,
     request,
   }) => {
-    const { meterId } = await vendableAccount(request, suffixAt(14));
-    await vendByApi(request, meterId, '40');
-    const gone = await vendByApi(request, meterId, '12.34');
+    // Two vends, the second cancelled.
+    const { meterId, receipts } = await vendedAccount(request, uniqueSuffix(14), '40', '12.34');
+    const gone = receipts[1]!;
     const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
     const cancel = await api(
       request,
@@ -332,10 +321,7 @@ describeConsole('vending office', () => {
     expect(en(added)).toBe(en(sum(issued, 'totalPaid')));
 
     // The record list's totals row sums its filter (this meter: both vends, the cancelled one apart).
-    await page.goto('/token-record/credit-token-record');
-    await page.getByTestId('list-search-term').fill(meterId);
-    await page.getByTestId('list-search').click();
-    await expect(bodyRows(page)).toHaveCount(2, { timeout: 15_000 });
+    await openAndSearch(page, '/token-record/credit-token-record', meterId, 2);
     await expect(page.getByTestId('record-totals')).toContainText('Totals (2 records)');
     await expect(page.getByTestId('totals-totalPaid')).toHaveText('52.34');
     await expect(page.getByTestId('record-totals')).toContainText('Cancelled: 1 (12.34)');
@@ -346,14 +332,13 @@ describeConsole('vending office', () => {
     context,
     request,
   }) => {
-    const { meterId } = await vendableAccount(request, suffixAt(15));
-    await vendByApi(request, meterId, '33.30');
-
-    await context.addCookies([{ name: 'language', value: 'zh', url: BASE_URL }]);
-    await loginAs(page);
-    await openAndSearch(page, '/token-record/credit-token-record', meterId);
+    const { meterId } = await openVendRecord(page, request, {
+      suffix: uniqueSuffix(15),
+      amount: '33.30',
+      language: 'zh',
+    });
     await page.getByTestId('list-export').click();
-    const zh = await downloadBook(page, () => page.getByTestId('export-submit').click());
+    const zh = await downloadWorkbook(page, () => page.getByTestId('export-submit').click());
     const sheet = zh.worksheets[0];
     if (!sheet) throw new Error('the export has no sheet');
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
@@ -369,12 +354,12 @@ describeConsole('vending office', () => {
     expect(cell('总金额').value).toBe(33.3);
     expect(cell('总金额').numFmt).toBe('0.00');
 
-    await context.addCookies([{ name: 'language', value: 'es', url: BASE_URL }]);
+    await setLanguage(context, 'es');
     await page.goto('/token-record/cash-up');
     await expect(page.getByTestId('cash-up-byOperator').getByTestId('total-count')).toBeVisible({
       timeout: 30_000,
     });
-    const es = await downloadBook(page, () => page.getByTestId('cash-up-export').click());
+    const es = await downloadWorkbook(page, () => page.getByTestId('cash-up-export').click());
     expect(es.worksheets.map((s) => s.name)).toEqual(['Operador', 'Estación', 'Método de pago', 'Día']);
     const op = es.worksheets[0];
     if (!op) throw new Error('the export has no sheet');
@@ -393,7 +378,7 @@ describeConsole('vending office', () => {
     page,
     request,
   }) => {
-    const userId = `e2e-first-${suffixAt(16)}`;
+    const userId = `e2e-first-${uniqueSuffix(16)}`;
     await ensureRoleUser(
       request,
       'e2e-first-role',

@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { describeConsole, loginAs, settledBox } from './helpers';
-import { bodyRows, openAndSearch, openRowAction, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
+import { bodyRows, describeConsole, loginAs, settledBox } from './helpers';
+import {
+  openAndSearch,
+  openRowAction,
+  TOKEN,
+  tokenIn,
+  uniqueSuffix,
+  vendableAccount,
+} from './vending-helpers';
 
 describeConsole('vending', () => {
   test('vend by total paid → confirmation → receipt → record → cancel → cancel record', async ({
@@ -9,8 +16,7 @@ describeConsole('vending', () => {
     request,
     context,
   }) => {
-    const suffix = String(Date.now() % 10_000_000).padStart(7, '0');
-    const { meterId, customerId } = await vendableAccount(request, suffix);
+    const { meterId, customerId } = await vendableAccount(request, uniqueSuffix());
     await loginAs(page);
 
     await openAndSearch(page, '/token-generate/credit-token', meterId);
@@ -95,8 +101,7 @@ describeConsole('vending', () => {
     page,
     request,
   }) => {
-    const suffix = String((Date.now() + 1) % 10_000_000).padStart(7, '0');
-    const { meterId } = await vendableAccount(request, suffix);
+    const { meterId } = await vendableAccount(request, uniqueSuffix(1));
     await loginAs(page);
     await openRowAction(page, '/token-generate/clear-tamper-token', meterId);
     const dialog = page.locator('.ant-modal').first();
@@ -111,8 +116,7 @@ describeConsole('vending', () => {
   });
 
   test('maximum power refuses a fraction; works at 375 px', async ({ page, request }) => {
-    const suffix = String((Date.now() + 2) % 10_000_000).padStart(7, '0');
-    const { meterId } = await vendableAccount(request, suffix);
+    const { meterId } = await vendableAccount(request, uniqueSuffix(2));
     await page.setViewportSize({ width: 375, height: 740 });
     await loginAs(page);
     await openRowAction(page, '/token-generate/set-maximum-power-limit-token', meterId);

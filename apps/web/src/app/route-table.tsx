@@ -1,5 +1,5 @@
 import type { PermissionGroup, PermissionKey } from '@prepay/contracts';
-import { type AppRoute, lazyPage } from '../lib/routes';
+import { type AppRoute, lazyPage, type PageModuleImporter } from '../lib/routes';
 
 // Route-level code splitting: each page is its own chunk; the layout is loaded after login.
 const Login = lazyPage(() => import('../features/auth/login-page'));
@@ -11,90 +11,6 @@ const Dashboard = lazyPage(() => import('../features/dashboard/dashboard-page'))
 const Profile = lazyPage(() => import('../features/profile/profile-page'));
 /** Modules of later issues: their title and an empty state, nothing invented. */
 const Placeholder = lazyPage(() => import('../features/placeholder/placeholder-page'));
-const IntervalDataPage = lazyPage(() => import('../features/amr-data/interval-data-page'));
-const MonthlyDataPage = lazyPage(() => import('../features/amr-data/monthly-data-page'));
-const WaterDataPage = lazyPage(() => import('../features/amr-data/water-data-page'));
-const LongNonpurchasePage = lazyPage(() => import('../features/prepay-report/long-nonpurchase-page'));
-const LowPurchasePage = lazyPage(() => import('../features/prepay-report/low-purchase-page'));
-const DebtSituationPage = lazyPage(() => import('../features/prepay-report/debt-situation-page'));
-const ConsumptionStatisticsPage = lazyPage(
-  () => import('../features/prepay-report/consumption-statistics-page'),
-);
-const AlarmPage = lazyPage(() => import('../features/alarms/alarm-page'));
-// Management and Setting (issue 5).
-const MeterPage = lazyPage(() => import('../features/management/meter-page'));
-const GatewayPage = lazyPage(() => import('../features/management/gateway-page'));
-const CustomerPage = lazyPage(() => import('../features/management/customer-page'));
-const TariffPage = lazyPage(() => import('../features/management/tariff-page'));
-const DebtPage = lazyPage(() => import('../features/management/debt-page'));
-const AccountPage = lazyPage(() => import('../features/management/account-page'));
-const StationPage = lazyPage(() => import('../features/setting/station-page'));
-const RolePage = lazyPage(() => import('../features/setting/role-page'));
-const UserPage = lazyPage(() => import('../features/setting/user-page'));
-const LogPage = lazyPage(() => import('../features/setting/log-page'));
-const ItemPage = lazyPage(() => import('../features/setting/item-page'));
-const ImagePage = lazyPage(() => import('../features/setting/image-page'));
-
-// Remote Operation and Remote Operation Task (issue 11).
-const RemoteReadingPage = lazyPage(() => import('../features/remote-operation/meter-reading-page'));
-const RemoteSettingPage = lazyPage(() => import('../features/remote-operation/meter-setting-page'));
-const RemoteControlPage = lazyPage(() => import('../features/remote-operation/meter-control-page'));
-const RemoteTokenPage = lazyPage(() => import('../features/remote-operation/meter-token-page'));
-const TransparentForwardingPage = lazyPage(
-  () => import('../features/remote-operation/transparent-forwarding-page'),
-);
-const ReadingTaskPage = lazyPage(() => import('../features/remote-operation/meter-reading-task-page'));
-const SettingTaskPage = lazyPage(() => import('../features/remote-operation/meter-setting-task-page'));
-const ControlTaskPage = lazyPage(() => import('../features/remote-operation/meter-control-task-page'));
-const TokenTaskPage = lazyPage(() => import('../features/remote-operation/meter-token-task-page'));
-const TransparentTaskPage = lazyPage(
-  () => import('../features/remote-operation/transparent-forwarding-task-page'),
-);
-
-// Token Generate and Token Record (issue 6).
-const CreditTokenPage = lazyPage(() => import('../features/token-generate/credit-token-page'));
-const ClearTamperTokenPage = lazyPage(() => import('../features/token-generate/clear-tamper-token-page'));
-const ClearCreditTokenPage = lazyPage(() => import('../features/token-generate/clear-credit-token-page'));
-const MaxPowerTokenPage = lazyPage(
-  () => import('../features/token-generate/set-maximum-power-limit-token-page'),
-);
-const MaxOverdraftTokenPage = lazyPage(
-  () => import('../features/token-generate/set-maximum-overdraft-token-page'),
-);
-const MaxPhaseUnbalanceTokenPage = lazyPage(
-  () => import('../features/token-generate/set-maximum-phase-power-unbalance-limit-token-page'),
-);
-const MeterTestTokenPage = lazyPage(() => import('../features/token-generate/meter-test-token-page'));
-const UpdateMeterKeyPage = lazyPage(() => import('../features/token-generate/update-meter-key-page'));
-const ChangeMeterKeyTokenPage = lazyPage(
-  () => import('../features/token-generate/change-meter-key-token-page'),
-);
-const CreditTokenRecordPage = lazyPage(() => import('../features/token-record/credit-token-record-page'));
-const CreditTokenCancelRecordPage = lazyPage(
-  () => import('../features/token-record/credit-token-cancel-record-page'),
-);
-const ClearTamperTokenRecordPage = lazyPage(
-  () => import('../features/token-record/clear-tamper-token-record-page'),
-);
-const ClearCreditTokenRecordPage = lazyPage(
-  () => import('../features/token-record/clear-credit-token-record-page'),
-);
-const MaxPowerTokenRecordPage = lazyPage(
-  () => import('../features/token-record/set-maximum-power-limit-token-record-page'),
-);
-const MaxOverdraftTokenRecordPage = lazyPage(
-  () => import('../features/token-record/set-maximum-overdraft-token-record-page'),
-);
-const MaxPhaseUnbalanceTokenRecordPage = lazyPage(
-  () => import('../features/token-record/set-maximum-phase-power-unbalance-limit-token-record-page'),
-);
-const ChangeMeterKeyTokenRecordPage = lazyPage(
-  () => import('../features/token-record/change-meter-key-token-record-page'),
-);
-
-// Shift and day cash-up (issue 15).
-const CashUpPage = lazyPage(() => import('../features/cash-up/cash-up-page'));
-
 /** Paths reachable without a token (spec §4). */
 export const WHITE_LIST: readonly string[] = ['/login', '/auth-redirect'];
 
@@ -140,14 +56,14 @@ export const constantRoutes: AppRoute[] = [
   },
 ];
 
-/** A gated page: its name is the permission key the role must hold (typed by contracts). */
-type Page = [
-  segment: string,
-  name: PermissionKey,
-  title: string,
-  onlyRole?: boolean,
-  component?: AppRoute['component'],
-];
+/**
+ * A gated page: its path segment (camel-cased, also its title key under `route.`), the permission key the
+ * role must hold (typed by contracts), and its chunk — none for a module of a later issue (the placeholder),
+ * `'onlyRole'` for a permission without a page.
+ */
+type Page = [segment: string, name: PermissionKey, page?: PageModuleImporter | 'onlyRole'];
+
+const titleOf = (segment: string) => segment.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 function group(
   path: string,
@@ -165,12 +81,12 @@ function group(
     alwaysShow: true,
     gated: true,
     ...(redirect ? { redirect: `${path}/${redirect}` } : {}),
-    children: pages.map(([segment, pageName, pageTitle, onlyRole, component]) => ({
+    children: pages.map(([segment, pageName, page]) => ({
       path: `${path}/${segment}`,
       name: pageName,
-      title: pageTitle,
+      title: titleOf(segment),
       gated: true,
-      ...(onlyRole ? { onlyRole: true } : { component: component ?? Placeholder }),
+      ...(page === 'onlyRole' ? { onlyRole: true } : { component: page ? lazyPage(page) : Placeholder }),
     })),
   };
 }
@@ -178,197 +94,181 @@ function group(
 /** Permission-gated groups of spec §2, in the original's menu order; names are the permission keys. */
 export const asyncRoutes: AppRoute[] = [
   group('/token-generate', 'Token', 'tokenGenerate', 'token', [
-    ['credit-token', 'Token.CreditToken', 'creditToken', false, CreditTokenPage],
-    ['clear-tamper-token', 'Token.ClearTamperToken', 'clearTamperToken', false, ClearTamperTokenPage],
-    ['clear-credit-token', 'Token.ClearCreditToken', 'clearCreditToken', false, ClearCreditTokenPage],
+    ['credit-token', 'Token.CreditToken', () => import('../features/token-generate/credit-token-page')],
+    [
+      'clear-tamper-token',
+      'Token.ClearTamperToken',
+      () => import('../features/token-generate/clear-tamper-token-page'),
+    ],
+    [
+      'clear-credit-token',
+      'Token.ClearCreditToken',
+      () => import('../features/token-generate/clear-credit-token-page'),
+    ],
     [
       'set-maximum-power-limit-token',
       'Token.SetMaximumPowerLimitToken',
-      'setMaximumPowerLimitToken',
-      false,
-      MaxPowerTokenPage,
+      () => import('../features/token-generate/set-maximum-power-limit-token-page'),
     ],
     [
       'set-maximum-overdraft-token',
       'Token.SetMaximumOverdraftToken',
-      'setMaximumOverdraftToken',
-      false,
-      MaxOverdraftTokenPage,
+      () => import('../features/token-generate/set-maximum-overdraft-token-page'),
     ],
     [
       'set-maximum-phase-power-unbalance-limit-token',
       'Token.SetMaximumPhasePowerUnbalanceLimitToken',
-      'setMaximumPhasePowerUnbalanceLimitToken',
-      false,
-      MaxPhaseUnbalanceTokenPage,
+      () => import('../features/token-generate/set-maximum-phase-power-unbalance-limit-token-page'),
     ],
-    ['meter-test-token', 'Token.MeterTestToken', 'meterTestToken', false, MeterTestTokenPage],
-    ['update-meter-key', 'Token.UpdateMeterKey', 'updateMeterKey', false, UpdateMeterKeyPage],
+    [
+      'meter-test-token',
+      'Token.MeterTestToken',
+      () => import('../features/token-generate/meter-test-token-page'),
+    ],
+    [
+      'update-meter-key',
+      'Token.UpdateMeterKey',
+      () => import('../features/token-generate/update-meter-key-page'),
+    ],
     [
       'change-meter-key-token',
       'Token.ChangeMeterKeyToken',
-      'changeMeterKeyToken',
-      false,
-      ChangeMeterKeyTokenPage,
+      () => import('../features/token-generate/change-meter-key-token-page'),
     ],
   ]),
   group('/token-record', 'TokenRecord', 'tokenRecord', 'history', [
     [
       'credit-token-record',
       'TokenRecord.CreditTokenRecord',
-      'creditTokenRecord',
-      false,
-      CreditTokenRecordPage,
+      () => import('../features/token-record/credit-token-record-page'),
     ],
     [
       'credit-token-cancel-record',
       'TokenRecord.CreditTokenCancelRecord',
-      'creditTokenCancelRecord',
-      false,
-      CreditTokenCancelRecordPage,
+      () => import('../features/token-record/credit-token-cancel-record-page'),
     ],
-    ['cancel-credit-token-record', 'TokenRecord.CancelCreditTokenRecord', 'cancelCreditTokenRecord', true],
+    ['cancel-credit-token-record', 'TokenRecord.CancelCreditTokenRecord', 'onlyRole'],
     [
       'clear-tamper-token-record',
       'TokenRecord.ClearTamperTokenRecord',
-      'clearTamperTokenRecord',
-      false,
-      ClearTamperTokenRecordPage,
+      () => import('../features/token-record/clear-tamper-token-record-page'),
     ],
     [
       'clear-credit-token-record',
       'TokenRecord.ClearCreditTokenRecord',
-      'clearCreditTokenRecord',
-      false,
-      ClearCreditTokenRecordPage,
+      () => import('../features/token-record/clear-credit-token-record-page'),
     ],
     [
       'set-maximum-power-limit-token-record',
       'TokenRecord.SetMaximumPowerLimitTokenRecord',
-      'setMaximumPowerLimitTokenRecord',
-      false,
-      MaxPowerTokenRecordPage,
+      () => import('../features/token-record/set-maximum-power-limit-token-record-page'),
     ],
     [
       'set-maximum-overdraft-token-record',
       'TokenRecord.SetMaximumOverdraftTokenRecord',
-      'setMaximumOverdraftTokenRecord',
-      false,
-      MaxOverdraftTokenRecordPage,
+      () => import('../features/token-record/set-maximum-overdraft-token-record-page'),
     ],
     [
       'set-maximum-phase-power-unbalance-limit-token-record',
       'TokenRecord.SetMaximumPhasePowerUnbalanceLimitTokenRecord',
-      'setMaximumPhasePowerUnbalanceLimitTokenRecord',
-      false,
-      MaxPhaseUnbalanceTokenRecordPage,
+      () => import('../features/token-record/set-maximum-phase-power-unbalance-limit-token-record-page'),
     ],
     [
       'change-meter-key-token-record',
       'TokenRecord.ChangeMeterKeyTokenRecord',
-      'changeMeterKeyTokenRecord',
-      false,
-      ChangeMeterKeyTokenRecordPage,
+      () => import('../features/token-record/change-meter-key-token-record-page'),
     ],
-    ['cash-up', 'TokenRecord.CashUp', 'cashUp', false, CashUpPage],
+    ['cash-up', 'TokenRecord.CashUp', () => import('../features/cash-up/cash-up-page')],
   ]),
   group('/remote-operation', 'RemoteMeterTask', 'remoteOperation', 'api', [
     [
       'remote-meter-reading',
       'RemoteMeterTask.CreateReadingTask',
-      'remoteMeterReading',
-      false,
-      RemoteReadingPage,
+      () => import('../features/remote-operation/meter-reading-page'),
     ],
     [
       'remote-meter-setting',
       'RemoteMeterTask.CreateSettingTask',
-      'remoteMeterSetting',
-      false,
-      RemoteSettingPage,
+      () => import('../features/remote-operation/meter-setting-page'),
     ],
     [
       'remote-meter-control',
       'RemoteMeterTask.CreateControlTask',
-      'remoteMeterControl',
-      false,
-      RemoteControlPage,
+      () => import('../features/remote-operation/meter-control-page'),
     ],
-    ['remote-meter-token', 'RemoteMeterTask.CreateTokenTask', 'remoteMeterToken', false, RemoteTokenPage],
+    [
+      'remote-meter-token',
+      'RemoteMeterTask.CreateTokenTask',
+      () => import('../features/remote-operation/meter-token-page'),
+    ],
     [
       'transparent-forwarding',
       'RemoteMeterTask.CreateTransparentForwardingTask',
-      'transparentForwarding',
-      false,
-      TransparentForwardingPage,
+      () => import('../features/remote-operation/transparent-forwarding-page'),
     ],
   ]),
   group('/remote-operation-record', 'RemoteMeterTaskRecord', 'remoteOperationTask', 'fileSearch', [
     [
       'remote-meter-reading-task',
       'RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask',
-      'remoteMeterReadingTask',
-      false,
-      ReadingTaskPage,
+      () => import('../features/remote-operation/meter-reading-task-page'),
     ],
     [
       'remote-meter-setting-task',
       'RemoteMeterTaskRecord.GetSettingTask+RemoteMeterTaskRecord.UpdateSettingTask',
-      'remoteMeterSettingTask',
-      false,
-      SettingTaskPage,
+      () => import('../features/remote-operation/meter-setting-task-page'),
     ],
     [
       'remote-meter-control-task',
       'RemoteMeterTaskRecord.GetControlTask+RemoteMeterTaskRecord.UpdateControlTask',
-      'remoteMeterControlTask',
-      false,
-      ControlTaskPage,
+      () => import('../features/remote-operation/meter-control-task-page'),
     ],
     [
       'remote-meter-token-task',
       'RemoteMeterTaskRecord.GetTokenTask+RemoteMeterTaskRecord.UpdateTokenTask',
-      'remoteMeterTokenTask',
-      false,
-      TokenTaskPage,
+      () => import('../features/remote-operation/meter-token-task-page'),
     ],
     [
       'transparent-forwarding-task',
       'RemoteMeterTaskRecord.GetTransparentForwardingTaskRecord',
-      'transparentForwardingTask',
-      false,
-      TransparentTaskPage,
+      () => import('../features/remote-operation/transparent-forwarding-task-page'),
     ],
   ]),
   group('/prepay-report', 'PrepayReport', 'prepayReport', 'barChart', [
     [
       'long-nonpurchase-situation',
       'PrepayReport.LongNonpurchaseSituation',
-      'longNonpurchaseSituation',
-      false,
-      LongNonpurchasePage,
+      () => import('../features/prepay-report/long-nonpurchase-page'),
     ],
     [
       'low-purchase-situation',
       'PrepayReport.LowPurchaseSituation',
-      'lowPurchaseSituation',
-      false,
-      LowPurchasePage,
+      () => import('../features/prepay-report/low-purchase-page'),
     ],
-    ['debt-situation', 'PrepayReport.DebtSituation', 'debtSituation', false, DebtSituationPage],
+    [
+      'debt-situation',
+      'PrepayReport.DebtSituation',
+      () => import('../features/prepay-report/debt-situation-page'),
+    ],
     [
       'consumption-statistics',
       'PrepayReport.ConsumptionStatistics',
-      'consumptionStatistics',
-      false,
-      ConsumptionStatisticsPage,
+      () => import('../features/prepay-report/consumption-statistics-page'),
     ],
     // Original R6: these keys sit under PrepayReport, so a role needs a PrepayReport.* key to see them.
-    ['daily-data', 'AutomaticMeterReading.DailyData', 'dailyData', false, WaterDataPage],
-    ['daily-data-meter', 'AutomaticMeterReading.DailyDataMeter', 'dailyDataMeter', false, IntervalDataPage],
-    ['monthly-data', 'AutomaticMeterReading.MonthlyData', 'monthlyData', false, MonthlyDataPage],
-    ['alarm', 'AutomaticMeterReading.Alarm', 'alarm', false, AlarmPage],
-    ['recollect', 'AutomaticMeterReading.Recollect', 'recollect', true],
+    ['daily-data', 'AutomaticMeterReading.DailyData', () => import('../features/amr-data/water-data-page')],
+    [
+      'daily-data-meter',
+      'AutomaticMeterReading.DailyDataMeter',
+      () => import('../features/amr-data/interval-data-page'),
+    ],
+    [
+      'monthly-data',
+      'AutomaticMeterReading.MonthlyData',
+      () => import('../features/amr-data/monthly-data-page'),
+    ],
+    ['alarm', 'AutomaticMeterReading.Alarm', () => import('../features/alarms/alarm-page')],
+    ['recollect', 'AutomaticMeterReading.Recollect', 'onlyRole'],
   ]),
   group(
     '/management',
@@ -376,12 +276,12 @@ export const asyncRoutes: AppRoute[] = [
     'management',
     'cloudServer',
     [
-      ['meter', 'Management.Meter', 'meter', false, MeterPage],
-      ['gateway', 'Management.Gateway', 'gateway', false, GatewayPage],
-      ['customer', 'Management.Customer', 'customer', false, CustomerPage],
-      ['tariff', 'Management.Tariff', 'tariff', false, TariffPage],
-      ['debt', 'Management.Debt', 'debt', false, DebtPage],
-      ['account', 'Management.Account', 'account', false, AccountPage],
+      ['meter', 'Management.Meter', () => import('../features/management/meter-page')],
+      ['gateway', 'Management.Gateway', () => import('../features/management/gateway-page')],
+      ['customer', 'Management.Customer', () => import('../features/management/customer-page')],
+      ['tariff', 'Management.Tariff', () => import('../features/management/tariff-page')],
+      ['debt', 'Management.Debt', () => import('../features/management/debt-page')],
+      ['account', 'Management.Account', () => import('../features/management/account-page')],
     ],
     'meter',
   ),
@@ -391,12 +291,12 @@ export const asyncRoutes: AppRoute[] = [
     'setting',
     'setting',
     [
-      ['station', 'Setting.Station', 'station', false, StationPage],
-      ['role', 'Setting.Role', 'role', false, RolePage],
-      ['user', 'Setting.User', 'user', false, UserPage],
-      ['log', 'Setting.Log', 'log', false, LogPage],
-      ['item', 'Setting.Item', 'item', false, ItemPage],
-      ['image', 'Setting.Image', 'image', false, ImagePage],
+      ['station', 'Setting.Station', () => import('../features/setting/station-page')],
+      ['role', 'Setting.Role', () => import('../features/setting/role-page')],
+      ['user', 'Setting.User', () => import('../features/setting/user-page')],
+      ['log', 'Setting.Log', () => import('../features/setting/log-page')],
+      ['item', 'Setting.Item', () => import('../features/setting/item-page')],
+      ['image', 'Setting.Image', () => import('../features/setting/image-page')],
     ],
     'user',
   ),

@@ -23,3 +23,16 @@ export const communicationOptions = (t: TFunction, withOthers = true) => [
   { value: CommunicationWay.lorawan, label: t('meter.lorawan') },
   ...(withOthers ? [2, 3, 4].map((n) => ({ value: n, label: t('meter.other', { n }) })) : []),
 ];
+
+/** The STS base years (contracts' `BaseYear`), for a meter's key and for Update Meter Key. */
+export const BASE_YEARS = [1993, 2014, 2035] as const;
+export type BaseYear = (typeof BASE_YEARS)[number];
+export const baseYearOptions = () => BASE_YEARS.map((y) => ({ value: y, label: String(y) }));
+
+/** The STS key's small integers with the ranges the server checks (contracts' sts-key.ts). */
+export const STS_KEY_INTEGERS = [
+  ['krn', 1, 9],
+  ['ken', 0, 255],
+  ['ti', 0, 99],
+  ['kt', 0, 3],
+] as const;

@@ -1,4 +1,5 @@
 import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { ListColumn } from './list-page/list-page';
 
@@ -33,3 +34,9 @@ export function stateColumn<Row>(
     ...more,
   };
 }
+
+/** Online (green) or offline: the link of a meter or a gateway to the head-end, in the shared words. */
+export const linkStates = (t: TFunction): readonly [StateLabel, StateLabel] => [
+  { value: true, label: t('common.online'), color: 'green' },
+  { value: false, label: t('common.offline') },
+];

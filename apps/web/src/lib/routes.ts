@@ -53,11 +53,14 @@ export interface PageModule {
   prefetch?: (client: QueryClient) => Promise<unknown>;
 }
 
+/** A page chunk's dynamic import, as the route table lists it. */
+export type PageModuleImporter = () => Promise<PageModule>;
+
 /** A lazily loaded page whose chunk can be fetched ahead (menu hover, route loader) with `load`. */
 export type LazyPage = LazyExoticComponent<ComponentType> & { load: () => Promise<PageModule> };
 
 /** React.lazy with a shared, retryable `load`: the router and the menu start the chunk early. */
-export function lazyPage(importer: () => Promise<PageModule>): LazyPage {
+export function lazyPage(importer: PageModuleImporter): LazyPage {
   let loading: Promise<PageModule> | undefined;
   const load = () => {
     loading ??= importer().then(

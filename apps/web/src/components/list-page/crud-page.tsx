@@ -1,3 +1,4 @@
+import { Divider } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -81,6 +82,19 @@ export const remarkField = (t: TFunction): FieldDef => ({
   kind: 'textarea',
   wide: true,
   maxLength: 500,
+});
+
+/** A heading across the form that opens a group of fields (the meter's STS key, the passive tariff). */
+export const sectionField = (name: string, title: string): FieldDef => ({
+  name,
+  label: '',
+  kind: 'custom',
+  wide: true,
+  render: () => (
+    <Divider titlePlacement="start" style={{ margin: '4px 0 12px' }}>
+      {title}
+    </Divider>
+  ),
 });
 
 /** Columns and fields of a station-owned grid: what the user may see depends on their station rights. */

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanUpAfterEach, type ListRead, renderInApp, serveList } from '../../test/list-server';
 import { ListPage } from './list-page';
 
 // Issue 17: what a list page builds before its first rows, and what it redraws afterwards.
@@ -11,50 +10,29 @@ interface Row {
   customerName: string;
 }
 
-let reads = 0;
+let served: ListRead[] = [];
+/** How many reads the grid has made. */
+const reads = () => served.length;
 
-function mockFetch() {
-  reads = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      reads++;
-      const data: Row[] = [{ customerId: '4700001', customerName: 'Amina' }];
-      return new Response(
-        JSON.stringify({ code: 0, reason: 'success', message: 'success', result: { total: 1, data } }),
-        { status: 200, headers: { 'Content-Type': 'application/json' } },
-      );
-    }),
+const renderGrid = (renderName: (v: unknown) => string) =>
+  renderInApp(
+    <ListPage<Row>
+      resource="customer-render-test"
+      readPath="/api/customer/read"
+      rowKey={(r) => r.customerId}
+      exportModule="customer"
+      columns={[
+        { key: 'customerId', title: 'Id', filter: { kind: 'text' }, sort: true },
+        { key: 'customerName', title: 'Name', render: renderName },
+      ]}
+    />,
   );
-}
-
-function renderGrid(renderName: (v: unknown) => string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <ListPage<Row>
-          resource="customer-render-test"
-          readPath="/api/customer/read"
-          rowKey={(r) => r.customerId}
-          exportModule="customer"
-          columns={[
-            { key: 'customerId', title: 'Id', filter: { kind: 'text' }, sort: true },
-            { key: 'customerName', title: 'Name', render: renderName },
-          ]}
-        />
-      </App>
-    </QueryClientProvider>,
-  );
-  return client;
-}
 
 describe('ListPage rendering', { timeout: 30_000 }, () => {
-  beforeEach(mockFetch);
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+  beforeEach(() => {
+    served = serveList([{ customerId: '4700001', customerName: 'Amina' }]);
   });
+  cleanUpAfterEach();
 
   it('does not redraw its cells when a re-read brings the same rows', async () => {
     const renderName = vi.fn((v: unknown) => String(v));
@@ -64,7 +42,7 @@ describe('ListPage rendering', { timeout: 30_000 }, () => {
 
     // A background re-read: the fetch state flips twice, the rows stay the same.
     await act(() => client.invalidateQueries({ queryKey: ['list', 'customer-render-test'] }));
-    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(reads()).toBe(2));
     await waitFor(() => expect(screen.getByTestId('list-table').closest('[aria-busy]')).toBeTruthy());
     await waitFor(() =>
       expect(screen.getByTestId('list-table').closest('[aria-busy]')?.getAttribute('aria-busy')).toBe(
@@ -92,7 +70,7 @@ describe('ListPage rendering', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByTestId('sort-asc-customerId')).toBeTruthy();
     fireEvent.click(screen.getByTestId('sort-desc-customerId'));
-    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(reads()).toBe(2));
     expect(
       icon.isConnected ? icon : document.querySelector('thead [data-testid="sort-customerId"]'),
     ).toBeTruthy();

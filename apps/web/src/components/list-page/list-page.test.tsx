@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanUpAfterEach, type ListRead, renderInApp, serveList } from '../../test/list-server';
 import { ListPage } from './list-page';
 
 interface Row {
@@ -10,80 +9,58 @@ interface Row {
   type: number;
 }
 
-const bodies: Record<string, unknown>[] = [];
+const ROWS: Row[] = [{ customerId: '4700001', customerName: 'Amina', type: 0 }];
 
-function mockFetch() {
-  bodies.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
-      bodies.push(JSON.parse(String(init.body)));
-      const data: Row[] = [{ customerId: '4700001', customerName: 'Amina', type: 0 }];
-      return new Response(
-        JSON.stringify({ code: 0, reason: 'success', message: 'success', result: { total: 41, data } }),
+const renderGrid = () =>
+  renderInApp(
+    <ListPage<Row>
+      resource="customer-test"
+      readPath="/api/customer/read"
+      rowKey={(r) => r.customerId}
+      defaultSort={{ field: 'customerId', direction: 'asc' }}
+      extraBody={{ stationId: null }}
+      columns={[
+        { key: 'customerId', title: 'Id', filter: { kind: 'text' }, sort: true },
+        { key: 'customerName', title: 'Name', filter: { kind: 'text' }, sort: true },
         {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
+          key: 'type',
+          title: 'Type',
+          filter: { kind: 'select', options: [{ value: 0, label: 'Zero' }] },
         },
-      );
-    }),
+      ]}
+    />,
   );
-}
 
-function renderGrid() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <App>
-        <ListPage<Row>
-          resource="customer-test"
-          readPath="/api/customer/read"
-          rowKey={(r) => r.customerId}
-          defaultSort={{ field: 'customerId', direction: 'asc' }}
-          extraBody={{ stationId: null }}
-          columns={[
-            { key: 'customerId', title: 'Id', filter: { kind: 'text' }, sort: true },
-            { key: 'customerName', title: 'Name', filter: { kind: 'text' }, sort: true },
-            {
-              key: 'type',
-              title: 'Type',
-              filter: { kind: 'select', options: [{ value: 0, label: 'Zero' }] },
-            },
-          ]}
-        />
-      </App>
-    </QueryClientProvider>,
-  );
-}
-
-const last = () => bodies[bodies.length - 1];
+/** The read of page 1 with nothing filtered and the default sort. */
+const FIRST_READ = {
+  stationId: null,
+  searchTerm: null,
+  pageNumber: 1,
+  pageSize: 20,
+  orderBy: 'customerId asc',
+};
+let reads: ListRead[] = [];
+const last = () => reads[reads.length - 1]?.body;
 /** The header copy (antd repeats titles in a hidden measure row). */
 const headerIcon = (id: string) => document.querySelector(`thead [data-testid="${id}"]`) as HTMLElement;
 
 // antd's first render is slow in jsdom on a busy machine.
 describe('ListPage request building', { timeout: 30_000 }, () => {
-  beforeEach(mockFetch);
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+  beforeEach(() => {
+    reads = serveList(ROWS, 41);
   });
+  cleanUpAfterEach();
 
   it('reads page 1 of 20 with the default sort, then shows "Total N"', async () => {
     renderGrid();
-    await waitFor(() => expect(bodies.length).toBeGreaterThan(0));
-    expect(last()).toEqual({
-      stationId: null,
-      searchTerm: null,
-      pageNumber: 1,
-      pageSize: 20,
-      orderBy: 'customerId asc',
-    });
+    await waitFor(() => expect(reads.length).toBeGreaterThan(0));
+    expect(last()).toEqual(FIRST_READ);
     expect(await screen.findByText('Total 41', {}, { timeout: 10_000 })).toBeTruthy();
   });
 
   it('search term, a column filter and the sort popover all reach the read body', async () => {
     renderGrid();
-    await waitFor(() => expect(bodies.length).toBe(1));
+    await waitFor(() => expect(reads.length).toBe(1));
 
     fireEvent.change(
       screen.getByTestId('list-search-term').querySelector('input') ?? screen.getByTestId('list-search-term'),
@@ -115,15 +92,7 @@ describe('ListPage request building', { timeout: 30_000 }, () => {
 
     // Reset nulls the filters and the term, back to the default sort.
     fireEvent.click(screen.getByTestId('list-reset'));
-    await waitFor(() =>
-      expect(last()).toEqual({
-        stationId: null,
-        searchTerm: null,
-        pageNumber: 1,
-        pageSize: 20,
-        orderBy: 'customerId asc',
-      }),
-    );
+    await waitFor(() => expect(last()).toEqual(FIRST_READ));
     expect(headerIcon('filter-customerName').getAttribute('data-active')).toBe('false');
   });
 });

@@ -24,11 +24,7 @@ interface AccountForm {
 
 const accountKey = (t: TFunction) => (k: string) => t(`management.account.${k}`);
 
-function accountFields(
-  t: TFunction,
-  _isAdmin: boolean,
-  _stations: { value: string; label: string }[] | undefined,
-): FieldDef[] {
+function accountFields(t: TFunction): FieldDef[] {
   const a = accountKey(t);
   return [
     {

@@ -8,11 +8,7 @@ import { money } from '../../lib/format';
 import { managementPage } from './management-page';
 import { CustomerPicker } from './pickers';
 
-function debtFields(
-  t: TFunction,
-  _isAdmin: boolean,
-  _stations: { value: string; label: string }[] | undefined,
-): FieldDef[] {
+function debtFields(t: TFunction): FieldDef[] {
   return [
     {
       name: 'customerId',

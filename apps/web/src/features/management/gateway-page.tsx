@@ -5,7 +5,7 @@ import { auditColumns, stationColumn, textColumn } from '../../components/list-p
 import { remarkField, type StationOptions, stationField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { stateColumn } from '../../components/state-column';
+import { linkStates, stateColumn } from '../../components/state-column';
 import { managementPage, remarkAndStation } from './management-page';
 
 function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
@@ -28,16 +28,7 @@ function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions)
 
 function gatewayColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<GatewayRow>[] {
   return [
-    stateColumn<GatewayRow>(
-      'status',
-      t('management.gateway.status'),
-      [
-        { value: true, label: t('management.gateway.online'), color: 'green' },
-        { value: false, label: t('management.gateway.offline') },
-      ],
-      110,
-      { sort: true },
-    ),
+    stateColumn<GatewayRow>('status', t('management.gateway.status'), linkStates(t), 110, { sort: true }),
     {
       key: 'successRate',
       title: t('management.gateway.successRate'),

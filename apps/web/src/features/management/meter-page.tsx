@@ -1,5 +1,5 @@
 import { METER_PATHS, type MeterRow } from '@prepay/contracts';
-import { Divider, Form, Input, Radio, Typography } from 'antd';
+import { Form, Input, Radio, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,11 +8,22 @@ import {
   stationColumn,
   textColumn,
 } from '../../components/list-page/common-columns';
-import { remarkField, stationField } from '../../components/list-page/crud-page';
+import {
+  remarkField,
+  type StationOptions,
+  sectionField,
+  stationField,
+} from '../../components/list-page/crud-page';
 import type { FieldDef, FormMode } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { communicationOptions, meterTypeOptions, phaseOptions } from '../../components/meter-options';
-import { stateColumn } from '../../components/state-column';
+import {
+  baseYearOptions,
+  communicationOptions,
+  meterTypeOptions,
+  phaseOptions,
+  STS_KEY_INTEGERS,
+} from '../../components/meter-options';
+import { linkStates, stateColumn } from '../../components/state-column';
 import { managementPage, remarkAndStation } from './management-page';
 
 type KeySource = 'derive' | 'enter' | 'keep';
@@ -58,11 +69,7 @@ const stsField = (
   ...(name === 'sgc' ? { rules: [{ pattern: /^\d{6}$/, message: 'SGC: 6 digits' }] } : {}),
 });
 
-function deviceFields(
-  t: TFunction,
-  isAdmin: boolean,
-  stationOptions: { value: string; label: string }[],
-): FieldDef[] {
+function deviceFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   const m = meterKey(t);
   return [
     {
@@ -95,7 +102,7 @@ function deviceFields(
     { name: 'protocolVersion', label: m('protocolVersion'), kind: 'text', maxLength: 32 },
     { name: 'lng', label: m('lng'), kind: 'number', min: -180, max: 180 },
     { name: 'lat', label: m('lat'), kind: 'number', min: -90, max: 90 },
-    stationField(t, isAdmin, stationOptions),
+    stationField(t, isAdmin, stations),
   ];
 }
 
@@ -103,17 +110,7 @@ function deviceFields(
 function stsFields(t: TFunction): FieldDef[] {
   const m = meterKey(t);
   return [
-    {
-      name: 'stsDivider',
-      label: '',
-      kind: 'custom',
-      wide: true,
-      render: () => (
-        <Divider titlePlacement="start" style={{ margin: '4px 0 12px' }}>
-          {m('stsTitle')}
-        </Divider>
-      ),
-    },
+    sectionField('stsDivider', m('stsTitle')),
     {
       name: 'ea',
       label: m('ea'),
@@ -127,13 +124,10 @@ function stsFields(t: TFunction): FieldDef[] {
       name: 'baseYear',
       label: m('baseYear'),
       kind: 'select',
-      options: [1993, 2014, 2035].map((y) => ({ value: y, label: String(y) })),
+      options: baseYearOptions(),
     },
     stsField(m, 'sgc', 'text'),
-    stsField(m, 'krn', 'integer', 1, 9),
-    stsField(m, 'ken', 'integer', 0, 255),
-    stsField(m, 'ti', 'integer', 0, 99),
-    stsField(m, 'kt', 'integer', 0, 3),
+    ...STS_KEY_INTEGERS.map(([name, min, max]) => stsField(m, name, 'integer', min, max)),
     {
       name: 'decoder',
       label: m('decoderKey'),
@@ -200,15 +194,7 @@ function deviceColumns(t: TFunction): ListColumn<MeterRow>[] {
     textColumn<MeterRow>('protocolVersion', m('protocolVersion'), 140),
     optionColumn<MeterRow>('isThreePhase', m('phase'), phaseOptions(t), 150),
     optionColumn<MeterRow>('communicationWay', m('communicationWay'), communicationOptions(t), 160),
-    stateColumn<MeterRow>(
-      'online',
-      m('link'),
-      [
-        { value: true, label: m('online'), color: 'green' },
-        { value: false, label: m('offline') },
-      ],
-      120,
-    ),
+    stateColumn<MeterRow>('online', m('link'), linkStates(t), 120),
     { key: 'servingGatewayId', title: m('servingGateway'), width: 210 },
     { key: 'lastSeen', title: m('lastSeen'), width: 170 },
     textColumn<MeterRow>('devEui', m('devEui'), 180),
@@ -249,7 +235,7 @@ function stsColumns(t: TFunction): ListColumn<MeterRow>[] {
       title: m('baseYear'),
       filter: {
         kind: 'select',
-        options: [1993, 2014, 2035].map((y) => ({ value: y, label: String(y) })),
+        options: baseYearOptions(),
       },
       sort: true,
       width: 110,
@@ -307,7 +293,7 @@ const page = managementPage<MeterRow, MeterForm>({
     ...stationColumn<MeterRow>(t, isAdmin, stations),
     ...auditColumns<MeterRow>(t),
   ],
-  fields: (t, isAdmin, stations) => [...deviceFields(t, isAdmin, stations ?? []), ...stsFields(t)],
+  fields: (t, isAdmin, stations) => [...deviceFields(t, isAdmin, stations), ...stsFields(t)],
   initialValues: (row) => (row ? { ...row, keySource: 'keep' } : NEW_METER),
   toBody,
 });

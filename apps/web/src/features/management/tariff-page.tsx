@@ -1,17 +1,5 @@
 import { TARIFF_PATHS, type TariffRow, type TariffStep } from '@prepay/contracts';
-import {
-  Button,
-  DatePicker,
-  Descriptions,
-  Divider,
-  Form,
-  Grid,
-  Modal,
-  Switch,
-  Table,
-  Tag,
-  Tooltip,
-} from 'antd';
+import { Button, DatePicker, Descriptions, Form, Grid, Modal, Table, Tag, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
@@ -21,6 +9,7 @@ import { auditColumns, stationColumn, textColumn } from '../../components/list-p
 import {
   remarkField,
   type StationOptions,
+  sectionField,
   stationField,
   useStationCrudPage,
 } from '../../components/list-page/crud-page';
@@ -124,11 +113,7 @@ const dateField = (t: TFunction, name: string, label: string, required = false):
   ),
 });
 
-function activeFields(
-  t: TFunction,
-  isAdmin: boolean,
-  stationOptions: { value: string; label: string }[],
-): FieldDef[] {
+function activeFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   const tt = tariffKey(t);
   return [
     { name: 'tariffId', label: tt('id'), kind: 'text', required: true, lockOnEdit: true, maxLength: 64 },
@@ -138,7 +123,7 @@ function activeFields(
     { name: 'monthlyCharge', label: tt('monthlyCharge'), kind: 'money' },
     { name: 'billingDay', label: tt('billingDay'), kind: 'integer', min: 1, max: 28 },
     dateField(t, 'startTime', tt('startTime')),
-    stationField(t, isAdmin, stationOptions),
+    stationField(t, isAdmin, stations),
     {
       name: 'stepsEditor',
       label: tt('steps'),
@@ -153,27 +138,8 @@ function activeFields(
 function passiveFields(t: TFunction): FieldDef[] {
   const tt = tariffKey(t);
   return [
-    {
-      name: 'passiveDivider',
-      label: '',
-      kind: 'custom',
-      wide: true,
-      render: () => (
-        <>
-          <Divider titlePlacement="start" style={{ margin: '4px 0 8px' }}>
-            {tt('passive')}
-          </Divider>
-          <Form.Item
-            name="passive"
-            label={tt('passiveEnable')}
-            valuePropName="checked"
-            extra={tt('passiveHint')}
-          >
-            <Switch data-testid="field-passive" />
-          </Form.Item>
-        </>
-      ),
-    },
+    sectionField('passiveDivider', tt('passive')),
+    { name: 'passive', label: tt('passiveEnable'), kind: 'switch', wide: true, extra: tt('passiveHint') },
     { ...dateField(t, 'startTime_New', tt('startTimeNew'), true), hidden: passiveOn },
     {
       name: 'price_New',
@@ -335,7 +301,7 @@ export default function TariffPage() {
       />
       <FormDialog<TariffForm>
         {...dialogProps}
-        fields={[...activeFields(t, isAdmin, stations.data ?? []), ...passiveFields(t)]}
+        fields={[...activeFields(t, isAdmin, stations.data), ...passiveFields(t)]}
         width={860}
         initialValues={
           dialog?.row

@@ -4,11 +4,10 @@ import { App, Col, Form, type FormInstance, Input, InputNumber, Row, Select } fr
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionModal } from '../../components/action-modal/action-modal';
+import { type BaseYear, baseYearOptions, STS_KEY_INTEGERS } from '../../components/meter-options';
 import { request } from '../../lib/request';
 import { type AccountDialogProps, accountDialogPage } from './account-list';
 import '../../components/vending/locales';
-
-const BASE_YEARS = [1993, 2014, 2035] as const;
 
 interface KeyForm {
   sgcNew: string;
@@ -16,16 +15,12 @@ interface KeyForm {
   kenNew: number;
   tiNew: number;
   ktNew: number;
-  baseYearNew: (typeof BASE_YEARS)[number];
+  baseYearNew: BaseYear;
   decoderKeyNew?: string;
 }
 
-const INT_FIELDS: Array<[keyof KeyForm, number, number]> = [
-  ['krnNew', 1, 9],
-  ['kenNew', 0, 255],
-  ['tiNew', 0, 99],
-  ['ktNew', 0, 3],
-];
+/** The new key's small integers: the same ranges as the meter's own. */
+const INT_FIELDS = STS_KEY_INTEGERS.map(([name, min, max]) => [`${name}New`, min, max] as const);
 
 /** Starts from the meter's pending (or current) key fields when the role may read meters. */
 function usePendingKeyFields(meterId: string, form: FormInstance<KeyForm>) {
@@ -84,7 +79,7 @@ function KeyFields() {
       ))}
       <Col xs={24} sm={12}>
         <Form.Item name="baseYearNew" label={t('vending.key.baseYearNew')} rules={[{ required: true }]}>
-          <Select options={BASE_YEARS.map((y) => ({ value: y, label: String(y) }))} />
+          <Select options={baseYearOptions()} />
         </Form.Item>
       </Col>
       <Col span={24}>
