@@ -1,7 +1,8 @@
 import { inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import { type Actor, auditDeleted } from './audit.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { type Actor, auditDeleted, auditEach } from './audit.js';
 
 /** A table with the common audit columns (db/columns.ts `auditColumns`). */
 type StampedTable = PgTable & {
@@ -42,6 +43,41 @@ export async function saveStamped<T extends StampedTable>(
   }
 }
 
+/** One row of a batch write, as saveStamped takes it. */
+export interface StampedSave<T extends StampedTable> {
+  stored: SQL | undefined;
+  values: PgUpdateSetSource<T> & Partial<PgInsertValue<T>>;
+  key?: Partial<PgInsertValue<T>>;
+}
+
+/** A batch write to one table: the audit title, the action, and the moment stamped on its rows. */
+export interface AuditedBatch<T extends StampedTable> {
+  table: T;
+  title: string;
+  action: string;
+  now: Date;
+}
+
+/**
+ * The end of a master-data write, inside its transaction: stores each row stamped as the caller's,
+ * then reloads the rows and writes one audit row each, with its state before as `beforeOf` finds it
+ * (absent on create). Answers the reloaded rows, which is what a write request returns.
+ */
+export async function saveAllAudited<T extends StampedTable, R>(
+  q: Queryable,
+  ctx: UserContext,
+  batch: AuditedBatch<T>,
+  saves: readonly StampedSave<T>[],
+  reload: () => Promise<R[]>,
+  beforeOf: (row: R) => unknown,
+): Promise<R[]> {
+  const stamp = { userId: ctx.user.userId, now: batch.now };
+  for (const s of saves) await saveStamped(q, batch.table, stamp, s.stored, s.values, s.key);
+  const after = await reload();
+  await auditEach(q, ctx.actor, { title: batch.title, action: batch.action }, after, beforeOf);
+  return after;
+}
+
 /**
  * Deletes the rows whose `key` is one of `ids` and writes a 'Delete' audit row for each of `removed`
  * (the checked rows as loaded before); answers `removed`, which is what a delete request returns.
@@ -51,7 +87,7 @@ export async function deleteAudited<R>(
   actor: Actor,
   title: string,
   key: PgColumn,
-  ids: string[],
+  ids: readonly (string | number)[],
   removed: R[],
 ): Promise<R[]> {
   await q.delete(key.table).where(inArray(key, ids));

@@ -4,14 +4,13 @@ import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditEach } from '../audit/audit.js';
-import { saveStamped } from '../audit/audited-write.js';
+import { saveAllAudited } from '../audit/audited-write.js';
 import { minorToString, toMinor } from '../masterdata/money.js';
 import {
   assertNoDuplicateKeys,
+  checkEach,
   checkTarget,
   type RowLabels,
-  RowProblems,
   stationRowsRemover,
   type WriteAction,
 } from '../masterdata/rows.js';
@@ -37,36 +36,43 @@ async function write(
       .select({ id: customers.customerId, stationId: customers.stationId })
       .from(customers)
       .where(inArray(customers.customerId, ids));
-    const problems = new RowProblems();
-    const values = rows.map((r, i) => {
-      const problem = (m: string) => problems.add(labels, i, `debt of customer ${r.customerId}: ${m}`);
-      const owner = owners.find((o) => o.id === r.customerId);
-      const old = before.get(r.customerId);
-      if (!owner) problem('customer not found');
-      else assertStation(ctx.user, owner.stationId);
-      checkTarget(action, old, problem);
-      const total = toMinor(r.totalDebt);
-      const paid = old ? toMinor(old.payDebt) : 0;
-      if (total < paid)
-        problem(`totalDebt cannot be less than what was already recovered (${minorToString(paid)})`);
-      return {
-        customerId: r.customerId,
-        totalDebtMinor: total,
-        remainingDebtMinor: total - paid,
-        payDebtMinor: paid,
-        stationId: owner?.stationId ?? ctx.user.stationId,
-        remark: r.remark ?? null,
-      };
-    });
-    problems.throwIfAny();
-    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
-    for (const v of values) {
-      const stored = before.has(v.customerId) ? eq(debts.customerId, v.customerId) : undefined;
-      await saveStamped(tx, debts, stamp, stored, v);
-    }
-    const after = await loadDebts(tx, ids);
-    await auditEach(tx, ctx.actor, { title: 'Debt', action }, after, (a) => before.get(a.customerId));
-    return after;
+    const values = checkEach(
+      rows,
+      labels,
+      (r) => `debt of customer ${r.customerId}`,
+      (r, problem) => {
+        const owner = owners.find((o) => o.id === r.customerId);
+        const old = before.get(r.customerId);
+        if (!owner) problem('customer not found');
+        else assertStation(ctx.user, owner.stationId);
+        checkTarget(action, old, problem);
+        const total = toMinor(r.totalDebt);
+        const paid = old ? toMinor(old.payDebt) : 0;
+        if (total < paid)
+          problem(`totalDebt cannot be less than what was already recovered (${minorToString(paid)})`);
+        return {
+          customerId: r.customerId,
+          totalDebtMinor: total,
+          remainingDebtMinor: total - paid,
+          payDebtMinor: paid,
+          stationId: owner?.stationId ?? ctx.user.stationId,
+          remark: r.remark ?? null,
+        };
+      },
+    );
+    const saves = values.map((v) => ({
+      stored: before.has(v.customerId) ? eq(debts.customerId, v.customerId) : undefined,
+      values: v,
+    }));
+    const batch = { table: debts, title: 'Debt', action, now: deps.clock.now() };
+    return saveAllAudited(
+      tx,
+      ctx,
+      batch,
+      saves,
+      () => loadDebts(tx, ids),
+      (a) => before.get(a.customerId),
+    );
   });
 }
 

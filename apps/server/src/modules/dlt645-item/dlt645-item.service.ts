@@ -7,20 +7,19 @@ import {
 import { eq } from 'drizzle-orm';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { forbidden } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditDeleted, auditEach } from '../audit/audit.js';
-import { saveStamped } from '../audit/audited-write.js';
+import { deleteAudited, saveAllAudited } from '../audit/audited-write.js';
 import {
   assertAllStored,
   assertNoDuplicateKeys,
+  checkEach,
   checkTarget,
   keep,
   type RowLabels,
-  RowProblems,
   type WriteAction,
 } from '../masterdata/rows.js';
+import { assertSystemAdmin } from '../station/station-guard.js';
 import {
   type Dlt645Item,
   itemKey,
@@ -31,9 +30,7 @@ import {
 } from './dlt645-item.repo.js';
 
 /** The catalogue is shared by every station, so only system administrators change it. */
-function assertSystemAdmin(ctx: UserContext) {
-  if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator changes the DL/T 645 catalogue');
-}
+const ADMIN_ONLY = 'Only a system administrator changes the DL/T 645 catalogue';
 
 function langTexts(r: Dlt645Request, prefix: 'analysisPrefix' | 'type' | 'name', old: LangTexts | undefined) {
   return Object.fromEntries(
@@ -67,42 +64,46 @@ async function write(
   action: WriteAction,
   labels?: RowLabels,
 ) {
-  assertSystemAdmin(ctx);
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
   assertNoDuplicateKeys(rows.map(itemKey), labels);
   return deps.database.db.transaction(async (tx) => {
     const before = new Map((await loadItems(tx, rows)).map((i) => [itemKey(i), i]));
-    const problems = new RowProblems();
-    rows.forEach((r, i) => {
-      const old = before.get(itemKey(r));
-      const problem = (m: string) => problems.add(labels, i, `data item ${itemKey(r)}: ${m}`);
-      checkTarget(action, old, problem);
-      const v = valuesOf(r, old);
-      if (v.control !== '1C' && v.analysisFormat !== 'clock' && !v.di) problem('di is required');
-    });
-    problems.throwIfAny();
-    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
-    for (const r of rows) {
+    checkEach(
+      rows,
+      labels,
+      (r) => `data item ${itemKey(r)}`,
+      (r, problem) => {
+        const old = before.get(itemKey(r));
+        checkTarget(action, old, problem);
+        const v = valuesOf(r, old);
+        if (v.control !== '1C' && v.analysisFormat !== 'clock' && !v.di) problem('di is required');
+      },
+    );
+    const saves = rows.map((r) => {
       const old = before.get(itemKey(r));
       const stored = old && eq(dlt645Items.dlt645Id, old.dlt645Id);
-      const key = { version: r.version, type: r.type, flag: r.flag };
-      await saveStamped(tx, dlt645Items, stamp, stored, valuesOf(r, old), key);
-    }
-    const after = (await loadItems(tx, rows)).map(toDlt645Row);
+      return { stored, values: valuesOf(r, old), key: { version: r.version, type: r.type, flag: r.flag } };
+    });
     const prior = new Map([...before.values()].map((b) => [itemKey(b), toDlt645Row(b)]));
-    await auditEach(tx, ctx.actor, { title: 'DLT645', action }, after, (a) => prior.get(itemKey(a)));
-    return after;
+    const batch = { table: dlt645Items, title: 'DLT645', action, now: deps.clock.now() };
+    return saveAllAudited(
+      tx,
+      ctx,
+      batch,
+      saves,
+      async () => (await loadItems(tx, rows)).map(toDlt645Row),
+      (a) => prior.get(itemKey(a)),
+    );
   });
 }
 
 async function remove(deps: Deps, ctx: UserContext, keys: Dlt645DeleteRequest[]): Promise<Dlt645Row[]> {
-  assertSystemAdmin(ctx);
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
   return deps.database.db.transaction(async (tx) => {
     const before = await loadItems(tx, keys);
     assertAllStored(keys.map(itemKey), before.map(itemKey), 'data item');
-    const rows = before.map(toDlt645Row);
-    for (const b of before) await tx.delete(dlt645Items).where(eq(dlt645Items.dlt645Id, b.dlt645Id));
-    await auditDeleted(tx, ctx.actor, 'DLT645', rows);
-    return rows;
+    const ids = before.map((b) => b.dlt645Id);
+    return deleteAudited(tx, ctx.actor, 'DLT645', dlt645Items.dlt645Id, ids, before.map(toDlt645Row));
   });
 }
 

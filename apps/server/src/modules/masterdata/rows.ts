@@ -52,6 +52,23 @@ export class RowProblems {
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
+ * Checks every row of a batch: `check` reports through `problem`, which names the row ("Line 2:
+ * gateway G1: not found"), and the whole batch is refused if any row had a problem. Answers what
+ * `check` answers for each row, in order.
+ */
+export function checkEach<R, V>(
+  rows: readonly R[],
+  labels: RowLabels,
+  nameOf: (row: R) => string,
+  check: (row: R, problem: (message: string) => void, i: number) => V,
+): V[] {
+  const problems = new RowProblems();
+  const checked = rows.map((r, i) => check(r, (m) => problems.add(labels, i, `${nameOf(r)}: ${m}`), i));
+  problems.throwIfAny();
+  return checked;
+}
+
+/**
  * A written row's target: create and import add rows that are not stored yet, update changes a
  * stored row, which must lie in the caller's stations.
  */

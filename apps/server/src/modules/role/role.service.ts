@@ -6,8 +6,7 @@ import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditEach } from '../audit/audit.js';
-import { deleteAudited, saveStamped } from '../audit/audited-write.js';
+import { deleteAudited, saveAllAudited } from '../audit/audited-write.js';
 import { assertBatchTargets, assertUniqueKeys } from '../masterdata/rows.js';
 import { load, normalise, readRoles } from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
@@ -34,19 +33,22 @@ async function write(
       for (const b of before) assertCanGrant(ctx.user, b.content);
       await assertCanEditRoles(tx, ctx.user, ids);
     }
-    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
     // A station administrator's new role belongs to their station; a system administrator's to the system.
     const stationId = ctx.user.isSystemAdmin ? null : ctx.user.stationId;
-    for (const r of rows) {
-      const stored = action === 'Update' ? eq(roles.roleId, r.roleId) : undefined;
-      const values = { name: r.name, content: normalise(r.content), remark: r.remark ?? null };
-      await saveStamped(tx, roles, stamp, stored, values, { roleId: r.roleId, stationId });
-    }
-    const after = await load(tx, ids);
-    await auditEach(tx, ctx.actor, { title: 'Role', action }, after, (a) =>
-      before.find((b) => b.roleId === a.roleId),
+    const saves = rows.map((r) => ({
+      stored: action === 'Update' ? eq(roles.roleId, r.roleId) : undefined,
+      values: { name: r.name, content: normalise(r.content), remark: r.remark ?? null },
+      key: { roleId: r.roleId, stationId },
+    }));
+    const batch = { table: roles, title: 'Role', action, now: deps.clock.now() };
+    return saveAllAudited(
+      tx,
+      ctx,
+      batch,
+      saves,
+      () => load(tx, ids),
+      (a) => before.find((b) => b.roleId === a.roleId),
     );
-    return after;
   });
 }
 
