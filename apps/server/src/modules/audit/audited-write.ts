@@ -5,7 +5,7 @@ import type { UserContext } from '../../lib/user-context.js';
 import { type Actor, auditDeleted, auditEach } from './audit.js';
 
 /** A table with the common audit columns (db/columns.ts `auditColumns`). */
-type StampedTable = PgTable & {
+export type StampedTable = PgTable & {
   createId: PgColumn;
   createDate: PgColumn;
   updateId: PgColumn;
@@ -50,31 +50,51 @@ export interface StampedSave<T extends StampedTable> {
   key?: Partial<PgInsertValue<T>>;
 }
 
-/** A batch write to one table: the audit title, the action, and the moment stamped on its rows. */
-export interface AuditedBatch<T extends StampedTable> {
+/** A master-data table as its batch writes see it: where rows go, the audit title, how rows are answered. */
+export interface AuditedTable<T extends StampedTable, K, R> {
   table: T;
   title: string;
+  /** The rows as a write answers them, by the keys its request names. */
+  load: (q: Queryable, keys: K[]) => Promise<R[]>;
+  /** The key `before` maps an answered row by. */
+  keyOf: (row: R) => string;
+}
+
+/** An AuditedTable, its row type taken from `load` (so `keyOf` needs no annotation). */
+export function auditedTable<T extends StampedTable, K, R>(
+  table: T,
+  title: string,
+  load: (q: Queryable, keys: K[]) => Promise<R[]>,
+  keyOf: (row: R) => string,
+): AuditedTable<T, K, R> {
+  return { table, title, load, keyOf };
+}
+
+/** One batch write: its action, the moment stamped on its rows, the keys it names, the rows as they were. */
+export interface BatchWrite<K, R> {
   action: string;
   now: Date;
+  keys: K[];
+  before: ReadonlyMap<string, R>;
 }
 
 /**
  * The end of a master-data write, inside its transaction: stores each row stamped as the caller's,
- * then reloads the rows and writes one audit row each, with its state before as `beforeOf` finds it
- * (absent on create). Answers the reloaded rows, which is what a write request returns.
+ * then reloads the rows and writes one audit row each, with its state before (absent on create).
+ * Answers the reloaded rows, which is what a write request returns.
  */
-export async function saveAllAudited<T extends StampedTable, R>(
+export async function saveAllAudited<T extends StampedTable, K, R>(
   q: Queryable,
   ctx: UserContext,
-  batch: AuditedBatch<T>,
+  target: AuditedTable<T, K, R>,
+  write: BatchWrite<K, R>,
   saves: readonly StampedSave<T>[],
-  reload: () => Promise<R[]>,
-  beforeOf: (row: R) => unknown,
 ): Promise<R[]> {
-  const stamp = { userId: ctx.user.userId, now: batch.now };
-  for (const s of saves) await saveStamped(q, batch.table, stamp, s.stored, s.values, s.key);
-  const after = await reload();
-  await auditEach(q, ctx.actor, { title: batch.title, action: batch.action }, after, beforeOf);
+  const stamp = { userId: ctx.user.userId, now: write.now };
+  for (const s of saves) await saveStamped(q, target.table, stamp, s.stored, s.values, s.key);
+  const after = await target.load(q, write.keys);
+  const what = { title: target.title, action: write.action };
+  await auditEach(q, ctx.actor, what, after, (a) => write.before.get(target.keyOf(a)));
   return after;
 }
 

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
-import { deleteAudited, saveAllAudited } from '../audit/audited-write.js';
+import { auditedTable, deleteAudited, saveAllAudited } from '../audit/audited-write.js';
 import {
   assertNoDuplicateKeys,
   checkDeletable,
@@ -17,6 +17,9 @@ import {
   type WriteAction,
 } from '../masterdata/rows.js';
 import { loadCustomers, readCustomers } from './customer.repo.js';
+
+/** Where this service's writes go, and how they are answered and audited. */
+const audited = auditedTable(customers, 'Customer', loadCustomers, (c) => c.customerId);
 
 async function write(
   deps: Deps,
@@ -75,15 +78,7 @@ async function write(
         key: { customerId: r.customerId },
       };
     });
-    const batch = { table: customers, title: 'Customer', action, now: deps.clock.now() };
-    return saveAllAudited(
-      tx,
-      ctx,
-      batch,
-      saves,
-      () => loadCustomers(tx, ids),
-      (a) => before.get(a.customerId),
-    );
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
   });
 }
 

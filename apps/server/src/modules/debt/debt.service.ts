@@ -4,7 +4,7 @@ import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { saveAllAudited } from '../audit/audited-write.js';
+import { auditedTable, saveAllAudited } from '../audit/audited-write.js';
 import { minorToString, toMinor } from '../masterdata/money.js';
 import {
   assertNoDuplicateKeys,
@@ -16,6 +16,9 @@ import {
 } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
 import { loadDebts, readDebts } from './debt.repo.js';
+
+/** Where this service's writes go, and how they are answered and audited. */
+const audited = auditedTable(debts, 'Debt', loadDebts, (d) => d.customerId);
 
 /**
  * One debt per customer, in the customer's station. Vending recovers it (payDebt grows, remainingDebt
@@ -64,15 +67,7 @@ async function write(
       stored: before.has(v.customerId) ? eq(debts.customerId, v.customerId) : undefined,
       values: v,
     }));
-    const batch = { table: debts, title: 'Debt', action, now: deps.clock.now() };
-    return saveAllAudited(
-      tx,
-      ctx,
-      batch,
-      saves,
-      () => loadDebts(tx, ids),
-      (a) => before.get(a.customerId),
-    );
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
   });
 }
 

@@ -5,11 +5,12 @@ import {
   type Dlt645Row,
 } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { deleteAudited, saveAllAudited } from '../audit/audited-write.js';
+import { auditedTable, deleteAudited, saveAllAudited } from '../audit/audited-write.js';
 import {
   assertAllStored,
   assertNoDuplicateKeys,
@@ -22,6 +23,7 @@ import {
 import { assertSystemAdmin } from '../station/station-guard.js';
 import {
   type Dlt645Item,
+  type Dlt645Key,
   itemKey,
   loadItems,
   readDlt645,
@@ -57,6 +59,14 @@ function valuesOf(r: Dlt645Request, old: Dlt645Item | undefined) {
   };
 }
 
+/** Writes answer (and audit) the catalogue rows as the read shows them. */
+const audited = auditedTable(
+  dlt645Items,
+  'DLT645',
+  async (q: Queryable, keys: Dlt645Key[]) => (await loadItems(q, keys)).map(toDlt645Row),
+  itemKey,
+);
+
 async function write(
   deps: Deps,
   ctx: UserContext,
@@ -67,33 +77,25 @@ async function write(
   assertSystemAdmin(ctx.user, ADMIN_ONLY);
   assertNoDuplicateKeys(rows.map(itemKey), labels);
   return deps.database.db.transaction(async (tx) => {
-    const before = new Map((await loadItems(tx, rows)).map((i) => [itemKey(i), i]));
+    const items = new Map((await loadItems(tx, rows)).map((i) => [itemKey(i), i]));
     checkEach(
       rows,
       labels,
       (r) => `data item ${itemKey(r)}`,
       (r, problem) => {
-        const old = before.get(itemKey(r));
+        const old = items.get(itemKey(r));
         checkTarget(action, old, problem);
         const v = valuesOf(r, old);
         if (v.control !== '1C' && v.analysisFormat !== 'clock' && !v.di) problem('di is required');
       },
     );
     const saves = rows.map((r) => {
-      const old = before.get(itemKey(r));
+      const old = items.get(itemKey(r));
       const stored = old && eq(dlt645Items.dlt645Id, old.dlt645Id);
       return { stored, values: valuesOf(r, old), key: { version: r.version, type: r.type, flag: r.flag } };
     });
-    const prior = new Map([...before.values()].map((b) => [itemKey(b), toDlt645Row(b)]));
-    const batch = { table: dlt645Items, title: 'DLT645', action, now: deps.clock.now() };
-    return saveAllAudited(
-      tx,
-      ctx,
-      batch,
-      saves,
-      async () => (await loadItems(tx, rows)).map(toDlt645Row),
-      (a) => prior.get(itemKey(a)),
-    );
+    const before = new Map([...items.values()].map((b) => [itemKey(b), toDlt645Row(b)]));
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: rows, before }, saves);
   });
 }
 

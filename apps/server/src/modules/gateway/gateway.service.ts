@@ -4,7 +4,7 @@ import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { saveAllAudited } from '../audit/audited-write.js';
+import { auditedTable, saveAllAudited } from '../audit/audited-write.js';
 import {
   assertNoDuplicateKeys,
   checkEach,
@@ -16,6 +16,9 @@ import {
   type WriteAction,
 } from '../masterdata/rows.js';
 import { loadGateways, readGateways } from './gateway.repo.js';
+
+/** Where this service's writes go, and how they are answered and audited. */
+const audited = auditedTable(gateways, 'Gateway', loadGateways, (g) => g.gatewayId);
 
 async function write(
   deps: Deps,
@@ -43,15 +46,7 @@ async function write(
       };
       return { stored: old && eq(gateways.gatewayId, r.gatewayId), values, key: { gatewayId: r.gatewayId } };
     });
-    const batch = { table: gateways, title: 'Gateway', action, now: deps.clock.now() };
-    return saveAllAudited(
-      tx,
-      ctx,
-      batch,
-      saves,
-      () => loadGateways(tx, ids),
-      (a) => before.get(a.gatewayId),
-    );
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
   });
 }
 

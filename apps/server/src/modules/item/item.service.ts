@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditDeleted } from '../audit/audit.js';
-import { saveAllAudited } from '../audit/audited-write.js';
+import { auditedTable, saveAllAudited } from '../audit/audited-write.js';
 import {
   assertAllStored,
   assertNoDuplicateKeys,
@@ -23,6 +23,9 @@ const LANGS = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;
 
 /** The dictionary is shared by every station, so only system administrators change it. */
 const ADMIN_ONLY = 'Only a system administrator changes the item dictionary';
+
+/** Where this service's writes go, and how they are answered and audited. */
+const audited = auditedTable(items, 'Item', loadItems, (i) => itemKey(i).toLowerCase());
 
 async function write(
   deps: Deps,
@@ -50,15 +53,7 @@ async function write(
         key: { itemType: r.itemType, itemName: r.itemName },
       };
     });
-    const batch = { table: items, title: 'Item', action, now: deps.clock.now() };
-    return saveAllAudited(
-      tx,
-      ctx,
-      batch,
-      saves,
-      () => loadItems(tx, rows),
-      (a) => before.get(itemKey(a).toLowerCase()),
-    );
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: rows, before }, saves);
   });
 }
 

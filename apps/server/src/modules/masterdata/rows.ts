@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { deleteAudited } from '../audit/audited-write.js';
+import { type AuditedTable, deleteAudited, type StampedTable } from '../audit/audited-write.js';
 import { assertStation } from '../station/station-guard.js';
 
 export type WriteAction = 'Create' | 'Update' | 'Import';
@@ -162,6 +162,22 @@ export function assertBatchTargets(
   if (action === 'Update' && found.length !== ids.length) {
     throw notFound(`${what} ${ids.filter((id) => !found.includes(id)).join(', ')}`);
   }
+}
+
+/**
+ * A whole-batch write's stored rows (see assertBatchTargets), by key: none for create and import,
+ * every one named for update.
+ */
+export async function loadBatchTargets<T extends StampedTable, R>(
+  q: Queryable,
+  target: AuditedTable<T, string, R>,
+  ids: string[],
+  action: WriteAction,
+  what: string,
+): Promise<Map<string, R>> {
+  const stored = await target.load(q, ids);
+  assertBatchTargets(action, ids, stored.map(target.keyOf), what);
+  return new Map(stored.map((r) => [target.keyOf(r), r]));
 }
 
 /** Keys repeated in one request (exactly as sent): the whole request is refused, naming them. */

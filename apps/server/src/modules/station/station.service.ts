@@ -6,13 +6,16 @@ import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { deleteAudited, saveAllAudited } from '../audit/audited-write.js';
-import { assertBatchTargets, assertUniqueKeys } from '../masterdata/rows.js';
+import { auditedTable, deleteAudited, saveAllAudited } from '../audit/audited-write.js';
+import { assertUniqueKeys, loadBatchTargets } from '../masterdata/rows.js';
 import { load, readStations } from './station.repo.js';
 import { assertSystemAdmin } from './station-guard.js';
 
 /** Stations are sites; only system administrators create, rename or delete them. */
 const ADMIN_ONLY = 'Only a system administrator manages stations';
+
+/** Where this service's writes go, and how they are answered and audited. */
+const audited = auditedTable(stations, 'Station', load, (s) => s.stationId);
 
 async function write(
   deps: Deps,
@@ -24,27 +27,13 @@ async function write(
   assertUniqueKeys(rows.map((r) => r.stationId));
   return deps.database.db.transaction(async (tx) => {
     const ids = rows.map((r) => r.stationId);
-    const before = await load(tx, ids);
-    assertBatchTargets(
-      action,
-      ids,
-      before.map((b) => b.stationId),
-      'Station',
-    );
+    const before = await loadBatchTargets(tx, audited, ids, action, 'Station');
     const saves = rows.map((r) => ({
       stored: action === 'Update' ? eq(stations.stationId, r.stationId) : undefined,
       values: { name: r.name, remark: r.remark ?? null },
       key: { stationId: r.stationId },
     }));
-    const batch = { table: stations, title: 'Station', action, now: deps.clock.now() };
-    return saveAllAudited(
-      tx,
-      ctx,
-      batch,
-      saves,
-      () => load(tx, ids),
-      (a) => before.find((b) => b.stationId === a.stationId),
-    );
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
   });
 }
 
