@@ -71,13 +71,7 @@ async function write(
   });
 }
 
-const remove = stationRowsRemover({
-  field: 'customerId',
-  key: debts.customerId,
-  load: loadDebts,
-  what: 'debt of customer',
-  title: 'Debt',
-});
+const remove = stationRowsRemover(audited, 'customerId', 'debt of customer');
 
 export function createDebtService(deps: Deps) {
   return withDeps(deps, { read: onDatabase(readDebts), write, remove });

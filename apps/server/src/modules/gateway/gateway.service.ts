@@ -50,14 +50,7 @@ async function write(
   });
 }
 
-const remove = stationRowsRemover({
-  field: 'gatewayId',
-  key: gateways.gatewayId,
-  load: loadGateways,
-  what: 'gateway',
-  title: 'Gateway',
-  normalise: (id) => id.toUpperCase(),
-});
+const remove = stationRowsRemover(audited, 'gatewayId', 'gateway', (id) => id.toUpperCase());
 
 export function createGatewayService(deps: Deps) {
   return withDeps(deps, { read: onDatabase(readGateways), write, remove });

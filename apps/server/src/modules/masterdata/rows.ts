@@ -112,38 +112,29 @@ export function assertAllStored(ids: readonly string[], found: readonly string[]
   problems.throwIfAny('Nothing was deleted');
 }
 
-/** How a station-scoped table is deleted from: see stationRowsRemover. */
-export interface StationRowsDelete<F extends string, R extends Record<F, string> & { stationId: string }> {
-  /** The key field, named alike in the delete request and the row ("gatewayId"). */
-  field: F;
-  key: PgColumn;
-  load: (q: Queryable, ids: string[]) => Promise<R[]>;
-  /** How an error names a row ("gateway"), and the audit title ("Gateway"). */
-  what: string;
-  title: string;
-  /** How a requested id is matched against stored ones (gateway ids are stored upper-case). */
-  normalise?: (id: string) => string;
-}
-
 /**
  * The delete step of a station-scoped table, in one transaction: every id must be stored (all missing
- * ones named, 400) before any row's station is checked (403); answers the rows as they were.
+ * ones named, 400) before any row's station is checked (403); answers the rows as they were. `field`
+ * names the key alike in the delete request, the row and the table; `what` names a row in errors
+ * ("gateway"); `normalise` matches a requested id to stored ones (gateway ids are stored upper-case).
  */
-export function stationRowsRemover<F extends string, R extends Record<F, string> & { stationId: string }>(
-  table: StationRowsDelete<F, R>,
-) {
-  const idOf = (k: Record<F, string>) => table.normalise?.(k[table.field]) ?? k[table.field];
+export function stationRowsRemover<
+  F extends string,
+  T extends StampedTable & Record<F, PgColumn>,
+  R extends Record<F, string> & { stationId: string },
+>(target: AuditedTable<T, string, R>, field: F, what: string, normalise?: (id: string) => string) {
+  const idOf = (k: Record<F, string>) => normalise?.(k[field]) ?? k[field];
   return (deps: Deps, ctx: UserContext, keys: Record<F, string>[]): Promise<R[]> => {
     const ids = [...new Set(keys.map(idOf))];
     return deps.database.db.transaction(async (tx) => {
-      const before = await table.load(tx, ids);
+      const before = await target.load(tx, ids);
       assertAllStored(
         ids,
-        before.map((b) => b[table.field]),
-        table.what,
+        before.map((b) => b[field]),
+        what,
       );
       for (const b of before) assertStation(ctx.user, b.stationId);
-      return deleteAudited(tx, ctx.actor, table.title, table.key, ids, before);
+      return deleteAudited(tx, ctx.actor, target.title, target.table[field], ids, before);
     });
   };
 }
