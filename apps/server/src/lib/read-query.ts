@@ -180,6 +180,15 @@ export async function readTable<T extends PgTable, R>(
   return { total, data: (rows as T['$inferSelect'][]).map(map) };
 }
 
+/**
+ * The page read of a single-table grid: the spec's common and field filters, the request's order, rows
+ * mapped to the wire shape.
+ */
+export function gridPage<T extends PgTable, R>(table: T, spec: ReadSpec, map: (row: T['$inferSelect']) => R) {
+  return (q: Queryable, req: ReadRequestBase, user: SessionUser) =>
+    readTable(q, table, readWhere(spec, req, user), spec, req, map);
+}
+
 /** The rows whose key is one of `ids`, mapped to the wire shape (no ids, no query). */
 export async function loadByKeys<T extends PgTable, R>(
   q: Queryable,

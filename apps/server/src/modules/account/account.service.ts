@@ -9,6 +9,7 @@ import { auditDeleted, writeAudit } from '../audit/audit.js';
 import { saveStamped, type WriteStamp } from '../audit/audited-write.js';
 import {
   assertNoDuplicateKeys,
+  checkEach,
   keep,
   type RowLabels,
   RowProblems,
@@ -83,35 +84,37 @@ async function write(
     const meterIds = [...new Set([...keys, ...rows.map((r) => r.meterId)])];
     const before = new Map((await loadAccounts(tx, meterIds)).map((a) => [a.meterId, a]));
     const { customerRows, meterRows, tariffRows } = await loadRelated(tx, rows, meterIds);
-    const problems = new RowProblems();
-    const plans = rows.map((r, i) => {
-      const problem = (m: string) => problems.add(labels, i, `account of meter ${r.meterId}: ${m}`);
-      const key = keyOf(r);
-      const old = action === 'Update' ? before.get(key) : undefined;
-      const customer = customerRows.find((c) => c.id === r.customerId);
-      const meter = meterRows.find((m) => m.id === r.meterId);
-      const tariff = tariffRows.find((t) => t.id === r.tariffId);
-      if (action === 'Update' && !old) problem(`no account for meter ${key}`);
-      if (old) assertStation(ctx.user, old.stationId);
-      if (!customer) problem(`customer ${r.customerId} not found`);
-      if (!meter) problem(`meter ${r.meterId} not found`);
-      if (!tariff) problem(`tariff ${r.tariffId} not found`);
-      const stationId = r.stationId?.trim() || customer?.stationId || ctx.user.stationId;
-      assertStation(ctx.user, stationId);
-      if (customer && customer.stationId !== stationId)
-        problem(`customer ${r.customerId} belongs to station ${customer.stationId}`);
-      if (meter && meter.stationId !== stationId)
-        problem(`meter ${r.meterId} belongs to station ${meter.stationId}`);
-      if (tariff && !tariff.shared && tariff.stationId !== stationId) {
-        problem(`tariff ${r.tariffId} belongs to station ${tariff.stationId}`);
-      }
-      const bound = before.get(r.meterId);
-      if (bound && bound.meterId !== old?.meterId) {
-        problem(`meter ${r.meterId} already has an account (customer ${bound.customerId})`);
-      }
-      return { r, key, old, stationId };
-    });
-    problems.throwIfAny();
+    const plans = checkEach(
+      rows,
+      labels,
+      (r) => `account of meter ${r.meterId}`,
+      (r, problem) => {
+        const key = keyOf(r);
+        const old = action === 'Update' ? before.get(key) : undefined;
+        const customer = customerRows.find((c) => c.id === r.customerId);
+        const meter = meterRows.find((m) => m.id === r.meterId);
+        const tariff = tariffRows.find((t) => t.id === r.tariffId);
+        if (action === 'Update' && !old) problem(`no account for meter ${key}`);
+        if (old) assertStation(ctx.user, old.stationId);
+        if (!customer) problem(`customer ${r.customerId} not found`);
+        if (!meter) problem(`meter ${r.meterId} not found`);
+        if (!tariff) problem(`tariff ${r.tariffId} not found`);
+        const stationId = r.stationId?.trim() || customer?.stationId || ctx.user.stationId;
+        assertStation(ctx.user, stationId);
+        if (customer && customer.stationId !== stationId)
+          problem(`customer ${r.customerId} belongs to station ${customer.stationId}`);
+        if (meter && meter.stationId !== stationId)
+          problem(`meter ${r.meterId} belongs to station ${meter.stationId}`);
+        if (tariff && !tariff.shared && tariff.stationId !== stationId) {
+          problem(`tariff ${r.tariffId} belongs to station ${tariff.stationId}`);
+        }
+        const bound = before.get(r.meterId);
+        if (bound && bound.meterId !== old?.meterId) {
+          problem(`meter ${r.meterId} already has an account (customer ${bound.customerId})`);
+        }
+        return { r, key, old, stationId };
+      },
+    );
     await storePlans(tx, plans, { userId: ctx.user.userId, now: deps.clock.now() });
     const after = await loadAccounts(
       tx,

@@ -128,15 +128,18 @@ export async function countInFlight(q: Queryable): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Pending markers, oldest first. */
-export function pendingJobs(q: Queryable, limit: number): Promise<CollectionJob[]> {
+/** Jobs in one status, oldest first. */
+function jobsIn(q: Queryable, status: 'pending' | 'running', limit: number): Promise<CollectionJob[]> {
   return q
     .select()
     .from(collectionJobs)
-    .where(eq(collectionJobs.status, 'pending'))
+    .where(eq(collectionJobs.status, status))
     .orderBy(asc(collectionJobs.id))
     .limit(limit);
 }
+
+/** Pending markers, oldest first. */
+export const pendingJobs = (q: Queryable, limit: number) => jobsIn(q, 'pending', limit);
 
 /** Failed days and months still inside the window a meter keeps them (hourly readings cannot be re-read). */
 export function failedJobs(q: Queryable, oldest: string, limit: number): Promise<CollectionJob[]> {
@@ -154,14 +157,8 @@ export function failedJobs(q: Queryable, oldest: string, limit: number): Promise
     .limit(limit);
 }
 
-export function runningJobs(q: Queryable, limit: number): Promise<CollectionJob[]> {
-  return q
-    .select()
-    .from(collectionJobs)
-    .where(eq(collectionJobs.status, 'running'))
-    .orderBy(asc(collectionJobs.id))
-    .limit(limit);
-}
+/** Running jobs, oldest first. */
+export const runningJobs = (q: Queryable, limit: number) => jobsIn(q, 'running', limit);
 
 /** The tasks of a claimed job's attempt. */
 export async function setJobTasks(q: Queryable, id: number, taskIds: Record<string, number>, now: Date) {

@@ -1,10 +1,9 @@
-import type { CustomerReadRequest, CustomerRow } from '@prepay/contracts';
+import type { CustomerRow } from '@prepay/contracts';
 import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers } from '../../db/schema.js';
 import { auditStamps } from '../../lib/dates.js';
-import { auditedSpec, loadByKeys, readTable, readWhere } from '../../lib/read-query.js';
-import type { SessionUser } from '../../lib/user-context.js';
+import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 
 export const customerSpec = auditedSpec(customers, {
   sortable: {
@@ -48,6 +47,4 @@ export const toCustomerRow = (c: typeof customers.$inferSelect): CustomerRow => 
 export const loadCustomers = (q: Queryable, ids: string[]) =>
   loadByKeys(q, customers, customers.customerId, ids, toCustomerRow);
 
-export function readCustomers(q: Queryable, req: CustomerReadRequest, user: SessionUser) {
-  return readTable(q, customers, readWhere(customerSpec, req, user), customerSpec, req, toCustomerRow);
-}
+export const readCustomers = gridPage(customers, customerSpec, toCustomerRow);

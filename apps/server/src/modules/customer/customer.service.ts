@@ -5,19 +5,21 @@ import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
-import { auditEach } from '../audit/audit.js';
-import { deleteAudited, saveStamped } from '../audit/audited-write.js';
+import { auditedTable, deleteAudited, saveAllAudited } from '../audit/audited-write.js';
 import {
   assertNoDuplicateKeys,
   checkDeletable,
+  checkEach,
   checkWriteTarget,
   keep,
   loadAndPlace,
   type RowLabels,
-  RowProblems,
   type WriteAction,
 } from '../masterdata/rows.js';
 import { loadCustomers, readCustomers } from './customer.repo.js';
+
+/** Where this service's writes go, and how they are answered and audited. */
+const audited = auditedTable(customers, 'Customer', loadCustomers, (c) => c.customerId);
 
 async function write(
   deps: Deps,
@@ -30,7 +32,6 @@ async function write(
   assertNoDuplicateKeys(ids, labels);
   return deps.database.db.transaction(async (tx) => {
     const { before, placed } = await loadAndPlace(tx, ctx.user, rows, 'customerId', loadCustomers);
-    const problems = new RowProblems();
     // A customer with accounts or a debt keeps its station: those rows live there too.
     const moving = placed.filter((r) => {
       const old = before.get(r.customerId);
@@ -43,21 +44,23 @@ async function write(
           moving.map((m) => m.customerId),
         )
       : [];
-    rows.forEach((r, i) => {
-      const old = before.get(r.customerId);
-      const label = `customer ${r.customerId}`;
-      checkWriteTarget(ctx.user, action, old, (m) => problems.add(labels, i, `${label}: ${m}`));
-      if (anchored.some((a) => a.customerId === r.customerId)) {
-        problems.add(
-          labels,
-          i,
-          `${label}: has accounts; delete them before moving the customer to another station`,
-        );
-      }
-    });
-    problems.throwIfAny();
-    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
+    checkEach(
+      rows,
+      labels,
+      (r) => `customer ${r.customerId}`,
+      (r, problem) => {
+        checkWriteTarget(ctx.user, action, before.get(r.customerId), problem);
+        if (anchored.some((a) => a.customerId === r.customerId)) {
+          problem('has accounts; delete them before moving the customer to another station');
+        }
+      },
+    );
+    // The debt follows its customer's station.
     for (const r of placed) {
+      if (before.has(r.customerId))
+        await tx.update(debts).set({ stationId: r.stationId }).where(eq(debts.customerId, r.customerId));
+    }
+    const saves = placed.map((r) => {
       const old = before.get(r.customerId);
       const values = {
         customerName: r.customerName,
@@ -69,15 +72,13 @@ async function write(
         remark: keep(r.remark, old?.remark ?? null) ?? null,
         stationId: r.stationId,
       };
-      const stored = old && eq(customers.customerId, r.customerId);
-      await saveStamped(tx, customers, stamp, stored, values, { customerId: r.customerId });
-      // The debt follows its customer's station.
-      if (old)
-        await tx.update(debts).set({ stationId: values.stationId }).where(eq(debts.customerId, r.customerId));
-    }
-    const after = await loadCustomers(tx, ids);
-    await auditEach(tx, ctx.actor, { title: 'Customer', action }, after, (a) => before.get(a.customerId));
-    return after;
+      return {
+        stored: old && eq(customers.customerId, r.customerId),
+        values,
+        key: { customerId: r.customerId },
+      };
+    });
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
   });
 }
 

@@ -4,19 +4,21 @@ import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditEach } from '../audit/audit.js';
-import { saveStamped } from '../audit/audited-write.js';
+import { auditedTable, saveAllAudited } from '../audit/audited-write.js';
 import { minorToString, toMinor } from '../masterdata/money.js';
 import {
   assertNoDuplicateKeys,
+  checkEach,
   checkTarget,
   type RowLabels,
-  RowProblems,
   stationRowsRemover,
   type WriteAction,
 } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
 import { loadDebts, readDebts } from './debt.repo.js';
+
+/** Where this service's writes go, and how they are answered and audited. */
+const audited = auditedTable(debts, 'Debt', loadDebts, (d) => d.customerId);
 
 /**
  * One debt per customer, in the customer's station. Vending recovers it (payDebt grows, remainingDebt
@@ -37,46 +39,39 @@ async function write(
       .select({ id: customers.customerId, stationId: customers.stationId })
       .from(customers)
       .where(inArray(customers.customerId, ids));
-    const problems = new RowProblems();
-    const values = rows.map((r, i) => {
-      const problem = (m: string) => problems.add(labels, i, `debt of customer ${r.customerId}: ${m}`);
-      const owner = owners.find((o) => o.id === r.customerId);
-      const old = before.get(r.customerId);
-      if (!owner) problem('customer not found');
-      else assertStation(ctx.user, owner.stationId);
-      checkTarget(action, old, problem);
-      const total = toMinor(r.totalDebt);
-      const paid = old ? toMinor(old.payDebt) : 0;
-      if (total < paid)
-        problem(`totalDebt cannot be less than what was already recovered (${minorToString(paid)})`);
-      return {
-        customerId: r.customerId,
-        totalDebtMinor: total,
-        remainingDebtMinor: total - paid,
-        payDebtMinor: paid,
-        stationId: owner?.stationId ?? ctx.user.stationId,
-        remark: r.remark ?? null,
-      };
-    });
-    problems.throwIfAny();
-    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
-    for (const v of values) {
-      const stored = before.has(v.customerId) ? eq(debts.customerId, v.customerId) : undefined;
-      await saveStamped(tx, debts, stamp, stored, v);
-    }
-    const after = await loadDebts(tx, ids);
-    await auditEach(tx, ctx.actor, { title: 'Debt', action }, after, (a) => before.get(a.customerId));
-    return after;
+    const values = checkEach(
+      rows,
+      labels,
+      (r) => `debt of customer ${r.customerId}`,
+      (r, problem) => {
+        const owner = owners.find((o) => o.id === r.customerId);
+        const old = before.get(r.customerId);
+        if (!owner) problem('customer not found');
+        else assertStation(ctx.user, owner.stationId);
+        checkTarget(action, old, problem);
+        const total = toMinor(r.totalDebt);
+        const paid = old ? toMinor(old.payDebt) : 0;
+        if (total < paid)
+          problem(`totalDebt cannot be less than what was already recovered (${minorToString(paid)})`);
+        return {
+          customerId: r.customerId,
+          totalDebtMinor: total,
+          remainingDebtMinor: total - paid,
+          payDebtMinor: paid,
+          stationId: owner?.stationId ?? ctx.user.stationId,
+          remark: r.remark ?? null,
+        };
+      },
+    );
+    const saves = values.map((v) => ({
+      stored: before.has(v.customerId) ? eq(debts.customerId, v.customerId) : undefined,
+      values: v,
+    }));
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
   });
 }
 
-const remove = stationRowsRemover({
-  field: 'customerId',
-  key: debts.customerId,
-  load: loadDebts,
-  what: 'debt of customer',
-  title: 'Debt',
-});
+const remove = stationRowsRemover(audited, 'customerId', 'debt of customer');
 
 export function createDebtService(deps: Deps) {
   return withDeps(deps, { read: onDatabase(readDebts), write, remove });

@@ -5,24 +5,25 @@ import {
   type Dlt645Row,
 } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { forbidden } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditDeleted, auditEach } from '../audit/audit.js';
-import { saveStamped } from '../audit/audited-write.js';
+import { auditedTable, deleteAudited, saveAllAudited } from '../audit/audited-write.js';
 import {
   assertAllStored,
   assertNoDuplicateKeys,
+  checkEach,
   checkTarget,
   keep,
   type RowLabels,
-  RowProblems,
   type WriteAction,
 } from '../masterdata/rows.js';
+import { assertSystemAdmin } from '../station/station-guard.js';
 import {
   type Dlt645Item,
+  type Dlt645Key,
   itemKey,
   loadItems,
   readDlt645,
@@ -31,9 +32,7 @@ import {
 } from './dlt645-item.repo.js';
 
 /** The catalogue is shared by every station, so only system administrators change it. */
-function assertSystemAdmin(ctx: UserContext) {
-  if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator changes the DL/T 645 catalogue');
-}
+const ADMIN_ONLY = 'Only a system administrator changes the DL/T 645 catalogue';
 
 function langTexts(r: Dlt645Request, prefix: 'analysisPrefix' | 'type' | 'name', old: LangTexts | undefined) {
   return Object.fromEntries(
@@ -60,6 +59,14 @@ function valuesOf(r: Dlt645Request, old: Dlt645Item | undefined) {
   };
 }
 
+/** Writes answer (and audit) the catalogue rows as the read shows them. */
+const audited = auditedTable(
+  dlt645Items,
+  'DLT645',
+  async (q: Queryable, keys: Dlt645Key[]) => (await loadItems(q, keys)).map(toDlt645Row),
+  itemKey,
+);
+
 async function write(
   deps: Deps,
   ctx: UserContext,
@@ -67,42 +74,38 @@ async function write(
   action: WriteAction,
   labels?: RowLabels,
 ) {
-  assertSystemAdmin(ctx);
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
   assertNoDuplicateKeys(rows.map(itemKey), labels);
   return deps.database.db.transaction(async (tx) => {
-    const before = new Map((await loadItems(tx, rows)).map((i) => [itemKey(i), i]));
-    const problems = new RowProblems();
-    rows.forEach((r, i) => {
-      const old = before.get(itemKey(r));
-      const problem = (m: string) => problems.add(labels, i, `data item ${itemKey(r)}: ${m}`);
-      checkTarget(action, old, problem);
-      const v = valuesOf(r, old);
-      if (v.control !== '1C' && v.analysisFormat !== 'clock' && !v.di) problem('di is required');
-    });
-    problems.throwIfAny();
-    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
-    for (const r of rows) {
-      const old = before.get(itemKey(r));
+    const items = new Map((await loadItems(tx, rows)).map((i) => [itemKey(i), i]));
+    checkEach(
+      rows,
+      labels,
+      (r) => `data item ${itemKey(r)}`,
+      (r, problem) => {
+        const old = items.get(itemKey(r));
+        checkTarget(action, old, problem);
+        const v = valuesOf(r, old);
+        if (v.control !== '1C' && v.analysisFormat !== 'clock' && !v.di) problem('di is required');
+      },
+    );
+    const saves = rows.map((r) => {
+      const old = items.get(itemKey(r));
       const stored = old && eq(dlt645Items.dlt645Id, old.dlt645Id);
-      const key = { version: r.version, type: r.type, flag: r.flag };
-      await saveStamped(tx, dlt645Items, stamp, stored, valuesOf(r, old), key);
-    }
-    const after = (await loadItems(tx, rows)).map(toDlt645Row);
-    const prior = new Map([...before.values()].map((b) => [itemKey(b), toDlt645Row(b)]));
-    await auditEach(tx, ctx.actor, { title: 'DLT645', action }, after, (a) => prior.get(itemKey(a)));
-    return after;
+      return { stored, values: valuesOf(r, old), key: { version: r.version, type: r.type, flag: r.flag } };
+    });
+    const before = new Map([...items.values()].map((b) => [itemKey(b), toDlt645Row(b)]));
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: rows, before }, saves);
   });
 }
 
 async function remove(deps: Deps, ctx: UserContext, keys: Dlt645DeleteRequest[]): Promise<Dlt645Row[]> {
-  assertSystemAdmin(ctx);
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
   return deps.database.db.transaction(async (tx) => {
     const before = await loadItems(tx, keys);
     assertAllStored(keys.map(itemKey), before.map(itemKey), 'data item');
-    const rows = before.map(toDlt645Row);
-    for (const b of before) await tx.delete(dlt645Items).where(eq(dlt645Items.dlt645Id, b.dlt645Id));
-    await auditDeleted(tx, ctx.actor, 'DLT645', rows);
-    return rows;
+    const ids = before.map((b) => b.dlt645Id);
+    return deleteAudited(tx, ctx.actor, 'DLT645', dlt645Items.dlt645Id, ids, before.map(toDlt645Row));
   });
 }
 

@@ -1,10 +1,9 @@
-import type { GatewayReadRequest, GatewayRow } from '@prepay/contracts';
+import type { GatewayRow } from '@prepay/contracts';
 import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { gateways } from '../../db/schema.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
-import { auditedSpec, loadByKeys, readTable, readWhere } from '../../lib/read-query.js';
-import type { SessionUser } from '../../lib/user-context.js';
+import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 import { basisPointsToNumber } from '../masterdata/money.js';
 
 export const gatewaySpec = auditedSpec(gateways, {
@@ -36,6 +35,4 @@ export const toGatewayRow = (g: typeof gateways.$inferSelect): GatewayRow => ({
 export const loadGateways = (q: Queryable, ids: string[]) =>
   loadByKeys(q, gateways, gateways.gatewayId, ids, toGatewayRow);
 
-export function readGateways(q: Queryable, req: GatewayReadRequest, user: SessionUser) {
-  return readTable(q, gateways, readWhere(gatewaySpec, req, user), gatewaySpec, req, toGatewayRow);
-}
+export const readGateways = gridPage(gateways, gatewaySpec, toGatewayRow);

@@ -4,19 +4,21 @@ import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditEach } from '../audit/audit.js';
-import { saveStamped } from '../audit/audited-write.js';
+import { auditedTable, saveAllAudited } from '../audit/audited-write.js';
 import {
   assertNoDuplicateKeys,
+  checkEach,
   checkWriteTarget,
   keep,
   loadAndPlace,
   type RowLabels,
-  RowProblems,
   stationRowsRemover,
   type WriteAction,
 } from '../masterdata/rows.js';
 import { loadGateways, readGateways } from './gateway.repo.js';
+
+/** Where this service's writes go, and how they are answered and audited. */
+const audited = auditedTable(gateways, 'Gateway', loadGateways, (g) => g.gatewayId);
 
 async function write(
   deps: Deps,
@@ -29,37 +31,26 @@ async function write(
   assertNoDuplicateKeys(ids, labels);
   return deps.database.db.transaction(async (tx) => {
     const { before, placed } = await loadAndPlace(tx, ctx.user, rows, 'gatewayId', loadGateways);
-    const problems = new RowProblems();
-    rows.forEach((r, i) => {
-      const old = before.get(r.gatewayId);
-      checkWriteTarget(ctx.user, action, old, (m) => problems.add(labels, i, `gateway ${r.gatewayId}: ${m}`));
-    });
-    problems.throwIfAny();
-    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
-    for (const r of placed) {
+    checkEach(
+      rows,
+      labels,
+      (r) => `gateway ${r.gatewayId}`,
+      (r, problem) => checkWriteTarget(ctx.user, action, before.get(r.gatewayId), problem),
+    );
+    const saves = placed.map((r) => {
       const old = before.get(r.gatewayId);
       const values = {
         gatewayName: keep(r.gatewayName, old?.gatewayName ?? null) ?? null,
         remark: keep(r.remark, old?.remark ?? null) ?? null,
         stationId: r.stationId,
       };
-      const stored = old && eq(gateways.gatewayId, r.gatewayId);
-      await saveStamped(tx, gateways, stamp, stored, values, { gatewayId: r.gatewayId });
-    }
-    const after = await loadGateways(tx, ids);
-    await auditEach(tx, ctx.actor, { title: 'Gateway', action }, after, (a) => before.get(a.gatewayId));
-    return after;
+      return { stored: old && eq(gateways.gatewayId, r.gatewayId), values, key: { gatewayId: r.gatewayId } };
+    });
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
   });
 }
 
-const remove = stationRowsRemover({
-  field: 'gatewayId',
-  key: gateways.gatewayId,
-  load: loadGateways,
-  what: 'gateway',
-  title: 'Gateway',
-  normalise: (id) => id.toUpperCase(),
-});
+const remove = stationRowsRemover(audited, 'gatewayId', 'gateway', (id) => id.toUpperCase());
 
 export function createGatewayService(deps: Deps) {
   return withDeps(deps, { read: onDatabase(readGateways), write, remove });

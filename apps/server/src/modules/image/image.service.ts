@@ -4,10 +4,11 @@ import { eq } from 'drizzle-orm';
 import { images } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { forbidden, refuse } from '../../lib/domain-errors.js';
+import { refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { writeAudit } from '../audit/audit.js';
+import { assertSystemAdmin } from '../station/station-guard.js';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -23,9 +24,7 @@ export function checkPng(buf: Buffer): { width: number; height: number } {
 }
 
 /** Images are shared by every station (login page, receipts): system administrators change them. */
-const assertSystemAdmin = (ctx: UserContext) => {
-  if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator replaces the images');
-};
+const ADMIN_ONLY = 'Only a system administrator replaces the images';
 
 async function list(deps: Deps): Promise<ImageRow[]> {
   const rows = await deps.database.db
@@ -54,7 +53,7 @@ async function list(deps: Deps): Promise<ImageRow[]> {
 }
 
 async function upload(deps: Deps, ctx: UserContext, slot: ImageSlot, buf: Buffer): Promise<ImageRow> {
-  assertSystemAdmin(ctx);
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
   if (buf.length > IMAGE_MAX_BYTES) throw refuse('The image is larger than 2 MB');
   const { width, height } = checkPng(buf);
   const sha256 = createHash('sha256').update(buf).digest('hex');
@@ -87,7 +86,7 @@ async function upload(deps: Deps, ctx: UserContext, slot: ImageSlot, buf: Buffer
 }
 
 async function remove(deps: Deps, ctx: UserContext, slots: ImageSlot[]): Promise<ImageRow[]> {
-  assertSystemAdmin(ctx);
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
   await deps.database.db.transaction(async (tx) => {
     for (const slot of new Set(slots)) {
       const gone = await tx

@@ -1,11 +1,10 @@
-import type { ItemReadRequest, ItemRow } from '@prepay/contracts';
+import type { ItemRow } from '@prepay/contracts';
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { items } from '../../db/schema.js';
 import { auditStamps } from '../../lib/dates.js';
 import type { CodeNames } from '../../lib/export-labels.js';
-import { auditedSpec, readTable, readWhere } from '../../lib/read-query.js';
-import type { SessionUser } from '../../lib/user-context.js';
+import { auditedSpec, gridPage } from '../../lib/read-query.js';
 
 export const itemSpec = auditedSpec(items, {
   sortable: {
@@ -60,9 +59,7 @@ export async function loadItems(q: Queryable, keys: { itemType: string; itemName
   ).map(toItemRow);
 }
 
-export function readItems(q: Queryable, req: ItemReadRequest, user: SessionUser) {
-  return readTable(q, items, readWhere(itemSpec, req, user), itemSpec, req, toItemRow);
-}
+export const readItems = gridPage(items, itemSpec, toItemRow);
 
 /** Drop-down entries of one type in one language (en, then the item name, when the language is empty). */
 export async function itemList(

@@ -3,28 +3,29 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { items } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { forbidden } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditDeleted, auditEach } from '../audit/audit.js';
-import { saveStamped } from '../audit/audited-write.js';
+import { auditDeleted } from '../audit/audit.js';
+import { auditedTable, saveAllAudited } from '../audit/audited-write.js';
 import {
   assertAllStored,
   assertNoDuplicateKeys,
+  checkEach,
   checkTarget,
   keep,
   type RowLabels,
-  RowProblems,
   type WriteAction,
 } from '../masterdata/rows.js';
+import { assertSystemAdmin } from '../station/station-guard.js';
 import { itemKey, itemList, loadItems, readItems } from './item.repo.js';
 
 const LANGS = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;
 
 /** The dictionary is shared by every station, so only system administrators change it. */
-function assertSystemAdmin(ctx: UserContext) {
-  if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator changes the item dictionary');
-}
+const ADMIN_ONLY = 'Only a system administrator changes the item dictionary';
+
+/** Where this service's writes go, and how they are answered and audited. */
+const audited = auditedTable(items, 'Item', loadItems, (i) => itemKey(i).toLowerCase());
 
 async function write(
   deps: Deps,
@@ -33,29 +34,26 @@ async function write(
   action: WriteAction,
   labels?: RowLabels,
 ) {
-  assertSystemAdmin(ctx);
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
   assertNoDuplicateKeys(rows.map(itemKey), labels);
   return deps.database.db.transaction(async (tx) => {
     const before = new Map((await loadItems(tx, rows)).map((i) => [itemKey(i).toLowerCase(), i]));
-    const problems = new RowProblems();
-    rows.forEach((r, i) => {
-      const old = before.get(itemKey(r).toLowerCase());
-      checkTarget(action, old, (m) => problems.add(labels, i, `item ${itemKey(r)}: ${m}`));
-    });
-    problems.throwIfAny();
-    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
-    for (const r of rows) {
+    checkEach(
+      rows,
+      labels,
+      (r) => `item ${itemKey(r)}`,
+      (r, problem) => checkTarget(action, before.get(itemKey(r).toLowerCase()), problem),
+    );
+    const saves = rows.map((r) => {
       const old = before.get(itemKey(r).toLowerCase());
       const texts = Object.fromEntries(LANGS.map((l) => [l, keep(r[l], old?.[l] ?? null) ?? null]));
-      const values = { ...texts, remark: keep(r.remark, old?.remark ?? null) ?? null };
-      const stored = old && and(eq(items.itemType, old.itemType), eq(items.itemName, old.itemName));
-      await saveStamped(tx, items, stamp, stored, values, { itemType: r.itemType, itemName: r.itemName });
-    }
-    const after = await loadItems(tx, rows);
-    await auditEach(tx, ctx.actor, { title: 'Item', action }, after, (a) =>
-      before.get(itemKey(a).toLowerCase()),
-    );
-    return after;
+      return {
+        stored: old && and(eq(items.itemType, old.itemType), eq(items.itemName, old.itemName)),
+        values: { ...texts, remark: keep(r.remark, old?.remark ?? null) ?? null },
+        key: { itemType: r.itemType, itemName: r.itemName },
+      };
+    });
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: rows, before }, saves);
   });
 }
 
@@ -64,7 +62,7 @@ async function remove(
   ctx: UserContext,
   keys: { itemType: string; itemName: string }[],
 ): Promise<ItemRow[]> {
-  assertSystemAdmin(ctx);
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
   return deps.database.db.transaction(async (tx) => {
     const before = await loadItems(tx, keys);
     assertAllStored(keys.map(itemKey), before.map(itemKey), 'item');

@@ -3,15 +3,14 @@ import type { BaseYear } from '@prepay/sts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { forbidden, refuse } from '../../lib/domain-errors.js';
+import { refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { writeAudit } from '../audit/audit.js';
+import { assertSystemAdmin } from '../station/station-guard.js';
 import { keyStoreOf } from './key-store.js';
 
 /** Vending keys serve every station: only system administrators load or remove them. */
-function assertSystemAdmin(ctx: UserContext) {
-  if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator manages vending keys');
-}
+const ADMIN_ONLY = 'Only a system administrator manages vending keys';
 
 /** Vending key administration: the rules and transactions; the key store keeps the keys. */
 export function createKeyStoreService(deps: Deps) {
@@ -32,7 +31,7 @@ export function createKeyStoreService(deps: Deps) {
 
   /** Loads vending keys (write-only), all or nothing, each audited without its key. */
   async function create(ctx: UserContext, rows: z.infer<typeof VendingKeyRequest>[]) {
-    assertSystemAdmin(ctx);
+    assertSystemAdmin(ctx.user, ADMIN_ONLY);
     for (const r of rows) {
       const digits = r.dkga === '02' ? 16 : 40;
       if (r.vendingKey.length !== digits) {
@@ -62,7 +61,7 @@ export function createKeyStoreService(deps: Deps) {
 
   /** Removes vending keys; decoder keys already derived stay. */
   async function remove(ctx: UserContext, rows: z.infer<typeof VendingKeyRefBody>[]) {
-    assertSystemAdmin(ctx);
+    assertSystemAdmin(ctx.user, ADMIN_ONLY);
     const before = await list();
     const gone = before.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
     if (gone.length !== rows.length) throw refuse('Vending key not found');

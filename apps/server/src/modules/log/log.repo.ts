@@ -1,11 +1,9 @@
-import type { LogReadRequest, LogRow } from '@prepay/contracts';
+import type { LogRow } from '@prepay/contracts';
 import { desc } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Queryable } from '../../db/client.js';
 import { auditLogs } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { type ReadSpec, readTable, readWhere } from '../../lib/read-query.js';
-import type { SessionUser } from '../../lib/user-context.js';
+import { gridPage, type ReadSpec } from '../../lib/read-query.js';
 
 const spec: ReadSpec = {
   sortable: {
@@ -46,6 +44,4 @@ function toLogRow(r: typeof auditLogs.$inferSelect): z.infer<typeof LogRow> {
 }
 
 /** A page of the audit trail: the common filters, the text filters, newest first unless asked. */
-export function readLogs(q: Queryable, req: z.infer<typeof LogReadRequest>, user: SessionUser) {
-  return readTable(q, auditLogs, readWhere(spec, req, user), spec, req, toLogRow);
-}
+export const readLogs = gridPage(auditLogs, spec, toLogRow);

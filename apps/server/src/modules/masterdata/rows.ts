@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import { duplicateKeys } from '../../lib/duplicates.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { deleteAudited } from '../audit/audited-write.js';
+import { type AuditedTable, deleteAudited, type StampedTable } from '../audit/audited-write.js';
 import { assertStation } from '../station/station-guard.js';
 
 export type WriteAction = 'Create' | 'Update' | 'Import';
@@ -52,6 +52,23 @@ export class RowProblems {
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
+ * Checks every row of a batch: `check` reports through `problem`, which names the row ("Line 2:
+ * gateway G1: not found"), and the whole batch is refused if any row had a problem. Answers what
+ * `check` answers for each row, in order.
+ */
+export function checkEach<R, V>(
+  rows: readonly R[],
+  labels: RowLabels,
+  nameOf: (row: R) => string,
+  check: (row: R, problem: (message: string) => void, i: number) => V,
+): V[] {
+  const problems = new RowProblems();
+  const checked = rows.map((r, i) => check(r, (m) => problems.add(labels, i, `${nameOf(r)}: ${m}`), i));
+  problems.throwIfAny();
+  return checked;
+}
+
+/**
  * A written row's target: create and import add rows that are not stored yet, update changes a
  * stored row, which must lie in the caller's stations.
  */
@@ -95,38 +112,29 @@ export function assertAllStored(ids: readonly string[], found: readonly string[]
   problems.throwIfAny('Nothing was deleted');
 }
 
-/** How a station-scoped table is deleted from: see stationRowsRemover. */
-export interface StationRowsDelete<F extends string, R extends Record<F, string> & { stationId: string }> {
-  /** The key field, named alike in the delete request and the row ("gatewayId"). */
-  field: F;
-  key: PgColumn;
-  load: (q: Queryable, ids: string[]) => Promise<R[]>;
-  /** How an error names a row ("gateway"), and the audit title ("Gateway"). */
-  what: string;
-  title: string;
-  /** How a requested id is matched against stored ones (gateway ids are stored upper-case). */
-  normalise?: (id: string) => string;
-}
-
 /**
  * The delete step of a station-scoped table, in one transaction: every id must be stored (all missing
- * ones named, 400) before any row's station is checked (403); answers the rows as they were.
+ * ones named, 400) before any row's station is checked (403); answers the rows as they were. `field`
+ * names the key alike in the delete request, the row and the table; `what` names a row in errors
+ * ("gateway"); `normalise` matches a requested id to stored ones (gateway ids are stored upper-case).
  */
-export function stationRowsRemover<F extends string, R extends Record<F, string> & { stationId: string }>(
-  table: StationRowsDelete<F, R>,
-) {
-  const idOf = (k: Record<F, string>) => table.normalise?.(k[table.field]) ?? k[table.field];
+export function stationRowsRemover<
+  F extends string,
+  T extends StampedTable & Record<F, PgColumn>,
+  R extends Record<F, string> & { stationId: string },
+>(target: AuditedTable<T, string, R>, field: F, what: string, normalise?: (id: string) => string) {
+  const idOf = (k: Record<F, string>) => normalise?.(k[field]) ?? k[field];
   return (deps: Deps, ctx: UserContext, keys: Record<F, string>[]): Promise<R[]> => {
     const ids = [...new Set(keys.map(idOf))];
     return deps.database.db.transaction(async (tx) => {
-      const before = await table.load(tx, ids);
+      const before = await target.load(tx, ids);
       assertAllStored(
         ids,
-        before.map((b) => b[table.field]),
-        table.what,
+        before.map((b) => b[field]),
+        what,
       );
       for (const b of before) assertStation(ctx.user, b.stationId);
-      return deleteAudited(tx, ctx.actor, table.title, table.key, ids, before);
+      return deleteAudited(tx, ctx.actor, target.title, target.table[field], ids, before);
     });
   };
 }
@@ -145,6 +153,22 @@ export function assertBatchTargets(
   if (action === 'Update' && found.length !== ids.length) {
     throw notFound(`${what} ${ids.filter((id) => !found.includes(id)).join(', ')}`);
   }
+}
+
+/**
+ * A whole-batch write's stored rows (see assertBatchTargets), by key: none for create and import,
+ * every one named for update.
+ */
+export async function loadBatchTargets<T extends StampedTable, R>(
+  q: Queryable,
+  target: AuditedTable<T, string, R>,
+  ids: string[],
+  action: WriteAction,
+  what: string,
+): Promise<Map<string, R>> {
+  const stored = await target.load(q, ids);
+  assertBatchTargets(action, ids, stored.map(target.keyOf), what);
+  return new Map(stored.map((r) => [target.keyOf(r), r]));
 }
 
 /** Keys repeated in one request (exactly as sent): the whole request is refused, naming them. */

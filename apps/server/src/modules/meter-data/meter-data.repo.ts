@@ -266,6 +266,32 @@ function onlyStationAndDates(req: DailyDataMeterReadRequest | DailyDataReadReque
   return Object.values(rest).every((v) => v === null || v === undefined || v === '');
 }
 
+/** The per-station-day row count the writers' triggers keep for each daily table. */
+const DAILY_COUNTS = new Map<IntervalTable, typeof consumptionDaily | typeof waterDailyCounts>([
+  [meterDailyData, consumptionDaily],
+  [waterDailyData, waterDailyCounts],
+]);
+
+/**
+ * A daily or monthly read's page and total. A daily read that filters on nothing but station and dates
+ * takes its total from the table's per-station-day count instead of counting its rows.
+ */
+async function intervalRead<T extends ElectricTable | WaterTable>(
+  q: Queryable,
+  t: T,
+  spec: ReadSpec,
+  where: SQL | undefined,
+  req: DailyDataMeterReadRequest | DailyDataReadRequest,
+  user: SessionUser,
+) {
+  const counts = onlyStationAndDates(req) ? DAILY_COUNTS.get(t) : undefined;
+  const [count] = counts
+    ? await summaryTotal(q, counts, user, req)
+    : await withCustomer(q, t, where)({ total: sql<number>`count(*)::int` });
+  const rows = await intervalPage(q, t, where, orderOf(spec, req.orderBy), req);
+  return { total: Number(count?.total ?? 0), rows };
+}
+
 /** Interval Data (daily table) or Monthly Data (monthly table): one page with the account's customer. */
 export async function readElectric(
   q: Queryable,
@@ -279,13 +305,8 @@ export async function readElectric(
     contains(t.gatewayId, req.gatewayId),
     ...measureFilters(t, req),
   ]);
-  const from = withCustomer(q, t, where);
-  const [count] =
-    t === meterDailyData && onlyStationAndDates(req)
-      ? await summaryTotal(q, consumptionDaily, user, req)
-      : await from({ total: sql<number>`count(*)::int` });
-  const rows = await intervalPage(q, t, where, orderOf(spec, req.orderBy), req);
-  return { total: Number(count?.total ?? 0), data: rows.map(toDailyDataMeterRow) };
+  const { total, rows } = await intervalRead(q, t, spec, where, req, user);
+  return { total, data: rows.map(toDailyDataMeterRow) };
 }
 
 /** The Hourly row action: a meter's hourly readings (the day of currentDateRange, or all). */
@@ -400,12 +421,7 @@ export async function readWater(q: Queryable, t: WaterTable, req: DailyDataReadR
     equals(t.magneticInterference, req.magneticInterference),
     equals(t.batteryPercentage, req.batteryPercentage),
   ]);
-  const base = withCustomer(q, t, where);
-  const [count] =
-    t === waterDailyData && onlyStationAndDates(req)
-      ? await summaryTotal(q, waterDailyCounts, user, req)
-      : await base({ total: sql<number>`count(*)::int` });
-  const rows = await intervalPage(q, t, where, orderOf(spec, req.orderBy), req);
+  const { total, rows } = await intervalRead(q, t, spec, where, req, user);
   const data: DailyDataRow[] = rows.map(({ r, customerId, customerName }) => ({
     currentDate: dayToWire(r.currentDate),
     customerId,
@@ -422,5 +438,5 @@ export async function readWater(q: Queryable, t: WaterTable, req: DailyDataReadR
     createDate: formatDateTime(r.createDate),
     remark: r.remark,
   }));
-  return { total: Number(count?.total ?? 0), data };
+  return { total, data };
 }

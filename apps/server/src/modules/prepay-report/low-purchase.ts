@@ -4,11 +4,12 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { accounts, tokenRecords } from '../../db/schema.js';
 import { parseDateTime } from '../../lib/dates.js';
-import { allOf, contains, stationScope } from '../../lib/read-query.js';
+import { allOf } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { toMinor } from '../masterdata/money.js';
 import { money, tenths } from '../meter-data/units.js';
 import {
+  accountFilters,
   accountReport,
   issuedCredit,
   type Page,
@@ -84,9 +85,7 @@ async function lowPurchasePage(
   const paid = sql<number>`coalesce(${sums.paid}, 0)`;
   const units = sql<number>`coalesce(${sums.units}, 0)`;
   const where = allOf([
-    ...stationScope(accounts.stationId, user, req.stationId),
-    contains(accounts.customerId, req.customerId),
-    contains(accounts.meterId, req.meterId),
+    ...accountFilters(req, user),
     req.lowLimit === null || req.lowLimit === undefined
       ? undefined
       : sql`${paid} <= ${toMinor(req.lowLimit)}`,

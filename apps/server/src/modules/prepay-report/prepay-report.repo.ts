@@ -114,6 +114,18 @@ const accountSortable = () => ({
   stationId: accounts.stationId,
 });
 
+/** The filters every account report offers: the caller's stations (or the one asked), customer, meter. */
+export function accountFilters(
+  req: { stationId?: string | null; customerId?: string | null; meterId?: string | null },
+  user: SessionUser,
+): (SQL | undefined)[] {
+  return [
+    ...stationScope(accounts.stationId, user, req.stationId),
+    contains(accounts.customerId, req.customerId),
+    contains(accounts.meterId, req.meterId),
+  ];
+}
+
 /** An account report's order when none is asked for, and its tie-break after one. */
 const byAccount = () => [asc(accounts.customerId), asc(accounts.meterId)];
 
@@ -242,9 +254,7 @@ function nonpurchaseFilter(req: LongNonpurchaseRequest, user: SessionUser, now: 
   );
   const days = sql<number>`(${localDay(now)}::date - (${since} at time zone ${serverZone()})::date)`;
   const where = allOf([
-    ...stationScope(accounts.stationId, user, req.stationId),
-    contains(accounts.customerId, req.customerId),
-    contains(accounts.meterId, req.meterId),
+    ...accountFilters(req, user),
     req.nonpurchaseDaysStart === null || req.nonpurchaseDaysStart === undefined
       ? undefined
       : sql`${days} >= ${req.nonpurchaseDaysStart}`,

@@ -14,7 +14,7 @@ import {
   TransparentTaskRow,
 } from '@prepay/contracts';
 import { z } from 'zod';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, keysOf, type RouteDef } from '../../http/route.js';
 import type { RemoteTaskService } from './remote-task.service.js';
 
 const tag = 'RemoteMeterTask';
@@ -26,6 +26,28 @@ const TITLES: Record<TaskKind, string> = {
   transparent: 'transparent forwarding',
 };
 const RECORD_KEYS = Object.values(TASK_ROUTES).map((r) => r.recordKey);
+
+type Resent = Awaited<ReturnType<RemoteTaskService['resend']>>;
+
+/** A family's resend: the named tasks back to StandBy as new attempts, answered as `rowsOf` shows them. */
+function resendRoute<R extends z.ZodType>(
+  service: RemoteTaskService,
+  kind: TaskKind,
+  summary: string,
+  row: R,
+  rowsOf: (tasks: Resent) => z.infer<R>[],
+): RouteDef {
+  const r = TASK_ROUTES[kind];
+  return defineRoute({
+    path: r.update,
+    permission: r.recordKey,
+    tag,
+    summary,
+    body: TaskUpdateBody,
+    result: z.array(row),
+    handler: async (b, ctx) => rowsOf(await service.resend(ctx, kind, keysOf(b, 'id'))),
+  });
+}
 
 function familyRoutes(service: RemoteTaskService, kind: Exclude<TaskKind, 'transparent'>): RouteDef[] {
   const r = TASK_ROUTES[kind];
@@ -48,22 +70,13 @@ function familyRoutes(service: RemoteTaskService, kind: Exclude<TaskKind, 'trans
       result: page(RemoteTaskRow),
       handler: (b, ctx) => service.read(b, ctx.user, kind),
     }),
-    defineRoute({
-      path: r.update,
-      permission: r.recordKey,
-      tag,
-      summary: `Resend ${TITLES[kind]} tasks: the same task back to StandBy as a new attempt`,
-      body: TaskUpdateBody,
-      result: z.array(RemoteTaskRow),
-      handler: async (b, ctx) =>
-        service.taskRows(
-          await service.resend(
-            ctx,
-            kind,
-            b.map((x) => x.id),
-          ),
-        ),
-    }),
+    resendRoute(
+      service,
+      kind,
+      `Resend ${TITLES[kind]} tasks: the same task back to StandBy as a new attempt`,
+      RemoteTaskRow,
+      service.taskRows,
+    ),
   ];
 }
 
@@ -92,22 +105,13 @@ export function remoteTaskRoutes(service: RemoteTaskService): RouteDef[] {
       result: page(TransparentTaskRow),
       handler: (b, ctx) => service.readTransparent(b, ctx.user),
     }),
-    defineRoute({
-      path: tf.update,
-      permission: tf.recordKey,
-      tag,
-      summary: 'Resend transparent forwarding tasks',
-      body: TaskUpdateBody,
-      result: z.array(TransparentTaskRow),
-      handler: async (b, ctx) =>
-        service.transparentRows(
-          await service.resend(
-            ctx,
-            'transparent',
-            b.map((x) => x.id),
-          ),
-        ),
-    }),
+    resendRoute(
+      service,
+      'transparent',
+      'Resend transparent forwarding tasks',
+      TransparentTaskRow,
+      service.transparentRows,
+    ),
     defineRoute({
       path: DLT645_TASK_READ_PATH,
       permission: RECORD_KEYS,

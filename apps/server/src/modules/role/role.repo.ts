@@ -1,11 +1,10 @@
-import { parseRoleContent, type RoleReadRequest, type RoleRow } from '@prepay/contracts';
+import { parseRoleContent, type RoleRow } from '@prepay/contracts';
 import { asc } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { roles } from '../../db/schema.js';
 import { auditStamps } from '../../lib/dates.js';
-import { auditedSpec, loadByKeys, readTable, readWhere } from '../../lib/read-query.js';
-import type { SessionUser } from '../../lib/user-context.js';
+import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 
 // Roles are shared by every station: no station scope.
 export const spec = auditedSpec(roles, {
@@ -29,6 +28,4 @@ export const toRow = (r: typeof roles.$inferSelect): z.infer<typeof RoleRow> => 
 export const load = (q: Queryable, ids: string[]) => loadByKeys(q, roles, roles.roleId, ids, toRow);
 
 /** A page of roles: the common filters, the name filter, the request's order. */
-export function readRoles(q: Queryable, req: z.infer<typeof RoleReadRequest>, user: SessionUser) {
-  return readTable(q, roles, readWhere(spec, req, user), spec, req, toRow);
-}
+export const readRoles = gridPage(roles, spec, toRow);

@@ -6,11 +6,13 @@ import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditEach } from '../audit/audit.js';
-import { deleteAudited, saveStamped } from '../audit/audited-write.js';
-import { assertBatchTargets, assertUniqueKeys } from '../masterdata/rows.js';
+import { auditedTable, deleteAudited, saveAllAudited } from '../audit/audited-write.js';
+import { assertUniqueKeys, loadBatchTargets } from '../masterdata/rows.js';
 import { load, normalise, readRoles } from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
+
+/** Where this service's writes go, and how they are answered and audited. */
+const audited = auditedTable(roles, 'Role', load, (r) => r.roleId);
 
 async function write(
   deps: Deps,
@@ -22,31 +24,20 @@ async function write(
   for (const r of rows) assertCanGrant(ctx.user, r.content);
   return deps.database.db.transaction(async (tx) => {
     const ids = rows.map((r) => r.roleId);
-    const before = await load(tx, ids);
-    assertBatchTargets(
-      action,
-      ids,
-      before.map((b) => b.roleId),
-      'Role',
-    );
+    const before = await loadBatchTargets(tx, audited, ids, action, 'Role');
     if (action === 'Update') {
       // Editing a role that holds keys you lack would let you strip or re-shape it: same rule as granting.
-      for (const b of before) assertCanGrant(ctx.user, b.content);
+      for (const b of before.values()) assertCanGrant(ctx.user, b.content);
       await assertCanEditRoles(tx, ctx.user, ids);
     }
-    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
     // A station administrator's new role belongs to their station; a system administrator's to the system.
     const stationId = ctx.user.isSystemAdmin ? null : ctx.user.stationId;
-    for (const r of rows) {
-      const stored = action === 'Update' ? eq(roles.roleId, r.roleId) : undefined;
-      const values = { name: r.name, content: normalise(r.content), remark: r.remark ?? null };
-      await saveStamped(tx, roles, stamp, stored, values, { roleId: r.roleId, stationId });
-    }
-    const after = await load(tx, ids);
-    await auditEach(tx, ctx.actor, { title: 'Role', action }, after, (a) =>
-      before.find((b) => b.roleId === a.roleId),
-    );
-    return after;
+    const saves = rows.map((r) => ({
+      stored: action === 'Update' ? eq(roles.roleId, r.roleId) : undefined,
+      values: { name: r.name, content: normalise(r.content), remark: r.remark ?? null },
+      key: { roleId: r.roleId, stationId },
+    }));
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
   });
 }
 

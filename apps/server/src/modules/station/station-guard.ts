@@ -7,3 +7,11 @@ export function assertStation(user: SessionUser, stationId: string): void {
     throw forbidden(`You can only manage rows of your own station (${user.stationId})`);
   }
 }
+
+/**
+ * What every station shares (stations, dictionaries, catalogues, keys, images) only a system
+ * administrator changes; `refusal` says what was refused ("Only a system administrator …").
+ */
+export function assertSystemAdmin(user: SessionUser, refusal: string): void {
+  if (!user.isSystemAdmin) throw forbidden(refusal);
+}

@@ -1,11 +1,10 @@
-import type { StationReadRequest, StationRow } from '@prepay/contracts';
+import type { StationRow } from '@prepay/contracts';
 import { asc } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { stations } from '../../db/schema.js';
 import { auditStamps } from '../../lib/dates.js';
-import { auditedSpec, loadByKeys, readTable, readWhere } from '../../lib/read-query.js';
-import type { SessionUser } from '../../lib/user-context.js';
+import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 
 export const spec = auditedSpec(stations, {
   sortable: { name: stations.name },
@@ -26,6 +25,4 @@ export const toRow = (s: typeof stations.$inferSelect): z.infer<typeof StationRo
 export const load = (q: Queryable, ids: string[]) => loadByKeys(q, stations, stations.stationId, ids, toRow);
 
 /** A page of stations: the common filters, the name filter, the request's order. */
-export function readStations(q: Queryable, req: z.infer<typeof StationReadRequest>, user: SessionUser) {
-  return readTable(q, stations, readWhere(spec, req, user), spec, req, toRow);
-}
+export const readStations = gridPage(stations, spec, toRow);

@@ -3,18 +3,19 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { stations, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
+import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditEach } from '../audit/audit.js';
-import { deleteAudited, saveStamped } from '../audit/audited-write.js';
-import { assertBatchTargets, assertUniqueKeys } from '../masterdata/rows.js';
+import { auditedTable, deleteAudited, saveAllAudited } from '../audit/audited-write.js';
+import { assertUniqueKeys, loadBatchTargets } from '../masterdata/rows.js';
 import { load, readStations } from './station.repo.js';
+import { assertSystemAdmin } from './station-guard.js';
 
 /** Stations are sites; only system administrators create, rename or delete them. */
-function assertSystemAdmin(ctx: UserContext) {
-  if (!ctx.user.isSystemAdmin) throw forbidden('Only a system administrator manages stations');
-}
+const ADMIN_ONLY = 'Only a system administrator manages stations';
+
+/** Where this service's writes go, and how they are answered and audited. */
+const audited = auditedTable(stations, 'Station', load, (s) => s.stationId);
 
 async function write(
   deps: Deps,
@@ -22,34 +23,23 @@ async function write(
   rows: z.infer<typeof StationRequest>[],
   action: 'Create' | 'Import' | 'Update',
 ) {
-  assertSystemAdmin(ctx);
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
   assertUniqueKeys(rows.map((r) => r.stationId));
   return deps.database.db.transaction(async (tx) => {
     const ids = rows.map((r) => r.stationId);
-    const before = await load(tx, ids);
-    assertBatchTargets(
-      action,
-      ids,
-      before.map((b) => b.stationId),
-      'Station',
-    );
-    const stamp = { userId: ctx.user.userId, now: deps.clock.now() };
-    for (const r of rows) {
-      const stored = action === 'Update' ? eq(stations.stationId, r.stationId) : undefined;
-      const values = { name: r.name, remark: r.remark ?? null };
-      await saveStamped(tx, stations, stamp, stored, values, { stationId: r.stationId });
-    }
-    const after = await load(tx, ids);
-    await auditEach(tx, ctx.actor, { title: 'Station', action }, after, (a) =>
-      before.find((b) => b.stationId === a.stationId),
-    );
-    return after;
+    const before = await loadBatchTargets(tx, audited, ids, action, 'Station');
+    const saves = rows.map((r) => ({
+      stored: action === 'Update' ? eq(stations.stationId, r.stationId) : undefined,
+      values: { name: r.name, remark: r.remark ?? null },
+      key: { stationId: r.stationId },
+    }));
+    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
   });
 }
 
 async function remove(deps: Deps, ctx: UserContext, keys: { stationId: string }[]) {
   const ids = keys.map((k) => k.stationId);
-  assertSystemAdmin(ctx);
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
   return deps.database.db.transaction(async (tx) => {
     const before = await load(tx, ids);
     if (before.length !== new Set(ids).size) throw notFound('Station');

@@ -5,7 +5,7 @@ import { preparedPerDatabase } from '../../db/prepared.js';
 import { accounts, customers, meters, tariffs } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import { present } from '../../lib/domain-errors.js';
-import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import { contains, type ReadSpec, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import type { EffectiveTariff } from '../tariff/tariff.repo.js';
 import type { TariffStep } from './pricing.js';
@@ -115,6 +115,10 @@ const recordSpec: ReadSpec = {
   createDate: tokenRecords.createDate,
   updateDate: tokenRecords.updateDate,
   station: tokenRecords.stationId,
+  filters: {
+    contains: ['customerId', 'customerName', 'meterId', 'tariffId'],
+    equals: ['receiptId', 'meterType', 'status'],
+  },
 };
 
 /** One kind's records, as the Token Record pages list them. */
@@ -130,18 +134,10 @@ export async function readRecords<R>(
 
 /** The filter of a record page (also what its totals row sums, issue 15). */
 export function recordConditions(kind: TokenKind, req: TokenRecordReadRequest, user: SessionUser) {
-  return allOf([
+  return readWhere(recordSpec, req, user, [
     eq(tokenRecords.kind, kind),
-    ...commonConditions(recordSpec, req, user),
-    equals(tokenRecords.receiptId, req.receiptId),
-    contains(tokenRecords.customerId, req.customerId),
-    contains(tokenRecords.customerName, req.customerName),
-    contains(tokenRecords.meterId, req.meterId),
-    equals(tokenRecords.meterType, req.meterType),
-    contains(tokenRecords.tariffId, req.tariffId),
     // Tokens are shown in groups of four; match whatever spacing the operator typed.
     contains(tokenRecords.token, req.token?.replace(/\D/g, '')),
-    equals(tokenRecords.status, req.status),
     contains(tokenRecords.remark, req.remark),
   ]);
 }
