@@ -1,4 +1,4 @@
-import type { ExportLanguage } from '@prepay/contracts';
+import { type ExportLanguage, VendPayment } from '@prepay/contracts';
 import { DATA_HEADERS, DATA_VALUES } from './labels-data.js';
 
 /**
@@ -163,10 +163,7 @@ const VALUES: Record<ExportLanguage, Record<string, Record<string, string>>> = {
 
 /** Money columns: written as numbers with the 0.00 format (never text, never a formula). */
 export const MONEY_KEYS: ReadonlySet<string> = new Set([
-  'totalPaid',
-  'energyCharge',
-  'tax',
-  'monthlyCharge',
+  ...Object.keys(VendPayment),
   'payDebt',
   'remainingDebt',
   'maximumOverdraft',

@@ -1,4 +1,4 @@
-import { type PermissionKey, TokenRecordReadRequest } from '@prepay/contracts';
+import { type PermissionKey, TokenRecordReadRequest, VendPayment } from '@prepay/contracts';
 import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineFileRoute, type RouteDef } from '../../http/route.js';
@@ -14,10 +14,8 @@ const credit = [
   ...common,
   'purchaseWay',
   'totalUnit',
-  'totalPaid',
-  'energyCharge',
-  'tax',
-  'monthlyCharge',
+  // The vend's payment, in the record's order (contracts' VendPayment group).
+  ...Object.keys(VendPayment),
   'payDebt',
   'remainingDebt',
   'paymentMethod',
