@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { executePrepared } from '../../db/prepared.js';
+import { preparedStatement } from '../../db/prepared.js';
 import { auditLogs, debts, meterKeys, users } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, tokenRecords } from '../../db/schema-vending.js';
 import { present } from '../../lib/domain-errors.js';
@@ -35,6 +35,25 @@ export interface VendInputs {
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
+const $ = sql.placeholder;
+
+/** The inputs' statement, built once (db/prepared.ts); its values are meterId, userId, customerId and since. */
+const vendInputsStatement = preparedStatement(sql`
+  select (select last_tid from ${meterTokenState} where meter_id = ${$('meterId')}) as last_tid,
+    u.units::text as period_units, u.monthly_paid, d.total_debt_minor::text as total_debt,
+    d.remaining_debt_minor::text as remaining_debt,
+    (select remaining_quota_units::text from ${users} where user_id = ${$('userId')}) as remaining_quota,
+    k.key_enc, k.sgc, k.krn, k.kt, k.ti, k.base_year
+  from (
+    select coalesce(sum(units), 0) as units, coalesce(bool_or(monthly_charge_minor > 0), false) as monthly_paid
+    from ${tokenRecords}
+    where meter_id = ${$('meterId')} and kind = 'credit' and status = 0 and create_date >= ${$('since')}::timestamptz
+  ) u
+  left join lateral (
+    select total_debt_minor, remaining_debt_minor from ${debts} where customer_id = ${$('customerId')}
+  ) d on true
+  left join ${meterKeys} k on k.meter_id = ${$('meterId')}`);
+
 /**
  * One statement: the meter's last TID, the period's usage, the customer's debt, the seller's quota and the
  * meter's stored key. Both drivers' int8 answers (string or number) are read as numbers.
@@ -43,24 +62,7 @@ export async function readVendInputs(
   q: Queryable,
   p: { meterId: string; customerId: string; userId: string; since: Date },
 ): Promise<VendInputs> {
-  const res = await executePrepared(
-    q,
-    sql`
-    select (select last_tid from ${meterTokenState} where meter_id = ${p.meterId}) as last_tid,
-      u.units::text as period_units, u.monthly_paid, d.total_debt_minor::text as total_debt,
-      d.remaining_debt_minor::text as remaining_debt,
-      (select remaining_quota_units::text from ${users} where user_id = ${p.userId}) as remaining_quota,
-      k.key_enc, k.sgc, k.krn, k.kt, k.ti, k.base_year
-    from (
-      select coalesce(sum(units), 0) as units, coalesce(bool_or(monthly_charge_minor > 0), false) as monthly_paid
-      from ${tokenRecords}
-      where meter_id = ${p.meterId} and kind = 'credit' and status = 0 and create_date >= ${p.since.toISOString()}::timestamptz
-    ) u
-    left join lateral (
-      select total_debt_minor, remaining_debt_minor from ${debts} where customer_id = ${p.customerId}
-    ) d on true
-    left join ${meterKeys} k on k.meter_id = ${p.meterId}`,
-  );
+  const res = await vendInputsStatement(q, { ...p, since: p.since.toISOString() });
   const r = present(rowsOf<Record<string, unknown>>(res)[0], 'the vend inputs');
   const totalDebt = num(r.total_debt);
   return {
@@ -139,78 +141,117 @@ const RECEIPT_PLACEHOLDER = '{"receiptId":0,';
 
 /**
  * The after-image with the receipt number the statement allocates: the JSON is made in JS (the same
- * serialisation as every audit row) with 0 in the first field, and the number is spliced in by SQL.
+ * serialisation as every audit row) with 0 in the first field, and the rest (`auditAfterRest`) follows the
+ * number the statement takes.
  */
-function auditAfterImage(json: string | null): SQL {
+function auditAfterRest(json: string | null): string {
   if (!json?.startsWith(RECEIPT_PLACEHOLDER))
     throw new Error('internal: a vend audit must start with receiptId');
-  return sql`'{"receiptId":' || rec.receipt_id || ${json.slice(RECEIPT_PLACEHOLDER.length - 1)}`;
+  return json.slice(RECEIPT_PLACEHOLDER.length - 1);
 }
 
 /** The statement's first step: the meter's next TID, taken only if the last one is still the one read. */
-function takeTid(r: CreditRecordValues, expectedLastTid: number | null): SQL {
-  const at = r.createDate.toISOString();
-  return sql`insert into ${meterTokenState} as s (meter_id, last_tid, update_date)
-    values (${r.meterId}, ${r.tid ?? null}::int, ${at}::timestamptz)
+const takeTid = sql`insert into ${meterTokenState} as s (meter_id, last_tid, update_date)
+    values (${$('meterId')}, ${$('tid')}::int, ${$('createDate')}::timestamptz)
     on conflict (meter_id) do update set last_tid = excluded.last_tid, update_date = excluded.update_date
-    where s.last_tid is not distinct from ${expectedLastTid}::int
+    where s.last_tid is not distinct from ${$('expectedLastTid')}::int
     returning 1`;
-}
 
 /** The debt repayment (only if the debt is still what was priced) and the quota (only if it suffices). */
-function debtAndQuota(w: CreditVendWrite): SQL {
-  const r = w.record;
-  const repays = w.payDebtMinor > 0 && r.customerId;
+function debtAndQuota(repays: boolean, takesQuota: boolean): SQL {
   const debt = repays
-    ? sql`, debt as (update ${debts} set remaining_debt_minor = remaining_debt_minor - ${w.payDebtMinor},
-          pay_debt_minor = pay_debt_minor + ${w.payDebtMinor}
-        where customer_id = ${r.customerId} and remaining_debt_minor = ${w.expectedRemainingDebtMinor}
+    ? sql`, debt as (update ${debts} set remaining_debt_minor = remaining_debt_minor - ${$('payDebtMinor')},
+          pay_debt_minor = pay_debt_minor + ${$('payDebtMinor')}
+        where customer_id = ${$('customerId')} and remaining_debt_minor = ${$('expectedRemainingDebtMinor')}
           and exists (select 1 from state) returning 1)`
     : sql``;
   const before = repays ? sql`debt` : sql`state`;
-  const quota =
-    w.quotaUnits === null
-      ? sql`select 1 from ${before}`
-      : sql`update ${users} set remaining_quota_units = remaining_quota_units - ${w.quotaUnits}
-          where user_id = ${r.createId} and (remaining_quota_units is null or remaining_quota_units >= ${w.quotaUnits})
-            and exists (select 1 from ${before}) returning 1`;
+  const quota = takesQuota
+    ? sql`update ${users} set remaining_quota_units = remaining_quota_units - ${$('quotaUnits')}
+          where user_id = ${$('createId')} and (remaining_quota_units is null or remaining_quota_units >= ${$('quotaUnits')})
+            and exists (select 1 from ${before}) returning 1`
+    : sql`select 1 from ${before}`;
   return sql`${debt}, quota as (${quota})`;
 }
 
 /**
- * One autocommitted statement: the meter's TID, the debt, the quota, the next receipt number, the record and
- * its audit row — each step only if the one before it happened. When a step's condition no longer holds the
- * statement fails as a whole with a serialisation failure (see `isVendConflict`); otherwise it answers the
- * new record's id and receipt number.
+ * The write for one shape of vend (repays debt or not, takes quota or not), built once: the meter's TID,
+ * the debt, the quota, the next receipt number, the record and its audit row — each step only if the one
+ * before it happened — and `vend_require` failing the whole statement when the last step did not happen.
  */
-export async function writeCreditVend(
-  q: Queryable,
-  w: CreditVendWrite,
-): Promise<{ id: number; receiptId: number }> {
-  const r = w.record;
+function writeStatement(repays: boolean, takesQuota: boolean) {
   const values = sql.join(
-    RECORD_COLUMNS.map(([, field, type]) => sql`${r[field] ?? null}::${sql.raw(type)}`),
+    RECORD_COLUMNS.map(([, field, type]) => sql`${$(field)}::${sql.raw(type)}`),
     sql`, `,
   );
-  const a = w.audit;
-  const res = await executePrepared(
-    q,
-    sql`
-    with state as (${takeTid(r, w.expectedLastTid)})${debtAndQuota(w)},
+  return preparedStatement(sql`
+    with state as (${takeTid})${debtAndQuota(repays, takesQuota)},
     receipt as (
       insert into ${receiptCounters} (kind, last) select 'credit', 1 from quota
       on conflict (kind) do update set last = ${receiptCounters}.last + 1 returning last),
     rec as (
       insert into ${tokenRecords} (${sql.raw(RECORD_COLUMNS.map(([c]) => c).join(', '))}, receipt_id, create_date)
-      select ${values}, receipt.last, ${r.createDate.toISOString()}::timestamptz from receipt
+      select ${values}, receipt.last, ${$('createDate')}::timestamptz from receipt
       returning id, receipt_id),
     audit as (
       insert into ${auditLogs} (title, action, content, content_before, content_after, ip_address, user_id, station_id)
-      select ${a.title}, ${a.action}, ${a.content}, ${a.contentBefore}, ${auditAfterImage(a.contentAfter)},
-        ${a.ipAddress}, ${a.userId}, ${a.stationId} from rec)
+      select ${$('auditTitle')}, ${$('auditAction')}, ${$('auditContent')}, ${$('auditBefore')},
+        '{"receiptId":' || rec.receipt_id || ${$('auditAfterRest')}, ${$('auditIp')}, ${$('auditUserId')},
+        ${$('auditStationId')} from rec)
     select (select id::text from rec) as id, (select receipt_id from rec) as receipt_id,
-      vend_require(exists (select 1 from rec), 'the TID, debt or quota it was priced with changed') as ok`,
-  );
+      vend_require(exists (select 1 from rec), 'the TID, debt or quota it was priced with changed') as ok`);
+}
+
+const WRITES = {
+  plain: writeStatement(false, false),
+  quota: writeStatement(false, true),
+  debt: writeStatement(true, false),
+  debtAndQuota: writeStatement(true, true),
+};
+
+/** Every placeholder of the write, null where the vend has no value (a placeholder must have one). */
+function writeValues(w: CreditVendWrite): Record<string, unknown> {
+  const r = w.record;
+  const a = w.audit;
+  const values: Record<string, unknown> = {};
+  for (const [, field] of RECORD_COLUMNS) values[field] = r[field] ?? null;
+  return {
+    ...values,
+    createDate: r.createDate.toISOString(),
+    expectedLastTid: w.expectedLastTid,
+    payDebtMinor: w.payDebtMinor,
+    expectedRemainingDebtMinor: w.expectedRemainingDebtMinor,
+    quotaUnits: w.quotaUnits,
+    auditTitle: a.title,
+    auditAction: a.action,
+    auditContent: a.content,
+    auditBefore: a.contentBefore,
+    auditAfterRest: auditAfterRest(a.contentAfter),
+    auditIp: a.ipAddress,
+    auditUserId: a.userId,
+    auditStationId: a.stationId,
+  };
+}
+
+/**
+ * One autocommitted statement writes the whole vend. When a step's condition no longer holds the statement
+ * fails as a whole with a serialisation failure (see `isVendConflict`); otherwise it answers the new
+ * record's id and receipt number.
+ */
+export async function writeCreditVend(
+  q: Queryable,
+  w: CreditVendWrite,
+): Promise<{ id: number; receiptId: number }> {
+  const repays = w.payDebtMinor > 0 && Boolean(w.record.customerId);
+  const takesQuota = w.quotaUnits !== null;
+  const write = repays
+    ? takesQuota
+      ? WRITES.debtAndQuota
+      : WRITES.debt
+    : takesQuota
+      ? WRITES.quota
+      : WRITES.plain;
+  const res = await write(q, writeValues(w));
   const row = present(rowsOf<{ id: string; receipt_id: number }>(res)[0], 'the vend write');
   return { id: Number(row.id), receiptId: Number(row.receipt_id) };
 }
