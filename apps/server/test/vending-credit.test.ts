@@ -1,4 +1,4 @@
-import type { CreditTokenRecord } from '@prepay/contracts';
+import { type CreditTokenRecord, VendPayment } from '@prepay/contracts';
 import { decodeToken } from '@prepay/sts';
 import { describe, expect } from 'vitest';
 import { fingerprint } from './fingerprint.js';
@@ -65,17 +65,9 @@ describe('credit vending', () => {
     expect(preview.result.token).toBe('');
     expect(await fingerprint(t.database)).toEqual(before);
     const real = await vend(body);
-    const AMOUNTS = [
-      'totalUnit',
-      'totalPaid',
-      'energyCharge',
-      'tax',
-      'monthlyCharge',
-      'payDebt',
-      'remainingDebt',
-      'remainder',
-    ] as const;
-    const pick = (r: Rec) => Object.fromEntries(AMOUNTS.map((k) => [k, r[k]]));
+    // What the vend works out: the units, the payment's split (contracts' VendPayment) and the debt.
+    const AMOUNTS = ['totalUnit', ...Object.keys(VendPayment), 'payDebt', 'remainingDebt', 'remainder'];
+    const pick = (r: Rec) => Object.fromEntries(AMOUNTS.map((k) => [k, r[k as keyof Rec]]));
     expect(pick(real.result)).toEqual(pick(preview.result));
     expect(real.result.payDebt).toBe(234.56);
     const debt = await debtRow(t, customerId);
