@@ -5,8 +5,8 @@ import { ledgerCovers } from '../src/modules/prepay-report/purchase-ledger.js';
 import type { TestApp } from './harness.js';
 import {
   clearReportData,
-  columns,
   type FixtureMeter,
+  lowPurchaseRows,
   lowPurchaseTotals,
   reportAppForSuite,
   storeVends,
@@ -51,6 +51,9 @@ async function ledgerRows(): Promise<LedgerRow[]> {
     from meter_purchase_ledger where cardinality(vend_dates) > 0 or base_times <> 0 order by meter_id`);
   return (res as unknown as { rows: LedgerRow[] }).rows;
 }
+
+/** Low Purchase Situation's figures for `body`, as the admin. */
+const lowPurchaseOf = (body: object) => lowPurchaseRows(t, body, admin);
 
 const vendArb = fc.record({
   meter: fc.nat({ max: 5 }),
@@ -142,35 +145,11 @@ describe('purchase ledger', () => {
           to.setSeconds(59);
           const dateRange: [string, string] = [wire(from), wire(to)];
           paths.add(await ledgerCovers(t.database.db, dateRange));
-          const res = await t.call<{
-            total: number;
-            data: {
-              meterId: string;
-              purchaseTotalPaid: number;
-              purchaseTimes: number;
-              purchaseTotalUnit: number;
-            }[];
-          }>(
-            '/API/PrepayReport/LowPurchaseSituation',
-            { lang: 'en', pageSize: 1000, stationId, dateRange, orderBy },
-            admin,
+          const got = await lowPurchaseOf({ stationId, dateRange, orderBy });
+          const stationMeters = fleet.filter((m) => !stationId || m.stationId === stationId);
+          expect(got.sort((x, y) => x.meterId.localeCompare(y.meterId))).toEqual(
+            lowPurchaseTotals(stationMeters, vends, from, to),
           );
-          expect(res.code, res.reason).toBe(0);
-          const expected = lowPurchaseTotals(
-            fleet.filter((m) => !stationId || m.stationId === stationId),
-            vends,
-            from,
-            to,
-          ).map(({ paidMinor: _p, ...r }) => r);
-          expect(
-            columns(
-              res.result.data,
-              'meterId',
-              'purchaseTotalUnit',
-              'purchaseTotalPaid',
-              'purchaseTimes',
-            ).sort((x, y) => x.meterId.localeCompare(y.meterId)),
-          ).toEqual(expected);
         },
       ),
       {
@@ -204,27 +183,16 @@ describe('purchase ledger', () => {
     });
     const paid = async (a: number, b: number) => {
       const dateRange: [string, string] = [wire(at(a, 0)), wire(at(b, 1439))];
-      const res = await t.call<{ data: { meterId: string; purchaseTotalPaid: number }[] }>(
-        '/API/PrepayReport/LowPurchaseSituation',
-        { lang: 'en', pageSize: 1000, dateRange, meterId: m.meterId },
-        admin,
-      );
-      return {
-        covered: await ledgerCovers(t.database.db, dateRange),
-        paid: res.result.data[0]?.purchaseTotalPaid,
-      };
+      const [row] = await lowPurchaseOf({ dateRange, meterId: m.meterId });
+      return { covered: await ledgerCovers(t.database.db, dateRange), paid: row?.purchaseTotalPaid };
     };
     expect(await paid(-30, 0)).toEqual({ covered: true, paid: 12 });
     expect(await paid(-399, 0)).toEqual({ covered: true, paid: 12 });
     expect(await paid(-460, -100)).toEqual({ covered: false, paid: 2 });
     expect(await paid(-600, 0)).toEqual({ covered: false, paid: 15 });
     // No range at all: every issued vend, base included, from the ledger.
-    const all = await t.call<{ data: { meterId: string; purchaseTotalPaid: number }[] }>(
-      '/API/PrepayReport/LowPurchaseSituation',
-      { lang: 'en', pageSize: 1000, meterId: m.meterId },
-      admin,
-    );
-    expect(all.result.data[0]?.purchaseTotalPaid).toBe(15);
+    const [all] = await lowPurchaseOf({ meterId: m.meterId });
+    expect(all?.purchaseTotalPaid).toBe(15);
     expect(await ledgerCovers(t.database.db, null)).toBe(true);
     // Cancelling a folded vend takes it out of the base.
     await t.database.db.execute(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { accounts, customers, debts, meters, stations, tariffs, tokenRecords } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './harness.js';
 
@@ -115,22 +115,66 @@ export async function storeVends(t: TestApp, vends: Vend[]): Promise<void> {
 export const columns = <T, K extends keyof T>(rows: T[], ...keys: K[]): Pick<T, K>[] =>
   rows.map((r) => Object.fromEntries(keys.map((k) => [k, r[k]])) as Pick<T, K>);
 
+/** A Low Purchase Situation row's figures: what lowPurchaseTotals recomputes. */
+export interface LowPurchaseFigures {
+  meterId: string;
+  purchaseTotalUnit: number;
+  purchaseTotalPaid: number;
+  purchaseTimes: number;
+}
+
 /**
  * Low Purchase Situation recomputed from the raw vends: per meter of `meters`, the issued (not cancelled)
- * vends from `from` to `to`, in units and money as the report shows them, with the paid sum in minor units.
+ * vends from `from` to `to`, in units and money as the report shows them, by meter id; with `lowMinor`,
+ * only the meters that paid at most that (minor units).
  */
-export const lowPurchaseTotals = (meters: FixtureMeter[], vends: Vend[], from: Date, to: Date) =>
-  meters.map((m) => {
-    const mine = vends.filter((v) => v.meter === m && !v.cancelled && v.at >= from && v.at <= to);
-    const paidMinor = mine.reduce((s, v) => s + v.paidMinor, 0);
-    return {
-      meterId: m.meterId,
-      purchaseTotalUnit: mine.reduce((s, v) => s + v.units, 0) / 10,
-      purchaseTotalPaid: paidMinor / 100,
-      purchaseTimes: mine.length,
-      paidMinor,
-    };
-  });
+export const lowPurchaseTotals = (
+  meters: FixtureMeter[],
+  vends: Vend[],
+  from: Date,
+  to: Date,
+  lowMinor: number | null = null,
+): LowPurchaseFigures[] =>
+  meters
+    .map((m) => {
+      const mine = vends.filter((v) => v.meter === m && !v.cancelled && v.at >= from && v.at <= to);
+      const paidMinor = mine.reduce((s, v) => s + v.paidMinor, 0);
+      return {
+        meterId: m.meterId,
+        purchaseTotalUnit: mine.reduce((s, v) => s + v.units, 0) / 10,
+        purchaseTotalPaid: paidMinor / 100,
+        purchaseTimes: mine.length,
+        paidMinor,
+      };
+    })
+    .filter((r) => lowMinor === null || r.paidMinor <= lowMinor)
+    .map(({ paidMinor: _p, ...r }) => r)
+    .sort((x, y) => x.meterId.localeCompare(y.meterId));
+
+/**
+ * Every row of a report for `body` (English, one page of 1000) as `token`: the answer succeeds and its
+ * total is the rows it holds.
+ */
+export async function reportRows<T>(t: TestApp, path: string, body: object, token?: string): Promise<T[]> {
+  const res = await t.call<{ total: number; data: T[] }>(
+    path,
+    { lang: 'en', pageSize: 1000, ...body },
+    token,
+  );
+  expect(res.code, res.reason).toBe(0);
+  expect(res.result.total).toBe(res.result.data.length);
+  return res.result.data;
+}
+
+/** Every Low Purchase Situation row for `body` as `token` (see reportRows), with only its figures. */
+export const lowPurchaseRows = async (t: TestApp, body: object, token?: string) =>
+  columns(
+    await reportRows<LowPurchaseFigures>(t, '/API/PrepayReport/LowPurchaseSituation', body, token),
+    'meterId',
+    'purchaseTotalUnit',
+    'purchaseTotalPaid',
+    'purchaseTimes',
+  );
 
 /** Empties what one property run wrote (TRUNCATE skips the row triggers, so summaries go too). */
 export async function clearReportData(t: TestApp): Promise<void> {
