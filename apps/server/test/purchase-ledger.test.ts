@@ -11,6 +11,7 @@ import {
   reportAppForSuite,
   storeVends,
   type Vend,
+  vendFieldArbs,
   wire,
 } from './report-fixture.js';
 
@@ -56,11 +57,9 @@ async function ledgerRows(): Promise<LedgerRow[]> {
 const lowPurchaseOf = (body: object) => lowPurchaseRows(t, body, admin);
 
 const vendArb = fc.record({
-  meter: fc.nat({ max: 5 }),
+  ...vendFieldArbs,
   day: fc.integer({ min: 0, max: 60 }),
   minute: fc.integer({ min: 0, max: 1439 }),
-  units: fc.integer({ min: 1, max: 50_000 }),
-  paidMinor: fc.integer({ min: 0, max: 2_000_000 }),
   // What happens to it after all are stored: stays, cancelled, cancelled then re-issued, deleted.
   fate: fc.constantFrom('issued', 'cancelled', 'reissued', 'deleted'),
 });
@@ -121,11 +120,9 @@ describe('purchase ledger', () => {
 
   it('Low Purchase over a history longer than the 400-day fold equals a recomputation from the raw vends', async () => {
     const longVendArb = fc.record({
-      meter: fc.nat({ max: 5 }),
+      ...vendFieldArbs,
       day: fc.integer({ min: -520, max: 60 }),
       minute: fc.integer({ min: 0, max: 1439 }),
-      units: fc.integer({ min: 1, max: 50_000 }),
-      paidMinor: fc.integer({ min: 0, max: 2_000_000 }),
       cancelled: fc.boolean(),
     });
     const paths = new Set<boolean>();

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { accounts, customers, debts, meters, stations, tariffs, tokenRecords } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -71,6 +72,16 @@ export function reportAppForSuite(
   }, 60_000);
   afterAll(() => t?.close());
 }
+
+/** A random fixture meter: its index in the fleet of reportAccounts' default three a station. */
+export const meterIndexArb = fc.nat({ max: REPORT_STATIONS.length * 3 - 1 });
+
+/** The fields of a random vend every report property draws: which meter, its units (0.1) and what it paid (minor). */
+export const vendFieldArbs = {
+  meter: meterIndexArb,
+  units: fc.integer({ min: 1, max: 50_000 }),
+  paidMinor: fc.integer({ min: 0, max: 2_000_000 }),
+};
 
 export interface Vend {
   meter: FixtureMeter;
