@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../src/db/schema.js';
 import { seedDemoHistory } from '../src/modules/meter-data/demo-history.js';
@@ -10,6 +9,7 @@ import {
 } from '../src/modules/meter-data/meter-data.write.js';
 import { type TestApp, userWithRole } from './harness.js';
 import { clearReportData, type FixtureMeter, reportAppForSuite } from './report-fixture.js';
+import { sheetRows } from './workbook.js';
 
 let t: TestApp;
 let fleet: FixtureMeter[];
@@ -44,14 +44,6 @@ reportAppForSuite(async (app) => {
   });
   noKeys = await userWithRole(t, { userId: 'nokeys', content: 'Management.Meter', stationId: 'S1' });
 });
-
-async function sheetRows(buf: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-  return rows;
-}
 
 describe('Interval Data endpoints', () => {
   beforeAll(async () => {

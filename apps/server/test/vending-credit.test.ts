@@ -4,6 +4,7 @@ import { describe, expect } from 'vitest';
 import { fingerprint } from './fingerprint.js';
 import { ADMIN_AUTH_PASSWORD, apiTest, type TestApp, USER_AUTH_PASSWORD, userWithRole } from './harness.js';
 import { DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
+import { firstSheet } from './workbook.js';
 
 /** A credit token record as the API returns it. */
 type Rec = CreditTokenRecord;
@@ -231,10 +232,7 @@ describe("record export and the vendor's view", () => {
     const res = await t.post('/api/token/creditTokenRecord/export', { meterId }, admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/spreadsheetml/);
-    const ExcelJS = (await import('exceljs')).default;
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await firstSheet(res.rawPayload);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const tokenCol = header.indexOf('Token') + 1;
     const tokens = [sheet.getRow(2).getCell(tokenCol).value, sheet.getRow(3).getCell(tokenCol).value];
