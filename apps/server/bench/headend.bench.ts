@@ -54,6 +54,34 @@ function loopDelay() {
 }
 
 /**
+ * One run's figures: each exchange's latency and failure as it answers, and the printed line (requests,
+ * req/s, p50/p99/max, failures, `how` the load was offered, the event loop's delay and CPU).
+ */
+function runFigures(label: string) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const loop = loopDelay();
+  const start = performance.now();
+  return {
+    start,
+    /** Times `exchange` from `due` (when it was due to be sent). */
+    async record(exchange: Promise<{ ok: boolean }>, due: number) {
+      const r = await exchange;
+      latencies.push(performance.now() - due);
+      if (!r.ok) failures++;
+    },
+    print(how: string) {
+      const seconds = (performance.now() - start) / 1000;
+      latencies.sort((a, b) => a - b);
+      const ms = (q: number) => percentile(latencies, q).toFixed(1);
+      console.log(
+        `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${ms(0.5)} ms, p99 ${ms(0.99)} ms, max ${ms(1)} ms, failures ${failures} (${how}; ${loop(latencies.length)})`,
+      );
+    },
+  };
+}
+
+/**
  * Offered load: `rate` exchanges a second for `seconds`, sent on schedule (every 10 ms, whatever is due)
  * whether or not earlier ones have answered, round-robin over the meters. Latency counts from when a
  * request was due, so a stalled event loop shows in p99 instead of silently slowing the sender.
@@ -65,32 +93,18 @@ async function paced(
   rate: number,
   seconds: number,
 ) {
-  const latencies: number[] = [];
+  const run = runFigures(label);
   const pending: Promise<void>[] = [];
-  let failures = 0;
   const total = Math.round(rate * seconds);
-  const loop = loopDelay();
-  const start = performance.now();
   for (let sent = 0; sent < total; ) {
-    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+    const due = Math.min(total, Math.floor(((performance.now() - run.start) / 1000) * rate) + 1);
     for (; sent < due; sent++) {
-      const at = start + (sent / rate) * 1000;
-      const id = ids[sent % ids.length] ?? '';
-      pending.push(
-        exchange(id).then((r) => {
-          latencies.push(performance.now() - at);
-          if (!r.ok) failures++;
-        }),
-      );
+      pending.push(run.record(exchange(ids[sent % ids.length] ?? ''), run.start + (sent / rate) * 1000));
     }
     await new Promise((r) => setTimeout(r, 10));
   }
   await Promise.all(pending);
-  const elapsed = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / elapsed).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms, max ${percentile(latencies, 1).toFixed(1)} ms, failures ${failures} (offered ${rate}/s for ${seconds} s; ${loop(latencies.length)})`,
-  );
+  run.print(`offered ${rate}/s for ${seconds} s`);
 }
 
 /** Max throughput: `total` exchanges spread round-robin over the meters, `concurrency` in flight at once. */
@@ -101,29 +115,19 @@ async function load(
   total: number,
   concurrency: number,
 ) {
-  const latencies: number[] = [];
-  let failures = 0;
+  const run = runFigures(label);
   let next = 0;
-  const loop = loopDelay();
-  const start = performance.now();
   await Promise.all(
     Array.from({ length: Math.min(concurrency, ids.length) }, async (_, w) => {
       for (let k = w; ; k += concurrency) {
         if (next >= total) return;
         next++;
-        const id = ids[k % ids.length] ?? '';
-        const t0 = performance.now();
-        const r = await exchange(id);
-        latencies.push(performance.now() - t0);
-        if (!r.ok) failures++;
+        const sentAt = performance.now();
+        await run.record(exchange(ids[k % ids.length] ?? ''), sentAt);
       }
     }),
   );
-  const seconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms, failures ${failures} (max throughput: concurrency ${concurrency}; ${loop(latencies.length)})`,
-  );
+  run.print(`max throughput: concurrency ${concurrency}`);
 }
 
 async function main() {
