@@ -5,7 +5,13 @@ import { meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { gprsFleetMeters } from './fleet-fixture.js';
 import { freePort, rowsOf, until } from './headend-fixture.js';
-import { type Answer, createStorage, startServer } from './server-process.js';
+import {
+  type Answer,
+  createStorage,
+  type RunningServer,
+  startServer,
+  stopRunning,
+} from './server-process.js';
 import { testConfig } from './test-config.js';
 
 const PASSWORD = 'Restart#Admin-Pass-1';
@@ -14,10 +20,10 @@ const TASKS = 200;
 const ids = Array.from({ length: METERS }, (_, i) => `4731${String(i + 1).padStart(7, '0')}`);
 let storage: Awaited<ReturnType<typeof createStorage>> | undefined;
 let fleet: Fleet | undefined;
-const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+const servers: RunningServer[] = [];
 afterAll(async () => {
   await fleet?.stop();
-  for (const s of servers) if (s.child.exitCode === null) await s.kill();
+  await stopRunning(servers);
   await storage?.remove();
 });
 
@@ -60,17 +66,10 @@ describe('remote tasks when the server process is killed', () => {
     // Slow meters keep tasks queued and running long enough for the kill to land among them.
     for (const id of ids) fleet.fault(id, { kind: 'slow', delayMs: 200 });
 
-    const login = await first.post<{ token: string }>('/api/user/login', {
-      userId: 'admin',
-      password: PASSWORD,
-    });
+    const token = await first.login('admin', PASSWORD);
     const flags = ['901F', 'E421', 'B630', 'EFF5'];
     const body = Array.from({ length: TASKS }, (_, i) => ({ meterId: ids[i % METERS], flag: flags[i % 4] }));
-    const created = await first.post<{ id: number }[]>(
-      '/API/RemoteMeterTask/CreateReadingTask',
-      body,
-      login.result.token,
-    );
+    const created = await first.post<{ id: number }[]>('/API/RemoteMeterTask/CreateReadingTask', body, token);
     expect(created.code, created.reason).toBe(0);
     expect(created.result).toHaveLength(TASKS);
 
@@ -80,20 +79,15 @@ describe('remote tasks when the server process is killed', () => {
         .then((a: Answer<{ total: number }>) => a.result.total);
     // Kill once some results are stored: the rest are queued (ten per meter, one at a time) or on the wire.
     await until('a tenth of the tasks answered', () => (fleet?.stats().replies ?? 0) >= TASKS / 10);
-    await until('some results stored', async () => (await count(first, login.result.token, 1)) > 0);
+    await until('some results stored', async () => (await count(first, token, 1)) > 0);
     await first.kill();
 
     const second = await startServer(env);
     servers.push(second);
-    const relogin = await second.post<{ token: string }>('/api/user/login', {
-      userId: 'admin',
-      password: PASSWORD,
-    });
+    const retoken = await second.login('admin', PASSWORD);
     await until(
       'every task to finish after the restart',
-      async () =>
-        (await count(second, relogin.result.token, 0)) === 0 &&
-        (await count(second, relogin.result.token, 3)) === 0,
+      async () => (await count(second, retoken, 0)) === 0 && (await count(second, retoken, 3)) === 0,
       90_000,
     );
     expect(await second.stop()).toBe(0);

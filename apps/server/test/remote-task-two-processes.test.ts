@@ -6,7 +6,7 @@ import { openPostgres } from '../src/db/client.js';
 import { gateways, meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { rowsOf, startMosquitto, until } from './headend-fixture.js';
-import { postgresDatabase, startServer } from './server-process.js';
+import { postgresDatabase, type RunningServer, startServer, stopRunning } from './server-process.js';
 import { METER_STS, testConfig } from './test-config.js';
 
 const PASSWORD = 'Shared#Admin-Pass-1';
@@ -18,10 +18,10 @@ const devEui = (i: number) => `70b3d5e75e${String(i + 1).padStart(6, '0')}`;
 let cluster: Awaited<ReturnType<typeof postgresDatabase>> | undefined;
 let broker: Awaited<ReturnType<typeof startMosquitto>> | undefined;
 let fleet: Fleet | undefined;
-const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+const servers: RunningServer[] = [];
 afterAll(async () => {
   await fleet?.stop();
-  for (const s of servers) if (s.child.exitCode === null) await s.stop();
+  await stopRunning(servers);
   await broker?.stop();
   cluster?.stop();
 });
@@ -89,17 +89,10 @@ describe('two server processes on one PostgreSQL', () => {
         30_000,
       );
       const [a] = servers;
-      const login = await a?.post<{ token: string }>('/api/user/login', {
-        userId: 'admin',
-        password: PASSWORD,
-      });
+      const token = await a?.login('admin', PASSWORD);
       const requestsBefore = fleet.stats().requests;
       const body = Array.from({ length: TASKS }, (_, i) => ({ meterId: ids[i % METERS], flag: '901F' }));
-      const created = await a?.post<unknown[]>(
-        '/API/RemoteMeterTask/CreateReadingTask',
-        body,
-        login?.result.token,
-      );
+      const created = await a?.post<unknown[]>('/API/RemoteMeterTask/CreateReadingTask', body, token);
       expect(created?.code, created?.reason).toBe(0);
 
       await until(

@@ -129,6 +129,17 @@ export async function startServer(env: Record<string, string>, entry: keyof type
     await new Promise((r) => setTimeout(r, 100));
   }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const post = async <T = Answer['result']>(url: string, body: unknown, token?: string): Promise<Answer<T>> =>
+    (await (
+      await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Answer<T>;
   return {
     child,
     base,
@@ -143,16 +154,19 @@ export async function startServer(env: Record<string, string>, entry: keyof type
       child.kill('SIGKILL');
       return exited;
     },
-    post: async <T = Answer['result']>(url: string, body: unknown, token?: string): Promise<Answer<T>> =>
-      (await (
-        await fetch(`${base}${url}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify(body),
-        })
-      ).json()) as Answer<T>,
+    post,
+    /** Logs in and answers the session's token. */
+    login: async (userId: string, password: string) => {
+      const res = await post<{ token: string }>('/api/user/login', { userId, password });
+      if (res.code !== 0) throw new Error(`login ${userId} failed: ${res.reason}`);
+      return res.result.token;
+    },
   };
+}
+
+export type RunningServer = Awaited<ReturnType<typeof startServer>>;
+
+/** Stops (SIGTERM, waited for) each of `servers` still running: a file's clean-up after its tests. */
+export async function stopRunning(servers: RunningServer[]) {
+  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) await s.stop();
 }
