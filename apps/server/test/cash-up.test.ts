@@ -9,7 +9,7 @@ import {
   USER_AUTH_PASSWORD,
   userWithRole,
 } from './harness.js';
-import { vendableMeter } from './vending-fixture.js';
+import { creditVend, vendableMeter } from './vending-fixture.js';
 import { firstSheet, workbookOf } from './workbook.js';
 
 /** A credit token record as the API returns it. */
@@ -30,18 +30,7 @@ const vend = async (
   paymentMethod: string | null,
   password = ADMIN_AUTH_PASSWORD,
 ) => {
-  const res = await t.call<Rec>(
-    '/api/token/creditToken/generate',
-    {
-      meterId,
-      amount,
-      paymentMethod,
-      isPreview: false,
-      isVendByTotalPaid: true,
-      authorizationPassword: password,
-    },
-    token,
-  );
+  const res = await creditVend(t, { meterId, amount, paymentMethod, authorizationPassword: password }, token);
   expect(res.code, res.reason).toBe(0);
   return res.result;
 };

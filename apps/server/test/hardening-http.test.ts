@@ -2,24 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect } from 'vitest';
-import { ADMIN_AUTH_PASSWORD, apiTest, createTestApp, type TestApp } from './harness.js';
-import { vendableMeter } from './vending-fixture.js';
+import { apiTest, createTestApp, type TestApp } from './harness.js';
+import { creditVend, vendableMeter } from './vending-fixture.js';
 import { sheetRows } from './workbook.js';
 
 const METER = '47001234567';
 /** A real vend to the file's meter by total paid, as the admin. */
 const vendWith = (t: TestApp, admin: string) => (body: Record<string, unknown>) =>
-  t.call<{ token: string; id: number }>(
-    '/api/token/creditToken/generate',
-    {
-      meterId: METER,
-      isPreview: false,
-      isVendByTotalPaid: true,
-      authorizationPassword: ADMIN_AUTH_PASSWORD,
-      ...body,
-    },
-    admin,
-  );
+  creditVend<{ token: string; id: number }>(t, { meterId: METER, ...body }, admin);
 const it = apiTest((app) => vendableMeter(app, { meterId: METER })).extend<{
   vend: ReturnType<typeof vendWith>;
 }>({

@@ -3,7 +3,7 @@ import { decodeToken } from '@prepay/sts';
 import { describe, expect } from 'vitest';
 import { fingerprint } from './fingerprint.js';
 import { ADMIN_AUTH_PASSWORD, apiTest, type TestApp, USER_AUTH_PASSWORD, userWithRole } from './harness.js';
-import { DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
+import { creditVend, DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
 import { firstSheet } from './workbook.js';
 
 /** A credit token record as the API returns it. */
@@ -13,11 +13,7 @@ type Rec = CreditTokenRecord;
 const vendWith =
   (t: TestApp, admin: string) =>
   (body: Record<string, unknown>, token = admin) =>
-    t.call<Rec>(
-      '/api/token/creditToken/generate',
-      { isPreview: false, isVendByTotalPaid: true, authorizationPassword: ADMIN_AUTH_PASSWORD, ...body },
-      token,
-    );
+    creditVend(t, body, token);
 
 const it = apiTest().extend<{ vend: ReturnType<typeof vendWith> }>({
   vend: async ({ t, admin }, use) => use(vendWith(t, admin)),

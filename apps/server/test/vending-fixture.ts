@@ -1,8 +1,9 @@
+import type { CreditTokenRecord } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
 import { accounts, customers, debts, meters, tariffs, users } from '../src/db/schema.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import type { TestApp } from './harness.js';
-import { METER_STS } from './test-config.js';
+import { ADMIN_AUTH_PASSWORD, METER_STS } from './test-config.js';
 
 export const DECODER_KEY = METER_STS.decoderKey;
 export const NEW_DECODER_KEY = '0123456789ABCDEF';
@@ -79,6 +80,21 @@ export async function vendableMeter(
   }
   return { meterId, customerId, tariffId: `T${meterId}` };
 }
+
+/**
+ * A real credit vend by total paid (not a preview) as `token`, with the admin's authorization password
+ * unless `body` gives another; `body` names the meter and the amount and may change any field.
+ */
+export const creditVend = <R = CreditTokenRecord>(
+  t: TestApp,
+  body: Record<string, unknown>,
+  token?: string,
+) =>
+  t.call<R>(
+    '/api/token/creditToken/generate',
+    { isPreview: false, isVendByTotalPaid: true, authorizationPassword: ADMIN_AUTH_PASSWORD, ...body },
+    token,
+  );
 
 export async function debtRow(t: TestApp, customerId: string) {
   const [row] = await t.database.db.select().from(debts).where(eq(debts.customerId, customerId));
