@@ -53,6 +53,12 @@ function loopDelay() {
   };
 }
 
+/** What a run drives: the meters (round-robin) and one exchange with a meter. */
+interface Target {
+  ids: string[];
+  exchange: (meterId: string) => Promise<{ ok: boolean }>;
+}
+
 /**
  * One run's figures: each exchange's latency and failure as it answers, and the printed line (requests,
  * req/s, p50/p99/max, failures, `how` the load was offered, the event loop's delay and CPU).
@@ -86,13 +92,7 @@ function runFigures(label: string) {
  * whether or not earlier ones have answered, round-robin over the meters. Latency counts from when a
  * request was due, so a stalled event loop shows in p99 instead of silently slowing the sender.
  */
-async function paced(
-  label: string,
-  ids: string[],
-  exchange: (meterId: string) => Promise<{ ok: boolean }>,
-  rate: number,
-  seconds: number,
-) {
+async function paced(label: string, { ids, exchange }: Target, rate: number, seconds: number) {
   const run = runFigures(label);
   const pending: Promise<void>[] = [];
   const total = Math.round(rate * seconds);
@@ -108,13 +108,7 @@ async function paced(
 }
 
 /** Max throughput: `total` exchanges spread round-robin over the meters, `concurrency` in flight at once. */
-async function load(
-  label: string,
-  ids: string[],
-  exchange: (meterId: string) => Promise<{ ok: boolean }>,
-  total: number,
-  concurrency: number,
-) {
+async function load(label: string, { ids, exchange }: Target, total: number, concurrency: number) {
   const run = runFigures(label);
   let next = 0;
   await Promise.all(
@@ -128,6 +122,13 @@ async function load(
     }),
   );
   run.print(`max throughput: concurrency ${concurrency}`);
+}
+
+/** A transport's runs: a warm-up, a paced run at each offered load, then a max-throughput run. */
+async function runsOver(label: string, target: Target, concurrency: number) {
+  await load('warmup', target, 2_000, concurrency);
+  for (const rate of RATES) await paced(label, target, rate, PACED_SECONDS);
+  await load(label, target, REQUESTS, concurrency);
 }
 
 async function main() {
@@ -180,10 +181,7 @@ async function main() {
 
   const read = (meterId: string) =>
     headend.exchange(meterId, readRequest(meterId.padStart(12, '0'), DI.FORWARD_ACTIVE_TOTAL));
-  const gprsIds = gprsSpec.meters.map((m) => m.meterId);
-  await load('warmup', gprsIds, read, 2_000, TCP_CONCURRENCY);
-  for (const rate of RATES) await paced('TCP', gprsIds, read, rate, PACED_SECONDS);
-  await load('TCP', gprsIds, read, REQUESTS, TCP_CONCURRENCY);
+  await runsOver('TCP', { ids: gprsSpec.meters.map((m) => m.meterId), exchange: read }, TCP_CONCURRENCY);
   console.log(`links  ${headend.gprsLinkCount()} GPRS links still held after the load`);
   await stop(dtus);
 
@@ -193,10 +191,7 @@ async function main() {
     () => headend.state.gatewaySnapshot().filter((g) => g.online).length >= loraSpec.gateways.length,
     60_000,
   );
-  const loraIdList = loraSpec.meters.map((m) => m.meterId);
-  await load('warmup', loraIdList, read, 2_000, MQTT_CONCURRENCY);
-  for (const rate of RATES) await paced('MQTT', loraIdList, read, rate, PACED_SECONDS);
-  await load('MQTT', loraIdList, read, REQUESTS, MQTT_CONCURRENCY);
+  await runsOver('MQTT', { ids: loraSpec.meters.map((m) => m.meterId), exchange: read }, MQTT_CONCURRENCY);
   await stop(lora);
 
   await headend.close();
