@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { accounts, customers, debts, meters, stations, tariffs, tokenRecords } from '../src/db/schema.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { apiTest, type TestApp } from './harness.js';
 
 export const REPORT_STATIONS = ['S1', 'S2'] as const;
 
@@ -55,22 +55,33 @@ export async function reportAccounts(t: TestApp, perStation = 3): Promise<Fixtur
   return out;
 }
 
+/** A report suite's app: the harness's, with the report accounts. */
+export interface ReportApp {
+  t: TestApp;
+  fleet: FixtureMeter[];
+  admin: string;
+}
+
 /**
- * The file's one app with the report accounts (`perStation` a station), built before its tests and
- * handed to `use` with the admin's token (`use` may add what the file needs), closed after them.
+ * The `it` of a report suite: apiTest whose app holds the report accounts (`perStation` a station); the
+ * tests receive them as `prepared.fleet`, beside what the file's `prepare` returns.
  */
-export function reportAppForSuite(
-  use: (app: { t: TestApp; fleet: FixtureMeter[]; admin: string }) => unknown,
+export function reportTest<Extra extends object>(
+  prepare: (app: ReportApp) => Promise<Extra>,
   perStation?: number,
 ) {
-  let t: TestApp | undefined;
-  beforeAll(async () => {
-    const app = await createTestApp();
-    t = app;
-    const fleet = await reportAccounts(app, perStation);
-    await use({ t: app, fleet, admin: await app.adminToken() });
-  }, 60_000);
-  afterAll(() => t?.close());
+  return apiTest(async (t, admin) => {
+    const fleet = await reportAccounts(t, perStation);
+    return { ...(await prepare({ t, fleet, admin })), fleet };
+  });
+}
+
+/** reportTest for a file that keeps the app in its own variables: `use` receives it before the tests. */
+export function reportAppForSuite(use: (app: ReportApp) => unknown, perStation?: number) {
+  reportTest(async (app) => {
+    await use(app);
+    return {};
+  }, perStation);
 }
 
 /** A random fixture meter: its index in the fleet of reportAccounts' default three a station. */
