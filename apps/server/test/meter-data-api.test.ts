@@ -7,7 +7,7 @@ import {
   saveDailyRows,
   saveHourlyRows,
 } from '../src/modules/meter-data/meter-data.write.js';
-import { type TestApp, userWithRole } from './harness.js';
+import { queryRows, type TestApp, userWithRole } from './harness.js';
 import { clearReportData, type FixtureMeter, reportAppForSuite } from './report-fixture.js';
 import { sheetRows } from './workbook.js';
 
@@ -255,24 +255,24 @@ describe('demo history', () => {
     expect(first?.daily).toBeGreaterThan(365);
     expect(first?.vends).toBeGreaterThan(0);
     expect(await seedDemoHistory(t.database.db, t.clock.now())).toBeNull();
-    // Both drivers answer execute() with { rows }.
-    const result = (await t.database.db.execute(sql`select
+    const [check] = await queryRows<Record<string, string>>(
+      t.database,
+      sql`select
         (select coalesce(sum(usage), 0)::text from consumption_daily) as summary_usage,
         (select coalesce(sum(usage1), 0)::text from meter_daily_data) as raw_usage,
         (select coalesce(sum(paid_minor), 0)::text from purchase_hourly) as summary_paid,
-        (select coalesce(sum(total_paid_minor), 0)::text from token_records where kind = 'credit' and status = 0) as raw_paid`)) as {
-      rows: Record<string, string>[];
-    };
-    const [check] = result.rows;
+        (select coalesce(sum(total_paid_minor), 0)::text from token_records where kind = 'credit' and status = 0) as raw_paid`,
+    );
     expect(check?.summary_usage).toBe(check?.raw_usage);
     expect(check?.summary_paid).toBe(check?.raw_paid);
     // The purchase ledger the seed's vends filled equals one rebuilt from the token records.
-    const ledger = async () =>
-      (
-        (await t.database.db.execute(sql`select meter_id, folded_before::text, base_paid_minor::text,
+    const ledger = () =>
+      queryRows<Record<string, string>>(
+        t.database,
+        sql`select meter_id, folded_before::text, base_paid_minor::text,
             vend_dates::text, cum_times::text, cum_units::text, cum_paid_minor::text
-          from meter_purchase_ledger order by meter_id`)) as { rows: Record<string, string>[] }
-      ).rows;
+          from meter_purchase_ledger order by meter_id`,
+      );
     const seeded = await ledger();
     expect(seeded.length).toBeGreaterThan(0);
     await t.database.db.execute(sql`select purchase_ledger_rebuild()`);

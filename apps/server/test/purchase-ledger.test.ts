@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ledgerCovers } from '../src/modules/prepay-report/purchase-ledger.js';
-import type { TestApp } from './harness.js';
+import { queryRows, type TestApp } from './harness.js';
 import {
   clearReportData,
   type FixtureMeter,
@@ -46,11 +46,13 @@ type LedgerRow = {
 
 /** The ledger with arrays as text (both drivers alike), leaving out meters left with nothing. */
 async function ledgerRows(): Promise<LedgerRow[]> {
-  const res = await t.database.db.execute(sql`
+  return queryRows<LedgerRow>(
+    t.database,
+    sql`
     select meter_id, folded_before::text, base_times, base_units::text, base_paid_minor::text,
            vend_dates::text, cum_times::text, cum_units::text, cum_paid_minor::text
-    from meter_purchase_ledger where cardinality(vend_dates) > 0 or base_times <> 0 order by meter_id`);
-  return (res as unknown as { rows: LedgerRow[] }).rows;
+    from meter_purchase_ledger where cardinality(vend_dates) > 0 or base_times <> 0 order by meter_id`,
+  );
 }
 
 /** Low Purchase Situation's figures for `body`, as the admin. */
@@ -97,10 +99,8 @@ describe('purchase ledger', () => {
         // One statement per vend, in the generated (unsorted) order: each is its own trigger call.
         for (const v of raw) await storeVends(t, [toVend(v)]);
         const ids = (
-          (await t.database.db.execute(sql`select id from token_records order by id`)) as unknown as {
-            rows: { id: number | string }[];
-          }
-        ).rows.map((r) => Number(r.id));
+          await queryRows<{ id: number | string }>(t.database, sql`select id from token_records order by id`)
+        ).map((r) => Number(r.id));
         const of = (fate: string) => ids.filter((_, i) => raw[i]?.fate === fate);
         const list = (xs: number[]) => sql.join(xs, sql`, `);
         const cancel = [...of('cancelled'), ...of('reissued')];

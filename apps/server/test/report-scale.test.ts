@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { saveDailyRows, saveHourlyRows } from '../src/modules/meter-data/meter-data.write.js';
-import type { TestApp } from './harness.js';
+import { queryRows, type TestApp } from './harness.js';
 import {
   clearReportData,
   daysBetween,
@@ -24,9 +24,7 @@ reportAppForSuite((app) => {
   ({ t, fleet, admin } = app);
 });
 
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(q: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(q)) as unknown as Rows<T>).rows;
+const rowsOf = <T>(q: SQL) => queryRows<T>(t.database, q);
 
 describe('interval tables', () => {
   it('are partitioned by month on PostgreSQL (plain on PGlite) and the writer adds the month it writes', async () => {
