@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { alarms, auditLogs } from '../src/db/schema.js';
-import { type NewDailyRow, saveDailyRows } from '../src/modules/meter-data/meter-data.write.js';
+import type { NewDailyRow } from '../src/modules/meter-data/meter-data.write.js';
 import { userWithRole } from './harness.js';
-import { clearReportData, type FixtureMeter, reportTest } from './report-fixture.js';
+import { clearReportData, type FixtureMeter, reportTest, storeDailyRows } from './report-fixture.js';
 
 /** The Alarms page's endpoints and the dashboard's rose chart: station scope, refusals, audit. */
 const abnormal = (m: FixtureMeter, day: string, extra: Partial<NewDailyRow>): NewDailyRow => ({
@@ -23,28 +23,18 @@ type AlarmPage = { total: number; data: { id: number; meterId: string; stationId
 
 /** Station users of S1 and S2 with the Alarms key, one of S1 without it; an alarm in each station. */
 const it = reportTest(async ({ t, fleet }) => {
-  const s1 = await userWithRole(t, {
-    userId: 'alarm1',
-    content: 'AutomaticMeterReading.Alarm',
-    stationId: 'S1',
-  });
-  const s2 = await userWithRole(t, {
-    userId: 'alarm2',
-    content: 'AutomaticMeterReading.Alarm',
-    stationId: 'S2',
-  });
+  const alarmUser = (userId: string, stationId: string) =>
+    userWithRole(t, { userId, content: 'AutomaticMeterReading.Alarm', stationId });
+  const s1 = await alarmUser('alarm1', 'S1');
+  const s2 = await alarmUser('alarm2', 'S2');
   const noKey = await userWithRole(t, { userId: 'alarm0', content: 'Management.Meter', stationId: 'S1' });
   await clearReportData(t);
   const [a, b] = [fleet.find((m) => m.stationId === 'S1'), fleet.find((m) => m.stationId === 'S2')];
   if (!a || !b) throw new Error('the fixture has no meter in S1 or S2');
-  await saveDailyRows(
-    t.database.db,
-    [
-      abnormal(a, '2026-11-01', { terminalCoverOpen: true, relayOpen: true }),
-      abnormal(b, '2026-11-01', { remain1: 10 }),
-    ],
-    t.clock.now(),
-  );
+  await storeDailyRows(t, [
+    abnormal(a, '2026-11-01', { terminalCoverOpen: true, relayOpen: true }),
+    abnormal(b, '2026-11-01', { remain1: 10 }),
+  ]);
   return { s1, s2, noKey };
 });
 

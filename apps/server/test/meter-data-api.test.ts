@@ -2,13 +2,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../src/db/schema.js';
 import { seedDemoHistory } from '../src/modules/meter-data/demo-history.js';
-import {
-  type NewDailyRow,
-  saveDailyRows,
-  saveHourlyRows,
-} from '../src/modules/meter-data/meter-data.write.js';
+import { type NewDailyRow, saveHourlyRows } from '../src/modules/meter-data/meter-data.write.js';
 import { queryRows, type TestApp, userWithRole } from './harness.js';
-import { clearReportData, type FixtureMeter, reportAppForSuite } from './report-fixture.js';
+import { clearReportData, type FixtureMeter, reportAppForSuite, storeDailyRows } from './report-fixture.js';
 import { sheetRows } from './workbook.js';
 
 let t: TestApp;
@@ -49,10 +45,9 @@ describe('Interval Data endpoints', () => {
   beforeAll(async () => {
     await clearReportData(t);
     const days = ['2026-10-30', '2026-10-31', '2026-11-01'];
-    await saveDailyRows(
-      t.database.db,
+    await storeDailyRows(
+      t,
       fleet.flatMap((m) => days.map((d) => row(m, d))),
-      t.clock.now(),
     );
   });
 
@@ -113,7 +108,7 @@ describe('Interval Data endpoints', () => {
       admin,
     );
     expect(before.result.data).toEqual([{ currentDate: '2026-10-31 00:00:00', consumption: 15.6 }]);
-    await saveDailyRows(t.database.db, [row(m, '2026-10-31', { usage1: 100 })], t.clock.now());
+    await storeDailyRows(t, [row(m, '2026-10-31', { usage1: 100 })]);
     const after = await t.call<{ data: { consumption: number }[] }>(
       '/API/PrepayReport/ConsumptionStatistics',
       { lang: 'en', dateRange: ['2026-10-31 00:00:00', '2026-10-31 23:59:59'], stationId: 'S1' },
@@ -206,14 +201,10 @@ describe('alarms', () => {
   it('a tampered or low-credit reading opens one alarm per kind; acknowledging closes it, audited', async () => {
     await clearReportData(t);
     const m = fleet[4] as FixtureMeter;
-    await saveDailyRows(
-      t.database.db,
-      [
-        row(m, '2026-11-01', { terminalCoverOpen: true, remain1: 20 }),
-        row(m, '2026-11-02', { terminalCoverOpen: true }),
-      ],
-      t.clock.now(),
-    );
+    await storeDailyRows(t, [
+      row(m, '2026-11-01', { terminalCoverOpen: true, remain1: 20 }),
+      row(m, '2026-11-02', { terminalCoverOpen: true }),
+    ]);
     const list = await t.call<{ total: number; data: { id: number; kind: string; acknowledged: boolean }[] }>(
       '/api/alarm/read',
       { acknowledged: false, orderBy: 'kind asc' },
@@ -238,7 +229,7 @@ describe('alarms', () => {
     const audit = await t.database.db.select().from(auditLogs).where(sql`title = 'Alarm'`);
     expect(audit).toHaveLength(1);
     // The next tampered reading opens a new alarm.
-    await saveDailyRows(t.database.db, [row(m, '2026-11-03', { coverOpen: true })], t.clock.now());
+    await storeDailyRows(t, [row(m, '2026-11-03', { coverOpen: true })]);
     const open = await t.call<{ total: number }>(
       '/api/alarm/read',
       { acknowledged: false, kind: 'tamper' },

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { saveDailyRows } from '../src/modules/meter-data/meter-data.write.js';
 import { type TestApp, userWithRole } from './harness.js';
 import {
   clearReportData,
@@ -13,6 +12,7 @@ import {
   meterIndexArb,
   reportAppForSuite,
   reportRows,
+  storeDailyRows,
   storeVends,
   type Vend,
   vendFieldArbs,
@@ -112,7 +112,7 @@ async function load(raw: (ValueOf<typeof vendArb> & { exact?: Date })[], daily: 
       total1: 1000,
     };
   });
-  if (rows.length) await saveDailyRows(t.database.db, rows, t.clock.now());
+  if (rows.length) await storeDailyRows(t, rows);
   return vends;
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { accounts, customers, debts, meters, stations, tariffs, tokenRecords } from '../src/db/schema.js';
+import { type NewDailyRow, saveDailyRows } from '../src/modules/meter-data/meter-data.write.js';
 import { apiTest, type TestApp } from './harness.js';
 
 export const REPORT_STATIONS = ['S1', 'S2'] as const;
@@ -104,6 +105,10 @@ export interface Vend {
 }
 
 let receipt = 1_000_000;
+
+/** Stores daily readings as the collection does, received now (the test clock's). */
+export const storeDailyRows = (t: TestApp, rows: NewDailyRow[]) =>
+  saveDailyRows(t.database.db, rows, t.clock.now());
 
 /** Stores issued credit vends, then cancels some the way the cancel service does (status 0 → 1). */
 export async function storeVends(t: TestApp, vends: Vend[]): Promise<void> {

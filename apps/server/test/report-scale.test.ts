@@ -1,12 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { saveDailyRows, saveHourlyRows } from '../src/modules/meter-data/meter-data.write.js';
+import { saveHourlyRows } from '../src/modules/meter-data/meter-data.write.js';
 import { queryRows, type TestApp } from './harness.js';
 import {
   clearReportData,
   daysBetween,
   type FixtureMeter,
   reportAppForSuite,
+  storeDailyRows,
   storeVends,
   wire,
 } from './report-fixture.js';
@@ -31,11 +32,9 @@ describe('interval tables', () => {
     await clearReportData(t);
     const m = fleet[0] as FixtureMeter;
     // A month far from the migration's pre-made range: the writer asks for its partition first.
-    await saveDailyRows(
-      t.database.db,
-      [{ meterId: m.meterId, currentDate: '2031-05-31', stationId: m.stationId, usage1: 7, total1: 1 }],
-      t.clock.now(),
-    );
+    await storeDailyRows(t, [
+      { meterId: m.meterId, currentDate: '2031-05-31', stationId: m.stationId, usage1: 7, total1: 1 },
+    ]);
     await saveHourlyRows(t.database.db, [
       {
         meterId: m.meterId,
