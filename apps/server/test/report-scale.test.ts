@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { saveHourlyRows } from '../src/modules/meter-data/meter-data.write.js';
-import { queryRows, type TestApp } from './harness.js';
+import { queryRows } from './harness.js';
 import {
   clearReportData,
   daysBetween,
   type FixtureMeter,
-  reportAppForSuite,
+  reportTest,
   storeDailyRows,
   storeVends,
   wire,
@@ -17,18 +17,14 @@ import {
  * interval tables on PostgreSQL that follow the writer, a total that stays right on a page past the end
  * (the total normally rides on the page's rows), and the Long Nonpurchase "never purchased" decision.
  */
-let t: TestApp;
-let fleet: FixtureMeter[];
-let admin: string;
-
-reportAppForSuite((app) => {
-  ({ t, fleet, admin } = app);
-});
-
-const rowsOf = <T>(q: SQL) => queryRows<T>(t.database, q);
+const it = reportTest(async () => ({}));
 
 describe('interval tables', () => {
-  it('are partitioned by month on PostgreSQL (plain on PGlite) and the writer adds the month it writes', async () => {
+  it('are partitioned by month on PostgreSQL (plain on PGlite) and the writer adds the month it writes', async ({
+    t,
+    prepared: { fleet },
+  }) => {
+    const rowsOf = <T>(q: SQL) => queryRows<T>(t.database, q);
     await clearReportData(t);
     const m = fleet[0] as FixtureMeter;
     // A month far from the migration's pre-made range: the writer asks for its partition first.
@@ -70,7 +66,7 @@ describe('interval tables', () => {
 });
 
 describe('report totals and the never-purchased account', () => {
-  it('a page past the end still answers the total', async () => {
+  it('a page past the end still answers the total', async ({ t, admin }) => {
     await clearReportData(t);
     for (const path of [
       '/API/PrepayReport/LowPurchaseSituation',
@@ -93,7 +89,11 @@ describe('report totals and the never-purchased account', () => {
     }
   });
 
-  it('Long Nonpurchase: an account whose only vend was cancelled counts from its opening, which is its last purchase date', async () => {
+  it('Long Nonpurchase: an account whose only vend was cancelled counts from its opening, which is its last purchase date', async ({
+    t,
+    admin,
+    prepared: { fleet },
+  }) => {
     await clearReportData(t);
     const m = fleet[1] as FixtureMeter;
     await storeVends(t, [
