@@ -63,16 +63,10 @@ describe('users', () => {
   });
 
   it('pages, filters, searches and sorts on the server', async ({ t, admin }) => {
-    const p1 = await t.call<Page<UserRow>>(
-      '/api/user/read',
-      { pageSize: 2, pageNumber: 1, orderBy: 'userId asc' },
-      admin,
-    );
-    const p2 = await t.call<Page<UserRow>>(
-      '/api/user/read',
-      { pageSize: 2, pageNumber: 2, orderBy: 'userId asc' },
-      admin,
-    );
+    const page = (pageNumber: number) =>
+      t.call<Page<UserRow>>('/api/user/read', { pageSize: 2, pageNumber, orderBy: 'userId asc' }, admin);
+    const p1 = await page(1);
+    const p2 = await page(2);
     expect(p1.result.total).toBeGreaterThanOrEqual(6);
     expect(p1.result.data).toHaveLength(2);
     const ids = [...p1.result.data, ...p2.result.data].map((u) => u.userId);
