@@ -1,12 +1,12 @@
 import { meterAddress } from '@prepay/dlt645';
-import { type Fleet, startFleet } from '@prepay/simulator';
+import { startFleet } from '@prepay/simulator';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openPostgres } from '../src/db/client.js';
 import { gateways, meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { rowsOf, startMosquitto, until } from './headend-fixture.js';
-import { postgresDatabase, type RunningServer, startServer, stopRunning } from './server-process.js';
+import { postgresDatabase, serverForTest } from './server-process.js';
 import { METER_STS, testConfig } from './test-config.js';
 
 const PASSWORD = 'Shared#Admin-Pass-1';
@@ -15,22 +15,15 @@ const TASKS = 1000;
 const GW = 'E4-38-19-FF-FE-00-00-07';
 const ids = Array.from({ length: METERS }, (_, i) => `4732${String(i + 1).padStart(7, '0')}`);
 const devEui = (i: number) => `70b3d5e75e${String(i + 1).padStart(6, '0')}`;
-let cluster: Awaited<ReturnType<typeof postgresDatabase>> | undefined;
-let broker: Awaited<ReturnType<typeof startMosquitto>> | undefined;
-let fleet: Fleet | undefined;
-const servers: RunningServer[] = [];
-afterAll(async () => {
-  await fleet?.stop();
-  await stopRunning(servers);
-  await broker?.stop();
-  cluster?.stop();
-});
 
 describe('two server processes on one PostgreSQL', () => {
   it('share a queue of 1,000 tasks and run each exactly once', async () => {
-    cluster = await postgresDatabase('prepay_two');
+    // What the test starts is stopped when it finishes, the latest first.
+    const cluster = await postgresDatabase('prepay_two');
+    onTestFinished(() => cluster.stop());
     const url = cluster.url;
-    broker = await startMosquitto();
+    const broker = await startMosquitto();
+    onTestFinished(() => broker.stop());
     {
       const database = await openPostgres(url, 2);
       await database.migrate();
@@ -58,8 +51,8 @@ describe('two server processes on one PostgreSQL', () => {
       REMOTE_TASK_POLL_MS: '50',
       REMOTE_TASK_WARMUP_MS: '0',
     };
-    servers.push(await startServer(env), await startServer(env));
-    fleet = await startFleet({
+    const servers = [await serverForTest(env), await serverForTest(env)];
+    const fleet = await startFleet({
       spec: {
         gateways: [{ gatewayId: GW }],
         meters: ids.map((meterId, i) => ({
@@ -76,6 +69,7 @@ describe('two server processes on one PostgreSQL', () => {
       firstStatusWithinMs: 200,
       downlinkDelayMs: 5,
     });
+    onTestFinished(() => fleet.stop());
     await fleet.ready();
     const check = await openPostgres(url, 2);
     try {

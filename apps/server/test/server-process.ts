@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { onTestFinished } from 'vitest';
 // @ts-expect-error -- plain ESM helper shared with the test runner, no type declarations
 import { startPostgres } from '../../../scripts/pg-throwaway.mjs';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
@@ -169,4 +170,11 @@ export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 /** Stops (SIGTERM, waited for) each of `servers` still running: a file's clean-up after its tests. */
 export async function stopRunning(servers: RunningServer[]) {
   for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) await s.stop();
+}
+
+/** startServer inside a test: stopped as above when the test finishes (in reverse order of what it started). */
+export async function serverForTest(env: Record<string, string>): Promise<RunningServer> {
+  const server = await startServer(env);
+  onTestFinished(() => stopRunning([server]));
+  return server;
 }
