@@ -53,77 +53,82 @@ function loopDelay() {
   };
 }
 
+/** What a run drives: the meters (round-robin) and one exchange with a meter. */
+interface Target {
+  ids: string[];
+  exchange: (meterId: string) => Promise<{ ok: boolean }>;
+}
+
+/**
+ * One run's figures: each exchange's latency and failure as it answers, and the printed line (requests,
+ * req/s, p50/p99/max, failures, `how` the load was offered, the event loop's delay and CPU).
+ */
+function runFigures(label: string) {
+  const latencies: number[] = [];
+  let failures = 0;
+  const loop = loopDelay();
+  const start = performance.now();
+  return {
+    start,
+    /** Times `exchange` from `due` (when it was due to be sent). */
+    async record(exchange: Promise<{ ok: boolean }>, due: number) {
+      const r = await exchange;
+      latencies.push(performance.now() - due);
+      if (!r.ok) failures++;
+    },
+    print(how: string) {
+      const seconds = (performance.now() - start) / 1000;
+      latencies.sort((a, b) => a - b);
+      const ms = (q: number) => percentile(latencies, q).toFixed(1);
+      console.log(
+        `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${ms(0.5)} ms, p99 ${ms(0.99)} ms, max ${ms(1)} ms, failures ${failures} (${how}; ${loop(latencies.length)})`,
+      );
+    },
+  };
+}
+
 /**
  * Offered load: `rate` exchanges a second for `seconds`, sent on schedule (every 10 ms, whatever is due)
  * whether or not earlier ones have answered, round-robin over the meters. Latency counts from when a
  * request was due, so a stalled event loop shows in p99 instead of silently slowing the sender.
  */
-async function paced(
-  label: string,
-  ids: string[],
-  exchange: (meterId: string) => Promise<{ ok: boolean }>,
-  rate: number,
-  seconds: number,
-) {
-  const latencies: number[] = [];
+async function paced(label: string, { ids, exchange }: Target, rate: number, seconds: number) {
+  const run = runFigures(label);
   const pending: Promise<void>[] = [];
-  let failures = 0;
   const total = Math.round(rate * seconds);
-  const loop = loopDelay();
-  const start = performance.now();
   for (let sent = 0; sent < total; ) {
-    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+    const due = Math.min(total, Math.floor(((performance.now() - run.start) / 1000) * rate) + 1);
     for (; sent < due; sent++) {
-      const at = start + (sent / rate) * 1000;
-      const id = ids[sent % ids.length] ?? '';
-      pending.push(
-        exchange(id).then((r) => {
-          latencies.push(performance.now() - at);
-          if (!r.ok) failures++;
-        }),
-      );
+      pending.push(run.record(exchange(ids[sent % ids.length] ?? ''), run.start + (sent / rate) * 1000));
     }
     await new Promise((r) => setTimeout(r, 10));
   }
   await Promise.all(pending);
-  const elapsed = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / elapsed).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms, max ${percentile(latencies, 1).toFixed(1)} ms, failures ${failures} (offered ${rate}/s for ${seconds} s; ${loop(latencies.length)})`,
-  );
+  run.print(`offered ${rate}/s for ${seconds} s`);
 }
 
 /** Max throughput: `total` exchanges spread round-robin over the meters, `concurrency` in flight at once. */
-async function load(
-  label: string,
-  ids: string[],
-  exchange: (meterId: string) => Promise<{ ok: boolean }>,
-  total: number,
-  concurrency: number,
-) {
-  const latencies: number[] = [];
-  let failures = 0;
+async function load(label: string, { ids, exchange }: Target, total: number, concurrency: number) {
+  const run = runFigures(label);
   let next = 0;
-  const loop = loopDelay();
-  const start = performance.now();
   await Promise.all(
     Array.from({ length: Math.min(concurrency, ids.length) }, async (_, w) => {
       for (let k = w; ; k += concurrency) {
         if (next >= total) return;
         next++;
-        const id = ids[k % ids.length] ?? '';
-        const t0 = performance.now();
-        const r = await exchange(id);
-        latencies.push(performance.now() - t0);
-        if (!r.ok) failures++;
+        const sentAt = performance.now();
+        await run.record(exchange(ids[k % ids.length] ?? ''), sentAt);
       }
     }),
   );
-  const seconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms, failures ${failures} (max throughput: concurrency ${concurrency}; ${loop(latencies.length)})`,
-  );
+  run.print(`max throughput: concurrency ${concurrency}`);
+}
+
+/** A transport's runs: a warm-up, a paced run at each offered load, then a max-throughput run. */
+async function runsOver(label: string, target: Target, concurrency: number) {
+  await load('warmup', target, 2_000, concurrency);
+  for (const rate of RATES) await paced(label, target, rate, PACED_SECONDS);
+  await load(label, target, REQUESTS, concurrency);
 }
 
 async function main() {
@@ -176,10 +181,7 @@ async function main() {
 
   const read = (meterId: string) =>
     headend.exchange(meterId, readRequest(meterId.padStart(12, '0'), DI.FORWARD_ACTIVE_TOTAL));
-  const gprsIds = gprsSpec.meters.map((m) => m.meterId);
-  await load('warmup', gprsIds, read, 2_000, TCP_CONCURRENCY);
-  for (const rate of RATES) await paced('TCP', gprsIds, read, rate, PACED_SECONDS);
-  await load('TCP', gprsIds, read, REQUESTS, TCP_CONCURRENCY);
+  await runsOver('TCP', { ids: gprsSpec.meters.map((m) => m.meterId), exchange: read }, TCP_CONCURRENCY);
   console.log(`links  ${headend.gprsLinkCount()} GPRS links still held after the load`);
   await stop(dtus);
 
@@ -189,10 +191,7 @@ async function main() {
     () => headend.state.gatewaySnapshot().filter((g) => g.online).length >= loraSpec.gateways.length,
     60_000,
   );
-  const loraIdList = loraSpec.meters.map((m) => m.meterId);
-  await load('warmup', loraIdList, read, 2_000, MQTT_CONCURRENCY);
-  for (const rate of RATES) await paced('MQTT', loraIdList, read, rate, PACED_SECONDS);
-  await load('MQTT', loraIdList, read, REQUESTS, MQTT_CONCURRENCY);
+  await runsOver('MQTT', { ids: loraSpec.meters.map((m) => m.meterId), exchange: read }, MQTT_CONCURRENCY);
   await stop(lora);
 
   await headend.close();

@@ -1,18 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { alarms, auditLogs } from '../src/db/schema.js';
-import { type NewDailyRow, saveDailyRows } from '../src/modules/meter-data/meter-data.write.js';
-import { type TestApp, userWithRole } from './harness.js';
-import { clearReportData, type FixtureMeter, reportAppForSuite } from './report-fixture.js';
+import type { NewDailyRow } from '../src/modules/meter-data/meter-data.write.js';
+import { userWithRole } from './harness.js';
+import { clearReportData, type FixtureMeter, reportTest, storeDailyRows } from './report-fixture.js';
 
 /** The Alarms page's endpoints and the dashboard's rose chart: station scope, refusals, audit. */
-let t: TestApp;
-let fleet: FixtureMeter[];
-let admin: string;
-let s1: string;
-let s2: string;
-let noKey: string;
-
 const abnormal = (m: FixtureMeter, day: string, extra: Partial<NewDailyRow>): NewDailyRow => ({
   meterId: m.meterId,
   currentDate: day,
@@ -28,26 +21,29 @@ const abnormal = (m: FixtureMeter, day: string, extra: Partial<NewDailyRow>): Ne
 
 type AlarmPage = { total: number; data: { id: number; meterId: string; stationId: string; kind: string }[] };
 
-reportAppForSuite(async (app) => {
-  ({ t, fleet, admin } = app);
-  s1 = await userWithRole(t, { userId: 'alarm1', content: 'AutomaticMeterReading.Alarm', stationId: 'S1' });
-  s2 = await userWithRole(t, { userId: 'alarm2', content: 'AutomaticMeterReading.Alarm', stationId: 'S2' });
-  noKey = await userWithRole(t, { userId: 'alarm0', content: 'Management.Meter', stationId: 'S1' });
+/** Station users of S1 and S2 with the Alarms key, one of S1 without it; an alarm in each station. */
+const it = reportTest(async ({ t, fleet }) => {
+  const alarmUser = (userId: string, stationId: string) =>
+    userWithRole(t, { userId, content: 'AutomaticMeterReading.Alarm', stationId });
+  const s1 = await alarmUser('alarm1', 'S1');
+  const s2 = await alarmUser('alarm2', 'S2');
+  const noKey = await userWithRole(t, { userId: 'alarm0', content: 'Management.Meter', stationId: 'S1' });
   await clearReportData(t);
   const [a, b] = [fleet.find((m) => m.stationId === 'S1'), fleet.find((m) => m.stationId === 'S2')];
   if (!a || !b) throw new Error('the fixture has no meter in S1 or S2');
-  await saveDailyRows(
-    t.database.db,
-    [
-      abnormal(a, '2026-11-01', { terminalCoverOpen: true, relayOpen: true }),
-      abnormal(b, '2026-11-01', { remain1: 10 }),
-    ],
-    t.clock.now(),
-  );
+  await storeDailyRows(t, [
+    abnormal(a, '2026-11-01', { terminalCoverOpen: true, relayOpen: true }),
+    abnormal(b, '2026-11-01', { remain1: 10 }),
+  ]);
+  return { s1, s2, noKey };
 });
 
 describe('alarm list and acknowledge', () => {
-  it('each station sees its own alarms; the administrator sees all; the rose chart counts the same', async () => {
+  it('each station sees its own alarms; the administrator sees all; the rose chart counts the same', async ({
+    t,
+    admin,
+    prepared: { s1, s2 },
+  }) => {
     const mine = await t.call<AlarmPage>('/api/alarm/read', { orderBy: 'kind asc' }, s1);
     expect(mine.result.data.map((a) => [a.stationId, a.kind])).toEqual([
       ['S1', 'relay'],
@@ -65,7 +61,10 @@ describe('alarm list and acknowledge', () => {
     expect(rose.result.yData).toEqual([1, 1, 0, 0]);
   });
 
-  it('refuses to acknowledge another station’s alarm and changes nothing', async () => {
+  it('refuses to acknowledge another station’s alarm and changes nothing', async ({
+    t,
+    prepared: { s1, s2 },
+  }) => {
     const theirs = await t.call<AlarmPage>('/api/alarm/read', {}, s2);
     const id = theirs.result.data[0]?.id;
     const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLogs);
@@ -78,7 +77,10 @@ describe('alarm list and acknowledge', () => {
     expect(after[0]?.n).toBe(before[0]?.n);
   });
 
-  it('a bad body is a 400, a duplicate line a refusal, a role without the key a 403', async () => {
+  it('a bad body is a 400, a duplicate line a refusal, a role without the key a 403', async ({
+    t,
+    prepared: { s1, noKey },
+  }) => {
     const bad = await t.post('/api/alarm/acknowledge', [{ id: 0 }], s1);
     expect(bad.statusCode).toBe(400);
     const mine = await t.call<AlarmPage>('/api/alarm/read', {}, s1);
@@ -89,7 +91,10 @@ describe('alarm list and acknowledge', () => {
     expect((await t.post('/api/alarm/acknowledge', [{ id }], noKey)).statusCode).toBe(403);
   });
 
-  it('acknowledging two alarms at once is one transaction with one audit row each', async () => {
+  it('acknowledging two alarms at once is one transaction with one audit row each', async ({
+    t,
+    prepared: { s1 },
+  }) => {
     const mine = await t.call<AlarmPage>('/api/alarm/read', { acknowledged: false }, s1);
     const ids = mine.result.data.map((a) => a.id);
     expect(ids).toHaveLength(2);

@@ -6,7 +6,7 @@ import { authorizationProofs, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, createTestApp, type TestApp } from './harness.js';
 import { testConfig } from './test-config.js';
-import { vendableMeter } from './vending-fixture.js';
+import { creditVend, vendableMeter } from './vending-fixture.js';
 
 let t: TestApp;
 const METER = '47001234567';
@@ -17,11 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const vend = (authorizationPassword: string, token: string) =>
-  t.call(
-    '/api/token/creditToken/generate',
-    { meterId: METER, amount: '1000', isPreview: false, isVendByTotalPaid: true, authorizationPassword },
-    token,
-  );
+  creditVend(t, { meterId: METER, amount: '1000', authorizationPassword }, token);
 
 const proofs = () => t.database.db.select().from(authorizationProofs);
 

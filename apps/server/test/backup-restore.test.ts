@@ -41,12 +41,7 @@ describe('backup and restore', () => {
     const ids = await seedVendableMeters(await storage.open(), storage.dir, 8);
     const server = await startServer({ ...storage.env, SEED: 'none', METRICS_PORT: String(metricsPort) });
     try {
-      const login = await server.post<{ token: string }>('/api/user/login', {
-        userId: 'admin',
-        password: ADMIN_PASSWORD,
-      });
-      expect(login.code, login.reason).toBe(0);
-      const token = login.result.token;
+      const token = await server.login('admin', ADMIN_PASSWORD);
 
       const acked: { receiptId: number; at: number }[] = [];
       let stop = false;

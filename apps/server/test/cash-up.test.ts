@@ -1,6 +1,5 @@
 import type { CashUpResult, CashUpRow, CreditTokenRecord } from '@prepay/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stations, tokenRecords } from '../src/db/schema.js';
 import {
@@ -10,17 +9,11 @@ import {
   USER_AUTH_PASSWORD,
   userWithRole,
 } from './harness.js';
-import { vendableMeter } from './vending-fixture.js';
+import { creditVend, vendableMeter } from './vending-fixture.js';
+import { firstSheet, workbookOf } from './workbook.js';
 
 /** A credit token record as the API returns it. */
 type Rec = CreditTokenRecord;
-
-/** The answer's bytes as the ArrayBuffer exceljs reads. */
-function arrayBufferOf(bytes: Uint8Array): ArrayBuffer {
-  const copy = new ArrayBuffer(bytes.byteLength);
-  new Uint8Array(copy).set(bytes);
-  return copy;
-}
 
 let t: TestApp;
 let admin: string;
@@ -37,18 +30,7 @@ const vend = async (
   paymentMethod: string | null,
   password = ADMIN_AUTH_PASSWORD,
 ) => {
-  const res = await t.call<Rec>(
-    '/api/token/creditToken/generate',
-    {
-      meterId,
-      amount,
-      paymentMethod,
-      isPreview: false,
-      isVendByTotalPaid: true,
-      authorizationPassword: password,
-    },
-    token,
-  );
+  const res = await creditVend(t, { meterId, amount, paymentMethod, authorizationPassword: password }, token);
   expect(res.code, res.reason).toBe(0);
   return res.result;
 };
@@ -184,8 +166,7 @@ describe('cash-up', () => {
   it('exports one sheet per view in the asked language, with a total row and money with 2 places', async () => {
     const res = await t.post('/api/cashUp/export', { from: today, to: today, lang: 'zh' }, admin);
     expect(res.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(arrayBufferOf(res.rawPayload));
+    const book = await workbookOf(res.rawPayload);
     expect(book.worksheets.map((s) => s.name)).toEqual(['操作员', '站点', '支付方式', '日期']);
     const sheet = book.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([
@@ -220,10 +201,7 @@ describe('cash-up', () => {
         admin,
       );
       expect(res.statusCode).toBe(200);
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(arrayBufferOf(res.rawPayload));
-      const sheet = book.worksheets[0];
-      if (!sheet) throw new Error('no sheet');
+      const sheet = await firstSheet(res.rawPayload);
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
       for (const title of titles) expect(header).toContain(title);
       const cells = JSON.stringify(sheet.getSheetValues());

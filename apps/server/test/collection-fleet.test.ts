@@ -6,8 +6,7 @@ import {
   createCollectionScheduler,
 } from '../src/modules/collection/collection.scheduler.js';
 import { createRemoteTaskService } from '../src/modules/remote-task/remote-task.service.js';
-import { AFTER_THIRD_MIDNIGHT, collectionFleetForSuite, sweepUntil as sweepWith } from './fleet-fixture.js';
-import { until } from './headend-fixture.js';
+import { collectionFleetForSuite, sweepUntil as sweepWith } from './fleet-fixture.js';
 import { iain } from './masterdata-fixtures.js';
 
 /**
@@ -23,7 +22,7 @@ const pair = {
   devEui: '70b3d5e75e000032',
   balance: 5000,
 };
-const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
+const { gprs: GPRS, lora: LORA } = pair;
 
 // Installed when the simulated meters start (collection reads no day before a meter's installation);
 // meter time moves only when the test moves it, together with the server's clock.
@@ -75,14 +74,7 @@ function expectRowsEqualRegisters(meterId: string, rows: (typeof meterDailyData.
 describe('collection through the simulated fleet', () => {
   it('after midnight stores daily rows equal to the frozen registers; an offline meter is collected when it is back', async () => {
     // The LoRaWAN meter's only gateway is down over midnight.
-    suite.fleet.fault(GW, { kind: 'offline' });
-    await until('the LoRaWAN link to drop', () => !suite.headend.linkState(LORA).online);
-    suite.moveTo(AFTER_THIRD_MIDNIGHT);
-
-    await sweepUntil(
-      'the first sweep to settle',
-      async () => (await suite.settled(GPRS)) && (await suite.settled(LORA)),
-    );
+    await suite.loraOfflineOverMidnight(sweepUntil);
     expectRowsEqualRegisters(GPRS, await daily(GPRS));
     // Each day was read once, by whichever scheduler led.
     expect((await suite.jobsOf(GPRS)).map((j) => j.attempts)).toEqual([1, 1, 1, 1]);
@@ -99,9 +91,7 @@ describe('collection through the simulated fleet', () => {
     expect(hour?.total1).toBe(Math.floor((suite.fleet.meter(GPRS)?.energyHundredths ?? -1) / 10));
 
     // The gateway comes back; the next sweeps see the meter heard again and read the missed days.
-    suite.fleet.clearFaults();
-    await until('the LoRaWAN link to come back', () => suite.headend.linkState(LORA).online);
-    await sweepUntil('the LoRaWAN meter to be collected', async () => (await daily(LORA)).length === 3);
+    await suite.loraBack(sweepUntil, async () => (await daily(LORA)).length === 3);
     expectRowsEqualRegisters(LORA, await daily(LORA));
     expect((await suite.jobsOf(LORA)).every((j) => j.status === 'done')).toBe(true);
 

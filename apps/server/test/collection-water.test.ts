@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { waterDailyData, waterMonthlyData } from '../src/db/schema.js';
-import { AFTER_THIRD_MIDNIGHT, collectionFleetForSuite, sweepUntil as sweepWith } from './fleet-fixture.js';
-import { until } from './headend-fixture.js';
+import { collectionFleetForSuite, sweepUntil as sweepWith } from './fleet-fixture.js';
 import { iain } from './masterdata-fixtures.js';
 
 /**
@@ -20,7 +19,7 @@ const pair = {
   balance: 3000,
   type: 1,
 };
-const { gatewayId: GW, gprs: GPRS, lora: LORA } = pair;
+const { gprs: GPRS, lora: LORA } = pair;
 
 const suite = collectionFleetForSuite(pair);
 const sweepUntil = (what: string, done: () => Promise<boolean>) =>
@@ -65,14 +64,7 @@ describe('water meter collection through the simulated fleet', () => {
     suite.model(GPRS).batteryCentivolts = 330;
     suite.fleet.fault(GPRS, { kind: 'relay-stuck' });
     suite.model(GPRS).trip(suite.clock.now(), '00000001');
-    suite.fleet.fault(GW, { kind: 'offline' });
-    await until('the LoRaWAN link to drop', () => !suite.headend.linkState(LORA).online);
-    suite.moveTo(AFTER_THIRD_MIDNIGHT);
-
-    await sweepUntil(
-      'the first sweeps to settle',
-      async () => (await suite.settled(GPRS)) && (await suite.settled(LORA)),
-    );
+    await suite.loraOfflineOverMidnight(sweepUntil);
     expectRowsEqualRegisters(GPRS, await daily(GPRS), { valveError: true, batteryPercentage: 50 });
     expect((await daily(GPRS)).find((r) => r.currentDate === '2026-11-24')?.totalRecharge).toBe(125);
     // A water meter keeps no hourly record: only its three days were planned.
@@ -86,9 +78,7 @@ describe('water meter collection through the simulated fleet', () => {
       'offline',
     ]);
 
-    suite.fleet.clearFaults();
-    await until('the LoRaWAN link to come back', () => suite.headend.linkState(LORA).online);
-    await sweepUntil('the LoRaWAN meter to be collected', async () => (await daily(LORA)).length === 3);
+    await suite.loraBack(sweepUntil, async () => (await daily(LORA)).length === 3);
     expectRowsEqualRegisters(LORA, await daily(LORA), { valveError: false, batteryPercentage: 100 });
     expect((await daily(LORA)).find((r) => r.currentDate === '2026-11-24')?.valveStatus).toBe(true);
 

@@ -1,20 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { remoteTasks } from '../src/db/schema.js';
-import { type TestApp, userWithRole } from './harness.js';
-import { reportAppForSuite } from './report-fixture.js';
+import { userWithRole } from './harness.js';
+import { reportTest } from './report-fixture.js';
 
 /**
  * Dashboard line chart type 6 (original-api.md §10, "Hourly Success Rate", 48 points in %): the share of
  * finished remote tasks that succeeded, per hour of their finish, scoped to the user's station.
  */
-let t: TestApp;
-let admin: string;
-let s2: string;
 type Chart = { xData: string[]; yData: number[] };
 
-reportAppForSuite(async ({ fleet, ...app }) => {
-  ({ t, admin } = app);
-  s2 = await userWithRole(t, { userId: 'rate2', content: 'AutomaticMeterReading.Alarm', stationId: 'S2' });
+const it = reportTest(async ({ t, fleet }) => {
+  const s2 = await userWithRole(t, {
+    userId: 'rate2',
+    content: 'AutomaticMeterReading.Alarm',
+    stationId: 'S2',
+  });
   const top = new Date(t.clock.now());
   top.setMinutes(0, 0, 0);
   // Finished `hoursBack` hours before the current hour began, plus some minutes.
@@ -40,10 +40,15 @@ reportAppForSuite(async ({ fleet, ...app }) => {
     // Fifty hours back: outside the 48 hours.
     task('S2', 2, 50),
   ]);
+  return { s2 };
 });
 
 describe('dashboard line chart type 6', () => {
-  it('gives the hourly success rate of finished tasks over 48 hours, by station scope', async () => {
+  it('gives the hourly success rate of finished tasks over 48 hours, by station scope', async ({
+    t,
+    admin,
+    prepared: { s2 },
+  }) => {
     const all = await t.call<Chart>('/api/dashboard/readLineChart', { type: 6, days: 48 }, admin);
     expect(all.code, all.reason).toBe(0);
     expect(all.result.xData).toHaveLength(48);

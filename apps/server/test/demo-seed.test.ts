@@ -11,6 +11,7 @@ import { fingerprint } from './fingerprint.js';
 import { apiTest, withDemoData } from './harness.js';
 import type { Page } from './masterdata-fixtures.js';
 import { testConfig } from './test-config.js';
+import { creditVend } from './vending-fixture.js';
 
 const it = apiTest(withDemoData);
 
@@ -75,17 +76,7 @@ describe('demo data is vendable', () => {
   }) => {
     const account = (await t.call<Page<{ meterId: string }>>('/api/account/read', { pageSize: 1 }, admin))
       .result.data[0]!;
-    const res = await t.call<{ token: string }>(
-      '/api/token/creditToken/generate',
-      {
-        meterId: account.meterId,
-        isPreview: false,
-        isVendByTotalPaid: true,
-        amount: '50000',
-        authorizationPassword: 'Auth#Pass-2026',
-      },
-      admin,
-    );
+    const res = await creditVend(t, { meterId: account.meterId, amount: '50000' }, admin);
     expect(res.code, res.reason).toBe(0);
     expect(res.result.token).toMatch(/^\d{4}( \d{4}){4}$/);
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../src/db/client.js';
+import { queryRows } from './harness.js';
 
 /**
  * A digest of every table's content, to prove a refused request changed nothing. Sessions are left out:
@@ -10,26 +11,24 @@ import type { Database } from '../src/db/client.js';
  * authorization proofs (authorization_proofs), which a wrong authorization password voids by design.
  */
 export async function fingerprint(database: Database): Promise<Record<string, string>> {
-  // Both drivers answer execute() with { rows }.
-  type Rows<T> = { rows: T[] };
-  const tables = (await database.db.execute(
+  const tables = await queryRows<{ tablename: string }>(
+    database,
     sql`select tablename from pg_tables where schemaname = 'public' and tablename not in ('sessions', 'auth_throttle', 'login_captchas', 'authorization_proofs') order by tablename`,
-  )) as unknown as Rows<{ tablename: string }>;
+  );
   // One statement for all tables: a round trip per table made the per-route checks the slowest part of
   // the permission and fuzz suites on a loaded PostgreSQL.
-  const digests = tables.rows.map(
+  const digests = tables.map(
     ({ tablename }) =>
       `select '${tablename}' as name, count(*)::int as n, md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest from "${tablename}" t`,
   );
-  const res = (await database.db.execute(sql.raw(digests.join(' union all ')))) as unknown as Rows<{
-    name: string;
-    n: number;
-    digest: string | null;
-  }>;
+  const res = await queryRows<{ name: string; n: number; digest: string | null }>(
+    database,
+    sql.raw(digests.join(' union all ')),
+  );
   const out: Record<string, string> = {};
   // By name: PostgreSQL may answer a union all in any order (a parallel append), and the fingerprints
   // are compared as JSON text.
-  const rows = [...res.rows].sort((a, b) => a.name.localeCompare(b.name));
+  const rows = [...res].sort((a, b) => a.name.localeCompare(b.name));
   for (const row of rows) out[row.name] = `${row.n}:${row.digest}`;
   return out;
 }

@@ -136,6 +136,9 @@ export const sweepUntil = (what: string, sweep: () => Promise<unknown>, done: ()
     60_000,
   );
 
+/** A collection test's sweeps: its schedulers' ticks until `done` holds (see sweepUntil). */
+type SweepUntil = (what: string, done: () => Promise<boolean>) => Promise<unknown>;
+
 /** When the collection suites' meters are installed and start: the test clock's start (harness.ts). */
 export const COLLECTION_START = new Date('2026-11-22T08:00:00Z');
 /** Half past midnight, three midnights after COLLECTION_START: the meters froze 11-22, 11-23 and 11-24. */
@@ -178,19 +181,35 @@ export function collectionFleetForSuite(meters: Omit<MeterPair, 'clock'>) {
     /** Moves the server's and the meters' clocks together. */
     moveTo: (at: Date) => moveClocks(suite().t, pair.clock, at),
     jobsOf: (meterId: string) => collectionJobsOf(suite().t, meterId),
-    settled: (meterId: string) => collectionSettled(suite().t, meterId),
     model: (meterId: string) => modelOf(suite().fleet, meterId),
     /** What the simulated meter froze for `day` (its record at the next midnight), in 0.1 kWh or 0.1 m³. */
     frozenTenths: (meterId: string, day: string) => frozenTenths(suite().fleet, meterId, day),
+    /**
+     * The LoRaWAN meter's only gateway down over midnight: waits for its link to drop, moves to
+     * AFTER_THIRD_MIDNIGHT and sweeps (`sweepUntil`) until both meters' jobs have ended.
+     */
+    loraOfflineOverMidnight: async (sweepUntil: SweepUntil) => {
+      suite().fleet.fault(pair.gatewayId, { kind: 'offline' });
+      await until('the LoRaWAN link to drop', () => !suite().headend.linkState(pair.lora).online);
+      moveClocks(suite().t, pair.clock, AFTER_THIRD_MIDNIGHT);
+      await sweepUntil(
+        'the first sweeps to settle',
+        async () =>
+          (await collectionSettled(suite().t, pair.gprs)) && (await collectionSettled(suite().t, pair.lora)),
+      );
+    },
+    /** The gateway back: waits for the LoRaWAN link and sweeps until `collected` (the missed days read). */
+    loraBack: async (sweepUntil: SweepUntil, collected: () => Promise<boolean>) => {
+      suite().fleet.clearFaults();
+      await until('the LoRaWAN link to come back', () => suite().headend.linkState(pair.lora).online);
+      await sweepUntil('the LoRaWAN meter to be collected', collected);
+    },
     /**
      * Moves to half past midnight on the 1st of December (a settlement day) and sweeps (`sweepUntil`)
      * until `monthly` holds a row for each meter; answers each meter's row and its simulated settlement
      * record: when it froze (ISO) and its total in 0.1 units.
      */
-    settleDecember: async <Row>(
-      sweepUntil: (what: string, done: () => Promise<boolean>) => Promise<unknown>,
-      monthly: (meterId: string) => Promise<Row[]>,
-    ) => {
+    settleDecember: async <Row>(sweepUntil: SweepUntil, monthly: (meterId: string) => Promise<Row[]>) => {
       moveClocks(suite().t, pair.clock, new Date('2026-12-01T00:30:00Z'));
       await sweepUntil(
         'the settlement records to be collected',

@@ -12,7 +12,7 @@ import {
   userWithRole,
 } from './harness.js';
 import { testConfig } from './test-config.js';
-import { vendableMeter } from './vending-fixture.js';
+import { creditVend, vendableMeter } from './vending-fixture.js';
 
 let t: TestApp;
 let admin: string;
@@ -34,17 +34,7 @@ async function later(minutes: number) {
 }
 
 const vend = (authorizationPassword: string, token = admin) =>
-  t.call(
-    '/api/token/creditToken/generate',
-    {
-      meterId: METER,
-      amount: '1000',
-      isPreview: false,
-      isVendByTotalPaid: true,
-      authorizationPassword,
-    },
-    token,
-  );
+  creditVend(t, { meterId: METER, amount: '1000', authorizationPassword }, token);
 
 describe('authorization password', () => {
   it('locks token actions after five wrong tries, refuses the right one during the lock, backs off', async () => {

@@ -1,9 +1,9 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFirstSheet, SpreadsheetError } from '../src/lib/xlsx.js';
 import { DEFAULT_SHEET_LIMITS } from '../src/lib/xlsx-reader.js';
 import { fingerprint } from './fingerprint.js';
 import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { xlsxOf } from './workbook.js';
 import { emptyRowBomb, wideColumnBomb, workbookWith, zipOptions } from './xlsx-bombs.js';
 
 /** What a bomb may cost the server process while it is refused (resident memory above the start). */
@@ -140,16 +140,11 @@ describe('every reader limit names itself', () => {
   });
 
   it('keeps dates, booleans, rich text and formulas as exceljs writes them', async () => {
-    const wb = new ExcelJS.Workbook();
-    const ws = wb.addWorksheet('S');
-    ws.addRow([
-      'a',
-      new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
-      true,
-      { richText: [{ text: 'ri' }, { text: 'ch' }] },
+    const file = await xlsxOf([
+      ['a', new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), true, { richText: [{ text: 'ri' }, { text: 'ch' }] }],
+      [{ formula: '1+1', result: 2 }, 1.5, null, 'z'],
     ]);
-    ws.addRow([{ formula: '1+1', result: 2 }, 1.5, null, 'z']);
-    const sheet = await readFirstSheet(Buffer.from(await wb.xlsx.writeBuffer()));
+    const sheet = await readFirstSheet(file);
     expect(sheet).toEqual([
       { rowNumber: 1, values: ['a', new Date(Date.UTC(2026, 0, 2, 3, 4, 5)), true, 'rich'] },
       { rowNumber: 2, values: [2, 1.5, null, 'z'] },

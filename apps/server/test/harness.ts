@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ErrorCode } from '@prepay/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
@@ -254,6 +255,17 @@ export const changePassword = (
   oldPassword: string,
   newPassword: string,
 ) => t.call(`/api/user/modify${which}Password`, { oldPassword, newPassword }, token);
+
+/**
+ * The rows a raw query answers, typed as `T`: both drivers answer execute() with { rows }, under
+ * different types. Anything else fails the test rather than reading as no rows.
+ */
+export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await database.db.execute(query);
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows))
+    return result.rows;
+  throw new Error('execute() answered without rows');
+}
 
 /** The newest audit row, with its content before and after parsed (null where it has none). */
 export async function lastAudit(t: TestApp) {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gateways, meters } from '../src/db/schema.js';
 import { exportFleetSpec } from '../src/headend/fleet-spec.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
-import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
+import { createTestApp, type TestApp } from './harness.js';
 import { headendTestConfig, until } from './headend-fixture.js';
-import { vendableMeter } from './vending-fixture.js';
+import { creditVend, vendableMeter } from './vending-fixture.js';
 
 const LORA = '47100000086';
 const GPRS = '47100000094';
@@ -71,17 +71,7 @@ describe('end to end through the simulated fleet', () => {
     [GPRS, 'gprs'],
   ] as const) {
     it(`a token vended in the product, sent as a frame over ${transport}, raises the balance by exactly its units; again it is USED`, async () => {
-      const vend = await t.call<{ token: string; totalUnit: number }>(
-        '/api/token/creditToken/generate',
-        {
-          meterId,
-          amount: '2000',
-          isPreview: false,
-          isVendByTotalPaid: true,
-          authorizationPassword: ADMIN_AUTH_PASSWORD,
-        },
-        admin,
-      );
+      const vend = await creditVend(t, { meterId, amount: '2000' }, admin);
       expect(vend.code, vend.reason).toBe(0);
       const digits = vend.result.token.replace(/ /g, '');
       const before = fleet.meter(meterId)?.balanceTenths ?? Number.NaN;

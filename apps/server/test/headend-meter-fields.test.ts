@@ -1,21 +1,15 @@
+import type { MeterRow } from '@prepay/contracts';
 import { describe, expect } from 'vitest';
 import { apiTest } from './harness.js';
 
 const it = apiTest();
-
-interface Row {
-  meterId: string;
-  devEui: string | null;
-  online: boolean;
-  servingGatewayId: string | null;
-}
 
 describe('meter DevEUI and link fields', () => {
   it('stores a DevEUI in lower case, shows it and the (offline) link state on the grid, filters by it', async ({
     t,
     admin,
   }) => {
-    const res = await t.call<Row[]>(
+    const res = await t.call<MeterRow[]>(
       '/api/meter/create',
       [{ meterId: '47100000045', communicationWay: 1, devEui: '70B3D5E75E0000AA' }],
       admin,
@@ -26,7 +20,7 @@ describe('meter DevEUI and link fields', () => {
       online: false,
       servingGatewayId: null,
     });
-    const page = await t.call<{ data: Row[] }>('/api/meter/read', { devEui: '0000AA' }, admin);
+    const page = await t.call<{ data: MeterRow[] }>('/api/meter/read', { devEui: '0000AA' }, admin);
     expect(page.result.data.map((r) => r.meterId)).toEqual(['47100000045']);
     const offline = await t.call<{ total: number }>('/api/meter/read', { online: false }, admin);
     expect(offline.result.total).toBeGreaterThan(0);
@@ -57,7 +51,7 @@ describe('meter DevEUI and link fields', () => {
     expect(twice.reason).toMatch(/also given to meter 47100000060/);
     const none = await t.call<{ total: number }>('/api/meter/read', { meterId: '4710000005' }, admin);
     expect(none.result.total).toBe(0);
-    const upd = await t.call<Row[]>(
+    const upd = await t.call<MeterRow[]>(
       '/api/meter/update',
       [{ meterId: '47100000045', devEui: '70b3d5e75e0000cc' }],
       admin,

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from './harness.js';
 import { type FixtureMeter, reportAppForSuite, storeVends } from './report-fixture.js';
+import { firstSheet, xlsxOf } from './workbook.js';
 
 /**
  * Issue 15: imports take the titles and names the console shows (in any of its languages) as well as
@@ -15,47 +15,17 @@ reportAppForSuite((app) => {
   ({ t, admin, fleet: fixture } = app);
 }, 2);
 
-async function xlsx(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Sheet1');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
+/** Uploads a file to a module's import as the admin; answers the envelope. */
 async function importFile(module: string, content: Buffer) {
-  const boundary = '----prepay-language-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="rows.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/${module}/importFile`,
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      authorization: `Bearer ${admin}`,
-    },
-  });
+  const res = await t.upload(`/api/${module}/importFile`, { name: 'rows.xlsx', content }, admin);
   return res.json() as { code: number; reason: string; result: unknown[] };
 }
 
 /** The export's first sheet: its header row and its rows as header-keyed cells (value and format). */
 async function exported(url: string, body: unknown) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    payload: JSON.stringify(body),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
-  });
+  const res = await t.post(url, body, admin);
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as never);
-  const ws = wb.worksheets[0];
-  if (!ws) throw new Error('the export has no sheet');
+  const ws = await firstSheet(res.rawPayload);
   const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
   const rows: Record<string, { value: unknown; numFmt: string }>[] = [];
   ws.eachRow((row, n) => {
@@ -73,7 +43,7 @@ describe('import by the names the console shows', () => {
   it('takes column titles and value names in English, Chinese and Spanish as well as codes', async () => {
     const res = await importFile(
       'meter',
-      await xlsx([
+      await xlsxOf([
         ['表号', 'Meter Type', 'Phase', 'Vía de comunicación', 'Station Id'],
         ['LANG-1', 'Water', '三相表', 'GPRS', 'S1'],
         ['LANG-2', '气表', 'CT meter', 0, 'S1'],
@@ -103,7 +73,7 @@ describe('import by the names the console shows', () => {
   it('names the row, the column title and the accepted values, once per cell, and writes nothing', async () => {
     const res = await importFile(
       'meter',
-      await xlsx([
+      await xlsxOf([
         ['Meter Id', 'Type', 'Phase', 'Station Id'],
         ['LANG-10', 'Steam', 0, 'S1'],
         ['LANG-11', 0, 'Seven-phase', 'S1'],
@@ -132,6 +102,13 @@ describe('import by the names the console shows', () => {
 });
 
 describe('customer type by the names kept in the item dictionary', () => {
+  /** The customer import, the rows under the console's English column titles. */
+  const importCustomers = async (rows: unknown[][]) =>
+    importFile(
+      'customer',
+      await xlsxOf([['Customer Id', 'Customer Name', 'Customer Type', 'Station Id'], ...rows]),
+    );
+
   beforeAll(async () => {
     const res = await t.call(
       '/api/item/create',
@@ -145,16 +122,12 @@ describe('customer type by the names kept in the item dictionary', () => {
   });
 
   it('takes the code or the item’s name in any stored language, case and spaces aside', async () => {
-    const res = await importFile(
-      'customer',
-      await xlsx([
-        ['Customer Id', 'Customer Name', 'Customer Type', 'Station Id'],
-        ['CTYPE-1', 'Shop', 'Commercial', 'S1'],
-        ['CTYPE-2', 'Market', '商业', 'S1'],
-        ['CTYPE-3', 'Office', '1', 'S1'],
-        ['CTYPE-4', 'Home', ' RESIDENCIAL ', 'S1'],
-      ]),
-    );
+    const res = await importCustomers([
+      ['CTYPE-1', 'Shop', 'Commercial', 'S1'],
+      ['CTYPE-2', 'Market', '商业', 'S1'],
+      ['CTYPE-3', 'Office', '1', 'S1'],
+      ['CTYPE-4', 'Home', ' RESIDENCIAL ', 'S1'],
+    ]);
     expect(res.code, res.reason).toBe(0);
     const read = await t.call<{ data: { customerId: string; type: number }[] }>(
       '/api/customer/read',
@@ -170,14 +143,10 @@ describe('customer type by the names kept in the item dictionary', () => {
   });
 
   it('refuses an unknown type naming the row, the column and the accepted values, and writes nothing', async () => {
-    const res = await importFile(
-      'customer',
-      await xlsx([
-        ['Customer Id', 'Customer Name', 'Customer Type', 'Station Id'],
-        ['CTYPE-10', 'Plant', 'Commercial', 'S1'],
-        ['CTYPE-11', 'Mill', 'Steam', 'S1'],
-      ]),
-    );
+    const res = await importCustomers([
+      ['CTYPE-10', 'Plant', 'Commercial', 'S1'],
+      ['CTYPE-11', 'Mill', 'Steam', 'S1'],
+    ]);
     expect(res.code).not.toBe(0);
     expect(res.reason).toBe(
       'Nothing was imported. Row 3, column "Customer Type": "Steam" is not accepted; ' +

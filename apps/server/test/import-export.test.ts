@@ -1,18 +1,11 @@
 import { DUPLICATE_LINES } from '@prepay/contracts';
-import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect } from 'vitest';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { fingerprint } from './fingerprint.js';
 import { apiTest, type TestApp, userWithRole } from './harness.js';
 import { createStations, DEMO_VK, iain } from './masterdata-fixtures.js';
-
-async function xlsx(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Sheet1');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+import { sheetRows, xlsxOf } from './workbook.js';
 
 /** Uploads a file to a module's import, as the admin unless another token is given. */
 const importFileWith = (t: TestApp, admin: string) =>
@@ -22,15 +15,10 @@ const importFileWith = (t: TestApp, admin: string) =>
   };
 
 /** Posts to a download (template, export) and returns the raw answer, as the admin unless told otherwise. */
-const downloadWith = (t: TestApp, admin: string) =>
-  async function download(url: string, body: unknown = {}, token = admin) {
-    return t.app.inject({
-      method: 'POST',
-      url,
-      payload: JSON.stringify(body),
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    });
-  };
+const downloadWith =
+  (t: TestApp, admin: string) =>
+  (url: string, body: unknown = {}, token = admin) =>
+    t.post(url, body, token);
 
 const it = apiTest(createStations).extend<{
   importFile: ReturnType<typeof importFileWith>;
@@ -39,14 +27,6 @@ const it = apiTest(createStations).extend<{
   importFile: async ({ t, admin }, use) => use(importFileWith(t, admin)),
   download: async ({ t, admin }, use) => use(downloadWith(t, admin)),
 });
-
-async function sheetRows(buf: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as never);
-  const rows: unknown[][] = [];
-  wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
-}
 
 /** Every entry of the zip, inflated, as one string: what a secret would have to hide in. */
 async function allText(buf: Buffer): Promise<string> {
@@ -89,9 +69,9 @@ describe('spreadsheet import', () => {
     admin,
     importFile,
   }) => {
-    await importFile('customer', 'seed.xlsx', await xlsx([header, customer(900)]));
+    await importFile('customer', 'seed.xlsx', await xlsxOf([header, customer(900)]));
     const fp = await fingerprint(t.database);
-    const good = await xlsx([header, customer(1), customer(2), customer(3)]);
+    const good = await xlsxOf([header, customer(1), customer(2), customer(3)]);
 
     const csv = await importFile('customer', 'customers.csv', Buffer.from('customerId,customerName\nA,B\n'));
     expect(csv.reason).toMatch(/Only \.xls or \.xlsx files/);
@@ -118,21 +98,21 @@ describe('spreadsheet import', () => {
     const dup = await importFile(
       'customer',
       'dup.xlsx',
-      await xlsx([header, customer(1), customer(2), customer(1)]),
+      await xlsxOf([header, customer(1), customer(2), customer(1)]),
     );
     expect(dup.reason).toContain(DUPLICATE_LINES);
     expect(dup.reason).toMatch(/row 4 repeats row 2/);
     const sameKey = await importFile(
       'customer',
       'dupkey.xlsx',
-      await xlsx([header, customer(1), [...customer(1).slice(0, 1), 'Other name', 0, '', '', 'NORTH']]),
+      await xlsxOf([header, customer(1), [...customer(1).slice(0, 1), 'Other name', 0, '', '', 'NORTH']]),
     );
     expect(sameKey.reason).toMatch(/duplicate lines: row 3 has the same customerId as row 2/);
 
     const bad = await importFile(
       'customer',
       'bad.xlsx',
-      await xlsx([header, customer(1), ['IMP002', '', 0], customer(3), ['IMP004', 'x', 'seven']]),
+      await xlsxOf([header, customer(1), ['IMP002', '', 0], customer(3), ['IMP004', 'x', 'seven']]),
     );
     expect(bad.reason).toMatch(
       /^Nothing was imported\. Row 3, column "customerName": a value is required; Row 5, column "type": must be a number/,
@@ -140,13 +120,13 @@ describe('spreadsheet import', () => {
     const clash = await importFile(
       'customer',
       'clash.xlsx',
-      await xlsx([header, customer(1), customer(900)]),
+      await xlsxOf([header, customer(1), customer(900)]),
     );
     expect(clash.reason).toMatch(/Row 3: customer IMP900: already exists/);
     const station = await importFile(
       'customer',
       'station.xlsx',
-      await xlsx([header, [...customer(5).slice(0, 5), 'MOON']]),
+      await xlsxOf([header, [...customer(5).slice(0, 5), 'MOON']]),
     );
     expect(station.reason).toMatch(/Station not found: MOON/);
 
@@ -156,9 +136,9 @@ describe('spreadsheet import', () => {
     expect(broken.reason).toMatch(/damaged|not a valid \.xlsx/);
     const truncated = await importFile('customer', 'short.xlsx', good.subarray(0, 300));
     expect(truncated.reason).toMatch(/damaged|not a valid \.xlsx/);
-    const headerOnly = await importFile('customer', 'empty.xlsx', await xlsx([header]));
+    const headerOnly = await importFile('customer', 'empty.xlsx', await xlsxOf([header]));
     expect(headerOnly.reason).toMatch(/no rows to import/);
-    const noKey = await importFile('customer', 'nokey.xlsx', await xlsx([['name'], ['x']]));
+    const noKey = await importFile('customer', 'nokey.xlsx', await xlsxOf([['name'], ['x']]));
     expect(noKey.reason).toMatch(
       /no column "Customer Id" \(customerId\), "Customer Name" \(customerName\) in its first row/,
     );
@@ -181,7 +161,7 @@ describe('spreadsheet import', () => {
     const res = await importFile(
       'customer',
       'good.xlsx',
-      await xlsx([
+      await xlsxOf([
         ['Customer Id', 'customer_name', 'TYPE', 'phone', 'address', 'stationId', 'ignored'],
         ...rows,
       ]),
@@ -205,7 +185,7 @@ describe('spreadsheet import', () => {
     const res = await importFile(
       'meter',
       'meters.xlsx',
-      await xlsx([
+      await xlsxOf([
         meterHeader,
         [iain(1), 0, 123456, 1, 1, 2, null, 'NORTH'],
         [iain(2), 1, '654321', 1, 1, 2, 'A1B2C3D4E5F60718', 'NORTH'],
@@ -218,7 +198,7 @@ describe('spreadsheet import', () => {
     const tariffs = await importFile(
       'tariff',
       'tariffs.xlsx',
-      await xlsx([
+      await xlsxOf([
         ['tariffId', 'tariffName', 'price', 'tax', 'steps', 'startTime'],
         ['T1', 'Tiered', 350, 7.5, '0-50:2.50; 50-:3', new Date(Date.UTC(2026, 0, 1, 0, 0, 0))],
       ]),

@@ -27,12 +27,7 @@ describe('the server process', () => {
       ADMIN_AUTHORIZATION_PASSWORD: AUTH,
       SEED: 'none',
     });
-    const login = await server.post<{ token: string }>('/api/user/login', {
-      userId: 'admin',
-      password: PASSWORD,
-    });
-    expect(login.code).toBe(0);
-    const token = login.result.token;
+    const token = await server.login('admin', PASSWORD);
     expect((await server.post<{ userId: string }>('/api/user/info', {}, token)).result.userId).toBe('admin');
     await server.post(
       '/api/user/modifyAuthorizationPassword',

@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../src/db/schema.js';
 import { seedDemoHistory } from '../src/modules/meter-data/demo-history.js';
-import {
-  type NewDailyRow,
-  saveDailyRows,
-  saveHourlyRows,
-} from '../src/modules/meter-data/meter-data.write.js';
-import { type TestApp, userWithRole } from './harness.js';
-import { clearReportData, type FixtureMeter, reportAppForSuite } from './report-fixture.js';
+import { type NewDailyRow, saveHourlyRows } from '../src/modules/meter-data/meter-data.write.js';
+import { queryRows, type TestApp, userWithRole } from './harness.js';
+import { clearReportData, type FixtureMeter, reportAppForSuite, storeDailyRows } from './report-fixture.js';
+import { sheetRows } from './workbook.js';
 
 let t: TestApp;
 let fleet: FixtureMeter[];
@@ -45,22 +41,13 @@ reportAppForSuite(async (app) => {
   noKeys = await userWithRole(t, { userId: 'nokeys', content: 'Management.Meter', stationId: 'S1' });
 });
 
-async function sheetRows(buf: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-  return rows;
-}
-
 describe('Interval Data endpoints', () => {
   beforeAll(async () => {
     await clearReportData(t);
     const days = ['2026-10-30', '2026-10-31', '2026-11-01'];
-    await saveDailyRows(
-      t.database.db,
+    await storeDailyRows(
+      t,
       fleet.flatMap((m) => days.map((d) => row(m, d))),
-      t.clock.now(),
     );
   });
 
@@ -121,7 +108,7 @@ describe('Interval Data endpoints', () => {
       admin,
     );
     expect(before.result.data).toEqual([{ currentDate: '2026-10-31 00:00:00', consumption: 15.6 }]);
-    await saveDailyRows(t.database.db, [row(m, '2026-10-31', { usage1: 100 })], t.clock.now());
+    await storeDailyRows(t, [row(m, '2026-10-31', { usage1: 100 })]);
     const after = await t.call<{ data: { consumption: number }[] }>(
       '/API/PrepayReport/ConsumptionStatistics',
       { lang: 'en', dateRange: ['2026-10-31 00:00:00', '2026-10-31 23:59:59'], stationId: 'S1' },
@@ -214,14 +201,10 @@ describe('alarms', () => {
   it('a tampered or low-credit reading opens one alarm per kind; acknowledging closes it, audited', async () => {
     await clearReportData(t);
     const m = fleet[4] as FixtureMeter;
-    await saveDailyRows(
-      t.database.db,
-      [
-        row(m, '2026-11-01', { terminalCoverOpen: true, remain1: 20 }),
-        row(m, '2026-11-02', { terminalCoverOpen: true }),
-      ],
-      t.clock.now(),
-    );
+    await storeDailyRows(t, [
+      row(m, '2026-11-01', { terminalCoverOpen: true, remain1: 20 }),
+      row(m, '2026-11-02', { terminalCoverOpen: true }),
+    ]);
     const list = await t.call<{ total: number; data: { id: number; kind: string; acknowledged: boolean }[] }>(
       '/api/alarm/read',
       { acknowledged: false, orderBy: 'kind asc' },
@@ -246,7 +229,7 @@ describe('alarms', () => {
     const audit = await t.database.db.select().from(auditLogs).where(sql`title = 'Alarm'`);
     expect(audit).toHaveLength(1);
     // The next tampered reading opens a new alarm.
-    await saveDailyRows(t.database.db, [row(m, '2026-11-03', { coverOpen: true })], t.clock.now());
+    await storeDailyRows(t, [row(m, '2026-11-03', { coverOpen: true })]);
     const open = await t.call<{ total: number }>(
       '/api/alarm/read',
       { acknowledged: false, kind: 'tamper' },
@@ -263,24 +246,24 @@ describe('demo history', () => {
     expect(first?.daily).toBeGreaterThan(365);
     expect(first?.vends).toBeGreaterThan(0);
     expect(await seedDemoHistory(t.database.db, t.clock.now())).toBeNull();
-    // Both drivers answer execute() with { rows }.
-    const result = (await t.database.db.execute(sql`select
+    const [check] = await queryRows<Record<string, string>>(
+      t.database,
+      sql`select
         (select coalesce(sum(usage), 0)::text from consumption_daily) as summary_usage,
         (select coalesce(sum(usage1), 0)::text from meter_daily_data) as raw_usage,
         (select coalesce(sum(paid_minor), 0)::text from purchase_hourly) as summary_paid,
-        (select coalesce(sum(total_paid_minor), 0)::text from token_records where kind = 'credit' and status = 0) as raw_paid`)) as {
-      rows: Record<string, string>[];
-    };
-    const [check] = result.rows;
+        (select coalesce(sum(total_paid_minor), 0)::text from token_records where kind = 'credit' and status = 0) as raw_paid`,
+    );
     expect(check?.summary_usage).toBe(check?.raw_usage);
     expect(check?.summary_paid).toBe(check?.raw_paid);
     // The purchase ledger the seed's vends filled equals one rebuilt from the token records.
-    const ledger = async () =>
-      (
-        (await t.database.db.execute(sql`select meter_id, folded_before::text, base_paid_minor::text,
+    const ledger = () =>
+      queryRows<Record<string, string>>(
+        t.database,
+        sql`select meter_id, folded_before::text, base_paid_minor::text,
             vend_dates::text, cum_times::text, cum_units::text, cum_paid_minor::text
-          from meter_purchase_ledger order by meter_id`)) as { rows: Record<string, string>[] }
-      ).rows;
+          from meter_purchase_ledger order by meter_id`,
+      );
     const seeded = await ledger();
     expect(seeded.length).toBeGreaterThan(0);
     await t.database.db.execute(sql`select purchase_ledger_rebuild()`);

@@ -2,15 +2,16 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ledgerCovers } from '../src/modules/prepay-report/purchase-ledger.js';
-import type { TestApp } from './harness.js';
+import { queryRows, type TestApp } from './harness.js';
 import {
   clearReportData,
-  columns,
   type FixtureMeter,
+  lowPurchaseRows,
   lowPurchaseTotals,
   reportAppForSuite,
   storeVends,
   type Vend,
+  vendFieldArbs,
   wire,
 } from './report-fixture.js';
 
@@ -45,19 +46,22 @@ type LedgerRow = {
 
 /** The ledger with arrays as text (both drivers alike), leaving out meters left with nothing. */
 async function ledgerRows(): Promise<LedgerRow[]> {
-  const res = await t.database.db.execute(sql`
+  return queryRows<LedgerRow>(
+    t.database,
+    sql`
     select meter_id, folded_before::text, base_times, base_units::text, base_paid_minor::text,
            vend_dates::text, cum_times::text, cum_units::text, cum_paid_minor::text
-    from meter_purchase_ledger where cardinality(vend_dates) > 0 or base_times <> 0 order by meter_id`);
-  return (res as unknown as { rows: LedgerRow[] }).rows;
+    from meter_purchase_ledger where cardinality(vend_dates) > 0 or base_times <> 0 order by meter_id`,
+  );
 }
 
+/** Low Purchase Situation's figures for `body`, as the admin. */
+const lowPurchaseOf = (body: object) => lowPurchaseRows(t, body, admin);
+
 const vendArb = fc.record({
-  meter: fc.nat({ max: 5 }),
+  ...vendFieldArbs,
   day: fc.integer({ min: 0, max: 60 }),
   minute: fc.integer({ min: 0, max: 1439 }),
-  units: fc.integer({ min: 1, max: 50_000 }),
-  paidMinor: fc.integer({ min: 0, max: 2_000_000 }),
   // What happens to it after all are stored: stays, cancelled, cancelled then re-issued, deleted.
   fate: fc.constantFrom('issued', 'cancelled', 'reissued', 'deleted'),
 });
@@ -95,10 +99,8 @@ describe('purchase ledger', () => {
         // One statement per vend, in the generated (unsorted) order: each is its own trigger call.
         for (const v of raw) await storeVends(t, [toVend(v)]);
         const ids = (
-          (await t.database.db.execute(sql`select id from token_records order by id`)) as unknown as {
-            rows: { id: number | string }[];
-          }
-        ).rows.map((r) => Number(r.id));
+          await queryRows<{ id: number | string }>(t.database, sql`select id from token_records order by id`)
+        ).map((r) => Number(r.id));
         const of = (fate: string) => ids.filter((_, i) => raw[i]?.fate === fate);
         const list = (xs: number[]) => sql.join(xs, sql`, `);
         const cancel = [...of('cancelled'), ...of('reissued')];
@@ -118,11 +120,9 @@ describe('purchase ledger', () => {
 
   it('Low Purchase over a history longer than the 400-day fold equals a recomputation from the raw vends', async () => {
     const longVendArb = fc.record({
-      meter: fc.nat({ max: 5 }),
+      ...vendFieldArbs,
       day: fc.integer({ min: -520, max: 60 }),
       minute: fc.integer({ min: 0, max: 1439 }),
-      units: fc.integer({ min: 1, max: 50_000 }),
-      paidMinor: fc.integer({ min: 0, max: 2_000_000 }),
       cancelled: fc.boolean(),
     });
     const paths = new Set<boolean>();
@@ -142,35 +142,11 @@ describe('purchase ledger', () => {
           to.setSeconds(59);
           const dateRange: [string, string] = [wire(from), wire(to)];
           paths.add(await ledgerCovers(t.database.db, dateRange));
-          const res = await t.call<{
-            total: number;
-            data: {
-              meterId: string;
-              purchaseTotalPaid: number;
-              purchaseTimes: number;
-              purchaseTotalUnit: number;
-            }[];
-          }>(
-            '/API/PrepayReport/LowPurchaseSituation',
-            { lang: 'en', pageSize: 1000, stationId, dateRange, orderBy },
-            admin,
+          const got = await lowPurchaseOf({ stationId, dateRange, orderBy });
+          const stationMeters = fleet.filter((m) => !stationId || m.stationId === stationId);
+          expect(got.sort((x, y) => x.meterId.localeCompare(y.meterId))).toEqual(
+            lowPurchaseTotals(stationMeters, vends, from, to),
           );
-          expect(res.code, res.reason).toBe(0);
-          const expected = lowPurchaseTotals(
-            fleet.filter((m) => !stationId || m.stationId === stationId),
-            vends,
-            from,
-            to,
-          ).map(({ paidMinor: _p, ...r }) => r);
-          expect(
-            columns(
-              res.result.data,
-              'meterId',
-              'purchaseTotalUnit',
-              'purchaseTotalPaid',
-              'purchaseTimes',
-            ).sort((x, y) => x.meterId.localeCompare(y.meterId)),
-          ).toEqual(expected);
         },
       ),
       {
@@ -204,27 +180,16 @@ describe('purchase ledger', () => {
     });
     const paid = async (a: number, b: number) => {
       const dateRange: [string, string] = [wire(at(a, 0)), wire(at(b, 1439))];
-      const res = await t.call<{ data: { meterId: string; purchaseTotalPaid: number }[] }>(
-        '/API/PrepayReport/LowPurchaseSituation',
-        { lang: 'en', pageSize: 1000, dateRange, meterId: m.meterId },
-        admin,
-      );
-      return {
-        covered: await ledgerCovers(t.database.db, dateRange),
-        paid: res.result.data[0]?.purchaseTotalPaid,
-      };
+      const [row] = await lowPurchaseOf({ dateRange, meterId: m.meterId });
+      return { covered: await ledgerCovers(t.database.db, dateRange), paid: row?.purchaseTotalPaid };
     };
     expect(await paid(-30, 0)).toEqual({ covered: true, paid: 12 });
     expect(await paid(-399, 0)).toEqual({ covered: true, paid: 12 });
     expect(await paid(-460, -100)).toEqual({ covered: false, paid: 2 });
     expect(await paid(-600, 0)).toEqual({ covered: false, paid: 15 });
     // No range at all: every issued vend, base included, from the ledger.
-    const all = await t.call<{ data: { meterId: string; purchaseTotalPaid: number }[] }>(
-      '/API/PrepayReport/LowPurchaseSituation',
-      { lang: 'en', pageSize: 1000, meterId: m.meterId },
-      admin,
-    );
-    expect(all.result.data[0]?.purchaseTotalPaid).toBe(15);
+    const [all] = await lowPurchaseOf({ meterId: m.meterId });
+    expect(all?.purchaseTotalPaid).toBe(15);
     expect(await ledgerCovers(t.database.db, null)).toBe(true);
     // Cancelling a folded vend takes it out of the base.
     await t.database.db.execute(

@@ -1,7 +1,9 @@
+import type { Dlt645TreeNode, RemoteTaskRow } from '@prepay/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { fingerprint } from './fingerprint.js';
 import { apiTest, userWithRole } from './harness.js';
+import type { Page } from './masterdata-fixtures.js';
 import { vendableMeter } from './vending-fixture.js';
 
 /** The catalogue and the task API without a head-end: validation, queueing, reads, resend rules. */
@@ -10,31 +12,12 @@ const it = apiTest(async (t) => {
   await vendableMeter(t, { meterId: '47100000011', protocolVersion: '2.2', stationId: '0001' });
 });
 
-interface Page<T> {
-  total: number;
-  data: T[];
-}
-interface Tree {
-  id: string;
-  label: string;
-  children: Tree[];
-}
-interface TaskRow {
-  id: number;
-  meterId: string;
-  name: string;
-  flag: string;
-  data: string | null;
-  status: number;
-  customerId: string | null;
-}
-
 describe('DL/T 645 catalogue', () => {
   it('is seeded with the items the original screens use, grouped in the tree, in six languages', async ({
     t,
     admin,
   }) => {
-    const tree = await t.call<Tree[]>(
+    const tree = await t.call<Dlt645TreeNode[]>(
       '/api/dlt645/readDLT645Tree',
       { lang: 'en', version: '2.2', type: 0 },
       admin,
@@ -47,13 +30,13 @@ describe('DL/T 645 catalogue', () => {
     expect(basic).toContain('E421 Credit balance');
     expect(basic).toContain('EFF5 Relay Status');
     expect(tree.result[1]?.children.map((c) => c.label)).toContain('Power');
-    const zh = await t.call<Tree[]>(
+    const zh = await t.call<Dlt645TreeNode[]>(
       '/api/DLT645/readdlt645tree',
       { lang: 'zh', version: '2.2', type: 2 },
       admin,
     );
     expect(zh.result[0]?.children.map((c) => c.label)).toEqual(['合闸', '拉闸']);
-    const token = await t.call<Tree[]>(
+    const token = await t.call<Dlt645TreeNode[]>(
       '/api/dlt645/readDLT645Tree',
       { lang: 'es', version: '2.2', type: 3 },
       admin,
@@ -164,7 +147,7 @@ describe('task API', () => {
     t,
     admin,
   }) => {
-    const res = await t.call<TaskRow[]>(
+    const res = await t.call<RemoteTaskRow[]>(
       '/api/remoteMeterTask/createReadingTask',
       [
         { meterId: '47100000003', flag: '901F' },
@@ -180,14 +163,14 @@ describe('task API', () => {
       ['47100000011', 'Power', 0],
     ]);
     expect(res.result[0]?.customerId).toBe('C47100000003');
-    const zh = await t.call<Page<TaskRow>>(
+    const zh = await t.call<Page<RemoteTaskRow>>(
       '/API/RemoteMeterTask/GetReadingTask',
       { lang: 'zh', meterId: '47100000003' },
       admin,
     );
     expect(zh.result.total).toBe(2);
     expect(zh.result.data.map((r) => r.name).sort()).toEqual(['剩余电量', '总用电量']);
-    const all = await t.call<Page<TaskRow>>('/api/DLT645Task/read', { lang: 'en' }, admin);
+    const all = await t.call<Page<RemoteTaskRow>>('/api/DLT645Task/read', { lang: 'en' }, admin);
     expect(all.result.total).toBe(3);
     const audit = (await t.auditRows()).filter((l) => l.title === 'RemoteMeterTask');
     expect(audit.map((l) => l.action)).toEqual(['CreateReadingTask']);
@@ -229,7 +212,7 @@ describe('task API', () => {
       expect(res.reason).toMatch(/valid token/);
     }
     expect(await fingerprint(t.database)).toEqual(before);
-    const ok = await t.call<TaskRow[]>(
+    const ok = await t.call<RemoteTaskRow[]>(
       '/API/RemoteMeterTask/CreateTokenTask',
       [{ meterId: '47100000003', flag: 'A120', data: '1234 5678 9012 3456 7890' }],
       admin,
@@ -261,7 +244,7 @@ describe('task API', () => {
 
   it('resends only finished tasks of its own family, as the same task', async ({ t, admin }) => {
     const [task] = (
-      await t.call<TaskRow[]>(
+      await t.call<RemoteTaskRow[]>(
         '/API/RemoteMeterTask/CreateControlTask',
         [{ meterId: '47100000003', flag: 'C03C' }],
         admin,
@@ -275,14 +258,18 @@ describe('task API', () => {
     );
     const wrongFamily = await t.call('/API/RemoteMeterTask/UpdateReadingTask', [{ id: task?.id }], admin);
     expect(wrongFamily.reason).toMatch(/not found/);
-    const resent = await t.call<TaskRow[]>(
+    const resent = await t.call<RemoteTaskRow[]>(
       '/api/remotemetertask/updatecontroltask',
       [{ id: task?.id }],
       admin,
     );
     expect(resent.code).toBe(0);
     expect(resent.result[0]).toMatchObject({ id: task?.id, status: 0 });
-    const count = await t.call<Page<TaskRow>>('/API/RemoteMeterTask/GetControlTask', { lang: 'en' }, admin);
+    const count = await t.call<Page<RemoteTaskRow>>(
+      '/API/RemoteMeterTask/GetControlTask',
+      { lang: 'en' },
+      admin,
+    );
     expect(count.result.total).toBe(1);
   });
 
@@ -299,7 +286,11 @@ describe('task API', () => {
       north,
     );
     expect(res.reason).toMatch(/belongs to another station/);
-    const list = await t.call<Page<TaskRow>>('/API/RemoteMeterTask/GetReadingTask', { lang: 'en' }, north);
+    const list = await t.call<Page<RemoteTaskRow>>(
+      '/API/RemoteMeterTask/GetReadingTask',
+      { lang: 'en' },
+      north,
+    );
     expect(list.result.total).toBe(0);
   });
 });

@@ -5,10 +5,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { meters } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
 import { fleetForSuite, type MeterPair } from './fleet-fixture.js';
-import { ADMIN_AUTH_PASSWORD, type TestApp } from './harness.js';
+import type { TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
-import { vendableMeter } from './vending-fixture.js';
+import { creditVend, vendableMeter } from './vending-fixture.js';
 
 /**
  * Remote tasks end to end: the real task API and runner, the real head-end (GPRS over TCP, LoRaWAN over
@@ -153,17 +153,7 @@ describe.each([
   });
 
   it('delivers a vended token: the balance rises by exactly its units; a second delivery is "already accepted"', async () => {
-    const vend = await t.call<{ token: string; totalUnit: number }>(
-      '/api/token/creditToken/generate',
-      {
-        meterId,
-        isPreview: false,
-        isVendByTotalPaid: true,
-        amount: '2000',
-        authorizationPassword: ADMIN_AUTH_PASSWORD,
-      },
-      admin,
-    );
+    const vend = await creditVend(t, { meterId, amount: '2000' }, admin);
     expect(vend.code, vend.reason).toBe(0);
     const before = fleet.meter(meterId)?.balanceTenths ?? 0;
     const [task] = await create('token', [{ meterId, flag: 'A120', data: vend.result.token }]);

@@ -1,29 +1,23 @@
-import { type Fleet, startFleet } from '@prepay/simulator';
+import { startFleet } from '@prepay/simulator';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { gprsFleetMeters } from './fleet-fixture.js';
 import { freePort, rowsOf, until } from './headend-fixture.js';
-import { type Answer, createStorage, startServer } from './server-process.js';
+import { type Answer, createStorage, serverForTest } from './server-process.js';
 import { testConfig } from './test-config.js';
 
 const PASSWORD = 'Restart#Admin-Pass-1';
 const METERS = 20;
 const TASKS = 200;
 const ids = Array.from({ length: METERS }, (_, i) => `4731${String(i + 1).padStart(7, '0')}`);
-let storage: Awaited<ReturnType<typeof createStorage>> | undefined;
-let fleet: Fleet | undefined;
-const servers: Awaited<ReturnType<typeof startServer>>[] = [];
-afterAll(async () => {
-  await fleet?.stop();
-  for (const s of servers) if (s.child.exitCode === null) await s.kill();
-  await storage?.remove();
-});
 
 describe('remote tasks when the server process is killed', () => {
   it('every one of 200 queued/running tasks ends Success or Failure after a restart: none lost, none twice', async () => {
-    storage = await createStorage('prepay_rt_restart');
+    // What the test starts is stopped or removed when it finishes, the latest first.
+    const storage = await createStorage('prepay_rt_restart');
+    onTestFinished(() => storage.remove());
     {
       const database = await storage.open();
       await bootstrap(database.db, testConfig({ adminPassword: PASSWORD, dataDir: storage.dir }));
@@ -48,29 +42,22 @@ describe('remote tasks when the server process is killed', () => {
       // The meters redial within half a second (their back-off); give them a little more after the restart.
       REMOTE_TASK_WARMUP_MS: '3000',
     };
-    const first = await startServer(env);
-    servers.push(first);
-    fleet = await startFleet({
+    const first = await serverForTest(env);
+    const fleet = await startFleet({
       spec: { gateways: [], meters: gprsFleetMeters(ids) },
       tcp: { host: '127.0.0.1', port: Number(env.HEADEND_PORT) },
       backoffMs: 100,
       maxBackoffMs: 500,
     });
+    onTestFinished(() => fleet.stop());
     await fleet.ready();
     // Slow meters keep tasks queued and running long enough for the kill to land among them.
     for (const id of ids) fleet.fault(id, { kind: 'slow', delayMs: 200 });
 
-    const login = await first.post<{ token: string }>('/api/user/login', {
-      userId: 'admin',
-      password: PASSWORD,
-    });
+    const token = await first.login('admin', PASSWORD);
     const flags = ['901F', 'E421', 'B630', 'EFF5'];
     const body = Array.from({ length: TASKS }, (_, i) => ({ meterId: ids[i % METERS], flag: flags[i % 4] }));
-    const created = await first.post<{ id: number }[]>(
-      '/API/RemoteMeterTask/CreateReadingTask',
-      body,
-      login.result.token,
-    );
+    const created = await first.post<{ id: number }[]>('/API/RemoteMeterTask/CreateReadingTask', body, token);
     expect(created.code, created.reason).toBe(0);
     expect(created.result).toHaveLength(TASKS);
 
@@ -79,21 +66,15 @@ describe('remote tasks when the server process is killed', () => {
         .post<{ total: number }>('/api/DLT645Task/read', { lang: 'en', status, pageSize: 1 }, token)
         .then((a: Answer<{ total: number }>) => a.result.total);
     // Kill once some results are stored: the rest are queued (ten per meter, one at a time) or on the wire.
-    await until('a tenth of the tasks answered', () => (fleet?.stats().replies ?? 0) >= TASKS / 10);
-    await until('some results stored', async () => (await count(first, login.result.token, 1)) > 0);
+    await until('a tenth of the tasks answered', () => fleet.stats().replies >= TASKS / 10);
+    await until('some results stored', async () => (await count(first, token, 1)) > 0);
     await first.kill();
 
-    const second = await startServer(env);
-    servers.push(second);
-    const relogin = await second.post<{ token: string }>('/api/user/login', {
-      userId: 'admin',
-      password: PASSWORD,
-    });
+    const second = await serverForTest(env);
+    const retoken = await second.login('admin', PASSWORD);
     await until(
       'every task to finish after the restart',
-      async () =>
-        (await count(second, relogin.result.token, 0)) === 0 &&
-        (await count(second, relogin.result.token, 3)) === 0,
+      async () => (await count(second, retoken, 0)) === 0 && (await count(second, retoken, 3)) === 0,
       90_000,
     );
     expect(await second.stop()).toBe(0);

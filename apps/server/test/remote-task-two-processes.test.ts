@@ -1,12 +1,12 @@
 import { meterAddress } from '@prepay/dlt645';
-import { type Fleet, startFleet } from '@prepay/simulator';
+import { startFleet } from '@prepay/simulator';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { openPostgres } from '../src/db/client.js';
 import { gateways, meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { rowsOf, startMosquitto, until } from './headend-fixture.js';
-import { postgresDatabase, startServer } from './server-process.js';
+import { postgresDatabase, serverForTest } from './server-process.js';
 import { METER_STS, testConfig } from './test-config.js';
 
 const PASSWORD = 'Shared#Admin-Pass-1';
@@ -15,22 +15,15 @@ const TASKS = 1000;
 const GW = 'E4-38-19-FF-FE-00-00-07';
 const ids = Array.from({ length: METERS }, (_, i) => `4732${String(i + 1).padStart(7, '0')}`);
 const devEui = (i: number) => `70b3d5e75e${String(i + 1).padStart(6, '0')}`;
-let cluster: Awaited<ReturnType<typeof postgresDatabase>> | undefined;
-let broker: Awaited<ReturnType<typeof startMosquitto>> | undefined;
-let fleet: Fleet | undefined;
-const servers: Awaited<ReturnType<typeof startServer>>[] = [];
-afterAll(async () => {
-  await fleet?.stop();
-  for (const s of servers) if (s.child.exitCode === null) await s.stop();
-  await broker?.stop();
-  cluster?.stop();
-});
 
 describe('two server processes on one PostgreSQL', () => {
   it('share a queue of 1,000 tasks and run each exactly once', async () => {
-    cluster = await postgresDatabase('prepay_two');
+    // What the test starts is stopped when it finishes, the latest first.
+    const cluster = await postgresDatabase('prepay_two');
+    onTestFinished(() => cluster.stop());
     const url = cluster.url;
-    broker = await startMosquitto();
+    const broker = await startMosquitto();
+    onTestFinished(() => broker.stop());
     {
       const database = await openPostgres(url, 2);
       await database.migrate();
@@ -62,8 +55,8 @@ describe('two server processes on one PostgreSQL', () => {
       // first could claim all 100 heads and reclaim each as it finishes, starving the other by chance.
       REMOTE_TASK_CONCURRENCY: '25',
     };
-    servers.push(await startServer(env), await startServer(env));
-    fleet = await startFleet({
+    const servers = [await serverForTest(env), await serverForTest(env)];
+    const fleet = await startFleet({
       spec: {
         gateways: [{ gatewayId: GW }],
         meters: ids.map((meterId, i) => ({
@@ -80,6 +73,7 @@ describe('two server processes on one PostgreSQL', () => {
       firstStatusWithinMs: 200,
       downlinkDelayMs: 5,
     });
+    onTestFinished(() => fleet.stop());
     await fleet.ready();
     const check = await openPostgres(url, 2);
     try {
@@ -93,17 +87,10 @@ describe('two server processes on one PostgreSQL', () => {
         30_000,
       );
       const [a] = servers;
-      const login = await a?.post<{ token: string }>('/api/user/login', {
-        userId: 'admin',
-        password: PASSWORD,
-      });
+      const token = await a?.login('admin', PASSWORD);
       const requestsBefore = fleet.stats().requests;
       const body = Array.from({ length: TASKS }, (_, i) => ({ meterId: ids[i % METERS], flag: '901F' }));
-      const created = await a?.post<unknown[]>(
-        '/API/RemoteMeterTask/CreateReadingTask',
-        body,
-        login?.result.token,
-      );
+      const created = await a?.post<unknown[]>('/API/RemoteMeterTask/CreateReadingTask', body, token);
       expect(created?.code, created?.reason).toBe(0);
 
       await until(

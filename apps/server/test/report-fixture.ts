@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import fc from 'fast-check';
+import { expect } from 'vitest';
 import { accounts, customers, debts, meters, stations, tariffs, tokenRecords } from '../src/db/schema.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { type NewDailyRow, saveDailyRows } from '../src/modules/meter-data/meter-data.write.js';
+import { apiTest, type TestApp } from './harness.js';
 
 export const REPORT_STATIONS = ['S1', 'S2'] as const;
 
@@ -54,23 +56,44 @@ export async function reportAccounts(t: TestApp, perStation = 3): Promise<Fixtur
   return out;
 }
 
+/** A report suite's app: the harness's, with the report accounts. */
+export interface ReportApp {
+  t: TestApp;
+  fleet: FixtureMeter[];
+  admin: string;
+}
+
 /**
- * The file's one app with the report accounts (`perStation` a station), built before its tests and
- * handed to `use` with the admin's token (`use` may add what the file needs), closed after them.
+ * The `it` of a report suite: apiTest whose app holds the report accounts (`perStation` a station); the
+ * tests receive them as `prepared.fleet`, beside what the file's `prepare` returns.
  */
-export function reportAppForSuite(
-  use: (app: { t: TestApp; fleet: FixtureMeter[]; admin: string }) => unknown,
+export function reportTest<Extra extends object>(
+  prepare: (app: ReportApp) => Promise<Extra>,
   perStation?: number,
 ) {
-  let t: TestApp | undefined;
-  beforeAll(async () => {
-    const app = await createTestApp();
-    t = app;
-    const fleet = await reportAccounts(app, perStation);
-    await use({ t: app, fleet, admin: await app.adminToken() });
-  }, 60_000);
-  afterAll(() => t?.close());
+  return apiTest(async (t, admin) => {
+    const fleet = await reportAccounts(t, perStation);
+    return { ...(await prepare({ t, fleet, admin })), fleet };
+  });
 }
+
+/** reportTest for a file that keeps the app in its own variables: `use` receives it before the tests. */
+export function reportAppForSuite(use: (app: ReportApp) => unknown, perStation?: number) {
+  reportTest(async (app) => {
+    await use(app);
+    return {};
+  }, perStation);
+}
+
+/** A random fixture meter: its index in the fleet of reportAccounts' default three a station. */
+export const meterIndexArb = fc.nat({ max: REPORT_STATIONS.length * 3 - 1 });
+
+/** The fields of a random vend every report property draws: which meter, its units (0.1) and what it paid (minor). */
+export const vendFieldArbs = {
+  meter: meterIndexArb,
+  units: fc.integer({ min: 1, max: 50_000 }),
+  paidMinor: fc.integer({ min: 0, max: 2_000_000 }),
+};
 
 export interface Vend {
   meter: FixtureMeter;
@@ -82,6 +105,10 @@ export interface Vend {
 }
 
 let receipt = 1_000_000;
+
+/** Stores daily readings as the collection does, received now (the test clock's). */
+export const storeDailyRows = (t: TestApp, rows: NewDailyRow[]) =>
+  saveDailyRows(t.database.db, rows, t.clock.now());
 
 /** Stores issued credit vends, then cancels some the way the cancel service does (status 0 → 1). */
 export async function storeVends(t: TestApp, vends: Vend[]): Promise<void> {
@@ -115,22 +142,66 @@ export async function storeVends(t: TestApp, vends: Vend[]): Promise<void> {
 export const columns = <T, K extends keyof T>(rows: T[], ...keys: K[]): Pick<T, K>[] =>
   rows.map((r) => Object.fromEntries(keys.map((k) => [k, r[k]])) as Pick<T, K>);
 
+/** A Low Purchase Situation row's figures: what lowPurchaseTotals recomputes. */
+export interface LowPurchaseFigures {
+  meterId: string;
+  purchaseTotalUnit: number;
+  purchaseTotalPaid: number;
+  purchaseTimes: number;
+}
+
 /**
  * Low Purchase Situation recomputed from the raw vends: per meter of `meters`, the issued (not cancelled)
- * vends from `from` to `to`, in units and money as the report shows them, with the paid sum in minor units.
+ * vends from `from` to `to`, in units and money as the report shows them, by meter id; with `lowMinor`,
+ * only the meters that paid at most that (minor units).
  */
-export const lowPurchaseTotals = (meters: FixtureMeter[], vends: Vend[], from: Date, to: Date) =>
-  meters.map((m) => {
-    const mine = vends.filter((v) => v.meter === m && !v.cancelled && v.at >= from && v.at <= to);
-    const paidMinor = mine.reduce((s, v) => s + v.paidMinor, 0);
-    return {
-      meterId: m.meterId,
-      purchaseTotalUnit: mine.reduce((s, v) => s + v.units, 0) / 10,
-      purchaseTotalPaid: paidMinor / 100,
-      purchaseTimes: mine.length,
-      paidMinor,
-    };
-  });
+export const lowPurchaseTotals = (
+  meters: FixtureMeter[],
+  vends: Vend[],
+  from: Date,
+  to: Date,
+  lowMinor: number | null = null,
+): LowPurchaseFigures[] =>
+  meters
+    .map((m) => {
+      const mine = vends.filter((v) => v.meter === m && !v.cancelled && v.at >= from && v.at <= to);
+      const paidMinor = mine.reduce((s, v) => s + v.paidMinor, 0);
+      return {
+        meterId: m.meterId,
+        purchaseTotalUnit: mine.reduce((s, v) => s + v.units, 0) / 10,
+        purchaseTotalPaid: paidMinor / 100,
+        purchaseTimes: mine.length,
+        paidMinor,
+      };
+    })
+    .filter((r) => lowMinor === null || r.paidMinor <= lowMinor)
+    .map(({ paidMinor: _p, ...r }) => r)
+    .sort((x, y) => x.meterId.localeCompare(y.meterId));
+
+/**
+ * Every row of a report for `body` (English, one page of 1000) as `token`: the answer succeeds and its
+ * total is the rows it holds.
+ */
+export async function reportRows<T>(t: TestApp, path: string, body: object, token?: string): Promise<T[]> {
+  const res = await t.call<{ total: number; data: T[] }>(
+    path,
+    { lang: 'en', pageSize: 1000, ...body },
+    token,
+  );
+  expect(res.code, res.reason).toBe(0);
+  expect(res.result.total).toBe(res.result.data.length);
+  return res.result.data;
+}
+
+/** Every Low Purchase Situation row for `body` as `token` (see reportRows), with only its figures. */
+export const lowPurchaseRows = async (t: TestApp, body: object, token?: string) =>
+  columns(
+    await reportRows<LowPurchaseFigures>(t, '/API/PrepayReport/LowPurchaseSituation', body, token),
+    'meterId',
+    'purchaseTotalUnit',
+    'purchaseTotalPaid',
+    'purchaseTimes',
+  );
 
 /** Empties what one property run wrote (TRUNCATE skips the row triggers, so summaries go too). */
 export async function clearReportData(t: TestApp): Promise<void> {

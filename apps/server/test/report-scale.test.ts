@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { saveDailyRows, saveHourlyRows } from '../src/modules/meter-data/meter-data.write.js';
-import type { TestApp } from './harness.js';
+import { type SQL, sql } from 'drizzle-orm';
+import { describe, expect } from 'vitest';
+import { saveHourlyRows } from '../src/modules/meter-data/meter-data.write.js';
+import { queryRows } from './harness.js';
 import {
   clearReportData,
   daysBetween,
   type FixtureMeter,
-  reportAppForSuite,
+  reportTest,
+  storeDailyRows,
   storeVends,
   wire,
 } from './report-fixture.js';
@@ -16,28 +17,20 @@ import {
  * interval tables on PostgreSQL that follow the writer, a total that stays right on a page past the end
  * (the total normally rides on the page's rows), and the Long Nonpurchase "never purchased" decision.
  */
-let t: TestApp;
-let fleet: FixtureMeter[];
-let admin: string;
-
-reportAppForSuite((app) => {
-  ({ t, fleet, admin } = app);
-});
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(q: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(q)) as unknown as Rows<T>).rows;
+const it = reportTest(async () => ({}));
 
 describe('interval tables', () => {
-  it('are partitioned by month on PostgreSQL (plain on PGlite) and the writer adds the month it writes', async () => {
+  it('are partitioned by month on PostgreSQL (plain on PGlite) and the writer adds the month it writes', async ({
+    t,
+    prepared: { fleet },
+  }) => {
+    const rowsOf = <T>(q: SQL) => queryRows<T>(t.database, q);
     await clearReportData(t);
     const m = fleet[0] as FixtureMeter;
     // A month far from the migration's pre-made range: the writer asks for its partition first.
-    await saveDailyRows(
-      t.database.db,
-      [{ meterId: m.meterId, currentDate: '2031-05-31', stationId: m.stationId, usage1: 7, total1: 1 }],
-      t.clock.now(),
-    );
+    await storeDailyRows(t, [
+      { meterId: m.meterId, currentDate: '2031-05-31', stationId: m.stationId, usage1: 7, total1: 1 },
+    ]);
     await saveHourlyRows(t.database.db, [
       {
         meterId: m.meterId,
@@ -73,7 +66,7 @@ describe('interval tables', () => {
 });
 
 describe('report totals and the never-purchased account', () => {
-  it('a page past the end still answers the total', async () => {
+  it('a page past the end still answers the total', async ({ t, admin }) => {
     await clearReportData(t);
     for (const path of [
       '/API/PrepayReport/LowPurchaseSituation',
@@ -96,7 +89,11 @@ describe('report totals and the never-purchased account', () => {
     }
   });
 
-  it('Long Nonpurchase: an account whose only vend was cancelled counts from its opening, which is its last purchase date', async () => {
+  it('Long Nonpurchase: an account whose only vend was cancelled counts from its opening, which is its last purchase date', async ({
+    t,
+    admin,
+    prepared: { fleet },
+  }) => {
     await clearReportData(t);
     const m = fleet[1] as FixtureMeter;
     await storeVends(t, [

@@ -9,17 +9,23 @@ import { openPostgres } from '../src/db/client.js';
 import { rowsOf } from '../src/lib/metrics.js';
 import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD } from './harness.js';
 import { seedVendableMeters } from './ops-fixture.js';
-import { freePort, postgresDatabase, startServer } from './server-process.js';
+import {
+  freePort,
+  postgresDatabase,
+  type RunningServer,
+  startServer,
+  stopRunning,
+} from './server-process.js';
 
 const CLIENTS = 8;
 const METERS = 16;
 let cluster: Awaited<ReturnType<typeof postgresDatabase>> | undefined;
 let haproxy: ChildProcess | undefined;
-const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+const servers: RunningServer[] = [];
 const work = mkdtempSync(path.join(os.tmpdir(), 'prepay-scale-'));
 afterAll(async () => {
   haproxy?.kill('SIGTERM');
-  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) await s.stop();
+  await stopRunning(servers);
   cluster?.stop();
   rmSync(work, { recursive: true, force: true });
 });

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { onTestFinished } from 'vitest';
 // @ts-expect-error -- plain ESM helper shared with the test runner, no type declarations
 import { startPostgres } from '../../../scripts/pg-throwaway.mjs';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
@@ -129,6 +130,17 @@ export async function startServer(env: Record<string, string>, entry: keyof type
     await new Promise((r) => setTimeout(r, 100));
   }
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const post = async <T = Answer['result']>(url: string, body: unknown, token?: string): Promise<Answer<T>> =>
+    (await (
+      await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      })
+    ).json()) as Answer<T>;
   return {
     child,
     base,
@@ -143,16 +155,26 @@ export async function startServer(env: Record<string, string>, entry: keyof type
       child.kill('SIGKILL');
       return exited;
     },
-    post: async <T = Answer['result']>(url: string, body: unknown, token?: string): Promise<Answer<T>> =>
-      (await (
-        await fetch(`${base}${url}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify(body),
-        })
-      ).json()) as Answer<T>,
+    post,
+    /** Logs in and answers the session's token. */
+    login: async (userId: string, password: string) => {
+      const res = await post<{ token: string }>('/api/user/login', { userId, password });
+      if (res.code !== 0) throw new Error(`login ${userId} failed: ${res.reason}`);
+      return res.result.token;
+    },
   };
+}
+
+export type RunningServer = Awaited<ReturnType<typeof startServer>>;
+
+/** Stops (SIGTERM, waited for) each of `servers` still running: a file's clean-up after its tests. */
+export async function stopRunning(servers: RunningServer[]) {
+  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) await s.stop();
+}
+
+/** startServer inside a test: stopped as above when the test finishes (in reverse order of what it started). */
+export async function serverForTest(env: Record<string, string>): Promise<RunningServer> {
+  const server = await startServer(env);
+  onTestFinished(() => stopRunning([server]));
+  return server;
 }

@@ -2,11 +2,7 @@ import type { UserRow } from '@prepay/contracts';
 import { describe, expect } from 'vitest';
 import { unchangedBy } from './fingerprint.js';
 import { apiTest, expectRefusals, lastAudit, userWithRole, withDemoData } from './harness.js';
-
-interface Page {
-  total: number;
-  data: UserRow[];
-}
+import type { Page } from './masterdata-fixtures.js';
 
 const it = apiTest(withDemoData);
 
@@ -67,36 +63,30 @@ describe('users', () => {
   });
 
   it('pages, filters, searches and sorts on the server', async ({ t, admin }) => {
-    const p1 = await t.call<Page>(
-      '/api/user/read',
-      { pageSize: 2, pageNumber: 1, orderBy: 'userId asc' },
-      admin,
-    );
-    const p2 = await t.call<Page>(
-      '/api/user/read',
-      { pageSize: 2, pageNumber: 2, orderBy: 'userId asc' },
-      admin,
-    );
+    const page = (pageNumber: number) =>
+      t.call<Page<UserRow>>('/api/user/read', { pageSize: 2, pageNumber, orderBy: 'userId asc' }, admin);
+    const p1 = await page(1);
+    const p2 = await page(2);
     expect(p1.result.total).toBeGreaterThanOrEqual(6);
     expect(p1.result.data).toHaveLength(2);
     const ids = [...p1.result.data, ...p2.result.data].map((u) => u.userId);
     expect(ids).toEqual([...ids].sort());
     expect(new Set(ids).size).toBe(4);
 
-    const desc = await t.call<Page>('/api/user/read', { orderBy: 'userId desc' }, admin);
+    const desc = await t.call<Page<UserRow>>('/api/user/read', { orderBy: 'userId desc' }, admin);
     expect(desc.result.data[0]!.userId).toBe([...desc.result.data.map((u) => u.userId)].sort().at(-1));
 
-    const search = await t.call<Page>('/api/user/read', { searchTerm: 'vendor' }, admin);
+    const search = await t.call<Page<UserRow>>('/api/user/read', { searchTerm: 'vendor' }, admin);
     expect(search.result.data.map((u) => u.userId).sort()).toEqual([
       'CENTRAL_VENDOR 1',
       'NORTH_VENDOR 1',
       'SOUTH_VENDOR 1',
     ]);
-    const byStation = await t.call<Page>('/api/user/read', { stationId: 'NORTH' }, admin);
+    const byStation = await t.call<Page<UserRow>>('/api/user/read', { stationId: 'NORTH' }, admin);
     expect(byStation.result.data.map((u) => u.userId)).toEqual(['NORTH_VENDOR 1']);
-    const byRole = await t.call<Page>('/api/user/read', { roleId: 'operator' }, admin);
+    const byRole = await t.call<Page<UserRow>>('/api/user/read', { roleId: 'operator' }, admin);
     expect(byRole.result.total).toBe(1);
-    const range = await t.call<Page>(
+    const range = await t.call<Page<UserRow>>(
       '/api/user/read',
       { createDateRange: ['2000-01-01 00:00:00', '2001-01-01 00:00:00'] },
       admin,
@@ -161,10 +151,10 @@ describe('users', () => {
       stationId: 'NORTH',
       roleId: 'station_admin',
     });
-    const read = await t.call<Page>('/api/user/read', { pageSize: 100 }, token);
+    const read = await t.call<Page<UserRow>>('/api/user/read', { pageSize: 100 }, token);
     expect(read.result.data.every((u) => u.stationId === 'NORTH')).toBe(true);
     expect(read.result.data.map((u) => u.userId)).toContain('NORTH_VENDOR 1');
-    const other = await t.call<Page>('/api/user/read', { stationId: 'SOUTH' }, token);
+    const other = await t.call<Page<UserRow>>('/api/user/read', { stationId: 'SOUTH' }, token);
     expect(other.result.total).toBe(0);
 
     await unchangedBy(t.database, () =>

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { manualClock } from '../src/lib/clock.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
-import type { TestApp } from './harness.js';
+import { queryRows, type TestApp } from './harness.js';
 import { type Answer, createStorage, startServer } from './server-process.js';
 import { testConfig } from './test-config.js';
 import { vendableMeter } from './vending-fixture.js';
@@ -15,9 +15,7 @@ afterAll(() => storage?.remove());
 
 /** Rows the invariants are checked on, read straight from the database after the crash. */
 async function books(database: Awaited<ReturnType<NonNullable<typeof storage>['open']>>) {
-  type Rows<T> = { rows: T[] };
-  const q = async <T>(text: string) =>
-    ((await database.db.execute(sql.raw(text))) as unknown as Rows<T>).rows;
+  const q = <T>(text: string) => queryRows<T>(database, sql.raw(text));
   const records = await q<{
     receipt_id: number;
     tid: number;

@@ -1,9 +1,10 @@
-import type { CreditTokenRecord } from '@prepay/contracts';
+import { type CreditTokenRecord, VendPayment } from '@prepay/contracts';
 import { decodeToken } from '@prepay/sts';
 import { describe, expect } from 'vitest';
 import { fingerprint } from './fingerprint.js';
 import { ADMIN_AUTH_PASSWORD, apiTest, type TestApp, USER_AUTH_PASSWORD, userWithRole } from './harness.js';
-import { DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
+import { creditVend, DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
+import { firstSheet } from './workbook.js';
 
 /** A credit token record as the API returns it. */
 type Rec = CreditTokenRecord;
@@ -12,11 +13,7 @@ type Rec = CreditTokenRecord;
 const vendWith =
   (t: TestApp, admin: string) =>
   (body: Record<string, unknown>, token = admin) =>
-    t.call<Rec>(
-      '/api/token/creditToken/generate',
-      { isPreview: false, isVendByTotalPaid: true, authorizationPassword: ADMIN_AUTH_PASSWORD, ...body },
-      token,
-    );
+    creditVend(t, body, token);
 
 const it = apiTest().extend<{ vend: ReturnType<typeof vendWith> }>({
   vend: async ({ t, admin }, use) => use(vendWith(t, admin)),
@@ -65,17 +62,9 @@ describe('credit vending', () => {
     expect(preview.result.token).toBe('');
     expect(await fingerprint(t.database)).toEqual(before);
     const real = await vend(body);
-    const AMOUNTS = [
-      'totalUnit',
-      'totalPaid',
-      'energyCharge',
-      'tax',
-      'monthlyCharge',
-      'payDebt',
-      'remainingDebt',
-      'remainder',
-    ] as const;
-    const pick = (r: Rec) => Object.fromEntries(AMOUNTS.map((k) => [k, r[k]]));
+    // What the vend works out: the units, the payment's split (contracts' VendPayment) and the debt.
+    const AMOUNTS = ['totalUnit', ...Object.keys(VendPayment), 'payDebt', 'remainingDebt', 'remainder'];
+    const pick = (r: Rec) => Object.fromEntries(AMOUNTS.map((k) => [k, r[k as keyof Rec]]));
     expect(pick(real.result)).toEqual(pick(preview.result));
     expect(real.result.payDebt).toBe(234.56);
     const debt = await debtRow(t, customerId);
@@ -239,10 +228,7 @@ describe("record export and the vendor's view", () => {
     const res = await t.post('/api/token/creditTokenRecord/export', { meterId }, admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/spreadsheetml/);
-    const ExcelJS = (await import('exceljs')).default;
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = book.worksheets[0]!;
+    const sheet = await firstSheet(res.rawPayload);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     const tokenCol = header.indexOf('Token') + 1;
     const tokens = [sheet.getRow(2).getCell(tokenCol).value, sheet.getRow(3).getCell(tokenCol).value];

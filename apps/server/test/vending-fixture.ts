@@ -1,9 +1,11 @@
+import type { CreditTokenRecord } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
 import { accounts, customers, debts, meters, tariffs, users } from '../src/db/schema.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import type { TestApp } from './harness.js';
+import { ADMIN_AUTH_PASSWORD, METER_STS } from './test-config.js';
 
-export const DECODER_KEY = 'ABCDEF0123456789';
+export const DECODER_KEY = METER_STS.decoderKey;
 export const NEW_DECODER_KEY = '0123456789ABCDEF';
 /** The STS fields of a key change to SGC 654321 KRN 2 (Update Meter Key). */
 export const NEXT_KEY_FIELDS = {
@@ -53,31 +55,22 @@ export async function vendableMeter(
       stationId,
     })
     .onConflictDoNothing();
+  // The meter row and its key record carry the same STS fields: the tests' meters' (METER_STS).
+  const { decoderKey: _key, ...stsFields } = METER_STS;
+  const sts = { ...stsFields, ea: opts.ea ?? stsFields.ea };
   await db.insert(meters).values({
     meterId,
     type: opts.type ?? 0,
-    ea: opts.ea ?? '07',
     protocolVersion: opts.protocolVersion ?? 'STS-1',
     status: true,
-    baseYear: 2014,
-    sgc: '123456',
-    krn: 1,
-    ken: 255,
-    ti: 1,
-    kt: 2,
+    ...sts,
     stationId,
   });
   const store = await keyStoreOf(t.app.deps);
   await store.putDecoderKey({
     meterId,
     decoderKey: opts.ea === '11' ? `${DECODER_KEY}${DECODER_KEY}` : DECODER_KEY,
-    sgc: '123456',
-    krn: 1,
-    kt: 2,
-    ti: 1,
-    ken: 255,
-    baseYear: 2014,
-    ea: opts.ea ?? '07',
+    ...sts,
   });
   await db.insert(accounts).values({ meterId, customerId, tariffId: `T${meterId}`, stationId });
   if (opts.debtMinor) {
@@ -87,6 +80,21 @@ export async function vendableMeter(
   }
   return { meterId, customerId, tariffId: `T${meterId}` };
 }
+
+/**
+ * A real credit vend by total paid (not a preview) as `token`, with the admin's authorization password
+ * unless `body` gives another; `body` names the meter and the amount and may change any field.
+ */
+export const creditVend = <R = CreditTokenRecord>(
+  t: TestApp,
+  body: Record<string, unknown>,
+  token?: string,
+) =>
+  t.call<R>(
+    '/api/token/creditToken/generate',
+    { isPreview: false, isVendByTotalPaid: true, authorizationPassword: ADMIN_AUTH_PASSWORD, ...body },
+    token,
+  );
 
 export async function debtRow(t: TestApp, customerId: string) {
   const [row] = await t.database.db.select().from(debts).where(eq(debts.customerId, customerId));

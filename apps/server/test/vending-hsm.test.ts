@@ -5,7 +5,13 @@ import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
 import { HsmLikeVault } from './hsm-like-vault.js';
 import { createStations, DEMO_VK, iain } from './masterdata-fixtures.js';
-import { DECODER_KEY, NEW_DECODER_KEY, NEXT_KEY_FIELDS, vendableMeter } from './vending-fixture.js';
+import {
+  creditVend,
+  DECODER_KEY,
+  NEW_DECODER_KEY,
+  NEXT_KEY_FIELDS,
+  vendableMeter,
+} from './vending-fixture.js';
 
 /**
  * The key store behind an HSM-shaped vault that never lets a key out: the same services vend, derive
@@ -28,17 +34,7 @@ describe('vending with the key store replaced by an HSM-like vault', () => {
   it('vends credit and management tokens under keys the services never see', async () => {
     const { meterId } = await vendableMeter(t, { meterId: '47200000001' });
     const before = vault.operations;
-    const credit = await t.call<{ token: string; tid: number; totalUnit: number }>(
-      '/api/token/creditToken/generate',
-      {
-        meterId,
-        amount: '1000',
-        isPreview: false,
-        isVendByTotalPaid: true,
-        authorizationPassword: ADMIN_AUTH_PASSWORD,
-      },
-      admin,
-    );
+    const credit = await creditVend(t, { meterId, amount: '1000' }, admin);
     expect(credit.code, credit.reason).toBe(0);
     expect(decodeToken(digits(credit.result.token), DECODER_KEY)).toMatchObject({
       tokenClass: 0,

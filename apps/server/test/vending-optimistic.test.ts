@@ -5,7 +5,7 @@ import { auditRow } from '../src/modules/audit/audit.js';
 import { type CreditVendWrite, writeCreditVend } from '../src/modules/vending/credit-vend.repo.js';
 import { vendConflict } from '../src/modules/vending/vending-guards.js';
 import { createTestApp, type TestApp, USER_AUTH_PASSWORD, userWithRole } from './harness.js';
-import { vendableMeter } from './vending-fixture.js';
+import { creditVend, vendableMeter } from './vending-fixture.js';
 
 /**
  * The credit vend writes in one autocommitted statement that expects what it priced with (issue 16). When
@@ -25,11 +25,10 @@ beforeAll(async () => {
   await t.database.db.execute(
     sql`update users set total_quota_units = 100000, remaining_quota_units = 100000 where user_id = ${CASHIER}`,
   );
-  const first = await t.call<{ tid: number }>(
-    '/api/token/creditToken/generate',
+  const first = await creditVend<{ tid: number }>(
+    t,
     {
       meterId,
-      isPreview: false,
       isVendByTotalPaid: false,
       amount: '10',
       payDebtPercent: 0,
