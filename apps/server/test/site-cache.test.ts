@@ -34,4 +34,15 @@ describe('the built console’s caching (issue 17)', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
   });
+
+  it("answers the console's own routes with the page, and the API and operations paths with 404", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/management/meter' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>console</title>');
+    for (const url of ['/metrics', '/backup', '/api/nothing']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain('<title>console</title>');
+    }
+  });
 });

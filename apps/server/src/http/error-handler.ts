@@ -76,7 +76,9 @@ export function installErrorHandling(app: FastifyInstance): void {
 export function installNotFound(app: FastifyInstance, spaIndex: (() => boolean) | null): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = /^\/api(\/|$)/i.test(path);
+    // The operations listener's paths are never the web app's either: a scraper or a backup job pointed at the
+    // public port gets a 404, not the console's HTML with a 200.
+    const isApi = /^\/(api|metrics|backup)(\/|$)/i.test(path);
     if (request.method !== 'POST' && app.hasRoute({ method: 'POST', url: path })) {
       return reply.code(405).send(body(405, `Use POST for ${path}`));
     }
