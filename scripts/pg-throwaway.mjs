@@ -1,22 +1,10 @@
 // A throw-away PostgreSQL cluster for the test run: initdb in a temp folder, a free port, stopped by its PID.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 import { findPgBin } from './pg-bin.mjs';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** PostgreSQL refuses to run as root: run its tools as the postgres user then. */
 function asServerUser(cmd, args) {

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { onTestFinished } from 'vitest';
-// @ts-expect-error -- plain ESM helper shared with the test runner, no type declarations
+// @ts-expect-error -- plain ESM helpers shared with the test runner, no type declarations
+import { freePort as pickPort } from '../../../scripts/free-port.mjs';
+// @ts-expect-error -- plain ESM helpers shared with the test runner, no type declarations
 import { startPostgres } from '../../../scripts/pg-throwaway.mjs';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { withDatabase } from './global-setup.js';
@@ -13,16 +14,8 @@ import { withDatabase } from './global-setup.js';
 const root = path.resolve(import.meta.dirname, '../../..');
 const pgUrl = process.env.TEST_DATABASE_URL;
 
-/** A loopback port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** A free port below the ephemeral range, so no outgoing connection takes it first (scripts/free-port.mjs). */
+export const freePort = (): Promise<number> => pickPort();
 
 /**
  * An empty database for tests that need PostgreSQL itself (several processes, LISTEN/NOTIFY): on the
