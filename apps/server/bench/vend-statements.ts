@@ -1,7 +1,8 @@
 /**
  * The SQL a credit vend issues: builds the app on a throw-away PostgreSQL, vends a few times through HTTP
  * (inject), and prints every statement of one steady-state vend (its session already proved the
- * authorization password), with EXPLAIN ANALYZE timings when VEND_EXPLAIN=1. Asserts nothing.
+ * authorization password) and whether it runs as a named prepared statement; with VEND_EXPLAIN=1 each read's
+ * EXPLAIN ANALYZE and the write's plan and planning time (running the write again would fail). Asserts nothing.
  *   npx tsx bench/vend-statements.ts
  */
 import { randomBytes } from 'node:crypto';

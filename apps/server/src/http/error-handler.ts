@@ -78,11 +78,11 @@ export function installNotFound(app: FastifyInstance, spaIndex: (() => boolean) 
     const path = request.url.split('?')[0] ?? '/';
     // The operations listener's paths are never the web app's either: a scraper or a backup job pointed at the
     // public port gets a 404, not the console's HTML with a 200.
-    const isApi = /^\/(api|metrics|backup)(\/|$)/i.test(path);
+    const serverOnly = /^\/(api|metrics|backup)(\/|$)/i.test(path);
     if (request.method !== 'POST' && app.hasRoute({ method: 'POST', url: path })) {
       return reply.code(405).send(body(405, `Use POST for ${path}`));
     }
-    if (!isApi && request.method === 'GET' && spaIndex?.()) {
+    if (!serverOnly && request.method === 'GET' && spaIndex?.()) {
       // Client-side routes (/dashboard, /management/meter …) are the web app's to resolve.
       return reply.type('text/html').sendFile('index.html');
     }
