@@ -12,6 +12,7 @@ function asServerUser(cmd, args) {
   return [cmd, args];
 }
 
+/** PG_EXTRA_OPTS adds server options (e.g. `-c shared_preload_libraries=pg_stat_statements` to profile a bench). */
 export async function startPostgres() {
   const initdb = findPgBin('initdb');
   const pgCtl = findPgBin('pg_ctl');
@@ -33,7 +34,7 @@ export async function startPostgres() {
     '-l',
     path.join(dir, 'server.log'),
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200 ${process.env.PG_EXTRA_OPTS ?? ''}`,
     '-w',
     'start',
   ]);
@@ -50,5 +51,7 @@ export async function startPostgres() {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url, port, stop };
+  // The same server through its Unix socket (what a server on the database's own machine would use).
+  const socketUrl = `postgres://postgres@/postgres?host=${encodeURIComponent(dir)}&port=${port}`;
+  return { url, socketUrl, port, stop };
 }

@@ -30,7 +30,8 @@ export function benchEngines(): Engine[] {
 }
 
 /** A throw-away PostgreSQL cluster (scripts/pg-throwaway.mjs); `stop` ends it and removes its files. */
-export const startPostgres = (): Promise<{ url: string; stop(): void }> => startThrowaway();
+export const startPostgres = (): Promise<{ url: string; socketUrl: string; stop(): void }> =>
+  startThrowaway();
 
 /**
  * Runs `bench` on an in-process PGlite or on a throw-away PostgreSQL cluster (or, for postgres, on the
@@ -144,6 +145,28 @@ export async function seedVendData(database: Database, meters: number) {
   });
 }
 
+/**
+ * A utility in service rather than one opened today: `perMeter` earlier credit vends of every account's
+ * meter over the last year (the meters' last TIDs and the receipt counter after them), then planner
+ * statistics, as autovacuum would have gathered them. On empty tables PostgreSQL plans the vend's reads as
+ * sequential scans and keeps those plans on its pooled connections while the tables fill.
+ */
+export async function seedVendHistory(database: Database, perMeter: number) {
+  const db = database.db;
+  await db.execute(sql`insert into token_records (kind, receipt_id, meter_id, meter_type, customer_id,
+      customer_name, tariff_id, tariff_name, station_id, token, tid, token_class, subclass, purchase_way,
+      units, total_paid_minor, create_id, create_date)
+    select 'credit', row_number() over (order by h, a.meter_id), a.meter_id, 0, a.customer_id, c.customer_name,
+      a.tariff_id, 'BENCH', a.station_id, '', h, 0, 0, 0, 286, 2000, 'admin',
+      now() - (${perMeter}::int - h + 1) * interval '365 days' / ${perMeter}::int
+    from accounts a join customers c using (customer_id) cross join generate_series(1, ${perMeter}::int) h`);
+  await db.execute(sql`insert into meter_token_state (meter_id, last_tid, update_date)
+    select meter_id, max(tid), max(create_date) from token_records group by meter_id`);
+  await db.execute(sql`insert into receipt_counters (kind, last)
+    select 'credit', max(receipt_id) from token_records where kind = 'credit'`);
+  await db.execute(sql`analyze`);
+}
+
 /** Decoder keys (random unless `decoderKey` says) for benchMeterId 1…n, with the tests' STS fields. */
 export async function putBenchDecoderKeys(
   store: Pick<DbKeyStore, 'putDecoderKey'>,
@@ -179,7 +202,8 @@ export const injectPost = (app: FastifyInstance) => async (url: string, body: un
   ).json() as { code: number; reason: string; result: { token?: string } };
 
 /**
- * The app in process on `database` with the vend benches' data (seedVendData, putBenchDecoderKeys) and
+ * The app in process on `database` with the vend benches' data (seedVendData, putBenchDecoderKeys, a
+ * year of earlier vends) and
  * authorization proofs that last 10 minutes, and a POST to it (injectPost).
  */
 export async function vendApp(database: Database, meters: number, decoderKey?: () => string) {
@@ -191,5 +215,6 @@ export async function vendApp(database: Database, meters: number, decoderKey?: (
   });
   await app.ready();
   await putBenchDecoderKeys(await keyStoreOf(app.deps), meters, decoderKey);
+  await seedVendHistory(database, 12);
   return { app, post: injectPost(app) };
 }

@@ -6,13 +6,17 @@
  *   npx tsx bench/vend.bench.ts                                   (both engines)
  *   BENCH_ENGINES=pglite BENCH_SECONDS=5 npx tsx bench/vend.bench.ts
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npx tsx bench/vend.bench.ts   (profile the server)
+ *   PG_EXTRA_OPTS='-c shared_preload_libraries=pg_stat_statements' BENCH_PG_STATS=1 npx tsx bench/vend.bench.ts
+ *     (after the vends on PostgreSQL: each statement's calls and mean time, from pg_stat_statements)
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { createKeyCipher } from '../src/modules/keystore/key-cipher.js';
 import { DbKeyStore } from '../src/modules/keystore/key-store.js';
@@ -27,6 +31,7 @@ import {
   percentile,
   putBenchDecoderKeys,
   seedVendData,
+  seedVendHistory,
   startPostgres,
 } from './bench-setup.js';
 
@@ -34,6 +39,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const METERS = Number(process.env.BENCH_METERS ?? 2000);
 const ENGINES = benchEngines();
+/** Earlier vends per meter, a year's worth (see seedVendHistory). */
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 12);
 const KEK = randomBytes(32).toString('base64');
 
 /** Meters with decoder keys, accounts on one flat tariff, an admin who may vend without changing passwords. */
@@ -43,6 +50,7 @@ async function seed(database: Database) {
     new DbKeyStore(database.db, cipherVault(createKeyCipher(Buffer.from(KEK, 'base64')))),
     METERS,
   );
+  await seedVendHistory(database, HISTORY);
   await database.close();
 }
 
@@ -86,14 +94,36 @@ const startServer = (env: Record<string, string>) =>
     'npmStart',
   );
 
-async function post(base: string, url: string, body: unknown, token?: string) {
-  const res = await fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+/**
+ * The clients' connections: kept alive, one per client. node:http rather than fetch, whose own CPU per
+ * request (about half a millisecond here) would take a core's share from the server it measures.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+function post(base: string, url: string, body: unknown, token?: string) {
+  const payload = JSON.stringify(body);
+  const headers: http.OutgoingHttpHeaders = {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(payload),
+  };
+  if (token) headers.authorization = `Bearer ${token}`;
+  return new Promise<{ status: number; code: number; reason: string; result: unknown }>((resolve, reject) => {
+    const req = http.request(`${base}${url}`, { method: 'POST', agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        try {
+          const json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          resolve({ status: res.statusCode ?? 0, ...json });
+        } catch (err) {
+          reject(err);
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
   });
-  const json = (await res.json()) as { code: number; reason: string; result: unknown };
-  return { status: res.status, ...json };
 }
 
 /** Resolves to null on success, else why it failed. */
@@ -137,7 +167,7 @@ async function load(
   tokens: string[],
   ops: Op[],
   seconds: number,
-  cpu: () => [number, number] = () => [0, 0],
+  cpu: () => [number, number, number] = () => [0, 0, 0],
 ) {
   const cpu0 = cpu();
   const lat = new Map<string, number[]>();
@@ -172,9 +202,40 @@ async function load(
   const total = [...lat.values()].reduce((n, l) => n + l.length, 0);
   const cpu1 = cpu();
   const vends = lat.get('vend')?.length ?? 0;
-  const per = (i: 0 | 1) => (vends ? (((cpu1[i] - cpu0[i]) * 1000) / vends).toFixed(2) : '-');
-  const cpuLine = `CPU per vend: server ${per(0)} ms, database server ${per(1)} ms (ceiling on 2 cores ≈ ${vends ? Math.round((2 * 1000 * vends) / ((cpu1[0] - cpu0[0] + cpu1[1] - cpu0[1]) * 1000)) : '-'} vends/s)`;
+  const per = (i: 0 | 1 | 2) => (vends ? (((cpu1[i] - cpu0[i]) * 1000) / vends).toFixed(2) : '-');
+  const cpuLine = `CPU per vend: server ${per(0)} ms, database server ${per(1)} ms, bench clients ${per(2)} ms (ceiling without the clients on 2 cores ≈ ${vends ? Math.round((2 * 1000 * vends) / ((cpu1[0] - cpu0[0] + cpu1[1] - cpu0[1]) * 1000)) : '-'} vends/s)`;
   return { rows, total, elapsed, cpuLine };
+}
+
+async function onPostgres(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Each statement the vends ran (pg_stat_statements, reset before the warm-up): calls per vend and mean ms. */
+async function printStatementStats(url: string, vends: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ calls: string; mean: number; total: number; query: string }>(
+      `select calls::text, mean_exec_time as mean, total_exec_time as total, query
+       from pg_stat_statements order by total_exec_time desc limit 15`,
+    );
+    console.log('  statements by total time (calls per vend, mean ms, total ms):');
+    for (const r of rows) {
+      const text = r.query.replace(/\s+/g, ' ').slice(0, 110);
+      console.log(
+        `    ${(Number(r.calls) / vends).toFixed(2).padStart(5)}  ${r.mean.toFixed(3)}  ${r.total.toFixed(0).padStart(6)}  ${text}`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function benchEngine(engine: string) {
@@ -185,7 +246,7 @@ async function benchEngine(engine: string) {
     if (engine === 'postgres') {
       const started = await startPostgres();
       pg = started;
-      env.DATABASE_URL = started.url;
+      env.DATABASE_URL = process.env.BENCH_PG_SOCKET ? started.socketUrl : started.url;
       await seed(await openPostgres(started.url, 4));
     } else {
       await seed(await openPglite({ dataDir: path.join(dir, 'pglite') }));
@@ -203,11 +264,22 @@ async function benchEngine(engine: string) {
       // One vend per session first (the first one of a session pays for the authorization password).
       await load(server.base, tokens, [vend], 0.5);
       const dbPids = pg ? postmasterOf(Number(new URL(pg.url).port)) : [];
-      const cpu = (): [number, number] => [cpuSeconds([server.child.pid ?? 0]), cpuSeconds(dbPids)];
+      const cpu = (): [number, number, number] => [
+        cpuSeconds([server.child.pid ?? 0]),
+        cpuSeconds(dbPids),
+        (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+      ];
+      const stats = pg && process.env.BENCH_PG_STATS ? pg.url : undefined;
+      if (stats)
+        await onPostgres(
+          stats,
+          'create extension if not exists pg_stat_statements; select pg_stat_statements_reset()',
+        );
       const vends = await load(server.base, tokens, [vend], SECONDS, cpu);
       console.log(`\n${engine}: credit vends, ${CLIENTS} clients, ${SECONDS} s, ${METERS} meters`);
       for (const r of vends.rows) console.log(`  ${r}`);
       console.log(`  ${vends.cpuLine}`);
+      if (stats) await printStatementStats(stats, vends.total);
       const mixed = await load(server.base, tokens, MIXED, SECONDS, cpu);
       console.log(`${engine}: mixed load, ${(mixed.total / mixed.elapsed).toFixed(0)} requests/s`);
       for (const r of mixed.rows) console.log(`  ${r}`);

@@ -5,6 +5,7 @@ import { auditLogs, debts, meterKeys, users } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, tokenRecords } from '../../db/schema-vending.js';
 import { present } from '../../lib/domain-errors.js';
 import { rowsOf } from '../../lib/metrics.js';
+import { withFields } from '../../lib/with-fields.js';
 import type { AuditRow } from '../audit/audit.js';
 import type { StoredDecoderKey } from '../keystore/key-store.js';
 import type { NewTokenRecord } from './vending.repo.js';
@@ -215,8 +216,7 @@ function writeValues(w: CreditVendWrite): Record<string, unknown> {
   const a = w.audit;
   const values: Record<string, unknown> = {};
   for (const [, field] of RECORD_COLUMNS) values[field] = r[field] ?? null;
-  return {
-    ...values,
+  return withFields(values, {
     createDate: r.createDate.toISOString(),
     expectedLastTid: w.expectedLastTid,
     payDebtMinor: w.payDebtMinor,
@@ -230,7 +230,7 @@ function writeValues(w: CreditVendWrite): Record<string, unknown> {
     auditIp: a.ipAddress,
     auditUserId: a.userId,
     auditStationId: a.stationId,
-  };
+  });
 }
 
 /**

@@ -8,6 +8,7 @@ import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { present, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
+import { withFields } from '../../lib/with-fields.js';
 import { auditRow, writeAudit } from '../audit/audit.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import { toMinor, toTenths } from '../masterdata/money.js';
@@ -114,36 +115,36 @@ function recordValues(
   debt: VendInputs['debt'],
   createDate: Date,
 ): CreditRecordValues {
-  return {
-    kind: 'credit',
-    ...recordOfAccount(v),
-    token: '',
-    tid: null,
-    tokenClass: 0,
-    subclass: null,
-    purchaseWay: req.isVendByTotalPaid ? 0 : 1,
-    units: b.units,
-    totalPaidMinor: b.totalPaidMinor,
-    energyMinor: b.energyMinor,
-    taxMinor: b.taxMinor,
-    monthlyChargeMinor: b.monthlyChargeMinor,
-    payDebtMinor: b.payDebtMinor,
-    remainderMinor: b.remainderMinor,
-    debtPercent: req.payDebtPercent,
-    totalDebtMinor: debt?.totalDebtMinor ?? 0,
-    remainingDebtMinor: (debt?.remainingDebtMinor ?? 0) - b.payDebtMinor,
-    paymentMethod: req.paymentMethod ?? null,
-    idempotencyKey: null,
-    remark: req.remark ?? null,
-    createId: ctx.user.userId,
-    createDate,
-  };
+  return withFields(
+    { kind: 'credit' as const, ...recordOfAccount(v) },
+    {
+      token: '',
+      tid: null,
+      tokenClass: 0,
+      subclass: null,
+      purchaseWay: req.isVendByTotalPaid ? 0 : 1,
+      units: b.units,
+      totalPaidMinor: b.totalPaidMinor,
+      energyMinor: b.energyMinor,
+      taxMinor: b.taxMinor,
+      monthlyChargeMinor: b.monthlyChargeMinor,
+      payDebtMinor: b.payDebtMinor,
+      remainderMinor: b.remainderMinor,
+      debtPercent: req.payDebtPercent,
+      totalDebtMinor: debt?.totalDebtMinor ?? 0,
+      remainingDebtMinor: (debt?.remainingDebtMinor ?? 0) - b.payDebtMinor,
+      paymentMethod: req.paymentMethod ?? null,
+      idempotencyKey: null,
+      remark: req.remark ?? null,
+      createId: ctx.user.userId,
+      createDate,
+    },
+  );
 }
 
 /** The stored row of a credit record the write statement made (its columns' defaults filled in). */
 function creditRow(values: CreditRecordValues, id: number, receiptId: number): TokenRecordRow {
-  return {
-    ...values,
+  return withFields(values, {
     id,
     receiptId,
     meterType: values.meterType ?? 0,
@@ -181,7 +182,7 @@ function creditRow(values: CreditRecordValues, id: number, receiptId: number): T
     remark: values.remark ?? null,
     updateId: null,
     updateDate: null,
-  };
+  });
 }
 
 /** What the vend reads before pricing: everything the database knows now, as of one snapshot. */
@@ -238,13 +239,12 @@ async function attemptCreditVend(deps: Deps, q: Queryable, ctx: UserContext, req
   const { terms, inputs } = await vendInputs(q, ctx, req, v, now);
   const b = priceVend(req, terms, inputs);
   const { tid, token, subclass } = await encodeCredit(deps, req, v, inputs, b.units, now);
-  const values = {
-    ...recordValues(ctx, req, v, b, inputs.debt, now),
+  const values = withFields(recordValues(ctx, req, v, b, inputs.debt, now), {
     token,
     tid,
     subclass,
     idempotencyKey: req.idempotencyKey ?? null,
-  };
+  });
   const audit = { title: 'Credit Token', action: 'Generate', after: creditRecordOf(creditRow(values, 0, 0)) };
   const written = await writeCreditVend(q, {
     record: values,
@@ -320,7 +320,7 @@ async function vendCredit(
 ): Promise<CreditTokenRecord> {
   const { db } = deps.database;
   const v = await requireVendable(db, ctx, req.meterId);
-  const answer = (view: CreditRecordView) => ({ ...view, communicationWay: v.meter.communicationWay });
+  const answer = (view: CreditRecordView) => withFields(view, { communicationWay: v.meter.communicationWay });
   if (req.isPreview) return answer(await previewVend(deps, ctx, req, v));
   await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
   const done = await replayed(db, ctx, req);

@@ -4,6 +4,7 @@ import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { meters } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/dates.js';
+import { withFields } from '../../lib/with-fields.js';
 import { minorToNumber, tenthsToNumber } from '../masterdata/money.js';
 import type { TokenRecordRow } from './vending.repo.js';
 
@@ -37,8 +38,7 @@ function base(r: TokenRecordRow) {
 export type CreditRecordView = Omit<CreditTokenRecord, 'communicationWay'>;
 
 export function creditRecordOf(r: TokenRecordRow, isPreview = false): CreditRecordView {
-  return {
-    ...base(r),
+  return withFields(base(r), {
     tokenFirst: null,
     tokenSecond: null,
     tariffName: r.tariffName,
@@ -58,27 +58,25 @@ export function creditRecordOf(r: TokenRecordRow, isPreview = false): CreditReco
     cancelRemark: r.cancelRemark,
     cancelId: r.cancelId,
     cancelDate: formatDateTime(r.cancelDate),
-  };
+  });
 }
 
 export function managementRecordOf(r: TokenRecordRow): ManagementTokenRecord {
-  return {
-    ...base(r),
+  return withFields(base(r), {
     maximumPower: r.kind === 'maxPower' ? r.value : null,
     maximumPhasePowerUnbalance: r.kind === 'maxPhaseUnbalance' ? r.value : null,
     maximumOverdraft: r.kind === 'maxOverdraft' ? r.value : null,
-  };
+  });
 }
 
 export function keyChangeRecordOf(r: TokenRecordRow) {
   const tokens = (r.tokens ?? []).map(groupsOfFour);
-  return {
-    ...base(r),
+  return withFields(base(r), {
     tokenFirst: tokens[0] ?? '',
     tokenSecond: tokens[1] ?? '',
     tokens,
     confirmed: r.confirmed ?? false,
-  };
+  });
 }
 
 /** The meters' CommunicationWay, which the original's credit records carry and ours do not copy. */
