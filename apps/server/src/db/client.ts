@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { usePreparedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -43,11 +44,13 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 /** PGlite in a directory (or in memory when dataDir is undefined), or a dumped data dir for tests. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   // pg_trgm backs the "contains" searches (migration 0004); PostgreSQL ships it in contrib.
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
-  });
+  const client = usePreparedStatements(
+    await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm },
+    }),
+  );
   const db: Db = drizzlePglite(client, { schema });
   return {
     db,
