@@ -83,6 +83,15 @@ describe('PGlite named prepared statements', () => {
     expect((await prepared.query('select $1::int + 0 as v', [41])).rows).toEqual([{ v: 41 }]);
   });
 
+  it('parses the array types PGlite learns on a refresh, also with a query of its own parsers', async () => {
+    const own = { [types.TIMESTAMPTZ]: (v: string) => v };
+    await prepared.query('select 1 as one', [], { parsers: own });
+    await prepared.exec("create type mood as enum ('ok', 'sad')");
+    await prepared.refreshArrayTypes();
+    const r = await prepared.query("select array['ok', 'sad']::mood[] as m", [], { parsers: own });
+    expect(r.rows).toEqual([{ m: ['ok', 'sad'] }]);
+  });
+
   it('never runs inside a transaction it is not part of: it waits for the transaction to end', async () => {
     let outside: Promise<{ rows: unknown[] }> | undefined;
     await prepared.transaction(async (tx) => {

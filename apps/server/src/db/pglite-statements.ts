@@ -1,4 +1,11 @@
-import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
+import {
+  type ParserOptions,
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+} from '@electric-sql/pglite';
 
 /**
  * Named prepared statements for PGlite (issue 16). PGlite's `query` parses, analyses and plans every
@@ -44,6 +51,12 @@ const resultTypeChanged = (err: unknown) =>
 class StatementCache {
   private readonly byText = new Map<string, Prepared>();
   private serial = 0;
+  /**
+   * PGlite's parsers with a query's own (drizzle passes a few with every query), merged once per set:
+   * PGlite's parseResults would merge them per call by spreading ~150 entries, about a sixth of a vend's
+   * CPU on PGlite. Emptied when PGlite refreshes its parsers.
+   */
+  private parsersWith = new WeakMap<ParserOptions, PGlite['parsers']>();
 
   constructor(private readonly client: PGlite) {}
 
@@ -88,6 +101,20 @@ class StatementCache {
     }
   }
 
+  private parsers(own: ParserOptions | undefined): PGlite['parsers'] {
+    if (!own) return this.client.parsers;
+    let merged = this.parsersWith.get(own);
+    if (!merged) {
+      merged = Object.assign({}, this.client.parsers, own);
+      this.parsersWith.set(own, merged);
+    }
+    return merged;
+  }
+
+  forgetParsers() {
+    this.parsersWith = new WeakMap();
+  }
+
   /** Binds and runs the text's statement; answers what PGlite's `query` answers. */
   async execute<T>(text: string, params: unknown[], options: QueryOptions | undefined): Promise<Results<T>> {
     const statement = await this.prepared(text);
@@ -103,7 +130,9 @@ class StatementCache {
       serialize.sync(),
     ]);
     const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
-    const [result] = parse.parseResults(described, this.client.parsers, options);
+    const [result] = parse.parseResults(described, this.parsers(options?.parsers), {
+      rowMode: options?.rowMode,
+    });
     await this.client.syncToFs();
     return result as Results<T>;
   }
@@ -136,5 +165,10 @@ export function usePreparedStatements(client: PGlite): PGlite {
   const prepared = <T>(text: string, params: unknown[] = [], options?: QueryOptions) =>
     ownPath(options) ? plain<T>(text, params, options) : cache.query<T>(text, params, options);
   client.query = prepared;
+  const refresh = client.refreshArrayTypes.bind(client);
+  client.refreshArrayTypes = async () => {
+    await refresh();
+    cache.forgetParsers();
+  };
   return client;
 }
