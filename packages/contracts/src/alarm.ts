@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountCustomerColumns } from './account.js';
 import { DateRange, DateTime, ReadRequestBase, Remark } from './common.js';
 
 export const ALARM_KINDS = ['tamper', 'relay', 'lowCredit', 'offline'] as const;
@@ -16,8 +17,7 @@ export type AlarmReadRequest = z.infer<typeof AlarmReadRequest>;
 export const AlarmRow = z.object({
   id: z.number().int(),
   meterId: z.string(),
-  customerId: z.string().nullable(),
-  customerName: z.string().nullable(),
+  ...AccountCustomerColumns,
   stationId: z.string(),
   kind: AlarmKind,
   detail: z.string().nullable(),

@@ -75,6 +75,9 @@ export const ReadRequestBase = z.object({
 });
 export type ReadRequestBase = z.infer<typeof ReadRequestBase>;
 
+/** A grid read of rows filtered by their name (roles, stations). */
+export const NameReadRequest = ReadRequestBase.extend({ name: z.string().nullish() });
+
 /** Fields alike but for their names (a grid's text filters, an entry's per-language texts), in order. */
 export function sameFields<const K extends string, S extends z.ZodType>(
   fields: readonly K[],

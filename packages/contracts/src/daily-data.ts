@@ -5,6 +5,9 @@ import { DateRange, DateTime, ReadRequestBase } from './common.js';
 /** Reports and AMR reads require `lang` like the original (a missing one is a 400). */
 export const Lang = z.string().min(1).max(16);
 
+/** A grid read of a report or of AMR data: it names its language. */
+export const LangReadRequest = ReadRequestBase.extend({ lang: Lang });
+
 const num = z.number().nullish();
 const flag = z.boolean().nullish();
 
@@ -42,8 +45,7 @@ function each<K extends string, S extends z.ZodType>(keys: readonly K[], schema:
 }
 
 /** What every interval read filters on: the language, the collection days, the customer and meter. */
-const IntervalReadRequest = ReadRequestBase.extend({
-  lang: Lang,
+const IntervalReadRequest = LangReadRequest.extend({
   currentDateRange: DateRange,
   customerId: z.string().max(64).nullish(),
   customerName: z.string().max(200).nullish(),
@@ -52,6 +54,9 @@ const IntervalReadRequest = ReadRequestBase.extend({
 
 /** What every interval row starts with: the day, the account's customer, the meter. */
 const IntervalRow = z.object({ currentDate: DateTime, ...MeterCustomerColumns });
+
+/** What every interval row ends with: when the reading was stored, and its remark. */
+const IntervalStored = { createDate: DateTime.nullable(), remark: z.string().nullable() };
 
 /** Interval Data (electricity): `/api/DailyDataMeter/read|readMonthly|readMore`. */
 export const DailyDataMeterReadRequest = IntervalReadRequest.extend({
@@ -72,8 +77,7 @@ export const DailyDataMeterRow = IntervalRow.extend({
   ...each(DAILY_DATA_METER_FLAGS, z.boolean().nullable()),
   stationId: z.string(),
   gatewayId: z.string().nullable(),
-  createDate: DateTime.nullable(),
-  remark: z.string().nullable(),
+  ...IntervalStored,
 });
 export type DailyDataMeterRow = z.infer<typeof DailyDataMeterRow>;
 
@@ -100,8 +104,7 @@ export const DailyDataRow = IntervalRow.extend({
   valveError: z.boolean().nullable(),
   magneticInterference: z.boolean().nullable(),
   batteryPercentage: z.number().nullable(),
-  createDate: DateTime.nullable(),
-  remark: z.string().nullable(),
+  ...IntervalStored,
 });
 export type DailyDataRow = z.infer<typeof DailyDataRow>;
 
