@@ -3,7 +3,7 @@ import JSZip from 'jszip';
 import { describe, expect } from 'vitest';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { fingerprint } from './fingerprint.js';
-import { apiTest, type TestApp, userWithRole } from './harness.js';
+import { apiTest, suiteHelper, type TestApp, userWithRole } from './harness.js';
 import { createStations, DEMO_VK, iain } from './masterdata-fixtures.js';
 import { sheetRows, xlsxOf } from './workbook.js';
 
@@ -20,13 +20,9 @@ const downloadWith =
   (url: string, body: unknown = {}, token = admin) =>
     t.post(url, body, token);
 
-const it = apiTest(createStations).extend<{
-  importFile: ReturnType<typeof importFileWith>;
-  download: ReturnType<typeof downloadWith>;
-}>({
-  importFile: async ({ t, admin }, use) => use(importFileWith(t, admin)),
-  download: async ({ t, admin }, use) => use(downloadWith(t, admin)),
-});
+const it = apiTest(createStations)
+  .extend('importFile', suiteHelper(importFileWith))
+  .extend('download', suiteHelper(downloadWith));
 
 /** Every entry of the zip, inflated, as one string: what a secret would have to hide in. */
 async function allText(buf: Buffer): Promise<string> {

@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import type { ItemRow } from '@prepay/contracts';
 import { describe, expect } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { apiTest, type TestApp, userWithRole } from './harness.js';
+import { apiTest, suiteHelper, type TestApp, userWithRole } from './harness.js';
 import { createStations, type Page } from './masterdata-fixtures.js';
 
 /** Uploads a PNG into an image slot, as the admin unless another token is given. */
@@ -16,9 +16,7 @@ const uploadWith =
     };
   };
 
-const it = apiTest(createStations).extend<{ upload: ReturnType<typeof uploadWith> }>({
-  upload: async ({ t, admin }, use) => use(uploadWith(t, admin)),
-});
+const it = apiTest(createStations).extend('upload', suiteHelper(uploadWith));
 
 describe('items', () => {
   it('creates, lists per language, updates and deletes dictionary entries', async ({ t, admin }) => {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
 import { fingerprint } from './fingerprint.js';
-import { apiTest, type TestApp, userWithRole } from './harness.js';
+import { apiTest, suiteHelper, type TestApp, userWithRole } from './harness.js';
 import { createStations, DEMO_VK, iain, type Page } from './masterdata-fixtures.js';
 
 const responses: string[] = [];
@@ -19,9 +19,7 @@ const callWith =
 const EXPLICIT_KEY = '0123456789ABCDEF';
 const EA11_KEY = '00112233445566778899AABBCCDDEEFF';
 
-const it = apiTest(createStations).extend<{ call: ReturnType<typeof callWith> }>({
-  call: async ({ t, admin }, use) => use(callWith(t, admin)),
-});
+const it = apiTest(createStations).extend('call', suiteHelper(callWith));
 
 describe('meters', () => {
   it('creates meters whose decoder keys are derived (DKGA02) or given, stores them encrypted and never returns them', async ({

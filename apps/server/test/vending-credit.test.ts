@@ -2,7 +2,14 @@ import { type CreditTokenRecord, VendPayment } from '@prepay/contracts';
 import { decodeToken } from '@prepay/sts';
 import { describe, expect } from 'vitest';
 import { fingerprint } from './fingerprint.js';
-import { ADMIN_AUTH_PASSWORD, apiTest, type TestApp, USER_AUTH_PASSWORD, userWithRole } from './harness.js';
+import {
+  ADMIN_AUTH_PASSWORD,
+  apiTest,
+  suiteHelper,
+  type TestApp,
+  USER_AUTH_PASSWORD,
+  userWithRole,
+} from './harness.js';
 import { creditVend, DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
 import { firstSheet } from './workbook.js';
 
@@ -15,9 +22,7 @@ const vendWith =
   (body: Record<string, unknown>, token = admin) =>
     creditVend(t, body, token);
 
-const it = apiTest().extend<{ vend: ReturnType<typeof vendWith> }>({
-  vend: async ({ t, admin }, use) => use(vendWith(t, admin)),
-});
+const it = apiTest().extend('vend', suiteHelper(vendWith));
 
 describe('credit vending', () => {
   it('vends a token that decodes to the record: class 0, TID, amount; audited without the key', async ({
