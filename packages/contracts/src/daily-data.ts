@@ -44,6 +44,28 @@ function each<K extends string, S extends z.ZodType>(keys: readonly K[], schema:
   return Object.fromEntries(keys.map((k) => [k, schema])) as Record<K, S>;
 }
 
+/**
+ * The water reading, in wire order: a measure's unit divisor (m³ on the wire, 0.1 m³ stored; the battery
+ * in whole percent) or 'flag' (true = "Check", false = "Normal").
+ */
+export const DAILY_DATA_WATER_READING = {
+  total: 10,
+  totalRecharge: 10,
+  remain: 10,
+  valveStatus: 'flag',
+  valveError: 'flag',
+  magneticInterference: 'flag',
+  batteryPercentage: 1,
+} as const;
+type WaterReading = typeof DAILY_DATA_WATER_READING;
+
+/** The water reading's fields, in its order: `measure` for each measure, `flag` for each flag. */
+function waterReading<M extends z.ZodType, F extends z.ZodType>(measure: M, flag: F) {
+  return Object.fromEntries(
+    Object.entries(DAILY_DATA_WATER_READING).map(([k, v]) => [k, v === 'flag' ? flag : measure]),
+  ) as { [K in keyof WaterReading]: WaterReading[K] extends 'flag' ? F : M };
+}
+
 /** What every interval read filters on: the language, the collection days, the customer and meter. */
 const IntervalReadRequest = LangReadRequest.extend({
   currentDateRange: DateRange,
@@ -83,27 +105,14 @@ export type DailyDataMeterRow = z.infer<typeof DailyDataMeterRow>;
 
 /** Interval Data (Water): `/api/DailyData/read|readMonthly|readMore`. */
 export const DailyDataReadRequest = IntervalReadRequest.extend({
-  total: num,
-  totalRecharge: num,
-  remain: num,
-  valveStatus: flag,
-  valveError: flag,
-  magneticInterference: flag,
-  batteryPercentage: num,
+  ...waterReading(num, flag),
   remark: z.string().max(200).nullish(),
 });
 export type DailyDataReadRequest = z.infer<typeof DailyDataReadRequest>;
 
 export const DailyDataRow = IntervalRow.extend({
   stationId: z.string(),
-  /** m³. */
-  total: z.number().nullable(),
-  totalRecharge: z.number().nullable(),
-  remain: z.number().nullable(),
-  valveStatus: z.boolean().nullable(),
-  valveError: z.boolean().nullable(),
-  magneticInterference: z.boolean().nullable(),
-  batteryPercentage: z.number().nullable(),
+  ...waterReading(z.number().nullable(), z.boolean().nullable()),
   ...IntervalStored,
 });
 export type DailyDataRow = z.infer<typeof DailyDataRow>;
