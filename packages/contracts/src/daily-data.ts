@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MeterCustomerColumns } from './account.js';
-import { DateRange, DateTime, ReadRequestBase } from './common.js';
+import { DateRange, DateTime, ReadRequestBase, sameFields } from './common.js';
 
 /** Reports and AMR reads require `lang` like the original (a missing one is a 400). */
 export const Lang = z.string().min(1).max(16);
@@ -38,11 +38,6 @@ export const DAILY_DATA_METER_FLAGS = [
   'status',
 ] as const;
 const MEASURE_KEYS = Object.keys(DAILY_DATA_METER_MEASURES) as (keyof typeof DAILY_DATA_METER_MEASURES)[];
-
-/** One schema for each of the keys, in their order. */
-function each<K extends string, S extends z.ZodType>(keys: readonly K[], schema: S): Record<K, S> {
-  return Object.fromEntries(keys.map((k) => [k, schema])) as Record<K, S>;
-}
 
 /**
  * The water reading, in wire order: a measure's unit divisor (m³ on the wire, 0.1 m³ stored; the battery
@@ -83,8 +78,8 @@ const IntervalStored = { createDate: DateTime.nullable(), remark: z.string().nul
 /** Interval Data (electricity): `/api/DailyDataMeter/read|readMonthly|readMore`. */
 export const DailyDataMeterReadRequest = IntervalReadRequest.extend({
   gatewayId: z.string().max(64).nullish(),
-  ...each(MEASURE_KEYS, num),
-  ...each(DAILY_DATA_METER_FLAGS, flag),
+  ...sameFields(MEASURE_KEYS, () => num),
+  ...sameFields(DAILY_DATA_METER_FLAGS, () => flag),
 });
 export type DailyDataMeterReadRequest = z.infer<typeof DailyDataMeterReadRequest>;
 
@@ -95,8 +90,8 @@ export type DailyDataMeterReadRequest = z.infer<typeof DailyDataMeterReadRequest
 export const DailyDataMeterRow = IntervalRow.extend({
   usage1: z.string().nullable(),
   usage2: z.string().nullable(),
-  ...each(MEASURE_KEYS, z.number().nullable()),
-  ...each(DAILY_DATA_METER_FLAGS, z.boolean().nullable()),
+  ...sameFields(MEASURE_KEYS, () => z.number().nullable()),
+  ...sameFields(DAILY_DATA_METER_FLAGS, () => z.boolean().nullable()),
   stationId: z.string(),
   gatewayId: z.string().nullable(),
   ...IntervalStored,
