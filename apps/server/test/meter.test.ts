@@ -250,3 +250,47 @@ describe('meters', () => {
     expect(again.reason).toMatch(/not found/);
   });
 });
+
+describe('meter DevEUI and link fields', () => {
+  it('stores a DevEUI in lower case, shows it and the (offline) link state on the grid, filters by it', async ({
+    call,
+  }) => {
+    const res = await call<MeterRow[]>('/api/meter/create', [
+      { meterId: '47100000045', communicationWay: 1, devEui: '70B3D5E75E0000AA' },
+    ]);
+    expect(res.code, res.reason).toBe(0);
+    expect(res.result[0]).toMatchObject({
+      devEui: '70b3d5e75e0000aa',
+      online: false,
+      servingGatewayId: null,
+    });
+    const page = await call<{ data: MeterRow[] }>('/api/meter/read', { devEui: '0000AA' });
+    expect(page.result.data.map((r) => r.meterId)).toEqual(['47100000045']);
+    const offline = await call<{ total: number }>('/api/meter/read', { online: false });
+    expect(offline.result.total).toBeGreaterThan(0);
+  });
+
+  it('refuses a DevEUI that is not 16 hex digits, or that another meter has; nothing is written', async ({
+    call,
+  }) => {
+    const bad = await call('/api/meter/create', [{ meterId: '47100000052', devEui: '70b3d5' }]);
+    expect(bad.status).toBe(400);
+    const taken = await call('/api/meter/create', [
+      { meterId: '47100000052', communicationWay: 1, devEui: '70b3d5e75e0000aa' },
+    ]);
+    expect(taken.code).not.toBe(0);
+    expect(taken.reason).toMatch(/devEui 70b3d5e75e0000aa belongs to meter 47100000045/);
+    const twice = await call('/api/meter/import', [
+      { meterId: '47100000060', devEui: '70b3d5e75e0000bb' },
+      { meterId: '47100000078', devEui: '70B3D5E75E0000BB' },
+    ]);
+    expect(twice.code).not.toBe(0);
+    expect(twice.reason).toMatch(/also given to meter 47100000060/);
+    const none = await call<{ total: number }>('/api/meter/read', { meterId: '4710000005' });
+    expect(none.result.total).toBe(0);
+    const upd = await call<MeterRow[]>('/api/meter/update', [
+      { meterId: '47100000045', devEui: '70b3d5e75e0000cc' },
+    ]);
+    expect(upd.result[0]?.devEui).toBe('70b3d5e75e0000cc');
+  });
+});
