@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { AccountCustomerColumns } from './account.js';
-import { DateRange, DateTime, ReadRequestBase, Remark } from './common.js';
+import { DateRange, DateTime, IdFilter, ReadRequestBase, Remark } from './common.js';
 
 export const ALARM_KINDS = ['tamper', 'relay', 'lowCredit', 'offline'] as const;
 export const AlarmKind = z.enum(ALARM_KINDS);
 export type AlarmKind = z.infer<typeof AlarmKind>;
 
 export const AlarmReadRequest = ReadRequestBase.extend({
-  meterId: z.string().max(64).nullish(),
+  meterId: IdFilter,
   kind: AlarmKind.nullish(),
   acknowledged: z.boolean().nullish(),
   raisedDateRange: DateRange,

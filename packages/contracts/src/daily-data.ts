@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MeterCustomerColumns } from './account.js';
-import { DateRange, DateTime, ReadRequestBase, sameFields } from './common.js';
+import { DateRange, DateTime, IdFilter, ReadRequestBase, sameFields, TextFilter } from './common.js';
 
 /** Reports and AMR reads require `lang` like the original (a missing one is a 400). */
 export const Lang = z.string().min(1).max(16);
@@ -64,9 +64,9 @@ function waterReading<M extends z.ZodType, F extends z.ZodType>(measure: M, flag
 /** What every interval read filters on: the language, the collection days, the customer and meter. */
 const IntervalReadRequest = LangReadRequest.extend({
   currentDateRange: DateRange,
-  customerId: z.string().max(64).nullish(),
-  customerName: z.string().max(200).nullish(),
-  meterId: z.string().max(64).nullish(),
+  customerId: IdFilter,
+  customerName: TextFilter,
+  meterId: IdFilter,
 });
 
 /** What every interval row starts with: the day, the account's customer, the meter. */
@@ -77,7 +77,7 @@ const IntervalStored = { createDate: DateTime.nullable(), remark: z.string().nul
 
 /** Interval Data (electricity): `/api/DailyDataMeter/read|readMonthly|readMore`. */
 export const DailyDataMeterReadRequest = IntervalReadRequest.extend({
-  gatewayId: z.string().max(64).nullish(),
+  gatewayId: IdFilter,
   ...sameFields(MEASURE_KEYS, () => num),
   ...sameFields(DAILY_DATA_METER_FLAGS, () => flag),
 });
@@ -101,7 +101,7 @@ export type DailyDataMeterRow = z.infer<typeof DailyDataMeterRow>;
 /** Interval Data (Water): `/api/DailyData/read|readMonthly|readMore`. */
 export const DailyDataReadRequest = IntervalReadRequest.extend({
   ...waterReading(num, flag),
-  remark: z.string().max(200).nullish(),
+  remark: TextFilter,
 });
 export type DailyDataReadRequest = z.infer<typeof DailyDataReadRequest>;
 

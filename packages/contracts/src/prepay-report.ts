@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { AccountColumns } from './account.js';
-import { DateRange, DateTime } from './common.js';
+import { DateRange, DateTime, IdFilter, TextFilter } from './common.js';
 import { CustomerColumns } from './customer.js';
 import { LangReadRequest } from './daily-data.js';
 
-const Filter = z.string().max(64).nullish();
-
 /** The request of a report over accounts: its language and the customer and meter filters. */
 const AccountReportRequest = LangReadRequest.extend({
-  customerId: Filter,
-  meterId: Filter,
+  customerId: IdFilter,
+  meterId: IdFilter,
 });
 
 export const LongNonpurchaseRequest = AccountReportRequest.extend({
@@ -48,8 +46,8 @@ export const LowPurchaseRow = z.object({
 export type LowPurchaseRow = z.infer<typeof LowPurchaseRow>;
 
 export const DebtSituationRequest = LangReadRequest.extend({
-  customerId: Filter,
-  customerName: z.string().max(200).nullish(),
+  customerId: IdFilter,
+  customerName: TextFilter,
   /** true: only customers with something left to pay. */
   outstanding: z.boolean().nullish(),
 });
