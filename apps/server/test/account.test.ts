@@ -1,7 +1,7 @@
 import type { AccountRow, MeterRow } from '@prepay/contracts';
 import { describe, expect } from 'vitest';
 import { unchangedBy } from './fingerprint.js';
-import { apiTest, expectRefusals, lastAudit, type TestApp } from './harness.js';
+import { apiTest, expectRefusals, lastAudit, suiteHelper, type TestApp } from './harness.js';
 import { createStations, northUser, type Page } from './masterdata-fixtures.js';
 
 /** The stations, then customers, meters and tariffs on both to bind into accounts. */
@@ -34,9 +34,7 @@ const meterStatusWith = (t: TestApp, admin: string) => async (id: string) =>
     (m) => m.meterId === id,
   )?.status;
 
-const it = apiTest(accountParts).extend<{ meterStatus: ReturnType<typeof meterStatusWith> }>({
-  meterStatus: async ({ t, admin }, use) => use(meterStatusWith(t, admin)),
-});
+const it = apiTest(accountParts).extend('meterStatus', suiteHelper(meterStatusWith));
 
 describe('accounts', () => {
   it('binds customer, meter and tariff, marks the meter used and joins the names', async ({

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect } from 'vitest';
-import { apiTest, createTestApp, type TestApp } from './harness.js';
+import { apiTest, createTestApp, suiteHelper, type TestApp } from './harness.js';
 import { creditVend, vendableMeter } from './vending-fixture.js';
 import { sheetRows } from './workbook.js';
 
@@ -10,11 +10,7 @@ const METER = '47001234567';
 /** A real vend to the file's meter by total paid, as the admin. */
 const vendWith = (t: TestApp, admin: string) => (body: Record<string, unknown>) =>
   creditVend<{ token: string; id: number }>(t, { meterId: METER, ...body }, admin);
-const it = apiTest((app) => vendableMeter(app, { meterId: METER })).extend<{
-  vend: ReturnType<typeof vendWith>;
-}>({
-  vend: async ({ t, admin }, use) => use(vendWith(t, admin)),
-});
+const it = apiTest((app) => vendableMeter(app, { meterId: METER })).extend('vend', suiteHelper(vendWith));
 
 describe('security headers', () => {
   it('sends a CSP without framing, nosniff and no referrer on pages and API answers', async ({

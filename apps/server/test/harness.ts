@@ -247,6 +247,15 @@ export function apiTest<Prepared = unknown>(
   });
 }
 
+/**
+ * A suite's own helper (a vend, an upload, a call as the admin) as a test fixture, made from the suite's app
+ * and admin token: `apiTest(prepare).extend('vend', suiteHelper(vendWith))` gives every test its `vend`.
+ */
+export const suiteHelper =
+  <Helper>(make: (t: TestApp, admin: string) => Helper) =>
+  ({ t, admin }: ApiSuite) =>
+    make(t, admin);
+
 /** Changes the caller's login or authorization password, as the console's profile page does. */
 export const changePassword = (
   t: TestApp,

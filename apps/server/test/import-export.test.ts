@@ -2,8 +2,8 @@ import { DUPLICATE_LINES } from '@prepay/contracts';
 import JSZip from 'jszip';
 import { describe, expect } from 'vitest';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
-import { fingerprint } from './fingerprint.js';
-import { apiTest, type TestApp, userWithRole } from './harness.js';
+import { unchangedBy } from './fingerprint.js';
+import { apiTest, suiteHelper, type TestApp, userWithRole } from './harness.js';
 import { createStations, DEMO_VK, iain } from './masterdata-fixtures.js';
 import { sheetRows, xlsxOf } from './workbook.js';
 
@@ -20,13 +20,9 @@ const downloadWith =
   (url: string, body: unknown = {}, token = admin) =>
     t.post(url, body, token);
 
-const it = apiTest(createStations).extend<{
-  importFile: ReturnType<typeof importFileWith>;
-  download: ReturnType<typeof downloadWith>;
-}>({
-  importFile: async ({ t, admin }, use) => use(importFileWith(t, admin)),
-  download: async ({ t, admin }, use) => use(downloadWith(t, admin)),
-});
+const it = apiTest(createStations)
+  .extend('importFile', suiteHelper(importFileWith))
+  .extend('download', suiteHelper(downloadWith));
 
 /** Every entry of the zip, inflated, as one string: what a secret would have to hide in. */
 async function allText(buf: Buffer): Promise<string> {
@@ -70,86 +66,91 @@ describe('spreadsheet import', () => {
     importFile,
   }) => {
     await importFile('customer', 'seed.xlsx', await xlsxOf([header, customer(900)]));
-    const fp = await fingerprint(t.database);
     const good = await xlsxOf([header, customer(1), customer(2), customer(3)]);
 
-    const csv = await importFile('customer', 'customers.csv', Buffer.from('customerId,customerName\nA,B\n'));
-    expect(csv.reason).toMatch(/Only \.xls or \.xlsx files/);
-    const renamed = await importFile(
-      'customer',
-      'customers.xlsx',
-      Buffer.from('customerId,customerName\nA,B\n'),
-    );
-    expect(renamed.reason).toMatch(/not an Excel workbook/);
-    const biff = Buffer.concat([
-      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
-      Buffer.alloc(600),
-    ]);
-    const old = await importFile('customer', 'customers.xls', biff);
-    expect(old.reason).toMatch(/save it as \.xlsx/);
-    const big = await importFile(
-      'customer',
-      'big.xlsx',
-      Buffer.concat([good, Buffer.alloc(5 * 1024 * 1024)]),
-    );
-    expect(big.code).toBe(413);
-    expect(big.reason).toMatch(/larger than 5 MB/);
+    await unchangedBy(t.database, async () => {
+      const csv = await importFile(
+        'customer',
+        'customers.csv',
+        Buffer.from('customerId,customerName\nA,B\n'),
+      );
+      expect(csv.reason).toMatch(/Only \.xls or \.xlsx files/);
+      const renamed = await importFile(
+        'customer',
+        'customers.xlsx',
+        Buffer.from('customerId,customerName\nA,B\n'),
+      );
+      expect(renamed.reason).toMatch(/not an Excel workbook/);
+      const biff = Buffer.concat([
+        Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+        Buffer.alloc(600),
+      ]);
+      const old = await importFile('customer', 'customers.xls', biff);
+      expect(old.reason).toMatch(/save it as \.xlsx/);
+      const big = await importFile(
+        'customer',
+        'big.xlsx',
+        Buffer.concat([good, Buffer.alloc(5 * 1024 * 1024)]),
+      );
+      expect(big.code).toBe(413);
+      expect(big.reason).toMatch(/larger than 5 MB/);
 
-    const dup = await importFile(
-      'customer',
-      'dup.xlsx',
-      await xlsxOf([header, customer(1), customer(2), customer(1)]),
-    );
-    expect(dup.reason).toContain(DUPLICATE_LINES);
-    expect(dup.reason).toMatch(/row 4 repeats row 2/);
-    const sameKey = await importFile(
-      'customer',
-      'dupkey.xlsx',
-      await xlsxOf([header, customer(1), [...customer(1).slice(0, 1), 'Other name', 0, '', '', 'NORTH']]),
-    );
-    expect(sameKey.reason).toMatch(/duplicate lines: row 3 has the same customerId as row 2/);
+      const dup = await importFile(
+        'customer',
+        'dup.xlsx',
+        await xlsxOf([header, customer(1), customer(2), customer(1)]),
+      );
+      expect(dup.reason).toContain(DUPLICATE_LINES);
+      expect(dup.reason).toMatch(/row 4 repeats row 2/);
+      const sameKey = await importFile(
+        'customer',
+        'dupkey.xlsx',
+        await xlsxOf([header, customer(1), [...customer(1).slice(0, 1), 'Other name', 0, '', '', 'NORTH']]),
+      );
+      expect(sameKey.reason).toMatch(/duplicate lines: row 3 has the same customerId as row 2/);
 
-    const bad = await importFile(
-      'customer',
-      'bad.xlsx',
-      await xlsxOf([header, customer(1), ['IMP002', '', 0], customer(3), ['IMP004', 'x', 'seven']]),
-    );
-    expect(bad.reason).toMatch(
-      /^Nothing was imported\. Row 3, column "customerName": a value is required; Row 5, column "type": must be a number/,
-    );
-    const clash = await importFile(
-      'customer',
-      'clash.xlsx',
-      await xlsxOf([header, customer(1), customer(900)]),
-    );
-    expect(clash.reason).toMatch(/Row 3: customer IMP900: already exists/);
-    const station = await importFile(
-      'customer',
-      'station.xlsx',
-      await xlsxOf([header, [...customer(5).slice(0, 5), 'MOON']]),
-    );
-    expect(station.reason).toMatch(/Station not found: MOON/);
+      const bad = await importFile(
+        'customer',
+        'bad.xlsx',
+        await xlsxOf([header, customer(1), ['IMP002', '', 0], customer(3), ['IMP004', 'x', 'seven']]),
+      );
+      expect(bad.reason).toMatch(
+        /^Nothing was imported\. Row 3, column "customerName": a value is required; Row 5, column "type": must be a number/,
+      );
+      const clash = await importFile(
+        'customer',
+        'clash.xlsx',
+        await xlsxOf([header, customer(1), customer(900)]),
+      );
+      expect(clash.reason).toMatch(/Row 3: customer IMP900: already exists/);
+      const station = await importFile(
+        'customer',
+        'station.xlsx',
+        await xlsxOf([header, [...customer(5).slice(0, 5), 'MOON']]),
+      );
+      expect(station.reason).toMatch(/Station not found: MOON/);
 
-    const corrupt = Buffer.from(good);
-    corrupt.fill(0x41, 200, corrupt.length - 200);
-    const broken = await importFile('customer', 'broken.xlsx', corrupt);
-    expect(broken.reason).toMatch(/damaged|not a valid \.xlsx/);
-    const truncated = await importFile('customer', 'short.xlsx', good.subarray(0, 300));
-    expect(truncated.reason).toMatch(/damaged|not a valid \.xlsx/);
-    const headerOnly = await importFile('customer', 'empty.xlsx', await xlsxOf([header]));
-    expect(headerOnly.reason).toMatch(/no rows to import/);
-    const noKey = await importFile('customer', 'nokey.xlsx', await xlsxOf([['name'], ['x']]));
-    expect(noKey.reason).toMatch(
-      /no column "Customer Id" \(customerId\), "Customer Name" \(customerName\) in its first row/,
-    );
+      const corrupt = Buffer.from(good);
+      corrupt.fill(0x41, 200, corrupt.length - 200);
+      const broken = await importFile('customer', 'broken.xlsx', corrupt);
+      expect(broken.reason).toMatch(/damaged|not a valid \.xlsx/);
+      const truncated = await importFile('customer', 'short.xlsx', good.subarray(0, 300));
+      expect(truncated.reason).toMatch(/damaged|not a valid \.xlsx/);
+      const headerOnly = await importFile('customer', 'empty.xlsx', await xlsxOf([header]));
+      expect(headerOnly.reason).toMatch(/no rows to import/);
+      const noKey = await importFile('customer', 'nokey.xlsx', await xlsxOf([['name'], ['x']]));
+      expect(noKey.reason).toMatch(
+        /no column "Customer Id" \(customerId\), "Customer Name" \(customerName\) in its first row/,
+      );
 
-    const notMultipart = await t.call('/api/customer/importFile', { rows: [] }, admin);
-    expect(notMultipart.reason).toMatch(/multipart/);
+      const notMultipart = await t.call('/api/customer/importFile', { rows: [] }, admin);
+      expect(notMultipart.reason).toMatch(/multipart/);
+    });
     const lacking = await userWithRole(t, { userId: 'imp_reader', content: 'Management.Meter' });
-    const fp2 = await fingerprint(t.database);
-    expect((await importFile('customer', 'good.xlsx', good, lacking)).status).toBe(403);
-    expect(await fingerprint(t.database)).toEqual(fp2);
-    void fp;
+    const unauthorised = await unchangedBy(t.database, () =>
+      importFile('customer', 'good.xlsx', good, lacking),
+    );
+    expect(unauthorised.status).toBe(403);
   });
 
   it('imports every row of a good file, audited, with readable column names', async ({

@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import type { ItemRow } from '@prepay/contracts';
 import { describe, expect } from 'vitest';
-import { fingerprint } from './fingerprint.js';
-import { apiTest, type TestApp, userWithRole } from './harness.js';
+import { unchangedBy } from './fingerprint.js';
+import { apiTest, expectRefusals, suiteHelper, type TestApp, userWithRole } from './harness.js';
 import { createStations, type Page } from './masterdata-fixtures.js';
 
 /** Uploads a PNG into an image slot, as the admin unless another token is given. */
@@ -16,9 +16,7 @@ const uploadWith =
     };
   };
 
-const it = apiTest(createStations).extend<{ upload: ReturnType<typeof uploadWith> }>({
-  upload: async ({ t, admin }, use) => use(uploadWith(t, admin)),
-});
+const it = apiTest(createStations).extend('upload', suiteHelper(uploadWith));
 
 describe('items', () => {
   it('creates, lists per language, updates and deletes dictionary entries', async ({ t, admin }) => {
@@ -55,21 +53,20 @@ describe('items', () => {
       admin,
     );
     expect(page.result.data.map((i) => i.itemName)).toEqual(['Cash', 'Card']);
-    const fp = await fingerprint(t.database);
-    const dup = await t.call(
-      '/api/item/create',
-      [
-        { itemType: 'A', itemName: 'B' },
-        { itemType: 'A', itemName: 'B' },
-      ],
-      admin,
+    await unchangedBy(t.database, () =>
+      expectRefusals(t, admin, [
+        [
+          '/api/item/create',
+          [
+            { itemType: 'A', itemName: 'B' },
+            { itemType: 'A', itemName: 'B' },
+          ],
+          /duplicate lines/,
+        ],
+        ['/api/item/create', [{ itemType: 'A' }], 400],
+        ['/api/item/import', [{ itemType: 'PaymentMethod', itemName: 'Cash' }], /already exists/],
+      ]),
     );
-    expect(dup.reason).toMatch(/duplicate lines/);
-    expect((await t.call('/api/item/create', [{ itemType: 'A' }], admin)).status).toBe(400);
-    expect(
-      (await t.call('/api/item/import', [{ itemType: 'PaymentMethod', itemName: 'Cash' }], admin)).reason,
-    ).toMatch(/already exists/);
-    expect(await fingerprint(t.database)).toEqual(fp);
     const d = await t.call('/api/item/delete', [{ itemType: 'PaymentMethod', itemName: 'Card' }], admin);
     expect(d.code).toBe(0);
   });
@@ -88,10 +85,10 @@ describe('items', () => {
       stationId: 'NORTH',
     });
     expect((await t.call('/api/item/readItemList', { itemType: 'PaymentMethod' }, vendor)).code).toBe(0);
-    const fp = await fingerprint(t.database);
-    expect((await t.call('/api/item/read', {}, vendor)).status).toBe(403);
-    expect((await t.call('/api/item/create', [{ itemType: 'X', itemName: 'Y' }], north)).status).toBe(403);
-    expect(await fingerprint(t.database)).toEqual(fp);
+    await unchangedBy(t.database, async () => {
+      await expectRefusals(t, vendor, [['/api/item/read', {}, 403]]);
+      await expectRefusals(t, north, [['/api/item/create', [{ itemType: 'X', itemName: 'Y' }], 403]]);
+    });
   });
 });
 
@@ -159,16 +156,16 @@ describe('images', () => {
       content: 'Setting.Image',
       stationId: 'NORTH',
     });
-    const fp = await fingerprint(t.database);
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.alloc(64)]);
-    expect((await upload('receiptLogo', 'logo.png', jpeg)).reason).toMatch(/not a PNG/);
-    expect((await upload('receiptLogo', 'logo.jpg', png(2, 2))).reason).toMatch(/Only PNG/);
-    const big = await upload('receiptLogo', 'big.png', png(2, 2, 2 * 1024 * 1024));
-    expect(big.code).toBe(413);
-    expect(big.reason).toMatch(/larger than 2 MB/);
-    expect((await upload('avatar', 'a.png', png(2, 2))).status).toBe(400);
-    expect((await upload('receiptLogo', 'a.png', png(2, 2), north)).status).toBe(403);
-    expect(await fingerprint(t.database)).toEqual(fp);
+    await unchangedBy(t.database, async () => {
+      const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.alloc(64)]);
+      expect((await upload('receiptLogo', 'logo.png', jpeg)).reason).toMatch(/not a PNG/);
+      expect((await upload('receiptLogo', 'logo.jpg', png(2, 2))).reason).toMatch(/Only PNG/);
+      const big = await upload('receiptLogo', 'big.png', png(2, 2, 2 * 1024 * 1024));
+      expect(big.code).toBe(413);
+      expect(big.reason).toMatch(/larger than 2 MB/);
+      expect((await upload('avatar', 'a.png', png(2, 2))).status).toBe(400);
+      expect((await upload('receiptLogo', 'a.png', png(2, 2), north)).status).toBe(403);
+    });
     const del = await t.call('/api/image/delete', [{ slot: 'loginBackground' }], admin);
     expect(del.code).toBe(0);
   });

@@ -3,8 +3,8 @@ import { dkga02, meterPanFromIain } from '@prepay/sts';
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { keyStoreOf } from '../src/modules/keystore/key-store.js';
-import { fingerprint } from './fingerprint.js';
-import { apiTest, type TestApp, userWithRole } from './harness.js';
+import { unchangedBy } from './fingerprint.js';
+import { apiTest, expectRefusals, suiteHelper, type TestApp, userWithRole } from './harness.js';
 import { createStations, DEMO_VK, iain, type Page } from './masterdata-fixtures.js';
 
 const responses: string[] = [];
@@ -19,9 +19,7 @@ const callWith =
 const EXPLICIT_KEY = '0123456789ABCDEF';
 const EA11_KEY = '00112233445566778899AABBCCDDEEFF';
 
-const it = apiTest(createStations).extend<{ call: ReturnType<typeof callWith> }>({
-  call: async ({ t, admin }, use) => use(callWith(t, admin)),
-});
+const it = apiTest(createStations).extend('call', suiteHelper(callWith));
 
 describe('meters', () => {
   it('creates meters whose decoder keys are derived (DKGA02) or given, stores them encrypted and never returns them', async ({
@@ -127,11 +125,11 @@ describe('meters', () => {
     expect(audit.contentAfter).not.toContain(after);
 
     // No vending key for 654321: changing W-1's TI without a new key would strand the stored one.
-    const fp = await fingerprint(t.database);
-    const stranded = await call('/api/meter/update', [{ meterId: 'W-1', ti: 5 }]);
+    const stranded = await unchangedBy(t.database, () =>
+      call('/api/meter/update', [{ meterId: 'W-1', ti: 5 }]),
+    );
     expect(stranded.code).not.toBe(0);
     expect(stranded.reason).toMatch(/give the new decoderKey/);
-    expect(await fingerprint(t.database)).toEqual(fp);
     const rekeyed = await call<MeterRow[]>('/api/meter/update', [
       { meterId: 'W-1', ti: 5, decoderKey: 'FEDCBA9876543210' },
     ]);
@@ -140,31 +138,33 @@ describe('meters', () => {
     expect(JSON.stringify(await t.auditRows())).not.toContain('FEDCBA9876543210');
   });
 
-  it('refuses bad rows, duplicates and clashes, changing nothing', async ({ t, call }) => {
-    const fp = await fingerprint(t.database);
-    const badKey = await call('/api/meter/create', [{ meterId: 'X1', sgc: '123456', decoderKey: 'XYZ' }]);
-    expect(badKey.status).toBe(400);
-    const badType = await call('/api/meter/create', [{ meterId: 'X1', type: 7 }]);
-    expect(badType.status).toBe(400);
-    const wrongLength = await call('/api/meter/create', [
-      { meterId: 'X1', ea: '11', sgc: '123456', decoderKey: EXPLICIT_KEY },
-    ]);
-    expect(wrongLength.reason).toMatch(/32 hex digits for EA11/);
-    const dup = await call('/api/meter/create', [{ meterId: 'X1' }, { meterId: 'x1' }]);
-    expect(dup.reason).toMatch(/duplicate lines: line 1 \(X1\), line 2 \(x1\)/);
-    const clash = await call('/api/meter/import', [{ meterId: 'X2' }, { meterId: 'G-1' }]);
-    expect(clash.reason).toMatch(/Line 2: meter G-1: already exists/);
-    const notStsNumber = await call('/api/meter/create', [{ meterId: 'ABC', sgc: '123456' }]);
-    expect(notStsNumber.reason).toMatch(/can only be derived for an STS meter number/);
-    const badDrn = await call('/api/meter/create', [{ meterId: '47000000010', sgc: '123456' }]);
-    expect(badDrn.reason).toMatch(/cannot derive the decoder key/);
-    const missing = await call('/api/meter/update', [{ meterId: 'NOPE' }]);
-    expect(missing.reason).toMatch(/meter NOPE: not found/);
-    const noStation = await call('/api/meter/create', [{ meterId: 'X3', stationId: 'MOON' }]);
-    expect(noStation.reason).toMatch(/Station not found: MOON/);
-    const sortBad = await call('/api/meter/read', { orderBy: 'decoderKey asc' });
-    expect(sortBad.status).toBe(400);
-    expect(await fingerprint(t.database)).toEqual(fp);
+  it('refuses bad rows, duplicates and clashes, changing nothing', async ({ t, admin }) => {
+    await unchangedBy(t.database, () =>
+      expectRefusals(t, admin, [
+        ['/api/meter/create', [{ meterId: 'X1', sgc: '123456', decoderKey: 'XYZ' }], 400],
+        ['/api/meter/create', [{ meterId: 'X1', type: 7 }], 400],
+        [
+          '/api/meter/create',
+          [{ meterId: 'X1', ea: '11', sgc: '123456', decoderKey: EXPLICIT_KEY }],
+          /32 hex digits for EA11/,
+        ],
+        [
+          '/api/meter/create',
+          [{ meterId: 'X1' }, { meterId: 'x1' }],
+          /duplicate lines: line 1 \(X1\), line 2 \(x1\)/,
+        ],
+        ['/api/meter/import', [{ meterId: 'X2' }, { meterId: 'G-1' }], /Line 2: meter G-1: already exists/],
+        [
+          '/api/meter/create',
+          [{ meterId: 'ABC', sgc: '123456' }],
+          /can only be derived for an STS meter number/,
+        ],
+        ['/api/meter/create', [{ meterId: '47000000010', sgc: '123456' }], /cannot derive the decoder key/],
+        ['/api/meter/update', [{ meterId: 'NOPE' }], /meter NOPE: not found/],
+        ['/api/meter/create', [{ meterId: 'X3', stationId: 'MOON' }], /Station not found: MOON/],
+        ['/api/meter/read', { orderBy: 'decoderKey asc' }, 400],
+      ]),
+    );
   });
 
   it('pages, filters and sorts on the server', async ({ t, call }) => {
@@ -226,17 +226,15 @@ describe('meters', () => {
       content: 'Management.Customer',
       stationId: 'NORTH',
     });
-    const fp = await fingerprint(t.database);
-    const foreign = await call('/api/meter/create', [{ meterId: 'SPY', stationId: 'SOUTH' }], north);
-    expect(foreign.status).toBe(403);
-    const touch = await call('/api/meter/update', [{ meterId: 'G-1', remark: 'x' }], north);
-    expect(touch.status).toBe(403);
-    const del = await call('/api/meter/delete', [{ meterId: 'G-1' }], north);
-    expect(del.status).toBe(403);
-    const vk = await call('/api/keystore/vendingKey/create', [{ ...DEMO_VK, krn: 2 }], north);
-    expect(vk.status).toBe(403);
-    expect((await call('/api/meter/read', {}, other)).status).toBe(403);
-    expect(await fingerprint(t.database)).toEqual(fp);
+    await unchangedBy(t.database, async () => {
+      await expectRefusals(t, north, [
+        ['/api/meter/create', [{ meterId: 'SPY', stationId: 'SOUTH' }], 403],
+        ['/api/meter/update', [{ meterId: 'G-1', remark: 'x' }], 403],
+        ['/api/meter/delete', [{ meterId: 'G-1' }], 403],
+        ['/api/keystore/vendingKey/create', [{ ...DEMO_VK, krn: 2 }], 403],
+      ]);
+      await expectRefusals(t, other, [['/api/meter/read', {}, 403]]);
+    });
     const own = await call<MeterRow[]>('/api/meter/create', [{ meterId: 'N-OWN' }], north);
     expect(own.result[0]!.stationId).toBe('NORTH');
   });
@@ -250,5 +248,49 @@ describe('meters', () => {
     expect(await (await keyStoreOf(t.app.deps)).getDecoderKey('W-1')).toBeUndefined();
     const again = await call('/api/meter/delete', [{ meterId: 'W-1' }]);
     expect(again.reason).toMatch(/not found/);
+  });
+});
+
+describe('meter DevEUI and link fields', () => {
+  it('stores a DevEUI in lower case, shows it and the (offline) link state on the grid, filters by it', async ({
+    call,
+  }) => {
+    const res = await call<MeterRow[]>('/api/meter/create', [
+      { meterId: '47100000045', communicationWay: 1, devEui: '70B3D5E75E0000AA' },
+    ]);
+    expect(res.code, res.reason).toBe(0);
+    expect(res.result[0]).toMatchObject({
+      devEui: '70b3d5e75e0000aa',
+      online: false,
+      servingGatewayId: null,
+    });
+    const page = await call<{ data: MeterRow[] }>('/api/meter/read', { devEui: '0000AA' });
+    expect(page.result.data.map((r) => r.meterId)).toEqual(['47100000045']);
+    const offline = await call<{ total: number }>('/api/meter/read', { online: false });
+    expect(offline.result.total).toBeGreaterThan(0);
+  });
+
+  it('refuses a DevEUI that is not 16 hex digits, or that another meter has; nothing is written', async ({
+    call,
+  }) => {
+    const bad = await call('/api/meter/create', [{ meterId: '47100000052', devEui: '70b3d5' }]);
+    expect(bad.status).toBe(400);
+    const taken = await call('/api/meter/create', [
+      { meterId: '47100000052', communicationWay: 1, devEui: '70b3d5e75e0000aa' },
+    ]);
+    expect(taken.code).not.toBe(0);
+    expect(taken.reason).toMatch(/devEui 70b3d5e75e0000aa belongs to meter 47100000045/);
+    const twice = await call('/api/meter/import', [
+      { meterId: '47100000060', devEui: '70b3d5e75e0000bb' },
+      { meterId: '47100000078', devEui: '70B3D5E75E0000BB' },
+    ]);
+    expect(twice.code).not.toBe(0);
+    expect(twice.reason).toMatch(/also given to meter 47100000060/);
+    const none = await call<{ total: number }>('/api/meter/read', { meterId: '4710000005' });
+    expect(none.result.total).toBe(0);
+    const upd = await call<MeterRow[]>('/api/meter/update', [
+      { meterId: '47100000045', devEui: '70b3d5e75e0000cc' },
+    ]);
+    expect(upd.result[0]?.devEui).toBe('70b3d5e75e0000cc');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { ADMIN_AUTH_PASSWORD, apiTest, createTestApp, type TestApp } from './harness.js';
+import { ADMIN_AUTH_PASSWORD, apiTest, createTestApp, suiteHelper, type TestApp } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
 
 /** Issue 13: the request details a client of the original sends, and what it must get back. */
@@ -15,9 +15,7 @@ const sendWith =
       payload,
     });
 
-const it = apiTest().extend<{ send: ReturnType<typeof sendWith> }>({
-  send: async ({ t, admin }, use) => use(sendWith(t, admin)),
-});
+const it = apiTest().extend('send', suiteHelper(sendWith));
 
 describe('content type', () => {
   it('accepts every JSON media type the original did, with or without a UTF-8 charset', async ({

@@ -22,12 +22,14 @@ export const AccountDeleteRequest = z.object({ customerId: Id, meterId: Id });
 /** What an account binds, as every row about an account starts: its customer, then its meter. */
 export const AccountColumns = { ...CustomerColumns, meterId: z.string() };
 
-/** A meter and the customer of the account that binds it (null while no account does). */
-export const MeterCustomerColumns = {
+/** The customer of the account that binds a meter, as rows about the meter name it (null while no account does). */
+export const AccountCustomerColumns = {
   customerId: z.string().nullable(),
   customerName: z.string().nullable(),
-  meterId: z.string(),
 };
+
+/** A meter and the customer of the account that binds it. */
+export const MeterCustomerColumns = { ...AccountCustomerColumns, meterId: z.string() };
 
 export const AccountRow = z.object({
   ...AccountColumns,

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { DateRange, DateTime, ReadRequestBase, Remark } from './common.js';
+import { AccountCustomerColumns } from './account.js';
+import { DateRange, DateTime, IdFilter, ReadRequestBase, Remark } from './common.js';
 
 export const ALARM_KINDS = ['tamper', 'relay', 'lowCredit', 'offline'] as const;
 export const AlarmKind = z.enum(ALARM_KINDS);
 export type AlarmKind = z.infer<typeof AlarmKind>;
 
 export const AlarmReadRequest = ReadRequestBase.extend({
-  meterId: z.string().max(64).nullish(),
+  meterId: IdFilter,
   kind: AlarmKind.nullish(),
   acknowledged: z.boolean().nullish(),
   raisedDateRange: DateRange,
@@ -16,8 +17,7 @@ export type AlarmReadRequest = z.infer<typeof AlarmReadRequest>;
 export const AlarmRow = z.object({
   id: z.number().int(),
   meterId: z.string(),
-  customerId: z.string().nullable(),
-  customerName: z.string().nullable(),
+  ...AccountCustomerColumns,
   stationId: z.string(),
   kind: AlarmKind,
   detail: z.string().nullable(),

@@ -63,17 +63,24 @@ export const OrderBy = z
   .regex(/^\s*[A-Za-z_][A-Za-z0-9_]*(\s+(asc|desc|ASC|DESC))?\s*$/, 'expected "<field> asc|desc"')
   .nullish();
 
+/** A read's filter on an id (station, customer, meter, gateway) and on free text (a search, a name, a remark). */
+export const IdFilter = z.string().max(64).nullish();
+export const TextFilter = z.string().max(200).nullish();
+
 /** Members every grid read accepts (original-api.md §2.1). */
 export const ReadRequestBase = z.object({
   pageNumber: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(1000).default(20),
   orderBy: OrderBy,
-  searchTerm: z.string().max(200).nullish(),
+  searchTerm: TextFilter,
   createDateRange: DateRange,
   updateDateRange: DateRange,
-  stationId: z.string().max(64).nullish(),
+  stationId: IdFilter,
 });
 export type ReadRequestBase = z.infer<typeof ReadRequestBase>;
+
+/** A grid read of rows filtered by their name (roles, stations). */
+export const NameReadRequest = ReadRequestBase.extend({ name: z.string().nullish() });
 
 /** Fields alike but for their names (a grid's text filters, an entry's per-language texts), in order. */
 export function sameFields<const K extends string, S extends z.ZodType>(

@@ -27,12 +27,14 @@ export const CustomerRow = z.object({
 });
 export type CustomerRow = z.infer<typeof CustomerRow>;
 
-/** The customer as rows about its accounts, debts and reports name it: name and address read from the customer. */
-export const CustomerColumns = {
+/** The customer as rows about its debts name it: the name read from the customer. */
+export const CustomerNameColumns = {
   customerId: z.string(),
   customerName: z.string().nullable(),
-  customerAddress: z.string().nullable(),
 };
+
+/** The customer as rows about its accounts and reports name it: name and address read from the customer. */
+export const CustomerColumns = { ...CustomerNameColumns, customerAddress: z.string().nullable() };
 
 export const CustomerReadRequest = ReadRequestBase.extend({
   ...textFilters('customerId', 'customerName', 'phone', 'address', 'certifiName', 'certifiNo', 'remark'),

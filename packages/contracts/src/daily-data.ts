@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { MeterCustomerColumns } from './account.js';
-import { DateRange, DateTime, ReadRequestBase } from './common.js';
+import { DateRange, DateTime, IdFilter, ReadRequestBase, sameFields, TextFilter } from './common.js';
 
 /** Reports and AMR reads require `lang` like the original (a missing one is a 400). */
 export const Lang = z.string().min(1).max(16);
+
+/** A grid read of a report or of AMR data: it names its language. */
+export const LangReadRequest = ReadRequestBase.extend({ lang: Lang });
 
 const num = z.number().nullish();
 const flag = z.boolean().nullish();
@@ -36,28 +39,47 @@ export const DAILY_DATA_METER_FLAGS = [
 ] as const;
 const MEASURE_KEYS = Object.keys(DAILY_DATA_METER_MEASURES) as (keyof typeof DAILY_DATA_METER_MEASURES)[];
 
-/** One schema for each of the keys, in their order. */
-function each<K extends string, S extends z.ZodType>(keys: readonly K[], schema: S): Record<K, S> {
-  return Object.fromEntries(keys.map((k) => [k, schema])) as Record<K, S>;
+/**
+ * The water reading, in wire order: a measure's unit divisor (m³ on the wire, 0.1 m³ stored; the battery
+ * in whole percent) or 'flag' (true = "Check", false = "Normal").
+ */
+export const DAILY_DATA_WATER_READING = {
+  total: 10,
+  totalRecharge: 10,
+  remain: 10,
+  valveStatus: 'flag',
+  valveError: 'flag',
+  magneticInterference: 'flag',
+  batteryPercentage: 1,
+} as const;
+type WaterReading = typeof DAILY_DATA_WATER_READING;
+
+/** The water reading's fields, in its order: `measure` for each measure, `flag` for each flag. */
+function waterReading<M extends z.ZodType, F extends z.ZodType>(measure: M, flag: F) {
+  return Object.fromEntries(
+    Object.entries(DAILY_DATA_WATER_READING).map(([k, v]) => [k, v === 'flag' ? flag : measure]),
+  ) as { [K in keyof WaterReading]: WaterReading[K] extends 'flag' ? F : M };
 }
 
 /** What every interval read filters on: the language, the collection days, the customer and meter. */
-const IntervalReadRequest = ReadRequestBase.extend({
-  lang: Lang,
+const IntervalReadRequest = LangReadRequest.extend({
   currentDateRange: DateRange,
-  customerId: z.string().max(64).nullish(),
-  customerName: z.string().max(200).nullish(),
-  meterId: z.string().max(64).nullish(),
+  customerId: IdFilter,
+  customerName: TextFilter,
+  meterId: IdFilter,
 });
 
 /** What every interval row starts with: the day, the account's customer, the meter. */
 const IntervalRow = z.object({ currentDate: DateTime, ...MeterCustomerColumns });
 
+/** What every interval row ends with: when the reading was stored, and its remark. */
+const IntervalStored = { createDate: DateTime.nullable(), remark: z.string().nullable() };
+
 /** Interval Data (electricity): `/api/DailyDataMeter/read|readMonthly|readMore`. */
 export const DailyDataMeterReadRequest = IntervalReadRequest.extend({
-  gatewayId: z.string().max(64).nullish(),
-  ...each(MEASURE_KEYS, num),
-  ...each(DAILY_DATA_METER_FLAGS, flag),
+  gatewayId: IdFilter,
+  ...sameFields(MEASURE_KEYS, () => num),
+  ...sameFields(DAILY_DATA_METER_FLAGS, () => flag),
 });
 export type DailyDataMeterReadRequest = z.infer<typeof DailyDataMeterReadRequest>;
 
@@ -68,40 +90,25 @@ export type DailyDataMeterReadRequest = z.infer<typeof DailyDataMeterReadRequest
 export const DailyDataMeterRow = IntervalRow.extend({
   usage1: z.string().nullable(),
   usage2: z.string().nullable(),
-  ...each(MEASURE_KEYS, z.number().nullable()),
-  ...each(DAILY_DATA_METER_FLAGS, z.boolean().nullable()),
+  ...sameFields(MEASURE_KEYS, () => z.number().nullable()),
+  ...sameFields(DAILY_DATA_METER_FLAGS, () => z.boolean().nullable()),
   stationId: z.string(),
   gatewayId: z.string().nullable(),
-  createDate: DateTime.nullable(),
-  remark: z.string().nullable(),
+  ...IntervalStored,
 });
 export type DailyDataMeterRow = z.infer<typeof DailyDataMeterRow>;
 
 /** Interval Data (Water): `/api/DailyData/read|readMonthly|readMore`. */
 export const DailyDataReadRequest = IntervalReadRequest.extend({
-  total: num,
-  totalRecharge: num,
-  remain: num,
-  valveStatus: flag,
-  valveError: flag,
-  magneticInterference: flag,
-  batteryPercentage: num,
-  remark: z.string().max(200).nullish(),
+  ...waterReading(num, flag),
+  remark: TextFilter,
 });
 export type DailyDataReadRequest = z.infer<typeof DailyDataReadRequest>;
 
 export const DailyDataRow = IntervalRow.extend({
   stationId: z.string(),
-  /** m³. */
-  total: z.number().nullable(),
-  totalRecharge: z.number().nullable(),
-  remain: z.number().nullable(),
-  valveStatus: z.boolean().nullable(),
-  valveError: z.boolean().nullable(),
-  magneticInterference: z.boolean().nullable(),
-  batteryPercentage: z.number().nullable(),
-  createDate: DateTime.nullable(),
-  remark: z.string().nullable(),
+  ...waterReading(z.number().nullable(), z.boolean().nullable()),
+  ...IntervalStored,
 });
 export type DailyDataRow = z.infer<typeof DailyDataRow>;
 

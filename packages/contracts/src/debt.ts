@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, ReadRequestBase, Remark, StationRowFields, textFilters } from './common.js';
+import { CustomerNameColumns } from './customer.js';
 import { MoneyInput } from './money.js';
 
 /** One debt record per customer: what they owe in total, what is left, what was recovered so far. */
@@ -14,8 +15,7 @@ export type DebtRequest = z.infer<typeof DebtRequest>;
 export const DebtDeleteRequest = z.object({ customerId: Id });
 
 export const DebtRow = z.object({
-  customerId: z.string(),
-  customerName: z.string().nullable(),
+  ...CustomerNameColumns,
   totalDebt: z.number(),
   remainingDebt: z.number(),
   /** Recovered so far (vending takes a percentage of each payment). */

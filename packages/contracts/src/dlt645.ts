@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, ReadRequestBase, Remark, sameFields } from './common.js';
 
 /**
  * The DL/T 645 data-item catalogue (original-api.md §8.1): one row per (protocol version, task family,
@@ -24,13 +24,8 @@ const Hex = (min: number, max: number, what: string) =>
     .transform((s) => s.toUpperCase());
 const Text = z.string().trim().max(200).nullish();
 
-const texts = Object.fromEntries(
-  DLT645_LANGS.flatMap((l) => [
-    [`analysisPrefix${l}`, Text],
-    [`type${l}`, Text],
-    [`name${l}`, Text],
-  ]),
-) as Record<`${'analysisPrefix' | 'type' | 'name'}${Dlt645Lang}`, typeof Text>;
+/** An item's texts in each language, in the order their columns stand: analysis prefix, group (type), name. */
+const TEXT_FIELDS = DLT645_LANGS.flatMap((l) => [`analysisPrefix${l}`, `type${l}`, `name${l}`] as const);
 
 export const Dlt645Request = z.object({
   version: z.string().trim().min(1, 'Required').max(16),
@@ -56,7 +51,7 @@ export const Dlt645Request = z.object({
   analysisFormat: z.string().trim().max(200).nullish(),
   /** Password level PA (00–09); the catalogue default is 02. */
   passwordLevel: z.number().int().min(0).max(9).nullish(),
-  ...texts,
+  ...sameFields(TEXT_FIELDS, () => Text),
   remark: Remark,
 });
 export type Dlt645Request = z.infer<typeof Dlt645Request>;
@@ -67,14 +62,6 @@ export const Dlt645DeleteRequest = z.object({
   flag: Hex(4, 8, 'flag'),
 });
 export type Dlt645DeleteRequest = z.infer<typeof Dlt645DeleteRequest>;
-
-const rowTexts = Object.fromEntries(
-  DLT645_LANGS.flatMap((l) => [
-    [`analysisPrefix${l}`, z.string().nullable()],
-    [`type${l}`, z.string().nullable()],
-    [`name${l}`, z.string().nullable()],
-  ]),
-) as Record<`${'analysisPrefix' | 'type' | 'name'}${Dlt645Lang}`, z.ZodNullable<z.ZodString>>;
 
 export const Dlt645Row = z.object({
   dlt645Id: z.number().int(),
@@ -90,7 +77,7 @@ export const Dlt645Row = z.object({
   format: z.string().nullable(),
   analysisFormat: z.string().nullable(),
   passwordLevel: z.number().int(),
-  ...rowTexts,
+  ...sameFields(TEXT_FIELDS, () => z.string().nullable()),
   ...AuditFields,
 });
 export type Dlt645Row = z.infer<typeof Dlt645Row>;

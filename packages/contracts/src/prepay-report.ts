@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { AccountColumns } from './account.js';
-import { DateRange, DateTime, ReadRequestBase } from './common.js';
+import { DateRange, DateTime, IdFilter, TextFilter } from './common.js';
 import { CustomerColumns } from './customer.js';
-import { Lang } from './daily-data.js';
-
-const Filter = z.string().max(64).nullish();
+import { LangReadRequest } from './daily-data.js';
 
 /** The request of a report over accounts: its language and the customer and meter filters. */
-const AccountReportRequest = ReadRequestBase.extend({
-  lang: Lang,
-  customerId: Filter,
-  meterId: Filter,
+const AccountReportRequest = LangReadRequest.extend({
+  customerId: IdFilter,
+  meterId: IdFilter,
 });
 
 export const LongNonpurchaseRequest = AccountReportRequest.extend({
@@ -48,10 +45,9 @@ export const LowPurchaseRow = z.object({
 });
 export type LowPurchaseRow = z.infer<typeof LowPurchaseRow>;
 
-export const DebtSituationRequest = ReadRequestBase.extend({
-  lang: Lang,
-  customerId: Filter,
-  customerName: z.string().max(200).nullish(),
+export const DebtSituationRequest = LangReadRequest.extend({
+  customerId: IdFilter,
+  customerName: TextFilter,
   /** true: only customers with something left to pay. */
   outstanding: z.boolean().nullish(),
 });
@@ -70,8 +66,7 @@ export const DebtSituationRow = z.object({
 export type DebtSituationRow = z.infer<typeof DebtSituationRow>;
 
 /** The vends that paid a customer's debt (the Debt Situation row's detail). */
-export const DebtPaymentsRequest = ReadRequestBase.extend({
-  lang: Lang,
+export const DebtPaymentsRequest = LangReadRequest.extend({
   customerId: z.string().min(1).max(64),
 });
 export type DebtPaymentsRequest = z.infer<typeof DebtPaymentsRequest>;

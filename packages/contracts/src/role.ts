@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, Id, NameReadRequest, Remark } from './common.js';
 import { ALL_PERMISSION_KEYS } from './permissions.js';
 
 const known = new Set<string>(ALL_PERMISSION_KEYS);
@@ -35,6 +35,6 @@ export const RoleRow = z.object({
   ...AuditFields,
 });
 export type RoleRow = z.infer<typeof RoleRow>;
-export const RoleReadRequest = ReadRequestBase.extend({ name: z.string().nullish() });
+export const RoleReadRequest = NameReadRequest;
 /** Keys the role editor hides (role-only keys are shown; nothing is hidden today). */
 export const RoleData = z.object({ hiddenRole: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, Id, ReadRequestBase, Remark } from './common.js';
+import { AuditFields, Id, NameReadRequest, Remark } from './common.js';
 
 export const StationRequest = z.object({
   stationId: Id,
@@ -14,4 +14,4 @@ export const StationRow = z.object({
   ...AuditFields,
 });
 export type StationRow = z.infer<typeof StationRow>;
-export const StationReadRequest = ReadRequestBase.extend({ name: z.string().nullish() });
+export const StationReadRequest = NameReadRequest;

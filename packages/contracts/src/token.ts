@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AccountCustomerColumns } from './account.js';
 import { ExportLanguage, VendPayment } from './cash-up.js';
 import {
   AuditFields,
@@ -59,8 +60,7 @@ export type CreditTokenRequest = z.infer<typeof CreditTokenRequest>;
 /** Columns every token record carries. */
 const RecordBase = {
   receiptId: z.number().int(),
-  customerId: z.string().nullable(),
-  customerName: z.string().nullable(),
+  ...AccountCustomerColumns,
   customerAddress: z.string().nullable(),
   meterId: z.string(),
   meterType: z.number().int(),

@@ -1,3 +1,4 @@
+import { Dlt645Type } from '@prepay/contracts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
@@ -11,7 +12,7 @@ const texts = ([EN, AR, ES, FR, PT, ZH]: Names): LangTexts => ({ EN, AR, ES, FR,
 
 /** One catalogue row before it is seeded per protocol version; names in en, ar, es, fr, pt, zh. */
 export const Seed = z.object({
-  type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+  type: z.literal(Object.values(Dlt645Type)),
   flag: z.string(),
   control: z.string(),
   di: z.string().nullable(),
