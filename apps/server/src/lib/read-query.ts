@@ -4,6 +4,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gte,
   ilike,
   inArray,
@@ -54,6 +55,28 @@ export function auditedSpec(
     createDate: dates.createDate,
     updateDate: dates.updateDate,
   };
+}
+
+/** One sortable wire field: named as its table column, or [field, column] where the row renames it or joins it in. */
+export type SortField<T extends PgTable> = (keyof T['_']['columns'] & string) | readonly [string, PgColumn];
+
+/**
+ * A grid's `sortable` map, its wire fields in order: a field that bears its column's name is listed by
+ * name alone, so a spec spells out only what the row renames (successRate ← successRateBp) or joins.
+ */
+export function sortableBy<T extends PgTable>(
+  table: T,
+  fields: readonly SortField<T>[],
+): Record<string, PgColumn> {
+  const columns: Record<string, PgColumn> = getTableColumns(table);
+  return Object.fromEntries(
+    fields.map((f) => {
+      if (typeof f !== 'string') return f;
+      const column = columns[f];
+      if (!column) throw new Error(`sortable field "${f}" names no column of the table`);
+      return [f, column];
+    }),
+  );
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

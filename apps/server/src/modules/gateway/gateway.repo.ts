@@ -3,18 +3,18 @@ import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { gateways } from '../../db/schema.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
-import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
+import { auditedSpec, gridPage, loadByKeys, sortableBy } from '../../lib/read-query.js';
 import { basisPointsToNumber } from '../masterdata/money.js';
 
 export const gatewaySpec = auditedSpec(gateways, {
-  sortable: {
-    gatewayId: gateways.gatewayId,
-    gatewayName: gateways.gatewayName,
-    status: gateways.status,
-    successRate: gateways.successRateBp,
-    lastSeen: gateways.lastSeen,
-    remark: gateways.remark,
-  },
+  sortable: sortableBy(gateways, [
+    'gatewayId',
+    'gatewayName',
+    'status',
+    ['successRate', gateways.successRateBp],
+    'lastSeen',
+    'remark',
+  ]),
   defaultOrder: [asc(gateways.gatewayId)],
   search: [gateways.gatewayId, gateways.gatewayName, gateways.remark],
   station: gateways.stationId,

@@ -30,6 +30,7 @@ import {
   orderOf,
   pageOf,
   type ReadSpec,
+  sortableBy,
   stationScope,
 } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
@@ -103,16 +104,16 @@ async function pageWithCustomer<T extends IntervalTable>(
 }
 
 function electricSpec(t: ElectricTable): ReadSpec {
-  const sortable: ReadSpec['sortable'] = {
-    currentDate: t.currentDate,
-    meterId: t.meterId,
-    customerId: accounts.customerId,
-    customerName: customers.customerName,
-    stationId: t.stationId,
-    gatewayId: t.gatewayId,
-    usage1: t.usage1,
-    usage2: t.usage2,
-  };
+  const sortable = sortableBy(t, [
+    'currentDate',
+    'meterId',
+    ['customerId', accounts.customerId],
+    ['customerName', customers.customerName],
+    'stationId',
+    'gatewayId',
+    'usage1',
+    'usage2',
+  ]);
   for (const k of [...Object.keys(DAILY_DATA_METER_MEASURES), ...DAILY_DATA_METER_FLAGS]) {
     sortable[k] = t[k as keyof typeof DAILY_DATA_METER_MEASURES];
   }
@@ -382,20 +383,20 @@ function emptyElectric(meterId: string, stationId: string): ElectricRow {
 
 function waterSpec(t: WaterTable): ReadSpec {
   return {
-    sortable: {
-      currentDate: t.currentDate,
-      meterId: t.meterId,
-      customerId: accounts.customerId,
-      customerName: customers.customerName,
-      stationId: t.stationId,
-      total: t.total,
-      totalRecharge: t.totalRecharge,
-      remain: t.remain,
-      valveStatus: t.valveStatus,
-      valveError: t.valveError,
-      magneticInterference: t.magneticInterference,
-      batteryPercentage: t.batteryPercentage,
-    },
+    sortable: sortableBy(t, [
+      'currentDate',
+      'meterId',
+      ['customerId', accounts.customerId],
+      ['customerName', customers.customerName],
+      'stationId',
+      'total',
+      'totalRecharge',
+      'remain',
+      'valveStatus',
+      'valveError',
+      'magneticInterference',
+      'batteryPercentage',
+    ]),
     defaultOrder: [sql`${t.currentDate} desc`, asc(t.meterId)],
     search: [t.meterId, accounts.customerId, customers.customerName],
     createDate: t.createDate,

@@ -3,29 +3,37 @@ import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { meterLinks, meters } from '../../db/schema.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
-import { auditedSpec, contains, countWhere, orderOf, pageOf, readWhere } from '../../lib/read-query.js';
+import {
+  auditedSpec,
+  contains,
+  countWhere,
+  orderOf,
+  pageOf,
+  readWhere,
+  sortableBy,
+} from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 export const meterSpec = auditedSpec(meters, {
-  sortable: {
-    meterId: meters.meterId,
-    type: meters.type,
-    isThreePhase: meters.isThreePhase,
-    communicationWay: meters.communicationWay,
-    devEui: meters.devEui,
-    online: meterLinks.online,
-    lastSeen: meterLinks.lastSeen,
-    protocolVersion: meters.protocolVersion,
-    status: meters.status,
-    lat: meters.lat,
-    lng: meters.lng,
-    baseYear: meters.baseYear,
-    sgc: meters.sgc,
-    krn: meters.krn,
-    ken: meters.ken,
-    ti: meters.ti,
-    kt: meters.kt,
-  },
+  sortable: sortableBy(meters, [
+    'meterId',
+    'type',
+    'isThreePhase',
+    'communicationWay',
+    'devEui',
+    ['online', meterLinks.online],
+    ['lastSeen', meterLinks.lastSeen],
+    'protocolVersion',
+    'status',
+    'lat',
+    'lng',
+    'baseYear',
+    'sgc',
+    'krn',
+    'ken',
+    'ti',
+    'kt',
+  ]),
   defaultOrder: [asc(meters.meterId)],
   search: [meters.meterId, meters.devEui, meters.protocolVersion, meters.sgc, meters.remark],
   station: meters.stationId,

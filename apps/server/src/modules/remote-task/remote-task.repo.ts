@@ -17,7 +17,15 @@ import {
   remoteTasks,
 } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import {
+  allOf,
+  commonConditions,
+  contains,
+  equals,
+  type ReadSpec,
+  readTable,
+  sortableBy,
+} from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { langOf, textIn } from '../dlt645-item/dlt645-item.repo.js';
 
@@ -72,18 +80,18 @@ export async function insertTasks(q: Queryable, values: NewTask[]): Promise<Task
 }
 
 export const taskSpec: ReadSpec = {
-  sortable: {
-    id: remoteTasks.id,
-    customerId: remoteTasks.customerId,
-    customerName: remoteTasks.customerName,
-    meterId: remoteTasks.meterId,
-    name: remoteTasks.flag,
-    flag: remoteTasks.flag,
-    status: remoteTasks.status,
-    stationId: remoteTasks.stationId,
-    createDate: remoteTasks.createDate,
-    updateDate: remoteTasks.updateDate,
-  },
+  sortable: sortableBy(remoteTasks, [
+    'id',
+    'customerId',
+    'customerName',
+    'meterId',
+    ['name', remoteTasks.flag],
+    'flag',
+    'status',
+    'stationId',
+    'createDate',
+    'updateDate',
+  ]),
   // Newest first: an operator looks for the task just created.
   defaultOrder: [desc(remoteTasks.id)],
   search: [remoteTasks.meterId, remoteTasks.customerId, remoteTasks.customerName, remoteTasks.data],
