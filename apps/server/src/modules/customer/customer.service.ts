@@ -5,32 +5,21 @@ import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
-import { auditedTable, deleteAudited, saveAllAudited } from '../audit/audited-write.js';
-import {
-  assertNoDuplicateKeys,
-  checkDeletable,
-  checkEach,
-  checkWriteTarget,
-  keep,
-  loadAndPlace,
-  type RowLabels,
-  type WriteAction,
-} from '../masterdata/rows.js';
+import { auditedTable, deleteAudited } from '../audit/audited-write.js';
+import { batchWriter } from '../masterdata/batch-write.js';
+import { checkDeletable, checkEach, checkWriteTarget, keep, loadAndPlace } from '../masterdata/rows.js';
 import { loadCustomers, readCustomers } from './customer.repo.js';
 
 /** Where this service's writes go, and how they are answered and audited. */
 const audited = auditedTable(customers, 'Customer', loadCustomers, (c) => c.customerId);
 
-async function write(
-  deps: Deps,
-  ctx: UserContext,
-  rows: CustomerRequest[],
-  action: WriteAction,
-  labels?: RowLabels,
-) {
-  const ids = rows.map((r) => r.customerId);
-  assertNoDuplicateKeys(ids, labels);
-  return deps.database.db.transaction(async (tx) => {
+const customerIdOf = (r: CustomerRequest) => r.customerId;
+
+const write = batchWriter({
+  target: audited,
+  keyOf: customerIdOf,
+  keysOf: (rows) => rows.map(customerIdOf),
+  plan: async (tx, { ctx, rows, action, labels }) => {
     const { before, placed } = await loadAndPlace(tx, ctx.user, rows, 'customerId', loadCustomers);
     // A customer with accounts or a debt keeps its station: those rows live there too.
     const moving = placed.filter((r) => {
@@ -78,9 +67,9 @@ async function write(
         key: { customerId: r.customerId },
       };
     });
-    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
-  });
-}
+    return { before, saves };
+  },
+});
 
 async function remove(deps: Deps, ctx: UserContext, keys: { customerId: string }[]): Promise<CustomerRow[]> {
   const unique = [...new Set(keys.map((k) => k.customerId))];

@@ -2,34 +2,22 @@ import type { GatewayWriteRequest } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
 import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditedTable, saveAllAudited } from '../audit/audited-write.js';
-import {
-  assertNoDuplicateKeys,
-  checkEach,
-  checkWriteTarget,
-  keep,
-  loadAndPlace,
-  type RowLabels,
-  stationRowsRemover,
-  type WriteAction,
-} from '../masterdata/rows.js';
+import { auditedTable } from '../audit/audited-write.js';
+import { batchWriter } from '../masterdata/batch-write.js';
+import { checkEach, checkWriteTarget, keep, loadAndPlace, stationRowsRemover } from '../masterdata/rows.js';
 import { loadGateways, readGateways } from './gateway.repo.js';
 
 /** Where this service's writes go, and how they are answered and audited. */
 const audited = auditedTable(gateways, 'Gateway', loadGateways, (g) => g.gatewayId);
 
-async function write(
-  deps: Deps,
-  ctx: UserContext,
-  rows: GatewayWriteRequest[],
-  action: WriteAction,
-  labels?: RowLabels,
-) {
-  const ids = rows.map((r) => r.gatewayId);
-  assertNoDuplicateKeys(ids, labels);
-  return deps.database.db.transaction(async (tx) => {
+const gatewayIdOf = (r: GatewayWriteRequest) => r.gatewayId;
+
+const write = batchWriter({
+  target: audited,
+  keyOf: gatewayIdOf,
+  keysOf: (rows) => rows.map(gatewayIdOf),
+  plan: async (tx, { ctx, rows, action, labels }) => {
     const { before, placed } = await loadAndPlace(tx, ctx.user, rows, 'gatewayId', loadGateways);
     checkEach(
       rows,
@@ -46,9 +34,9 @@ async function write(
       };
       return { stored: old && eq(gateways.gatewayId, r.gatewayId), values, key: { gatewayId: r.gatewayId } };
     });
-    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
-  });
-}
+    return { before, saves };
+  },
+});
 
 const remove = stationRowsRemover(audited, 'gatewayId', 'gateway', (id) => id.toUpperCase());
 
