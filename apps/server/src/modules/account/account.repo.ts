@@ -4,23 +4,18 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { accounts, customers, meterLinks, meters, tariffs } from '../../db/schema.js';
 import { auditStamps } from '../../lib/dates.js';
-import { auditedSpec, orderOf, pageOf, readWhere, sortableBy } from '../../lib/read-query.js';
+import { auditedSpec, orderOf, pageOf, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 export const accountSpec = auditedSpec(accounts, {
-  sortable: sortableBy(accounts, [
-    'customerId',
+  sortable: [
     ['customerName', customers.customerName],
     ['customerAddress', customers.address],
-    'meterId',
     ['meterType', meters.type],
     ['protocolVersion', meters.protocolVersion],
     ['communicationWay', meters.communicationWay],
-    'tariffId',
-    'ctRatio',
     'status',
-    'remark',
-  ]),
+  ],
   defaultOrder: [asc(accounts.customerId), asc(accounts.meterId)],
   // The cashier finds an account by meter, customer id, name or phone (issue 15).
   search: [

@@ -3,19 +3,9 @@ import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers } from '../../db/schema.js';
 import { auditStamps } from '../../lib/dates.js';
-import { auditedSpec, gridPage, loadByKeys, sortableBy } from '../../lib/read-query.js';
+import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 
 export const customerSpec = auditedSpec(customers, {
-  sortable: sortableBy(customers, [
-    'customerId',
-    'customerName',
-    'type',
-    'phone',
-    'address',
-    'certifiName',
-    'certifiNo',
-    'remark',
-  ]),
   defaultOrder: [asc(customers.customerId)],
   search: [
     customers.customerId,

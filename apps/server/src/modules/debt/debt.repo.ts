@@ -3,19 +3,17 @@ import { asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers, debts } from '../../db/schema.js';
 import { auditStamps } from '../../lib/dates.js';
-import { auditedSpec, orderOf, pageOf, readWhere, sortableBy } from '../../lib/read-query.js';
+import { auditedSpec, orderOf, pageOf, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { minorToNumber, toMinor } from '../masterdata/money.js';
 
 export const debtSpec = auditedSpec(debts, {
-  sortable: sortableBy(debts, [
-    'customerId',
+  sortable: [
     ['customerName', customers.customerName],
     ['totalDebt', debts.totalDebtMinor],
     ['remainingDebt', debts.remainingDebtMinor],
     ['payDebt', debts.payDebtMinor],
-    'remark',
-  ]),
+  ],
   defaultOrder: [asc(debts.customerId)],
   search: [debts.customerId, customers.customerName, debts.remark],
   station: debts.stationId,

@@ -9,7 +9,7 @@ import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import { auditStamps } from '../../lib/dates.js';
-import { auditedSpec, contains, readTable, readWhere, sortableBy } from '../../lib/read-query.js';
+import { auditedSpec, contains, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 export type Dlt645Item = typeof dlt645Items.$inferSelect;
@@ -23,7 +23,7 @@ export const itemKey = (k: Dlt645Key) => `${k.version}/${k.type}/${k.flag.toUppe
 
 const nameText = sql`${dlt645Items.names}::text`;
 export const dlt645Spec = auditedSpec(dlt645Items, {
-  sortable: sortableBy(dlt645Items, ['dlt645Id', 'version', 'type', 'flag', 'control']),
+  sortable: ['dlt645Id', 'control'],
   defaultOrder: [asc(dlt645Items.version), asc(dlt645Items.type), asc(dlt645Items.dlt645Id)],
   search: [dlt645Items.flag, dlt645Items.version, dlt645Items.di, dlt645Items.remark],
   filters: { contains: ['flag'], equals: ['version', 'type'] },

@@ -3,18 +3,11 @@ import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { gateways } from '../../db/schema.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
-import { auditedSpec, gridPage, loadByKeys, sortableBy } from '../../lib/read-query.js';
+import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 import { basisPointsToNumber } from '../masterdata/money.js';
 
 export const gatewaySpec = auditedSpec(gateways, {
-  sortable: sortableBy(gateways, [
-    'gatewayId',
-    'gatewayName',
-    'status',
-    ['successRate', gateways.successRateBp],
-    'lastSeen',
-    'remark',
-  ]),
+  sortable: [['successRate', gateways.successRateBp], 'lastSeen'],
   defaultOrder: [asc(gateways.gatewayId)],
   search: [gateways.gatewayId, gateways.gatewayName, gateways.remark],
   station: gateways.stationId,

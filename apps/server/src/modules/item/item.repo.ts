@@ -4,10 +4,9 @@ import type { Queryable } from '../../db/client.js';
 import { items } from '../../db/schema.js';
 import { auditStamps } from '../../lib/dates.js';
 import type { CodeNames } from '../../lib/export-labels.js';
-import { auditedSpec, gridPage, sortableBy } from '../../lib/read-query.js';
+import { auditedSpec, gridPage } from '../../lib/read-query.js';
 
 export const itemSpec = auditedSpec(items, {
-  sortable: sortableBy(items, ['itemType', 'itemName', 'en', 'ar', 'es', 'fr', 'pt', 'zh', 'remark']),
   defaultOrder: [asc(items.itemType), asc(items.itemName)],
   search: [
     items.itemType,

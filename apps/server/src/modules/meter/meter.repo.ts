@@ -15,25 +15,7 @@ import {
 import type { SessionUser } from '../../lib/user-context.js';
 
 export const meterSpec = auditedSpec(meters, {
-  sortable: sortableBy(meters, [
-    'meterId',
-    'type',
-    'isThreePhase',
-    'communicationWay',
-    'devEui',
-    ['online', meterLinks.online],
-    ['lastSeen', meterLinks.lastSeen],
-    'protocolVersion',
-    'status',
-    'lat',
-    'lng',
-    'baseYear',
-    'sgc',
-    'krn',
-    'ken',
-    'ti',
-    'kt',
-  ]),
+  sortable: ['devEui', ['online', meterLinks.online], ['lastSeen', meterLinks.lastSeen], 'lat', 'lng', 'ken'],
   defaultOrder: [asc(meters.meterId)],
   search: [meters.meterId, meters.devEui, meters.protocolVersion, meters.sgc, meters.remark],
   station: meters.stationId,

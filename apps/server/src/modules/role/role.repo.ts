@@ -8,7 +8,7 @@ import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 
 // Roles are shared by every station: no station scope.
 export const spec = auditedSpec(roles, {
-  sortable: { roleId: roles.roleId, name: roles.name },
+  sortable: ['roleId'],
   defaultOrder: [asc(roles.roleId)],
   search: [roles.roleId, roles.name, roles.remark],
   filters: { contains: ['name'] },

@@ -7,7 +7,6 @@ import { auditStamps } from '../../lib/dates.js';
 import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 
 export const spec = auditedSpec(stations, {
-  sortable: { name: stations.name },
   defaultOrder: [asc(stations.stationId)],
   search: [stations.stationId, stations.name, stations.remark],
   station: stations.stationId,

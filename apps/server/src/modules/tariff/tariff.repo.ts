@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { type StoredStep, tariffs } from '../../db/schema.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
-import { auditedSpec, equals, readTable, readWhere, sortableBy } from '../../lib/read-query.js';
+import { auditedSpec, equals, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import {
   basisPointsToNumber,
@@ -17,17 +17,14 @@ import {
 export type TariffRecord = typeof tariffs.$inferSelect;
 
 export const tariffSpec = auditedSpec(tariffs, {
-  sortable: sortableBy(tariffs, [
-    'tariffId',
-    'tariffName',
+  sortable: [
     ['price', tariffs.priceMinor],
     ['tax', tariffs.taxBp],
     ['monthlyCharge', tariffs.monthlyChargeMinor],
     'billingDay',
     'startTime',
     ['startTime_New', tariffs.startTimeNew],
-    'remark',
-  ]),
+  ],
   defaultOrder: [asc(tariffs.tariffId)],
   search: [tariffs.tariffId, tariffs.tariffName, tariffs.remark],
   station: tariffs.stationId,

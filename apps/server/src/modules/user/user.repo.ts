@@ -4,13 +4,12 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { roles, stations, userRoles, users } from '../../db/schema.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
-import { auditedSpec, countWhere, orderOf, pageOf, readWhere, sortableBy } from '../../lib/read-query.js';
+import { auditedSpec, countWhere, orderOf, pageOf, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 export type UserRecord = typeof users.$inferSelect;
 
 const spec = auditedSpec(users, {
-  sortable: sortableBy(users, ['userId', 'nickName', 'fullName', 'status', 'roleId']),
   defaultOrder: [asc(users.userId)],
   search: [users.userId, users.nickName, users.fullName, users.email, users.phone],
   station: users.stationId,
