@@ -6,21 +6,17 @@ import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf } from '../account/account.repo.js';
 import { auditedTable, deleteAudited } from '../audit/audited-write.js';
-import { batchWriter } from '../masterdata/batch-write.js';
-import { checkDeletable, checkEach, checkWriteTarget, keep, loadAndPlace } from '../masterdata/rows.js';
+import { type StationBatch, stationRowsWriter } from '../masterdata/batch-write.js';
+import { checkDeletable, checkEach, checkWriteTarget, keep } from '../masterdata/rows.js';
 import { loadCustomers, readCustomers } from './customer.repo.js';
 
 /** Where this service's writes go, and how they are answered and audited. */
 const audited = auditedTable(customers, 'Customer', loadCustomers, (c) => c.customerId);
 
-const customerIdOf = (r: CustomerRequest) => r.customerId;
-
-const write = batchWriter({
-  target: audited,
-  keyOf: customerIdOf,
-  keysOf: (rows) => rows.map(customerIdOf),
-  plan: async (tx, { ctx, rows, action, labels }) => {
-    const { before, placed } = await loadAndPlace(tx, ctx.user, rows, 'customerId', loadCustomers);
+const write = stationRowsWriter(
+  audited,
+  'customerId',
+  async (tx, { ctx, rows, action, labels, before, placed }: StationBatch<CustomerRequest, CustomerRow>) => {
     // A customer with accounts or a debt keeps its station: those rows live there too.
     const moving = placed.filter((r) => {
       const old = before.get(r.customerId);
@@ -49,7 +45,7 @@ const write = batchWriter({
       if (before.has(r.customerId))
         await tx.update(debts).set({ stationId: r.stationId }).where(eq(debts.customerId, r.customerId));
     }
-    const saves = placed.map((r) => {
+    return placed.map((r) => {
       const old = before.get(r.customerId);
       const values = {
         customerName: r.customerName,
@@ -67,9 +63,8 @@ const write = batchWriter({
         key: { customerId: r.customerId },
       };
     });
-    return { before, saves };
   },
-});
+);
 
 async function remove(deps: Deps, ctx: UserContext, keys: { customerId: string }[]): Promise<CustomerRow[]> {
   const unique = [...new Set(keys.map((k) => k.customerId))];

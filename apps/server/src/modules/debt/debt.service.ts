@@ -17,12 +17,9 @@ const audited = auditedTable(debts, 'Debt', loadDebts, (d) => d.customerId);
  * One debt per customer, in the customer's station. Vending recovers it (payDebt grows, remainingDebt
  * shrinks); changing totalDebt keeps what was already recovered.
  */
-const customerIdOf = (r: DebtRequest) => r.customerId;
-
 const write = batchWriter({
   target: audited,
-  keyOf: customerIdOf,
-  keysOf: (rows) => rows.map(customerIdOf),
+  keyOf: (r: DebtRequest) => r.customerId,
   plan: async (tx, { ctx, rows, keys: ids, action, labels }) => {
     const before = new Map((await loadDebts(tx, ids)).map((d) => [d.customerId, d]));
     const owners = await tx

@@ -1,31 +1,30 @@
-import type { GatewayWriteRequest } from '@prepay/contracts';
+import type { GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
 import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditedTable } from '../audit/audited-write.js';
-import { batchWriter } from '../masterdata/batch-write.js';
-import { checkEach, checkWriteTarget, keep, loadAndPlace, stationRowsRemover } from '../masterdata/rows.js';
+import { type StationBatch, stationRowsWriter } from '../masterdata/batch-write.js';
+import { checkEach, checkWriteTarget, keep, stationRowsRemover } from '../masterdata/rows.js';
 import { loadGateways, readGateways } from './gateway.repo.js';
 
 /** Where this service's writes go, and how they are answered and audited. */
 const audited = auditedTable(gateways, 'Gateway', loadGateways, (g) => g.gatewayId);
 
-const gatewayIdOf = (r: GatewayWriteRequest) => r.gatewayId;
-
-const write = batchWriter({
-  target: audited,
-  keyOf: gatewayIdOf,
-  keysOf: (rows) => rows.map(gatewayIdOf),
-  plan: async (tx, { ctx, rows, action, labels }) => {
-    const { before, placed } = await loadAndPlace(tx, ctx.user, rows, 'gatewayId', loadGateways);
+const write = stationRowsWriter(
+  audited,
+  'gatewayId',
+  async (
+    _tx,
+    { ctx, rows, action, labels, before, placed }: StationBatch<GatewayWriteRequest, GatewayRow>,
+  ) => {
     checkEach(
       rows,
       labels,
       (r) => `gateway ${r.gatewayId}`,
       (r, problem) => checkWriteTarget(ctx.user, action, before.get(r.gatewayId), problem),
     );
-    const saves = placed.map((r) => {
+    return placed.map((r) => {
       const old = before.get(r.gatewayId);
       const values = {
         gatewayName: keep(r.gatewayName, old?.gatewayName ?? null) ?? null,
@@ -34,9 +33,8 @@ const write = batchWriter({
       };
       return { stored: old && eq(gateways.gatewayId, r.gatewayId), values, key: { gatewayId: r.gatewayId } };
     });
-    return { before, saves };
   },
-});
+);
 
 const remove = stationRowsRemover(audited, 'gatewayId', 'gateway', (id) => id.toUpperCase());
 

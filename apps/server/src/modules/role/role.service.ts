@@ -15,13 +15,10 @@ import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 /** Where this service's writes go, and how they are answered and audited. */
 const audited = auditedTable(roles, 'Role', load, (r) => r.roleId);
 
-const roleIdOf = (r: z.infer<typeof RoleRequest>) => r.roleId;
-
 const write = batchWriter({
   target: audited,
-  keyOf: roleIdOf,
+  keyOf: (r: z.infer<typeof RoleRequest>) => r.roleId,
   uniqueKeys: assertUniqueKeys,
-  keysOf: (rows) => rows.map(roleIdOf),
   plan: async (tx, { ctx, rows, keys: ids, action }) => {
     for (const r of rows) assertCanGrant(ctx.user, r.content);
     const before = await loadBatchTargets(tx, audited, ids, action, 'Role');

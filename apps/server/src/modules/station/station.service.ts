@@ -18,14 +18,11 @@ const ADMIN_ONLY = 'Only a system administrator manages stations';
 /** Where this service's writes go, and how they are answered and audited. */
 const audited = auditedTable(stations, 'Station', load, (s) => s.stationId);
 
-const stationIdOf = (r: z.infer<typeof StationRequest>) => r.stationId;
-
 const write = batchWriter({
   target: audited,
   allowed: (user) => assertSystemAdmin(user, ADMIN_ONLY),
-  keyOf: stationIdOf,
+  keyOf: (r: z.infer<typeof StationRequest>) => r.stationId,
   uniqueKeys: assertUniqueKeys,
-  keysOf: (rows) => rows.map(stationIdOf),
   plan: async (tx, { rows, keys: ids, action }) => {
     const before = await loadBatchTargets(tx, audited, ids, action, 'Station');
     const saves = rows.map((r) => ({
