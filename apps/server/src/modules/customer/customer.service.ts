@@ -4,7 +4,7 @@ import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { accountsOf } from '../account/account.repo.js';
+import { accountsOf, addBoundAccounts } from '../account/account.repo.js';
 import { auditedTable, deleteAudited } from '../audit/audited-write.js';
 import { type StationBatch, stationRowsWriter } from '../masterdata/batch-write.js';
 import { checkDeletable, checkEach, checkWriteTarget, keep } from '../masterdata/rows.js';
@@ -71,11 +71,11 @@ async function remove(deps: Deps, ctx: UserContext, keys: { customerId: string }
   return deps.database.db.transaction(async (tx) => {
     const before = await loadCustomers(tx, unique);
     const problems = checkDeletable(ctx.user, unique, before, (b) => b.customerId, 'customer');
-    const bound = await accountsOf(tx, 'customerId', unique);
-    problems.addLinked(
+    await addBoundAccounts(
+      tx,
+      problems,
+      'customerId',
       unique,
-      bound,
-      (a) => a.customerId,
       (a) => `customer ${a.customerId} has the account of meter ${a.meterId}; delete the account first`,
     );
     const owing = await tx

@@ -6,7 +6,7 @@ import { meters } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
-import { accountsOf } from '../account/account.repo.js';
+import { addBoundAccounts } from '../account/account.repo.js';
 import { auditEach } from '../audit/audit.js';
 import { deleteAudited } from '../audit/audited-write.js';
 import type { DbKeyStore, KeySource } from '../keystore/key-store.js';
@@ -286,11 +286,11 @@ async function remove(deps: Deps, ctx: UserContext, keys: { meterId: string }[])
   return deps.database.db.transaction(async (tx: Tx) => {
     const before = await loadMeters(tx, unique);
     const problems = checkDeletable(ctx.user, unique, before, (b) => b.meterId, 'meter');
-    const bound = await accountsOf(tx, 'meterId', unique);
-    problems.addLinked(
+    await addBoundAccounts(
+      tx,
+      problems,
+      'meterId',
       unique,
-      bound,
-      (a) => a.meterId,
       (a) =>
         `meter ${a.meterId} is bound to the account of customer ${a.customerId}; delete the account first`,
     );
