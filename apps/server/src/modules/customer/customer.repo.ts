@@ -2,7 +2,7 @@ import type { CustomerRow } from '@prepay/contracts';
 import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers } from '../../db/schema.js';
-import { auditStamps } from '../../lib/dates.js';
+import { auditedRow } from '../../lib/dates.js';
 import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 
 export const customerSpec = auditedSpec(customers, {
@@ -21,18 +21,18 @@ export const customerSpec = auditedSpec(customers, {
   },
 });
 
-export const toCustomerRow = (c: typeof customers.$inferSelect): CustomerRow => ({
-  customerId: c.customerId,
-  customerName: c.customerName,
-  type: c.type,
-  phone: c.phone,
-  address: c.address,
-  certifiName: c.certifiName,
-  certifiNo: c.certifiNo,
-  stationId: c.stationId,
-  remark: c.remark,
-  ...auditStamps(c),
-});
+export const toCustomerRow = (c: typeof customers.$inferSelect): CustomerRow =>
+  auditedRow(c, [
+    'customerId',
+    'customerName',
+    'type',
+    'phone',
+    'address',
+    'certifiName',
+    'certifiNo',
+    'stationId',
+    'remark',
+  ]);
 
 export const loadCustomers = (q: Queryable, ids: string[]) =>
   loadByKeys(q, customers, customers.customerId, ids, toCustomerRow);

@@ -2,7 +2,7 @@ import type { ItemRow } from '@prepay/contracts';
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { items } from '../../db/schema.js';
-import { auditStamps } from '../../lib/dates.js';
+import { auditedRow } from '../../lib/dates.js';
 import type { CodeNames } from '../../lib/export-labels.js';
 import { auditedSpec, gridPage } from '../../lib/read-query.js';
 
@@ -22,18 +22,8 @@ export const itemSpec = auditedSpec(items, {
   filters: { contains: ['itemType', 'itemName', 'en', 'ar', 'es', 'fr', 'pt', 'zh', 'remark'] },
 });
 
-export const toItemRow = (i: typeof items.$inferSelect): ItemRow => ({
-  itemType: i.itemType,
-  itemName: i.itemName,
-  en: i.en,
-  ar: i.ar,
-  es: i.es,
-  fr: i.fr,
-  pt: i.pt,
-  zh: i.zh,
-  remark: i.remark,
-  ...auditStamps(i),
-});
+export const toItemRow = (i: typeof items.$inferSelect): ItemRow =>
+  auditedRow(i, ['itemType', 'itemName', 'en', 'ar', 'es', 'fr', 'pt', 'zh', 'remark']);
 
 export const itemKey = (k: { itemType: string; itemName: string }) => `${k.itemType}/${k.itemName}`;
 
