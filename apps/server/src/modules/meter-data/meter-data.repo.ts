@@ -103,28 +103,38 @@ async function pageWithCustomer<T extends IntervalTable>(
     .offset(offset)) as WithCustomer<T['$inferSelect']>[];
 }
 
-function electricSpec(t: ElectricTable): ReadSpec {
-  const sortable = sortableBy(t, [
+/**
+ * A reading grid's spec, electric or water, daily or monthly: the day, the meter, its customer (joined
+ * through the account) and station sort and search alike, newest day first; `measures` are the grid's own.
+ */
+function readingSpec(
+  t: ElectricTable | WaterTable,
+  measures: ReadSpec['sortable'],
+  search: PgColumn[] = [],
+): ReadSpec {
+  const common = sortableBy(t, [
     'currentDate',
     'meterId',
     ['customerId', accounts.customerId],
     ['customerName', customers.customerName],
     'stationId',
-    'gatewayId',
-    'usage1',
-    'usage2',
   ]);
-  for (const k of [...Object.keys(DAILY_DATA_METER_MEASURES), ...DAILY_DATA_METER_FLAGS]) {
-    sortable[k] = t[k as keyof typeof DAILY_DATA_METER_MEASURES];
-  }
   return {
-    sortable,
+    sortable: { ...common, ...measures },
     defaultOrder: [sql`${t.currentDate} desc`, asc(t.meterId)],
-    search: [t.meterId, accounts.customerId, customers.customerName, t.gatewayId],
+    search: [t.meterId, accounts.customerId, customers.customerName, ...search],
     createDate: t.createDate,
     updateDate: t.updateDate,
     station: t.stationId,
   };
+}
+
+function electricSpec(t: ElectricTable): ReadSpec {
+  const measures = sortableBy(t, ['gatewayId', 'usage1', 'usage2']);
+  for (const k of [...Object.keys(DAILY_DATA_METER_MEASURES), ...DAILY_DATA_METER_FLAGS]) {
+    measures[k] = t[k as keyof typeof DAILY_DATA_METER_MEASURES];
+  }
+  return readingSpec(t, measures, [t.gatewayId]);
 }
 
 /** An exact-match measurement filter in wire units becomes a stored-integer comparison. */
@@ -382,13 +392,9 @@ function emptyElectric(meterId: string, stationId: string): ElectricRow {
 }
 
 function waterSpec(t: WaterTable): ReadSpec {
-  return {
-    sortable: sortableBy(t, [
-      'currentDate',
-      'meterId',
-      ['customerId', accounts.customerId],
-      ['customerName', customers.customerName],
-      'stationId',
+  return readingSpec(
+    t,
+    sortableBy(t, [
       'total',
       'totalRecharge',
       'remain',
@@ -397,12 +403,7 @@ function waterSpec(t: WaterTable): ReadSpec {
       'magneticInterference',
       'batteryPercentage',
     ]),
-    defaultOrder: [sql`${t.currentDate} desc`, asc(t.meterId)],
-    search: [t.meterId, accounts.customerId, customers.customerName],
-    createDate: t.createDate,
-    updateDate: t.updateDate,
-    station: t.stationId,
-  };
+  );
 }
 
 const tenthsEq = (c: PgColumn, v: number | null | undefined) =>
