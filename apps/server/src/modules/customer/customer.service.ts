@@ -2,12 +2,11 @@ import type { CustomerRequest, CustomerRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf, addBoundAccounts } from '../account/account.repo.js';
-import { auditedTable, deleteAudited } from '../audit/audited-write.js';
+import { auditedTable } from '../audit/audited-write.js';
 import { type StationBatch, stationRowsWriter } from '../masterdata/batch-write.js';
-import { checkDeletable, checkEach, checkWriteTarget, keep } from '../masterdata/rows.js';
+import { checkEach, checkWriteTarget, keep, linkedRowsRemover } from '../masterdata/rows.js';
 import { loadCustomers, readCustomers } from './customer.repo.js';
 
 /** Where this service's writes go, and how they are answered and audited. */
@@ -66,32 +65,26 @@ const write = stationRowsWriter(
   },
 );
 
-async function remove(deps: Deps, ctx: UserContext, keys: { customerId: string }[]): Promise<CustomerRow[]> {
-  const unique = [...new Set(keys.map((k) => k.customerId))];
-  return deps.database.db.transaction(async (tx) => {
-    const before = await loadCustomers(tx, unique);
-    const problems = checkDeletable(ctx.user, unique, before, (b) => b.customerId, 'customer');
-    await addBoundAccounts(
-      tx,
-      problems,
-      'customerId',
-      unique,
-      (a) => `customer ${a.customerId} has the account of meter ${a.meterId}; delete the account first`,
-    );
-    const owing = await tx
-      .select({ customerId: debts.customerId })
-      .from(debts)
-      .where(inArray(debts.customerId, unique));
-    problems.addLinked(
-      unique,
-      owing,
-      (d) => d.customerId,
-      (d) => `customer ${d.customerId} has a debt record; delete it first`,
-    );
-    problems.throwIfAny('Nothing was deleted');
-    return deleteAudited(tx, ctx.actor, 'Customer', customers.customerId, unique, before);
-  });
-}
+/** Accounts and a debt keep a customer from being deleted. */
+const remove = linkedRowsRemover(audited, 'customerId', 'customer', async (tx, problems, ids) => {
+  await addBoundAccounts(
+    tx,
+    problems,
+    'customerId',
+    ids,
+    (a) => `customer ${a.customerId} has the account of meter ${a.meterId}; delete the account first`,
+  );
+  const owing = await tx
+    .select({ customerId: debts.customerId })
+    .from(debts)
+    .where(inArray(debts.customerId, ids));
+  problems.addLinked(
+    ids,
+    owing,
+    (d) => d.customerId,
+    (d) => `customer ${d.customerId} has a debt record; delete it first`,
+  );
+});
 
 export function createCustomerService(deps: Deps) {
   return withDeps(deps, { read: onDatabase(readCustomers), write, remove });
