@@ -39,8 +39,22 @@ export interface TableRoutesDef<
   permission: RoutePermission;
   readPermission?: RoutePermission;
   schemas: { row: Row; read: Read; line: Line; key: Key };
-  summaries: Record<WriteAction | 'Read' | 'Delete', string>;
+  /** The rows' name in the OpenAPI summaries ("gateways"): "List gateways", "Import gateways, all or nothing". */
+  what: string;
+  /** The summaries that say more than that default. */
+  summaries?: Partial<Summaries>;
 }
+
+type Summaries = Record<WriteAction | 'Read' | 'Delete', string>;
+
+/** Every table's import is all or nothing (one bad row saves none), so the default summary says so. */
+const defaultSummaries = (what: string): Summaries => ({
+  Read: `List ${what}`,
+  Create: `Create ${what}`,
+  Import: `Import ${what}, all or nothing`,
+  Update: `Update ${what}`,
+  Delete: `Delete ${what}`,
+});
 
 const WRITES = [
   ['Create', 'create'],
@@ -58,7 +72,8 @@ export function tableRoutes<
   service: TableService<z.infer<Read>, z.infer<Line>, z.infer<Key>, z.infer<Row>>,
   def: TableRoutesDef<Row, Read, Line, Key>,
 ): RouteDef[] {
-  const { paths, tag, permission, schemas, summaries } = def;
+  const { paths, tag, permission, schemas } = def;
+  const summaries = { ...defaultSummaries(def.what), ...def.summaries };
   const rows = z.array(schemas.row);
   return [
     defineRoute({

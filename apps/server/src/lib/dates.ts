@@ -35,3 +35,15 @@ export function auditStamps(r: {
     updateDate: formatDateTime(r.updateDate ?? r.createDate),
   };
 }
+
+/**
+ * The wire row of an audited record: the fields the row names as the record does, copied, and the
+ * audit stamps (auditStamps). A mapper adds only what it converts (money, rates, other dates).
+ */
+export function auditedRow<T extends Parameters<typeof auditStamps>[0], K extends keyof T>(
+  record: T,
+  fields: readonly K[],
+): Pick<T, K> & ReturnType<typeof auditStamps> {
+  const copied = Object.fromEntries(fields.map((f) => [f, record[f]])) as Pick<T, K>;
+  return { ...copied, ...auditStamps(record) };
+}

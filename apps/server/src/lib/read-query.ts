@@ -4,6 +4,7 @@ import {
   asc,
   desc,
   eq,
+  getTableColumns,
   gte,
   ilike,
   inArray,
@@ -38,21 +39,55 @@ export interface ReadSpec {
   filters?: { contains?: string[]; equals?: string[] };
 }
 
+/** One sortable wire field: named as its table column, or [field, column] where the row renames it or joins it in. */
+export type SortField<T extends PgTable> = (keyof T['_']['columns'] & string) | readonly [string, PgColumn];
+
+/** A field and the table column of its name; a field no column bears is a spec mistake, met at start-up. */
+function columnEntry(columns: Record<string, PgColumn>, field: string): [string, PgColumn] {
+  const column = columns[field];
+  if (!column) throw new Error(`read field "${field}" names no column of the table`);
+  return [field, column];
+}
+
 /**
- * The spec of a table carrying the common audit columns: both dates are sortable and filter by range,
- * and a station column, when the table is scoped by one, is sortable too.
+ * A grid's `sortable` map, its wire fields in order: a field that bears its column's name is listed by
+ * name alone, so a spec spells out only what the row renames (successRate ← successRateBp) or joins.
  */
-export function auditedSpec(
-  dates: { createDate: PgColumn; updateDate: PgColumn },
-  spec: Omit<ReadSpec, 'createDate' | 'updateDate'>,
+export function sortableBy<T extends PgTable>(
+  table: T,
+  fields: readonly SortField<T>[],
+): Record<string, PgColumn> {
+  const columns: Record<string, PgColumn> = getTableColumns(table);
+  return Object.fromEntries(fields.map((f) => (typeof f === 'string' ? columnEntry(columns, f) : f)));
+}
+
+/** The spec of an audited table (see auditedSpec): the fields that sort but do not filter, by SortField. */
+export type AuditedSpec<T extends PgTable> = Omit<ReadSpec, 'createDate' | 'updateDate' | 'sortable'> & {
+  sortable?: readonly SortField<T>[];
+};
+
+/**
+ * The spec of a table carrying the common audit columns. Every filter field sorts too, by the column of
+ * its name unless `sortable` maps it; both dates are sortable and filter by range, and a station
+ * column, when the table is scoped by one, is sortable too.
+ */
+export function auditedSpec<T extends PgTable & { createDate: PgColumn; updateDate: PgColumn }>(
+  table: T,
+  spec: AuditedSpec<T>,
 ): ReadSpec {
-  const sortable: Record<string, PgColumn> = { ...spec.sortable };
-  if (spec.station) sortable.stationId = spec.station;
+  const extra = sortableBy(table, spec.sortable ?? []);
+  const columns: Record<string, PgColumn> = getTableColumns(table);
+  const filtered = [...(spec.filters?.contains ?? []), ...(spec.filters?.equals ?? [])];
+  const sortable = {
+    ...Object.fromEntries(filtered.filter((f) => !extra[f]).map((f) => columnEntry(columns, f))),
+    ...extra,
+    ...(spec.station ? { stationId: spec.station } : {}),
+  };
   return {
     ...spec,
-    sortable: { ...sortable, createDate: dates.createDate, updateDate: dates.updateDate },
-    createDate: dates.createDate,
-    updateDate: dates.updateDate,
+    sortable: { ...sortable, createDate: table.createDate, updateDate: table.updateDate },
+    createDate: table.createDate,
+    updateDate: table.updateDate,
   };
 }
 

@@ -6,21 +6,17 @@ import { accounts, customers, meterLinks, meters, tariffs } from '../../db/schem
 import { auditStamps } from '../../lib/dates.js';
 import { auditedSpec, orderOf, pageOf, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
+import type { RowProblems } from '../masterdata/rows.js';
 
 export const accountSpec = auditedSpec(accounts, {
-  sortable: {
-    customerId: accounts.customerId,
-    customerName: customers.customerName,
-    customerAddress: customers.address,
-    meterId: accounts.meterId,
-    meterType: meters.type,
-    protocolVersion: meters.protocolVersion,
-    communicationWay: meters.communicationWay,
-    tariffId: accounts.tariffId,
-    ctRatio: accounts.ctRatio,
-    status: accounts.status,
-    remark: accounts.remark,
-  },
+  sortable: [
+    ['customerName', customers.customerName],
+    ['customerAddress', customers.address],
+    ['meterType', meters.type],
+    ['protocolVersion', meters.protocolVersion],
+    ['communicationWay', meters.communicationWay],
+    'status',
+  ],
   defaultOrder: [asc(accounts.customerId), asc(accounts.meterId)],
   // The cashier finds an account by meter, customer id, name or phone (issue 15).
   search: [
@@ -95,6 +91,18 @@ export function accountsOf(q: Queryable, by: 'customerId' | 'meterId', ids: stri
     .select({ customerId: accounts.customerId, meterId: accounts.meterId })
     .from(accounts)
     .where(inArray(accounts[by], ids));
+}
+
+/** A delete's check that no account binds the rows: a problem, worded by `message`, against each bound id. */
+export async function addBoundAccounts(
+  q: Queryable,
+  problems: RowProblems,
+  by: 'customerId' | 'meterId',
+  ids: string[],
+  message: (account: { customerId: string; meterId: string }) => string,
+): Promise<void> {
+  const bound = await accountsOf(q, by, ids);
+  problems.addLinked(ids, bound, (a) => a[by], message);
 }
 
 /** The tariffs among `ids` that any account uses (each once). */

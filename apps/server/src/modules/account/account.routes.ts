@@ -22,10 +22,10 @@ export function accountRoutes(accounts: AccountService): RouteDef[] {
       ...PermissionGroups.Token.filter((k) => k !== 'Token.MeterTestToken'),
     ],
     schemas: { row: AccountRow, read: AccountReadRequest, line: AccountRequest, key: AccountDeleteRequest },
+    what: 'accounts',
     summaries: {
       Read: 'List accounts with customer, meter and tariff joined',
       Create: 'Bind customers, meters and tariffs (one account per meter)',
-      Import: 'Import accounts, all or nothing',
       Update: 'Update accounts; oldMeterId re-homes an account to another meter',
       Delete: 'Delete accounts (customerId and meterId); the meter becomes unused',
     },

@@ -2,20 +2,10 @@ import type { CustomerRow } from '@prepay/contracts';
 import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers } from '../../db/schema.js';
-import { auditStamps } from '../../lib/dates.js';
+import { auditedRow } from '../../lib/dates.js';
 import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 
 export const customerSpec = auditedSpec(customers, {
-  sortable: {
-    customerId: customers.customerId,
-    customerName: customers.customerName,
-    type: customers.type,
-    phone: customers.phone,
-    address: customers.address,
-    certifiName: customers.certifiName,
-    certifiNo: customers.certifiNo,
-    remark: customers.remark,
-  },
   defaultOrder: [asc(customers.customerId)],
   search: [
     customers.customerId,
@@ -31,18 +21,18 @@ export const customerSpec = auditedSpec(customers, {
   },
 });
 
-export const toCustomerRow = (c: typeof customers.$inferSelect): CustomerRow => ({
-  customerId: c.customerId,
-  customerName: c.customerName,
-  type: c.type,
-  phone: c.phone,
-  address: c.address,
-  certifiName: c.certifiName,
-  certifiNo: c.certifiNo,
-  stationId: c.stationId,
-  remark: c.remark,
-  ...auditStamps(c),
-});
+export const toCustomerRow = (c: typeof customers.$inferSelect): CustomerRow =>
+  auditedRow(c, [
+    'customerId',
+    'customerName',
+    'type',
+    'phone',
+    'address',
+    'certifiName',
+    'certifiNo',
+    'stationId',
+    'remark',
+  ]);
 
 export const loadCustomers = (q: Queryable, ids: string[]) =>
   loadByKeys(q, customers, customers.customerId, ids, toCustomerRow);

@@ -22,11 +22,8 @@ export function customerRoutes(customers: CustomerService): RouteDef[] {
       line: CustomerRequest,
       key: CustomerDeleteRequest,
     },
+    what: 'customers',
     summaries: {
-      Read: 'List customers',
-      Create: 'Create customers',
-      Import: 'Import customers, all or nothing',
-      Update: 'Update customers',
       Delete: 'Delete customers without accounts or debts',
     },
   });

@@ -2,36 +2,20 @@ import type { CustomerRequest, CustomerRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { accountsOf } from '../account/account.repo.js';
-import { auditedTable, deleteAudited, saveAllAudited } from '../audit/audited-write.js';
-import {
-  assertNoDuplicateKeys,
-  checkDeletable,
-  checkEach,
-  checkWriteTarget,
-  keep,
-  loadAndPlace,
-  type RowLabels,
-  type WriteAction,
-} from '../masterdata/rows.js';
+import { accountsOf, addBoundAccounts } from '../account/account.repo.js';
+import { auditedTable } from '../audit/audited-write.js';
+import { type StationBatch, stationRowsWriter } from '../masterdata/batch-write.js';
+import { checkEach, checkWriteTarget, keep, linkedRowsRemover } from '../masterdata/rows.js';
 import { loadCustomers, readCustomers } from './customer.repo.js';
 
 /** Where this service's writes go, and how they are answered and audited. */
 const audited = auditedTable(customers, 'Customer', loadCustomers, (c) => c.customerId);
 
-async function write(
-  deps: Deps,
-  ctx: UserContext,
-  rows: CustomerRequest[],
-  action: WriteAction,
-  labels?: RowLabels,
-) {
-  const ids = rows.map((r) => r.customerId);
-  assertNoDuplicateKeys(ids, labels);
-  return deps.database.db.transaction(async (tx) => {
-    const { before, placed } = await loadAndPlace(tx, ctx.user, rows, 'customerId', loadCustomers);
+const write = stationRowsWriter(
+  audited,
+  'customerId',
+  async (tx, { ctx, rows, action, labels, before, placed }: StationBatch<CustomerRequest, CustomerRow>) => {
     // A customer with accounts or a debt keeps its station: those rows live there too.
     const moving = placed.filter((r) => {
       const old = before.get(r.customerId);
@@ -60,7 +44,7 @@ async function write(
       if (before.has(r.customerId))
         await tx.update(debts).set({ stationId: r.stationId }).where(eq(debts.customerId, r.customerId));
     }
-    const saves = placed.map((r) => {
+    return placed.map((r) => {
       const old = before.get(r.customerId);
       const values = {
         customerName: r.customerName,
@@ -78,36 +62,29 @@ async function write(
         key: { customerId: r.customerId },
       };
     });
-    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
-  });
-}
+  },
+);
 
-async function remove(deps: Deps, ctx: UserContext, keys: { customerId: string }[]): Promise<CustomerRow[]> {
-  const unique = [...new Set(keys.map((k) => k.customerId))];
-  return deps.database.db.transaction(async (tx) => {
-    const before = await loadCustomers(tx, unique);
-    const problems = checkDeletable(ctx.user, unique, before, (b) => b.customerId, 'customer');
-    const bound = await accountsOf(tx, 'customerId', unique);
-    problems.addLinked(
-      unique,
-      bound,
-      (a) => a.customerId,
-      (a) => `customer ${a.customerId} has the account of meter ${a.meterId}; delete the account first`,
-    );
-    const owing = await tx
-      .select({ customerId: debts.customerId })
-      .from(debts)
-      .where(inArray(debts.customerId, unique));
-    problems.addLinked(
-      unique,
-      owing,
-      (d) => d.customerId,
-      (d) => `customer ${d.customerId} has a debt record; delete it first`,
-    );
-    problems.throwIfAny('Nothing was deleted');
-    return deleteAudited(tx, ctx.actor, 'Customer', customers.customerId, unique, before);
-  });
-}
+/** Accounts and a debt keep a customer from being deleted. */
+const remove = linkedRowsRemover(audited, 'customerId', 'customer', async (tx, problems, ids) => {
+  await addBoundAccounts(
+    tx,
+    problems,
+    'customerId',
+    ids,
+    (a) => `customer ${a.customerId} has the account of meter ${a.meterId}; delete the account first`,
+  );
+  const owing = await tx
+    .select({ customerId: debts.customerId })
+    .from(debts)
+    .where(inArray(debts.customerId, ids));
+  problems.addLinked(
+    ids,
+    owing,
+    (d) => d.customerId,
+    (d) => `customer ${d.customerId} has a debt record; delete it first`,
+  );
+});
 
 export function createCustomerService(deps: Deps) {
   return withDeps(deps, { read: onDatabase(readCustomers), write, remove });

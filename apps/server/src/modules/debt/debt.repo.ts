@@ -8,14 +8,12 @@ import type { SessionUser } from '../../lib/user-context.js';
 import { minorToNumber, toMinor } from '../masterdata/money.js';
 
 export const debtSpec = auditedSpec(debts, {
-  sortable: {
-    customerId: debts.customerId,
-    customerName: customers.customerName,
-    totalDebt: debts.totalDebtMinor,
-    remainingDebt: debts.remainingDebtMinor,
-    payDebt: debts.payDebtMinor,
-    remark: debts.remark,
-  },
+  sortable: [
+    ['customerName', customers.customerName],
+    ['totalDebt', debts.totalDebtMinor],
+    ['remainingDebt', debts.remainingDebtMinor],
+    ['payDebt', debts.payDebtMinor],
+  ],
   defaultOrder: [asc(debts.customerId)],
   search: [debts.customerId, customers.customerName, debts.remark],
   station: debts.stationId,

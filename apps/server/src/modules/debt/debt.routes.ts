@@ -9,12 +9,11 @@ export function debtRoutes(debts: DebtService): RouteDef[] {
     tag: 'Debt',
     permission: 'Management.Debt',
     schemas: { row: DebtRow, read: DebtReadRequest, line: DebtRequest, key: DebtDeleteRequest },
+    what: 'debts',
     summaries: {
       Read: 'List debts (total, remaining, recovered)',
       Create: 'Create debts (one per customer)',
-      Import: 'Import debts, all or nothing',
       Update: 'Update debts; what was recovered is kept',
-      Delete: 'Delete debts',
     },
   });
 }

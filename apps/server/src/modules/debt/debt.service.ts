@@ -2,18 +2,11 @@ import type { DebtRequest } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditedTable, saveAllAudited } from '../audit/audited-write.js';
+import { auditedTable } from '../audit/audited-write.js';
+import { batchWriter } from '../masterdata/batch-write.js';
 import { minorToString, toMinor } from '../masterdata/money.js';
-import {
-  assertNoDuplicateKeys,
-  checkEach,
-  checkTarget,
-  type RowLabels,
-  stationRowsRemover,
-  type WriteAction,
-} from '../masterdata/rows.js';
+import { checkEach, checkTarget, stationRowsRemover } from '../masterdata/rows.js';
 import { assertStation } from '../station/station-guard.js';
 import { loadDebts, readDebts } from './debt.repo.js';
 
@@ -24,16 +17,10 @@ const audited = auditedTable(debts, 'Debt', loadDebts, (d) => d.customerId);
  * One debt per customer, in the customer's station. Vending recovers it (payDebt grows, remainingDebt
  * shrinks); changing totalDebt keeps what was already recovered.
  */
-async function write(
-  deps: Deps,
-  ctx: UserContext,
-  rows: DebtRequest[],
-  action: WriteAction,
-  labels?: RowLabels,
-) {
-  const ids = rows.map((r) => r.customerId);
-  assertNoDuplicateKeys(ids, labels);
-  return deps.database.db.transaction(async (tx) => {
+const write = batchWriter({
+  target: audited,
+  keyOf: (r: DebtRequest) => r.customerId,
+  plan: async (tx, { ctx, rows, keys: ids, action, labels }) => {
     const before = new Map((await loadDebts(tx, ids)).map((d) => [d.customerId, d]));
     const owners = await tx
       .select({ id: customers.customerId, stationId: customers.stationId })
@@ -67,9 +54,9 @@ async function write(
       stored: before.has(v.customerId) ? eq(debts.customerId, v.customerId) : undefined,
       values: v,
     }));
-    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
-  });
-}
+    return { before, saves };
+  },
+});
 
 const remove = stationRowsRemover(audited, 'customerId', 'debt of customer');
 

@@ -23,13 +23,7 @@ export const itemKey = (k: Dlt645Key) => `${k.version}/${k.type}/${k.flag.toUppe
 
 const nameText = sql`${dlt645Items.names}::text`;
 export const dlt645Spec = auditedSpec(dlt645Items, {
-  sortable: {
-    dlt645Id: dlt645Items.dlt645Id,
-    version: dlt645Items.version,
-    type: dlt645Items.type,
-    flag: dlt645Items.flag,
-    control: dlt645Items.control,
-  },
+  sortable: ['dlt645Id', 'control'],
   defaultOrder: [asc(dlt645Items.version), asc(dlt645Items.type), asc(dlt645Items.dlt645Id)],
   search: [dlt645Items.flag, dlt645Items.version, dlt645Items.di, dlt645Items.remark],
   filters: { contains: ['flag'], equals: ['version', 'type'] },

@@ -45,12 +45,12 @@ export function dlt645Routes(service: Dlt645Service): RouteDef[] {
     permission,
     readPermission: treePermission,
     schemas: { row: Dlt645Row, read: Dlt645ReadRequest, line: Dlt645Request, key: Dlt645DeleteRequest },
+    what: 'DL/T 645 data items',
     summaries: {
       Read: 'List the DL/T 645 data-item catalogue',
       Create: writeSummary('Create'),
       Import: writeSummary('Import'),
       Update: writeSummary('Update'),
-      Delete: 'Delete DL/T 645 data items',
     },
   });
   return [...table, tree];

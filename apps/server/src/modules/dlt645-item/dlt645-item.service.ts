@@ -10,16 +10,9 @@ import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditedTable, deleteAudited, saveAllAudited } from '../audit/audited-write.js';
-import {
-  assertAllStored,
-  assertNoDuplicateKeys,
-  checkEach,
-  checkTarget,
-  keep,
-  type RowLabels,
-  type WriteAction,
-} from '../masterdata/rows.js';
+import { auditedTable, deleteAudited } from '../audit/audited-write.js';
+import { batchWriter } from '../masterdata/batch-write.js';
+import { assertAllStored, checkEach, checkTarget, keep } from '../masterdata/rows.js';
 import { assertSystemAdmin } from '../station/station-guard.js';
 import {
   type Dlt645Item,
@@ -67,16 +60,12 @@ const audited = auditedTable(
   itemKey,
 );
 
-async function write(
-  deps: Deps,
-  ctx: UserContext,
-  rows: Dlt645Request[],
-  action: WriteAction,
-  labels?: RowLabels,
-) {
-  assertSystemAdmin(ctx.user, ADMIN_ONLY);
-  assertNoDuplicateKeys(rows.map(itemKey), labels);
-  return deps.database.db.transaction(async (tx) => {
+const write = batchWriter({
+  target: audited,
+  allowed: (user) => assertSystemAdmin(user, ADMIN_ONLY),
+  keyOf: (r: Dlt645Request) => itemKey(r),
+  keysOf: (rows) => rows,
+  plan: async (tx, { rows, action, labels }) => {
     const items = new Map((await loadItems(tx, rows)).map((i) => [itemKey(i), i]));
     checkEach(
       rows,
@@ -95,9 +84,9 @@ async function write(
       return { stored, values: valuesOf(r, old), key: { version: r.version, type: r.type, flag: r.flag } };
     });
     const before = new Map([...items.values()].map((b) => [itemKey(b), toDlt645Row(b)]));
-    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: rows, before }, saves);
-  });
-}
+    return { before, saves };
+  },
+});
 
 async function remove(deps: Deps, ctx: UserContext, keys: Dlt645DeleteRequest[]): Promise<Dlt645Row[]> {
   assertSystemAdmin(ctx.user, ADMIN_ONLY);

@@ -7,14 +7,7 @@ import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 import { basisPointsToNumber } from '../masterdata/money.js';
 
 export const gatewaySpec = auditedSpec(gateways, {
-  sortable: {
-    gatewayId: gateways.gatewayId,
-    gatewayName: gateways.gatewayName,
-    status: gateways.status,
-    successRate: gateways.successRateBp,
-    lastSeen: gateways.lastSeen,
-    remark: gateways.remark,
-  },
+  sortable: [['successRate', gateways.successRateBp], 'lastSeen'],
   defaultOrder: [asc(gateways.gatewayId)],
   search: [gateways.gatewayId, gateways.gatewayName, gateways.remark],
   station: gateways.stationId,

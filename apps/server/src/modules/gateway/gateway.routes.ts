@@ -20,12 +20,9 @@ export function gatewayRoutes(gateways: GatewayService): RouteDef[] {
       line: GatewayWriteRequest,
       key: GatewayDeleteRequest,
     },
+    what: 'gateways',
     summaries: {
-      Read: 'List gateways',
-      Create: 'Create gateways',
-      Import: 'Import gateways, all or nothing',
       Update: 'Update gateways (name, remark, station)',
-      Delete: 'Delete gateways',
     },
   });
 }

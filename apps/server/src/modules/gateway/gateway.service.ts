@@ -1,43 +1,30 @@
-import type { GatewayWriteRequest } from '@prepay/contracts';
+import type { GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
 import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditedTable, saveAllAudited } from '../audit/audited-write.js';
-import {
-  assertNoDuplicateKeys,
-  checkEach,
-  checkWriteTarget,
-  keep,
-  loadAndPlace,
-  type RowLabels,
-  stationRowsRemover,
-  type WriteAction,
-} from '../masterdata/rows.js';
+import { auditedTable } from '../audit/audited-write.js';
+import { type StationBatch, stationRowsWriter } from '../masterdata/batch-write.js';
+import { checkEach, checkWriteTarget, keep, stationRowsRemover } from '../masterdata/rows.js';
 import { loadGateways, readGateways } from './gateway.repo.js';
 
 /** Where this service's writes go, and how they are answered and audited. */
 const audited = auditedTable(gateways, 'Gateway', loadGateways, (g) => g.gatewayId);
 
-async function write(
-  deps: Deps,
-  ctx: UserContext,
-  rows: GatewayWriteRequest[],
-  action: WriteAction,
-  labels?: RowLabels,
-) {
-  const ids = rows.map((r) => r.gatewayId);
-  assertNoDuplicateKeys(ids, labels);
-  return deps.database.db.transaction(async (tx) => {
-    const { before, placed } = await loadAndPlace(tx, ctx.user, rows, 'gatewayId', loadGateways);
+const write = stationRowsWriter(
+  audited,
+  'gatewayId',
+  async (
+    _tx,
+    { ctx, rows, action, labels, before, placed }: StationBatch<GatewayWriteRequest, GatewayRow>,
+  ) => {
     checkEach(
       rows,
       labels,
       (r) => `gateway ${r.gatewayId}`,
       (r, problem) => checkWriteTarget(ctx.user, action, before.get(r.gatewayId), problem),
     );
-    const saves = placed.map((r) => {
+    return placed.map((r) => {
       const old = before.get(r.gatewayId);
       const values = {
         gatewayName: keep(r.gatewayName, old?.gatewayName ?? null) ?? null,
@@ -46,9 +33,8 @@ async function write(
       };
       return { stored: old && eq(gateways.gatewayId, r.gatewayId), values, key: { gatewayId: r.gatewayId } };
     });
-    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
-  });
-}
+  },
+);
 
 const remove = stationRowsRemover(audited, 'gatewayId', 'gateway', (id) => id.toUpperCase());
 

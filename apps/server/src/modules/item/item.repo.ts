@@ -2,22 +2,11 @@ import type { ItemRow } from '@prepay/contracts';
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { items } from '../../db/schema.js';
-import { auditStamps } from '../../lib/dates.js';
+import { auditedRow } from '../../lib/dates.js';
 import type { CodeNames } from '../../lib/export-labels.js';
 import { auditedSpec, gridPage } from '../../lib/read-query.js';
 
 export const itemSpec = auditedSpec(items, {
-  sortable: {
-    itemType: items.itemType,
-    itemName: items.itemName,
-    en: items.en,
-    ar: items.ar,
-    es: items.es,
-    fr: items.fr,
-    pt: items.pt,
-    zh: items.zh,
-    remark: items.remark,
-  },
   defaultOrder: [asc(items.itemType), asc(items.itemName)],
   search: [
     items.itemType,
@@ -33,18 +22,8 @@ export const itemSpec = auditedSpec(items, {
   filters: { contains: ['itemType', 'itemName', 'en', 'ar', 'es', 'fr', 'pt', 'zh', 'remark'] },
 });
 
-export const toItemRow = (i: typeof items.$inferSelect): ItemRow => ({
-  itemType: i.itemType,
-  itemName: i.itemName,
-  en: i.en,
-  ar: i.ar,
-  es: i.es,
-  fr: i.fr,
-  pt: i.pt,
-  zh: i.zh,
-  remark: i.remark,
-  ...auditStamps(i),
-});
+export const toItemRow = (i: typeof items.$inferSelect): ItemRow =>
+  auditedRow(i, ['itemType', 'itemName', 'en', 'ar', 'es', 'fr', 'pt', 'zh', 'remark']);
 
 export const itemKey = (k: { itemType: string; itemName: string }) => `${k.itemType}/${k.itemName}`;
 

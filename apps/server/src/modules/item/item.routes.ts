@@ -29,12 +29,9 @@ export function itemRoutes(items: ItemService): RouteDef[] {
     tag: 'Item',
     permission: 'Setting.Item',
     schemas: { row: ItemRow, read: ItemReadRequest, line: ItemRequest, key: ItemDeleteRequest },
+    what: 'dictionary entries',
     summaries: {
-      Read: 'List dictionary entries',
       Create: 'Create dictionary entries (system administrators)',
-      Import: 'Import dictionary entries, all or nothing',
-      Update: 'Update dictionary entries',
-      Delete: 'Delete dictionary entries',
     },
   });
   return [...table, list];

@@ -6,16 +6,9 @@ import type { Deps } from '../../deps.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { auditDeleted } from '../audit/audit.js';
-import { auditedTable, saveAllAudited } from '../audit/audited-write.js';
-import {
-  assertAllStored,
-  assertNoDuplicateKeys,
-  checkEach,
-  checkTarget,
-  keep,
-  type RowLabels,
-  type WriteAction,
-} from '../masterdata/rows.js';
+import { auditedTable } from '../audit/audited-write.js';
+import { batchWriter } from '../masterdata/batch-write.js';
+import { assertAllStored, checkEach, checkTarget, keep } from '../masterdata/rows.js';
 import { assertSystemAdmin } from '../station/station-guard.js';
 import { itemKey, itemList, loadItems, readItems } from './item.repo.js';
 
@@ -27,16 +20,12 @@ const ADMIN_ONLY = 'Only a system administrator changes the item dictionary';
 /** Where this service's writes go, and how they are answered and audited. */
 const audited = auditedTable(items, 'Item', loadItems, (i) => itemKey(i).toLowerCase());
 
-async function write(
-  deps: Deps,
-  ctx: UserContext,
-  rows: ItemRequest[],
-  action: WriteAction,
-  labels?: RowLabels,
-) {
-  assertSystemAdmin(ctx.user, ADMIN_ONLY);
-  assertNoDuplicateKeys(rows.map(itemKey), labels);
-  return deps.database.db.transaction(async (tx) => {
+const write = batchWriter({
+  target: audited,
+  allowed: (user) => assertSystemAdmin(user, ADMIN_ONLY),
+  keyOf: (r: ItemRequest) => itemKey(r),
+  keysOf: (rows) => rows,
+  plan: async (tx, { rows, action, labels }) => {
     const before = new Map((await loadItems(tx, rows)).map((i) => [itemKey(i).toLowerCase(), i]));
     checkEach(
       rows,
@@ -53,9 +42,9 @@ async function write(
         key: { itemType: r.itemType, itemName: r.itemName },
       };
     });
-    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: rows, before }, saves);
-  });
-}
+    return { before, saves };
+  },
+});
 
 async function remove(
   deps: Deps,

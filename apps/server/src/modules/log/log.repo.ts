@@ -3,17 +3,10 @@ import { desc } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditLogs } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { gridPage, type ReadSpec } from '../../lib/read-query.js';
+import { gridPage, type ReadSpec, sortableBy } from '../../lib/read-query.js';
 
 const spec: ReadSpec = {
-  sortable: {
-    logId: auditLogs.logId,
-    title: auditLogs.title,
-    action: auditLogs.action,
-    userId: auditLogs.userId,
-    ipAddress: auditLogs.ipAddress,
-    createDate: auditLogs.createDate,
-  },
+  sortable: sortableBy(auditLogs, ['logId', 'title', 'action', 'userId', 'ipAddress', 'createDate']),
   defaultOrder: [desc(auditLogs.logId)],
   search: [auditLogs.title, auditLogs.action, auditLogs.content, auditLogs.userId],
   createDate: auditLogs.createDate,

@@ -140,6 +140,34 @@ export function stationRowsRemover<
 }
 
 /**
+ * The delete step of a station-scoped table whose rows others may still point at (customers and meters,
+ * which accounts bind), in one transaction: each requested id must be stored and in the caller's
+ * stations, and `addLinks` adds a problem for each row still pointed at. Any problem refuses the whole
+ * delete, every one named; answers the rows as they were.
+ */
+export function linkedRowsRemover<
+  F extends string,
+  T extends StampedTable & Record<F, PgColumn>,
+  R extends Record<F, string> & { stationId: string },
+>(
+  target: AuditedTable<T, string, R>,
+  field: F,
+  what: string,
+  addLinks: (q: Queryable, problems: RowProblems, ids: string[]) => Promise<void>,
+) {
+  return (deps: Deps, ctx: UserContext, keys: Record<F, string>[]): Promise<R[]> => {
+    const ids = [...new Set(keys.map((k) => k[field]))];
+    return deps.database.db.transaction(async (tx) => {
+      const before = await target.load(tx, ids);
+      const problems = checkDeletable(ctx.user, ids, before, (b) => b[field], what);
+      await addLinks(tx, problems, ids);
+      problems.throwIfAny('Nothing was deleted');
+      return deleteAudited(tx, ctx.actor, target.title, target.table[field], ids, before);
+    });
+  };
+}
+
+/**
  * A whole-batch check for tables whose writes are refused as one (stations, roles): create and
  * import refuse ids already stored, update answers not found for ids that are not.
  */

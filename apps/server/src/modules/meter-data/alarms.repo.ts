@@ -10,21 +10,22 @@ import {
   orderOf,
   pageOf,
   type ReadSpec,
+  sortableBy,
   stationScope,
 } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { dayToWire } from './units.js';
 
 const spec: ReadSpec = {
-  sortable: {
-    id: alarms.id,
-    meterId: alarms.meterId,
-    kind: alarms.kind,
-    stationId: alarms.stationId,
-    raisedDate: alarms.raisedDate,
-    acknowledged: alarms.acknowledged,
-    ackDate: alarms.ackDate,
-  },
+  sortable: sortableBy(alarms, [
+    'id',
+    'meterId',
+    'kind',
+    'stationId',
+    'raisedDate',
+    'acknowledged',
+    'ackDate',
+  ]),
   defaultOrder: [desc(alarms.id)],
   search: [alarms.meterId, accounts.customerId, customers.customerName, alarms.detail],
   station: alarms.stationId,

@@ -30,6 +30,7 @@ import {
   orderOf,
   pageOf,
   type ReadSpec,
+  sortableBy,
   stationScope,
 } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
@@ -102,28 +103,38 @@ async function pageWithCustomer<T extends IntervalTable>(
     .offset(offset)) as WithCustomer<T['$inferSelect']>[];
 }
 
-function electricSpec(t: ElectricTable): ReadSpec {
-  const sortable: ReadSpec['sortable'] = {
-    currentDate: t.currentDate,
-    meterId: t.meterId,
-    customerId: accounts.customerId,
-    customerName: customers.customerName,
-    stationId: t.stationId,
-    gatewayId: t.gatewayId,
-    usage1: t.usage1,
-    usage2: t.usage2,
-  };
-  for (const k of [...Object.keys(DAILY_DATA_METER_MEASURES), ...DAILY_DATA_METER_FLAGS]) {
-    sortable[k] = t[k as keyof typeof DAILY_DATA_METER_MEASURES];
-  }
+/**
+ * A reading grid's spec, electric or water, daily or monthly: the day, the meter, its customer (joined
+ * through the account) and station sort and search alike, newest day first; `measures` are the grid's own.
+ */
+function readingSpec(
+  t: ElectricTable | WaterTable,
+  measures: ReadSpec['sortable'],
+  search: PgColumn[] = [],
+): ReadSpec {
+  const common = sortableBy(t, [
+    'currentDate',
+    'meterId',
+    ['customerId', accounts.customerId],
+    ['customerName', customers.customerName],
+    'stationId',
+  ]);
   return {
-    sortable,
+    sortable: { ...common, ...measures },
     defaultOrder: [sql`${t.currentDate} desc`, asc(t.meterId)],
-    search: [t.meterId, accounts.customerId, customers.customerName, t.gatewayId],
+    search: [t.meterId, accounts.customerId, customers.customerName, ...search],
     createDate: t.createDate,
     updateDate: t.updateDate,
     station: t.stationId,
   };
+}
+
+function electricSpec(t: ElectricTable): ReadSpec {
+  const measures = sortableBy(t, ['gatewayId', 'usage1', 'usage2']);
+  for (const k of [...Object.keys(DAILY_DATA_METER_MEASURES), ...DAILY_DATA_METER_FLAGS]) {
+    measures[k] = t[k as keyof typeof DAILY_DATA_METER_MEASURES];
+  }
+  return readingSpec(t, measures, [t.gatewayId]);
 }
 
 /** An exact-match measurement filter in wire units becomes a stored-integer comparison. */
@@ -381,27 +392,18 @@ function emptyElectric(meterId: string, stationId: string): ElectricRow {
 }
 
 function waterSpec(t: WaterTable): ReadSpec {
-  return {
-    sortable: {
-      currentDate: t.currentDate,
-      meterId: t.meterId,
-      customerId: accounts.customerId,
-      customerName: customers.customerName,
-      stationId: t.stationId,
-      total: t.total,
-      totalRecharge: t.totalRecharge,
-      remain: t.remain,
-      valveStatus: t.valveStatus,
-      valveError: t.valveError,
-      magneticInterference: t.magneticInterference,
-      batteryPercentage: t.batteryPercentage,
-    },
-    defaultOrder: [sql`${t.currentDate} desc`, asc(t.meterId)],
-    search: [t.meterId, accounts.customerId, customers.customerName],
-    createDate: t.createDate,
-    updateDate: t.updateDate,
-    station: t.stationId,
-  };
+  return readingSpec(
+    t,
+    sortableBy(t, [
+      'total',
+      'totalRecharge',
+      'remain',
+      'valveStatus',
+      'valveError',
+      'magneticInterference',
+      'batteryPercentage',
+    ]),
+  );
 }
 
 const tenthsEq = (c: PgColumn, v: number | null | undefined) =>

@@ -8,12 +8,13 @@ import {
   DailyDataRow,
   HourlyFeedQuery,
   page,
+  type RoutePermission,
   writeBody,
 } from '@prepay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { contextOf, defineRoute, type RouteDef } from '../../http/route.js';
+import { contextOf, defineRoute, type RouteDef, type SessionUser } from '../../http/route.js';
 import { createMeterDataService, type MeterDataService } from './meter-data.service.js';
 import { registerExport } from './report-export.js';
 
@@ -25,65 +26,58 @@ const ALARM = 'AutomaticMeterReading.Alarm' as const;
 export const DAILY_DATA_METER_COLUMNS = Object.keys(DailyDataMeterRow.shape);
 export const DAILY_DATA_COLUMNS = Object.keys(DailyDataRow.shape);
 
+/** One paged grid read: who may read it, what it shows, and the service step that answers it. */
+type PagedRead<Req extends z.ZodType, Row extends z.ZodType> = [
+  permission: RoutePermission,
+  summary: string,
+  read: (req: z.infer<Req>, user: SessionUser) => Promise<{ total: number; data: z.infer<Row>[] }>,
+];
+
+/**
+ * The paged reads of one original controller: each answers `/api/<tag>/<action>` with a page of
+ * `row`, for a request of `body`; they differ only in who may read, what they show and the step.
+ */
+function pagedReads<Req extends z.ZodType, Row extends z.ZodType>(
+  tag: string,
+  body: Req,
+  row: Row,
+  reads: Record<string, PagedRead<Req, Row>>,
+): RouteDef[] {
+  return Object.entries(reads).map(([action, [permission, summary, read]]) =>
+    defineRoute({
+      path: `/api/${tag}/${action}`,
+      permission,
+      tag,
+      summary,
+      body,
+      result: page(row),
+      handler: (b, ctx) => read(b, ctx.user),
+    }),
+  );
+}
+
 export function meterDataRoutes(
   deps: Deps,
   data: MeterDataService = createMeterDataService(deps),
 ): RouteDef[] {
-  const tag = 'DailyDataMeter';
   return [
-    defineRoute({
-      path: '/api/DailyDataMeter/read',
-      permission: ELECTRIC,
-      tag,
-      summary: 'Interval Data: daily frozen readings per meter',
-      body: DailyDataMeterReadRequest,
-      result: page(DailyDataMeterRow),
-      handler: (b, ctx) => data.readDaily(b, ctx.user),
+    ...pagedReads('DailyDataMeter', DailyDataMeterReadRequest, DailyDataMeterRow, {
+      read: [ELECTRIC, 'Interval Data: daily frozen readings per meter', data.readDaily],
+      readMonthly: [
+        [ELECTRIC, MONTHLY],
+        'Monthly Data: settlement-day frozen readings per meter',
+        data.readMonthly,
+      ],
+      readMore: [ELECTRIC, 'Hourly readings (the Hourly row action)', data.readHourly],
     }),
-    defineRoute({
-      path: '/api/DailyDataMeter/readMonthly',
-      permission: [ELECTRIC, MONTHLY],
-      tag,
-      summary: 'Monthly Data: settlement-day frozen readings per meter',
-      body: DailyDataMeterReadRequest,
-      result: page(DailyDataMeterRow),
-      handler: (b, ctx) => data.readMonthly(b, ctx.user),
-    }),
-    defineRoute({
-      path: '/api/DailyDataMeter/readMore',
-      permission: ELECTRIC,
-      tag,
-      summary: 'Hourly readings (the Hourly row action)',
-      body: DailyDataMeterReadRequest,
-      result: page(DailyDataMeterRow),
-      handler: (b, ctx) => data.readHourly(b, ctx.user),
-    }),
-    defineRoute({
-      path: '/api/DailyData/read',
-      permission: WATER,
-      tag: 'DailyData',
-      summary: 'Interval Data (Water): daily readings',
-      body: DailyDataReadRequest,
-      result: page(DailyDataRow),
-      handler: (b, ctx) => data.readWaterDaily(b, ctx.user),
-    }),
-    defineRoute({
-      path: '/api/DailyData/readMore',
-      permission: WATER,
-      tag: 'DailyData',
-      summary: 'Interval Data (Water): every stored daily reading (water meters report daily)',
-      body: DailyDataReadRequest,
-      result: page(DailyDataRow),
-      handler: (b, ctx) => data.readWaterDaily(b, ctx.user),
-    }),
-    defineRoute({
-      path: '/api/DailyData/readMonthly',
-      permission: [WATER, MONTHLY],
-      tag: 'DailyData',
-      summary: 'Monthly Data (Water)',
-      body: DailyDataReadRequest,
-      result: page(DailyDataRow),
-      handler: (b, ctx) => data.readWaterMonthly(b, ctx.user),
+    ...pagedReads('DailyData', DailyDataReadRequest, DailyDataRow, {
+      read: [WATER, 'Interval Data (Water): daily readings', data.readWaterDaily],
+      readMore: [
+        WATER,
+        'Interval Data (Water): every stored daily reading (water meters report daily)',
+        data.readWaterDaily,
+      ],
+      readMonthly: [[WATER, MONTHLY], 'Monthly Data (Water)', data.readWaterMonthly],
     }),
     defineRoute({
       path: '/api/alarm/read',

@@ -7,25 +7,7 @@ import { auditedSpec, contains, countWhere, orderOf, pageOf, readWhere } from '.
 import type { SessionUser } from '../../lib/user-context.js';
 
 export const meterSpec = auditedSpec(meters, {
-  sortable: {
-    meterId: meters.meterId,
-    type: meters.type,
-    isThreePhase: meters.isThreePhase,
-    communicationWay: meters.communicationWay,
-    devEui: meters.devEui,
-    online: meterLinks.online,
-    lastSeen: meterLinks.lastSeen,
-    protocolVersion: meters.protocolVersion,
-    status: meters.status,
-    lat: meters.lat,
-    lng: meters.lng,
-    baseYear: meters.baseYear,
-    sgc: meters.sgc,
-    krn: meters.krn,
-    ken: meters.ken,
-    ti: meters.ti,
-    kt: meters.kt,
-  },
+  sortable: ['devEui', ['online', meterLinks.online], ['lastSeen', meterLinks.lastSeen], 'lat', 'lng', 'ken'],
   defaultOrder: [asc(meters.meterId)],
   search: [meters.meterId, meters.devEui, meters.protocolVersion, meters.sgc, meters.remark],
   station: meters.stationId,

@@ -26,10 +26,10 @@ export function meterRoutes(meters: MeterService): RouteDef[] {
     tag: 'Meter',
     permission: 'Management.Meter',
     schemas: { row: MeterRow, read: MeterReadRequest, line: MeterWriteRequest, key: MeterDeleteRequest },
+    what: 'meters',
     summaries: {
       Read: 'List meters (paging, search, filters, sort); never returns decoder keys',
       Create: 'Create meters; decoderKey is write-only (or derived from the vending key)',
-      Import: 'Import meters, all or nothing',
       Update: 'Update meters; omitted fields keep their value',
       Delete: 'Delete meters no account binds',
     },

@@ -1,21 +1,21 @@
-import type { MeterReadRequest, MeterRow, MeterWriteRequest } from '@prepay/contracts';
+import type { MeterReadRequest, MeterWriteRequest } from '@prepay/contracts';
 import { type BaseYear, isStsError, meterPanFromIain } from '@prepay/sts';
 import { eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Queryable, Tx } from '../../db/client.js';
 import { meters } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
-import { accountsOf } from '../account/account.repo.js';
+import { addBoundAccounts } from '../account/account.repo.js';
 import { auditEach } from '../audit/audit.js';
-import { deleteAudited } from '../audit/audited-write.js';
+import { auditedTable } from '../audit/audited-write.js';
 import type { DbKeyStore, KeySource } from '../keystore/key-store.js';
 import { keyStoreOf } from '../keystore/key-store.js';
 import type { SealedKey } from '../keystore/key-vault.js';
 import {
   assertNoDuplicateKeys,
-  checkDeletable,
   keep,
+  linkedRowsRemover,
   type RowLabels,
   RowProblems,
   stationsFor,
@@ -281,23 +281,24 @@ async function write(deps: Deps, ctx: UserContext, rows: Input[], action: WriteA
   });
 }
 
-async function remove(deps: Deps, ctx: UserContext, keys: { meterId: string }[]): Promise<MeterRow[]> {
-  const unique = [...new Set(keys.map((k) => k.meterId))];
-  return deps.database.db.transaction(async (tx: Tx) => {
-    const before = await loadMeters(tx, unique);
-    const problems = checkDeletable(ctx.user, unique, before, (b) => b.meterId, 'meter');
-    const bound = await accountsOf(tx, 'meterId', unique);
-    problems.addLinked(
-      unique,
-      bound,
-      (a) => a.meterId,
-      (a) =>
-        `meter ${a.meterId} is bound to the account of customer ${a.customerId}; delete the account first`,
-    );
-    problems.throwIfAny('Nothing was deleted');
-    return deleteAudited(tx, ctx.actor, 'Meter', meters.meterId, unique, before.map(toMeterRow));
-  });
-}
+/** The rows a meter write or delete answers and audits. */
+const audited = auditedTable(
+  meters,
+  'Meter',
+  async (q: Queryable, ids: string[]) => (await loadMeters(q, ids)).map(toMeterRow),
+  (m) => m.meterId,
+);
+
+/** An account keeps its meter from being deleted. */
+const remove = linkedRowsRemover(audited, 'meterId', 'meter', (tx, problems, ids) =>
+  addBoundAccounts(
+    tx,
+    problems,
+    'meterId',
+    ids,
+    (a) => `meter ${a.meterId} is bound to the account of customer ${a.customerId}; delete the account first`,
+  ),
+);
 
 function read(deps: Deps, req: MeterReadRequest, user: SessionUser) {
   return readMeters(deps.database.db, req, user);

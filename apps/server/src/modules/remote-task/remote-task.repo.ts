@@ -17,7 +17,7 @@ import {
   remoteTasks,
 } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { allOf, commonConditions, contains, equals, type ReadSpec, readTable } from '../../lib/read-query.js';
+import { allOf, auditedSpec, commonConditions, contains, equals, readTable } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { langOf, textIn } from '../dlt645-item/dlt645-item.repo.js';
 
@@ -71,26 +71,13 @@ export async function insertTasks(q: Queryable, values: NewTask[]): Promise<Task
   return toRecords(rowsOf(res)).sort((a, b) => a.id - b.id);
 }
 
-export const taskSpec: ReadSpec = {
-  sortable: {
-    id: remoteTasks.id,
-    customerId: remoteTasks.customerId,
-    customerName: remoteTasks.customerName,
-    meterId: remoteTasks.meterId,
-    name: remoteTasks.flag,
-    flag: remoteTasks.flag,
-    status: remoteTasks.status,
-    stationId: remoteTasks.stationId,
-    createDate: remoteTasks.createDate,
-    updateDate: remoteTasks.updateDate,
-  },
+export const taskSpec = auditedSpec(remoteTasks, {
+  sortable: ['id', 'customerId', 'customerName', 'meterId', ['name', remoteTasks.flag], 'flag', 'status'],
   // Newest first: an operator looks for the task just created.
   defaultOrder: [desc(remoteTasks.id)],
   search: [remoteTasks.meterId, remoteTasks.customerId, remoteTasks.customerName, remoteTasks.data],
-  createDate: remoteTasks.createDate,
-  updateDate: remoteTasks.updateDate,
   station: remoteTasks.stationId,
-};
+});
 
 const audit = (t: TaskRecord) => ({
   remark: t.remark,

@@ -3,12 +3,12 @@ import { asc } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { roles } from '../../db/schema.js';
-import { auditStamps } from '../../lib/dates.js';
+import { auditedRow } from '../../lib/dates.js';
 import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 
 // Roles are shared by every station: no station scope.
 export const spec = auditedSpec(roles, {
-  sortable: { roleId: roles.roleId, name: roles.name },
+  sortable: ['roleId'],
   defaultOrder: [asc(roles.roleId)],
   search: [roles.roleId, roles.name, roles.remark],
   filters: { contains: ['name'] },
@@ -17,13 +17,8 @@ export const spec = auditedSpec(roles, {
 /** Content is stored normalised: trimmed keys, no repeats, in the order given. */
 export const normalise = (content: string) => [...new Set(parseRoleContent(content))].join(',');
 
-export const toRow = (r: typeof roles.$inferSelect): z.infer<typeof RoleRow> => ({
-  roleId: r.roleId,
-  name: r.name,
-  content: r.content,
-  remark: r.remark,
-  ...auditStamps(r),
-});
+export const toRow = (r: typeof roles.$inferSelect): z.infer<typeof RoleRow> =>
+  auditedRow(r, ['roleId', 'name', 'content', 'remark']);
 
 export const load = (q: Queryable, ids: string[]) => loadByKeys(q, roles, roles.roleId, ids, toRow);
 

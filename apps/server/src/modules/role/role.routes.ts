@@ -28,10 +28,8 @@ export function roleRoutes(deps: Deps): RouteDef[] {
     // The user page picks roles too.
     readPermission: ['Setting.Role', 'Setting.User'],
     schemas: { row: RoleRow, read: RoleReadRequest, line: RoleRequest, key: RoleDeleteRequest },
+    what: 'roles',
     summaries: {
-      Read: 'List roles',
-      Create: 'Create roles',
-      Import: 'Import roles, all or nothing',
       Update: 'Update roles (name, permission keys)',
       Delete: 'Delete roles no user holds',
     },

@@ -6,7 +6,8 @@ import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditedTable, deleteAudited, saveAllAudited } from '../audit/audited-write.js';
+import { auditedTable, deleteAudited } from '../audit/audited-write.js';
+import { batchWriter } from '../masterdata/batch-write.js';
 import { assertUniqueKeys, loadBatchTargets } from '../masterdata/rows.js';
 import { load, normalise, readRoles } from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
@@ -14,16 +15,12 @@ import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 /** Where this service's writes go, and how they are answered and audited. */
 const audited = auditedTable(roles, 'Role', load, (r) => r.roleId);
 
-async function write(
-  deps: Deps,
-  ctx: UserContext,
-  rows: z.infer<typeof RoleRequest>[],
-  action: 'Create' | 'Update' | 'Import',
-) {
-  assertUniqueKeys(rows.map((r) => r.roleId));
-  for (const r of rows) assertCanGrant(ctx.user, r.content);
-  return deps.database.db.transaction(async (tx) => {
-    const ids = rows.map((r) => r.roleId);
+const write = batchWriter({
+  target: audited,
+  keyOf: (r: z.infer<typeof RoleRequest>) => r.roleId,
+  uniqueKeys: assertUniqueKeys,
+  plan: async (tx, { ctx, rows, keys: ids, action }) => {
+    for (const r of rows) assertCanGrant(ctx.user, r.content);
     const before = await loadBatchTargets(tx, audited, ids, action, 'Role');
     if (action === 'Update') {
       // Editing a role that holds keys you lack would let you strip or re-shape it: same rule as granting.
@@ -37,9 +34,9 @@ async function write(
       values: { name: r.name, content: normalise(r.content), remark: r.remark ?? null },
       key: { roleId: r.roleId, stationId },
     }));
-    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
-  });
-}
+    return { before, saves };
+  },
+});
 
 async function remove(deps: Deps, ctx: UserContext, keys: { roleId: string }[]) {
   const ids = keys.map((k) => k.roleId);

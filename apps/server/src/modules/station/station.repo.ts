@@ -3,24 +3,18 @@ import { asc } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { stations } from '../../db/schema.js';
-import { auditStamps } from '../../lib/dates.js';
+import { auditedRow } from '../../lib/dates.js';
 import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 
 export const spec = auditedSpec(stations, {
-  sortable: { name: stations.name },
   defaultOrder: [asc(stations.stationId)],
   search: [stations.stationId, stations.name, stations.remark],
   station: stations.stationId,
   filters: { contains: ['name'] },
 });
 
-export const toRow = (s: typeof stations.$inferSelect): z.infer<typeof StationRow> => ({
-  stationId: s.stationId,
-  name: s.name,
-  isSystem: s.isSystem,
-  remark: s.remark,
-  ...auditStamps(s),
-});
+export const toRow = (s: typeof stations.$inferSelect): z.infer<typeof StationRow> =>
+  auditedRow(s, ['stationId', 'name', 'isSystem', 'remark']);
 
 export const load = (q: Queryable, ids: string[]) => loadByKeys(q, stations, stations.stationId, ids, toRow);
 

@@ -19,9 +19,8 @@ export function stationRoutes(deps: Deps): RouteDef[] {
     // Every page with a station filter looks stations up; scoping limits what a station user sees.
     readPermission: AUTHENTICATED,
     schemas: { row: StationRow, read: StationReadRequest, line: StationRequest, key: StationDeleteRequest },
+    what: 'stations',
     summaries: {
-      Read: 'List stations',
-      Create: 'Create stations',
       Import: 'Import stations (all or nothing; an existing id refuses the batch)',
       Update: 'Rename stations',
       Delete: 'Delete stations without users',

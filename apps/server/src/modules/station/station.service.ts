@@ -6,7 +6,8 @@ import type { Deps } from '../../deps.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditedTable, deleteAudited, saveAllAudited } from '../audit/audited-write.js';
+import { auditedTable, deleteAudited } from '../audit/audited-write.js';
+import { batchWriter } from '../masterdata/batch-write.js';
 import { assertUniqueKeys, loadBatchTargets } from '../masterdata/rows.js';
 import { load, readStations } from './station.repo.js';
 import { assertSystemAdmin } from './station-guard.js';
@@ -17,25 +18,21 @@ const ADMIN_ONLY = 'Only a system administrator manages stations';
 /** Where this service's writes go, and how they are answered and audited. */
 const audited = auditedTable(stations, 'Station', load, (s) => s.stationId);
 
-async function write(
-  deps: Deps,
-  ctx: UserContext,
-  rows: z.infer<typeof StationRequest>[],
-  action: 'Create' | 'Import' | 'Update',
-) {
-  assertSystemAdmin(ctx.user, ADMIN_ONLY);
-  assertUniqueKeys(rows.map((r) => r.stationId));
-  return deps.database.db.transaction(async (tx) => {
-    const ids = rows.map((r) => r.stationId);
+const write = batchWriter({
+  target: audited,
+  allowed: (user) => assertSystemAdmin(user, ADMIN_ONLY),
+  keyOf: (r: z.infer<typeof StationRequest>) => r.stationId,
+  uniqueKeys: assertUniqueKeys,
+  plan: async (tx, { rows, keys: ids, action }) => {
     const before = await loadBatchTargets(tx, audited, ids, action, 'Station');
     const saves = rows.map((r) => ({
       stored: action === 'Update' ? eq(stations.stationId, r.stationId) : undefined,
       values: { name: r.name, remark: r.remark ?? null },
       key: { stationId: r.stationId },
     }));
-    return saveAllAudited(tx, ctx, audited, { action, now: deps.clock.now(), keys: ids, before }, saves);
-  });
-}
+    return { before, saves };
+  },
+});
 
 async function remove(deps: Deps, ctx: UserContext, keys: { stationId: string }[]) {
   const ids = keys.map((k) => k.stationId);

@@ -17,17 +17,14 @@ import {
 export type TariffRecord = typeof tariffs.$inferSelect;
 
 export const tariffSpec = auditedSpec(tariffs, {
-  sortable: {
-    tariffId: tariffs.tariffId,
-    tariffName: tariffs.tariffName,
-    price: tariffs.priceMinor,
-    tax: tariffs.taxBp,
-    monthlyCharge: tariffs.monthlyChargeMinor,
-    billingDay: tariffs.billingDay,
-    startTime: tariffs.startTime,
-    startTime_New: tariffs.startTimeNew,
-    remark: tariffs.remark,
-  },
+  sortable: [
+    ['price', tariffs.priceMinor],
+    ['tax', tariffs.taxBp],
+    ['monthlyCharge', tariffs.monthlyChargeMinor],
+    'billingDay',
+    'startTime',
+    ['startTime_New', tariffs.startTimeNew],
+  ],
   defaultOrder: [asc(tariffs.tariffId)],
   search: [tariffs.tariffId, tariffs.tariffName, tariffs.remark],
   station: tariffs.stationId,

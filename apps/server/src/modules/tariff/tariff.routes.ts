@@ -17,10 +17,9 @@ export function tariffRoutes(tariffs: TariffService): RouteDef[] {
     // The account form picks a tariff.
     readPermission: ['Management.Tariff', 'Management.Account'],
     schemas: { row: TariffRow, read: TariffReadRequest, line: TariffCreateRequest, key: TariffDeleteRequest },
+    what: 'tariffs',
     summaries: {
       Read: 'List tariffs, active and passive resolved against the clock',
-      Create: 'Create tariffs',
-      Import: 'Import tariffs, all or nothing',
       Update: 'Update tariffs (the whole tariff, active and passive)',
       Delete: 'Delete tariffs no account uses',
     },

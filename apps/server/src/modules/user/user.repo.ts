@@ -10,13 +10,6 @@ import type { SessionUser } from '../../lib/user-context.js';
 export type UserRecord = typeof users.$inferSelect;
 
 const spec = auditedSpec(users, {
-  sortable: {
-    userId: users.userId,
-    nickName: users.nickName,
-    fullName: users.fullName,
-    status: users.status,
-    roleId: users.roleId,
-  },
   defaultOrder: [asc(users.userId)],
   search: [users.userId, users.nickName, users.fullName, users.email, users.phone],
   station: users.stationId,

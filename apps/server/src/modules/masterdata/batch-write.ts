@@ -1,0 +1,109 @@
+import type { Queryable } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
+import {
+  type AuditedTable,
+  type StampedSave,
+  type StampedTable,
+  saveAllAudited,
+} from '../audit/audited-write.js';
+import { assertNoDuplicateKeys, loadAndPlace, type RowLabels, type WriteAction } from './rows.js';
+
+/** One batch write as its plan sees it: who asks, the rows, what they do, how errors name them. */
+export interface BatchRequest<L, K> {
+  ctx: UserContext;
+  rows: L[];
+  /** The keys the written rows are loaded by, in the rows' order. */
+  keys: K[];
+  action: WriteAction;
+  labels: RowLabels;
+}
+
+/** What a plan decided: the rows as they were (by the table's `keyOf`), and what to store for each. */
+export interface BatchPlan<T extends StampedTable, R> {
+  before: ReadonlyMap<string, R>;
+  saves: readonly StampedSave<T>[];
+}
+
+/** How one master-data table is written (create, import, update). */
+export interface BatchWriteDef<T extends StampedTable, K, R, L> {
+  target: AuditedTable<T, K, R>;
+  /** Checked before anything else: who may write the table at all. */
+  allowed?: (user: SessionUser) => void;
+  /** A row's key as the request names it: a key sent twice refuses the request. */
+  keyOf: (row: L) => string;
+  /** How a repeated key is refused; by default ignoring case, naming each line (assertNoDuplicateKeys). */
+  uniqueKeys?: (keys: string[], labels: RowLabels) => void;
+  /** The keys the written rows are loaded by afterwards; by default each row's keyOf. */
+  keysOf?: (rows: L[]) => K[];
+  /** Inside the transaction: checks the rows (one bad row refuses the batch) and says what to store. */
+  plan: (tx: Queryable, req: BatchRequest<L, K>) => Promise<BatchPlan<T, R>>;
+}
+
+/** A batch writer, bound to the app's dependencies by withDeps. */
+export type BatchWriter<L, R> = (
+  deps: Deps,
+  ctx: UserContext,
+  rows: L[],
+  action: WriteAction,
+  labels?: RowLabels,
+) => Promise<R[]>;
+
+/**
+ * A master-data table's write step: the caller and the keys are checked, then in one transaction the
+ * table's plan checks the rows and each row is stored, stamped and audited (saveAllAudited). Answers
+ * the rows as stored, which is what a write request returns. Without `keysOf`, rows reload by keyOf.
+ */
+export function batchWriter<T extends StampedTable, R, L>(
+  def: BatchWriteDef<T, string, R, L> & { keysOf?: undefined },
+): BatchWriter<L, R>;
+export function batchWriter<T extends StampedTable, K, R, L>(
+  def: BatchWriteDef<T, K, R, L> & { keysOf: (rows: L[]) => K[] },
+): BatchWriter<L, R>;
+export function batchWriter<T extends StampedTable, K, R, L>(
+  def: BatchWriteDef<T, K | string, R, L>,
+): BatchWriter<L, R> {
+  const uniqueKeys = def.uniqueKeys ?? assertNoDuplicateKeys;
+  const keysOf = def.keysOf ?? ((rows: L[]) => rows.map(def.keyOf));
+  return (deps, ctx, rows, action, labels) => {
+    def.allowed?.(ctx.user);
+    uniqueKeys(rows.map(def.keyOf), labels);
+    const keys = keysOf(rows);
+    return deps.database.db.transaction(async (tx) => {
+      const { before, saves } = await def.plan(tx, { ctx, rows, keys, action, labels });
+      const write = { action, now: deps.clock.now(), keys, before };
+      return saveAllAudited(tx, ctx, def.target, write, saves);
+    });
+  };
+}
+
+/** A station-scoped batch as its plan sees it: the stored rows by key, and each row placed in its station. */
+export type StationBatch<L, R> = BatchRequest<L, string> & {
+  before: ReadonlyMap<string, R>;
+  placed: (Omit<L, 'stationId'> & { stationId: string })[];
+};
+
+/**
+ * The write step of a station-scoped table keyed by `field` (customers, gateways): the stored rows are
+ * loaded and every row placed in its station (loadAndPlace) before `plan` checks them and says what to
+ * store for each.
+ */
+export function stationRowsWriter<
+  F extends string,
+  T extends StampedTable,
+  R extends Record<F, string> & { stationId: string },
+  L extends Record<F, string> & { stationId?: string | null },
+>(
+  target: AuditedTable<T, string, R>,
+  field: F,
+  plan: (tx: Queryable, batch: StationBatch<L, R>) => Promise<readonly StampedSave<T>[]>,
+): BatchWriter<L, R> {
+  return batchWriter({
+    target,
+    keyOf: (row: L) => row[field],
+    plan: async (tx, req) => {
+      const { before, placed } = await loadAndPlace(tx, req.ctx.user, req.rows, field, target.load);
+      return { before, saves: await plan(tx, { ...req, before, placed }) };
+    },
+  });
+}
