@@ -1,10 +1,11 @@
-import { Alert, App, Form, Grid, Input, Modal, Select } from 'antd';
+import { Alert, App, Form, Grid, Input, Select } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../lib/file-request';
 import { currentLanguage } from '../../lib/i18n';
 import { filePaths } from '../import-dialog/file-paths';
+import { FormModal } from '../list-page/form-modal';
 import '../list-page/locales';
 
 export interface ExportDialogProps {
@@ -16,6 +17,8 @@ export interface ExportDialogProps {
   onClose: () => void;
 }
 
+type ExportForm = { fileName: string; fileType: string };
+
 const FILE_TYPES = [{ value: 'xlsx', label: 'xlsx' }];
 
 /** Export (original §16.1): File Name + File Type; the server streams the xlsx of the current filter. */
@@ -23,8 +26,7 @@ export function ExportDialog({ open, module, defaultFileName, body, onClose }: E
   const { t } = useTranslation();
   const { message } = App.useApp();
   const screens = Grid.useBreakpoint();
-  const [form] = Form.useForm<{ fileName: string; fileType: string }>();
-  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<ExportForm>();
 
   useEffect(() => {
     if (open)
@@ -34,58 +36,41 @@ export function ExportDialog({ open, module, defaultFileName, body, onClose }: E
       });
   }, [open, defaultFileName, form]);
 
-  const submit = async () => {
-    let values: { fileName: string; fileType: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const { fileName, fileType } = values;
+  const exportRows = async ({ fileName, fileType }: ExportForm) => {
     const { pageNumber: _p, pageSize: _s, ...filter } = body;
-    setBusy(true);
-    try {
-      const name = `${fileName.trim()}.${fileType}`;
-      // The server writes titles and coded values in the user's language where it knows them (issue 15).
-      await downloadFile(
-        filePaths(module).export,
-        { ...filter, fileName: name, lang: currentLanguage() },
-        name,
-      );
-      void message.success(t('exportDialog.success'));
-      onClose();
-    } catch {
-      // downloadFile has shown the reason.
-    } finally {
-      setBusy(false);
-    }
+    const name = `${fileName.trim()}.${fileType}`;
+    // The server writes titles and coded values in the user's language where it knows them (issue 15).
+    await downloadFile(
+      filePaths(module).export,
+      { ...filter, fileName: name, lang: currentLanguage() },
+      name,
+    );
+    void message.success(t('exportDialog.success'));
   };
 
   return (
-    <Modal
+    <FormModal<ExportForm>
       open={open}
       title={t('exportDialog.title')}
       width={screens.sm ? 480 : '100%'}
       okText={t('listPage.export')}
-      cancelText={t('listPage.cancel')}
-      okButtonProps={{ loading: busy, 'data-testid': 'export-submit' }}
-      onOk={submit}
-      onCancel={onClose}
-      forceRender
+      okTestId="export-submit"
+      form={form}
+      testId="export-dialog"
+      onSubmit={exportRows}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" data-testid="export-dialog">
-        <Alert type="info" showIcon title={t('exportDialog.hint')} style={{ marginBottom: 12 }} />
-        <Form.Item
-          name="fileName"
-          label={t('exportDialog.fileName')}
-          rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
-        >
-          <Input data-testid="export-file-name" maxLength={120} />
-        </Form.Item>
-        <Form.Item name="fileType" label={t('exportDialog.fileType')}>
-          <Select options={FILE_TYPES} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Alert type="info" showIcon title={t('exportDialog.hint')} style={{ marginBottom: 12 }} />
+      <Form.Item
+        name="fileName"
+        label={t('exportDialog.fileName')}
+        rules={[{ required: true, whitespace: true, message: t('validation.required') }]}
+      >
+        <Input data-testid="export-file-name" maxLength={120} />
+      </Form.Item>
+      <Form.Item name="fileType" label={t('exportDialog.fileType')}>
+        <Select options={FILE_TYPES} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -97,15 +97,19 @@ export const sectionField = (name: string, title: string): FieldDef => ({
   ),
 });
 
-/** Columns and fields of a station-owned grid: what the user may see depends on their station rights. */
-type StationParts<T> = (t: TFunction, isAdmin: boolean, stations: StationOptions) => T;
-
-export interface StationCrudPageProps<Row extends object, Form> extends CrudSpec<Row> {
+/** A grid's list, row names and writes: what `crudResource` declares. */
+export interface CrudGrid<Row> {
   list: ListSpec;
   rowKey: (row: Row) => string;
-  columns: StationParts<ListColumn<Row>[]>;
-  fields: StationParts<FieldDef[]>;
-  /** The request row from the form; `row` is the edited row (undefined when adding). */
+  crud: CrudSpec<Row>;
+}
+
+export interface CrudPageProps<Row extends object, Form> {
+  grid: CrudGrid<Row>;
+  columns: (t: TFunction) => ListColumn<Row>[];
+  /** The form's fields; `row` is the edited row (undefined when adding). */
+  fields: (t: TFunction, row: Row | undefined) => FieldDef[];
+  /** The request row from the form. */
   toBody: (values: Form, row: Row | undefined) => object;
   /** The form's start: the edited row by default. */
   initialValues?: (row: Row | undefined) => object | undefined;
@@ -115,17 +119,15 @@ export interface StationCrudPageProps<Row extends object, Form> extends CrudSpec
 }
 
 /** A whole master-data page: the grid with Add, Edit, Delete, import and export, and its form dialog. */
-export function StationCrudPage<Row extends object, Form extends object>(
-  props: StationCrudPageProps<Row, Form>,
-) {
-  const { t, save, isAdmin, stations, dialog, listProps, dialogProps } = useStationCrudPage<Row>(props);
+export function CrudPage<Row extends object, Form extends object>(props: CrudPageProps<Row, Form>) {
+  const { t, save, dialog, listProps, dialogProps } = useCrudPage<Row>(props.grid.crud);
   const row = dialog?.row;
   return (
     <>
       <ListPage<Row>
-        {...props.list}
-        rowKey={props.rowKey}
-        columns={props.columns(t, isAdmin, stations.data)}
+        {...props.grid.list}
+        rowKey={props.grid.rowKey}
+        columns={props.columns(t)}
         {...listProps}
         importModule={props.files?.module}
         exportModule={props.files?.module}
@@ -133,11 +135,35 @@ export function StationCrudPage<Row extends object, Form extends object>(
       />
       <FormDialog<Form>
         {...dialogProps}
-        fields={props.fields(t, isAdmin, stations.data)}
+        fields={props.fields(t, row)}
         initialValues={props.initialValues ? props.initialValues(row) : row}
         width={props.dialogWidth}
         onSubmit={(v) => save(props.toBody(v, row))}
       />
     </>
+  );
+}
+
+/** Columns and fields of a station-owned grid: what the user may see depends on their station rights. */
+type StationParts<T> = (t: TFunction, isAdmin: boolean, stations: StationOptions) => T;
+
+export interface StationCrudPageProps<Row extends object, Form>
+  extends Omit<CrudPageProps<Row, Form>, 'columns' | 'fields'> {
+  columns: StationParts<ListColumn<Row>[]>;
+  fields: StationParts<FieldDef[]>;
+}
+
+/** The same for rows that belong to a station: columns and fields as the user's station rights allow. */
+export function StationCrudPage<Row extends object, Form extends object>(
+  props: StationCrudPageProps<Row, Form>,
+) {
+  const isAdmin = useIsSystemAdmin();
+  const stations = useStations().data;
+  return (
+    <CrudPage<Row, Form>
+      {...props}
+      columns={(t) => props.columns(t, isAdmin, stations)}
+      fields={(t) => props.fields(t, isAdmin, stations)}
+    />
   );
 }

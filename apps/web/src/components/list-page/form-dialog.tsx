@@ -1,9 +1,10 @@
 import { MONEY_DECIMALS, MONEY_PATTERN } from '@prepay/contracts';
-import { Col, Form, type FormInstance, Grid, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import { Col, Form, type FormInstance, Grid, Input, InputNumber, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from './form-modal';
 import './locales';
 import { useEverTrue } from './use-ever-true';
 
@@ -199,7 +200,6 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
   const { t } = useTranslation();
   const { open, mode, fields, initialValues, onSubmit, onClose } = props;
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
   const screens = Grid.useBreakpoint();
   const everOpened = useEverTrue(open);
 
@@ -212,45 +212,25 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
     }
   }, [open, form]);
 
-  const submit = async () => {
-    let v: V;
-    try {
-      v = (await form.validateFields()) as V;
-    } catch {
-      // The form shows the messages next to the fields.
-      return;
-    }
-    setBusy(true);
-    try {
-      await onSubmit(v);
-      onClose();
-    } catch {
-      // The request layer has shown the server's reason; the dialog stays open for a fix.
-    } finally {
-      setBusy(false);
-    }
-  };
-
   // Nothing of the dialog is built until it first opens: a grid page's first rows must not wait for
   // a form they may never show (issue 17). Once built it stays, so reopening is instant.
   if (!everOpened) return null;
   const wide = screens.md;
   return (
-    <Modal
+    <FormModal<V>
       open={open}
       title={props.title}
       width={wide ? (props.width ?? 760) : '100%'}
       okText={t('listPage.save')}
-      cancelText={t('listPage.cancel')}
-      okButtonProps={{ loading: busy, 'data-testid': 'form-submit' }}
-      onOk={submit}
-      onCancel={onClose}
-      forceRender
+      okTestId="form-submit"
+      form={form}
+      testId={props.testId ?? 'form-dialog'}
+      onSubmit={onSubmit}
+      onClose={onClose}
       maskClosable={false}
+      preserve={false}
     >
-      <Form form={form} layout="vertical" data-testid={props.testId ?? 'form-dialog'} preserve={false}>
-        <DialogFields fields={fields} mode={mode} form={form} wide={wide} />
-      </Form>
-    </Modal>
+      <DialogFields fields={fields} mode={mode} form={form} wide={wide} />
+    </FormModal>
   );
 }

@@ -49,9 +49,7 @@ export function managementPage<Row extends object, Form extends object>(
   const Page = () => (
     <StationCrudPage<Row, Form>
       {...declared}
-      {...grid.crud}
-      list={grid.list}
-      rowKey={grid.rowKey}
+      grid={grid}
       files={{ module: resource, fileName: `${resource}s` }}
     />
   );

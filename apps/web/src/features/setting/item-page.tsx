@@ -1,10 +1,9 @@
 import { ITEM_PATHS, type ItemRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { remarkField, useCrudPage } from '../../components/list-page/crud-page';
-import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
-import { ListPage } from '../../components/list-page/list-page';
+import { type CrudGrid, CrudPage, remarkField } from '../../components/list-page/crud-page';
+import type { FieldDef } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import './locales';
 
@@ -52,48 +51,39 @@ function toBody(v: ItemForm): Record<string, unknown> {
   return body;
 }
 
-export default function ItemPage() {
-  const { t } = useTranslation();
-  const crud = useCrudPage<ItemRow>({
+/** Items are named by type and name together. */
+const ITEMS: CrudGrid<ItemRow> = {
+  list: LIST,
+  rowKey: (r) => `${r.itemType}\u0000${r.itemName}`,
+  crud: {
     resource: RESOURCE,
     paths: ITEM_PATHS,
     keyOf: (r) => ({ itemType: r.itemType, itemName: r.itemName }),
     titles: 'setting.item',
-  });
-  const { dialog } = crud;
+  },
+};
 
+const itemColumns = (t: TFunction): ListColumn<ItemRow>[] => [
+  textColumn('itemType', t('setting.item.type'), 160),
+  textColumn('itemName', t('setting.item.name'), 160),
+  ...LANGS.map((l) => ({
+    key: l,
+    title: t(`setting.item.${l}`),
+    filter: { kind: 'text' as const },
+    width: 150,
+    ellipsis: true,
+  })),
+  ...auditColumns<ItemRow>(t),
+];
+
+export default function ItemPage() {
   return (
-    <>
-      <ListPage<ItemRow>
-        {...LIST}
-        rowKey={(r) => `${r.itemType}\u0000${r.itemName}`}
-        columns={[
-          textColumn('itemType', t('setting.item.type'), 160),
-          textColumn('itemName', t('setting.item.name'), 160),
-          ...LANGS.map((l) => ({
-            key: l,
-            title: t(`setting.item.${l}`),
-            filter: { kind: 'text' as const },
-            width: 150,
-            ellipsis: true,
-          })),
-          ...auditColumns<ItemRow>(t),
-        ]}
-        onAdd={crud.listProps.onAdd}
-        onDelete={crud.listProps.onDelete}
-        importModule="item"
-        exportModule="item"
-        exportFileName="items"
-        actions={crud.listProps.actions}
-      />
-      <FormDialog<ItemForm>
-        {...crud.dialogProps}
-        fields={itemFields(t)}
-        initialValues={dialog?.row}
-        onSubmit={async (v) => {
-          await crud.save(toBody(v));
-        }}
-      />
-    </>
+    <CrudPage<ItemRow, ItemForm>
+      grid={ITEMS}
+      columns={itemColumns}
+      fields={itemFields}
+      files={{ module: RESOURCE, fileName: 'items' }}
+      toBody={toBody}
+    />
   );
 }

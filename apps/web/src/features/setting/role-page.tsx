@@ -3,12 +3,11 @@ import { parseRoleContent } from '@prepay/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { crudResource } from '../../components/crud-resource';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { remarkField, useCrudPage } from '../../components/list-page/crud-page';
-import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
-import { ListPage } from '../../components/list-page/list-page';
+import { CrudPage, remarkField } from '../../components/list-page/crud-page';
+import type { FieldDef } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
 import { request } from '../../lib/request';
 import { usePermissionLabel } from './permission-labels';
 import { RoleMenuTree } from './role-menu-tree';
@@ -45,56 +44,52 @@ function roleFields(t: TFunction, hidden: string[], original: string | undefined
   ];
 }
 
+type RoleForm = { roleId: string; name: string; content?: string; remark?: string };
+
+const toBody = (v: RoleForm) => ({
+  roleId: v.roleId.trim(),
+  name: v.name.trim(),
+  content: v.content ?? '',
+  remark: v.remark || null,
+});
+
+/** The role grid; the menu column counts the keys and lists them on hover. */
+function roleColumns(t: TFunction, permissionLabel: (key: string) => string): ListColumn<RoleRow>[] {
+  return [
+    { key: 'roleId', title: t('setting.role.id'), sort: true, width: 140 },
+    textColumn('name', t('setting.role.name'), 160),
+    {
+      key: 'content',
+      title: t('setting.role.menu'),
+      width: 260,
+      render: (v) => {
+        const keys = parseRoleContent(v as string);
+        return (
+          <Tooltip title={keys.map((k) => permissionLabel(k)).join(', ')}>
+            <span>{t('setting.role.keys', { count: keys.length })}</span>
+          </Tooltip>
+        );
+      },
+    },
+    ...auditColumns<RoleRow>(t),
+  ];
+}
+
 export default function RolePage() {
-  const { t } = useTranslation();
   const permissionLabel = usePermissionLabel();
-  const crud = useCrudPage<RoleRow>(ROLES.crud);
-  const { dialog } = crud;
   const hiddenQuery = useQuery({
     queryKey: ['lookup', 'hiddenRole'],
     queryFn: () => request<{ hiddenRole: string }>(ROLE_PATHS.readDataRole, {}),
     staleTime: 300_000,
   });
   const hidden = parseRoleContent(hiddenQuery.data?.hiddenRole);
-
   return (
-    <>
-      <ListPage<RoleRow>
-        {...ROLES.list}
-        rowKey={ROLES.rowKey}
-        columns={[
-          { key: 'roleId', title: t('setting.role.id'), sort: true, width: 140 },
-          textColumn('name', t('setting.role.name'), 160),
-          {
-            key: 'content',
-            title: t('setting.role.menu'),
-            width: 260,
-            render: (v) => {
-              const keys = parseRoleContent(v as string);
-              return (
-                <Tooltip title={keys.map((k) => permissionLabel(k)).join(', ')}>
-                  <span>{t('setting.role.keys', { count: keys.length })}</span>
-                </Tooltip>
-              );
-            },
-          },
-          ...auditColumns<RoleRow>(t),
-        ]}
-        {...crud.listProps}
-      />
-      <FormDialog
-        {...crud.dialogProps}
-        fields={roleFields(t, hidden, dialog?.row?.content)}
-        initialValues={dialog?.row ?? { content: '' }}
-        onSubmit={async (v: { roleId: string; name: string; content?: string; remark?: string }) => {
-          await crud.save({
-            roleId: v.roleId.trim(),
-            name: v.name.trim(),
-            content: v.content ?? '',
-            remark: v.remark || null,
-          });
-        }}
-      />
-    </>
+    <CrudPage<RoleRow, RoleForm>
+      grid={ROLES}
+      columns={(t) => roleColumns(t, permissionLabel)}
+      fields={(t, row) => roleFields(t, hidden, row?.content)}
+      initialValues={(row) => row ?? { content: '' }}
+      toBody={toBody}
+    />
   );
 }
