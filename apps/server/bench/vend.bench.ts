@@ -1,8 +1,9 @@
 /**
  * Vend bench: credit vends through HTTP against the production build (`npm start`'s release), with
  * BENCH_CLIENTS (16) concurrent clients, each its own logged-in session, on PGlite and on a throw-away
- * PostgreSQL. Prints vends/s and p50/p99, then a mixed load (vends, meter list pages, record reads, a
- * report, the task list, the dashboard). Asserts nothing.
+ * PostgreSQL, with BENCH_HISTORY (12) earlier vends per meter. Prints vends/s, p50/p99 and the CPU per vend of
+ * the server, the database server and the bench's own clients, then a mixed load (vends, meter list pages,
+ * record reads, a report, the task list, the dashboard). Asserts nothing.
  *   npx tsx bench/vend.bench.ts                                   (both engines)
  *   BENCH_ENGINES=pglite BENCH_SECONDS=5 npx tsx bench/vend.bench.ts
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npx tsx bench/vend.bench.ts   (profile the server)
