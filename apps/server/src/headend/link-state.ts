@@ -117,7 +117,7 @@ export class LinkState {
   }
   meterOffline(meterId: string, transport?: Transport) {
     const m = this.meters.get(meterId);
-    if (!m || !m.online || (transport && m.transport !== transport)) return;
+    if (!m?.online || (transport && m.transport !== transport)) return;
     m.online = false;
     this.dirtyMeters.add(meterId);
   }
