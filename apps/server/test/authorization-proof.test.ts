@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { authorizationProofs, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { sessionProofOf } from '../src/modules/auth/session-proof.js';
 import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, createTestApp, type TestApp } from './harness.js';
 import { testConfig } from './test-config.js';
 import { creditVend, vendableMeter } from './vending-fixture.js';
@@ -103,6 +104,34 @@ describe('per-session authorization proof', () => {
     t.clock.advanceMinutes(16);
     const again = await t.login('admin', ADMIN_PASSWORD);
     expect((await vend(ADMIN_AUTH_PASSWORD, again)).code).toBe(0);
+  });
+
+  it("a session's read carries its proof, so a vend reads no proof of its own; the hash check agrees with the tag", async () => {
+    t.clock.advanceMinutes(60);
+    const token = await t.login('admin', ADMIN_PASSWORD);
+    const before = await t.app.deps.sessions.resolve(token);
+    expect(sessionProofOf(before)).toMatchObject({ digest: null, hashCurrent: null });
+    expect((await vend(ADMIN_AUTH_PASSWORD, token)).code).toBe(0);
+    const [stored] = (await proofs()).filter((p) => p.sessionId === before.sessionId);
+    const user = await t.app.deps.sessions.resolve(token);
+    expect(sessionProofOf(user)).toMatchObject({
+      digest: stored?.digest,
+      expiresAt: stored?.expiresAt,
+      hashCurrent: true,
+    });
+    // The user object carries nothing of the proof: nothing that logs or answers it can leak the digest.
+    expect(JSON.stringify(user)).not.toContain(stored?.digest);
+    if (!stored) throw new Error('no proof');
+    const restore = await swapHashKeepingProof(stored);
+    try {
+      await t.database.db
+        .update(authorizationProofs)
+        .set({ hashTag: 'not-the-tag' })
+        .where(eq(authorizationProofs.sessionId, stored.sessionId));
+      expect(sessionProofOf(await t.app.deps.sessions.resolve(token))?.hashCurrent).toBe(false);
+    } finally {
+      await restore();
+    }
   });
 
   it('a changed authorization password voids the proof at once', async () => {

@@ -5,10 +5,19 @@ import { createSigner, createVerifier } from 'fast-jwt';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
-import { roles, sessions, stations, systemSettings, users } from '../../db/schema.js';
+import {
+  authorizationProofs,
+  authThrottle,
+  roles,
+  sessions,
+  stations,
+  systemSettings,
+  users,
+} from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { unauthenticated } from '../../lib/domain-errors.js';
 import type { SessionUser } from '../../lib/user-context.js';
+import { keepSessionProof, proofColumns, proofJoins } from './session-proof.js';
 
 const ISSUER = 'prepayment-system';
 /** Don't write last-seen on every request: a minute's precision is plenty for a 30-minute idle limit. */
@@ -26,9 +35,12 @@ export async function loadSecret(db: Db, configured: string | undefined): Promis
   return row.value;
 }
 
+const sessionProofJoins = proofJoins(sessions.sessionId, sessions.userId);
+
 /**
- * The session behind a token's id, with what a request needs of its user, role and station. Every request
- * reads it, so it is built and planned once per database (db/prepared.ts).
+ * The session behind a token's id, with what a request needs of its user, role and station, and the
+ * session's authorization proof (session-proof.ts). Every request reads it, so it is built and planned
+ * once per database (db/prepared.ts).
  */
 const sessionById = preparedPerDatabase((db) =>
   db
@@ -40,11 +52,14 @@ const sessionById = preparedPerDatabase((db) =>
       roleName: roles.name,
       roleContent: roles.content,
       isSystem: stations.isSystem,
+      proof: proofColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
     .innerJoin(roles, eq(roles.roleId, sessions.roleId))
     .innerJoin(stations, eq(stations.stationId, users.stationId))
+    .leftJoin(authorizationProofs, sessionProofJoins.proof)
+    .leftJoin(authThrottle, sessionProofJoins.throttle)
     .where(eq(sessions.sessionId, sql.placeholder('sessionId')))
     .prepare('session_by_id'),
 );
@@ -121,7 +136,7 @@ export async function createSessionService(db: Db, config: Config, clock: Clock)
       if (typeof claims.jti !== 'string')
         throw unauthenticated('Invalid token, please log in again', ErrorCode.illegalToken);
       const row = await checkSession(db, config, clock.now(), await findSession(db, claims.jti));
-      return {
+      const user: SessionUser = {
         sessionId: row.session.sessionId,
         userId: row.session.userId,
         roleId: row.session.roleId,
@@ -131,6 +146,8 @@ export async function createSessionService(db: Db, config: Config, clock: Clock)
         isSystemAdmin: row.isSystem,
         mustChangePassword: row.mustChangePassword,
       };
+      keepSessionProof(user, row.proof);
+      return user;
     },
 
     async revoke(q: Queryable, sessionId: string): Promise<void> {

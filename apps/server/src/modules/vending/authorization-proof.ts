@@ -5,6 +5,7 @@ import { preparedPerDatabase } from '../../db/prepared.js';
 import { authorizationProofs, authThrottle, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { Clock } from '../../lib/clock.js';
+import { proofColumns, proofJoins, type SessionProof, sessionProofOf } from '../auth/session-proof.js';
 import { loadKeyEncryptionKey } from '../keystore/key-cipher.js';
 
 /**
@@ -53,47 +54,57 @@ const digestOf = async (p: Proofs, sessionId: string, password: string) =>
     .update(`${sessionId}\0${password}`)
     .digest();
 
-/** A session's proof with what voids it; every vend reads it, so it is built and planned once per database. */
-const proofOf = preparedPerDatabase((db) =>
-  db
-    .select({
-      digest: authorizationProofs.digest,
-      hashTag: authorizationProofs.hashTag,
-      expiresAt: authorizationProofs.expiresAt,
-      hash: users.authorizationPasswordHash,
-      lockedUntil: authThrottle.lockedUntil,
-      failures: authThrottle.failures,
-    })
+/**
+ * A session's proof with what voids it, for a user that did not come from a session read on this request
+ * (a request's own user carries the proof its session read found: session-proof.ts).
+ */
+const proofOf = preparedPerDatabase((db) => {
+  const joins = proofJoins(authorizationProofs.sessionId, authorizationProofs.userId);
+  return db
+    .select(proofColumns)
     .from(authorizationProofs)
     .innerJoin(users, eq(users.userId, authorizationProofs.userId))
-    .leftJoin(
-      authThrottle,
-      and(eq(authThrottle.scope, 'authorization'), eq(authThrottle.subject, authorizationProofs.userId)),
-    )
+    .leftJoin(authThrottle, joins.throttle)
     .where(
       and(
         eq(authorizationProofs.sessionId, sql.placeholder('sessionId')),
         eq(authorizationProofs.userId, sql.placeholder('userId')),
       ),
     )
-    .prepare('authorization_proof'),
-);
+    .prepare('authorization_proof');
+});
+
+/** The session's proof: the one its session read found on this request, else read now. */
+async function proofFor(
+  p: Proofs,
+  user: { userId: string; sessionId: string },
+): Promise<SessionProof | undefined> {
+  const kept = sessionProofOf(user);
+  if (kept) return kept;
+  const [row] = await proofOf(p.db).execute({ sessionId: user.sessionId, userId: user.userId });
+  return row;
+}
 
 /** True when the session holds a live proof for this very password and nothing voids it. */
-async function proven(p: Proofs, userId: string, sessionId: string, password: string): Promise<boolean> {
-  const [row] = await proofOf(p.db).execute({ sessionId, userId });
+async function proven(
+  p: Proofs,
+  user: { userId: string; sessionId: string },
+  password: string,
+): Promise<boolean> {
+  const row = await proofFor(p, user);
   const now = p.clock.now();
-  if (!row || row.expiresAt <= now || (row.lockedUntil && row.lockedUntil > now)) return false;
-  if (row.hashTag !== tagOf(row.hash)) return false;
+  if (!row?.digest || !row.expiresAt || row.expiresAt <= now) return false;
+  if (row.lockedUntil && row.lockedUntil > now) return false;
+  if (row.hashCurrent !== true) return false;
   const stored = Buffer.from(row.digest, 'base64url');
-  const given = await digestOf(p, sessionId, password);
+  const given = await digestOf(p, user.sessionId, password);
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return false;
   // A success forgets earlier wrong tries, as the full check does.
   if (row.failures) {
     await p.db
       .update(authThrottle)
       .set({ failures: 0, lockedUntil: null })
-      .where(and(eq(authThrottle.scope, 'authorization'), eq(authThrottle.subject, userId)));
+      .where(and(eq(authThrottle.scope, 'authorization'), eq(authThrottle.subject, user.userId)));
   }
   return true;
 }
@@ -130,7 +141,7 @@ async function checkWithProof(
 ) {
   const given = password ?? '';
   if (p.minutes <= 0 || !given) return fullCheck(user.userId, given);
-  if (await proven(p, user.userId, user.sessionId, given)) return;
+  if (await proven(p, user, given)) return;
   // The hash is read before the full check: if the password changes in between, the proof names the
   // old hash and is void at its first use.
   const [current] = await p.db
