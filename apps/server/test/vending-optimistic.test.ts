@@ -16,6 +16,7 @@ let t: TestApp;
 let meterId: string;
 let customerId: string;
 let lastTid: number;
+let keyEnc: string;
 const CASHIER = 'optimist';
 
 beforeAll(async () => {
@@ -38,6 +39,10 @@ beforeAll(async () => {
   );
   expect(first.code, first.reason).toBe(0);
   lastTid = first.result.tid;
+  const [key] = rowsOf<{ key_enc: string }>(
+    await t.database.db.execute(sql`select key_enc from meter_keys where meter_id = ${meterId}`),
+  );
+  keyEnc = key?.key_enc ?? '';
 });
 afterAll(() => t.close());
 
@@ -74,6 +79,7 @@ function write(over: Partial<CreditVendWrite> = {}): CreditVendWrite {
       createDate,
     },
     expectedLastTid: lastTid,
+    expectedKeyEnc: keyEnc,
     expectedRemainingDebtMinor: 500_00,
     quotaUnits: 50,
     payDebtMinor: 5_00,
@@ -100,6 +106,11 @@ describe('the optimistic credit vend write', () => {
   it('changes nothing when another vend took the TID it expected', async () => {
     await refusedAsConflict(write({ expectedLastTid: lastTid - 1 }));
     await refusedAsConflict(write({ expectedLastTid: null }));
+  });
+
+  it("changes nothing when the meter's key changed after the token was encoded", async () => {
+    expect(keyEnc).not.toBe('');
+    await refusedAsConflict(write({ expectedKeyEnc: `${keyEnc}x` }));
   });
 
   it('changes nothing (not even the TID) when the debt it repays moved', async () => {

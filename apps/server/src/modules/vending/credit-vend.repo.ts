@@ -55,6 +55,49 @@ const vendInputsStatement = preparedStatement(sql`
   ) d on true
   left join ${meterKeys} k on k.meter_id = ${$('meterId')}`);
 
+/** What the credit vend context (vending.repo.ts) read besides the meter: all inputs but the period's usage. */
+export interface ContextInputs {
+  lastTid: number | null;
+  totalDebt: string | null;
+  remainingDebt: string | null;
+  remainingQuota: string | null;
+  key: StoredDecoderKey | null;
+}
+
+/** The period's usage of one meter since `since`: units bought and whether the monthly charge was paid. */
+const periodUsageStatement = preparedStatement(sql`
+  select coalesce(sum(units), 0)::text as units, coalesce(bool_or(monthly_charge_minor > 0), false) as monthly_paid
+  from ${tokenRecords}
+  where meter_id = ${$('meterId')} and kind = 'credit' and status = 0 and create_date >= ${$('since')}::timestamptz`);
+
+/**
+ * The inputs from what the credit vend context read, with the period's usage read now only when pricing
+ * needs it (a stepped tariff places the units on its ladder; a monthly charge is due once a period).
+ */
+export async function completeInputs(
+  q: Queryable,
+  read: ContextInputs,
+  period: { meterId: string; since: Date } | null,
+): Promise<VendInputs> {
+  let usage = { periodUnits: 0, monthlyPaid: false };
+  if (period) {
+    const res = await periodUsageStatement(q, { meterId: period.meterId, since: period.since.toISOString() });
+    const r = present(rowsOf<{ units: string; monthly_paid: boolean }>(res)[0], 'the period usage');
+    usage = { periodUnits: Number(r.units), monthlyPaid: r.monthly_paid === true };
+  }
+  const totalDebt = num(read.totalDebt);
+  return {
+    lastTid: num(read.lastTid),
+    ...usage,
+    debt:
+      totalDebt === null
+        ? null
+        : { totalDebtMinor: totalDebt, remainingDebtMinor: Number(read.remainingDebt) },
+    remainingQuotaUnits: num(read.remainingQuota),
+    key: read.key,
+  };
+}
+
 /**
  * One statement: the meter's last TID, the period's usage, the customer's debt, the seller's quota and the
  * meter's stored key. Both drivers' int8 answers (string or number) are read as numbers.
@@ -94,6 +137,8 @@ export interface CreditVendWrite {
   record: CreditRecordValues;
   /** The meter's last TID the vend was priced with: the write takes the next TID only if it is unchanged. */
   expectedLastTid: number | null;
+  /** The meter's key as stored when the token was encoded: the write happens only if it is still the key. */
+  expectedKeyEnc: string;
   /** The customer's remaining debt the repayment was priced with (used when the vend repays debt). */
   expectedRemainingDebtMinor: number;
   /** Take the units from the seller's quota (a seller without a limit has nothing to take from). */
@@ -151,9 +196,13 @@ function auditAfterRest(json: string | null): string {
   return json.slice(RECEIPT_PLACEHOLDER.length - 1);
 }
 
-/** The statement's first step: the meter's next TID, taken only if the last one is still the one read. */
+/**
+ * The statement's first step: the meter's next TID, taken only if the last one is still the one read and
+ * the meter's key is still the one the token was encoded with (a key change did not land in between).
+ */
 const takeTid = sql`insert into ${meterTokenState} as s (meter_id, last_tid, update_date)
-    values (${$('meterId')}, ${$('tid')}::int, ${$('createDate')}::timestamptz)
+    select ${$('meterId')}, ${$('tid')}::int, ${$('createDate')}::timestamptz
+    where exists (select 1 from ${meterKeys} where meter_id = ${$('meterId')} and key_enc = ${$('expectedKeyEnc')})
     on conflict (meter_id) do update set last_tid = excluded.last_tid, update_date = excluded.update_date
     where s.last_tid is not distinct from ${$('expectedLastTid')}::int
     returning 1`;
@@ -200,7 +249,7 @@ function writeStatement(repays: boolean, takesQuota: boolean) {
         '{"receiptId":' || rec.receipt_id || ${$('auditAfterRest')}, ${$('auditIp')}, ${$('auditUserId')},
         ${$('auditStationId')} from rec)
     select (select id::text from rec) as id, (select receipt_id from rec) as receipt_id,
-      vend_require(exists (select 1 from rec), 'the TID, debt or quota it was priced with changed') as ok`);
+      vend_require(exists (select 1 from rec), 'the TID, key, debt or quota it was priced with changed') as ok`);
 }
 
 const WRITES = {
@@ -219,6 +268,7 @@ function writeValues(w: CreditVendWrite): Record<string, unknown> {
   return withFields(values, {
     createDate: r.createDate.toISOString(),
     expectedLastTid: w.expectedLastTid,
+    expectedKeyEnc: w.expectedKeyEnc,
     payDebtMinor: w.payDebtMinor,
     expectedRemainingDebtMinor: w.expectedRemainingDebtMinor,
     quotaUnits: w.quotaUnits,

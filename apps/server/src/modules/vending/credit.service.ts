@@ -15,7 +15,9 @@ import { toMinor, toTenths } from '../masterdata/money.js';
 import { type EffectiveTariff, effectiveTariff } from '../tariff/tariff.repo.js';
 import type { AuthorizationCheck } from './authorization-proof.js';
 import {
+  type ContextInputs,
   type CreditRecordValues,
+  completeInputs,
   readVendInputs,
   type VendInputs,
   writeCreditVend,
@@ -33,16 +35,17 @@ import {
   findByIdempotencyKey,
   insertRecord,
   ladderOf,
+  loadCreditVendContext,
   lockMeterTokenState,
   nextReceiptId,
   type TokenRecordRow,
 } from './vending.repo.js';
 import {
   recordOfAccount,
-  requireVendable,
   stsRefusal,
   uniqueViolation,
   type Vendable,
+  vendableOf,
   vendConflict,
 } from './vending-guards.js';
 
@@ -197,6 +200,19 @@ async function vendInputs(q: Queryable, ctx: UserContext, req: Request, v: Venda
   return { terms, inputs };
 }
 
+/**
+ * The inputs the credit vend context already read, with the period's usage read now only if pricing on
+ * these terms needs it (a stepped tariff, a monthly charge).
+ */
+async function knownInputs(q: Queryable, req: Request, v: Vendable, known: ContextInputs, now: Date) {
+  const terms = effectiveTariff(v.tariff, now);
+  const needsPeriod = terms.steps.length > 0 || terms.monthlyChargeMinor > 0;
+  const period = needsPeriod
+    ? { meterId: req.meterId, since: billingPeriodStart(now, terms.billingDay) }
+    : null;
+  return { terms, inputs: await completeInputs(q, known, period) };
+}
+
 /** What a vend would cost now, from what the database says now (nothing written). */
 async function previewVend(deps: Deps, ctx: UserContext, req: Request, v: Vendable) {
   const now = deps.clock.now();
@@ -205,7 +221,10 @@ async function previewVend(deps: Deps, ctx: UserContext, req: Request, v: Vendab
   return creditRecordOf(creditRow(recordValues(ctx, req, v, b, inputs.debt, now), 0, 0), true);
 }
 
-/** The token for a priced vend: the meter's next TID, encoded by the key store with the stored key. */
+/**
+ * The token for a priced vend: the meter's next TID, encoded by the key store with the stored key (whose
+ * sealed form the write expects to find unchanged).
+ */
 async function encodeCredit(
   deps: Deps,
   req: Request,
@@ -227,18 +246,30 @@ async function encodeCredit(
       subclass,
       amountUnits: units,
     });
-    return { tid, token, subclass };
+    return { tid, token, subclass, keyEnc: key.keyEnc };
   } catch (err) {
     throw stsRefusal(err);
   }
 }
 
-/** One attempt: read, price, encode and write; throws a conflict (see `vendConflict`) when it lost a race. */
-async function attemptCreditVend(deps: Deps, q: Queryable, ctx: UserContext, req: Request, v: Vendable) {
+/**
+ * One attempt: read (unless the vend context already did), price, encode and write; throws a conflict
+ * (see `vendConflict`) when it lost a race.
+ */
+async function attemptCreditVend(
+  deps: Deps,
+  q: Queryable,
+  ctx: UserContext,
+  req: Request,
+  v: Vendable,
+  known?: ContextInputs,
+) {
   const now = deps.clock.now();
-  const { terms, inputs } = await vendInputs(q, ctx, req, v, now);
+  const { terms, inputs } = known
+    ? await knownInputs(q, req, v, known, now)
+    : await vendInputs(q, ctx, req, v, now);
   const b = priceVend(req, terms, inputs);
-  const { tid, token, subclass } = await encodeCredit(deps, req, v, inputs, b.units, now);
+  const { tid, token, subclass, keyEnc } = await encodeCredit(deps, req, v, inputs, b.units, now);
   const values = withFields(recordValues(ctx, req, v, b, inputs.debt, now), {
     token,
     tid,
@@ -249,6 +280,7 @@ async function attemptCreditVend(deps: Deps, q: Queryable, ctx: UserContext, req
   const written = await writeCreditVend(q, {
     record: values,
     expectedLastTid: inputs.lastTid,
+    expectedKeyEnc: keyEnc,
     expectedRemainingDebtMinor: inputs.debt?.remainingDebtMinor ?? 0,
     quotaUnits: inputs.remainingQuotaUnits === null ? null : b.units,
     payDebtMinor: b.payDebtMinor,
@@ -266,10 +298,16 @@ const LOCKED_ATTEMPTS = 10;
  * so vends crowding one meter take turns instead of racing again (only a moved debt or quota, shared with
  * other meters, can still make it start over).
  */
-async function issueCreditToken(deps: Deps, ctx: UserContext, req: Request, v: Vendable) {
+async function issueCreditToken(
+  deps: Deps,
+  ctx: UserContext,
+  req: Request,
+  v: Vendable,
+  known: ContextInputs,
+) {
   const { db } = deps.database;
   try {
-    return await attemptCreditVend(deps, db, ctx, req, v);
+    return await attemptCreditVend(deps, db, ctx, req, v, known);
   } catch (err) {
     if (!vendConflict(err)) throw err;
   }
@@ -319,14 +357,17 @@ async function vendCredit(
   req: Request,
 ): Promise<CreditTokenRecord> {
   const { db } = deps.database;
-  const v = await requireVendable(db, ctx, req.meterId);
+  const known = await loadCreditVendContext(db, req.meterId, ctx.user.userId);
+  const v = vendableOf(ctx, req.meterId, known);
   const answer = (view: CreditRecordView) => withFields(view, { communicationWay: v.meter.communicationWay });
   if (req.isPreview) return answer(await previewVend(deps, ctx, req, v));
   await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
   const done = await replayed(db, ctx, req);
   if (done) return answer(done);
   try {
-    return answer(creditRecordOf(await issueCreditToken(deps, ctx, req, v)));
+    return answer(
+      creditRecordOf(await issueCreditToken(deps, ctx, req, v, present(known, 'the vend context'))),
+    );
   } catch (err) {
     // Two requests with one idempotency key raced: the loser answers with the winner's record.
     const winner = uniqueViolation(err) ? await replayed(db, ctx, req) : null;

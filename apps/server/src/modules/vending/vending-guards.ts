@@ -2,11 +2,15 @@ import { StsError } from '@prepay/sts';
 import type { Queryable } from '../../db/client.js';
 import { DomainError, forbidden, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { loadVendContext } from './vending.repo.js';
+import { loadVendContext, type VendContext } from './vending.repo.js';
 
 /** The meter, its account, customer and tariff — or the reason a token cannot be sold to it. */
 export async function requireVendable(q: Queryable, ctx: UserContext, meterId: string) {
-  const c = await loadVendContext(q, meterId);
+  return vendableOf(ctx, meterId, await loadVendContext(q, meterId));
+}
+
+/** What a loaded vend context allows: the reason a token cannot be sold, or the parts a vend uses. */
+export function vendableOf(ctx: UserContext, meterId: string, c: VendContext | undefined) {
   if (!c) throw refuse(`Meter ${meterId} not found`);
   if (!ctx.user.isSystemAdmin && c.meter.stationId !== ctx.user.stationId) {
     throw forbidden(`Meter ${meterId} belongs to another station`);
@@ -16,7 +20,7 @@ export async function requireVendable(q: Queryable, ctx: UserContext, meterId: s
   return { meter: c.meter, account: c.account, customer: c.customer, tariff: c.tariff };
 }
 
-export type Vendable = Awaited<ReturnType<typeof requireVendable>>;
+export type Vendable = ReturnType<typeof vendableOf>;
 
 /** What every token record copies from the meter's account at issue time. */
 export function recordOfAccount(v: Vendable) {
