@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { authorizationProofs, users } from '../src/db/schema.js';
+import { authorizationProofs, tariffs, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { sessionProofOf } from '../src/modules/auth/session-proof.js';
 import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, createTestApp, type TestApp } from './harness.js';
@@ -131,6 +131,42 @@ describe('per-session authorization proof', () => {
       expect(sessionProofOf(await t.app.deps.sessions.resolve(token))?.hashCurrent).toBe(false);
     } finally {
       await restore();
+    }
+  });
+
+  it('a vend after the proof runs three statements (the session with its proof, the meter with its inputs, the write), four when its tariff needs the period usage', async () => {
+    t.clock.advanceMinutes(60);
+    const flat = '47001234999';
+    await vendableMeter(t, { meterId: flat });
+    await t.database.db
+      .update(tariffs)
+      .set({ steps: [], monthlyChargeMinor: 0 })
+      .where(eq(tariffs.tariffId, `T${flat}`));
+    const token = await t.login('admin', ADMIN_PASSWORD);
+    expect((await vend(ADMIN_AUTH_PASSWORD, token)).code).toBe(0);
+    // The driver's own query function, PGlite's or the pool's: every statement the app sends passes it.
+    const client: { query: (...args: unknown[]) => unknown } = Reflect.get(t.database.db, '$client');
+    const query = client.query;
+    let statements = 0;
+    client.query = (...args: unknown[]) => {
+      statements++;
+      return query.apply(client, args);
+    };
+    const counted = async (meterId: string) => {
+      statements = 0;
+      const r = await creditVend(
+        t,
+        { meterId, amount: '1000', authorizationPassword: ADMIN_AUTH_PASSWORD },
+        token,
+      );
+      expect(r.code, r.reason).toBe(0);
+      return statements;
+    };
+    try {
+      expect(await counted(flat)).toBe(3);
+      expect(await counted(METER)).toBe(4);
+    } finally {
+      client.query = query;
     }
   });
 
