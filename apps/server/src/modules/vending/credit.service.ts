@@ -35,7 +35,7 @@ import {
   findByIdempotencyKey,
   insertRecord,
   ladderOf,
-  loadCreditVendContext,
+  loadVendContext,
   lockMeterTokenState,
   nextReceiptId,
   type TokenRecordRow,
@@ -357,7 +357,7 @@ async function vendCredit(
   req: Request,
 ): Promise<CreditTokenRecord> {
   const { db } = deps.database;
-  const known = await loadCreditVendContext(db, req.meterId, ctx.user.userId);
+  const known = await loadVendContext(db, req.meterId, ctx.user.userId);
   const v = vendableOf(ctx, req.meterId, known);
   const answer = (view: CreditRecordView) => withFields(view, { communicationWay: v.meter.communicationWay });
   if (req.isPreview) return answer(await previewVend(deps, ctx, req, v));

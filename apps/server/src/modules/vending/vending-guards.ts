@@ -6,7 +6,7 @@ import { loadVendContext, type VendContext } from './vending.repo.js';
 
 /** The meter, its account, customer and tariff — or the reason a token cannot be sold to it. */
 export async function requireVendable(q: Queryable, ctx: UserContext, meterId: string) {
-  return vendableOf(ctx, meterId, await loadVendContext(q, meterId));
+  return vendableOf(ctx, meterId, await loadVendContext(q, meterId, ctx.user.userId));
 }
 
 /** What a loaded vend context allows: the reason a token cannot be sold, or the parts a vend uses. */

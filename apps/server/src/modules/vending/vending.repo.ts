@@ -13,34 +13,14 @@ import type { TariffStep } from './pricing.js';
 export type MeterRow = typeof meters.$inferSelect;
 
 /**
- * The meter with its account, customer and tariff: everything a token page needs about it. Every vend reads
- * it first, so it is built and planned once per database (db/prepared.ts).
+ * The meter with its account, customer and tariff: everything a token page needs about it; and what a
+ * credit vend reads before pricing, but for the period's usage (which needs the tariff's billing day): the
+ * meter's last TID, the customer's debt, the seller's quota and the meter's stored key, in the same
+ * statement (issue 16: one round trip fewer per vend). The write checks each of them again
+ * (credit-vend.repo.ts), so reading them a moment early risks nothing. Every vend reads it first, so it is
+ * built and planned once per database (db/prepared.ts).
  */
 const vendContext = preparedPerDatabase((q) =>
-  q
-    .select({ meter: meters, account: accounts, customer: customers, tariff: tariffs })
-    .from(meters)
-    .leftJoin(accounts, eq(accounts.meterId, meters.meterId))
-    .leftJoin(customers, eq(customers.customerId, accounts.customerId))
-    .leftJoin(tariffs, eq(tariffs.tariffId, accounts.tariffId))
-    .where(eq(meters.meterId, sql.placeholder('meterId')))
-    .prepare('vend_context'),
-);
-
-export async function loadVendContext(q: Queryable, meterId: string) {
-  const [row] = await vendContext(q).execute({ meterId });
-  return row;
-}
-
-export type VendContext = NonNullable<Awaited<ReturnType<typeof loadVendContext>>>;
-
-/**
- * The vend context with what a credit vend reads before pricing, but for the period's usage (which needs
- * the tariff's billing day): the meter's last TID, the customer's debt, the seller's quota and the meter's
- * stored key, in the same statement (issue 16: one round trip fewer per vend). The write checks each of
- * them again (credit-vend.repo.ts), so reading them a moment earlier risks nothing.
- */
-const creditVendContext = preparedPerDatabase((q) =>
   q
     .select({
       meter: meters,
@@ -74,13 +54,16 @@ const creditVendContext = preparedPerDatabase((q) =>
     .leftJoin(tariffs, eq(tariffs.tariffId, accounts.tariffId))
     .leftJoin(meterKeys, eq(meterKeys.meterId, meters.meterId))
     .where(eq(meters.meterId, sql.placeholder('meterId')))
-    .prepare('credit_vend_context'),
+    .prepare('vend_context'),
 );
 
-export async function loadCreditVendContext(q: Queryable, meterId: string, userId: string) {
-  const [row] = await creditVendContext(q).execute({ meterId, userId });
+/** The vend context of a meter, for a vend by `userId` (whose quota it reads). */
+export async function loadVendContext(q: Queryable, meterId: string, userId: string) {
+  const [row] = await vendContext(q).execute({ meterId, userId });
   return row;
 }
+
+export type VendContext = NonNullable<Awaited<ReturnType<typeof loadVendContext>>>;
 
 /** Stored steps (0.1 kWh units, minor units per kWh, open end) as the pricing ladder. */
 export function ladderOf(terms: EffectiveTariff): TariffStep[] {
