@@ -11,11 +11,12 @@ import type { StoredDecoderKey } from '../keystore/key-store.js';
 import type { NewTokenRecord } from './vending.repo.js';
 
 /**
- * The credit vend's hot path in as few statements as the guarantees allow (issue 16): one statement reads
- * everything pricing and the token need, and one statement writes everything the vend changes — no
- * transaction around them. The write is optimistic: it takes the meter's next TID only if the meter's last
- * TID is still the one read, repays the debt only if it is still the amount read, and takes the quota only
- * if it still suffices; otherwise it fails as a whole (`vend_require`, migration 0015) with a serialisation
+ * The credit vend's hot path in as few statements as the guarantees allow (issue 16): the vend context
+ * (vending.repo.ts) reads everything pricing and the token need but the period's usage, read here only when
+ * the tariff needs it, and one statement writes everything the vend changes — no transaction around them.
+ * The write is optimistic: it takes the meter's next TID only if the meter's last TID and stored key are
+ * still the ones read, repays the debt only if it is still the amount read, and takes the quota only if it
+ * still suffices; otherwise it fails as a whole (`vend_require`, migration 0015) with a serialisation
  * failure and the vend reads, prices and writes again. Rows every vend touches (the receipt counter, the
  * hourly purchase summary the trigger keeps) are locked only for that one autocommitted statement.
  */
@@ -37,23 +38,6 @@ export interface VendInputs {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const $ = sql.placeholder;
-
-/** The inputs' statement, built once (db/prepared.ts); its values are meterId, userId, customerId and since. */
-const vendInputsStatement = preparedStatement(sql`
-  select (select last_tid from ${meterTokenState} where meter_id = ${$('meterId')}) as last_tid,
-    u.units::text as period_units, u.monthly_paid, d.total_debt_minor::text as total_debt,
-    d.remaining_debt_minor::text as remaining_debt,
-    (select remaining_quota_units::text from ${users} where user_id = ${$('userId')}) as remaining_quota,
-    k.key_enc, k.sgc, k.krn, k.kt, k.ti, k.base_year
-  from (
-    select coalesce(sum(units), 0) as units, coalesce(bool_or(monthly_charge_minor > 0), false) as monthly_paid
-    from ${tokenRecords}
-    where meter_id = ${$('meterId')} and kind = 'credit' and status = 0 and create_date >= ${$('since')}::timestamptz
-  ) u
-  left join lateral (
-    select total_debt_minor, remaining_debt_minor from ${debts} where customer_id = ${$('customerId')}
-  ) d on true
-  left join ${meterKeys} k on k.meter_id = ${$('meterId')}`);
 
 /** What the credit vend context (vending.repo.ts) read besides the meter: all inputs but the period's usage. */
 export interface ContextInputs {
@@ -95,38 +79,6 @@ export async function completeInputs(
         : { totalDebtMinor: totalDebt, remainingDebtMinor: Number(read.remainingDebt) },
     remainingQuotaUnits: num(read.remainingQuota),
     key: read.key,
-  };
-}
-
-/**
- * One statement: the meter's last TID, the period's usage, the customer's debt, the seller's quota and the
- * meter's stored key. Both drivers' int8 answers (string or number) are read as numbers.
- */
-export async function readVendInputs(
-  q: Queryable,
-  p: { meterId: string; customerId: string; userId: string; since: Date },
-): Promise<VendInputs> {
-  const res = await vendInputsStatement(q, { ...p, since: p.since.toISOString() });
-  const r = present(rowsOf<Record<string, unknown>>(res)[0], 'the vend inputs');
-  const totalDebt = num(r.total_debt);
-  return {
-    lastTid: num(r.last_tid),
-    periodUnits: Number(r.period_units),
-    monthlyPaid: r.monthly_paid === true,
-    debt:
-      totalDebt === null ? null : { totalDebtMinor: totalDebt, remainingDebtMinor: Number(r.remaining_debt) },
-    remainingQuotaUnits: num(r.remaining_quota),
-    key:
-      typeof r.key_enc === 'string'
-        ? {
-            keyEnc: r.key_enc,
-            sgc: String(r.sgc),
-            krn: Number(r.krn),
-            kt: Number(r.kt),
-            ti: Number(r.ti),
-            baseYear: Number(r.base_year),
-          }
-        : null,
   };
 }
 

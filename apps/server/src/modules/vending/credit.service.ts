@@ -18,7 +18,6 @@ import {
   type ContextInputs,
   type CreditRecordValues,
   completeInputs,
-  readVendInputs,
   type VendInputs,
   writeCreditVend,
 } from './credit-vend.repo.js';
@@ -188,35 +187,32 @@ function creditRow(values: CreditRecordValues, id: number, receiptId: number): T
   });
 }
 
-/** What the vend reads before pricing: everything the database knows now, as of one snapshot. */
-async function vendInputs(q: Queryable, ctx: UserContext, req: Request, v: Vendable, now: Date) {
-  const terms = effectiveTariff(v.tariff, now);
-  const inputs = await readVendInputs(q, {
-    meterId: req.meterId,
-    customerId: v.customer.customerId,
-    userId: ctx.user.userId,
-    since: billingPeriodStart(now, terms.billingDay),
-  });
-  return { terms, inputs };
-}
-
 /**
- * The inputs the credit vend context already read, with the period's usage read now only if pricing on
- * these terms needs it (a stepped tariff, a monthly charge).
+ * What the vend prices with: the inputs its vend context read (`known`, else read again now, as a retry
+ * behind the meter's lock must), with the period's usage read only if pricing on these terms needs it (a
+ * stepped tariff, a monthly charge).
  */
-async function knownInputs(q: Queryable, req: Request, v: Vendable, known: ContextInputs, now: Date) {
+async function vendInputs(
+  q: Queryable,
+  ctx: UserContext,
+  req: Request,
+  v: Vendable,
+  now: Date,
+  known?: ContextInputs,
+) {
+  const read = known ?? present(await loadVendContext(q, req.meterId, ctx.user.userId), 'the vend context');
   const terms = effectiveTariff(v.tariff, now);
   const needsPeriod = terms.steps.length > 0 || terms.monthlyChargeMinor > 0;
   const period = needsPeriod
     ? { meterId: req.meterId, since: billingPeriodStart(now, terms.billingDay) }
     : null;
-  return { terms, inputs: await completeInputs(q, known, period) };
+  return { terms, inputs: await completeInputs(q, read, period) };
 }
 
 /** What a vend would cost now, from what the database says now (nothing written). */
-async function previewVend(deps: Deps, ctx: UserContext, req: Request, v: Vendable) {
+async function previewVend(deps: Deps, ctx: UserContext, req: Request, v: Vendable, known: ContextInputs) {
   const now = deps.clock.now();
-  const { terms, inputs } = await vendInputs(deps.database.db, ctx, req, v, now);
+  const { terms, inputs } = await vendInputs(deps.database.db, ctx, req, v, now, known);
   const b = priceVend(req, terms, inputs);
   return creditRecordOf(creditRow(recordValues(ctx, req, v, b, inputs.debt, now), 0, 0), true);
 }
@@ -265,9 +261,7 @@ async function attemptCreditVend(
   known?: ContextInputs,
 ) {
   const now = deps.clock.now();
-  const { terms, inputs } = known
-    ? await knownInputs(q, req, v, known, now)
-    : await vendInputs(q, ctx, req, v, now);
+  const { terms, inputs } = await vendInputs(q, ctx, req, v, now, known);
   const b = priceVend(req, terms, inputs);
   const { tid, token, subclass, keyEnc } = await encodeCredit(deps, req, v, inputs, b.units, now);
   const values = withFields(recordValues(ctx, req, v, b, inputs.debt, now), {
@@ -360,7 +354,7 @@ async function vendCredit(
   const known = await loadVendContext(db, req.meterId, ctx.user.userId);
   const v = vendableOf(ctx, req.meterId, known);
   const answer = (view: CreditRecordView) => withFields(view, { communicationWay: v.meter.communicationWay });
-  if (req.isPreview) return answer(await previewVend(deps, ctx, req, v));
+  if (req.isPreview) return answer(await previewVend(deps, ctx, req, v, present(known, 'the vend context')));
   await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
   const done = await replayed(db, ctx, req);
   if (done) return answer(done);
