@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_PATHS } from './api-paths.js';
 import { DateTime } from './common.js';
 
 /** The two replaceable images (Setting → Image). */
@@ -14,7 +15,7 @@ export type ImageSlot = z.infer<typeof ImageSlot>;
  * - POST /api/image/delete [{slot}] → back to the built-in image.
  * - GET  /api/image/file/<slot> (PUBLIC: the login page shows it before login) → image/png, 404 when none.
  */
-export const imagePath = (slot: ImageSlot) => `/api/image/file/${slot}`;
+export const imagePath = (slot: ImageSlot) => IMAGE_PATHS.file.replace(':slot', slot);
 
 export const ImageRow = z.object({
   slot: ImageSlot,

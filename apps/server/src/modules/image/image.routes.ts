@@ -1,4 +1,4 @@
-import { ImageDeleteRequest, ImageRow, writeBody } from '@prepay/contracts';
+import { IMAGE_PATHS, ImageDeleteRequest, ImageRow, writeBody } from '@prepay/contracts';
 import { z } from 'zod';
 import { defineRoute, keysOf, type RouteDef } from '../../http/route.js';
 import type { ImageService } from './image.service.js';
@@ -10,7 +10,7 @@ const permission = 'Setting.Image' as const;
 export function imageRoutes(images: ImageService): RouteDef[] {
   return [
     defineRoute({
-      path: '/api/image/read',
+      path: IMAGE_PATHS.read,
       permission,
       tag,
       summary: 'The replaceable images (login background, receipt logo)',
@@ -19,7 +19,7 @@ export function imageRoutes(images: ImageService): RouteDef[] {
       handler: () => images.list(),
     }),
     defineRoute({
-      path: '/api/image/delete',
+      path: IMAGE_PATHS.delete,
       permission,
       tag,
       summary: 'Remove uploaded images (back to the built-in ones)',

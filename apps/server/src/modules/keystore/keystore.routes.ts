@@ -1,4 +1,10 @@
-import { VendingKeyRef, VendingKeyRequest, VendingKeyRow, writeBody } from '@prepay/contracts';
+import {
+  KEYSTORE_PATHS,
+  VendingKeyRef,
+  VendingKeyRequest,
+  VendingKeyRow,
+  writeBody,
+} from '@prepay/contracts';
 import { z } from 'zod';
 import { defineRoute, type RouteDef } from '../../http/route.js';
 import type { KeyStoreService } from './keystore.service.js';
@@ -9,7 +15,7 @@ const permission = 'Management.Meter' as const;
 export function keyStoreRoutes(service: KeyStoreService): RouteDef[] {
   return [
     defineRoute({
-      path: '/api/keystore/vendingKey/read',
+      path: KEYSTORE_PATHS.read,
       permission,
       tag,
       summary: 'List vending keys (never the keys themselves)',
@@ -18,7 +24,7 @@ export function keyStoreRoutes(service: KeyStoreService): RouteDef[] {
       handler: () => service.list(),
     }),
     defineRoute({
-      path: '/api/keystore/vendingKey/create',
+      path: KEYSTORE_PATHS.create,
       permission,
       tag,
       summary: 'Load vending keys (write-only; replaces the key of the same SGC/KRN)',
@@ -27,7 +33,7 @@ export function keyStoreRoutes(service: KeyStoreService): RouteDef[] {
       handler: (rows, ctx) => service.create(ctx, rows),
     }),
     defineRoute({
-      path: '/api/keystore/vendingKey/delete',
+      path: KEYSTORE_PATHS.delete,
       permission,
       tag,
       summary: 'Remove vending keys (decoder keys already stored stay)',
