@@ -1,4 +1,4 @@
-import type { AccountRow, CreditTokenRecord } from '@prepay/contracts';
+import { type AccountRow, type CreditTokenRecord, TOKEN_PATHS } from '@prepay/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InputRef } from 'antd';
 import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
@@ -47,7 +47,7 @@ interface Inexact {
   other: string | null;
 }
 
-const GENERATE = '/api/token/creditToken/generate';
+const GENERATE = TOKEN_PATHS.creditGenerate;
 
 function body(meterId: string, f: RechargeForm) {
   return {
