@@ -3,6 +3,7 @@
  * tasks, collection, cash-up and the DL/T 645 tree live next to their schemas). The original spells
  * its resources this way; the server matches paths case-insensitively.
  */
+import type { ImageSlot } from './image.js';
 
 /**
  * A grid's download: POST the grid's read body (paging ignored) to `<base>/export` and get every
@@ -127,9 +128,11 @@ export const IMAGE_PATHS = {
   read: '/api/image/read',
   upload: '/api/image/upload',
   delete: '/api/image/delete',
-  /** GET, public: a slot's PNG (imagePath(slot) in image.ts names one slot's). */
+  /** GET, public: a slot's PNG (imagePath names one slot's). */
   file: '/api/image/file/:slot',
 } as const;
+/** One slot's PNG (public: the login page shows the background before anyone signs in). */
+export const imagePath = (slot: ImageSlot) => IMAGE_PATHS.file.replace(':slot', slot);
 
 /** The vending keys (write-only; keystore.ts). */
 export const KEYSTORE_PATHS = {

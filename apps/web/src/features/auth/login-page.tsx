@@ -1,4 +1,4 @@
-import { imagePath } from '@prepay/contracts';
+import { imagePath } from '@prepay/contracts/api-paths';
 import { Button, Form } from 'antd';
 import { type CSSProperties, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';

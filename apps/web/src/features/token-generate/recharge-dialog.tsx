@@ -1,4 +1,5 @@
-import { type AccountRow, type CreditTokenRecord, TOKEN_PATHS } from '@prepay/contracts';
+import type { AccountRow, CreditTokenRecord } from '@prepay/contracts';
+import { TOKEN_PATHS } from '@prepay/contracts/api-paths';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InputRef } from 'antd';
 import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
