@@ -10,7 +10,9 @@
 //    no service, route, module wiring or http/; a service (*.service.ts) imports no route, module wiring
 //    or http/ (it takes a UserContext from lib/user-context.ts and throws lib/domain-errors.ts);
 //  - every package a workspace imports is declared in its package.json (root devDependencies count as
-//    the repository's shared tooling): hoisting must not be what makes an import work.
+//    the repository's shared tooling): hoisting must not be what makes an import work;
+//  - the server's and the web's sources (tests apart) spell no API path: a string or template literal
+//    starting with /api/ (any case) is a second copy of what packages/contracts/src/api-paths.ts says.
 // Workspaces are found on disk, so a new app or package is covered the day it is added.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -198,10 +200,46 @@ export function scan(root) {
   return problems;
 }
 
+/** Where API paths must come from contracts; tests and browser specs may spell the wire as it is. */
+const PATH_SOURCES = ['apps/server/src/', 'apps/web/src/'];
+const TEST_SOURCE = /(^|\/)(test|tests|e2e|__tests__)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+const PATH_LITERAL = /(['"`])\/api\//i;
+// Doc comments may name paths in prose: a line that is a comment (or a comment's continuation) is skipped.
+const COMMENT_LINE = /^\s*(\/\/|\/\*|\*)/;
+
+/** Lines (1-based) of a source text that hold a string or template literal starting with /api/. */
+export function pathLiteralsOf(text) {
+  return text
+    .split('\n')
+    .flatMap((line, i) => (!COMMENT_LINE.test(line) && PATH_LITERAL.test(line) ? [i + 1] : []));
+}
+
+/** Every API path literal in the apps' sources, as `file:line — fix`. */
+export function scanPathLiterals(root) {
+  const problems = [];
+  for (const scope of PATH_SOURCES) {
+    let files = [];
+    try {
+      files = walk(path.join(root, scope), []);
+    } catch {
+      continue;
+    }
+    for (const file of files) {
+      const rel = path.relative(root, file).split(path.sep).join('/');
+      if (TEST_SOURCE.test(rel)) continue;
+      for (const line of pathLiteralsOf(readFileSync(file, 'utf8')))
+        problems.push(
+          `${rel}:${line} — an API path literal: take the path from @prepay/contracts api-paths.ts`,
+        );
+    }
+  }
+  return problems;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(import.meta.dirname, '..');
-  const problems = scan(root);
+  const problems = [...scan(root), ...scanPathLiterals(root)];
   for (const p of problems) console.error(p);
-  console.log(`dependency rule: ${problems.length} violation(s)`);
+  console.log(`dependency rule (imports and API paths): ${problems.length} violation(s)`);
   process.exit(problems.length === 0 ? 0 : 1);
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importsOf, scan, violation } from './check-deps.mjs';
+import { importsOf, pathLiteralsOf, scan, scanPathLiterals, violation } from './check-deps.mjs';
 
 describe('the dependency rule', () => {
   it.each([
@@ -81,6 +81,20 @@ describe('the dependency rule', () => {
     ]);
   });
 
+  it('finds string and template literals starting with /api/ in any case, not prose in comments', () => {
+    const text = [
+      "const a = '/api/user/login';",
+      'const b = `/API/PrepayReport/DebtSituation`;',
+      'const c = "/Api/x";',
+      '/** POST /api/user/info answers the user; `/api/<module>/export` too. */',
+      ' * `/api/token/<page>/generate`',
+      "// '/api/alarm/read'",
+      "const d = USER_PATHS.login; const e = '/apiary/x'; const f = /^\\/api\\//i;",
+      "const g = 'see /api/x';",
+    ].join('\n');
+    expect(pathLiteralsOf(text)).toEqual([1, 2, 3]);
+  });
+
   describe('on a repository', () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'check-deps-'));
     afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -119,9 +133,27 @@ describe('the dependency rule', () => {
         expect.stringMatching(/^packages\/dlt645\/src\/frame\.ts:1 .* must import nothing of ours/),
       ]);
     });
+
+    it("names every API path literal in the apps' sources, tests and e2e apart", () => {
+      file(
+        'apps/server/src/modules/a/a.routes.ts',
+        "import { P } from '@prepay/contracts';\nconst p = '/api/a/read';",
+      );
+      file('apps/web/src/features/a/page.tsx', 'const x = 1;\nconst p = `/API/A/read`;');
+      file('apps/web/src/features/a/page.test.tsx', "const p = '/api/a/read';");
+      file('apps/server/test/a.test.ts', "const p = '/api/a/read';");
+      file('apps/web/e2e/a.spec.ts', "const p = '/api/a/read';");
+      file('packages/contracts/src/api-paths.ts', "export const P = '/api/a/read';");
+      expect(scanPathLiterals(root).sort()).toEqual([
+        'apps/server/src/modules/a/a.routes.ts:2 — an API path literal: take the path from @prepay/contracts api-paths.ts',
+        'apps/web/src/features/a/page.tsx:2 — an API path literal: take the path from @prepay/contracts api-paths.ts',
+      ]);
+    });
   });
 
   it('holds for this repository', () => {
-    expect(scan(path.resolve(import.meta.dirname, '..'))).toEqual([]);
+    const root = path.resolve(import.meta.dirname, '..');
+    expect(scan(root)).toEqual([]);
+    expect(scanPathLiterals(root)).toEqual([]);
   });
 });

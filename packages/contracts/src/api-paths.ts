@@ -3,6 +3,32 @@
  * tasks, collection, cash-up and the DL/T 645 tree live next to their schemas). The original spells
  * its resources this way; the server matches paths case-insensitively.
  */
+import type { ImageSlot } from './image.js';
+
+/**
+ * A grid's download: POST the grid's read body (paging ignored) to `<base>/export` and get every
+ * matching row as .xlsx. `base` is the grid's API path without its read action (`/api/alarm`,
+ * `/API/PrepayReport/DebtSituation`).
+ */
+export const exportPath = <B extends string>(base: B) => `${base}/export` as const;
+
+/**
+ * The file endpoints of a resource under `/api/<resource>` (all POST, same permission as the
+ * resource's writes/reads); binary answers carry Content-Disposition, failures are JSON envelopes:
+ * - importFile (the master-data modules, files.ts FILE_MODULES): multipart/form-data with one file
+ *   field "file" (.xlsx; ≤ 5 MB) → the imported rows, or code ≠ 0 and a reason listing every bad row
+ *   ("Row 3: meterId: Required"); nothing is written unless every row is good.
+ * - template: no body → an .xlsx with the header row (the import's column names) and one example row.
+ * - export: every downloadable grid's (`customer`, `token/creditTokenRecord`, `RemoteMeterTask/reading`,
+ *   `DailyDataMeter/readMonthly`, …): the grid's read body → an .xlsx of every matching row.
+ */
+export function fileRoutes<R extends string>(resource: R) {
+  return {
+    importFile: `/api/${resource}/importFile`,
+    template: `/api/${resource}/template`,
+    export: exportPath(`/api/${resource}`),
+  } as const;
+}
 
 /** A master-data resource's calls: `/api/<name>/read|create|import|update|delete`. */
 export function crudPaths<N extends string>(name: N) {
@@ -46,6 +72,8 @@ export const USER_PATHS = {
 
 /** Token Generate (original-api.md §7): generate per kind, the key update and the meter test table. */
 export const TOKEN_PATHS = {
+  /** The payments feed for an external platform (GET, not enveloped; original-api.md §2.2). */
+  paymentsFeed: '/api/token/creditTokenRecord/readMore',
   creditGenerate: '/api/token/creditToken/generate',
   creditCancel: '/api/token/creditTokenRecord/cancel',
   clearTamperGenerate: '/api/token/clearTamperToken/generate',
@@ -66,6 +94,8 @@ export const PREPAY_REPORT_PATHS = {
   lowPurchase: '/API/PrepayReport/LowPurchaseSituation',
   debtSituation: '/API/PrepayReport/DebtSituation',
   consumptionStatistics: '/API/PrepayReport/ConsumptionStatistics',
+  /** The vends that recovered part of a customer's debt (the Debt Situation row's detail). */
+  debtPayments: '/API/PrepayReport/DebtSituationPayments',
 } as const;
 
 /** Frozen readings (AMR data): daily per meter, interval detail, monthly, and water/gas. */
@@ -74,9 +104,21 @@ export const DAILY_DATA_PATHS = {
   meterRead: '/api/DailyDataMeter/read',
   meterReadMore: '/api/DailyDataMeter/readMore',
   meterReadMonthly: '/api/DailyDataMeter/readMonthly',
+  /** Hourly readings as the integration feed answers them (GET, not enveloped; original-api.md §2.2). */
+  meterReadHourly: '/api/DailyDataMeter/readHourly',
+  waterReadMore: '/api/DailyData/readMore',
+  waterReadMonthly: '/api/DailyData/readMonthly',
+  /** The grids' downloads (the web names them by resource: fileRoutes('DailyDataMeter').export). */
+  meterExport: exportPath('/api/DailyDataMeter'),
+  meterMonthlyExport: exportPath('/api/DailyDataMeter/readMonthly'),
+  export: exportPath('/api/DailyData'),
 } as const;
 
-export const ALARM_PATHS = { read: '/api/alarm/read', acknowledge: '/api/alarm/acknowledge' } as const;
+export const ALARM_PATHS = {
+  read: '/api/alarm/read',
+  acknowledge: '/api/alarm/acknowledge',
+  export: exportPath('/api/alarm'),
+} as const;
 export const DASHBOARD_PATHS = {
   panelGroup: '/api/dashboard/readPanelGroup',
   lineChart: '/api/dashboard/readLineChart',
@@ -86,6 +128,17 @@ export const IMAGE_PATHS = {
   read: '/api/image/read',
   upload: '/api/image/upload',
   delete: '/api/image/delete',
+  /** GET, public: a slot's PNG (imagePath names one slot's). */
+  file: '/api/image/file/:slot',
+} as const;
+/** One slot's PNG (public: the login page shows the background before anyone signs in). */
+export const imagePath = (slot: ImageSlot) => IMAGE_PATHS.file.replace(':slot', slot);
+
+/** The vending keys (write-only; keystore.ts). */
+export const KEYSTORE_PATHS = {
+  read: '/api/keystore/vendingKey/read',
+  create: '/api/keystore/vendingKey/create',
+  delete: '/api/keystore/vendingKey/delete',
 } as const;
 
 /** Token Record grids (original-api.md §7): one read per token kind, and the credit cancel. */

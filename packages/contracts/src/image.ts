@@ -12,9 +12,9 @@ export type ImageSlot = z.infer<typeof ImageSlot>;
  *   signature) of at most 2 MB → ImageRow. Permission Setting.Image, system administrators only.
  * - POST /api/image/read → ImageRow[] (both slots; `url` null when none is uploaded).
  * - POST /api/image/delete [{slot}] → back to the built-in image.
- * - GET  /api/image/file/<slot> (PUBLIC: the login page shows it before login) → image/png, 404 when none.
+ * - GET  /api/image/file/<slot> (PUBLIC: the login page shows it before login) → image/png, 404 when none
+ *   (api-paths.ts imagePath).
  */
-export const imagePath = (slot: ImageSlot) => `/api/image/file/${slot}`;
 
 export const ImageRow = z.object({
   slot: ImageSlot,

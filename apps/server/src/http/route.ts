@@ -81,6 +81,23 @@ export function defineRoute<B extends z.ZodType, R extends z.ZodType>(def: JsonR
   return { ...def, handler: (body, ctx) => def.handler(body as z.infer<B>, ctx) };
 }
 
+/**
+ * The routes of a module whose calls share one permission, tag and answer (the module's rows, answered
+ * again after each write): each call then names only its path, summary, body and step.
+ */
+export function routeGroup<R extends z.ZodType>(shared: {
+  permission: RoutePermission;
+  tag: string;
+  result: R;
+}) {
+  return <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    handler: (body: z.infer<B>, ctx: AuthedContext) => Promise<z.infer<R>>,
+  ): RouteDef => defineRoute({ ...shared, path, summary, body, handler });
+}
+
 /** The keys a delete request names (each line of its body carries one). */
 export const keysOf = <T, K extends keyof T>(rows: T[], key: K): T[K][] => rows.map((r) => r[key]);
 

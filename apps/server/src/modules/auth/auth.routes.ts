@@ -7,6 +7,7 @@ import {
   PUBLIC,
   SwitchRoleRequest,
   UpdateInfoRequest,
+  USER_PATHS,
   UserInfo,
   UserRows,
 } from '@prepay/contracts';
@@ -30,7 +31,7 @@ function withCookie<T extends { token: string }>(ctx: AuthedContext, result: T, 
 function sessionRoutes(auth: AuthService): RouteDef[] {
   return [
     defineRoute({
-      path: '/api/user/captcha',
+      path: USER_PATHS.captcha,
       permission: PUBLIC,
       tag,
       summary: 'A login verification code (SVG image); the login sends back its captchaId and the code',
@@ -38,7 +39,7 @@ function sessionRoutes(auth: AuthService): RouteDef[] {
       handler: (_b, ctx) => auth.issueCaptcha(ctx.actor.ipAddress),
     }),
     defineRoute({
-      path: '/api/user/login',
+      path: USER_PATHS.login,
       permission: PUBLIC,
       tag,
       summary:
@@ -49,7 +50,7 @@ function sessionRoutes(auth: AuthService): RouteDef[] {
       handler: async (b, ctx) => withCookie(ctx, await auth.login(b, ctx.actor.ipAddress)),
     }),
     defineRoute({
-      path: '/api/user/info',
+      path: USER_PATHS.info,
       permission: AUTHENTICATED,
       tag,
       summary: 'The signed-in user, their role and its permission keys',
@@ -57,7 +58,7 @@ function sessionRoutes(auth: AuthService): RouteDef[] {
       handler: (_b, ctx) => auth.info(ctx),
     }),
     defineRoute({
-      path: '/api/user/logout',
+      path: USER_PATHS.logout,
       permission: AUTHENTICATED,
       tag,
       summary: 'Revoke this token (and clear the session cookie)',
@@ -69,7 +70,7 @@ function sessionRoutes(auth: AuthService): RouteDef[] {
       },
     }),
     defineRoute({
-      path: '/api/user/switchRole',
+      path: USER_PATHS.switchRole,
       permission: AUTHENTICATED,
       tag,
       summary: 'Switch to another role the user holds; returns a new token',
@@ -100,7 +101,7 @@ function ownAccountRoutes(auth: AuthService): RouteDef[] {
     });
   return [
     defineRoute({
-      path: '/api/user/updateInfo',
+      path: USER_PATHS.updateInfo,
       permission: AUTHENTICATED,
       tag,
       summary: 'Update your own profile',
@@ -111,10 +112,10 @@ function ownAccountRoutes(auth: AuthService): RouteDef[] {
         return auth.ownRows(ctx);
       },
     }),
-    passwordRoute('login', '/api/user/modifyLoginPassword', 'Change your login password'),
+    passwordRoute('login', USER_PATHS.modifyLoginPassword, 'Change your login password'),
     passwordRoute(
       'authorization',
-      '/api/user/modifyAuthorizationPassword',
+      USER_PATHS.modifyAuthorizationPassword,
       'Change your authorization password (the second secret vending and cancelling require)',
     ),
   ];

@@ -1,4 +1,4 @@
-import { AUTHENTICATED, LineChart, LineChartRequest, PanelGroup } from '@prepay/contracts';
+import { AUTHENTICATED, DASHBOARD_PATHS, LineChart, LineChartRequest, PanelGroup } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
 import { createDashboardService, type DashboardService } from './dashboard.service.js';
@@ -12,7 +12,7 @@ export function dashboardRoutes(
 ): RouteDef[] {
   return [
     defineRoute({
-      path: '/api/dashboard/readPanelGroup',
+      path: DASHBOARD_PATHS.panelGroup,
       permission: AUTHENTICATED,
       tag,
       summary: 'Accounts, purchase times, units and money',
@@ -20,7 +20,7 @@ export function dashboardRoutes(
       handler: (_b, ctx) => dashboard.panelGroup(ctx.user),
     }),
     defineRoute({
-      path: '/api/dashboard/readLineChart',
+      path: DASHBOARD_PATHS.lineChart,
       permission: AUTHENTICATED,
       tag,
       summary: 'Chart series by type (0–7)',

@@ -1,31 +1,25 @@
-import { ImageDeleteRequest, ImageRow, writeBody } from '@prepay/contracts';
+import { IMAGE_PATHS, ImageDeleteRequest, ImageRow, writeBody } from '@prepay/contracts';
 import { z } from 'zod';
-import { defineRoute, keysOf, type RouteDef } from '../../http/route.js';
+import { keysOf, type RouteDef, routeGroup } from '../../http/route.js';
 import type { ImageService } from './image.service.js';
 
-const tag = 'Image';
-const permission = 'Setting.Image' as const;
+/** Setting → Image: every call answers both slots' rows. */
+const imageRoute = routeGroup({ permission: 'Setting.Image', tag: 'Image', result: z.array(ImageRow) });
 
 /** The JSON routes; the upload (multipart) and the public GET are in masterdata/file.routes.ts. */
 export function imageRoutes(images: ImageService): RouteDef[] {
   return [
-    defineRoute({
-      path: '/api/image/read',
-      permission,
-      tag,
-      summary: 'The replaceable images (login background, receipt logo)',
-      body: z.object({}).passthrough(),
-      result: z.array(ImageRow),
-      handler: () => images.list(),
-    }),
-    defineRoute({
-      path: '/api/image/delete',
-      permission,
-      tag,
-      summary: 'Remove uploaded images (back to the built-in ones)',
-      body: writeBody(ImageDeleteRequest),
-      result: z.array(ImageRow),
-      handler: (b, ctx) => images.remove(ctx, keysOf(b, 'slot')),
-    }),
+    imageRoute(
+      IMAGE_PATHS.read,
+      'The replaceable images (login background, receipt logo)',
+      z.object({}).passthrough(),
+      () => images.list(),
+    ),
+    imageRoute(
+      IMAGE_PATHS.delete,
+      'Remove uploaded images (back to the built-in ones)',
+      writeBody(ImageDeleteRequest),
+      (b, ctx) => images.remove(ctx, keysOf(b, 'slot')),
+    ),
   ];
 }

@@ -1,39 +1,40 @@
-import { VendingKeyRef, VendingKeyRequest, VendingKeyRow, writeBody } from '@prepay/contracts';
+import {
+  KEYSTORE_PATHS,
+  VendingKeyRef,
+  VendingKeyRequest,
+  VendingKeyRow,
+  writeBody,
+} from '@prepay/contracts';
 import { z } from 'zod';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { type RouteDef, routeGroup } from '../../http/route.js';
 import type { KeyStoreService } from './keystore.service.js';
 
-const tag = 'KeyStore';
-const permission = 'Management.Meter' as const;
+/** System administrators only; every call answers the key list, as rows that never carry a key. */
+const keyRoute = routeGroup({
+  permission: 'Management.Meter',
+  tag: 'KeyStore',
+  result: z.array(VendingKeyRow),
+});
 
 export function keyStoreRoutes(service: KeyStoreService): RouteDef[] {
   return [
-    defineRoute({
-      path: '/api/keystore/vendingKey/read',
-      permission,
-      tag,
-      summary: 'List vending keys (never the keys themselves)',
-      body: z.object({}).passthrough(),
-      result: z.array(VendingKeyRow),
-      handler: () => service.list(),
-    }),
-    defineRoute({
-      path: '/api/keystore/vendingKey/create',
-      permission,
-      tag,
-      summary: 'Load vending keys (write-only; replaces the key of the same SGC/KRN)',
-      body: writeBody(VendingKeyRequest),
-      result: z.array(VendingKeyRow),
-      handler: (rows, ctx) => service.create(ctx, rows),
-    }),
-    defineRoute({
-      path: '/api/keystore/vendingKey/delete',
-      permission,
-      tag,
-      summary: 'Remove vending keys (decoder keys already stored stay)',
-      body: writeBody(VendingKeyRef),
-      result: z.array(VendingKeyRow),
-      handler: (rows, ctx) => service.remove(ctx, rows),
-    }),
+    keyRoute(
+      KEYSTORE_PATHS.read,
+      'List vending keys (never the keys themselves)',
+      z.object({}).passthrough(),
+      () => service.list(),
+    ),
+    keyRoute(
+      KEYSTORE_PATHS.create,
+      'Load vending keys (write-only; replaces the key of the same SGC/KRN)',
+      writeBody(VendingKeyRequest),
+      (rows, ctx) => service.create(ctx, rows),
+    ),
+    keyRoute(
+      KEYSTORE_PATHS.delete,
+      'Remove vending keys (decoder keys already stored stay)',
+      writeBody(VendingKeyRef),
+      (rows, ctx) => service.remove(ctx, rows),
+    ),
   ];
 }

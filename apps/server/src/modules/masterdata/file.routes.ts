@@ -3,6 +3,7 @@ import {
   type ExportLanguage,
   fileRoutes,
   IMAGE_MAX_BYTES,
+  IMAGE_PATHS,
   IMPORT_MAX_BYTES,
   ImageRow,
   ImageUploadQuery,
@@ -57,7 +58,7 @@ export function fileRouteDefs(deps: Deps, services: Services, images: ImageServi
 function imageFileRoutes(images: ImageService): RouteDef[] {
   const upload = defineFileRoute({
     kind: 'file',
-    path: '/api/image/upload',
+    path: IMAGE_PATHS.upload,
     permission: 'Setting.Image',
     tag: 'Image',
     summary: 'Upload a PNG (≤ 2 MB) into a slot; query slot=loginBackground|receiptLogo',
@@ -77,7 +78,7 @@ function imageFileRoutes(images: ImageService): RouteDef[] {
   const fetch = defineFileRoute({
     kind: 'file',
     method: 'GET',
-    path: '/api/image/file/:slot',
+    path: IMAGE_PATHS.file,
     // The login page shows the background before anyone signs in.
     permission: PUBLIC,
     tag: 'Image',

@@ -1,7 +1,9 @@
 import {
+  ALARM_PATHS,
   AlarmAcknowledgeRequest,
   AlarmReadRequest,
   AlarmRow,
+  DAILY_DATA_PATHS,
   DailyDataMeterReadRequest,
   DailyDataMeterRow,
   DailyDataReadRequest,
@@ -34,8 +36,8 @@ type PagedRead<Req extends z.ZodType, Row extends z.ZodType> = [
 ];
 
 /**
- * The paged reads of one original controller: each answers `/api/<tag>/<action>` with a page of
- * `row`, for a request of `body`; they differ only in who may read, what they show and the step.
+ * The paged reads of one original controller (by path): each answers a page of `row` for a request
+ * of `body`; they differ only in who may read, what they show and the step.
  */
 function pagedReads<Req extends z.ZodType, Row extends z.ZodType>(
   tag: string,
@@ -43,9 +45,9 @@ function pagedReads<Req extends z.ZodType, Row extends z.ZodType>(
   row: Row,
   reads: Record<string, PagedRead<Req, Row>>,
 ): RouteDef[] {
-  return Object.entries(reads).map(([action, [permission, summary, read]]) =>
+  return Object.entries(reads).map(([path, [permission, summary, read]]) =>
     defineRoute({
-      path: `/api/${tag}/${action}`,
+      path,
       permission,
       tag,
       summary,
@@ -62,25 +64,33 @@ export function meterDataRoutes(
 ): RouteDef[] {
   return [
     ...pagedReads('DailyDataMeter', DailyDataMeterReadRequest, DailyDataMeterRow, {
-      read: [ELECTRIC, 'Interval Data: daily frozen readings per meter', data.readDaily],
-      readMonthly: [
+      [DAILY_DATA_PATHS.meterRead]: [
+        ELECTRIC,
+        'Interval Data: daily frozen readings per meter',
+        data.readDaily,
+      ],
+      [DAILY_DATA_PATHS.meterReadMonthly]: [
         [ELECTRIC, MONTHLY],
         'Monthly Data: settlement-day frozen readings per meter',
         data.readMonthly,
       ],
-      readMore: [ELECTRIC, 'Hourly readings (the Hourly row action)', data.readHourly],
+      [DAILY_DATA_PATHS.meterReadMore]: [
+        ELECTRIC,
+        'Hourly readings (the Hourly row action)',
+        data.readHourly,
+      ],
     }),
     ...pagedReads('DailyData', DailyDataReadRequest, DailyDataRow, {
-      read: [WATER, 'Interval Data (Water): daily readings', data.readWaterDaily],
-      readMore: [
+      [DAILY_DATA_PATHS.read]: [WATER, 'Interval Data (Water): daily readings', data.readWaterDaily],
+      [DAILY_DATA_PATHS.waterReadMore]: [
         WATER,
         'Interval Data (Water): every stored daily reading (water meters report daily)',
         data.readWaterDaily,
       ],
-      readMonthly: [[WATER, MONTHLY], 'Monthly Data (Water)', data.readWaterMonthly],
+      [DAILY_DATA_PATHS.waterReadMonthly]: [[WATER, MONTHLY], 'Monthly Data (Water)', data.readWaterMonthly],
     }),
     defineRoute({
-      path: '/api/alarm/read',
+      path: ALARM_PATHS.read,
       permission: ALARM,
       tag: 'Alarm',
       summary: 'Abnormal alarms (tamper, relay, low credit, offline)',
@@ -89,7 +99,7 @@ export function meterDataRoutes(
       handler: (b, ctx) => data.readAlarms(b, ctx.user),
     }),
     defineRoute({
-      path: '/api/alarm/acknowledge',
+      path: ALARM_PATHS.acknowledge,
       permission: ALARM,
       tag: 'Alarm',
       summary: 'Acknowledge alarms',
@@ -120,20 +130,20 @@ export function registerMeterDataExtras(
   };
   registerExport(app, deps, {
     ...electric,
-    path: '/api/DailyDataMeter',
+    path: DAILY_DATA_PATHS.meterExport,
     permission: ELECTRIC,
     title: 'Interval Data',
     read: (b, ctx) => data.readDaily(b, ctx.user),
   });
   registerExport(app, deps, {
     ...electric,
-    path: '/api/DailyDataMeter/readMonthly',
+    path: DAILY_DATA_PATHS.meterMonthlyExport,
     permission: MONTHLY,
     title: 'Monthly Data',
     read: (b, ctx) => data.readMonthly(b, ctx.user),
   });
   registerExport(app, deps, {
-    path: '/api/DailyData',
+    path: DAILY_DATA_PATHS.export,
     permission: WATER,
     title: 'Interval Data (Water)',
     body: DailyDataReadRequest,
@@ -141,7 +151,7 @@ export function registerMeterDataExtras(
     read: (b, ctx) => data.readWaterDaily(b, ctx.user),
   });
   registerExport(app, deps, {
-    path: '/api/alarm',
+    path: ALARM_PATHS.export,
     permission: ALARM,
     title: 'Alarms',
     body: AlarmReadRequest,
@@ -149,7 +159,7 @@ export function registerMeterDataExtras(
     read: (b, ctx) => data.readAlarms(b, ctx.user),
   });
   app.get(
-    '/api/DailyDataMeter/readHourly',
+    DAILY_DATA_PATHS.meterReadHourly,
     {
       config: { permission: ELECTRIC },
       schema: {

@@ -7,8 +7,9 @@ import { exportLanguage, headerOf, humanValue, numberFormatOf } from '../../lib/
 import { streamExport } from '../../lib/export-stream.js';
 import { writeAudit } from '../audit/audit.js';
 
-/** A report or data grid that can also be downloaded whole as .xlsx (`<path>/export`). */
+/** A report or data grid that can also be downloaded whole as .xlsx. */
 export interface ExportableRead<S extends z.ZodType, R> {
+  /** The download's path: contracts' exportPath of the grid's base. */
   path: string;
   permission: PermissionKey;
   title: string;
@@ -19,14 +20,14 @@ export interface ExportableRead<S extends z.ZodType, R> {
   read: (req: z.infer<S>, ctx: AuthedContext) => Promise<{ total: number; data: R[] }>;
 }
 
-/** Registers `<path>/export`: the same filter and sort as the grid, every page, one audit row. */
+/** Registers the download: the same filter and sort as the grid, every page, one audit row. */
 export function registerExport<S extends z.ZodType, R extends object>(
   app: FastifyInstance,
   deps: Deps,
   e: ExportableRead<S, R>,
 ): void {
   app.post(
-    `${e.path}/export`,
+    e.path,
     {
       config: { permission: e.permission },
       schema: { tags: ['Export'], summary: `Export ${e.title} (.xlsx)` },
@@ -35,7 +36,8 @@ export function registerExport<S extends z.ZodType, R extends object>(
       const ctx = contextOf(request);
       const body = parseBody(e.body, { ...((request.body as object | undefined) ?? {}) });
       const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
-      const name = e.path.split('/').filter(Boolean).slice(-2).join('-');
+      // Named by the two path segments before /export (`DailyDataMeter-readMonthly-<stamp>.xlsx`).
+      const name = e.path.split('/').filter(Boolean).slice(-3, -1).join('-');
       // Titles and coded values in the user's language (the body's lang, as the grid sends it).
       const lang = exportLanguage((body as { lang?: string }).lang);
       const cell = (r: R, k: string) => humanValue(lang, k, (r as Record<string, unknown>)[k], e.values?.[k]);

@@ -5,10 +5,12 @@ import {
   DebtPaymentsRequest,
   DebtSituationRequest,
   DebtSituationRow,
+  exportPath,
   LongNonpurchaseRequest,
   LongNonpurchaseRow,
   LowPurchaseRequest,
   LowPurchaseRow,
+  PREPAY_REPORT_PATHS,
   page,
 } from '@prepay/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -35,7 +37,8 @@ function report<S extends z.ZodType, R extends z.ZodObject>(
       result: page(e.row),
       handler: (b, ctx) => e.read(b, ctx),
     }),
-    registerExport: (app) => registerExport(app, deps, { ...e, columns: Object.keys(e.row.shape) }),
+    registerExport: (app) =>
+      registerExport(app, deps, { ...e, path: exportPath(e.path), columns: Object.keys(e.row.shape) }),
   };
 }
 
@@ -43,7 +46,7 @@ function report<S extends z.ZodType, R extends z.ZodObject>(
 function prepayReports(deps: Deps, service: PrepayReportService) {
   return [
     report(deps, {
-      path: '/API/PrepayReport/LongNonpurchaseSituation',
+      path: PREPAY_REPORT_PATHS.longNonpurchase,
       permission: 'PrepayReport.LongNonpurchaseSituation',
       title: 'Long Nonpurchase Situation',
       body: LongNonpurchaseRequest,
@@ -51,7 +54,7 @@ function prepayReports(deps: Deps, service: PrepayReportService) {
       read: (b, ctx) => service.longNonpurchase(b, ctx.user),
     }),
     report(deps, {
-      path: '/API/PrepayReport/LowPurchaseSituation',
+      path: PREPAY_REPORT_PATHS.lowPurchase,
       permission: 'PrepayReport.LowPurchaseSituation',
       title: 'Low Purchase Situation',
       body: LowPurchaseRequest,
@@ -59,7 +62,7 @@ function prepayReports(deps: Deps, service: PrepayReportService) {
       read: (b, ctx) => service.lowPurchase(b, ctx.user),
     }),
     report(deps, {
-      path: '/API/PrepayReport/DebtSituation',
+      path: PREPAY_REPORT_PATHS.debtSituation,
       permission: 'PrepayReport.DebtSituation',
       title: 'Debt Situation',
       body: DebtSituationRequest,
@@ -67,7 +70,7 @@ function prepayReports(deps: Deps, service: PrepayReportService) {
       read: (b, ctx) => service.debtSituation(b, ctx.user),
     }),
     report(deps, {
-      path: '/API/PrepayReport/ConsumptionStatistics',
+      path: PREPAY_REPORT_PATHS.consumptionStatistics,
       permission: 'PrepayReport.ConsumptionStatistics',
       title: 'Consumption Statistics',
       body: ConsumptionStatisticsRequest,
@@ -84,7 +87,7 @@ export function prepayReportRoutes(
   return [
     ...prepayReports(deps, service).map((r) => r.def),
     defineRoute({
-      path: '/API/PrepayReport/DebtSituationPayments',
+      path: PREPAY_REPORT_PATHS.debtPayments,
       permission: 'PrepayReport.DebtSituation',
       tag,
       summary: 'The vends that recovered part of a customer debt',

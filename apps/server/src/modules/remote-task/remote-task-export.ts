@@ -1,4 +1,4 @@
-import { RemoteTaskReadRequest, TASK_KINDS, TASK_ROUTES } from '@prepay/contracts';
+import { fileRoutes, RemoteTaskReadRequest, TASK_KINDS, TASK_ROUTES } from '@prepay/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { contextOf, parseBody } from '../../http/route.js';
@@ -23,7 +23,7 @@ export function registerTaskExports(app: FastifyInstance, deps: Deps): void {
       ...COLUMNS.end,
     ];
     app.post(
-      `/api/RemoteMeterTask/${kind}/export`,
+      fileRoutes(`RemoteMeterTask/${kind}`).export,
       {
         config: { permission: TASK_ROUTES[kind].recordKey },
         schema: { tags: ['RemoteMeterTask'], summary: `Export ${kind} tasks (.xlsx)` },

@@ -1,4 +1,4 @@
-import { PaymentsFeed, PaymentsFeedQuery } from '@prepay/contracts';
+import { PaymentsFeed, PaymentsFeedQuery, TOKEN_PATHS } from '@prepay/contracts';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +23,7 @@ const NOT_KNOWN = 'N/A';
 export function registerPaymentsFeed(app: FastifyInstance, deps: Deps): void {
   const { db } = deps.database;
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/token/creditTokenRecord/readMore',
+    TOKEN_PATHS.paymentsFeed,
     {
       config: { permission: 'TokenRecord.CreditTokenRecord' },
       schema: {

@@ -1,4 +1,4 @@
-import { type PermissionKey, TokenRecordReadRequest, VendPayment } from '@prepay/contracts';
+import { fileRoutes, type PermissionKey, TokenRecordReadRequest, VendPayment } from '@prepay/contracts';
 import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineFileRoute, type RouteDef } from '../../http/route.js';
@@ -103,7 +103,7 @@ export function recordExportRoutes(deps: Deps): RouteDef[] {
   return EXPORTS.map((e) =>
     defineFileRoute({
       kind: 'file',
-      path: `/api/token/${e.path}/export`,
+      path: fileRoutes(`token/${e.path}`).export,
       permission: e.permission,
       tag: 'Token',
       summary: `Export ${e.title} (.xlsx)`,

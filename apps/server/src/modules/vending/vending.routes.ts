@@ -14,6 +14,8 @@ import {
   MeterTestRow,
   type PermissionKey,
   page,
+  TOKEN_PATHS,
+  TOKEN_RECORD_PATHS,
   TokenRecordReadRequest,
   UpdateMeterKeyRequest,
   UpdateMeterKeyResult,
@@ -71,18 +73,35 @@ function creditRead(
 }
 
 /**
- * The class 2 management tokens: each page's path name (`/api/token/<page>/generate`,
- * `/api/token/<page>Record/read`) and permission name (`Token.<key>`, `TokenRecord.<key>Record`).
+ * The class 2 management tokens: each page's generate and record-read paths and its permission name
+ * (`Token.<key>`, `TokenRecord.<key>Record`).
  */
 const MANAGEMENT_TOKENS = {
-  clearCredit: { page: 'clearCreditToken', key: 'ClearCreditToken' },
-  clearTamper: { page: 'clearTamperToken', key: 'ClearTamperToken' },
-  maxPower: { page: 'setMaximumPowerLimitToken', key: 'SetMaximumPowerLimitToken' },
+  clearCredit: {
+    generate: TOKEN_PATHS.clearCreditGenerate,
+    records: TOKEN_RECORD_PATHS.clearCredit,
+    key: 'ClearCreditToken',
+  },
+  clearTamper: {
+    generate: TOKEN_PATHS.clearTamperGenerate,
+    records: TOKEN_RECORD_PATHS.clearTamper,
+    key: 'ClearTamperToken',
+  },
+  maxPower: {
+    generate: TOKEN_PATHS.maximumPowerGenerate,
+    records: TOKEN_RECORD_PATHS.maximumPower,
+    key: 'SetMaximumPowerLimitToken',
+  },
   maxPhaseUnbalance: {
-    page: 'setMaximumPhasePowerUnbalanceLimitToken',
+    generate: TOKEN_PATHS.maximumPhaseUnbalanceGenerate,
+    records: TOKEN_RECORD_PATHS.maximumPhaseUnbalance,
     key: 'SetMaximumPhasePowerUnbalanceLimitToken',
   },
-  maxOverdraft: { page: 'setMaximumOverdraftLimitToken', key: 'SetMaximumOverdraftToken' },
+  maxOverdraft: {
+    generate: TOKEN_PATHS.maximumOverdraftGenerate,
+    records: TOKEN_RECORD_PATHS.maximumOverdraft,
+    key: 'SetMaximumOverdraftToken',
+  },
 } as const;
 type ManagementKind = keyof typeof MANAGEMENT_TOKENS;
 
@@ -96,10 +115,10 @@ function managementRoutes<B extends ManagementBody>(
   body: B,
   value: (b: z.infer<B>) => number,
 ): RouteDef[] {
-  const { page, key } = MANAGEMENT_TOKENS[kind];
+  const { generate, records: recordsPath, key } = MANAGEMENT_TOKENS[kind];
   return [
     defineRoute({
-      path: `/api/token/${page}/generate`,
+      path: generate,
       permission: `Token.${key}`,
       tag,
       summary: `Generate a ${kind} token`,
@@ -107,12 +126,8 @@ function managementRoutes<B extends ManagementBody>(
       result: ManagementTokenRecord,
       handler: (b, ctx) => mgmt.issue(ctx, kind, b.meterId, value(b), b.remark),
     }),
-    recordRead(
-      `/api/token/${page}Record/read`,
-      kind,
-      `TokenRecord.${key}Record`,
-      ManagementTokenRecord,
-      (b, user) => records.read(kind, b, user, managementRecordOf),
+    recordRead(recordsPath, kind, `TokenRecord.${key}Record`, ManagementTokenRecord, (b, user) =>
+      records.read(kind, b, user, managementRecordOf),
     ),
   ];
 }
@@ -124,7 +139,7 @@ function creditRoutes(
 ): RouteDef[] {
   return [
     defineRoute({
-      path: '/api/token/creditToken/generate',
+      path: TOKEN_PATHS.creditGenerate,
       permission: 'Token.CreditToken',
       tag,
       summary: 'Price (isPreview) or vend a credit token; the same idempotencyKey returns the same record',
@@ -132,15 +147,15 @@ function creditRoutes(
       result: CreditTokenRecord,
       handler: (b, ctx) => credit.vend(ctx, b),
     }),
-    creditRead(records, '/api/token/creditTokenRecord/read', 'credit', 'TokenRecord.CreditTokenRecord'),
+    creditRead(records, TOKEN_RECORD_PATHS.credit, 'credit', 'TokenRecord.CreditTokenRecord'),
     creditRead(
       records,
-      '/api/token/creditTokenCancelRecord/read',
+      TOKEN_RECORD_PATHS.creditCancel,
       'creditCancel',
       'TokenRecord.CreditTokenCancelRecord',
     ),
     defineRoute({
-      path: '/api/token/creditTokenRecord/cancel',
+      path: TOKEN_PATHS.creditCancel,
       permission: 'TokenRecord.CancelCreditTokenRecord',
       tag,
       summary:
@@ -178,7 +193,7 @@ function managementTokenRoutes(records: TokenRecordService, mgmt: ManagementServ
 function meterTestRoutes(deps: Deps): RouteDef[] {
   return [
     defineRoute({
-      path: '/api/token/meterTestToken/read',
+      path: TOKEN_PATHS.meterTestRead,
       permission: 'Token.MeterTestToken',
       tag,
       summary: 'The fixed list of meter test tokens (class 1)',
@@ -201,7 +216,7 @@ function meterTestRoutes(deps: Deps): RouteDef[] {
       },
     }),
     defineRoute({
-      path: '/api/token/meterTestToken/generate',
+      path: TOKEN_PATHS.meterTestGenerate,
       permission: 'Token.MeterTestToken',
       tag,
       summary: 'A meter test token for any control field and manufacturer code',
@@ -222,7 +237,7 @@ function meterTestRoutes(deps: Deps): RouteDef[] {
 function keyChangeRoutes(records: TokenRecordService, mgmt: ManagementService): RouteDef[] {
   return [
     defineRoute({
-      path: '/api/token/meterKey/update',
+      path: TOKEN_PATHS.meterKeyUpdate,
       permission: 'Token.UpdateMeterKey',
       tag,
       summary: "Set meters' new key fields for the next key change",
@@ -231,7 +246,7 @@ function keyChangeRoutes(records: TokenRecordService, mgmt: ManagementService): 
       handler: (b, ctx) => mgmt.updateMeterKey(ctx, b),
     }),
     defineRoute({
-      path: '/api/token/changeMeterKeyToken/generate',
+      path: TOKEN_PATHS.changeMeterKeyGenerate,
       permission: 'Token.ChangeMeterKeyToken',
       tag,
       summary: 'Key change tokens from the current key to the new fields (2 tokens, 4 for EA11)',
@@ -240,7 +255,7 @@ function keyChangeRoutes(records: TokenRecordService, mgmt: ManagementService): 
       handler: (b, ctx) => mgmt.changeMeterKey(ctx, b.meterId, b.authorizationPassword, b.remark),
     }),
     defineRoute({
-      path: '/api/token/changeMeterKeyToken/confirm',
+      path: TOKEN_PATHS.changeMeterKeyConfirm,
       permission: 'Token.ChangeMeterKeyToken',
       tag,
       summary: 'The meter accepted the key change: make the new key current',
@@ -249,7 +264,7 @@ function keyChangeRoutes(records: TokenRecordService, mgmt: ManagementService): 
       handler: (b, ctx) => mgmt.confirmKeyChange(ctx, b.receiptId),
     }),
     recordRead(
-      '/api/token/changeMeterKeyTokenRecord/read',
+      TOKEN_RECORD_PATHS.changeMeterKey,
       'changeKey',
       'TokenRecord.ChangeMeterKeyTokenRecord',
       ChangeMeterKeyRecord,

@@ -1,14 +1,13 @@
-/**
- * The file endpoints of a module (server: apps/server, issue 5): the template and the export answer
- * an xlsx; the import takes one multipart file and is all-or-nothing.
- */
-export const filePaths = (module: string) => ({
-  template: `/api/${module}/template`,
-  importFile: `/api/${module}/importFile`,
-  export: `/api/${module}/export`,
-});
+import { fileRoutes, IMPORT_MAX_BYTES } from '@prepay/contracts';
 
-export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export { IMPORT_MAX_BYTES };
+
+/**
+ * The file endpoints of a module, as the server registers them (contracts' fileRoutes): the template
+ * and the export answer an xlsx; the import takes one multipart file and is all-or-nothing.
+ */
+export const filePaths = fileRoutes;
+
 export const IMPORT_EXTENSIONS = ['.xls', '.xlsx'];
 
 /** Spec §5: only xls/xlsx, at most 5 MB. Returns the locale key of the problem, or null. */

@@ -1,3 +1,4 @@
+import { imagePath } from '@prepay/contracts/api-paths';
 import { Button, Form } from 'antd';
 import { type CSSProperties, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ export default function LoginPage() {
       data-testid="login-container"
       style={
         {
-          '--login-photo': `url("${runtimeConfig().apiUrl}/api/image/file/loginBackground")`,
+          '--login-photo': `url("${runtimeConfig().apiUrl}${imagePath('loginBackground')}")`,
         } as CSSProperties
       }
     >

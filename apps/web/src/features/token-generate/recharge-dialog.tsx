@@ -1,4 +1,5 @@
 import type { AccountRow, CreditTokenRecord } from '@prepay/contracts';
+import { TOKEN_PATHS } from '@prepay/contracts/api-paths';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InputRef } from 'antd';
 import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
@@ -47,7 +48,7 @@ interface Inexact {
   other: string | null;
 }
 
-const GENERATE = '/api/token/creditToken/generate';
+const GENERATE = TOKEN_PATHS.creditGenerate;
 
 function body(meterId: string, f: RechargeForm) {
   return {

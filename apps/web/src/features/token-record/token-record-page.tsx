@@ -3,6 +3,8 @@ import {
   CREDIT_RECORD_TOTALS_PATH,
   type CreditTokenRecord,
   type RecordTotals,
+  TOKEN_PATHS,
+  TOKEN_RECORD_PATHS,
 } from '@prepay/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
@@ -49,43 +51,43 @@ interface KindConfig {
 }
 
 const KINDS: Record<RecordKind, KindConfig> = {
-  credit: { resource: 'creditTokenRecord', readPath: '/api/token/creditTokenRecord/read', receiptTitle: '' },
+  credit: { resource: 'creditTokenRecord', readPath: TOKEN_RECORD_PATHS.credit, receiptTitle: '' },
   creditCancel: {
     resource: 'creditTokenCancelRecord',
-    readPath: '/api/token/creditTokenCancelRecord/read',
+    readPath: TOKEN_RECORD_PATHS.creditCancel,
     receiptTitle: '',
   },
   clearTamper: {
     resource: 'clearTamperTokenRecord',
-    readPath: '/api/token/clearTamperTokenRecord/read',
+    readPath: TOKEN_RECORD_PATHS.clearTamper,
     receiptTitle: 'route.clearTamperToken',
   },
   clearCredit: {
     resource: 'clearCreditTokenRecord',
-    readPath: '/api/token/clearCreditTokenRecord/read',
+    readPath: TOKEN_RECORD_PATHS.clearCredit,
     receiptTitle: 'route.clearCreditToken',
   },
   maxPower: {
     resource: 'setMaximumPowerLimitTokenRecord',
-    readPath: '/api/token/setMaximumPowerLimitTokenRecord/read',
+    readPath: TOKEN_RECORD_PATHS.maximumPower,
     receiptTitle: 'route.setMaximumPowerLimitToken',
     value: 'maximumPower',
   },
   maxOverdraft: {
     resource: 'setMaximumOverdraftLimitTokenRecord',
-    readPath: '/api/token/setMaximumOverdraftLimitTokenRecord/read',
+    readPath: TOKEN_RECORD_PATHS.maximumOverdraft,
     receiptTitle: 'route.setMaximumOverdraftToken',
     value: 'maximumOverdraft',
   },
   maxPhaseUnbalance: {
     resource: 'setMaximumPhasePowerUnbalanceLimitTokenRecord',
-    readPath: '/api/token/setMaximumPhasePowerUnbalanceLimitTokenRecord/read',
+    readPath: TOKEN_RECORD_PATHS.maximumPhaseUnbalance,
     receiptTitle: 'route.setMaximumPhasePowerUnbalanceLimitToken',
     value: 'maximumPhasePowerUnbalance',
   },
   changeKey: {
     resource: 'changeMeterKeyTokenRecord',
-    readPath: '/api/token/changeMeterKeyTokenRecord/read',
+    readPath: TOKEN_RECORD_PATHS.changeMeterKey,
     receiptTitle: 'route.changeMeterKeyToken',
   },
 };
@@ -158,7 +160,7 @@ function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void })
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await request('/api/token/creditTokenRecord/cancel', {
+      await request(TOKEN_PATHS.creditCancel, {
         authorizationPassword: v.authorizationPassword,
         data: [{ receiptId: row.receiptId, remark: v.remark.trim() }],
       });
