@@ -35,11 +35,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import type { KeyVault } from './modules/keystore/key-vault.js';
 import { logRoutes } from './modules/log/log.routes.js';
 import { masterData } from './modules/masterdata/module.js';
-import { meterDataRoutes, registerMeterDataExtras } from './modules/meter-data/meter-data.routes.js';
-import {
-  prepayReportRoutes,
-  registerPrepayReportExports,
-} from './modules/prepay-report/prepay-report.routes.js';
+import { meterDataRoutes } from './modules/meter-data/meter-data.routes.js';
+import { prepayReportRoutes } from './modules/prepay-report/prepay-report.routes.js';
 import { remoteOperations } from './modules/remote-task/remote-task.module.js';
 import type { RunnerOptions } from './modules/remote-task/task-runner.js';
 import { roleRoutes } from './modules/role/role.routes.js';
@@ -49,7 +46,7 @@ import { createUserService } from './modules/user/user.service.js';
 import { createAuthorizationProofs } from './modules/vending/authorization-proof.js';
 import { createCreditService } from './modules/vending/credit.service.js';
 import { createManagementTokenService } from './modules/vending/management.service.js';
-import { registerPaymentsFeed } from './modules/vending/payments-feed.js';
+import { paymentsFeedRoute } from './modules/vending/payments-feed.js';
 import { recordExportRoutes } from './modules/vending/record-export.js';
 import { vendingRoutes } from './modules/vending/vending.routes.js';
 
@@ -150,6 +147,7 @@ async function registerModules(app: FastifyInstance, deps: Deps, options: BuildO
     ),
     ...remote.routes,
     ...recordExportRoutes(deps),
+    paymentsFeedRoute(deps),
     ...meterDataRoutes(deps),
     ...prepayReportRoutes(deps),
     ...dashboardRoutes(deps),
@@ -157,9 +155,6 @@ async function registerModules(app: FastifyInstance, deps: Deps, options: BuildO
     ...cashUpRoutes(deps),
   ]);
   remote.register(app);
-  registerPaymentsFeed(app, deps);
-  registerMeterDataExtras(app, deps);
-  registerPrepayReportExports(app, deps);
   collect.register(app, options.collection ?? false);
 }
 

@@ -5,6 +5,7 @@ import { unchangedBy } from './fingerprint.js';
 import { apiTest, expectRefusals, userWithRole } from './harness.js';
 import type { Page } from './masterdata-fixtures.js';
 import { vendableMeter } from './vending-fixture.js';
+import { sheetRows } from './workbook.js';
 
 /** The catalogue and the task API without a head-end: validation, queueing, reads, resend rules. */
 const it = apiTest(async (t) => {
@@ -171,6 +172,46 @@ describe('task API', () => {
     expect(all.result.total).toBe(3);
     const audit = (await t.auditRows()).filter((l) => l.title === 'RemoteMeterTask');
     expect(audit.map((l) => l.action)).toEqual(['CreateReadingTask']);
+  });
+
+  it('exports the list of one task kind as .xlsx: its filter, every row, data item names in the language asked (English when none), audited', async ({
+    t,
+    admin,
+  }) => {
+    const made = await t.call(
+      '/api/remoteMeterTask/createReadingTask',
+      [
+        { meterId: '47100000011', flag: '901F' },
+        { meterId: '47100000011', flag: 'b630' },
+        { meterId: '47100000003', flag: 'b630' },
+      ],
+      admin,
+    );
+    expect(made.code).toBe(0);
+    const listed = async (lang: string) => {
+      const list = await t.call<Page<RemoteTaskRow>>(
+        '/API/RemoteMeterTask/GetReadingTask',
+        { lang, meterId: '47100000011' },
+        admin,
+      );
+      return list.result.data.map((r) => r.name).sort();
+    };
+    const exported = async (body: object) => {
+      const res = await t.post('/api/RemoteMeterTask/reading/export', body, admin);
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      // Columns: task id, customer id and name, meter id, then the data item's name.
+      const [, ...rows] = await sheetRows(res.rawPayload);
+      return rows.map((r) => r[4]).sort();
+    };
+    const english = await listed('en');
+    expect(english).toEqual(expect.arrayContaining(['Power', 'Total Consumption']));
+    expect(await exported({ meterId: '47100000011' })).toEqual(english);
+    expect(await exported({ lang: 'zh', meterId: '47100000011' })).toEqual(await listed('zh'));
+    const blank = await t.post('/api/RemoteMeterTask/reading/export', { lang: '' }, admin);
+    expect(blank.statusCode).toBe(400);
+    const audit = (await t.auditRows()).filter((l) => l.title === 'RemoteMeterTask' && l.action === 'Export');
+    const rows = `reading: ${english.length} rows`;
+    expect(audit.map((l) => l.content)).toEqual([rows, rows]);
   });
 
   it('refuses the whole batch when one line is bad, naming it, and queues nothing', async ({ t, admin }) => {

@@ -71,7 +71,19 @@ export interface FileRouteDef<B extends z.ZodType = z.ZodType> extends RouteBase
   handler: (input: FileInput<z.infer<B>>, ctx: AuthedContext, reply: FastifyReply) => Promise<unknown>;
 }
 
-export type RouteDef = JsonRouteDef | FileRouteDef;
+/**
+ * A feed another system reads rather than the console (the original's payments and hourly feeds): GET
+ * with a query string, answered with the feed's own JSON, not the envelope.
+ */
+export interface FeedRouteDef<Q extends z.ZodType = z.ZodType> extends RouteBase {
+  kind: 'feed';
+  query: Q;
+  /** The answer's schema, where every answer has the same shape. */
+  result?: z.ZodType;
+  handler: (query: z.infer<Q>, ctx: AuthedContext, reply: FastifyReply) => Promise<unknown>;
+}
+
+export type RouteDef = JsonRouteDef | FileRouteDef | FeedRouteDef;
 
 /**
  * A typed endpoint for the registry. The body reaching the handler has passed `def.body` (Fastify
@@ -106,6 +118,15 @@ export function defineFileRoute<B extends z.ZodType>(def: FileRouteDef<B>): Rout
   const erased: FileRouteDef = {
     ...def,
     handler: (input, ctx, reply) => def.handler({ ...input, body: input.body as z.infer<B> }, ctx, reply),
+  };
+  return erased;
+}
+
+/** A typed feed endpoint for the registry; its query has passed `def.query` (Fastify checks it). */
+export function defineFeedRoute<Q extends z.ZodType>(def: FeedRouteDef<Q>): RouteDef {
+  const erased: FeedRouteDef = {
+    ...def,
+    handler: (query, ctx, reply) => def.handler(query as z.infer<Q>, ctx, reply),
   };
   return erased;
 }
@@ -191,6 +212,21 @@ function registerFile(app: FastifyInstance, def: FileRouteDef) {
   });
 }
 
+function registerFeed(app: FastifyInstance, def: FeedRouteDef) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    def.path,
+    {
+      schema: {
+        ...schemaOf(def),
+        querystring: def.query,
+        ...(def.result ? { response: { 200: def.result } } : {}),
+      },
+      config: { permission: def.permission },
+    },
+    async (request, reply) => def.handler(request.query, contextOf(request, reply), reply),
+  );
+}
+
 /**
  * The one way to register an endpoint (ARCHITECTURE.md "wire contract"): every /api path, its schemas
  * and its permission key come from a RouteDef. Uploads sit in their own scope, the only one that
@@ -202,7 +238,8 @@ export async function registerRoutes(app: FastifyInstance, defs: RouteDef[]): Pr
     if (def.kind === 'file') {
       if (def.upload) uploads.push(def);
       else registerFile(app, def);
-    } else registerJson(app, def);
+    } else if (def.kind === 'feed') registerFeed(app, def);
+    else registerJson(app, def);
   }
   if (uploads.length === 0) return;
   const maxBytes = Math.max(...uploads.map((d) => d.upload?.maxBytes ?? 0));

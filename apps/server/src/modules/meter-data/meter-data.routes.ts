@@ -13,12 +13,11 @@ import {
   type RoutePermission,
   writeBody,
 } from '@prepay/contracts';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { contextOf, defineRoute, type RouteDef, type SessionUser } from '../../http/route.js';
+import { defineFeedRoute, defineRoute, type RouteDef, type SessionUser } from '../../http/route.js';
 import { createMeterDataService, type MeterDataService } from './meter-data.service.js';
-import { registerExport } from './report-export.js';
+import { exportRoute } from './report-export.js';
 
 const ELECTRIC = 'AutomaticMeterReading.DailyDataMeter' as const;
 const WATER = 'AutomaticMeterReading.DailyData' as const;
@@ -63,6 +62,8 @@ export function meterDataRoutes(
   data: MeterDataService = createMeterDataService(deps),
 ): RouteDef[] {
   return [
+    ...meterDataExports(deps, data),
+    hourlyFeedRoute(data),
     ...pagedReads('DailyDataMeter', DailyDataMeterReadRequest, DailyDataMeterRow, {
       [DAILY_DATA_PATHS.meterRead]: [
         ELECTRIC,
@@ -118,69 +119,58 @@ const ELECTRIC_VALUES = {
   coverOpen: 'relay',
 };
 
-export function registerMeterDataExtras(
-  app: FastifyInstance,
-  deps: Deps,
-  data: MeterDataService = createMeterDataService(deps),
-): void {
+/** The grids' downloads (.xlsx, every page of the grid's filter). */
+function meterDataExports(deps: Deps, data: MeterDataService): RouteDef[] {
   const electric = {
     body: DailyDataMeterReadRequest,
     columns: DAILY_DATA_METER_COLUMNS,
     values: ELECTRIC_VALUES,
   };
-  registerExport(app, deps, {
-    ...electric,
-    path: DAILY_DATA_PATHS.meterExport,
+  return [
+    exportRoute(deps, {
+      ...electric,
+      path: DAILY_DATA_PATHS.meterExport,
+      permission: ELECTRIC,
+      title: 'Interval Data',
+      read: (b, ctx) => data.readDaily(b, ctx.user),
+    }),
+    exportRoute(deps, {
+      ...electric,
+      path: DAILY_DATA_PATHS.meterMonthlyExport,
+      permission: MONTHLY,
+      title: 'Monthly Data',
+      read: (b, ctx) => data.readMonthly(b, ctx.user),
+    }),
+    exportRoute(deps, {
+      path: DAILY_DATA_PATHS.export,
+      permission: WATER,
+      title: 'Interval Data (Water)',
+      body: DailyDataReadRequest,
+      columns: DAILY_DATA_COLUMNS,
+      read: (b, ctx) => data.readWaterDaily(b, ctx.user),
+    }),
+    exportRoute(deps, {
+      path: ALARM_PATHS.export,
+      permission: ALARM,
+      title: 'Alarms',
+      body: AlarmReadRequest,
+      columns: Object.keys(AlarmRow.shape),
+      read: (b, ctx) => data.readAlarms(b, ctx.user),
+    }),
+  ];
+}
+
+/** The hourly readings feed: an answer with errors (a FROM that is not a date-time) is a 400. */
+const hourlyFeedRoute = (data: MeterDataService) =>
+  defineFeedRoute({
+    kind: 'feed',
+    path: DAILY_DATA_PATHS.meterReadHourly,
     permission: ELECTRIC,
-    title: 'Interval Data',
-    read: (b, ctx) => data.readDaily(b, ctx.user),
-  });
-  registerExport(app, deps, {
-    ...electric,
-    path: DAILY_DATA_PATHS.meterMonthlyExport,
-    permission: MONTHLY,
-    title: 'Monthly Data',
-    read: (b, ctx) => data.readMonthly(b, ctx.user),
-  });
-  registerExport(app, deps, {
-    path: DAILY_DATA_PATHS.export,
-    permission: WATER,
-    title: 'Interval Data (Water)',
-    body: DailyDataReadRequest,
-    columns: DAILY_DATA_COLUMNS,
-    read: (b, ctx) => data.readWaterDaily(b, ctx.user),
-  });
-  registerExport(app, deps, {
-    path: ALARM_PATHS.export,
-    permission: ALARM,
-    title: 'Alarms',
-    body: AlarmReadRequest,
-    columns: Object.keys(AlarmRow.shape),
-    read: (b, ctx) => data.readAlarms(b, ctx.user),
-  });
-  app.get(
-    DAILY_DATA_PATHS.meterReadHourly,
-    {
-      config: { permission: ELECTRIC },
-      schema: {
-        tags: ['DailyDataMeter'],
-        summary: 'Hourly readings feed (no envelope)',
-        querystring: HourlyFeedQuery,
-      },
-    },
-    async (request, reply) => {
-      const parsed = HourlyFeedQuery.safeParse(request.query);
-      if (!parsed.success) {
-        return reply.code(400).send({
-          total: 0,
-          offset: 0,
-          pageLimit: 0,
-          readings: [],
-          errors: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
-        });
-      }
-      const feed = await data.hourlyFeed(parsed.data, contextOf(request).user);
+    tag: 'DailyDataMeter',
+    summary: 'Hourly readings feed (no envelope)',
+    query: HourlyFeedQuery,
+    handler: async (query, ctx, reply) => {
+      const feed = await data.hourlyFeed(query, ctx.user);
       return reply.code(feed.errors.length ? 400 : 200).send(feed);
     },
-  );
-}
+  });

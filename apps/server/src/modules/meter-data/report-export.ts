@@ -1,8 +1,7 @@
 import type { PermissionKey } from '@prepay/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { type AuthedContext, contextOf, parseBody } from '../../http/route.js';
+import { type AuthedContext, defineFileRoute, type RouteDef } from '../../http/route.js';
 import { exportLanguage, headerOf, humanValue, numberFormatOf } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { writeAudit } from '../audit/audit.js';
@@ -20,21 +19,19 @@ export interface ExportableRead<S extends z.ZodType, R> {
   read: (req: z.infer<S>, ctx: AuthedContext) => Promise<{ total: number; data: R[] }>;
 }
 
-/** Registers the download: the same filter and sort as the grid, every page, one audit row. */
-export function registerExport<S extends z.ZodType, R extends object>(
-  app: FastifyInstance,
+/** The download: the same filter and sort as the grid, every page, one audit row. */
+export function exportRoute<S extends z.ZodType, R extends object>(
   deps: Deps,
   e: ExportableRead<S, R>,
-): void {
-  app.post(
-    e.path,
-    {
-      config: { permission: e.permission },
-      schema: { tags: ['Export'], summary: `Export ${e.title} (.xlsx)` },
-    },
-    async (request, reply) => {
-      const ctx = contextOf(request);
-      const body = parseBody(e.body, { ...((request.body as object | undefined) ?? {}) });
+): RouteDef {
+  return defineFileRoute({
+    kind: 'file',
+    path: e.path,
+    permission: e.permission,
+    tag: 'Export',
+    summary: `Export ${e.title} (.xlsx)`,
+    body: e.body,
+    handler: async ({ body, request }, ctx, reply) => {
       const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
       // Named by the two path segments before /export (`DailyDataMeter-readMonthly-<stamp>.xlsx`).
       const name = e.path.split('/').filter(Boolean).slice(-3, -1).join('-');
@@ -60,5 +57,5 @@ export function registerExport<S extends z.ZodType, R extends object>(
           }),
       });
     },
-  );
+  });
 }

@@ -13,11 +13,10 @@ import {
   PREPAY_REPORT_PATHS,
   page,
 } from '@prepay/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
-import { type ExportableRead, registerExport } from '../meter-data/report-export.js';
+import { type ExportableRead, exportRoute } from '../meter-data/report-export.js';
 import { createPrepayReportService, type PrepayReportService } from './prepay-report.service.js';
 
 const tag = 'PrepayReport';
@@ -26,9 +25,9 @@ const tag = 'PrepayReport';
 function report<S extends z.ZodType, R extends z.ZodObject>(
   deps: Deps,
   e: Omit<ExportableRead<S, z.infer<R>>, 'columns'> & { row: R },
-): { def: RouteDef; registerExport: (app: FastifyInstance) => void } {
-  return {
-    def: defineRoute({
+): RouteDef[] {
+  return [
+    defineRoute({
       path: e.path,
       permission: e.permission,
       tag,
@@ -37,15 +36,14 @@ function report<S extends z.ZodType, R extends z.ZodObject>(
       result: page(e.row),
       handler: (b, ctx) => e.read(b, ctx),
     }),
-    registerExport: (app) =>
-      registerExport(app, deps, { ...e, path: exportPath(e.path), columns: Object.keys(e.row.shape) }),
-  };
+    exportRoute(deps, { ...e, path: exportPath(e.path), columns: Object.keys(e.row.shape) }),
+  ];
 }
 
 /** The four reports, each a grid read and an export of the whole result. */
-function prepayReports(deps: Deps, service: PrepayReportService) {
+function prepayReports(deps: Deps, service: PrepayReportService): RouteDef[] {
   return [
-    report(deps, {
+    ...report(deps, {
       path: PREPAY_REPORT_PATHS.longNonpurchase,
       permission: 'PrepayReport.LongNonpurchaseSituation',
       title: 'Long Nonpurchase Situation',
@@ -53,7 +51,7 @@ function prepayReports(deps: Deps, service: PrepayReportService) {
       row: LongNonpurchaseRow,
       read: (b, ctx) => service.longNonpurchase(b, ctx.user),
     }),
-    report(deps, {
+    ...report(deps, {
       path: PREPAY_REPORT_PATHS.lowPurchase,
       permission: 'PrepayReport.LowPurchaseSituation',
       title: 'Low Purchase Situation',
@@ -61,7 +59,7 @@ function prepayReports(deps: Deps, service: PrepayReportService) {
       row: LowPurchaseRow,
       read: (b, ctx) => service.lowPurchase(b, ctx.user),
     }),
-    report(deps, {
+    ...report(deps, {
       path: PREPAY_REPORT_PATHS.debtSituation,
       permission: 'PrepayReport.DebtSituation',
       title: 'Debt Situation',
@@ -69,7 +67,7 @@ function prepayReports(deps: Deps, service: PrepayReportService) {
       row: DebtSituationRow,
       read: (b, ctx) => service.debtSituation(b, ctx.user),
     }),
-    report(deps, {
+    ...report(deps, {
       path: PREPAY_REPORT_PATHS.consumptionStatistics,
       permission: 'PrepayReport.ConsumptionStatistics',
       title: 'Consumption Statistics',
@@ -85,7 +83,7 @@ export function prepayReportRoutes(
   service: PrepayReportService = createPrepayReportService(deps),
 ): RouteDef[] {
   return [
-    ...prepayReports(deps, service).map((r) => r.def),
+    ...prepayReports(deps, service),
     defineRoute({
       path: PREPAY_REPORT_PATHS.debtPayments,
       permission: 'PrepayReport.DebtSituation',
@@ -96,12 +94,4 @@ export function prepayReportRoutes(
       handler: (b, ctx) => service.debtPayments(b, ctx.user),
     }),
   ];
-}
-
-export function registerPrepayReportExports(
-  app: FastifyInstance,
-  deps: Deps,
-  service: PrepayReportService = createPrepayReportService(deps),
-): void {
-  for (const r of prepayReports(deps, service)) r.registerExport(app);
 }

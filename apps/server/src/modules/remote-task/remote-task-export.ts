@@ -1,7 +1,6 @@
 import { fileRoutes, RemoteTaskReadRequest, TASK_KINDS, TASK_ROUTES } from '@prepay/contracts';
-import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { contextOf, parseBody } from '../../http/route.js';
+import { defineFileRoute, type RouteDef } from '../../http/route.js';
 import { exportLanguage, headerOf, humanValue } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { writeAudit } from '../audit/audit.js';
@@ -14,28 +13,27 @@ const COLUMNS = {
   end: ['status', 'reason', 'attempts', 'createId', 'createDate', 'updateDate', 'stationId'],
 };
 
+/** The list's request; an export that names no language gets English (data item names, titles). */
+const ExportRequest = RemoteTaskReadRequest.extend({ lang: RemoteTaskReadRequest.shape.lang.default('en') });
+
 /** `/api/RemoteMeterTask/<kind>/export`: the task list's current filter, every page, as .xlsx. */
-export function registerTaskExports(app: FastifyInstance, deps: Deps): void {
-  for (const kind of TASK_KINDS) {
+export function taskExportRoutes(deps: Deps): RouteDef[] {
+  const db = deps.database.db;
+  return TASK_KINDS.map((kind) => {
     const columns = [
       ...COLUMNS.common,
       ...(kind === 'transparent' ? COLUMNS.frames : COLUMNS.values),
       ...COLUMNS.end,
     ];
-    app.post(
-      fileRoutes(`RemoteMeterTask/${kind}`).export,
-      {
-        config: { permission: TASK_ROUTES[kind].recordKey },
-        schema: { tags: ['RemoteMeterTask'], summary: `Export ${kind} tasks (.xlsx)` },
-      },
-      async (request, reply) => {
-        const ctx = contextOf(request);
-        const body = parseBody(RemoteTaskReadRequest, {
-          lang: 'en',
-          ...((request.body as object | undefined) ?? {}),
-        });
+    return defineFileRoute({
+      kind: 'file',
+      path: fileRoutes(`RemoteMeterTask/${kind}`).export,
+      permission: TASK_ROUTES[kind].recordKey,
+      tag: 'RemoteMeterTask',
+      summary: `Export ${kind} tasks (.xlsx)`,
+      body: ExportRequest,
+      handler: async ({ body, request }, ctx, reply) => {
         const stamp = deps.clock.now().toISOString().slice(0, 19).replace(/\D/g, '');
-        const db = deps.database.db;
         // Titles and the task status in the user's language; the data item name comes in it already.
         const lang = exportLanguage(body.lang);
         const cell = (r: object, k: string) =>
@@ -59,6 +57,6 @@ export function registerTaskExports(app: FastifyInstance, deps: Deps): void {
             }),
         });
       },
-    );
-  }
+    });
+  });
 }

@@ -5,7 +5,7 @@ import { dlt645Routes } from '../dlt645-item/dlt645-item.routes.js';
 import { createDlt645Service } from '../dlt645-item/dlt645-item.service.js';
 import { remoteTaskRoutes } from './remote-task.routes.js';
 import { createRemoteTaskService } from './remote-task.service.js';
-import { registerTaskExports } from './remote-task-export.js';
+import { taskExportRoutes } from './remote-task-export.js';
 import { createTaskRunner, type RunnerOptions, runnerOptions, type TaskRunner } from './task-runner.js';
 
 /**
@@ -16,13 +16,16 @@ export function remoteOperations(deps: Deps, given: Partial<RunnerOptions> = {})
   const options = runnerOptions(process.env, given);
   let runner: TaskRunner | null = null;
   const service = createRemoteTaskService(deps, { retries: options.retries, onQueued: () => runner?.wake() });
-  const routes: RouteDef[] = [...dlt645Routes(createDlt645Service(deps)), ...remoteTaskRoutes(service)];
+  const routes: RouteDef[] = [
+    ...dlt645Routes(createDlt645Service(deps)),
+    ...remoteTaskRoutes(service),
+    ...taskExportRoutes(deps),
+  ];
   return {
     routes,
     options,
     /** Starts the runner once the app is ready and stops it (letting running tasks finish) on close. */
     register(app: FastifyInstance) {
-      registerTaskExports(app, deps);
       // The head-end is attached to deps after the routes are registered; by onReady it is there.
       app.addHook('onReady', async () => {
         if (!deps.headend) return;

@@ -1,12 +1,10 @@
 import { PaymentsFeed, PaymentsFeedQuery, TOKEN_PATHS } from '@prepay/contracts';
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { items } from '../../db/schema.js';
 import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import { contextOf } from '../../http/route.js';
+import { defineFeedRoute, type RouteDef } from '../../http/route.js';
 import { parseDateTime } from '../../lib/dates.js';
 import { allOf, stationScope } from '../../lib/read-query.js';
 import { minorToNumber, tenthsToNumber } from '../masterdata/money.js';
@@ -20,23 +18,17 @@ const NOT_KNOWN = 'N/A';
  * data platform (original-api.md §2.2), not enveloped. Issued credit tokens only — a cancelled vend is not
  * a payment — oldest first, timestamps in ISO 8601 UTC.
  */
-export function registerPaymentsFeed(app: FastifyInstance, deps: Deps): void {
+export function paymentsFeedRoute(deps: Deps): RouteDef {
   const { db } = deps.database;
-  app.withTypeProvider<ZodTypeProvider>().get(
-    TOKEN_PATHS.paymentsFeed,
-    {
-      config: { permission: 'TokenRecord.CreditTokenRecord' },
-      schema: {
-        tags: ['Token'],
-        summary: 'Payments feed: issued credit tokens of a station between FROM and TO (not enveloped)',
-        querystring: PaymentsFeedQuery,
-        response: { 200: PaymentsFeed },
-        security: [{ Bearer: [] }],
-      },
-    },
-    async (request): Promise<z.infer<typeof PaymentsFeed>> => {
-      const { user } = contextOf(request);
-      const q = request.query;
+  return defineFeedRoute({
+    kind: 'feed',
+    path: TOKEN_PATHS.paymentsFeed,
+    permission: 'TokenRecord.CreditTokenRecord',
+    tag: 'Token',
+    summary: 'Payments feed: issued credit tokens of a station between FROM and TO (not enveloped)',
+    query: PaymentsFeedQuery,
+    result: PaymentsFeed,
+    handler: async (q, { user }): Promise<z.infer<typeof PaymentsFeed>> => {
       const where = allOf([
         eq(tokenRecords.kind, 'credit'),
         eq(tokenRecords.status, 0),
@@ -71,5 +63,5 @@ export function registerPaymentsFeed(app: FastifyInstance, deps: Deps): void {
         errors: cut ? `More than ${FEED_LIMIT} payments: narrow FROM and TO to get the rest` : null,
       };
     },
-  );
+  });
 }
