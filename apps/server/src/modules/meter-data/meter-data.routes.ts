@@ -62,8 +62,6 @@ export function meterDataRoutes(
   data: MeterDataService = createMeterDataService(deps),
 ): RouteDef[] {
   return [
-    ...meterDataExports(deps, data),
-    hourlyFeedRoute(data),
     ...pagedReads('DailyDataMeter', DailyDataMeterReadRequest, DailyDataMeterRow, {
       [DAILY_DATA_PATHS.meterRead]: [
         ELECTRIC,
@@ -108,6 +106,8 @@ export function meterDataRoutes(
       result: z.array(AlarmRow),
       handler: (b, ctx) => data.acknowledgeAlarms(ctx, b),
     }),
+    ...meterDataExports(deps, data),
+    hourlyFeedRoute(data),
   ];
 }
 

@@ -43,7 +43,7 @@ function report<S extends z.ZodType, R extends z.ZodObject>(
 /** The four reports, each a grid read and an export of the whole result. */
 function prepayReports(deps: Deps, service: PrepayReportService): RouteDef[] {
   return [
-    ...report(deps, {
+    report(deps, {
       path: PREPAY_REPORT_PATHS.longNonpurchase,
       permission: 'PrepayReport.LongNonpurchaseSituation',
       title: 'Long Nonpurchase Situation',
@@ -51,7 +51,7 @@ function prepayReports(deps: Deps, service: PrepayReportService): RouteDef[] {
       row: LongNonpurchaseRow,
       read: (b, ctx) => service.longNonpurchase(b, ctx.user),
     }),
-    ...report(deps, {
+    report(deps, {
       path: PREPAY_REPORT_PATHS.lowPurchase,
       permission: 'PrepayReport.LowPurchaseSituation',
       title: 'Low Purchase Situation',
@@ -59,7 +59,7 @@ function prepayReports(deps: Deps, service: PrepayReportService): RouteDef[] {
       row: LowPurchaseRow,
       read: (b, ctx) => service.lowPurchase(b, ctx.user),
     }),
-    ...report(deps, {
+    report(deps, {
       path: PREPAY_REPORT_PATHS.debtSituation,
       permission: 'PrepayReport.DebtSituation',
       title: 'Debt Situation',
@@ -67,7 +67,7 @@ function prepayReports(deps: Deps, service: PrepayReportService): RouteDef[] {
       row: DebtSituationRow,
       read: (b, ctx) => service.debtSituation(b, ctx.user),
     }),
-    ...report(deps, {
+    report(deps, {
       path: PREPAY_REPORT_PATHS.consumptionStatistics,
       permission: 'PrepayReport.ConsumptionStatistics',
       title: 'Consumption Statistics',
@@ -75,7 +75,7 @@ function prepayReports(deps: Deps, service: PrepayReportService): RouteDef[] {
       row: ConsumptionRow,
       read: (b, ctx) => service.consumptionStatistics(b, ctx.user),
     }),
-  ];
+  ].flat();
 }
 
 export function prepayReportRoutes(
