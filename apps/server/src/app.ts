@@ -116,7 +116,7 @@ async function installApiDocs(app: FastifyInstance, config: Config, sessions: Se
     },
     transform: withOriginalOperation(jsonSchemaTransform),
   });
-  await installSecurityHeaders(app);
+  installSecurityHeaders(app);
   await app.register(async (scope) => {
     if (!config.swaggerPublic) scope.addHook('onRequest', swaggerGate(sessions));
     await scope.register(swaggerUi, { routePrefix: '/swagger', staticCSP: true });
