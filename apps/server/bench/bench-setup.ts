@@ -3,7 +3,7 @@
  * machine's load to print beside the figures, percentiles and waiting for a condition.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -178,13 +178,17 @@ export async function putBenchDecoderKeys(
   }
 }
 
-/** The credit vend the vend benches send: 20.00 paid for `meterId`, issued (not a preview). */
+/**
+ * The credit vend the vend benches send: 20.00 paid for `meterId`, issued (not a preview), with a new
+ * idempotency key as the console sends with every vend (the server checks it and the record keeps it).
+ */
 export const creditVend = (meterId: string) => ({
   meterId,
   isPreview: false,
   isVendByTotalPaid: true,
   amount: '20.00',
   authorizationPassword: ADMIN_AUTH_PASSWORD,
+  idempotencyKey: randomUUID(),
 });
 
 /** POSTs JSON to the app in process (inject: no socket) and answers the parsed envelope. */

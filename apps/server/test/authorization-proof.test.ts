@@ -134,7 +134,7 @@ describe('per-session authorization proof', () => {
     }
   });
 
-  it('a vend after the proof runs three statements (the session with its proof, the meter with its inputs, the write), four when its tariff needs the period usage', async () => {
+  it('a vend after the proof runs three statements (the session with its proof, the meter with its inputs, the write), four when its tariff needs the period usage; three with an idempotency key, and a retry with it three without a write', async () => {
     t.clock.advanceMinutes(60);
     const flat = '47001234999';
     await vendableMeter(t, { meterId: flat });
@@ -152,19 +152,27 @@ describe('per-session authorization proof', () => {
       statements++;
       return query.apply(client, args);
     };
-    const counted = async (meterId: string) => {
+    let receipts: unknown[] = [];
+    const counted = async (meterId: string, idempotencyKey?: string) => {
       statements = 0;
       const r = await creditVend(
         t,
-        { meterId, amount: '1000', authorizationPassword: ADMIN_AUTH_PASSWORD },
+        { meterId, amount: '1000', authorizationPassword: ADMIN_AUTH_PASSWORD, idempotencyKey },
         token,
       );
       expect(r.code, r.reason).toBe(0);
+      receipts.push(r.result.receiptId);
       return statements;
     };
     try {
       expect(await counted(flat)).toBe(3);
       expect(await counted(METER)).toBe(4);
+      receipts = [];
+      // The console sends a key with every vend: whether it was used rides on the meter's statement.
+      expect(await counted(flat, 'proof-statements-1')).toBe(3);
+      // A retry with it: the session, the meter (the key is used), the first vend's record; nothing written.
+      expect(await counted(flat, 'proof-statements-1')).toBe(3);
+      expect(receipts[1]).toBe(receipts[0]);
     } finally {
       client.query = query;
     }

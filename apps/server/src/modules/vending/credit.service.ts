@@ -371,12 +371,13 @@ async function vendCredit(
   req: Request,
 ): Promise<CreditTokenRecord> {
   const { db } = deps.database;
-  const known = await loadVendContext(db, req.meterId, ctx.user.userId);
+  const known = await loadVendContext(db, req.meterId, ctx.user.userId, req.idempotencyKey ?? null);
   const v = vendableOf(ctx, req.meterId, known);
   const answer = (view: CreditRecordView) => withFields(view, { communicationWay: v.meter.communicationWay });
   if (req.isPreview) return answer(await previewVend(deps, ctx, req, v, present(known, 'the vend context')));
   await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
-  const done = await replayed(db, ctx, req);
+  // The context read said whether the key was used; only a retry reads the first vend's record.
+  const done = known?.keyUsed ? await replayed(db, ctx, req) : null;
   if (done) return answer(done);
   try {
     return answer(

@@ -39,6 +39,9 @@ const vendContext = preparedPerDatabase((q) =>
       remainingQuota: sql<
         string | null
       >`(select remaining_quota_units::text from ${users} where user_id = ${sql.placeholder('userId')})`,
+      /** This seller already made a record with the request's idempotency key: the request is a retry. */
+      keyUsed: sql<boolean>`exists (select 1 from ${tokenRecords}
+        where create_id = ${sql.placeholder('userId')} and idempotency_key = ${sql.placeholder('idempotencyKey')})`,
       key: {
         keyEnc: meterKeys.keyEnc,
         sgc: meterKeys.sgc,
@@ -57,9 +60,17 @@ const vendContext = preparedPerDatabase((q) =>
     .prepare('vend_context'),
 );
 
-/** The vend context of a meter, for a vend by `userId` (whose quota it reads). */
-export async function loadVendContext(q: Queryable, meterId: string, userId: string) {
-  const [row] = await vendContext(q).execute({ meterId, userId });
+/**
+ * The vend context of a meter, for a vend by `userId` (whose quota it reads) sent with `idempotencyKey`
+ * (whether a record already has it: the console sends a key with every vend, so the check rides along).
+ */
+export async function loadVendContext(
+  q: Queryable,
+  meterId: string,
+  userId: string,
+  idempotencyKey: string | null = null,
+) {
+  const [row] = await vendContext(q).execute({ meterId, userId, idempotencyKey });
   return row;
 }
 
