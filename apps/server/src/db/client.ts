@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockFolder } from './folder-lock.js';
 import { usePreparedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
@@ -43,20 +44,30 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 /** PGlite in a directory (or in memory when dataDir is undefined), or a dumped data dir for tests. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
-  // pg_trgm backs the "contains" searches (migration 0004); PostgreSQL ships it in contrib.
-  const client = usePreparedStatements(
-    await PGlite.create({
+  // A folder is this process's alone (folder-lock.ts); an in-memory database is anyway.
+  const lock = options.dataDir ? lockFolder(options.dataDir) : undefined;
+  let pglite: PGlite;
+  try {
+    // pg_trgm backs the "contains" searches (migration 0004); PostgreSQL ships it in contrib.
+    pglite = await PGlite.create({
       dataDir: options.dataDir,
       loadDataDir: options.loadDataDir,
       extensions: { pg_trgm },
-    }),
-  );
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const client = usePreparedStatements(pglite);
   const db: Db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
     // The tar is taken between two statements (PGlite runs one at a time), so it is what a crash at that
     // instant would leave: committed transactions are in the WAL, and recovery replays them on restore.
     backup: async () => {
@@ -122,8 +133,9 @@ async function listenPostgres(
 }
 
 /**
- * The data folder also holds the key-encryption key (master.key) and the simulator's fleet file: neither
- * belongs in a backup (the KEK is kept apart from the data it protects). Drops those entries of a tar.
+ * The data folder also holds the key-encryption key (master.key), the simulator's fleet file and the
+ * server's lock (folder-lock.ts): none belongs in a backup (the KEK is kept apart from the data it
+ * protects; a restored lock would name a process of another time). Drops those entries of a tar.
  */
 function withoutSecrets(tar: Buffer): Buffer {
   const kept: Buffer[] = [];
@@ -136,7 +148,7 @@ function withoutSecrets(tar: Buffer): Buffer {
       8,
     );
     const end = at + 512 + Math.ceil(size / 512) * 512;
-    if (!/(^|\/)master\.key$/.test(name) && !/(^|\/)simulator(\/|$)/.test(name))
+    if (!/(^|\/)(master\.key|server\.lock)$/.test(name) && !/(^|\/)simulator(\/|$)/.test(name))
       kept.push(tar.subarray(at, end));
     at = end;
   }
