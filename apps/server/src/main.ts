@@ -1,12 +1,20 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { FolderInUseError } from './db/folder-lock.js';
 import { type SimulatorProcess, startSimulator } from './headend/simulator-process.js';
 import { bootstrap } from './seed/bootstrap.js';
 import { seedDemo } from './seed/demo.js';
 
+/** A start the operator can fix (the database folder is another server's): one line, no stack. */
+function refuseStart(err: unknown): never {
+  if (!(err instanceof FolderInUseError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
+
 const config = loadConfig();
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch(refuseStart);
 await bootstrap(database.db, config);
 if (config.seed === 'demo') await seedDemo(database.db, config);
 
