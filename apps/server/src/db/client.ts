@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { lockFolder } from './folder-lock.js';
+import { LOCK_FILE, lockFolder } from './folder-lock.js';
 import { usePreparedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
 
@@ -148,7 +148,8 @@ function withoutSecrets(tar: Buffer): Buffer {
       8,
     );
     const end = at + 512 + Math.ceil(size / 512) * 512;
-    if (!/(^|\/)(master\.key|server\.lock)$/.test(name) && !/(^|\/)simulator(\/|$)/.test(name))
+    const entry = name.slice(name.lastIndexOf('/') + 1);
+    if (entry !== 'master.key' && entry !== LOCK_FILE && !/(^|\/)simulator(\/|$)/.test(name))
       kept.push(tar.subarray(at, end));
     at = end;
   }

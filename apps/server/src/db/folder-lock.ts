@@ -5,10 +5,10 @@ import path from 'node:path';
  * One process at a time on a PGlite folder. PGlite is PostgreSQL inside this process, with no postmaster
  * to turn a second one away: two servers started on one DATA_DIR both came up and wrote the same files
  * (found 2026-11-26 with two `npm start`s on one checkout and one folder). The lock is a file in the
- * folder (`server.lock`; backups leave it out) holding its holder's pid: made whole (written aside, then linked in place, which fails if one
- * exists) and taken over when its process is gone (a crash, a SIGKILL). Two starts that find the same
- * stale lock at the same instant both take it over only if each reads its own pid back before the other
- * writes; that is the one case this does not cover.
+ * folder (`server.lock`; backups leave it out) holding its holder's pid: made whole (written aside, then
+ * linked in place, which fails if one exists) and taken over when its process is gone (a crash, a
+ * SIGKILL). Two starts that find the same stale lock at the same instant both take it over only if each
+ * reads its own pid back before the other writes; that is the one case this does not cover.
  */
 export interface FolderLock {
   release(): void;
