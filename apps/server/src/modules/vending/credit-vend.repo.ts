@@ -104,7 +104,7 @@ export interface CreditVendWrite {
  * The record's columns in the order the write statement lists them, with their types: parameters in an
  * INSERT … SELECT list are not typed by the target column, so each is cast.
  */
-const RECORD_COLUMNS = [
+export const RECORD_COLUMNS = [
   ['kind', 'kind', 'text'],
   ['meter_id', 'meterId', 'text'],
   ['meter_type', 'meterType', 'int'],
@@ -142,7 +142,7 @@ const RECEIPT_PLACEHOLDER = '{"receiptId":0,';
  * serialisation as every audit row) with 0 in the first field, and the rest (`auditAfterRest`) follows the
  * number the statement takes.
  */
-function auditAfterRest(json: string | null): string {
+export function auditAfterRest(json: string | null): string {
   if (!json?.startsWith(RECEIPT_PLACEHOLDER))
     throw new Error('internal: a vend audit must start with receiptId');
   return json.slice(RECEIPT_PLACEHOLDER.length - 1);
@@ -235,6 +235,11 @@ function writeValues(w: CreditVendWrite): Record<string, unknown> {
   });
 }
 
+/** Whether the vend repays debt (and so updates its customer's debt row). */
+export function repaysDebt(w: CreditVendWrite): boolean {
+  return w.payDebtMinor > 0 && Boolean(w.record.customerId);
+}
+
 /**
  * One autocommitted statement writes the whole vend. When a step's condition no longer holds the statement
  * fails as a whole with a serialisation failure (see `isVendConflict`); otherwise it answers the new
@@ -244,7 +249,7 @@ export async function writeCreditVend(
   q: Queryable,
   w: CreditVendWrite,
 ): Promise<{ id: number; receiptId: number }> {
-  const repays = w.payDebtMinor > 0 && Boolean(w.record.customerId);
+  const repays = repaysDebt(w);
   const takesQuota = w.quotaUnits !== null;
   const write = repays
     ? takesQuota

@@ -17,6 +17,7 @@ import type { AuthorizationCheck } from './authorization-proof.js';
 import {
   type ContextInputs,
   type CreditRecordValues,
+  type CreditVendWrite,
   completeInputs,
   type VendInputs,
   writeCreditVend,
@@ -30,6 +31,7 @@ import {
   price,
 } from './pricing.js';
 import { type CreditRecordView, creditRecordOf } from './records.js';
+import { vendWriteQueueOf } from './vend-write-queue.js';
 import {
   findByIdempotencyKey,
   insertRecord,
@@ -268,6 +270,9 @@ async function encodeCredit(
   }
 }
 
+/** Writes a priced vend: through the group commit queue, or alone inside the meter's lock. */
+type VendWriter = (w: CreditVendWrite) => Promise<{ id: number; receiptId: number }>;
+
 /**
  * One attempt: read (unless the vend context already did), price, encode and write; throws a conflict
  * (see `vendConflict`) when it lost a race.
@@ -275,6 +280,7 @@ async function encodeCredit(
 async function attemptCreditVend(
   deps: Deps,
   q: Queryable,
+  write: VendWriter,
   ctx: UserContext,
   req: Request,
   v: Vendable,
@@ -291,7 +297,7 @@ async function attemptCreditVend(
     idempotencyKey: req.idempotencyKey ?? null,
   });
   const audit = { title: 'Credit Token', action: 'Generate', after: creditRecordOf(creditRow(values, 0, 0)) };
-  const written = await writeCreditVend(q, {
+  const written = await write({
     record: values,
     expectedLastTid: inputs.lastTid,
     expectedKeyEnc: keyEnc,
@@ -321,7 +327,8 @@ async function issueCreditToken(
 ) {
   const { db } = deps.database;
   try {
-    return await attemptCreditVend(deps, db, ctx, req, v, known);
+    const queue = vendWriteQueueOf(db);
+    return await attemptCreditVend(deps, db, (w) => queue.write(w), ctx, req, v, known);
   } catch (err) {
     if (!vendConflict(err)) throw err;
   }
@@ -329,7 +336,7 @@ async function issueCreditToken(
     try {
       return await db.transaction(async (tx) => {
         await lockMeterTokenState(tx, req.meterId);
-        return attemptCreditVend(deps, tx, ctx, req, v);
+        return attemptCreditVend(deps, tx, (w) => writeCreditVend(tx, w), ctx, req, v);
       });
     } catch (err) {
       if (!vendConflict(err)) throw err;
