@@ -7,6 +7,7 @@
  *   npx tsx bench/vend.bench.ts                                   (both engines)
  *   BENCH_ENGINES=pglite BENCH_SECONDS=5 npx tsx bench/vend.bench.ts
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npx tsx bench/vend.bench.ts   (profile the server)
+ *   BENCH_MIXED=0 …                                               (the vends alone, e.g. to profile them)
  *   PG_EXTRA_OPTS='-c shared_preload_libraries=pg_stat_statements' BENCH_PG_STATS=1 npx tsx bench/vend.bench.ts
  *     (after the vends on PostgreSQL: each statement's calls and mean time, from pg_stat_statements)
  */
@@ -281,6 +282,7 @@ async function benchEngine(engine: string) {
       for (const r of vends.rows) console.log(`  ${r}`);
       console.log(`  ${vends.cpuLine}`);
       if (stats) await printStatementStats(stats, vends.total);
+      if (process.env.BENCH_MIXED === '0') return;
       const mixed = await load(server.base, tokens, MIXED, SECONDS, cpu);
       console.log(`${engine}: mixed load, ${(mixed.total / mixed.elapsed).toFixed(0)} requests/s`);
       for (const r of mixed.rows) console.log(`  ${r}`);

@@ -14,6 +14,9 @@ import { auditAfterRest, type CreditVendWrite, RECORD_COLUMNS, repaysDebt } from
  * serialisation failure, when any vend's expectation no longer holds. The caller keeps the vends of one
  * statement on distinct meters, repaying customers and quota holders: an UPDATE … FROM meets each row once.
  *
+ * The input's rows reach each table by its key (`= any(array(…))`, a scalar subquery per row) rather than
+ * by a join the planner may hash: it takes the input for 100 rows and would read every meter's TID row.
+ *
  * Why: a vend's write is mostly per-statement work in the database (executor start, opening three tables'
  * indexes, commit), not per-row work, so one statement for the vends that reach the write together costs
  * little more than one for a single vend.
@@ -46,25 +49,28 @@ const writeAll = preparedStatement(sql`
   n as (select count(*)::int as n from i),
   moved as (
     update ${meterTokenState} s set last_tid = i.tid, update_date = i.create_date from i
-    where s.meter_id = i.meter_id and s.last_tid is not distinct from i.expected_last_tid
-      and exists (select 1 from ${meterKeys} k where k.meter_id = i.meter_id and k.key_enc = i.expected_key_enc)
+    where s.meter_id = any(array(select meter_id from i)) and s.meter_id = i.meter_id
+      and s.last_tid is not distinct from i.expected_last_tid
+      and (select k.key_enc from ${meterKeys} k where k.meter_id = i.meter_id) = i.expected_key_enc
     returning 1),
   first as (
     insert into ${meterTokenState} (meter_id, last_tid, update_date)
     select i.meter_id, i.tid, i.create_date from i
-    where not exists (select 1 from ${meterTokenState} s where s.meter_id = i.meter_id)
-      and exists (select 1 from ${meterKeys} k where k.meter_id = i.meter_id and k.key_enc = i.expected_key_enc)
+    where (select 1 from ${meterTokenState} s where s.meter_id = i.meter_id) is null
+      and (select k.key_enc from ${meterKeys} k where k.meter_id = i.meter_id) = i.expected_key_enc
     on conflict (meter_id) do nothing
     returning 1),
   debt as (
     update ${debts} d set remaining_debt_minor = d.remaining_debt_minor - i.pay_debt_minor,
       pay_debt_minor = d.pay_debt_minor + i.pay_debt_minor
-    from i where i.repays and d.customer_id = i.customer_id
+    from i where d.customer_id = any(array(select customer_id from i where repays))
+      and i.repays and d.customer_id = i.customer_id
       and d.remaining_debt_minor = i.expected_remaining_debt_minor
     returning 1),
   quota as (
     update ${users} u set remaining_quota_units = u.remaining_quota_units - i.quota_units
-    from i where i.quota_units is not null and u.user_id = i.create_id
+    from i where u.user_id = any(array(select create_id from i where quota_units is not null))
+      and i.quota_units is not null and u.user_id = i.create_id
       and (u.remaining_quota_units is null or u.remaining_quota_units >= i.quota_units)
     returning 1),
   receipt as (
