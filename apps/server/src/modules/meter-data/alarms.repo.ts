@@ -1,11 +1,12 @@
 import type { AlarmReadRequest, AlarmRow } from '@prepay/contracts';
-import { and, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { accounts, alarms, customers } from '../../db/schema.js';
-import { formatDateTime, parseDateTime } from '../../lib/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import {
   allOf,
   contains,
+  dateTimeRange,
   equals,
   orderOf,
   pageOf,
@@ -68,8 +69,7 @@ export async function readAlarms(q: Queryable, req: AlarmReadRequest, user: Sess
     contains(alarms.meterId, req.meterId),
     equals(alarms.kind, req.kind),
     equals(alarms.acknowledged, req.acknowledged),
-    req.raisedDateRange?.[0] ? gte(alarms.raisedDate, parseDateTime(req.raisedDateRange[0])) : undefined,
-    req.raisedDateRange?.[1] ? lte(alarms.raisedDate, parseDateTime(req.raisedDateRange[1])) : undefined,
+    ...dateTimeRange(alarms.raisedDate, req.raisedDateRange),
   ]);
   const { limit, offset } = pageOf(req);
   const [count] = await q
