@@ -5,6 +5,7 @@ import { accounts, alarms, customers } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/dates.js';
 import {
   allOf,
+  commonConditions,
   contains,
   dateTimeRange,
   equals,
@@ -12,7 +13,6 @@ import {
   pageOf,
   type ReadSpec,
   sortableBy,
-  stationScope,
 } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { dayToWire } from './units.js';
@@ -28,7 +28,8 @@ const spec: ReadSpec = {
     'ackDate',
   ]),
   defaultOrder: [desc(alarms.id)],
-  search: [alarms.meterId, accounts.customerId, customers.customerName, alarms.detail],
+  // What the search box matches: the meter and the customer's name.
+  search: [alarms.meterId, customers.customerName],
   station: alarms.stationId,
 };
 
@@ -62,10 +63,8 @@ const joined = (q: Queryable) =>
     .leftJoin(customers, eq(customers.customerId, accounts.customerId));
 
 export async function readAlarms(q: Queryable, req: AlarmReadRequest, user: SessionUser) {
-  const term = req.searchTerm?.trim();
   const where = allOf([
-    term ? sql`(${contains(alarms.meterId, term)} or ${contains(customers.customerName, term)})` : undefined,
-    ...stationScope(alarms.stationId, user, req.stationId),
+    ...commonConditions(spec, req, user),
     contains(alarms.meterId, req.meterId),
     equals(alarms.kind, req.kind),
     equals(alarms.acknowledged, req.acknowledged),
