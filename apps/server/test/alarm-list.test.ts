@@ -61,6 +61,22 @@ describe('alarm list and acknowledge', () => {
     expect(rose.result.yData).toEqual([1, 1, 0, 0]);
   });
 
+  it('the search box matches the meter id or the customer name; the raised date range narrows', async ({
+    t,
+    admin,
+  }) => {
+    const read = async (body: object) => (await t.call<AlarmPage>('/api/alarm/read', body, admin)).result;
+    const all = await read({});
+    const s2Meter = all.data.find((a) => a.stationId === 'S2')?.meterId;
+    expect((await read({ searchTerm: s2Meter })).data.map((a) => a.meterId)).toEqual([s2Meter]);
+    // Both fixture meters belong to a customer named "Customer 0".
+    expect((await read({ searchTerm: 'customer 0' })).total).toBe(3);
+    expect((await read({ searchTerm: 'nobody' })).total).toBe(0);
+    expect((await read({ raisedDateRange: ['2026-10-01 00:00:00', '2026-12-31 23:59:59'] })).total).toBe(3);
+    expect((await read({ raisedDateRange: ['2026-10-01 00:00:00', null] })).total).toBe(3);
+    expect((await read({ raisedDateRange: [null, '2026-10-01 00:00:00'] })).total).toBe(0);
+  });
+
   it('refuses to acknowledge another station’s alarm and changes nothing', async ({
     t,
     prepared: { s1, s2 },

@@ -103,7 +103,14 @@ export function equals<T>(column: PgColumn, value: T | null | undefined): SQL | 
   return value === null || value === undefined || value === '' ? undefined : eq(column, value);
 }
 
-function range(column: PgColumn | undefined, r: ReadRequestBase['createDateRange']): SQL[] {
+/**
+ * "From … to" on a timestamp column, either end open: the conditions of a [from, to] range of wire date-times
+ * (an empty end filters nothing).
+ */
+export function dateTimeRange(
+  column: PgColumn | undefined,
+  r: readonly (string | null | undefined)[] | null | undefined,
+): SQL[] {
   if (!column || !r) return [];
   const out: SQL[] = [];
   if (r[0]) out.push(gte(column, parseDateTime(r[0])));
@@ -139,9 +146,9 @@ export function readWhere(
 
 /** A row never updated shows its creation as its update (as the original), so it filters the same way. */
 function updateRange(spec: ReadSpec, r: ReadRequestBase['updateDateRange']): SQL[] {
-  if (!spec.updateDate || !spec.createDate) return range(spec.updateDate, r);
-  const updated = allOf([isNotNull(spec.updateDate), ...range(spec.updateDate, r)]);
-  const never = allOf([isNull(spec.updateDate), ...range(spec.createDate, r)]);
+  if (!spec.updateDate || !spec.createDate) return dateTimeRange(spec.updateDate, r);
+  const updated = allOf([isNotNull(spec.updateDate), ...dateTimeRange(spec.updateDate, r)]);
+  const never = allOf([isNull(spec.updateDate), ...dateTimeRange(spec.createDate, r)]);
   const either = r?.[0] || r?.[1] ? or(updated, never) : undefined;
   return either ? [either] : [];
 }
@@ -160,7 +167,7 @@ export function commonConditions(spec: ReadSpec, req: ReadRequestBase, user: Ses
     term && spec.search.length > 0 ? or(...spec.search.map((c) => contains(c, term))) : undefined;
   return [
     ...(search ? [search] : []),
-    ...range(spec.createDate, req.createDateRange),
+    ...dateTimeRange(spec.createDate, req.createDateRange),
     ...updateRange(spec, req.updateDateRange),
     ...stationScope(spec.station, user, req.stationId),
   ];

@@ -1,4 +1,4 @@
-import type { CustomerRow } from '@prepay/contracts';
+import { CustomerRequest, type CustomerRow } from '@prepay/contracts';
 import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers } from '../../db/schema.js';
@@ -21,18 +21,9 @@ export const customerSpec = auditedSpec(customers, {
   },
 });
 
+/** A customer row shows, as stored, every field a customer is written with (CustomerRequest), then the audit stamps. */
 export const toCustomerRow = (c: typeof customers.$inferSelect): CustomerRow =>
-  auditedRow(c, [
-    'customerId',
-    'customerName',
-    'type',
-    'phone',
-    'address',
-    'certifiName',
-    'certifiNo',
-    'stationId',
-    'remark',
-  ]);
+  auditedRow(c, CustomerRequest.keyof().options);
 
 export const loadCustomers = (q: Queryable, ids: string[]) =>
   loadByKeys(q, customers, customers.customerId, ids, toCustomerRow);

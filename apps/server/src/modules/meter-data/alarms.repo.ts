@@ -1,17 +1,18 @@
 import type { AlarmReadRequest, AlarmRow } from '@prepay/contracts';
-import { and, desc, eq, getTableColumns, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { accounts, alarms, customers } from '../../db/schema.js';
-import { formatDateTime, parseDateTime } from '../../lib/dates.js';
+import { formatDateTime } from '../../lib/dates.js';
 import {
   allOf,
+  commonConditions,
   contains,
+  dateTimeRange,
   equals,
   orderOf,
   pageOf,
   type ReadSpec,
   sortableBy,
-  stationScope,
 } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { dayToWire } from './units.js';
@@ -27,7 +28,8 @@ const spec: ReadSpec = {
     'ackDate',
   ]),
   defaultOrder: [desc(alarms.id)],
-  search: [alarms.meterId, accounts.customerId, customers.customerName, alarms.detail],
+  // What the search box matches: the meter and the customer's name.
+  search: [alarms.meterId, customers.customerName],
   station: alarms.stationId,
 };
 
@@ -61,15 +63,12 @@ const joined = (q: Queryable) =>
     .leftJoin(customers, eq(customers.customerId, accounts.customerId));
 
 export async function readAlarms(q: Queryable, req: AlarmReadRequest, user: SessionUser) {
-  const term = req.searchTerm?.trim();
   const where = allOf([
-    term ? sql`(${contains(alarms.meterId, term)} or ${contains(customers.customerName, term)})` : undefined,
-    ...stationScope(alarms.stationId, user, req.stationId),
+    ...commonConditions(spec, req, user),
     contains(alarms.meterId, req.meterId),
     equals(alarms.kind, req.kind),
     equals(alarms.acknowledged, req.acknowledged),
-    req.raisedDateRange?.[0] ? gte(alarms.raisedDate, parseDateTime(req.raisedDateRange[0])) : undefined,
-    req.raisedDateRange?.[1] ? lte(alarms.raisedDate, parseDateTime(req.raisedDateRange[1])) : undefined,
+    ...dateTimeRange(alarms.raisedDate, req.raisedDateRange),
   ]);
   const { limit, offset } = pageOf(req);
   const [count] = await q

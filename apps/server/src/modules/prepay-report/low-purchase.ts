@@ -1,10 +1,9 @@
 import type { LowPurchaseRequest, LowPurchaseRow } from '@prepay/contracts';
-import { eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { accounts, tokenRecords } from '../../db/schema.js';
-import { parseDateTime } from '../../lib/dates.js';
-import { allOf } from '../../lib/read-query.js';
+import { allOf, dateTimeRange } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { toMinor } from '../masterdata/money.js';
 import { money, tenths } from '../meter-data/units.js';
@@ -22,11 +21,6 @@ import { ledgerCovers, ledgerPageSums, ledgerSums } from './purchase-ledger.js';
 
 /** Low Purchase Situation: accounts whose issued purchases in a range total at or below a low limit. */
 
-const timeRange = (range: LowPurchaseRequest['dateRange']): SQL[] => [
-  ...(range?.[0] ? [gte(tokenRecords.createDate, parseDateTime(range[0]))] : []),
-  ...(range?.[1] ? [lte(tokenRecords.createDate, parseDateTime(range[1]))] : []),
-];
-
 /**
  * Each meter's issued purchases in the range, summed from the token records: for a range the purchase
  * ledger does not cover (see ledgerCovers). The range is read from the partial covering index
@@ -41,7 +35,7 @@ function purchasesIn(q: Queryable, range: LowPurchaseRequest['dateRange']) {
       times: sql<number>`count(*)`.as('times'),
     })
     .from(tokenRecords)
-    .where(allOf([issuedCredit, ...timeRange(range)]))
+    .where(allOf([issuedCredit, ...dateTimeRange(tokenRecords.createDate, range)]))
     .groupBy(tokenRecords.meterId)
     .as('p');
 }

@@ -1,12 +1,11 @@
 import { PaymentsFeed, PaymentsFeedQuery, TOKEN_PATHS } from '@prepay/contracts';
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { items } from '../../db/schema.js';
 import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineFeedRoute, type RouteDef } from '../../http/route.js';
-import { parseDateTime } from '../../lib/dates.js';
-import { allOf, stationScope } from '../../lib/read-query.js';
+import { allOf, dateTimeRange, stationScope } from '../../lib/read-query.js';
 import { minorToNumber, tenthsToNumber } from '../masterdata/money.js';
 
 /** One answer holds at most this many payments; a longer range is cut and says so in `errors`. */
@@ -33,8 +32,7 @@ export function paymentsFeedRoute(deps: Deps): RouteDef {
         eq(tokenRecords.kind, 'credit'),
         eq(tokenRecords.status, 0),
         ...stationScope(tokenRecords.stationId, user, q.SITE_ID || null),
-        q.FROM ? gte(tokenRecords.createDate, parseDateTime(q.FROM)) : undefined,
-        q.TO ? lte(tokenRecords.createDate, parseDateTime(q.TO)) : undefined,
+        ...dateTimeRange(tokenRecords.createDate, [q.FROM, q.TO]),
       ]);
       const rows = await db
         .select()
