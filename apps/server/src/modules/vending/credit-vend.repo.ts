@@ -19,6 +19,8 @@ import type { NewTokenRecord } from './vending.repo.js';
  * still suffices; otherwise it fails as a whole (`vend_require`, migration 0015) with a serialisation
  * failure and the vend reads, prices and writes again. Rows every vend touches (the receipt counter, the
  * hourly purchase summary the trigger keeps) are locked only for that one autocommitted statement.
+ * Vends that reach the write together are written by one statement that does the same for each
+ * (credit-vend-batch.repo.ts, through the group commit of vend-write-queue.ts).
  */
 
 /** What the database knows that prices a vend and makes its token, as of one statement's snapshot. */

@@ -313,7 +313,8 @@ async function attemptCreditVend(
 const LOCKED_ATTEMPTS = 10;
 
 /**
- * The vend: two statements and no transaction (see credit-vend.repo.ts). A lost race wrote nothing; the vend
+ * The vend: two statements and no transaction (see credit-vend.repo.ts), its write grouped with the
+ * vends that reach theirs at the same time (vend-write-queue.ts). A lost race wrote nothing; the vend
  * then queues for the meter's TID row in a transaction and reads, prices and writes again behind that lock,
  * so vends crowding one meter take turns instead of racing again (only a moved debt or quota, shared with
  * other meters, can still make it start over).
