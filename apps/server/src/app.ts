@@ -48,6 +48,7 @@ import { createCreditService } from './modules/vending/credit.service.js';
 import { createManagementTokenService } from './modules/vending/management.service.js';
 import { paymentsFeedRoute } from './modules/vending/payments-feed.js';
 import { recordExportRoutes } from './modules/vending/record-export.js';
+import { vendWriteQueueOf } from './modules/vending/vend-write-queue.js';
 import { vendingRoutes } from './modules/vending/vending.routes.js';
 
 export interface BuildOptions {
@@ -208,7 +209,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const deps: Deps = { database, config, clock, sessions, keyVault: options.keyVault };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
-  const metrics = createMetrics(deps);
+  const metrics = createMetrics(deps, { vendWrites: () => vendWriteQueueOf(database.db).stats });
   app.decorate('metrics', metrics);
   metrics.install(app);
   installRequestId(app);

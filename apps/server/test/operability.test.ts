@@ -85,6 +85,10 @@ describe('metrics', () => {
     expect(text).toMatch(/prepay_remote_tasks|# TYPE prepay_remote_tasks gauge/);
     expect(text).toContain('prepay_db_pool_connections{state="total"}');
     expect(text).toContain('prepay_headend_gateways_online 0');
+    // The one vend written went through the group commit, alone.
+    expect(text).toContain('prepay_vend_write_statements_total 1');
+    expect(text).toContain('prepay_vend_writes_total 1');
+    expect(text).toContain('prepay_vend_write_fallbacks_total 0');
   });
 
   it('are served on their own port (METRICS_PORT) by the started server, never on the public one', async () => {

@@ -14,6 +14,9 @@ import type { Deps } from '../deps.js';
  * - prepay_remote_tasks{status}: tasks in the database by status (read at scrape time; shared by all processes).
  * - prepay_headend_gateways_online, prepay_headend_gprs_links: this process's head-end links.
  * - prepay_db_pool_connections{state}: the PostgreSQL pool (total, idle, waiting); PGlite is one connection.
+ * - prepay_vend_write_statements_total / prepay_vend_writes_total / prepay_vend_write_fallbacks_total: the
+ *   group commit's statements, the vends they wrote (their ratio is the mean group) and the statements
+ *   refused as a whole and written again vend by vend (modules/vending/vend-write-queue.ts).
  * - the process's defaults (CPU, memory, event-loop lag, GC) under prepay_process_… / prepay_nodejs_….
  */
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -167,11 +170,47 @@ function serveOperations(
   });
 }
 
-export function createMetrics(deps: Deps) {
+/** Readings the app wires in from its modules (lib/ imports no module). */
+export interface MetricSources {
+  /** The group commit of credit vend writes so far: statements, vends written, statements refused whole. */
+  vendWrites: () => { statements: number; vends: number; fallbacks: number };
+}
+
+/** Counters read at scrape time from a running total the module keeps. */
+function registerTotals(registry: Registry, sources: MetricSources) {
+  const total = (name: string, help: string, read: () => number) =>
+    new Counter({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  total(
+    'prepay_vend_write_statements_total',
+    'Statements that wrote credit vends: each writes the vends that reached the write together',
+    () => sources.vendWrites().statements,
+  );
+  total(
+    'prepay_vend_writes_total',
+    'Credit vends written by those statements',
+    () => sources.vendWrites().vends,
+  );
+  total(
+    'prepay_vend_write_fallbacks_total',
+    'Vend write statements refused as a whole (a moved expectation) and written again vend by vend',
+    () => sources.vendWrites().fallbacks,
+  );
+}
+
+export function createMetrics(deps: Deps, sources: MetricSources) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'prepay_' });
   const counters = requestCounters(registry);
   registerStateGauges(registry, deps);
+  registerTotals(registry, sources);
   return {
     registry,
     install: (app: FastifyInstance) => installHooks(app, counters),
