@@ -381,7 +381,10 @@ async function vendCredit(
   const { db } = deps.database;
   const known = await loadVendContext(db, req.meterId, ctx.user.userId, req.idempotencyKey ?? null);
   const v = vendableOf(ctx, req.meterId, known);
-  const answer = (view: CreditRecordView) => withFields(view, { communicationWay: v.meter.communicationWay });
+  // Each view here is made for this answer alone, so the meter's way is added to it rather than copying its
+  // 35 fields into another object (9 µs a vend in a profile: a view that large is a dictionary in V8).
+  const answer = (view: CreditRecordView) =>
+    Object.assign(view, { communicationWay: v.meter.communicationWay });
   if (req.isPreview) return answer(await previewVend(deps, ctx, req, v, present(known, 'the vend context')));
   await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
   // The context read said whether the key was used; only a retry reads the first vend's record.
