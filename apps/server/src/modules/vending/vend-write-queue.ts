@@ -6,9 +6,10 @@ import { uniqueViolation, vendConflict } from './vending-guards.js';
 /**
  * Group commit of credit vend writes (issue 16). A profile of the database under 16 vending clients put
  * about a fifth of its time per vend in starting and finishing statements (executor start, opening the
- * written tables' indexes, commit), more than in the rows themselves, so the vends that reach their write while
- * another write is in flight wait for it and then go together, in one statement (credit-vend-batch.repo.ts).
- * A vend that arrives while no write is in flight goes at once, alone: a quiet system waits for nothing.
+ * written tables' indexes, commit), more than in the rows themselves. So the vends that reach their write
+ * while another write is in flight wait for it and then go together, in one statement
+ * (credit-vend-batch.repo.ts). A vend that arrives while no write is in flight goes at once, alone: a quiet
+ * system waits for nothing.
  *
  * The vends of one statement are on distinct meters, repaying customers and quota holders (one statement
  * cannot take one meter's TID twice); a vend that shares one with a vend already taken waits for the next
@@ -107,7 +108,7 @@ export class VendWriteQueue {
       for (const [k, w] of batch.entries()) {
         const row = written[k];
         if (row) w.resolve(row);
-        else w.reject(new Error('internal: the vends write answered fewer rows than vends'));
+        else w.reject(new Error('internal: the vends write answered no row for this vend'));
       }
       return;
     }
