@@ -19,6 +19,12 @@ import { BaseYear, DecoderKey, Ken, Kt, Sgc, Ti } from './sts-key.js';
  * 20 digits shown in five groups of four. Money is a decimal with 2 places, energy with 1 (kWh or m³).
  */
 
+/** "12345678901234567890" or "1234 5678…" → "1234 5678 9012 3456 7890": how the API answers and pages print tokens. */
+export function groupsOfFour(token: string | null | undefined): string {
+  const digits = (token ?? '').replace(/\s+/g, '');
+  return digits.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 const AuthorizationPassword = z.string().min(1, 'The authorization password is required').max(128);
 /** A client-chosen key: the same key from the same user returns the first answer instead of vending twice. */
 const IdempotencyKey = z.string().trim().min(8).max(100);

@@ -1,18 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addressFromBytes,
-  addressMatches,
-  addressToBytes,
-  decodeFrame,
-  encodeFrame,
-  fromHex,
-  hex,
-  isAbnormal,
-  isReply,
-  meterAddress,
-  replyControl,
-} from '../src/index.js';
+import { decodeFrame, encodeFrame, fromHex, hex } from '../src/index.js';
 import { frame } from './arbitraries.js';
 import { errorCode } from './frame-error.js';
 
@@ -94,38 +82,5 @@ describe('frame codec', () => {
       data: Uint8Array.of(0x00, 0x35, 0xcd, 0xe3),
     });
     expect(hex(bytes)).toBe('68 01 00 00 00 00 00 68 11 04 33 68 00 16 97 16');
-  });
-});
-
-describe('addresses', () => {
-  it('go lowest pair first on the wire', () => {
-    expect(hex(addressToBytes('000102030425'))).toBe('25 04 03 02 01 00');
-    expect(addressFromBytes(fromHex('25 04 03 02 01 00'))).toBe('000102030425');
-  });
-
-  it('pad an STS meter number to 12 digits', () => {
-    expect(meterAddress('47100000003')).toBe('047100000003');
-    expect(errorCode(() => meterAddress('1234567890123'))).toBe('bad-address');
-    expect(errorCode(() => meterAddress('12a'))).toBe('bad-address');
-  });
-
-  it('match wildcards nibble by nibble', () => {
-    expect(addressMatches('AAAAAAAAAAAA', '000102030425')).toBe(true);
-    expect(addressMatches('AAAAAA030425', '000102030425')).toBe(true);
-    expect(addressMatches('AAAAAA030426', '000102030425')).toBe(false);
-    expect(addressMatches('000102030425', '000102030425')).toBe(true);
-  });
-});
-
-describe('control codes', () => {
-  it('pair requests with normal, abnormal and more replies', () => {
-    expect(replyControl(0x11, 'normal')).toBe(0x91);
-    expect(replyControl(0x11, 'abnormal')).toBe(0xd1);
-    expect(replyControl(0x11, 'more')).toBe(0xb1);
-    expect(replyControl(0x1c, 'abnormal')).toBe(0xdc);
-    expect(isReply(0x91)).toBe(true);
-    expect(isReply(0x11)).toBe(false);
-    expect(isAbnormal(0xd4)).toBe(true);
-    expect(isAbnormal(0xb1)).toBe(false);
   });
 });

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allocateTid,
-  formatTid,
-  lastTidForKen,
-  meterPanFromIain,
-  nextTid,
-  reverseKeyBytes,
-  runOp,
-  tidFromDate,
-} from '../src/index.js';
+import { allocateTid, formatTid, lastTidForKen, nextTid, tidFromDate } from '../src/index.js';
 
-describe('TID allocation and helpers', () => {
+describe('TID allocation', () => {
   it('the last TID of each base date falls on 24 Nov of base+31 at 20:15', () => {
     expect(formatTid(0xffffff, 1993)).toBe('2024-11-24 20:15');
     expect(formatTid(0xffffff, 2014)).toBe('2045-11-24 20:15');
@@ -28,21 +19,5 @@ describe('TID allocation and helpers', () => {
 
   it('Date inputs use UTC, so a DST change cannot repeat TIDs', () => {
     expect(tidFromDate(new Date('2020-01-01T08:00:59Z'), 2014)).toBe(3155520);
-  });
-
-  it('converts Nectar byte-reversed keys and builds a PAN from the meter number', () => {
-    expect(reverseKeyBytes('6FF35B9D1F3453E6')).toBe('E653341F9D5BF36F');
-    expect(meterPanFromIain('00000000000')).toBe('600727000000000009');
-    expect(meterPanFromIain('0100000000008')).toBe('000001000000000082');
-  });
-
-  it('decode shows the amount with its unit and, given the base date, the issue minute', () => {
-    const d = runOp({
-      op: 'decode',
-      token: '26456622012185850752',
-      decoderKey: 'E653341F9D5BF36F',
-      base: 1993,
-    });
-    expect(d).toMatchObject({ amount: '25.6 kWh', issued: '2004-04-01 00:30' });
   });
 });

@@ -1,5 +1,9 @@
-import { CommunicationWay, type CreditTokenRecord, type ManagementTokenRecord } from '@prepay/contracts';
-import { formatToken } from '@prepay/sts';
+import {
+  CommunicationWay,
+  type CreditTokenRecord,
+  groupsOfFour,
+  type ManagementTokenRecord,
+} from '@prepay/contracts';
 import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { meters } from '../../db/schema.js';
@@ -7,9 +11,6 @@ import { formatDateTime } from '../../lib/dates.js';
 import { withFields } from '../../lib/with-fields.js';
 import { minorToNumber, tenthsToNumber } from '../masterdata/money.js';
 import type { TokenRecordRow } from './vending.repo.js';
-
-/** "dddd dddd dddd dddd dddd", as the original shows and prints tokens. */
-export const groupsOfFour = (token: string) => (token ? formatToken(token, ' ') : '');
 
 const money = (minor: number | null) => minorToNumber(minor ?? 0);
 

@@ -5,6 +5,7 @@ import {
   ConfirmKeyChangeRequest,
   CreditTokenRecord,
   CreditTokenRequest,
+  groupsOfFour,
   ManagementTokenRecord,
   ManagementTokenRequest,
   MaximumOverdraftRequest,
@@ -31,7 +32,7 @@ import type { SessionUser } from '../../lib/user-context.js';
 import type { createCreditService } from './credit.service.js';
 import type { createManagementTokenService } from './management.service.js';
 import { meterTestTable } from './meter-test.js';
-import { groupsOfFour, keyChangeRecordOf, managementRecordOf } from './records.js';
+import { keyChangeRecordOf, managementRecordOf } from './records.js';
 import { createTokenRecordService, type TokenRecordService } from './token-records.service.js';
 import { stsRefusal } from './vending-guards.js';
 

@@ -43,20 +43,6 @@ export function checkOverdraft(value: string | number | null | undefined): 'vali
   return null;
 }
 
-/** "12345678901234567890" or "1234 5678…" → "1234 5678 9012 3456 7890". */
-export function groupsOfFour(token: string | null | undefined): string {
-  const digits = (token ?? '').replace(/\s+/g, '');
-  return digits.replace(/(.{4})(?=.)/g, '$1 ');
-}
-
-/** A fresh idempotency key; crypto.randomUUID needs a secure context, so fall back to getRandomValues. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 // The one money and energy formatter, where the vending pages look for it.
 export { energy, money } from '../../lib/format';
 

@@ -1,9 +1,9 @@
-import { type ImageSlot, imagePath } from '@prepay/contracts';
+import { groupsOfFour, type ImageSlot, imagePath } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { openPrintView, type PrintPayload } from '../../lib/print';
 import { runtimeConfig } from '../../lib/runtime-config';
 import { sessionStore } from '../../lib/session';
-import { energy, groupsOfFour, money, unitOf } from './amount';
+import { energy, money, unitOf } from './amount';
 import { useBasicInformation } from './vending';
 import './office-locales';
 

@@ -1,11 +1,10 @@
-import { ITEM_PATHS, USER_PATHS } from '@prepay/contracts';
+import { groupsOfFour, ITEM_PATHS, USER_PATHS } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
 import { request } from '../../lib/request';
-import { groupsOfFour } from './amount';
 import './locales';
 import './vending.css';
 

@@ -12,11 +12,11 @@ import {
   checkInteger,
   energy,
   money,
-  newIdempotencyKey,
   tenthsOf,
   unitOf,
 } from '../../components/vending/amount';
 import { QUOTA_KEY, useBasicInformation, usePaymentMethods } from '../../components/vending/vending';
+import { newIdempotencyKey } from '../../lib/idempotency';
 import { RequestError, request } from '../../lib/request';
 import { RechargeDone } from './recharge-done';
 import { ConfirmStep, VendStepModal } from './vend-step';
