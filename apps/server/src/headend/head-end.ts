@@ -5,7 +5,7 @@ import { GprsListener } from './gprs-listener.js';
 import { LinkState } from './link-state.js';
 import { LorawanLink } from './lorawan-link.js';
 import { MeterDirectory } from './meter-directory.js';
-import { createNoisyInputLog } from './noisy-input.js';
+import { createNoisyInputLog, type NoisyInputLog } from './noisy-input.js';
 import { createStateWriter } from './state-writer.js';
 import type { HeadEnd, Log } from './types.js';
 
@@ -48,7 +48,7 @@ interface LinkContext {
   directory: MeterDirectory;
   state: LinkState;
   log: Log;
-  noisy: ReturnType<typeof createNoisyInputLog>;
+  noisy: NoisyInputLog;
 }
 
 type Closable = { close(): Promise<void> };

@@ -14,10 +14,9 @@ import {
 import { z } from 'zod';
 import { type AuthedContext, defineRoute, type RouteDef } from '../../http/route.js';
 import { clearSessionCookies, isConsoleRequest, setSessionCookies } from '../../http/session-cookie.js';
-import type { createAuthService } from './auth.service.js';
+import type { AuthService } from './auth.service.js';
 
 const tag = 'User';
-type AuthService = ReturnType<typeof createAuthService>;
 
 /** The console (X-Requested-With) gets its session as an HttpOnly cookie; see http/session-cookie.ts. */
 function withCookie<T extends { token: string }>(ctx: AuthedContext, result: T, always = false): T {

@@ -1,6 +1,7 @@
 import type { AlarmReadRequest, AlarmRow } from '@prepay/contracts';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { joinMeterCustomer } from '../../db/meter-customer.js';
 import { accounts, alarms, customers } from '../../db/schema.js';
 import { formatDateTime } from '../../lib/dates.js';
 import {
@@ -52,15 +53,17 @@ export const toAlarmRow = ({ a, customerId, customerName }: Joined): AlarmRow =>
 });
 
 const joined = (q: Queryable) =>
-  q
-    .select({
-      a: getTableColumns(alarms),
-      customerId: accounts.customerId,
-      customerName: customers.customerName,
-    })
-    .from(alarms)
-    .leftJoin(accounts, eq(accounts.meterId, alarms.meterId))
-    .leftJoin(customers, eq(customers.customerId, accounts.customerId));
+  joinMeterCustomer(
+    q
+      .select({
+        a: getTableColumns(alarms),
+        customerId: accounts.customerId,
+        customerName: customers.customerName,
+      })
+      .from(alarms)
+      .$dynamic(),
+    alarms.meterId,
+  );
 
 export async function readAlarms(q: Queryable, req: AlarmReadRequest, user: SessionUser) {
   const where = allOf([
@@ -71,12 +74,8 @@ export async function readAlarms(q: Queryable, req: AlarmReadRequest, user: Sess
     ...dateTimeRange(alarms.raisedDate, req.raisedDateRange),
   ]);
   const { limit, offset } = pageOf(req);
-  const [count] = await q
-    .select({ total: sql<number>`count(*)::int` })
-    .from(alarms)
-    .leftJoin(accounts, eq(accounts.meterId, alarms.meterId))
-    .leftJoin(customers, eq(customers.customerId, accounts.customerId))
-    .where(where);
+  const counted = q.select({ total: sql<number>`count(*)::int` }).from(alarms).$dynamic();
+  const [count] = await joinMeterCustomer(counted, alarms.meterId).where(where);
   const rows = await joined(q)
     .where(where)
     .orderBy(...orderOf(spec, req.orderBy))

@@ -9,6 +9,7 @@ import {
 import { asc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
+import { joinMeterCustomer } from '../../db/meter-customer.js';
 import {
   accounts,
   consumptionDaily,
@@ -59,12 +60,7 @@ type IntervalTable = ElectricTable | WaterTable | typeof meterHourlyData;
 /** An interval table's rows with the account's customer (left joins: a meter need not be bound). */
 function withCustomer(q: Queryable, t: IntervalTable, where: SQL | undefined) {
   return (fields: Parameters<Queryable['select']>[0]) =>
-    q
-      .select(fields)
-      .from(t)
-      .leftJoin(accounts, eq(accounts.meterId, t.meterId))
-      .leftJoin(customers, eq(customers.customerId, accounts.customerId))
-      .where(where);
+    joinMeterCustomer(q.select(fields).from(t).$dynamic(), t.meterId).where(where);
 }
 
 /** The filters the daily and monthly reads share, in this order: scope and search, dates, meter, customer. */

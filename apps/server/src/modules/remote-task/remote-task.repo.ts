@@ -8,6 +8,7 @@ import {
 } from '@prepay/contracts';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { joinMeterCustomer } from '../../db/meter-customer.js';
 import {
   accounts,
   customers,
@@ -189,7 +190,7 @@ export interface MeterInfo {
 
 export async function loadMeters(q: Queryable, ids: string[]): Promise<Map<string, MeterInfo>> {
   if (!ids.length) return new Map();
-  const rows = await q
+  const fromMeters = q
     .select({
       meterId: meters.meterId,
       protocolVersion: meters.protocolVersion,
@@ -198,9 +199,10 @@ export async function loadMeters(q: Queryable, ids: string[]): Promise<Map<strin
       customerName: customers.customerName,
     })
     .from(meters)
-    .leftJoin(accounts, eq(accounts.meterId, meters.meterId))
-    .leftJoin(customers, eq(customers.customerId, accounts.customerId))
-    .where(sql`${meters.meterId} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
+    .$dynamic();
+  const rows = await joinMeterCustomer(fromMeters, meters.meterId).where(
+    sql`${meters.meterId} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+  );
   return new Map(rows.map((r) => [r.meterId, r]));
 }
 

@@ -230,6 +230,7 @@ function createAnalyzer(q: QueueDeps) {
     },
   };
 }
+type Analyzer = ReturnType<typeof createAnalyzer>;
 
 /** The parts of a runner one look at the queue works with. */
 interface RunnerCore {
@@ -237,7 +238,7 @@ interface RunnerCore {
   options: RunnerOptions;
   log: Log;
   inFlight: Map<number, Promise<void>>;
-  analyzer: ReturnType<typeof createAnalyzer>;
+  analyzer: Analyzer;
   state: { lastRecovery: number };
   begin(task: ClaimedTask): void;
 }

@@ -496,3 +496,4 @@ export function createCreditService(deps: Deps, checkAuthorizationPassword: Auth
       cancelCredit(deps, checkAuthorizationPassword, ctx, req),
   };
 }
+export type CreditService = ReturnType<typeof createCreditService>;

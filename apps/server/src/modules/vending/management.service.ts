@@ -340,3 +340,4 @@ export function createManagementTokenService(deps: Deps, checkAuthorizationPassw
     confirmKeyChange: (ctx: UserContext, receiptId: number) => confirmKeyChange(deps, ctx, receiptId),
   };
 }
+export type ManagementTokenService = ReturnType<typeof createManagementTokenService>;

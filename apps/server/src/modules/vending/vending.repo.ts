@@ -1,6 +1,7 @@
 import type { TokenRecordReadRequest } from '@prepay/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { joinMeterCustomer } from '../../db/meter-customer.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { accounts, customers, debts, meterKeys, meters, tariffs, users } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
@@ -20,8 +21,8 @@ export type MeterRow = typeof meters.$inferSelect;
  * (credit-vend.repo.ts), so reading them a moment early risks nothing. Every vend reads it first, so it is
  * built and planned once per database (db/prepared.ts).
  */
-const vendContext = preparedPerDatabase((q) =>
-  q
+const vendContext = preparedPerDatabase((q) => {
+  const fromMeters = q
     .select({
       meter: meters,
       account: accounts,
@@ -52,13 +53,13 @@ const vendContext = preparedPerDatabase((q) =>
       },
     })
     .from(meters)
-    .leftJoin(accounts, eq(accounts.meterId, meters.meterId))
-    .leftJoin(customers, eq(customers.customerId, accounts.customerId))
+    .$dynamic();
+  return joinMeterCustomer(fromMeters, meters.meterId)
     .leftJoin(tariffs, eq(tariffs.tariffId, accounts.tariffId))
     .leftJoin(meterKeys, eq(meterKeys.meterId, meters.meterId))
     .where(eq(meters.meterId, sql.placeholder('meterId')))
-    .prepare('vend_context'),
-);
+    .prepare('vend_context');
+});
 
 /**
  * The vend context of a meter, for a vend by `userId` (whose quota it reads) sent with `idempotencyKey`

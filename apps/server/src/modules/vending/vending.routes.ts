@@ -29,16 +29,14 @@ import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import type { createCreditService } from './credit.service.js';
-import type { createManagementTokenService } from './management.service.js';
+import type { CreditService } from './credit.service.js';
+import type { ManagementTokenService } from './management.service.js';
 import { meterTestTable } from './meter-test.js';
 import { keyChangeRecordOf, managementRecordOf } from './records.js';
 import { createTokenRecordService, type TokenRecordService } from './token-records.service.js';
 import { stsRefusal } from './vending-guards.js';
 
 const tag = 'Token';
-
-type ManagementService = ReturnType<typeof createManagementTokenService>;
 
 type RecordPage<T> = Promise<{ total: number; data: T[] }>;
 
@@ -111,7 +109,7 @@ type ManagementBody = z.ZodType<{ meterId: string; remark?: string | null }>;
 
 function managementRoutes<B extends ManagementBody>(
   records: TokenRecordService,
-  mgmt: ManagementService,
+  mgmt: ManagementTokenService,
   kind: ManagementKind,
   body: B,
   value: (b: z.infer<B>) => number,
@@ -134,10 +132,7 @@ function managementRoutes<B extends ManagementBody>(
 }
 
 /** Credit vends, their records, and their cancel. */
-function creditRoutes(
-  records: TokenRecordService,
-  credit: ReturnType<typeof createCreditService>,
-): RouteDef[] {
+function creditRoutes(records: TokenRecordService, credit: CreditService): RouteDef[] {
   return [
     defineRoute({
       path: TOKEN_PATHS.creditGenerate,
@@ -175,7 +170,7 @@ const maxPower = (b: z.infer<typeof MaximumPowerRequest>) => b.maximumPower;
 const maxPhaseUnbalance = (b: z.infer<typeof MaximumPhaseUnbalanceRequest>) => b.maximumPhasePowerUnbalance;
 const maxOverdraft = (b: z.infer<typeof MaximumOverdraftRequest>) => Math.round(b.maximumOverdraft);
 
-function managementTokenRoutes(records: TokenRecordService, mgmt: ManagementService): RouteDef[] {
+function managementTokenRoutes(records: TokenRecordService, mgmt: ManagementTokenService): RouteDef[] {
   const routes = <B extends ManagementBody>(
     kind: ManagementKind,
     body: B,
@@ -235,7 +230,7 @@ function meterTestRoutes(deps: Deps): RouteDef[] {
 }
 
 /** Update Meter Key, the key-change tokens, their confirmation and records. */
-function keyChangeRoutes(records: TokenRecordService, mgmt: ManagementService): RouteDef[] {
+function keyChangeRoutes(records: TokenRecordService, mgmt: ManagementTokenService): RouteDef[] {
   return [
     defineRoute({
       path: TOKEN_PATHS.meterKeyUpdate,
@@ -276,8 +271,8 @@ function keyChangeRoutes(records: TokenRecordService, mgmt: ManagementService): 
 
 export function vendingRoutes(
   deps: Deps,
-  credit: ReturnType<typeof createCreditService>,
-  mgmt: ManagementService,
+  credit: CreditService,
+  mgmt: ManagementTokenService,
   records: TokenRecordService = createTokenRecordService(deps),
 ): RouteDef[] {
   return [
