@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { syntheticFleet } from '@prepay/simulator';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
-import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/client.js';
 import { meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { testConfig } from '../test/test-config.js';
@@ -30,8 +30,6 @@ const RATE = Number(process.env.BENCH_TASK_RATE ?? 1_000);
 const MAX_RATE = Number(process.env.BENCH_TASK_MAX_RATE ?? 5_000);
 const PASSWORD = 'Bench#Admin-Pass-1';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'remote-task-bench-'));
-
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /**
  * PGlite in memory, or with BENCH_DATABASE_URL a fresh database on that PostgreSQL server (e.g. one

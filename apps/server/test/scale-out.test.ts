@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../src/db/client.js';
-import { rowsOf } from '../src/lib/metrics.js';
+import { openPostgres, rowsOf } from '../src/db/client.js';
 import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD } from './harness.js';
 import { seedVendableMeters } from './ops-fixture.js';
 import {

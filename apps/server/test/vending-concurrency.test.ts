@@ -1,6 +1,6 @@
 import { decodeToken } from '@prepay/sts';
 import { describe, expect } from 'vitest';
-import { rowsOf } from '../src/lib/metrics.js';
+import { rowsOf } from '../src/db/client.js';
 import { apiTest, USER_AUTH_PASSWORD, userWithRole } from './harness.js';
 import { DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
 

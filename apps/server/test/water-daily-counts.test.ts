@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../src/lib/metrics.js';
+import { rowsOf } from '../src/db/client.js';
 import { type NewWaterRow, saveWaterRows } from '../src/modules/meter-data/meter-data.write.js';
 import { createTestApp, type TestApp, userWithRole } from './harness.js';
 

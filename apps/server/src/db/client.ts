@@ -20,6 +20,13 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repos accept either, so a service decides where the transaction boundary is. */
 export type Queryable = Db | Tx;
 
+/** node-postgres answers {rows}, PGlite answers {rows} too; drizzle's execute types differ by driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows))
+    return result.rows;
+  return Array.isArray(result) ? result : [];
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { rowsOf } from '../db/client.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -170,10 +171,17 @@ function serveOperations(
   });
 }
 
+/** The group commit of credit vend writes so far (modules/vending/vend-write-queue.ts keeps them). */
+export interface VendWriteTotals {
+  statements: number;
+  vends: number;
+  /** Statements that failed as a whole and were written again one vend at a time. */
+  fallbacks: number;
+}
+
 /** Readings the app wires in from its modules (lib/ imports no module). */
 export interface MetricSources {
-  /** The group commit of credit vend writes so far: statements, vends written, statements refused whole. */
-  vendWrites: () => { statements: number; vends: number; fallbacks: number };
+  vendWrites: () => VendWriteTotals;
 }
 
 /** Counters read at scrape time from a running total the module keeps. */
@@ -216,11 +224,4 @@ export function createMetrics(deps: Deps, sources: MetricSources) {
     install: (app: FastifyInstance) => installHooks(app, counters),
     serve: (port: number, host: string) => serveOperations(registry, deps, port, host),
   };
-}
-
-/** node-postgres answers {rows}, PGlite answers {rows} too; drizzle's execute types differ by driver. */
-export function rowsOf<T>(result: unknown): T[] {
-  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows))
-    return result.rows;
-  return Array.isArray(result) ? result : [];
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { rowsOf } from '../db/client.js';
 import type { Deps } from '../deps.js';
-import { rowsOf } from './metrics.js';
 
 const journal = path.join(import.meta.dirname, '../db/migrations/meta/_journal.json');
 

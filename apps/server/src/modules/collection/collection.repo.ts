@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import { type Queryable, rowsOf } from '../../db/client.js';
 import {
   type CollectionJobKind,
   collectionJobs,
@@ -15,8 +15,6 @@ import {
 } from '../../db/schema.js';
 
 export type CollectionJob = typeof collectionJobs.$inferSelect;
-
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /**
  * Takes or renews the lease `name` for `holder` until now + ttl (database time, so processes with

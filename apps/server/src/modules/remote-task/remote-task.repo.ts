@@ -7,7 +7,7 @@ import {
   type TransparentTaskRow,
 } from '@prepay/contracts';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import { type Queryable, rowsOf } from '../../db/client.js';
 import { joinMeterCustomer } from '../../db/meter-customer.js';
 import {
   accounts,
@@ -26,7 +26,6 @@ export type TaskRecord = typeof remoteTasks.$inferSelect;
 export type NewTask = typeof remoteTasks.$inferInsert;
 
 const taskColumns = getTableColumns(remoteTasks);
-const rowsOf = (res: unknown) => (res as { rows: Record<string, unknown>[] }).rows;
 
 /** Raw `returning *` rows as drizzle maps them: column names → field names, driver values → JS values. */
 function toRecords(raw: Record<string, unknown>[]): TaskRecord[] {
@@ -69,7 +68,7 @@ export async function insertTasks(q: Queryable, values: NewTask[]): Promise<Task
     select ${names} from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as v(${types})
     returning *`);
   // Ids follow the rows' order (the set is read in array order); the caller gets them in that order.
-  return toRecords(rowsOf(res)).sort((a, b) => a.id - b.id);
+  return toRecords(rowsOf<Record<string, unknown>>(res)).sort((a, b) => a.id - b.id);
 }
 
 export const taskSpec = auditedSpec(remoteTasks, {

@@ -1,6 +1,6 @@
 import { TaskStatus } from '@prepay/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import { type Database, rowsOf } from '../../db/client.js';
 import { remoteTaskAttempts, type TaskSpec } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AttemptResult, RunnableTask } from './task-executor.js';
@@ -28,7 +28,6 @@ export interface QueueDeps {
 }
 
 type Row = Record<string, unknown>;
-const rowsOf = (r: unknown): Row[] => (r as { rows: Row[] }).rows;
 
 /**
  * Claims up to `limit` runnable tasks: the head of each meter's queue, highest priority first, none of
@@ -65,7 +64,7 @@ async function claimFrom(q: QueueDeps, limit: number, among: SQL): Promise<Claim
         attempts = t.attempts + 1, update_date = ${q.clock.now().toISOString()}::timestamptz
     from picked where t.id = picked.id
     returning t.id, t.kind, t.meter_id, t.spec, t.request, t.send_frame, t.attempts, t.retries_left`);
-  return rowsOf(res).map((r) => ({
+  return rowsOf<Row>(res).map((r) => ({
     id: Number(r.id),
     kind: r.kind as RunnableTask['kind'],
     meterId: String(r.meter_id),
@@ -159,7 +158,7 @@ export async function recoverOrphans(q: QueueDeps, all: boolean): Promise<number
         update_date = ${q.clock.now().toISOString()}::timestamptz
     from orphan where t.id = orphan.id
     returning t.id, t.attempts`);
-  const rows = rowsOf(res);
+  const rows = rowsOf<Row>(res);
   if (!rows.length) return 0;
   const now = q.clock.now();
   await q.database.db

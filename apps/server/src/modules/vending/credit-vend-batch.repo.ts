@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import { type Queryable, rowsOf } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { auditLogs, debts, meterKeys, users } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, tokenRecords } from '../../db/schema-vending.js';
-import { rowsOf } from '../../lib/metrics.js';
 import { auditAfterRest, type CreditVendWrite, RECORD_COLUMNS, repaysDebt } from './credit-vend.repo.js';
 
 /**
@@ -123,7 +122,8 @@ function inputRow(w: CreditVendWrite, ord: number): Record<string, unknown> {
 
 /**
  * Writes the vends in one autocommitted statement, all or none; answers each one's record id and receipt
- * number, in the order given (the queue checks that every vend got one). A vend whose expectation moved fails them all (see `vendConflict`).
+ * number, in the order given (the queue checks that every vend got one). A vend whose expectation moved
+ * fails them all (see `vendConflict`).
  */
 export async function writeCreditVends(
   q: Queryable,

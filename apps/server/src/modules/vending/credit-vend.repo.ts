@@ -1,10 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import { type Queryable, rowsOf } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { auditLogs, debts, meterKeys, users } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, tokenRecords } from '../../db/schema-vending.js';
 import { present } from '../../lib/domain-errors.js';
-import { rowsOf } from '../../lib/metrics.js';
 import { withFields } from '../../lib/with-fields.js';
 import type { AuditRow } from '../audit/audit.js';
 import type { StoredDecoderKey } from '../keystore/key-store.js';

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.js';
+import type { VendWriteTotals } from '../../lib/metrics.js';
 import { type CreditVendWrite, repaysDebt, writeCreditVend } from './credit-vend.repo.js';
 import { writeCreditVends } from './credit-vend-batch.repo.js';
 import { uniqueViolation, vendConflict } from './vending-guards.js';
@@ -29,14 +30,6 @@ interface Waiting {
 
 type Written = { id: number; receiptId: number };
 
-/** How the queue has written so far: statements and the vends they wrote (the metrics and a test read it). */
-export interface VendWriteStats {
-  statements: number;
-  vends: number;
-  /** Statements that failed as a whole and were written again one vend at a time. */
-  fallbacks: number;
-}
-
 /** What a vend holds that no other vend of its statement may: its meter, its debt, its seller's quota. */
 function claims(w: CreditVendWrite): string[] {
   const held = [`m:${w.record.meterId}`];
@@ -48,7 +41,8 @@ function claims(w: CreditVendWrite): string[] {
 export class VendWriteQueue {
   private waiting: Waiting[] = [];
   private writing = false;
-  readonly stats: VendWriteStats = { statements: 0, vends: 0, fallbacks: 0 };
+  /** How the queue has written so far (the metrics and a test read it). */
+  readonly stats: VendWriteTotals = { statements: 0, vends: 0, fallbacks: 0 };
 
   constructor(private readonly q: Queryable) {}
 
