@@ -1,8 +1,7 @@
 import type { CashUpRequest, ExportLanguage, RecordTotals, TokenRecordReadRequest } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
-
+import { writeAudit } from '../../kernel/audit.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { writeAudit } from '../audit/audit.js';
 import { money, tenths } from '../meter-data/units.js';
 import { recordConditions } from '../vending/vending.repo.js';
 import { cashUpWorkbook } from './cash-up.export.js';

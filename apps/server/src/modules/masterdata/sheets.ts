@@ -22,6 +22,7 @@ import {
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import type { AuthedContext, SessionUser } from '../../http/route.js';
+import type { RowLabels } from '../../kernel/rows.js';
 import { readAccounts } from '../account/account.repo.js';
 import type { AccountService } from '../account/account.service.js';
 import { readCustomers } from '../customer/customer.repo.js';
@@ -36,7 +37,6 @@ import { readMeters } from '../meter/meter.repo.js';
 import type { MeterService } from '../meter/meter.service.js';
 import { readTariffs } from '../tariff/tariff.repo.js';
 import type { TariffService } from '../tariff/tariff.service.js';
-import type { RowLabels } from './rows.js';
 import sheetData from './sheet-columns.json' with { type: 'json' };
 
 /** How a spreadsheet cell becomes a body field. */

@@ -10,7 +10,7 @@ import {
   type waterDailyData,
   waterMonthlyData,
 } from '../../db/schema.js';
-import { writeAudit } from '../audit/audit.js';
+import { writeAudit } from '../../kernel/audit.js';
 import {
   type NewAlarm,
   type NewDailyRow,

@@ -3,15 +3,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { authThrottle, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { auditEach, writeAudit } from '../../kernel/audit.js';
+import { assertStationsExist, assertUniqueKeys } from '../../kernel/rows.js';
+import { assertStation } from '../../kernel/station-guard.js';
 import { forbidden, notFound, refuse } from '../../lib/domain-errors.js';
 import { assertPasswordPolicy, assertPasswordsDiffer } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword } from '../../lib/passwords.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditEach, writeAudit } from '../audit/audit.js';
-import { assertStationsExist, assertUniqueKeys } from '../masterdata/rows.js';
 import { assertCanAssignRoles } from '../role/role-guard.js';
-import { assertStation } from '../station/station-guard.js';
 import { existingUserIds, findUser, loadRows, readUsers, setRoles } from './user.repo.js';
 
 type CreateInput = z.infer<typeof UserCreateRequest>;
