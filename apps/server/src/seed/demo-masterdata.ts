@@ -16,7 +16,7 @@ import {
   vendingKeys,
 } from '../db/schema.js';
 import { writeAudit } from '../kernel/audit.js';
-import { createKeyCipher, type KeyCipher, loadKeyEncryptionKey } from '../modules/keystore/key-cipher.js';
+import { createKeyCipher, type KeyCipher, loadKeyEncryptionKey } from '../modules/keystore/index.js';
 import { SYSTEM_STATION } from './bootstrap.js';
 import { DEMO_CATALOGUE, storedSteps } from './demo-catalogue.js';
 

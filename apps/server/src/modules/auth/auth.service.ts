@@ -8,7 +8,7 @@ import { notFound, refuse } from '../../lib/domain-errors.js';
 import { assertPasswordPolicy } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { findUser, loadRows, profileOf } from '../user/user.repo.js';
+import { findUser, loadRows, profileOf } from '../user/index.js';
 import { holdsRole, rolesHeld, updateOwnUser, userWithStation } from './auth.repo.js';
 import { type CaptchaService, createCaptchaService } from './captcha.service.js';
 import { createThrottle, type Throttle } from './throttle.js';

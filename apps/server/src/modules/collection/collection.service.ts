@@ -12,9 +12,9 @@ import { assertStation } from '../../kernel/station-guard.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { invalid, notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
+import { DAILY_FREEZES_READ, SETTLEMENTS_READ } from '../dlt645-item/index.js';
 import * as repo from './collection.repo.js';
 import { addDays, addMonths, daysBetween, monthStart, monthsBetween, today } from './collection-days.js';
-import { DAILY_FREEZES_READ, SETTLEMENTS_READ } from './frozen-items.js';
 
 export const toJobRow = (j: repo.CollectionJob): CollectionJobRow => ({
   meterId: j.meterId,

@@ -6,7 +6,7 @@ import { auditedTable } from '../../kernel/audited-write.js';
 import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
 import { checkEach, checkWriteTarget, keep, linkedRowsRemover } from '../../kernel/rows.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { accountsOf, addBoundAccounts } from '../account/account.repo.js';
+import { accountsOf, addBoundAccounts } from '../account/index.js';
 import { loadCustomers, readCustomers } from './customer.repo.js';
 
 /** Where this service's writes go, and how they are answered and audited. */

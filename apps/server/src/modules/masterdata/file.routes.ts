@@ -19,7 +19,7 @@ import { invalid, refuse } from '../../lib/domain-errors.js';
 import { exportLanguage, headerOf, humanValue, nameOf, numberFormatOf } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { assertWorkbookFile, SpreadsheetError, workbookStream } from '../../lib/xlsx.js';
-import type { ImageService } from '../image/image.service.js';
+import type { ImageService } from '../image/index.js';
 import { type Dictionaries, loadDictionaries } from './dictionaries.js';
 import { parseImportFile } from './sheet-import.js';
 import { formatSteps, type Services, type SheetModule, sheetModules } from './sheets.js';

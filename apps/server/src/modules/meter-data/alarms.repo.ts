@@ -14,9 +14,9 @@ import {
   type ReadSpec,
   sortableBy,
 } from '../../kernel/read-query.js';
+import { dayToWire } from '../../kernel/units.js';
 import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { dayToWire } from './units.js';
 
 const spec: ReadSpec = {
   sortable: sortableBy(alarms, [

@@ -33,9 +33,9 @@ import {
   sortableBy,
   stationScope,
 } from '../../kernel/read-query.js';
+import { dayOf, dayToWire, tenths, thousandths } from '../../kernel/units.js';
 import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { dayOf, dayToWire, tenths, thousandths } from './units.js';
 
 type ElectricTable = typeof meterDailyData | typeof meterMonthlyData;
 type WaterTable = typeof waterDailyData | typeof waterMonthlyData;

@@ -18,10 +18,9 @@ import {
 import { assertStation } from '../../kernel/station-guard.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
-import { addBoundAccounts } from '../account/account.repo.js';
-import type { DbKeyStore, KeySource } from '../keystore/key-store.js';
-import { keyStoreOf } from '../keystore/key-store.js';
-import type { SealedKey } from '../keystore/key-vault.js';
+import { addBoundAccounts } from '../account/index.js';
+import type { DbKeyStore, KeySource, SealedKey } from '../keystore/index.js';
+import { keyStoreOf } from '../keystore/index.js';
 import { loadMeters, type MeterRecord, readMeters, toMeterRow, unusedOnly } from './meter.repo.js';
 
 type Input = MeterWriteRequest;

@@ -5,8 +5,8 @@ import type { Queryable } from '../../db/client.js';
 import { accounts, tokenRecords } from '../../db/schema.js';
 import { toMinor } from '../../kernel/money.js';
 import { allOf, dateTimeRange } from '../../kernel/read-query.js';
+import { money, tenths } from '../../kernel/units.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { money, tenths } from '../meter-data/units.js';
 import {
   accountFilters,
   accountReport,

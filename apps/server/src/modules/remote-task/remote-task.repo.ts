@@ -27,7 +27,7 @@ import {
 } from '../../kernel/read-query.js';
 import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { langOf, textIn } from '../dlt645-item/dlt645-item.repo.js';
+import { langOf, textIn } from '../dlt645-item/index.js';
 
 export type TaskRecord = typeof remoteTasks.$inferSelect;
 export type NewTask = typeof remoteTasks.$inferInsert;

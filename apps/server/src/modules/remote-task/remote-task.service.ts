@@ -24,7 +24,7 @@ import { RowProblems } from '../../kernel/rows.js';
 import { assertStation } from '../../kernel/station-guard.js';
 import { notFound } from '../../lib/domain-errors.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import type { Dlt645Item } from '../dlt645-item/dlt645-item.repo.js';
+import type { Dlt645Item } from '../dlt645-item/index.js';
 import {
   insertTasks,
   itemsOfType,

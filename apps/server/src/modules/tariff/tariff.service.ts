@@ -17,7 +17,7 @@ import { assertStation } from '../../kernel/station-guard.js';
 import { parseDateTime } from '../../lib/dates.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
-import { tariffsInUse } from '../account/account.repo.js';
+import { tariffsInUse } from '../account/index.js';
 import { loadTariffRecords, readTariffs, toTariffRow } from './tariff.repo.js';
 
 type Input = z.infer<typeof TariffCreateRequest>;

@@ -11,7 +11,7 @@ import { assertPasswordPolicy, assertPasswordsDiffer } from '../../lib/password-
 import { generatePassword, hashPassword } from '../../lib/passwords.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { assertCanAssignRoles } from '../role/role-guard.js';
+import { assertCanAssignRoles } from '../role/index.js';
 import { existingUserIds, findUser, loadRows, readUsers, setRoles } from './user.repo.js';
 
 type CreateInput = z.infer<typeof UserCreateRequest>;

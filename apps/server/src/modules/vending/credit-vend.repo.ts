@@ -6,7 +6,7 @@ import { meterTokenState, receiptCounters, tokenRecords } from '../../db/schema-
 import type { AuditRow } from '../../kernel/audit.js';
 import { present } from '../../lib/domain-errors.js';
 import { withFields } from '../../lib/with-fields.js';
-import type { StoredDecoderKey } from '../keystore/key-store.js';
+import type { StoredDecoderKey } from '../keystore/index.js';
 import type { NewTokenRecord } from './vending.repo.js';
 
 /**

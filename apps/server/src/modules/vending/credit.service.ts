@@ -11,8 +11,8 @@ import { toMinor, toTenths } from '../../kernel/money.js';
 import { present, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { withFields } from '../../lib/with-fields.js';
-import { keyStoreOf } from '../keystore/key-store.js';
-import { type EffectiveTariff, effectiveTariff } from '../tariff/tariff.repo.js';
+import { keyStoreOf } from '../keystore/index.js';
+import { type EffectiveTariff, effectiveTariff } from '../tariff/index.js';
 import type { AuthorizationCheck } from './authorization-proof.js';
 import {
   type ContextInputs,

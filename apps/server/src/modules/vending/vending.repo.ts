@@ -8,7 +8,7 @@ import { joinMeterCustomer } from '../../kernel/meter-customer.js';
 import { contains, type ReadSpec, readTable, readWhere } from '../../kernel/read-query.js';
 import { present } from '../../lib/domain-errors.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import type { EffectiveTariff } from '../tariff/tariff.repo.js';
+import type { EffectiveTariff } from '../tariff/index.js';
 import type { TariffStep } from './pricing.js';
 
 export type MeterRow = typeof meters.$inferSelect;
