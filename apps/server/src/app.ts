@@ -21,35 +21,37 @@ import { installJsonBody } from './http/json-body.js';
 import { withOriginalOperation } from './http/original-operation.js';
 import { registerRoutes } from './http/route.js';
 import { installSecurityHeaders, swaggerGate } from './http/security-headers.js';
+import type { ServerModule } from './http/server-module.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import type { KeyVault } from './lib/key-vault.js';
 import { logSerializers } from './lib/log-redaction.js';
 import { createMetrics, type Metrics } from './lib/metrics.js';
 import { installReadiness } from './lib/readiness.js';
 import { installRequestId, requestIdOf } from './lib/request-id.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { createAuthService } from './modules/auth/auth.service.js';
-import { createSessionService, type SessionService } from './modules/auth/session.service.js';
-import { cashUpRoutes } from './modules/cash-up/cash-up.routes.js';
-import { collection } from './modules/collection/collection.module.js';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import type { KeyVault } from './modules/keystore/key-vault.js';
-import { logRoutes } from './modules/log/log.routes.js';
-import { masterData } from './modules/masterdata/module.js';
-import { meterDataRoutes } from './modules/meter-data/meter-data.routes.js';
-import { prepayReportRoutes } from './modules/prepay-report/prepay-report.routes.js';
-import { remoteOperations } from './modules/remote-task/remote-task.module.js';
-import type { RunnerOptions } from './modules/remote-task/task-runner.js';
-import { roleRoutes } from './modules/role/role.routes.js';
-import { stationRoutes } from './modules/station/station.routes.js';
-import { userRoutes } from './modules/user/user.routes.js';
-import { createUserService } from './modules/user/user.service.js';
-import { createAuthorizationProofs } from './modules/vending/authorization-proof.js';
-import { createCreditService } from './modules/vending/credit.service.js';
-import { createManagementTokenService } from './modules/vending/management.service.js';
-import { paymentsFeedRoute } from './modules/vending/payments-feed.js';
-import { recordExportRoutes } from './modules/vending/record-export.js';
-import { vendWriteQueueOf } from './modules/vending/vend-write-queue.js';
-import { vendingRoutes } from './modules/vending/vending.routes.js';
+import type { Sessions } from './lib/sessions.js';
+import { accountModule } from './modules/account/index.js';
+import { authModule, createSessionService } from './modules/auth/index.js';
+import { cashUpModule } from './modules/cash-up/index.js';
+import { collectionModule } from './modules/collection/index.js';
+import { customerModule } from './modules/customer/index.js';
+import { dashboardModule } from './modules/dashboard/index.js';
+import { debtModule } from './modules/debt/index.js';
+import { dlt645ItemModule } from './modules/dlt645-item/index.js';
+import { gatewayModule } from './modules/gateway/index.js';
+import { imageModule } from './modules/image/index.js';
+import { itemModule } from './modules/item/index.js';
+import { keystoreModule } from './modules/keystore/index.js';
+import { logModule } from './modules/log/index.js';
+import { masterdataModule } from './modules/masterdata/index.js';
+import { meterModule } from './modules/meter/index.js';
+import { meterDataModule } from './modules/meter-data/index.js';
+import { prepayReportModule } from './modules/prepay-report/index.js';
+import { type RunnerOptions, remoteTaskModule } from './modules/remote-task/index.js';
+import { roleModule } from './modules/role/index.js';
+import { stationModule } from './modules/station/index.js';
+import { tariffModule } from './modules/tariff/index.js';
+import { userModule } from './modules/user/index.js';
+import { vendingModule, vendWriteQueueOf } from './modules/vending/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -104,7 +106,7 @@ function createFastify(options: BuildOptions) {
 }
 
 /** The OpenAPI document and Swagger UI (behind a session unless SWAGGER_PUBLIC). */
-async function installApiDocs(app: FastifyInstance, config: Config, sessions: SessionService) {
+async function installApiDocs(app: FastifyInstance, config: Config, sessions: Sessions) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -124,39 +126,48 @@ async function installApiDocs(app: FastifyInstance, config: Config, sessions: Se
   });
 }
 
-/** Every feature module's endpoints, and the hooks and background jobs they bring. */
+/**
+ * The feature modules, each through its index.ts, in the order their routes are registered. This is
+ * the one place a module is added to the app; a module that needs another's running piece (the vend
+ * needs auth's password check) is handed it here.
+ */
+function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
+  const auth = authModule(deps);
+  return [
+    auth,
+    userModule(deps),
+    roleModule(deps),
+    stationModule(deps),
+    logModule(deps),
+    gatewayModule(deps),
+    meterModule(deps),
+    customerModule(deps),
+    tariffModule(deps),
+    debtModule(deps),
+    accountModule(deps),
+    itemModule(deps),
+    imageModule(deps),
+    keystoreModule(deps),
+    masterdataModule(deps),
+    vendingModule(deps, auth.checkAuthorizationPassword),
+    dlt645ItemModule(deps),
+    remoteTaskModule(deps, options.remoteTasks),
+    meterDataModule(deps),
+    prepayReportModule(deps),
+    dashboardModule(deps),
+    collectionModule(deps, options.collection ?? false),
+    cashUpModule(deps),
+  ];
+}
+
+/** Every module's endpoints in the one route table, then the hooks and background jobs they bring. */
 async function registerModules(app: FastifyInstance, deps: Deps, options: BuildOptions) {
-  const auth = createAuthService(deps);
-  if (deps.config.captchaRevealForTests) {
-    app.log.warn('CAPTCHA_REVEAL_FOR_TESTS is on: login verification codes are sent in clear (tests only)');
-  }
-  const master = masterData(deps);
-  const remote = remoteOperations(deps, options.remoteTasks);
-  const collect = collection(deps);
-  const authorize = createAuthorizationProofs(deps, auth.checkAuthorizationPassword);
-  await registerRoutes(app, [
-    ...authRoutes(auth),
-    ...userRoutes(createUserService(deps)),
-    ...roleRoutes(deps),
-    ...stationRoutes(deps),
-    ...logRoutes(deps),
-    ...master.routes,
-    ...vendingRoutes(
-      deps,
-      createCreditService(deps, authorize),
-      createManagementTokenService(deps, authorize),
-    ),
-    ...remote.routes,
-    ...recordExportRoutes(deps),
-    paymentsFeedRoute(deps),
-    ...meterDataRoutes(deps),
-    ...prepayReportRoutes(deps),
-    ...dashboardRoutes(deps),
-    ...collect.routes,
-    ...cashUpRoutes(deps),
-  ]);
-  remote.register(app);
-  collect.register(app, options.collection ?? false);
+  const modules = modulesOf(deps, options);
+  await registerRoutes(
+    app,
+    modules.flatMap((m) => m.routes),
+  );
+  for (const m of modules) m.install?.(app);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionJobs, dlt645Items, meters } from '../src/db/schema.js';
-import { BATTERY_FLAG, RECHARGE_FLAG } from '../src/modules/collection/frozen-items.js';
+import { BATTERY_FLAG, RECHARGE_FLAG } from '../src/modules/dlt645-item/frozen-items.js';
 import { createTestApp, type TestApp, userWithRole } from './harness.js';
 
 /** The operator's re-collect endpoint: its key, its checks, its audit. The reading itself: collection-fleet. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
-import { auditRow } from '../src/modules/audit/audit.js';
+import { auditRow } from '../src/kernel/audit.js';
 import type { CreditVendWrite } from '../src/modules/vending/credit-vend.repo.js';
 import { VendWriteQueue } from '../src/modules/vending/vend-write-queue.js';
 import { uniqueViolation, vendConflict } from '../src/modules/vending/vending-guards.js';

@@ -5,7 +5,7 @@ import type { FleetSpec } from '@prepay/contracts';
 import { asc } from 'drizzle-orm';
 import { gateways, meters } from '../db/schema.js';
 import type { Deps } from '../deps.js';
-import { keyStoreOf } from '../modules/keystore/key-store.js';
+import { keyStoreOf } from '../modules/keystore/index.js';
 import { meterAddress } from './meter-directory.js';
 
 /** Used when CHIRPSTACK_APPLICATION_ID is unset: the simulated network server's one application. */

@@ -1,7 +1,7 @@
 import { AUTHENTICATED, ErrorCode, grants, PUBLIC, type RoutePermission } from '@prepay/contracts';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../lib/domain-errors.js';
-import type { SessionService } from '../modules/auth/session.service.js';
+import type { Sessions } from '../lib/sessions.js';
 import { AppError, forbidden, unauthorized } from './errors.js';
 import { clearSessionCookies, needsCsrfHeader, sessionTokenOf } from './session-cookie.js';
 
@@ -22,11 +22,7 @@ const isUnauthenticated = (e: unknown) =>
   (e instanceof AppError && e.httpStatus === 401) ||
   (e instanceof DomainError && e.kind === 'unauthenticated');
 
-export function installAuth(
-  app: FastifyInstance,
-  sessions: SessionService,
-  registry: RegisteredRoute[],
-): void {
+export function installAuth(app: FastifyInstance, sessions: Sessions, registry: RegisteredRoute[]): void {
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
     if (isApi(route.url) && permission === undefined) {

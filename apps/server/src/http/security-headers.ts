@@ -2,7 +2,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { SessionService } from '../modules/auth/session.service.js';
+import type { Sessions } from '../lib/sessions.js';
 import { unauthorized } from './errors.js';
 import { sessionTokenOf } from './session-cookie.js';
 
@@ -68,7 +68,7 @@ export function installSecurityHeaders(app: FastifyInstance): void {
 }
 
 /** /swagger (the UI and the OpenAPI document) for logged-in users only, unless SWAGGER_PUBLIC opens it. */
-export function swaggerGate(sessions: SessionService) {
+export function swaggerGate(sessions: Sessions) {
   return async (request: FastifyRequest) => {
     const token = sessionTokenOf(request)?.token;
     if (!token) throw unauthorized('Log in to the console first: the API description is for its users');

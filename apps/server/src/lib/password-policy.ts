@@ -1,6 +1,6 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { refuse } from '../http/errors.js';
+import { refuse } from './domain-errors.js';
 
 /**
  * NIST SP 800-63B for memorised secrets: at least 8 characters, any characters, no composition rules,

@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { roles, stations, userRoles, users } from '../db/schema.js';
+import { writeAudit } from '../kernel/audit.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
-import { writeAudit } from '../modules/audit/audit.js';
-import { seedDlt645Catalogue } from '../modules/dlt645-item/catalogue-seed.js';
+import { seedDlt645Catalogue } from '../modules/dlt645-item/index.js';
 
 export const SYSTEM_STATION = '0001';
 export const ADMIN_ROLE = 'admin';

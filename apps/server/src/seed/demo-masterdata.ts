@@ -15,8 +15,8 @@ import {
   tariffs,
   vendingKeys,
 } from '../db/schema.js';
-import { writeAudit } from '../modules/audit/audit.js';
-import { createKeyCipher, type KeyCipher, loadKeyEncryptionKey } from '../modules/keystore/key-cipher.js';
+import { writeAudit } from '../kernel/audit.js';
+import { createKeyCipher, type KeyCipher, loadKeyEncryptionKey } from '../modules/keystore/index.js';
 import { SYSTEM_STATION } from './bootstrap.js';
 import { DEMO_CATALOGUE, storedSteps } from './demo-catalogue.js';
 

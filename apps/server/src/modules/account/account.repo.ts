@@ -3,10 +3,10 @@ import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { accounts, customers, meterLinks, meters, tariffs } from '../../db/schema.js';
+import { auditedSpec, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
+import type { RowProblems } from '../../kernel/rows.js';
 import { auditStamps } from '../../lib/dates.js';
-import { auditedSpec, orderOf, pageOf, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import type { RowProblems } from '../masterdata/rows.js';
 
 export const accountSpec = auditedSpec(accounts, {
   sortable: [

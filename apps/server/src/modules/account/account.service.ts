@@ -3,10 +3,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accounts, customers, meters, stations, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { UserContext } from '../../lib/user-context.js';
-import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditDeleted, writeAudit } from '../audit/audit.js';
-import { saveStamped, type WriteStamp } from '../audit/audited-write.js';
+import { auditDeleted, writeAudit } from '../../kernel/audit.js';
+import { saveStamped, type WriteStamp } from '../../kernel/audited-write.js';
 import {
   assertNoDuplicateKeys,
   checkEach,
@@ -14,8 +12,10 @@ import {
   type RowLabels,
   RowProblems,
   type WriteAction,
-} from '../masterdata/rows.js';
-import { assertStation } from '../station/station-guard.js';
+} from '../../kernel/rows.js';
+import { assertStation } from '../../kernel/station-guard.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { loadAccounts, readAccounts } from './account.repo.js';
 
 /** The customers, meters and tariffs the rows name, with the station each belongs to. */

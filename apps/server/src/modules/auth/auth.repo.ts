@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { roles, stations, userRoles, users } from '../../db/schema.js';
-import { roleIdsOf } from '../user/user.repo.js';
+import { roleIdsOf } from '../user/index.js';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -2,13 +2,13 @@ import { ErrorCode, type UpdateInfoRequest, type UserInfo } from '@prepay/contra
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
+import { type Actor, writeAudit } from '../../kernel/audit.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import { assertPasswordPolicy } from '../../lib/password-policy.js';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { type Actor, writeAudit } from '../audit/audit.js';
-import { findUser, loadRows, profileOf } from '../user/user.repo.js';
+import { findUser, loadRows, profileOf } from '../user/index.js';
 import { holdsRole, rolesHeld, updateOwnUser, userWithStation } from './auth.repo.js';
 import { type CaptchaService, createCaptchaService } from './captcha.service.js';
 import { createThrottle, type Throttle } from './throttle.js';

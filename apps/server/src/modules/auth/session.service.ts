@@ -16,6 +16,7 @@ import {
 } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { unauthenticated } from '../../lib/domain-errors.js';
+import type { Sessions } from '../../lib/sessions.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { keepSessionProof, proofColumns, proofJoins } from './session-proof.js';
 
@@ -95,9 +96,9 @@ async function checkSession(
   return row;
 }
 
-export type SessionService = Awaited<ReturnType<typeof createSessionService>>;
+export type SessionService = Sessions;
 
-export async function createSessionService(db: Db, config: Config, clock: Clock) {
+export async function createSessionService(db: Db, config: Config, clock: Clock): Promise<Sessions> {
   const secret = await loadSecret(db, config.jwtSecret);
   const sign = createSigner({ key: secret, algorithm: 'HS256', iss: ISSUER });
   // Expiry is enforced from the session row (configurable, revocable), so the verifier checks only the signature.

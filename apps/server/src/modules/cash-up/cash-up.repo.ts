@@ -2,10 +2,10 @@ import type { CashUpRequest } from '@prepay/contracts';
 import { type AnyColumn, and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { tokenRecords } from '../../db/schema.js';
-import { stationScope } from '../../lib/read-query.js';
+import { stationScope } from '../../kernel/read-query.js';
+import { serverZone } from '../../kernel/units.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { serverZone } from '../meter-data/units.js';
-import { VEND_FIGURES, type VendFigures } from '../vending/pricing.js';
+import { VEND_FIGURES, type VendFigures } from '../vending/index.js';
 
 /** The finest grouping the cash-up needs; every total of the page is a sum of these. */
 export interface CashUpCell extends VendFigures {

@@ -1,4 +1,4 @@
-import { localDay } from '../meter-data/units.js';
+import { localDay } from '../../kernel/units.js';
 
 /**
  * Calendar arithmetic on "yyyy-MM-dd" strings. Which day it is comes from the server's time zone (the

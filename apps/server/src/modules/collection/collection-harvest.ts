@@ -1,13 +1,8 @@
 import { TaskStatus } from '@prepay/contracts';
 import type { Db } from '../../db/client.js';
 import { waterDailyData, waterMonthlyData } from '../../db/schema.js';
-import {
-  saveDailyRows,
-  saveHourlyRows,
-  saveMonthlyRows,
-  saveWaterRows,
-} from '../meter-data/meter-data.write.js';
-import { loadTasks, type TaskRecord } from '../remote-task/remote-task.repo.js';
+import { saveDailyRows, saveHourlyRows, saveMonthlyRows, saveWaterRows } from '../meter-data/index.js';
+import { loadTasks, type TaskRecord } from '../remote-task/index.js';
 import * as repo from './collection.repo.js';
 import { addDays, addMonths } from './collection-days.js';
 import { CollectionDataError, type DoneTask, hourlyRow, periodRow, waterRow } from './collection-rows.js';

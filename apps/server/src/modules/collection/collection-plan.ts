@@ -1,6 +1,4 @@
 import type { Queryable } from '../../db/client.js';
-import * as repo from './collection.repo.js';
-import { addDays, addMonths, daysBetween, monthStart, monthsBetween } from './collection-days.js';
 import {
   BATTERY_FLAG,
   DAILY_FREEZES_READ,
@@ -9,7 +7,9 @@ import {
   RECHARGE_FLAG,
   SETTLEMENTS_READ,
   settlementFlag,
-} from './frozen-items.js';
+} from '../dlt645-item/index.js';
+import * as repo from './collection.repo.js';
+import { addDays, addMonths, daysBetween, monthStart, monthsBetween } from './collection-days.js';
 
 /** The reading tasks of one job: each answer's role in the row, and the catalogue flag that reads it. */
 export type Plan = { role: string; flag: string }[];

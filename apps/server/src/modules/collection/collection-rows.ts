@@ -1,4 +1,4 @@
-import type { NewDailyRow, NewHourlyRow, NewWaterRow } from '../meter-data/meter-data.write.js';
+import type { NewDailyRow, NewHourlyRow, NewWaterRow } from '../meter-data/index.js';
 import type { CollectionJob } from './collection.repo.js';
 import { addDays } from './collection-days.js';
 import {

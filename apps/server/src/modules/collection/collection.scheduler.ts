@@ -5,14 +5,18 @@ import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Log } from '../../headend/types.js';
 import type { AuthedContext } from '../../http/route.js';
-import { FACTORY_AUTH, seedDlt645Catalogue } from '../dlt645-item/catalogue-seed.js';
-import type { TaskRecord } from '../remote-task/remote-task.repo.js';
-import { COLLECTION_PRIORITY, type RemoteTaskService } from '../remote-task/remote-task.service.js';
+import {
+  COLLECTION_ITEMS,
+  DAILY_FREEZES_READ,
+  FACTORY_AUTH,
+  seedDlt645Catalogue,
+} from '../dlt645-item/index.js';
+import type { TaskRecord } from '../remote-task/index.js';
+import { COLLECTION_PRIORITY, type RemoteTaskService } from '../remote-task/index.js';
 import * as repo from './collection.repo.js';
 import { addDays, daysBetween, hourOf, monthStart, today } from './collection-days.js';
 import { harvest } from './collection-harvest.js';
 import { type Plan, taskPlan } from './collection-plan.js';
-import { COLLECTION_ITEMS, DAILY_FREEZES_READ } from './frozen-items.js';
 
 export const LEASE_NAME = 'meter-data-collection';
 const BATCH = 200;

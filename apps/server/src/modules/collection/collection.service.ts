@@ -7,14 +7,14 @@ import type {
 import { eq } from 'drizzle-orm';
 import { meters } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { writeAudit } from '../../kernel/audit.js';
+import { assertStation } from '../../kernel/station-guard.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { invalid, notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { writeAudit } from '../audit/audit.js';
-import { assertStation } from '../station/station-guard.js';
+import { DAILY_FREEZES_READ, SETTLEMENTS_READ } from '../dlt645-item/index.js';
 import * as repo from './collection.repo.js';
 import { addDays, addMonths, daysBetween, monthStart, monthsBetween, today } from './collection-days.js';
-import { DAILY_FREEZES_READ, SETTLEMENTS_READ } from './frozen-items.js';
 
 export const toJobRow = (j: repo.CollectionJob): CollectionJobRow => ({
   meterId: j.meterId,

@@ -2,8 +2,8 @@ import { CustomerRequest, type CustomerRow } from '@prepay/contracts';
 import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers } from '../../db/schema.js';
+import { auditedSpec, gridPage, loadByKeys } from '../../kernel/read-query.js';
 import { auditedRow } from '../../lib/dates.js';
-import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 
 export const customerSpec = auditedSpec(customers, {
   defaultOrder: [asc(customers.customerId)],

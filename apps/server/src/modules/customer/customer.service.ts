@@ -2,11 +2,11 @@ import type { CustomerRequest, CustomerRow } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { auditedTable } from '../../kernel/audited-write.js';
+import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
+import { checkEach, checkWriteTarget, keep, linkedRowsRemover } from '../../kernel/rows.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { accountsOf, addBoundAccounts } from '../account/account.repo.js';
-import { auditedTable } from '../audit/audited-write.js';
-import { type StationBatch, stationRowsWriter } from '../masterdata/batch-write.js';
-import { checkEach, checkWriteTarget, keep, linkedRowsRemover } from '../masterdata/rows.js';
+import { accountsOf, addBoundAccounts } from '../account/index.js';
 import { loadCustomers, readCustomers } from './customer.repo.js';
 
 /** Where this service's writes go, and how they are answered and audited. */

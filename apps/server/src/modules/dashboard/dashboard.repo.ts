@@ -9,9 +9,9 @@ import {
   remoteTasks,
   tokenRecords,
 } from '../../db/schema.js';
-import { allOf, stationScope } from '../../lib/read-query.js';
+import { allOf, stationScope } from '../../kernel/read-query.js';
+import { localDay, money, serverZone, tenths } from '../../kernel/units.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { localDay, money, serverZone, tenths } from '../meter-data/units.js';
 
 const ALARM_NAMES = {
   tamper: 'Tamper',

@@ -2,10 +2,10 @@ import type { DebtReadRequest, DebtRow } from '@prepay/contracts';
 import { asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers, debts } from '../../db/schema.js';
+import { minorToNumber, toMinor } from '../../kernel/money.js';
+import { auditedSpec, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
 import { auditStamps } from '../../lib/dates.js';
-import { auditedSpec, orderOf, pageOf, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { minorToNumber, toMinor } from '../masterdata/money.js';
 
 export const debtSpec = auditedSpec(debts, {
   sortable: [

@@ -2,12 +2,12 @@ import type { DebtRequest } from '@prepay/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { auditedTable } from '../../kernel/audited-write.js';
+import { batchWriter } from '../../kernel/batch-write.js';
+import { minorToString, toMinor } from '../../kernel/money.js';
+import { checkEach, checkTarget, stationRowsRemover } from '../../kernel/rows.js';
+import { assertStation } from '../../kernel/station-guard.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditedTable } from '../audit/audited-write.js';
-import { batchWriter } from '../masterdata/batch-write.js';
-import { minorToString, toMinor } from '../masterdata/money.js';
-import { checkEach, checkTarget, stationRowsRemover } from '../masterdata/rows.js';
-import { assertStation } from '../station/station-guard.js';
 import { loadDebts, readDebts } from './debt.repo.js';
 
 /** Where this service's writes go, and how they are answered and audited. */

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
-import { COLLECTION_ITEMS } from '../collection/frozen-items.js';
 import catalogueData from './catalogue.json' with { type: 'json' };
+import { COLLECTION_ITEMS } from './frozen-items.js';
 
 const Names = z.tuple([z.string(), z.string(), z.string(), z.string(), z.string(), z.string()]);
 type Names = z.infer<typeof Names>;

@@ -8,8 +8,8 @@ import {
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
+import { auditedSpec, contains, readTable, readWhere } from '../../kernel/read-query.js';
 import { auditStamps } from '../../lib/dates.js';
-import { auditedSpec, contains, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 export type Dlt645Item = typeof dlt645Items.$inferSelect;

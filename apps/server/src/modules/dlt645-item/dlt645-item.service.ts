@@ -8,12 +8,12 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { auditedTable, deleteAudited } from '../../kernel/audited-write.js';
+import { batchWriter } from '../../kernel/batch-write.js';
+import { assertAllStored, checkEach, checkTarget, keep } from '../../kernel/rows.js';
+import { assertSystemAdmin } from '../../kernel/station-guard.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditedTable, deleteAudited } from '../audit/audited-write.js';
-import { batchWriter } from '../masterdata/batch-write.js';
-import { assertAllStored, checkEach, checkTarget, keep } from '../masterdata/rows.js';
-import { assertSystemAdmin } from '../station/station-guard.js';
 import {
   type Dlt645Item,
   type Dlt645Key,

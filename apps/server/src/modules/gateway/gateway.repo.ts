@@ -2,9 +2,9 @@ import type { GatewayRow } from '@prepay/contracts';
 import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { gateways } from '../../db/schema.js';
+import { basisPointsToNumber } from '../../kernel/money.js';
+import { auditedSpec, gridPage, loadByKeys } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
-import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
-import { basisPointsToNumber } from '../masterdata/money.js';
 
 export const gatewaySpec = auditedSpec(gateways, {
   sortable: [['successRate', gateways.successRateBp], 'lastSeen'],

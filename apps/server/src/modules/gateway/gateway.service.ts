@@ -2,10 +2,10 @@ import type { GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
 import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { auditedTable } from '../../kernel/audited-write.js';
+import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
+import { checkEach, checkWriteTarget, keep, stationRowsRemover } from '../../kernel/rows.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditedTable } from '../audit/audited-write.js';
-import { type StationBatch, stationRowsWriter } from '../masterdata/batch-write.js';
-import { checkEach, checkWriteTarget, keep, stationRowsRemover } from '../masterdata/rows.js';
 import { loadGateways, readGateways } from './gateway.repo.js';
 
 /** Where this service's writes go, and how they are answered and audited. */

@@ -3,12 +3,12 @@ import { IMAGE_MAX_BYTES, IMAGE_SLOTS, type ImageRow, type ImageSlot, imagePath 
 import { eq } from 'drizzle-orm';
 import { images } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { writeAudit } from '../../kernel/audit.js';
+import { assertSystemAdmin } from '../../kernel/station-guard.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
-import { writeAudit } from '../audit/audit.js';
-import { assertSystemAdmin } from '../station/station-guard.js';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -2,9 +2,9 @@ import type { ItemRow } from '@prepay/contracts';
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { items } from '../../db/schema.js';
+import { auditedSpec, gridPage } from '../../kernel/read-query.js';
 import { auditedRow } from '../../lib/dates.js';
 import type { CodeNames } from '../../lib/export-labels.js';
-import { auditedSpec, gridPage } from '../../lib/read-query.js';
 
 export const itemSpec = auditedSpec(items, {
   defaultOrder: [asc(items.itemType), asc(items.itemName)],

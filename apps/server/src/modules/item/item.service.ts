@@ -3,13 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { items } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { auditDeleted } from '../../kernel/audit.js';
+import { auditedTable } from '../../kernel/audited-write.js';
+import { batchWriter } from '../../kernel/batch-write.js';
+import { assertAllStored, checkEach, checkTarget, keep } from '../../kernel/rows.js';
+import { assertSystemAdmin } from '../../kernel/station-guard.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditDeleted } from '../audit/audit.js';
-import { auditedTable } from '../audit/audited-write.js';
-import { batchWriter } from '../masterdata/batch-write.js';
-import { assertAllStored, checkEach, checkTarget, keep } from '../masterdata/rows.js';
-import { assertSystemAdmin } from '../station/station-guard.js';
 import { itemKey, itemList, loadItems, readItems } from './item.repo.js';
 
 const LANGS = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;

@@ -1,64 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import {
-  type BaseYear,
-  type DeriveRequest,
-  deriveWithVendingKey,
-  encodeKeyChangeWith,
-  encodeKeyedToken,
-  type KeyChangeFields,
-  type KeyedToken,
-} from '@prepay/sts';
+import { type DeriveRequest, deriveWithVendingKey, encodeKeyChangeWith, encodeKeyedToken } from '@prepay/sts';
+import type { KeyRef, KeySource, KeyVault, VendingKeyRef } from '../../lib/key-vault.js';
 import type { KeyCipher } from './key-cipher.js';
 
-/**
- * What the database holds for a key: a sealed blob (software vault) or a handle into an HSM — never
- * the key. The context (e.g. "meter:4700…") names the key's place; a vault refuses a key used under
- * another context, so a sealed key copied onto another row is useless.
- */
-export type SealedKey = string;
-
-export interface KeyRef {
-  sealed: SealedKey;
-  context: string;
-}
-
-export interface VendingKeyRef extends KeyRef {
-  dkga: '02' | '04';
-  baseYear: BaseYear;
-}
-
-/** Where a decoder key came from: typed/imported, or derived from the vending key. */
-export type KeySource = 'given' | 'DKGA02' | 'DKGA04';
-
-/**
- * Where keys live and every operation that needs one in clear happens. The key store (key-store.ts)
- * keeps the rows; a vault keeps the secrets. The software vault seals with AES-256-GCM; an HSM
- * implements the same operations on its own handles, and no service changes (see the HSM-like vault
- * in apps/server/test/hsm-like-vault.ts and the vend it runs).
- */
-export interface KeyVault {
-  /** Takes a key given in clear (typed by an operator, imported) and returns what to store. */
-  seal(plainHex: string, context: string): Promise<SealedKey>;
-  /** DKGA02/DKGA04 with a stored vending key; the decoder key comes back sealed for `context`. */
-  derive(
-    vendingKey: VendingKeyRef,
-    request: DeriveRequest,
-    context: string,
-  ): Promise<{ sealed: SealedKey; source: KeySource }>;
-  /** The same key under another context (a pending key becoming the meter's key). */
-  reseal(key: KeyRef, context: string): Promise<SealedKey>;
-  /** A token encrypted under the key. */
-  encode(key: KeyRef, token: KeyedToken): Promise<string>;
-  /** The key-change tokens that carry `next`, encrypted under `current`. */
-  encodeKeyChange(current: KeyRef, next: KeyRef, fields: KeyChangeFields): Promise<string[]>;
-  /** Whether the key is `candidateHex` (a key check: the key itself never comes out). */
-  matches(key: KeyRef, candidateHex: string): Promise<boolean>;
-  /**
-   * The key in clear. Only a software vault has it (tests, key export from a closed system); an HSM
-   * leaves it out, and nothing in the services calls it.
-   */
-  reveal?(key: KeyRef): Promise<string>;
-}
+// The vault's interface lives in lib/ (the app is handed a vault without importing this module).
+export type { KeyRef, KeySource, KeyVault, SealedKey, VendingKeyRef } from '../../lib/key-vault.js';
 
 /** The derivation both vaults run once they hold the vending key in clear. */
 export function deriveWith(

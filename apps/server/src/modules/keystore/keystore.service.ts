@@ -2,11 +2,11 @@ import type { VendingKeyRef as VendingKeyRefBody, VendingKeyRequest } from '@pre
 import type { BaseYear } from '@prepay/sts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { writeAudit } from '../../kernel/audit.js';
+import { assertSystemAdmin } from '../../kernel/station-guard.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { writeAudit } from '../audit/audit.js';
-import { assertSystemAdmin } from '../station/station-guard.js';
 import { keyStoreOf } from './key-store.js';
 
 /** Vending keys serve every station: only system administrators load or remove them. */

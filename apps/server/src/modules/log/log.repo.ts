@@ -2,8 +2,8 @@ import type { LogRow } from '@prepay/contracts';
 import { desc } from 'drizzle-orm';
 import type { z } from 'zod';
 import { auditLogs } from '../../db/schema.js';
+import { gridPage, type ReadSpec, sortableBy } from '../../kernel/read-query.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { gridPage, type ReadSpec, sortableBy } from '../../lib/read-query.js';
 
 const spec: ReadSpec = {
   sortable: sortableBy(auditLogs, ['logId', 'title', 'action', 'userId', 'ipAddress', 'createDate']),

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import { type CodeNames, staticCodeNames } from '../../lib/export-labels.js';
-import { itemCodeNames } from '../item/item.repo.js';
+import { itemCodeNames } from '../item/index.js';
 
 /**
  * Dictionaries an operator keeps in the item table (name → item type) rather than in code: the names

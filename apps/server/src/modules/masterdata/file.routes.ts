@@ -13,13 +13,13 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.js';
 import { defineFileRoute, type RouteDef } from '../../http/route.js';
+import { writeAudit } from '../../kernel/audit.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { invalid, refuse } from '../../lib/domain-errors.js';
 import { exportLanguage, headerOf, humanValue, nameOf, numberFormatOf } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { assertWorkbookFile, SpreadsheetError, workbookStream } from '../../lib/xlsx.js';
-import { writeAudit } from '../audit/audit.js';
-import type { ImageService } from '../image/image.service.js';
+import type { ImageService } from '../image/index.js';
 import { type Dictionaries, loadDictionaries } from './dictionaries.js';
 import { parseImportFile } from './sheet-import.js';
 import { formatSteps, type Services, type SheetModule, sheetModules } from './sheets.js';

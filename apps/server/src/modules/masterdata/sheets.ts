@@ -22,21 +22,21 @@ import {
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import type { AuthedContext, SessionUser } from '../../http/route.js';
-import { readAccounts } from '../account/account.repo.js';
-import type { AccountService } from '../account/account.service.js';
-import { readCustomers } from '../customer/customer.repo.js';
-import type { CustomerService } from '../customer/customer.service.js';
-import { readDebts } from '../debt/debt.repo.js';
-import type { DebtService } from '../debt/debt.service.js';
-import { readGateways } from '../gateway/gateway.repo.js';
-import type { GatewayService } from '../gateway/gateway.service.js';
-import { readItems } from '../item/item.repo.js';
-import type { ItemService } from '../item/item.service.js';
-import { readMeters } from '../meter/meter.repo.js';
-import type { MeterService } from '../meter/meter.service.js';
-import { readTariffs } from '../tariff/tariff.repo.js';
-import type { TariffService } from '../tariff/tariff.service.js';
-import type { RowLabels } from './rows.js';
+import type { RowLabels } from '../../kernel/rows.js';
+import type { AccountService } from '../account/index.js';
+import { readAccounts } from '../account/index.js';
+import type { CustomerService } from '../customer/index.js';
+import { readCustomers } from '../customer/index.js';
+import type { DebtService } from '../debt/index.js';
+import { readDebts } from '../debt/index.js';
+import type { GatewayService } from '../gateway/index.js';
+import { readGateways } from '../gateway/index.js';
+import type { ItemService } from '../item/index.js';
+import { readItems } from '../item/index.js';
+import type { MeterService } from '../meter/index.js';
+import { readMeters } from '../meter/index.js';
+import type { TariffService } from '../tariff/index.js';
+import { readTariffs } from '../tariff/index.js';
 import sheetData from './sheet-columns.json' with { type: 'json' };
 
 /** How a spreadsheet cell becomes a body field. */

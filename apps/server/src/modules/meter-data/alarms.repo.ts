@@ -1,9 +1,8 @@
 import type { AlarmReadRequest, AlarmRow } from '@prepay/contracts';
 import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { joinMeterCustomer } from '../../db/meter-customer.js';
 import { accounts, alarms, customers } from '../../db/schema.js';
-import { formatDateTime } from '../../lib/dates.js';
+import { joinMeterCustomer } from '../../kernel/meter-customer.js';
 import {
   allOf,
   commonConditions,
@@ -14,9 +13,10 @@ import {
   pageOf,
   type ReadSpec,
   sortableBy,
-} from '../../lib/read-query.js';
+} from '../../kernel/read-query.js';
+import { dayToWire } from '../../kernel/units.js';
+import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { dayToWire } from './units.js';
 
 const spec: ReadSpec = {
   sortable: sortableBy(alarms, [

@@ -10,7 +10,8 @@ import {
   type waterDailyData,
   waterMonthlyData,
 } from '../../db/schema.js';
-import { writeAudit } from '../audit/audit.js';
+import { writeAudit } from '../../kernel/audit.js';
+import { localDay } from '../../kernel/units.js';
 import {
   type NewAlarm,
   type NewDailyRow,
@@ -21,7 +22,6 @@ import {
   saveMonthlyRows,
   saveWaterRows,
 } from './meter-data.write.js';
-import { localDay } from './units.js';
 
 const FLAG = 'demo.history';
 /** Sized so a PGlite first start stays within seconds (measured in the report): 365 days × these meters. */

@@ -9,7 +9,6 @@ import {
 import { asc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import { joinMeterCustomer } from '../../db/meter-customer.js';
 import {
   accounts,
   consumptionDaily,
@@ -22,7 +21,7 @@ import {
   waterDailyData,
   type waterMonthlyData,
 } from '../../db/schema.js';
-import { formatDateTime } from '../../lib/dates.js';
+import { joinMeterCustomer } from '../../kernel/meter-customer.js';
 import {
   allOf,
   commonConditions,
@@ -33,9 +32,10 @@ import {
   type ReadSpec,
   sortableBy,
   stationScope,
-} from '../../lib/read-query.js';
+} from '../../kernel/read-query.js';
+import { dayOf, dayToWire, tenths, thousandths } from '../../kernel/units.js';
+import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { dayOf, dayToWire, tenths, thousandths } from './units.js';
 
 type ElectricTable = typeof meterDailyData | typeof meterMonthlyData;
 type WaterTable = typeof waterDailyData | typeof waterMonthlyData;

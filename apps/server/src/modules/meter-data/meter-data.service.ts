@@ -9,9 +9,9 @@ import type {
 import type { z } from 'zod';
 import { meterDailyData, meterMonthlyData, waterDailyData, waterMonthlyData } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { writeAudit } from '../../kernel/audit.js';
 import { refuse } from '../../lib/domain-errors.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { writeAudit } from '../audit/audit.js';
 import { lockAlarm, markAcknowledged, readAlarms, toAlarmRow } from './alarms.repo.js';
 import { readHourlyFeed } from './hourly-feed.js';
 import { readElectric, readHourlyRows, readWater } from './meter-data.repo.js';

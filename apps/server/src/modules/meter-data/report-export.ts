@@ -2,9 +2,9 @@ import type { PermissionKey } from '@prepay/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { type AuthedContext, defineFileRoute, type RouteDef } from '../../http/route.js';
+import { writeAudit } from '../../kernel/audit.js';
 import { exportLanguage, headerOf, humanValue, numberFormatOf } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
-import { writeAudit } from '../audit/audit.js';
 
 /** A report or data grid that can also be downloaded whole as .xlsx. */
 export interface ExportableRead<S extends z.ZodType, R> {

@@ -4,14 +4,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.js';
 import { meters } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { withDeps } from '../../lib/with-deps.js';
-import { addBoundAccounts } from '../account/account.repo.js';
-import { auditEach } from '../audit/audit.js';
-import { auditedTable } from '../audit/audited-write.js';
-import type { DbKeyStore, KeySource } from '../keystore/key-store.js';
-import { keyStoreOf } from '../keystore/key-store.js';
-import type { SealedKey } from '../keystore/key-vault.js';
+import { auditEach } from '../../kernel/audit.js';
+import { auditedTable } from '../../kernel/audited-write.js';
 import {
   assertNoDuplicateKeys,
   keep,
@@ -20,8 +14,13 @@ import {
   RowProblems,
   stationsFor,
   type WriteAction,
-} from '../masterdata/rows.js';
-import { assertStation } from '../station/station-guard.js';
+} from '../../kernel/rows.js';
+import { assertStation } from '../../kernel/station-guard.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
+import { withDeps } from '../../lib/with-deps.js';
+import { addBoundAccounts } from '../account/index.js';
+import type { DbKeyStore, KeySource, SealedKey } from '../keystore/index.js';
+import { keyStoreOf } from '../keystore/index.js';
 import { loadMeters, type MeterRecord, readMeters, toMeterRow, unusedOnly } from './meter.repo.js';
 
 type Input = MeterWriteRequest;

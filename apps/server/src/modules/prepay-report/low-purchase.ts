@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { accounts, tokenRecords } from '../../db/schema.js';
-import { allOf, dateTimeRange } from '../../lib/read-query.js';
+import { toMinor } from '../../kernel/money.js';
+import { allOf, dateTimeRange } from '../../kernel/read-query.js';
+import { money, tenths } from '../../kernel/units.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { toMinor } from '../masterdata/money.js';
-import { money, tenths } from '../meter-data/units.js';
 import {
   accountFilters,
   accountReport,

@@ -20,10 +20,10 @@ import {
   meterLastPurchase,
   tokenRecords,
 } from '../../db/schema.js';
+import { allOf, contains, pageOf, stationScope } from '../../kernel/read-query.js';
+import { dayOf, dayToWire, localDay, money, serverZone, tenths } from '../../kernel/units.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { allOf, contains, pageOf, stationScope } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { dayOf, dayToWire, localDay, money, serverZone, tenths } from '../meter-data/units.js';
 import { sortOf } from './sort.js';
 
 export type Page<T> = { total: number; data: T[] };

@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
-import { type ExportableRead, exportRoute } from '../meter-data/report-export.js';
+import { type ExportableRead, exportRoute } from '../meter-data/index.js';
 import { createPrepayReportService, type PrepayReportService } from './prepay-report.service.js';
 
 const tag = 'PrepayReport';

@@ -1,9 +1,9 @@
 import { fileRoutes, RemoteTaskReadRequest, TASK_KINDS, TASK_ROUTES } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { defineFileRoute, type RouteDef } from '../../http/route.js';
+import { writeAudit } from '../../kernel/audit.js';
 import { exportLanguage, headerOf, humanValue } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
-import { writeAudit } from '../audit/audit.js';
 import { readTasks, readTransparentTasks } from './remote-task.repo.js';
 
 const COLUMNS = {

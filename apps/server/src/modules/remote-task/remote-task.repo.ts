@@ -8,7 +8,6 @@ import {
 } from '@prepay/contracts';
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.js';
-import { joinMeterCustomer } from '../../db/meter-customer.js';
 import {
   accounts,
   customers,
@@ -17,10 +16,18 @@ import {
   remoteTaskAttempts,
   remoteTasks,
 } from '../../db/schema.js';
+import { joinMeterCustomer } from '../../kernel/meter-customer.js';
+import {
+  allOf,
+  auditedSpec,
+  commonConditions,
+  contains,
+  equals,
+  readTable,
+} from '../../kernel/read-query.js';
 import { formatDateTime } from '../../lib/dates.js';
-import { allOf, auditedSpec, commonConditions, contains, equals, readTable } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { langOf, textIn } from '../dlt645-item/dlt645-item.repo.js';
+import { langOf, textIn } from '../dlt645-item/index.js';
 
 export type TaskRecord = typeof remoteTasks.$inferSelect;
 export type NewTask = typeof remoteTasks.$inferInsert;

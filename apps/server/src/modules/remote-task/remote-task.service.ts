@@ -19,12 +19,12 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import type { TaskSpec } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { writeAudit } from '../../kernel/audit.js';
+import { RowProblems } from '../../kernel/rows.js';
+import { assertStation } from '../../kernel/station-guard.js';
 import { notFound } from '../../lib/domain-errors.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { writeAudit } from '../audit/audit.js';
-import type { Dlt645Item } from '../dlt645-item/dlt645-item.repo.js';
-import { RowProblems } from '../masterdata/rows.js';
-import { assertStation } from '../station/station-guard.js';
+import type { Dlt645Item } from '../dlt645-item/index.js';
 import {
   insertTasks,
   itemsOfType,

@@ -3,12 +3,12 @@ import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { roles, userRoles, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { auditedTable, deleteAudited } from '../../kernel/audited-write.js';
+import { batchWriter } from '../../kernel/batch-write.js';
+import { assertUniqueKeys, loadBatchTargets } from '../../kernel/rows.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditedTable, deleteAudited } from '../audit/audited-write.js';
-import { batchWriter } from '../masterdata/batch-write.js';
-import { assertUniqueKeys, loadBatchTargets } from '../masterdata/rows.js';
 import { load, normalise, readRoles } from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 

@@ -3,8 +3,8 @@ import { asc } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { stations } from '../../db/schema.js';
+import { auditedSpec, gridPage, loadByKeys } from '../../kernel/read-query.js';
 import { auditedRow } from '../../lib/dates.js';
-import { auditedSpec, gridPage, loadByKeys } from '../../lib/read-query.js';
 
 export const spec = auditedSpec(stations, {
   defaultOrder: [asc(stations.stationId)],

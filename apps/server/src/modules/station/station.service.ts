@@ -3,14 +3,14 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { stations, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
+import { auditedTable, deleteAudited } from '../../kernel/audited-write.js';
+import { batchWriter } from '../../kernel/batch-write.js';
+import { assertUniqueKeys, loadBatchTargets } from '../../kernel/rows.js';
+import { assertSystemAdmin } from '../../kernel/station-guard.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { auditedTable, deleteAudited } from '../audit/audited-write.js';
-import { batchWriter } from '../masterdata/batch-write.js';
-import { assertUniqueKeys, loadBatchTargets } from '../masterdata/rows.js';
 import { load, readStations } from './station.repo.js';
-import { assertSystemAdmin } from './station-guard.js';
 
 /** Stations are sites; only system administrators create, rename or delete them. */
 const ADMIN_ONLY = 'Only a system administrator manages stations';

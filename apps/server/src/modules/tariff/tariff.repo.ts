@@ -2,9 +2,6 @@ import type { TariffReadRequest, TariffRow, TariffStep } from '@prepay/contracts
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { type StoredStep, tariffs } from '../../db/schema.js';
-import { auditStamps, formatDateTime } from '../../lib/dates.js';
-import { auditedSpec, equals, readTable, readWhere } from '../../lib/read-query.js';
-import type { SessionUser } from '../../lib/user-context.js';
 import {
   basisPointsToNumber,
   minorToDecimal,
@@ -12,7 +9,10 @@ import {
   tenthsToNumber,
   toBasisPoints,
   toMinor,
-} from '../masterdata/money.js';
+} from '../../kernel/money.js';
+import { auditedSpec, equals, readTable, readWhere } from '../../kernel/read-query.js';
+import { auditStamps, formatDateTime } from '../../lib/dates.js';
+import type { SessionUser } from '../../lib/user-context.js';
 
 export type TariffRecord = typeof tariffs.$inferSelect;
 

@@ -3,12 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type StoredStep, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { parseDateTime } from '../../lib/dates.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { withDeps } from '../../lib/with-deps.js';
-import { tariffsInUse } from '../account/account.repo.js';
-import { writeAudit } from '../audit/audit.js';
-import { toBasisPoints, toMinor, toTenths } from '../masterdata/money.js';
+import { writeAudit } from '../../kernel/audit.js';
+import { toBasisPoints, toMinor, toTenths } from '../../kernel/money.js';
 import {
   assertNoDuplicateKeys,
   checkWriteTarget,
@@ -16,8 +12,12 @@ import {
   RowProblems,
   stationsFor,
   type WriteAction,
-} from '../masterdata/rows.js';
-import { assertStation } from '../station/station-guard.js';
+} from '../../kernel/rows.js';
+import { assertStation } from '../../kernel/station-guard.js';
+import { parseDateTime } from '../../lib/dates.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
+import { withDeps } from '../../lib/with-deps.js';
+import { tariffsInUse } from '../account/index.js';
 import { loadTariffRecords, readTariffs, toTariffRow } from './tariff.repo.js';
 
 type Input = z.infer<typeof TariffCreateRequest>;

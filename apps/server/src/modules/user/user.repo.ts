@@ -3,8 +3,8 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { roles, stations, userRoles, users } from '../../db/schema.js';
+import { auditedSpec, countWhere, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
-import { auditedSpec, countWhere, orderOf, pageOf, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 export type UserRecord = typeof users.$inferSelect;

@@ -5,8 +5,8 @@ import { preparedPerDatabase } from '../../db/prepared.js';
 import { authorizationProofs, authThrottle, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { Clock } from '../../lib/clock.js';
-import { proofColumns, proofJoins, type SessionProof, sessionProofOf } from '../auth/session-proof.js';
-import { loadKeyEncryptionKey } from '../keystore/key-cipher.js';
+import { proofColumns, proofJoins, type SessionProof, sessionProofOf } from '../auth/index.js';
+import { loadKeyEncryptionKey } from '../keystore/index.js';
 
 /**
  * Authorization passwords without an argon2 check on every vend.

@@ -3,10 +3,10 @@ import { type Queryable, rowsOf } from '../../db/client.js';
 import { preparedStatement } from '../../db/prepared.js';
 import { auditLogs, debts, meterKeys, users } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, tokenRecords } from '../../db/schema-vending.js';
+import type { AuditRow } from '../../kernel/audit.js';
 import { present } from '../../lib/domain-errors.js';
 import { withFields } from '../../lib/with-fields.js';
-import type { AuditRow } from '../audit/audit.js';
-import type { StoredDecoderKey } from '../keystore/key-store.js';
+import type { StoredDecoderKey } from '../keystore/index.js';
 import type { NewTokenRecord } from './vending.repo.js';
 
 /**

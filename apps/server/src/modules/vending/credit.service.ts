@@ -6,13 +6,13 @@ import type { Queryable, Tx } from '../../db/client.js';
 import { debts, users } from '../../db/schema.js';
 import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
+import { auditRow, writeAudit } from '../../kernel/audit.js';
+import { toMinor, toTenths } from '../../kernel/money.js';
 import { present, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { withFields } from '../../lib/with-fields.js';
-import { auditRow, writeAudit } from '../audit/audit.js';
-import { keyStoreOf } from '../keystore/key-store.js';
-import { toMinor, toTenths } from '../masterdata/money.js';
-import { type EffectiveTariff, effectiveTariff } from '../tariff/tariff.repo.js';
+import { keyStoreOf } from '../keystore/index.js';
+import { type EffectiveTariff, effectiveTariff } from '../tariff/index.js';
 import type { AuthorizationCheck } from './authorization-proof.js';
 import {
   type ContextInputs,

@@ -5,8 +5,8 @@ import { items } from '../../db/schema.js';
 import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineFeedRoute, type RouteDef } from '../../http/route.js';
-import { allOf, dateTimeRange, stationScope } from '../../lib/read-query.js';
-import { minorToNumber, tenthsToNumber } from '../masterdata/money.js';
+import { minorToNumber, tenthsToNumber } from '../../kernel/money.js';
+import { allOf, dateTimeRange, stationScope } from '../../kernel/read-query.js';
 
 /** One answer holds at most this many payments; a longer range is cut and says so in `errors`. */
 export const FEED_LIMIT = 10_000;

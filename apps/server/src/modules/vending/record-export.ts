@@ -2,9 +2,9 @@ import { fileRoutes, type PermissionKey, TokenRecordReadRequest, VendPayment } f
 import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineFileRoute, type RouteDef } from '../../http/route.js';
+import { writeAudit } from '../../kernel/audit.js';
 import { exportLanguage, headerOf, humanValue, numberFormatOf } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
-import { writeAudit } from '../audit/audit.js';
 import { creditRecordOf, keyChangeRecordOf, managementRecordOf } from './records.js';
 import { readRecords, type TokenRecordRow } from './vending.repo.js';
 

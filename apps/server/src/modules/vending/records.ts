@@ -7,9 +7,9 @@ import {
 import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { meters } from '../../db/schema.js';
+import { minorToNumber, tenthsToNumber } from '../../kernel/money.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { withFields } from '../../lib/with-fields.js';
-import { minorToNumber, tenthsToNumber } from '../masterdata/money.js';
 import type { TokenRecordRow } from './vending.repo.js';
 
 const money = (minor: number | null) => minorToNumber(minor ?? 0);

@@ -1,14 +1,14 @@
 import type { TokenRecordReadRequest } from '@prepay/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { joinMeterCustomer } from '../../db/meter-customer.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { accounts, customers, debts, meterKeys, meters, tariffs, users } from '../../db/schema.js';
 import { meterTokenState, receiptCounters, type TokenKind, tokenRecords } from '../../db/schema-vending.js';
+import { joinMeterCustomer } from '../../kernel/meter-customer.js';
+import { contains, type ReadSpec, readTable, readWhere } from '../../kernel/read-query.js';
 import { present } from '../../lib/domain-errors.js';
-import { contains, type ReadSpec, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import type { EffectiveTariff } from '../tariff/tariff.repo.js';
+import type { EffectiveTariff } from '../tariff/index.js';
 import type { TariffStep } from './pricing.js';
 
 export type MeterRow = typeof meters.$inferSelect;

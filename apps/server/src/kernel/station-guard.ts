@@ -1,5 +1,5 @@
-import type { SessionUser } from '../../http/route.js';
-import { forbidden } from '../../lib/domain-errors.js';
+import { forbidden } from '../lib/domain-errors.js';
+import type { SessionUser } from '../lib/user-context.js';
 
 /** A user who is not a system administrator changes only rows of their own station. */
 export function assertStation(user: SessionUser, stationId: string): void {

@@ -1,4 +1,4 @@
-import { minorToNumber, tenthsToNumber } from '../masterdata/money.js';
+import { minorToNumber, tenthsToNumber } from './money.js';
 
 /** Stored integers → wire numbers. Divisions by 10/1000 of integers are exact in decimal display. */
 export const tenths = (v: number | null | undefined) =>

@@ -1,13 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client.js';
-import { stations } from '../../db/schema.js';
-import type { Deps } from '../../deps.js';
-import { notFound, refuse } from '../../lib/domain-errors.js';
-import { duplicateKeys } from '../../lib/duplicates.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import { type AuditedTable, deleteAudited, type StampedTable } from '../audit/audited-write.js';
-import { assertStation } from '../station/station-guard.js';
+import type { Queryable } from '../db/client.js';
+import { stations } from '../db/schema.js';
+import type { Deps } from '../deps.js';
+import { notFound, refuse } from '../lib/domain-errors.js';
+import { duplicateKeys } from '../lib/duplicates.js';
+import type { SessionUser, UserContext } from '../lib/user-context.js';
+import { type AuditedTable, deleteAudited, type StampedTable } from './audited-write.js';
+import { assertStation } from './station-guard.js';
 
 export type WriteAction = 'Create' | 'Update' | 'Import';
 

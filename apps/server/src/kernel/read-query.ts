@@ -17,9 +17,9 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.js';
-import type { SessionUser } from '../http/route.js';
-import { parseDateTime } from './dates.js';
-import { invalid } from './domain-errors.js';
+import { parseDateTime } from '../lib/dates.js';
+import { invalid } from '../lib/domain-errors.js';
+import type { SessionUser } from '../lib/user-context.js';
 
 /** How one grid maps the common read members (paging, search, sort, date ranges, station) onto a table. */
 export interface ReadSpec {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import { accounts, customers } from './schema.js';
+import { accounts, customers } from '../db/schema.js';
 
 /**
  * A meter's customer is the customer of the account that binds it. Joins a query whose rows name a meter

@@ -1,4 +1,4 @@
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../lib/domain-errors.js';
 
 /**
  * Exact conversions between wire decimals and stored integers. Strings are split, never multiplied as

@@ -1,8 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../deps.js';
-import type { RouteDef } from '../../http/route.js';
-import { createRemoteTaskService } from '../remote-task/remote-task.service.js';
-import { runnerOptions } from '../remote-task/task-runner.js';
+import type { ServerModule } from '../../http/server-module.js';
+import { createRemoteTaskService, runnerOptions } from '../remote-task/index.js';
 import { collectionRoutes } from './collection.routes.js';
 import { type CollectionScheduler, createCollectionScheduler } from './collection.scheduler.js';
 import { createCollectionService } from './collection.service.js';
@@ -16,9 +14,10 @@ declare module 'fastify' {
 
 /**
  * Meter-data collection: reading tasks go through the task service like an operator's (same queue,
- * limits and records); the runner finds them on its next poll.
+ * limits and records); the runner finds them on its next poll. `run`: sweep on a timer in this process
+ * (main: when COLLECTION is on and the head-end runs).
  */
-export function collection(deps: Deps) {
+export function collectionModule(deps: Deps, run: boolean): ServerModule {
   const tasks = createRemoteTaskService(deps, {
     retries: runnerOptions(process.env).retries,
     onQueued: () => {},
@@ -28,12 +27,9 @@ export function collection(deps: Deps) {
   const service = createCollectionService(deps, () => {
     if (started) void scheduler.tick().catch(() => undefined);
   });
-  const routes: RouteDef[] = collectionRoutes(service);
   return {
-    routes,
-    scheduler,
-    /** `run`: sweep on a timer in this process (main: when COLLECTION is on and the head-end runs). */
-    register(app: FastifyInstance, run: boolean) {
+    routes: collectionRoutes(service),
+    install(app) {
       app.decorate('collection', scheduler);
       if (!run) return;
       app.addHook('onReady', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Seed } from '../dlt645-item/catalogue-seed.js';
+import type { Seed } from './catalogue-seed.js';
 import frozenData from './frozen-items.json' with { type: 'json' };
 
 /**

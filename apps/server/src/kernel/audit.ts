@@ -1,10 +1,10 @@
-import type { Queryable } from '../../db/client.js';
-import { auditLogs } from '../../db/schema.js';
-import { redact } from '../../lib/redact.js';
+import type { Queryable } from '../db/client.js';
+import { auditLogs } from '../db/schema.js';
+import { redact } from '../lib/redact.js';
 
-import type { Actor } from '../../lib/user-context.js';
+import type { Actor } from '../lib/user-context.js';
 
-export type { Actor } from '../../lib/user-context.js';
+export type { Actor } from '../lib/user-context.js';
 
 export interface AuditEntry {
   /** The operation object, e.g. "User", "Role", "Login". */

@@ -1,7 +1,7 @@
 import { inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client.js';
-import type { UserContext } from '../../lib/user-context.js';
+import type { Queryable } from '../db/client.js';
+import type { UserContext } from '../lib/user-context.js';
 import { type Actor, auditDeleted, auditEach } from './audit.js';
 
 /** A table with the common audit columns (db/columns.ts `auditColumns`). */

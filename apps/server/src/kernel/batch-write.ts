@@ -1,12 +1,7 @@
-import type { Queryable } from '../../db/client.js';
-import type { Deps } from '../../deps.js';
-import type { SessionUser, UserContext } from '../../lib/user-context.js';
-import {
-  type AuditedTable,
-  type StampedSave,
-  type StampedTable,
-  saveAllAudited,
-} from '../audit/audited-write.js';
+import type { Queryable } from '../db/client.js';
+import type { Deps } from '../deps.js';
+import type { SessionUser, UserContext } from '../lib/user-context.js';
+import { type AuditedTable, type StampedSave, type StampedTable, saveAllAudited } from './audited-write.js';
 import { assertNoDuplicateKeys, loadAndPlace, type RowLabels, type WriteAction } from './rows.js';
 
 /** One batch write as its plan sees it: who asks, the rows, what they do, how errors name them. */

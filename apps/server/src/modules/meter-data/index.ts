@@ -1,0 +1,21 @@
+import type { Deps } from '../../deps.js';
+import type { ServerModule } from '../../http/server-module.js';
+import { meterDataRoutes } from './meter-data.routes.js';
+import { createMeterDataService } from './meter-data.service.js';
+
+export { seedDemoHistory } from './demo-history.js';
+export {
+  type NewDailyRow,
+  type NewHourlyRow,
+  type NewWaterRow,
+  saveDailyRows,
+  saveHourlyRows,
+  saveMonthlyRows,
+  saveWaterRows,
+} from './meter-data.write.js';
+export { type ExportableRead, exportRoute } from './report-export.js';
+
+/** Collected readings: daily, monthly, hourly and water data, alarms and their reports. */
+export function meterDataModule(deps: Deps): ServerModule {
+  return { routes: meterDataRoutes(deps, createMeterDataService(deps)) };
+}
