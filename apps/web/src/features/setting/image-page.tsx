@@ -19,8 +19,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { writeRows } from '../../components/list-page/lookups';
 import { FileRequestError, uploadFile } from '../../lib/file-request';
-import { request } from '../../lib/request';
 import { runtimeConfig } from '../../lib/runtime-config';
+import { readImages } from './api';
 import './locales';
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -147,7 +147,7 @@ function SlotCard({
 export default function ImagePage() {
   const query = useQuery({
     queryKey: ['image'],
-    queryFn: () => request<ImageRow[]>(IMAGE_PATHS.read, {}),
+    queryFn: readImages,
   });
   return (
     <Row gutter={[16, 16]}>

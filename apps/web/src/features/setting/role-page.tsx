@@ -8,7 +8,7 @@ import { auditColumns, textColumn } from '../../components/list-page/common-colu
 import { CrudPage, remarkField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { request } from '../../lib/request';
+import { readHiddenRole } from './api';
 import { usePermissionLabel } from './permission-labels';
 import { RoleMenuTree } from './role-menu-tree';
 import './locales';
@@ -79,7 +79,7 @@ export default function RolePage() {
   const permissionLabel = usePermissionLabel();
   const hiddenQuery = useQuery({
     queryKey: ['lookup', 'hiddenRole'],
-    queryFn: () => request<{ hiddenRole: string }>(ROLE_PATHS.readDataRole, {}),
+    queryFn: readHiddenRole,
     staleTime: 300_000,
   });
   const hidden = parseRoleContent(hiddenQuery.data?.hiddenRole);

@@ -1,4 +1,4 @@
-import { ROLE_PATHS, USER_PATHS, type UserRow } from '@prepay/contracts';
+import { USER_PATHS, type UserRow } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { App, Button, Col, Form, InputNumber, Modal, Select, Switch, Tag, Typography } from 'antd';
@@ -12,7 +12,7 @@ import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { useIsSystemAdmin, useOwnStationId, useStations } from '../../components/list-page/lookups';
-import { request } from '../../lib/request';
+import { readRoles, resetPassword } from './api';
 import './locales';
 
 const USERS = crudResource<UserRow>('user', USER_PATHS, 'userId', 'setting.user');
@@ -52,12 +52,7 @@ type RoleOption = { value: string; label: string };
 function useRoleOptions() {
   return useQuery({
     queryKey: ['lookup', 'role'],
-    queryFn: () =>
-      request<{ data: { roleId: string; name: string }[] }>(ROLE_PATHS.read, {
-        pageNumber: 1,
-        pageSize: 200,
-        orderBy: 'roleId asc',
-      }),
+    queryFn: readRoles,
     select: (p) => p.data.map((r): RoleOption => ({ value: r.roleId, label: `${r.roleId} — ${r.name}` })),
   });
 }
@@ -309,9 +304,7 @@ function useResetPassword(setOneTime: (o: OneTime) => void) {
       okButtonProps: { 'data-testid': 'confirm-ok' },
       onOk: async () => {
         // The original's answer: the reset user's row, in an array.
-        const [r] = await request<{ userId: string; oneTimePassword: string }[]>(USER_PATHS.reset, {
-          userId: row.userId,
-        });
+        const [r] = await resetPassword(row.userId);
         if (r) setOneTime({ userId: r.userId, oneTimePassword: r.oneTimePassword });
       },
     });
