@@ -2,7 +2,6 @@ import { STATION_API } from '@prepay/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/call';
 import { LOOKUP_STALE_MS } from '../../lib/query-client';
-import { request } from '../../lib/request';
 import { sessionStore } from '../../lib/session';
 
 /** The station lookup: shared by every page with a Station column or field, cached across pages. */
@@ -30,9 +29,4 @@ export function useIsSystemAdmin(): boolean {
 
 export function useOwnStationId(): string | undefined {
   return sessionStore.use((s) => s.info?.stationId);
-}
-
-/** POSTs a write (create/update/delete/import take arrays) and returns the affected rows. */
-export function writeRows<T>(path: string, rows: unknown[]): Promise<T[]> {
-  return request<T[]>(path, rows);
 }

@@ -1,4 +1,4 @@
-import { IMAGE_API, ROLE_API, USER_API } from '@prepay/contracts';
+import { IMAGE_API, type ImageSlot, ROLE_API, USER_API } from '@prepay/contracts';
 import { call } from '../../lib/call';
 
 /** Keys the role editor hides. */
@@ -11,3 +11,6 @@ export const readRoles = () => call(ROLE_API.read, { pageNumber: 1, pageSize: 20
 export const resetPassword = (userId: string) => call(USER_API.reset, { userId });
 
 export const readImages = () => call(IMAGE_API.read, {});
+
+/** Back to the built-in image of a slot. */
+export const deleteImage = (slot: ImageSlot) => call(IMAGE_API.delete, [{ slot }]);
