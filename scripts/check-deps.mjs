@@ -236,9 +236,35 @@ export function scanPathLiterals(root) {
   return problems;
 }
 
+const WEB_FEATURES = 'apps/web/src/features';
+// `request` or `call` imported by name from the web's lib/request or lib/call (type-only imports apart).
+const CALL_IMPORT = /^import\s*\{([^}]*)\}\s*from\s*['"](?:\.\.\/)+lib\/(?:request|call)['"]/gm;
+
+/** True when a web source imports the function that calls the API (`request` or `call`). */
+export function importsApiCall(text) {
+  return [...text.matchAll(CALL_IMPORT)].some((m) =>
+    m[1].split(',').some((name) => ['request', 'call'].includes(name.trim())),
+  );
+}
+
+/** Web feature files that call the API themselves: a feature's calls live in its api.ts. */
+export function scanFeatureCalls(root) {
+  let files = [];
+  try {
+    files = walk(path.join(root, WEB_FEATURES), []);
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => path.relative(root, file).split(path.sep).join('/'))
+    .filter((rel) => !TEST_SOURCE.test(rel) && !rel.endsWith('/api.ts'))
+    .filter((rel) => importsApiCall(readFileSync(path.join(root, rel), 'utf8')))
+    .map((rel) => `${rel} — calls the API itself: put the call in the feature's api.ts`);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(import.meta.dirname, '..');
-  const problems = [...scan(root), ...scanPathLiterals(root)];
+  const problems = [...scan(root), ...scanPathLiterals(root), ...scanFeatureCalls(root)];
   for (const p of problems) console.error(p);
   console.log(`dependency rule (imports and API paths): ${problems.length} violation(s)`);
   process.exit(problems.length === 0 ? 0 : 1);

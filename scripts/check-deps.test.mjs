@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importsOf, pathLiteralsOf, scan, scanPathLiterals, violation } from './check-deps.mjs';
+import {
+  importsOf,
+  pathLiteralsOf,
+  scan,
+  scanFeatureCalls,
+  scanPathLiterals,
+  violation,
+} from './check-deps.mjs';
 
 describe('the dependency rule', () => {
   it.each([
@@ -155,5 +162,32 @@ describe('the dependency rule', () => {
     const root = path.resolve(import.meta.dirname, '..');
     expect(scan(root)).toEqual([]);
     expect(scanPathLiterals(root)).toEqual([]);
+  });
+});
+
+describe("the web's calls", () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'check-calls-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const file = (rel, text) => {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  };
+
+  it('names every feature file outside api.ts that imports request or call, tests and types apart', () => {
+    file('apps/web/src/features/a/page.tsx', "import { RequestError, request } from '../../lib/request';");
+    file('apps/web/src/features/a/dialog.tsx', "import { call } from '../../lib/call';");
+    file('apps/web/src/features/a/api.ts', "import { call } from '../../lib/call';");
+    file('apps/web/src/features/a/other.tsx', "import { RequestError } from '../../lib/request';");
+    file('apps/web/src/features/a/types.ts', "import type { RequestOptions } from '../../lib/request';");
+    file('apps/web/src/features/a/page.test.tsx', "import { request } from '../../lib/request';");
+    file('apps/web/src/components/x/grid.tsx', "import { call } from '../../lib/call';");
+    expect(scanFeatureCalls(root).sort()).toEqual([
+      "apps/web/src/features/a/dialog.tsx — calls the API itself: put the call in the feature's api.ts",
+      "apps/web/src/features/a/page.tsx — calls the API itself: put the call in the feature's api.ts",
+    ]);
+  });
+
+  it('holds for this repository', () => {
+    expect(scanFeatureCalls(path.resolve(import.meta.dirname, '..'))).toEqual([]);
   });
 });

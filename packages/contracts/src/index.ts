@@ -9,6 +9,8 @@ export * from './daily-data.js';
 export * from './dashboard.js';
 export * from './debt.js';
 export * from './dlt645.js';
+export * from './endpoint.js';
+export * from './endpoints/index.js';
 export * from './envelope.js';
 export * from './files.js';
 export * from './fleet-spec.js';

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { envelope, type RoutePermission } from '@prepay/contracts';
+import { type Endpoint, envelope, type RoutePermission } from '@prepay/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -85,29 +85,44 @@ export interface FeedRouteDef<Q extends z.ZodType = z.ZodType> extends RouteBase
 
 export type RouteDef = JsonRouteDef | FileRouteDef | FeedRouteDef;
 
-/**
- * A typed endpoint for the registry. The body reaching the handler has passed `def.body` (Fastify
- * validates it before the handler runs), which is what lets the registry hold every route as one type.
- */
-export function defineRoute<B extends z.ZodType, R extends z.ZodType>(def: JsonRouteDef<B, R>): RouteDef {
-  return { ...def, handler: (body, ctx) => def.handler(body as z.infer<B>, ctx) };
+/** The body a handler receives: the endpoint's request after its check (never when it takes none). */
+export type BodyOf<E extends Endpoint> = z.output<NonNullable<E['request']>>;
+/** What a handler answers: the endpoint's result. */
+export type AnswerOf<E extends Endpoint> = z.infer<E['result']>;
+
+/** A JSON route: the endpoint from contracts (path, body, answer, permission), and what the server adds. */
+export interface JsonRouteSpec<E extends Endpoint> {
+  endpoint: E;
+  summary: string;
+  tag: string;
+  handler: (body: BodyOf<E>, ctx: AuthedContext) => Promise<AnswerOf<E>>;
 }
 
 /**
- * The routes of a module whose calls share one permission, tag and answer (the module's rows, answered
- * again after each write): each call then names only its path, summary, body and step.
+ * A route made from its contracts endpoint. The body reaching the handler has passed the endpoint's
+ * request schema (Fastify validates it before the handler runs), which is what lets the registry hold
+ * every route as one type.
  */
-export function routeGroup<R extends z.ZodType>(shared: {
-  permission: RoutePermission;
-  tag: string;
-  result: R;
-}) {
-  return <B extends z.ZodType>(
-    path: string,
-    summary: string,
-    body: B,
-    handler: (body: z.infer<B>, ctx: AuthedContext) => Promise<z.infer<R>>,
-  ): RouteDef => defineRoute({ ...shared, path, summary, body, handler });
+export function defineRoute<E extends Endpoint>(spec: JsonRouteSpec<E>): RouteDef {
+  const { endpoint, summary, tag } = spec;
+  return {
+    path: endpoint.path,
+    permission: endpoint.permission,
+    summary,
+    tag,
+    ...(endpoint.request ? { body: endpoint.request } : {}),
+    result: endpoint.result,
+    handler: (body, ctx) => spec.handler(body as BodyOf<E>, ctx),
+  };
+}
+
+/**
+ * The routes of a module whose calls share one tag (the module's rows, answered again after each
+ * write): each call then names only its endpoint, summary and step.
+ */
+export function routeGroup(shared: { tag: string }) {
+  return <E extends Endpoint>(endpoint: E, summary: string, handler: JsonRouteSpec<E>['handler']): RouteDef =>
+    defineRoute({ ...shared, endpoint, summary, handler });
 }
 
 /** The keys a delete request names (each line of its body carries one). */

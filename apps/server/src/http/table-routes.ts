@@ -1,19 +1,10 @@
-import { page, type RoutePermission, writeBody } from '@prepay/contracts';
-import { z } from 'zod';
+import type { TableEndpoints } from '@prepay/contracts';
+import type { z } from 'zod';
 import type { SessionUser } from '../lib/user-context.js';
 import { type AuthedContext, defineRoute, type RouteDef } from './route.js';
 
 /** The three ways rows are written to a master-data table. */
 export type WriteAction = 'Create' | 'Import' | 'Update';
-
-/** A table's endpoints, from contracts' `crudPaths`. */
-export interface TablePaths {
-  read: string;
-  create: string;
-  import: string;
-  update: string;
-  delete: string;
-}
 
 /** What a master-data table's service offers its routes: each takes what the wire sends. */
 export interface TableService<Read, Line, Key, Row> {
@@ -33,12 +24,9 @@ export interface TableRoutesDef<
   Line extends z.ZodType,
   Key extends z.ZodType,
 > {
-  paths: TablePaths;
+  /** From contracts: paths, schemas and permissions of the five calls. */
+  endpoints: TableEndpoints<Row, Read, Line, Key>;
   tag: string;
-  /** Who may write and delete (and read, unless `readPermission` widens it). */
-  permission: RoutePermission;
-  readPermission?: RoutePermission;
-  schemas: { row: Row; read: Read; line: Line; key: Key };
   /** The rows' name in the OpenAPI summaries ("gateways"): "List gateways", "Import gateways, all or nothing". */
   what: string;
   /** The summaries that say more than that default. */
@@ -72,37 +60,27 @@ export function tableRoutes<
   service: TableService<z.infer<Read>, z.infer<Line>, z.infer<Key>, z.infer<Row>>,
   def: TableRoutesDef<Row, Read, Line, Key>,
 ): RouteDef[] {
-  const { paths, tag, permission, schemas } = def;
+  const { endpoints, tag } = def;
   const summaries = { ...defaultSummaries(def.what), ...def.summaries };
-  const rows = z.array(schemas.row);
   return [
     defineRoute({
-      path: paths.read,
-      permission: def.readPermission ?? permission,
+      endpoint: endpoints.read,
       tag,
       summary: summaries.Read,
-      body: schemas.read,
-      result: page(schemas.row),
       handler: (req, ctx) => service.read(req, ctx.user),
     }),
-    ...WRITES.map(([action, path]) =>
+    ...WRITES.map(([action, call]) =>
       defineRoute({
-        path: paths[path],
-        permission,
+        endpoint: endpoints[call],
         tag,
         summary: summaries[action],
-        body: writeBody(schemas.line),
-        result: rows,
         handler: (lines, ctx) => service.write(ctx, lines, action),
       }),
     ),
     defineRoute({
-      path: paths.delete,
-      permission,
+      endpoint: endpoints.delete,
       tag,
       summary: summaries.Delete,
-      body: writeBody(schemas.key),
-      result: rows,
       handler: (keys, ctx) => service.remove(ctx, keys),
     }),
   ];

@@ -1,11 +1,20 @@
-import type { UserInfo } from '@prepay/contracts';
+import type { AUTH_API, UserInfo } from '@prepay/contracts';
 // Deep entries: the barrel would bring zod into the login page (bundle-size budget).
 import { USER_PATHS } from '@prepay/contracts/api-paths';
 import { grants, type PermissionKey, parseRoleContent } from '@prepay/contracts/permissions';
+import { call, endpointAt } from './call';
 import { COOKIE, forgetSession, isSignedIn, removeCookie, setCookie } from './cookies';
 import { i18n } from './i18n';
-import { RequestError, request } from './request';
+import { RequestError } from './request';
 import { createStore } from './store';
+
+/** The session's calls, by path and typed by their declarations (the schemas stay out of the shell). */
+const SESSION = {
+  login: endpointAt<typeof AUTH_API.login>(USER_PATHS.login),
+  info: endpointAt<typeof AUTH_API.info>(USER_PATHS.info),
+  logout: endpointAt<typeof AUTH_API.logout>(USER_PATHS.logout),
+  switchRole: endpointAt<typeof AUTH_API.switchRole>(USER_PATHS.switchRole),
+};
 
 /**
  * The signed-in user (spec §4). `info` is null until /api/user/info succeeds; the route guard fetches
@@ -51,8 +60,8 @@ export async function login(
   password: string,
   captcha?: CaptchaAnswer,
 ): Promise<{ mustChangePassword: boolean }> {
-  const result = await request<{ token: string; mustChangePassword: boolean } | null>(
-    USER_PATHS.login,
+  const result = await call(
+    SESSION.login,
     { userId: userId.trim(), password: password.trim(), ...captcha },
     { silent: true },
   );
@@ -69,7 +78,7 @@ let pending: Promise<UserInfo> | null = null;
  * is a failure: the original looped forever on it (shell-behaviour G7).
  */
 export function loadInfo(): Promise<UserInfo> {
-  pending ??= request<UserInfo | null>(USER_PATHS.info, undefined, { silent: true })
+  pending ??= call(SESSION.info, undefined, { silent: true })
     .then((info) => {
       if (!info?.roleName) throw new RequestError(i18n.t('login.verificationFailed'), 200);
       // The navbar label "<company>(<user>)" reads these, as in the original.
@@ -93,12 +102,12 @@ export function resetSession() {
 
 /** Spec §4: the server is called first; if it refuses, the user stays signed in (original G10). */
 export async function logout() {
-  await request(USER_PATHS.logout);
+  await call(SESSION.logout);
   resetSession();
 }
 
 export async function switchRole(roleId: string): Promise<UserInfo> {
-  const result = await request<{ token: string } | null>(USER_PATHS.switchRole, { roleId });
+  const result = await call(SESSION.switchRole, { roleId });
   if (!result?.token) throw new RequestError(i18n.t('login.hasError'), 200);
   // The server moved the session cookie to the new role's session.
   sessionStore.set((s) => ({ signedIn: true, info: null, generation: s.generation + 1 }));

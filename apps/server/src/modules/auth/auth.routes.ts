@@ -1,17 +1,4 @@
-import {
-  AUTHENTICATED,
-  CaptchaChallenge,
-  LoginRequest,
-  LoginResult,
-  ModifyPasswordRequest,
-  PUBLIC,
-  SwitchRoleRequest,
-  UpdateInfoRequest,
-  USER_PATHS,
-  UserInfo,
-  UserRows,
-} from '@prepay/contracts';
-import { z } from 'zod';
+import { AUTH_API } from '@prepay/contracts';
 import { type AuthedContext, defineRoute, type RouteDef } from '../../http/route.js';
 import { clearSessionCookies, isConsoleRequest, setSessionCookies } from '../../http/session-cookie.js';
 import type { AuthService } from './auth.service.js';
@@ -30,38 +17,29 @@ function withCookie<T extends { token: string }>(ctx: AuthedContext, result: T, 
 function sessionRoutes(auth: AuthService): RouteDef[] {
   return [
     defineRoute({
-      path: USER_PATHS.captcha,
-      permission: PUBLIC,
+      endpoint: AUTH_API.captcha,
       tag,
       summary: 'A login verification code (SVG image); the login sends back its captchaId and the code',
-      result: CaptchaChallenge,
       handler: (_b, ctx) => auth.issueCaptcha(ctx.actor.ipAddress),
     }),
     defineRoute({
-      path: USER_PATHS.login,
-      permission: PUBLIC,
+      endpoint: AUTH_API.login,
       tag,
       summary:
         'Log in; returns the bearer token (and, for the console, sets it as an HttpOnly cookie). The ' +
         'verification code is needed after failed logins for the name or the address',
-      body: LoginRequest,
-      result: LoginResult,
       handler: async (b, ctx) => withCookie(ctx, await auth.login(b, ctx.actor.ipAddress)),
     }),
     defineRoute({
-      path: USER_PATHS.info,
-      permission: AUTHENTICATED,
+      endpoint: AUTH_API.info,
       tag,
       summary: 'The signed-in user, their role and its permission keys',
-      result: UserInfo,
       handler: (_b, ctx) => auth.info(ctx),
     }),
     defineRoute({
-      path: USER_PATHS.logout,
-      permission: AUTHENTICATED,
+      endpoint: AUTH_API.logout,
       tag,
       summary: 'Revoke this token (and clear the session cookie)',
-      result: z.null(),
       handler: async (_b, ctx) => {
         const done = await auth.logout(ctx);
         if (ctx.reply) clearSessionCookies(ctx.request, ctx.reply);
@@ -69,12 +47,9 @@ function sessionRoutes(auth: AuthService): RouteDef[] {
       },
     }),
     defineRoute({
-      path: USER_PATHS.switchRole,
-      permission: AUTHENTICATED,
+      endpoint: AUTH_API.switchRole,
       tag,
       summary: 'Switch to another role the user holds; returns a new token',
-      body: SwitchRoleRequest,
-      result: LoginResult,
       handler: async (b, ctx) => {
         const viaCookie = !ctx.request.headers.authorization;
         return withCookie(ctx, await auth.switchRole(ctx, b.roleId), viaCookie);
@@ -85,14 +60,11 @@ function sessionRoutes(auth: AuthService): RouteDef[] {
 
 /** The user's own profile and passwords; the original answers each with the user's row, as an array. */
 function ownAccountRoutes(auth: AuthService): RouteDef[] {
-  const passwordRoute = (which: 'login' | 'authorization', path: string, summary: string) =>
+  const passwordRoute = (which: 'login' | 'authorization', summary: string) =>
     defineRoute({
-      path,
-      permission: AUTHENTICATED,
+      endpoint: which === 'login' ? AUTH_API.modifyLoginPassword : AUTH_API.modifyAuthorizationPassword,
       tag,
       summary,
-      body: ModifyPasswordRequest,
-      result: UserRows,
       handler: async (b, ctx) => {
         await auth.modifyPassword(ctx, which, b.oldPassword, b.newPassword);
         return auth.ownRows(ctx);
@@ -100,21 +72,17 @@ function ownAccountRoutes(auth: AuthService): RouteDef[] {
     });
   return [
     defineRoute({
-      path: USER_PATHS.updateInfo,
-      permission: AUTHENTICATED,
+      endpoint: AUTH_API.updateInfo,
       tag,
       summary: 'Update your own profile',
-      body: UpdateInfoRequest,
-      result: UserRows,
       handler: async (b, ctx) => {
         await auth.updateInfo(ctx, b);
         return auth.ownRows(ctx);
       },
     }),
-    passwordRoute('login', USER_PATHS.modifyLoginPassword, 'Change your login password'),
+    passwordRoute('login', 'Change your login password'),
     passwordRoute(
       'authorization',
-      USER_PATHS.modifyAuthorizationPassword,
       'Change your authorization password (the second secret vending and cancelling require)',
     ),
   ];

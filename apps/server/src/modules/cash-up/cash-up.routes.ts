@@ -1,13 +1,9 @@
 import {
+  CASH_UP_API,
   CASH_UP_EXPORT_PATH,
-  CASH_UP_PATH,
   CASH_UP_PERMISSION,
   CashUpRequest,
-  CashUpResult,
-  CREDIT_CANCEL_RECORD_TOTALS_PATH,
-  CREDIT_RECORD_TOTALS_PATH,
-  RecordTotals,
-  TokenRecordReadRequest,
+  CREDIT_API,
 } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { defineFileRoute, defineRoute, type RouteDef } from '../../http/route.js';
@@ -19,21 +15,14 @@ const tag = 'CashUp';
 /** The totals row of the credit record pages: one sum over the page's own filter. */
 function totalsRoutes(service: CashUpService): RouteDef[] {
   const pages = [
-    { path: CREDIT_RECORD_TOTALS_PATH, kind: 'credit', permission: 'TokenRecord.CreditTokenRecord' },
-    {
-      path: CREDIT_CANCEL_RECORD_TOTALS_PATH,
-      kind: 'creditCancel',
-      permission: 'TokenRecord.CreditTokenCancelRecord',
-    },
+    { endpoint: CREDIT_API.totals, kind: 'credit' },
+    { endpoint: CREDIT_API.cancelTotals, kind: 'creditCancel' },
   ] as const;
   return pages.map((p) =>
     defineRoute({
-      path: p.path,
-      permission: p.permission,
+      endpoint: p.endpoint,
       tag: 'Token',
       summary: 'Totals of every record the filter matches (the list totals row)',
-      body: TokenRecordReadRequest,
-      result: RecordTotals,
       handler: (b, ctx) => service.totals(p.kind, b, ctx.user),
     }),
   );
@@ -44,12 +33,9 @@ export function cashUpRoutes(deps: Deps, service: CashUpService = createCashUpSe
   return [
     ...totalsRoutes(service),
     defineRoute({
-      path: CASH_UP_PATH,
-      permission: CASH_UP_PERMISSION,
+      endpoint: CASH_UP_API.read,
       tag,
       summary: 'Cash-up: credit vends of a date range by operator, station, payment method and day',
-      body: CashUpRequest,
-      result: CashUpResult,
       handler: (b, ctx) => service.cashUp(b, ctx.user),
     }),
     defineFileRoute({

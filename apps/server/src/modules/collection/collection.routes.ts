@@ -1,12 +1,4 @@
-import {
-  COLLECTION_PATHS,
-  CollectionJobRow,
-  CollectionJobsRequest,
-  RECOLLECT_PERMISSION,
-  RecollectRequest,
-  RecollectResult,
-} from '@prepay/contracts';
-import { z } from 'zod';
+import { COLLECTION_API } from '@prepay/contracts';
 import { defineRoute, type RouteDef } from '../../http/route.js';
 import type { CollectionService } from './collection.service.js';
 
@@ -14,21 +6,15 @@ export function collectionRoutes(service: CollectionService): RouteDef[] {
   const tag = 'Collection';
   return [
     defineRoute({
-      path: COLLECTION_PATHS.recollect,
-      permission: RECOLLECT_PERMISSION,
+      endpoint: COLLECTION_API.recollect,
       tag,
       summary: 'Re-collect a meter’s daily (or monthly) frozen data for a date range',
-      body: RecollectRequest,
-      result: RecollectResult,
       handler: (b, ctx) => service.recollect(ctx, b),
     }),
     defineRoute({
-      path: COLLECTION_PATHS.jobs,
-      permission: ['AutomaticMeterReading.DailyDataMeter', RECOLLECT_PERMISSION],
+      endpoint: COLLECTION_API.jobs,
       tag,
       summary: 'Collection state of a meter’s days and months',
-      body: CollectionJobsRequest,
-      result: z.array(CollectionJobRow),
       handler: (b, ctx) => service.jobs(ctx, b),
     }),
   ];

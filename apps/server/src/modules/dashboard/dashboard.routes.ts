@@ -1,4 +1,4 @@
-import { AUTHENTICATED, DASHBOARD_PATHS, LineChart, LineChartRequest, PanelGroup } from '@prepay/contracts';
+import { DASHBOARD_API } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
 import { createDashboardService, type DashboardService } from './dashboard.service.js';
@@ -12,20 +12,15 @@ export function dashboardRoutes(
 ): RouteDef[] {
   return [
     defineRoute({
-      path: DASHBOARD_PATHS.panelGroup,
-      permission: AUTHENTICATED,
+      endpoint: DASHBOARD_API.panelGroup,
       tag,
       summary: 'Accounts, purchase times, units and money',
-      result: PanelGroup,
       handler: (_b, ctx) => dashboard.panelGroup(ctx.user),
     }),
     defineRoute({
-      path: DASHBOARD_PATHS.lineChart,
-      permission: AUTHENTICATED,
+      endpoint: DASHBOARD_API.lineChart,
       tag,
       summary: 'Chart series by type (0–7)',
-      body: LineChartRequest,
-      result: LineChart,
       handler: (b, ctx) => dashboard.lineChart(b, ctx.user),
     }),
   ];

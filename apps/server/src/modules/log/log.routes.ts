@@ -1,4 +1,4 @@
-import { LOG_PATHS, LogReadRequest, LogRow, page } from '@prepay/contracts';
+import { LOG_API } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
 import { createLogService } from './log.service.js';
@@ -7,12 +7,9 @@ export function logRoutes(deps: Deps): RouteDef[] {
   const logs = createLogService(deps);
   return [
     defineRoute({
-      path: LOG_PATHS.read,
-      permission: 'Setting.Log',
+      endpoint: LOG_API.read,
       tag: 'Log',
       summary: 'The audit trail (read-only)',
-      body: LogReadRequest,
-      result: page(LogRow),
       handler: (b, ctx) => logs.read(b, ctx.user),
     }),
   ];

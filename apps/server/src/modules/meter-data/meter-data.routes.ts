@@ -1,21 +1,26 @@
 import {
+  ALARM_API,
   ALARM_PATHS,
-  AlarmAcknowledgeRequest,
   AlarmReadRequest,
   AlarmRow,
+  DAILY_DATA_API,
   DAILY_DATA_PATHS,
   DailyDataMeterReadRequest,
   DailyDataMeterRow,
   DailyDataReadRequest,
   DailyDataRow,
+  type Endpoint,
   HourlyFeedQuery,
-  page,
-  type RoutePermission,
-  writeBody,
 } from '@prepay/contracts';
-import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineFeedRoute, defineRoute, type RouteDef, type SessionUser } from '../../http/route.js';
+import {
+  type AnswerOf,
+  type BodyOf,
+  defineFeedRoute,
+  defineRoute,
+  type RouteDef,
+  type SessionUser,
+} from '../../http/route.js';
 import { createMeterDataService, type MeterDataService } from './meter-data.service.js';
 import { exportRoute } from './report-export.js';
 
@@ -27,31 +32,23 @@ const ALARM = 'AutomaticMeterReading.Alarm' as const;
 export const DAILY_DATA_METER_COLUMNS = Object.keys(DailyDataMeterRow.shape);
 export const DAILY_DATA_COLUMNS = Object.keys(DailyDataRow.shape);
 
-/** One paged grid read: who may read it, what it shows, and the service step that answers it. */
-type PagedRead<Req extends z.ZodType, Row extends z.ZodType> = [
-  permission: RoutePermission,
+/** One paged grid read: its endpoint, what it shows, and the service step that answers it. */
+type PagedRead<E extends Endpoint> = [
+  endpoint: E,
   summary: string,
-  read: (req: z.infer<Req>, user: SessionUser) => Promise<{ total: number; data: z.infer<Row>[] }>,
+  read: (req: BodyOf<E>, user: SessionUser) => Promise<AnswerOf<E>>,
 ];
 
 /**
- * The paged reads of one original controller (by path): each answers a page of `row` for a request
- * of `body`; they differ only in who may read, what they show and the step.
+ * The paged reads of one original controller: each answers a page of its rows for the same request;
+ * they differ only in who may read, what they show and the step.
  */
-function pagedReads<Req extends z.ZodType, Row extends z.ZodType>(
-  tag: string,
-  body: Req,
-  row: Row,
-  reads: Record<string, PagedRead<Req, Row>>,
-): RouteDef[] {
-  return Object.entries(reads).map(([path, [permission, summary, read]]) =>
+function pagedReads<E extends Endpoint>(tag: string, reads: PagedRead<E>[]): RouteDef[] {
+  return reads.map(([endpoint, summary, read]) =>
     defineRoute({
-      path,
-      permission,
+      endpoint,
       tag,
       summary,
-      body,
-      result: page(row),
       handler: (b, ctx) => read(b, ctx.user),
     }),
   );
@@ -62,48 +59,34 @@ export function meterDataRoutes(
   data: MeterDataService = createMeterDataService(deps),
 ): RouteDef[] {
   return [
-    ...pagedReads('DailyDataMeter', DailyDataMeterReadRequest, DailyDataMeterRow, {
-      [DAILY_DATA_PATHS.meterRead]: [
-        ELECTRIC,
-        'Interval Data: daily frozen readings per meter',
-        data.readDaily,
-      ],
-      [DAILY_DATA_PATHS.meterReadMonthly]: [
-        [ELECTRIC, MONTHLY],
+    ...pagedReads('DailyDataMeter', [
+      [DAILY_DATA_API.meterRead, 'Interval Data: daily frozen readings per meter', data.readDaily],
+      [
+        DAILY_DATA_API.meterReadMonthly,
         'Monthly Data: settlement-day frozen readings per meter',
         data.readMonthly,
       ],
-      [DAILY_DATA_PATHS.meterReadMore]: [
-        ELECTRIC,
-        'Hourly readings (the Hourly row action)',
-        data.readHourly,
-      ],
-    }),
-    ...pagedReads('DailyData', DailyDataReadRequest, DailyDataRow, {
-      [DAILY_DATA_PATHS.read]: [WATER, 'Interval Data (Water): daily readings', data.readWaterDaily],
-      [DAILY_DATA_PATHS.waterReadMore]: [
-        WATER,
+      [DAILY_DATA_API.meterReadMore, 'Hourly readings (the Hourly row action)', data.readHourly],
+    ]),
+    ...pagedReads('DailyData', [
+      [DAILY_DATA_API.read, 'Interval Data (Water): daily readings', data.readWaterDaily],
+      [
+        DAILY_DATA_API.waterReadMore,
         'Interval Data (Water): every stored daily reading (water meters report daily)',
         data.readWaterDaily,
       ],
-      [DAILY_DATA_PATHS.waterReadMonthly]: [[WATER, MONTHLY], 'Monthly Data (Water)', data.readWaterMonthly],
-    }),
+      [DAILY_DATA_API.waterReadMonthly, 'Monthly Data (Water)', data.readWaterMonthly],
+    ]),
     defineRoute({
-      path: ALARM_PATHS.read,
-      permission: ALARM,
+      endpoint: ALARM_API.read,
       tag: 'Alarm',
       summary: 'Abnormal alarms (tamper, relay, low credit, offline)',
-      body: AlarmReadRequest,
-      result: page(AlarmRow),
       handler: (b, ctx) => data.readAlarms(b, ctx.user),
     }),
     defineRoute({
-      path: ALARM_PATHS.acknowledge,
-      permission: ALARM,
+      endpoint: ALARM_API.acknowledge,
       tag: 'Alarm',
       summary: 'Acknowledge alarms',
-      body: writeBody(AlarmAcknowledgeRequest),
-      result: z.array(AlarmRow),
       handler: (b, ctx) => data.acknowledgeAlarms(ctx, b),
     }),
     ...meterDataExports(deps, data),

@@ -1,4 +1,4 @@
-import type { PermissionKey } from '@prepay/contracts';
+import type { RoutePermission } from '@prepay/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { type AuthedContext, defineFileRoute, type RouteDef } from '../../http/route.js';
@@ -10,7 +10,7 @@ import { streamExport } from '../../lib/export-stream.js';
 export interface ExportableRead<S extends z.ZodType, R> {
   /** The download's path: contracts' exportPath of the grid's base. */
   path: string;
-  permission: PermissionKey;
+  permission: RoutePermission;
   title: string;
   body: S;
   columns: string[];

@@ -1,18 +1,4 @@
-import {
-  ConsumptionRow,
-  ConsumptionStatisticsRequest,
-  DebtPaymentRow,
-  DebtPaymentsRequest,
-  DebtSituationRequest,
-  DebtSituationRow,
-  exportPath,
-  LongNonpurchaseRequest,
-  LongNonpurchaseRow,
-  LowPurchaseRequest,
-  LowPurchaseRow,
-  PREPAY_REPORT_PATHS,
-  page,
-} from '@prepay/contracts';
+import { type Endpoint, exportPath, PREPAY_REPORT_API, type page } from '@prepay/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
@@ -21,22 +7,25 @@ import { createPrepayReportService, type PrepayReportService } from './prepay-re
 
 const tag = 'PrepayReport';
 
+/** A report's grid: a page of `R` rows for a request of `S`. */
+type ReportEndpoint<S extends z.ZodType, R extends z.ZodObject> = Endpoint<S, ReturnType<typeof page<R>>>;
+
 /** One report: its grid route and its export share path, permission, request and read. */
 function report<S extends z.ZodType, R extends z.ZodObject>(
   deps: Deps,
-  e: Omit<ExportableRead<S, z.infer<R>>, 'columns'> & { row: R },
+  e: Pick<ExportableRead<S, z.infer<R>>, 'title' | 'read'> & { endpoint: ReportEndpoint<S, R> },
 ): RouteDef[] {
+  const { endpoint, title, read } = e;
   return [
-    defineRoute({
-      path: e.path,
-      permission: e.permission,
-      tag,
-      summary: e.title,
-      body: e.body,
-      result: page(e.row),
-      handler: (b, ctx) => e.read(b, ctx),
+    defineRoute({ endpoint, tag, summary: title, handler: (b, ctx) => read(b, ctx) }),
+    exportRoute(deps, {
+      path: exportPath(endpoint.path),
+      permission: endpoint.permission,
+      title,
+      body: endpoint.request,
+      columns: Object.keys(endpoint.result.shape.data.element.shape),
+      read,
     }),
-    exportRoute(deps, { ...e, path: exportPath(e.path), columns: Object.keys(e.row.shape) }),
   ];
 }
 
@@ -44,35 +33,23 @@ function report<S extends z.ZodType, R extends z.ZodObject>(
 function prepayReports(deps: Deps, service: PrepayReportService): RouteDef[] {
   return [
     report(deps, {
-      path: PREPAY_REPORT_PATHS.longNonpurchase,
-      permission: 'PrepayReport.LongNonpurchaseSituation',
+      endpoint: PREPAY_REPORT_API.longNonpurchase,
       title: 'Long Nonpurchase Situation',
-      body: LongNonpurchaseRequest,
-      row: LongNonpurchaseRow,
       read: (b, ctx) => service.longNonpurchase(b, ctx.user),
     }),
     report(deps, {
-      path: PREPAY_REPORT_PATHS.lowPurchase,
-      permission: 'PrepayReport.LowPurchaseSituation',
+      endpoint: PREPAY_REPORT_API.lowPurchase,
       title: 'Low Purchase Situation',
-      body: LowPurchaseRequest,
-      row: LowPurchaseRow,
       read: (b, ctx) => service.lowPurchase(b, ctx.user),
     }),
     report(deps, {
-      path: PREPAY_REPORT_PATHS.debtSituation,
-      permission: 'PrepayReport.DebtSituation',
+      endpoint: PREPAY_REPORT_API.debtSituation,
       title: 'Debt Situation',
-      body: DebtSituationRequest,
-      row: DebtSituationRow,
       read: (b, ctx) => service.debtSituation(b, ctx.user),
     }),
     report(deps, {
-      path: PREPAY_REPORT_PATHS.consumptionStatistics,
-      permission: 'PrepayReport.ConsumptionStatistics',
+      endpoint: PREPAY_REPORT_API.consumptionStatistics,
       title: 'Consumption Statistics',
-      body: ConsumptionStatisticsRequest,
-      row: ConsumptionRow,
       read: (b, ctx) => service.consumptionStatistics(b, ctx.user),
     }),
   ].flat();
@@ -85,12 +62,9 @@ export function prepayReportRoutes(
   return [
     ...prepayReports(deps, service),
     defineRoute({
-      path: PREPAY_REPORT_PATHS.debtPayments,
-      permission: 'PrepayReport.DebtSituation',
+      endpoint: PREPAY_REPORT_API.debtPayments,
       tag,
       summary: 'The vends that recovered part of a customer debt',
-      body: DebtPaymentsRequest,
-      result: page(DebtPaymentRow),
       handler: (b, ctx) => service.debtPayments(b, ctx.user),
     }),
   ];

@@ -1,29 +1,19 @@
 import {
-  CancelCreditTokenRequest,
-  ChangeMeterKeyRecord,
-  ChangeMeterKeyRequest,
-  ConfirmKeyChangeRequest,
-  CreditTokenRecord,
-  CreditTokenRequest,
+  CREDIT_API,
+  type Endpoint,
   groupsOfFour,
-  ManagementTokenRecord,
-  ManagementTokenRequest,
-  MaximumOverdraftRequest,
-  MaximumPhaseUnbalanceRequest,
-  MaximumPowerRequest,
-  MeterTestGenerateRequest,
-  MeterTestRow,
-  type PermissionKey,
-  page,
-  TOKEN_PATHS,
-  TOKEN_RECORD_PATHS,
-  TokenRecordReadRequest,
-  UpdateMeterKeyRequest,
-  UpdateMeterKeyResult,
-  writeBody,
+  KEY_CHANGE_API,
+  MANAGEMENT_TOKEN_API,
+  type ManagementTokenKind,
+  type ManagementTokenRecord,
+  type MaximumOverdraftRequest,
+  type MaximumPhaseUnbalanceRequest,
+  type MaximumPowerRequest,
+  METER_TEST_API,
+  type TokenRecordReadRequest,
 } from '@prepay/contracts';
 import { encodeMeterTest } from '@prepay/sts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
@@ -38,96 +28,45 @@ import { stsRefusal } from './vending-guards.js';
 
 const tag = 'Token';
 
-type RecordPage<T> = Promise<{ total: number; data: T[] }>;
-
-/** A record list page: same filters for every kind, its own permission key, row shape and read. */
-function recordRead<R extends z.ZodType>(
-  path: string,
+/** A record list page: same filters for every kind, its own endpoint, row shape and read. */
+function recordRead<R>(
+  endpoint: Endpoint<typeof TokenRecordReadRequest, z.ZodType<{ total: number; data: R[] }>>,
   kind: TokenKind,
-  permission: PermissionKey,
-  row: R,
-  read: (b: TokenRecordReadRequest, user: SessionUser) => RecordPage<z.infer<R>>,
+  read: (b: TokenRecordReadRequest, user: SessionUser) => Promise<{ total: number; data: R[] }>,
 ) {
   return defineRoute({
-    path,
-    permission,
+    endpoint,
     tag,
     summary: `List ${kind} token records`,
-    body: TokenRecordReadRequest,
-    result: page(row),
     handler: (b, ctx) => read(b, ctx.user),
   });
 }
 
 /** Credit and cancel records carry the meter's CommunicationWay, joined in per page. */
-function creditRead(
-  records: TokenRecordService,
-  path: string,
-  kind: 'credit' | 'creditCancel',
-  permission: PermissionKey,
-) {
-  return recordRead(path, kind, permission, CreditTokenRecord, (b, user) =>
-    records.readCredit(kind, b, user),
-  );
+function creditRead(records: TokenRecordService, kind: 'credit' | 'creditCancel') {
+  const endpoint = kind === 'credit' ? CREDIT_API.records : CREDIT_API.cancelRecords;
+  return recordRead(endpoint, kind, (b, user) => records.readCredit(kind, b, user));
 }
 
-/**
- * The class 2 management tokens: each page's generate and record-read paths and its permission name
- * (`Token.<key>`, `TokenRecord.<key>Record`).
- */
-const MANAGEMENT_TOKENS = {
-  clearCredit: {
-    generate: TOKEN_PATHS.clearCreditGenerate,
-    records: TOKEN_RECORD_PATHS.clearCredit,
-    key: 'ClearCreditToken',
-  },
-  clearTamper: {
-    generate: TOKEN_PATHS.clearTamperGenerate,
-    records: TOKEN_RECORD_PATHS.clearTamper,
-    key: 'ClearTamperToken',
-  },
-  maxPower: {
-    generate: TOKEN_PATHS.maximumPowerGenerate,
-    records: TOKEN_RECORD_PATHS.maximumPower,
-    key: 'SetMaximumPowerLimitToken',
-  },
-  maxPhaseUnbalance: {
-    generate: TOKEN_PATHS.maximumPhaseUnbalanceGenerate,
-    records: TOKEN_RECORD_PATHS.maximumPhaseUnbalance,
-    key: 'SetMaximumPhasePowerUnbalanceLimitToken',
-  },
-  maxOverdraft: {
-    generate: TOKEN_PATHS.maximumOverdraftGenerate,
-    records: TOKEN_RECORD_PATHS.maximumOverdraft,
-    key: 'SetMaximumOverdraftToken',
-  },
-} as const;
-type ManagementKind = keyof typeof MANAGEMENT_TOKENS;
-
 /** A management token's generate page and its record list. */
-type ManagementBody = z.ZodType<{ meterId: string; remark?: string | null }>;
-
-function managementRoutes<B extends ManagementBody>(
+function managementRoutes<T extends { meterId: string; remark?: string | null }>(
   records: TokenRecordService,
   mgmt: ManagementTokenService,
-  kind: ManagementKind,
-  body: B,
-  value: (b: z.infer<B>) => number,
+  kind: ManagementTokenKind,
+  value: (b: T) => number,
 ): RouteDef[] {
-  const { generate, records: recordsPath, key } = MANAGEMENT_TOKENS[kind];
+  const api = MANAGEMENT_TOKEN_API[kind] as {
+    generate: Endpoint<z.ZodType<T>, typeof ManagementTokenRecord>;
+    records: (typeof MANAGEMENT_TOKEN_API)[ManagementTokenKind]['records'];
+  };
   return [
     defineRoute({
-      path: generate,
-      permission: `Token.${key}`,
+      endpoint: api.generate,
       tag,
       summary: `Generate a ${kind} token`,
-      body,
-      result: ManagementTokenRecord,
       handler: (b, ctx) => mgmt.issue(ctx, kind, b.meterId, value(b), b.remark),
     }),
-    recordRead(recordsPath, kind, `TokenRecord.${key}Record`, ManagementTokenRecord, (b, user) =>
-      records.read(kind, b, user, managementRecordOf),
-    ),
+    recordRead(api.records, kind, (b, user) => records.read(kind, b, user, managementRecordOf)),
   ];
 }
 
@@ -135,29 +74,18 @@ function managementRoutes<B extends ManagementBody>(
 function creditRoutes(records: TokenRecordService, credit: CreditService): RouteDef[] {
   return [
     defineRoute({
-      path: TOKEN_PATHS.creditGenerate,
-      permission: 'Token.CreditToken',
+      endpoint: CREDIT_API.generate,
       tag,
       summary: 'Price (isPreview) or vend a credit token; the same idempotencyKey returns the same record',
-      body: CreditTokenRequest,
-      result: CreditTokenRecord,
       handler: (b, ctx) => credit.vend(ctx, b),
     }),
-    creditRead(records, TOKEN_RECORD_PATHS.credit, 'credit', 'TokenRecord.CreditTokenRecord'),
-    creditRead(
-      records,
-      TOKEN_RECORD_PATHS.creditCancel,
-      'creditCancel',
-      'TokenRecord.CreditTokenCancelRecord',
-    ),
+    creditRead(records, 'credit'),
+    creditRead(records, 'creditCancel'),
     defineRoute({
-      path: TOKEN_PATHS.creditCancel,
-      permission: 'TokenRecord.CancelCreditTokenRecord',
+      endpoint: CREDIT_API.cancel,
       tag,
       summary:
         'Cancel credit tokens: reverses their debt and quota effects (authorization password required)',
-      body: CancelCreditTokenRequest,
-      result: z.array(CreditTokenRecord),
       handler: async (b, ctx) => records.withCommunicationWay(await credit.cancel(ctx, b)),
     }),
   ];
@@ -171,17 +99,12 @@ const maxPhaseUnbalance = (b: z.infer<typeof MaximumPhaseUnbalanceRequest>) => b
 const maxOverdraft = (b: z.infer<typeof MaximumOverdraftRequest>) => Math.round(b.maximumOverdraft);
 
 function managementTokenRoutes(records: TokenRecordService, mgmt: ManagementTokenService): RouteDef[] {
-  const routes = <B extends ManagementBody>(
-    kind: ManagementKind,
-    body: B,
-    value: (b: z.infer<B>) => number,
-  ) => managementRoutes(records, mgmt, kind, body, value);
   return [
-    ...routes('clearCredit', ManagementTokenRequest, noValue),
-    ...routes('clearTamper', ManagementTokenRequest, noValue),
-    ...routes('maxPower', MaximumPowerRequest, maxPower),
-    ...routes('maxPhaseUnbalance', MaximumPhaseUnbalanceRequest, maxPhaseUnbalance),
-    ...routes('maxOverdraft', MaximumOverdraftRequest, maxOverdraft),
+    ...managementRoutes(records, mgmt, 'clearCredit', noValue),
+    ...managementRoutes(records, mgmt, 'clearTamper', noValue),
+    ...managementRoutes(records, mgmt, 'maxPower', maxPower),
+    ...managementRoutes(records, mgmt, 'maxPhaseUnbalance', maxPhaseUnbalance),
+    ...managementRoutes(records, mgmt, 'maxOverdraft', maxOverdraft),
   ];
 }
 
@@ -189,12 +112,9 @@ function managementTokenRoutes(records: TokenRecordService, mgmt: ManagementToke
 function meterTestRoutes(deps: Deps): RouteDef[] {
   return [
     defineRoute({
-      path: TOKEN_PATHS.meterTestRead,
-      permission: 'Token.MeterTestToken',
+      endpoint: METER_TEST_API.read,
       tag,
       summary: 'The fixed list of meter test tokens (class 1)',
-      body: z.object({}).passthrough(),
-      result: page(MeterTestRow),
       handler: async () => {
         // A fixed table, never edited: the audit fields the original carries say so (system, now).
         const now = formatDateTime(deps.clock.now());
@@ -212,12 +132,9 @@ function meterTestRoutes(deps: Deps): RouteDef[] {
       },
     }),
     defineRoute({
-      path: TOKEN_PATHS.meterTestGenerate,
-      permission: 'Token.MeterTestToken',
+      endpoint: METER_TEST_API.generate,
       tag,
       summary: 'A meter test token for any control field and manufacturer code',
-      body: MeterTestGenerateRequest,
-      result: z.object({ token: z.string() }),
       handler: async (b) => {
         try {
           return { token: groupsOfFour(encodeMeterTest(b)) };
@@ -233,38 +150,25 @@ function meterTestRoutes(deps: Deps): RouteDef[] {
 function keyChangeRoutes(records: TokenRecordService, mgmt: ManagementTokenService): RouteDef[] {
   return [
     defineRoute({
-      path: TOKEN_PATHS.meterKeyUpdate,
-      permission: 'Token.UpdateMeterKey',
+      endpoint: KEY_CHANGE_API.updateMeterKey,
       tag,
       summary: "Set meters' new key fields for the next key change",
-      body: writeBody(UpdateMeterKeyRequest),
-      result: z.array(UpdateMeterKeyResult),
       handler: (b, ctx) => mgmt.updateMeterKey(ctx, b),
     }),
     defineRoute({
-      path: TOKEN_PATHS.changeMeterKeyGenerate,
-      permission: 'Token.ChangeMeterKeyToken',
+      endpoint: KEY_CHANGE_API.generate,
       tag,
       summary: 'Key change tokens from the current key to the new fields (2 tokens, 4 for EA11)',
-      body: ChangeMeterKeyRequest,
-      result: ChangeMeterKeyRecord,
       handler: (b, ctx) => mgmt.changeMeterKey(ctx, b.meterId, b.authorizationPassword, b.remark),
     }),
     defineRoute({
-      path: TOKEN_PATHS.changeMeterKeyConfirm,
-      permission: 'Token.ChangeMeterKeyToken',
+      endpoint: KEY_CHANGE_API.confirm,
       tag,
       summary: 'The meter accepted the key change: make the new key current',
-      body: ConfirmKeyChangeRequest,
-      result: ChangeMeterKeyRecord,
       handler: (b, ctx) => mgmt.confirmKeyChange(ctx, b.receiptId),
     }),
-    recordRead(
-      TOKEN_RECORD_PATHS.changeMeterKey,
-      'changeKey',
-      'TokenRecord.ChangeMeterKeyTokenRecord',
-      ChangeMeterKeyRecord,
-      (b, user) => records.read('changeKey', b, user, keyChangeRecordOf),
+    recordRead(KEY_CHANGE_API.records, 'changeKey', (b, user) =>
+      records.read('changeKey', b, user, keyChangeRecordOf),
     ),
   ];
 }

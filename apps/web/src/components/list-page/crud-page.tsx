@@ -1,41 +1,78 @@
+import type { Endpoint, RequestOf, ResultOf } from '@prepay/contracts';
 import { Divider } from 'antd';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { type JSX, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { request } from '../../lib/request';
 import { EditAction } from './edit-action';
 import { type FieldDef, FormDialog, type FormMode } from './form-dialog';
 import { type ListColumn, ListPage, useRefreshList } from './list-page';
-import type { ListSpec } from './list-query';
-import { useIsSystemAdmin, useStations, writeRows } from './lookups';
+import { type ListSpec, type PagePrefetch, prefetchList } from './list-query';
+import { useIsSystemAdmin, useStations } from './lookups';
 
-/** What a master-data grid writes: its create/update/delete paths (contracts' `crudPaths`). */
-export interface CrudPaths {
-  create: string;
-  update: string;
-  delete: string;
+/** A master-data table's calls, from contracts (`tableEndpoints`). */
+export interface CrudApi {
+  read: Endpoint;
+  create: Endpoint;
+  update: Endpoint;
+  delete: Endpoint;
 }
 
-export interface CrudSpec<Row> {
-  /** The list's query-key root, refreshed after every save. */
+type ElementOf<T> = T extends readonly (infer E)[] ? E : never;
+/** A row of the table's grid. */
+export type RowOf<Api extends CrudApi> =
+  ResultOf<Api['read']> extends { data: readonly (infer R extends object)[] } ? R : never;
+/** One line of a save: what both the create and the update accept. */
+export type LineOf<Api extends CrudApi> = ElementOf<RequestOf<Api['create']>> &
+  ElementOf<RequestOf<Api['update']>>;
+
+/**
+ * A master-data table, declared once: its calls, the list's query key `resource`, the field that names a
+ * row, the dialog titles `<titles>.add|edit`, the fields a delete sends (the id alone by default) and the
+ * sort until the user sorts.
+ */
+export interface CrudTable<Api extends CrudApi> {
   resource: string;
-  paths: CrudPaths;
-  /** The key fields a delete sends for each row. */
-  keyOf: (row: Row) => object;
-  /** Locale prefix of the dialog titles (`<prefix>.add`, `<prefix>.edit`). */
+  api: Api;
+  id: keyof RowOf<Api> & string;
   titles: string;
+  keys?: readonly (keyof RowOf<Api> & string)[];
+  sortBy?: keyof RowOf<Api> & string;
+  /** The row's React key, when one field does not name it. */
+  rowKey?: (row: RowOf<Api>) => string;
 }
+
+/** What the table's list reads (the page module's prefetch reads the same). */
+export const crudList = <Api extends CrudApi>(table: CrudTable<Api>): ListSpec => ({
+  resource: table.resource,
+  readPath: table.api.read.path,
+  ...(table.sortBy ? { defaultSort: { field: table.sortBy, direction: 'asc' } } : {}),
+});
+
+/** The page module's `prefetch`: the table's first page. */
+export const crudPrefetch = <Api extends CrudApi>(table: CrudTable<Api>): PagePrefetch =>
+  prefetchList(crudList(table));
+
+/** The rows a batch write answers; the batch is typed where the page declares it (`toBody`). */
+const writeRows = <Row,>(endpoint: Endpoint, rows: unknown[]) => request<Row[]>(endpoint.path, rows);
 
 /**
  * What every master-data page shares: one form dialog that Add opens empty and a row's Edit opens
- * filled, Delete by the row keys, Save to create or update then refresh. Spread `listProps` on the ListPage and `dialogProps` on the FormDialog; `save` sends one row.
+ * filled, Delete by the row keys, Save to create or update then refresh, and the user's station rights
+ * (system administrators see and pick stations). Spread `listProps` on the ListPage and `dialogProps`
+ * on the FormDialog; `save` sends one row.
  */
-export function useCrudPage<Row>(spec: CrudSpec<Row>) {
+export function useCrudPage<Api extends CrudApi>(table: CrudTable<Api>) {
+  type Row = RowOf<Api>;
   const { t } = useTranslation();
-  const refresh = useRefreshList(spec.resource);
+  const refresh = useRefreshList(table.resource);
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: Row } | null>(null);
   const mode: FormMode = dialog?.mode ?? 'create';
-  const save = async <Result = unknown>(body: object) => {
-    const written = await writeRows<Result>(mode === 'edit' ? spec.paths.update : spec.paths.create, [body]);
+  const keys = table.keys ?? [table.id];
+  const keyOf = (row: Row) => Object.fromEntries(keys.map((key) => [key, row[key]]));
+  const save = async (line: LineOf<Api>) => {
+    const endpoint = mode === 'edit' ? table.api.update : table.api.create;
+    const written = await writeRows<ElementOf<ResultOf<Api['create'] | Api['update']>>>(endpoint, [line]);
     await refresh();
     return written;
   };
@@ -45,23 +82,22 @@ export function useCrudPage<Row>(spec: CrudSpec<Row>) {
     dialog,
     setDialog,
     save,
+    isAdmin: useIsSystemAdmin(),
+    stations: useStations(),
+    rowKey: table.rowKey ?? ((row: Row) => String(row[table.id])),
     listProps: {
+      ...crudList(table),
       onAdd: () => setDialog({ mode: 'create' }),
-      onDelete: (rows: Row[]) => writeRows(spec.paths.delete, rows.map(spec.keyOf)),
+      onDelete: (rows: Row[]) => writeRows(table.api.delete, rows.map(keyOf)),
       actions: (row: Row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />,
     },
     dialogProps: {
       open: dialog !== null,
       mode,
-      title: t(`${spec.titles}.${mode === 'edit' ? 'edit' : 'add'}`),
+      title: t(`${table.titles}.${mode === 'edit' ? 'edit' : 'add'}`),
       onClose: () => setDialog(null),
     },
   };
-}
-
-/** The same, for rows that belong to a station: whether the user sees stations, and their options. */
-export function useStationCrudPage<Row>(spec: CrudSpec<Row>) {
-  return { ...useCrudPage(spec), isAdmin: useIsSystemAdmin(), stations: useStations() };
 }
 
 export type StationOptions = { value: string; label: string }[] | undefined;
@@ -97,46 +133,49 @@ export const sectionField = (name: string, title: string): FieldDef => ({
   ),
 });
 
-/** A grid's list, row names and writes: what `crudResource` declares. */
-export interface CrudGrid<Row> {
-  list: ListSpec;
-  rowKey: (row: Row) => string;
-  crud: CrudSpec<Row>;
-}
+/** Columns as the user's station rights allow (system administrators see every station's rows). */
+type StationColumns<Row> = (t: TFunction, isAdmin: boolean, stations: StationOptions) => ListColumn<Row>[];
+/** The form's fields as the user's station rights allow; `row` is the edited row (undefined when adding). */
+type StationFields<Row> = (
+  t: TFunction,
+  isAdmin: boolean,
+  stations: StationOptions,
+  row: Row | undefined,
+) => FieldDef[];
 
-export interface CrudPageProps<Row extends object, Form> {
-  grid: CrudGrid<Row>;
-  columns: (t: TFunction) => ListColumn<Row>[];
-  /** The form's fields; `row` is the edited row (undefined when adding). */
-  fields: (t: TFunction, row: Row | undefined) => FieldDef[];
-  /** The request row from the form. */
-  toBody: (values: Form, row: Row | undefined) => object;
+/** How a master-data page shows its table: columns, form, the request row from the form, files. */
+export interface CrudView<Api extends CrudApi, Form> {
+  columns: StationColumns<RowOf<Api>>;
+  fields: StationFields<RowOf<Api>>;
+  /** The request row from the form: what the table's create and update accept. */
+  toBody: (values: Form, row: RowOf<Api> | undefined) => LineOf<Api>;
   /** The form's start: the edited row by default. */
-  initialValues?: (row: Row | undefined) => object | undefined;
+  initialValues?: (row: RowOf<Api> | undefined) => object | undefined;
   /** Import/export module (`/api/<module>/…`) and the export's file name. */
   files?: { module: string; fileName: string };
   dialogWidth?: number;
 }
 
 /** A whole master-data page: the grid with Add, Edit, Delete, import and export, and its form dialog. */
-export function CrudPage<Row extends object, Form extends object>(props: CrudPageProps<Row, Form>) {
-  const { t, save, dialog, listProps, dialogProps } = useCrudPage<Row>(props.grid.crud);
+export function CrudPage<Api extends CrudApi, Form extends object>(
+  props: CrudView<Api, Form> & { table: CrudTable<Api> },
+) {
+  const { t, save, dialog, listProps, dialogProps, rowKey, isAdmin, stations } = useCrudPage(props.table);
   const row = dialog?.row;
   return (
     <>
-      <ListPage<Row>
-        {...props.grid.list}
-        rowKey={props.grid.rowKey}
-        columns={props.columns(t)}
+      <ListPage<RowOf<Api>>
         {...listProps}
+        rowKey={rowKey}
+        columns={props.columns(t, isAdmin, stations.data)}
         importModule={props.files?.module}
         exportModule={props.files?.module}
         exportFileName={props.files?.fileName}
       />
       <FormDialog<Form>
         {...dialogProps}
-        fields={props.fields(t, row)}
-        initialValues={props.initialValues ? props.initialValues(row) : row}
+        fields={props.fields(t, isAdmin, stations.data, row)}
+        initialValues={props.initialValues ? props.initialValues(row) : (row as object | undefined)}
         width={props.dialogWidth}
         onSubmit={(v) => save(props.toBody(v, row))}
       />
@@ -144,26 +183,13 @@ export function CrudPage<Row extends object, Form extends object>(props: CrudPag
   );
 }
 
-/** Columns and fields of a station-owned grid: what the user may see depends on their station rights. */
-type StationParts<T> = (t: TFunction, isAdmin: boolean, stations: StationOptions) => T;
-
-export interface StationCrudPageProps<Row extends object, Form>
-  extends Omit<CrudPageProps<Row, Form>, 'columns' | 'fields'> {
-  columns: StationParts<ListColumn<Row>[]>;
-  fields: StationParts<FieldDef[]>;
-}
-
-/** The same for rows that belong to a station: columns and fields as the user's station rights allow. */
-export function StationCrudPage<Row extends object, Form extends object>(
-  props: StationCrudPageProps<Row, Form>,
-) {
-  const isAdmin = useIsSystemAdmin();
-  const stations = useStations().data;
-  return (
-    <CrudPage<Row, Form>
-      {...props}
-      columns={(t) => props.columns(t, isAdmin, stations)}
-      fields={(t) => props.fields(t, isAdmin, stations)}
-    />
-  );
+/**
+ * A master-data page module, declared once: its table and how it shows it. Returns the module's
+ * `prefetch` (the first page, started by the menu or the router) and its default `Page`.
+ */
+export function crudPage<Api extends CrudApi, Form extends object>(
+  spec: CrudTable<Api> & CrudView<Api, Form>,
+): { prefetch: PagePrefetch; Page: () => JSX.Element } {
+  const Page = () => <CrudPage<Api, Form> {...spec} table={spec} />;
+  return { prefetch: crudPrefetch(spec), Page };
 }

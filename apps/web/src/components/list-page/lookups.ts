@@ -1,24 +1,15 @@
-import { STATION_PATHS } from '@prepay/contracts';
+import { STATION_API } from '@prepay/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../lib/call';
 import { LOOKUP_STALE_MS } from '../../lib/query-client';
-import { request } from '../../lib/request';
 import { sessionStore } from '../../lib/session';
-
-interface StationLookup {
-  stationId: string;
-  name: string;
-}
 
 /** The station lookup: shared by every page with a Station column or field, cached across pages. */
 export function stationsQueryOptions({ silent = false } = {}) {
   return queryOptions({
     queryKey: ['lookup', 'station'],
     queryFn: () =>
-      request<{ total: number; data: StationLookup[] }>(
-        STATION_PATHS.read,
-        { pageNumber: 1, pageSize: 200, orderBy: 'stationId asc' },
-        { silent },
-      ),
+      call(STATION_API.read, { pageNumber: 1, pageSize: 200, orderBy: 'stationId asc' }, { silent }),
     staleTime: LOOKUP_STALE_MS,
   });
 }
@@ -38,9 +29,4 @@ export function useIsSystemAdmin(): boolean {
 
 export function useOwnStationId(): string | undefined {
   return sessionStore.use((s) => s.info?.stationId);
-}
-
-/** POSTs a write (create/update/delete/import take arrays) and returns the affected rows. */
-export function writeRows<T>(path: string, rows: unknown[]): Promise<T[]> {
-  return request<T[]>(path, rows);
 }

@@ -1,10 +1,10 @@
-import { groupsOfFour, ITEM_PATHS, USER_PATHS } from '@prepay/contracts';
+import { AUTH_API, groupsOfFour, ITEM_API } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../lib/call';
 import { currentLanguage } from '../../lib/i18n';
-import { request } from '../../lib/request';
 import './locales';
 import './vending.css';
 
@@ -41,7 +41,7 @@ export const QUOTA_KEY = ['vending', 'quota'] as const;
 export function useQuota() {
   return useQuery({
     queryKey: QUOTA_KEY,
-    queryFn: () => request<QuotaInfo>(USER_PATHS.info, undefined, { silent: true }),
+    queryFn: () => call(AUTH_API.info, undefined, { silent: true }),
   });
 }
 
@@ -61,7 +61,7 @@ function useItemList<T>(itemType: string, select: (rows: ItemEntry[]) => T) {
   const lang = currentLanguage();
   return useQuery({
     queryKey: ['lookup', 'item', itemType, lang],
-    queryFn: () => request<ItemEntry[]>(ITEM_PATHS.readList, { itemType, lang }, { silent: true }),
+    queryFn: () => call(ITEM_API.readList, { itemType, lang }, { silent: true }),
     staleTime: 60_000,
     select,
   });

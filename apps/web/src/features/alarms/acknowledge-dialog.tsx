@@ -1,8 +1,8 @@
-import { ALARM_PATHS, type AlarmRow } from '@prepay/contracts';
+import type { AlarmRow } from '@prepay/contracts';
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../lib/request';
+import { acknowledgeAlarms } from './api';
 
 /** Acknowledges the given open alarms with one remark (all or nothing on the server). */
 export function AcknowledgeDialog({
@@ -22,15 +22,12 @@ export function AcknowledgeDialog({
     setBusy(true);
     try {
       const text = remark.trim() === '' ? null : remark.trim();
-      await request<AlarmRow[]>(
-        ALARM_PATHS.acknowledge,
-        rows.map((r) => ({ id: r.id, remark: text })),
-      );
+      await acknowledgeAlarms(rows, text);
       void message.success(t('alarm.acknowledged_ok'));
       setRemark('');
       onDone();
     } catch {
-      // request() has shown the reason.
+      // The call has shown the reason.
     } finally {
       setBusy(false);
     }

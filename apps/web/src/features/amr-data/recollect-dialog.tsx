@@ -1,12 +1,12 @@
-import { COLLECTION_PATHS, RECOLLECT_PERMISSION, type RecollectResult } from '@prepay/contracts';
+import { RECOLLECT_PERMISSION } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionModal } from '../../components/action-modal/action-modal';
-import { request } from '../../lib/request';
 import { useHasPermission } from '../../lib/session';
+import { recollect as recollectDays } from './api';
 
 /** Re-collect is a role-only key: the action shows only when the role content lists it. */
 export function useCanRecollect(): boolean {
@@ -33,7 +33,7 @@ export function RecollectDialog({
   const [form] = Form.useForm<Values>();
   const recollect = useMutation({
     mutationFn: (v: Values) =>
-      request<RecollectResult>(COLLECTION_PATHS.recollect, {
+      recollectDays({
         meterId,
         startDate: v.range[0].format('YYYY-MM-DD'),
         endDate: v.range[1].format('YYYY-MM-DD'),

@@ -1,8 +1,6 @@
 import type { CaptchaChallenge } from '@prepay/contracts';
-// The deep entry keeps zod out of the login page (bundle-size budget).
-import { USER_PATHS } from '@prepay/contracts/api-paths';
 import { useCallback, useState } from 'react';
-import { request } from '../../lib/request';
+import { readCaptcha } from './api';
 
 export type Challenge = Pick<CaptchaChallenge, 'captchaId' | 'image' | 'answer'>;
 
@@ -16,7 +14,7 @@ export function useCaptcha(enabled: boolean) {
   const refresh = useCallback(() => {
     if (!enabled) return;
     setChallenge(null);
-    request<Challenge>(USER_PATHS.captcha, undefined, { silent: true })
+    readCaptcha()
       .then(setChallenge)
       .catch(() => setChallenge(null));
   }, [enabled]);

@@ -1,12 +1,10 @@
 import { DownloadOutlined, PrinterOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   CASH_UP_EXPORT_PATH,
-  CASH_UP_PATH,
   type CashUpRequest,
   type CashUpResult,
   type CashUpRow,
 } from '@prepay/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Flex, Select, Table, Tabs } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -17,8 +15,8 @@ import { useIsSystemAdmin, useStations } from '../../components/list-page/lookup
 import { downloadFile } from '../../lib/file-request';
 import { currentLanguage } from '../../lib/i18n';
 import { openPrintView } from '../../lib/print';
-import { request } from '../../lib/request';
 import { sessionStore } from '../../lib/session';
+import { useCashUp } from './api';
 import './locales';
 
 type View = 'byOperator' | 'byStation' | 'byPaymentMethod' | 'byDay';
@@ -141,10 +139,7 @@ export default function CashUpPage() {
     from: dayText(dayjs()),
     to: dayText(dayjs()),
   }));
-  const query = useQuery({
-    queryKey: ['cashUp', asked],
-    queryFn: () => request<CashUpResult>(CASH_UP_PATH, asked),
-  });
+  const query = useCashUp(asked);
   const show = () =>
     setAsked({ from: dayText(range[0]), to: dayText(range[1]), stationId: stationId ?? null });
   const c = query.data;

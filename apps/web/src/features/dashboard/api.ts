@@ -1,6 +1,6 @@
-import { DASHBOARD_PATHS, type LineChart, type PanelGroup } from '@prepay/contracts';
+import { DASHBOARD_API } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../lib/request';
+import { call } from '../../lib/call';
 
 /** Line chart types of original-api.md §10. */
 export const CHART = {
@@ -17,13 +17,16 @@ export const CHART = {
 export function usePanelGroup() {
   return useQuery({
     queryKey: ['dashboard', 'panel'],
-    queryFn: () => request<PanelGroup>(DASHBOARD_PATHS.panelGroup),
+    queryFn: () => call(DASHBOARD_API.panelGroup),
   });
 }
 
-export function useLineChart(type: number, days: number) {
+/** A chart type the line-chart call accepts. */
+export type ChartType = (typeof CHART)[keyof typeof CHART];
+
+export function useLineChart(type: ChartType, days: number) {
   return useQuery({
     queryKey: ['dashboard', 'line', type, days],
-    queryFn: () => request<LineChart>(DASHBOARD_PATHS.lineChart, { type, days }),
+    queryFn: () => call(DASHBOARD_API.lineChart, { type, days }),
   });
 }

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Chart, type ChartOption } from '../../components/chart/chart';
-import { CHART, useLineChart } from './api';
+import { CHART, type ChartType, useLineChart } from './api';
 
 const GRID = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true } as const;
 
@@ -19,7 +19,7 @@ function barOption(xData: string[], yData: number[], name: string, colour: strin
 }
 
 /** Types 0–3: the purchase bar chart the panel cards switch. */
-export function PurchaseChart({ type }: { type: number }) {
+export function PurchaseChart({ type }: { type: ChartType }) {
   const { t } = useTranslation();
   const q = useLineChart(type, 30);
   const title = t(`dashboard.chart.${type}`);

@@ -6,7 +6,7 @@ import { toThousandFilter } from '../../lib/format';
 import { useRouteTable } from '../../lib/route-context';
 import { filterRoutes, groupTarget, visibleChildren } from '../../lib/routes';
 import { sessionStore } from '../../lib/session';
-import { CHART } from './api';
+import { CHART, type ChartType } from './api';
 import { AlarmChart, ConsumptionChart, PurchaseChart, SuccessRateChart } from './charts';
 import { PanelCards } from './panel-cards';
 import './locales';
@@ -25,7 +25,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const info = sessionStore.use((s) => s.info);
   const { asyncRoutes } = useRouteTable();
-  const [purchaseType, setPurchaseType] = useState<number>(CHART.money);
+  const [purchaseType, setPurchaseType] = useState<ChartType>(CHART.money);
   if (!info) return null;
   const groups = filterRoutes(asyncRoutes, info.roleContent).filter((g) => visibleChildren(g).length > 0);
   const reachable = (path: string) => groups.some((g) => visibleChildren(g).some((c) => c.path === path));

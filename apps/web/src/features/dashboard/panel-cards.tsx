@@ -9,7 +9,7 @@ import { Card, Col, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toThousandFilter } from '../../lib/format';
-import { CHART, usePanelGroup } from './api';
+import { CHART, type ChartType, usePanelGroup } from './api';
 
 /** Money keeps its two decimals (toThousandFilter would drop ".00"). */
 function moneyText(value: number): string {
@@ -27,7 +27,7 @@ const PANELS: { key: PanelKey; field: keyof PanelGroup; icon: ReactNode; colour:
 ];
 
 /** The four panel cards; clicking one shows its series (types 0–3) in the purchase bar chart. */
-export function PanelCards({ active, onPick }: { active: number; onPick: (type: number) => void }) {
+export function PanelCards({ active, onPick }: { active: ChartType; onPick: (type: ChartType) => void }) {
   const { t } = useTranslation();
   const panel = usePanelGroup();
   return (

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS, type AccountRow } from '@prepay/contracts';
+import { ACCOUNT_API, type AccountRow } from '@prepay/contracts';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import {
@@ -7,11 +7,11 @@ import {
   stationColumn,
   textColumn,
 } from '../../components/list-page/common-columns';
-import { remarkField, type StationOptions } from '../../components/list-page/crud-page';
+import { crudPage, remarkField, type StationOptions } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import { communicationOptions, meterTypeOptions } from '../../components/meter-options';
-import { managementPage } from './management-page';
+import { managementNames } from './management-page';
 import { CustomerPicker, TariffPicker, UnusedMeterPicker } from './pickers';
 
 interface AccountForm {
@@ -87,9 +87,9 @@ const toBody = (v: AccountForm, row: AccountRow | undefined) => ({
   ...(row && row.meterId !== v.meterId ? { oldMeterId: row.meterId } : {}),
 });
 
-const page = managementPage<AccountRow, AccountForm>({
-  resource: 'account',
-  paths: ACCOUNT_PATHS,
+const page = crudPage<typeof ACCOUNT_API, AccountForm>({
+  ...managementNames('account'),
+  api: ACCOUNT_API,
   id: 'meterId',
   keys: ['customerId', 'meterId'],
   sortBy: 'customerId',

@@ -1,10 +1,15 @@
-import { CUSTOMER_PATHS, type CustomerRow } from '@prepay/contracts';
+import { CUSTOMER_API, type CustomerRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { remarkField, type StationOptions, stationField } from '../../components/list-page/crud-page';
+import {
+  crudPage,
+  remarkField,
+  type StationOptions,
+  stationField,
+} from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { managementPage, remarkAndStation } from './management-page';
+import { managementNames, remarkAndStation } from './management-page';
 
 interface CustomerForm {
   customerId: string;
@@ -81,9 +86,9 @@ const toBody = (v: CustomerForm, row: CustomerRow | undefined) => ({
   ...remarkAndStation(v, row),
 });
 
-const page = managementPage<CustomerRow, CustomerForm>({
-  resource: 'customer',
-  paths: CUSTOMER_PATHS,
+const page = crudPage<typeof CUSTOMER_API, CustomerForm>({
+  ...managementNames('customer'),
+  api: CUSTOMER_API,
   id: 'customerId',
   sortBy: 'customerId',
   columns: customerColumns,

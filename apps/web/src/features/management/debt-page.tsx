@@ -1,11 +1,11 @@
-import { DEBT_PATHS, type DebtRow } from '@prepay/contracts';
+import { DEBT_API, type DebtRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { remarkField, type StationOptions } from '../../components/list-page/crud-page';
+import { crudPage, remarkField, type StationOptions } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import { money } from '../../lib/format';
-import { managementPage } from './management-page';
+import { managementNames } from './management-page';
 import { CustomerPicker } from './pickers';
 
 function debtFields(t: TFunction): FieldDef[] {
@@ -61,9 +61,9 @@ interface DebtForm {
   remark?: string;
 }
 
-const page = managementPage<DebtRow, DebtForm>({
-  resource: 'debt',
-  paths: DEBT_PATHS,
+const page = crudPage<typeof DEBT_API, DebtForm>({
+  ...managementNames('debt'),
+  api: DEBT_API,
   id: 'customerId',
   columns: debtColumns,
   fields: debtFields,

@@ -1,12 +1,17 @@
-import { GATEWAY_ID_PATTERN, GATEWAY_PATHS, type GatewayRow } from '@prepay/contracts';
+import { GATEWAY_API, GATEWAY_ID_PATTERN, type GatewayRow } from '@prepay/contracts';
 import { Progress } from 'antd';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { remarkField, type StationOptions, stationField } from '../../components/list-page/crud-page';
+import {
+  crudPage,
+  remarkField,
+  type StationOptions,
+  stationField,
+} from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import { linkStates, stateColumn } from '../../components/state-column';
-import { managementPage, remarkAndStation } from './management-page';
+import { managementNames, remarkAndStation } from './management-page';
 
 function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   return [
@@ -70,9 +75,9 @@ const toBody = (v: GatewayForm, row: GatewayRow | undefined) => ({
   ...remarkAndStation(v, row),
 });
 
-const page = managementPage<GatewayRow, GatewayForm>({
-  resource: 'gateway',
-  paths: GATEWAY_PATHS,
+const page = crudPage<typeof GATEWAY_API, GatewayForm>({
+  ...managementNames('gateway'),
+  api: GATEWAY_API,
   id: 'gatewayId',
   columns: gatewayColumns,
   fields: gatewayFields,

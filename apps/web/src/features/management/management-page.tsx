@@ -1,28 +1,4 @@
-import type { JSX } from 'react';
-import { type CrudResourceOptions, crudResource } from '../../components/crud-resource';
-import {
-  type CrudPaths,
-  StationCrudPage,
-  type StationCrudPageProps,
-} from '../../components/list-page/crud-page';
-import type { PagePrefetch } from '../../components/list-page/list-query';
 import './locales';
-
-type Declared<Row extends object, Form> = Pick<
-  StationCrudPageProps<Row, Form>,
-  'columns' | 'fields' | 'toBody' | 'initialValues' | 'dialogWidth'
->;
-
-/** What a management page declares; its list, titles, files and row keys follow from the resource's name. */
-export interface ManagementPageSpec<Row extends object, Form>
-  extends Declared<Row, Form>,
-    CrudResourceOptions<Row> {
-  /** The resource's name: query key, import/export module and `management.<resource>` titles. */
-  resource: string;
-  paths: CrudPaths & { read: string };
-  /** The field that names a row. */
-  id: keyof Row & string;
-}
 
 /**
  * The last members every station-owned row sends: its remark, and its station (the chosen one, else the
@@ -37,21 +13,11 @@ export const remarkAndStation = (
 });
 
 /**
- * A station-owned management grid (meters, customers, accounts, debts, gateways): Add, Edit, Delete,
- * import and export of `<resource>s`, titles `management.<resource>.add|edit`. Returns the page
- * module's `prefetch` and its default `Page`.
+ * A station-owned management grid (meters, customers, accounts, debts, gateways) names its titles
+ * `management.<resource>.add|edit`, imports and exports as `<resource>` into `<resource>s.xlsx`.
  */
-export function managementPage<Row extends object, Form extends object>(
-  spec: ManagementPageSpec<Row, Form>,
-): { prefetch: PagePrefetch; Page: () => JSX.Element } {
-  const { resource, paths, id, keys, sortBy, ...declared } = spec;
-  const grid = crudResource<Row>(resource, paths, id, `management.${resource}`, { keys, sortBy });
-  const Page = () => (
-    <StationCrudPage<Row, Form>
-      {...declared}
-      grid={grid}
-      files={{ module: resource, fileName: `${resource}s` }}
-    />
-  );
-  return { prefetch: grid.prefetch, Page };
-}
+export const managementNames = (resource: string) => ({
+  resource,
+  titles: `management.${resource}`,
+  files: { module: resource, fileName: `${resource}s` },
+});

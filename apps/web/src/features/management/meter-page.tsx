@@ -1,4 +1,4 @@
-import { METER_PATHS, type MeterRow } from '@prepay/contracts';
+import { METER_API, type MeterRow, type RequestOf } from '@prepay/contracts';
 import { Form, Input, Radio, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import {
   textColumn,
 } from '../../components/list-page/common-columns';
 import {
+  crudPage,
   remarkField,
   type StationOptions,
   sectionField,
@@ -24,9 +25,11 @@ import {
   STS_KEY_INTEGERS,
 } from '../../components/meter-options';
 import { linkStates, stateColumn } from '../../components/state-column';
-import { managementPage, remarkAndStation } from './management-page';
+import { managementNames, remarkAndStation } from './management-page';
 
 type KeySource = 'derive' | 'enter' | 'keep';
+/** One meter as the create and update calls take it. */
+type MeterLine = RequestOf<typeof METER_API.create>[number];
 
 interface MeterForm {
   meterId: string;
@@ -38,7 +41,7 @@ interface MeterForm {
   lat?: number | string | null;
   lng?: number | string | null;
   ea?: '07' | '11';
-  baseYear?: number | null;
+  baseYear?: MeterLine['baseYear'];
   sgc?: string;
   krn?: number | null;
   ken?: number | null;
@@ -250,8 +253,8 @@ function stsColumns(t: TFunction): ListColumn<MeterRow>[] {
 }
 
 /** The write body; the decoder key only when one was entered. */
-function toBody(v: MeterForm, row: MeterRow | undefined): Record<string, unknown> {
-  const body: Record<string, unknown> = {
+function toBody(v: MeterForm, row: MeterRow | undefined): MeterLine {
+  const body: MeterLine = {
     meterId: v.meterId.trim(),
     type: v.type,
     isThreePhase: v.isThreePhase,
@@ -283,9 +286,9 @@ const NEW_METER: Partial<MeterForm> = {
   keySource: 'derive',
 };
 
-const page = managementPage<MeterRow, MeterForm>({
-  resource: 'meter',
-  paths: METER_PATHS,
+const page = crudPage<typeof METER_API, MeterForm>({
+  ...managementNames('meter'),
+  api: METER_API,
   id: 'meterId',
   columns: (t, isAdmin, stations) => [
     ...deviceColumns(t),

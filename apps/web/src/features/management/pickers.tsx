@@ -1,9 +1,8 @@
-import { CUSTOMER_PATHS, METER_PATHS, TARIFF_PATHS } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../lib/request';
+import { type PickerGrid, pickerRows } from './api';
 
 interface PickerProps {
   name: string;
@@ -25,7 +24,7 @@ function useDebounced<T>(value: T, ms = 300): T {
 
 interface RemoteSelectProps extends PickerProps {
   resource: string;
-  path: string;
+  grid: PickerGrid;
   placeholder: string;
   /** The grid's key column: the option's value, and the order the rows come in. */
   idField: string;
@@ -48,18 +47,12 @@ function RemoteSelect(props: RemoteSelectProps) {
   const debounced = useDebounced(term);
   const query = useQuery({
     queryKey: ['picker', props.resource, debounced],
-    queryFn: () =>
-      request<{ data: Record<string, unknown>[] }>(props.path, {
-        pageNumber: 1,
-        pageSize: 20,
-        searchTerm: debounced.trim() || null,
-        orderBy: `${props.idField} asc`,
-      }),
+    queryFn: () => pickerRows(props.grid, debounced.trim() || null, props.idField),
     enabled: !props.disabled,
   });
   const form = Form.useFormInstance();
   const current = Form.useWatch(props.name, form) as string | undefined;
-  const options = (query.data?.data ?? []).map(optionOf(props));
+  const options = (query.data ?? []).map(optionOf(props));
   if (current && !options.some((o) => o.value === current))
     options.unshift({ value: current, label: current });
   return (
@@ -94,7 +87,7 @@ function picker(source: PickerSource) {
 
 export const CustomerPicker = picker({
   resource: 'customer',
-  path: CUSTOMER_PATHS.read,
+  grid: 'customer',
   idField: 'customerId',
   nameField: 'customerName',
   placeholder: 'management.account.pickCustomer',
@@ -103,14 +96,14 @@ export const CustomerPicker = picker({
 /** Meters no account binds yet (`/api/meter/addread`), as the original's Account "Add" picker. */
 export const UnusedMeterPicker = picker({
   resource: 'meter-unused',
-  path: METER_PATHS.readUnused,
+  grid: 'unusedMeter',
   idField: 'meterId',
   placeholder: 'management.account.pickMeter',
 });
 
 export const TariffPicker = picker({
   resource: 'tariff',
-  path: TARIFF_PATHS.read,
+  grid: 'tariff',
   idField: 'tariffId',
   nameField: 'tariffName',
   placeholder: 'management.account.pickTariff',

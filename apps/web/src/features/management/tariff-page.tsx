@@ -1,17 +1,18 @@
-import { TARIFF_PATHS, type TariffRow, type TariffStep } from '@prepay/contracts';
+import { TARIFF_API, type TariffRow, type TariffStep } from '@prepay/contracts';
 import { Button, DatePicker, Descriptions, Form, Grid, Modal, Table, Tag, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { crudResource } from '../../components/crud-resource';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import {
+  type CrudTable,
+  crudPrefetch,
   remarkField,
   type StationOptions,
   sectionField,
   stationField,
-  useStationCrudPage,
+  useCrudPage,
 } from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
@@ -21,9 +22,14 @@ import { remarkAndStation } from './management-page';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
 
-const TARIFFS = crudResource<TariffRow>('tariff', TARIFF_PATHS, 'tariffId', 'management.tariff');
+const TARIFFS: CrudTable<typeof TARIFF_API> = {
+  resource: 'tariff',
+  api: TARIFF_API,
+  id: 'tariffId',
+  titles: 'management.tariff',
+};
 /** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = TARIFFS.prefetch;
+export const prefetch = crudPrefetch(TARIFFS);
 const WIRE = 'YYYY-MM-DD HH:mm:ss';
 
 interface TariffForm {
@@ -264,8 +270,8 @@ function toBody(v: TariffForm, row: TariffRow | undefined) {
 }
 
 export default function TariffPage() {
-  const { t, save, isAdmin, stations, dialog, listProps, dialogProps, setDialog } =
-    useStationCrudPage<TariffRow>(TARIFFS.crud);
+  const { t, save, isAdmin, stations, dialog, listProps, dialogProps, setDialog, rowKey } =
+    useCrudPage(TARIFFS);
   const tt = tariffKey(t);
   const screens = Grid.useBreakpoint();
   const [view, setView] = useState<{ row: TariffRow; passive: boolean } | null>(null);
@@ -273,11 +279,9 @@ export default function TariffPage() {
   return (
     <>
       <ListPage<TariffRow>
-        {...TARIFFS.list}
-        rowKey={TARIFFS.rowKey}
+        {...listProps}
+        rowKey={rowKey}
         columns={tariffColumns(t, isAdmin, stations.data)}
-        onAdd={listProps.onAdd}
-        onDelete={listProps.onDelete}
         importModule="tariff"
         exportModule="tariff"
         exportFileName="tariffs"

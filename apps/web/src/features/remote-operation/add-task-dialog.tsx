@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ActionModal } from '../../components/action-modal/action-modal';
-import { request } from '../../lib/request';
+import { createTasks, type TaskLines } from './api';
 import { DataItemPicker } from './data-item-picker';
 import { type TaskValues, taskBodies } from './task-bodies';
 import { TaskMeters, TaskValueField } from './task-fields';
-import { KINDS, pathsOf } from './task-kinds';
+import { KINDS } from './task-kinds';
 
 /** "N task(s) created" with a link to the family's task list. */
 function useCreatedMessage(kind: TaskKind) {
@@ -52,7 +52,7 @@ export function AddTaskDialog({
   const usesTree = kind === 'reading' || kind === 'setting';
   const created = useCreatedMessage(kind);
   const create = useMutation({
-    mutationFn: (bodies: object[]) => request<unknown[]>(pathsOf(kind).create, bodies),
+    mutationFn: (lines: TaskLines) => createTasks(kind, lines),
     onSuccess: (tasks) => {
       created(tasks.length);
       onClose();

@@ -1,9 +1,9 @@
-import { TASK_ATTEMPTS_PATH, type TaskAttemptRow } from '@prepay/contracts';
+import type { TaskAttemptRow } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Modal, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../lib/request';
+import { readAttempts } from './api';
 
 /** A frame in hex, copyable, wrapping anywhere (frames are long and have no spaces to break at). */
 export const Hex = ({ value }: { value: string | null | undefined }) =>
@@ -38,7 +38,7 @@ export function AttemptsDialog({ id, onClose }: { id: number; onClose: () => voi
   const { t } = useTranslation();
   const attempts = useQuery({
     queryKey: ['task-attempts', id],
-    queryFn: () => request<TaskAttemptRow[]>(TASK_ATTEMPTS_PATH, { id }),
+    queryFn: () => readAttempts(id),
   });
   return (
     <Modal

@@ -1,10 +1,10 @@
-import { DLT645_TREE_PATH, type Dlt645TreeNode, type TaskKind } from '@prepay/contracts';
+import type { Dlt645TreeNode, TaskKind } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Tree } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../lib/i18n';
-import { request } from '../../lib/request';
+import { readDataItemTree } from './api';
 import { KINDS } from './task-kinds';
 
 /** Keeps groups whose label or items match the keyword (the original's "Enter keywords to filter"). */
@@ -45,8 +45,7 @@ export function DataItemPicker(props: {
   const lang = currentLanguage();
   const tree = useQuery({
     queryKey: ['dlt645-tree', version, kind, lang],
-    queryFn: () =>
-      request<Dlt645TreeNode[]>(DLT645_TREE_PATH, { lang, version, type: KINDS[kind].catalogueType }),
+    queryFn: () => readDataItemTree({ lang, version, type: KINDS[kind].catalogueType }),
   });
   const shown = useMemo(() => filterTree(tree.data ?? [], keyword), [tree.data, keyword]);
   const groupIds = new Set((tree.data ?? []).map((g) => g.id));

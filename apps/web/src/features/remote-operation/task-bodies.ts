@@ -1,4 +1,5 @@
 import type { AccountRow, TaskKind } from '@prepay/contracts';
+import type { TaskLines } from './api';
 
 /** What the Add Task dialog collects besides the meters and the checked data items. */
 export interface TaskValues {
@@ -8,7 +9,7 @@ export interface TaskValues {
 }
 
 /** The create request's rows: one task per meter, and per checked item for readings. */
-export function taskBodies(kind: TaskKind, rows: AccountRow[], checked: string[], v: TaskValues): object[] {
+export function taskBodies(kind: TaskKind, rows: AccountRow[], checked: string[], v: TaskValues): TaskLines {
   const meters = rows.map((r) => ({
     customerId: r.customerId,
     meterId: r.meterId,

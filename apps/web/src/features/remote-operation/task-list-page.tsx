@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { currentLanguage } from '../../lib/i18n';
-import { request } from '../../lib/request';
+import { resendTask } from './api';
 import { AttemptsDialog } from './attempts-dialog';
 import { type TaskRow, useTaskColumns } from './task-columns';
 import { isPending, pathsOf } from './task-kinds';
@@ -28,7 +28,7 @@ export function TaskListPage({ kind }: { kind: TaskKind }) {
   const columns = useTaskColumns(kind);
 
   const resend = async (row: TaskRow) => {
-    await request(paths.update, [{ id: row.id }]);
+    await resendTask(kind, row.id);
     void message.success(t('remote.resendSucceeded'));
     await refresh();
   };

@@ -17,10 +17,9 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { writeRows } from '../../components/list-page/lookups';
 import { FileRequestError, uploadFile } from '../../lib/file-request';
-import { request } from '../../lib/request';
 import { runtimeConfig } from '../../lib/runtime-config';
+import { deleteImage, readImages } from './api';
 import './locales';
 
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
@@ -123,7 +122,7 @@ function SlotCard({
             okText={t('listPage.confirm')}
             cancelText={t('listPage.cancel')}
             onConfirm={async () => {
-              await writeRows(IMAGE_PATHS.delete, [{ slot }]);
+              await deleteImage(slot);
               void message.success(t('listPage.deleted'));
               onChanged();
             }}
@@ -147,7 +146,7 @@ function SlotCard({
 export default function ImagePage() {
   const query = useQuery({
     queryKey: ['image'],
-    queryFn: () => request<ImageRow[]>(IMAGE_PATHS.read, {}),
+    queryFn: readImages,
   });
   return (
     <Row gutter={[16, 16]}>

@@ -1,16 +1,11 @@
-import { ITEM_PATHS, type ItemRow } from '@prepay/contracts';
+import { ITEM_API, type ItemRow, type RequestOf } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { type CrudGrid, CrudPage, remarkField } from '../../components/list-page/crud-page';
+import { crudPage, remarkField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import './locales';
 
-const RESOURCE = 'item';
-const LIST: ListSpec = { resource: RESOURCE, readPath: ITEM_PATHS.read };
-/** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = prefetchList(LIST);
 const LANGS = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;
 
 type ItemForm = { itemType: string; itemName: string; remark?: string } & Partial<
@@ -41,27 +36,14 @@ function itemFields(t: TFunction): FieldDef[] {
 }
 
 /** The write body: every language, empty ones as null. */
-function toBody(v: ItemForm): Record<string, unknown> {
-  const body: Record<string, unknown> = {
+function toBody(v: ItemForm): RequestOf<typeof ITEM_API.create>[number] {
+  return {
     itemType: v.itemType.trim(),
     itemName: v.itemName.trim(),
     remark: v.remark || null,
+    ...Object.fromEntries(LANGS.map((l) => [l, v[l] || null])),
   };
-  for (const l of LANGS) body[l] = v[l] || null;
-  return body;
 }
-
-/** Items are named by type and name together. */
-const ITEMS: CrudGrid<ItemRow> = {
-  list: LIST,
-  rowKey: (r) => `${r.itemType}\u0000${r.itemName}`,
-  crud: {
-    resource: RESOURCE,
-    paths: ITEM_PATHS,
-    keyOf: (r) => ({ itemType: r.itemType, itemName: r.itemName }),
-    titles: 'setting.item',
-  },
-};
 
 const itemColumns = (t: TFunction): ListColumn<ItemRow>[] => [
   textColumn('itemType', t('setting.item.type'), 160),
@@ -76,14 +58,19 @@ const itemColumns = (t: TFunction): ListColumn<ItemRow>[] => [
   ...auditColumns<ItemRow>(t),
 ];
 
-export default function ItemPage() {
-  return (
-    <CrudPage<ItemRow, ItemForm>
-      grid={ITEMS}
-      columns={itemColumns}
-      fields={itemFields}
-      files={{ module: RESOURCE, fileName: 'items' }}
-      toBody={toBody}
-    />
-  );
-}
+const page = crudPage<typeof ITEM_API, ItemForm>({
+  resource: 'item',
+  api: ITEM_API,
+  id: 'itemType',
+  titles: 'setting.item',
+  // Items are named by type and name together.
+  keys: ['itemType', 'itemName'],
+  rowKey: (r) => `${r.itemType}\u0000${r.itemName}`,
+  columns: itemColumns,
+  fields: itemFields,
+  files: { module: 'item', fileName: 'items' },
+  toBody,
+});
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = page.prefetch;
+export default page.Page;

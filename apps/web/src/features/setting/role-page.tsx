@@ -1,21 +1,25 @@
-import { ROLE_PATHS, type RoleRow } from '@prepay/contracts';
+import { ROLE_API, type RoleRow } from '@prepay/contracts';
 import { parseRoleContent } from '@prepay/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
-import { crudResource } from '../../components/crud-resource';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { CrudPage, remarkField } from '../../components/list-page/crud-page';
+import { CrudPage, type CrudTable, crudPrefetch, remarkField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { request } from '../../lib/request';
+import { readHiddenRole } from './api';
 import { usePermissionLabel } from './permission-labels';
 import { RoleMenuTree } from './role-menu-tree';
 import './locales';
 
-const ROLES = crudResource<RoleRow>('role', ROLE_PATHS, 'roleId', 'setting.role');
+const ROLES: CrudTable<typeof ROLE_API> = {
+  resource: 'role',
+  api: ROLE_API,
+  id: 'roleId',
+  titles: 'setting.role',
+};
 /** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = ROLES.prefetch;
+export const prefetch = crudPrefetch(ROLES);
 
 /** The role form: the menu tree keeps keys the editor hides as they were (`original`). */
 function roleFields(t: TFunction, hidden: string[], original: string | undefined): FieldDef[] {
@@ -79,15 +83,15 @@ export default function RolePage() {
   const permissionLabel = usePermissionLabel();
   const hiddenQuery = useQuery({
     queryKey: ['lookup', 'hiddenRole'],
-    queryFn: () => request<{ hiddenRole: string }>(ROLE_PATHS.readDataRole, {}),
+    queryFn: readHiddenRole,
     staleTime: 300_000,
   });
   const hidden = parseRoleContent(hiddenQuery.data?.hiddenRole);
   return (
-    <CrudPage<RoleRow, RoleForm>
-      grid={ROLES}
+    <CrudPage<typeof ROLE_API, RoleForm>
+      table={ROLES}
       columns={(t) => roleColumns(t, permissionLabel)}
-      fields={(t, row) => roleFields(t, hidden, row?.content)}
+      fields={(t, _isAdmin, _stations, row) => roleFields(t, hidden, row?.content)}
       initialValues={(row) => row ?? { content: '' }}
       toBody={toBody}
     />

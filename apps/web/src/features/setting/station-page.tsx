@@ -1,15 +1,10 @@
-import { STATION_PATHS, type StationRow } from '@prepay/contracts';
+import { STATION_API, type StationRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
-import { crudResource } from '../../components/crud-resource';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { CrudPage, remarkField } from '../../components/list-page/crud-page';
+import { crudPage, remarkField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import './locales';
-
-const STATIONS = crudResource<StationRow>('station', STATION_PATHS, 'stationId', 'setting.station');
-/** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = STATIONS.prefetch;
 
 type StationForm = { stationId: string; name: string; remark?: string };
 
@@ -40,14 +35,16 @@ const toBody = (v: StationForm) => ({
   remark: v.remark || null,
 });
 
-export default function StationPage() {
-  return (
-    <CrudPage<StationRow, StationForm>
-      grid={STATIONS}
-      columns={stationColumns}
-      fields={stationFields}
-      dialogWidth={560}
-      toBody={toBody}
-    />
-  );
-}
+const page = crudPage<typeof STATION_API, StationForm>({
+  resource: 'station',
+  api: STATION_API,
+  id: 'stationId',
+  titles: 'setting.station',
+  columns: stationColumns,
+  fields: stationFields,
+  dialogWidth: 560,
+  toBody,
+});
+/** The page's first read, started with its code by the menu or the router (issue 17). */
+export const prefetch = page.prefetch;
+export default page.Page;

@@ -1,23 +1,27 @@
-import { ROLE_PATHS, USER_PATHS, type UserRow } from '@prepay/contracts';
+import { USER_API, type UserRow } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { App, Button, Col, Form, InputNumber, Modal, Select, Switch, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { crudResource } from '../../components/crud-resource';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { remarkField, useCrudPage } from '../../components/list-page/crud-page';
+import { type CrudTable, crudPrefetch, remarkField, useCrudPage } from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { useIsSystemAdmin, useOwnStationId, useStations } from '../../components/list-page/lookups';
-import { request } from '../../lib/request';
+import { readRoles, resetPassword } from './api';
 import './locales';
 
-const USERS = crudResource<UserRow>('user', USER_PATHS, 'userId', 'setting.user');
+const USERS: CrudTable<typeof USER_API> = {
+  resource: 'user',
+  api: USER_API,
+  id: 'userId',
+  titles: 'setting.user',
+};
 /** The page's first read, started with its code by the menu or the router (issue 17). */
-export const prefetch = USERS.prefetch;
+export const prefetch = crudPrefetch(USERS);
 
 interface UserForm {
   userId: string;
@@ -52,12 +56,7 @@ type RoleOption = { value: string; label: string };
 function useRoleOptions() {
   return useQuery({
     queryKey: ['lookup', 'role'],
-    queryFn: () =>
-      request<{ data: { roleId: string; name: string }[] }>(ROLE_PATHS.read, {
-        pageNumber: 1,
-        pageSize: 200,
-        orderBy: 'roleId asc',
-      }),
+    queryFn: readRoles,
     select: (p) => p.data.map((r): RoleOption => ({ value: r.roleId, label: `${r.roleId} — ${r.name}` })),
   });
 }
@@ -260,6 +259,10 @@ function userColumns(
 }
 
 function toBody(v: UserForm) {
+  // The default role goes first; the server takes the first as the login role.
+  const roleIds = [...new Set([v.roleId ?? v.roleIds[0], ...v.roleIds])].filter((r): r is string =>
+    Boolean(r),
+  );
   return {
     userId: v.userId.trim(),
     nickName: v.nickName || null,
@@ -268,9 +271,9 @@ function toBody(v: UserForm) {
     phone: v.phone || null,
     address: v.address || null,
     status: v.status,
-    // The default role goes first; the server takes the first as the login role.
-    roleId: v.roleId ?? v.roleIds[0],
-    roleIds: [...new Set([v.roleId ?? v.roleIds[0], ...v.roleIds])].filter(Boolean),
+    // The form requires a role: the empty id only reaches the server if that check is bypassed.
+    roleId: roleIds[0] ?? '',
+    roleIds,
     stationId: v.stationId,
     quota: v.quotaEnable ? Number(v.quotaValue ?? 0) : -1,
     remark: v.remark || null,
@@ -309,9 +312,7 @@ function useResetPassword(setOneTime: (o: OneTime) => void) {
       okButtonProps: { 'data-testid': 'confirm-ok' },
       onOk: async () => {
         // The original's answer: the reset user's row, in an array.
-        const [r] = await request<{ userId: string; oneTimePassword: string }[]>(USER_PATHS.reset, {
-          userId: row.userId,
-        });
+        const [r] = await resetPassword(row.userId);
         if (r) setOneTime({ userId: r.userId, oneTimePassword: r.oneTimePassword });
       },
     });
@@ -371,7 +372,7 @@ export default function UserPage() {
   const ownStation = useOwnStationId();
   const stations = useStations();
   const roles = useRoleOptions();
-  const crud = useCrudPage<UserRow>(USERS.crud);
+  const crud = useCrudPage(USERS);
   const { dialog, setDialog } = crud;
   const [oneTime, setOneTime] = useState<OneTime | null>(null);
   const resetPassword = useResetPassword(setOneTime);
@@ -380,11 +381,9 @@ export default function UserPage() {
   return (
     <>
       <ListPage<UserRow>
-        {...USERS.list}
-        rowKey={USERS.rowKey}
+        {...crud.listProps}
+        rowKey={crud.rowKey}
         columns={userColumns(t, isAdmin, roles.data ?? [], stations.data)}
-        onAdd={crud.listProps.onAdd}
-        onDelete={crud.listProps.onDelete}
         actionsWidth={220}
         actions={(row) => (
           <>
@@ -401,9 +400,9 @@ export default function UserPage() {
         initialValues={initialValuesOf(dialog?.row, ownStation)}
         onSubmit={async (v) => {
           // A new user's first passwords are shown once.
-          const [created] = await crud.save<OneTime>(toBody(v));
-          if (dialog?.mode !== 'edit' && (created?.oneTimePassword || created?.oneTimeAuthorizationPassword))
-            setOneTime(created);
+          const [created] = await crud.save(toBody(v));
+          if (created && 'oneTimePassword' in created && dialog?.mode !== 'edit')
+            if (created.oneTimePassword || created.oneTimeAuthorizationPassword) setOneTime(created);
         }}
       />
       <OneTimeDialog oneTime={oneTime} onClose={() => setOneTime(null)} />

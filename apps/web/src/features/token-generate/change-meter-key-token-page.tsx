@@ -1,4 +1,4 @@
-import { type ChangeMeterKeyRecord, TOKEN_PATHS } from '@prepay/contracts';
+import type { ChangeMeterKeyRecord } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,8 +7,8 @@ import { useRefreshList } from '../../components/list-page/list-page';
 import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import { printReceipt, tokenReceipt } from '../../components/vending/receipt';
 import { TokenText } from '../../components/vending/vending';
-import { request } from '../../lib/request';
 import { type AccountDialogProps, accountDialogPage } from './account-list';
+import { changeMeterKey, confirmKeyChange } from './api';
 import { PrintReceiptButton, TokenDialog } from './token-dialog';
 
 interface KeyChangeForm {
@@ -27,7 +27,7 @@ function useKeyChange(meterId: string) {
   const [record, setRecord] = useState<ChangeMeterKeyRecord | null>(null);
   const generate = useMutation({
     mutationFn: (v: KeyChangeForm) =>
-      request<ChangeMeterKeyRecord>(TOKEN_PATHS.changeMeterKeyGenerate, {
+      changeMeterKey({
         meterId,
         authorizationPassword: v.authorizationPassword,
         remark: v.remark?.trim() || null,
@@ -38,8 +38,7 @@ function useKeyChange(meterId: string) {
     },
   });
   const confirm = useMutation({
-    mutationFn: (receiptId: number) =>
-      request<ChangeMeterKeyRecord>(TOKEN_PATHS.changeMeterKeyConfirm, { receiptId }),
+    mutationFn: confirmKeyChange,
     onSuccess: (r) => {
       setRecord(r);
       void message.success(t('vending.key.confirmed'));

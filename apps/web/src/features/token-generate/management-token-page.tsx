@@ -1,4 +1,4 @@
-import { type ManagementTokenRecord, TOKEN_PATHS } from '@prepay/contracts';
+import type { ManagementTokenKind, ManagementTokenRecord } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useRefreshList } from '../../components/list-page/list-page';
 import { checkInteger, checkOverdraft } from '../../components/vending/amount';
 import { printReceipt, tokenReceipt } from '../../components/vending/receipt';
-import { request } from '../../lib/request';
 import { type AccountDialogProps, accountDialogPage } from './account-list';
+import { generateManagementToken } from './api';
 import { PrintReceiptButton, ReceiptLines, TokenDialog } from './token-dialog';
 
 /** The value a management token carries: none, whole watts, or a money amount. */
@@ -19,7 +19,7 @@ export interface ManagementKind {
   /** List resource of the account grid, and of the record grid to refresh after a token. */
   resource: string;
   recordResource: string;
-  path: (typeof TOKEN_PATHS)[keyof typeof TOKEN_PATHS];
+  token: ManagementTokenKind;
   /** Route title key (the dialog and receipt title). */
   title: string;
   value?: ValueKind;
@@ -76,9 +76,8 @@ function GenerateDialog({ account, kind, onClose }: AccountDialogProps & { kind:
   const valueLabel = kind.value ? t(`vending.${kind.value.field}`) : '';
   const generate = useMutation({
     mutationFn: (v: ValueForm) => {
-      const body: Record<string, unknown> = { meterId: account.meterId, remark: v.remark?.trim() || null };
-      if (kind.value) body[kind.value.field] = Number(String(v.value).trim());
-      return request<ManagementTokenRecord>(kind.path, body);
+      const value = kind.value ? Number(String(v.value).trim()) : 0;
+      return generateManagementToken(kind.token, account.meterId, v.remark?.trim() || null, value);
     },
     onSuccess: (r) => {
       setRecord(r);
@@ -139,33 +138,33 @@ export const MANAGEMENT_KINDS = {
   clearTamper: {
     resource: 'clearTamperTokenAccounts',
     recordResource: 'clearTamperTokenRecord',
-    path: TOKEN_PATHS.clearTamperGenerate,
+    token: 'clearTamper',
     title: 'route.clearTamperToken',
   },
   clearCredit: {
     resource: 'clearCreditTokenAccounts',
     recordResource: 'clearCreditTokenRecord',
-    path: TOKEN_PATHS.clearCreditGenerate,
+    token: 'clearCredit',
     title: 'route.clearCreditToken',
   },
   maxPower: {
     resource: 'maxPowerTokenAccounts',
     recordResource: 'setMaximumPowerLimitTokenRecord',
-    path: TOKEN_PATHS.maximumPowerGenerate,
+    token: 'maxPower',
     title: 'route.setMaximumPowerLimitToken',
     value: { field: 'maximumPower', kind: 'watts' },
   },
   maxOverdraft: {
     resource: 'maxOverdraftTokenAccounts',
     recordResource: 'setMaximumOverdraftLimitTokenRecord',
-    path: TOKEN_PATHS.maximumOverdraftGenerate,
+    token: 'maxOverdraft',
     title: 'route.setMaximumOverdraftToken',
     value: { field: 'maximumOverdraft', kind: 'overdraft' },
   },
   maxPhaseUnbalance: {
     resource: 'maxPhaseUnbalanceTokenAccounts',
     recordResource: 'setMaximumPhasePowerUnbalanceLimitTokenRecord',
-    path: TOKEN_PATHS.maximumPhaseUnbalanceGenerate,
+    token: 'maxPhaseUnbalance',
     title: 'route.setMaximumPhasePowerUnbalanceLimitToken',
     value: { field: 'maximumPhasePowerUnbalance', kind: 'watts' },
   },

@@ -1,15 +1,10 @@
-import {
-  type MeterTestGenerateRequest,
-  type MeterTestResult,
-  type MeterTestRow,
-  TOKEN_PATHS,
-} from '@prepay/contracts';
+import type { MeterTestGenerateRequest, MeterTestRow } from '@prepay/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { TokenText } from '../../components/vending/vending';
-import { request } from '../../lib/request';
+import { generateMeterTest, readMeterTests } from './api';
 
 interface CustomForm {
   subclass: 0 | 1;
@@ -37,7 +32,7 @@ function MeterTestTable() {
   const { t } = useTranslation();
   const rows = useQuery({
     queryKey: ['list', 'meterTestToken'],
-    queryFn: () => request<{ total: number; data: MeterTestRow[] }>(TOKEN_PATHS.meterTestRead, {}),
+    queryFn: readMeterTests,
   });
   return (
     <Card data-testid="meter-test-table">
@@ -61,7 +56,7 @@ function CustomTestToken() {
   const [form] = Form.useForm<CustomForm>();
   const generate = useMutation({
     mutationFn: (v: CustomForm) =>
-      request<MeterTestResult>(TOKEN_PATHS.meterTestGenerate, {
+      generateMeterTest({
         subclass: v.subclass,
         controlHex: v.controlHex.trim(),
         mfrCode: v.mfrCode ?? 0,

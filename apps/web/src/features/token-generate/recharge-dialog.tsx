@@ -1,5 +1,4 @@
 import type { AccountRow, CreditTokenRecord } from '@prepay/contracts';
-import { TOKEN_PATHS } from '@prepay/contracts/api-paths';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InputRef } from 'antd';
 import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space } from 'antd';
@@ -17,7 +16,8 @@ import {
 } from '../../components/vending/amount';
 import { QUOTA_KEY, useBasicInformation, usePaymentMethods } from '../../components/vending/vending';
 import { newIdempotencyKey } from '../../lib/idempotency';
-import { RequestError, request } from '../../lib/request';
+import { RequestError } from '../../lib/request';
+import { vendCredit } from './api';
 import { RechargeDone } from './recharge-done';
 import { ConfirmStep, VendStepModal } from './vend-step';
 
@@ -47,8 +47,6 @@ interface Inexact {
   nearest: string;
   other: string | null;
 }
-
-const GENERATE = TOKEN_PATHS.creditGenerate;
 
 function body(meterId: string, f: RechargeForm) {
   return {
@@ -97,8 +95,7 @@ async function paidInexactOf(meterId: string, f: RechargeForm, preview: CreditTo
   const above =
     up === null
       ? null
-      : await request<CreditTokenRecord>(
-          GENERATE,
+      : await vendCredit(
           {
             ...body(meterId, { ...f, isVendByTotalPaid: false, amount: energy(up / 10) }),
             isPreview: true,
@@ -157,7 +154,7 @@ export function RechargeDialog({ account, onClose }: { account: AccountRow; onCl
     setInexact(off);
     if (off) return;
     const ask = { ...body(account.meterId, f), isPreview: true };
-    const result = await run(() => request<CreditTokenRecord>(GENERATE, ask, { silent: true }));
+    const result = await run(() => vendCredit(ask, { silent: true }));
     if (!result) return;
     const paidOff = amount === undefined ? await paidInexactOf(account.meterId, f, result) : null;
     setInexact(paidOff);
@@ -168,8 +165,7 @@ export function RechargeDialog({ account, onClose }: { account: AccountRow; onCl
   const confirm = async (authorizationPassword: string) => {
     if (state.step !== 'confirm') return;
     const record = await run(() =>
-      request<CreditTokenRecord>(
-        GENERATE,
+      vendCredit(
         {
           ...body(account.meterId, state.form),
           isPreview: false,

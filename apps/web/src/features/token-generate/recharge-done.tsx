@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { creditReceipt, printReceipt, useReceiptContext } from '../../components/vending/receipt';
 import { useBasicInformation, useHasPermission } from '../../components/vending/vending';
-import { request } from '../../lib/request';
+import { sendTokenToMeter } from './api';
 import { CreditBreakdown, CreditSummary } from './credit-breakdown';
 import { ReceiptLines } from './token-dialog';
 
@@ -25,7 +25,7 @@ export function RechargeDone({ record: r, onClose }: { record: CreditTokenRecord
   const send = async () => {
     setSending(true);
     try {
-      await request(TASK_ROUTES.token.create, [{ meterId: r.meterId, data: r.token }]);
+      await sendTokenToMeter(r.meterId, r.token);
       setSent(true);
       void message.success(t('vending.office.sentToMeter'));
     } finally {

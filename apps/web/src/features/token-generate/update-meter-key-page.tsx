@@ -1,12 +1,12 @@
-import { METER_PATHS, type MeterRow, TOKEN_PATHS, type UpdateMeterKeyRequest } from '@prepay/contracts';
+import type { UpdateMeterKeyRequest } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { App, Col, Form, type FormInstance, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionModal } from '../../components/action-modal/action-modal';
 import { type BaseYear, baseYearOptions, STS_KEY_INTEGERS } from '../../components/meter-options';
-import { request } from '../../lib/request';
 import { type AccountDialogProps, accountDialogPage } from './account-list';
+import { readMeterForKey, updateMeterKey } from './api';
 import '../../components/vending/locales';
 
 interface KeyForm {
@@ -25,9 +25,8 @@ const INT_FIELDS = STS_KEY_INTEGERS.map(([name, min, max]) => [`${name}New`, min
 /** Starts from the meter's pending (or current) key fields when the role may read meters. */
 function usePendingKeyFields(meterId: string, form: FormInstance<KeyForm>) {
   useEffect(() => {
-    request<{ data: MeterRow[] }>(METER_PATHS.read, { meterId, pageSize: 5 }, { silent: true })
-      .then((page) => {
-        const m = page.data.find((r) => r.meterId === meterId);
+    readMeterForKey(meterId)
+      .then((m) => {
         if (!m) return;
         form.setFieldsValue({
           sgcNew: m.sgcNew ?? m.sgc ?? undefined,
@@ -118,7 +117,7 @@ function KeyDialog({ account, onClose }: AccountDialogProps) {
   const [form] = Form.useForm<KeyForm>();
   usePendingKeyFields(account.meterId, form);
   const update = useMutation({
-    mutationFn: (v: KeyForm) => request(TOKEN_PATHS.meterKeyUpdate, [toRequest(account.meterId, v)]),
+    mutationFn: (v: KeyForm) => updateMeterKey(toRequest(account.meterId, v)),
     onSuccess: () => {
       void message.success(t('vending.key.updated'));
       onClose();

@@ -1,11 +1,4 @@
-import {
-  CREDIT_CANCEL_RECORD_TOTALS_PATH,
-  CREDIT_RECORD_TOTALS_PATH,
-  type CreditTokenRecord,
-  type RecordTotals,
-  TOKEN_PATHS,
-  TOKEN_RECORD_PATHS,
-} from '@prepay/contracts';
+import { type CreditTokenRecord, TOKEN_RECORD_PATHS } from '@prepay/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -26,8 +19,8 @@ import {
   useReceiptContext,
 } from '../../components/vending/receipt';
 import { labelOf, meterTypeOptions, QUOTA_KEY, TokenText } from '../../components/vending/vending';
-import { request } from '../../lib/request';
 import { sessionStore } from '../../lib/session';
+import { cancelCredit, readTotals, type TotalsOf } from './api';
 import '../../components/vending/vending.css';
 import '../../components/vending/office-locales';
 
@@ -160,7 +153,7 @@ function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void })
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await request(TOKEN_PATHS.creditCancel, {
+      await cancelCredit({
         authorizationPassword: v.authorizationPassword,
         data: [{ receiptId: row.receiptId, remark: v.remark.trim() }],
       });
@@ -235,12 +228,12 @@ function keyColumnsFirst<C extends { key: string }>(columns: C[]): C[] {
  * The totals row of a credit record list: sums over every row the filter matches (all pages, from the
  * server), with the cancelled vends among them said apart.
  */
-function TotalsRow(props: { path: string; body: Record<string, unknown>; columns: number }) {
+function TotalsRow(props: { list: TotalsOf; body: Record<string, unknown>; columns: number }) {
   const { t } = useTranslation();
   const { pageNumber: _p, pageSize: _s, orderBy: _o, ...filter } = props.body;
   const totals = useQuery({
-    queryKey: ['list', 'creditTokenRecord', 'totals', props.path, filter],
-    queryFn: () => request<RecordTotals>(props.path, filter, { silent: true }),
+    queryKey: ['list', 'creditTokenRecord', 'totals', props.list, filter],
+    queryFn: () => readTotals(props.list, filter),
   });
   const r = totals.data;
   return (
@@ -425,7 +418,7 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
           isCredit
             ? (_rows, body, count) => (
                 <TotalsRow
-                  path={kindName === 'credit' ? CREDIT_RECORD_TOTALS_PATH : CREDIT_CANCEL_RECORD_TOTALS_PATH}
+                  list={kindName === 'credit' ? 'credit' : 'creditCancel'}
                   body={body}
                   columns={count}
                 />

@@ -1,0 +1,16 @@
+import { IMAGE_API, type ImageSlot, ROLE_API, USER_API } from '@prepay/contracts';
+import { call } from '../../lib/call';
+
+/** Keys the role editor hides. */
+export const readHiddenRole = () => call(ROLE_API.readDataRole, {});
+
+/** Every role, for the user form's role select. */
+export const readRoles = () => call(ROLE_API.read, { pageNumber: 1, pageSize: 200, orderBy: 'roleId asc' });
+
+/** Resets a user's login password; the answer is the user's row with its one-time password, in an array. */
+export const resetPassword = (userId: string) => call(USER_API.reset, { userId });
+
+export const readImages = () => call(IMAGE_API.read, {});
+
+/** Back to the built-in image of a slot. */
+export const deleteImage = (slot: ImageSlot) => call(IMAGE_API.delete, [{ slot }]);

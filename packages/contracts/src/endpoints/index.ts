@@ -1,0 +1,9 @@
+/**
+ * Every JSON endpoint of the API, grouped per domain: path, request, answer and permission in one
+ * declaration that the server's routes and the web's calls are both made from.
+ */
+export * from './masterdata.js';
+export * from './readings.js';
+export * from './remote-task.js';
+export * from './token.js';
+export * from './user.js';
