@@ -1,7 +1,9 @@
 /**
- * API paths the console calls, one place for server routes and web requests (paths of the remote
- * tasks, collection, cash-up and the DL/T 645 tree live next to their schemas). The original spells
- * its resources this way; the server matches paths case-insensitively.
+ * API paths, each spelled once (paths of the remote tasks, collection, cash-up and the DL/T 645 tree
+ * live next to their schemas). The JSON endpoints in endpoints/ pair each path with its request,
+ * result and permission; file and feed routes use the paths directly, and so do the modules that must
+ * stay free of the schemas at run time. The original spells its resources this way; the server
+ * matches paths case-insensitively.
  */
 import type { ImageSlot } from './image.js';
 

@@ -127,6 +127,7 @@ export const ROLE_API = {
 
 /** Picking a data item is part of creating a task: every task-creating role may read the catalogue. */
 const DATA_ITEM_PICKERS = [
+  'Setting.Item',
   TASK_ROUTES.reading.createKey,
   TASK_ROUTES.setting.createKey,
   TASK_ROUTES.control.createKey,

@@ -16,7 +16,7 @@ import { encodeMeterTest } from '@prepay/sts';
 import type { z } from 'zod';
 import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { type AuthedContext, defineRoute, type JsonRouteSpec, type RouteDef } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import type { CreditService } from './credit.service.js';
@@ -48,24 +48,15 @@ function creditRead(records: TokenRecordService, kind: 'credit' | 'creditCancel'
   return recordRead(endpoint, kind, (b, user) => records.readCredit(kind, b, user));
 }
 
-/** A management token's generate page and its record list. */
-function managementRoutes<T extends { meterId: string; remark?: string | null }>(
+/** A management token's generate page (answered by `issue`) and its record list. */
+function managementRoutes<E extends Endpoint>(
   records: TokenRecordService,
-  mgmt: ManagementTokenService,
   kind: ManagementTokenKind,
-  value: (b: T) => number,
+  api: { generate: E; records: (typeof MANAGEMENT_TOKEN_API)[ManagementTokenKind]['records'] },
+  issue: JsonRouteSpec<E>['handler'],
 ): RouteDef[] {
-  const api = MANAGEMENT_TOKEN_API[kind] as {
-    generate: Endpoint<z.ZodType<T>, typeof ManagementTokenRecord>;
-    records: (typeof MANAGEMENT_TOKEN_API)[ManagementTokenKind]['records'];
-  };
   return [
-    defineRoute({
-      endpoint: api.generate,
-      tag,
-      summary: `Generate a ${kind} token`,
-      handler: (b, ctx) => mgmt.issue(ctx, kind, b.meterId, value(b), b.remark),
-    }),
+    defineRoute({ endpoint: api.generate, tag, summary: `Generate a ${kind} token`, handler: issue }),
     recordRead(api.records, kind, (b, user) => records.read(kind, b, user, managementRecordOf)),
   ];
 }
@@ -99,12 +90,40 @@ const maxPhaseUnbalance = (b: z.infer<typeof MaximumPhaseUnbalanceRequest>) => b
 const maxOverdraft = (b: z.infer<typeof MaximumOverdraftRequest>) => Math.round(b.maximumOverdraft);
 
 function managementTokenRoutes(records: TokenRecordService, mgmt: ManagementTokenService): RouteDef[] {
+  /** Issues a token of `kind` carrying the value its body names. */
+  const issuing =
+    <T extends { meterId: string; remark?: string | null }>(
+      kind: ManagementTokenKind,
+      value: (b: T) => number,
+    ) =>
+    (b: T, ctx: AuthedContext) =>
+      mgmt.issue(ctx, kind, b.meterId, value(b), b.remark);
   return [
-    ...managementRoutes(records, mgmt, 'clearCredit', noValue),
-    ...managementRoutes(records, mgmt, 'clearTamper', noValue),
-    ...managementRoutes(records, mgmt, 'maxPower', maxPower),
-    ...managementRoutes(records, mgmt, 'maxPhaseUnbalance', maxPhaseUnbalance),
-    ...managementRoutes(records, mgmt, 'maxOverdraft', maxOverdraft),
+    ...managementRoutes(
+      records,
+      'clearCredit',
+      MANAGEMENT_TOKEN_API.clearCredit,
+      issuing('clearCredit', noValue),
+    ),
+    ...managementRoutes(
+      records,
+      'clearTamper',
+      MANAGEMENT_TOKEN_API.clearTamper,
+      issuing('clearTamper', noValue),
+    ),
+    ...managementRoutes(records, 'maxPower', MANAGEMENT_TOKEN_API.maxPower, issuing('maxPower', maxPower)),
+    ...managementRoutes(
+      records,
+      'maxPhaseUnbalance',
+      MANAGEMENT_TOKEN_API.maxPhaseUnbalance,
+      issuing('maxPhaseUnbalance', maxPhaseUnbalance),
+    ),
+    ...managementRoutes(
+      records,
+      'maxOverdraft',
+      MANAGEMENT_TOKEN_API.maxOverdraft,
+      issuing('maxOverdraft', maxOverdraft),
+    ),
   ];
 }
 
