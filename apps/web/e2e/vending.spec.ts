@@ -105,6 +105,7 @@ describeConsole('vending', () => {
     await loginAs(page);
     await openRowAction(page, '/token-generate/clear-tamper-token', meterId);
     const dialog = page.locator('.ant-modal').first();
+    await dialog.getByTestId('authorization-password').fill(ADMIN_AUTHORIZATION_PASSWORD);
     await dialog.getByTestId('token-remark').fill('Tamper cleared on site');
     await dialog.getByTestId('generate-submit').click();
     const token = tokenIn(await dialog.getByTestId('token-text').textContent());
@@ -121,6 +122,7 @@ describeConsole('vending', () => {
     await loginAs(page);
     await openRowAction(page, '/token-generate/set-maximum-power-limit-token', meterId);
     const dialog = page.locator('.ant-modal').first();
+    await dialog.getByTestId('authorization-password').fill(ADMIN_AUTHORIZATION_PASSWORD);
     await dialog.getByTestId('token-value').fill('1500.5');
     await dialog.getByTestId('generate-submit').click();
     await expect(dialog.getByText('Please enter an integer')).toBeVisible();

@@ -107,8 +107,15 @@ export const CreditTokenRecord = z.object({
 });
 export type CreditTokenRecord = z.infer<typeof CreditTokenRecord>;
 
-/** One meter, and the management token's value where the kind has one. */
-export const ManagementTokenRequest = z.object({ meterId: Id, remark: Remark });
+/**
+ * One meter, and the management token's value where the kind has one. The original's request has no
+ * authorization password; it is demanded only where the server is set to (and checked when sent).
+ */
+export const ManagementTokenRequest = z.object({
+  meterId: Id,
+  authorizationPassword: AuthorizationPassword.nullish(),
+  remark: Remark,
+});
 export const MaximumPowerRequest = ManagementTokenRequest.extend({
   maximumPower: z.number().int('Please enter an integer').min(0).max(18201624),
 });

@@ -30,7 +30,7 @@ import { defineRoute, type RouteDef } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import type { CreditService } from './credit.service.js';
-import type { ManagementTokenService } from './management.service.js';
+import type { ManagementTokenInput, ManagementTokenService } from './management.service.js';
 import { meterTestTable } from './meter-test.js';
 import { keyChangeRecordOf, managementRecordOf } from './records.js';
 import { createTokenRecordService, type TokenRecordService } from './token-records.service.js';
@@ -105,7 +105,7 @@ const MANAGEMENT_TOKENS = {
 type ManagementKind = keyof typeof MANAGEMENT_TOKENS;
 
 /** A management token's generate page and its record list. */
-type ManagementBody = z.ZodType<{ meterId: string; remark?: string | null }>;
+type ManagementBody = z.ZodType<ManagementTokenInput>;
 
 function managementRoutes<B extends ManagementBody>(
   records: TokenRecordService,
@@ -123,7 +123,7 @@ function managementRoutes<B extends ManagementBody>(
       summary: `Generate a ${kind} token`,
       body,
       result: ManagementTokenRecord,
-      handler: (b, ctx) => mgmt.issue(ctx, kind, b.meterId, value(b), b.remark),
+      handler: (b, ctx) => mgmt.issue(ctx, kind, b, value(b)),
     }),
     recordRead(recordsPath, kind, `TokenRecord.${key}Record`, ManagementTokenRecord, (b, user) =>
       records.read(kind, b, user, managementRecordOf),
