@@ -104,6 +104,11 @@ export const CreditTokenRecord = z.object({
   cancelRemark: z.string().nullable(),
   cancelId: z.string().nullable(),
   cancelDate: z.string().nullable(),
+  /**
+   * Cancel records: the cancellation's own number (their receiptId is the cancelled vend's, as the
+   * original's clients read it); null on vends.
+   */
+  cancelReceiptId: z.number().int().nullable(),
 });
 export type CreditTokenRecord = z.infer<typeof CreditTokenRecord>;
 
