@@ -95,6 +95,11 @@ describeConsole('vending', () => {
     await openAndSearch(page, '/token-record/credit-token-cancel-record', meterId);
     await expect(bodyRows(page).first()).toContainText('Customer paid twice');
     await expect(bodyRows(page).first().getByTestId('record-token')).toHaveText(token);
+    // Both numbers: the cancelled vend's receipt first, the cancellation's own number beside it.
+    await expect(page.getByRole('columnheader', { name: 'Cancel Receipt Id' })).toBeVisible();
+    const cells = bodyRows(page).first().locator('td:not(.ant-table-selection-column)');
+    await expect(cells.nth(0)).toHaveText(receiptId);
+    await expect(cells.nth(1)).toHaveText(/^\d+$/);
   });
 
   test('a management token (clear tamper) shows its token and lands in its record page', async ({
