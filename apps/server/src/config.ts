@@ -68,6 +68,11 @@ export interface Config {
    * (KEY_CHANGE_REQUIRES_AUTHORIZATION=1). A password that is sent is always checked.
    */
   keyChangeRequiresAuthorization: boolean;
+  /**
+   * The same for the other management tokens (clear credit, clear tamper, the limits, overdraft): off is
+   * the original's contract (MANAGEMENT_TOKEN_REQUIRES_AUTHORIZATION=1 demands the password).
+   */
+  managementTokenRequiresAuthorization: boolean;
   /** Meter-data collection (src/modules/collection): the nightly frozen-data schedule. */
   collection: CollectionConfig;
 }
@@ -208,6 +213,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulator: onOff('SIMULATOR', !env.MQTT_URL, env),
     keyChangeRequiresAuthorization:
       env.KEY_CHANGE_REQUIRES_AUTHORIZATION === '1' || env.KEY_CHANGE_REQUIRES_AUTHORIZATION === 'true',
+    managementTokenRequiresAuthorization:
+      env.MANAGEMENT_TOKEN_REQUIRES_AUTHORIZATION === '1' ||
+      env.MANAGEMENT_TOKEN_REQUIRES_AUTHORIZATION === 'true',
     collection: collectionConfig(env),
   };
 }

@@ -1,4 +1,4 @@
-import { PUBLIC } from '@prepay/contracts';
+import { PUBLIC, USER_PATHS } from '@prepay/contracts';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -257,4 +257,56 @@ describe('fuzz: generated bodies to every route', () => {
     expect(hangs).toEqual([]);
     expect(changed).toEqual([]);
   }, 600_000);
+});
+
+/** JSON texts nested `levels` deep (written out: JSON.stringify itself overflows the stack on them). */
+const NESTED_LEVELS = 10_000;
+const nestedBodies = (levels: number) => ({
+  arrays: `${'['.repeat(levels)}${']'.repeat(levels)}`,
+  objects: `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`,
+  // The shape a write takes, with the nesting where its rows go and a string of brackets beside it.
+  'rows of arrays and objects': `{"remark":"[[[{{{","data":[${'{"a":['.repeat(levels / 2)}${']}'.repeat(levels / 2)}]}`,
+});
+
+describe('fuzz: bodies nested 10,000 deep to every route', () => {
+  it('refuses each with a 400 that says so, changes nothing, and the server answers after each', async () => {
+    const routes = [
+      ...new Map(t.app.apiRoutes.map((r) => [`${r.method} ${r.url.toLowerCase()}`, r])).values(),
+    ];
+    expect(routes.length).toBeGreaterThan(100);
+    expect(routes.some((r) => r.url.toLowerCase() === '/api/user/captcha' && r.permission === PUBLIC)).toBe(
+      true,
+    );
+    const bodies = Object.entries(nestedBodies(NESTED_LEVELS));
+    for (const [, text] of bodies) expect(text.length).toBeLessThan(t.app.deps.config.bodyLimitBytes);
+    const before = await data();
+    const wrong: string[] = [];
+    const unhealthy: string[] = [];
+    for (const route of routes) {
+      for (const [name, payload] of bodies) {
+        const res = await t.app.inject({
+          method: route.method as 'POST',
+          url: route.url,
+          payload,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        });
+        const ok =
+          route.method !== 'POST'
+            ? res.statusCode < 500
+            : res.statusCode === 400 && /nested more than 64 levels/.test(res.json().reason);
+        if (!ok)
+          wrong.push(`${route.method} ${route.url} (${name}): ${res.statusCode} ${res.body.slice(0, 200)}`);
+      }
+      // Still serving: a cheap authenticated read answers as ever.
+      const info = await t.call(USER_PATHS.info, {}, admin);
+      if (info.status !== 200 || info.code !== 0)
+        unhealthy.push(`after ${route.url}: ${info.status} ${info.reason}`);
+    }
+    console.log(
+      `[fuzz] ${t.database.kind}: ${routes.length * bodies.length} bodies nested ${NESTED_LEVELS} deep to ${routes.length} routes; not refused as too deep: ${wrong.length}; unhealthy after: ${unhealthy.length}`,
+    );
+    expect(wrong).toEqual([]);
+    expect(unhealthy).toEqual([]);
+    expect(await data()).toEqual(before);
+  }, 300_000);
 });

@@ -147,3 +147,22 @@ describe('every reader limit names itself', () => {
     ]);
   });
 });
+
+describe('a cell nested past any tariff', () => {
+  it('a steps cell of 15,000 nested arrays is a row problem, not a 500, and nothing is written', async () => {
+    const admin = await t.adminToken();
+    const deep = `${'['.repeat(15_000)}${']'.repeat(15_000)}`;
+    const file = await xlsxOf([
+      ['tariffId', 'tariffName', 'price', 'tax', 'steps', 'startTime'],
+      ['TDEEP', 'Deep', 350, 7.5, deep, new Date(Date.UTC(2026, 0, 1, 0, 0, 0))],
+    ]);
+    const res = await unchangedBy(t.database, () =>
+      t.upload('/api/tariff/importFile', { name: 'deep.xlsx', content: file }, admin),
+    );
+    const body = res.json() as { code: number; reason: string };
+    expect(res.statusCode, body.reason).toBeLessThan(500);
+    expect(body.code).not.toBe(0);
+    expect(body.reason).toMatch(/row 2/i);
+    await stillServes();
+  });
+});

@@ -269,6 +269,9 @@ describe('head-end over LoRaWAN (ChirpStack v4 MQTT integration on a real mosqui
       '{"context":42,"level":"ERROR"}',
       '\u0000\u0001\u0002',
       'x'.repeat(70_000),
+      // Nested far past any event (under the size limit): never walked, never a stack overflow.
+      `${'['.repeat(30_000)}${']'.repeat(30_000)}`,
+      `{"queueItemId":${'['.repeat(20_000)}${']'.repeat(20_000)},"context":${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}}`,
     ];
     for (let i = 0; i < 1_000; i++) {
       await ns.publishAsync(topics[i % topics.length] ?? '', bodies[i % bodies.length] ?? '');

@@ -40,7 +40,7 @@ async function call(operationId: string, body: unknown, token?: string) {
 }
 
 describe('a client of the original, end to end', () => {
-  it('logs in, reads its info, lists meters, vends with preview, cancels, reads the cancel and the feed, logs out', async () => {
+  it('logs in, reads its info, lists meters, vends with preview, cancels, finds the cancel by its receipt, reads the feed, logs out', async () => {
     const { token } = await call('Login', { userId: 'admin', password: ADMIN_PASSWORD });
     expect(typeof token).toBe('string');
 
@@ -72,6 +72,8 @@ describe('a client of the original, end to end', () => {
       authorizationPassword: ADMIN_AUTH_PASSWORD,
       isS2: false,
     };
+    // An earlier vend: the receipt sequences of vends and cancellations no longer run in step.
+    const early = await call('GenerateCreditToken', { ...vend, isPreview: false, amount: 1000 }, token);
     const preview = await call('GenerateCreditToken', { ...vend, isPreview: true }, token);
     expect(preview.token).toBe('');
     const sold = await call('GenerateCreditToken', { ...vend, isPreview: false }, token);
@@ -101,6 +103,32 @@ describe('a client of the original, end to end', () => {
     );
     expect(cancels.total).toBe(1);
     expect(cancels.data[0]).toMatchObject({ meterId, totalPaid: sold.totalPaid });
+    // The cancel record names the receipt it cancels where the original's client reads it.
+    expect(sold.receiptId).not.toBe(cancels.data[0].cancelReceiptId);
+    expect(cancels.data[0]).toMatchObject({ receiptId: sold.receiptId, cancelRemark: 'Wrong meter' });
+
+    // With another vend cancelled too, the client finds its cancelled vend by its receipt: filtered, searched.
+    await call(
+      'CancelCreditTokenRecord',
+      { authorizationPassword: ADMIN_AUTH_PASSWORD, data: [{ receiptId: early.receiptId, remark: 'Test' }] },
+      token,
+    );
+    const page = { pageNumber: 1, pageSize: 20 };
+    const byReceipt = await call(
+      'ReadCreditTokenCancelRecord',
+      { ...page, receiptId: sold.receiptId },
+      token,
+    );
+    expect(byReceipt.total).toBe(1);
+    expect(byReceipt.data[0]).toMatchObject({ receiptId: sold.receiptId, totalPaid: sold.totalPaid });
+    const searched = await call(
+      'ReadCreditTokenCancelRecord',
+      { ...page, searchTerm: String(sold.receiptId) },
+      token,
+    );
+    expect(searched.data).toContainEqual(
+      expect.objectContaining({ receiptId: sold.receiptId, totalPaid: sold.totalPaid, meterId }),
+    );
 
     // The payments feed: a GET with upper-case query names, not enveloped. The cancelled vend is not a payment.
     const feedOp = originalOperations.find((o) => o.operationId === 'ReadMoreCreditTokenRecord');

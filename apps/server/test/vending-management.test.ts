@@ -134,6 +134,71 @@ describe('management tokens decode to what their records say', () => {
   });
 });
 
+/** Every management token but key change, with the value its request carries. */
+const MANAGEMENT_TOKENS = [
+  ['/api/token/clearCreditToken/generate', {}],
+  ['/api/token/clearTamperToken/generate', {}],
+  ['/api/token/setMaximumPowerLimitToken/generate', { maximumPower: 5000 }],
+  ['/api/token/setMaximumPhasePowerUnbalanceLimitToken/generate', { maximumPhasePowerUnbalance: 1200 }],
+  ['/api/token/setMaximumOverdraftLimitToken/generate', { maximumOverdraft: 100 }],
+] as const;
+
+describe('the authorization password of management tokens', () => {
+  it("off by default (the original's contract): issued without one, and a wrong one sent is refused", async () => {
+    const { meterId } = await vendableMeter(t, { meterId: '47100000010', protocolVersion: 'MODEL-X' });
+    for (const [path, extra] of MANAGEMENT_TOKENS) {
+      const res = await t.call<Rec>(path, { meterId, ...extra }, admin);
+      expect(res.code, `${path}: ${res.reason}`).toBe(0);
+    }
+    // One wrong password only: a few more lock the user's token actions for a while (tested elsewhere).
+    const wrong = await unchangedBy(t.database, () =>
+      t.call(
+        '/api/token/clearCreditToken/generate',
+        { meterId, authorizationPassword: 'not-the-password' },
+        admin,
+      ),
+    );
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.reason).toBe('The authorization password is incorrect');
+  });
+
+  it('MANAGEMENT_TOKEN_REQUIRES_AUTHORIZATION: none refused (400 naming it), a wrong one refused, nothing written', async () => {
+    const strict = await createTestApp({
+      managementTokenRequiresAuthorization: true,
+      overdraftProfiles: { 'MODEL-X': OVERDRAFT_PROFILE as never },
+    });
+    try {
+      const token = await strict.adminToken();
+      const { meterId } = await vendableMeter(strict, { meterId: '47100000011', protocolVersion: 'MODEL-X' });
+      for (const [path, extra] of MANAGEMENT_TOKENS) {
+        const missing = await unchangedBy(strict.database, () =>
+          strict.call(path, { meterId, ...extra }, token),
+        );
+        expect(missing.status, path).toBe(400);
+        expect(missing.reason, path).toBe('The authorization password is required');
+        expect(JSON.stringify(missing.result), path).toContain('authorizationPassword');
+        if (path.includes('clear')) {
+          // Two kinds only: a few more wrong passwords lock the user's token actions for a while.
+          const wrong = await unchangedBy(strict.database, () =>
+            strict.call(path, { meterId, ...extra, authorizationPassword: 'not-the-password' }, token),
+          );
+          expect(wrong.code, path).not.toBe(0);
+          expect(wrong.reason, path).toBe('The authorization password is incorrect');
+        }
+        const ok = await strict.call<Rec>(
+          path,
+          { meterId, ...extra, authorizationPassword: ADMIN_AUTH_PASSWORD },
+          token,
+        );
+        expect(ok.code, `${path}: ${ok.reason}`).toBe(0);
+        expect(ok.result.token).toMatch(/^\d{4}( \d{4}){4}$/);
+      }
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe('meter key: update, change, confirm', () => {
   /** Asks for the meter's key change tokens with `authorizationPassword` (the admin's unless given). */
   const keyChange = (meterId: string, authorizationPassword = ADMIN_AUTH_PASSWORD) =>

@@ -95,6 +95,11 @@ describeConsole('vending', () => {
     await openAndSearch(page, '/token-record/credit-token-cancel-record', meterId);
     await expect(bodyRows(page).first()).toContainText('Customer paid twice');
     await expect(bodyRows(page).first().getByTestId('record-token')).toHaveText(token);
+    // Both numbers: the cancelled vend's receipt first, the cancellation's own number beside it.
+    await expect(page.getByRole('columnheader', { name: 'Cancel Receipt Id' })).toBeVisible();
+    const cells = bodyRows(page).first().locator('td:not(.ant-table-selection-column)');
+    await expect(cells.nth(0)).toHaveText(receiptId);
+    await expect(cells.nth(1)).toHaveText(/^\d+$/);
   });
 
   test('a management token (clear tamper) shows its token and lands in its record page', async ({
@@ -105,6 +110,7 @@ describeConsole('vending', () => {
     await loginAs(page);
     await openRowAction(page, '/token-generate/clear-tamper-token', meterId);
     const dialog = page.locator('.ant-modal').first();
+    await dialog.getByTestId('authorization-password').fill(ADMIN_AUTHORIZATION_PASSWORD);
     await dialog.getByTestId('token-remark').fill('Tamper cleared on site');
     await dialog.getByTestId('generate-submit').click();
     const token = tokenIn(await dialog.getByTestId('token-text').textContent());
@@ -121,6 +127,7 @@ describeConsole('vending', () => {
     await loginAs(page);
     await openRowAction(page, '/token-generate/set-maximum-power-limit-token', meterId);
     const dialog = page.locator('.ant-modal').first();
+    await dialog.getByTestId('authorization-password').fill(ADMIN_AUTHORIZATION_PASSWORD);
     await dialog.getByTestId('token-value').fill('1500.5');
     await dialog.getByTestId('generate-submit').click();
     await expect(dialog.getByText('Please enter an integer')).toBeVisible();

@@ -104,11 +104,23 @@ export const CreditTokenRecord = z.object({
   cancelRemark: z.string().nullable(),
   cancelId: z.string().nullable(),
   cancelDate: z.string().nullable(),
+  /**
+   * Cancel records: the cancellation's own number (their receiptId is the cancelled vend's, as the
+   * original's clients read it); null on vends.
+   */
+  cancelReceiptId: z.number().int().nullable(),
 });
 export type CreditTokenRecord = z.infer<typeof CreditTokenRecord>;
 
-/** One meter, and the management token's value where the kind has one. */
-export const ManagementTokenRequest = z.object({ meterId: Id, remark: Remark });
+/**
+ * One meter, and the management token's value where the kind has one. The original's request has no
+ * authorization password; it is demanded only where the server is set to (and checked when sent).
+ */
+export const ManagementTokenRequest = z.object({
+  meterId: Id,
+  authorizationPassword: AuthorizationPassword.nullish(),
+  remark: Remark,
+});
 export const MaximumPowerRequest = ManagementTokenRequest.extend({
   maximumPower: z.number().int('Please enter an integer').min(0).max(18201624),
 });

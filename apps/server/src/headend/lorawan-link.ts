@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { decodeFrame } from '@prepay/dlt645';
 import mqtt, { type MqttClient } from 'mqtt';
+import { nestsTooDeep } from '../lib/json-depth.js';
 import {
   base64Bytes,
   downlinkTopic,
@@ -135,7 +136,10 @@ export class LorawanLink implements MeterTransport {
         return this.opts.noisy('oversized MQTT message', { topic, bytes: payload.length });
       let body: Record<string, unknown> | undefined;
       try {
-        body = objectOf(JSON.parse(payload.toString('utf8')));
+        const text = payload.toString('utf8');
+        // ChirpStack's events nest a few levels; anything deeper is not one of them, and reading its
+        // members (String() of a deep array) would overflow the stack.
+        body = nestsTooDeep(text) ? undefined : objectOf(JSON.parse(text));
       } catch {
         body = undefined;
       }

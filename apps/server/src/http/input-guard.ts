@@ -7,7 +7,7 @@ import { type DomainError, invalid } from '../lib/domain-errors.js';
  */
 export function installInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const path = nulPath(request.body, '');
+    const path = nulPath(request.body);
     if (path !== null) {
       const field = path || '(body)';
       throw invalid(`Validation failed: ${field}: text may not contain the NUL character (\\u0000)`, [
@@ -17,24 +17,43 @@ export function installInputGuard(app: FastifyInstance): void {
   });
 }
 
-function nulPath(value: unknown, at: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? at : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const p = nulPath(value[i], at ? `${at}.${i}` : String(i));
-      if (p !== null) return p;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const here = at ? `${at}.${k}` : k;
-      if (k.includes('\u0000')) return here.split('\u0000').join('\\u0000');
-      const p = nulPath(v, here);
-      if (p !== null) return p;
-    }
+/** One value of a body and the path to it, for the walks below. */
+interface At {
+  value: unknown;
+  at: string;
+}
+
+/** The members of an array or object with their paths (nothing for anything else). */
+function membersOf({ value, at }: At): At[] {
+  if (!value || typeof value !== 'object') return [];
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  return entries.map(([k, v]) => ({ value: v, at: at ? `${at}.${k}` : k }));
+}
+
+/**
+ * Every value of a body, depth-first in document order, each with its path; `visit` returns a result to
+ * stop at. A loop over a stack of its own, not recursion: however deep the value, no call stack overflows.
+ */
+export function walkBody<R>(body: unknown, visit: (node: At) => R | null): R | null {
+  const stack: At[] = [{ value: body, at: '' }];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    const found = visit(node);
+    if (found !== null) return found;
+    const members = membersOf(node);
+    for (let i = members.length - 1; i >= 0; i--) stack.push(members[i] as At);
   }
   return null;
+}
+
+/** The path of the first text (or member name) holding a NUL character; null when none does. */
+function nulPath(body: unknown): string | null {
+  return walkBody(body, ({ value, at }) => {
+    if (typeof value === 'string') return value.includes('\u0000') ? at : null;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+    const key = Object.keys(value).find((k) => k.includes('\u0000'));
+    if (key === undefined) return null;
+    return (at ? `${at}.${key}` : key).split('\u0000').join('\\u0000');
+  });
 }
 
 /** SQLSTATE class 22 (data exception) and the limits a value can hit: bad input, never a server fault. */
@@ -72,16 +91,10 @@ function databaseMessage(error: unknown): string {
 }
 
 /** The path of the first value in the body whose text is `value` (a number, a date, an id). */
-function pathOf(body: unknown, value: string, at = ''): string | null {
-  if (typeof body === 'string' || typeof body === 'number') {
-    return String(body).trim() === value ? at || '(body)' : null;
-  }
-  if (!body || typeof body !== 'object') return null;
-  for (const [k, v] of Object.entries(body)) {
-    const p = pathOf(v, value, at ? `${at}.${k}` : k);
-    if (p !== null) return p;
-  }
-  return null;
+function pathOf(body: unknown, value: string): string | null {
+  return walkBody(body, ({ value: v, at }) =>
+    (typeof v === 'string' || typeof v === 'number') && String(v).trim() === value ? at || '(body)' : null,
+  );
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { invalid } from '../lib/domain-errors.js';
+import { nestsTooDeep, TOO_DEEP } from '../lib/json-depth.js';
 import { AppError } from './errors.js';
 
 /**
@@ -25,6 +27,14 @@ export function installJsonBody(app: FastifyInstance): void {
     }
     const text = String(raw);
     if (text.trim() === '') return done(null, undefined);
+    // Counted on the text, before anything builds or walks the value: a 1 MB body can nest far deeper
+    // than any walk over it (the NUL check, validation, log redaction) has stack for.
+    if (nestsTooDeep(text)) {
+      return done(
+        invalid(`Not accepted: the request body is ${TOO_DEEP}`, [{ path: '(body)', message: TOO_DEEP }]),
+        undefined,
+      );
+    }
     parseJson(request, text, (err, value) => {
       if (err) return done(Object.assign(new Error('Malformed JSON body'), { statusCode: 400 }), undefined);
       done(null, value);

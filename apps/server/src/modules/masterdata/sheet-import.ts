@@ -3,6 +3,7 @@ import { DUPLICATE_LINES } from '@prepay/contracts';
 import { type IssueLike, plainMessage } from '../../http/plain-issues.js';
 import { refuse } from '../../lib/domain-errors.js';
 import { acceptedValues, type CodeNames, codeOf, headerOf } from '../../lib/export-labels.js';
+import { nestsTooDeep } from '../../lib/json-depth.js';
 import { type CellValue, readFirstSheet, unneutraliseCell } from '../../lib/xlsx.js';
 import type { Dictionaries } from './dictionaries.js';
 import type { ColumnKind, ImportColumn, SheetModule } from './sheets.js';
@@ -20,7 +21,9 @@ const excelDate = (d: Date) =>
 
 function parseSteps(text: string): unknown {
   const t = text.trim();
-  if (t.startsWith('[')) {
+  // A cell nested deeper than steps ever are stays text, for the schema to refuse: parsed, it would
+  // overflow the stack of the walks after it (the duplicate check's JSON.stringify, validation).
+  if (t.startsWith('[') && !nestsTooDeep(t)) {
     try {
       return JSON.parse(t);
     } catch {

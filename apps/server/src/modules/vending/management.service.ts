@@ -52,15 +52,46 @@ const TITLES: Record<TidKind | 'changeKey', string> = {
   changeKey: 'Change Meter Key Token',
 };
 
+/**
+ * The authorization password of a token the original issued without one: checked whenever it is sent,
+ * demanded (400 naming the field) only where the server is set to require it.
+ */
+async function checkOptionalPassword(
+  check: AuthorizationCheck,
+  ctx: UserContext,
+  password: string | null | undefined,
+  required: boolean,
+) {
+  if (password) await check(ctx.user, password);
+  else if (required) {
+    throw invalid('The authorization password is required', [
+      { path: 'authorizationPassword', message: 'The authorization password is required' },
+    ]);
+  }
+}
+
+/** What a management token request carries besides its kind and value. */
+export interface ManagementTokenInput {
+  meterId: string;
+  authorizationPassword?: string | null;
+  remark?: string | null;
+}
+
 /** Management tokens: one TID each, from the meter's decoder key, recorded and audited in one transaction. */
 async function issueManagementToken(
   deps: Deps,
+  checkAuthorizationPassword: AuthorizationCheck,
   ctx: UserContext,
   kind: TidKind,
-  meterId: string,
+  { meterId, authorizationPassword, remark }: ManagementTokenInput,
   value: number,
-  remark?: string | null,
 ) {
+  await checkOptionalPassword(
+    checkAuthorizationPassword,
+    ctx,
+    authorizationPassword,
+    deps.config.managementTokenRequiresAuthorization,
+  );
   const v = await requireVendable(deps.database.db, ctx, meterId);
   const profile =
     kind === 'maxOverdraft' ? deps.config.overdraftProfiles[v.meter.protocolVersion ?? ''] : undefined;
@@ -200,13 +231,12 @@ async function changeMeterKey(
   ctx: UserContext,
   req: { meterId: string; authorizationPassword?: string | null; remark?: string | null },
 ) {
-  if (req.authorizationPassword) {
-    await checkAuthorizationPassword(ctx.user, req.authorizationPassword);
-  } else if (deps.config.keyChangeRequiresAuthorization) {
-    throw invalid('The authorization password is required', [
-      { path: 'authorizationPassword', message: 'The authorization password is required' },
-    ]);
-  }
+  await checkOptionalPassword(
+    checkAuthorizationPassword,
+    ctx,
+    req.authorizationPassword,
+    deps.config.keyChangeRequiresAuthorization,
+  );
   const v = await requireVendable(deps.database.db, ctx, req.meterId);
   const next = pendingKeyFields(v.meter);
   const keyStore = await keyStoreOf(deps);
@@ -326,8 +356,8 @@ async function confirmKeyChange(deps: Deps, ctx: UserContext, receiptId: number)
 
 export function createManagementTokenService(deps: Deps, checkAuthorizationPassword: AuthorizationCheck) {
   return {
-    issue: (ctx: UserContext, kind: TidKind, meterId: string, value: number, remark?: string | null) =>
-      issueManagementToken(deps, ctx, kind, meterId, value, remark),
+    issue: (ctx: UserContext, kind: TidKind, input: ManagementTokenInput, value: number) =>
+      issueManagementToken(deps, checkAuthorizationPassword, ctx, kind, input, value),
     updateMeterKey: (ctx: UserContext, rows: z.infer<typeof UpdateMeterKeyRequest>[]) =>
       updateMeterKey(deps, ctx, rows),
     changeMeterKey: (

@@ -45,7 +45,7 @@ const EXPORTS: {
     kind: 'creditCancel',
     permission: 'TokenRecord.CreditTokenCancelRecord',
     title: 'Credit Token Cancel Record',
-    columns: [...credit, 'cancelRemark', 'cancelId', 'cancelDate', ...audit],
+    columns: [...credit, 'cancelReceiptId', 'cancelRemark', 'cancelId', 'cancelDate', ...audit],
     map: creditRecordOf,
   },
   {

@@ -10,7 +10,7 @@ import { meters } from '../../db/schema.js';
 import { minorToNumber, tenthsToNumber } from '../../kernel/money.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { withFields } from '../../lib/with-fields.js';
-import type { TokenRecordRow } from './vending.repo.js';
+import type { ListedRecordRow, TokenRecordRow } from './vending.repo.js';
 
 const money = (minor: number | null) => minorToNumber(minor ?? 0);
 
@@ -38,8 +38,18 @@ function base(r: TokenRecordRow) {
 /** A credit record before the meter's CommunicationWay is joined in (withCommunicationWay). */
 export type CreditRecordView = Omit<CreditTokenRecord, 'communicationWay'>;
 
-export function creditRecordOf(r: TokenRecordRow, isPreview = false): CreditRecordView {
+/**
+ * A cancel record answers with the receipt of the vend it cancels, where a client of the original reads
+ * it (receiptId); its own number from the cancel sequence is cancelReceiptId. Vends have none.
+ */
+function receiptsOf(r: ListedRecordRow) {
+  if (r.kind !== 'creditCancel') return { receiptId: r.receiptId, cancelReceiptId: null };
+  return { receiptId: r.cancelledReceiptId ?? r.receiptId, cancelReceiptId: r.receiptId };
+}
+
+export function creditRecordOf(r: ListedRecordRow, isPreview = false): CreditRecordView {
   return withFields(base(r), {
+    ...receiptsOf(r),
     tokenFirst: null,
     tokenSecond: null,
     tariffName: r.tariffName,

@@ -1,5 +1,5 @@
 import type { TokenRecordReadRequest } from '@prepay/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
 import { accounts, customers, debts, meterKeys, meters, tariffs, users } from '../../db/schema.js';
@@ -164,23 +164,62 @@ const recordSpec: ReadSpec = {
   },
 };
 
+/** A record as a page lists it: a cancel record with the receipt of the vend it cancels. */
+export type ListedRecordRow = TokenRecordRow & { cancelledReceiptId?: number | null };
+
 /** One kind's records, as the Token Record pages list them. */
 export async function readRecords<R>(
   q: Queryable,
   kind: TokenKind,
   req: TokenRecordReadRequest,
   user: SessionUser,
-  map: (row: TokenRecordRow) => R,
+  map: (row: ListedRecordRow) => R,
 ) {
-  return readTable(q, tokenRecords, recordConditions(kind, req, user), recordSpec, req, map);
+  const page = await readTable(q, tokenRecords, recordConditions(kind, req, user), recordSpec, req, (r) => r);
+  const rows = kind === 'creditCancel' ? await withCancelledReceipts(q, page.data) : page.data;
+  return { total: page.total, data: rows.map(map) };
+}
+
+/** The receipts of the vends a page of cancel records cancels, in one query. */
+async function withCancelledReceipts(q: Queryable, rows: TokenRecordRow[]): Promise<ListedRecordRow[]> {
+  const ids = rows.flatMap((r) => (r.cancelsId === null ? [] : [r.cancelsId]));
+  const found = ids.length
+    ? await q
+        .select({ id: tokenRecords.id, receiptId: tokenRecords.receiptId })
+        .from(tokenRecords)
+        .where(inArray(tokenRecords.id, ids))
+    : [];
+  const receipts = new Map(found.map((f) => [f.id, f.receiptId]));
+  return rows.map((r) => ({ ...r, cancelledReceiptId: receipts.get(r.cancelsId ?? -1) ?? null }));
+}
+
+/** Cancel records of the vend with this receipt (none when no receipt is asked for). */
+function cancelling(receiptId: number | null | undefined): SQL | undefined {
+  if (receiptId === null || receiptId === undefined) return undefined;
+  return sql`${tokenRecords.cancelsId} in (select c.id from ${tokenRecords} c where c.kind = 'credit' and c.receipt_id = ${receiptId})`;
+}
+
+/**
+ * A cancel record is found by the receipt it cancels, which is the receipt a client of the original
+ * reads from it: the receiptId filter means that one, and a search for a number finds either receipt.
+ */
+function cancelRecordConditions(req: TokenRecordReadRequest): (SQL | undefined)[] {
+  const term = req.searchTerm?.trim() ?? '';
+  // Receipt numbers are int4: a longer run of digits is searched as text only.
+  const receipt = /^\d{1,9}$/.test(term) ? Number(term) : null;
+  const text = term ? or(...recordSpec.search.map((c) => contains(c, term))) : undefined;
+  const number = receipt === null ? undefined : or(eq(tokenRecords.receiptId, receipt), cancelling(receipt));
+  return [cancelling(req.receiptId), term ? or(text, number) : undefined];
 }
 
 /** The filter of a record page (also what its totals row sums, issue 15). */
 export function recordConditions(kind: TokenKind, req: TokenRecordReadRequest, user: SessionUser) {
-  return readWhere(recordSpec, req, user, [
+  const isCancel = kind === 'creditCancel';
+  return readWhere(recordSpec, isCancel ? { ...req, receiptId: null, searchTerm: null } : req, user, [
     eq(tokenRecords.kind, kind),
     // Tokens are shown in groups of four; match whatever spacing the operator typed.
     contains(tokenRecords.token, req.token?.replace(/\D/g, '')),
     contains(tokenRecords.remark, req.remark),
+    ...(isCancel ? cancelRecordConditions(req) : []),
   ]);
 }

@@ -20,7 +20,7 @@ import { type AuthedContext, defineRoute, type JsonRouteSpec, type RouteDef } fr
 import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import type { CreditService } from './credit.service.js';
-import type { ManagementTokenService } from './management.service.js';
+import type { ManagementTokenInput, ManagementTokenService } from './management.service.js';
 import { meterTestTable } from './meter-test.js';
 import { keyChangeRecordOf, managementRecordOf } from './records.js';
 import { createTokenRecordService, type TokenRecordService } from './token-records.service.js';
@@ -92,12 +92,9 @@ const maxOverdraft = (b: z.infer<typeof MaximumOverdraftRequest>) => Math.round(
 function managementTokenRoutes(records: TokenRecordService, mgmt: ManagementTokenService): RouteDef[] {
   /** Issues a token of `kind` carrying the value its body names. */
   const issuing =
-    <T extends { meterId: string; remark?: string | null }>(
-      kind: ManagementTokenKind,
-      value: (b: T) => number,
-    ) =>
+    <T extends ManagementTokenInput>(kind: ManagementTokenKind, value: (b: T) => number) =>
     (b: T, ctx: AuthedContext) =>
-      mgmt.issue(ctx, kind, b.meterId, value(b), b.remark);
+      mgmt.issue(ctx, kind, b, value(b));
   return [
     ...managementRoutes(
       records,

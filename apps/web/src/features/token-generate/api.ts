@@ -41,11 +41,9 @@ export const generateMeterTest = (body: RequestOf<typeof METER_TEST_API.generate
 /** A class 2 management token; `value` is the limit the set-limit tokens carry (none for the clear tokens). */
 export function generateManagementToken(
   kind: ManagementTokenKind,
-  meterId: string,
-  remark: string | null,
+  base: { meterId: string; authorizationPassword?: string; remark: string | null },
   value: number,
 ) {
-  const base = { meterId, remark };
   switch (kind) {
     case 'maxPower':
       return call(MANAGEMENT_TOKEN_API.maxPower.generate, { ...base, maximumPower: value });

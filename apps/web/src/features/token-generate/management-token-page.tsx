@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshList } from '../../components/list-page/list-page';
 import { checkInteger, checkOverdraft } from '../../components/vending/amount';
+import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import { printReceipt, tokenReceipt } from '../../components/vending/receipt';
 import { type AccountDialogProps, accountDialogPage } from './account-list';
 import { generateManagementToken } from './api';
@@ -30,6 +31,7 @@ const MAX_WATTS = 18_201_624;
 
 interface ValueForm {
   value?: string;
+  authorizationPassword: string;
   remark?: string;
 }
 
@@ -76,8 +78,15 @@ function GenerateDialog({ account, kind, onClose }: AccountDialogProps & { kind:
   const valueLabel = kind.value ? t(`vending.${kind.value.field}`) : '';
   const generate = useMutation({
     mutationFn: (v: ValueForm) => {
+      // As for a key change, the console always asks for the authorization password (the server
+      // checks it whenever it is sent; it demands it where MANAGEMENT_TOKEN_REQUIRES_AUTHORIZATION is set).
       const value = kind.value ? Number(String(v.value).trim()) : 0;
-      return generateManagementToken(kind.token, account.meterId, v.remark?.trim() || null, value);
+      const base = {
+        meterId: account.meterId,
+        authorizationPassword: v.authorizationPassword,
+        remark: v.remark?.trim() || null,
+      };
+      return generateManagementToken(kind.token, base, value);
     },
     onSuccess: (r) => {
       setRecord(r);
@@ -113,6 +122,7 @@ function GenerateDialog({ account, kind, onClose }: AccountDialogProps & { kind:
               <Input data-testid="token-value" inputMode="decimal" autoComplete="off" />
             </Form.Item>
           )}
+          <AuthorizationPasswordItem />
           <Form.Item name="remark" label={t('vending.remark')}>
             <Input.TextArea data-testid="token-remark" rows={2} maxLength={500} />
           </Form.Item>

@@ -210,7 +210,15 @@ function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void })
 }
 
 /** What a cashier looks for in a record: shown first, so a 1366 px screen never scrolls them away. */
-const KEY_COLUMNS = ['receiptId', 'meterId', 'customerName', 'totalPaid', 'status', 'token'];
+const KEY_COLUMNS = [
+  'receiptId',
+  'cancelReceiptId',
+  'meterId',
+  'customerName',
+  'totalPaid',
+  'status',
+  'token',
+];
 
 function keyColumnsFirst<C extends { key: string }>(columns: C[]): C[] {
   const rank = (c: C) => {
@@ -363,6 +371,9 @@ function statusColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow
   }
   if (kindName !== 'creditCancel') return [];
   return [
+    // The receipt column holds the cancelled vend's receipt (as the original's clients read it); this is
+    // the cancellation's own number.
+    { key: 'cancelReceiptId', title: t('vending.cancelReceiptId'), width: 130 },
     { key: 'cancelRemark', title: t('vending.cancelRemark'), ellipsis: true, width: 160 },
     { key: 'cancelId', title: t('vending.cancelId'), width: 120 },
     { key: 'cancelDate', title: t('vending.cancelDate'), width: 170 },
