@@ -74,7 +74,7 @@ async function settle(
   h: HarvestDeps,
   job: repo.CollectionJob,
   byId: Map<number, TaskRecord>,
-  frames: Map<number, string | null>,
+  frames: Map<number, readonly string[] | null>,
   meterType: number | undefined,
   now: Date,
 ): Promise<Outcome> {
@@ -93,7 +93,11 @@ async function settle(
   const done = Object.fromEntries(
     usable.map(([role, t]) => [
       role,
-      { flag: t?.flag ?? null, receiveFrame: frames.get(t?.id ?? 0) ?? null },
+      {
+        flag: t?.flag ?? null,
+        format: t?.spec?.format ?? null,
+        receiveFrames: frames.get(t?.id ?? 0) ?? null,
+      },
     ]),
   );
   try {
