@@ -1,6 +1,7 @@
 import { TaskStatus } from '@prepay/contracts';
 import type { Db } from '../../db/client.js';
 import { waterDailyData, waterMonthlyData } from '../../db/schema.js';
+import { addHours, localTime } from '../../lib/dates.js';
 import {
   saveDailyRows,
   saveHourlyRows,
@@ -31,9 +32,8 @@ async function failJob(h: HarvestDeps, job: repo.CollectionJob, reason: string, 
 }
 
 async function storeHourly(db: Db, job: repo.CollectionJob, done: Record<string, DoneTask>, now: Date) {
-  const [y, m, d] = job.period.split('-').map(Number);
-  const at = new Date(y ?? 0, (m ?? 1) - 1, d ?? 1, job.hour);
-  const before = await repo.storedHourTotal(db, job.meterId, new Date(at.getTime() - 3_600_000));
+  const at = localTime(job.period, job.hour);
+  const before = await repo.storedHourTotal(db, job.meterId, addHours(at, -1));
   const row = hourlyRow(job, done, at, before);
   await db.transaction(async (tx) => {
     await saveHourlyRows(tx, [row]);

@@ -10,6 +10,7 @@ import {
   type waterDailyData,
   waterMonthlyData,
 } from '../../db/schema.js';
+import { addDays, addHours, hourStart, localDay, localTime } from '../../lib/dates.js';
 import { writeAudit } from '../audit/audit.js';
 import {
   type NewAlarm,
@@ -21,7 +22,6 @@ import {
   saveMonthlyRows,
   saveWaterRows,
 } from './meter-data.write.js';
-import { localDay } from './units.js';
 
 const FLAG = 'demo.history';
 /** Sized so a PGlite first start stays within seconds (measured in the report): 365 days × these meters. */
@@ -46,7 +46,7 @@ type Account = {
 type Vend = typeof tokenRecords.$inferInsert;
 
 const dayAt = (end: Date, back: number, hour = 0, minute = 0) =>
-  new Date(end.getFullYear(), end.getMonth(), end.getDate() - back, hour, minute);
+  localTime(addDays(localDay(end), -back), hour, minute);
 
 /**
  * One meter's year: a daily frozen reading (usage, totals, credit that falls with use and rises with each
@@ -132,8 +132,7 @@ function hourly(a: Account, last: NewDailyRow | undefined, end: Date, index: num
     const usage = Math.min(remain, Math.floor(random() * 8));
     total += usage;
     remain -= usage;
-    const readingTime = new Date(end.getTime() - h * 3_600_000);
-    readingTime.setMinutes(0, 0, 0);
+    const readingTime = hourStart(addHours(end, -h));
     out.push({
       meterId: a.meterId,
       readingTime,
