@@ -5,6 +5,7 @@ import {
   addMonths,
   daysBetween,
   daysInMonth,
+  fromExcelSerial,
   hourStart,
   localDay,
   localTime,
@@ -61,5 +62,13 @@ describe('instants in the server zone', () => {
     expect(addHours(hourStart(at), -1).getTime()).toBe(new Date(2026, 10, 28).getTime() - 3_600_000);
     expect(localDay(addHours(hourStart(at), -1))).toBe(addDays('2026-11-28', -1));
     expect(addHours(at, 2).getTime() - at.getTime()).toBe(7_200_000);
+  });
+});
+
+describe('spreadsheet serial dates', () => {
+  it('counts days (and the fraction for the time) from the 1900 or the 1904 epoch, as UTC', () => {
+    expect(fromExcelSerial(25569).toISOString()).toBe('1970-01-01T00:00:00.000Z');
+    expect(fromExcelSerial(46354.5).toISOString()).toBe('2026-11-28T12:00:00.000Z');
+    expect(fromExcelSerial(44892.5, true).toISOString()).toBe('2026-11-28T12:00:00.000Z');
   });
 });

@@ -101,3 +101,10 @@ export const hourStart = (d: Date) =>
 
 /** The instant `n` hours after `d` (before it when negative): hour buckets, not wall-clock hours. */
 export const addHours = (d: Date, n: number) => new Date(d.getTime() + n * HOUR_MS);
+
+/**
+ * The instant of a spreadsheet serial date: days (with a fraction for the time) since Excel's epoch, as
+ * UTC — 1899-12-30 (serial 25569 is 1970-01-01), or 1904-01-01 for workbooks in the 1904 date system.
+ */
+export const fromExcelSerial = (serial: number, date1904 = false) =>
+  new Date(Math.round((serial - (date1904 ? 24107 : 25569)) * DAY_MS));
