@@ -152,6 +152,19 @@ describe.each([
     expect(fleet.meter(meterId)?.relayOpen).toBe(false);
   });
 
+  it('answers a two-exchange attempt\'s frames as one text each, in order, " | " between them', async () => {
+    // Switch On (the relay is on already): the command, then status word 3 read back.
+    const [on] = await create('control', [{ meterId, flag: 'C03D' }]);
+    expect((await finished('control', [on?.id ?? 0]))[0]).toMatchObject({ status: 1 });
+    const [attempt] = await attempts(on?.id ?? 0);
+    const frame = '(?:FE )*68(?: [0-9A-F]{2})+ 16';
+    const two = new RegExp(`^${frame} \\| ${frame}$`);
+    expect(attempt?.sendFrame).toMatch(two);
+    expect(attempt?.receiveFrame).toMatch(two);
+    // The second frame sent is the status read (control code 11).
+    expect(attempt?.sendFrame?.split(' | ')[1]).toMatch(/^(?:FE )*68(?: [0-9A-F]{2}){6} 68 11 /);
+  });
+
   it('delivers a vended token: the balance rises by exactly its units; a second delivery is "already accepted"', async () => {
     const vend = await creditVend(t, { meterId, amount: '2000' }, admin);
     expect(vend.code, vend.reason).toBe(0);

@@ -16,6 +16,7 @@ export * from './formats.js';
 export * from './frame.js';
 export * as gdw376 from './gdw376/index.js';
 export { bytesEqual, concatBytes, fromHex, hex } from './hex.js';
+export * from './item-value.js';
 export * from './items.js';
 export * from './reply.js';
 export * from './status.js';

@@ -44,6 +44,21 @@ export function decodeAmount(amountField: number): number {
   return step * m + offset;
 }
 
+/**
+ * The amounts a credit token can carry next to `units` (a whole count ≥ 0): `lower` ≤ units ≤ `upper`,
+ * both equal to `units` when the field carries it exactly; `upper` is null past the largest value. Above
+ * 1638.3 units only some counts exist, so a console can offer the nearest amounts before it vends.
+ */
+export function carriedAmounts(units: number): { lower: number; upper: number | null } {
+  if (units > MAX_AMOUNT_UNITS) return { lower: MAX_AMOUNT_UNITS, upper: null };
+  const field = encodeAmount(units);
+  const upper = decodeAmount(field);
+  if (upper === units) return { lower: units, upper };
+  // The field just below: the previous mantissa, or the top of the band before when m is 0.
+  const below = (field & 0x3fff) > 0 ? field - 1 : (((field >>> 14) - 1) << 14) | 0x3fff;
+  return { lower: decodeAmount(below), upper };
+}
+
 export interface AmountQuote {
   requestedUnits: number;
   amountField: number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   blockToDigits,
+  carriedAmounts,
   dateFromTid,
   decodeAmount,
   decodeCurrencyAmount,
@@ -140,6 +141,25 @@ describe('building blocks against straightforward references', () => {
       const e = f >>> 14;
       const previous = m > 0 ? f - 1 : e > 0 ? ((e - 1) << 14) | 0x3fff : undefined;
       if (decodeAmount(f) < t || (previous !== undefined && decodeAmount(previous) >= t)) bad.push({ t, f });
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('names the carried amounts around any count: exact, between two neighbours, or past the largest', () => {
+    expect(carriedAmounts(16383)).toEqual({ lower: 16383, upper: 16383 });
+    expect(carriedAmounts(20005)).toEqual({ lower: 20004, upper: 20014 });
+    expect(carriedAmounts(180220)).toEqual({ lower: 180214, upper: 180224 });
+    expect(carriedAmounts(MAX_AMOUNT_UNITS + 1)).toEqual({ lower: MAX_AMOUNT_UNITS, upper: null });
+    const bad: unknown[] = [];
+    const r = prng(5);
+    for (let i = 0; i < 20000; i++) {
+      const t = r.int(0, MAX_AMOUNT_UNITS);
+      const { lower, upper } = carriedAmounts(t);
+      const carried = (n: number) => decodeAmount(encodeAmount(n)) === n;
+      const neighbours = upper !== null && lower <= t && t <= upper && carried(lower) && carried(upper);
+      // Nothing carried strictly between the two: the next value up from lower is upper.
+      if (!neighbours || (upper !== null && lower < upper && decodeAmount(encodeAmount(lower + 1)) !== upper))
+        bad.push({ t });
     }
     expect(bad).toEqual([]);
   });

@@ -116,8 +116,10 @@ export const remoteTaskAttempts = pgTable(
       .references(() => remoteTasks.id, { onDelete: 'cascade' }),
     attempt: integer('attempt').notNull(),
     outcome: text('outcome'),
-    sendFrame: text('send_frame'),
-    receiveFrame: text('receive_frame'),
+    /** Each frame sent in the attempt, in order (hex). */
+    sendFrames: text('send_frames').array(),
+    /** Each frame received in the attempt, in order (hex); the last is the answer. */
+    receiveFrames: text('receive_frames').array(),
     value: text('value'),
     errorWord: integer('error_word'),
     detail: text('detail'),

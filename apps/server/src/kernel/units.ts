@@ -13,9 +13,8 @@ export const dayToWire = (d: string) => `${d} 00:00:00`;
 /** The day part of a wire date-time range end ("yyyy-MM-dd HH:mm:ss" → "yyyy-MM-dd"). */
 export const dayOf = (wire: string | null | undefined) => (wire ? wire.slice(0, 10) : undefined);
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** A Date's calendar day in the server's zone. */
-export const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/** A Date's calendar day in the server's zone (the calendar arithmetic lives in lib/dates.ts). */
+export { localDay } from '../lib/dates.js';
 
 /** The server's IANA zone, for grouping UTC-hour buckets into local days in SQL. */
 export const serverZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

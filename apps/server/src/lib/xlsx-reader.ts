@@ -1,5 +1,6 @@
 import { createInflateRaw } from 'node:zlib';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { fromExcelSerial } from './dates.js';
 
 /**
  * A bounded .xlsx reader for imports. A workbook is a zip of XML parts; every part is inflated as a
@@ -280,10 +281,7 @@ function cellValue(c: PendingCell, strings: string[], dateStyle: boolean[], date
     default: {
       const n = Number(c.text);
       if (c.text.trim() === '' || !Number.isFinite(n)) return c.text;
-      if (dateStyle[c.style]) {
-        const epoch = date1904 ? 24107 : 25569;
-        return new Date(Math.round((n - epoch) * 86_400_000));
-      }
+      if (dateStyle[c.style]) return fromExcelSerial(n, date1904);
       return n;
     }
   }

@@ -1,4 +1,5 @@
 import { CommunicationWay, MeterPhase, MeterType } from '@prepay/contracts';
+import { BASE_YEARS } from '@prepay/sts';
 import type { TFunction } from 'i18next';
 
 /**
@@ -24,8 +25,8 @@ export const communicationOptions = (t: TFunction, withOthers = true) => [
   ...(withOthers ? [2, 3, 4].map((n) => ({ value: n, label: t('meter.other', { n }) })) : []),
 ];
 
-/** The STS base years (contracts' `BaseYear`), for a meter's key and for Update Meter Key. */
-export const BASE_YEARS = [1993, 2014, 2035] as const;
+/** The STS base years, as the token engine knows them, for a meter's key and for Update Meter Key. */
+export { BASE_YEARS };
 export type BaseYear = (typeof BASE_YEARS)[number];
 export const baseYearOptions = () => BASE_YEARS.map((y) => ({ value: y, label: String(y) }));
 

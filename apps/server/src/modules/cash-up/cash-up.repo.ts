@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import { tokenRecords } from '../../db/schema.js';
 import { stationScope } from '../../kernel/read-query.js';
 import { serverZone } from '../../kernel/units.js';
+import { addDays, localTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { VEND_FIGURES, type VendFigures } from '../vending/index.js';
 
@@ -29,15 +30,9 @@ function figureSums() {
 const figuresOf = (r: Partial<Record<keyof VendFigures, string>> | undefined) =>
   Object.fromEntries(VEND_FIGURES.map((k) => [k, Number(r?.[k] ?? 0)])) as VendFigures;
 
-/** Midnight starting a day in the server's local zone. */
-const startOf = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-};
-const dayAfter = (day: string) => {
-  const d = startOf(day);
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1);
-};
+/** Midnight starting a day, and the next, in the server's local zone. */
+const startOf = (day: string) => localTime(day);
+const dayAfter = (day: string) => localTime(addDays(day, 1));
 
 /** Credit vends created in [from, to] (whole local days), grouped by operator, station, method, day, status. */
 export async function cashUpCells(

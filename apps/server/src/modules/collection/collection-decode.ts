@@ -1,56 +1,50 @@
 import {
-  bcdToDigits,
   DI,
   decodeFrame,
-  decodeStatusWord3,
   fromHex,
+  itemDay,
+  itemUnits,
   meterAddress,
   parseReply,
   readRequest,
+  statusWord3Of,
 } from '@prepay/dlt645';
 
+/** One answered read: the value bytes and the format its catalogue row gives them. */
+export interface ItemRead {
+  format: string;
+  value: Uint8Array;
+}
+
 /**
- * A reading task's raw reply → the value bytes of the identifier it asked for. The executor keeps the
- * raw frame on the task (its decoded text is for people); collection decodes the bytes itself so a
- * frozen block (total and four tariffs) is read exactly.
+ * A reading task's reply frames → the value bytes of the identifier it asked for (the last frame is the
+ * answer). The task row keeps only the decoded text, which is for people; collection decodes the bytes
+ * itself so a frozen block (total and four tariffs) is read exactly.
  */
-export function replyValue(meterId: string, di: number, raw: string | null): Uint8Array {
-  if (!raw) throw new Error('the task has no reply frame');
-  const last = raw.split('|').pop()?.trim() ?? '';
+export function replyValue(meterId: string, di: number, frames: readonly string[] | null): Uint8Array {
+  const last = frames?.at(-1);
+  if (!last) throw new Error('the task has no reply frame');
   const reply = parseReply(readRequest(meterAddress(meterId), di), decodeFrame(fromHex(last)));
   if (!reply.ok) throw new Error(`meter error ${reply.errorWord}`);
   return reply.value;
 }
 
-const number = (bytes: Uint8Array) => {
-  const digits = bcdToDigits(bytes);
-  if (!/^\d+$/.test(digits)) throw new Error(`not BCD: ${digits}`);
-  return Number(digits);
-};
+/** An energy, volume or amount register, or the total of a block → 0.1 units, truncated as meters display. */
+export const tenths = (read: ItemRead) => itemUnits(read.format, read.value, 1);
 
-/** An energy value or the total of a block (XXXXXX.XX, hundredths) → 0.1 kWh, truncated as meters display. */
-export const energyTenths = (value: Uint8Array) => Math.floor(number(value.slice(0, 4)) / 10);
-
-/** A freeze time (YYMMDDhhmm, low byte first) → its calendar day "yyyy-MM-dd". */
-export function freezeDay(value: Uint8Array): string {
-  const d = bcdToDigits(value.slice(0, 5));
-  return `20${d.slice(0, 2)}-${d.slice(2, 4)}-${d.slice(4, 6)}`;
-}
-
-const statusWord3 = (value: Uint8Array) => decodeStatusWord3((value[0] ?? 0) | ((value[1] ?? 0) << 8));
+/** A freeze time (YYMMDDhhmm) → its calendar day "yyyy-MM-dd". */
+export const freezeDay = (read: ItemRead) => itemDay(read.format, read.value);
 
 /** Status word 3 → the row's relay flag. */
-export function relayOpenOf(value: Uint8Array): boolean {
-  return statusWord3(value).relayOpen;
-}
+export const relayOpenOf = (read: ItemRead): boolean => statusWord3Of(read.value).relayOpen;
 
 /**
  * Status word 3 of a water meter → its valve. "Open" is supplying (bit 4 clear: connected). An error is a
  * valve commanded shut (bit 6) that still supplies once no trip delay is pending (bit 7 clear): a jammed
  * valve. The other mismatch — shut without a command — is how a prepaid meter shuts on no credit.
  */
-export function valveOf(value: Uint8Array): { open: boolean; error: boolean } {
-  const s = statusWord3(value);
+export function valveOf(read: ItemRead): { open: boolean; error: boolean } {
+  const s = statusWord3Of(read.value);
   return { open: !s.relayOpen, error: s.relayCommandTrip && !s.relayOpen && !s.preTripAlarm };
 }
 
@@ -59,13 +53,10 @@ export function valveOf(value: Uint8Array): { open: boolean; error: boolean } {
  * whose voltage stays flat until near the end; 3.0 V is taken as empty and 3.6 V as full, linear between
  * (the meter reports no percentage of its own).
  */
-export function batteryPercentOf(value: Uint8Array): number {
-  const centivolts = number(value.slice(0, 2));
+export function batteryPercentOf(read: ItemRead): number {
+  const centivolts = itemUnits(read.format, read.value, 2);
   return Math.min(100, Math.max(0, Math.round(((centivolts - 300) * 100) / 60)));
 }
-
-/** A volume or amount register (XXXXXX.XX) → 0.1 units, truncated as meters display. */
-export const tenths = energyTenths;
 
 /** The identifier behind each flag collection uses (flags of frozen items are the identifier). */
 export function diOfFlag(flag: string): number {

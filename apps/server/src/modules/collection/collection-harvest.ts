@@ -1,6 +1,7 @@
 import { TaskStatus } from '@prepay/contracts';
 import type { Db } from '../../db/client.js';
 import { waterDailyData, waterMonthlyData } from '../../db/schema.js';
+import { addHours, localTime } from '../../lib/dates.js';
 import { saveDailyRows, saveHourlyRows, saveMonthlyRows, saveWaterRows } from '../meter-data/index.js';
 import { loadTasks, type TaskRecord } from '../remote-task/index.js';
 import * as repo from './collection.repo.js';
@@ -26,9 +27,8 @@ async function failJob(h: HarvestDeps, job: repo.CollectionJob, reason: string, 
 }
 
 async function storeHourly(db: Db, job: repo.CollectionJob, done: Record<string, DoneTask>, now: Date) {
-  const [y, m, d] = job.period.split('-').map(Number);
-  const at = new Date(y ?? 0, (m ?? 1) - 1, d ?? 1, job.hour);
-  const before = await repo.storedHourTotal(db, job.meterId, new Date(at.getTime() - 3_600_000));
+  const at = localTime(job.period, job.hour);
+  const before = await repo.storedHourTotal(db, job.meterId, addHours(at, -1));
   const row = hourlyRow(job, done, at, before);
   await db.transaction(async (tx) => {
     await saveHourlyRows(tx, [row]);
@@ -69,7 +69,7 @@ async function settle(
   h: HarvestDeps,
   job: repo.CollectionJob,
   byId: Map<number, TaskRecord>,
-  frames: Map<number, string | null>,
+  frames: Map<number, readonly string[] | null>,
   meterType: number | undefined,
   now: Date,
 ): Promise<Outcome> {
@@ -88,7 +88,11 @@ async function settle(
   const done = Object.fromEntries(
     usable.map(([role, t]) => [
       role,
-      { flag: t?.flag ?? null, receiveFrame: frames.get(t?.id ?? 0) ?? null },
+      {
+        flag: t?.flag ?? null,
+        format: t?.spec?.format ?? null,
+        receiveFrames: frames.get(t?.id ?? 0) ?? null,
+      },
     ]),
   );
   try {

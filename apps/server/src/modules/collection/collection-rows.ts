@@ -4,27 +4,29 @@ import { addDays } from './collection-days.js';
 import {
   batteryPercentOf,
   diOfFlag,
-  energyTenths,
   freezeDay,
+  type ItemRead,
   relayOpenOf,
   replyValue,
   tenths,
   valveOf,
 } from './collection-decode.js';
 
-/** A finished reading task as collection needs it. */
+/** A finished reading task as collection needs it: its item (flag and catalogue format) and reply frames. */
 export interface DoneTask {
   flag: string | null;
-  receiveFrame: string | null;
+  format: string | null;
+  receiveFrames: readonly string[] | null;
 }
 
 export class CollectionDataError extends Error {}
 
 function reader(job: CollectionJob, tasks: Record<string, DoneTask>) {
-  return (role: string): Uint8Array | null => {
+  return (role: string): ItemRead | null => {
     const t = tasks[role];
     if (!t) return null;
-    return replyValue(job.meterId, diOfFlag(t.flag ?? ''), t.receiveFrame);
+    if (!t.format) throw new CollectionDataError(`the ${role} item has no format in the catalogue`);
+    return { format: t.format, value: replyValue(job.meterId, diOfFlag(t.flag ?? ''), t.receiveFrames) };
   };
 }
 
@@ -40,9 +42,9 @@ export function periodRow(
   storedPrevious: number | null,
 ): NewDailyRow {
   const { read, register: energy } = frozenRead(job, tasks, 'no energy was read');
-  const total1 = energyTenths(energy);
+  const total1 = tenths(energy);
   const previous = read('previous');
-  const before = previous ? energyTenths(previous) : storedPrevious;
+  const before = previous ? tenths(previous) : storedPrevious;
   const credit = read('credit');
   const status = read('status');
   const relayOpen = status ? relayOpenOf(status) : null;
@@ -50,7 +52,7 @@ export function periodRow(
     ...dayOf(job),
     total1,
     usage1: before === null ? null : total1 - before,
-    remain1: credit ? energyTenths(credit) : null,
+    remain1: credit ? tenths(credit) : null,
     relayOpen,
     // "Check" when a flag is set or the state was not read (an older day: only its registers are kept).
     status: relayOpen === null ? null : relayOpen,
@@ -81,7 +83,7 @@ const provenance = (job: CollectionJob) => ({
 });
 
 /** A daily record whose freeze time is not the next midnight belongs to another day. */
-function checkFreezeDay(job: CollectionJob, time: Uint8Array | null) {
+function checkFreezeDay(job: CollectionJob, time: ItemRead | null) {
   if (!time) return;
   const frozen = freezeDay(time);
   if (frozen !== addDays(job.period, 1)) {
@@ -125,14 +127,14 @@ export function hourlyRow(
   const read = reader(job, tasks);
   const energy = read('energy');
   if (!energy) throw new CollectionDataError('no energy was read');
-  const total1 = energyTenths(energy);
+  const total1 = tenths(energy);
   const credit = read('credit');
   return {
     meterId: job.meterId,
     readingTime,
     stationId: job.stationId,
     total1,
-    remain1: credit ? energyTenths(credit) : null,
+    remain1: credit ? tenths(credit) : null,
     usage1: storedPrevious === null ? null : total1 - storedPrevious,
   };
 }

@@ -270,14 +270,17 @@ export async function requeueStale(q: Queryable, before: Date, now: Date): Promi
   return res.length;
 }
 
-/** The raw reply of each task's successful attempt (the task row keeps only the decoded text). */
-export async function successFrames(q: Queryable, taskIds: number[]): Promise<Map<number, string | null>> {
+/** The frames received in each task's successful attempt (the task row keeps only the decoded text). */
+export async function successFrames(
+  q: Queryable,
+  taskIds: number[],
+): Promise<Map<number, readonly string[] | null>> {
   if (!taskIds.length) return new Map();
   const rows = await q
-    .select({ taskId: remoteTaskAttempts.taskId, receiveFrame: remoteTaskAttempts.receiveFrame })
+    .select({ taskId: remoteTaskAttempts.taskId, receiveFrames: remoteTaskAttempts.receiveFrames })
     .from(remoteTaskAttempts)
     .where(and(inArray(remoteTaskAttempts.taskId, taskIds), eq(remoteTaskAttempts.outcome, 'success')));
-  return new Map(rows.map((r) => [r.taskId, r.receiveFrame]));
+  return new Map(rows.map((r) => [r.taskId, r.receiveFrames]));
 }
 
 /** Meters whose link the head-end (any process) last saw up. */

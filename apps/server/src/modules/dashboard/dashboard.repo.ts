@@ -10,7 +10,8 @@ import {
   tokenRecords,
 } from '../../db/schema.js';
 import { allOf, stationScope } from '../../kernel/read-query.js';
-import { localDay, money, serverZone, tenths } from '../../kernel/units.js';
+import { money, serverZone, tenths } from '../../kernel/units.js';
+import { addDays, addHours, addMonths, hourStart, localDay, localTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 const ALARM_NAMES = {
@@ -22,22 +23,14 @@ const ALARM_NAMES = {
 
 /** The last n local days ending today, oldest first ("yyyy-MM-dd"). */
 export function lastDays(now: Date, n: number): string[] {
-  return Array.from({ length: n }, (_, i) => {
-    const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (n - 1 - i));
-    return localDay(d);
-  });
+  return Array.from({ length: n }, (_, i) => addDays(localDay(now), -(n - 1 - i)));
 }
 
 export function lastMonths(now: Date, n: number): string[] {
-  return Array.from({ length: n }, (_, i) =>
-    localDay(new Date(now.getFullYear(), now.getMonth() - (n - 1 - i), 1)).slice(0, 7),
-  );
+  return Array.from({ length: n }, (_, i) => addMonths(localDay(now), -(n - 1 - i)).slice(0, 7));
 }
 
-const startOf = (day: string) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(y, m - 1, d);
-};
+const startOf = (day: string) => localTime(day);
 
 export async function panelGroup(q: Queryable, user: SessionUser): Promise<PanelGroup> {
   const [acc] = await q
@@ -128,12 +121,8 @@ async function consumption(
 
 /** Type 6: share of finished reading/control tasks that succeeded, per hour, over the last n hours. */
 async function successRate(q: Queryable, user: SessionUser, now: Date, hours: number): Promise<LineChart> {
-  const top = new Date(now);
-  top.setMinutes(0, 0, 0);
-  const starts = Array.from(
-    { length: hours },
-    (_, i) => new Date(top.getTime() - (hours - 1 - i) * 3_600_000),
-  );
+  const top = hourStart(now);
+  const starts = Array.from({ length: hours }, (_, i) => addHours(top, -(hours - 1 - i)));
   const hour = sql<string>`to_char(date_trunc('hour', ${remoteTasks.updateDate} at time zone 'UTC'), 'YYYY-MM-DD"T"HH24')`;
   const rows = await q
     .select({

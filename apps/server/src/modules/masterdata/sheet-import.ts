@@ -1,6 +1,7 @@
 import type { ExportLanguage } from '@prepay/contracts';
 import { DUPLICATE_LINES } from '@prepay/contracts';
 import { type IssueLike, plainMessage } from '../../http/plain-issues.js';
+import { fromExcelSerial } from '../../lib/dates.js';
 import { refuse } from '../../lib/domain-errors.js';
 import { acceptedValues, type CodeNames, codeOf, headerOf } from '../../lib/export-labels.js';
 import { nestsTooDeep } from '../../lib/json-depth.js';
@@ -66,7 +67,7 @@ export function cellToField(v: CellValue, kind: ColumnKind, names?: CodeNames): 
     case 'date':
       if (v instanceof Date) return excelDate(v);
       // A date cell without its style is the Excel serial day number (days since 1899-12-30).
-      if (typeof v === 'number') return excelDate(new Date(Math.round((v - 25569) * 86_400_000)));
+      if (typeof v === 'number') return excelDate(fromExcelSerial(v));
       return String(v).trim();
     case 'steps':
       return parseSteps(String(v));

@@ -11,7 +11,7 @@ import {
   waterMonthlyData,
 } from '../../db/schema.js';
 import { writeAudit } from '../../kernel/audit.js';
-import { localDay } from '../../kernel/units.js';
+import { addDays, addHours, hourStart, localDay, localTime } from '../../lib/dates.js';
 import {
   type NewAlarm,
   type NewDailyRow,
@@ -46,7 +46,7 @@ type Account = {
 type Vend = typeof tokenRecords.$inferInsert;
 
 const dayAt = (end: Date, back: number, hour = 0, minute = 0) =>
-  new Date(end.getFullYear(), end.getMonth(), end.getDate() - back, hour, minute);
+  localTime(addDays(localDay(end), -back), hour, minute);
 
 /**
  * One meter's year: a daily frozen reading (usage, totals, credit that falls with use and rises with each
@@ -132,8 +132,7 @@ function hourly(a: Account, last: NewDailyRow | undefined, end: Date, index: num
     const usage = Math.min(remain, Math.floor(random() * 8));
     total += usage;
     remain -= usage;
-    const readingTime = new Date(end.getTime() - h * 3_600_000);
-    readingTime.setMinutes(0, 0, 0);
+    const readingTime = hourStart(addHours(end, -h));
     out.push({
       meterId: a.meterId,
       readingTime,

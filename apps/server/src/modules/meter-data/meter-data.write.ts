@@ -10,6 +10,7 @@ import {
   waterDailyData,
   type waterMonthlyData,
 } from '../../db/schema.js';
+import { monthStart } from '../../lib/dates.js';
 
 export type NewDailyRow = typeof meterDailyData.$inferInsert;
 export type NewWaterRow = typeof waterDailyData.$inferInsert;
@@ -74,7 +75,7 @@ type ElectricTable = typeof meterDailyData | typeof meterMonthlyData;
 type WaterTable = typeof waterDailyData | typeof waterMonthlyData;
 
 /** The months (yyyy-MM-01) of period days (yyyy-MM-dd), for ensurePartitions. */
-const monthsOf = (days: string[]) => days.map((day) => `${day.slice(0, 7)}-01`);
+const monthsOf = (days: string[]) => days.map(monthStart);
 
 /** Writes rows in batches of BATCH (one statement each keeps its parameter count in bounds). */
 async function inBatches<R>(rows: R[], write: (batch: R[]) => Promise<unknown>): Promise<void> {

@@ -165,6 +165,9 @@ export async function loadTasks(q: Queryable, ids: number[]): Promise<TaskRecord
   return q.select().from(remoteTasks).where(inArray(remoteTasks.id, ids)).orderBy(asc(remoteTasks.id));
 }
 
+/** An attempt's frames as the wire shows them: one text, " | " between frames. */
+const framesText = (frames: readonly string[] | null) => (frames?.length ? frames.join(' | ') : null);
+
 export async function readAttempts(q: Queryable, taskId: number): Promise<TaskAttemptRow[]> {
   const rows = await q
     .select()
@@ -174,8 +177,8 @@ export async function readAttempts(q: Queryable, taskId: number): Promise<TaskAt
   return rows.map((a) => ({
     attempt: a.attempt,
     outcome: a.outcome,
-    sendFrame: a.sendFrame,
-    receiveFrame: a.receiveFrame,
+    sendFrame: framesText(a.sendFrames),
+    receiveFrame: framesText(a.receiveFrames),
     value: a.value,
     errorWord: a.errorWord,
     detail: a.detail,

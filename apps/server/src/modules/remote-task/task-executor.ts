@@ -40,8 +40,9 @@ export interface AttemptResult {
   outcome: AttemptOutcome;
   /** success / failure now, or retry later (link trouble that may pass). */
   verdict: 'success' | 'failure' | 'retry';
-  sent: string | null;
-  raw: string | null;
+  /** Frames sent and received in the attempt, in order (hex); null when none was. */
+  sent: readonly string[] | null;
+  raw: readonly string[] | null;
   value: string | null;
   errorWord: number | null;
   detail: string;
@@ -69,8 +70,8 @@ type ExchangeOpts = { timeoutMs: number } | undefined;
 /** An attempt's result with the frames it exchanged so far. */
 const withTrace = (trace: Trace, r: AttemptPart): AttemptResult => ({
   ...r,
-  sent: trace.sent.join(' | ') || null,
-  raw: trace.raw.join(' | ') || null,
+  sent: trace.sent.length ? trace.sent : null,
+  raw: trace.raw.length ? trace.raw : null,
   transport: trace.transport,
 });
 

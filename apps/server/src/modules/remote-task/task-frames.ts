@@ -1,12 +1,13 @@
 import {
   type Address,
-  bcdToDigits,
   DI,
-  decodeStatusWord3,
   digitsToBcd,
   type Frame,
+  formatShape,
+  itemText,
   readRequest,
   relayRequest,
+  statusWord3Of,
   tokenRequest,
   type WriteAuth,
   writeRequest,
@@ -18,50 +19,22 @@ export type ItemSpec = TaskSpec;
 
 export class TaskInputError extends Error {}
 
-/** Digits a format holds ("XXXXXX.XX" → 8, decimals 2; "hhmmss" → 6). */
-function shape(format: string) {
-  const body = format.replace(/\s/g, '');
-  const dot = body.indexOf('.');
-  const digits = body.replace('.', '').length;
-  return { digits, decimals: dot < 0 ? 0 : body.length - dot - 1 };
-}
-
-/** BCD value bytes (low byte first on the wire) → digits, most significant first. */
-const digitsOf = (value: Uint8Array) => bcdToDigits(value);
-
 /** Decodes a value as the catalogue's format and analysis say, for the task's `data`. */
 export function decodeValue(spec: ItemSpec, value: Uint8Array): string {
   if (spec.analysisFormat === 'relay') return relayText(value);
-  const format = spec.format ?? '';
-  if (format === 'YYMMDDWW') {
-    const d = digitsOf(value);
-    return `20${d.slice(0, 2)}-${d.slice(2, 4)}-${d.slice(4, 6)}`;
-  }
-  if (format === 'hhmmss') {
-    const d = digitsOf(value);
-    return `${d.slice(0, 2)}:${d.slice(2, 4)}:${d.slice(4, 6)}`;
-  }
-  const { decimals } = shape(format || 'X');
-  const d = digitsOf(value);
-  if (!/^\d+$/.test(d)) return d;
-  const whole = d.slice(0, d.length - decimals).replace(/^0+(?=\d)/, '') || '0';
-  return decimals ? `${whole}.${d.slice(d.length - decimals)}` : whole;
+  return itemText(spec.format ?? '', value);
 }
 
-/** Status word 3 (binary, low byte first) → the relay state in words. */
+/** Status word 3 → the relay state in words. */
 export function relayText(value: Uint8Array): string {
-  const word = (value[0] ?? 0) | ((value[1] ?? 0) << 8);
-  return decodeStatusWord3(word).relayOpen ? 'Relay Disconnected' : 'Relay Connected';
+  return statusWord3Of(value).relayOpen ? 'Relay Disconnected' : 'Relay Connected';
 }
 
-export function relayOpenOf(value: Uint8Array): boolean {
-  const word = (value[0] ?? 0) | ((value[1] ?? 0) << 8);
-  return decodeStatusWord3(word).relayOpen;
-}
+export const relayOpenOf = (value: Uint8Array): boolean => statusWord3Of(value).relayOpen;
 
 /** A typed value ("12.5") → BCD bytes in the format's width; refuses what does not fit. */
 export function encodeValue(format: string | null, text: string): Uint8Array {
-  const { digits, decimals } = shape(format || 'XXXXXX.XX');
+  const { digits, decimals } = formatShape(format || 'XXXXXX.XX');
   const m = /^\s*(\d+)(?:\.(\d+))?\s*$/.exec(text);
   if (!m) throw new TaskInputError(`"${text}" is not a number for ${format}`);
   const frac = m[2] ?? '';

@@ -114,7 +114,7 @@ export async function writeResults(q: QueueDeps, batch: Finished[]) {
     with v as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
         id int, status int, data text, receive_frame text, reason text, delay_ms int, retries_left int,
-        attempt int, outcome text, sent text, raw text, value text, error_word int, detail text,
+        attempt int, outcome text, sent text[], raw text[], value text, error_word int, detail text,
         transport text, start_date text, update_date text)
     ),
     kept as (
@@ -128,7 +128,7 @@ export async function writeResults(q: QueueDeps, batch: Finished[]) {
       returning t.id
     )
     insert into remote_task_attempts
-      (task_id, attempt, outcome, send_frame, receive_frame, value, error_word, detail, transport, runner, start_date, end_date)
+      (task_id, attempt, outcome, send_frames, receive_frames, value, error_word, detail, transport, runner, start_date, end_date)
     select v.id, v.attempt, v.outcome, v.sent, v.raw, v.value, v.error_word, v.detail, v.transport, ${q.me},
            v.start_date::timestamptz, v.update_date::timestamptz
     from v join kept on kept.id = v.id

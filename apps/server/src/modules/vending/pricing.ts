@@ -4,6 +4,8 @@
  * energy cost and VAT round down, units never round up past what was paid for.
  */
 
+import { daysInMonth } from '../../lib/dates.js';
+
 export interface TariffStep {
   /** Consumption in the billing period where the step starts and ends, in 0.1 kWh units (end exclusive). */
   startUnits: number;
@@ -167,7 +169,7 @@ export function price(input: PricingInput, request: VendRequest): PriceBreakdown
 
 /** Start of the billing period containing `now`: the latest billing day at 00:00 (days past 28 clamp to month end). */
 export function billingPeriodStart(now: Date, billingDay: number): Date {
-  const dayIn = (y: number, m: number) => Math.min(Math.max(1, billingDay), new Date(y, m + 1, 0).getDate());
+  const dayIn = (y: number, m: number) => Math.min(Math.max(1, billingDay), daysInMonth(y, m));
   const y = now.getFullYear();
   const m = now.getMonth();
   const thisMonth = new Date(y, m, dayIn(y, m));

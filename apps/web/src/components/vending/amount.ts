@@ -51,32 +51,10 @@ export const unitOf = (meterType: number | null | undefined) =>
   meterType === MeterType.water || meterType === MeterType.gas ? 'm³' : 'kWh';
 
 /**
- * The credit token's 16-bit amount field (STS exponent/mantissa, packages/sts amount.ts): above
- * 1638.3 units only some counts exist. Band e holds OFFSET[e] + STEP[e]·m for m = 0…16383.
- */
-const BAND_OFFSET = [0, 16384, 180224, 1818624] as const;
-const BAND_STEP = [1, 10, 100, 1000] as const;
-export const MAX_TOKEN_UNITS = 18201624;
-
-/**
  * The token amounts (in 0.1 units) next to `units`: `lower` ≤ units ≤ `upper`, equal when the token
- * carries it exactly; `upper` is null past the largest token.
+ * carries it exactly; `upper` is null past the largest token. The STS engine's own bands decide it.
  */
-export function carriedAround(units: number): { lower: number; upper: number | null } {
-  for (let e = 0; e < 4; e++) {
-    const offset = BAND_OFFSET[e] ?? 0;
-    const step = BAND_STEP[e] ?? 1;
-    const above = units - offset;
-    const m = above <= 0 ? 0 : Math.ceil(above / step);
-    if (m > 16383) continue;
-    const upper = offset + step * m;
-    if (upper === units) return { lower: units, upper };
-    if (m > 0) return { lower: upper - step, upper };
-    // In the gap below band e: the largest of the band before.
-    return { lower: (BAND_OFFSET[e - 1] ?? 0) + (BAND_STEP[e - 1] ?? 1) * 16383, upper };
-  }
-  return { lower: MAX_TOKEN_UNITS, upper: null };
-}
+export { carriedAmounts as carriedAround } from '@prepay/sts';
 
 /** Units in 0.1 steps from the amount typed (at most 1 decimal, already checked). */
 export const tenthsOf = (text: string) => Math.round(Number(text.trim()) * 10);
