@@ -51,6 +51,11 @@ export class Yardstick {
   constructor(
     /** EA07 credit tokens per CPU-second on one core. */
     readonly rate: number,
+    /**
+     * The share of a core the measuring thread got (wall-clock rate ÷ CPU rate): below 1 the machine was
+     * busy with other work, which normalising cannot undo for wall-clock figures (CPU per operation holds).
+     */
+    readonly share = 1,
   ) {}
 
   /** Factor a time taken here is multiplied by to be a reference machine's. */
@@ -80,13 +85,20 @@ export class Yardstick {
 
   /** The line every bench prints before its figures. */
   line(): string {
-    return `yardstick: ${group(this.rate)} EA07 credit tokens/s on one core (CPU time); "norm." = as on a ${REFERENCE_RATE / 1e6} M tokens/s machine (times × ${this.factor.toFixed(3)}, rates ÷ ${this.factor.toFixed(3)})`;
+    return `yardstick: ${group(this.rate)} EA07 credit tokens/s on one core (CPU time); "norm." = as on a ${REFERENCE_RATE / 1e6} M tokens/s machine (times × ${this.factor.toFixed(3)}, rates ÷ ${this.factor.toFixed(3)})${this.busy()}`;
+  }
+
+  /** A warning when the thread got less than 90 % of a core while measuring. */
+  busy(): string {
+    if (this.share >= 0.9) return '';
+    return `; BUSY MACHINE: the yardstick got ${(this.share * 100).toFixed(0)} % of a core, so wall-clock figures (rates, latencies) are worse than this machine's speed alone explains; CPU per operation is the figure to compare`;
   }
 }
 
 /** Measures this machine's yardstick now (about `minMs` of one core). */
 export function measureYardstick(minMs = 1500): Yardstick {
-  return new Yardstick(measureRate(ea07Credit, minMs).rate);
+  const { rate, wall } = measureRate(ea07Credit, minMs);
+  return new Yardstick(rate, Math.min(1, wall / rate));
 }
 
 /**
@@ -96,5 +108,5 @@ export function measureYardstick(minMs = 1500): Yardstick {
 export function closingLine(start: Yardstick, minMs = 1500): string {
   const end = measureYardstick(minMs);
   const drift = ((end.rate - start.rate) / start.rate) * 100;
-  return `yardstick at the end: ${group(end.rate)} tokens/s (${drift >= 0 ? '+' : ''}${drift.toFixed(1)} % from the start; figures above are normalised with the start)`;
+  return `yardstick at the end: ${group(end.rate)} tokens/s (${drift >= 0 ? '+' : ''}${drift.toFixed(1)} % from the start; figures above are normalised with the start)${end.busy()}`;
 }
