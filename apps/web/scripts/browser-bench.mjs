@@ -173,11 +173,16 @@ async function menuLinks(page) {
       return document.querySelectorAll(sel).length < left;
     }, n);
   }
-  return sidebar
-    .locator('.ant-menu-item a[href]')
-    .evaluateAll((as) =>
-      as.map((a) => ({ path: new URL(a.href).pathname, label: a.textContent?.trim() ?? '' })),
-    );
+  return sidebar.locator('.ant-menu-item a[href]').evaluateAll((as) =>
+    as.map((a) => {
+      // The titles of the sub-menus the link sits in, outermost first (to open them after a full load).
+      const menus = [];
+      for (let m = a.closest('.ant-menu-submenu'); m; m = m.parentElement?.closest('.ant-menu-submenu')) {
+        menus.unshift(m.querySelector(':scope > .ant-menu-submenu-title')?.textContent?.trim() ?? '');
+      }
+      return { path: new URL(a.href).pathname, label: a.textContent?.trim() ?? '', menus };
+    }),
+  );
 }
 
 const cdpSessions = new WeakMap();
@@ -211,20 +216,18 @@ async function clickAndMeasure(page, locator, selector, path) {
 async function firstClickAfterLoad(page, p) {
   await page.goto(`${BASE}/dashboard`, { waitUntil: 'networkidle' });
   const link = page.getByTestId('sidebar').locator(`a[href="${p.path}"]`);
-  if (!(await link.isVisible())) await openMenuTo(page, p.path);
+  if (!(await link.isVisible())) await openMenuTo(page, p);
   return clickAndMeasure(page, link, ROW_SELECTOR, p.path);
 }
 
 /** Opens the sub-menus until the link to `path` shows (a fresh load opens only the current one). */
-async function openMenuTo(page, path) {
+async function openMenuTo(page, { path, menus }) {
   const sidebar = page.getByTestId('sidebar');
-  const closed = sidebar.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-  for (
-    let n = await closed.count();
-    n > 0 && !(await sidebar.locator(`a[href="${path}"]`).isVisible());
-    n--
-  ) {
-    await closed.first().click();
+  for (const title of menus) {
+    const closed = sidebar
+      .locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title')
+      .filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+    if (await closed.count()) await closed.first().click();
   }
   await sidebar.locator(`a[href="${path}"]`).waitFor({ state: 'visible' });
 }
