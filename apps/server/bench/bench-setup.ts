@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FleetSpec } from '@prepay/simulator';
+import { measureYardstick, type Yardstick } from '@prepay/sts/yardstick';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 // @ts-expect-error plain ESM helper without types
@@ -77,6 +78,17 @@ export async function until(what: string, check: () => boolean | Promise<boolean
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The machine's one-core speed, measured now and printed under the bench's machine line: every figure after
+ * it is printed as measured and as on the reference machine (yardstick.ms, yardstick.rateOf).
+ */
+export function benchYardstick(name: string): Yardstick {
+  console.log(machineLine(name));
+  const yardstick = measureYardstick();
+  console.log(yardstick.line());
+  return yardstick;
 }
 
 /** "<name>: N cores, load a b c": figures mean little without the load they were taken at. */
@@ -221,4 +233,31 @@ export async function vendApp(database: Database, meters: number, decoderKey?: (
   await putBenchDecoderKeys(await keyStoreOf(app.deps), meters, decoderKey);
   await seedVendHistory(database, 12);
   return { app, post: injectPost(app) };
+}
+
+/**
+ * The database's own ceiling for what a vend does at least once: single-row insert-and-commit transactions
+ * per second, `clients` callers at once through `database`'s pool (the server's pool size), for `seconds`,
+ * into a table of its own that it drops afterwards. On PGlite the callers queue for its one connection, as
+ * the server's requests do.
+ */
+export async function insertCeiling(database: Database, clients: number, seconds: number): Promise<number> {
+  const db = database.db;
+  await db.execute(sql`create table if not exists bench_ceiling (id bigserial primary key, v text not null)`);
+  const insert = () => db.execute(sql`insert into bench_ceiling (v) values (${'x'})`);
+  for (let i = 0; i < clients; i++) await insert();
+  let done = 0;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < end) {
+        await insert();
+        done++;
+      }
+    }),
+  );
+  const rate = done / ((performance.now() - started) / 1000);
+  await db.execute(sql`drop table bench_ceiling`);
+  return rate;
 }

@@ -15,13 +15,14 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { DI, readRequest } from '@prepay/dlt645';
 import { type FleetSpec, syntheticFleet } from '@prepay/simulator';
+import { closingLine } from '@prepay/sts/yardstick';
 import { openPglite } from '../src/db/client.js';
 import { gateways, meters } from '../src/db/schema.js';
 import { startHeadEnd } from '../src/headend/head-end.js';
 import { silentLog } from '../src/headend/types.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { testConfig } from '../test/test-config.js';
-import { percentile, startSimulator, stopProcess, until } from './bench-setup.js';
+import { benchYardstick, percentile, startSimulator, stopProcess, until } from './bench-setup.js';
 
 const GPRS = Number(process.env.BENCH_GPRS ?? 10_000);
 const LORA = Number(process.env.BENCH_LORA ?? 2_000);
@@ -49,7 +50,7 @@ function loopDelay() {
     const used = process.cpuUsage(cpu);
     // CPU per request in this process (head-end, broker, database): comparable on a loaded machine.
     const perRequest = (used.user + used.system) / Math.max(1, requests);
-    return `loop delay p99 ${(h.percentile(99) / 1e6).toFixed(0)} ms max ${(h.max / 1e6).toFixed(0)} ms, head-end CPU ${perRequest.toFixed(0)} µs/request`;
+    return `loop delay p99 ${yardstick.ms(h.percentile(99) / 1e6)} max ${yardstick.ms(h.max / 1e6)}, head-end CPU ${yardstick.ms(perRequest, 'µs')}/request`;
   };
 }
 
@@ -79,9 +80,9 @@ function runFigures(label: string) {
     print(how: string) {
       const seconds = (performance.now() - start) / 1000;
       latencies.sort((a, b) => a - b);
-      const ms = (q: number) => percentile(latencies, q).toFixed(1);
+      const ms = (q: number) => yardstick.ms(percentile(latencies, q));
       console.log(
-        `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${(latencies.length / seconds).toFixed(0).padStart(6)} req/s, p50 ${ms(0.5)} ms, p99 ${ms(0.99)} ms, max ${ms(1)} ms, failures ${failures} (${how}; ${loop(latencies.length)})`,
+        `${label.padEnd(6)} ${String(latencies.length).padStart(6)} requests, ${yardstick.rateOf(latencies.length / seconds, 'req/s')}, p50 ${ms(0.5)}, p99 ${ms(0.99)}, max ${ms(1)}, failures ${failures} (${how}; ${loop(latencies.length)})`,
       );
     },
   };
@@ -199,4 +200,6 @@ async function main() {
   rmSync(dir, { recursive: true, force: true });
 }
 
+const yardstick = benchYardstick('head-end bench');
 await main();
+console.log(closingLine(yardstick));

@@ -5,13 +5,14 @@
  *   BENCH_ENGINES=pglite npm run bench -w apps/server
  */
 import { performance } from 'node:perf_hooks';
+import { closingLine } from '@prepay/sts/yardstick';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
 import type { SessionUser } from '../src/http/route.js';
 import { readMeters } from '../src/modules/meter/meter.repo.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { testConfig } from '../test/test-config.js';
-import { benchEngines, machineLine, onEngine, percentile } from './bench-setup.js';
+import { benchEngines, benchYardstick, onEngine, percentile } from './bench-setup.js';
 
 const METERS = Number(process.env.BENCH_METERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -93,11 +94,12 @@ async function run(name: string, database: Database) {
     }
     times.sort((a, b) => a - b);
     console.log(
-      `  ${q.label.padEnd(52)} total ${String(total).padStart(6)}  p50 ${percentile(times, 0.5).toFixed(1).padStart(6)} ms  p95 ${percentile(times, 0.95).toFixed(1).padStart(6)} ms`,
+      `  ${q.label.padEnd(52)} total ${String(total).padStart(6)}  p50 ${yardstick.ms(percentile(times, 0.5))}  p95 ${yardstick.ms(percentile(times, 0.95))}`,
     );
   }
 }
 
-console.log(machineLine('meter-page bench'));
+const yardstick = benchYardstick('meter-page bench');
 for (const engine of benchEngines()) await onEngine(engine, (database, label) => run(label, database));
 console.log('\nTargets: p95 < 150 ms on PGlite, < 50 ms on PostgreSQL.');
+console.log(closingLine(yardstick));

@@ -13,13 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { syntheticFleet } from '@prepay/simulator';
+import { closingLine } from '@prepay/sts/yardstick';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/client.js';
 import { meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { testConfig } from '../test/test-config.js';
-import { percentile, startSimulator, until } from './bench-setup.js';
+import { benchYardstick, percentile, startSimulator, until } from './bench-setup.js';
 
 const METERS = Number(process.env.BENCH_TASK_METERS ?? 2_000);
 const TASKS = Number(process.env.BENCH_TASKS ?? 20_000);
@@ -141,15 +142,17 @@ async function main() {
       const seconds = (finished - started) / 1000;
       console.log(`${label}: ${total} reading tasks over ${METERS} GPRS meters, offered at ${rate}/s`);
       console.log(
-        `  created in ${((created - started) / 1000).toFixed(2)} s (${Math.round(total / ((created - started) / 1000))} tasks/s accepted)`,
+        `  created in ${yardstick.ms((created - started) / 1000, 's')} (${yardstick.rateOf(total / ((created - started) / 1000), 'tasks/s')} accepted)`,
       );
-      console.log(`  ${ok}/${total} Success, ${total - ok} Failure, all done in ${seconds.toFixed(2)} s`);
-      console.log(`  throughput create → Success: ${Math.round(ok / seconds)} tasks/s`);
       console.log(
-        `  time to Success: p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p99 ${percentile(latencies, 0.99).toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms`,
+        `  ${ok}/${total} Success, ${total - ok} Failure, all done in ${yardstick.ms(seconds, 's')}`,
+      );
+      console.log(`  throughput create → Success: ${yardstick.rateOf(ok / seconds, 'tasks/s')}`);
+      console.log(
+        `  time to Success: p50 ${yardstick.ms(percentile(latencies, 0.5))}, p99 ${yardstick.ms(percentile(latencies, 0.99))}, max ${yardstick.ms(latencies.at(-1) ?? 0)}`,
       );
       // This process holds the API, the runner, the head-end and PGlite: comparable on a loaded machine.
-      console.log(`  server CPU ${((used.user + used.system) / 1000 / total).toFixed(2)} ms/task`);
+      console.log(`  server CPU ${yardstick.ms((used.user + used.system) / 1000 / total)}/task`);
     }
 
     console.log(
@@ -166,4 +169,6 @@ async function main() {
   }
 }
 
+const yardstick = benchYardstick('remote-task bench');
 await main();
+console.log(closingLine(yardstick));

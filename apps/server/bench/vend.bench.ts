@@ -1,13 +1,18 @@
 /**
  * Vend bench: credit vends through HTTP against the production build (`npm start`'s release), with
  * BENCH_CLIENTS (16) concurrent clients, each its own logged-in session, on PGlite and on a throw-away
- * PostgreSQL, with BENCH_HISTORY (12) earlier vends per meter. Prints vends/s, p50/p99 and the CPU per vend of
- * the server, the database server and the bench's own clients, then a mixed load (vends, meter list pages,
- * record reads, a report, the task list, the dashboard). Asserts nothing.
+ * PostgreSQL, with BENCH_HISTORY (12) earlier vends per meter. Prints, before each engine's figures, the
+ * machine's yardstick (the STS one-core rate, @prepay/sts/yardstick) and the database's own ceiling
+ * (single-row insert-and-commit transactions, the same clients through a pool of the server's size); then
+ * vends/s, p50/p99 and the CPU per vend of the server, the database server and the bench's own clients,
+ * each measured and normalised, against the targets; then a mixed load (vends, meter list pages, record
+ * reads, a report, the task list, the dashboard). Asserts nothing.
  *   npx tsx bench/vend.bench.ts                                   (both engines)
  *   BENCH_ENGINES=pglite BENCH_SECONDS=5 npx tsx bench/vend.bench.ts
  *   BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' npx tsx bench/vend.bench.ts   (profile the server)
  *   BENCH_MIXED=0 …                                               (the vends alone, e.g. to profile them)
+ *   BENCH_PG_SOCKET=1 …                      (the server reaches PostgreSQL by its Unix socket, not TCP)
+ *   BENCH_LOG_LEVEL=info …                   (the server logs as in production: two lines per request)
  *   PG_EXTRA_OPTS='-c shared_preload_libraries=pg_stat_statements' BENCH_PG_STATS=1 npx tsx bench/vend.bench.ts
  *     (after the vends on PostgreSQL: each statement's calls and mean time, from pg_stat_statements)
  */
@@ -18,6 +23,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { closingLine, measureYardstick, REFERENCE_RATE, Yardstick } from '@prepay/sts/yardstick';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { createKeyCipher } from '../src/modules/keystore/key-cipher.js';
@@ -28,8 +34,9 @@ import { ADMIN_PASSWORD } from '../test/test-config.js';
 import {
   benchEngines,
   benchMeterId,
+  benchYardstick,
   creditVend,
-  machineLine,
+  insertCeiling,
   percentile,
   putBenchDecoderKeys,
   seedVendData,
@@ -45,15 +52,28 @@ const ENGINES = benchEngines();
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 12);
 const KEK = randomBytes(32).toString('base64');
 
-/** Meters with decoder keys, accounts on one flat tariff, an admin who may vend without changing passwords. */
-async function seed(database: Database) {
-  await seedVendData(database, METERS);
-  await putBenchDecoderKeys(
-    new DbKeyStore(database.db, cipherVault(createKeyCipher(Buffer.from(KEK, 'base64')))),
-    METERS,
-  );
-  await seedVendHistory(database, HISTORY);
-  await database.close();
+/** The server's pool size (config DB_POOL_SIZE), which the database's ceiling is measured through too. */
+const POOL = Number(process.env.DB_POOL_SIZE ?? 10);
+/** Seconds of the database's ceiling (insert-and-commit transactions, CLIENTS at once). */
+const CEILING_SECONDS = Number(process.env.BENCH_CEILING_SECONDS ?? 5);
+
+/**
+ * Meters with decoder keys, accounts on one flat tariff, an admin who may vend without changing passwords;
+ * then the database's ceiling on `ceilingDb` (the seeded database itself unless given) and both closed.
+ */
+async function seed(database: Database, ceilingDb = database): Promise<number> {
+  try {
+    await seedVendData(database, METERS);
+    await putBenchDecoderKeys(
+      new DbKeyStore(database.db, cipherVault(createKeyCipher(Buffer.from(KEK, 'base64')))),
+      METERS,
+    );
+    await seedVendHistory(database, HISTORY);
+    return await insertCeiling(ceilingDb, CLIENTS, CEILING_SECONDS);
+  } finally {
+    await database.close();
+    if (ceilingDb !== database) await ceilingDb.close();
+  }
 }
 
 /** CPU seconds (user + system) used so far by these processes and their children, from /proc. */
@@ -90,7 +110,7 @@ const startServer = (env: Record<string, string>) =>
       ...env,
       SEED: 'none',
       KEY_ENCRYPTION_KEY: KEK,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       SERVER_NODE_ARGS: process.env.BENCH_NODE_ARGS ?? '',
     },
     'npmStart',
@@ -170,6 +190,7 @@ async function load(
   ops: Op[],
   seconds: number,
   cpu: () => [number, number, number] = () => [0, 0, 0],
+  yardstick = new Yardstick(REFERENCE_RATE),
 ) {
   const cpu0 = cpu();
   const lat = new Map<string, number[]>();
@@ -197,16 +218,19 @@ async function load(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const stats = new Map<string, { perSecond: number; p50: number; p99: number }>();
   const rows = [...lat].map(([name, l]) => {
     l.sort((a, b) => a - b);
-    return `${name.padEnd(16)} ${String(l.length).padStart(6)} ops ${(l.length / elapsed).toFixed(0).padStart(6)}/s  p50 ${percentile(l, 0.5).toFixed(1).padStart(6)} ms  p99 ${percentile(l, 0.99).toFixed(1).padStart(6)} ms${failures.get(name) ? `  FAILED ${failures.get(name)} (${reasons.get(name)})` : ''}`;
+    const s = { perSecond: l.length / elapsed, p50: percentile(l, 0.5), p99: percentile(l, 0.99) };
+    stats.set(name, s);
+    return `${name.padEnd(16)} ${String(l.length).padStart(6)} ops  ${yardstick.rateOf(s.perSecond, 'ops/s')}  p50 ${yardstick.ms(s.p50)}  p99 ${yardstick.ms(s.p99)}${failures.get(name) ? `  FAILED ${failures.get(name)} (${reasons.get(name)})` : ''}`;
   });
   const total = [...lat.values()].reduce((n, l) => n + l.length, 0);
   const cpu1 = cpu();
   const vends = lat.get('vend')?.length ?? 0;
-  const per = (i: 0 | 1 | 2) => (vends ? (((cpu1[i] - cpu0[i]) * 1000) / vends).toFixed(2) : '-');
-  const cpuLine = `CPU per vend: server ${per(0)} ms, database server ${per(1)} ms, bench clients ${per(2)} ms (ceiling without the clients on 2 cores ≈ ${vends ? Math.round((2 * 1000 * vends) / ((cpu1[0] - cpu0[0] + cpu1[1] - cpu0[1]) * 1000)) : '-'} vends/s)`;
-  return { rows, total, elapsed, cpuLine };
+  const per = (i: 0 | 1 | 2) => (vends ? yardstick.ms(((cpu1[i] - cpu0[i]) * 1000) / vends) : '-');
+  const cpuLine = `CPU per vend: server ${per(0)}, database server ${per(1)}, bench clients ${per(2)} (ceiling without the clients on 2 cores ≈ ${vends ? yardstick.rateOf((2 * 1000 * vends) / ((cpu1[0] - cpu0[0] + cpu1[1] - cpu0[1]) * 1000), 'vends/s') : '-'})`;
+  return { rows, total, elapsed, cpuLine, stats };
 }
 
 async function onPostgres(url: string, statement: string) {
@@ -245,15 +269,22 @@ async function benchEngine(engine: string) {
   let pg: { url: string; stop: () => void } | undefined;
   try {
     const env: Record<string, string> = { DATA_DIR: dir };
+    let ceiling: number;
     if (engine === 'postgres') {
       const started = await startPostgres();
       pg = started;
       env.DATABASE_URL = process.env.BENCH_PG_SOCKET ? started.socketUrl : started.url;
-      await seed(await openPostgres(started.url, 4));
+      ceiling = await seed(await openPostgres(started.url, 4), await openPostgres(env.DATABASE_URL, POOL));
     } else {
-      await seed(await openPglite({ dataDir: path.join(dir, 'pglite') }));
+      ceiling = await seed(await openPglite({ dataDir: path.join(dir, 'pglite') }));
       env.DATA_DIR = path.join(dir, 'pglite');
     }
+    // The machine's speed just before this engine's figures (other work on a shared machine comes and goes).
+    const yardstick = measureYardstick();
+    console.log(`\n${engine}: ${yardstick.line()}`);
+    console.log(
+      `${engine}: the database's ceiling, single-row insert-and-commit transactions, ${CLIENTS} clients through a pool of ${POOL}: ${yardstick.rateOf(ceiling, 'tx/s')}`,
+    );
     const server = await startServer(env);
     try {
       const tokens: string[] = [];
@@ -277,13 +308,14 @@ async function benchEngine(engine: string) {
           stats,
           'create extension if not exists pg_stat_statements; select pg_stat_statements_reset()',
         );
-      const vends = await load(server.base, tokens, [vend], SECONDS, cpu);
-      console.log(`\n${engine}: credit vends, ${CLIENTS} clients, ${SECONDS} s, ${METERS} meters`);
+      const vends = await load(server.base, tokens, [vend], SECONDS, cpu, yardstick);
+      console.log(`${engine}: credit vends, ${CLIENTS} clients, ${SECONDS} s, ${METERS} meters`);
       for (const r of vends.rows) console.log(`  ${r}`);
       console.log(`  ${vends.cpuLine}`);
+      console.log(`  ${verdict(engine, vends.stats.get('vend'), ceiling, yardstick)}`);
       if (stats) await printStatementStats(stats, vends.total);
       if (process.env.BENCH_MIXED === '0') return;
-      const mixed = await load(server.base, tokens, MIXED, SECONDS, cpu);
+      const mixed = await load(server.base, tokens, MIXED, SECONDS, cpu, yardstick);
       console.log(`${engine}: mixed load, ${(mixed.total / mixed.elapsed).toFixed(0)} requests/s`);
       for (const r of mixed.rows) console.log(`  ${r}`);
       console.log(
@@ -298,5 +330,24 @@ async function benchEngine(engine: string) {
   }
 }
 
-console.log(machineLine('vend bench'));
+/**
+ * The targets, on normalised figures: on PostgreSQL at least half the database's insert-and-commit ceiling
+ * (a ratio, the same measured or normalised) with p99 under 50 ms; on PGlite at least 500 vends/s.
+ */
+function verdict(
+  engine: string,
+  vends: { perSecond: number; p99: number } | undefined,
+  ceiling: number,
+  yardstick: Yardstick,
+): string {
+  if (!vends) return 'targets: no vends';
+  const rate = yardstick.perTime(vends.perSecond);
+  const p99 = yardstick.time(vends.p99);
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  if (engine === 'pglite') return `target ≥ 500 vends/s (norm.): ${met(rate >= 500)}`;
+  return `targets (norm.): vends/s ≥ half the ceiling (${((vends.perSecond / ceiling) * 100).toFixed(0)} % of it): ${met(vends.perSecond >= ceiling / 2)}; p99 < 50 ms (${p99.toFixed(1)}): ${met(p99 < 50)}`;
+}
+
+const opening = benchYardstick('vend bench');
 for (const engine of ENGINES) await benchEngine(engine);
+console.log(`\n${closingLine(opening)}`);

@@ -24,6 +24,7 @@ import { installSecurityHeaders, swaggerGate } from './http/security-headers.js'
 import type { ServerModule } from './http/server-module.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { KeyVault } from './lib/key-vault.js';
+import { bufferedLogDestination } from './lib/log-destination.js';
 import { logSerializers } from './lib/log-redaction.js';
 import { createMetrics, type Metrics } from './lib/metrics.js';
 import { installReadiness } from './lib/readiness.js';
@@ -68,8 +69,11 @@ export interface BuildOptions {
   remoteTasks?: Partial<RunnerOptions>;
   /** Run the meter-data collection schedule in this process (main: COLLECTION, default on). */
   collection?: boolean;
-  /** Where log lines go instead of stdout (the log-redaction test reads them). */
-  logStream?: { write(line: string): void };
+  /**
+   * Where log lines go instead of stdout, buffered (the log-redaction test reads them); closed with the app
+   * when it can be.
+   */
+  logStream?: { write(line: string): void; close?(): void };
 }
 
 declare module 'fastify' {
@@ -80,9 +84,13 @@ declare module 'fastify' {
   }
 }
 
-/** Fastify with the logger (credentials redacted), limits, routing options and zod schemas. */
+/**
+ * Fastify with the logger (credentials redacted; lines buffered, written out on close), limits, routing
+ * options and zod schemas.
+ */
 function createFastify(options: BuildOptions) {
   const { config } = options;
+  const logs = options.logger === false ? undefined : (options.logStream ?? bufferedLogDestination());
   const app = Fastify({
     logger:
       options.logger === false
@@ -93,7 +101,7 @@ function createFastify(options: BuildOptions) {
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             // Query parameters, bodies and failed queries' parameters are redacted by field.
             serializers: logSerializers,
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            stream: logs,
           },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
@@ -102,6 +110,7 @@ function createFastify(options: BuildOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (logs?.close) app.addHook('onClose', async () => logs.close?.());
   return app;
 }
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DI, encodeFrame, FrameStream, readRequest } from '@prepay/dlt645';
+import { closingLine, measureYardstick } from '@prepay/sts/yardstick';
 import { benchLorawan } from './lorawan.js';
 
 /**
@@ -21,6 +22,9 @@ interface Link {
   stream: FrameStream;
   pending: number | undefined;
 }
+
+const yardstick = measureYardstick();
+console.log(yardstick.line());
 
 const links: Link[] = [];
 const latencies: number[] = [];
@@ -81,7 +85,7 @@ while (links.length < LINKS) {
 }
 const dialSeconds = (performance.now() - t0) / 1000;
 console.log(
-  `links held: ${links.length} GPRS links registered in ${dialSeconds.toFixed(1)} s (simulator start included)`,
+  `links held: ${links.length} GPRS links registered in ${yardstick.ms(dialSeconds, 's')} (simulator start included)`,
 );
 
 running = true;
@@ -93,8 +97,8 @@ const elapsed = (performance.now() - start) / 1000;
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
 console.log(
-  `requests: ${completed} reads answered in ${elapsed.toFixed(1)} s = ${Math.round(completed / elapsed)}/s ` +
-    `with ${CONCURRENCY} in flight; latency p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms`,
+  `requests: ${completed} reads answered in ${elapsed.toFixed(1)} s = ${yardstick.rateOf(completed / elapsed, 'reads/s')} ` +
+    `with ${CONCURRENCY} in flight; latency p50 ${yardstick.ms(pct(0.5))}, p99 ${yardstick.ms(pct(0.99))}`,
 );
 console.log(`links still up after the run: ${links.filter((l) => !l.socket.destroyed).length}`);
 
@@ -104,4 +108,5 @@ console.log(`simulator exit code after SIGTERM: ${await exited}`);
 for (const l of links) l.socket.destroy();
 server.close();
 
-await benchLorawan(Number(process.env.SIM_BENCH_LORA_METERS ?? 1000), SECONDS, CONCURRENCY);
+await benchLorawan(Number(process.env.SIM_BENCH_LORA_METERS ?? 1000), SECONDS, CONCURRENCY, yardstick);
+console.log(closingLine(yardstick));

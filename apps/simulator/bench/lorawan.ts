@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DI, decodeFrame, diFromBytes, encodeFrame, readRequest } from '@prepay/dlt645';
+import type { Yardstick } from '@prepay/sts/yardstick';
 import mqtt from 'mqtt';
 import { syntheticFleet } from '../src/index.js';
 
@@ -13,7 +14,12 @@ import { syntheticFleet } from '../src/index.js';
  * `meters` synthetic meters (Class C delivery delay 0), and this process as the head-end publishing
  * downlinks with `concurrency` in flight and timing each until its reply uplink.
  */
-export async function benchLorawan(meters: number, seconds: number, concurrency: number): Promise<void> {
+export async function benchLorawan(
+  meters: number,
+  seconds: number,
+  concurrency: number,
+  yardstick: Yardstick,
+): Promise<void> {
   const broker = await startBroker();
   let sim: ChildProcess | undefined;
   try {
@@ -56,6 +62,7 @@ export async function benchLorawan(meters: number, seconds: number, concurrency:
       latencies,
       (performance.now() - start) / 1000,
       `${meters} meters, ${concurrency} in flight, via mosquitto`,
+      yardstick,
     );
     await head.endAsync();
   } finally {
@@ -68,12 +75,12 @@ export async function benchLorawan(meters: number, seconds: number, concurrency:
   }
 }
 
-function report(latencies: number[], elapsed: number, setup: string): void {
+function report(latencies: number[], elapsed: number, setup: string, yardstick: Yardstick): void {
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
   console.log(
     `lorawan: ${latencies.length} downlinks answered by uplink in ${elapsed.toFixed(1)} s = ` +
-      `${Math.round(latencies.length / elapsed)}/s (${setup}); latency p50 ${pct(0.5).toFixed(1)} ms, p99 ${pct(0.99).toFixed(1)} ms`,
+      `${yardstick.rateOf(latencies.length / elapsed, 'downlinks/s')} (${setup}); latency p50 ${yardstick.ms(pct(0.5))}, p99 ${yardstick.ms(pct(0.99))}`,
   );
 }
 

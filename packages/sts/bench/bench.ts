@@ -1,4 +1,5 @@
 import { decodeToken, dkga02, dkga04, encodeCredit, prepareKey } from '../src/index.js';
+import { ea07Credit, measureRate, Yardstick } from './yardstick.js';
 
 /**
  * `npm run bench -w packages/sts`: throughput on one core (this process is single-threaded).
@@ -6,29 +7,18 @@ import { decodeToken, dkga02, dkga04, encodeCredit, prepareKey } from '../src/in
  * prepared once (as a vending loop for one meter does). Figures only; tests never time anything.
  */
 
+/** Set by the first line: the machine's speed the other rates are normalised with. */
+let yardstick: Yardstick | undefined;
+
 /**
- * Rate per second of CPU time of this thread (process.cpuUsage), so other work on a busy machine
- * does not count against the engine; wall-clock rate alongside.
+ * Prints a rate per CPU-second of this thread (the yardstick's measure), normalised once the yardstick is
+ * known, and the wall-clock rate.
  */
 function measure(label: string, unit: string, fn: (i: number) => unknown, minMs = 1500): number {
-  let sink = 0;
-  for (let i = 0; i < 20000; i++) sink ^= String(fn(i)).length; // warm-up for the JIT
-  let n = 0;
-  const cpu0 = process.cpuUsage();
-  const start = performance.now();
-  let elapsed = 0;
-  while (elapsed < minMs) {
-    for (let i = 0; i < 10000; i++) sink ^= String(fn(n++)).length;
-    elapsed = performance.now() - start;
-  }
-  const cpu = process.cpuUsage(cpu0);
-  const cpuMs = (cpu.user + cpu.system) / 1000;
-  const rate = (n / cpuMs) * 1000;
-  const wall = (n / elapsed) * 1000;
+  const { rate, wall } = measureRate(fn, minMs);
   const fmt = (x: number) => Math.round(x).toLocaleString('en-US').padStart(11);
-  console.log(
-    `${label.padEnd(50)} ${fmt(rate)} ${unit}/s (wall clock ${fmt(wall).trim()}/s)${sink < 0 ? '!' : ''}`,
-  );
+  const norm = yardstick ? ` (norm. ${fmt(yardstick.perTime(rate)).trim()}/s)` : '';
+  console.log(`${label.padEnd(50)} ${fmt(rate)} ${unit}/s${norm} (wall clock ${fmt(wall).trim()}/s)`);
   return rate;
 }
 
@@ -38,9 +28,10 @@ const token07 = encodeCredit({ decoderKey: ea07, subclass: 0, rnd: 5, tid: 58717
 const token11 = encodeCredit({ decoderKey: ea11, subclass: 0, rnd: 5, tid: 5871715, amountUnits: 1 });
 
 console.log(`@prepay/sts benchmark — Node ${process.version}, one core, rates per CPU-second`);
-const credit07 = measure('EA07 credit tokens (key cached)', 'tokens', (i) =>
-  encodeCredit({ decoderKey: ea07, subclass: 0, rnd: i & 15, tid: i & 0xffffff, amountUnits: i % 100000 }),
-);
+// The first line is the yardstick every other bench measures too (./yardstick.ts).
+const credit07 = measure('EA07 credit tokens (key cached)', 'tokens', ea07Credit);
+yardstick = new Yardstick(credit07);
+console.log(yardstick.line());
 measure('EA11 credit tokens (key cached)', 'tokens', (i) =>
   encodeCredit({ decoderKey: ea11, subclass: 0, rnd: i & 15, tid: i & 0xffffff, amountUnits: i % 100000 }),
 );
