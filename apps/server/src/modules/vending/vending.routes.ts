@@ -5,7 +5,6 @@ import {
   KEY_CHANGE_API,
   MANAGEMENT_TOKEN_API,
   type ManagementTokenKind,
-  type ManagementTokenRecord,
   type MaximumOverdraftRequest,
   type MaximumPhaseUnbalanceRequest,
   type MaximumPowerRequest,
