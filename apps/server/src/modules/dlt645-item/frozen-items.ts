@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Seed } from './catalogue-seed.js';
+import type { Seed } from './catalogue-seed.repo.js';
 import frozenData from './frozen-items.json' with { type: 'json' };
 
 /**
