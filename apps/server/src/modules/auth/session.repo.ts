@@ -29,7 +29,7 @@ const sessionProofJoins = proofJoins(sessions.sessionId, sessions.userId);
 
 /**
  * The session behind a token's id, with what a request needs of its user, role and station, and the
- * session's authorization proof (session-proof.ts). Every request reads it, so it is built and planned
+ * session's authorization proof (session-proof.repo.ts). Every request reads it, so it is built and planned
  * once per database (db/prepared.ts).
  */
 const sessionById = preparedPerDatabase((db) =>

@@ -204,7 +204,7 @@ async function resetPassword(deps: Deps, ctx: UserContext, userId: string) {
       updateDate: deps.clock.now(),
     });
     await deps.sessions.revokeAllOf(tx, userId);
-    // The reset lifts the lock on the account name too (counted per name, see auth/throttle.ts).
+    // The reset lifts the lock on the account name too (counted per name, see auth/throttle.repo.ts).
     await liftNameLock(tx, userId);
     await writeAudit(tx, ctx.actor, { title: 'User', action: 'ResetPassword', content: userId });
   });
