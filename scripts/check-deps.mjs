@@ -1,4 +1,4 @@
-// The dependency rule (issue 10), run by `npm run lint`: the layers a newcomer can predict stay that way.
+// The dependency rule, run by `npm run lint`: the layers a newcomer can predict stay that way.
 //  - an app never imports another app (server ↛ web, web ↛ server, simulator ↛ either) — except that the
 //    server's tests and benches may drive the simulated fleet (apps/simulator), the field they talk to;
 //  - a package never imports an app;
@@ -6,9 +6,16 @@
 //  - no relative import leaves its workspace (another workspace is reached by its @prepay/ name);
 //  - in the web, a feature imports only components/, lib/, its own folder and packages — never app/,
 //    layout/ or another feature; components/ and lib/ never import upwards (features, app, layout);
-//  - in the server, a request goes routes → service → repo and never back up: a repo (*.repo.ts) imports
-//    no service, route, module wiring or http/; a service (*.service.ts) imports no route, module wiring
-//    or http/ (it takes a UserContext from lib/user-context.ts and throws lib/domain-errors.ts);
+//  - in the server, judged by folder (so every source file is under the rules):
+//    - a module (modules/<name>/) is reached from outside its folder only through its index.ts;
+//    - kernel/, lib/, http/, config.ts and deps.ts import no module; lib/ imports no http/;
+//    - drizzle-orm and the schema (db/schema*) are imported only by repos (*.repo.ts), db/ (the client
+//      and migrations), kernel/ (the shared queries every module uses) and seed/ (demo and bootstrap
+//      rows, written like a migration's): services hold rules, routes only map;
+//    - within a module a request goes routes → service → repo and never back up: a repo (*.repo.ts)
+//      imports no service, route, module wiring or http/; a service (*.service.ts) imports no route,
+//      module wiring or http/ (it takes a UserContext from lib/user-context.ts and throws
+//      lib/domain-errors.ts);
 //  - every package a workspace imports is declared in its package.json (root devDependencies count as
 //    the repository's shared tooling): hoisting must not be what makes an import work;
 //  - the server's and the web's sources (tests apart) spell no API path: a string or template literal
@@ -70,15 +77,22 @@ function webRule(from, to) {
 }
 
 const SERVER_SRC = 'apps/server/src/';
+const SERVER_TEST = /\.test\.[cm]?[jt]s$/;
+/** A server source file's path inside src/ without its extension ('modules/meter/meter.repo'), or null. */
+const serverPath = (file) =>
+  file.startsWith(SERVER_SRC) ? file.slice(SERVER_SRC.length).replace(/\.(ts|js|mts|mjs)$/, '') : null;
+/** The module folder a src path lies in ('meter'), or null. */
+const moduleOf = (rel) => /^modules\/([^/]+)\//.exec(rel)?.[1] ?? null;
+const isModuleIndex = (rel) => /^modules\/[^/]+\/index$/.test(rel);
+
 /** A server source file's layer by its name: repo, service, routes (routes and module wiring) or http. */
-function serverLayer(file) {
-  if (!file.startsWith(SERVER_SRC)) return null;
-  const rel = file.slice(SERVER_SRC.length);
+function serverLayer(rel, fromModule) {
   if (rel.startsWith('http/')) return 'http';
-  const name = rel.replace(/\.(ts|js)$/, '');
-  if (name.endsWith('.repo')) return 'repo';
-  if (name.endsWith('.service')) return 'service';
-  if (name.endsWith('.routes') || name.endsWith('.module') || /(^|\/)module$/.test(name)) return 'routes';
+  if (rel.endsWith('.repo')) return 'repo';
+  if (rel.endsWith('.service')) return 'service';
+  if (rel.endsWith('.routes') || rel.endsWith('.module') || /(^|\/)module$/.test(rel)) return 'routes';
+  // A module's own index.ts is its wiring; another module's index.ts is that module's public face.
+  if (isModuleIndex(rel) && moduleOf(rel) === fromModule) return 'routes';
   return null;
 }
 
@@ -88,13 +102,63 @@ const SERVER_BELOW = {
   service: ['routes', 'http'],
 };
 
-function serverRule(from, to) {
-  const fromLayer = serverLayer(from);
-  const toLayer = serverLayer(to);
+function layerRule(from, to) {
+  const fromLayer = serverLayer(from, moduleOf(from));
+  const toLayer = serverLayer(to, moduleOf(from));
   if (!fromLayer || !toLayer || !SERVER_BELOW[fromLayer]?.includes(toLayer)) return null;
   return toLayer === 'http'
     ? `a ${fromLayer} imports http/: take a UserContext (lib/user-context.ts) and throw lib/domain-errors.ts`
     : `a ${fromLayer} imports a ${toLayer} file: the way goes routes → service → repo, never back up`;
+}
+
+/** Folders (and files) below the modules: what every module may use must not depend on a module. */
+const BELOW_MODULES = /^(kernel|lib|http)\/|^(config|deps)$/;
+
+function boundaryRule(from, to) {
+  const target = moduleOf(to);
+  if (!target)
+    return from.startsWith('lib/') && to.startsWith('http/')
+      ? 'lib/ imports http/: lib/ is below HTTP'
+      : null;
+  const below = BELOW_MODULES.exec(from);
+  if (below)
+    return `${below[1] ?? `${below[2]}.ts`} imports module "${target}": it must import no module (pass what it needs in)`;
+  if (moduleOf(from) !== target && !isModuleIndex(to))
+    return `imports module "${target}"'s ${to.slice(`modules/${target}/`.length)}: reach another module only through its index.ts`;
+  return null;
+}
+
+function serverRule(fromFile, toFile) {
+  const from = serverPath(fromFile);
+  const to = serverPath(toFile);
+  if (from === null || to === null) return null;
+  return layerRule(from, to) ?? (SERVER_TEST.test(fromFile) ? null : boundaryRule(from, to));
+}
+
+/** Where drizzle-orm and the schema may be imported (a path inside src/ without its extension). */
+const SQL_ALLOWED = (rel) => /^(db|kernel|seed)\//.test(rel) || rel.endsWith('.repo');
+
+/**
+ * Why a server source may not import `spec` (resolved to `target`, a repository path or null for a
+ * third-party package) because it is SQL, or null.
+ */
+export function sqlViolation(file, spec, target) {
+  const from = serverPath(file);
+  if (from === null || SERVER_TEST.test(file) || SQL_ALLOWED(from)) return null;
+  const toSchema = target !== null && /^db\/schema/.test(serverPath(target) ?? '');
+  if (!toSchema && spec !== 'drizzle-orm' && !spec.startsWith('drizzle-orm/')) return null;
+  return `${toSchema ? 'the schema' : 'drizzle-orm'} outside a repo: put the query in a *.repo.ts (or kernel/) and call it`;
+}
+
+/** The server rules a source file is under, judged by its folder and name (empty: outside the server's src). */
+export function serverRulesOf(file) {
+  const rel = serverPath(file);
+  if (rel === null || SERVER_TEST.test(file)) return [];
+  const rules = ['module boundary', 'SQL only in repos, db/, kernel/ and seed/'];
+  if (BELOW_MODULES.test(rel)) rules.push('imports no module');
+  const layer = serverLayer(rel, moduleOf(rel));
+  if (layer && SERVER_BELOW[layer]) rules.push(`${layer} layer`);
+  return rules;
 }
 
 /**
@@ -188,6 +252,8 @@ export function scan(root) {
         if (pkg && !declared.has(pkg))
           problems.push(`${rel}:${line} '${spec}' — ${pkg} is not declared in ${ws}/package.json`);
         const target = resolveTarget(root, file, spec, byName);
+        const sql = sqlViolation(rel, spec, target?.split(path.sep).join('/') ?? null);
+        if (sql) problems.push(`${rel}:${line} '${spec}' — ${sql}`);
         if (target === null) continue;
         const to = target.split(path.sep).join('/');
         let why = violation(rel, to);

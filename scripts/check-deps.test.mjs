@@ -8,6 +8,8 @@ import {
   scan,
   scanFeatureCalls,
   scanPathLiterals,
+  serverRulesOf,
+  sqlViolation,
   violation,
 } from './check-deps.mjs';
 
@@ -44,6 +46,48 @@ describe('the dependency rule', () => {
       /back up/,
     ],
     ['apps/server/src/modules/a/a.service.ts', 'apps/server/src/modules/masterdata/module.js', /back up/],
+    // A module's own index.ts is its wiring: nothing inside the module imports it.
+    ['apps/server/src/modules/meter/meter.repo.ts', 'apps/server/src/modules/meter/index.js', /back up/],
+    // A module is reached from outside only through its index.ts, from any folder.
+    [
+      'apps/server/src/modules/vending/credit.service.ts',
+      'apps/server/src/modules/tariff/tariff.repo.js',
+      /module "tariff"'s tariff\.repo: reach another module only through its index\.ts/,
+    ],
+    [
+      'apps/server/src/modules/collection/collection-harvest.ts',
+      'apps/server/src/modules/meter-data/meter-data-write.repo.js',
+      /only through its index\.ts/,
+    ],
+    ['apps/server/src/seed/demo.ts', 'apps/server/src/modules/audit/audit.js', /only through its index\.ts/],
+    [
+      'apps/server/src/app.ts',
+      'apps/server/src/modules/vending/vending.routes.js',
+      /only through its index\.ts/,
+    ],
+    // What every module uses imports no module, not even its index.ts.
+    [
+      'apps/server/src/kernel/rows.ts',
+      'apps/server/src/modules/station/index.js',
+      /kernel imports module "station"/,
+    ],
+    [
+      'apps/server/src/lib/metrics.ts',
+      'apps/server/src/modules/vending/index.js',
+      /lib imports module "vending"/,
+    ],
+    [
+      'apps/server/src/http/auth-hook.ts',
+      'apps/server/src/modules/auth/session.service.js',
+      /http imports module/,
+    ],
+    [
+      'apps/server/src/config.ts',
+      'apps/server/src/modules/auth/index.js',
+      /config\.ts imports module "auth"/,
+    ],
+    ['apps/server/src/deps.ts', 'apps/server/src/modules/keystore/key-vault.js', /deps\.ts imports module/],
+    ['apps/server/src/lib/password-policy.ts', 'apps/server/src/http/errors.js', /lib\/ imports http\//],
   ])('refuses %s → %s', (from, to, why) => {
     expect(violation(from, to)).toMatch(why);
   });
@@ -64,9 +108,80 @@ describe('the dependency rule', () => {
     ['apps/server/src/modules/meter/meter.service.ts', 'apps/server/src/modules/meter/meter.repo.js'],
     ['apps/server/src/modules/meter/meter.service.ts', 'apps/server/src/lib/user-context.js'],
     ['apps/server/src/modules/meter/meter.repo.ts', 'apps/server/src/lib/domain-errors.js'],
-    ['apps/server/src/http/auth-hook.ts', 'apps/server/src/modules/auth/session.service.js'],
+    ['apps/server/src/modules/vending/credit.service.ts', 'apps/server/src/modules/tariff/index.js'],
+    ['apps/server/src/modules/vending/vending.repo.ts', 'apps/server/src/modules/tariff/index.js'],
+    ['apps/server/src/modules/vending/index.ts', 'apps/server/src/modules/vending/credit.service.js'],
+    ['apps/server/src/app.ts', 'apps/server/src/modules/vending/index.js'],
+    ['apps/server/src/seed/demo.ts', 'apps/server/src/modules/meter-data/index.js'],
+    ['apps/server/src/kernel/rows.ts', 'apps/server/src/lib/domain-errors.js'],
+    ['apps/server/src/http/auth-hook.ts', 'apps/server/src/lib/sessions.js'],
+    // Tests look inside modules.
+    ['apps/server/src/modules/vending/pricing.test.ts', 'apps/server/src/modules/tariff/tariff.repo.js'],
+    ['apps/server/test/vending-hsm.test.ts', 'apps/server/src/modules/keystore/key-vault.js'],
   ])('allows %s → %s', (from, to) => {
     expect(violation(from, to)).toBeNull();
+  });
+
+  it.each([
+    ['apps/server/src/modules/meter/meter.service.ts', 'drizzle-orm', null, /drizzle-orm outside a repo/],
+    [
+      'apps/server/src/modules/meter/meter.routes.ts',
+      'drizzle-orm/pg-core',
+      null,
+      /drizzle-orm outside a repo/,
+    ],
+    [
+      'apps/server/src/modules/vending/payments-feed.ts',
+      '../../db/schema.js',
+      'apps/server/src/db/schema.js',
+      /the schema outside a repo/,
+    ],
+    [
+      'apps/server/src/modules/collection/collection-harvest.ts',
+      '../../db/schema-vending.js',
+      'apps/server/src/db/schema-vending.js',
+      /the schema outside a repo/,
+    ],
+    ['apps/server/src/modules/meter/index.ts', 'drizzle-orm', null, /outside a repo/],
+    [
+      'apps/server/src/headend/meter-directory.ts',
+      '../db/schema.js',
+      'apps/server/src/db/schema.js',
+      /outside a repo/,
+    ],
+    ['apps/server/src/lib/metrics.ts', 'drizzle-orm', null, /outside a repo/],
+  ])('refuses SQL in %s (%s)', (file, spec, target, why) => {
+    expect(sqlViolation(file, spec, target)).toMatch(why);
+  });
+
+  it.each([
+    ['apps/server/src/modules/meter/meter.repo.ts', 'drizzle-orm', null],
+    ['apps/server/src/modules/meter/meter.repo.ts', '../../db/schema.js', 'apps/server/src/db/schema.js'],
+    ['apps/server/src/headend/headend.repo.ts', 'drizzle-orm', null],
+    ['apps/server/src/kernel/rows.ts', 'drizzle-orm/pg-core', null],
+    ['apps/server/src/db/client.ts', 'drizzle-orm', null],
+    ['apps/server/src/seed/demo.ts', '../db/schema.js', 'apps/server/src/db/schema.js'],
+    ['apps/server/src/modules/vending/pricing.test.ts', 'drizzle-orm', null],
+    ['apps/server/test/vending-credit.test.ts', 'drizzle-orm', null],
+    ['apps/server/src/modules/meter/meter.service.ts', '../../db/client.js', 'apps/server/src/db/client.js'],
+    ['apps/web/src/lib/a.ts', 'drizzle-orm', null],
+  ])('allows SQL in %s (%s)', (file, spec, target) => {
+    expect(sqlViolation(file, spec, target)).toBeNull();
+  });
+
+  it('puts every server source file under the module and SQL rules, whatever its name', () => {
+    for (const file of [
+      'apps/server/src/modules/collection/collection-harvest.ts',
+      'apps/server/src/modules/vending/payments-feed.ts',
+      'apps/server/src/modules/meter/index.ts',
+      'apps/server/src/headend/state-writer.repo.ts',
+      'apps/server/src/app.ts',
+    ])
+      expect(serverRulesOf(file)).toEqual(
+        expect.arrayContaining(['module boundary', expect.stringMatching(/^SQL only/)]),
+      );
+    expect(serverRulesOf('apps/server/src/lib/metrics.ts')).toContain('imports no module');
+    expect(serverRulesOf('apps/server/src/modules/meter/meter.service.test.ts')).toEqual([]);
   });
 
   it('reads static, multi-line, re-export, side-effect and dynamic imports', () => {
@@ -113,7 +228,11 @@ describe('the dependency rule', () => {
     it('names every offending or undeclared import with its file and line, and nothing else', () => {
       file('package.json', JSON.stringify({ devDependencies: { vitest: '*' } }));
       for (const [dir, name, dependencies] of [
-        ['apps/server', '@prepay/server', { '@prepay/contracts': '*', '@prepay/web': '*' }],
+        [
+          'apps/server',
+          '@prepay/server',
+          { '@prepay/contracts': '*', '@prepay/web': '*', 'drizzle-orm': '*' },
+        ],
         ['apps/web', '@prepay/web', { react: '*' }],
         ['packages/contracts', '@prepay/contracts', {}],
         ['packages/dlt645', '@prepay/dlt645', { '@prepay/contracts': '*' }],
@@ -128,10 +247,27 @@ describe('the dependency rule', () => {
       file('packages/dlt645/src/frame.ts', "import { s } from '@prepay/contracts';");
       file('packages/contracts/src/index.ts', "import '../../../apps/server/src/app';");
       file('packages/contracts/src/x.ts', "import { z } from 'zod';\nimport { it } from 'vitest';");
+      file(
+        'apps/server/src/modules/a/a.service.ts',
+        "import { eq } from 'drizzle-orm';\nimport { r } from '../b/b.repo.js';\nimport { s } from '../b/index.js';",
+      );
+      file('apps/server/src/modules/a/helper.ts', "import { t } from '../../db/schema.js';");
+      file('apps/server/src/modules/a/a.repo.ts', "import { t } from '../../db/schema.js';");
+      file('apps/server/src/modules/b/b.repo.ts', 'export const r = 1;');
+      file('apps/server/src/modules/b/index.ts', "export { r as s } from './b.repo.js';");
+      file('apps/server/src/lib/c.ts', "import { s } from '../modules/b/index.js';");
       expect(scan(root)).toEqual([
         expect.stringMatching(
           /^apps\/server\/src\/app\.ts:2 '@prepay\/web\/src\/x' — app imports another app/,
         ),
+        expect.stringMatching(/^apps\/server\/src\/lib\/c\.ts:1 .* lib imports module "b"/),
+        expect.stringMatching(
+          /^apps\/server\/src\/modules\/a\/a\.service\.ts:1 'drizzle-orm' — drizzle-orm outside a repo/,
+        ),
+        expect.stringMatching(
+          /^apps\/server\/src\/modules\/a\/a\.service\.ts:2 .* only through its index\.ts/,
+        ),
+        expect.stringMatching(/^apps\/server\/src\/modules\/a\/helper\.ts:1 .* the schema outside a repo/),
         expect.stringMatching(
           /^apps\/web\/src\/features\/a\/page\.tsx:1 '\.\.\/b\/page' — feature "a" imports feature "b"/,
         ),

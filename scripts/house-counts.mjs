@@ -4,8 +4,8 @@
 //    into another module's repo (*.repo.ts) rather than through its public face;
 //  - services (*.service.ts) that import drizzle-orm or the schema (db/schema*): SQL outside the repos;
 //  - module files other than *.repo.ts that import drizzle-orm or the schema;
-//  - the places that wire modules' routes into the app: files that import another module folder's routes,
-//    module wiring or index;
+//  - the places that wire modules' routes into the app: files that import another module folder's route
+//    list or wiring (a *.routes / *.module file, or a name ending in Routes, RouteDefs or Module);
 //  - imports from config.ts, deps.ts, http/ or lib/ into a module, the head-end, or (for lib/) http/;
 //  - module files that fall under no layer rule of the dependency check.
 // Usage: node scripts/house-counts.mjs [repository root]
@@ -25,8 +25,14 @@ function walk(dir, out = []) {
 }
 
 const IMPORT =
-  /^[ \t]*(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"\n]+)['"]|\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/gm;
-const specsOf = (text) => [...text.matchAll(IMPORT)].map((m) => m[1] ?? m[2]);
+  /^[ \t]*(?:import|export)\s([^'";]*?)\bfrom\s*['"]([^'"\n]+)['"]|\bimport\(\s*['"]([^'"\n]+)['"]\s*\)/gm;
+/** Each import's specifier and the names it brings in. */
+const importsOf = (text) =>
+  [...text.matchAll(IMPORT)].map((m) => ({ spec: m[2] ?? m[3], names: m[1] ?? '' }));
+/** Names that are a module's route list or its wiring (gatewayRoutes, fileRouteDefs, vendingModule). */
+const WIRING_NAME = /\b\w+(Routes|RouteDefs|Module)\b/;
+/** Files that are a module's route list or its wiring. */
+const WIRING_FILE = /(\.routes|\.module|\/module)(\.js)?$/;
 
 /** The module folder a src-relative path lies in ('vending'), or null. */
 const moduleOf = (rel) => /^modules\/([^/]+)\//.exec(rel)?.[1] ?? null;
@@ -65,7 +71,7 @@ export async function houseCounts(root) {
     services: 0,
     moduleFilesTouchingSqlOutsideRepos: 0,
     wiringPlaces: [],
-    configDepsHttpLibIntoModules: 0,
+    belowModulesIntoModules: 0,
     libIntoHttp: 0,
     moduleFiles: 0,
     moduleFilesUnderNoRule: 0,
@@ -75,7 +81,7 @@ export async function houseCounts(root) {
     const from = moduleOf(rel);
     let sql = false;
     const wires = new Set();
-    for (const spec of specsOf(text)) {
+    for (const { spec, names } of importsOf(text)) {
       const target = spec.startsWith('.')
         ? path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec))
         : null;
@@ -87,9 +93,9 @@ export async function houseCounts(root) {
         if (/\.repo(\.js)?$/.test(target)) c.crossModuleIntoRepo++;
         if (!/\/index(\.js)?$/.test(target)) c.crossModuleNotIndex++;
       }
-      if (to && to !== from && /(\.routes|\.module|\/module|\/index)(\.js)?$/.test(target)) wires.add(to);
-      const top = /^(config|deps)\.ts$/.test(rel) || /^(http|lib)\//.test(rel);
-      if (top && (to || target.startsWith('headend/'))) c.configDepsHttpLibIntoModules++;
+      if (to && to !== from && (WIRING_FILE.test(target) || WIRING_NAME.test(names))) wires.add(to);
+      const top = /^(config|deps)\.ts$/.test(rel) || /^(http|lib|kernel)\//.test(rel);
+      if (top && to) c.belowModulesIntoModules++;
       if (rel.startsWith('lib/') && target.startsWith('http/')) c.libIntoHttp++;
     }
     if (wires.size > 0) c.wiringPlaces.push(rel);
@@ -117,7 +123,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(
     `places wiring other modules' routes:             ${c.wiringPlaces.length} (${c.wiringPlaces.join(', ')})`,
   );
-  console.log(`config/deps/http/lib imports of modules/headend: ${c.configDepsHttpLibIntoModules}`);
+  console.log(`config/deps/http/lib/kernel imports of modules:  ${c.belowModulesIntoModules}`);
   console.log(`lib/ imports of http/:                           ${c.libIntoHttp}`);
   console.log(
     `module files under no layer rule:                ${c.moduleFilesUnderNoRule} of ${c.moduleFiles}`,

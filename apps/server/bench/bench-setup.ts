@@ -16,7 +16,7 @@ import { startPostgres as startThrowaway } from '../../../scripts/pg-throwaway.m
 import { buildApp } from '../src/app.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
-import { type DbKeyStore, keyStoreOf } from '../src/modules/keystore/key-store.js';
+import { type DbKeyStore, keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { insertAccountedMeters } from '../test/ops-fixture.js';
 import { ADMIN_AUTH_PASSWORD, METER_STS, testConfig } from '../test/test-config.js';

@@ -27,7 +27,7 @@ import { closingLine, measureYardstick, REFERENCE_RATE, Yardstick } from '@prepa
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { createKeyCipher } from '../src/modules/keystore/key-cipher.js';
-import { DbKeyStore } from '../src/modules/keystore/key-store.js';
+import { DbKeyStore } from '../src/modules/keystore/key-store.repo.js';
 import { cipherVault } from '../src/modules/keystore/key-vault.js';
 import { startServer as startServerProcess } from '../test/server-process.js';
 import { ADMIN_PASSWORD } from '../test/test-config.js';

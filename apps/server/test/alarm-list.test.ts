@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { alarms, auditLogs } from '../src/db/schema.js';
-import type { NewDailyRow } from '../src/modules/meter-data/meter-data.write.js';
+import type { NewDailyRow } from '../src/modules/meter-data/meter-data-write.repo.js';
 import { userWithRole } from './harness.js';
 import { clearReportData, type FixtureMeter, reportTest, storeDailyRows } from './report-fixture.js';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { authorizationProofs, tariffs, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/passwords.js';
-import { sessionProofOf } from '../src/modules/auth/session-proof.js';
+import { sessionProofOf } from '../src/modules/auth/session-proof.repo.js';
 import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, createTestApp, type TestApp } from './harness.js';
 import { testConfig } from './test-config.js';
 import { creditVend, vendableMeter } from './vending-fixture.js';

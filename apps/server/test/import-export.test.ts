@@ -1,7 +1,7 @@
 import { DUPLICATE_LINES } from '@prepay/contracts';
 import JSZip from 'jszip';
 import { describe, expect } from 'vitest';
-import { keyStoreOf } from '../src/modules/keystore/key-store.js';
+import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
 import { unchangedBy } from './fingerprint.js';
 import { apiTest, suiteHelper, type TestApp, userWithRole } from './harness.js';
 import { createStations, DEMO_VK, iain } from './masterdata-fixtures.js';

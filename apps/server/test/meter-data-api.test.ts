@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../src/db/schema.js';
-import { seedDemoHistory } from '../src/modules/meter-data/demo-history.js';
-import { type NewDailyRow, saveHourlyRows } from '../src/modules/meter-data/meter-data.write.js';
+import { type NewDailyRow, saveHourlyRows } from '../src/modules/meter-data/meter-data-write.repo.js';
+import { seedDemoHistory } from '../src/seed/demo-history.js';
 import { queryRows, type TestApp, userWithRole } from './harness.js';
 import { clearReportData, type FixtureMeter, reportAppForSuite, storeDailyRows } from './report-fixture.js';
 import { sheetRows } from './workbook.js';

@@ -2,7 +2,7 @@ import type { MeterRow } from '@prepay/contracts';
 import { dkga02, meterPanFromIain } from '@prepay/sts';
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { keyStoreOf } from '../src/modules/keystore/key-store.js';
+import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
 import { unchangedBy } from './fingerprint.js';
 import { apiTest, expectRefusals, suiteHelper, type TestApp, userWithRole } from './harness.js';
 import { createStations, DEMO_VK, iain, type Page } from './masterdata-fixtures.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
 import { createKeyCipher, loadKeyEncryptionKey } from '../src/modules/keystore/key-cipher.js';
-import { DbKeyStore } from '../src/modules/keystore/key-store.js';
+import { DbKeyStore } from '../src/modules/keystore/key-store.repo.js';
 import { cipherVault } from '../src/modules/keystore/key-vault.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { METER_STS, testConfig } from './test-config.js';

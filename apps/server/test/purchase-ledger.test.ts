@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ledgerCovers } from '../src/modules/prepay-report/purchase-ledger.js';
+import { ledgerCovers } from '../src/modules/prepay-report/purchase-ledger.repo.js';
 import { queryRows, type TestApp } from './harness.js';
 import {
   clearReportData,

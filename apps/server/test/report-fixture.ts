@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { accounts, customers, debts, meters, stations, tariffs, tokenRecords } from '../src/db/schema.js';
-import { type NewDailyRow, saveDailyRows } from '../src/modules/meter-data/meter-data.write.js';
+import { type NewDailyRow, saveDailyRows } from '../src/modules/meter-data/meter-data-write.repo.js';
 import { apiTest, type TestApp } from './harness.js';
 
 export const REPORT_STATIONS = ['S1', 'S2'] as const;

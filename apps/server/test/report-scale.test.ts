@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { saveHourlyRows } from '../src/modules/meter-data/meter-data.write.js';
+import { saveHourlyRows } from '../src/modules/meter-data/meter-data-write.repo.js';
 import { queryRows } from './harness.js';
 import {
   clearReportData,

@@ -1,7 +1,7 @@
 import type { CreditTokenRecord } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
 import { accounts, customers, debts, meters, tariffs, users } from '../src/db/schema.js';
-import { keyStoreOf } from '../src/modules/keystore/key-store.js';
+import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
 import type { TestApp } from './harness.js';
 import { ADMIN_AUTH_PASSWORD, METER_STS } from './test-config.js';
 

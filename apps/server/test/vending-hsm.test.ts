@@ -1,7 +1,7 @@
 import { decodeToken, dkga02, meterPanFromIain } from '@prepay/sts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keyStoreOf } from '../src/modules/keystore/key-store.js';
+import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
 import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
 import { HsmLikeVault } from './hsm-like-vault.js';
 import { createStations, DEMO_VK, iain } from './masterdata-fixtures.js';

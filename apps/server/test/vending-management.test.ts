@@ -2,7 +2,7 @@ import { decodeToken } from '@prepay/sts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meters } from '../src/db/schema.js';
-import { keyStoreOf } from '../src/modules/keystore/key-store.js';
+import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
 import { unchangedBy } from './fingerprint.js';
 import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
 import { DECODER_KEY, NEW_DECODER_KEY, NEXT_KEY_FIELDS, vendableMeter } from './vending-fixture.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/client.js';
-import { type NewWaterRow, saveWaterRows } from '../src/modules/meter-data/meter-data.write.js';
+import { type NewWaterRow, saveWaterRows } from '../src/modules/meter-data/meter-data-write.repo.js';
 import { createTestApp, type TestApp, userWithRole } from './harness.js';
 
 /**

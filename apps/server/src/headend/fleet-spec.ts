@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FleetSpec } from '@prepay/contracts';
-import { asc } from 'drizzle-orm';
-import { gateways, meters } from '../db/schema.js';
 import type { Deps } from '../deps.js';
 import { keyStoreOf } from '../modules/keystore/index.js';
+import { fleetGateways, fleetMeters } from './headend.repo.js';
 import { meterAddress } from './meter-directory.js';
 
 /** Used when CHIRPSTACK_APPLICATION_ID is unset: the simulated network server's one application. */
@@ -30,24 +29,12 @@ function servingGateways(meterId: string, candidates: string[]): string[] {
 /** Every meter with a decoder key and a DL/T 645 address, as the simulator needs it. */
 export async function exportFleetSpec(deps: Deps): Promise<FleetSpec> {
   const { db } = deps.database;
-  const gatewayRows = await db
-    .select({ gatewayId: gateways.gatewayId, stationId: gateways.stationId })
-    .from(gateways)
-    .orderBy(asc(gateways.gatewayId));
+  const gatewayRows = await fleetGateways(db);
   const byStation = new Map<string, string[]>();
   for (const g of gatewayRows)
     byStation.set(g.stationId, [...(byStation.get(g.stationId) ?? []), g.gatewayId]);
   const all = gatewayRows.map((g) => g.gatewayId);
-  const meterRows = await db
-    .select({
-      meterId: meters.meterId,
-      type: meters.type,
-      communicationWay: meters.communicationWay,
-      devEui: meters.devEui,
-      stationId: meters.stationId,
-    })
-    .from(meters)
-    .orderBy(asc(meters.meterId));
+  const meterRows = await fleetMeters(db);
   const keys = new Map((await (await keyStoreOf(deps)).allDecoderKeys()).map((k) => [k.meterId, k]));
   const out: FleetSpec['meters'] = [];
   for (const m of meterRows) {

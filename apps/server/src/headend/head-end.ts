@@ -6,7 +6,7 @@ import { LinkState } from './link-state.js';
 import { LorawanLink } from './lorawan-link.js';
 import { MeterDirectory } from './meter-directory.js';
 import { createNoisyInputLog, type NoisyInputLog } from './noisy-input.js';
-import { createStateWriter } from './state-writer.js';
+import { createStateWriter } from './state-writer.repo.js';
 import type { HeadEnd, Log } from './types.js';
 
 export interface HeadEndConfig {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { meters } from '../db/schema.js';
+import { directoryMeters } from './headend.repo.js';
 
 export interface MeterEntry {
   meterId: string;
@@ -35,9 +35,7 @@ export class MeterDirectory {
 
   static fromDatabase(db: Db, reloadMs?: number): MeterDirectory {
     return new MeterDirectory(async () => {
-      const rows = await db
-        .select({ meterId: meters.meterId, devEui: meters.devEui, communicationWay: meters.communicationWay })
-        .from(meters);
+      const rows = await directoryMeters(db);
       return rows.map((r) => ({ ...r, devEui: r.devEui ?? undefined }));
     }, reloadMs);
   }

@@ -21,10 +21,11 @@ export interface VendingKeyRef extends KeyRef {
 export type KeySource = 'given' | 'DKGA02' | 'DKGA04';
 
 /**
- * Where keys live and every operation that needs one in clear happens. The key store (modules/keystore/key-store.ts)
- * keeps the rows; a vault keeps the secrets. The software vault (modules/keystore/key-vault.ts) seals with AES-256-GCM; an HSM
- * implements the same operations on its own handles, and no service changes (see the HSM-like vault
- * in apps/server/test/hsm-like-vault.ts and the vend it runs).
+ * Where keys live and every operation that needs one in clear happens. The key store
+ * (modules/keystore/key-store.repo.ts) keeps the rows; a vault keeps the secrets. The software vault
+ * (modules/keystore/key-vault.ts) seals with AES-256-GCM; an HSM implements the same operations on its
+ * own handles, and no service changes (see the HSM-like vault in apps/server/test/hsm-like-vault.ts and
+ * the vend it runs).
  */
 export interface KeyVault {
   /** Takes a key given in clear (typed by an operator, imported) and returns what to store. */

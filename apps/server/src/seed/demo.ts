@@ -5,9 +5,9 @@ import type { Db } from '../db/client.js';
 import { roles, stations, userRoles, users } from '../db/schema.js';
 import { writeAudit } from '../kernel/audit.js';
 import { generatePassword, hashPassword } from '../lib/passwords.js';
-import { seedDemoHistory } from '../modules/meter-data/index.js';
 import { announce, SYSTEM_STATION } from './bootstrap.js';
 import { DEMO_CATALOGUE } from './demo-catalogue.js';
+import { seedDemoHistory } from './demo-history.js';
 import { seedDemoMasterData } from './demo-masterdata.js';
 
 const G = PermissionGroups;

@@ -1,8 +1,9 @@
-import type { AccountReadRequest, AccountRow } from '@prepay/contracts';
-import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AccountReadRequest, AccountRequest, AccountRow } from '@prepay/contracts';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import { accounts, customers, meterLinks, meters, tariffs } from '../../db/schema.js';
+import { accounts, customers, meterLinks, meters, stations, tariffs } from '../../db/schema.js';
+import { saveStamped, type WriteStamp } from '../../kernel/audited-write.js';
 import { auditedSpec, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
 import type { RowProblems } from '../../kernel/rows.js';
 import { auditStamps } from '../../lib/dates.js';
@@ -141,4 +142,46 @@ export async function readAccounts(q: Queryable, req: AccountReadRequest, user: 
     .limit(limit)
     .offset(offset);
   return { total: Number(count?.n ?? 0), data: rows.map(toAccountRow) };
+}
+
+/** The customers, meters and tariffs the rows name, with the station each belongs to. */
+export async function loadRelated(tx: Queryable, rows: AccountRequest[], meterIds: string[]) {
+  const customerRows = await tx
+    .select({ id: customers.customerId, stationId: customers.stationId })
+    .from(customers)
+    .where(inArray(customers.customerId, [...new Set(rows.map((r) => r.customerId))]));
+  const meterRows = await tx
+    .select({ id: meters.meterId, stationId: meters.stationId })
+    .from(meters)
+    .where(inArray(meters.meterId, meterIds));
+  const tariffRows = await tx
+    .select({ id: tariffs.tariffId, stationId: tariffs.stationId, shared: stations.isSystem })
+    .from(tariffs)
+    .innerJoin(stations, eq(stations.stationId, tariffs.stationId))
+    .where(inArray(tariffs.tariffId, [...new Set(rows.map((r) => r.tariffId))]));
+  return { customerRows, meterRows, tariffRows };
+}
+
+/** Stores an account (replacing the one of meter `oldMeterId` when given). */
+export const saveAccount = (
+  q: Queryable,
+  stamp: WriteStamp,
+  oldMeterId: string | undefined,
+  values: Omit<typeof accounts.$inferInsert, 'createId' | 'createDate' | 'updateId' | 'updateDate'>,
+) =>
+  saveStamped(
+    q,
+    accounts,
+    stamp,
+    oldMeterId === undefined ? undefined : eq(accounts.meterId, oldMeterId),
+    values,
+  );
+
+/** A meter with an account is used; one without is unused again. */
+export async function markMetersUsed(q: Queryable, meterIds: string[], used: boolean) {
+  await q.update(meters).set({ status: used }).where(inArray(meters.meterId, meterIds));
+}
+
+export async function deleteAccount(q: Queryable, meterId: string, customerId: string) {
+  await q.delete(accounts).where(and(eq(accounts.meterId, meterId), eq(accounts.customerId, customerId)));
 }

@@ -1,10 +1,8 @@
 import type { AccountRequest, AccountRow } from '@prepay/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { accounts, customers, meters, stations, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { auditDeleted, writeAudit } from '../../kernel/audit.js';
-import { saveStamped, type WriteStamp } from '../../kernel/audited-write.js';
+import type { WriteStamp } from '../../kernel/audited-write.js';
 import {
   assertNoDuplicateKeys,
   checkEach,
@@ -16,25 +14,14 @@ import {
 import { assertStation } from '../../kernel/station-guard.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { loadAccounts, readAccounts } from './account.repo.js';
-
-/** The customers, meters and tariffs the rows name, with the station each belongs to. */
-async function loadRelated(tx: Tx, rows: AccountRequest[], meterIds: string[]) {
-  const customerRows = await tx
-    .select({ id: customers.customerId, stationId: customers.stationId })
-    .from(customers)
-    .where(inArray(customers.customerId, [...new Set(rows.map((r) => r.customerId))]));
-  const meterRows = await tx
-    .select({ id: meters.meterId, stationId: meters.stationId })
-    .from(meters)
-    .where(inArray(meters.meterId, meterIds));
-  const tariffRows = await tx
-    .select({ id: tariffs.tariffId, stationId: tariffs.stationId, shared: stations.isSystem })
-    .from(tariffs)
-    .innerJoin(stations, eq(stations.stationId, tariffs.stationId))
-    .where(inArray(tariffs.tariffId, [...new Set(rows.map((r) => r.tariffId))]));
-  return { customerRows, meterRows, tariffRows };
-}
+import {
+  deleteAccount,
+  loadAccounts,
+  loadRelated,
+  markMetersUsed,
+  readAccounts,
+  saveAccount,
+} from './account.repo.js';
 
 interface AccountPlan {
   r: AccountRequest;
@@ -54,10 +41,9 @@ async function storePlans(tx: Tx, plans: AccountPlan[], stamp: WriteStamp) {
       remark: keep(r.remark, old?.remark ?? null) ?? null,
       stationId,
     };
-    await saveStamped(tx, accounts, stamp, old && eq(accounts.meterId, key), values);
-    if (old && key !== r.meterId)
-      await tx.update(meters).set({ status: false }).where(eq(meters.meterId, key));
-    await tx.update(meters).set({ status: true }).where(eq(meters.meterId, r.meterId));
+    await saveAccount(tx, stamp, old && key, values);
+    if (old && key !== r.meterId) await markMetersUsed(tx, [key], false);
+    await markMetersUsed(tx, [r.meterId], true);
   }
 }
 
@@ -145,12 +131,8 @@ async function remove(
     });
     problems.throwIfAny('Nothing was deleted');
     for (const b of before) assertStation(ctx.user, b.stationId);
-    for (const r of rows) {
-      await tx
-        .delete(accounts)
-        .where(and(eq(accounts.meterId, r.meterId), eq(accounts.customerId, r.customerId)));
-    }
-    await tx.update(meters).set({ status: false }).where(inArray(meters.meterId, ids));
+    for (const r of rows) await deleteAccount(tx, r.meterId, r.customerId);
+    await markMetersUsed(tx, ids, false);
     await auditDeleted(tx, ctx.actor, 'Account', before);
     return before;
   });

@@ -11,7 +11,7 @@ import type { UserContext } from '../../lib/user-context.js';
 import { findUser, loadRows, profileOf } from '../user/index.js';
 import { holdsRole, rolesHeld, updateOwnUser, userWithStation } from './auth.repo.js';
 import { type CaptchaService, createCaptchaService } from './captcha.service.js';
-import { createThrottle, type Throttle } from './throttle.js';
+import { createThrottle, type Throttle } from './throttle.repo.js';
 
 const INVALID_LOGIN = 'invalid username or password';
 

@@ -1,12 +1,11 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { loginCaptchas } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { refuse } from '../../lib/domain-errors.js';
+import { insertCaptcha, openCaptchasOf, purgeExpiredCaptchas, takeCaptcha } from './captcha.repo.js';
 import { captchaSvg } from './captcha-image.js';
-import { loadSecret } from './session.service.js';
+import { loadSecret } from './session.repo.js';
 
 /** A challenge is good for five minutes and for one login attempt. */
 const TTL_SECONDS = 300;
@@ -30,18 +29,14 @@ export function createCaptchaService(db: Db, config: Config, clock: Clock) {
   async function issue(ipAddress: string | null) {
     const now = clock.now();
     const address = ipAddress ?? 'unknown';
-    const [open] = await db
-      .select({ n: count() })
-      .from(loginCaptchas)
-      .where(and(eq(loginCaptchas.ipAddress, address), gt(loginCaptchas.expiresAt, now)));
-    if ((open?.n ?? 0) >= MAX_OPEN_PER_ADDRESS) {
+    if ((await openCaptchasOf(db, address, now)) >= MAX_OPEN_PER_ADDRESS) {
       throw refuse('Too many verification codes requested from your address: try again in a few minutes');
     }
     // Expired challenges go as new ones come (a refused request above changes nothing).
-    await db.delete(loginCaptchas).where(lt(loginCaptchas.expiresAt, now));
+    await purgeExpiredCaptchas(db, now);
     const captchaId = randomUUID();
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
-    await db.insert(loginCaptchas).values({
+    await insertCaptcha(db, {
       captchaId,
       codeHash: (await digest(captchaId, code)).toString('hex'),
       ipAddress: address,
@@ -57,7 +52,7 @@ export function createCaptchaService(db: Db, config: Config, clock: Clock) {
 
   /** True when the code answers the challenge; the challenge is used up either way. */
   async function verify(captchaId: string, code: string): Promise<boolean> {
-    const [row] = await db.delete(loginCaptchas).where(eq(loginCaptchas.captchaId, captchaId)).returning();
+    const row = await takeCaptcha(db, captchaId);
     if (!row || row.expiresAt <= clock.now()) return false;
     const expected = Buffer.from(row.codeHash, 'hex');
     const given = await digest(captchaId, code.trim());

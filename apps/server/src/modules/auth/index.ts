@@ -4,7 +4,7 @@ import { authRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
 
 export { createSessionService } from './session.service.js';
-export { proofColumns, proofJoins, type SessionProof, sessionProofOf } from './session-proof.js';
+export { proofColumns, proofJoins, type SessionProof, sessionProofOf } from './session-proof.repo.js';
 
 /** A check of a user's authorization password (the second password that guards vends). */
 export type AuthorizationPasswordCheck = (userId: string, password: string) => Promise<void>;

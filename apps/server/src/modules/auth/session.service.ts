@@ -1,75 +1,28 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ErrorCode, parseRoleContent } from '@prepay/contracts';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
-import {
-  authorizationProofs,
-  authThrottle,
-  roles,
-  sessions,
-  stations,
-  systemSettings,
-  users,
-} from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { unauthenticated } from '../../lib/domain-errors.js';
 import type { Sessions } from '../../lib/sessions.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { keepSessionProof, proofColumns, proofJoins } from './session-proof.js';
+import {
+  findSession,
+  insertSession,
+  loadSecret,
+  revokeSession,
+  revokeSessionsOf,
+  type SessionRow,
+  touchSession,
+} from './session.repo.js';
+import { keepSessionProof } from './session-proof.repo.js';
+
+export { loadSecret };
 
 const ISSUER = 'prepayment-system';
 /** Don't write last-seen on every request: a minute's precision is plenty for a 30-minute idle limit. */
 const TOUCH_INTERVAL_MS = 60_000;
-
-/** The JWT secret must be the same in every process, so it lives in the database unless configured. */
-export async function loadSecret(db: Db, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  await db
-    .insert(systemSettings)
-    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.key, 'jwt_secret'));
-  if (!row) throw new Error('jwt secret missing after insert');
-  return row.value;
-}
-
-const sessionProofJoins = proofJoins(sessions.sessionId, sessions.userId);
-
-/**
- * The session behind a token's id, with what a request needs of its user, role and station, and the
- * session's authorization proof (session-proof.ts). Every request reads it, so it is built and planned
- * once per database (db/prepared.ts).
- */
-const sessionById = preparedPerDatabase((db) =>
-  db
-    .select({
-      session: sessions,
-      status: users.status,
-      mustChangePassword: users.mustChangePassword,
-      stationId: users.stationId,
-      roleName: roles.name,
-      roleContent: roles.content,
-      isSystem: stations.isSystem,
-      proof: proofColumns,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.userId, sessions.userId))
-    .innerJoin(roles, eq(roles.roleId, sessions.roleId))
-    .innerJoin(stations, eq(stations.stationId, users.stationId))
-    .leftJoin(authorizationProofs, sessionProofJoins.proof)
-    .leftJoin(authThrottle, sessionProofJoins.throttle)
-    .where(eq(sessions.sessionId, sql.placeholder('sessionId')))
-    .prepare('session_by_id'),
-);
-
-async function findSession(db: Db, sessionId: string) {
-  const [row] = await sessionById(db).execute({ sessionId });
-  return row;
-}
-type SessionRow = Awaited<ReturnType<typeof findSession>>;
 
 /**
  * A session serves a request while it is neither revoked, expired nor idle too long, and its user is
@@ -86,12 +39,12 @@ async function checkSession(
   const { sessionId } = row.session;
   const idleMs = now.getTime() - row.session.lastSeenAt.getTime();
   if (idleMs > config.idleTimeoutMinutes * 60_000) {
-    await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.sessionId, sessionId));
+    await revokeSession(db, sessionId, now);
     throw unauthenticated('Your session ended after inactivity, please log in again');
   }
   if (row.status !== 0) throw unauthenticated('This user is disabled', ErrorCode.otherClientLoggedIn);
   if (idleMs > TOUCH_INTERVAL_MS) {
-    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.sessionId, sessionId));
+    await touchSession(db, sessionId, now);
   }
   return row;
 }
@@ -115,9 +68,15 @@ export async function createSessionService(db: Db, config: Config, clock: Clock)
       const now = clock.now();
       const sessionId = randomUUID();
       const expiresAt = new Date(now.getTime() + config.tokenTtlMinutes * 60_000);
-      await q
-        .insert(sessions)
-        .values({ sessionId, userId, roleId, ipAddress, createdAt: now, expiresAt, lastSeenAt: now });
+      await insertSession(q, {
+        sessionId,
+        userId,
+        roleId,
+        ipAddress,
+        createdAt: now,
+        expiresAt,
+        lastSeenAt: now,
+      });
       return sign({
         jti: sessionId,
         sub: userId,
@@ -152,24 +111,12 @@ export async function createSessionService(db: Db, config: Config, clock: Clock)
     },
 
     async revoke(q: Queryable, sessionId: string): Promise<void> {
-      await q
-        .update(sessions)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(sessions.sessionId, sessionId), isNull(sessions.revokedAt)));
+      await revokeSession(q, sessionId, clock.now());
     },
 
     /** Ends every session of a user (password change, disable, delete), except `keep` when given. */
     async revokeAllOf(q: Queryable, userId: string, keep?: string): Promise<void> {
-      await q
-        .update(sessions)
-        .set({ revokedAt: clock.now() })
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            keep === undefined ? undefined : ne(sessions.sessionId, keep),
-          ),
-        );
+      await revokeSessionsOf(q, userId, clock.now(), keep);
     },
   };
 }

@@ -1,8 +1,13 @@
 import { TaskStatus } from '@prepay/contracts';
 import type { Db } from '../../db/client.js';
-import { waterDailyData, waterMonthlyData } from '../../db/schema.js';
 import { addHours, localTime } from '../../lib/dates.js';
-import { saveDailyRows, saveHourlyRows, saveMonthlyRows, saveWaterRows } from '../meter-data/index.js';
+import {
+  readingTables,
+  saveDailyRows,
+  saveHourlyRows,
+  saveMonthlyRows,
+  saveWaterRows,
+} from '../meter-data/index.js';
 import { loadTasks, type TaskRecord } from '../remote-task/index.js';
 import * as repo from './collection.repo.js';
 import { addDays, addMonths } from './collection-days.js';
@@ -47,7 +52,7 @@ async function store(
   if (job.kind === 'hourly') return storeHourly(db, job, done, now);
   if (meterType === repo.COLLECTED_TYPES.water) {
     const row = waterRow(job, done);
-    const table = job.kind === 'monthly' ? waterMonthlyData : waterDailyData;
+    const table = job.kind === 'monthly' ? readingTables.waterMonthly : readingTables.waterDaily;
     await db.transaction(async (tx) => {
       await saveWaterRows(tx, [row], now, table);
       await repo.finishJob(tx, job.id, 'done', null, now);

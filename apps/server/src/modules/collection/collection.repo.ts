@@ -292,3 +292,8 @@ export async function onlineMeters(q: Queryable, meterIds: string[]): Promise<Se
     .where(and(inArray(meterLinks.meterId, [...new Set(meterIds)]), eq(meterLinks.online, true)));
   return new Set(rows.map((r) => r.meterId));
 }
+
+export async function findMeter(q: Queryable, meterId: string) {
+  const [meter] = await q.select().from(meters).where(eq(meters.meterId, meterId));
+  return meter;
+}

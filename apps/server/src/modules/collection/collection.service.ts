@@ -4,8 +4,6 @@ import type {
   RecollectRequest,
   RecollectResult,
 } from '@prepay/contracts';
-import { eq } from 'drizzle-orm';
-import { meters } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { writeAudit } from '../../kernel/audit.js';
 import { assertStation } from '../../kernel/station-guard.js';
@@ -58,7 +56,7 @@ export function createCollectionService(deps: Deps, onQueued: () => void) {
   async function recollect(ctx: UserContext, r: RecollectRequest): Promise<RecollectResult> {
     const now = deps.clock.now();
     const periods = periodsOf(r, today(now));
-    const [meter] = await db.select().from(meters).where(eq(meters.meterId, r.meterId));
+    const meter = await repo.findMeter(db, r.meterId);
     if (!meter) throw notFound(`meter ${r.meterId}`);
     assertStation(ctx.user, meter.stationId);
     const reachable = meter.communicationWay === 0 || (meter.communicationWay === 1 && meter.devEui);
@@ -91,10 +89,7 @@ export function createCollectionService(deps: Deps, onQueued: () => void) {
   }
 
   async function jobs(ctx: UserContext, r: CollectionJobsRequest): Promise<CollectionJobRow[]> {
-    const [meter] = await db
-      .select({ stationId: meters.stationId })
-      .from(meters)
-      .where(eq(meters.meterId, r.meterId));
+    const meter = await repo.findMeter(db, r.meterId);
     if (!meter) throw notFound(`meter ${r.meterId}`);
     assertStation(ctx.user, meter.stationId);
     const day = today(deps.clock.now());

@@ -1,7 +1,8 @@
 import { CustomerRequest, type CustomerRow } from '@prepay/contracts';
-import { asc } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { customers } from '../../db/schema.js';
+import { customers, debts } from '../../db/schema.js';
+import { auditedTable } from '../../kernel/audited-write.js';
 import { auditedSpec, gridPage, loadByKeys } from '../../kernel/read-query.js';
 import { auditedRow } from '../../lib/dates.js';
 
@@ -29,3 +30,18 @@ export const loadCustomers = (q: Queryable, ids: string[]) =>
   loadByKeys(q, customers, customers.customerId, ids, toCustomerRow);
 
 export const readCustomers = gridPage(customers, customerSpec, toCustomerRow);
+
+/** Where customer writes go, and how they are answered and audited. */
+export const customerTable = auditedTable(customers, 'Customer', loadCustomers, (c) => c.customerId);
+
+/** The stored row a write replaces. */
+export const storedCustomer = (customerId: string) => eq(customers.customerId, customerId);
+
+/** The debt follows its customer's station. */
+export async function moveDebtToStation(q: Queryable, customerId: string, stationId: string) {
+  await q.update(debts).set({ stationId }).where(eq(debts.customerId, customerId));
+}
+
+/** The customers among `ids` that have a debt record. */
+export const debtsOwedBy = (q: Queryable, ids: string[]) =>
+  q.select({ customerId: debts.customerId }).from(debts).where(inArray(debts.customerId, ids));

@@ -1,19 +1,19 @@
 import type { CustomerRequest, CustomerRow } from '@prepay/contracts';
-import { eq, inArray } from 'drizzle-orm';
-import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { auditedTable } from '../../kernel/audited-write.js';
 import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
 import { checkEach, checkWriteTarget, keep, linkedRowsRemover } from '../../kernel/rows.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf, addBoundAccounts } from '../account/index.js';
-import { loadCustomers, readCustomers } from './customer.repo.js';
-
-/** Where this service's writes go, and how they are answered and audited. */
-const audited = auditedTable(customers, 'Customer', loadCustomers, (c) => c.customerId);
+import {
+  customerTable,
+  debtsOwedBy,
+  moveDebtToStation,
+  readCustomers,
+  storedCustomer,
+} from './customer.repo.js';
 
 const write = stationRowsWriter(
-  audited,
+  customerTable,
   'customerId',
   async (tx, { ctx, rows, action, labels, before, placed }: StationBatch<CustomerRequest, CustomerRow>) => {
     // A customer with accounts or a debt keeps its station: those rows live there too.
@@ -41,8 +41,7 @@ const write = stationRowsWriter(
     );
     // The debt follows its customer's station.
     for (const r of placed) {
-      if (before.has(r.customerId))
-        await tx.update(debts).set({ stationId: r.stationId }).where(eq(debts.customerId, r.customerId));
+      if (before.has(r.customerId)) await moveDebtToStation(tx, r.customerId, r.stationId);
     }
     return placed.map((r) => {
       const old = before.get(r.customerId);
@@ -57,7 +56,7 @@ const write = stationRowsWriter(
         stationId: r.stationId,
       };
       return {
-        stored: old && eq(customers.customerId, r.customerId),
+        stored: old && storedCustomer(r.customerId),
         values,
         key: { customerId: r.customerId },
       };
@@ -66,7 +65,7 @@ const write = stationRowsWriter(
 );
 
 /** Accounts and a debt keep a customer from being deleted. */
-const remove = linkedRowsRemover(audited, 'customerId', 'customer', async (tx, problems, ids) => {
+const remove = linkedRowsRemover(customerTable, 'customerId', 'customer', async (tx, problems, ids) => {
   await addBoundAccounts(
     tx,
     problems,
@@ -74,10 +73,7 @@ const remove = linkedRowsRemover(audited, 'customerId', 'customer', async (tx, p
     ids,
     (a) => `customer ${a.customerId} has the account of meter ${a.meterId}; delete the account first`,
   );
-  const owing = await tx
-    .select({ customerId: debts.customerId })
-    .from(debts)
-    .where(inArray(debts.customerId, ids));
+  const owing = await debtsOwedBy(tx, ids);
   problems.addLinked(
     ids,
     owing,

@@ -2,6 +2,7 @@ import type { DebtReadRequest, DebtRow } from '@prepay/contracts';
 import { asc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers, debts } from '../../db/schema.js';
+import { auditedTable } from '../../kernel/audited-write.js';
 import { minorToNumber, toMinor } from '../../kernel/money.js';
 import { auditedSpec, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
 import { auditStamps } from '../../lib/dates.js';
@@ -65,3 +66,16 @@ export async function readDebts(q: Queryable, req: DebtReadRequest, user: Sessio
     .offset(offset);
   return { total, data: rows.map(toDebtRow) };
 }
+
+/** Where debt writes go, and how they are answered and audited. */
+export const debtTable = auditedTable(debts, 'Debt', loadDebts, (d) => d.customerId);
+
+/** The stored row a write replaces. */
+export const storedDebt = (customerId: string) => eq(debts.customerId, customerId);
+
+/** The station of each of the customers (a debt lives in its customer's station). */
+export const customerStations = (q: Queryable, ids: string[]) =>
+  q
+    .select({ id: customers.customerId, stationId: customers.stationId })
+    .from(customers)
+    .where(inArray(customers.customerId, ids));

@@ -1,31 +1,22 @@
 import type { DebtRequest } from '@prepay/contracts';
-import { eq, inArray } from 'drizzle-orm';
-import { customers, debts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { auditedTable } from '../../kernel/audited-write.js';
 import { batchWriter } from '../../kernel/batch-write.js';
 import { minorToString, toMinor } from '../../kernel/money.js';
 import { checkEach, checkTarget, stationRowsRemover } from '../../kernel/rows.js';
 import { assertStation } from '../../kernel/station-guard.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { loadDebts, readDebts } from './debt.repo.js';
-
-/** Where this service's writes go, and how they are answered and audited. */
-const audited = auditedTable(debts, 'Debt', loadDebts, (d) => d.customerId);
+import { customerStations, debtTable, loadDebts, readDebts, storedDebt } from './debt.repo.js';
 
 /**
  * One debt per customer, in the customer's station. Vending recovers it (payDebt grows, remainingDebt
  * shrinks); changing totalDebt keeps what was already recovered.
  */
 const write = batchWriter({
-  target: audited,
+  target: debtTable,
   keyOf: (r: DebtRequest) => r.customerId,
   plan: async (tx, { ctx, rows, keys: ids, action, labels }) => {
     const before = new Map((await loadDebts(tx, ids)).map((d) => [d.customerId, d]));
-    const owners = await tx
-      .select({ id: customers.customerId, stationId: customers.stationId })
-      .from(customers)
-      .where(inArray(customers.customerId, ids));
+    const owners = await customerStations(tx, ids);
     const values = checkEach(
       rows,
       labels,
@@ -51,14 +42,14 @@ const write = batchWriter({
       },
     );
     const saves = values.map((v) => ({
-      stored: before.has(v.customerId) ? eq(debts.customerId, v.customerId) : undefined,
+      stored: before.has(v.customerId) ? storedDebt(v.customerId) : undefined,
       values: v,
     }));
     return { before, saves };
   },
 });
 
-const remove = stationRowsRemover(audited, 'customerId', 'debt of customer');
+const remove = stationRowsRemover(debtTable, 'customerId', 'debt of customer');
 
 export function createDebtService(deps: Deps) {
   return withDeps(deps, { read: onDatabase(readDebts), write, remove });

@@ -8,11 +8,14 @@ import {
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
+import type { Actor } from '../../kernel/audit.js';
+import { auditedTable, deleteAudited } from '../../kernel/audited-write.js';
 import { auditedSpec, contains, readTable, readWhere } from '../../kernel/read-query.js';
 import { auditStamps } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 export type Dlt645Item = typeof dlt645Items.$inferSelect;
+export type { LangTexts };
 export interface Dlt645Key {
   version: string;
   type: number;
@@ -112,3 +115,24 @@ export async function readTree(
   }
   return [...groups.values()];
 }
+
+/** Writes answer (and audit) the catalogue rows as the read shows them. */
+export const dlt645Table = auditedTable(
+  dlt645Items,
+  'DLT645',
+  async (q: Queryable, keys: Dlt645Key[]) => (await loadItems(q, keys)).map(toDlt645Row),
+  itemKey,
+);
+
+/** The stored row a write replaces. */
+export const storedItem = (dlt645Id: number) => eq(dlt645Items.dlt645Id, dlt645Id);
+
+export const deleteItems = (q: Queryable, actor: Actor, items: Dlt645Item[]) =>
+  deleteAudited(
+    q,
+    actor,
+    'DLT645',
+    dlt645Items.dlt645Id,
+    items.map((b) => b.dlt645Id),
+    items.map(toDlt645Row),
+  );

@@ -4,11 +4,7 @@ import {
   type Dlt645Request,
   type Dlt645Row,
 } from '@prepay/contracts';
-import { eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
-import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { auditedTable, deleteAudited } from '../../kernel/audited-write.js';
 import { batchWriter } from '../../kernel/batch-write.js';
 import { assertAllStored, checkEach, checkTarget, keep } from '../../kernel/rows.js';
 import { assertSystemAdmin } from '../../kernel/station-guard.js';
@@ -16,11 +12,14 @@ import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import {
   type Dlt645Item,
-  type Dlt645Key,
+  deleteItems,
+  dlt645Table,
   itemKey,
+  type LangTexts,
   loadItems,
   readDlt645,
   readTree,
+  storedItem,
   toDlt645Row,
 } from './dlt645-item.repo.js';
 
@@ -52,16 +51,8 @@ function valuesOf(r: Dlt645Request, old: Dlt645Item | undefined) {
   };
 }
 
-/** Writes answer (and audit) the catalogue rows as the read shows them. */
-const audited = auditedTable(
-  dlt645Items,
-  'DLT645',
-  async (q: Queryable, keys: Dlt645Key[]) => (await loadItems(q, keys)).map(toDlt645Row),
-  itemKey,
-);
-
 const write = batchWriter({
-  target: audited,
+  target: dlt645Table,
   allowed: (user) => assertSystemAdmin(user, ADMIN_ONLY),
   keyOf: (r: Dlt645Request) => itemKey(r),
   keysOf: (rows) => rows,
@@ -80,7 +71,7 @@ const write = batchWriter({
     );
     const saves = rows.map((r) => {
       const old = items.get(itemKey(r));
-      const stored = old && eq(dlt645Items.dlt645Id, old.dlt645Id);
+      const stored = old && storedItem(old.dlt645Id);
       return { stored, values: valuesOf(r, old), key: { version: r.version, type: r.type, flag: r.flag } };
     });
     const before = new Map([...items.values()].map((b) => [itemKey(b), toDlt645Row(b)]));
@@ -93,8 +84,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: Dlt645DeleteRequest[])
   return deps.database.db.transaction(async (tx) => {
     const before = await loadItems(tx, keys);
     assertAllStored(keys.map(itemKey), before.map(itemKey), 'data item');
-    const ids = before.map((b) => b.dlt645Id);
-    return deleteAudited(tx, ctx.actor, 'DLT645', dlt645Items.dlt645Id, ids, before.map(toDlt645Row));
+    return deleteItems(tx, ctx.actor, before);
   });
 }
 

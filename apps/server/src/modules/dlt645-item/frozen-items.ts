@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Seed } from './catalogue-seed.js';
+import type { Seed } from './catalogue-seed.repo.js';
 import frozenData from './frozen-items.json' with { type: 'json' };
 
 /**
@@ -11,7 +11,7 @@ import frozenData from './frozen-items.json' with { type: 'json' };
 export const DAILY_FREEZES_READ = 32;
 export const SETTLEMENTS_READ = 12;
 
-// Its own schema: catalogue-seed.ts imports this file, so a value import back would be a cycle.
+// Its own schema: catalogue-seed.repo.ts imports this file, so a value import back would be a cycle.
 const Names = z.tuple([z.string(), z.string(), z.string(), z.string(), z.string(), z.string()]);
 const numbered = (names: Seed['name'], n: number) =>
   Names.parse(names.map((t) => t.replaceAll('{n}', String(n))));

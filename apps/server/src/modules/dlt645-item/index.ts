@@ -3,7 +3,7 @@ import type { ServerModule } from '../../http/server-module.js';
 import { dlt645Routes } from './dlt645-item.routes.js';
 import { createDlt645Service } from './dlt645-item.service.js';
 
-export { FACTORY_AUTH, type Seed, seedDlt645Catalogue } from './catalogue-seed.js';
+export { FACTORY_AUTH, type Seed, seedDlt645Catalogue } from './catalogue-seed.repo.js';
 export { type Dlt645Item, langOf, textIn } from './dlt645-item.repo.js';
 export {
   BATTERY_FLAG,

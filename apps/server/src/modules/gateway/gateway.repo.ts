@@ -1,7 +1,8 @@
 import type { GatewayRow } from '@prepay/contracts';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { gateways } from '../../db/schema.js';
+import { auditedTable } from '../../kernel/audited-write.js';
 import { basisPointsToNumber } from '../../kernel/money.js';
 import { auditedSpec, gridPage, loadByKeys } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
@@ -29,3 +30,9 @@ export const loadGateways = (q: Queryable, ids: string[]) =>
   loadByKeys(q, gateways, gateways.gatewayId, ids, toGatewayRow);
 
 export const readGateways = gridPage(gateways, gatewaySpec, toGatewayRow);
+
+/** Where gateway writes go, and how they are answered and audited. */
+export const gatewayTable = auditedTable(gateways, 'Gateway', loadGateways, (g) => g.gatewayId);
+
+/** The stored row a write replaces. */
+export const storedGateway = (gatewayId: string) => eq(gateways.gatewayId, gatewayId);

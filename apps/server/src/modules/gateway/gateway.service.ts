@@ -1,18 +1,12 @@
 import type { GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
-import { eq } from 'drizzle-orm';
-import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { auditedTable } from '../../kernel/audited-write.js';
 import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
 import { checkEach, checkWriteTarget, keep, stationRowsRemover } from '../../kernel/rows.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { loadGateways, readGateways } from './gateway.repo.js';
-
-/** Where this service's writes go, and how they are answered and audited. */
-const audited = auditedTable(gateways, 'Gateway', loadGateways, (g) => g.gatewayId);
+import { gatewayTable, readGateways, storedGateway } from './gateway.repo.js';
 
 const write = stationRowsWriter(
-  audited,
+  gatewayTable,
   'gatewayId',
   async (
     _tx,
@@ -31,12 +25,12 @@ const write = stationRowsWriter(
         remark: keep(r.remark, old?.remark ?? null) ?? null,
         stationId: r.stationId,
       };
-      return { stored: old && eq(gateways.gatewayId, r.gatewayId), values, key: { gatewayId: r.gatewayId } };
+      return { stored: old && storedGateway(r.gatewayId), values, key: { gatewayId: r.gatewayId } };
     });
   },
 );
 
-const remove = stationRowsRemover(audited, 'gatewayId', 'gateway', (id) => id.toUpperCase());
+const remove = stationRowsRemover(gatewayTable, 'gatewayId', 'gateway', (id) => id.toUpperCase());
 
 export function createGatewayService(deps: Deps) {
   return withDeps(deps, { read: onDatabase(readGateways), write, remove });

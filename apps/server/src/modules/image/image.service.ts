@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_MAX_BYTES, IMAGE_SLOTS, type ImageRow, type ImageSlot, imagePath } from '@prepay/contracts';
-import { eq } from 'drizzle-orm';
-import { images } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { writeAudit } from '../../kernel/audit.js';
 import { assertSystemAdmin } from '../../kernel/station-guard.js';
@@ -9,6 +7,7 @@ import { formatDateTime } from '../../lib/dates.js';
 import { refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
+import { deleteImage, imageBytes, imageFigures, imageSummary, saveImage } from './image.repo.js';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -27,17 +26,7 @@ export function checkPng(buf: Buffer): { width: number; height: number } {
 const ADMIN_ONLY = 'Only a system administrator replaces the images';
 
 async function list(deps: Deps): Promise<ImageRow[]> {
-  const rows = await deps.database.db
-    .select({
-      slot: images.slot,
-      size: images.size,
-      width: images.width,
-      height: images.height,
-      sha256: images.sha256,
-      updateId: images.updateId,
-      updateDate: images.updateDate,
-    })
-    .from(images);
+  const rows = await imageFigures(deps.database.db);
   return IMAGE_SLOTS.map((slot) => {
     const r = rows.find((x) => x.slot === slot);
     return {
@@ -68,11 +57,8 @@ async function upload(deps: Deps, ctx: UserContext, slot: ImageSlot, buf: Buffer
     updateDate: deps.clock.now(),
   };
   await deps.database.db.transaction(async (tx) => {
-    const [old] = await tx
-      .select({ size: images.size, sha256: images.sha256 })
-      .from(images)
-      .where(eq(images.slot, slot));
-    await tx.insert(images).values(values).onConflictDoUpdate({ target: images.slot, set: values });
+    const old = await imageSummary(tx, slot);
+    await saveImage(tx, values);
     await writeAudit(tx, ctx.actor, {
       title: 'Image',
       action: 'Upload',
@@ -89,12 +75,9 @@ async function remove(deps: Deps, ctx: UserContext, slots: ImageSlot[]): Promise
   assertSystemAdmin(ctx.user, ADMIN_ONLY);
   await deps.database.db.transaction(async (tx) => {
     for (const slot of new Set(slots)) {
-      const gone = await tx
-        .delete(images)
-        .where(eq(images.slot, slot))
-        .returning({ size: images.size, sha256: images.sha256 });
-      if (gone[0])
-        await writeAudit(tx, ctx.actor, { title: 'Image', action: 'Delete', before: { slot, ...gone[0] } });
+      const gone = await deleteImage(tx, slot);
+      if (gone)
+        await writeAudit(tx, ctx.actor, { title: 'Image', action: 'Delete', before: { slot, ...gone } });
     }
   });
   return list(deps);
@@ -102,7 +85,7 @@ async function remove(deps: Deps, ctx: UserContext, slots: ImageSlot[]): Promise
 
 async function fetch(deps: Deps, slot: string) {
   if (!(IMAGE_SLOTS as readonly string[]).includes(slot)) return undefined;
-  const [row] = await deps.database.db.select().from(images).where(eq(images.slot, slot));
+  const row = await imageBytes(deps.database.db, slot);
   return row ? { bytes: Buffer.from(row.dataBase64, 'base64'), sha256: row.sha256 } : undefined;
 }
 

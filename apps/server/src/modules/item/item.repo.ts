@@ -2,6 +2,7 @@ import type { ItemRow } from '@prepay/contracts';
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { items } from '../../db/schema.js';
+import { auditedTable } from '../../kernel/audited-write.js';
 import { auditedSpec, gridPage } from '../../kernel/read-query.js';
 import { auditedRow } from '../../lib/dates.js';
 import type { CodeNames } from '../../lib/export-labels.js';
@@ -65,4 +66,16 @@ export async function itemCodeNames(q: Queryable, itemType: string): Promise<Cod
   return Object.fromEntries(
     rows.map((r) => [r.itemName, Object.fromEntries(langs.flatMap((l) => (r[l] ? [[l, r[l]]] : [])))]),
   );
+}
+
+/** Where item writes go, and how they are answered and audited. */
+export const itemTable = auditedTable(items, 'Item', loadItems, (i) => itemKey(i).toLowerCase());
+
+type ItemKey = { itemType: string; itemName: string };
+
+/** The stored row a write replaces. */
+export const storedItem = (k: ItemKey) => and(eq(items.itemType, k.itemType), eq(items.itemName, k.itemName));
+
+export async function deleteItem(q: Queryable, k: ItemKey) {
+  await q.delete(items).where(storedItem(k));
 }

@@ -1,27 +1,21 @@
 import type { ItemListRequest, ItemRequest, ItemRow } from '@prepay/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { items } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { auditDeleted } from '../../kernel/audit.js';
-import { auditedTable } from '../../kernel/audited-write.js';
 import { batchWriter } from '../../kernel/batch-write.js';
 import { assertAllStored, checkEach, checkTarget, keep } from '../../kernel/rows.js';
 import { assertSystemAdmin } from '../../kernel/station-guard.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { itemKey, itemList, loadItems, readItems } from './item.repo.js';
+import { deleteItem, itemKey, itemList, itemTable, loadItems, readItems, storedItem } from './item.repo.js';
 
 const LANGS = ['en', 'ar', 'es', 'fr', 'pt', 'zh'] as const;
 
 /** The dictionary is shared by every station, so only system administrators change it. */
 const ADMIN_ONLY = 'Only a system administrator changes the item dictionary';
 
-/** Where this service's writes go, and how they are answered and audited. */
-const audited = auditedTable(items, 'Item', loadItems, (i) => itemKey(i).toLowerCase());
-
 const write = batchWriter({
-  target: audited,
+  target: itemTable,
   allowed: (user) => assertSystemAdmin(user, ADMIN_ONLY),
   keyOf: (r: ItemRequest) => itemKey(r),
   keysOf: (rows) => rows,
@@ -37,7 +31,7 @@ const write = batchWriter({
       const old = before.get(itemKey(r).toLowerCase());
       const texts = Object.fromEntries(LANGS.map((l) => [l, keep(r[l], old?.[l] ?? null) ?? null]));
       return {
-        stored: old && and(eq(items.itemType, old.itemType), eq(items.itemName, old.itemName)),
+        stored: old && storedItem(old),
         values: { ...texts, remark: keep(r.remark, old?.remark ?? null) ?? null },
         key: { itemType: r.itemType, itemName: r.itemName },
       };
@@ -56,7 +50,7 @@ async function remove(
     const before = await loadItems(tx, keys);
     assertAllStored(keys.map(itemKey), before.map(itemKey), 'item');
     for (const b of before) {
-      await tx.delete(items).where(and(eq(items.itemType, b.itemType), eq(items.itemName, b.itemName)));
+      await deleteItem(tx, b);
     }
     await auditDeleted(tx, ctx.actor, 'Item', before);
     return before;

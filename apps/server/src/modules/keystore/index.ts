@@ -10,7 +10,7 @@ export {
   keyStoreOf,
   type NextKeyFields,
   type StoredDecoderKey,
-} from './key-store.js';
+} from './key-store.repo.js';
 export type { SealedKey } from './key-vault.js';
 
 /** The key store: vending and decoder keys, sealed by a vault. */

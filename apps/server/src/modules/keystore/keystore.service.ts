@@ -7,7 +7,7 @@ import { assertSystemAdmin } from '../../kernel/station-guard.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { keyStoreOf } from './key-store.js';
+import { keyStoreOf } from './key-store.repo.js';
 
 /** Vending keys serve every station: only system administrators load or remove them. */
 const ADMIN_ONLY = 'Only a system administrator manages vending keys';

@@ -3,16 +3,18 @@ import type { ServerModule } from '../../http/server-module.js';
 import { meterDataRoutes } from './meter-data.routes.js';
 import { createMeterDataService } from './meter-data.service.js';
 
-export { seedDemoHistory } from './demo-history.js';
+export { readingTables } from './meter-data.repo.js';
 export {
+  type NewAlarm,
   type NewDailyRow,
   type NewHourlyRow,
   type NewWaterRow,
+  raiseAlarms,
   saveDailyRows,
   saveHourlyRows,
   saveMonthlyRows,
   saveWaterRows,
-} from './meter-data.write.js';
+} from './meter-data-write.repo.js';
 export { type ExportableRead, exportRoute } from './report-export.js';
 
 /** Collected readings: daily, monthly, hourly and water data, alarms and their reports. */

@@ -15,11 +15,11 @@ import {
   customers,
   meterDailyData,
   meterHourlyData,
-  type meterMonthlyData,
+  meterMonthlyData,
   meters,
   waterDailyCounts,
   waterDailyData,
-  type waterMonthlyData,
+  waterMonthlyData,
 } from '../../db/schema.js';
 import { joinMeterCustomer } from '../../kernel/meter-customer.js';
 import {
@@ -438,3 +438,11 @@ export async function readWater(q: Queryable, t: WaterTable, req: DailyDataReadR
   }));
   return { total, data };
 }
+
+/** The tables of collected readings a read names (daily and monthly, electricity and water). */
+export const readingTables = {
+  electricDaily: meterDailyData,
+  electricMonthly: meterMonthlyData,
+  waterDaily: waterDailyData,
+  waterMonthly: waterMonthlyData,
+} as const;

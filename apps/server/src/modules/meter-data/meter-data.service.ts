@@ -7,14 +7,13 @@ import type {
   HourlyFeedQuery,
 } from '@prepay/contracts';
 import type { z } from 'zod';
-import { meterDailyData, meterMonthlyData, waterDailyData, waterMonthlyData } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { writeAudit } from '../../kernel/audit.js';
 import { refuse } from '../../lib/domain-errors.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { lockAlarm, markAcknowledged, readAlarms, toAlarmRow } from './alarms.repo.js';
-import { readHourlyFeed } from './hourly-feed.js';
-import { readElectric, readHourlyRows, readWater } from './meter-data.repo.js';
+import { readHourlyFeed } from './hourly-feed.repo.js';
+import { readElectric, readHourlyRows, readingTables, readWater } from './meter-data.repo.js';
 
 /** The AMR data grids (daily, monthly, hourly; electric and water) and the alarms raised from them. */
 export function createMeterDataService(deps: Deps) {
@@ -48,15 +47,17 @@ export function createMeterDataService(deps: Deps) {
   }
 
   return {
-    readDaily: (b: DailyDataMeterReadRequest, user: SessionUser) => readElectric(db, meterDailyData, b, user),
+    readDaily: (b: DailyDataMeterReadRequest, user: SessionUser) =>
+      readElectric(db, readingTables.electricDaily, b, user),
     readMonthly: (b: DailyDataMeterReadRequest, user: SessionUser) =>
-      readElectric(db, meterMonthlyData, b, user),
+      readElectric(db, readingTables.electricMonthly, b, user),
     readHourly: (b: DailyDataMeterReadRequest, user: SessionUser) => readHourlyRows(db, b, user),
     hourlyFeed: (query: z.infer<typeof HourlyFeedQuery>, user: SessionUser) =>
       readHourlyFeed(db, query, user),
-    readWaterDaily: (b: DailyDataReadRequest, user: SessionUser) => readWater(db, waterDailyData, b, user),
+    readWaterDaily: (b: DailyDataReadRequest, user: SessionUser) =>
+      readWater(db, readingTables.waterDaily, b, user),
     readWaterMonthly: (b: DailyDataReadRequest, user: SessionUser) =>
-      readWater(db, waterMonthlyData, b, user),
+      readWater(db, readingTables.waterMonthly, b, user),
     readAlarms: (b: AlarmReadRequest, user: SessionUser) => readAlarms(db, b, user),
     acknowledgeAlarms,
   };

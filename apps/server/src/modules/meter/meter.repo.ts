@@ -2,6 +2,7 @@ import type { MeterReadRequest, MeterRow } from '@prepay/contracts';
 import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { meterLinks, meters } from '../../db/schema.js';
+import { auditedTable } from '../../kernel/audited-write.js';
 import { auditedSpec, contains, countWhere, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
@@ -137,3 +138,36 @@ export async function readMeters(
 }
 
 export const unusedOnly = eq(meters.status, false);
+
+/** What a meter is written with (the audit stamps apart). */
+export type MeterValues = Omit<
+  typeof meters.$inferInsert,
+  'createId' | 'createDate' | 'updateId' | 'updateDate'
+>;
+
+/** The rows a meter write or delete answers and audits. */
+export const meterTable = auditedTable(
+  meters,
+  'Meter',
+  async (q: Queryable, ids: string[]) => (await loadMeters(q, ids)).map(toMeterRow),
+  (m) => m.meterId,
+);
+
+/** The meters that hold any of the DevEUIs. */
+export const metersWithDevEuis = (q: Queryable, devEuis: string[]) =>
+  q
+    .select({ meterId: meters.meterId, devEui: meters.devEui })
+    .from(meters)
+    .where(inArray(meters.devEui, devEuis));
+
+export async function updateMeter(
+  q: Queryable,
+  meterId: string,
+  values: Partial<typeof meters.$inferInsert>,
+) {
+  await q.update(meters).set(values).where(eq(meters.meterId, meterId));
+}
+
+export async function insertMeters(q: Queryable, values: (typeof meters.$inferInsert)[]) {
+  await q.insert(meters).values(values);
+}

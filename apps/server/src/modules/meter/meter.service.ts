@@ -1,11 +1,8 @@
 import type { MeterReadRequest, MeterWriteRequest } from '@prepay/contracts';
 import { type BaseYear, isStsError, meterPanFromIain } from '@prepay/sts';
-import { eq, inArray } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../db/client.js';
-import { meters } from '../../db/schema.js';
+import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { auditEach } from '../../kernel/audit.js';
-import { auditedTable } from '../../kernel/audited-write.js';
 import {
   assertNoDuplicateKeys,
   keep,
@@ -21,10 +18,21 @@ import { withDeps } from '../../lib/with-deps.js';
 import { addBoundAccounts } from '../account/index.js';
 import type { DbKeyStore, KeySource, SealedKey } from '../keystore/index.js';
 import { keyStoreOf } from '../keystore/index.js';
-import { loadMeters, type MeterRecord, readMeters, toMeterRow, unusedOnly } from './meter.repo.js';
+import {
+  insertMeters,
+  loadMeters,
+  type MeterRecord,
+  type MeterValues,
+  metersWithDevEuis,
+  meterTable,
+  readMeters,
+  toMeterRow,
+  unusedOnly,
+  updateMeter,
+} from './meter.repo.js';
 
 type Input = MeterWriteRequest;
-type Values = Omit<typeof meters.$inferInsert, 'createId' | 'createDate' | 'updateId' | 'updateDate'>;
+type Values = MeterValues;
 
 /** The 18-digit MeterPAN DKGA needs: the id itself, or the 11/13-digit meter number (IAIN) completed. */
 export function meterPanOf(meterId: string): string | null {
@@ -187,10 +195,7 @@ async function checkDevEuis(tx: Tx, values: Values[], labels: RowLabels | undefi
       problems.add(labels, w.i, `meter ${w.meterId}: devEui ${w.devEui} is also given to meter ${other}`);
     seen.set(w.devEui, w.meterId);
   }
-  const taken = await tx
-    .select({ meterId: meters.meterId, devEui: meters.devEui })
-    .from(meters)
-    .where(inArray(meters.devEui, [...seen.keys()]));
+  const taken = await metersWithDevEuis(tx, [...seen.keys()]);
   for (const t of taken) {
     const w = wanted.find((x) => x.devEui === t.devEui && x.meterId !== t.meterId);
     if (w) problems.add(labels, w.i, `meter ${w.meterId}: devEui ${w.devEui} belongs to meter ${t.meterId}`);
@@ -247,17 +252,15 @@ async function planRows(
 async function storeValues(tx: Tx, ctx: UserContext, action: WriteAction, values: Values[], now: Date) {
   if (action === 'Update') {
     for (const v of values) {
-      await tx
-        .update(meters)
-        .set({ ...v, updateId: ctx.user.userId, updateDate: now })
-        .where(eq(meters.meterId, v.meterId));
+      await updateMeter(tx, v.meterId, { ...v, updateId: ctx.user.userId, updateDate: now });
     }
     return;
   }
   for (let i = 0; i < values.length; i += 500) {
-    await tx
-      .insert(meters)
-      .values(values.slice(i, i + 500).map((v) => ({ ...v, createId: ctx.user.userId, createDate: now })));
+    await insertMeters(
+      tx,
+      values.slice(i, i + 500).map((v) => ({ ...v, createId: ctx.user.userId, createDate: now })),
+    );
   }
 }
 
@@ -280,16 +283,8 @@ async function write(deps: Deps, ctx: UserContext, rows: Input[], action: WriteA
   });
 }
 
-/** The rows a meter write or delete answers and audits. */
-const audited = auditedTable(
-  meters,
-  'Meter',
-  async (q: Queryable, ids: string[]) => (await loadMeters(q, ids)).map(toMeterRow),
-  (m) => m.meterId,
-);
-
 /** An account keeps its meter from being deleted. */
-const remove = linkedRowsRemover(audited, 'meterId', 'meter', (tx, problems, ids) =>
+const remove = linkedRowsRemover(meterTable, 'meterId', 'meter', (tx, problems, ids) =>
   addBoundAccounts(
     tx,
     problems,

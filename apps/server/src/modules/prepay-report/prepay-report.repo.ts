@@ -21,10 +21,10 @@ import {
   tokenRecords,
 } from '../../db/schema.js';
 import { allOf, contains, pageOf, stationScope } from '../../kernel/read-query.js';
+import { sortOf } from '../../kernel/sort.js';
 import { dayOf, dayToWire, localDay, money, serverZone, tenths } from '../../kernel/units.js';
 import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { sortOf } from './sort.js';
 
 export type Page<T> = { total: number; data: T[] };
 export type Fields = Parameters<Queryable['select']>[0];

@@ -7,7 +7,7 @@ import type {
 } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { lowPurchase } from './low-purchase.js';
+import { lowPurchase } from './low-purchase.repo.js';
 import { consumptionStatistics, debtPayments, debtSituation, longNonpurchase } from './prepay-report.repo.js';
 
 /** The prepay reports, each scoped to the user's station; Long Nonpurchase counts days up to now. */

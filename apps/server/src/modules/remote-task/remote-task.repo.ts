@@ -15,6 +15,7 @@ import {
   meters,
   remoteTaskAttempts,
   remoteTasks,
+  type TaskSpec,
 } from '../../db/schema.js';
 import { joinMeterCustomer } from '../../kernel/meter-customer.js';
 import {
@@ -246,4 +247,11 @@ export async function requeueTasks(
       receiveFrame: null,
     })
     .where(inArray(remoteTasks.id, ids));
+}
+
+export type { TaskSpec };
+
+/** Wakes the listeners of a PostgreSQL channel when the transaction commits. */
+export async function notifyChannel(q: Queryable, channel: string) {
+  await q.execute(sql`select pg_notify(${channel}, '')`);
 }

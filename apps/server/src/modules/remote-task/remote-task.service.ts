@@ -15,9 +15,7 @@ import {
   meterAddress,
   WILDCARD_ADDRESS,
 } from '@prepay/dlt645';
-import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import type { TaskSpec } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { writeAudit } from '../../kernel/audit.js';
 import { RowProblems } from '../../kernel/rows.js';
@@ -33,11 +31,13 @@ import {
   lockTasks,
   type MeterInfo,
   type NewTask,
+  notifyChannel,
   readAttempts,
   readTasks,
   readTransparentTasks,
   requeueTasks,
   type TaskRecord,
+  type TaskSpec,
   toTaskRow,
   toTransparentRow,
 } from './remote-task.repo.js';
@@ -240,7 +240,7 @@ async function createTransparent(s: TaskServiceDeps, ctx: UserContext, rows: Tra
 
 /** Runners in other processes on this PostgreSQL look at the queue when the transaction commits. */
 async function notifyQueued(s: TaskServiceDeps, tx: Queryable) {
-  if (s.deps.database.kind === 'postgres') await tx.execute(sql`select pg_notify(${QUEUE_CHANNEL}, '')`);
+  if (s.deps.database.kind === 'postgres') await notifyChannel(tx, QUEUE_CHANNEL);
 }
 
 async function insert(s: TaskServiceDeps, ctx: UserContext, kind: TaskKind, values: NewTask[]) {

@@ -12,7 +12,7 @@ import {
   type WriteAuth,
   writeRequest,
 } from '@prepay/dlt645';
-import type { TaskSpec } from '../../db/schema.js';
+import type { TaskSpec } from './remote-task.repo.js';
 
 /** What the engine needs of a catalogue row to build and read a frame (stored with each task). */
 export type ItemSpec = TaskSpec;

@@ -1,9 +1,8 @@
 import { parseRoleContent } from '@prepay/contracts';
-import { eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { roles, userRoles, users } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { forbidden, refuse } from '../../lib/domain-errors.js';
+import type { SessionUser } from '../../lib/user-context.js';
+import { roleHolders, rolesByIds } from './role.repo.js';
 
 /**
  * No escalation: a station administrator may grant only keys their own role holds. System administrators
@@ -18,7 +17,7 @@ export function assertCanGrant(user: SessionUser, content: string): void {
 /** Checks the roles exist and that the user may hand them out; returns them. */
 export async function assertCanAssignRoles(q: Queryable, user: SessionUser, roleIds: string[]) {
   const unique = [...new Set(roleIds)];
-  const found = unique.length ? await q.select().from(roles).where(inArray(roles.roleId, unique)) : [];
+  const found = unique.length ? await rolesByIds(q, unique) : [];
   const missing = unique.filter((id) => !found.some((r) => r.roleId === id));
   if (missing.length > 0) throw refuse(`Role not found: ${missing.join(', ')}`);
   for (const r of found) assertCanGrant(user, r.content);
@@ -32,7 +31,7 @@ export async function assertCanAssignRoles(q: Queryable, user: SessionUser, role
  */
 export async function assertCanEditRoles(q: Queryable, user: SessionUser, roleIds: string[]) {
   if (user.isSystemAdmin || !roleIds.length) return;
-  const found = await q.select().from(roles).where(inArray(roles.roleId, roleIds));
+  const found = await rolesByIds(q, roleIds);
   for (const r of found) {
     if (r.stationId !== user.stationId) {
       throw forbidden(
@@ -40,11 +39,7 @@ export async function assertCanEditRoles(q: Queryable, user: SessionUser, roleId
       );
     }
   }
-  const holders = await q
-    .selectDistinct({ userId: users.userId, stationId: users.stationId, roleId: userRoles.roleId })
-    .from(userRoles)
-    .innerJoin(users, eq(users.userId, userRoles.userId))
-    .where(inArray(userRoles.roleId, roleIds));
+  const holders = await roleHolders(q, roleIds);
   const own = holders.find((h) => h.userId === user.userId);
   if (own || roleIds.includes(user.roleId)) {
     throw forbidden(

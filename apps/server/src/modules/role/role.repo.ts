@@ -1,8 +1,10 @@
 import { parseRoleContent, type RoleRow } from '@prepay/contracts';
-import { asc } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
-import { roles } from '../../db/schema.js';
+import { roles, userRoles, users } from '../../db/schema.js';
+import type { Actor } from '../../kernel/audit.js';
+import { auditedTable, deleteAudited } from '../../kernel/audited-write.js';
 import { auditedSpec, gridPage, loadByKeys } from '../../kernel/read-query.js';
 import { auditedRow } from '../../lib/dates.js';
 
@@ -24,3 +26,33 @@ export const load = (q: Queryable, ids: string[]) => loadByKeys(q, roles, roles.
 
 /** A page of roles: the common filters, the name filter, the request's order. */
 export const readRoles = gridPage(roles, spec, toRow);
+
+/** Where role writes go, and how they are answered and audited. */
+export const roleTable = auditedTable(roles, 'Role', load, (r) => r.roleId);
+
+/** The stored row a write replaces. */
+export const storedRole = (roleId: string) => eq(roles.roleId, roleId);
+
+export const rolesByIds = (q: Queryable, ids: string[]) =>
+  q.select().from(roles).where(inArray(roles.roleId, ids));
+
+/** Who holds the roles (as an extra role), with their station. */
+export const roleHolders = (q: Queryable, roleIds: string[]) =>
+  q
+    .selectDistinct({ userId: users.userId, stationId: users.stationId, roleId: userRoles.roleId })
+    .from(userRoles)
+    .innerJoin(users, eq(users.userId, userRoles.userId))
+    .where(inArray(userRoles.roleId, roleIds));
+
+/** How many users hold one of the roles, as their role or an extra one. */
+export async function usersHoldingRoles(q: Queryable, ids: string[]): Promise<number> {
+  const [{ n } = { n: 0 }] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.userId))
+    .where(or(inArray(users.roleId, ids), inArray(userRoles.roleId, ids)));
+  return Number(n);
+}
+
+export const deleteRoles = (q: Queryable, actor: Actor, ids: string[], before: z.infer<typeof RoleRow>[]) =>
+  deleteAudited(q, actor, 'Role', roles.roleId, ids, before);

@@ -1,27 +1,29 @@
 import type { RoleRequest } from '@prepay/contracts';
-import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { roles, userRoles, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
-import { auditedTable, deleteAudited } from '../../kernel/audited-write.js';
 import { batchWriter } from '../../kernel/batch-write.js';
 import { assertUniqueKeys, loadBatchTargets } from '../../kernel/rows.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { load, normalise, readRoles } from './role.repo.js';
+import {
+  deleteRoles,
+  load,
+  normalise,
+  readRoles,
+  roleTable,
+  storedRole,
+  usersHoldingRoles,
+} from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 
-/** Where this service's writes go, and how they are answered and audited. */
-const audited = auditedTable(roles, 'Role', load, (r) => r.roleId);
-
 const write = batchWriter({
-  target: audited,
+  target: roleTable,
   keyOf: (r: z.infer<typeof RoleRequest>) => r.roleId,
   uniqueKeys: assertUniqueKeys,
   plan: async (tx, { ctx, rows, keys: ids, action }) => {
     for (const r of rows) assertCanGrant(ctx.user, r.content);
-    const before = await loadBatchTargets(tx, audited, ids, action, 'Role');
+    const before = await loadBatchTargets(tx, roleTable, ids, action, 'Role');
     if (action === 'Update') {
       // Editing a role that holds keys you lack would let you strip or re-shape it: same rule as granting.
       for (const b of before.values()) assertCanGrant(ctx.user, b.content);
@@ -30,7 +32,7 @@ const write = batchWriter({
     // A station administrator's new role belongs to their station; a system administrator's to the system.
     const stationId = ctx.user.isSystemAdmin ? null : ctx.user.stationId;
     const saves = rows.map((r) => ({
-      stored: action === 'Update' ? eq(roles.roleId, r.roleId) : undefined,
+      stored: action === 'Update' ? storedRole(r.roleId) : undefined,
       values: { name: r.name, content: normalise(r.content), remark: r.remark ?? null },
       key: { roleId: r.roleId, stationId },
     }));
@@ -45,13 +47,9 @@ async function remove(deps: Deps, ctx: UserContext, keys: { roleId: string }[]) 
     if (before.length !== new Set(ids).size) throw notFound('Role');
     for (const b of before) assertCanGrant(ctx.user, b.content);
     await assertCanEditRoles(tx, ctx.user, ids);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .leftJoin(userRoles, eq(userRoles.userId, users.userId))
-      .where(or(inArray(users.roleId, ids), inArray(userRoles.roleId, ids)));
-    if (Number(n) > 0) throw refuse('The role is still held by users; change their roles first');
-    return deleteAudited(tx, ctx.actor, 'Role', roles.roleId, ids, before);
+    if ((await usersHoldingRoles(tx, ids)) > 0)
+      throw refuse('The role is still held by users; change their roles first');
+    return deleteRoles(tx, ctx.actor, ids, before);
   });
 }
 

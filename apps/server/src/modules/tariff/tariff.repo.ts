@@ -15,6 +15,7 @@ import { auditStamps, formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 export type TariffRecord = typeof tariffs.$inferSelect;
+export type { StoredStep };
 
 export const tariffSpec = auditedSpec(tariffs, {
   sortable: [
@@ -120,4 +121,20 @@ export function readTariffs(q: Queryable, req: TariffReadRequest, user: SessionU
     req.tax === null || req.tax === undefined ? undefined : equals(tariffs.taxBp, toBasisPoints(req.tax)),
   ]);
   return readTable(q, tariffs, where, tariffSpec, req, (t) => toTariffRow(t, now));
+}
+
+export async function insertTariff(q: Queryable, values: typeof tariffs.$inferInsert) {
+  await q.insert(tariffs).values(values);
+}
+
+export async function updateTariff(
+  q: Queryable,
+  tariffId: string,
+  values: Partial<typeof tariffs.$inferInsert>,
+) {
+  await q.update(tariffs).set(values).where(eq(tariffs.tariffId, tariffId));
+}
+
+export async function deleteTariffs(q: Queryable, ids: string[]) {
+  await q.delete(tariffs).where(inArray(tariffs.tariffId, ids));
 }

@@ -1,7 +1,5 @@
 import type { TariffCreateRequest, TariffReadRequest, TariffRow } from '@prepay/contracts';
-import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type StoredStep, tariffs } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { writeAudit } from '../../kernel/audit.js';
 import { toBasisPoints, toMinor, toTenths } from '../../kernel/money.js';
@@ -18,7 +16,15 @@ import { parseDateTime } from '../../lib/dates.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { tariffsInUse } from '../account/index.js';
-import { loadTariffRecords, readTariffs, toTariffRow } from './tariff.repo.js';
+import {
+  deleteTariffs,
+  insertTariff,
+  loadTariffRecords,
+  readTariffs,
+  type StoredStep,
+  toTariffRow,
+  updateTariff,
+} from './tariff.repo.js';
 
 type Input = z.infer<typeof TariffCreateRequest>;
 type StepInput = { start: string; end?: string | null; price: string };
@@ -97,12 +103,9 @@ async function write(deps: Deps, ctx: UserContext, rows: Input[], action: WriteA
     problems.throwIfAny();
     for (const { tariffId, values: v } of planned) {
       if (before.has(tariffId)) {
-        await tx
-          .update(tariffs)
-          .set({ ...v, updateId: ctx.user.userId, updateDate: now })
-          .where(eq(tariffs.tariffId, tariffId));
+        await updateTariff(tx, tariffId, { ...v, updateId: ctx.user.userId, updateDate: now });
       } else {
-        await tx.insert(tariffs).values({ tariffId, ...v, createId: ctx.user.userId, createDate: now });
+        await insertTariff(tx, { tariffId, ...v, createId: ctx.user.userId, createDate: now });
       }
     }
     const after = (await loadTariffRecords(tx, ids)).map((t) => toTariffRow(t, now));
@@ -133,7 +136,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { tariffId: string }[]
       problems.add(undefined, unique.indexOf(id), `tariff ${id} is used by accounts; change them first`);
     }
     problems.throwIfAny('Nothing was deleted');
-    await tx.delete(tariffs).where(inArray(tariffs.tariffId, unique));
+    await deleteTariffs(tx, unique);
     const rows = before.map((b) => toTariffRow(b, now));
     for (const b of rows) await writeAudit(tx, ctx.actor, { title: 'Tariff', action: 'Delete', before: b });
     return rows;

@@ -1,8 +1,8 @@
 import { type UserReadRequest, type UserRow, UserStatus } from '@prepay/contracts';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
-import { roles, stations, userRoles, users } from '../../db/schema.js';
+import { authThrottle, roles, stations, userRoles, users } from '../../db/schema.js';
 import { auditedSpec, countWhere, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
@@ -129,4 +129,23 @@ export async function readUsers(q: Queryable, req: z.infer<typeof UserReadReques
 export async function setRoles(q: Queryable, userId: string, roleIds: string[]): Promise<void> {
   await q.delete(userRoles).where(eq(userRoles.userId, userId));
   if (roleIds.length > 0) await q.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+}
+
+export async function insertUser(q: Queryable, values: typeof users.$inferInsert) {
+  await q.insert(users).values(values);
+}
+
+export async function updateUser(q: Queryable, userId: string, values: Partial<typeof users.$inferInsert>) {
+  await q.update(users).set(values).where(eq(users.userId, userId));
+}
+
+export async function deleteUsers(q: Queryable, ids: string[]) {
+  await q.delete(users).where(inArray(users.userId, ids));
+}
+
+/** Forgets the failed logins counted against the account name (the lock they set goes with them). */
+export async function liftNameLock(q: Queryable, userId: string) {
+  await q
+    .delete(authThrottle)
+    .where(and(eq(authThrottle.scope, 'login-account'), eq(authThrottle.subject, userId.toLowerCase())));
 }

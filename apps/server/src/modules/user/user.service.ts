@@ -1,7 +1,5 @@
 import type { UserCreateRequest, UserRow, UserUpdateRequest } from '@prepay/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { authThrottle, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { auditEach, writeAudit } from '../../kernel/audit.js';
 import { assertStationsExist, assertUniqueKeys } from '../../kernel/rows.js';
@@ -12,7 +10,17 @@ import { generatePassword, hashPassword } from '../../lib/passwords.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { assertCanAssignRoles } from '../role/index.js';
-import { existingUserIds, findUser, loadRows, readUsers, setRoles } from './user.repo.js';
+import {
+  deleteUsers,
+  existingUserIds,
+  findUser,
+  insertUser,
+  liftNameLock,
+  loadRows,
+  readUsers,
+  setRoles,
+  updateUser,
+} from './user.repo.js';
 
 type CreateInput = z.infer<typeof UserCreateRequest>;
 type UpdateInput = z.infer<typeof UserUpdateRequest>;
@@ -92,7 +100,7 @@ async function create(deps: Deps, ctx: UserContext, rows: CreateInput[], action:
         authorization: r.authorizationPassword ? null : authorization,
       });
       const quota = quotaUnits(r.quota ?? r.remainingQuota);
-      await tx.insert(users).values({
+      await insertUser(tx, {
         userId: r.userId,
         ...profileOf(r),
         passwordHash: await hashPassword(password),
@@ -144,17 +152,14 @@ async function update(deps: Deps, ctx: UserContext, rows: UpdateInput[]): Promis
       const quota = quotaUnits(wanted);
       const quotaChanged = wanted !== undefined && wanted !== null && wanted !== old.totalQuota;
       if (r.userId === ctx.user.userId) assertNotOwnGrant(old, r, quotaChanged);
-      await tx
-        .update(users)
-        .set({
-          ...profileOf(r),
-          // Setting a quota grants that allowance afresh; leaving it alone keeps what is left.
-          ...(quotaChanged ? { totalQuotaUnits: quota, remainingQuotaUnits: quota } : {}),
-          remark: r.remark ?? null,
-          updateId: ctx.user.userId,
-          updateDate: deps.clock.now(),
-        })
-        .where(eq(users.userId, r.userId));
+      await updateUser(tx, r.userId, {
+        ...profileOf(r),
+        // Setting a quota grants that allowance afresh; leaving it alone keeps what is left.
+        ...(quotaChanged ? { totalQuotaUnits: quota, remainingQuotaUnits: quota } : {}),
+        remark: r.remark ?? null,
+        updateId: ctx.user.userId,
+        updateDate: deps.clock.now(),
+      });
       await setRoles(tx, r.userId, roleListOf(r));
       if (r.status !== 0) await deps.sessions.revokeAllOf(tx, r.userId);
     }
@@ -176,7 +181,7 @@ async function remove(deps: Deps, ctx: UserContext, ids: string[]): Promise<User
     const missing = ids.filter((id) => !before.some((b) => b.userId === id));
     if (missing.length) throw notFound(`User ${missing.join(', ')}`);
     for (const b of before) assertStation(ctx.user, b.stationId);
-    await tx.delete(users).where(inArray(users.userId, ids));
+    await deleteUsers(tx, ids);
     for (const b of before) await writeAudit(tx, ctx.actor, { title: 'User', action: 'Delete', before: b });
     return before;
   });
@@ -190,22 +195,17 @@ async function resetPassword(deps: Deps, ctx: UserContext, userId: string) {
   const oneTimePassword = generatePassword();
   const passwordHash = await hashPassword(oneTimePassword);
   await deps.database.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        passwordHash,
-        mustChangePassword: true,
-        failedLogins: 0,
-        lockedUntil: null,
-        updateId: ctx.user.userId,
-        updateDate: deps.clock.now(),
-      })
-      .where(eq(users.userId, userId));
+    await updateUser(tx, userId, {
+      passwordHash,
+      mustChangePassword: true,
+      failedLogins: 0,
+      lockedUntil: null,
+      updateId: ctx.user.userId,
+      updateDate: deps.clock.now(),
+    });
     await deps.sessions.revokeAllOf(tx, userId);
-    // The reset lifts the lock on the account name too (counted per name, see auth/throttle.ts).
-    await tx
-      .delete(authThrottle)
-      .where(and(eq(authThrottle.scope, 'login-account'), eq(authThrottle.subject, userId.toLowerCase())));
+    // The reset lifts the lock on the account name too (counted per name, see auth/throttle.repo.ts).
+    await liftNameLock(tx, userId);
     await writeAudit(tx, ctx.actor, { title: 'User', action: 'ResetPassword', content: userId });
   });
   const [row] = await loadRows(deps.database.db, [userId]);

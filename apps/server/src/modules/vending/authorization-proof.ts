@@ -56,7 +56,7 @@ const digestOf = async (p: Proofs, sessionId: string, password: string) =>
 
 /**
  * A session's proof with what voids it, for a user that did not come from a session read on this request
- * (a request's own user carries the proof its session read found: session-proof.ts).
+ * (a request's own user carries the proof its session read found: auth/session-proof.repo.ts).
  */
 const proofOf = preparedPerDatabase((db) => {
   const joins = proofJoins(authorizationProofs.sessionId, authorizationProofs.userId);

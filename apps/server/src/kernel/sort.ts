@@ -1,6 +1,6 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { invalid } from '../../http/errors.js';
+import { invalid } from '../lib/domain-errors.js';
 
 /** `orderBy "field asc|desc"` over report columns, which may be computed expressions. */
 export function sortOf(

@@ -3,9 +3,9 @@ import { asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { accounts, meterHourlyData } from '../../db/schema.js';
-import type { SessionUser } from '../../http/route.js';
 import { allOf, stationScope } from '../../kernel/read-query.js';
 import { tenths } from '../../kernel/units.js';
+import type { SessionUser } from '../../lib/user-context.js';
 
 /** FROM/TO as the feed's clients send them: ISO-8601 (with or without zone) or "yyyy-MM-dd HH:mm:ss". */
 function instant(s: string): Date | null {

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import {
   accounts,
   meters,
@@ -9,9 +9,9 @@ import {
   tokenRecords,
   type waterDailyData,
   waterMonthlyData,
-} from '../../db/schema.js';
-import { writeAudit } from '../../kernel/audit.js';
-import { addDays, addHours, hourStart, localDay, localTime } from '../../lib/dates.js';
+} from '../db/schema.js';
+import { writeAudit } from '../kernel/audit.js';
+import { addDays, addHours, hourStart, localDay, localTime } from '../lib/dates.js';
 import {
   type NewAlarm,
   type NewDailyRow,
@@ -21,7 +21,7 @@ import {
   saveHourlyRows,
   saveMonthlyRows,
   saveWaterRows,
-} from './meter-data.write.js';
+} from '../modules/meter-data/index.js';
 
 const FLAG = 'demo.history';
 /** Sized so a PGlite first start stays within seconds (measured in the report): 365 days × these meters. */

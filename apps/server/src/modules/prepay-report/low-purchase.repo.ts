@@ -17,7 +17,7 @@ import {
   withCustomerDetails,
   withReportSettings,
 } from './prepay-report.repo.js';
-import { ledgerCovers, ledgerPageSums, ledgerSums } from './purchase-ledger.js';
+import { ledgerCovers, ledgerPageSums, ledgerSums } from './purchase-ledger.repo.js';
 
 /** Low Purchase Situation: accounts whose issued purchases in a range total at or below a low limit. */
 
