@@ -8,7 +8,7 @@ import { meterTokenState, receiptCounters, type TokenKind, tokenRecords } from '
 import { present } from '../../lib/domain-errors.js';
 import { contains, type ReadSpec, readTable, readWhere } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import type { EffectiveTariff } from '../tariff/tariff.repo.js';
+import type { EffectiveTariff } from '../tariff/index.js';
 import type { TariffStep } from './pricing.js';
 
 export type MeterRow = typeof meters.$inferSelect;
