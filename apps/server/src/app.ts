@@ -43,13 +43,7 @@ import { roleRoutes } from './modules/role/role.routes.js';
 import { stationRoutes } from './modules/station/station.routes.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { createUserService } from './modules/user/user.service.js';
-import { createAuthorizationProofs } from './modules/vending/authorization-proof.js';
-import { createCreditService } from './modules/vending/credit.service.js';
-import { createManagementTokenService } from './modules/vending/management.service.js';
-import { paymentsFeedRoute } from './modules/vending/payments-feed.js';
-import { recordExportRoutes } from './modules/vending/record-export.js';
-import { vendWriteQueueOf } from './modules/vending/vend-write-queue.js';
-import { vendingRoutes } from './modules/vending/vending.routes.js';
+import { vending, vendWriteTotals } from './modules/vending/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -133,7 +127,6 @@ async function registerModules(app: FastifyInstance, deps: Deps, options: BuildO
   const master = masterData(deps);
   const remote = remoteOperations(deps, options.remoteTasks);
   const collect = collection(deps);
-  const authorize = createAuthorizationProofs(deps, auth.checkAuthorizationPassword);
   await registerRoutes(app, [
     ...authRoutes(auth),
     ...userRoutes(createUserService(deps)),
@@ -141,14 +134,8 @@ async function registerModules(app: FastifyInstance, deps: Deps, options: BuildO
     ...stationRoutes(deps),
     ...logRoutes(deps),
     ...master.routes,
-    ...vendingRoutes(
-      deps,
-      createCreditService(deps, authorize),
-      createManagementTokenService(deps, authorize),
-    ),
+    ...vending(deps, auth.checkAuthorizationPassword).routes,
     ...remote.routes,
-    ...recordExportRoutes(deps),
-    paymentsFeedRoute(deps),
     ...meterDataRoutes(deps),
     ...prepayReportRoutes(deps),
     ...dashboardRoutes(deps),
@@ -209,7 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const deps: Deps = { database, config, clock, sessions, keyVault: options.keyVault };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
-  const metrics = createMetrics(deps, { vendWrites: () => vendWriteQueueOf(database.db).stats });
+  const metrics = createMetrics(deps, { vendWrites: () => vendWriteTotals(database) });
   app.decorate('metrics', metrics);
   metrics.install(app);
   installRequestId(app);

@@ -5,7 +5,7 @@ import { tokenRecords } from '../../db/schema.js';
 import { stationScope } from '../../lib/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { serverZone } from '../meter-data/units.js';
-import { VEND_FIGURES, type VendFigures } from '../vending/pricing.js';
+import { VEND_FIGURES, type VendFigures } from '../vending/index.js';
 
 /** The finest grouping the cash-up needs; every total of the page is a sum of these. */
 export interface CashUpCell extends VendFigures {

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import { writeAudit } from '../audit/audit.js';
 import { money, tenths } from '../meter-data/units.js';
-import { recordConditions } from '../vending/vending.repo.js';
+import { recordConditions } from '../vending/index.js';
 import { cashUpWorkbook } from './cash-up.export.js';
 import { cashUpOf } from './cash-up.js';
 import { cashUpCells, recordTotals } from './cash-up.repo.js';

@@ -1,6 +1,6 @@
 import type { CashUpRequest, CashUpResult, CashUpRow } from '@prepay/contracts';
 import { money, tenths } from '../meter-data/units.js';
-import { VEND_FIGURES, type VendFigures } from '../vending/pricing.js';
+import { VEND_FIGURES, type VendFigures } from '../vending/index.js';
 import type { CashUpCell } from './cash-up.repo.js';
 
 interface Acc extends VendFigures {

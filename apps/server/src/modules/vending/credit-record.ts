@@ -1,10 +1,10 @@
 import type { CreditTokenRequest } from '@prepay/contracts';
 import type { z } from 'zod';
 import type { UserContext } from '../../lib/user-context.js';
-import type { PriceBreakdown } from './pricing.js';
 import type { VendInputs } from './credit-vend.repo.js';
-import type { Vendable } from './vending-guards.js';
+import type { PriceBreakdown } from './pricing.js';
 import type { NewTokenRecord, TokenRecordRow } from './vending.repo.js';
+import type { Vendable } from './vending-guards.js';
 
 /**
  * The credit record: the one type a vend carries from pricing to its answer is the stored row itself

@@ -15,8 +15,13 @@ import { vendInputs } from './vend-context.js';
 import { issueCredit } from './vend-issue.js';
 import { priceVend } from './vend-price.js';
 import { vendWriteQueueOf } from './vend-write-queue.js';
-import { findByIdempotencyKey, loadVendContext, lockMeterTokenState, type TokenRecordRow } from './vending.repo.js';
-import { type Vendable, uniqueViolation, vendableOf, vendConflict } from './vending-guards.js';
+import {
+  findByIdempotencyKey,
+  loadVendContext,
+  lockMeterTokenState,
+  type TokenRecordRow,
+} from './vending.repo.js';
+import { uniqueViolation, type Vendable, vendableOf, vendConflict } from './vending-guards.js';
 
 /**
  * The credit vend as a pipeline over one record (credit-record.ts): context (vend-context.ts, one read),

@@ -3,8 +3,8 @@ import { present } from '../../lib/domain-errors.js';
 import { effectiveTariff } from '../tariff/index.js';
 import { type ContextInputs, completeInputs } from './credit-vend.repo.js';
 import { billingPeriodStart } from './pricing.js';
-import type { Vendable } from './vending-guards.js';
 import { loadVendContext } from './vending.repo.js';
+import type { Vendable } from './vending-guards.js';
 
 /**
  * What the vend prices with: the inputs its vend context read (`known`, else read again now, as a retry

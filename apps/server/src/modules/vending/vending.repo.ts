@@ -1,5 +1,5 @@
 import type { TokenRecordReadRequest } from '@prepay/contracts';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { joinMeterCustomer } from '../../db/meter-customer.js';
 import { preparedPerDatabase } from '../../db/prepared.js';
@@ -116,6 +116,7 @@ export async function nextReceiptId(q: Queryable, kind: TokenKind): Promise<numb
   return present(row, 'the receipt counter').last;
 }
 
+export type { TokenKind };
 export type TokenRecordRow = typeof tokenRecords.$inferSelect;
 export type NewTokenRecord = typeof tokenRecords.$inferInsert;
 
@@ -183,4 +184,15 @@ export function recordConditions(kind: TokenKind, req: TokenRecordReadRequest, u
     contains(tokenRecords.token, req.token?.replace(/\D/g, '')),
     contains(tokenRecords.remark, req.remark),
   ]);
+}
+
+/** The meters' CommunicationWay by meter id (a meter deleted since is missing). */
+export async function communicationWays(q: Queryable, meterIds: string[]): Promise<Map<string, number>> {
+  const ways = meterIds.length
+    ? await q
+        .select({ meterId: meters.meterId, way: meters.communicationWay })
+        .from(meters)
+        .where(inArray(meters.meterId, meterIds))
+    : [];
+  return new Map(ways.map((w) => [w.meterId, w.way]));
 }

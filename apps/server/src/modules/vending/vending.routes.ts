@@ -24,7 +24,6 @@ import {
 } from '@prepay/contracts';
 import { encodeMeterTest } from '@prepay/sts';
 import { z } from 'zod';
-import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
@@ -34,6 +33,7 @@ import type { ManagementTokenService } from './management.service.js';
 import { meterTestTable } from './meter-test.js';
 import { keyChangeRecordOf, managementRecordOf } from './records.js';
 import { createTokenRecordService, type TokenRecordService } from './token-records.service.js';
+import type { TokenKind } from './vending.repo.js';
 import { stsRefusal } from './vending-guards.js';
 
 const tag = 'Token';
