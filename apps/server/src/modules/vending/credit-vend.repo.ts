@@ -10,7 +10,7 @@ import type { StoredDecoderKey } from '../keystore/index.js';
 import { CREDIT_FIELDS, type CreditRecordValues } from './credit-record.js';
 
 /**
- * The credit vend's hot path in as few statements as the guarantees allow (issue 16): the vend context
+ * The credit vend's hot path in as few statements as the guarantees allow: the vend context
  * (vending.repo.ts) reads everything pricing and the token need but the period's usage, read here only when
  * the tariff needs it, and one statement writes everything the vend changes — no transaction around them.
  * The write is optimistic: it takes the meter's next TID only if the meter's last TID and stored key are

@@ -11,7 +11,7 @@ const NOT_KNOWN = 'N/A';
 
 /**
  * GET /api/token/creditTokenRecord/readMore?SITE_ID&FROM&TO: the original's payments feed for an external
- * data platform (original-api.md §2.2), not enveloped. Issued credit tokens only — a cancelled vend is not
+ * data platform, not enveloped. Issued credit tokens only — a cancelled vend is not
  * a payment — oldest first, timestamps in ISO 8601 UTC.
  */
 export function paymentsFeedRoute(deps: Deps): RouteDef {

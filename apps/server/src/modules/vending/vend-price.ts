@@ -5,10 +5,25 @@ import { refuse } from '../../lib/domain-errors.js';
 import { toMinor, toTenths } from '../masterdata/money.js';
 import type { EffectiveTariff } from '../tariff/index.js';
 import type { VendInputs } from './credit-vend.repo.js';
-import { capUnits, type PriceBreakdown, PricingError, type PricingInput, price } from './pricing.js';
-import { ladderOf } from './vending.repo.js';
+import {
+  capUnits,
+  type PriceBreakdown,
+  PricingError,
+  type PricingInput,
+  price,
+  type TariffStep,
+} from './pricing.js';
 
 type Request = z.infer<typeof CreditTokenRequest>;
+
+/** Stored steps (0.1 kWh units, minor units per kWh, open end) as the pricing ladder. */
+export function ladderOf(terms: EffectiveTariff): TariffStep[] {
+  const OPEN = 2 ** 45;
+  const steps = terms.steps.length
+    ? [...terms.steps].sort((a, b) => a.start - b.start)
+    : [{ start: 0, end: null, price: terms.priceMinor }];
+  return steps.map((s) => ({ startUnits: s.start, endUnits: s.end ?? OPEN, price4: s.price * 100 }));
+}
 
 /** The largest count of units ≤ `units` that a credit token carries exactly (the field rounds up). */
 export function representableAtMost(units: number): number {
