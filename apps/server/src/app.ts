@@ -52,7 +52,7 @@ import { roleModule } from './modules/role/index.js';
 import { stationModule } from './modules/station/index.js';
 import { tariffModule } from './modules/tariff/index.js';
 import { userModule } from './modules/user/index.js';
-import { vendingModule, vendWriteQueueOf } from './modules/vending/index.js';
+import { vendingModule, vendWriteTotals } from './modules/vending/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -229,7 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const deps: Deps = { database, config, clock, sessions, keyVault: options.keyVault };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
-  const metrics = createMetrics(deps, { vendWrites: () => vendWriteQueueOf(database.db).stats });
+  const metrics = createMetrics(deps, { vendWrites: () => vendWriteTotals(database) });
   app.decorate('metrics', metrics);
   metrics.install(app);
   installRequestId(app);

@@ -1,12 +1,16 @@
 import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { preparedPerDatabase } from '../../db/prepared.js';
-import { authorizationProofs, authThrottle, users } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { Clock } from '../../lib/clock.js';
-import { proofColumns, proofJoins, type SessionProof, sessionProofOf } from '../auth/index.js';
+import { type SessionProof, sessionProofOf } from '../auth/index.js';
 import { loadKeyEncryptionKey } from '../keystore/index.js';
+import {
+  authorizationHashOf,
+  clearAuthorizationFailures,
+  dropProof,
+  readProof,
+  saveProof,
+} from './authorization-proof.repo.js';
 
 /**
  * Authorization passwords without an argon2 check on every vend.
@@ -54,26 +58,6 @@ const digestOf = async (p: Proofs, sessionId: string, password: string) =>
     .update(`${sessionId}\0${password}`)
     .digest();
 
-/**
- * A session's proof with what voids it, for a user that did not come from a session read on this request
- * (a request's own user carries the proof its session read found: auth/session-proof.repo.ts).
- */
-const proofOf = preparedPerDatabase((db) => {
-  const joins = proofJoins(authorizationProofs.sessionId, authorizationProofs.userId);
-  return db
-    .select(proofColumns)
-    .from(authorizationProofs)
-    .innerJoin(users, eq(users.userId, authorizationProofs.userId))
-    .leftJoin(authThrottle, joins.throttle)
-    .where(
-      and(
-        eq(authorizationProofs.sessionId, sql.placeholder('sessionId')),
-        eq(authorizationProofs.userId, sql.placeholder('userId')),
-      ),
-    )
-    .prepare('authorization_proof');
-});
-
 /** The session's proof: the one its session read found on this request, else read now. */
 async function proofFor(
   p: Proofs,
@@ -81,8 +65,7 @@ async function proofFor(
 ): Promise<SessionProof | undefined> {
   const kept = sessionProofOf(user);
   if (kept) return kept;
-  const [row] = await proofOf(p.db).execute({ sessionId: user.sessionId, userId: user.userId });
-  return row;
+  return readProof(p.db, user.sessionId, user.userId);
 }
 
 /** True when the session holds a live proof for this very password and nothing voids it. */
@@ -101,10 +84,7 @@ async function proven(
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return false;
   // A success forgets earlier wrong tries, as the full check does.
   if (row.failures) {
-    await p.db
-      .update(authThrottle)
-      .set({ failures: 0, lockedUntil: null })
-      .where(and(eq(authThrottle.scope, 'authorization'), eq(authThrottle.subject, user.userId)));
+    await clearAuthorizationFailures(p.db, user.userId);
   }
   return true;
 }
@@ -118,18 +98,7 @@ async function remember(p: Proofs, userId: string, sessionId: string, password: 
     hashTag: tagOf(hash),
     expiresAt: new Date(now.getTime() + p.minutes * 60_000),
   };
-  await p.db.transaction(async (tx) => {
-    await tx
-      .delete(authorizationProofs)
-      .where(and(eq(authorizationProofs.userId, userId), lt(authorizationProofs.expiresAt, now)));
-    await tx
-      .insert(authorizationProofs)
-      .values(values)
-      .onConflictDoUpdate({
-        target: authorizationProofs.sessionId,
-        set: { digest: values.digest, hashTag: values.hashTag, expiresAt: values.expiresAt },
-      });
-  });
+  await saveProof(p.db, values, now);
 }
 
 /** The proof if it holds; else the full check, which leaves a proof on success and drops it on failure. */
@@ -144,24 +113,14 @@ async function checkWithProof(
   if (await proven(p, user, given)) return;
   // The hash is read before the full check: if the password changes in between, the proof names the
   // old hash and is void at its first use.
-  const [current] = await p.db
-    .select({ hash: users.authorizationPasswordHash })
-    .from(users)
-    .where(eq(users.userId, user.userId));
+  const current = await authorizationHashOf(p.db, user.userId);
   try {
     await fullCheck(user.userId, given);
   } catch (err) {
-    await p.db
-      .delete(authorizationProofs)
-      .where(
-        or(
-          eq(authorizationProofs.sessionId, user.sessionId),
-          lt(authorizationProofs.expiresAt, p.clock.now()),
-        ),
-      );
+    await dropProof(p.db, user.sessionId, p.clock.now());
     throw err;
   }
-  if (current) await remember(p, user.userId, user.sessionId, given, current.hash);
+  if (current) await remember(p, user.userId, user.sessionId, given, current);
 }
 
 export function createAuthorizationProofs(

@@ -6,7 +6,7 @@ import { meterTokenState, receiptCounters, tokenRecords } from '../../db/schema-
 import { auditAfterRest, type CreditVendWrite, RECORD_COLUMNS, repaysDebt } from './credit-vend.repo.js';
 
 /**
- * Several credit vends written by one statement (the group commit of vend-write-queue.ts, issue 16). It
+ * Several credit vends written by one statement (the group commit of vend-write-queue.ts). It
  * makes for each vend exactly what `writeCreditVend` makes for one — the meter's next TID if its last TID
  * and key are still the ones priced with, the debt repayment if the debt is still as priced, the quota if
  * it suffices, the next receipt number, the record and its audit row — and fails as a whole, with the same

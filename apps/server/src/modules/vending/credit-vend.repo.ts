@@ -7,10 +7,10 @@ import type { AuditRow } from '../../kernel/audit.js';
 import { present } from '../../lib/domain-errors.js';
 import { withFields } from '../../lib/with-fields.js';
 import type { StoredDecoderKey } from '../keystore/index.js';
-import type { NewTokenRecord } from './vending.repo.js';
+import { CREDIT_FIELDS, type CreditRecordValues } from './credit-record.js';
 
 /**
- * The credit vend's hot path in as few statements as the guarantees allow (issue 16): the vend context
+ * The credit vend's hot path in as few statements as the guarantees allow: the vend context
  * (vending.repo.ts) reads everything pricing and the token need but the period's usage, read here only when
  * the tariff needs it, and one statement writes everything the vend changes — no transaction around them.
  * The write is optimistic: it takes the meter's next TID only if the meter's last TID and stored key are
@@ -83,9 +83,6 @@ export async function completeInputs(
   };
 }
 
-/** A credit record as the write statement stores it: everything but the receipt number and the row id. */
-export type CreditRecordValues = Omit<NewTokenRecord, 'id' | 'receiptId'> & { createDate: Date };
-
 export interface CreditVendWrite {
   record: CreditRecordValues;
   /** The meter's last TID the vend was priced with: the write takes the next TID only if it is unchanged. */
@@ -102,39 +99,12 @@ export interface CreditVendWrite {
 }
 
 /**
- * The record's columns in the order the write statement lists them, with their types: parameters in an
- * INSERT … SELECT list are not typed by the target column, so each is cast.
+ * The credit record's columns (credit-record.ts lists its fields) with their SQL types, from the schema:
+ * parameters in an INSERT … SELECT list are not typed by the target column, so each is cast.
  */
-export const RECORD_COLUMNS = [
-  ['kind', 'kind', 'text'],
-  ['meter_id', 'meterId', 'text'],
-  ['meter_type', 'meterType', 'int'],
-  ['customer_id', 'customerId', 'text'],
-  ['customer_name', 'customerName', 'text'],
-  ['customer_address', 'customerAddress', 'text'],
-  ['tariff_id', 'tariffId', 'text'],
-  ['tariff_name', 'tariffName', 'text'],
-  ['station_id', 'stationId', 'text'],
-  ['token', 'token', 'text'],
-  ['tid', 'tid', 'int'],
-  ['token_class', 'tokenClass', 'int'],
-  ['subclass', 'subclass', 'int'],
-  ['purchase_way', 'purchaseWay', 'int'],
-  ['units', 'units', 'bigint'],
-  ['total_paid_minor', 'totalPaidMinor', 'bigint'],
-  ['energy_minor', 'energyMinor', 'bigint'],
-  ['tax_minor', 'taxMinor', 'bigint'],
-  ['monthly_charge_minor', 'monthlyChargeMinor', 'bigint'],
-  ['pay_debt_minor', 'payDebtMinor', 'bigint'],
-  ['remainder_minor', 'remainderMinor', 'bigint'],
-  ['debt_percent', 'debtPercent', 'int'],
-  ['total_debt_minor', 'totalDebtMinor', 'bigint'],
-  ['remaining_debt_minor', 'remainingDebtMinor', 'bigint'],
-  ['payment_method', 'paymentMethod', 'text'],
-  ['idempotency_key', 'idempotencyKey', 'text'],
-  ['remark', 'remark', 'text'],
-  ['create_id', 'createId', 'text'],
-] as const satisfies readonly (readonly [string, keyof CreditRecordValues, 'text' | 'int' | 'bigint'])[];
+export const RECORD_COLUMNS = CREDIT_FIELDS.map(
+  (field) => [tokenRecords[field].name, field, tokenRecords[field].getSQLType()] as const,
+);
 
 const RECEIPT_PLACEHOLDER = '{"receiptId":0,';
 

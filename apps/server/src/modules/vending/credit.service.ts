@@ -1,280 +1,50 @@
 import type { CancelCreditTokenRequest, CreditTokenRecord, CreditTokenRequest } from '@prepay/contracts';
-import { allocateTid, CREDIT_SUBCLASS, decodeAmount, encodeAmount } from '@prepay/sts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client.js';
-import { debts, users } from '../../db/schema.js';
-import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { auditRow, writeAudit } from '../../kernel/audit.js';
 import { toMinor, toTenths } from '../../kernel/money.js';
 import { present, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { withFields } from '../../lib/with-fields.js';
-import { keyStoreOf } from '../keystore/index.js';
-import { type EffectiveTariff, effectiveTariff } from '../tariff/index.js';
 import type { AuthorizationCheck } from './authorization-proof.js';
-import {
-  type ContextInputs,
-  type CreditRecordValues,
-  type CreditVendWrite,
-  completeInputs,
-  type VendInputs,
-  writeCreditVend,
-} from './credit-vend.repo.js';
-import {
-  billingPeriodStart,
-  capUnits,
-  type PriceBreakdown,
-  PricingError,
-  type PricingInput,
-  price,
-} from './pricing.js';
+import { cancelCreditRecord, lockCreditRecords } from './credit-cancel.repo.js';
+import { creditRecord, written } from './credit-record.js';
+import { type ContextInputs, type CreditVendWrite, writeCreditVend } from './credit-vend.repo.js';
 import { type CreditRecordView, creditRecordOf } from './records.js';
+import { vendInputs } from './vend-context.js';
+import { issueCredit } from './vend-issue.js';
+import { priceVend } from './vend-price.js';
 import { vendWriteQueueOf } from './vend-write-queue.js';
 import {
   findByIdempotencyKey,
-  insertRecord,
-  ladderOf,
   loadVendContext,
   lockMeterTokenState,
-  nextReceiptId,
   type TokenRecordRow,
 } from './vending.repo.js';
-import {
-  recordOfAccount,
-  stsRefusal,
-  uniqueViolation,
-  type Vendable,
-  vendableOf,
-  vendConflict,
-} from './vending-guards.js';
+import { uniqueViolation, type Vendable, vendableOf, vendConflict } from './vending-guards.js';
+
+/**
+ * The credit vend as a pipeline over one record (credit-record.ts): context (vend-context.ts, one read),
+ * price (vend-price.ts, pure), issue (vend-issue.ts: TID, key store, STS), write (credit-vend.repo.ts, grouped
+ * by vend-write-queue.ts) and view (records.ts). This file runs the steps and says what happens when a
+ * write loses a race or a request is a retry; the steps hold the rules.
+ */
 
 type Request = z.infer<typeof CreditTokenRequest>;
-
-/** A credit token carries at most 18 201 624 units (0.1 kWh). */
-const MAX_TOKEN_UNITS = 18201624;
-
-/** The largest count of units ≤ `units` that a credit token carries exactly (the field rounds up). */
-export function representableAtMost(units: number): number {
-  const field = encodeAmount(units);
-  return decodeAmount(field) === units ? units : decodeAmount(field - 1);
-}
-
-/** Credit subclass by meter type: electricity 0, water 1, gas 2. */
-export function subclassOf(meterType: number): number {
-  return meterType === 1
-    ? CREDIT_SUBCLASS.water
-    : meterType === 2
-      ? CREDIT_SUBCLASS.gas
-      : CREDIT_SUBCLASS.electricity;
-}
-
-/** The price of a vend on these terms from what the database said; a refusal the operator can act on. */
-function priceVend(req: Request, terms: EffectiveTariff, inputs: VendInputs): PriceBreakdown {
-  const input: PricingInput = {
-    steps: ladderOf(terms),
-    taxBp: terms.taxBp,
-    monthlyChargeMinor: terms.monthlyChargeMinor,
-    monthlyChargeDue: !inputs.monthlyPaid,
-    consumedUnits: inputs.periodUnits,
-    remainingDebtMinor: inputs.debt?.remainingDebtMinor ?? 0,
-    payDebtPercent: req.payDebtPercent,
-  };
-  let b: PriceBreakdown;
-  try {
-    b = req.isVendByTotalPaid
-      ? price(input, { byTotalPaid: true, amountMinor: toMinor(req.amount) })
-      : price(input, { byTotalPaid: false, units: toTenths(req.amount) });
-    // Some counts of units a token carries only in steps: never more than paid for.
-    if (req.isVendByTotalPaid)
-      b = capUnits(input, b, representableAtMost(Math.min(b.units, MAX_TOKEN_UNITS)));
-  } catch (err) {
-    if (err instanceof PricingError) throw refuse(err.message);
-    throw err;
-  }
-  if (!req.isVendByTotalPaid && b.units > MAX_TOKEN_UNITS) {
-    throw refuse(
-      `A credit token carries at most 1820162.4 units; ${req.amount} is more: vend it as several tokens`,
-    );
-  }
-  if (!req.isVendByTotalPaid && representableAtMost(b.units) !== b.units) {
-    throw refuse(
-      `A token cannot carry exactly ${req.amount}; the nearest is ${decodeAmount(encodeAmount(b.units)) / 10}`,
-    );
-  }
-  const left = inputs.remainingQuotaUnits;
-  if (left !== null && left < b.units) {
-    throw refuse(`Quota exceeded: ${b.units / 10} kWh asked, ${left / 10} kWh left`);
-  }
-  return b;
-}
-
-/** The token a vend issued, as its record keeps it; a preview has none. */
-interface Issued {
-  token: string;
-  tid: number | null;
-  subclass: number | null;
-  idempotencyKey: string | null;
-}
-const NOT_ISSUED: Issued = { token: '', tid: null, subclass: null, idempotencyKey: null };
-
-/** The record of a priced vend, with the token it issued (none on a preview). */
-function recordValues(
-  ctx: UserContext,
-  req: Request,
-  v: Vendable,
-  b: PriceBreakdown,
-  debt: VendInputs['debt'],
-  createDate: Date,
-  issued: Issued = NOT_ISSUED,
-): CreditRecordValues {
-  return withFields(
-    { kind: 'credit' as const, ...recordOfAccount(v) },
-    {
-      token: issued.token,
-      tid: issued.tid,
-      tokenClass: 0,
-      subclass: issued.subclass,
-      purchaseWay: req.isVendByTotalPaid ? 0 : 1,
-      units: b.units,
-      totalPaidMinor: b.totalPaidMinor,
-      energyMinor: b.energyMinor,
-      taxMinor: b.taxMinor,
-      monthlyChargeMinor: b.monthlyChargeMinor,
-      payDebtMinor: b.payDebtMinor,
-      remainderMinor: b.remainderMinor,
-      debtPercent: req.payDebtPercent,
-      totalDebtMinor: debt?.totalDebtMinor ?? 0,
-      remainingDebtMinor: (debt?.remainingDebtMinor ?? 0) - b.payDebtMinor,
-      paymentMethod: req.paymentMethod ?? null,
-      idempotencyKey: issued.idempotencyKey,
-      remark: req.remark ?? null,
-      createId: ctx.user.userId,
-      createDate,
-    },
-  );
-}
-
-/**
- * The stored row of a credit record the write statement made (its columns' defaults filled in). One
- * literal with every column rather than the values plus fields (issue 16): V8 keeps a literal's
- * properties fast, where an `Object.assign` of this many leaves a dictionary that every later read,
- * and the record view and audit JSON made from it, pays for.
- */
-function creditRow(values: CreditRecordValues, id: number, receiptId: number): TokenRecordRow {
-  return {
-    id,
-    kind: values.kind,
-    receiptId,
-    meterId: values.meterId,
-    meterType: values.meterType ?? 0,
-    customerId: values.customerId ?? null,
-    customerName: values.customerName ?? null,
-    customerAddress: values.customerAddress ?? null,
-    tariffId: values.tariffId ?? null,
-    tariffName: values.tariffName ?? null,
-    stationId: values.stationId,
-    token: values.token ?? '',
-    tokens: null,
-    tid: values.tid ?? null,
-    tokenClass: values.tokenClass ?? null,
-    subclass: values.subclass ?? null,
-    purchaseWay: values.purchaseWay ?? null,
-    units: values.units ?? null,
-    totalPaidMinor: values.totalPaidMinor ?? null,
-    energyMinor: values.energyMinor ?? null,
-    taxMinor: values.taxMinor ?? null,
-    monthlyChargeMinor: values.monthlyChargeMinor ?? null,
-    payDebtMinor: values.payDebtMinor ?? null,
-    remainderMinor: values.remainderMinor ?? null,
-    debtPercent: values.debtPercent ?? null,
-    totalDebtMinor: values.totalDebtMinor ?? null,
-    remainingDebtMinor: values.remainingDebtMinor ?? null,
-    paymentMethod: values.paymentMethod ?? null,
-    value: null,
-    keyChange: null,
-    confirmed: null,
-    status: 0,
-    cancelsId: null,
-    cancelRemark: null,
-    cancelId: null,
-    cancelDate: null,
-    idempotencyKey: values.idempotencyKey ?? null,
-    remark: values.remark ?? null,
-    createId: values.createId,
-    createDate: values.createDate,
-    updateId: null,
-    updateDate: null,
-  };
-}
-
-/**
- * What the vend prices with: the inputs its vend context read (`known`, else read again now, as a retry
- * behind the meter's lock must), with the period's usage read only if pricing on these terms needs it (a
- * stepped tariff, a monthly charge).
- */
-async function vendInputs(
-  q: Queryable,
-  ctx: UserContext,
-  req: Request,
-  v: Vendable,
-  now: Date,
-  known?: ContextInputs,
-) {
-  const read = known ?? present(await loadVendContext(q, req.meterId, ctx.user.userId), 'the vend context');
-  const terms = effectiveTariff(v.tariff, now);
-  const needsPeriod = terms.steps.length > 0 || terms.monthlyChargeMinor > 0;
-  const period = needsPeriod
-    ? { meterId: req.meterId, since: billingPeriodStart(now, terms.billingDay) }
-    : null;
-  return { terms, inputs: await completeInputs(q, read, period) };
-}
 
 /** What a vend would cost now, from what the database says now (nothing written). */
 async function previewVend(deps: Deps, ctx: UserContext, req: Request, v: Vendable, known: ContextInputs) {
   const now = deps.clock.now();
-  const { terms, inputs } = await vendInputs(deps.database.db, ctx, req, v, now, known);
+  const { terms, inputs } = await vendInputs(deps.database.db, ctx.user.userId, v, now, known);
   const b = priceVend(req, terms, inputs);
-  return creditRecordOf(creditRow(recordValues(ctx, req, v, b, inputs.debt, now), 0, 0), true);
-}
-
-/**
- * The token for a priced vend: the meter's next TID, encoded by the key store with the stored key (whose
- * sealed form the write expects to find unchanged).
- */
-async function encodeCredit(
-  deps: Deps,
-  req: Request,
-  v: Vendable,
-  inputs: VendInputs,
-  units: number,
-  now: Date,
-) {
-  const key = inputs.key;
-  if (!key) throw refuse(`Meter ${req.meterId} has no decoder key: set its STS keys first`);
-  const subclass = subclassOf(v.meter.type);
-  const lastTid = inputs.lastTid ?? undefined;
-  try {
-    const tid = allocateTid({ at: now, baseYear: key.baseYear, lastTid, ken: v.meter.ken ?? undefined });
-    const keyStore = await keyStoreOf(deps);
-    const token = await keyStore.encodeStoredToken(req.meterId, key, {
-      kind: 'credit',
-      tid,
-      subclass,
-      amountUnits: units,
-    });
-    return { tid, token, subclass, keyEnc: key.keyEnc };
-  } catch (err) {
-    throw stsRefusal(err);
-  }
+  return creditRecordOf(creditRecord({ ctx, req, v, b, debt: inputs.debt, createDate: now }), true);
 }
 
 /** Writes a priced vend: through the group commit queue, or alone inside the meter's lock. */
 type VendWriter = (w: CreditVendWrite) => Promise<{ id: number; receiptId: number }>;
 
 /**
- * One attempt: read (unless the vend context already did), price, encode and write; throws a conflict
+ * One attempt: read (unless the vend context already did), price, issue and write; throws a conflict
  * (see `vendConflict`) when it lost a race.
  */
 async function attemptCreditVend(
@@ -285,20 +55,19 @@ async function attemptCreditVend(
   req: Request,
   v: Vendable,
   known?: ContextInputs,
-) {
+): Promise<TokenRecordRow> {
   const now = deps.clock.now();
-  const { terms, inputs } = await vendInputs(q, ctx, req, v, now, known);
+  const { terms, inputs } = await vendInputs(q, ctx.user.userId, v, now, known);
   const b = priceVend(req, terms, inputs);
-  const { tid, token, subclass, keyEnc } = await encodeCredit(deps, req, v, inputs, b.units, now);
-  const values = recordValues(ctx, req, v, b, inputs.debt, now, {
-    token,
-    tid,
-    subclass,
-    idempotencyKey: req.idempotencyKey ?? null,
-  });
-  const audit = { title: 'Credit Token', action: 'Generate', after: creditRecordOf(creditRow(values, 0, 0)) };
-  const written = await write({
-    record: values,
+  const { keyEnc, ...token } = await issueCredit(deps, v, inputs, b.units, now);
+  const record = creditRecord(
+    { ctx, req, v, b, debt: inputs.debt, createDate: now },
+    { ...token, idempotencyKey: req.idempotencyKey ?? null },
+  );
+  // The after-image starts with receipt number 0; the write splices in the one it takes.
+  const audit = { title: 'Credit Token', action: 'Generate', after: creditRecordOf(record) };
+  const stored = await write({
+    record,
     expectedLastTid: inputs.lastTid,
     expectedKeyEnc: keyEnc,
     expectedRemainingDebtMinor: inputs.debt?.remainingDebtMinor ?? 0,
@@ -306,7 +75,7 @@ async function attemptCreditVend(
     payDebtMinor: b.payDebtMinor,
     audit: auditRow(ctx.actor, audit),
   });
-  return creditRow(values, written.id, written.receiptId);
+  return written(record, stored);
 }
 
 /** Attempts under the meter's lock before a vend that keeps meeting moved debt or quota is refused. */
@@ -336,7 +105,7 @@ async function issueCreditToken(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
-        await lockMeterTokenState(tx, req.meterId);
+        await lockMeterTokenState(tx, v.meter.meterId);
         return attemptCreditVend(deps, tx, (w) => writeCreditVend(tx, w), ctx, req, v);
       });
     } catch (err) {
@@ -402,7 +171,7 @@ async function vendCredit(
   }
 }
 
-/** Marks one vend cancelled, gives back its debt and quota effects and lists it on a cancel record. */
+/** Cancels one vend in the caller's station that is not cancelled yet, and audits it. */
 async function cancelOne(
   tx: Tx,
   ctx: UserContext,
@@ -414,44 +183,7 @@ async function cancelOne(
     throw refuse(`Credit token record ${r.receiptId} belongs to another station`);
   }
   if (r.status !== 0) throw refuse(`Credit token record ${r.receiptId} is already cancelled`);
-  const [after] = await tx
-    .update(tokenRecords)
-    .set({
-      status: 1,
-      cancelRemark: remark,
-      cancelId: ctx.user.userId,
-      cancelDate: now,
-      updateId: ctx.user.userId,
-      updateDate: now,
-    })
-    .where(eq(tokenRecords.id, r.id))
-    .returning();
-  if ((r.payDebtMinor ?? 0) > 0 && r.customerId) {
-    await tx
-      .update(debts)
-      .set({
-        remainingDebtMinor: sql`${debts.remainingDebtMinor} + ${r.payDebtMinor}`,
-        payDebtMinor: sql`${debts.payDebtMinor} - ${r.payDebtMinor}`,
-      })
-      .where(eq(debts.customerId, r.customerId));
-  }
-  // The quota goes back to whoever sold it (if they still have a limit).
-  await tx
-    .update(users)
-    .set({ remainingQuotaUnits: sql`${users.remainingQuotaUnits} + ${r.units ?? 0}` })
-    .where(and(eq(users.userId, r.createId), sql`${users.remainingQuotaUnits} is not null`));
-  const cancelled = present(after, 'the cancelled record');
-  const { id: _id, ...copy } = cancelled;
-  await insertRecord(tx, {
-    ...copy,
-    kind: 'creditCancel',
-    receiptId: await nextReceiptId(tx, 'creditCancel'),
-    tid: null,
-    cancelsId: r.id,
-    idempotencyKey: null,
-    createId: ctx.user.userId,
-    createDate: now,
-  });
+  const cancelled = await cancelCreditRecord(tx, r, { userId: ctx.user.userId, remark, now });
   const view = creditRecordOf(cancelled);
   await writeAudit(tx, ctx.actor, {
     title: 'Credit Token',
@@ -473,11 +205,7 @@ async function cancelCredit(
   const ids = req.data.map((d) => d.receiptId);
   if (new Set(ids).size !== ids.length) throw refuse('The request has duplicate lines');
   return deps.database.db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(tokenRecords)
-      .where(and(eq(tokenRecords.kind, 'credit'), inArray(tokenRecords.receiptId, ids)))
-      .for('update');
+    const rows = await lockCreditRecords(tx, ids);
     const out: CreditRecordView[] = [];
     const now = deps.clock.now();
     for (const d of req.data) {

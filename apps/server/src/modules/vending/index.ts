@@ -1,15 +1,17 @@
+import type { Database } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { ServerModule } from '../../http/server-module.js';
+import type { VendWriteTotals } from '../../lib/metrics.js';
 import type { AuthorizationPasswordCheck } from '../auth/index.js';
 import { createAuthorizationProofs } from './authorization-proof.js';
 import { createCreditService } from './credit.service.js';
 import { createManagementTokenService } from './management.service.js';
 import { paymentsFeedRoute } from './payments-feed.js';
 import { recordExportRoutes } from './record-export.js';
+import { vendWriteQueueOf } from './vend-write-queue.js';
 import { vendingRoutes } from './vending.routes.js';
 
 export { VEND_FIGURES, type VendFigures } from './pricing.js';
-export { vendWriteQueueOf } from './vend-write-queue.js';
 export { recordConditions } from './vending.repo.js';
 
 /**
@@ -32,4 +34,12 @@ export function vendingModule(
       paymentsFeedRoute(deps),
     ],
   };
+}
+
+/**
+ * What the credit vends' group commit has written so far on this database. Its queue lives as long as the
+ * database handle (one per process and database); it holds nothing between writes, so it needs no closing.
+ */
+export function vendWriteTotals(database: Database): VendWriteTotals {
+  return vendWriteQueueOf(database.db).stats;
 }

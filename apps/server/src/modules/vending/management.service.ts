@@ -5,11 +5,8 @@ import type {
   UpdateMeterKeyResult,
 } from '@prepay/contracts';
 import { allocateTid, checkVendorProfile, type KeyedToken, type VendorOverdraftProfile } from '@prepay/sts';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.js';
-import { meters } from '../../db/schema.js';
-import { type TokenKind, tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { writeAudit } from '../../kernel/audit.js';
 import { invalid, present, refuse } from '../../lib/domain-errors.js';
@@ -17,8 +14,22 @@ import type { UserContext } from '../../lib/user-context.js';
 import { type DbKeyStore, keyStoreOf, type NextKeyFields } from '../keystore/index.js';
 import { loadMeters, meterPanOf, toMeterRow } from '../meter/index.js';
 import type { AuthorizationCheck } from './authorization-proof.js';
+import {
+  confirmKeyChangeRecord,
+  findMeter,
+  installKeyFields,
+  lockKeyChangeRecord,
+  setPendingKeyFields,
+} from './key-change.repo.js';
 import { keyChangeRecordOf, managementRecordOf } from './records.js';
-import { insertRecord, lockMeterTokenState, nextReceiptId, saveLastTid } from './vending.repo.js';
+import {
+  insertRecord,
+  lockMeterTokenState,
+  type MeterRow,
+  nextReceiptId,
+  saveLastTid,
+  type TokenKind,
+} from './vending.repo.js';
 import { recordOfAccount, requireVendable, stsRefusal } from './vending-guards.js';
 
 type TidKind = Exclude<TokenKind, 'credit' | 'creditCancel' | 'changeKey'>;
@@ -148,7 +159,7 @@ async function updateOneMeterKey(
   ctx: UserContext,
   r: z.infer<typeof UpdateMeterKeyRequest>,
 ) {
-  const [before] = await tx.select().from(meters).where(eq(meters.meterId, r.meterId));
+  const before = await findMeter(tx, r.meterId);
   if (!before) throw refuse(`Meter ${r.meterId} not found`);
   if (!ctx.user.isSystemAdmin && before.stationId !== ctx.user.stationId) {
     throw refuse(`Meter ${r.meterId} belongs to another station`);
@@ -163,7 +174,7 @@ async function updateOneMeterKey(
     updateId: ctx.user.userId,
     updateDate: deps.clock.now(),
   };
-  await tx.update(meters).set(set).where(eq(meters.meterId, r.meterId));
+  await setPendingKeyFields(tx, r.meterId, set);
   const expected = before.ea === '11' ? 32 : 16;
   if (r.decoderKeyNew && r.decoderKeyNew.length !== expected) {
     throw refuse(`Meter ${r.meterId} uses EA${before.ea}: its new key is ${expected} hex digits`);
@@ -200,7 +211,7 @@ async function updateMeterKey(deps: Deps, ctx: UserContext, rows: z.infer<typeof
 }
 
 /** The new decoder key (given by hand, else derived), as a reference the key store understands. */
-async function nextKeyOf(keys: DbKeyStore, meter: typeof meters.$inferSelect, next: NextKeyFields) {
+async function nextKeyOf(keys: DbKeyStore, meter: MeterRow, next: NextKeyFields) {
   try {
     return await keys.nextKey(meter.meterId, meterPanOf(meter.meterId), meter.ea, next);
   } catch (err) {
@@ -209,7 +220,7 @@ async function nextKeyOf(keys: DbKeyStore, meter: typeof meters.$inferSelect, ne
 }
 
 /** The meter's pending key fields from Update Meter Key, or a refusal when they are not all set. */
-function pendingKeyFields(m: typeof meters.$inferSelect): NextKeyFields {
+function pendingKeyFields(m: MeterRow): NextKeyFields {
   const { sgcNew, krnNew, kenNew, tiNew, ktNew, baseYearNew } = m;
   if (
     sgcNew === null ||
@@ -285,36 +296,16 @@ async function changeMeterKey(
 
 /** The key-change record to confirm, locked; a refusal when it is missing, another station's or done. */
 async function keyChangeToConfirm(tx: Tx, ctx: UserContext, receiptId: number) {
-  const [r] = await tx
-    .select()
-    .from(tokenRecords)
-    .where(and(eq(tokenRecords.kind, 'changeKey'), eq(tokenRecords.receiptId, receiptId)))
-    .for('update');
+  const r = await lockKeyChangeRecord(tx, receiptId);
   if (!r) throw refuse(`Key change record ${receiptId} not found`);
   if (!ctx.user.isSystemAdmin && r.stationId !== ctx.user.stationId) {
     throw refuse(`Key change record ${receiptId} belongs to another station`);
   }
   if (r.confirmed) throw refuse(`Key change record ${receiptId} is already confirmed`);
-  const [m] = await tx.select().from(meters).where(eq(meters.meterId, r.meterId));
+  const m = await findMeter(tx, r.meterId);
   if (!m) throw refuse(`Meter ${r.meterId} not found`);
   return { r, m, k: r.keyChange as NextKeyFields };
 }
-
-/** The meter's key fields after a key change: the new ones current, no pending ones left. */
-const installedFields = (k: NextKeyFields) => ({
-  sgc: k.sgc,
-  krn: k.krn,
-  ken: k.ken,
-  ti: k.ti,
-  kt: k.kt,
-  baseYear: k.baseYear,
-  sgcNew: null,
-  krnNew: null,
-  kenNew: null,
-  tiNew: null,
-  ktNew: null,
-  baseYearNew: null,
-});
 
 /**
  * The meter took the key change: the new fields and key become current. Until then every token still
@@ -331,17 +322,11 @@ async function confirmKeyChange(deps: Deps, ctx: UserContext, receiptId: number)
     const now = deps.clock.now();
     const baseYear = k.baseYear as 1993 | 2014 | 2035;
     await keys.installKey({ meterId: m.meterId, ...k, baseYear, ea: m.ea }, newKey);
-    await tx
-      .update(meters)
-      .set({ ...installedFields(k), updateId: ctx.user.userId, updateDate: now })
-      .where(eq(meters.meterId, m.meterId));
+    const by = { userId: ctx.user.userId, now };
+    await installKeyFields(tx, m.meterId, k, by);
     // On a new base date the meter forgets its TIDs (RO); our memory of the last one goes with it.
     if (k.baseYear !== m.baseYear) await saveLastTid(tx, m.meterId, null, now);
-    const [after] = await tx
-      .update(tokenRecords)
-      .set({ confirmed: true, updateId: ctx.user.userId, updateDate: now })
-      .where(eq(tokenRecords.id, r.id))
-      .returning();
+    const after = await confirmKeyChangeRecord(tx, r.id, by);
     const { meterId, sgc, krn, ken, ti, kt } = m;
     await writeAudit(tx, ctx.actor, {
       title: TITLES.changeKey,
@@ -349,7 +334,7 @@ async function confirmKeyChange(deps: Deps, ctx: UserContext, receiptId: number)
       before: { meterId, sgc, krn, ken, ti, kt, baseYear: m.baseYear },
       after: { meterId: m.meterId, ...k },
     });
-    return present(after, 'the confirmed record');
+    return after;
   });
   return keyChangeRecordOf(row);
 }

@@ -1,12 +1,9 @@
 import { PaymentsFeed, PaymentsFeedQuery, TOKEN_PATHS } from '@prepay/contracts';
-import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { items } from '../../db/schema.js';
-import { tokenRecords } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineFeedRoute, type RouteDef } from '../../http/route.js';
 import { minorToNumber, tenthsToNumber } from '../../kernel/money.js';
-import { allOf, dateTimeRange, stationScope } from '../../kernel/read-query.js';
+import { currencyName, readPayments } from './payments-feed.repo.js';
 
 /** One answer holds at most this many payments; a longer range is cut and says so in `errors`. */
 export const FEED_LIMIT = 10_000;
@@ -14,7 +11,7 @@ const NOT_KNOWN = 'N/A';
 
 /**
  * GET /api/token/creditTokenRecord/readMore?SITE_ID&FROM&TO: the original's payments feed for an external
- * data platform (original-api.md §2.2), not enveloped. Issued credit tokens only — a cancelled vend is not
+ * data platform, not enveloped. Issued credit tokens only — a cancelled vend is not
  * a payment — oldest first, timestamps in ISO 8601 UTC.
  */
 export function paymentsFeedRoute(deps: Deps): RouteDef {
@@ -28,27 +25,18 @@ export function paymentsFeedRoute(deps: Deps): RouteDef {
     query: PaymentsFeedQuery,
     result: PaymentsFeed,
     handler: async (q, { user }): Promise<z.infer<typeof PaymentsFeed>> => {
-      const where = allOf([
-        eq(tokenRecords.kind, 'credit'),
-        eq(tokenRecords.status, 0),
-        ...stationScope(tokenRecords.stationId, user, q.SITE_ID || null),
-        ...dateTimeRange(tokenRecords.createDate, [q.FROM, q.TO]),
-      ]);
-      const rows = await db
-        .select()
-        .from(tokenRecords)
-        .where(where)
-        .orderBy(asc(tokenRecords.createDate), asc(tokenRecords.id))
-        .limit(FEED_LIMIT + 1);
-      const [currency] = await db
-        .select({ en: items.en })
-        .from(items)
-        .where(and(eq(items.itemType, 'BasicInformation'), eq(items.itemName, 'Currency')));
+      const rows = await readPayments(db, {
+        user,
+        siteId: q.SITE_ID || null,
+        range: [q.FROM, q.TO],
+        limit: FEED_LIMIT + 1,
+      });
+      const currency = (await currencyName(db)) ?? NOT_KNOWN;
       const payments = rows.slice(0, FEED_LIMIT).map((r) => ({
         timestamp: r.createDate.toISOString(),
         amount: minorToNumber(r.totalPaidMinor ?? 0),
         transactionKwh: tenthsToNumber(r.units ?? 0),
-        currency: currency?.en || NOT_KNOWN,
+        currency,
         transactionType: 'FULL_PAYMENT',
         transactionId: `transaction-${r.meterId}${r.token}`,
         customerId: r.customerId ?? NOT_KNOWN,

@@ -1,12 +1,11 @@
 import { fileRoutes, type PermissionKey, TokenRecordReadRequest, VendPayment } from '@prepay/contracts';
-import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { defineFileRoute, type RouteDef } from '../../http/route.js';
 import { writeAudit } from '../../kernel/audit.js';
 import { exportLanguage, headerOf, humanValue, numberFormatOf } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
 import { creditRecordOf, keyChangeRecordOf, managementRecordOf } from './records.js';
-import { readRecords, type TokenRecordRow } from './vending.repo.js';
+import { readRecords, type TokenKind, type TokenRecordRow } from './vending.repo.js';
 
 const common = ['receiptId', 'customerId', 'customerName', 'meterId', 'meterType', 'tariffId'];
 const audit = ['status', 'remark', 'createId', 'createDate', 'stationId'];

@@ -4,13 +4,11 @@ import {
   groupsOfFour,
   type ManagementTokenRecord,
 } from '@prepay/contracts';
-import { inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { meters } from '../../db/schema.js';
 import { minorToNumber, tenthsToNumber } from '../../kernel/money.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { withFields } from '../../lib/with-fields.js';
-import type { ListedRecordRow, TokenRecordRow } from './vending.repo.js';
+import { communicationWays, type ListedRecordRow, type TokenRecordRow } from './vending.repo.js';
 
 const money = (minor: number | null) => minorToNumber(minor ?? 0);
 
@@ -95,14 +93,7 @@ export async function withCommunicationWay<T extends { meterId: string }>(
   q: Queryable,
   rows: T[],
 ): Promise<(T & { communicationWay: number })[]> {
-  const ids = [...new Set(rows.map((r) => r.meterId))];
-  const ways = ids.length
-    ? await q
-        .select({ meterId: meters.meterId, way: meters.communicationWay })
-        .from(meters)
-        .where(inArray(meters.meterId, ids))
-    : [];
-  const byId = new Map(ways.map((w) => [w.meterId, w.way]));
+  const byId = await communicationWays(q, [...new Set(rows.map((r) => r.meterId))]);
   // A meter deleted since the vend: the column's default.
   return rows.map((r) => ({ ...r, communicationWay: byId.get(r.meterId) ?? CommunicationWay.lorawan }));
 }

@@ -1,9 +1,8 @@
 import type { TokenRecordReadRequest } from '@prepay/contracts';
-import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { creditRecordOf, withCommunicationWay } from './records.js';
-import { readRecords, type TokenRecordRow } from './vending.repo.js';
+import { readRecords, type TokenKind, type TokenRecordRow } from './vending.repo.js';
 
 /** The Token Record pages: one kind's records each, in the user's station. */
 export function createTokenRecordService(deps: Deps) {

@@ -5,7 +5,7 @@ import { writeCreditVends } from './credit-vend-batch.repo.js';
 import { uniqueViolation, vendConflict } from './vending-guards.js';
 
 /**
- * Group commit of credit vend writes (issue 16). A profile of the database under 16 vending clients put
+ * Group commit of credit vend writes. A profile of the database under 16 vending clients put
  * about a fifth of its time per vend in starting and finishing statements (executor start, opening the
  * written tables' indexes, commit), more than in the rows themselves. So the vends that reach their write
  * while another write is in flight wait for it and then go together, in one statement

@@ -8,8 +8,6 @@ import { joinMeterCustomer } from '../../kernel/meter-customer.js';
 import { contains, type ReadSpec, readTable, readWhere } from '../../kernel/read-query.js';
 import { present } from '../../lib/domain-errors.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import type { EffectiveTariff } from '../tariff/index.js';
-import type { TariffStep } from './pricing.js';
 
 export type MeterRow = typeof meters.$inferSelect;
 
@@ -17,7 +15,7 @@ export type MeterRow = typeof meters.$inferSelect;
  * The meter with its account, customer and tariff: everything a token page needs about it; and what a
  * credit vend reads before pricing, but for the period's usage (which needs the tariff's billing day): the
  * meter's last TID, the customer's debt, the seller's quota and the meter's stored key, in the same
- * statement (issue 16: one round trip fewer per vend). The write checks each of them again
+ * statement (one round trip fewer per vend). The write checks each of them again
  * (credit-vend.repo.ts), so reading them a moment early risks nothing. Every vend reads it first, so it is
  * built and planned once per database (db/prepared.ts).
  */
@@ -77,15 +75,6 @@ export async function loadVendContext(
 
 export type VendContext = NonNullable<Awaited<ReturnType<typeof loadVendContext>>>;
 
-/** Stored steps (0.1 kWh units, minor units per kWh, open end) as the pricing ladder. */
-export function ladderOf(terms: EffectiveTariff): TariffStep[] {
-  const OPEN = 2 ** 45;
-  const steps = terms.steps.length
-    ? [...terms.steps].sort((a, b) => a.start - b.start)
-    : [{ start: 0, end: null, price: terms.priceMinor }];
-  return steps.map((s) => ({ startUnits: s.start, endUnits: s.end ?? OPEN, price4: s.price * 100 }));
-}
-
 /**
  * Locks the meter's TID row for the rest of the transaction (vends to one meter queue here) and reads its
  * last TID: one upsert, whose row lock also waits for a concurrent first vend to the same meter.
@@ -116,6 +105,7 @@ export async function nextReceiptId(q: Queryable, kind: TokenKind): Promise<numb
   return present(row, 'the receipt counter').last;
 }
 
+export type { TokenKind };
 export type TokenRecordRow = typeof tokenRecords.$inferSelect;
 export type NewTokenRecord = typeof tokenRecords.$inferInsert;
 
@@ -212,7 +202,7 @@ function cancelRecordConditions(req: TokenRecordReadRequest): (SQL | undefined)[
   return [cancelling(req.receiptId), term ? or(text, number) : undefined];
 }
 
-/** The filter of a record page (also what its totals row sums, issue 15). */
+/** The filter of a record page (also what its totals row sums). */
 export function recordConditions(kind: TokenKind, req: TokenRecordReadRequest, user: SessionUser) {
   const isCancel = kind === 'creditCancel';
   return readWhere(recordSpec, isCancel ? { ...req, receiptId: null, searchTerm: null } : req, user, [
@@ -222,4 +212,15 @@ export function recordConditions(kind: TokenKind, req: TokenRecordReadRequest, u
     contains(tokenRecords.remark, req.remark),
     ...(isCancel ? cancelRecordConditions(req) : []),
   ]);
+}
+
+/** The meters' CommunicationWay by meter id (a meter deleted since is missing). */
+export async function communicationWays(q: Queryable, meterIds: string[]): Promise<Map<string, number>> {
+  const ways = meterIds.length
+    ? await q
+        .select({ meterId: meters.meterId, way: meters.communicationWay })
+        .from(meters)
+        .where(inArray(meters.meterId, meterIds))
+    : [];
+  return new Map(ways.map((w) => [w.meterId, w.way]));
 }

@@ -13,7 +13,6 @@ import {
 } from '@prepay/contracts';
 import { encodeMeterTest } from '@prepay/sts';
 import type { z } from 'zod';
-import type { TokenKind } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { type AuthedContext, defineRoute, type JsonRouteSpec, type RouteDef } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
@@ -23,6 +22,7 @@ import type { ManagementTokenInput, ManagementTokenService } from './management.
 import { meterTestTable } from './meter-test.js';
 import { keyChangeRecordOf, managementRecordOf } from './records.js';
 import { createTokenRecordService, type TokenRecordService } from './token-records.service.js';
+import type { TokenKind } from './vending.repo.js';
 import { stsRefusal } from './vending-guards.js';
 
 const tag = 'Token';
