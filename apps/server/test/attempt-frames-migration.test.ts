@@ -48,6 +48,9 @@ beforeAll(async () => {
     await admin.connect();
     await admin.query(`create database ${name}`);
     const pool = new pg.Pool({ connectionString: withDatabase(url, name), max: 1 });
+    // The forced drop below terminates any backend pg has not finished closing; pg reports that on the
+    // pool, and an unheard pool error is an uncaught exception (the app's own pool listens too).
+    pool.on('error', () => undefined);
     const pgDb = drizzlePg(pool);
     db = pgDb;
     migrateTo = (folder) => migratePg(pgDb, { migrationsFolder: folder });
