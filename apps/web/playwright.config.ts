@@ -69,8 +69,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The error-toast tests log in wrongly on purpose; do not let them lock the accounts.
       LOGIN_MAX_FAILURES: '1000',
-      // The console sends the server's verification code on every login (a sent code is always checked);
-      // API logins from the helpers carry none, so the demand after failures is held off.
+      // The error-toast tests fail logins on purpose and the API logins from the helpers carry no code,
+      // so the demand after failures is held off (tests that need the code have the page told so).
       LOGIN_CAPTCHA_AFTER_FAILURES: '1000',
       // Test servers only: a challenge carries its code, which the login form exposes as data-code.
       CAPTCHA_REVEAL_FOR_TESTS: 'on',

@@ -145,6 +145,18 @@ describe('server-checked verification code', () => {
     expect(codeOf(await s.login({ userId: 'clerk', password: USER_PASSWORD }, address))).toBe(0);
   });
 
+  it('says ahead whether the code is needed: not at first, for the name and address after 3 failures', async () => {
+    const needed = async (body: object, address: string) =>
+      (await s.send('/api/user/captcha/needed', body, { address })).json().result.needed as boolean;
+    expect(await needed({}, '10.0.4.1')).toBe(false);
+    expect(await needed({ userId: 'asker' }, '10.0.4.1')).toBe(false);
+    for (let i = 0; i < 3; i++) await s.login({ userId: 'asker', password: `Wrong#${i}` }, `10.0.5.${i}`);
+    expect(await needed({ userId: 'Asker' }, '10.0.4.1')).toBe(true);
+    expect(await needed({}, '10.0.4.1')).toBe(false);
+    for (let i = 0; i < 3; i++) await s.login({ userId: `nobody-n${i}`, password: 'Wrong#1' }, '10.0.4.2');
+    expect(await needed({}, '10.0.4.2')).toBe(true);
+  });
+
   it('after 3 failures from an address, every login from it needs the code', async () => {
     const address = '10.0.2.1';
     for (let i = 0; i < 3; i++) await s.login({ userId: `nobody${i}`, password: 'Wrong#1' }, address);
@@ -171,6 +183,8 @@ describe('server-checked verification code', () => {
 
   it('LOGIN_CAPTCHA_AFTER_FAILURES=0 demands the code on every login', async () => {
     const always = await open({ loginCaptchaAfterFailures: 0 });
+    const asked = await always.send('/api/user/captcha/needed', {});
+    expect(asked.json().result).toEqual({ needed: true });
     expect(codeOf(await always.login({ userId: 'admin', password: ADMIN_PASSWORD }))).toBe(
       ErrorCode.captchaRequired,
     );

@@ -1,4 +1,5 @@
 // Runtime configuration, edited on the server without rebuilding the console.
-// Url: base URL of the API ('' = same origin). captcha: show the login verification code.
+// Url: base URL of the API ('' = same origin). The login verification code is the server's choice
+// (LOGIN_CAPTCHA_AFTER_FAILURES; 0 shows it on every login).
 // idleTimeoutMinutes: sign out after this much inactivity (0 turns it off).
-window.ApiConfig = { Url: '', captcha: true, idleTimeoutMinutes: 30 };
+window.ApiConfig = { Url: '', idleTimeoutMinutes: 30 };

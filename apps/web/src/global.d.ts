@@ -2,7 +2,6 @@
 interface Window {
   ApiConfig?: {
     Url?: string;
-    captcha?: boolean;
     idleTimeoutMinutes?: number;
   };
 }

@@ -67,6 +67,7 @@ export const USER_PATHS = {
   logout: '/api/user/logout',
   info: '/api/user/info',
   captcha: '/api/user/captcha',
+  captchaNeeded: '/api/user/captcha/needed',
   updateInfo: '/api/user/updateInfo',
   modifyLoginPassword: '/api/user/modifyLoginPassword',
   modifyAuthorizationPassword: '/api/user/modifyAuthorizationPassword',

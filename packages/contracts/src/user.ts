@@ -26,6 +26,12 @@ export const CaptchaChallenge = z.object({
   answer: z.string().optional(),
 });
 export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
+/**
+ * Additive: asks whether a login from this address (and, when given, for this name) must carry the
+ * verification code now, so the login page shows the picture only when the server will demand it.
+ */
+export const CaptchaNeededRequest = z.object({ userId: z.string().trim().max(64).optional() });
+export const CaptchaNeeded = z.object({ needed: z.boolean() });
 export const LoginResult = z.object({ token: z.string(), mustChangePassword: z.boolean() });
 
 /** What a user's row and the signed-in user's own info both show of the person. */

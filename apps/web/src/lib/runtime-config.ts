@@ -1,7 +1,6 @@
 /** Values an operator can change in public/config.js without rebuilding. */
 export interface RuntimeConfig {
   apiUrl: string;
-  captcha: boolean;
   idleTimeoutMinutes: number;
 }
 
@@ -9,7 +8,6 @@ export function runtimeConfig(): RuntimeConfig {
   const c = (typeof window !== 'undefined' && window.ApiConfig) || {};
   return {
     apiUrl: (c.Url ?? '').replace(/\/+$/, ''),
-    captcha: c.captcha !== false,
     idleTimeoutMinutes: typeof c.idleTimeoutMinutes === 'number' ? c.idleTimeoutMinutes : 30,
   };
 }

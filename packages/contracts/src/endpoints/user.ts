@@ -6,6 +6,8 @@ import { defineEndpoint } from '../endpoint.js';
 import { AUTHENTICATED, PUBLIC } from '../permissions.js';
 import {
   CaptchaChallenge,
+  CaptchaNeeded,
+  CaptchaNeededRequest,
   LoginRequest,
   LoginResult,
   ModifyPasswordRequest,
@@ -27,6 +29,12 @@ import {
 /** The session and the signed-in user's own account; the profile calls answer the user's row, as an array. */
 export const AUTH_API = {
   captcha: defineEndpoint({ path: USER_PATHS.captcha, result: CaptchaChallenge, permission: PUBLIC }),
+  captchaNeeded: defineEndpoint({
+    path: USER_PATHS.captchaNeeded,
+    request: CaptchaNeededRequest,
+    result: CaptchaNeeded,
+    permission: PUBLIC,
+  }),
   login: defineEndpoint({
     path: USER_PATHS.login,
     request: LoginRequest,

@@ -23,6 +23,14 @@ function sessionRoutes(auth: AuthService): RouteDef[] {
       handler: (_b, ctx) => auth.issueCaptcha(ctx.actor.ipAddress),
     }),
     defineRoute({
+      endpoint: AUTH_API.captchaNeeded,
+      tag,
+      summary:
+        'Whether a login from this address (and for this name, when given) must carry the verification ' +
+        'code now; the console shows the picture only then',
+      handler: (b, ctx) => auth.captchaNeeded(b.userId, ctx.actor.ipAddress),
+    }),
+    defineRoute({
       endpoint: AUTH_API.login,
       tag,
       summary:

@@ -56,12 +56,19 @@ async function checkCaptcha(a: AuthDeps, input: LoginInput, name: string, addres
     if (!ok) throw refuse('Verification code error', ErrorCode.captchaInvalid);
     return;
   }
+  if (await captchaNeeded(a, name, address)) {
+    throw refuse('Please enter the verification code', ErrorCode.captchaRequired);
+  }
+}
+
+/** Whether a login without the code would be refused now: always (0), or after enough recent failures. */
+async function captchaNeeded(a: AuthDeps, name: string | null, address: string) {
   const after = a.config.loginCaptchaAfterFailures;
-  const needed =
+  return (
     after === 0 ||
-    (await a.throttle.recentFailures('login-account', name)) >= after ||
-    (await a.throttle.recentFailures('login-address', address)) >= after;
-  if (needed) throw refuse('Please enter the verification code', ErrorCode.captchaRequired);
+    (name !== null && (await a.throttle.recentFailures('login-account', name)) >= after) ||
+    (await a.throttle.recentFailures('login-address', address)) >= after
+  );
 }
 
 /** A name or an address locked by earlier failures is refused before the password is even looked at. */
@@ -285,6 +292,9 @@ export function createAuthService(deps: Deps) {
   return {
     login: (input: LoginInput, ipAddress: string | null) => login(a, input, ipAddress),
     issueCaptcha: a.captcha.issue,
+    captchaNeeded: async (userId: string | undefined, ipAddress: string | null) => ({
+      needed: await captchaNeeded(a, userId ? userId.toLowerCase() : null, ipAddress ?? 'unknown'),
+    }),
     info: (ctx: UserContext) => info(a, ctx),
     logout: (ctx: UserContext) => logout(a, ctx),
     switchRole: (ctx: UserContext, roleId: string) => switchRole(a, ctx, roleId),

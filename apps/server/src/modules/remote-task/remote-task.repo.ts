@@ -27,6 +27,7 @@ import {
   readTable,
 } from '../../kernel/read-query.js';
 import { formatDateTime } from '../../lib/dates.js';
+import { readerLanguage, taskReason } from '../../lib/server-text.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { langOf, textIn } from '../dlt645-item/index.js';
 
@@ -108,14 +109,14 @@ export function toTaskRow(t: TaskRecord, lang: string): RemoteTaskRow {
     data,
     dataPrefix: data !== null && t.kind !== 'token' ? textIn(t.prefixes, l) : null,
     status: t.status,
-    reason: t.reason,
+    reason: taskReason(t.reason, readerLanguage(lang)),
     attempts: t.attempts,
     stationId: t.stationId,
     ...audit(t),
   };
 }
 
-export const toTransparentRow = (t: TaskRecord): TransparentTaskRow => ({
+export const toTransparentRow = (t: TaskRecord, lang = 'en'): TransparentTaskRow => ({
   id: t.id,
   customerId: t.customerId,
   customerName: t.customerName,
@@ -123,7 +124,7 @@ export const toTransparentRow = (t: TaskRecord): TransparentTaskRow => ({
   sendFrame: t.sendFrame,
   receiveFrame: t.receiveFrame,
   status: t.status,
-  reason: t.reason,
+  reason: taskReason(t.reason, readerLanguage(lang)),
   attempts: t.attempts,
   stationId: t.stationId,
   ...audit(t),
@@ -158,7 +159,9 @@ export function readTasks(
 }
 
 export function readTransparentTasks(q: Queryable, req: RemoteTaskReadRequest, user: SessionUser) {
-  return readTable(q, remoteTasks, conditions(req, user, 'transparent'), taskSpec, req, toTransparentRow);
+  return readTable(q, remoteTasks, conditions(req, user, 'transparent'), taskSpec, req, (t) =>
+    toTransparentRow(t, req.lang),
+  );
 }
 
 export async function loadTasks(q: Queryable, ids: number[]): Promise<TaskRecord[]> {

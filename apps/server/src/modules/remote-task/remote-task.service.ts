@@ -329,7 +329,7 @@ export function createRemoteTaskService(deps: Deps, opts: { retries: number; onQ
     attempts: (user: SessionUser, id: number) => attemptsOf(s, user, id),
     /** Tasks as the create and resend answers show them. */
     taskRows: (rows: TaskRecord[]) => rows.map((t) => toTaskRow(t, 'en')),
-    transparentRows: (rows: TaskRecord[]) => rows.map(toTransparentRow),
+    transparentRows: (rows: TaskRecord[]) => rows.map((t) => toTransparentRow(t)),
     create: (
       ctx: UserContext,
       kind: Exclude<TaskKind, 'transparent'>,

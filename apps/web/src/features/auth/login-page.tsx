@@ -11,7 +11,7 @@ import './login.css';
 export default function LoginPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<LoginForm>();
-  const { captcha, challenge, refresh, loading, onFinish } = useLogin(form);
+  const { captcha, captchaKnown, challenge, refresh, loading, onFinish } = useLogin(form);
   useEffect(refresh, [refresh]);
 
   return (
@@ -24,7 +24,7 @@ export default function LoginPage() {
         } as CSSProperties
       }
     >
-      <div className="login-card">
+      <div className="login-card" data-captcha={captchaKnown ? String(captcha) : 'asking'}>
         <div className="login-title">
           <h1>{t('login.title')}</h1>
           <LoginLanguage />

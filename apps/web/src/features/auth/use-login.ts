@@ -1,11 +1,11 @@
 import { ErrorCode } from '@prepay/contracts/error-code';
 import { App, type FormInstance } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ERROR_MESSAGE_SECONDS, RequestError } from '../../lib/request';
-import { runtimeConfig } from '../../lib/runtime-config';
 import { login } from '../../lib/session';
+import { readCaptchaNeeded } from './api';
 import { useCaptcha } from './captcha';
 import { redirectTarget } from './redirect-target';
 
@@ -16,8 +16,27 @@ export interface LoginForm {
 }
 
 /**
- * Signing in: the verification code (shown when config.js asks for it, the default, and whenever the
- * server demands it), the server's refusals as messages, then on to the page asked for.
+ * Whether the page shows the verification code: null while the server is asked on opening (it demands
+ * the code on every login, or after recent failures from this address), true once it says so or
+ * refuses a login for want of the code. A failed question leaves it off: the refusal still turns it on.
+ */
+function useCodeNeeded() {
+  const [needed, setNeeded] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    readCaptchaNeeded()
+      .then((answer) => live && setNeeded((was) => was || answer.needed))
+      .catch(() => live && setNeeded((was) => was ?? false));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return { needed, demand: () => setNeeded(true) };
+}
+
+/**
+ * Signing in: the verification code when the server asks for it (see useCodeNeeded), the server's
+ * refusals as messages, then on to the page asked for.
  */
 export function useLogin(form: FormInstance<LoginForm>) {
   const { t } = useTranslation();
@@ -25,14 +44,14 @@ export function useLogin(form: FormInstance<LoginForm>) {
   const navigate = useNavigate();
   const location = useLocation();
   const [loading, setLoading] = useState(false);
-  const [serverAsked, setServerAsked] = useState(false);
-  const captcha = runtimeConfig().captcha || serverAsked;
+  const { needed, demand } = useCodeNeeded();
+  const captcha = needed === true;
   const { challenge, refresh } = useCaptcha(captcha);
 
   /** The server's reason, or the translated words for the verification code's two refusals. */
   const report = (error: unknown) => {
     const code = error instanceof RequestError ? error.code : undefined;
-    if (code === ErrorCode.captchaRequired) setServerAsked(true);
+    if (code === ErrorCode.captchaRequired) demand();
     if (code === ErrorCode.captchaInvalid || code === ErrorCode.captchaRequired) {
       void message.error(t(code === ErrorCode.captchaInvalid ? 'login.codeError' : 'login.codeRequired'));
       return;
@@ -63,5 +82,5 @@ export function useLogin(form: FormInstance<LoginForm>) {
       setLoading(false);
     }
   };
-  return { captcha, challenge, refresh, loading, onFinish };
+  return { captcha, captchaKnown: needed !== null, challenge, refresh, loading, onFinish };
 }

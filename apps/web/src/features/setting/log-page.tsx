@@ -6,6 +6,7 @@ import { dateRangeColumn, stationColumn, textColumn } from '../../components/lis
 import { ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
+import { logAction, logObject, logSummary } from './log-words';
 import './locales';
 
 /** Audit JSON, indented; anything that is not JSON is shown as it is. */
@@ -51,26 +52,29 @@ export default function LogPage() {
   const stations = useStations();
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState<LogRow | null>(null);
-  const short = (v: unknown) => {
-    const s = typeof v === 'string' ? v : '';
-    return s.length > 60 ? `${s.slice(0, 60)}…` : s;
-  };
 
   return (
     <>
       <ListPage<LogRow>
         {...LIST}
         rowKey={(r) => String(r.logId)}
+        // Date first; one sentence instead of the JSON, which the details keep (View).
         columns={[
-          { key: 'logId', title: t('setting.log.id'), sort: true, width: 90 },
-          textColumn('title', t('setting.log.title'), 150),
-          textColumn('action', t('setting.log.action'), 150),
+          dateRangeColumn('createDate', t('setting.log.createTime')),
           textColumn('userId', t('setting.log.user'), 130),
-          { key: 'contentBefore', title: t('setting.log.contentBefore'), width: 240, render: short },
-          { key: 'contentAfter', title: t('setting.log.contentAfter'), width: 240, render: short },
+          textColumn('title', t('setting.log.title'), 170, { render: (v) => logObject(t, String(v ?? '')) }),
+          textColumn('action', t('setting.log.action'), 150, {
+            render: (v) => logAction(t, String(v ?? '')),
+          }),
+          {
+            key: 'summary',
+            title: t('setting.log.summaryColumn'),
+            width: 300,
+            render: (_v, r) => logSummary(t, r),
+          },
           textColumn('ipAddress', t('setting.log.ipAddress'), 140),
           ...stationColumn<LogRow>(t, isAdmin, stations.data, false),
-          dateRangeColumn('createDate', t('setting.log.createTime')),
+          { key: 'logId', title: t('setting.log.id'), sort: true, width: 90 },
         ]}
         actionsWidth={90}
         actions={(row) => (
@@ -90,9 +94,10 @@ export default function LogPage() {
         {open && (
           <div data-testid="log-details">
             <Typography.Paragraph>
-              <b>{t('setting.log.title')}:</b> {open.title} · <b>{t('setting.log.action')}:</b> {open.action}{' '}
-              · <b>{t('setting.log.user')}:</b> {open.userId ?? ''} · <b>{t('setting.log.ipAddress')}:</b>{' '}
-              {open.ipAddress ?? ''} · <b>{t('setting.log.createTime')}:</b> {open.createDate}
+              <b>{t('setting.log.title')}:</b> {logObject(t, open.title)} · <b>{t('setting.log.action')}:</b>{' '}
+              {logAction(t, open.action)} · <b>{t('setting.log.user')}:</b> {open.userId ?? ''} ·{' '}
+              <b>{t('setting.log.ipAddress')}:</b> {open.ipAddress ?? ''} ·{' '}
+              <b>{t('setting.log.createTime')}:</b> {open.createDate}
             </Typography.Paragraph>
             {open.content && <Typography.Paragraph type="secondary">{open.content}</Typography.Paragraph>}
             <Row gutter={12}>
