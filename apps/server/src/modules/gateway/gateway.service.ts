@@ -1,12 +1,13 @@
-import type { GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
+import type { GatewayReadRequest, GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
 import { eq } from 'drizzle-orm';
 import { gateways } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import { auditedTable } from '../../kernel/audited-write.js';
 import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
 import { checkEach, checkWriteTarget, keep, stationRowsRemover } from '../../kernel/rows.js';
-import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { loadGateways, readGateways } from './gateway.repo.js';
+import type { SessionUser } from '../../lib/user-context.js';
+import { withDeps } from '../../lib/with-deps.js';
+import { loadGateways, readCurrentGateways } from './gateway.repo.js';
 
 /** Where this service's writes go, and how they are answered and audited. */
 const audited = auditedTable(gateways, 'Gateway', loadGateways, (g) => g.gatewayId);
@@ -38,7 +39,17 @@ const write = stationRowsWriter(
 
 const remove = stationRowsRemover(audited, 'gatewayId', 'gateway', (id) => id.toUpperCase());
 
+/** Gateways with the head-end's live last-seen, marked stale when online but silent past the threshold. */
+function read(deps: Deps, req: GatewayReadRequest, user: SessionUser) {
+  const state = deps.headend?.state;
+  return readCurrentGateways(deps.database.db, req, user, {
+    now: deps.clock.now().getTime(),
+    silenceMs: deps.config.headend.lorawanSilenceSeconds * 1000,
+    liveSeen: state ? (id) => state.lastSeenOf(id) : undefined,
+  });
+}
+
 export function createGatewayService(deps: Deps) {
-  return withDeps(deps, { read: onDatabase(readGateways), write, remove });
+  return withDeps(deps, { read, write, remove });
 }
 export type GatewayService = ReturnType<typeof createGatewayService>;
