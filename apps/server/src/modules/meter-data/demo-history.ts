@@ -202,6 +202,13 @@ async function insertVends(tx: Tx, vends: Vend[]) {
   await tx.update(receiptCounters).set({ last: next }).where(eq(receiptCounters.kind, 'credit'));
 }
 
+/** When a silent demo meter's offline alarm was raised: three days after its last reading. */
+function silentSince(lastDay: string | undefined, now: Date): Date {
+  if (!lastDay) return now;
+  const at = localTime(addDays(lastDay, 3));
+  return at < now ? at : now;
+}
+
 /**
  * A year of daily readings and purchases for the demo meters, once (a flag records it), ending today so
  * every report and chart has something true to show on first start. Runs after the demo master data.
@@ -232,7 +239,7 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<{ daily: numbe
         kind: 'offline',
         detail: 'no daily reading for 3 days',
         currentDate: null,
-        raisedDate: now,
+        raisedDate: silentSince(year.daily.at(-1)?.currentDate, now),
       });
     } else hours.push(...hourly(a, year.daily.at(-1), now, i));
   });
