@@ -179,7 +179,10 @@ async function loadAccounts(db: Db, type: number, limit: number): Promise<Accoun
       stationId: accounts.stationId,
       tariffId: accounts.tariffId,
       type: meters.type,
-      gatewayId: sql<string | null>`null`,
+      // LoRaWAN meters (those with a DevEUI) are heard through one of their station's gateways.
+      gatewayId: sql<string | null>`case when ${meters.devEui} is not null then (
+        select g.gateway_id from gateways g where g.station_id = ${accounts.stationId}
+        order by md5(g.gateway_id || ${accounts.meterId}) limit 1) end`,
     })
     .from(accounts)
     .innerJoin(meters, eq(meters.meterId, accounts.meterId))

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import {
@@ -6,6 +6,7 @@ import {
   alarms,
   meterDailyData,
   meterHourlyData,
+  meterLinks,
   meterMonthlyData,
   waterDailyData,
   type waterMonthlyData,
@@ -113,6 +114,22 @@ export async function clearEndedAlarms(q: Queryable, rows: NewDailyRow[], now: D
   );
 }
 
+/**
+ * Rows collected without a gateway take the meter's serving gateway (LoRaWAN): Interval Data shows
+ * which gateway carried each reading. GPRS meters have none and keep null.
+ */
+async function withServingGateway(q: Queryable, rows: NewDailyRow[]): Promise<NewDailyRow[]> {
+  const missing = [...new Set(rows.filter((r) => !r.gatewayId).map((r) => r.meterId))];
+  if (!missing.length) return rows;
+  const links = await q
+    .select({ meterId: meterLinks.meterId, gatewayId: meterLinks.gatewayId })
+    .from(meterLinks)
+    .where(and(inArray(meterLinks.meterId, missing), isNotNull(meterLinks.gatewayId)));
+  if (!links.length) return rows;
+  const serving = new Map(links.map((l) => [l.meterId, l.gatewayId]));
+  return rows.map((r) => (r.gatewayId ? r : { ...r, gatewayId: serving.get(r.meterId) ?? null }));
+}
+
 type ElectricTable = typeof meterDailyData | typeof meterMonthlyData;
 type WaterTable = typeof waterDailyData | typeof waterMonthlyData;
 
@@ -155,10 +172,11 @@ async function upsertPeriods<T extends ElectricTable | WaterTable>(
  */
 export async function saveDailyRows(
   q: Queryable,
-  rows: NewDailyRow[],
+  collected: NewDailyRow[],
   now: Date,
   table: ElectricTable = meterDailyData,
 ) {
+  const rows = await withServingGateway(q, collected);
   // Every column the rows carry, but the key and the first collection's time.
   const set = Object.fromEntries(
     Object.keys(rows[0] ?? {})
