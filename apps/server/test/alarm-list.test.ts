@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { alarms, auditLogs } from '../src/db/schema.js';
+import { LinkState } from '../src/headend/link-state.js';
+import { createStateWriter } from '../src/headend/state-writer.repo.js';
 import type { NewDailyRow } from '../src/modules/meter-data/meter-data-write.repo.js';
 import { userWithRole } from './harness.js';
 import { clearReportData, type FixtureMeter, reportTest, storeDailyRows } from './report-fixture.js';
@@ -130,5 +132,72 @@ describe('alarm list and acknowledge', () => {
     expect(open.result.total).toBe(0);
     const rose = await t.call<{ yData: number[] }>('/api/dashboard/readLineChart', { type: 7, days: 1 }, s1);
     expect(rose.result.yData).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe('alarms follow their condition', () => {
+  it('are raised at the reading day, not the collection time, and clear when a newer reading shows the end', async ({
+    t,
+    admin,
+    prepared: { fleet },
+  }) => {
+    // A meter of its own: the other tests acknowledge the fixture's alarms.
+    const meter = fleet.filter((m) => m.stationId === 'S1')[1];
+    if (!meter) throw new Error('the fixture has no second meter in S1');
+    type Row = { kind: string; raisedDate: string; acknowledged: boolean };
+    const read = async () => {
+      const page = await t.call<{ data: Row[] }>(
+        '/api/alarm/read',
+        { pageSize: 50, meterId: meter.meterId },
+        admin,
+      );
+      expect(page.code, page.reason).toBe(0);
+      return page.result.data;
+    };
+    await storeDailyRows(t, [abnormal(meter, '2026-11-01', { relayOpen: true, remain1: 10 })]);
+    const raised = (await read()).filter((a) => !a.acknowledged);
+    // Raised by the reading of 2026-11-01, collected on 2026-11-22.
+    expect(raised.map((a) => [a.kind, a.raisedDate.slice(0, 10)]).sort()).toEqual([
+      ['lowCredit', '2026-11-01'],
+      ['relay', '2026-11-01'],
+    ]);
+    await t.database.db.insert(alarms).values({
+      meterId: meter.meterId,
+      stationId: meter.stationId,
+      kind: 'offline',
+      detail: 'no daily reading for 3 days',
+      raisedDate: new Date(2026, 10, 5),
+    });
+    await storeDailyRows(t, [abnormal(meter, '2026-11-10', { terminalCoverOpen: true })]);
+    const open = (await read()).filter((a) => !a.acknowledged).map((a) => a.kind);
+    // The relay closed, the credit came back and the meter was heard: all three end; tamper waits for a person.
+    expect(open).toEqual(['tamper']);
+  });
+
+  it('an offline alarm closes when the head-end hears the meter again', async ({
+    t,
+    admin,
+    prepared: { fleet },
+  }) => {
+    const meter = fleet.filter((m) => m.stationId === 'S2')[1];
+    if (!meter) throw new Error('the fixture has no second meter in S2');
+    await t.database.db.insert(alarms).values({
+      meterId: meter.meterId,
+      stationId: meter.stationId,
+      kind: 'offline',
+      detail: 'no daily reading for 3 days',
+      raisedDate: new Date(2026, 10, 5),
+    });
+    const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+    const state = new LinkState(() => t.clock.now().getTime());
+    const writer = createStateWriter(t.database.db, state, quiet, { intervalMs: 3_600_000 });
+    state.meterSeen(meter.meterId, 'gprs');
+    await writer.close();
+    const page = await t.call<{ data: { kind: string; acknowledged: boolean; ackId: string | null }[] }>(
+      '/api/alarm/read',
+      { meterId: meter.meterId, kind: 'offline' },
+      admin,
+    );
+    expect(page.result.data.map((a) => [a.acknowledged, a.ackId])).toEqual([[true, 'system']]);
   });
 });

@@ -7,7 +7,7 @@ import { reportTest } from './report-fixture.js';
  * Dashboard line chart type 6 (original-api.md §10, "Hourly Success Rate", 48 points in %): the share of
  * finished remote tasks that succeeded, per hour of their finish, scoped to the user's station.
  */
-type Chart = { xData: string[]; yData: number[] };
+type Chart = { xData: string[]; yData: (number | null)[] };
 
 const it = reportTest(async ({ t, fleet }) => {
   const s2 = await userWithRole(t, {
@@ -52,7 +52,8 @@ describe('dashboard line chart type 6', () => {
     const all = await t.call<Chart>('/api/dashboard/readLineChart', { type: 6, days: 48 }, admin);
     expect(all.code, all.reason).toBe(0);
     expect(all.result.xData).toHaveLength(48);
-    const expected = Array.from({ length: 48 }, () => 0);
+    // An hour in which no task finished has no rate (a gap in the chart), not 0 %.
+    const expected: (number | null)[] = Array.from({ length: 48 }, () => null);
     // Index 47 is the current hour, 46 the one before.
     expected[46] = 66.7; // 4 of 6
     expected[42] = 100;
@@ -65,7 +66,7 @@ describe('dashboard line chart type 6', () => {
 
     const mine = await t.call<Chart>('/api/dashboard/readLineChart', { type: 6, days: 48 }, s2);
     expect(mine.code, mine.reason).toBe(0);
-    const s2Expected = Array.from({ length: 48 }, () => 0);
+    const s2Expected: (number | null)[] = Array.from({ length: 48 }, () => null);
     s2Expected[46] = 50;
     expect(mine.result.yData).toEqual(s2Expected);
   });

@@ -1,8 +1,11 @@
 import type { GatewayRow } from '@prepay/contracts';
+import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
+import { gateways } from '../src/db/schema.js';
 import { unchangedBy } from './fingerprint.js';
 import { apiTest, expectRefusals, lastAudit } from './harness.js';
 import { createStations, northUser, type Page } from './masterdata-fixtures.js';
+import { testConfig } from './test-config.js';
 
 const it = apiTest(createStations);
 
@@ -89,5 +92,35 @@ describe('gateways', () => {
       ]);
       await expectRefusals(t, noKey, [['/api/gateway/read', {}, 403]]);
     });
+  });
+
+  it('marks a gateway stale when it is stored online but silent past the head-end threshold', async ({
+    t,
+    admin,
+  }) => {
+    await t.call(
+      '/api/gateway/create',
+      [1, 2, 3, 4].map((n) => ({ gatewayId: gw(0x40 + n), stationId: 'NORTH' })),
+      admin,
+    );
+    const silenceMs = testConfig().headend.lorawanSilenceSeconds * 1000;
+    const now = t.clock.now().getTime();
+    const set = (n: number, status: boolean, ago: number | null) =>
+      t.database.db
+        .update(gateways)
+        .set({ status, lastSeen: ago === null ? null : new Date(now - ago) })
+        .where(eq(gateways.gatewayId, gw(0x40 + n)));
+    await set(1, true, 60_000); // heard a minute ago
+    await set(2, true, silenceMs + 60_000); // "online", silent past the threshold
+    await set(3, false, silenceMs * 4); // offline: not stale, just offline
+    await set(4, true, null); // "online", never heard
+    const page = await t.call<Page<GatewayRow>>(
+      '/api/gateway/read',
+      { pageSize: 100, gatewayId: 'FE-00-00-4' },
+      admin,
+    );
+    expect(page.code, page.reason).toBe(0);
+    const stale = Object.fromEntries(page.result.data.map((g) => [g.gatewayId, g.stale]));
+    expect(stale).toEqual({ [gw(0x41)]: false, [gw(0x42)]: true, [gw(0x43)]: false, [gw(0x44)]: true });
   });
 });

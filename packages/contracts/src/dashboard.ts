@@ -21,5 +21,9 @@ export const LineChartRequest = z.object({
 });
 export type LineChartRequest = z.infer<typeof LineChartRequest>;
 
-export const LineChart = z.object({ xData: z.array(z.string()), yData: z.array(z.number()) });
+/**
+ * One point per x label. A null point is a period with nothing to measure (the success rate of an hour in
+ * which no task finished): charts draw it as a break, never as zero.
+ */
+export const LineChart = z.object({ xData: z.array(z.string()), yData: z.array(z.number().nullable()) });
 export type LineChart = z.infer<typeof LineChart>;

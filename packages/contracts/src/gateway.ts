@@ -25,6 +25,11 @@ export const GatewayRow = z.object({
   successRate: z.number(),
   /** When the head-end last heard the gateway, read-only. */
   lastSeen: z.string().nullable(),
+  /**
+   * On reads: the stored state says online but the gateway has not been heard for longer than the
+   * head-end's silence threshold (LORAWAN_SILENCE_SECONDS), so "online" is no longer known.
+   */
+  stale: z.boolean().optional(),
   ...StationRowFields,
 });
 export type GatewayRow = z.infer<typeof GatewayRow>;

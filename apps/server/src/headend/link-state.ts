@@ -62,6 +62,11 @@ export class LinkState {
 
   constructor(private readonly now: () => number = Date.now) {}
 
+  /** When the gateway was last heard, without creating an entry for one never heard. */
+  lastSeenOf(gatewayId: string): Date | undefined {
+    return this.gateways.get(gatewayId)?.lastSeen;
+  }
+
   gateway(gatewayId: string): GatewayState {
     let g = this.gateways.get(gatewayId);
     if (!g) {

@@ -11,6 +11,16 @@ const CHUNK = 200;
  * changed meter links every flush, lastSeen-only changes every `touchEvery` flushes, and the gateways
  * whose status, rate or last seen moved.
  */
+/** A meter heard again ends its "offline" alarm: the alarm list must not contradict the meter list. */
+async function clearOfflineAlarms(db: Db, heard: string[], now: string): Promise<void> {
+  if (!heard.length) return;
+  await db.execute(sql`
+    update alarms set acknowledged = true, ack_id = 'system', ack_date = ${now}::timestamptz,
+      ack_remark = 'meter heard again'
+    where acknowledged = false and kind = 'offline'
+      and meter_id in (select jsonb_array_elements_text(${JSON.stringify(heard)}::jsonb))`);
+}
+
 export function createStateWriter(
   db: Db,
   state: LinkState,
@@ -59,6 +69,11 @@ export function createStateWriter(
         where exists (select 1 from meters m where m.meter_id = v.id)
         on conflict (meter_id) do update set online = excluded.online, transport = excluded.transport,
           gateway_id = excluded.gateway_id, last_seen = excluded.last_seen, update_date = excluded.update_date`);
+      await clearOfflineAlarms(
+        db,
+        rows.filter((r) => r.online).map((r) => r.id),
+        now,
+      );
     }
   }
 

@@ -179,7 +179,10 @@ async function loadAccounts(db: Db, type: number, limit: number): Promise<Accoun
       stationId: accounts.stationId,
       tariffId: accounts.tariffId,
       type: meters.type,
-      gatewayId: sql<string | null>`null`,
+      // LoRaWAN meters (those with a DevEUI) are heard through one of their station's gateways.
+      gatewayId: sql<string | null>`case when ${meters.devEui} is not null then (
+        select g.gateway_id from gateways g where g.station_id = ${accounts.stationId}
+        order by md5(g.gateway_id || ${accounts.meterId}) limit 1) end`,
     })
     .from(accounts)
     .innerJoin(meters, eq(meters.meterId, accounts.meterId))
@@ -200,6 +203,13 @@ async function insertVends(tx: Tx, vends: Vend[]) {
   for (const v of vends) v.receiptId = ++next;
   for (let i = 0; i < vends.length; i += 500) await tx.insert(tokenRecords).values(vends.slice(i, i + 500));
   await tx.update(receiptCounters).set({ last: next }).where(eq(receiptCounters.kind, 'credit'));
+}
+
+/** When a silent demo meter's offline alarm was raised: three days after its last reading. */
+function silentSince(lastDay: string | undefined, now: Date): Date {
+  if (!lastDay) return now;
+  const at = localTime(addDays(lastDay, 3));
+  return at < now ? at : now;
 }
 
 /**
@@ -232,7 +242,7 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<{ daily: numbe
         kind: 'offline',
         detail: 'no daily reading for 3 days',
         currentDate: null,
-        raisedDate: now,
+        raisedDate: silentSince(year.daily.at(-1)?.currentDate, now),
       });
     } else hours.push(...hourly(a, year.daily.at(-1), now, i));
   });

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import {
   energy,
+  formatNumber,
   formatTime,
   money,
   numberFormatter,
@@ -100,5 +101,18 @@ describe('money and energy', () => {
     expect(money(null)).toBe('');
     expect(money('n/a')).toBe('n/a');
     expect(energy('12')).toBe('12.0');
+  });
+});
+
+describe('formatNumber', () => {
+  it('groups thousands in the user language and fixes the places asked for', () => {
+    expect(formatNumber(1234567.5, 2, 'en')).toBe('1,234,567.50');
+    expect(formatNumber('6000', 2, 'es')).toBe('6.000,00');
+    expect(formatNumber(1800, undefined, 'zh')).toBe('1,800');
+    expect(formatNumber(12.345, 1, 'en')).toBe('12.3');
+  });
+  it('gives nothing for no value', () => {
+    expect(formatNumber(null)).toBe('');
+    expect(formatNumber('')).toBe('');
   });
 });

@@ -136,3 +136,21 @@ function fixed(v: unknown, places: number): string {
 /** Money always shows 2 places (contracts' MONEY_DECIMALS), energy 1 (0.1 kWh or m³). */
 export const money = (v: unknown) => fixed(v, MONEY_DECIMALS);
 export const energy = (v: unknown) => fixed(v, 1);
+
+const INTL_LOCALE = { en: 'en-US', zh: 'zh-CN', es: 'es-ES' } as const;
+
+/**
+ * A figure with the user's language's grouping and decimal marks ("12,345.60", "12.345,60"); `places`
+ * fixes the decimals (money 2, energy 1), else up to 2 are kept. Empty or not a number gives "".
+ */
+export function formatNumber(v: unknown, places?: number, lang: keyof typeof INTL_LOCALE = 'en'): string {
+  if (v === null || v === undefined || v === '') return '';
+  const n = Number(v);
+  if (!Number.isFinite(n)) return String(v);
+  const digits =
+    places === undefined
+      ? { maximumFractionDigits: 2 }
+      : { minimumFractionDigits: places, maximumFractionDigits: places };
+  // es-ES groups four-digit numbers only from 10,000 by default; a cashier expects 6.000 too.
+  return new Intl.NumberFormat(INTL_LOCALE[lang], { ...digits, useGrouping: 'always' }).format(n);
+}

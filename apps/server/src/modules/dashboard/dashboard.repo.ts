@@ -119,7 +119,7 @@ async function consumption(
   return fill(keys, rows, (v) => tenths(v) ?? 0);
 }
 
-/** Type 6: share of finished reading/control tasks that succeeded, per hour, over the last n hours. */
+/** Type 6: share of finished reading/control tasks that succeeded, per hour, over the last n hours (null: none finished). */
 async function successRate(q: Queryable, user: SessionUser, now: Date, hours: number): Promise<LineChart> {
   const top = hourStart(now);
   const starts = Array.from({ length: hours }, (_, i) => addHours(top, -(hours - 1 - i)));
@@ -145,8 +145,9 @@ async function successRate(q: Queryable, user: SessionUser, now: Date, hours: nu
     xData: starts.map((d) => `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:00`),
     yData: starts.map((d) => {
       const r = byHour.get(d.toISOString().slice(0, 13));
-      // Whole per-mille, shown as a percentage with one decimal.
-      return r && r.n > 0 ? Math.round((r.ok * 1000) / r.n) / 10 : 0;
+      // Whole per-mille, shown as a percentage with one decimal; an hour with no finished task has no
+      // rate at all, and drawing it as 0 % would report failures that never happened.
+      return r && r.n > 0 ? Math.round((r.ok * 1000) / r.n) / 10 : null;
     }),
   };
 }

@@ -1,4 +1,4 @@
-import type { GatewayRow } from '@prepay/contracts';
+import type { GatewayReadRequest, GatewayRow } from '@prepay/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { gateways } from '../../db/schema.js';
@@ -6,6 +6,7 @@ import { auditedTable } from '../../kernel/audited-write.js';
 import { basisPointsToNumber } from '../../kernel/money.js';
 import { auditedSpec, gridPage, loadByKeys } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
+import type { SessionUser } from '../../lib/user-context.js';
 
 export const gatewaySpec = auditedSpec(gateways, {
   sortable: [['successRate', gateways.successRateBp], 'lastSeen'],
@@ -15,7 +16,27 @@ export const gatewaySpec = auditedSpec(gateways, {
   filters: { contains: ['gatewayId', 'gatewayName', 'remark'], equals: ['status'] },
 });
 
-export const toGatewayRow = (g: typeof gateways.$inferSelect): GatewayRow => ({
+/** What a read needs to say how current a gateway's state is. */
+export interface GatewayView {
+  now: number;
+  /** A gateway not heard for longer than this is no longer known to be online. */
+  silenceMs: number;
+  /** The head-end's live last-seen, newer than the stored one between its batched writes. */
+  liveSeen?: (gatewayId: string) => Date | undefined;
+}
+
+function latest(a: Date | null, b: Date | undefined): Date | null {
+  if (!b) return a;
+  return !a || b > a ? b : a;
+}
+
+export const toGatewayRow = (g: typeof gateways.$inferSelect, view?: GatewayView): GatewayRow => {
+  const seen = latest(g.lastSeen, view?.liveSeen?.(g.gatewayId));
+  const stale = view ? g.status && (!seen || view.now - seen.getTime() > view.silenceMs) : undefined;
+  return { ...storedRow(g), lastSeen: formatDateTime(seen), ...(stale === undefined ? {} : { stale }) };
+};
+
+const storedRow = (g: typeof gateways.$inferSelect): GatewayRow => ({
   gatewayId: g.gatewayId,
   gatewayName: g.gatewayName,
   status: g.status,
@@ -27,9 +48,18 @@ export const toGatewayRow = (g: typeof gateways.$inferSelect): GatewayRow => ({
 });
 
 export const loadGateways = (q: Queryable, ids: string[]) =>
-  loadByKeys(q, gateways, gateways.gatewayId, ids, toGatewayRow);
+  loadByKeys(q, gateways, gateways.gatewayId, ids, (g) => toGatewayRow(g));
 
-export const readGateways = gridPage(gateways, gatewaySpec, toGatewayRow);
+/** The stored rows as they are (the spreadsheet export). */
+export const readGateways = gridPage(gateways, gatewaySpec, (g) => toGatewayRow(g));
+
+/** The rows with the live last-seen and the stale mark (the console's list). */
+export const readCurrentGateways = (
+  q: Queryable,
+  req: GatewayReadRequest,
+  user: SessionUser,
+  view: GatewayView,
+) => gridPage(gateways, gatewaySpec, (g) => toGatewayRow(g, view))(q, req, user);
 
 /** Where gateway writes go, and how they are answered and audited. */
 export const gatewayTable = auditedTable(gateways, 'Gateway', loadGateways, (g) => g.gatewayId);

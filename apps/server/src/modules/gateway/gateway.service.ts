@@ -1,9 +1,10 @@
-import type { GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
+import type { GatewayReadRequest, GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
 import { checkEach, checkWriteTarget, keep, stationRowsRemover } from '../../kernel/rows.js';
-import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import { gatewayTable, readGateways, storedGateway } from './gateway.repo.js';
+import type { SessionUser } from '../../lib/user-context.js';
+import { withDeps } from '../../lib/with-deps.js';
+import { gatewayTable, readCurrentGateways, storedGateway } from './gateway.repo.js';
 
 const write = stationRowsWriter(
   gatewayTable,
@@ -32,7 +33,17 @@ const write = stationRowsWriter(
 
 const remove = stationRowsRemover(gatewayTable, 'gatewayId', 'gateway', (id) => id.toUpperCase());
 
+/** Gateways with the head-end's live last-seen, marked stale when online but silent past the threshold. */
+function read(deps: Deps, req: GatewayReadRequest, user: SessionUser) {
+  const state = deps.headend?.state;
+  return readCurrentGateways(deps.database.db, req, user, {
+    now: deps.clock.now().getTime(),
+    silenceMs: deps.config.headend.lorawanSilenceSeconds * 1000,
+    liveSeen: state ? (id) => state.lastSeenOf(id) : undefined,
+  });
+}
+
 export function createGatewayService(deps: Deps) {
-  return withDeps(deps, { read: onDatabase(readGateways), write, remove });
+  return withDeps(deps, { read, write, remove });
 }
 export type GatewayService = ReturnType<typeof createGatewayService>;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import {
@@ -6,11 +6,12 @@ import {
   alarms,
   meterDailyData,
   meterHourlyData,
+  meterLinks,
   meterMonthlyData,
   waterDailyData,
   type waterMonthlyData,
 } from '../../db/schema.js';
-import { monthStart } from '../../lib/dates.js';
+import { localTime, monthStart } from '../../lib/dates.js';
 
 export type NewDailyRow = typeof meterDailyData.$inferInsert;
 export type NewWaterRow = typeof waterDailyData.$inferInsert;
@@ -71,6 +72,64 @@ export async function raiseAlarms(q: Queryable, list: NewAlarm[]): Promise<void>
   );
 }
 
+/** When a daily row's condition was seen: the start of its reading day, never later than now. */
+export function eventTime(r: { currentDate: string }, now: Date): Date {
+  const day = localTime(r.currentDate);
+  return day < now ? day : now;
+}
+
+/** The newest row per meter: only the latest reading says whether a condition is still there. */
+function latestPerMeter(rows: NewDailyRow[]): NewDailyRow[] {
+  const latest = new Map<string, NewDailyRow>();
+  for (const r of rows) {
+    const had = latest.get(r.meterId);
+    if (!had || had.currentDate < r.currentDate) latest.set(r.meterId, r);
+  }
+  return [...latest.values()];
+}
+
+/** The kinds a reading shows over: any reading ends "offline"; a closed relay and credit back end theirs. */
+function endedKinds(r: NewDailyRow): AlarmKind[] {
+  const out: AlarmKind[] = ['offline'];
+  if (r.relayOpen === false) out.push('relay');
+  if (r.remain1 !== null && r.remain1 !== undefined && r.remain1 >= LOW_CREDIT_TENTHS) out.push('lowCredit');
+  return out;
+}
+
+/**
+ * Clears open alarms whose condition a newer reading shows ended (raised no later than that reading).
+ * Tamper stays open until someone acknowledges it: a closed cover does not undo an opening.
+ */
+export async function clearEndedAlarms(q: Queryable, rows: NewDailyRow[], now: Date): Promise<void> {
+  const ended = latestPerMeter(rows).flatMap((r) =>
+    endedKinds(r).map((kind) => ({ id: r.meterId, kind, at: eventTime(r, now).toISOString() })),
+  );
+  await inBatches(ended, (batch) =>
+    q.execute(sql`
+      update alarms a set acknowledged = true, ack_id = 'system', ack_date = ${now.toISOString()}::timestamptz,
+        ack_remark = 'condition ended'
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as v(id text, kind text, at text)
+      where a.acknowledged = false and a.meter_id = v.id and a.kind = v.kind
+        and a.raised_date <= v.at::timestamptz`),
+  );
+}
+
+/**
+ * Rows collected without a gateway take the meter's serving gateway (LoRaWAN): Interval Data shows
+ * which gateway carried each reading. GPRS meters have none and keep null.
+ */
+async function withServingGateway(q: Queryable, rows: NewDailyRow[]): Promise<NewDailyRow[]> {
+  const missing = [...new Set(rows.filter((r) => !r.gatewayId).map((r) => r.meterId))];
+  if (!missing.length) return rows;
+  const links = await q
+    .select({ meterId: meterLinks.meterId, gatewayId: meterLinks.gatewayId })
+    .from(meterLinks)
+    .where(and(inArray(meterLinks.meterId, missing), isNotNull(meterLinks.gatewayId)));
+  if (!links.length) return rows;
+  const serving = new Map(links.map((l) => [l.meterId, l.gatewayId]));
+  return rows.map((r) => (r.gatewayId ? r : { ...r, gatewayId: serving.get(r.meterId) ?? null }));
+}
+
 type ElectricTable = typeof meterDailyData | typeof meterMonthlyData;
 type WaterTable = typeof waterDailyData | typeof waterMonthlyData;
 
@@ -113,10 +172,11 @@ async function upsertPeriods<T extends ElectricTable | WaterTable>(
  */
 export async function saveDailyRows(
   q: Queryable,
-  rows: NewDailyRow[],
+  collected: NewDailyRow[],
   now: Date,
   table: ElectricTable = meterDailyData,
 ) {
+  const rows = await withServingGateway(q, collected);
   // Every column the rows carry, but the key and the first collection's time.
   const set = Object.fromEntries(
     Object.keys(rows[0] ?? {})
@@ -124,11 +184,12 @@ export async function saveDailyRows(
       .map((k) => [k, sql.raw(`excluded.${columnName(table, k)}`)]),
   );
   await upsertPeriods(q, table, rows, set);
-  if (table === meterDailyData)
-    await raiseAlarms(
-      q,
-      rows.flatMap((r) => alarmsOf(r, now)),
-    );
+  if (table !== meterDailyData) return;
+  await clearEndedAlarms(q, rows, now);
+  await raiseAlarms(
+    q,
+    rows.flatMap((r) => alarmsOf(r, eventTime(r, now))),
+  );
 }
 
 export const saveMonthlyRows = (q: Queryable, rows: NewDailyRow[], now: Date) =>

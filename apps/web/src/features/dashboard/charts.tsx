@@ -4,16 +4,22 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Chart, type ChartOption } from '../../components/chart/chart';
+import { useBasicInformation } from '../../components/vending/vending';
+import { formatNumber } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
 import { CHART, type ChartType, useLineChart } from './api';
+import { NO_CURRENCY, successRateOption } from './figures';
 
 const GRID = { left: 8, right: 16, top: 24, bottom: 8, containLabel: true } as const;
 
-function barOption(xData: string[], yData: number[], name: string, colour: string): ChartOption {
+function barOption(xData: string[], yData: (number | null)[], name: string, colour: string): ChartOption {
+  const lang = currentLanguage();
+  const figure = (v: unknown) => formatNumber(v, undefined, lang);
   return {
-    tooltip: { trigger: 'axis' },
+    tooltip: { trigger: 'axis', valueFormatter: figure },
     grid: GRID,
     xAxis: { type: 'category', data: xData, axisLabel: { formatter: (v: string) => v.slice(5) } },
-    yAxis: { type: 'value' },
+    yAxis: { type: 'value', axisLabel: { formatter: figure } },
     series: [{ type: 'bar', name, data: yData, itemStyle: { color: colour } }],
   };
 }
@@ -22,7 +28,8 @@ function barOption(xData: string[], yData: number[], name: string, colour: strin
 export function PurchaseChart({ type }: { type: ChartType }) {
   const { t } = useTranslation();
   const q = useLineChart(type, 30);
-  const title = t(`dashboard.chart.${type}`);
+  const currency = useBasicInformation().data?.currency ?? NO_CURRENCY;
+  const title = t(`dashboard.chart.${type}`, { currency });
   const option = useMemo(
     () => barOption(q.data?.xData ?? [], q.data?.yData ?? [], title, '#3888fa'),
     [q.data, title],
@@ -39,17 +46,11 @@ export function SuccessRateChart() {
   const { t } = useTranslation();
   const q = useLineChart(CHART.successRate, 48);
   const title = t('dashboard.chart.successRate');
-  const option = useMemo<ChartOption>(
-    () => ({
-      tooltip: { trigger: 'axis', valueFormatter: (v) => `${String(v)}%` },
-      grid: GRID,
-      xAxis: { type: 'category', boundaryGap: false, data: q.data?.xData ?? [] },
-      yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
-      series: [
-        { type: 'line', smooth: true, name: title, data: q.data?.yData ?? [], areaStyle: { opacity: 0.15 } },
-      ],
-    }),
-    [q.data, title],
+  const noData = t('dashboard.noData');
+  const lang = currentLanguage();
+  const option = useMemo(
+    () => successRateOption(q.data?.xData ?? [], q.data?.yData ?? [], title, noData, lang),
+    [q.data, title, noData, lang],
   );
   return (
     <Card size="small" title={title} style={{ height: '100%' }}>
@@ -106,7 +107,7 @@ export function ConsumptionChart({ canOpenMore }: { canOpenMore: boolean }) {
   const { t } = useTranslation();
   const [monthly, setMonthly] = useState(false);
   const q = useLineChart(monthly ? CHART.monthlyConsumption : CHART.dailyConsumption, monthly ? 12 : 30);
-  const title = t('dashboard.chart.consumption');
+  const title = t(monthly ? 'dashboard.chart.consumptionMonthly' : 'dashboard.chart.consumptionDaily');
   const option = useMemo(() => {
     const o = barOption(q.data?.xData ?? [], q.data?.yData ?? [], title, '#34bfa3');
     return monthly ? { ...o, xAxis: { type: 'category' as const, data: q.data?.xData ?? [] } } : o;
@@ -115,17 +116,22 @@ export function ConsumptionChart({ canOpenMore }: { canOpenMore: boolean }) {
     <Card
       size="small"
       title={
-        <Radio.Group
-          size="small"
-          value={monthly ? 'monthly' : 'daily'}
-          onChange={(e) => setMonthly(e.target.value === 'monthly')}
-          data-testid="consumption-period"
-          options={[
-            { value: 'daily', label: t('dashboard.daily') },
-            { value: 'monthly', label: t('dashboard.monthly') },
-          ]}
-          optionType="button"
-        />
+        <span style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+          <span className="clip-label" data-testid="consumption-title">
+            {title}
+          </span>
+          <Radio.Group
+            size="small"
+            value={monthly ? 'monthly' : 'daily'}
+            onChange={(e) => setMonthly(e.target.value === 'monthly')}
+            data-testid="consumption-period"
+            options={[
+              { value: 'daily', label: t('dashboard.daily') },
+              { value: 'monthly', label: t('dashboard.monthly') },
+            ]}
+            optionType="button"
+          />
+        </span>
       }
       extra={
         canOpenMore ? (

@@ -8,16 +8,10 @@ import type { PanelGroup } from '@prepay/contracts';
 import { Card, Col, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toThousandFilter } from '../../lib/format';
+import { useBasicInformation } from '../../components/vending/vending';
+import { currentLanguage } from '../../lib/i18n';
 import { CHART, type ChartType, usePanelGroup } from './api';
-
-/** Money keeps its two decimals (toThousandFilter would drop ".00"). */
-function moneyText(value: number): string {
-  const [int = '0', frac = '00'] = value.toFixed(2).split('.');
-  return `${toThousandFilter(int)}.${frac}`;
-}
-
-type PanelKey = 'accounts' | 'times' | 'units' | 'money';
+import { NO_CURRENCY, type PanelKey, panelFigure } from './figures';
 
 const PANELS: { key: PanelKey; field: keyof PanelGroup; icon: ReactNode; colour: string }[] = [
   { key: 'accounts', field: 'totalAccountCount', icon: <AccountBookOutlined />, colour: '#40c9c6' },
@@ -30,11 +24,14 @@ const PANELS: { key: PanelKey; field: keyof PanelGroup; icon: ReactNode; colour:
 export function PanelCards({ active, onPick }: { active: ChartType; onPick: (type: ChartType) => void }) {
   const { t } = useTranslation();
   const panel = usePanelGroup();
+  const currency = useBasicInformation().data?.currency ?? NO_CURRENCY;
+  const lang = currentLanguage();
   return (
     <Row gutter={[16, 16]}>
       {PANELS.map((p) => {
         const type = CHART[p.key];
         const value = panel.data?.[p.field];
+        const label = t(`dashboard.panel.${p.key}`, { currency });
         return (
           <Col key={p.key} xs={12} lg={6}>
             <Card
@@ -55,10 +52,10 @@ export function PanelCards({ active, onPick }: { active: ChartType; onPick: (typ
                 <div style={{ minWidth: 0 }}>
                   <div
                     className="clip-label"
-                    title={t(`dashboard.panel.${p.key}`)}
+                    title={label}
                     style={{ color: 'rgba(0,0,0,.45)', fontSize: 13 }}
                   >
-                    {t(`dashboard.panel.${p.key}`)}
+                    {label}
                   </div>
                   {value === undefined ? (
                     <Skeleton.Button active size="small" />
@@ -71,7 +68,7 @@ export function PanelCards({ active, onPick }: { active: ChartType; onPick: (typ
                         overflowWrap: 'anywhere',
                       }}
                     >
-                      {p.key === 'money' ? moneyText(value) : toThousandFilter(value)}
+                      {panelFigure(p.key, value, lang)}
                     </div>
                   )}
                 </div>

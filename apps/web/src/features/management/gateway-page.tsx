@@ -1,5 +1,5 @@
 import { GATEWAY_API, GATEWAY_ID_PATTERN, type GatewayRow } from '@prepay/contracts';
-import { Progress } from 'antd';
+import { Progress, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import {
@@ -31,6 +31,22 @@ function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions)
   ];
 }
 
+/** Last Seen, with a warning when the stored "online" is older than the head-end's silence threshold. */
+function LastSeen({ at, stale, t }: { at: unknown; stale: boolean; t: TFunction }) {
+  return (
+    <span>
+      {typeof at === 'string' ? at : ''}
+      {stale && (
+        <Tooltip title={t('management.gateway.staleHint')}>
+          <Tag color="warning" style={{ marginInlineStart: 6 }} data-testid="gateway-stale">
+            {t('management.gateway.stale')}
+          </Tag>
+        </Tooltip>
+      )}
+    </span>
+  );
+}
+
 function gatewayColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<GatewayRow>[] {
   return [
     stateColumn<GatewayRow>('status', t('management.gateway.status'), linkStates(t), 110, { sort: true }),
@@ -54,6 +70,7 @@ function gatewayColumns(t: TFunction, isAdmin: boolean, stations: StationOptions
       title: t('management.gateway.lastSeen'),
       sort: true,
       width: 170,
+      render: (v, row) => <LastSeen at={v} stale={row.stale === true} t={t} />,
     },
     textColumn('gatewayId', t('management.gateway.id'), 210),
     textColumn('gatewayName', t('management.gateway.name'), 180),
