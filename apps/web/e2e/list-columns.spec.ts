@@ -15,7 +15,7 @@ const GRIDS: Grid[] = [
     '/token-record/credit-token-record',
     ['customerName', 'meterId', 'totalPaid', 'token', 'status', 'createDate'],
   ],
-  ['/token-record/credit-token-cancel-record', ['customerName', 'token', 'createDate']],
+  ['/token-record/credit-token-cancel-record', ['receiptId', 'cancelReceiptId', 'token', 'cancelDate']],
   ['/token-record/clear-tamper-token-record', ['customerName', 'token', 'createDate']],
   ['/token-record/change-meter-key-token-record', ['customerName', 'tokens', 'createDate']],
   ['/remote-operation/remote-meter-reading', []],

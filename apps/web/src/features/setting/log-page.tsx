@@ -62,13 +62,19 @@ export default function LogPage() {
         {...LIST}
         rowKey={(r) => String(r.logId)}
         columns={[
-          { key: 'logId', title: t('setting.log.id'), sort: true, width: 90 },
+          { key: 'logId', title: t('setting.log.id'), sort: true, width: 90, optional: true },
           textColumn('title', t('setting.log.title'), 150),
           textColumn('action', t('setting.log.action'), 150),
           textColumn('userId', t('setting.log.user'), 130),
-          { key: 'contentBefore', title: t('setting.log.contentBefore'), width: 240, render: short },
+          {
+            key: 'contentBefore',
+            title: t('setting.log.contentBefore'),
+            width: 240,
+            render: short,
+            optional: true,
+          },
           { key: 'contentAfter', title: t('setting.log.contentAfter'), width: 240, render: short },
-          textColumn('ipAddress', t('setting.log.ipAddress'), 140),
+          textColumn('ipAddress', t('setting.log.ipAddress'), 140, { optional: true }),
           ...stationColumn<LogRow>(t, isAdmin, stations.data, false),
           dateRangeColumn('createDate', t('setting.log.createTime')),
         ]}

@@ -403,10 +403,24 @@ function statusColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow
     // The receipt column holds the cancelled vend's receipt (as the original's clients read it); this is
     // the cancellation's own number.
     { key: 'cancelReceiptId', title: t('vending.cancelReceiptId'), width: 130, optional: true },
-    { key: 'cancelRemark', title: t('vending.cancelRemark'), ellipsis: true, width: 160 },
+    { key: 'cancelRemark', title: t('vending.cancelRemark'), ellipsis: true, width: 120, optional: true },
     { key: 'cancelId', title: t('vending.cancelId'), width: 120, optional: true },
     { key: 'cancelDate', title: t('vending.cancelDate'), width: 170 },
   ];
+}
+
+/**
+ * A cancellation is found by its two numbers: the cancelled vend's receipt, then the cancellation's own
+ * number beside it; the customer's name gives way to them.
+ */
+function cancelView(columns: ListColumn<RecordRow>[]): ListColumn<RecordRow>[] {
+  const own = columns.find((c) => c.key === 'cancelReceiptId');
+  const rest = columns.filter((c) => c !== own);
+  const shown = (c: ListColumn<RecordRow>) =>
+    c.key === 'receiptId' || c.key === 'cancelRemark' ? { ...c, optional: false } : c;
+  const hidden = (c: ListColumn<RecordRow>) => (c.key === 'customerName' ? { ...c, optional: true } : c);
+  const [first, ...after] = rest.map(shown).map(hidden);
+  return first && own ? [first, { ...own, optional: false }, ...after] : rest;
 }
 
 /** Every column of a record kind, in the order the original shows them. */
@@ -417,14 +431,22 @@ function recordColumns(
 ): ListColumn<RecordRow>[] {
   const kind = KINDS[kindName];
   const isCredit = kindName === 'credit' || kindName === 'creditCancel';
-  return [
+  const all: ListColumn<RecordRow>[] = [
     ...leadColumns(t),
     ...(isCredit ? creditColumns(t) : []),
     ...(kind.value ? [{ key: kind.value, title: t(`vending.${kind.value}`), width: 150 }] : []),
     ...tokenColumns(t, kindName),
     ...statusColumns(t, kindName),
     { key: 'createId', title: t('vending.operator'), sort: true, width: 120, optional: true },
-    { key: 'createDate', title: t('vending.date'), filter: { kind: 'dateRange' }, sort: true, width: 160 },
+    {
+      key: 'createDate',
+      title: t('vending.date'),
+      filter: { kind: 'dateRange' },
+      sort: true,
+      width: 160,
+      // A cancellation is dated by its own Cancel Date; the vend's date is in the chooser.
+      optional: kindName === 'creditCancel',
+    },
     {
       key: 'remark',
       title: t('vending.remark'),
@@ -435,6 +457,7 @@ function recordColumns(
     },
     ...audit,
   ];
+  return kindName === 'creditCancel' ? cancelView(all) : all;
 }
 
 /**
