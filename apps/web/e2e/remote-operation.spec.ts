@@ -92,6 +92,11 @@ describeConsole('remote operation', () => {
     await openTaskListFromToast(page);
     const task = bodyRows(page).filter({ hasText: meterId }).first();
     await expect(task.getByTestId('task-status')).toHaveText('Failure', { timeout: 60_000 });
+    // The task's Id sits in the column chooser: shown here, where the same task is what is checked.
+    await page.getByTestId('list-columns').click();
+    await page.getByTestId('list-column-id').click();
+    await page.getByTestId('list-columns').click();
+    await expect(page.locator('thead').getByTestId('th-id')).toBeVisible();
     const id = (await task.locator('td').nth(1).innerText()).trim();
     await task.getByTestId('task-resend').click();
     await expect(page.getByText('Resend succeeded')).toBeVisible();

@@ -45,9 +45,12 @@ export function auditColumns<Row>(
 ): ListColumn<Row>[] {
   const { remark = true, update = true, sort = true } = opts;
   const cols: ListColumn<Row>[] = [];
-  if (remark) cols.push({ key: 'remark', title: t('listPage.remark'), ellipsis: true, width: 160 });
+  // Remark and Update Time decide nothing on a list: in the column chooser until the user shows them.
+  if (remark)
+    cols.push({ key: 'remark', title: t('listPage.remark'), ellipsis: true, width: 160, optional: true });
   cols.push({ ...dateRangeColumn<Row>('createDate', t('listPage.createTime')), sort });
-  if (update) cols.push({ ...dateRangeColumn<Row>('updateDate', t('listPage.updateTime')), sort });
+  if (update)
+    cols.push({ ...dateRangeColumn<Row>('updateDate', t('listPage.updateTime')), sort, optional: true });
   return cols;
 }
 
@@ -66,6 +69,7 @@ export function stationColumn<Row>(
       filter: { kind: 'select', options: options ?? [] },
       sort,
       width: 130,
+      optional: true,
     },
   ];
 }

@@ -39,18 +39,34 @@ function header<Row>(c: ListColumn<Row>, list: HeaderControls) {
   );
 }
 
-/** The antd columns of a list page, with a fixed Actions column when rows have actions. */
+/** Width a column without a declared one is reckoned at when deciding whether the grid fits. */
+const UNDECLARED_WIDTH = 120;
+/** The check-box column of a selectable grid. */
+const SELECTION_WIDTH = 32;
+
+/** How wide the grid's columns want to be: declared widths, a reckoned one for the rest. */
+export function wantedWidth<Row>(
+  columns: ListColumn<Row>[],
+  actionsWidth: number | undefined,
+  selectable: boolean,
+) {
+  const data = columns.reduce((sum, c) => sum + (c.width ?? UNDECLARED_WIDTH), 0);
+  return data + (actionsWidth ?? 0) + (selectable ? SELECTION_WIDTH : 0);
+}
+
+/** The antd columns of a list page, with an Actions column (pinned right while scrolling) when rows have actions. */
 export function tableColumns<Row>(
   columns: ListColumn<Row>[],
   list: HeaderControls,
   actions: { render?: (row: Row) => ReactNode; width?: number; title: string },
+  fits = false,
 ): ColumnType<Row>[] {
   const out: ColumnType<Row>[] = columns.map((c) => ({
     key: c.key,
     dataIndex: c.key,
     width: c.width,
     ellipsis: c.ellipsis,
-    fixed: c.fixed,
+    fixed: fits ? undefined : c.fixed,
     title: header(c, list),
     render: c.render
       ? (value: unknown, row: Row) => c.render?.(value, row)
@@ -61,7 +77,7 @@ export function tableColumns<Row>(
     out.push({
       key: '__actions',
       title: actions.title,
-      fixed: 'right',
+      fixed: fits ? undefined : 'right',
       width: actions.width ?? 150,
       render: (_: unknown, row: Row) => (
         // A plain flex box (list-page.css): an antd Flex per row is another component per row.

@@ -1,6 +1,14 @@
 import { Skeleton, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
-import { type Dispatch, type Key, memo, type ReactNode, type SetStateAction, useMemo } from 'react';
+import {
+  type CSSProperties,
+  type Dispatch,
+  type Key,
+  memo,
+  type ReactNode,
+  type SetStateAction,
+  useMemo,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListState, PAGE_SIZES } from './read-body';
 
@@ -17,9 +25,14 @@ export interface ListGridProps<Row> {
   selected?: Row[];
   onSelect?: (rows: Row[]) => void;
   summary?: (rows: readonly Row[]) => ReactNode;
+  /** The columns fit the page: no sideways scroll, nothing pinned, widths as declared (nothing measured). */
+  fits: boolean;
+  /** Height of the app header the column headers stick under. */
+  stickyTop: number;
 }
 
 const NO_ROWS: never[] = [];
+const SCROLL_X = { x: 'max-content' } as const;
 
 /**
  * The bordered grid: a skeleton before the first rows, the server's paging, "Total N". Memoised on its
@@ -37,12 +50,15 @@ function ListGridView<Row extends object>({
   selected,
   onSelect,
   summary,
+  fits,
+  stickyTop,
 }: ListGridProps<Row>) {
   const { t } = useTranslation();
   const selectedKeys = useMemo(() => selected?.map(rowKey) as Key[] | undefined, [selected, rowKey]);
   return (
     <Table<Row>
-      className="list-page-table"
+      className={fits ? 'list-page-table list-page-fits' : 'list-page-table'}
+      style={{ '--list-sticky-top': `${stickyTop}px` } as CSSProperties}
       data-testid="list-table"
       bordered
       size="small"
@@ -58,12 +74,16 @@ function ListGridView<Row extends object>({
             }
           : undefined
       }
-      scroll={{ x: 'max-content' }}
+      // A grid that fits lays out from the declared widths and sticks its header with CSS; only a grid
+      // wider than the page scrolls sideways, pins columns and needs antd to measure them.
+      tableLayout={fits ? 'fixed' : undefined}
+      scroll={fits ? undefined : SCROLL_X}
+      sticky={fits ? undefined : { offsetHeader: stickyTop }}
       rowSelection={
         onSelect && {
           selectedRowKeys: selectedKeys,
           onChange: (_keys, picked) => onSelect(picked),
-          fixed: true,
+          fixed: !fits,
         }
       }
       pagination={{

@@ -14,7 +14,13 @@ export interface ListColumn<Row> {
   sort?: boolean | string;
   render?: (value: unknown, row: Row) => ReactNode;
   ellipsis?: boolean;
+  /** Pinned while the grid scrolls sideways (a grid that fits pins nothing). */
   fixed?: 'left';
+  /**
+   * Not among the columns an operator decides by: hidden until the user shows it with the toolbar's
+   * column chooser. A page's default columns fit 1366 px.
+   */
+  optional?: boolean;
 }
 
 export interface ListPageProps<Row> {

@@ -1,9 +1,11 @@
 import { Card, type InputRef } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { type RefObject, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportDialog } from '../export-dialog/export-dialog';
 import { ImportDialog } from '../import-dialog/import-dialog';
-import { tableColumns } from './list-columns';
+import { isShown, useColumnChoice } from './column-choice';
+import { useGridFits, useStickyTop } from './grid-fit';
+import { tableColumns, wantedWidth } from './list-columns';
 import { printRows, useConfirmDelete } from './list-commands';
 import { ListGrid } from './list-grid';
 import { moveBetweenRows, useFocusFirstRowAfterSearch, useSearchShortcut } from './list-keyboard';
@@ -86,25 +88,38 @@ function useGridParts<Row extends object>(
   props: ListPageProps<Row>,
   list: ListQuery<Row>,
   readOnly: boolean,
+  box: RefObject<HTMLElement | null>,
 ) {
   const { t } = useTranslation();
-  const { columns, actions, actionsWidth, summary } = props;
+  const { columns: declared, actions, actionsWidth, summary } = props;
+  const choice = useColumnChoice(`${window.location.pathname}:${props.resource}`, declared);
+  const columns = choice.shown;
   const { state, setState, setFilter, body } = list;
+  const fits = useGridFits(box, wantedWidth(columns, actions ? (actionsWidth ?? 150) : undefined, !readOnly));
   const gridColumns = useMemo(
     () =>
       tableColumns(
         columns,
         { state, setState, setFilter, t },
         { render: actions, width: actionsWidth, title: t('listPage.actions') },
+        fits,
       ),
-    [columns, state, setState, setFilter, actions, actionsWidth, t],
+    [columns, state, setState, setFilter, actions, actionsWidth, t, fits],
   );
   const columnCount = gridColumns.length + (readOnly ? 0 : 1);
   const gridSummary = useMemo(
     () => summary && ((r: readonly Row[]) => summary(r, body, columnCount) ?? null),
     [summary, body, columnCount],
   );
-  return { gridColumns, gridSummary };
+  const chooser = useMemo(
+    () => ({
+      columns: declared.map((c) => ({ key: c.key, title: c.title, shown: isShown(c, choice.choice) })),
+      onToggle: choice.toggle,
+      onReset: choice.reset,
+    }),
+    [declared, choice],
+  );
+  return { gridColumns, gridSummary, fits, shownColumns: columns, chooser, stickyTop: useStickyTop() };
 }
 
 /**
@@ -115,7 +130,7 @@ function useGridParts<Row extends object>(
  */
 export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const { t } = useTranslation();
-  const { resource, columns, importModule, exportModule, defaultSort = null } = props;
+  const { resource, importModule, exportModule, defaultSort = null } = props;
   const list = useListQuery(props);
   const [term, setTerm] = useState('');
   const [selected, setSelected] = useState<Row[]>([]);
@@ -134,7 +149,7 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
   const rows = list.query.data?.data ?? NO_ROWS;
   const total = list.query.data?.total ?? 0;
   const readOnly = !props.onAdd && !props.onDelete && !importModule && !exportModule && !props.selectable;
-  const { gridColumns, gridSummary } = useGridParts(props, list, readOnly);
+  const grid = useGridParts(props, list, readOnly, tableRef);
 
   return (
     <Card className="list-page" data-testid={props.testId ?? `list-${resource}`} title={props.title}>
@@ -148,8 +163,9 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         onExport={exportModule ? () => setDialog('export') : undefined}
         onDelete={confirmDelete}
         onPrint={() =>
-          printRows(props.printTitle ?? document.title.split(' - ')[0] ?? resource, columns, rows)
+          printRows(props.printTitle ?? document.title.split(' - ')[0] ?? resource, grid.shownColumns, rows)
         }
+        chooser={grid.chooser}
         extra={typeof props.toolbarExtra === 'function' ? props.toolbarExtra(selected) : props.toolbarExtra}
         refreshing={list.refreshing}
       />
@@ -165,11 +181,13 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
           firstLoad={list.firstLoad}
           state={state}
           setState={setState}
-          columns={gridColumns}
+          columns={grid.gridColumns}
           rowKey={props.rowKey}
           selected={readOnly ? undefined : selected}
           onSelect={readOnly ? undefined : setSelected}
-          summary={gridSummary}
+          summary={grid.gridSummary}
+          fits={grid.fits}
+          stickyTop={grid.stickyTop}
         />
       </div>
       {/* antd hides the pager of an empty grid; the original still says "Total 0". */}

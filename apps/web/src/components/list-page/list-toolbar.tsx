@@ -10,6 +10,7 @@ import {
 import { Button, Flex, Input, type InputRef, Spin } from 'antd';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnChooser, type ColumnChooserProps } from './column-chooser';
 
 export interface ListToolbarProps {
   term: string;
@@ -26,6 +27,8 @@ export interface ListToolbarProps {
   onPrint: () => void;
   extra?: ReactNode;
   refreshing: boolean;
+  /** The column chooser: which of the page's columns show. */
+  chooser?: ColumnChooserProps;
 }
 
 /** Search Term and Search / Reset / Add / Import / Export / Delete / Print (original-api.md §16.1). */
@@ -72,6 +75,7 @@ export function ListToolbar(p: ListToolbarProps) {
       <Button icon={<PrinterOutlined />} data-testid="list-print" onClick={p.onPrint}>
         {t('listPage.print')}
       </Button>
+      {p.chooser && <ColumnChooser {...p.chooser} />}
       {p.extra}
       <Spin size="small" spinning={p.refreshing} data-testid="list-refreshing" />
     </Flex>

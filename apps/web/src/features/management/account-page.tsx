@@ -55,16 +55,19 @@ function accountFields(t: TFunction): FieldDef[] {
 function accountColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<AccountRow>[] {
   const a = accountKey(t);
   return [
-    textColumn<AccountRow>('customerId', a('customerId'), 140),
+    textColumn<AccountRow>('customerId', a('customerId'), 140, { optional: true }),
     textColumn<AccountRow>('customerName', a('customerName'), 170),
     { key: 'customerAddress', title: a('customerAddress'), sort: true, width: 200, ellipsis: true },
     textColumn<AccountRow>('meterId', a('meterId'), 140),
-    optionColumn<AccountRow>('meterType', a('meterType'), meterTypeOptions(t), 120),
-    textColumn<AccountRow>('tariffId', a('tariffId'), 120),
+    { ...optionColumn<AccountRow>('meterType', a('meterType'), meterTypeOptions(t), 120), optional: true },
+    textColumn<AccountRow>('tariffId', a('tariffId'), 120, { optional: true }),
     { key: 'tariffName', title: a('tariffName'), width: 140 },
-    optionColumn<AccountRow>('communicationWay', a('communicationWay'), communicationOptions(t), 160),
-    textColumn<AccountRow>('protocolVersion', a('protocolVersion'), 140),
-    textColumn<AccountRow>('ctRatio', a('ctRatio'), 100),
+    {
+      ...optionColumn<AccountRow>('communicationWay', a('communicationWay'), communicationOptions(t), 160),
+      optional: true,
+    },
+    textColumn<AccountRow>('protocolVersion', a('protocolVersion'), 140, { optional: true }),
+    textColumn<AccountRow>('ctRatio', a('ctRatio'), 100, { optional: true }),
     {
       key: 'status',
       title: a('status'),
@@ -72,7 +75,7 @@ function accountColumns(t: TFunction, isAdmin: boolean, stations: StationOptions
       width: 100,
       render: (v) => (v ? <Tag color="green">{a('online')}</Tag> : <Tag>{a('offline')}</Tag>),
     },
-    ...auditColumns<AccountRow>(t),
+    ...auditColumns<AccountRow>(t).map((c) => ({ ...c, optional: true })),
     ...stationColumn<AccountRow>(t, isAdmin, stations),
   ];
 }

@@ -58,7 +58,7 @@ function customerColumns(
   return [
     textColumn('customerId', t('management.customer.id'), 140),
     textColumn('customerName', t('management.customer.name'), 180),
-    { key: 'type', title: t('management.customer.type'), sort: true, width: 90 },
+    { key: 'type', title: t('management.customer.type'), sort: true, width: 90, optional: true },
     textColumn('phone', t('management.customer.phone'), 140),
     {
       key: 'address',
@@ -68,8 +68,8 @@ function customerColumns(
       width: 200,
       ellipsis: true,
     },
-    textColumn('certifiName', t('management.customer.certifiName'), 140),
-    textColumn('certifiNo', t('management.customer.certifiNo'), 140),
+    textColumn('certifiName', t('management.customer.certifiName'), 140, { optional: true }),
+    textColumn('certifiNo', t('management.customer.certifiNo'), 140, { optional: true }),
     ...stationColumn<CustomerRow>(t, isAdmin, stations),
     ...auditColumns<CustomerRow>(t),
   ];

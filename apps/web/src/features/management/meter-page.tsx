@@ -194,15 +194,18 @@ function deviceColumns(t: TFunction): ListColumn<MeterRow>[] {
   return [
     textColumn<MeterRow>('meterId', m('id'), 150),
     optionColumn<MeterRow>('type', m('type'), meterTypeOptions(t), 110),
-    textColumn<MeterRow>('protocolVersion', m('protocolVersion'), 140),
-    optionColumn<MeterRow>('isThreePhase', m('phase'), phaseOptions(t), 150),
-    optionColumn<MeterRow>('communicationWay', m('communicationWay'), communicationOptions(t), 160),
+    textColumn<MeterRow>('protocolVersion', m('protocolVersion'), 140, { optional: true }),
+    { ...optionColumn<MeterRow>('isThreePhase', m('phase'), phaseOptions(t), 150), optional: true },
+    {
+      ...optionColumn<MeterRow>('communicationWay', m('communicationWay'), communicationOptions(t), 160),
+      optional: true,
+    },
     stateColumn<MeterRow>('online', m('link'), linkStates(t), 120),
-    { key: 'servingGatewayId', title: m('servingGateway'), width: 210 },
+    { key: 'servingGatewayId', title: m('servingGateway'), width: 210, optional: true },
     { key: 'lastSeen', title: m('lastSeen'), width: 170 },
-    textColumn<MeterRow>('devEui', m('devEui'), 180),
-    { key: 'lng', title: m('lng'), sort: true, width: 100 },
-    { key: 'lat', title: m('lat'), sort: true, width: 100 },
+    textColumn<MeterRow>('devEui', m('devEui'), 180, { optional: true }),
+    { key: 'lng', title: m('lng'), sort: true, width: 100, optional: true },
+    { key: 'lat', title: m('lat'), sort: true, width: 100, optional: true },
     stateColumn<MeterRow>(
       'status',
       m('status'),
@@ -220,7 +223,7 @@ function deviceColumns(t: TFunction): ListColumn<MeterRow>[] {
 function stsColumns(t: TFunction): ListColumn<MeterRow>[] {
   const m = meterKey(t);
   const newCols: ListColumn<MeterRow>[] = ['baseYearNew', 'sgcNew', 'krnNew', 'kenNew', 'tiNew', 'ktNew'].map(
-    (k) => ({ key: k, title: m(k), width: 110 }),
+    (k) => ({ key: k, title: m(k), width: 110, optional: true }),
   );
   return [
     stateColumn<MeterRow>(
@@ -232,7 +235,7 @@ function stsColumns(t: TFunction): ListColumn<MeterRow>[] {
       ],
       130,
     ),
-    { key: 'ea', title: m('ea'), width: 90, render: (v) => (v ? `EA${v}` : '') },
+    { key: 'ea', title: m('ea'), width: 90, optional: true, render: (v) => (v ? `EA${v}` : '') },
     {
       key: 'baseYear',
       title: m('baseYear'),
@@ -242,12 +245,13 @@ function stsColumns(t: TFunction): ListColumn<MeterRow>[] {
       },
       sort: true,
       width: 110,
+      optional: true,
     },
-    textColumn('sgc', m('sgc'), 100),
-    { key: 'krn', title: m('krn'), sort: true, width: 80 },
-    { key: 'ken', title: m('ken'), sort: true, width: 80 },
-    { key: 'ti', title: m('ti'), sort: true, width: 80 },
-    { key: 'kt', title: m('kt'), sort: true, width: 80 },
+    textColumn('sgc', m('sgc'), 100, { optional: true }),
+    { key: 'krn', title: m('krn'), sort: true, width: 80, optional: true },
+    { key: 'ken', title: m('ken'), sort: true, width: 80, optional: true },
+    { key: 'ti', title: m('ti'), sort: true, width: 80, optional: true },
+    { key: 'kt', title: m('kt'), sort: true, width: 80, optional: true },
     ...newCols,
   ];
 }
@@ -294,7 +298,7 @@ const page = crudPage<typeof METER_API, MeterForm>({
     ...deviceColumns(t),
     ...stsColumns(t),
     ...stationColumn<MeterRow>(t, isAdmin, stations),
-    ...auditColumns<MeterRow>(t),
+    ...auditColumns<MeterRow>(t).map((c) => ({ ...c, optional: true })),
   ],
   fields: (t, isAdmin, stations) => [...deviceFields(t, isAdmin, stations), ...stsFields(t)],
   initialValues: (row) => (row ? { ...row, keySource: 'keep' } : NEW_METER),

@@ -194,17 +194,18 @@ function tariffColumns(t: TFunction, isAdmin: boolean, stations: StationOptions)
   return [
     textColumn('tariffId', tt('id'), 130),
     textColumn('tariffName', tt('name'), 160),
-    { key: 'tax', title: tt('tax'), sort: true, width: 120 },
+    { key: 'tax', title: tt('tax'), sort: true, width: 120, optional: true },
     { key: 'price', title: tt('price'), sort: true, width: 110, render: money },
     {
       key: 'steps',
       title: tt('steps'),
       width: 90,
+      optional: true,
       render: (v) => (Array.isArray(v) ? v.length : 0),
     },
     { key: 'monthlyCharge', title: tt('monthlyCharge'), sort: true, width: 130, render: money },
-    { key: 'billingDay', title: tt('billingDay'), sort: true, width: 110 },
-    { key: 'startTime', title: tt('startTime'), sort: true, width: 170 },
+    { key: 'billingDay', title: tt('billingDay'), sort: true, width: 110, optional: true },
+    { key: 'startTime', title: tt('startTime'), sort: true, width: 170, optional: true },
     {
       key: 'startTime_New',
       title: tt('startTimeNew'),
@@ -222,7 +223,7 @@ function tariffColumns(t: TFunction, isAdmin: boolean, stations: StationOptions)
         ),
     },
     ...stationColumn<TariffRow>(t, isAdmin, stations),
-    ...auditColumns<TariffRow>(t),
+    ...auditColumns<TariffRow>(t).map((c) => ({ ...c, optional: true })),
   ];
 }
 

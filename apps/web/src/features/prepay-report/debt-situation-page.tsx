@@ -17,9 +17,9 @@ export default function DebtSituationPage() {
         customerIdColumn(t),
         textColumn('customerName', t('report.customerName'), 160),
         { key: 'totalDebt', title: t('report.totalDebt'), sort: true, width: 130 },
-        { key: 'paidDebt', title: t('report.paidDebt'), sort: true, width: 130 },
+        { key: 'paidDebt', title: t('report.paidDebt'), sort: true, width: 130, optional: true },
         { key: 'remainingDebt', title: t('report.remainingDebt'), sort: true, width: 140 },
-        { key: 'paymentTimes', title: t('report.paymentTimes'), sort: true, width: 110 },
+        { key: 'paymentTimes', title: t('report.paymentTimes'), sort: true, width: 110, optional: true },
         { key: 'lastPaymentDate', title: t('report.lastPaymentDate'), sort: true, width: 170 },
         addressColumn(t),
       ]}

@@ -24,11 +24,17 @@ export default function LongNonpurchasePage() {
       toolbarExtra={filters.toolbarExtra}
       columns={[
         ...accountColumns(t),
-        { key: 'lastPurchaseUnit', title: t('report.lastPurchaseUnit'), sort: true, width: 140 },
+        {
+          key: 'lastPurchaseUnit',
+          title: t('report.lastPurchaseUnit'),
+          sort: true,
+          width: 140,
+          optional: true,
+        },
         { key: 'lastPurchasePaid', title: t('report.lastPurchasePaid'), sort: true, width: 140 },
         { key: 'lastPurchaseDate', title: t('report.lastPurchaseDate'), sort: true, width: 170 },
         { key: 'nonpurchaseDays', title: t('report.nonpurchaseDays'), sort: true, width: 140 },
-        addressColumn(t),
+        { ...addressColumn(t), optional: true },
       ]}
     />
   );

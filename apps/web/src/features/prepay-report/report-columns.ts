@@ -31,7 +31,7 @@ export function accountColumns<Row>(t: TFunction): ListColumn<Row>[] {
     customerIdColumn<Row>(t),
     { key: 'customerName', title: t('report.customerName'), sort: true, width: 160 },
     textColumn<Row>('meterId', t('report.meterId'), 140),
-    { key: 'tariffId', title: t('report.tariffId'), sort: true, width: 120 },
+    { key: 'tariffId', title: t('report.tariffId'), sort: true, width: 120, optional: true },
   ];
 }
 

@@ -16,16 +16,17 @@ function valueColumns(t: TFunction, kind: TaskKind): ListColumn<TaskRow>[] {
     return (['sendFrame', 'receiveFrame'] as const).map((key) => ({
       key,
       title: t(`remote.${key}`),
-      width: 260,
+      width: 150,
+      ellipsis: true,
       render: (v) => <Hex value={v as string} />,
     }));
   }
   return [
-    textColumn<TaskRow>('name', t('remote.dataItem'), 150),
+    textColumn<TaskRow>('name', t('remote.dataItem'), 130),
     {
       key: 'data',
       title: kind === 'token' ? t('remote.token') : t('remote.dataValue'),
-      width: 200,
+      width: 150,
       render: (_v, r) => (
         <span data-testid="task-data">
           {r.dataPrefix && r.data !== null ? `${r.dataPrefix}: ` : ''}
@@ -58,15 +59,16 @@ export function useTaskColumns(kind: TaskKind): ListColumn<TaskRow>[] {
   const isAdmin = useIsSystemAdmin();
   const stations = useStations();
   return [
-    { key: 'id', title: 'Id', sort: true, width: 80 },
-    textColumn<TaskRow>('customerId', t('remote.customerId'), 130),
-    textColumn<TaskRow>('customerName', t('remote.customerName'), 150),
+    { key: 'id', title: 'Id', sort: true, width: 80, optional: true },
+    textColumn<TaskRow>('customerId', t('remote.customerId'), 130, { optional: true }),
+    textColumn<TaskRow>('customerName', t('remote.customerName'), 150, { optional: true }),
     textColumn<TaskRow>('meterId', t('remote.meterId'), 130),
-    ...valueColumns(t, kind),
+    // What decides a task, right after its meter: did it work, and why not.
     statusColumn(t),
-    { key: 'reason', title: t('remote.reason'), ellipsis: true, width: 180 },
-    { key: 'attempts', title: t('remote.attempts'), width: 90 },
-    ...auditColumns<TaskRow>(t),
+    { key: 'reason', title: t('remote.reason'), ellipsis: true, width: 160 },
+    ...valueColumns(t, kind),
+    { key: 'attempts', title: t('remote.attempts'), width: 90, optional: true },
+    ...auditColumns<TaskRow>(t).map((c) => (c.key === 'createDate' ? { ...c, width: 160 } : c)),
     ...stationColumn<TaskRow>(t, isAdmin, stations.data),
   ];
 }

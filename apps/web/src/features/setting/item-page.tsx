@@ -48,14 +48,16 @@ function toBody(v: ItemForm): RequestOf<typeof ITEM_API.create>[number] {
 const itemColumns = (t: TFunction): ListColumn<ItemRow>[] => [
   textColumn('itemType', t('setting.item.type'), 160),
   textColumn('itemName', t('setting.item.name'), 160),
+  // The console's own languages on screen, the others in the column chooser.
   ...LANGS.map((l) => ({
     key: l,
     title: t(`setting.item.${l}`),
     filter: { kind: 'text' as const },
     width: 150,
     ellipsis: true,
+    optional: !(l === 'en' || l === 'zh' || l === 'es'),
   })),
-  ...auditColumns<ItemRow>(t),
+  ...auditColumns<ItemRow>(t).map((c) => ({ ...c, optional: true })),
 ];
 
 const page = crudPage<typeof ITEM_API, ItemForm>({

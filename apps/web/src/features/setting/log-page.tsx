@@ -72,9 +72,9 @@ export default function LogPage() {
             width: 300,
             render: (_v, r) => logSummary(t, r),
           },
-          textColumn('ipAddress', t('setting.log.ipAddress'), 140),
+          textColumn('ipAddress', t('setting.log.ipAddress'), 140, { optional: true }),
           ...stationColumn<LogRow>(t, isAdmin, stations.data, false),
-          { key: 'logId', title: t('setting.log.id'), sort: true, width: 90 },
+          { key: 'logId', title: t('setting.log.id'), sort: true, width: 90, optional: true },
         ]}
         actionsWidth={90}
         actions={(row) => (

@@ -213,11 +213,11 @@ function userColumns(
 ): ListColumn<UserRow>[] {
   return [
     textColumn('userId', t('setting.user.id'), 140),
-    textColumn('nickName', t('setting.user.nickName'), 120),
+    textColumn('nickName', t('setting.user.nickName'), 120, { optional: true }),
     textColumn('fullName', t('setting.user.fullName'), 150),
-    { key: 'email', title: t('setting.user.email'), width: 180 },
-    { key: 'phone', title: t('setting.user.phone'), width: 130 },
-    { key: 'address', title: t('setting.user.address'), width: 180, ellipsis: true },
+    { key: 'email', title: t('setting.user.email'), width: 180, optional: true },
+    { key: 'phone', title: t('setting.user.phone'), width: 130, optional: true },
+    { key: 'address', title: t('setting.user.address'), width: 180, ellipsis: true, optional: true },
     {
       key: 'status',
       title: t('setting.user.status'),
@@ -246,6 +246,7 @@ function userColumns(
       key: 'totalQuota',
       title: t('setting.user.totalQuota'),
       width: 140,
+      optional: true,
       render: (v) => quotaLabel(t, v),
     },
     {
@@ -254,7 +255,7 @@ function userColumns(
       width: 160,
       render: (v, row) => (row.totalQuota < 0 ? t('setting.user.noLimit') : quotaLabel(t, v)),
     },
-    ...auditColumns<UserRow>(t),
+    ...auditColumns<UserRow>(t).map((c) => ({ ...c, optional: true })),
   ];
 }
 

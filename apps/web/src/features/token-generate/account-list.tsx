@@ -48,10 +48,10 @@ export function AccountTokenList(props: {
     textColumn('meterId', t('vending.meterId'), 140),
     optionColumn('meterType', t('vending.meterType'), meterTypeOptions(t), 110),
     textColumn('tariffId', t('vending.tariffId'), 110),
-    textColumn('protocolVersion', t('vending.protocolVersion'), 130),
+    textColumn('protocolVersion', t('vending.protocolVersion'), 130, { optional: true }),
     ...(props.extraColumns ?? []),
-    { key: 'remark', title: t('vending.remark'), ellipsis: true, width: 140 },
-    dateRangeColumn('createDate', t('vending.createTime')),
+    { key: 'remark', title: t('vending.remark'), ellipsis: true, width: 140, optional: true },
+    { ...dateRangeColumn('createDate', t('vending.createTime')), optional: true },
     ...stationColumn<AccountRow>(t, isAdmin, stations.data),
   ];
   return (

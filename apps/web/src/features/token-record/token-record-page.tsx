@@ -269,43 +269,72 @@ const moneyCell = (v: unknown) => money(v as number);
 function leadColumns(t: TFunction): ListColumn<RecordRow>[] {
   const types = meterTypeOptions(t);
   return [
-    { key: 'receiptId', title: t('vending.receiptId'), sort: true, width: 110, fixed: 'left' },
-    { key: 'customerId', title: t('vending.customerId'), filter: { kind: 'text' }, sort: true, width: 130 },
+    {
+      key: 'receiptId',
+      title: t('vending.receiptId'),
+      sort: true,
+      width: 110,
+      fixed: 'left',
+      optional: true,
+    },
+    {
+      key: 'customerId',
+      title: t('vending.customerId'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 130,
+      optional: true,
+    },
     {
       key: 'customerName',
       title: t('vending.customerName'),
       filter: { kind: 'text' },
       sort: true,
-      width: 160,
+      width: 150,
     },
-    { key: 'meterId', title: t('vending.meterId'), filter: { kind: 'text' }, sort: true, width: 140 },
+    { key: 'meterId', title: t('vending.meterId'), filter: { kind: 'text' }, sort: true, width: 130 },
     {
       key: 'meterType',
       title: t('vending.meterType'),
       filter: { kind: 'select', options: types },
       sort: true,
       width: 110,
+      optional: true,
       render: (v) => labelOf(types, v),
     },
-    { key: 'tariffId', title: t('vending.tariffId'), filter: { kind: 'text' }, sort: true, width: 110 },
+    {
+      key: 'tariffId',
+      title: t('vending.tariffId'),
+      filter: { kind: 'text' },
+      sort: true,
+      width: 110,
+      optional: true,
+    },
   ];
 }
 
 /** A credit vend's money and units. */
 function creditColumns(t: TFunction): ListColumn<RecordRow>[] {
   return [
-    { key: 'totalPaid', title: t('vending.totalPaid'), sort: true, width: 110, render: moneyCell },
-    { key: 'tax', title: t('vending.vat'), width: 100, render: moneyCell },
-    { key: 'monthlyCharge', title: t('vending.monthlyCharge'), width: 120, render: moneyCell },
-    { key: 'payDebt', title: t('vending.payDebt'), width: 110, render: moneyCell },
+    { key: 'totalPaid', title: t('vending.totalPaid'), sort: true, width: 100, render: moneyCell },
+    { key: 'tax', title: t('vending.vat'), width: 100, render: moneyCell, optional: true },
+    {
+      key: 'monthlyCharge',
+      title: t('vending.monthlyCharge'),
+      width: 120,
+      render: moneyCell,
+      optional: true,
+    },
+    { key: 'payDebt', title: t('vending.payDebt'), width: 110, render: moneyCell, optional: true },
     {
       key: 'totalUnit',
       title: t('vending.totalUnit'),
       sort: true,
       width: 110,
+      optional: true,
       render: (v) => energy(v as number),
     },
-    { key: 'paymentMethod', title: t('vending.paymentMethod'), width: 130 },
+    { key: 'paymentMethod', title: t('vending.paymentMethod'), width: 130, optional: true },
   ];
 }
 
@@ -317,7 +346,7 @@ function tokenColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow>
         key: 'token',
         title: t('vending.token'),
         filter: { kind: 'text' },
-        width: 290,
+        width: 240,
         render: (v) => <TokenText token={String(v ?? '')} testId="record-token" />,
       },
     ];
@@ -359,7 +388,7 @@ function statusColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow
         title: t('vending.status'),
         filter: { kind: 'select', options: statusOptions },
         sort: true,
-        width: 100,
+        width: 90,
         render: (v) =>
           v === 1 ? (
             <Tag color="red">{t('vending.cancelled')}</Tag>
@@ -373,11 +402,25 @@ function statusColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow
   return [
     // The receipt column holds the cancelled vend's receipt (as the original's clients read it); this is
     // the cancellation's own number.
-    { key: 'cancelReceiptId', title: t('vending.cancelReceiptId'), width: 130 },
-    { key: 'cancelRemark', title: t('vending.cancelRemark'), ellipsis: true, width: 160 },
-    { key: 'cancelId', title: t('vending.cancelId'), width: 120 },
+    { key: 'cancelReceiptId', title: t('vending.cancelReceiptId'), width: 130, optional: true },
+    { key: 'cancelRemark', title: t('vending.cancelRemark'), ellipsis: true, width: 120, optional: true },
+    { key: 'cancelId', title: t('vending.cancelId'), width: 120, optional: true },
     { key: 'cancelDate', title: t('vending.cancelDate'), width: 170 },
   ];
+}
+
+/**
+ * A cancellation is found by its two numbers: the cancelled vend's receipt, then the cancellation's own
+ * number beside it; the customer's name gives way to them.
+ */
+function cancelView(columns: ListColumn<RecordRow>[]): ListColumn<RecordRow>[] {
+  const own = columns.find((c) => c.key === 'cancelReceiptId');
+  const rest = columns.filter((c) => c !== own);
+  const shown = (c: ListColumn<RecordRow>) =>
+    c.key === 'receiptId' || c.key === 'cancelRemark' ? { ...c, optional: false } : c;
+  const hidden = (c: ListColumn<RecordRow>) => (c.key === 'customerName' ? { ...c, optional: true } : c);
+  const [first, ...after] = rest.map(shown).map(hidden);
+  return first && own ? [first, { ...own, optional: false }, ...after] : rest;
 }
 
 /** Every column of a record kind, in the order the original shows them. */
@@ -388,17 +431,33 @@ function recordColumns(
 ): ListColumn<RecordRow>[] {
   const kind = KINDS[kindName];
   const isCredit = kindName === 'credit' || kindName === 'creditCancel';
-  return [
+  const all: ListColumn<RecordRow>[] = [
     ...leadColumns(t),
     ...(isCredit ? creditColumns(t) : []),
     ...(kind.value ? [{ key: kind.value, title: t(`vending.${kind.value}`), width: 150 }] : []),
     ...tokenColumns(t, kindName),
     ...statusColumns(t, kindName),
-    { key: 'createId', title: t('vending.operator'), sort: true, width: 120 },
-    { key: 'createDate', title: t('vending.date'), filter: { kind: 'dateRange' }, sort: true, width: 170 },
-    { key: 'remark', title: t('vending.remark'), filter: { kind: 'text' }, ellipsis: true, width: 140 },
+    { key: 'createId', title: t('vending.operator'), sort: true, width: 120, optional: true },
+    {
+      key: 'createDate',
+      title: t('vending.date'),
+      filter: { kind: 'dateRange' },
+      sort: true,
+      width: 160,
+      // A cancellation is dated by its own Cancel Date; the vend's date is in the chooser.
+      optional: kindName === 'creditCancel',
+    },
+    {
+      key: 'remark',
+      title: t('vending.remark'),
+      filter: { kind: 'text' },
+      ellipsis: true,
+      width: 140,
+      optional: true,
+    },
     ...audit,
   ];
+  return kindName === 'creditCancel' ? cancelView(all) : all;
 }
 
 /**

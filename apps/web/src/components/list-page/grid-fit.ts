@@ -1,0 +1,41 @@
+import { type RefObject, useEffect, useLayoutEffect, useState } from 'react';
+
+/** Page padding and card padding and border around the grid (layout.css, antd Card), desktop and phone. */
+const DESKTOP_INSET = 2 * 16 + 2 * 24 + 2;
+const PHONE_INSET = 2 * 8 + 2 * 8 + 2;
+const PHONE_WIDTH = 576;
+
+/** The grid's width before it is on screen, from the page area the shell has already laid out. */
+function guessWidth(): number {
+  const main = document.querySelector<HTMLElement>('[data-testid=app-main]');
+  const width = main?.clientWidth ?? window.innerWidth;
+  return width - (window.innerWidth < PHONE_WIDTH ? PHONE_INSET : DESKTOP_INSET);
+}
+
+/** The app header's height when it stays on screen (the grid's column headers stick under it). */
+export function useStickyTop(): number {
+  const [top, setTop] = useState(headerHeight);
+  // On a full load the shell mounts with the page: its header is in the document only after the commit.
+  useLayoutEffect(() => setTop(headerHeight()), []);
+  return top;
+}
+
+const headerHeight = () => document.querySelector<HTMLElement>('.app-header.fixed')?.offsetHeight ?? 0;
+
+/**
+ * Whether columns wanting `wanted` px fit the grid's box: guessed before the first paint (so the first
+ * draw is already the right one), then kept by a ResizeObserver as the window or the sidebar changes.
+ */
+export function useGridFits(box: RefObject<HTMLElement | null>, wanted: number): boolean {
+  const [width, setWidth] = useState(guessWidth);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry && entry.contentRect.width > 0) setWidth(entry.contentRect.width);
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [box]);
+  return wanted <= width;
+}
