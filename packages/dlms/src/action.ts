@@ -1,5 +1,4 @@
 import type { DlmsData } from './axdr.js';
-import { decodeLength, encodeLength } from './axdr.js';
 import { encodeData, readData } from './data.js';
 import { DlmsError } from './errors.js';
 import { concatBytes, type Reader, uintBytes } from './hex.js';

@@ -12,10 +12,12 @@ import {
   hex,
   MECHANISM,
   stripLlc,
+  type XdlmsApdu,
 } from '../src/index.js';
 import { bytesOf, VECTORS } from './vectors.js';
 
 const apduOf = (id: string) => decodeApdu(bytesOf(id));
+const xdlmsOf = (id: string) => apduOf(id) as XdlmsApdu;
 const inner = (a: Apdu) => {
   if (!('apdu' in a) || !a.userInformation) throw new Error('no user-information');
   return decodeApdu(a.userInformation);
@@ -153,7 +155,7 @@ describe('GET, SET and ACTION as the vectors state', () => {
     });
     expect(apduOf('get-response-error')).toMatchObject({ result: { error: 1 } });
     expect(dataAccessResultName(1)).toBe('hardware-fault');
-    const block = apduOf('get-response-block');
+    const block = xdlmsOf('get-response-block');
     expect(block).toMatchObject({ type: 'with-datablock', block: { lastBlock: false, blockNumber: 1 } });
     expect(
       block.service === 'get-response' &&
@@ -164,7 +166,7 @@ describe('GET, SET and ACTION as the vectors state', () => {
   });
 
   it('reads a range read of a profile buffer', () => {
-    const a = apduOf('get-request-range');
+    const a = xdlmsOf('get-request-range');
     expect(a).toMatchObject({
       descriptor: { classId: 7, obis: '1.0.99.1.0.255', attribute: 2 },
       access: { selector: 1 },
