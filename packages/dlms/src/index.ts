@@ -11,5 +11,6 @@ export * from './hdlc-link.js';
 export * from './hex.js';
 export * from './initiate.js';
 export * from './obis.js';
+export * from './security.js';
 export * from './wrapper.js';
 export * from './xdlms-common.js';
