@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Packages that must not depend on any other workspace. */
-export const LEAF_PACKAGES = ['packages/sts', 'packages/dlt645'];
+export const LEAF_PACKAGES = ['packages/sts', 'packages/dlt645', 'packages/dlms'];
 const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/;
 // build: apps/server/build holds the production releases (bundles of our code and its dependencies).
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'test-results', 'artifacts', 'data', 'coverage']);

@@ -44,6 +44,8 @@ vitest('unit and server tests (PGlite)', [
   '--project',
   'dlt645',
   '--project',
+  'dlms',
+  '--project',
   'simulator',
   '--project',
   'scripts',
