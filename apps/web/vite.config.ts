@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 /**
  * The contracts barrel also exports the zod schemas: a module the login page or the shell imports from
- * it lands in the chunk with zod (~21 KB gzip, issue 17). These deep entries reach the dependency-free
+ * it lands in the chunk with zod (~21 KB gzip). These deep entries reach the dependency-free
  * modules only (the permission helpers, the envelope's error codes).
  */
 const contractsAlias = Object.fromEntries(

@@ -183,7 +183,7 @@ async function registerModules(app: FastifyInstance, deps: Deps, options: BuildO
  * The build's assets/ files carry a hash of their content in their names: a browser keeps them for a
  * year without asking again. Everything else (index.html, config.js, favicon) is revalidated each time,
  * so a new build is picked up at once. Without this, each full load of a page re-asked the server about
- * its ~50 chunks, six at a time (issue 17).
+ * its ~50 chunks, six at a time.
  */
 export function siteCacheControl(root: string, filePath: string): string {
   const relative = path.relative(root, filePath).split(path.sep);

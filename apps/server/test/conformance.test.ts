@@ -19,7 +19,7 @@ import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD, createTestApp, type TestApp } from
 import { vendableMeter } from './vending-fixture.js';
 
 /**
- * Issue 13: a client written for the original works against us. Every operation of the original's own
+ * A client written for the original works against us. Every operation of the original's own
  * OpenAPI document whose module exists here is sent as the original's clients send it — the document's
  * path spelling, `application/json; charset=utf-8`, a body generated from the document's request schema
  * — and must be accepted, with an answer that validates against the document's response schema.
@@ -204,7 +204,7 @@ describe('conformance to the original OpenAPI document (original-openapi.json)',
     expect(ORIGINAL_OPERATIONS).toEqual(
       Object.fromEntries(originalOperations.map((op) => [`${op.method} ${op.path}`, op.operationId])),
     );
-    // /swagger is for logged-in users (issue 14). The run above changes the admin's login password and
+    // /swagger is for logged-in users. The run above changes the admin's login password and
     // ends its sessions (ModifyLoginPassword), so sign in afresh with whichever password is current.
     const token = await t.login('admin', ADMIN_PASSWORD).catch(() => t.login('admin', fixture.newPassword));
     const res = await t.app.inject({

@@ -4,7 +4,7 @@ import { userWithRole } from './harness.js';
 import { reportTest } from './report-fixture.js';
 
 /**
- * Dashboard line chart type 6 (original-api.md §10, "Hourly Success Rate", 48 points in %): the share of
+ * Dashboard line chart type 6 ("Hourly Success Rate", 48 points in %): the share of
  * finished remote tasks that succeeded, per hour of their finish, scoped to the user's station.
  */
 type Chart = { xData: string[]; yData: (number | null)[] };

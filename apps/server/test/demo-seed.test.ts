@@ -82,7 +82,7 @@ describe('demo data is vendable', () => {
   });
 });
 
-describe('demo users (issue 14)', () => {
+describe('demo users', () => {
   it('have a login password and a different authorization password', async ({ t }) => {
     const [user] = await t.database.db.select().from(users).where(eq(users.userId, 'editor'));
     expect(user).toBeDefined();

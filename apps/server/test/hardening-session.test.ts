@@ -8,7 +8,7 @@ import { originalOperations, resolve } from './conformance/original-document.js'
 import { ADMIN_PASSWORD, createTestApp, USER_PASSWORD, userWithRole } from './harness.js';
 
 /**
- * The server's login verification code (issue 14: "the captcha is checked by the server") and the
+ * The server's login verification code ("the captcha is checked by the server") and the
  * console's HttpOnly session cookie with its CSRF rule, next to the original's header-token contract.
  */
 

@@ -4,7 +4,7 @@ import { type FixtureMeter, reportAppForSuite, storeVends } from './report-fixtu
 import { firstSheet, xlsxOf } from './workbook.js';
 
 /**
- * Issue 15: imports take the titles and names the console shows (in any of its languages) as well as
+ * Imports take the titles and names the console shows (in any of its languages) as well as
  * the codes, and say what is wrong in plain sentences; exports of every list are titled and worded in
  * the user's language.
  */

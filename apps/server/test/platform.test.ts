@@ -106,7 +106,7 @@ describe('wire contract', () => {
     const health = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);
     expect(health.json().status).toBe('ok');
-    // /swagger is for logged-in users (issue 14): without a session it is refused, with one it is served.
+    // /swagger is for logged-in users: without a session it is refused, with one it is served.
     const anonymous = await t.app.inject({ method: 'GET', url: '/swagger/json' });
     expect(anonymous.statusCode).toBe(401);
     const headers = { authorization: `Bearer ${await t.adminToken()}` };

@@ -13,7 +13,7 @@ import {
 } from './report-fixture.js';
 
 /**
- * What the reports' speed rests on (issue 12, "Speed at utility scale"): monthly partitions of the
+ * What the reports' speed rests on: monthly partitions of the
  * interval tables on PostgreSQL that follow the writer, a total that stays right on a page past the end
  * (the total normally rides on the page's rows), and the Long Nonpurchase "never purchased" decision.
  */

@@ -20,7 +20,7 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-describe('the built console’s caching (issue 17)', () => {
+describe('the built console’s caching', () => {
   it('lets the browser keep hashed chunks for a year without asking again', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/table-DUD1Cu3E.js' });
     expect(res.statusCode).toBe(200);

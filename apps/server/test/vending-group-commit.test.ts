@@ -9,7 +9,7 @@ import { createTestApp, type TestApp, userWithRole } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
 
 /**
- * Group commit of vend writes (issue 16): vends that reach the write while another write is in flight go
+ * Group commit of vend writes: vends that reach the write while another write is in flight go
  * together in one statement. Each must be written exactly as it would be alone, vends sharing a meter, a
  * repaying customer or a seller's quota never share a statement, and a statement one vend cannot be written
  * in changes nothing and is written again vend by vend, so only that vend fails.

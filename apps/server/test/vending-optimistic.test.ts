@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, USER_AUTH_PASSWORD, userWithRole } from '.
 import { creditVend, vendableMeter } from './vending-fixture.js';
 
 /**
- * The credit vend writes in one autocommitted statement that expects what it priced with (issue 16). When
+ * The credit vend writes in one autocommitted statement that expects what it priced with. When
  * any expectation no longer holds the statement must change nothing at all — not even the steps before
  * the one that failed — and fail with the serialisation failure the service retries on.
  */

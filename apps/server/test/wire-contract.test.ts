@@ -2,7 +2,7 @@ import { describe, expect } from 'vitest';
 import { ADMIN_AUTH_PASSWORD, apiTest, createTestApp, suiteHelper, type TestApp } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
 
-/** Issue 13: the request details a client of the original sends, and what it must get back. */
+/** The request details a client of the original sends, and what it must get back. */
 
 /** A POST with the given content type and raw body, as the admin unless another token is given. */
 const sendWith =

@@ -1,7 +1,7 @@
 import { abnormalReply, ErrorWord, encodeFrame, type Frame } from '@prepay/dlt645';
 
 /**
- * Field faults the fleet can play, per meter or per gateway (issue 9): a slow or silent meter, a meter
+ * Field faults the fleet can play, per meter or per gateway: a slow or silent meter, a meter
  * that refuses everything, duplicate replies, a gateway gone offline, a dropped TCP link, replies cut
  * into small TCP segments, and corrupted checksums.
  */

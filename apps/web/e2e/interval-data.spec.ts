@@ -3,7 +3,7 @@ import { ADMIN_PASSWORD } from '../playwright.config';
 import { api, apiLogin, describeConsole, exportSheet, loginAs, visit } from './helpers';
 
 /**
- * The AMR data grids on the demo history (issue 12): Interval Data, Interval Data (Water) and Monthly
+ * The AMR data grids on the demo history: Interval Data, Interval Data (Water) and Monthly
  * Data each filtered on a meter to what the API answers for it, and exported whole (opened with exceljs).
  */
 type Read = { total: number; data: { meterId: string }[] };

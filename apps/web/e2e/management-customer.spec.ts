@@ -184,7 +184,7 @@ describeConsole('management: customer', () => {
     const exportPath = join(dir, exported.suggestedFilename());
     await exported.saveAs(exportPath);
     const { header: exportHeader, rows } = await readSheet(exportPath);
-    // Titled as the console shows them, in its language (issue 15).
+    // Titled as the console shows them, in its language.
     expect(exportHeader).toEqual(expect.arrayContaining(['Customer Id', 'Customer Name']));
     expect(rows.map((r) => r['Customer Id']).sort()).toEqual(wanted.map((w) => w.customerId));
     expect(rows.find((r) => r['Customer Id'] === `${prefix}-2`)?.['Customer Name']).toBe(

@@ -50,7 +50,7 @@ async function breadcrumbClearsUser(page: Page) {
 const LONG_PAGE = '/token-record/set-maximum-phase-power-unbalance-limit-token-record';
 
 /**
- * Issue 15, what a cashier and a supervisor read: import errors that name the row, the column and the
+ * What a cashier and a supervisor read: import errors that name the row, the column and the
  * accepted values once; labels that never overflow their card, the sidebar or the user name; and a
  * vend's token sent to the meter from the receipt dialog, through the head-end to the simulated fleet.
  */

@@ -1,7 +1,7 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { loginAs } from './helpers';
 
-/** Issue 17: a page's reads start before its click, and lookups are read once for every list page. */
+/** A page's reads start before its click, and lookups are read once for every list page. */
 
 const isRead = (path: string) => (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === path;
 

@@ -52,7 +52,7 @@ describeConsole('report pages', () => {
     await expect(page.getByTestId('list-total')).toHaveText(`Total ${lowTotal}`);
 
     const { header, rows } = await exportSheet(page);
-    // Titled as the console shows them, in its language (issue 15).
+    // Titled as the console shows them, in its language.
     expect(header).toEqual(expect.arrayContaining(['Customer Id', 'Purchase Total Paid']));
     const paid = rows.map((row) => row[header.indexOf('Purchase Total Paid')]);
     expect(paid).toHaveLength(lowTotal);

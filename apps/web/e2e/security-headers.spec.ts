@@ -31,7 +31,7 @@ test('the console runs under the CSP without a violation', async ({ page }) => {
   expect(violations).toEqual([]);
 });
 
-/** Issue 14: the session token is an HttpOnly cookie; a cookie-signed write needs the console's header. */
+/** The session token is an HttpOnly cookie; a cookie-signed write needs the console's header. */
 test('scripts cannot read the session token, and a write without the console header is refused', async ({
   page,
   context,

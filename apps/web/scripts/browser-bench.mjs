@@ -1,4 +1,4 @@
-// Browser bench (issue 17): how long a click in the sidebar takes to put the page's first table row on
+// Browser bench: how long a click in the sidebar takes to put the page's first table row on
 // screen, for every list page of the menu and for the credit-token Recharge dialog, and how long a
 // full load by URL takes. Real server with the demo data on a fresh database, Debian's Chromium at
 // 1366×768. Times are taken inside the page (the click event's timestamp → a MutationObserver seeing

@@ -10,7 +10,7 @@ import './app/global.css';
 // The server's CSP forbids eval: zod must not even probe for it (the probe is reported as a violation).
 // zod keeps its settings in globalThis.__zod_globalConfig (shared by every copy of it); setting the flag
 // there, merged into whatever zod already made, is z.config({ jitless: true }) without putting zod's
-// core on the login page (issue 17).
+// core on the login page.
 const zodHolder = globalThis as typeof globalThis & { __zod_globalConfig?: Record<string, unknown> };
 zodHolder.__zod_globalConfig = Object.assign(zodHolder.__zod_globalConfig ?? {}, { jitless: true });
 installErrorLog();

@@ -73,9 +73,9 @@ export const USER_PATHS = {
   modifyAuthorizationPassword: '/api/user/modifyAuthorizationPassword',
 } as const;
 
-/** Token Generate (original-api.md §7): generate per kind, the key update and the meter test table. */
+/** Token Generate: generate per kind, the key update and the meter test table. */
 export const TOKEN_PATHS = {
-  /** The payments feed for an external platform (GET, not enveloped; original-api.md §2.2). */
+  /** The payments feed for an external platform (GET, not enveloped). */
   paymentsFeed: '/api/token/creditTokenRecord/readMore',
   creditGenerate: '/api/token/creditToken/generate',
   creditCancel: '/api/token/creditTokenRecord/cancel',
@@ -91,7 +91,7 @@ export const TOKEN_PATHS = {
   changeMeterKeyConfirm: '/api/token/changeMeterKeyToken/confirm',
 } as const;
 
-/** Prepay reports (original-api.md §5), spelled with the original's upper-case API. */
+/** Prepay reports, spelled with the original's upper-case API. */
 export const PREPAY_REPORT_PATHS = {
   longNonpurchase: '/API/PrepayReport/LongNonpurchaseSituation',
   lowPurchase: '/API/PrepayReport/LowPurchaseSituation',
@@ -107,7 +107,7 @@ export const DAILY_DATA_PATHS = {
   meterRead: '/api/DailyDataMeter/read',
   meterReadMore: '/api/DailyDataMeter/readMore',
   meterReadMonthly: '/api/DailyDataMeter/readMonthly',
-  /** Hourly readings as the integration feed answers them (GET, not enveloped; original-api.md §2.2). */
+  /** Hourly readings as the integration feed answers them (GET, not enveloped). */
   meterReadHourly: '/api/DailyDataMeter/readHourly',
   waterReadMore: '/api/DailyData/readMore',
   waterReadMonthly: '/api/DailyData/readMonthly',
@@ -144,7 +144,7 @@ export const KEYSTORE_PATHS = {
   delete: '/api/keystore/vendingKey/delete',
 } as const;
 
-/** Token Record grids (original-api.md §7): one read per token kind, and the credit cancel. */
+/** Token Record grids: one read per token kind, and the credit cancel. */
 export const TOKEN_RECORD_PATHS = {
   credit: '/api/token/creditTokenRecord/read',
   creditCancel: '/api/token/creditTokenCancelRecord/read',

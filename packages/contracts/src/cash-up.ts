@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Shift and day cash-up (issue 15): the credit vends of a date range totalled by operator, station,
+ * Shift and day cash-up: the credit vends of a date range totalled by operator, station,
  * payment method and day. Totals count issued vends only; vends of the range that were cancelled are
  * shown apart (their count and money), never in the totals.
  */

@@ -67,7 +67,7 @@ export const OrderBy = z
 export const IdFilter = z.string().max(64).nullish();
 export const TextFilter = z.string().max(200).nullish();
 
-/** Members every grid read accepts (original-api.md §2.1). */
+/** Members every grid read accepts. */
 export const ReadRequestBase = z.object({
   pageNumber: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(1000).default(20),

@@ -10,7 +10,7 @@ export const PanelGroup = z.object({
 export type PanelGroup = z.infer<typeof PanelGroup>;
 
 /**
- * Line chart types (original-api.md §10): 0 account count, 1 purchase times, 2 purchase unit, 3 purchase
+ * Line chart types: 0 account count, 1 purchase times, 2 purchase unit, 3 purchase
  * money (per day), 4 daily consumption, 5 monthly consumption, 6 hourly success rate (%), 7 abnormal alarms.
  */
 export const LINE_CHART_TYPES = [0, 1, 2, 3, 4, 5, 6, 7] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AuditFields, ReadRequestBase, Remark, sameFields } from './common.js';
 
 /**
- * The DL/T 645 data-item catalogue (original-api.md §8.1): one row per (protocol version, task family,
+ * The DL/T 645 data-item catalogue: one row per (protocol version, task family,
  * flag). A flag is what a task names: a 2-byte vendor/1997 identifier ("901F", "E421", "C03D") or a
  * 4-byte DL/T 645-2007 identifier ("02010100"). `di` says which 2007 identifier the meter is really
  * asked for; `control` which function (11 read, 14 write, 1C relay, 08 time).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export { ErrorCode, type ErrorCodeValue } from './error-code.js';
 
-/** The envelope every POST answer carries (original-api.md §2). */
+/** The envelope every POST answer carries. */
 export function envelope<T extends z.ZodType>(result: T) {
   return z.object({
     code: z.number().int(),

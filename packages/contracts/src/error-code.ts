@@ -1,4 +1,4 @@
-// Its own module without zod, so the login page can read the codes without the schemas (issue 17).
+// Its own module without zod, so the login page can read the codes without the schemas.
 /** Codes carried in the envelope's `code`. 0 is success; the 5000x codes make the console offer a re-login. */
 export const ErrorCode = {
   success: 0,

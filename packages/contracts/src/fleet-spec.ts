@@ -1,5 +1,5 @@
 /**
- * The fleet spec (issue 9 interfaces note): the server exports its meters and gateways as `fleet.json`,
+ * The fleet spec : the server exports its meters and gateways as `fleet.json`,
  * the simulator (apps/simulator) reads it. One definition for both sides, so the file they exchange cannot
  * drift. Optional members are what a hand-written spec may leave out; the server's export fills them all
  * except `passwords`.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, ReadRequestBase, StationRowFields, StationWriteFields, textFilters } from './common.js';
 import { BaseYear, DecoderKey, Ken, Krn, Kt, nextKey, Sgc, Ti } from './sts-key.js';
 
-/** Meter type (original-api.md §6). */
+/** Meter type. */
 export const MeterType = { electricity: 0, water: 1, gas: 2 } as const;
 /** isThreePhase: 0 single-phase, 1 three-phase, 2 CT meter. */
 export const MeterPhase = { single: 0, three: 1, ct: 2 } as const;

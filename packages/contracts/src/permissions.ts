@@ -1,6 +1,6 @@
 /**
  * Permission keys. A role's content is a comma-separated list of these; they are the console's route
- * names (original-api.md §11) and every API route declares the one it needs.
+ * names and every API route declares the one it needs.
  */
 export const PermissionGroups = {
   Token: [

@@ -119,7 +119,7 @@ export const TaskAttemptRow = z.object({
 });
 export type TaskAttemptRow = z.infer<typeof TaskAttemptRow>;
 
-/** Paths and keys of each task family (original-api.md §4, §11). */
+/** Paths and keys of each task family. */
 export const TASK_ROUTES = {
   reading: {
     create: '/API/RemoteMeterTask/CreateReadingTask',

@@ -15,7 +15,7 @@ import { MeterRow } from './meter.js';
 import { BaseYear, DecoderKey, Ken, Kt, Sgc, Ti } from './sts-key.js';
 
 /**
- * Vending (original-api.md §7). Generate endpoints take one object and answer one record; the token is
+ * Vending. Generate endpoints take one object and answer one record; the token is
  * 20 digits shown in five groups of four. Money is a decimal with 2 places, energy with 1 (kWh or m³).
  */
 
@@ -207,7 +207,7 @@ export const TokenRecordReadRequest = ReadRequestBase.extend({
     .transform((v) => (typeof v === 'boolean' ? (v ? 0 : 1) : v))
     .nullish(),
   createDateRange: DateRange,
-  /** Exports: the language of the column titles and the coded values (issue 15). */
+  /** Exports: the language of the column titles and the coded values. */
   lang: ExportLanguage.nullish(),
 });
 export type TokenRecordReadRequest = z.infer<typeof TokenRecordReadRequest>;
@@ -222,7 +222,7 @@ export const CancelCreditTokenRequest = z.object({
 
 /**
  * GET /api/token/creditTokenRecord/readMore?SITE_ID&FROM&TO — the original's payments feed for an external
- * data platform (original-api.md §2.2). Not enveloped: `{payments, errors}`.
+ * data platform. Not enveloped: `{payments, errors}`.
  */
 export const PaymentsFeedQuery = z.object({
   SITE_ID: z.string().trim().max(64).optional(),

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * The public vectors, copied byte for byte from ../shared/vectors/sts-vectors.json so the package
  * tests run from a clone alone; vectors.test.ts checks the copy still matches the shared file when
- * it is present. Expected values are never edited (issue 4).
+ * it is present. Expected values are never edited.
  */
 export const VECTORS_PATH = fileURLToPath(new URL('./sts-vectors.json', import.meta.url));
 export const SHARED_VECTORS_PATH = fileURLToPath(

@@ -8,7 +8,7 @@ import {
 } from '@electric-sql/pglite';
 
 /**
- * Named prepared statements for PGlite (issue 16). PGlite's `query` parses, analyses and plans every
+ * Named prepared statements for PGlite. PGlite's `query` parses, analyses and plans every
  * statement anew, in six calls into the WASM backend (parse, describe, bind, describe, execute, sync): for
  * a one-row read by key that is about 230 µs where binding a prepared statement is about 35 µs, and a
  * credit vend's five statements spent most of its time there (`npx tsx bench/pglite-statements.ts`).

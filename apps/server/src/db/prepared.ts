@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client.js';
 
 /**
- * Hot-path statements as named prepared statements (issue 16). On PostgreSQL planning cost the vend's
+ * Hot-path statements as named prepared statements. On PostgreSQL planning cost the vend's
  * statements about four times their execution (`VEND_EXPLAIN=1 npx tsx bench/vend-statements.ts`); a named
  * statement is parsed once per pooled connection and, after five runs, served from a generic plan. Built
  * once with `sql.placeholder()` for its values, its SQL is not rebuilt per call either (drizzle building

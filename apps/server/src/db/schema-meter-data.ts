@@ -27,7 +27,7 @@ const readingRowTail = {
 };
 
 /**
- * The interval fields of an electricity reading (original-api.md §9), integers only: energy and credit
+ * The interval fields of an electricity reading, integers only: energy and credit
  * in 0.1 kWh, demand and power in W, voltages in 0.1 V, currents in mA.
  */
 const electricityFields = {

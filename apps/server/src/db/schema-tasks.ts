@@ -6,7 +6,7 @@ import { auditColumns, lastWrittenDate, ts } from './columns.js';
 export type LangTexts = Partial<Record<'EN' | 'AR' | 'ES' | 'FR' | 'PT' | 'ZH', string | null>>;
 
 /**
- * The DL/T 645 data-item catalogue (original-api.md §8.1): data, not code. The task engine reads a
+ * The DL/T 645 data-item catalogue: data, not code. The task engine reads a
  * row to know which frame a flag becomes and how to show the answer.
  */
 export const dlt645Items = pgTable(

@@ -130,7 +130,7 @@ export const auditLogs = pgTable(
   ],
 );
 
-// ---- Management and Setting master data (issue 5) ----
+// ---- Management and Setting master data ----
 
 export const gateways = pgTable(
   'gateways',

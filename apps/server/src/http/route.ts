@@ -243,7 +243,7 @@ function registerFeed(app: FastifyInstance, def: FeedRouteDef) {
 }
 
 /**
- * The one way to register an endpoint (ARCHITECTURE.md "wire contract"): every /api path, its schemas
+ * The one way to register an endpoint: every /api path, its schemas
  * and its permission key come from a RouteDef. Uploads sit in their own scope, the only one that
  * accepts multipart.
  */

@@ -32,7 +32,7 @@ const HELMET_OPTIONS: HelmetOptions = {
 /**
  * The headers helmet sets with these options, worked out once: they do not depend on the request.
  * (@fastify/helmet built helmet's middleware anew for every request, CSP included: about 10 µs, plus two
- * async hooks, on every request; issue 16.)
+ * async hooks, on every request.)
  */
 function helmetHeaders(): Record<string, string> {
   const res = new ServerResponse(new IncomingMessage(new Socket()));

@@ -2,7 +2,7 @@ import { type ExportLanguage, VendPayment } from '@prepay/contracts';
 import { DATA_HEADERS, DATA_VALUES } from './labels-data.js';
 
 /**
- * Exports in the user's language (issue 15): column titles as the console shows them and coded values
+ * Exports in the user's language: column titles as the console shows them and coded values
  * as words. A key without a title here keeps its field name (never an empty header).
  */
 type Dict = Record<string, string>;

@@ -6,7 +6,7 @@ import zh from './labels/zh.json' with { type: 'json' };
 
 /**
  * Column titles and coded values of the master-data sheets, the reports, the AMR data and the remote
- * task lists, as the console shows them (issue 15). export-labels.ts reads these after its own.
+ * task lists, as the console shows them. export-labels.ts reads these after its own.
  * They are data: one catalogue per language (labels/<lang>.json), checked here at load; a test holds
  * en, zh and es to the same keys. The console's own copies of these words could be read from the same
  * files once they move to a package both import.

@@ -7,7 +7,7 @@ const addFormats = ajvFormats.default;
 
 /**
  * The original's answers carry date-times as "yyyy-MM-dd HH:mm:ss" although the document says
- * `format: date-time` (original-api.md §2, observed live); both spellings are that format here.
+ * `format: date-time` (observed live on the original); both spellings are that format here.
  */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/i;
 

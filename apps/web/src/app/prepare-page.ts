@@ -9,7 +9,7 @@ import { layoutRoutes } from './route-table';
 export const DATA_WAIT_MS = 400;
 
 /**
- * Starts a page's code and its first reads together (issue 17): the menu calls it on hover, focus and
+ * Starts a page's code and its first reads together: the menu calls it on hover, focus and
  * press, the router's loader on navigation. Resolves once both are there (or the wait is over), so
  * the page's first render already has its rows. Signed-out visitors load nothing ahead.
  */

@@ -23,7 +23,7 @@ function mountAndUnmount(
   return removed;
 }
 
-describe('the keeping style cache (issue 17)', () => {
+describe('the keeping style cache', () => {
   it('keeps a component’s generated styles after its last instance unmounts, and reuses them', () => {
     const cache = createKeepingStyleCache();
     const make = vi.fn(() => '.ant-table{…}');

@@ -8,7 +8,7 @@ const KEPT = /^(style|cssVar)%/;
  * instances of each styled component and drops its styles when the count reaches zero; every page
  * switch unmounts the old page's grid, pager and checkboxes before the new page mounts its own, so each
  * click regenerated (and re-parsed) the same styles — a large share of a list page's first render
- * (issue 17). Here the count may reach zero and the styles stay, ready for the next page.
+ *. Here the count may reach zero and the styles stay, ready for the next page.
  *
  * The cache's update takes the entry and returns the next one (null removes it); for the kept entries it
  * sees one instance more than there is, so it never drops them (and never removes their <style>).

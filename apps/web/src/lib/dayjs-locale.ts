@@ -7,7 +7,7 @@ const DAYJS_LOCALE: Record<Language, string> = { en: 'en', zh: 'zh-cn', es: 'es'
 
 /**
  * Dates (pickers, formats) follow the console's language. Kept out of lib/i18n so the login page,
- * which shows no date, does not load dayjs and its packs (issue 17); the layout and the date helpers
+ * which shows no date, does not load dayjs and its packs; the layout and the date helpers
  * import this module.
  */
 const follow = () => dayjs.locale(DAYJS_LOCALE[currentLanguage()]);

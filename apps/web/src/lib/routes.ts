@@ -20,7 +20,7 @@ export type MenuIcon =
 export interface AppRoute {
   /** Absolute path. */
   path: string;
-  /** Route name; for gated routes it is the permission key of spec §6 / original-api.md §11. */
+  /** Route name; for gated routes it is the permission key (the product spec's and the original's names). */
   name?: string;
   /** Key under `route.` in the locale packs. */
   title?: string;

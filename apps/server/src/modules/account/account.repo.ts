@@ -19,7 +19,7 @@ export const accountSpec = auditedSpec(accounts, {
     'status',
   ],
   defaultOrder: [asc(accounts.customerId), asc(accounts.meterId)],
-  // The cashier finds an account by meter, customer id, name or phone (issue 15).
+  // The cashier finds an account by meter, customer id, name or phone.
   search: [
     accounts.customerId,
     customers.customerName,

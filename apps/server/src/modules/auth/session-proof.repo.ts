@@ -5,7 +5,7 @@ import type { SessionUser } from '../../lib/user-context.js';
 /**
  * A session's authorization proof as the session's own read finds it (vending/authorization-proof.ts has
  * the design and threat model). Every request reads its session; reading the proof in the same statement
- * spares each vend a statement of its own (issue 16). Kept beside the request's user, never on it: the
+ * spares each vend a statement of its own. Kept beside the request's user, never on it: the
  * digest is not a field anything could log or answer.
  */
 export interface SessionProof {

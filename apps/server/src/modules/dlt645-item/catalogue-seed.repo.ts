@@ -40,7 +40,7 @@ const CatalogueData = z
   );
 
 /**
- * The items the original's screens use (original-api.md §8.1; flags 901F, E421, B630, EFF5, C03D/C03C,
+ * The items the original's screens use (flags 901F, E421, B630, EFF5, C03D/C03C,
  * A120 are the Calin ones) mapped onto DL/T 645-2007 identifiers (protocols.md §1.6, §1.9), plus the
  * standard readings and settings a field engineer expects (catalogue.json, checked at load), and the
  * frozen data the meter-data collection reads (modules/collection).

@@ -184,7 +184,7 @@ const hasDayBound = (req: LongNonpurchaseRequest) =>
  *
  * An account that never purchased (or whose every vend was cancelled) counts from the day it was opened,
  * and that opening date-time is its lastPurchaseDate, with lastPurchaseUnit and lastPurchasePaid 0.
- * Decided in line with original-api.md §9: the original row's lastPurchaseDate is a non-nullable
+ * Decided in line with the original's report rows: the original row's lastPurchaseDate is a non-nullable
  * "yyyy-MM-dd HH:mm:ss", and every row keeps nonpurchaseDays = today − lastPurchaseDate (local days),
  * so the date the days are counted from is always on the row, and the column sorts with the days.
  * Asserted by prepay-report-property.test.ts (Long Nonpurchase) and the conformance test.

@@ -39,7 +39,7 @@ export function ExportDialog({ open, module, defaultFileName, body, onClose }: E
   const exportRows = async ({ fileName, fileType }: ExportForm) => {
     const { pageNumber: _p, pageSize: _s, ...filter } = body;
     const name = `${fileName.trim()}.${fileType}`;
-    // The server writes titles and coded values in the user's language where it knows them (issue 15).
+    // The server writes titles and coded values in the user's language where it knows them.
     await downloadFile(
       filePaths(module).export,
       { ...filter, fileName: name, lang: currentLanguage() },

@@ -16,7 +16,7 @@ const ACTIVE = '#f5222d';
 const IDLE = '#1890ff';
 
 interface FilterProps {
-  /** The grid's translate function: one useTranslation per header icon was a cost per column (issue 17). */
+  /** The grid's translate function: one useTranslation per header icon was a cost per column. */
   t: TFunction;
   columnKey: string;
   kind: FilterKind;
@@ -81,7 +81,7 @@ function FilterEditor(props: {
 /**
  * The header search icon: red while its filter narrows the rows, blue otherwise (original §16.1). The
  * popover is built on the icon's first click, not with the grid: a wide grid has dozens of headers, and
- * building them all delayed its first rows (issue 17).
+ * building them all delayed its first rows.
  */
 export function FilterPopover({ t, columnKey, kind, value, options, onApply }: FilterProps) {
   const [open, setOpen] = useState(false);

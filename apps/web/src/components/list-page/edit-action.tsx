@@ -4,7 +4,7 @@ import { i18n } from '../../lib/i18n';
 /**
  * A row's action, drawn as antd's small link button (list-page.css) but as a plain button: an antd
  * Button per row (wave effect, compact-space and form contexts, its own style hooks) made a long grid's
- * first render noticeably slower (issue 17).
+ * first render noticeably slower.
  */
 export function RowAction(props: {
   children: ReactNode;

@@ -213,7 +213,7 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
   }, [open, form]);
 
   // Nothing of the dialog is built until it first opens: a grid page's first rows must not wait for
-  // a form they may never show (issue 17). Once built it stays, so reopening is instant.
+  // a form they may never show. Once built it stays, so reopening is instant.
   if (!everOpened) return null;
   const wide = screens.md;
   return (

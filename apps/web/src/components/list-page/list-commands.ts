@@ -36,7 +36,7 @@ export function useConfirmDelete<Row>(
 export function printRows<Row>(title: string, columns: ListColumn<Row>[], rows: readonly Row[]) {
   const text = (v: unknown) =>
     v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  // What the cell shows (words, formatted money), else the stored value (issue 15).
+  // What the cell shows (words, formatted money), else the stored value.
   const shown = (c: ListColumn<Row>, row: Row) => {
     const v = (row as Record<string, unknown>)[c.key];
     return (c.render && nodeText(c.render(v, row))) || text(v);

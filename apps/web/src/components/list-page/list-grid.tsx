@@ -37,7 +37,7 @@ const SCROLL_X = { x: 'max-content' } as const;
 /**
  * The bordered grid: a skeleton before the first rows, the server's paging, "Total N". Memoised on its
  * props: the page around it re-renders on every fetch-state change (the toolbar's spinner), and an antd
- * Table re-render redraws every cell (issue 17).
+ * Table re-render redraws every cell.
  */
 function ListGridView<Row extends object>({
   rows,

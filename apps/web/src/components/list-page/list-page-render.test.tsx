@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanUpAfterEach, type ListRead, renderInApp, serveList } from '../../test/list-server';
 import { ListPage } from './list-page';
 
-// Issue 17: what a list page builds before its first rows, and what it redraws afterwards.
+// What a list page builds before its first rows, and what it redraws afterwards.
 
 interface Row {
   customerId: string;

@@ -33,7 +33,7 @@ function FileDialogs(p: {
   onClose: () => void;
   onImported: () => void;
 }) {
-  // Built on first use only: the grid's first rows do not wait for dialogs (issue 17).
+  // Built on first use only: the grid's first rows do not wait for dialogs.
   const importUsed = useEverTrue(p.open === 'import');
   const exportUsed = useEverTrue(p.open === 'export');
   return (
@@ -82,7 +82,7 @@ function searchCommands<Row>(
 
 /**
  * The grid's columns and summary, memoised: the grid re-renders only when what it shows changes, not
- * on each fetch-state flip of the page around it (issue 17).
+ * on each fetch-state flip of the page around it.
  */
 function useGridParts<Row extends object>(
   props: ListPageProps<Row>,
@@ -123,7 +123,7 @@ function useGridParts<Row extends object>(
 }
 
 /**
- * The original's list page (original-api.md §16.1): toolbar with Search Term and Search / Reset / Add
+ * The original's list page: toolbar with Search Term and Search / Reset / Add
  * / Import / Export / Delete; a bordered table with selection, header filter and sort popovers and a
  * fixed Actions column; "Total N", page sizes and a page jumper. Paging, filtering and sorting are the
  * server's: every change re-reads through react-query (use-list-query.ts).

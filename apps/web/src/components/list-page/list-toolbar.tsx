@@ -31,7 +31,7 @@ export interface ListToolbarProps {
   chooser?: ColumnChooserProps;
 }
 
-/** Search Term and Search / Reset / Add / Import / Export / Delete / Print (original-api.md §16.1). */
+/** Search Term and Search / Reset / Add / Import / Export / Delete / Print. */
 export function ListToolbar(p: ListToolbarProps) {
   const { t } = useTranslation();
   return (

@@ -45,7 +45,7 @@ export function isActive(value: FilterValue): boolean {
 }
 
 /**
- * The read request of original-api.md §2.1: paging, `orderBy "field asc|desc"`, the search term, and
+ * The original's read request: paging, `orderBy "field asc|desc"`, the search term, and
  * each filter under its field (`""` becomes null, as the original UI did); date filters go out as
  * `<field>Range: [from, to]`.
  */

@@ -39,7 +39,7 @@ export function useListQuery<Row>(props: ListPageProps<Row>) {
     void client.invalidateQueries({ queryKey, exact: true });
     setState(next);
   };
-  // Stable, so the grid's memoised columns survive re-renders (issue 17).
+  // Stable, so the grid's memoised columns survive re-renders.
   const setFilter = useCallback(
     (field: string, kind: FilterKind, value: FilterValue) =>
       setState((s) => ({ ...s, pageNumber: 1, filters: { ...s.filters, [field]: { kind, value } } })),

@@ -70,7 +70,7 @@ export function useLogin(form: FormInstance<LoginForm>) {
       const { mustChangePassword } = await login(values.userId, values.password, answer);
       if (mustChangePassword) void message.warning({ content: t('login.mustChangePassword'), duration: 8 });
       const target = redirectTarget(location.search);
-      // A one-time password: change it first, then on to the page asked for (issue 15).
+      // A one-time password: change it first, then on to the page asked for.
       const first = `/profile/index?tab=loginPassword&redirect=${encodeURIComponent(target)}`;
       navigate(mustChangePassword ? first : target, { replace: true });
     } catch (error) {

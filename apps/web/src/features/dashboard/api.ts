@@ -2,7 +2,7 @@ import { DASHBOARD_API } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/call';
 
-/** Line chart types of original-api.md §10. */
+/** The dashboard's line chart types, numbered as the original numbers them. */
 export const CHART = {
   accounts: 0,
   times: 1,

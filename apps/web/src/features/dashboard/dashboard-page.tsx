@@ -17,7 +17,7 @@ function quota(value: number, noLimit: string) {
 }
 
 /**
- * The home page (original-api.md §10, §16.3): the four panel cards and the purchase chart they switch,
+ * The home page: the four panel cards and the purchase chart they switch,
  * the hourly success rate, open alarms, and consumption — all live from the data of the user's
  * station — then who is signed in and the pages their role grants.
  */

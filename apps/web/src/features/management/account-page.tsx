@@ -100,6 +100,6 @@ const page = crudPage<typeof ACCOUNT_API, AccountForm>({
   fields: accountFields,
   toBody,
 });
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = page.prefetch;
 export default page.Page;

@@ -96,6 +96,6 @@ const page = crudPage<typeof CUSTOMER_API, CustomerForm>({
   initialValues: (row) => row ?? { type: 0 },
   toBody,
 });
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = page.prefetch;
 export default page.Page;

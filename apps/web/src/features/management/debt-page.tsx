@@ -70,6 +70,6 @@ const page = crudPage<typeof DEBT_API, DebtForm>({
   dialogWidth: 600,
   toBody: (v) => ({ customerId: v.customerId, totalDebt: String(v.totalDebt), remark: v.remark || null }),
 });
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = page.prefetch;
 export default page.Page;

@@ -101,6 +101,6 @@ const page = crudPage<typeof GATEWAY_API, GatewayForm>({
   dialogWidth: 600,
   toBody,
 });
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = page.prefetch;
 export default page.Page;

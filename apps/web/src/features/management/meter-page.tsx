@@ -304,6 +304,6 @@ const page = crudPage<typeof METER_API, MeterForm>({
   initialValues: (row) => (row ? { ...row, keySource: 'keep' } : NEW_METER),
   toBody,
 });
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = page.prefetch;
 export default page.Page;

@@ -28,7 +28,7 @@ const TARIFFS: CrudTable<typeof TARIFF_API> = {
   id: 'tariffId',
   titles: 'management.tariff',
 };
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = crudPrefetch(TARIFFS);
 const WIRE = 'YYYY-MM-DD HH:mm:ss';
 

@@ -3,7 +3,7 @@ import { App, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type InfoForm, useUpdateInfo } from './api';
 
-/** Profile → Information (original-api.md §16.4). */
+/** Profile → Information. */
 export function InformationForm({ info }: { info: UserInfo }) {
   const { t } = useTranslation();
   const { message } = App.useApp();

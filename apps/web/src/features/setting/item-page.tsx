@@ -73,6 +73,6 @@ const page = crudPage<typeof ITEM_API, ItemForm>({
   files: { module: 'item', fileName: 'items' },
   toBody,
 });
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = page.prefetch;
 export default page.Page;

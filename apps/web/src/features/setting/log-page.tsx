@@ -43,7 +43,7 @@ function JsonBlock({ text, testId }: { text: string | null; testId: string }) {
 }
 
 const LIST: ListSpec = { resource: 'log', readPath: LOG_PATHS.read };
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = prefetchList(LIST);
 
 export default function LogPage() {

@@ -18,7 +18,7 @@ const ROLES: CrudTable<typeof ROLE_API> = {
   id: 'roleId',
   titles: 'setting.role',
 };
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = crudPrefetch(ROLES);
 
 /** The role form: the menu tree keeps keys the editor hides as they were (`original`). */

@@ -45,6 +45,6 @@ const page = crudPage<typeof STATION_API, StationForm>({
   dialogWidth: 560,
   toBody,
 });
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = page.prefetch;
 export default page.Page;

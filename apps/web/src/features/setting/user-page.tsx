@@ -20,7 +20,7 @@ const USERS: CrudTable<typeof USER_API> = {
   id: 'userId',
   titles: 'setting.user',
 };
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = crudPrefetch(USERS);
 
 interface UserForm {

@@ -22,7 +22,7 @@ const accountList = (resource: string): ListSpec => ({
   defaultSort: { field: 'customerId', direction: 'asc' },
 });
 
-/** A Token Generate page's first read, started with its code by the menu or the router (issue 17). */
+/** A Token Generate page's first read, started with its code by the menu or the router. */
 export const prefetchAccounts = (resource: string) => prefetchList(accountList(resource));
 
 /**

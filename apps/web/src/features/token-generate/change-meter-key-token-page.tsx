@@ -130,7 +130,7 @@ const page = accountDialogPage({
   actionLabel: 'vending.generateToken',
   Dialog: ChangeKeyDialog,
 });
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = page.prefetch;
 /** Change Meter Key Token: two tokens (four for EA11) from the current key to the meter's new fields. */
 export default page.Page;

@@ -7,7 +7,7 @@ import '../../components/vending/office-locales';
 import { AccountTokenList, prefetchAccounts } from './account-list';
 import { RechargeDialog } from './recharge-dialog';
 
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = prefetchAccounts('creditTokenAccounts');
 
 /** Token Generate → Credit Token: accounts, the user's quota, and Recharge per row. */

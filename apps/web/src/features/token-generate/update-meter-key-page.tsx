@@ -148,7 +148,7 @@ const page = accountDialogPage({
   actionLabel: 'vending.key.updateKey',
   Dialog: KeyDialog,
 });
-/** The page's first read, started with its code by the menu or the router (issue 17). */
+/** The page's first read, started with its code by the menu or the router. */
 export const prefetch = page.prefetch;
 /** Update Meter Key: writes the meter's new key fields; Change Meter Key Token then moves the meter to them. */
 export default page.Page;

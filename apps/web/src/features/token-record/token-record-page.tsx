@@ -124,7 +124,7 @@ function recordList(kindName: RecordKind): ListSpec {
   return { resource, readPath, defaultSort: { field: 'receiptId', direction: 'desc' } };
 }
 
-/** The record page's first read, started with its code by the menu or the router (issue 17). */
+/** The record page's first read, started with its code by the menu or the router. */
 export const recordPrefetch = (kindName: RecordKind) => prefetchList(recordList(kindName));
 
 /** A receipt printed from a record is a reprint (COPY); a cancelled vend's says CANCELLED too. */

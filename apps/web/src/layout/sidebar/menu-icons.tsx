@@ -13,7 +13,7 @@ import type { MenuIcon } from '../../lib/routes';
 
 /**
  * The route table names its menu icons; the sidebar draws them. Kept here, in the layout's chunk, so
- * the login page does not load icons it never shows (issue 17's login bundle budget).
+ * the login page does not load icons it never shows (the login bundle budget).
  */
 const MENU_ICONS: Record<MenuIcon, ReactNode> = {
   dashboard: <DashboardOutlined />,

@@ -21,7 +21,7 @@ type MenuProps = {
 
 /**
  * The menu itself, memoised: every item re-renders when the selection moves, so a click re-draws it
- * after the page it opens rather than before (issue 17).
+ * after the page it opens rather than before.
  */
 const SidebarMenu = memo(function SidebarMenu(p: MenuProps) {
   const menuTheme = useMemo(

@@ -3,5 +3,5 @@ import en from './en.json';
 import es from './es.json';
 import zh from './zh.json';
 
-/** Interval data labels (original-api.md §9). */
+/** Interval data labels. */
 registerCatalogue({ en, zh, es });

@@ -3,5 +3,5 @@ import en from './en.json';
 import es from './es.json';
 import zh from './zh.json';
 
-/** Report labels (original-api.md §9 and §16.9). */
+/** Report labels. */
 registerCatalogue({ en, zh, es });
