@@ -58,6 +58,11 @@ describeConsole('the head-end and the simulated fleet after start-up', () => {
     await expect(meterTable.locator('.ant-tag', { hasText: 'Online' }).first()).toBeVisible({
       timeout: 30_000,
     });
+    // The serving gateway sits in the column chooser: shown here, where the meter's link is what is checked.
+    await page.getByTestId('list-columns').click();
+    await page.getByTestId('list-column-servingGatewayId').click();
+    await page.getByTestId('list-columns').click();
+    await expect(page.locator('thead').getByTestId('th-servingGatewayId')).toBeVisible();
     await expect(meterTable.getByText(/^E4-38-19-FF-FE-/).first()).toBeVisible();
   });
 

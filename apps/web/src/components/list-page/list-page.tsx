@@ -162,8 +162,9 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         onImport={importModule ? () => setDialog('import') : undefined}
         onExport={exportModule ? () => setDialog('export') : undefined}
         onDelete={confirmDelete}
+        // A print is the record on paper: every column, whatever the screen has chosen to show.
         onPrint={() =>
-          printRows(props.printTitle ?? document.title.split(' - ')[0] ?? resource, grid.shownColumns, rows)
+          printRows(props.printTitle ?? document.title.split(' - ')[0] ?? resource, props.columns, rows)
         }
         chooser={grid.chooser}
         extra={typeof props.toolbarExtra === 'function' ? props.toolbarExtra(selected) : props.toolbarExtra}
