@@ -162,7 +162,6 @@ export function ListPage<Row extends object>(props: ListPageProps<Row>) {
         onImport={importModule ? () => setDialog('import') : undefined}
         onExport={exportModule ? () => setDialog('export') : undefined}
         onDelete={confirmDelete}
-        // A print is the record on paper: every column, whatever the screen has chosen to show.
         onPrint={() =>
           printRows(props.printTitle ?? document.title.split(' - ')[0] ?? resource, props.columns, rows)
         }
