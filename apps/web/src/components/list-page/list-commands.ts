@@ -32,8 +32,10 @@ export function useConfirmDelete<Row>(
   };
 }
 
-/** The shell's print view (/pdf/table-normal) with the rows on screen, as text. */
-// A print is the record on paper: callers pass every column, whatever the screen has chosen to show.
+/**
+ * The shell's print view (/pdf/table-normal) with the rows on screen, as text. A print is the record on
+ * paper: callers pass every column, whatever the screen has chosen to show.
+ */
 export function printRows<Row>(title: string, columns: ListColumn<Row>[], rows: readonly Row[]) {
   const text = (v: unknown) =>
     v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
