@@ -34,6 +34,23 @@ const NAMES: Record<string, Words> = {
     zh: '任务执行时服务器已停止',
     es: 'el servidor se detuvo durante la tarea',
   },
+  // Relay states read back from status word 3, and what a meter answers to a token.
+  'Relay Connected': { zh: '继电器闭合', es: 'relé conectado' },
+  'Relay Disconnected': { zh: '继电器断开', es: 'relé desconectado' },
+  'key change: first token accepted': {
+    zh: '换密钥：第一个令牌已接受',
+    es: 'cambio de clave: primer token aceptado',
+  },
+  old: { zh: '过期', es: 'antiguo' },
+  rejected: { zh: '被拒绝', es: 'rechazado' },
+  'no LoRaWAN route': { zh: '无 LoRaWAN 路由', es: 'sin ruta LoRaWAN' },
+  // Alarm details and why an alarm closed by itself.
+  'terminal cover open': { zh: '端钮盖打开', es: 'tapa de bornes abierta' },
+  'upper cover open': { zh: '表盖打开', es: 'tapa superior abierta' },
+  'magnetic interference': { zh: '磁场干扰', es: 'interferencia magnética' },
+  'relay open': { zh: '继电器断开', es: 'relé abierto' },
+  'condition ended': { zh: '告警条件已结束', es: 'la condición terminó' },
+  'meter heard again': { zh: '电表已恢复通信', es: 'el medidor volvió a comunicarse' },
 };
 
 const names = (list: string, lang: Exclude<ExportLanguage, 'en'>) =>
@@ -67,6 +84,23 @@ const RULES: Rule[] = [
         : `${m[1]} solicitudes ya en cola para el medidor ${m[2]}`,
   ],
   [/^token (.+)$/, (m, l) => `${l === 'zh' ? '令牌' : 'token'}: ${names(m[1] ?? '', l)}`],
+  [
+    /^meter (\S+) is not dialled in$/,
+    (m, l) => (l === 'zh' ? `电表 ${m[1]} 未拨入` : `el medidor ${m[1]} no está conectado`),
+  ],
+  [
+    /^the meter accepted the command but status word 3 says (.+)$/,
+    (m, l) =>
+      l === 'zh'
+        ? `电表接受了命令，但状态字 3 显示${part(m[1] ?? '', l)}`
+        : `el medidor aceptó la orden, pero la palabra de estado 3 indica ${part(m[1] ?? '', l)}`,
+  ],
+  [/^credit (-?[\d.]+) (kWh|m³)$/, (m, l) => (l === 'zh' ? `剩余 ${m[1]} ${m[2]}` : `saldo ${m[1]} ${m[2]}`)],
+  [
+    /^no daily reading for (\d+) days?$/,
+    (m, l) => (l === 'zh' ? `${m[1]} 天无日冻结数据` : `sin lectura diaria durante ${m[1]} días`),
+  ],
+  [/^internal error: (.+)$/, (m, l) => `${l === 'zh' ? '内部错误' : 'error interno'}: ${m[1]}`],
 ];
 
 function meterError(code: string, words: string | undefined, lang: Exclude<ExportLanguage, 'en'>) {
@@ -83,14 +117,24 @@ function part(text: string, lang: Exclude<ExportLanguage, 'en'>): string {
   return NAMES[text]?.[lang] ?? text;
 }
 
-/** A task's reason in `lang`: clauses are joined by "; " (e.g. "offline: …; retrying"). */
+/**
+ * A server-made sentence in `lang` (a task's reason, a relay state, an alarm's detail): clauses are
+ * joined by "; " (e.g. "offline: …; retrying"), a list of names by ", " ("terminal cover open, upper
+ * cover open").
+ */
 export function taskReason(text: string | null, lang: ExportLanguage): string | null {
   if (text === null || lang === 'en') return text;
   return text
     .split('; ')
-    .map((clause) => part(clause, lang))
+    .map((clause) =>
+      clause.includes(', ') && !RULES.some(([p]) => p.test(clause))
+        ? names(clause, lang)
+        : part(clause, lang),
+    )
     .join(lang === 'zh' ? '；' : '; ');
 }
+
+export const serverText = taskReason;
 
 /** A request's language field ("en", "zh", "zh-CN", "es", …) as a language the server writes, else English. */
 export function readerLanguage(lang: string | null | undefined): ExportLanguage {
