@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as contracts from '@prepay/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, remoteTaskAttempts, remoteTasks } from '../src/db/schema.js';
@@ -193,6 +193,32 @@ async function serverTextRows(t: TestApp) {
   return tasks[0]?.id ?? 0;
 }
 
+/** The console's names for the log's objects and actions in `lang`. */
+function logCatalogue(lang: string) {
+  const file = new URL(`../../web/src/features/setting/locales/${lang}.json`, import.meta.url);
+  const catalogue = JSON.parse(readFileSync(file, 'utf8')) as {
+    setting: { log: { objects: Record<string, string>; actions: Record<string, string> } };
+  };
+  return catalogue.setting.log;
+}
+
+/** Every object (title) and action the server's code writes to the audit log, read from its source. */
+function auditCodes() {
+  const src = new URL('../src/', import.meta.url);
+  const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  const titles = new Set<string>();
+  const actions = new Set<string>(['Create', 'Update', 'Delete', 'Import']);
+  for (const f of files) {
+    const text = readFileSync(new URL(f, src), 'utf8');
+    for (const m of text.matchAll(/title: '([^']+)'/g)) titles.add(m[1] ?? '');
+    for (const m of text.matchAll(/auditedTable\(\s*\w+,\s*'([^']+)'/g)) titles.add(m[1] ?? '');
+    for (const m of text.matchAll(/action: '([^']+)'/g)) actions.add(m[1] ?? '');
+  }
+  // The API's own title in the OpenAPI document is no audit object.
+  titles.delete('Prepayment System API');
+  return { titles: [...titles], actions: [...actions] };
+}
+
 let t: TestApp;
 let admin: string;
 let taskId = 0;
@@ -282,10 +308,7 @@ describe('every answer a screen shows, in the reader language', () => {
   });
 
   it.each(['zh', 'es'])('the console names every log object and action the log holds in %s', async (lang) => {
-    const catalogue = JSON.parse(
-      readFileSync(new URL(`../../web/src/features/setting/locales/${lang}.json`, import.meta.url), 'utf8'),
-    ) as { setting: { log: { objects: Record<string, string>; actions: Record<string, string> } } };
-    const { objects, actions } = catalogue.setting.log;
+    const { objects, actions } = logCatalogue(lang);
     const rows = (await read(contracts.LOG_API.read.path, lang)).body.result as {
       data: Array<{ title: string; action: string }>;
     };
@@ -296,6 +319,15 @@ describe('every answer a screen shows, in the reader language', () => {
       ...(actions[key(r.action)] ? [] : [`action ${r.action}`]),
     ]);
     expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it.each(['zh', 'es'])('the console names every object and action the server audits, in %s', (lang) => {
+    const { objects, actions } = logCatalogue(lang);
+    const written = auditCodes();
+    expect(written.titles.length).toBeGreaterThan(20);
+    const key = (code: string) => code.replace(/[ .]/g, '');
+    expect(written.titles.filter((c) => !objects[key(c)])).toEqual([]);
+    expect(written.actions.filter((c) => !actions[key(c)])).toEqual([]);
   });
 
   it('answers the machine English to a reader who names no language (the original wire contract)', async () => {
