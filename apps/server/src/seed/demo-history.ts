@@ -135,13 +135,23 @@ const customerOf = (a: Account) => ({
   stationId: a.stationId,
 });
 
+/** The meter's demo decoder key; none for a number that is no valid meter number (no STS key). */
+function demoKeyOf(meterId: string): string | null {
+  try {
+    return demoDecoderKey(meterId);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A meter's purchases, in date order, with the tokens a vending office would have issued: each TID from
  * the sale's time and above the last, encrypted under the meter's demo decoder key (a meter given the
  * token would accept it; a sale today takes the next TID).
  */
 function withTokens(meterId: string, vends: Vend[]): Vend[] {
-  const decoderKey = demoDecoderKey(meterId);
+  const decoderKey = demoKeyOf(meterId);
+  if (!decoderKey) return vends;
   let lastTid: number | undefined;
   return vends.map((v, i) => {
     const tid = allocateTid({ at: v.createDate ?? new Date(), baseYear: DEMO_VENDING_KEY.baseYear, lastTid });

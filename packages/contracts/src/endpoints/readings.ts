@@ -31,6 +31,7 @@ import {
   LongNonpurchaseRow,
   LowPurchaseRequest,
   LowPurchaseRow,
+  reportPage,
 } from '../prepay-report.js';
 
 const ELECTRIC = 'AutomaticMeterReading.DailyDataMeter' as const;
@@ -111,24 +112,24 @@ export const PREPAY_REPORT_API = {
     LongNonpurchaseRow,
     'PrepayReport.LongNonpurchaseSituation',
   ),
-  lowPurchase: pagedRead(
-    PREPAY_REPORT_PATHS.lowPurchase,
-    LowPurchaseRequest,
-    LowPurchaseRow,
-    'PrepayReport.LowPurchaseSituation',
-  ),
+  lowPurchase: defineEndpoint({
+    path: PREPAY_REPORT_PATHS.lowPurchase,
+    request: LowPurchaseRequest,
+    result: reportPage(LowPurchaseRow),
+    permission: 'PrepayReport.LowPurchaseSituation',
+  }),
   debtSituation: pagedRead(
     PREPAY_REPORT_PATHS.debtSituation,
     DebtSituationRequest,
     DebtSituationRow,
     'PrepayReport.DebtSituation',
   ),
-  consumptionStatistics: pagedRead(
-    PREPAY_REPORT_PATHS.consumptionStatistics,
-    ConsumptionStatisticsRequest,
-    ConsumptionRow,
-    'PrepayReport.ConsumptionStatistics',
-  ),
+  consumptionStatistics: defineEndpoint({
+    path: PREPAY_REPORT_PATHS.consumptionStatistics,
+    request: ConsumptionStatisticsRequest,
+    result: reportPage(ConsumptionRow),
+    permission: 'PrepayReport.ConsumptionStatistics',
+  }),
   debtPayments: pagedRead(
     PREPAY_REPORT_PATHS.debtPayments,
     DebtPaymentsRequest,

@@ -7,8 +7,9 @@ import type {
 } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import type { SessionUser } from '../../lib/user-context.js';
+import { consumptionStatistics } from './consumption.repo.js';
 import { lowPurchase } from './low-purchase.repo.js';
-import { consumptionStatistics, debtPayments, debtSituation, longNonpurchase } from './prepay-report.repo.js';
+import { debtPayments, debtSituation, longNonpurchase } from './prepay-report.repo.js';
 
 /** The prepay reports, each scoped to the user's station; Long Nonpurchase counts days up to now. */
 export function createPrepayReportService(deps: Deps) {
