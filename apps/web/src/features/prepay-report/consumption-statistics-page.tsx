@@ -1,12 +1,12 @@
-import { type ConsumptionRow, PREPAY_REPORT_API, PREPAY_REPORT_PATHS } from '@prepay/contracts';
+import { type ConsumptionRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Segmented, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
-import { call } from '../../lib/call';
 import { formatNumber } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
+import { readConsumptionScope } from './api';
 import { ConsumptionChart } from './consumption-chart';
 import { type ConsumptionFilter, ConsumptionFilters, NO_FILTER } from './consumption-filters';
 import { READ_LANG } from './report-columns';
@@ -16,12 +16,11 @@ import './locales';
 type View = 'data' | 'chart';
 type ConsumptionFilterBody = ConsumptionFilter & { lang: string; isDaily: boolean };
 
-/** The report's scope for its filter: one row's read (the summary answers it at once), for both views. */
+/** The report's scope for its filter, shown above both views. */
 function useConsumptionScope(body: ConsumptionFilterBody) {
   return useQuery({
     queryKey: ['report-consumption-scope', body],
-    queryFn: () => call(PREPAY_REPORT_API.consumptionStatistics, { ...body, pageNumber: 1, pageSize: 1 }),
-    select: (answer) => answer.scope,
+    queryFn: () => readConsumptionScope(body),
   });
 }
 
