@@ -1,6 +1,6 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { LOW_PURCHASE_DEFAULTS } from '@prepay/contracts';
-import { Button, DatePicker, InputNumber, Space } from 'antd';
+import { Button, DatePicker, InputNumber, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,13 +40,14 @@ export function LowPurchaseFilters({ onApply }: { onApply: (body: LowPurchaseBod
         value={range}
         onChange={(v) => setRange(v)}
       />
+      <Typography.Text>{t('report.lowLimitShort')}</Typography.Text>
       <InputNumber
         data-testid="filter-lowLimit"
+        aria-label={t('report.lowLimit')}
         min={0}
         step={0.01}
         placeholder={t('report.lowLimit')}
-        addonBefore={t('report.lowLimitShort')}
-        style={{ width: 220 }}
+        style={{ width: 160 }}
         value={limit}
         onChange={(v) => setLimit(typeof v === 'number' ? v : null)}
       />
