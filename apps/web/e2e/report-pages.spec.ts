@@ -107,5 +107,21 @@ describeConsole('report pages', () => {
       expect(width).toBeLessThanOrEqual(376);
       await expect(page.getByTestId('list-search')).toBeInViewport();
     });
+
+    for (const [path, ready] of [
+      ['/prepay-report/low-purchase-situation', 'list-total'],
+      ['/prepay-report/consumption-statistics', 'report-scope'],
+    ] as const) {
+      test(`${path}: the scope line and the filter bar fit the phone`, async ({ page }) => {
+        await loginAs(page);
+        await visit(page, path);
+        await expect(page.getByTestId(ready).first()).toBeVisible({ timeout: 30_000 });
+        const scope = page.getByTestId('report-scope');
+        await expect(scope).toBeVisible();
+        const box = await scope.boundingBox();
+        expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 375).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(376);
+      });
+    }
   });
 });
