@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import * as contracts from '@prepay/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarms, remoteTaskAttempts, remoteTasks } from '../src/db/schema.js';
+import { alarms, collectionJobs, remoteTaskAttempts, remoteTasks } from '../src/db/schema.js';
 import { createTestApp, type TestApp, withDemoData } from './harness.js';
 
 /**
@@ -118,6 +118,16 @@ const REASONS = [
   'token rejected',
   'offline: no LoRaWAN route',
 ];
+/** Why a collection job could not read its period. */
+const COLLECTION_REASONS = [
+  'the hour has passed',
+  "month 2026-01-01 is not in the meter's settlement records",
+  'day 2026-11-28 is not over yet',
+  'day 2026-01-01 is older than the 62 freezes read',
+  'offline: no live link to the meter',
+  'the reading failed',
+  'meter error 02: meter refused: no-data',
+];
 const DATA = [
   'Relay Connected',
   'Relay Disconnected',
@@ -190,6 +200,16 @@ async function serverTextRows(t: TestApp) {
       },
     ])
     .onConflictDoNothing();
+  await db.insert(collectionJobs).values(
+    COLLECTION_REASONS.map((reason, i) => ({
+      meterId: METER,
+      kind: 'daily' as const,
+      period: dayBefore(i + 1),
+      stationId: 'NORTH',
+      status: 'failed' as const,
+      reason,
+    })),
+  );
   return tasks[0]?.id ?? 0;
 }
 
@@ -236,7 +256,8 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => t.close());
 
-const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const dayBefore = (days: number) =>
+  new Date(t.clock.now().getTime() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** What a read needs besides paging, as its screen sends it. */
 const bodyOf = (path: string, lang: string): Record<string, unknown> => {
@@ -305,6 +326,10 @@ describe('every answer a screen shows, in the reader language', () => {
       data: Array<{ data: string | null; reason: string | null }>;
     };
     expect(tasks.data.map((r) => r.data)).toContain(lang === 'zh' ? '继电器闭合' : 'relé conectado');
+    const jobs = (await read(contracts.COLLECTION_API.jobs.path, lang)).body.result as Array<{
+      reason: string;
+    }>;
+    expect(jobs.map((j) => j.reason)).toContain(lang === 'zh' ? '该小时已过' : 'la hora ya pasó');
   });
 
   it.each(['zh', 'es'])('the console names every log object and action the log holds in %s', async (lang) => {

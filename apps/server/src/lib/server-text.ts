@@ -51,6 +51,10 @@ const NAMES: Record<string, Words> = {
   'relay open': { zh: '继电器断开', es: 'relé abierto' },
   'condition ended': { zh: '告警条件已结束', es: 'la condición terminó' },
   'meter heard again': { zh: '电表已恢复通信', es: 'el medidor volvió a comunicarse' },
+  'the hour has passed': { zh: '该小时已过', es: 'la hora ya pasó' },
+  'no live link to the meter': { zh: '与电表无在线链路', es: 'sin enlace activo con el medidor' },
+  'the reading failed': { zh: '抄读失败', es: 'la lectura falló' },
+  'the task has no reply frame': { zh: '任务没有应答帧', es: 'la tarea no tiene trama de respuesta' },
 };
 
 const names = (list: string, lang: Exclude<ExportLanguage, 'en'>) =>
@@ -101,6 +105,23 @@ const RULES: Rule[] = [
     (m, l) => (l === 'zh' ? `${m[1]} 天无日冻结数据` : `sin lectura diaria durante ${m[1]} días`),
   ],
   [/^internal error: (.+)$/, (m, l) => `${l === 'zh' ? '内部错误' : 'error interno'}: ${m[1]}`],
+  // Why a collection job could not read its period.
+  [
+    /^month (\S+) is not in the meter's settlement records$/,
+    (m, l) =>
+      l === 'zh' ? `${m[1]} 月不在电表的结算记录中` : `el mes ${m[1]} no está en los cierres del medidor`,
+  ],
+  [
+    /^day (\S+) is not over yet$/,
+    (m, l) => (l === 'zh' ? `${m[1]} 尚未结束` : `el día ${m[1]} aún no ha terminado`),
+  ],
+  [
+    /^day (\S+) is older than the (\d+) freezes read$/,
+    (m, l) =>
+      l === 'zh'
+        ? `${m[1]} 早于读取的 ${m[2]} 个日冻结`
+        : `el día ${m[1]} es anterior a las ${m[2]} congelaciones leídas`,
+  ],
 ];
 
 function meterError(code: string, words: string | undefined, lang: Exclude<ExportLanguage, 'en'>) {
