@@ -29,7 +29,8 @@ reportAppForSuite(async (app) => {
   ({ t, fleet, admin } = app);
   s1 = await userWithRole(t, {
     userId: 'scope1',
-    content: 'PrepayReport.ConsumptionStatistics,PrepayReport.LowPurchaseSituation',
+    content:
+      'PrepayReport.ConsumptionStatistics,PrepayReport.LowPurchaseSituation,PrepayReport.LongNonpurchaseSituation',
     stationId: 'S1',
   });
 });
@@ -137,5 +138,27 @@ describe('Low Purchase states its period, threshold and coverage', () => {
       covered: fleet.length,
       of: fleet.length,
     });
+  });
+});
+
+describe('Long Nonpurchase states when it counts to, its day limit and coverage', () => {
+  it('counts days up to now, echoes the fewest days asked for and how many accounts of how many it lists', async () => {
+    const res = await t.call<Scoped<{ nonpurchaseDays: number }>>(
+      PREPAY_REPORT_API.longNonpurchase.path,
+      { lang: 'en', nonpurchaseDaysStart: 0 },
+      s1,
+    );
+    expect(res.code, res.reason).toBe(0);
+    const now = t.clock.now();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const wireNow = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
+    expect(res.result.scope).toEqual({
+      from: null,
+      to: wireNow,
+      threshold: 0,
+      covered: res.result.total,
+      of: inS1().length,
+    });
+    expect(res.result.total).toBe(inS1().length);
   });
 });

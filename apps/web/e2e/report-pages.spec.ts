@@ -95,6 +95,11 @@ describeConsole('report pages', () => {
     await page.getByTestId('filter-apply').click();
     await expect.poll(() => totalOf(page)).toBeLessThan(before);
     await expect(page.getByTestId('list-table')).toContainText('Nonpurchase Days');
+    // The limit and the coverage are stated with the rows.
+    await expect(page.getByTestId('report-scope')).toContainText('Without a purchase for at least 20 days');
+    await expect(page.getByTestId('report-scope')).toContainText(
+      `Lists ${(await totalOf(page)).toLocaleString('en-US')} of`,
+    );
   });
 
   test.describe('at 375 px', () => {

@@ -105,11 +105,14 @@ export const ReportScope = z.object({
   /** The first and the last moment the figures cover; null where the report has no such bound. */
   from: DateTime.nullable(),
   to: DateTime.nullable(),
-  /** The limit rows were chosen by (Low Purchase: money paid); null when none was set. */
+  /**
+   * The limit rows were chosen by (Low Purchase: money paid at most; Long Nonpurchase: days without a
+   * purchase at least); null when none was set.
+   */
   threshold: z.number().nullable(),
-  /** Consumption: the most meters read on one day of the period; Low Purchase: the accounts listed. */
+  /** Consumption: the most meters read on one day of the period; the account reports: the accounts listed. */
   covered: z.number().int(),
-  /** Consumption: the electricity meters in scope; Low Purchase: the accounts in scope. */
+  /** Consumption: the electricity meters in scope; the account reports: the accounts in scope. */
   of: z.number().int(),
 });
 export type ReportScope = z.infer<typeof ReportScope>;

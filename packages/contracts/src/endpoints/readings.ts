@@ -106,12 +106,12 @@ export const DASHBOARD_API = {
 
 /** The four prepay reports (each also has an export) and the Debt Situation row's detail. */
 export const PREPAY_REPORT_API = {
-  longNonpurchase: pagedRead(
-    PREPAY_REPORT_PATHS.longNonpurchase,
-    LongNonpurchaseRequest,
-    LongNonpurchaseRow,
-    'PrepayReport.LongNonpurchaseSituation',
-  ),
+  longNonpurchase: defineEndpoint({
+    path: PREPAY_REPORT_PATHS.longNonpurchase,
+    request: LongNonpurchaseRequest,
+    result: reportPage(LongNonpurchaseRow),
+    permission: 'PrepayReport.LongNonpurchaseSituation',
+  }),
   lowPurchase: defineEndpoint({
     path: PREPAY_REPORT_PATHS.lowPurchase,
     request: LowPurchaseRequest,

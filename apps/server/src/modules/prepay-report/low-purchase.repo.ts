@@ -10,6 +10,7 @@ import type { SessionUser } from '../../lib/user-context.js';
 import {
   accountFilters,
   accountReport,
+  accountsInScope,
   issuedCredit,
   type Page,
   totalOf,
@@ -66,16 +67,12 @@ async function lowPurchaseScope(
   user: SessionUser,
   listed: number,
 ): Promise<ReportScope> {
-  const [all] = await q
-    .select({ n: sql<number>`count(*)::int` })
-    .from(accounts)
-    .where(allOf(accountFilters(req, user)));
   return {
     from: req.dateRange?.[0] ?? null,
     to: req.dateRange?.[1] ?? null,
     threshold: req.lowLimit ?? null,
     covered: listed,
-    of: Number(all?.n ?? 0),
+    of: await accountsInScope(q, req, user),
   };
 }
 

@@ -116,6 +116,19 @@ export function accountFilters(
   ];
 }
 
+/** How many accounts an account report's filters leave before its own limit: its coverage's "of". */
+export async function accountsInScope(
+  q: Queryable,
+  req: Parameters<typeof accountFilters>[0],
+  user: SessionUser,
+): Promise<number> {
+  const [all] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(allOf(accountFilters(req, user)));
+  return Number(all?.n ?? 0);
+}
+
 /** An account report's order when none is asked for, and its tie-break after one. */
 const byAccount = () => [asc(accounts.customerId), asc(accounts.meterId)];
 

@@ -57,3 +57,18 @@ describe('a report states its period, threshold and coverage', () => {
     });
   });
 });
+
+describe('Long Nonpurchase states as of when, its day limit and coverage', () => {
+  it('names the day it counts to, the fewest days without a purchase and how many accounts it lists', async () => {
+    const asOf = scope({ from: null, to: '2026-11-28 10:15:00', threshold: 30, covered: 1650, of: 1800 });
+    expect(await textIn('en', 'longNonpurchase', asOf)).toBe(
+      'Until 2026-11-28 · Without a purchase for at least 30 days · Lists 1,650 of 1,800 accounts',
+    );
+    expect(await textIn('zh', 'longNonpurchase', asOf)).toBe(
+      '截至 2026-11-28 · 至少 30 天未购电 · 列出 1,800 个账户中的 1,650 个',
+    );
+    expect(await textIn('es', 'longNonpurchase', { ...asOf, threshold: null })).toBe(
+      'Hasta 2026-11-28 · Cualquier tiempo desde la última compra · Lista 1.650 de 1.800 cuentas',
+    );
+  });
+});

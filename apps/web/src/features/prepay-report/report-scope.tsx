@@ -10,7 +10,7 @@ import { formatNumber } from '../../lib/format';
 import { currentLanguage, type Language } from '../../lib/i18n';
 
 /** The report the line speaks for: what its coverage counts. */
-export type ScopeKind = 'consumption' | 'lowPurchase';
+export type ScopeKind = 'consumption' | 'lowPurchase' | 'longNonpurchase';
 
 const day = (wire: string | null) => (wire ? wire.slice(0, 10) : null);
 
@@ -38,6 +38,13 @@ export function scopeText(
       scope.threshold === null
         ? t('report.scope.noThreshold')
         : t('report.scope.threshold', { limit: n(scope.threshold, 2), currency }),
+    );
+  }
+  if (kind === 'longNonpurchase') {
+    parts.push(
+      scope.threshold === null
+        ? t('report.scope.noDays')
+        : t('report.scope.days', { count: scope.threshold, days: n(scope.threshold) }),
     );
   }
   parts.push(t(`report.scope.${kind}Covers`, { covered: n(scope.covered), of: n(scope.of) }));
