@@ -162,3 +162,18 @@ describe('Long Nonpurchase states when it counts to, its day limit and coverage'
     expect(res.result.total).toBe(inS1().length);
   });
 });
+
+describe('Debt Situation states how many of the customers with a debt it lists', () => {
+  it('as of now, the outstanding filter narrows the list, not the customers it is read against', async () => {
+    // The fixture gives every other customer of a station a debt, each with something left to pay.
+    const withDebt = inS1().filter((_, i) => i % 2 === 0).length;
+    const res = await t.call<Scoped<unknown>>(
+      PREPAY_REPORT_API.debtSituation.path,
+      { lang: 'en', outstanding: true, customerName: 'Customer 0' },
+      admin,
+    );
+    expect(res.code, res.reason).toBe(0);
+    expect(res.result.scope).toMatchObject({ from: null, threshold: null, covered: 2, of: withDebt * 2 });
+    expect(res.result.scope.to).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+});

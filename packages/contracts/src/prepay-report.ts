@@ -110,9 +110,15 @@ export const ReportScope = z.object({
    * purchase at least); null when none was set.
    */
   threshold: z.number().nullable(),
-  /** Consumption: the most meters read on one day of the period; the account reports: the accounts listed. */
+  /**
+   * Consumption: the most meters read on one day of the period; the account reports: the accounts listed;
+   * Debt Situation: the customers listed.
+   */
   covered: z.number().int(),
-  /** Consumption: the electricity meters in scope; the account reports: the accounts in scope. */
+  /**
+   * Consumption: the electricity meters in scope; the account reports: the accounts in scope; Debt
+   * Situation: the customers with a debt in scope.
+   */
   of: z.number().int(),
 });
 export type ReportScope = z.infer<typeof ReportScope>;

@@ -118,12 +118,12 @@ export const PREPAY_REPORT_API = {
     result: reportPage(LowPurchaseRow),
     permission: 'PrepayReport.LowPurchaseSituation',
   }),
-  debtSituation: pagedRead(
-    PREPAY_REPORT_PATHS.debtSituation,
-    DebtSituationRequest,
-    DebtSituationRow,
-    'PrepayReport.DebtSituation',
-  ),
+  debtSituation: defineEndpoint({
+    path: PREPAY_REPORT_PATHS.debtSituation,
+    request: DebtSituationRequest,
+    result: reportPage(DebtSituationRow),
+    permission: 'PrepayReport.DebtSituation',
+  }),
   consumptionStatistics: defineEndpoint({
     path: PREPAY_REPORT_PATHS.consumptionStatistics,
     request: ConsumptionStatisticsRequest,

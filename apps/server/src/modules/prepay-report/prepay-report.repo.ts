@@ -129,6 +129,15 @@ export async function accountsInScope(
   return Number(all?.n ?? 0);
 }
 
+/** How many customers in the caller's stations (or the one asked) have a debt: Debt Situation's "of". */
+export async function debtsInScope(q: Queryable, req: { stationId?: string | null }, user: SessionUser) {
+  const [all] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(debts)
+    .where(allOf(stationScope(debts.stationId, user, req.stationId)));
+  return Number(all?.n ?? 0);
+}
+
 /** An account report's order when none is asked for, and its tie-break after one. */
 const byAccount = () => [asc(accounts.customerId), asc(accounts.meterId)];
 

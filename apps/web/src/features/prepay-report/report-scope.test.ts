@@ -72,3 +72,16 @@ describe('Long Nonpurchase states as of when, its day limit and coverage', () =>
     );
   });
 });
+
+describe('Debt Situation states how many of the customers with a debt it lists', () => {
+  it('in the user language', async () => {
+    const asOf = scope({ from: null, to: '2026-11-28 10:15:00', covered: 12, of: 58 });
+    expect(await textIn('en', 'debtSituation', asOf)).toBe(
+      'Until 2026-11-28 · Lists 12 of 58 customers with a debt',
+    );
+    expect(await textIn('zh', 'debtSituation', asOf)).toBe('截至 2026-11-28 · 列出 58 个欠款客户中的 12 个');
+    expect(await textIn('es', 'debtSituation', asOf)).toBe(
+      'Hasta 2026-11-28 · Lista 12 de 58 clientes con deuda',
+    );
+  });
+});

@@ -10,7 +10,7 @@ import { formatNumber } from '../../lib/format';
 import { currentLanguage, type Language } from '../../lib/i18n';
 
 /** The report the line speaks for: what its coverage counts. */
-export type ScopeKind = 'consumption' | 'lowPurchase' | 'longNonpurchase';
+export type ScopeKind = 'consumption' | 'lowPurchase' | 'longNonpurchase' | 'debtSituation';
 
 const day = (wire: string | null) => (wire ? wire.slice(0, 10) : null);
 
