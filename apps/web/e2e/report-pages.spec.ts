@@ -115,6 +115,8 @@ describeConsole('report pages', () => {
 
     for (const [path, ready] of [
       ['/prepay-report/low-purchase-situation', 'list-total'],
+      ['/prepay-report/long-nonpurchase-situation', 'list-total'],
+      ['/prepay-report/debt-situation', 'list-total'],
       ['/prepay-report/consumption-statistics', 'report-scope'],
     ] as const) {
       test(`${path}: the scope line and the filter bar fit the phone`, async ({ page }) => {
