@@ -51,8 +51,9 @@ const loneEnglish = (key: string, text: string) =>
   SENTENCE_FIELDS.has(key) && /^[A-Za-z]+$/.test(text) && ENGLISH.has(text.toLowerCase()) ? text : null;
 
 /**
- * Fields whose text a person typed and the screen shows as typed (names, remarks, addresses), and the
- * log's object and action codes, which the console names from its catalogue (checked below).
+ * Fields whose text a person typed and the screen shows as typed (names, remarks, addresses), the rows an
+ * audit entry kept (before and after, as stored), and the log's object and action codes, which the
+ * console names from its catalogue (checked below).
  */
 const TYPED = new Set([
   'remark',
@@ -61,7 +62,6 @@ const TYPED = new Set([
   'label',
   'title',
   'action',
-  'content',
   'contentBefore',
   'contentAfter',
 ]);
@@ -326,6 +326,20 @@ describe('every answer a screen shows, in the reader language', () => {
       data: Array<{ data: string | null; reason: string | null }>;
     };
     expect(tasks.data.map((r) => r.data)).toContain(lang === 'zh' ? '继电器闭合' : 'relé conectado');
+    // The audit log's one-line contents: what the demo seed counted.
+    const log = (await read(contracts.LOG_API.read.path, lang)).body.result as {
+      data: Array<{ action: string; content: string | null }>;
+    };
+    const seeded = log.data.find((r) => r.action === 'SeedDemoHistory')?.content ?? '';
+    expect(seeded).toMatch(
+      lang === 'zh'
+        ? /^\d+ 条日数据，\d+ 笔购电，\d+ 条水表数据$/
+        : /^\d+ filas diarias, \d+ compras, \d+ filas de agua$/,
+    );
+    const meterTests = (await read(contracts.METER_TEST_API.read.path, lang)).body.result as {
+      data: Array<{ content: string }>;
+    };
+    expect(meterTests.data.at(-1)?.content).toBe(lang === 'zh' ? '全部测试' : 'Todas las pruebas');
     const jobs = (await read(contracts.COLLECTION_API.jobs.path, lang)).body.result as Array<{
       reason: string;
     }>;

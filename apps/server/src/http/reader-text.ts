@@ -4,10 +4,10 @@ import { readerLanguage, serverText } from '../lib/server-text.js';
 
 /**
  * The fields where an answer carries a sentence the server wrote (a task's reason or read-back value,
- * an alarm's detail, why an alarm closed itself, an attempt's outcome). Stored in the machine's English;
+ * an alarm's detail, why an alarm closed itself, an attempt's outcome, what an audit row counted). Stored in the machine's English;
  * rendered here in the reader's language, so every module's answer is translated in one place.
  */
-const SENTENCE_FIELDS = new Set(['reason', 'detail', 'ackRemark', 'data', 'value']);
+const SENTENCE_FIELDS = new Set(['reason', 'detail', 'ackRemark', 'data', 'value', 'content']);
 
 /**
  * The reader's language: the body's `lang` where the call has one (the original's reads carry it),

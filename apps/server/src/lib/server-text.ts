@@ -7,7 +7,8 @@ import type { ExportLanguage } from '@prepay/contracts';
  * knows is kept as written (a meter's own words, an id).
  */
 type Words = Record<Exclude<ExportLanguage, 'en'>, string>;
-type Rule = [RegExp, (m: RegExpMatchArray, lang: Exclude<ExportLanguage, 'en'>) => string];
+type Lang = Exclude<ExportLanguage, 'en'>;
+type Rule = [RegExp, (m: RegExpMatchArray, lang: Lang) => string];
 
 /** The DL/T 645 error bits and the link failures, by their machine names. */
 const NAMES: Record<string, Words> = {
@@ -55,6 +56,33 @@ const NAMES: Record<string, Words> = {
   'no live link to the meter': { zh: '与电表无在线链路', es: 'sin enlace activo con el medidor' },
   'the reading failed': { zh: '抄读失败', es: 'la lectura falló' },
   'the task has no reply frame': { zh: '任务没有应答帧', es: 'la tarea no tiene trama de respuesta' },
+  // The meter test tokens' table (the Meter Test Token page).
+  'Test the load switch (relay)': {
+    zh: '测试负荷开关（继电器）',
+    es: 'Probar el interruptor de carga (relé)',
+  },
+  'Display test: all segments, LEDs, buzzer': {
+    zh: '显示测试：全部段码、指示灯、蜂鸣器',
+    es: 'Prueba de pantalla: todos los segmentos, LED, zumbador',
+  },
+  'Display total energy': { zh: '显示总电量', es: 'Mostrar la energía total' },
+  'Display key revision number and key type': {
+    zh: '显示密钥版本号和密钥类型',
+    es: 'Mostrar el número de revisión y el tipo de clave',
+  },
+  'Display tariff index': { zh: '显示费率索引', es: 'Mostrar el índice de tarifa' },
+  'Token reader test': { zh: '令牌输入测试', es: 'Prueba del lector de tokens' },
+  'Display maximum power limit': { zh: '显示最大功率限值', es: 'Mostrar el límite de potencia máxima' },
+  'Display tamper status': { zh: '显示窃电状态', es: 'Mostrar el estado de manipulación' },
+  'Display power consumption': { zh: '显示当前功率', es: 'Mostrar el consumo de potencia' },
+  'Display software version': { zh: '显示软件版本', es: 'Mostrar la versión de software' },
+  'Display phase power unbalance limit': {
+    zh: '显示相功率不平衡限值',
+    es: 'Mostrar el límite de desequilibrio de fases',
+  },
+  'Display water meter factor': { zh: '显示水表系数', es: 'Mostrar el factor del medidor de agua' },
+  'Display tariff rate': { zh: '显示费率', es: 'Mostrar la tarifa' },
+  'All tests': { zh: '全部测试', es: 'Todas las pruebas' },
 };
 
 const names = (list: string, lang: Exclude<ExportLanguage, 'en'>) =>
@@ -129,6 +157,59 @@ function meterError(code: string, words: string | undefined, lang: Exclude<Expor
   return words ? `${head}: ${part(words, lang)}` : head;
 }
 
+/** What the audit log counts in its one-line contents ("120 rows", "3 stations, 5 users"). */
+const COUNTED: Record<string, Words> = {
+  rows: { zh: '行', es: 'filas' },
+  'daily rows': { zh: '条日数据', es: 'filas diarias' },
+  'water rows': { zh: '条水表数据', es: 'filas de agua' },
+  'period(s)': { zh: '个时段', es: 'periodos' },
+  vends: { zh: '笔售电', es: 'ventas' },
+  purchases: { zh: '笔购电', es: 'compras' },
+  gateways: { zh: '个网关', es: 'pasarelas' },
+  meters: { zh: '块电表', es: 'medidores' },
+  customers: { zh: '个客户', es: 'clientes' },
+  accounts: { zh: '个账户', es: 'cuentas' },
+  tariffs: { zh: '个费率', es: 'tarifas' },
+  debts: { zh: '笔欠款', es: 'deudas' },
+  items: { zh: '个数据项', es: 'elementos' },
+  stations: { zh: '个站点', es: 'estaciones' },
+  users: { zh: '个用户', es: 'usuarios' },
+  'task(s)': { zh: '个任务', es: 'tareas' },
+};
+
+/** The task and collection kinds a log content may start with. */
+const KINDS: Record<string, Words> = {
+  reading: { zh: '抄读', es: 'lectura' },
+  setting: { zh: '设置', es: 'ajuste' },
+  control: { zh: '控制', es: 'control' },
+  token: { zh: '令牌', es: 'token' },
+  transparent: { zh: '透明转发', es: 'reenvío transparente' },
+  daily: { zh: '日数据', es: 'diario' },
+  monthly: { zh: '月数据', es: 'mensual' },
+  hourly: { zh: '小时数据', es: 'por hora' },
+};
+
+/** "3 stations, 5 users" in `lang`; null when the text is not such a list. */
+function counts(text: string, lang: Lang): string | null {
+  const items = text.split(', ').map((c) => /^(\d+) (.+)$/.exec(c));
+  if (!items.every((m) => m && COUNTED[m[2] ?? ''])) return null;
+  return items.map((m) => `${m?.[1]} ${COUNTED[m?.[2] ?? '']?.[lang]}`).join(lang === 'zh' ? '，' : ', ');
+}
+
+/** A log content: an optional head (a kind, a meter, dates) before ": ", then what was counted. */
+function logContent(text: string, lang: Lang): string | null {
+  const whole = counts(text, lang);
+  if (whole) return whole;
+  const m = /^(.+?): (.+)$/.exec(text);
+  if (!m) return null;
+  const tasks = /^(\d+) task\(s\)$/.exec(m[1] ?? '');
+  if (tasks) return `${tasks[1]} ${COUNTED['task(s)']?.[lang]}: ${m[2]}`;
+  const tail = counts(m[2] ?? '', lang);
+  if (!tail) return null;
+  const head = (m[1] ?? '').replace(/^([a-z]+)\b/, (k) => KINDS[k]?.[lang] ?? k);
+  return `${head}: ${tail}`;
+}
+
 /** One clause: the first rule that matches it, a known name, or the clause as written. */
 function part(text: string, lang: Exclude<ExportLanguage, 'en'>): string {
   for (const [pattern, render] of RULES) {
@@ -145,6 +226,10 @@ function part(text: string, lang: Exclude<ExportLanguage, 'en'>): string {
  */
 export function taskReason(text: string | null, lang: ExportLanguage): string | null {
   if (text === null || lang === 'en') return text;
+  const whole = NAMES[text]?.[lang];
+  if (whole) return whole;
+  const logged = logContent(text, lang);
+  if (logged) return logged;
   return text
     .split('; ')
     .map((clause) =>
