@@ -1,7 +1,7 @@
-import { dkga02, meterPanFromIain } from '@prepay/sts';
+import { dkga02, meterPanFromIain, verifyToken } from '@prepay/sts';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
-import { users } from '../src/db/schema.js';
+import { tokenRecords, users } from '../src/db/schema.js';
 import { verifyPassword } from '../src/lib/passwords.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
 import { demoPasswords, seedDemo } from '../src/seed/demo.js';
@@ -66,6 +66,40 @@ describe('demo data', () => {
     await unchangedBy(t.database, () =>
       seedDemo(t.database.db, testConfig({ demoPassword: 'Demo#Pass-2026' })),
     );
+  });
+});
+
+describe('demo history', () => {
+  it('reads like real records: the customer, the address, the tariff and a token the meter accepts', async ({
+    t,
+  }) => {
+    const history = await t.database.db.select().from(tokenRecords).where(eq(tokenRecords.kind, 'credit'));
+    expect(history.length).toBeGreaterThan(100);
+    const lastTid = new Map<string, number>();
+    for (const r of [...history].sort((a, b) => a.receiptId - b.receiptId)) {
+      expect(r.customerName, `receipt ${r.receiptId}`).toMatch(/^\p{L}+ \p{L}+$/u);
+      expect(r.customerAddress).toBeTruthy();
+      expect(r.tariffName).toBeTruthy();
+      expect(r.remark).toBeNull();
+      expect(r.createId).toMatch(/_VENDOR 1$/);
+      expect(r.token).toMatch(/^\d{20}$/);
+      // Encrypted under the meter's decoder key: a CRC that checks, its TID and its units.
+      const decoderKey = dkga02({
+        meterPAN: meterPanFromIain(r.meterId),
+        sgc: DEMO_VENDING_KEY.sgc,
+        krn: 1,
+        kt: 2,
+        ti: 1,
+        vendingKey: DEMO_VENDING_KEY.key,
+      });
+      const decoded = verifyToken(r.token, decoderKey);
+      expect([decoded.tokenClass, decoded.subclass, decoded.tid]).toEqual([0, 0, r.tid]);
+      expect(decoded.amountUnits).toBe(r.units);
+      // TIDs rise per meter, as a meter that refuses an old TID needs.
+      expect(r.tid ?? 0).toBeGreaterThan(lastTid.get(r.meterId) ?? 0);
+      lastTid.set(r.meterId, r.tid ?? 0);
+    }
+    expect(new Set(history.map((r) => r.paymentMethod)).size).toBeGreaterThan(1);
   });
 });
 

@@ -107,14 +107,20 @@ describe('Interval Data endpoints', () => {
       { lang: 'en', dateRange: ['2026-10-31 00:00:00', '2026-10-31 23:59:59'], stationId: 'S1' },
       admin,
     );
-    expect(before.result.data).toEqual([{ currentDate: '2026-10-31 00:00:00', consumption: 15.6 }]);
+    // Every S1 meter was read that day: the figure says how many meters it stands on.
+    const read = fleet.filter((x) => x.stationId === 'S1').length;
+    expect(before.result.data).toEqual([
+      { currentDate: '2026-10-31 00:00:00', consumption: 15.6, meters: read },
+    ]);
     await storeDailyRows(t, [row(m, '2026-10-31', { usage1: 100 })]);
     const after = await t.call<{ data: { consumption: number }[] }>(
       '/API/PrepayReport/ConsumptionStatistics',
       { lang: 'en', dateRange: ['2026-10-31 00:00:00', '2026-10-31 23:59:59'], stationId: 'S1' },
       admin,
     );
-    expect(after.result.data).toEqual([{ currentDate: '2026-10-31 00:00:00', consumption: 20.4 }]);
+    expect(after.result.data).toEqual([
+      { currentDate: '2026-10-31 00:00:00', consumption: 20.4, meters: read },
+    ]);
   });
 
   it('exports the whole filtered result (not the page) as .xlsx', async () => {

@@ -260,21 +260,31 @@ describe('prepay reports equal a recomputation from the raw rows', () => {
     async (daily, [a, b], scope, isDaily, meterIdx) => {
       await load([], daily);
       const meter = meterIdx === null ? null : (fleet[meterIdx] as FixtureMeter);
-      const got = await all<{ currentDate: string; consumption: number }>(
+      const got = await all<{ currentDate: string; consumption: number; meters: number }>(
         '/API/PrepayReport/ConsumptionStatistics',
         { dateRange: [wire(at(a)), wire(at(b, 23, 59))], isDaily, meterId: meter?.meterId ?? null },
         scope,
       );
       const sums = new Map<string, number>();
+      // Meters read per day; a bucket stands on its busiest day's meters (the day itself when daily).
+      const readOn = new Map<string, Set<number>>();
       for (const d of daily) {
         const m = fleet[d.meter] as FixtureMeter;
         if (!visible(scope, m) || (meter && m !== meter) || d.day < a || d.day > b) continue;
         const key = isDaily ? dayKey(at(d.day)) : `${dayKey(at(d.day)).slice(0, 7)}-01`;
         sums.set(key, (sums.get(key) ?? 0) + d.usage);
+        const day = dayKey(at(d.day));
+        readOn.set(day, (readOn.get(day) ?? new Set()).add(d.meter));
       }
+      const busiest = (key: string) =>
+        Math.max(
+          ...[...readOn.entries()]
+            .filter(([day]) => (isDaily ? day === key : day.startsWith(key.slice(0, 7))))
+            .map(([, s]) => s.size),
+        );
       const expected = [...sums.entries()]
         .sort(([x], [y]) => x.localeCompare(y))
-        .map(([k, v]) => ({ currentDate: `${k} 00:00:00`, consumption: tenths(v) }));
+        .map(([k, v]) => ({ currentDate: `${k} 00:00:00`, consumption: tenths(v), meters: busiest(k) }));
       expect(got).toEqual(expected);
     },
   );

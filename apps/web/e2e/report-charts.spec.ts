@@ -88,8 +88,10 @@ describeConsole('report charts', () => {
     );
 
     const sheet = await exportSheet(page, grid);
-    expect(sheet.header).toEqual(['Collection Date', 'Consumption (kWh)']);
+    // Each day's figure comes with the meters it stands on: one, the meter asked for.
+    expect(sheet.header).toEqual(['Collection Date', 'Consumption (kWh)', 'Meters Read']);
     expect(sheet.rows).toHaveLength(mine.total);
+    expect(new Set(sheet.rows.map((r) => r[2]))).toEqual(new Set([1]));
     const exported = sheet.rows.reduce((s, r) => s + Number(r[1]), 0);
     const expected = mine.data.reduce((s, r) => s + r.consumption, 0);
     expect(Math.round(exported * 10)).toBe(Math.round(expected * 10));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AccountColumns } from './account.js';
-import { DateRange, DateTime, IdFilter, TextFilter } from './common.js';
+import { DateRange, DateTime, IdFilter, page, TextFilter } from './common.js';
 import { CustomerColumns } from './customer.js';
 import { LangReadRequest } from './daily-data.js';
 
@@ -91,5 +91,43 @@ export const ConsumptionRow = z.object({
   currentDate: DateTime,
   /** kWh. */
   consumption: z.number(),
+  /** Meters whose readings make the figure: read that day (daily), the most read on one day (monthly). */
+  meters: z.number().int(),
 });
 export type ConsumptionRow = z.infer<typeof ConsumptionRow>;
+
+/**
+ * What a report's figures stand on, stated with them so no figure is read for more than it is: the period
+ * they cover, the limit the rows were chosen by, and how many of the meters (or accounts) in the report's
+ * scope they hold.
+ */
+export const ReportScope = z.object({
+  /** The first and the last moment the figures cover; null where the report has no such bound. */
+  from: DateTime.nullable(),
+  to: DateTime.nullable(),
+  /**
+   * The limit rows were chosen by (Low Purchase: money paid at most; Long Nonpurchase: days without a
+   * purchase at least); null when none was set.
+   */
+  threshold: z.number().nullable(),
+  /**
+   * Consumption: the most meters read on one day of the period; the account reports: the accounts listed;
+   * Debt Situation: the customers listed.
+   */
+  covered: z.number().int(),
+  /**
+   * Consumption: the electricity meters in scope; the account reports: the accounts in scope; Debt
+   * Situation: the customers with a debt in scope.
+   */
+  of: z.number().int(),
+});
+export type ReportScope = z.infer<typeof ReportScope>;
+
+/** A report's page with its scope. */
+export const reportPage = <T extends z.ZodType>(row: T) => page(row).extend({ scope: ReportScope });
+
+/**
+ * Low Purchase as the console opens it: the last 30 days, accounts that paid 1,000.00 or less (both shown
+ * and changeable). The API applies none of them: a client that sends no limit lists every account.
+ */
+export const LOW_PURCHASE_DEFAULTS = { days: 30, lowLimit: 1000 } as const;

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { invalid, refuse, tooLarge } from '../lib/domain-errors.js';
 import type { Actor, SessionUser } from '../lib/user-context.js';
 import { plainIssues } from './plain-issues.js';
+import { inReaderLanguage, readerLanguageOf } from './reader-text.js';
 
 export type { SessionUser } from '../lib/user-context.js';
 
@@ -206,7 +207,13 @@ function registerJson(app: FastifyInstance, def: JsonRouteDef) {
       },
       config: { permission: def.permission },
     },
-    async (request, reply) => envelopeOf(await def.handler(request.body, contextOf(request, reply))),
+    async (request, reply) =>
+      envelopeOf(
+        inReaderLanguage(
+          await def.handler(request.body, contextOf(request, reply)),
+          readerLanguageOf(request),
+        ),
+      ),
   );
 }
 

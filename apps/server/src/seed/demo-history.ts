@@ -1,7 +1,9 @@
+import { allocateTid, CREDIT_SUBCLASS, encodeCredit } from '@prepay/sts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import {
   accounts,
+  customers,
   meters,
   receiptCounters,
   systemSettings,
@@ -22,6 +24,7 @@ import {
   saveMonthlyRows,
   saveWaterRows,
 } from '../modules/meter-data/index.js';
+import { DEMO_VENDING_KEY, demoDecoderKey } from './demo-masterdata.js';
 
 const FLAG = 'demo.history';
 /** Sized so a PGlite first start stays within seconds (measured in the report): 365 days × these meters. */
@@ -38,11 +41,17 @@ function rng(seed: number) {
 type Account = {
   meterId: string;
   customerId: string;
+  customerName: string | null;
+  customerAddress: string | null;
   stationId: string;
   tariffId: string;
+  tariffName: string | null;
   type: number;
   gatewayId: string | null;
 };
+
+/** How demo customers pay, in turn: mostly cash, as at a vending office. */
+const PAYMENT_METHODS = ['Cash', 'Cash', 'MobileMoney', 'Cash', 'Card', 'Cash', 'BankTransfer'] as const;
 type Vend = typeof tokenRecords.$inferInsert;
 
 const dayAt = (end: Date, back: number, hour = 0, minute = 0) =>
@@ -69,19 +78,16 @@ function meterYear(a: Account, index: number, end: Date, withReadings: boolean, 
       const units = (150 + Math.floor(random() * 250)) * 10;
       remain += units;
       vends.push({
+        ...customerOf(a),
         kind: 'credit',
         receiptId: 0,
-        meterId: a.meterId,
-        customerId: a.customerId,
-        tariffId: a.tariffId,
-        stationId: a.stationId,
         units,
         totalPaidMinor: (units * priceMinor) / 10,
         energyMinor: (units * priceMinor) / 10,
         purchaseWay: 1,
-        paymentMethod: 'Cash',
-        remark: 'Demo history (no token was issued)',
-        createId: 'system',
+        paymentMethod: PAYMENT_METHODS[vends.length % PAYMENT_METHODS.length] ?? 'Cash',
+        // The station's cashier sold it, as the office's records would say.
+        createId: `${a.stationId}_VENDOR 1`,
         createDate: dayAt(end, back, 8 + Math.floor(random() * 10), Math.floor(random() * 60)),
       });
     }
@@ -114,7 +120,47 @@ function meterYear(a: Account, index: number, end: Date, withReadings: boolean, 
       source: 'seed',
     });
   }
-  return { daily, vends, offline: offlineFrom > 0 };
+  return { daily, vends: withTokens(a.meterId, vends), offline: offlineFrom > 0 };
+}
+
+/** What a record keeps of the account it was sold to (the customer's name and address as they were). */
+const customerOf = (a: Account) => ({
+  meterId: a.meterId,
+  meterType: a.type,
+  customerId: a.customerId,
+  customerName: a.customerName,
+  customerAddress: a.customerAddress,
+  tariffId: a.tariffId,
+  tariffName: a.tariffName,
+  stationId: a.stationId,
+});
+
+/** The meter's demo decoder key; none for a number that is no valid meter number (no STS key). */
+function demoKeyOf(meterId: string): string | null {
+  try {
+    return demoDecoderKey(meterId);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A meter's purchases, in date order, with the tokens a vending office would have issued: each TID from
+ * the sale's time and above the last, encrypted under the meter's demo decoder key (a meter given the
+ * token would accept it; a sale today takes the next TID).
+ */
+function withTokens(meterId: string, vends: Vend[]): Vend[] {
+  const decoderKey = demoKeyOf(meterId);
+  if (!decoderKey) return vends;
+  let lastTid: number | undefined;
+  return vends.map((v, i) => {
+    const tid = allocateTid({ at: v.createDate ?? new Date(), baseYear: DEMO_VENDING_KEY.baseYear, lastTid });
+    lastTid = tid;
+    const subclass = CREDIT_SUBCLASS.electricity;
+    // The random nibble from the sale's place in the list, so every demo database has the same tokens.
+    const token = encodeCredit({ decoderKey, tid, subclass, amountUnits: v.units ?? 0, rnd: i % 16 });
+    return { ...v, token, tid, tokenClass: 0, subclass };
+  });
 }
 
 /** Month-start registers: the first daily row of each month. */
@@ -176,8 +222,11 @@ async function loadAccounts(db: Db, type: number, limit: number): Promise<Accoun
     .select({
       meterId: accounts.meterId,
       customerId: accounts.customerId,
+      customerName: customers.customerName,
+      customerAddress: customers.address,
       stationId: accounts.stationId,
       tariffId: accounts.tariffId,
+      tariffName: tariffs.tariffName,
       type: meters.type,
       // LoRaWAN meters (those with a DevEUI) are heard through one of their station's gateways.
       gatewayId: sql<string | null>`case when ${meters.devEui} is not null then (
@@ -186,6 +235,8 @@ async function loadAccounts(db: Db, type: number, limit: number): Promise<Accoun
     })
     .from(accounts)
     .innerJoin(meters, eq(meters.meterId, accounts.meterId))
+    .leftJoin(customers, eq(customers.customerId, accounts.customerId))
+    .leftJoin(tariffs, eq(tariffs.tariffId, accounts.tariffId))
     .where(and(eq(meters.type, type)))
     .orderBy(asc(accounts.meterId))
     .limit(limit);

@@ -136,9 +136,9 @@ function demoMeter(n: number, meterId: string, stationId: string, random: Random
   } satisfies typeof meters.$inferInsert;
 }
 
-/** The meter's decoder key, derived with DKGA02 from the demo vending key and sealed. */
-function demoMeterKey(meterId: string, cipher: KeyCipher): typeof meterKeys.$inferInsert {
-  const decoderKey = dkga02({
+/** A demo meter's decoder key: DKGA02 from the demo vending key (the seeded history's tokens use it too). */
+export const demoDecoderKey = (meterId: string) =>
+  dkga02({
     meterPAN: meterPanFromIain(meterId),
     sgc: DEMO_VENDING_KEY.sgc,
     krn: 1,
@@ -146,6 +146,10 @@ function demoMeterKey(meterId: string, cipher: KeyCipher): typeof meterKeys.$inf
     ti: 1,
     vendingKey: DEMO_VENDING_KEY.key,
   });
+
+/** The meter's decoder key, derived with DKGA02 from the demo vending key and sealed. */
+function demoMeterKey(meterId: string, cipher: KeyCipher): typeof meterKeys.$inferInsert {
+  const decoderKey = demoDecoderKey(meterId);
   return {
     meterId,
     keyEnc: cipher.seal(decoderKey, `meter:${meterId}`),

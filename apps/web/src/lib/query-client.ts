@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { i18n } from './i18n';
 
 /**
  * The console's one query cache. It lives outside the layout so route loaders and menu prefetches fill
@@ -15,3 +16,6 @@ export const queryClient = new QueryClient({
 
 /** Dictionaries, stations and other lookups change rarely: every page shares them for this long. */
 export const LOOKUP_STALE_MS = 5 * 60_000;
+
+// The server answers its own sentences in the console's language: a switch re-reads what is on screen.
+i18n.on('languageChanged', () => void queryClient.invalidateQueries());

@@ -2,7 +2,7 @@ import type { Envelope } from '@prepay/contracts';
 import { forgetSession } from './cookies';
 import { addErrorLog } from './error-log';
 import { feedback } from './feedback';
-import { i18n } from './i18n';
+import { currentLanguage, i18n } from './i18n';
 import { runtimeConfig } from './runtime-config';
 
 /** Spec §9: request time-out and how long error messages stay. */
@@ -76,6 +76,8 @@ export async function request<T>(path: string, body?: unknown, options: RequestO
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     Accept: 'application/json',
+    // The server writes its own sentences (task reasons, alarm details) in the console's language.
+    'Accept-Language': currentLanguage(),
     ...CONSOLE_HEADERS,
   };
 

@@ -31,6 +31,7 @@ import {
   LongNonpurchaseRow,
   LowPurchaseRequest,
   LowPurchaseRow,
+  reportPage,
 } from '../prepay-report.js';
 
 const ELECTRIC = 'AutomaticMeterReading.DailyDataMeter' as const;
@@ -105,30 +106,30 @@ export const DASHBOARD_API = {
 
 /** The four prepay reports (each also has an export) and the Debt Situation row's detail. */
 export const PREPAY_REPORT_API = {
-  longNonpurchase: pagedRead(
-    PREPAY_REPORT_PATHS.longNonpurchase,
-    LongNonpurchaseRequest,
-    LongNonpurchaseRow,
-    'PrepayReport.LongNonpurchaseSituation',
-  ),
-  lowPurchase: pagedRead(
-    PREPAY_REPORT_PATHS.lowPurchase,
-    LowPurchaseRequest,
-    LowPurchaseRow,
-    'PrepayReport.LowPurchaseSituation',
-  ),
-  debtSituation: pagedRead(
-    PREPAY_REPORT_PATHS.debtSituation,
-    DebtSituationRequest,
-    DebtSituationRow,
-    'PrepayReport.DebtSituation',
-  ),
-  consumptionStatistics: pagedRead(
-    PREPAY_REPORT_PATHS.consumptionStatistics,
-    ConsumptionStatisticsRequest,
-    ConsumptionRow,
-    'PrepayReport.ConsumptionStatistics',
-  ),
+  longNonpurchase: defineEndpoint({
+    path: PREPAY_REPORT_PATHS.longNonpurchase,
+    request: LongNonpurchaseRequest,
+    result: reportPage(LongNonpurchaseRow),
+    permission: 'PrepayReport.LongNonpurchaseSituation',
+  }),
+  lowPurchase: defineEndpoint({
+    path: PREPAY_REPORT_PATHS.lowPurchase,
+    request: LowPurchaseRequest,
+    result: reportPage(LowPurchaseRow),
+    permission: 'PrepayReport.LowPurchaseSituation',
+  }),
+  debtSituation: defineEndpoint({
+    path: PREPAY_REPORT_PATHS.debtSituation,
+    request: DebtSituationRequest,
+    result: reportPage(DebtSituationRow),
+    permission: 'PrepayReport.DebtSituation',
+  }),
+  consumptionStatistics: defineEndpoint({
+    path: PREPAY_REPORT_PATHS.consumptionStatistics,
+    request: ConsumptionStatisticsRequest,
+    result: reportPage(ConsumptionRow),
+    permission: 'PrepayReport.ConsumptionStatistics',
+  }),
   debtPayments: pagedRead(
     PREPAY_REPORT_PATHS.debtPayments,
     DebtPaymentsRequest,

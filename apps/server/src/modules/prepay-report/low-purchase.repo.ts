@@ -1,4 +1,4 @@
-import type { LowPurchaseRequest, LowPurchaseRow } from '@prepay/contracts';
+import type { LowPurchaseRequest, LowPurchaseRow, ReportScope } from '@prepay/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
@@ -10,6 +10,7 @@ import type { SessionUser } from '../../lib/user-context.js';
 import {
   accountFilters,
   accountReport,
+  accountsInScope,
   issuedCredit,
   type Page,
   totalOf,
@@ -48,8 +49,31 @@ export function lowPurchase(
   q: Queryable,
   req: LowPurchaseRequest,
   user: SessionUser,
-): Promise<Page<LowPurchaseRow>> {
-  return withReportSettings(q, (tx) => lowPurchasePage(tx, req, user), true);
+): Promise<Page<LowPurchaseRow> & { scope: ReportScope }> {
+  return withReportSettings(
+    q,
+    async (tx) => {
+      const page = await lowPurchasePage(tx, req, user);
+      return { ...page, scope: await lowPurchaseScope(tx, req, user, page.total) };
+    },
+    true,
+  );
+}
+
+/** The period and limit the list was chosen by, and how many of the accounts in scope it lists. */
+async function lowPurchaseScope(
+  q: Queryable,
+  req: LowPurchaseRequest,
+  user: SessionUser,
+  listed: number,
+): Promise<ReportScope> {
+  return {
+    from: req.dateRange?.[0] ?? null,
+    to: req.dateRange?.[1] ?? null,
+    threshold: req.lowLimit ?? null,
+    covered: listed,
+    of: await accountsInScope(q, req, user),
+  };
 }
 
 type LowDbRow = {

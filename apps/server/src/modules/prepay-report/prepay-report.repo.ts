@@ -1,6 +1,4 @@
 import type {
-  ConsumptionRow,
-  ConsumptionStatisticsRequest,
   DebtPaymentRow,
   DebtSituationRequest,
   DebtSituationRow,
@@ -8,21 +6,13 @@ import type {
   LongNonpurchaseRow,
   ReadRequestBase,
 } from '@prepay/contracts';
-import { and, asc, eq, gt, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import {
-  accounts,
-  consumptionDaily,
-  customers,
-  debts,
-  meterDailyData,
-  meterLastPurchase,
-  tokenRecords,
-} from '../../db/schema.js';
+import { accounts, customers, debts, meterLastPurchase, tokenRecords } from '../../db/schema.js';
 import { allOf, contains, pageOf, stationScope } from '../../kernel/read-query.js';
 import { sortOf } from '../../kernel/sort.js';
-import { dayOf, dayToWire, localDay, money, serverZone, tenths } from '../../kernel/units.js';
+import { localDay, money, serverZone, tenths } from '../../kernel/units.js';
 import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
@@ -124,6 +114,28 @@ export function accountFilters(
     contains(accounts.customerId, req.customerId),
     contains(accounts.meterId, req.meterId),
   ];
+}
+
+/** How many accounts an account report's filters leave before its own limit: its coverage's "of". */
+export async function accountsInScope(
+  q: Queryable,
+  req: Parameters<typeof accountFilters>[0],
+  user: SessionUser,
+): Promise<number> {
+  const [all] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accounts)
+    .where(allOf(accountFilters(req, user)));
+  return Number(all?.n ?? 0);
+}
+
+/** How many customers in the caller's stations (or the one asked) have a debt: Debt Situation's "of". */
+export async function debtsInScope(q: Queryable, req: { stationId?: string | null }, user: SessionUser) {
+  const [all] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(debts)
+    .where(allOf(stationScope(debts.stationId, user, req.stationId)));
+  return Number(all?.n ?? 0);
 }
 
 /** An account report's order when none is asked for, and its tie-break after one. */
@@ -397,67 +409,5 @@ export async function debtPayments(
       payDebt: money(r.payDebtMinor),
       remainingDebt: money(r.remainingDebtMinor),
     })),
-  };
-}
-
-/**
- * Consumption per day or month: from the station summary, or from the daily rows when the request
- * names a meter or customer.
- */
-export async function consumptionStatistics(
-  q: Queryable,
-  req: ConsumptionStatisticsRequest,
-  user: SessionUser,
-): Promise<Page<ConsumptionRow>> {
-  const perMeter = Boolean(req.meterId?.trim() || req.customerId?.trim());
-  const dateCol = perMeter ? meterDailyData.currentDate : consumptionDaily.currentDate;
-  const usageCol = perMeter ? meterDailyData.usage1 : consumptionDaily.usage;
-  const bucket = req.isDaily ? sql`${dateCol}` : sql`date_trunc('month', ${dateCol})::date`;
-  const from = dayOf(req.dateRange?.[0]);
-  const to = dayOf(req.dateRange?.[1]);
-  const conditions = allOf([
-    ...(from ? [gte(dateCol, from)] : []),
-    ...(to ? [lte(dateCol, to)] : []),
-    ...stationScope(perMeter ? meterDailyData.stationId : consumptionDaily.stationId, user, req.stationId),
-    ...(perMeter
-      ? [
-          req.meterId?.trim() ? eq(meterDailyData.meterId, req.meterId.trim()) : undefined,
-          req.customerId?.trim() ? eq(accounts.customerId, req.customerId.trim()) : undefined,
-        ]
-      : []),
-  ]);
-  const grouped = (
-    perMeter
-      ? q
-          .select({
-            d: sql<string>`${bucket}::text`.as('d'),
-            u: sql<number>`sum(coalesce(${usageCol}, 0))`.as('u'),
-          })
-          .from(meterDailyData)
-          .leftJoin(accounts, eq(accounts.meterId, meterDailyData.meterId))
-          .where(conditions)
-          .groupBy(bucket)
-      : q
-          .select({ d: sql<string>`${bucket}::text`.as('d'), u: sql<number>`sum(${usageCol})`.as('u') })
-          .from(consumptionDaily)
-          .where(conditions)
-          .groupBy(bucket)
-  ).as('g');
-  const order = sortOf(
-    { currentDate: sql`${grouped.d}`, consumption: sql`${grouped.u}` },
-    [sql`${grouped.d} asc`],
-    req.orderBy,
-  );
-  const { limit, offset } = pageOf(req);
-  const [count] = await q.select({ total: sql<number>`count(*)::int` }).from(grouped);
-  const rows = await q
-    .select({ d: grouped.d, u: grouped.u })
-    .from(grouped)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  return {
-    total: Number(count?.total ?? 0),
-    data: rows.map((r) => ({ currentDate: dayToWire(String(r.d)), consumption: tenths(Number(r.u)) ?? 0 })),
   };
 }

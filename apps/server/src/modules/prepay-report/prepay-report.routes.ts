@@ -1,19 +1,27 @@
-import { type Endpoint, exportPath, PREPAY_REPORT_API, type page } from '@prepay/contracts';
+import { type Endpoint, exportPath, PREPAY_REPORT_API, type page, type reportPage } from '@prepay/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { defineRoute, type RouteDef } from '../../http/route.js';
-import { type ExportableRead, exportRoute } from '../meter-data/index.js';
+import {
+  type AnswerOf,
+  type AuthedContext,
+  type BodyOf,
+  defineRoute,
+  type RouteDef,
+} from '../../http/route.js';
+import { exportRoute } from '../meter-data/index.js';
 import { createPrepayReportService, type PrepayReportService } from './prepay-report.service.js';
 
 const tag = 'PrepayReport';
 
-/** A report's grid: a page of `R` rows for a request of `S`. */
-type ReportEndpoint<S extends z.ZodType, R extends z.ZodObject> = Endpoint<S, ReturnType<typeof page<R>>>;
+/** A report's grid: a page of rows, with the report's scope where it states one. */
+type Paged = ReturnType<typeof page<z.ZodObject>>;
+type Scoped = ReturnType<typeof reportPage<z.ZodObject>>;
+type ReportEndpoint = Endpoint<z.ZodType, Paged> | Endpoint<z.ZodType, Scoped>;
 
 /** One report: its grid route and its export share path, permission, request and read. */
-function report<S extends z.ZodType, R extends z.ZodObject>(
+function report<E extends ReportEndpoint>(
   deps: Deps,
-  e: Pick<ExportableRead<S, z.infer<R>>, 'title' | 'read'> & { endpoint: ReportEndpoint<S, R> },
+  e: { endpoint: E; title: string; read: (b: BodyOf<E>, ctx: AuthedContext) => Promise<AnswerOf<E>> },
 ): RouteDef[] {
   const { endpoint, title, read } = e;
   return [
@@ -24,7 +32,7 @@ function report<S extends z.ZodType, R extends z.ZodObject>(
       title,
       body: endpoint.request,
       columns: Object.keys(endpoint.result.shape.data.element.shape),
-      read,
+      read: (b, ctx) => read(b as BodyOf<E>, ctx),
     }),
   ];
 }

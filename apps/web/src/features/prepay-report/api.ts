@@ -1,4 +1,4 @@
-import { type ConsumptionRow, PREPAY_REPORT_API, type RequestOf } from '@prepay/contracts';
+import { type ConsumptionRow, PREPAY_REPORT_API, type ReportScope, type RequestOf } from '@prepay/contracts';
 import { call } from '../../lib/call';
 
 /** The report's filter: what the grid sends, without paging. */
@@ -20,4 +20,10 @@ export async function readAllConsumption(filter: ConsumptionFilter): Promise<Con
     rows.push(...page.data);
     if (page.data.length < PAGE || rows.length >= page.total) return rows;
   }
+}
+
+/** The report's scope for a filter: one row's read (the summary answers it at once). */
+export async function readConsumptionScope(filter: ConsumptionFilter): Promise<ReportScope> {
+  const page = await call(PREPAY_REPORT_API.consumptionStatistics, { ...filter, pageNumber: 1, pageSize: 1 });
+  return page.scope;
 }

@@ -1,14 +1,28 @@
 import { type ConsumptionRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Segmented, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
+import { formatNumber } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+import { readConsumptionScope } from './api';
 import { ConsumptionChart } from './consumption-chart';
 import { type ConsumptionFilter, ConsumptionFilters, NO_FILTER } from './consumption-filters';
 import { READ_LANG } from './report-columns';
+import { ReportScopeLine } from './report-scope';
 import './locales';
 
 type View = 'data' | 'chart';
+type ConsumptionFilterBody = ConsumptionFilter & { lang: string; isDaily: boolean };
+
+/** The report's scope for its filter, shown above both views. */
+function useConsumptionScope(body: ConsumptionFilterBody) {
+  return useQuery({
+    queryKey: ['report-consumption-scope', body],
+    queryFn: () => readConsumptionScope(body),
+  });
+}
 
 /** Consumption Statistics (§9, §16.9): Daily / Monthly tabs, Data / Chart views, one filter row. */
 export default function ConsumptionStatisticsPage() {
@@ -18,6 +32,7 @@ export default function ConsumptionStatisticsPage() {
   const [filter, setFilter] = useState<ConsumptionFilter>(NO_FILTER);
   const monthly = period === 'monthly';
   const body = useMemo(() => ({ ...READ_LANG, isDaily: !monthly, ...filter }), [monthly, filter]);
+  const scope = useConsumptionScope(body);
 
   return (
     <Card data-testid="consumption-statistics" className="consumption-statistics">
@@ -45,6 +60,7 @@ export default function ConsumptionStatisticsPage() {
           ]}
         />
       </Flex>
+      <ReportScopeLine kind="consumption" scope={scope.data} />
       {view === 'data' ? (
         <ListPage<ConsumptionRow>
           resource={`report-consumption-${period}`}
@@ -64,6 +80,13 @@ export default function ConsumptionStatisticsPage() {
               render: (v) => String(v).slice(0, monthly ? 7 : 10),
             },
             { key: 'consumption', title: t('report.consumption'), sort: true, width: 160 },
+            {
+              key: 'meters',
+              title: monthly ? t('report.metersMonthly') : t('report.meters'),
+              sort: true,
+              width: 160,
+              render: (v) => formatNumber(v, 0, currentLanguage()),
+            },
           ]}
           testId="report-consumption"
         />

@@ -1,28 +1,35 @@
-import { type DebtSituationRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
+import { type DebtSituationRow, PREPAY_REPORT_PATHS, type ReportScope } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { textColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
 import { addressColumn, customerIdColumn, READ_LANG, reportGrid } from './report-columns';
+import { ReportScopeLine, useListAnswer } from './report-scope';
 import './locales';
 
 /** Debt Situation: each customer's total, recovered and remaining debt, and the vends that paid it. */
+const GRID = reportGrid('debt-situation', PREPAY_REPORT_PATHS.debtSituation, 'PrepayReport/DebtSituation');
+
 export default function DebtSituationPage() {
   const { t } = useTranslation();
+  const answer = useListAnswer<{ scope?: ReportScope }>(GRID.resource);
   return (
-    <ListPage<DebtSituationRow>
-      {...reportGrid('debt-situation', PREPAY_REPORT_PATHS.debtSituation, 'PrepayReport/DebtSituation')}
-      rowKey={(r) => r.customerId}
-      extraBody={READ_LANG}
-      columns={[
-        customerIdColumn(t),
-        textColumn('customerName', t('report.customerName'), 160),
-        { key: 'totalDebt', title: t('report.totalDebt'), sort: true, width: 130 },
-        { key: 'paidDebt', title: t('report.paidDebt'), sort: true, width: 130, optional: true },
-        { key: 'remainingDebt', title: t('report.remainingDebt'), sort: true, width: 140 },
-        { key: 'paymentTimes', title: t('report.paymentTimes'), sort: true, width: 110, optional: true },
-        { key: 'lastPaymentDate', title: t('report.lastPaymentDate'), sort: true, width: 170 },
-        addressColumn(t),
-      ]}
-    />
+    <>
+      <ReportScopeLine kind="debtSituation" scope={answer?.scope} />
+      <ListPage<DebtSituationRow>
+        {...GRID}
+        rowKey={(r) => r.customerId}
+        extraBody={READ_LANG}
+        columns={[
+          customerIdColumn(t),
+          textColumn('customerName', t('report.customerName'), 160),
+          { key: 'totalDebt', title: t('report.totalDebt'), sort: true, width: 130 },
+          { key: 'paidDebt', title: t('report.paidDebt'), sort: true, width: 130, optional: true },
+          { key: 'remainingDebt', title: t('report.remainingDebt'), sort: true, width: 140 },
+          { key: 'paymentTimes', title: t('report.paymentTimes'), sort: true, width: 110, optional: true },
+          { key: 'lastPaymentDate', title: t('report.lastPaymentDate'), sort: true, width: 170 },
+          addressColumn(t),
+        ]}
+      />
+    </>
   );
 }

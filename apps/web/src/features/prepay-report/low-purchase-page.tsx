@@ -1,33 +1,44 @@
-import { type LowPurchaseRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
+import {
+  LOW_PURCHASE_DEFAULTS,
+  type LowPurchaseRow,
+  PREPAY_REPORT_PATHS,
+  type ReportScope,
+} from '@prepay/contracts';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
-import { useNumberFilters } from './number-filters';
+import { defaultRange, LowPurchaseFilters, lowPurchaseBody } from './low-purchase-filters';
 import { accountColumns, addressColumn, reportGrid } from './report-columns';
+import { ReportScopeLine, useListAnswer } from './report-scope';
 import './locales';
 
-/** Low Purchase Situation: accounts whose purchases in the date range total at or below the low limit. */
+const GRID = reportGrid('low-purchase', PREPAY_REPORT_PATHS.lowPurchase, 'PrepayReport/LowPurchaseSituation');
+
+/**
+ * Low Purchase Situation: accounts whose purchases in a period total at or below a limit. It opens on the
+ * last 30 days and 1,000.00, states the period, the limit and how many accounts of how many it lists,
+ * and takes both in its one filter bar.
+ */
 export default function LowPurchasePage() {
   const { t } = useTranslation();
-  const filters = useNumberFilters([{ key: 'lowLimit', label: t('report.lowLimit'), step: 0.01 }]);
+  const [body, setBody] = useState(() => lowPurchaseBody(defaultRange(), LOW_PURCHASE_DEFAULTS.lowLimit));
+  const answer = useListAnswer<{ scope?: ReportScope }>(GRID.resource);
   return (
-    <ListPage<LowPurchaseRow>
-      {...reportGrid('low-purchase', PREPAY_REPORT_PATHS.lowPurchase, 'PrepayReport/LowPurchaseSituation')}
-      rowKey={(r) => r.meterId}
-      extraBody={filters.extraBody}
-      toolbarExtra={filters.toolbarExtra}
-      columns={[
-        ...accountColumns(t),
-        // The date-range header filter goes out as `dateRange`, the report's purchase window.
-        {
-          key: 'purchaseTimes',
-          title: t('report.purchaseTimes'),
-          filter: { kind: 'dateRange', field: 'date' },
-          width: 150,
-        },
-        { key: 'purchaseTotalUnit', title: t('report.purchaseTotalUnit'), sort: true, width: 130 },
-        { key: 'purchaseTotalPaid', title: t('report.purchaseTotalPaid'), sort: true, width: 130 },
-        addressColumn(t),
-      ]}
-    />
+    <>
+      <ReportScopeLine kind="lowPurchase" scope={answer?.scope} />
+      <ListPage<LowPurchaseRow>
+        {...GRID}
+        rowKey={(r) => r.meterId}
+        extraBody={body}
+        toolbarExtra={<LowPurchaseFilters onApply={setBody} />}
+        columns={[
+          ...accountColumns(t),
+          { key: 'purchaseTimes', title: t('report.purchaseTimes'), width: 150 },
+          { key: 'purchaseTotalUnit', title: t('report.purchaseTotalUnit'), sort: true, width: 130 },
+          { key: 'purchaseTotalPaid', title: t('report.purchaseTotalPaid'), sort: true, width: 130 },
+          addressColumn(t),
+        ]}
+      />
+    </>
   );
 }
