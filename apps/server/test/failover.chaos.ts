@@ -8,11 +8,12 @@ import { startFailoverPair } from '../../../scripts/pg-failover.mjs';
 import { openPostgres, rowsOf } from '../src/db/client.js';
 import { startHaproxy } from './haproxy.js';
 import { seedVendableMeters } from './ops-fixture.js';
-import { type RunningServer, startServer, stopRunning } from './server-process.js';
+import { freePort, type RunningServer, startServer, stopRunning } from './server-process.js';
 import { type LoadTally, vendingClients } from './vend-load.js';
 
 interface FailoverPair {
   url: string;
+  states(): Promise<{ name: string; port: number; reported: string }[]>;
   steady(): Promise<string>;
   kill(name: string): void;
   stop(): Promise<void>;
@@ -63,6 +64,27 @@ async function stored(url: string) {
   }
 }
 
+/**
+ * How the primary acknowledges a commit, seen from a session of the app's own pool: only once a synchronous
+ * standby has it (pg_auto_failover names the standby in synchronous_standby_names).
+ */
+async function commitRule(url: string) {
+  const check = await openPostgres(url, 1);
+  try {
+    const [row] = rowsOf<{ names: string; commit: string; sync: number }>(
+      await check.db.execute(
+        sql`select current_setting('synchronous_standby_names') as names, current_setting('synchronous_commit') as commit, (select count(*)::int from pg_stat_replication where sync_state in ('sync', 'quorum')) as sync`,
+      ),
+    );
+    return row;
+  } finally {
+    await check.close();
+  }
+}
+
+/** One process's Prometheus metrics (its operations listener). */
+const scrape = async (port: number) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+
 /** The figures `npm run chaos` prints (CHAOS_REPORT names a file to write them to). */
 function report(tally: LoadTally, killedAt: number, storedRows: number, duplicates: number, reused: number) {
   const firstAfter = Math.min(...tally.acks.filter((a) => a.sentAt > killedAt).map((a) => a.ackedAt));
@@ -89,7 +111,8 @@ describe('vending on a pg_auto_failover pair (primary + synchronous standby)', (
     pair = (await startFailoverPair()) as FailoverPair;
     const ids = await seedVendableMeters(await openPostgres(pair.url, 2), work, METERS);
     const env = { DATABASE_URL: pair.url, DATA_DIR: work, SEED: 'none', HEADEND: 'off' };
-    servers.push(await startServer(env), await startServer(env));
+    const metricsPorts = [await freePort(), await freePort()];
+    for (const port of metricsPorts) servers.push(await startServer({ ...env, METRICS_PORT: String(port) }));
     const balancer = await startHaproxy(
       servers.map((s) => Number(new URL(s.base).port)),
       work,
@@ -106,6 +129,13 @@ describe('vending on a pg_auto_failover pair (primary + synchronous standby)', (
     await until('vending under way', 60_000, () => tally.acks.length >= 80, load.failure);
 
     const primary = await pair.steady();
+    const rule = await commitRule(pair.url);
+    expect(rule?.names).not.toBe('');
+    expect(rule?.commit).toBe('on');
+    expect(rule?.sync).toBe(1);
+    expect(await scrape(metricsPorts[0] ?? 0)).toMatch(
+      /^prepay_db_replication_lag_bytes\{standby="[^"]+",sync="(sync|quorum)"\} \d+$/m,
+    );
     const killedAt = Date.now();
     pair.kill(primary);
     // Vending resumes by itself: vends sent after the kill are acknowledged, on the promoted standby.
@@ -134,5 +164,12 @@ describe('vending on a pg_auto_failover pair (primary + synchronous standby)', (
     // The primary's death was seen (answers refused as retryable while no node could write).
     expect(figures.retryableAnswers).toBeGreaterThan(0);
     expect(tally.acks.filter((a) => a.attempts > 1).length).toBeGreaterThan(0);
+    // Each process saw its primary move once, and now writes to the promoted standby.
+    const promoted = (await pair.states()).find((n) => n.name !== primary && /primary/.test(n.reported));
+    for (const port of metricsPorts) {
+      const text = await scrape(port);
+      expect(text).toMatch(/^prepay_db_failovers_total 1$/m);
+      expect(text).toContain(`prepay_db_primary{host="127.0.0.1:${promoted?.port}"} 1`);
+    }
   });
 });
