@@ -166,6 +166,11 @@ export async function startFailoverPair() {
       states,
       /** The current primary's name, once the monitor reports one primary and one secondary in sync. */
       steady: () => until('primary + secondary', 120000, () => steadyPrimary(states)),
+      /** A machine back after repair: the node's pg_autoctl again, which rejoins as a standby (pg_rewind). */
+      restart: (name) => {
+        const at = nodes.findIndex((n) => n.name === name);
+        nodes[at] = runNode(dir, name, ['run', '--pgdata', path.join(dir, name)]);
+      },
       /** A machine dying: SIGKILL to the node's pg_autoctl, its postmaster and every backend. */
       kill: (name) =>
         signalGroup(
