@@ -122,7 +122,12 @@ export async function startFailoverPair() {
     const running = nodes.filter((n) => n.child.exitCode === null && n.child.signalCode === null);
     for (const n of running.slice().reverse()) signalGroup(n, 'SIGINT');
     const exited = Promise.all(running.map((n) => new Promise((r) => n.child.once('exit', r))));
-    const late = await Promise.race([exited.then(() => false), delay(20000).then(() => true)]);
+    let timer;
+    const timeout = new Promise((r) => {
+      timer = setTimeout(() => r(true), 20000);
+    });
+    const late = await Promise.race([exited.then(() => false), timeout]);
+    clearTimeout(timer);
     if (late) for (const n of nodes) signalGroup(n, 'SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   };
@@ -191,7 +196,6 @@ export async function startFailoverPair() {
 
 const nodeUrl = (port) => `postgres://postgres@127.0.0.1:${port}/prepay`;
 
-const delay = (ms) => new Promise((r) => setTimeout(r, ms).unref());
 
 async function steadyPrimary(states) {
   const rows = await states();

@@ -136,7 +136,10 @@ export function failoverClient(finder: PrimaryFinder): typeof pg.Client {
       this.target = target;
       this.host = target.host;
       this.port = target.port;
-      this.on('end', () => finder.lost(target));
+      // node-postgres marks a connection it was asked to close (pool idle timeout, shutdown) as ending.
+      this.on('end', () => {
+        if (!(this as unknown as { _ending?: boolean })._ending) finder.lost(target);
+      });
       try {
         await super.connect();
       } catch (err) {
