@@ -196,7 +196,6 @@ export async function startFailoverPair() {
 
 const nodeUrl = (port) => `postgres://postgres@127.0.0.1:${port}/prepay`;
 
-
 async function steadyPrimary(states) {
   const rows = await states();
   const primary = rows.find((s) => s.reported === 'primary' && s.goal === 'primary');

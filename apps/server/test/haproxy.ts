@@ -12,6 +12,10 @@ export async function startHaproxy(ports: number[], work: string): Promise<{ bas
   const template = readFileSync(path.resolve(import.meta.dirname, '../../../deploy/haproxy.cfg'), 'utf8');
   const cfg = template
     .replace('bind :8080', `bind 127.0.0.1:${port}`)
+    .replaceAll(
+      '/etc/haproxy/errors/prepay-503.http',
+      path.resolve(import.meta.dirname, '../../../deploy/haproxy-503.http'),
+    )
     .replace(/^\s*server api\d.*$/gm, '')
     .replace(
       '# servers',

@@ -18,6 +18,8 @@ export interface LoadTally {
   retryableApi: number;
   /** 503 from the load balancer itself (every API process was unready at that instant). */
   retryableBalancer: number;
+  /** 503 answers without the envelope's code 503 or without Retry-After (a client could not tell). */
+  untyped: number;
   /** Anything else that was not an answer: a connection lost. */
   lost: number;
   /** Answers that must never come: a 500, or a refusal of a vend that should go through. */
@@ -27,6 +29,7 @@ export interface LoadTally {
 interface Reply {
   status: number;
   retryAfter: string | null;
+  answeredBy: string | null;
   code?: number;
   reason?: string;
   result?: { token?: string; receiptId?: number };
@@ -47,9 +50,10 @@ async function post(base: string, pathname: string, body: unknown, token?: strin
         return {};
       }
     })();
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), ...json };
+    const retryAfter = res.headers.get('retry-after');
+    return { status: res.status, retryAfter, answeredBy: res.headers.get('x-answered-by'), ...json };
   } catch (err) {
-    return { status: 0, retryAfter: null, reason: (err as Error).message };
+    return { status: 0, retryAfter: null, answeredBy: null, reason: (err as Error).message };
   }
 }
 
@@ -63,7 +67,14 @@ export function vendingClients(
   meters: string[],
   opts: { clients: number; prefix: string; stop: () => boolean; giveUpMs: number },
 ) {
-  const tally: LoadTally = { acks: [], retryableApi: 0, retryableBalancer: 0, lost: 0, wrong: [] };
+  const tally: LoadTally = {
+    acks: [],
+    retryableApi: 0,
+    retryableBalancer: 0,
+    untyped: 0,
+    lost: 0,
+    wrong: [],
+  };
   const vendOnce = async (token: string, meterId: string, key: string) => {
     const body = {
       meterId,
@@ -87,9 +98,11 @@ export function vendingClients(
         });
         return;
       }
-      if (r.status === 503 && r.code === 503 && r.retryAfter) tally.retryableApi++;
-      else if (r.status === 503) tally.retryableBalancer++;
-      else if (r.status === 0) tally.lost++;
+      if (r.status === 503) {
+        if (r.answeredBy === 'load-balancer') tally.retryableBalancer++;
+        else tally.retryableApi++;
+        if (r.code !== 503 || !(Number(r.retryAfter) > 0)) tally.untyped++;
+      } else if (r.status === 0) tally.lost++;
       else tally.wrong.push(`${r.status} ${r.code} ${r.reason}`);
       if (Date.now() - first > opts.giveUpMs)
         throw new Error(`vend ${key} never acknowledged: ${r.status} ${r.reason}`);
