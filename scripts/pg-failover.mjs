@@ -30,11 +30,21 @@ const FAST_MONITOR = {
 
 const asRoot = process.getuid?.() === 0;
 
-/** pg_autoctl and PostgreSQL refuse root: run as the postgres user then, with the folder's own config home. */
-function command(dir, args) {
-  const env = [`XDG_CONFIG_HOME=${dir}/config`, `XDG_DATA_HOME=${dir}/share`, `XDG_RUNTIME_DIR=${dir}/run`];
-  const inner = ['env', ...env, AUTOCTL, ...args];
-  return asRoot ? ['runuser', ['-u', 'postgres', '--', ...inner]] : [inner[0], inner.slice(1)];
+/**
+ * pg_autoctl and PostgreSQL refuse root: run as the postgres user then (the child is pg_autoctl itself, so
+ * its exit means its PostgreSQL has stopped), with the folder's own config and state homes.
+ */
+function spawnOptions(dir) {
+  const env = {
+    ...process.env,
+    XDG_CONFIG_HOME: `${dir}/config`,
+    XDG_DATA_HOME: `${dir}/share`,
+    XDG_RUNTIME_DIR: `${dir}/run`,
+    HOME: dir,
+  };
+  if (!asRoot) return { env };
+  const id = (flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { env, uid: id('-u'), gid: id('-g') };
 }
 
 const until = async (what, deadlineMs, check) => {
@@ -60,9 +70,12 @@ async function query(url, text) {
 
 /** One pg_autoctl process (monitor or node) running in the foreground of its own process group. */
 function runNode(dir, name, args) {
-  const [cmd, argv] = command(dir, args);
   let output = '';
-  const child = spawn(cmd, argv, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(AUTOCTL, args, {
+    ...spawnOptions(dir),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (d) => (output = (output + d).slice(-20000)));
   child.stderr.on('data', (d) => (output = (output + d).slice(-20000)));
   child.unref();
@@ -109,7 +122,9 @@ const nodeArgs = (dir, name, port, monitorUrl, pgCtl) => [
  * state, to kill a node like a machine dying, and to stop everything.
  */
 export async function startFailoverPair() {
-  const pgCtl = findPgBin('pg_ctl');
+  // The extension is built for PostgreSQL 15 (Debian's postgresql-15-auto-failover): its pg_ctl, if present.
+  const pg15 = '/usr/lib/postgresql/15/bin/pg_ctl';
+  const pgCtl = existsSync(pg15) ? pg15 : findPgBin('pg_ctl');
   if (!pgCtl || !existsSync(AUTOCTL))
     throw new Error('pg_autoctl not found (apt-get install postgresql-15-auto-failover)');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'prepay-pgaf-'));
@@ -129,7 +144,7 @@ export async function startFailoverPair() {
     const late = await Promise.race([exited.then(() => false), timeout]);
     clearTimeout(timer);
     if (late) for (const n of nodes) signalGroup(n, 'SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   try {
     const monitor = runNode(dir, 'monitor', [
