@@ -8,6 +8,17 @@ export default defineConfig({
       'apps/server',
       'apps/simulator',
       'apps/web',
+      // Killing processes under load (npm run chaos): real servers, HAProxy and a pg_auto_failover pair.
+      {
+        test: {
+          name: 'chaos',
+          root: 'apps/server',
+          include: ['test/*.chaos.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
       // The repository's own tooling (the dependency rule).
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
     ],

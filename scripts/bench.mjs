@@ -1,5 +1,6 @@
-// `npm run bench [-- sts|server|simulator|web|vend]`: every workspace's benchmark (or the named ones), one after
-// another. `vend` is the server's vend bench alone (also part of `server`).
+// `npm run bench [-- sts|server|simulator|web|vend|failover]`: every workspace's benchmark (or the named ones),
+// one after another. `vend` is the server's vend bench alone (also part of `server`); `failover` (named only)
+// is synchronous replication against one PostgreSQL and three failovers under load.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,9 +10,9 @@ const all = { sts: 'packages/sts', server: 'apps/server', simulator: 'apps/simul
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 let failed = 0;
 for (const name of wanted) {
-  if (name === 'vend') {
-    console.log('\n=== bench: vend (apps/server/bench/vend.bench.ts) ===');
-    const res = spawnSync('npx', ['tsx', 'bench/vend.bench.ts'], {
+  if (name === 'vend' || name === 'failover') {
+    console.log(`\n=== bench: ${name} (apps/server/bench/${name}.bench.ts) ===`);
+    const res = spawnSync('npx', ['tsx', `bench/${name}.bench.ts`], {
       cwd: path.join(root, 'apps/server'),
       stdio: 'inherit',
     });

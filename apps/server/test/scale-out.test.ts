@@ -1,62 +1,27 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPostgres, rowsOf } from '../src/db/client.js';
+import { startHaproxy } from './haproxy.js';
 import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD } from './harness.js';
 import { seedVendableMeters } from './ops-fixture.js';
-import {
-  freePort,
-  postgresDatabase,
-  type RunningServer,
-  startServer,
-  stopRunning,
-} from './server-process.js';
+import { postgresDatabase, type RunningServer, startServer, stopRunning } from './server-process.js';
 
 const CLIENTS = 8;
 const METERS = 16;
 let cluster: Awaited<ReturnType<typeof postgresDatabase>> | undefined;
-let haproxy: ChildProcess | undefined;
+let haproxy: { stop(): void } | undefined;
 const servers: RunningServer[] = [];
 const work = mkdtempSync(path.join(os.tmpdir(), 'prepay-scale-'));
 afterAll(async () => {
-  haproxy?.kill('SIGTERM');
+  haproxy?.stop();
   await stopRunning(servers);
   cluster?.stop();
   rmSync(work, { recursive: true, force: true });
 });
-
-/** HAProxy from Debian's package, as deploy/haproxy.cfg configures it, on the two servers' ports. */
-async function startHaproxy(ports: number[]): Promise<string> {
-  const port = await freePort();
-  const template = readFileSync(path.resolve(import.meta.dirname, '../../../deploy/haproxy.cfg'), 'utf8');
-  const cfg = template
-    .replace('bind :8080', `bind 127.0.0.1:${port}`)
-    .replace(/^\s*server api\d.*$/gm, '')
-    .replace(
-      '# servers',
-      ports.map((p, i) => `  server api${i + 1} 127.0.0.1:${p} check inter 300 fall 2 rise 2`).join('\n'),
-    );
-  const file = path.join(work, 'haproxy.cfg');
-  writeFileSync(file, cfg);
-  let output = '';
-  haproxy = spawn('/usr/sbin/haproxy', ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-  haproxy.stdout?.on('data', (d) => (output += d));
-  haproxy.stderr?.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (haproxy.exitCode !== null) throw new Error(`haproxy exited: ${output}`);
-    const ok = await fetch(`${base}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return base;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 interface Ack {
   key: string;
@@ -73,7 +38,9 @@ describe('two server processes behind HAProxy on one PostgreSQL', () => {
     // One API process with the head-end, one API-only (HEADEND=off): both serve the API.
     servers.push(await startServer(env), await startServer({ ...env, HEADEND: 'off' }));
     const ports = servers.map((s) => Number(new URL(s.base).port));
-    const lb = await startHaproxy(ports);
+    const balancer = await startHaproxy(ports, work);
+    haproxy = balancer;
+    const lb = balancer.base;
     const post = async (pathname: string, body: unknown, token?: string) => {
       const res = await fetch(`${lb}${pathname}`, {
         method: 'POST',

@@ -17,6 +17,11 @@ export const ErrorCode = {
   tokenExpired: 50014,
   queryFailed: 99,
   internal: 500,
+  /**
+   * The database cannot take the request right now (a failover to the standby is under way): nothing was
+   * written. HTTP 503 with Retry-After; send the same request again, with the same idempotency key.
+   */
+  unavailable: 503,
   /** The login needs the verification code (a challenge from /api/user/captcha) and none was sent. */
   captchaRequired: 1101,
   /** The verification code was wrong, expired or already used; fetch a new challenge. */

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { failoverClient, PrimaryFinder, parseMultiHost } from './failover-pool.js';
 import { LOCK_FILE, lockFolder } from './folder-lock.js';
 import { usePreparedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
@@ -45,6 +46,8 @@ export interface Database {
   backup?(): Promise<Buffer>;
   /** PostgreSQL: the pool's connections (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /** PostgreSQL on a multi-host URL: the primary's host now and how often it moved (metrics). */
+  failoverStats?(): { primary: string | null; failovers: number };
 }
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
@@ -85,9 +88,28 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
+/**
+ * How the connections of a URL are made: straight for one host; for several (a primary and its standbys),
+ * each to whichever answers as the writable primary now (failover-pool.ts).
+ */
+function connectionsOf(url: string) {
+  const multi = parseMultiHost(url);
+  if (!multi) return { config: { connectionString: url }, finder: undefined };
+  const finder = new PrimaryFinder(multi.hosts, multi.single);
+  const config = {
+    connectionString: multi.single,
+    Client: failoverClient(finder),
+    // A node that vanished without a word must not hold a request for minutes.
+    connectionTimeoutMillis: 5000,
+    keepAlive: true,
+  };
+  return { config, finder };
+}
+
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   // int8 columns are declared mode:'number' in the schema; numeric stays a string (money is exact).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const { config, finder } = connectionsOf(url);
+  const pool = new pg.Pool({ ...config, max: poolSize });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it on next use */
   });
@@ -99,6 +121,12 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     close: () => pool.end(),
     listen: (channel, onNotify, onLost) => listenPostgres(url, channel, onNotify, onLost),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    ...(finder && {
+      failoverStats: () => {
+        const at = finder.current();
+        return { primary: at ? `${at.host}:${at.port}` : null, failovers: finder.failovers };
+      },
+    }),
   };
 }
 
@@ -109,7 +137,9 @@ async function listenPostgres(
   onLost: (err: Error) => void,
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
-  const client = new pg.Client({ connectionString: url });
+  const { config } = connectionsOf(url);
+  const ClientClass: typeof pg.Client = 'Client' in config ? config.Client : pg.Client;
+  const client = new ClientClass(config);
   let ready = false;
   let closing = false;
   let lost = false;

@@ -37,6 +37,8 @@ export interface HeadEndService extends HeadEnd {
   readonly state: LinkState;
   /** Meters currently dialled in over TCP. */
   gprsLinkCount(): number;
+  /** Whether the MQTT link to the LoRaWAN side's broker is up now (readiness). */
+  brokerConnected(): boolean;
   /** Writes live state to the database now (tests, shutdown). */
   flush(): Promise<void>;
   /** Re-reads the meters (ids, addresses, DevEUIs) after meters were created or changed. */
@@ -107,7 +109,7 @@ async function openLinks(cfg: HeadEndConfig, ctx: LinkContext, mqttUrl: string, 
   gprs?.gprs.attach(engine);
   const subscribed = lorawan.start();
   resources.push(lorawan);
-  return { engine, gprs: gprs?.gprs, gprsPort: gprs?.port, subscribed };
+  return { engine, lorawan, gprs: gprs?.gprs, gprsPort: gprs?.port, subscribed };
 }
 
 /** Starts the head-end: broker (embedded unless MQTT_URL), LoRaWAN application, GPRS listener, state writer. */
@@ -128,7 +130,7 @@ export async function startHeadEnd(cfg: HeadEndConfig, db: Db, log: Log): Promis
       log.info({ url: broker.url }, 'head-end: embedded MQTT broker listening');
     }
     const mqttUrl = cfg.mqttUrl ?? broker?.url ?? '';
-    const { engine, gprs, gprsPort, subscribed } = await openLinks(cfg, ctx, mqttUrl, resources);
+    const { engine, lorawan, gprs, gprsPort, subscribed } = await openLinks(cfg, ctx, mqttUrl, resources);
     // The embedded broker is ours and local: wait for the subscriptions so no early uplink is missed.
     if (broker) await subscribed;
     const writer = createStateWriter(db, state, log, { intervalMs: cfg.persistMs });
@@ -141,6 +143,7 @@ export async function startHeadEnd(cfg: HeadEndConfig, db: Db, log: Log): Promis
       exchange: (meterId, request, opts) => engine.exchange(meterId, request, opts),
       linkState: (meterId) => state.meter(meterId),
       gprsLinkCount: () => gprs?.linkCount ?? 0,
+      brokerConnected: () => lorawan.connected,
       flush: () => writer.flush(true),
       refreshMeters: () => directory.load(),
       close() {

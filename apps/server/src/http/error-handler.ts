@@ -1,6 +1,7 @@
 import { ErrorCode } from '@prepay/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/failover-pool.js';
 import { DomainError, type DomainErrorKind } from '../lib/domain-errors.js';
 import { AppError } from './errors.js';
 import { dataError } from './input-guard.js';
@@ -29,6 +30,10 @@ function domainAnswer(error: DomainError) {
   const result = error.kind === 'invalid' ? { errors: error.problems } : null;
   return { status: wire.status, body: body(error.code ?? wire.code, error.reason, result) };
 }
+
+const RETRY_AFTER_SECONDS = 2;
+const UNAVAILABLE_REASON =
+  'The database is switching to its standby. Nothing was saved by this request: send it again in a moment (a vend with the same idempotency key).';
 
 /** Every failure leaves as an envelope with the right status; internals never reach the client. */
 export function installErrorHandling(app: FastifyInstance): void {
@@ -66,6 +71,16 @@ export function installErrorHandling(app: FastifyInstance): void {
       request.log.info({ err: error }, 'request refused by the database');
       const answer = domainAnswer(data);
       return reply.code(answer.status).send(answer.body);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A failover (or a restart) of the database: nothing this request did was acknowledged, so the
+      // client may send it again; a vend's idempotency key makes the retry return the first one's token
+      // if its commit did reach the standby.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(body(ErrorCode.unavailable, UNAVAILABLE_REASON));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(body(ErrorCode.internal, 'Internal server error'));

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { rowsOf } from '../db/client.js';
 import type { Deps } from '../deps.js';
+import { registerFailoverGauges } from './metrics-failover.js';
 
 /**
  * Prometheus metrics (prom-client), one registry per app. Served on the operations listener (METRICS_PORT,
@@ -18,6 +19,7 @@ import type { Deps } from '../deps.js';
  * - prepay_vend_write_statements_total / prepay_vend_writes_total / prepay_vend_write_fallbacks_total: the
  *   group commit's statements, the vends they wrote (their ratio is the mean group) and the statements
  *   refused as a whole and written again vend by vend (modules/vending/vend-write-queue.ts).
+ * - failover, replication lag, task claims per process, broker link: lib/metrics-failover.ts.
  * - the process's defaults (CPU, memory, event-loop lag, GC) under prepay_process_… / prepay_nodejs_….
  */
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -219,6 +221,7 @@ export function createMetrics(deps: Deps, sources: MetricSources) {
   const counters = requestCounters(registry);
   registerStateGauges(registry, deps);
   registerTotals(registry, sources);
+  registerFailoverGauges(registry, deps);
   return {
     registry,
     install: (app: FastifyInstance) => installHooks(app, counters),

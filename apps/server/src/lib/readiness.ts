@@ -15,8 +15,9 @@ function knownMigrations(): number {
 
 /**
  * GET /readyz — may this process take traffic? (A load balancer's check; /healthz stays "alive".)
- * Ready when the database answers, every migration this build knows is applied, the head-end runs when
- * this process is meant to run one. 200 or 503, with each check. (While a process shuts down Fastify
+ * Ready when the database answers (on a multi-host URL: a writable primary does), every migration this
+ * build knows is applied, the head-end runs when this process is meant to run one and its link to the
+ * MQTT broker is up. 200 or 503, with each check. (While a process shuts down Fastify
  * answers every request, this one included, with 503, so the load balancer drains it first.)
  */
 export function installReadiness(app: FastifyInstance, deps: Deps, wantsHeadend: boolean): void {
@@ -33,8 +34,14 @@ export function installReadiness(app: FastifyInstance, deps: Deps, wantsHeadend:
     } catch (err) {
       checks.database = `unreachable: ${(err as Error).message}`;
     }
-    checks.headend = !wantsHeadend ? 'not run by this process' : deps.headend ? 'ok' : 'not started';
+    checks.headend = headendCheck(deps, wantsHeadend);
     const ready = Object.values(checks).every((v) => v === 'ok' || v === 'not run by this process');
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
   });
+}
+
+function headendCheck(deps: Deps, wantsHeadend: boolean): string {
+  if (!wantsHeadend) return 'not run by this process';
+  if (!deps.headend) return 'not started';
+  return deps.headend.brokerConnected() ? 'ok' : 'MQTT broker unreachable';
 }
