@@ -1,4 +1,4 @@
-import { type DebtSituationRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
+import { type DebtSituationRow, PREPAY_REPORT_API } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { textColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
@@ -10,7 +10,7 @@ export default function DebtSituationPage() {
   const { t } = useTranslation();
   return (
     <ListPage<DebtSituationRow>
-      {...reportGrid('debt-situation', PREPAY_REPORT_PATHS.debtSituation, 'PrepayReport/DebtSituation')}
+      {...reportGrid('debt-situation', PREPAY_REPORT_API.debtSituation, 'PrepayReport/DebtSituation')}
       rowKey={(r) => r.customerId}
       extraBody={READ_LANG}
       columns={[

@@ -1,4 +1,4 @@
-import { type LongNonpurchaseRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
+import { type LongNonpurchaseRow, PREPAY_REPORT_API } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { useNumberFilters } from './number-filters';
@@ -16,7 +16,7 @@ export default function LongNonpurchasePage() {
     <ListPage<LongNonpurchaseRow>
       {...reportGrid(
         'long-nonpurchase',
-        PREPAY_REPORT_PATHS.longNonpurchase,
+        PREPAY_REPORT_API.longNonpurchase,
         'PrepayReport/LongNonpurchaseSituation',
       )}
       rowKey={(r) => r.meterId}

@@ -1,4 +1,4 @@
-import { type LowPurchaseRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
+import { type LowPurchaseRow, PREPAY_REPORT_API } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { useNumberFilters } from './number-filters';
@@ -11,7 +11,7 @@ export default function LowPurchasePage() {
   const filters = useNumberFilters([{ key: 'lowLimit', label: t('report.lowLimit'), step: 0.01 }]);
   return (
     <ListPage<LowPurchaseRow>
-      {...reportGrid('low-purchase', PREPAY_REPORT_PATHS.lowPurchase, 'PrepayReport/LowPurchaseSituation')}
+      {...reportGrid('low-purchase', PREPAY_REPORT_API.lowPurchase, 'PrepayReport/LowPurchaseSituation')}
       rowKey={(r) => r.meterId}
       extraBody={filters.extraBody}
       toolbarExtra={filters.toolbarExtra}
