@@ -2,6 +2,7 @@ import { type Endpoint, exportPath, PREPAY_REPORT_API, type page } from '@prepay
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { defineRoute, type RouteDef } from '../../http/route.js';
+import type { SessionUser } from '../../lib/user-context.js';
 import { type ExportableRead, exportRoute } from '../meter-data/index.js';
 import { createPrepayReportService, type PrepayReportService } from './prepay-report.service.js';
 
@@ -13,9 +14,11 @@ type ReportEndpoint<S extends z.ZodType, R extends z.ZodObject> = Endpoint<S, Re
 /** One report: its grid route and its export share path, permission, request and read. */
 function report<S extends z.ZodType, R extends z.ZodObject>(
   deps: Deps,
-  e: Pick<ExportableRead<S, z.infer<R>>, 'title' | 'read'> & { endpoint: ReportEndpoint<S, R> },
+  endpoint: ReportEndpoint<S, R>,
+  title: string,
+  readFor: (b: z.infer<S>, user: SessionUser) => Promise<{ total: number; data: z.infer<R>[] }>,
 ): RouteDef[] {
-  const { endpoint, title, read } = e;
+  const read: ExportableRead<S, z.infer<R>>['read'] = (b, ctx) => readFor(b, ctx.user);
   return [
     defineRoute({ endpoint, tag, summary: title, handler: (b, ctx) => read(b, ctx) }),
     exportRoute(deps, {
@@ -32,26 +35,15 @@ function report<S extends z.ZodType, R extends z.ZodObject>(
 /** The four reports, each a grid read and an export of the whole result. */
 function prepayReports(deps: Deps, service: PrepayReportService): RouteDef[] {
   return [
-    report(deps, {
-      endpoint: PREPAY_REPORT_API.longNonpurchase,
-      title: 'Long Nonpurchase Situation',
-      read: (b, ctx) => service.longNonpurchase(b, ctx.user),
-    }),
-    report(deps, {
-      endpoint: PREPAY_REPORT_API.lowPurchase,
-      title: 'Low Purchase Situation',
-      read: (b, ctx) => service.lowPurchase(b, ctx.user),
-    }),
-    report(deps, {
-      endpoint: PREPAY_REPORT_API.debtSituation,
-      title: 'Debt Situation',
-      read: (b, ctx) => service.debtSituation(b, ctx.user),
-    }),
-    report(deps, {
-      endpoint: PREPAY_REPORT_API.consumptionStatistics,
-      title: 'Consumption Statistics',
-      read: (b, ctx) => service.consumptionStatistics(b, ctx.user),
-    }),
+    report(deps, PREPAY_REPORT_API.longNonpurchase, 'Long Nonpurchase Situation', service.longNonpurchase),
+    report(deps, PREPAY_REPORT_API.lowPurchase, 'Low Purchase Situation', service.lowPurchase),
+    report(deps, PREPAY_REPORT_API.debtSituation, 'Debt Situation', service.debtSituation),
+    report(
+      deps,
+      PREPAY_REPORT_API.consumptionStatistics,
+      'Consumption Statistics',
+      service.consumptionStatistics,
+    ),
   ].flat();
 }
 
