@@ -7,6 +7,7 @@ import {
   DateRange,
   DateTimeInput,
   Id,
+  nullableTexts,
   ReadRequestBase,
   Remark,
   StationRowFields,
@@ -85,10 +86,9 @@ export const CreditTokenRecord = z.object({
   ...RecordBase,
   /** The meter's CommunicationWay (0 GPRS, 1 LoRaWAN), as the original's record carries it. */
   communicationWay: z.number().int(),
-  /** The original's fields for vends that need two tokens; a credit vend here is always one token. */
-  tokenFirst: z.string().nullable(),
-  tokenSecond: z.string().nullable(),
-  tariffName: z.string().nullable(),
+  // tokenFirst and tokenSecond: the original's fields for vends that need two tokens; a credit vend
+  // here is always one token.
+  ...nullableTexts('tokenFirst', 'tokenSecond', 'tariffName'),
   /** 0 by total paid, 1 by total unit. */
   purchaseWay: z.number().int(),
   totalUnit: z.number(),

@@ -44,6 +44,17 @@ export interface CrudTable<Api extends CrudApi> {
 }
 
 /**
+ * A table of a menu area's page: read under the query key `resource`, its dialogs titled from
+ * `<area>.<resource>.add|edit`, a row named by `id`.
+ */
+export const crudTable = <Api extends CrudApi>(
+  area: 'management' | 'setting',
+  resource: string,
+  api: Api,
+  id: keyof RowOf<Api> & string,
+): CrudTable<Api> => ({ resource, api, id, titles: `${area}.${resource}` });
+
+/**
  * The table's grid read. `RowOf` is defined as the row of this endpoint's page, which TypeScript cannot
  * follow through the generic `Api`, so this is the one place that says so.
  */

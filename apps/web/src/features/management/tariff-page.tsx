@@ -6,8 +6,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import {
-  type CrudTable,
   crudPrefetch,
+  crudTable,
   remarkField,
   type StationOptions,
   sectionField,
@@ -22,12 +22,7 @@ import { remarkAndStation } from './management-page';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
 
-const TARIFFS: CrudTable<typeof TARIFF_API> = {
-  resource: 'tariff',
-  api: TARIFF_API,
-  id: 'tariffId',
-  titles: 'management.tariff',
-};
+const TARIFFS = crudTable('management', 'tariff', TARIFF_API, 'tariffId');
 /** The page's first read, started with its code by the menu or the router. */
 export const prefetch = crudPrefetch(TARIFFS);
 const WIRE = 'YYYY-MM-DD HH:mm:ss';

@@ -19,9 +19,8 @@ export default function LongNonpurchasePage() {
         PREPAY_REPORT_API.longNonpurchase,
         'PrepayReport/LongNonpurchaseSituation',
       )}
+      {...filters}
       rowKey={(r) => r.meterId}
-      extraBody={filters.extraBody}
-      toolbarExtra={filters.toolbarExtra}
       columns={[
         ...accountColumns(t),
         {

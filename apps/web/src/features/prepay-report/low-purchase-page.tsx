@@ -12,9 +12,8 @@ export default function LowPurchasePage() {
   return (
     <ListPage<LowPurchaseRow>
       {...reportGrid('low-purchase', PREPAY_REPORT_API.lowPurchase, 'PrepayReport/LowPurchaseSituation')}
+      {...filters}
       rowKey={(r) => r.meterId}
-      extraBody={filters.extraBody}
-      toolbarExtra={filters.toolbarExtra}
       columns={[
         ...accountColumns(t),
         // The date-range header filter goes out as `dateRange`, the report's purchase window.

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { CrudPage, type CrudTable, crudPrefetch, remarkField } from '../../components/list-page/crud-page';
+import { CrudPage, crudPrefetch, crudTable, remarkField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import { readHiddenRole } from './api';
@@ -12,12 +12,7 @@ import { usePermissionLabel } from './permission-labels';
 import { RoleMenuTree } from './role-menu-tree';
 import './locales';
 
-const ROLES: CrudTable<typeof ROLE_API> = {
-  resource: 'role',
-  api: ROLE_API,
-  id: 'roleId',
-  titles: 'setting.role',
-};
+const ROLES = crudTable('setting', 'role', ROLE_API, 'roleId');
 /** The page's first read, started with its code by the menu or the router. */
 export const prefetch = crudPrefetch(ROLES);
 

@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { type CrudTable, crudPrefetch, remarkField, useCrudPage } from '../../components/list-page/crud-page';
+import { crudPrefetch, crudTable, remarkField, useCrudPage } from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
@@ -14,12 +14,7 @@ import { useIsSystemAdmin, useOwnStationId, useStations } from '../../components
 import { readRoles, resetPassword } from './api';
 import './locales';
 
-const USERS: CrudTable<typeof USER_API> = {
-  resource: 'user',
-  api: USER_API,
-  id: 'userId',
-  titles: 'setting.user',
-};
+const USERS = crudTable('setting', 'user', USER_API, 'userId');
 /** The page's first read, started with its code by the menu or the router. */
 export const prefetch = crudPrefetch(USERS);
 
