@@ -9,7 +9,7 @@ import {
 } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { managementNames, remarkAndStation } from './management-page';
+import { managementTable, remarkAndStation } from './management-page';
 
 interface CustomerForm {
   customerId: string;
@@ -87,9 +87,7 @@ const toBody = (v: CustomerForm, row: CustomerRow | undefined) => ({
 });
 
 const page = crudPage<typeof CUSTOMER_API, CustomerForm>({
-  ...managementNames('customer'),
-  api: CUSTOMER_API,
-  id: 'customerId',
+  ...managementTable('customer', CUSTOMER_API, 'customerId'),
   sortBy: 'customerId',
   columns: customerColumns,
   fields: customerFields,

@@ -25,7 +25,7 @@ import {
   STS_KEY_INTEGERS,
 } from '../../components/meter-options';
 import { linkStates, stateColumn } from '../../components/state-column';
-import { managementNames, remarkAndStation } from './management-page';
+import { managementTable, remarkAndStation } from './management-page';
 
 type KeySource = 'derive' | 'enter' | 'keep';
 /** One meter as the create and update calls take it. */
@@ -291,9 +291,7 @@ const NEW_METER: Partial<MeterForm> = {
 };
 
 const page = crudPage<typeof METER_API, MeterForm>({
-  ...managementNames('meter'),
-  api: METER_API,
-  id: 'meterId',
+  ...managementTable('meter', METER_API, 'meterId'),
   columns: (t, isAdmin, stations) => [
     ...deviceColumns(t),
     ...stsColumns(t),
