@@ -21,17 +21,8 @@ export const normalise = (content: string) => [...new Set(parseRoleContent(conte
 export const toRow = (r: typeof roles.$inferSelect): z.infer<typeof RoleRow> =>
   auditedRow(r, ['roleId', 'name', 'content', 'remark']);
 
-/**
- * Roles by id; a page of roles (the common filters, the name filter, the request's order); where role
- * writes go; the stored row a write replaces; the audited delete.
- */
-export const {
-  load,
-  read: readRoles,
-  writes: roleTable,
-  stored: storedRole,
-  remove: deleteRoles,
-} = keyedTable(roles, roles.roleId, 'Role', spec, toRow, (r) => r.roleId);
+/** The role table: roles by id, a page of roles (the name filter too), writes, the stored row, delete. */
+export const roleRows = keyedTable(roles, roles.roleId, 'Role', spec, toRow, (r) => r.roleId);
 
 export const rolesByIds = (q: Queryable, ids: string[]) =>
   q.select().from(roles).where(inArray(roles.roleId, ids));

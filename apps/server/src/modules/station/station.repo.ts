@@ -17,17 +17,15 @@ export const spec = auditedSpec(stations, {
 export const toRow = (s: typeof stations.$inferSelect): z.infer<typeof StationRow> =>
   auditedRow(s, ['stationId', 'name', 'isSystem', 'remark']);
 
-/**
- * Stations by id; a page of stations (the common filters, the name filter, the request's order); where
- * station writes go; the stored row a write replaces; the audited delete.
- */
-export const {
-  load,
-  read: readStations,
-  writes: stationTable,
-  stored: storedStation,
-  remove: deleteStations,
-} = keyedTable(stations, stations.stationId, 'Station', spec, toRow, (s) => s.stationId);
+/** The station table: stations by id, a page of them (the name filter too), writes, the stored row, delete. */
+export const stationRows = keyedTable(
+  stations,
+  stations.stationId,
+  'Station',
+  spec,
+  toRow,
+  (s) => s.stationId,
+);
 
 /** How many users belong to the stations. */
 export async function usersOfStations(q: Queryable, ids: string[]): Promise<number> {

@@ -134,6 +134,17 @@ export const stationField = (t: TFunction, isAdmin: boolean, stations: StationOp
   hidden: () => !isAdmin,
 });
 
+/** The field naming a row (its id): required, at most 64 characters, fixed once the row exists. */
+export const keyField = (name: string, label: string, more: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  kind: 'text',
+  required: true,
+  lockOnEdit: true,
+  maxLength: 64,
+  ...more,
+});
+
 /** The Remark field every master-data form ends with. */
 export const remarkField = (t: TFunction): FieldDef => ({
   name: 'remark',

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import {
   crudPage,
+  keyField,
   remarkField,
   type StationOptions,
   stationField,
@@ -25,14 +26,7 @@ interface CustomerForm {
 
 function customerFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   return [
-    {
-      name: 'customerId',
-      label: t('management.customer.id'),
-      kind: 'text',
-      required: true,
-      lockOnEdit: true,
-      maxLength: 64,
-    },
+    keyField('customerId', t('management.customer.id')),
     {
       name: 'customerName',
       label: t('management.customer.name'),

@@ -10,6 +10,7 @@ import {
 } from '../../components/list-page/common-columns';
 import {
   crudPage,
+  keyField,
   remarkField,
   type StationOptions,
   sectionField,
@@ -75,15 +76,7 @@ const stsField = (
 function deviceFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   const m = meterKey(t);
   return [
-    {
-      name: 'meterId',
-      label: m('id'),
-      kind: 'text',
-      required: true,
-      lockOnEdit: true,
-      maxLength: 64,
-      rules: [{ pattern: /^[0-9A-Za-z_-]+$/, message: m('id') }],
-    },
+    keyField('meterId', m('id'), { rules: [{ pattern: /^[0-9A-Za-z_-]+$/, message: m('id') }] }),
     { name: 'type', label: m('type'), kind: 'select', required: true, options: meterTypeOptions(t) },
     { name: 'isThreePhase', label: m('phase'), kind: 'select', required: true, options: phaseOptions(t) },
     {

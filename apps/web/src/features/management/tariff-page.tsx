@@ -8,6 +8,7 @@ import { auditColumns, stationColumn, textColumn } from '../../components/list-p
 import {
   crudPrefetch,
   crudTable,
+  keyField,
   remarkField,
   type StationOptions,
   sectionField,
@@ -117,7 +118,7 @@ const dateField = (t: TFunction, name: string, label: string, required = false):
 function activeFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   const tt = tariffKey(t);
   return [
-    { name: 'tariffId', label: tt('id'), kind: 'text', required: true, lockOnEdit: true, maxLength: 64 },
+    keyField('tariffId', tt('id')),
     { name: 'tariffName', label: tt('name'), kind: 'text', required: true, maxLength: 128 },
     { name: 'price', label: tt('price'), kind: 'money', required: true },
     { name: 'tax', label: tt('tax'), kind: 'number', min: 0, max: 100, decimals: 2 },

@@ -6,7 +6,13 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { crudPrefetch, crudTable, remarkField, useCrudPage } from '../../components/list-page/crud-page';
+import {
+  crudPrefetch,
+  crudTable,
+  keyField,
+  remarkField,
+  useCrudPage,
+} from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
@@ -150,14 +156,7 @@ function userFields(
   stationOptions: { value: string; label: string }[],
 ): FieldDef[] {
   return [
-    {
-      name: 'userId',
-      label: t('setting.user.id'),
-      kind: 'text',
-      required: true,
-      lockOnEdit: true,
-      maxLength: 64,
-    },
+    keyField('userId', t('setting.user.id')),
     { name: 'nickName', label: t('setting.user.nickName'), kind: 'text', maxLength: 64 },
     { name: 'fullName', label: t('setting.user.fullName'), kind: 'text', maxLength: 128 },
     { name: 'email', label: t('setting.user.email'), kind: 'email', maxLength: 128 },
