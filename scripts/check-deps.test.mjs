@@ -13,6 +13,17 @@ import {
   violation,
 } from './check-deps.mjs';
 
+/** A throw-away tree, removed after the suite, and a writer of a file in it (folders made as needed). */
+function scratchTree(prefix) {
+  const root = mkdtempSync(path.join(os.tmpdir(), prefix));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  const file = (rel, text) => {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  };
+  return { root, file };
+}
+
 describe('the dependency rule', () => {
   it.each([
     ['apps/web/src/features/token-record/a.tsx', 'apps/web/src/features/token-generate/receipt', /feature/],
@@ -218,12 +229,7 @@ describe('the dependency rule', () => {
   });
 
   describe('on a repository', () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'check-deps-'));
-    afterAll(() => rmSync(root, { recursive: true, force: true }));
-    const file = (rel, text) => {
-      mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-      writeFileSync(path.join(root, rel), text);
-    };
+    const { root, file } = scratchTree('check-deps-');
 
     it('names every offending or undeclared import with its file and line, and nothing else', () => {
       file('package.json', JSON.stringify({ devDependencies: { vitest: '*' } }));
@@ -302,12 +308,7 @@ describe('the dependency rule', () => {
 });
 
 describe("the web's calls", () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'check-calls-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-  const file = (rel, text) => {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  };
+  const { root, file } = scratchTree('check-calls-');
 
   it('names every feature file outside api.ts that imports request or call, tests and types apart', () => {
     file('apps/web/src/features/a/page.tsx', "import { RequestError, request } from '../../lib/request';");

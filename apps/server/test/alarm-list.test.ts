@@ -4,7 +4,7 @@ import { alarms, auditLogs } from '../src/db/schema.js';
 import { LinkState } from '../src/headend/link-state.js';
 import { createStateWriter } from '../src/headend/state-writer.repo.js';
 import type { NewDailyRow } from '../src/modules/meter-data/meter-data-write.repo.js';
-import { userWithRole } from './harness.js';
+import { type TestApp, userWithRole } from './harness.js';
 import { clearReportData, type FixtureMeter, reportTest, storeDailyRows } from './report-fixture.js';
 
 /** The Alarms page's endpoints and the dashboard's rose chart: station scope, refusals, audit. */
@@ -20,6 +20,23 @@ const abnormal = (m: FixtureMeter, day: string, extra: Partial<NewDailyRow>): Ne
   status: false,
   ...extra,
 });
+
+/** A meter of its own in a station: the other tests acknowledge the fixture's first meter's alarms. */
+const secondMeterIn = (fleet: FixtureMeter[], stationId: string) => {
+  const meter = fleet.filter((m) => m.stationId === stationId)[1];
+  if (!meter) throw new Error(`the fixture has no second meter in ${stationId}`);
+  return meter;
+};
+
+/** An offline alarm raised on 2026-11-05, as the head-end's silence check writes it. */
+const raiseOffline = (t: TestApp, meter: FixtureMeter) =>
+  t.database.db.insert(alarms).values({
+    meterId: meter.meterId,
+    stationId: meter.stationId,
+    kind: 'offline',
+    detail: 'no daily reading for 3 days',
+    raisedDate: new Date(2026, 10, 5),
+  });
 
 type AlarmPage = { total: number; data: { id: number; meterId: string; stationId: string; kind: string }[] };
 
@@ -142,8 +159,7 @@ describe('alarms follow their condition', () => {
     prepared: { fleet },
   }) => {
     // A meter of its own: the other tests acknowledge the fixture's alarms.
-    const meter = fleet.filter((m) => m.stationId === 'S1')[1];
-    if (!meter) throw new Error('the fixture has no second meter in S1');
+    const meter = secondMeterIn(fleet, 'S1');
     type Row = { kind: string; raisedDate: string; acknowledged: boolean };
     const read = async () => {
       const page = await t.call<{ data: Row[] }>(
@@ -161,13 +177,7 @@ describe('alarms follow their condition', () => {
       ['lowCredit', '2026-11-01'],
       ['relay', '2026-11-01'],
     ]);
-    await t.database.db.insert(alarms).values({
-      meterId: meter.meterId,
-      stationId: meter.stationId,
-      kind: 'offline',
-      detail: 'no daily reading for 3 days',
-      raisedDate: new Date(2026, 10, 5),
-    });
+    await raiseOffline(t, meter);
     await storeDailyRows(t, [abnormal(meter, '2026-11-10', { terminalCoverOpen: true })]);
     const open = (await read()).filter((a) => !a.acknowledged).map((a) => a.kind);
     // The relay closed, the credit came back and the meter was heard: all three end; tamper waits for a person.
@@ -179,15 +189,8 @@ describe('alarms follow their condition', () => {
     admin,
     prepared: { fleet },
   }) => {
-    const meter = fleet.filter((m) => m.stationId === 'S2')[1];
-    if (!meter) throw new Error('the fixture has no second meter in S2');
-    await t.database.db.insert(alarms).values({
-      meterId: meter.meterId,
-      stationId: meter.stationId,
-      kind: 'offline',
-      detail: 'no daily reading for 3 days',
-      raisedDate: new Date(2026, 10, 5),
-    });
+    const meter = secondMeterIn(fleet, 'S2');
+    await raiseOffline(t, meter);
     const quiet = { debug() {}, info() {}, warn() {}, error() {} };
     const state = new LinkState(() => t.clock.now().getTime());
     const writer = createStateWriter(t.database.db, state, quiet, { intervalMs: 3_600_000 });

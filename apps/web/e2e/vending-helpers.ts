@@ -59,6 +59,14 @@ export async function openRowAction(page: Page, path: string, meterId: string) {
   await bodyRows(page).first().getByTestId('row-action').click();
 }
 
+/** Opens a token page's dialog for the meter's account, the authorization password typed in. */
+export async function openTokenDialog(page: Page, path: string, meterId: string) {
+  await openRowAction(page, path, meterId);
+  const dialog = page.locator('.ant-modal').first();
+  await dialog.getByTestId('authorization-password').fill(ADMIN_AUTHORIZATION_PASSWORD);
+  return dialog;
+}
+
 /** Opens the Recharge dialog of the meter's account on the Credit Token page. */
 export async function openRecharge(page: Page, meterId: string) {
   await openRowAction(page, '/token-generate/credit-token', meterId);

@@ -3,7 +3,7 @@ import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
 import { bodyRows, describeConsole, loginAs, settledBox } from './helpers';
 import {
   openAndSearch,
-  openRowAction,
+  openTokenDialog,
   TOKEN,
   tokenIn,
   uniqueSuffix,
@@ -108,9 +108,7 @@ describeConsole('vending', () => {
   }) => {
     const { meterId } = await vendableAccount(request, uniqueSuffix(1));
     await loginAs(page);
-    await openRowAction(page, '/token-generate/clear-tamper-token', meterId);
-    const dialog = page.locator('.ant-modal').first();
-    await dialog.getByTestId('authorization-password').fill(ADMIN_AUTHORIZATION_PASSWORD);
+    const dialog = await openTokenDialog(page, '/token-generate/clear-tamper-token', meterId);
     await dialog.getByTestId('token-remark').fill('Tamper cleared on site');
     await dialog.getByTestId('generate-submit').click();
     const token = tokenIn(await dialog.getByTestId('token-text').textContent());
@@ -125,9 +123,7 @@ describeConsole('vending', () => {
     const { meterId } = await vendableAccount(request, uniqueSuffix(2));
     await page.setViewportSize({ width: 375, height: 740 });
     await loginAs(page);
-    await openRowAction(page, '/token-generate/set-maximum-power-limit-token', meterId);
-    const dialog = page.locator('.ant-modal').first();
-    await dialog.getByTestId('authorization-password').fill(ADMIN_AUTHORIZATION_PASSWORD);
+    const dialog = await openTokenDialog(page, '/token-generate/set-maximum-power-limit-token', meterId);
     await dialog.getByTestId('token-value').fill('1500.5');
     await dialog.getByTestId('generate-submit').click();
     await expect(dialog.getByText('Please enter an integer')).toBeVisible();

@@ -90,6 +90,11 @@ export function sameFields<const K extends string, S extends z.ZodType>(
   return Object.fromEntries(fields.map((field) => [field, schema()])) as Record<K, S>;
 }
 
+/** Text columns of a row that may be empty (null), in order. */
+export function nullableTexts<const K extends string>(...fields: K[]) {
+  return sameFields(fields, () => z.string().nullable());
+}
+
 /** Text filters of a grid read, each optional (how each matches is the server's read spec). */
 export function textFilters<const K extends string>(...fields: K[]) {
   return sameFields(fields, () => z.string().nullish());

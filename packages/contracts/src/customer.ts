@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { Id, ReadRequestBase, StationRowFields, StationWriteFields, textFilters } from './common.js';
+import {
+  Id,
+  nullableTexts,
+  ReadRequestBase,
+  StationRowFields,
+  StationWriteFields,
+  textFilters,
+} from './common.js';
 
 export const CustomerRequest = z.object({
   customerId: Id,
@@ -19,10 +26,7 @@ export const CustomerRow = z.object({
   customerId: z.string(),
   customerName: z.string(),
   type: z.number().int(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  certifiName: z.string().nullable(),
-  certifiNo: z.string().nullable(),
+  ...nullableTexts('phone', 'address', 'certifiName', 'certifiNo'),
   ...StationRowFields,
 });
 export type CustomerRow = z.infer<typeof CustomerRow>;

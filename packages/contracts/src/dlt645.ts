@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, ReadRequestBase, Remark, sameFields } from './common.js';
+import { AuditFields, nullableTexts, ReadRequestBase, Remark, sameFields } from './common.js';
 
 /**
  * The DL/T 645 data-item catalogue: one row per (protocol version, task family,
@@ -69,15 +69,10 @@ export const Dlt645Row = z.object({
   type: z.number().int(),
   control: z.string().nullable(),
   flag: z.string(),
-  di: z.string().nullable(),
-  /** Never the stored secret: "******" when one is set, else null. */
-  password: z.string().nullable(),
-  operator: z.string().nullable(),
-  data: z.string().nullable(),
-  format: z.string().nullable(),
-  analysisFormat: z.string().nullable(),
+  // The password is never the stored secret: "******" when one is set, else null.
+  ...nullableTexts('di', 'password', 'operator', 'data', 'format', 'analysisFormat'),
   passwordLevel: z.number().int(),
-  ...sameFields(TEXT_FIELDS, () => z.string().nullable()),
+  ...nullableTexts(...TEXT_FIELDS),
   ...AuditFields,
 });
 export type Dlt645Row = z.infer<typeof Dlt645Row>;

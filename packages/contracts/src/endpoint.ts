@@ -85,3 +85,31 @@ export function tableEndpoints<
     delete: defineEndpoint({ path: paths.delete, request: writeBody(schemas.key), result: rows, permission }),
   };
 }
+
+/**
+ * A feed another system reads rather than the console: GET with a query string, answered with the
+ * feed's own JSON, not the envelope. `result` is there where every answer has the same shape.
+ */
+export interface FeedEndpoint<Q extends z.ZodType = z.ZodType> {
+  readonly path: string;
+  readonly query: Q;
+  readonly result?: z.ZodType;
+  readonly permission: RoutePermission;
+}
+
+/** Declares a feed; the function only fixes its query's type. */
+export const defineFeed = <Q extends z.ZodType>(e: FeedEndpoint<Q>): FeedEndpoint<Q> => e;
+
+/**
+ * An upload: multipart/form-data with one file in the field "file", at most `maxBytes`, answered in the
+ * envelope like a JSON call, its `result` typed like one.
+ */
+export interface UploadEndpoint<Res extends z.ZodType = z.ZodType> {
+  readonly path: string;
+  readonly maxBytes: number;
+  readonly result: Res;
+  readonly permission: RoutePermission;
+}
+
+/** Declares an upload; the function only fixes its answer's type. */
+export const defineUpload = <Res extends z.ZodType>(e: UploadEndpoint<Res>): UploadEndpoint<Res> => e;

@@ -1,17 +1,12 @@
 import { z } from 'zod';
-import { AuditFields, DateRange, DateTime, ReadRequestBase } from './common.js';
+import { AuditFields, DateRange, DateTime, nullableTexts, ReadRequestBase } from './common.js';
 
 export const LogRow = z.object({
   /** An integer, as the original's LogInfoResponse. */
   logId: z.number().int(),
   title: z.string(),
   action: z.string(),
-  content: z.string().nullable(),
-  contentBefore: z.string().nullable(),
-  contentAfter: z.string().nullable(),
-  ipAddress: z.string().nullable(),
-  userId: z.string().nullable(),
-  stationId: z.string().nullable(),
+  ...nullableTexts('content', 'contentBefore', 'contentAfter', 'ipAddress', 'userId', 'stationId'),
   ...AuditFields,
   /** A log row is always dated: written once, never changed. */
   createDate: DateTime,

@@ -16,10 +16,11 @@ export const LongNonpurchaseRequest = AccountReportRequest.extend({
 });
 export type LongNonpurchaseRequest = z.infer<typeof LongNonpurchaseRequest>;
 
+/** An account row of a purchase report: the account, and the station and tariff it is sold under. */
+const PlacedAccountColumns = { ...AccountColumns, stationId: z.string(), tariffId: z.string() };
+
 export const LongNonpurchaseRow = z.object({
-  ...AccountColumns,
-  stationId: z.string(),
-  tariffId: z.string(),
+  ...PlacedAccountColumns,
   lastPurchaseUnit: z.number(),
   lastPurchasePaid: z.number(),
   /** null: never purchased (nonpurchaseDays then counts from the account's creation). */
@@ -36,9 +37,7 @@ export const LowPurchaseRequest = AccountReportRequest.extend({
 export type LowPurchaseRequest = z.infer<typeof LowPurchaseRequest>;
 
 export const LowPurchaseRow = z.object({
-  ...AccountColumns,
-  tariffId: z.string(),
-  stationId: z.string(),
+  ...PlacedAccountColumns,
   purchaseTotalUnit: z.number(),
   purchaseTotalPaid: z.number(),
   purchaseTimes: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MeterCustomerColumns } from './account.js';
-import { AuditFields, DateTime, ReadRequestBase } from './common.js';
+import { AuditFields, DateTime, nullableTexts, ReadRequestBase } from './common.js';
 import type { PermissionKey } from './permissions.js';
 
 /** Task status as the original: 0 StandBy, 1 Success, 2 Failure, 3 Running. */
@@ -68,13 +68,10 @@ const taskOutcome = {
 
 export const RemoteTaskRow = z.object({
   ...taskSubject,
-  /** The data item in the requested language ("Total Consumption", "Switch Off", "Send Token"). */
-  name: z.string().nullable(),
-  flag: z.string().nullable(),
-  /** The decoded result (or the payload sent: token digits, the value written). */
-  data: z.string().nullable(),
-  /** Labels aligned with the comma-separated values of `data`. */
-  dataPrefix: z.string().nullable(),
+  // name: the data item in the requested language ("Total Consumption", "Switch Off", "Send Token");
+  // data: the decoded result (or the payload sent: token digits, the value written); dataPrefix:
+  // labels aligned with the comma-separated values of `data`.
+  ...nullableTexts('name', 'flag', 'data', 'dataPrefix'),
   ...taskOutcome,
 });
 export type RemoteTaskRow = z.infer<typeof RemoteTaskRow>;

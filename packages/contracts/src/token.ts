@@ -1,3 +1,4 @@
+import { MAX_AMOUNT_UNITS } from '@prepay/sts';
 import { z } from 'zod';
 import { AccountCustomerColumns } from './account.js';
 import { ExportLanguage, VendPayment } from './cash-up.js';
@@ -6,6 +7,7 @@ import {
   DateRange,
   DateTimeInput,
   Id,
+  nullableTexts,
   ReadRequestBase,
   Remark,
   StationRowFields,
@@ -84,10 +86,9 @@ export const CreditTokenRecord = z.object({
   ...RecordBase,
   /** The meter's CommunicationWay (0 GPRS, 1 LoRaWAN), as the original's record carries it. */
   communicationWay: z.number().int(),
-  /** The original's fields for vends that need two tokens; a credit vend here is always one token. */
-  tokenFirst: z.string().nullable(),
-  tokenSecond: z.string().nullable(),
-  tariffName: z.string().nullable(),
+  // tokenFirst and tokenSecond: the original's fields for vends that need two tokens; a credit vend
+  // here is always one token.
+  ...nullableTexts('tokenFirst', 'tokenSecond', 'tariffName'),
   /** 0 by total paid, 1 by total unit. */
   purchaseWay: z.number().int(),
   totalUnit: z.number(),
@@ -121,11 +122,12 @@ export const ManagementTokenRequest = z.object({
   authorizationPassword: AuthorizationPassword.nullish(),
   remark: Remark,
 });
+// A power limit travels in the same 16-bit value field as a credit amount, so it has the same ceiling.
 export const MaximumPowerRequest = ManagementTokenRequest.extend({
-  maximumPower: z.number().int('Please enter an integer').min(0).max(18201624),
+  maximumPower: z.number().int('Please enter an integer').min(0).max(MAX_AMOUNT_UNITS),
 });
 export const MaximumPhaseUnbalanceRequest = ManagementTokenRequest.extend({
-  maximumPhasePowerUnbalance: z.number().int('Please enter an integer').min(0).max(18201624),
+  maximumPhasePowerUnbalance: z.number().int('Please enter an integer').min(0).max(MAX_AMOUNT_UNITS),
 });
 export const MaximumOverdraftRequest = ManagementTokenRequest.extend({
   maximumOverdraft: z.number().min(0, 'Please enter a valid maximum overdraft').max(1e9),

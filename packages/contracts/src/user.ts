@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuditFields, DateTime, Id, ReadRequestBase, Remark, textFilters } from './common.js';
+import { AuditFields, DateTime, Id, nullableTexts, ReadRequestBase, Remark, textFilters } from './common.js';
 
 const Password = z.string().min(1, 'Password is required').max(128);
 /** New passwords: long enough to resist guessing, short enough to hash cheaply. */
@@ -36,11 +36,7 @@ export const LoginResult = z.object({ token: z.string(), mustChangePassword: z.b
 
 /** What a user's row and the signed-in user's own info both show of the person. */
 const UserProfile = {
-  nickName: z.string().nullable(),
-  fullName: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
+  ...nullableTexts('nickName', 'fullName', 'email', 'phone', 'address'),
   /** true = enabled. */
   status: z.boolean(),
 };

@@ -122,17 +122,50 @@ const smallInt = (v: Uint8Array | undefined) => (v ? (readTlv(new Reader(v)).val
 
 // ---------------------------------------------------------------- AARQ / AARE
 
+/** The association's own fields that AARQ and AARE both carry, at tags of their own. */
+type Association = Pick<Aarq, 'mechanism' | 'authenticationValue' | 'userInformation'>;
+
+/**
+ * Tags of the AP title, the ACSE requirements, the mechanism name and the authentication value: the
+ * AARQ's calling-* fields and the AARE's responding-* fields (user information is 0xBE in both).
+ */
+const TAGS = {
+  aarq: { title: 0xa6, requirements: 0x8a, mechanism: 0x8b, value: 0xac },
+  aare: { title: 0xa4, requirements: 0x88, mechanism: 0x89, value: 0xaa },
+} as const;
+type Tags = (typeof TAGS)[keyof typeof TAGS];
+
+function encodeAssociation(a: Association, title: Uint8Array | undefined, tags: Tags): Uint8Array[] {
+  const parts: Uint8Array[] = [];
+  if (title) parts.push(tlv(tags.title, tlv(0x04, title)));
+  if (a.mechanism !== undefined) {
+    parts.push(tlv(tags.requirements, Uint8Array.of(0x07, 0x80)));
+    parts.push(tlv(tags.mechanism, concatBytes(MECHANISM_PREFIX, Uint8Array.of(a.mechanism))));
+  }
+  if (a.authenticationValue) parts.push(tlv(tags.value, tlv(0x80, a.authenticationValue)));
+  if (a.userInformation) parts.push(tlv(0xbe, tlv(0x04, a.userInformation)));
+  return parts;
+}
+
+/** The AP title and the association fields present (an absent field stays absent, not undefined). */
+function decodeAssociation(e: Map<number, Uint8Array>, tags: Tags): Association & { title?: Uint8Array } {
+  const out: Association & { title?: Uint8Array } = {};
+  const title = octets(e.get(tags.title));
+  if (title) out.title = title;
+  const mechanism = oidLast(e.get(tags.mechanism), MECHANISM_PREFIX, 'mechanism');
+  if (mechanism !== undefined) out.mechanism = mechanism;
+  const auth = octets(e.get(tags.value));
+  if (auth) out.authenticationValue = auth;
+  const ui = octets(e.get(0xbe));
+  if (ui) out.userInformation = ui;
+  return out;
+}
+
 export function encodeAarq(a: Aarq): Uint8Array {
   const parts = [
     tlv(0xa1, tlv(0x06, concatBytes(CONTEXT_PREFIX, Uint8Array.of(APPLICATION_CONTEXT[a.context])))),
+    ...encodeAssociation(a, a.callingApTitle, TAGS.aarq),
   ];
-  if (a.callingApTitle) parts.push(tlv(0xa6, tlv(0x04, a.callingApTitle)));
-  if (a.mechanism !== undefined) {
-    parts.push(tlv(0x8a, Uint8Array.of(0x07, 0x80)));
-    parts.push(tlv(0x8b, concatBytes(MECHANISM_PREFIX, Uint8Array.of(a.mechanism))));
-  }
-  if (a.authenticationValue) parts.push(tlv(0xac, tlv(0x80, a.authenticationValue)));
-  if (a.userInformation) parts.push(tlv(0xbe, tlv(0x04, a.userInformation)));
   return tlv(0x60, concatBytes(...parts));
 }
 
@@ -142,15 +175,8 @@ export function decodeAarq(bytes: Uint8Array): Aarq {
     apdu: 'aarq',
     context: contextOf(oidLast(e.get(0xa1), CONTEXT_PREFIX, 'application context')),
   };
-  const title = octets(e.get(0xa6));
-  if (title) out.callingApTitle = title;
-  const mechanism = oidLast(e.get(0x8b), MECHANISM_PREFIX, 'mechanism');
-  if (mechanism !== undefined) out.mechanism = mechanism;
-  const auth = octets(e.get(0xac));
-  if (auth) out.authenticationValue = auth;
-  const ui = octets(e.get(0xbe));
-  if (ui) out.userInformation = ui;
-  return out;
+  const { title, ...association } = decodeAssociation(e, TAGS.aarq);
+  return { ...out, ...(title ? { callingApTitle: title } : {}), ...association };
 }
 
 export function encodeAare(a: Aare): Uint8Array {
@@ -162,14 +188,8 @@ export function encodeAare(a: Aare): Uint8Array {
     tlv(0xa1, tlv(0x06, concatBytes(CONTEXT_PREFIX, Uint8Array.of(APPLICATION_CONTEXT[a.context])))),
     tlv(0xa2, tlv(0x02, Uint8Array.of(a.result))),
     tlv(0xa3, diag),
+    ...encodeAssociation(a, a.respondingApTitle, TAGS.aare),
   ];
-  if (a.respondingApTitle) parts.push(tlv(0xa4, tlv(0x04, a.respondingApTitle)));
-  if (a.mechanism !== undefined) {
-    parts.push(tlv(0x88, Uint8Array.of(0x07, 0x80)));
-    parts.push(tlv(0x89, concatBytes(MECHANISM_PREFIX, Uint8Array.of(a.mechanism))));
-  }
-  if (a.authenticationValue) parts.push(tlv(0xaa, tlv(0x80, a.authenticationValue)));
-  if (a.userInformation) parts.push(tlv(0xbe, tlv(0x04, a.userInformation)));
   return tlv(0x61, concatBytes(...parts));
 }
 
@@ -187,15 +207,8 @@ export function decodeAare(bytes: Uint8Array): Aare {
     result: smallInt(e.get(0xa2)) ?? 0,
     diagnostic: readDiagnostic(e.get(0xa3)),
   };
-  const title = octets(e.get(0xa4));
-  if (title) out.respondingApTitle = title;
-  const mechanism = oidLast(e.get(0x89), MECHANISM_PREFIX, 'mechanism');
-  if (mechanism !== undefined) out.mechanism = mechanism;
-  const auth = octets(e.get(0xaa));
-  if (auth) out.authenticationValue = auth;
-  const ui = octets(e.get(0xbe));
-  if (ui) out.userInformation = ui;
-  return out;
+  const { title, ...association } = decodeAssociation(e, TAGS.aare);
+  return { ...out, ...(title ? { respondingApTitle: title } : {}), ...association };
 }
 
 // ---------------------------------------------------------------- RLRQ / RLRE

@@ -1,3 +1,4 @@
+import { BufferedStream } from './buffered-stream.js';
 import { DlmsError } from './errors.js';
 import {
   type Control,
@@ -127,17 +128,7 @@ export interface HdlcStreamResult {
  * frame. A closing flag may open the next frame. At most one frame (< 2050 bytes) is held back.
  * push() never throws.
  */
-export class HdlcStream {
-  private buf: Uint8Array = new Uint8Array();
-
-  get buffered(): number {
-    return this.buf.length;
-  }
-
-  reset(): void {
-    this.buf = new Uint8Array();
-  }
-
+export class HdlcStream extends BufferedStream {
   push(chunk: Uint8Array): HdlcStreamResult {
     const buf = concatBytes(this.buf, chunk);
     const out: HdlcStreamResult = { frames: [], discarded: 0 };

@@ -1,3 +1,4 @@
+import { BufferedStream } from './buffered-stream.js';
 import { DlmsError } from './errors.js';
 import { concatBytes, Reader, uintBytes } from './hex.js';
 
@@ -46,20 +47,12 @@ export interface WrapperStreamResult {
  * Streaming wrapper parser. The wrapper carries no checksum, so resynchronisation rests on the version
  * word (0x0001) and a length within `maxApdu`; a header that fails costs one byte. push() never throws.
  */
-export class WrapperStream {
-  private buf: Uint8Array = new Uint8Array();
+export class WrapperStream extends BufferedStream {
   private readonly maxApdu: number;
 
   constructor(opts?: { maxApdu?: number }) {
+    super();
     this.maxApdu = opts?.maxApdu ?? 0xffff;
-  }
-
-  get buffered(): number {
-    return this.buf.length;
-  }
-
-  reset(): void {
-    this.buf = new Uint8Array();
   }
 
   push(chunk: Uint8Array): WrapperStreamResult {

@@ -1,5 +1,11 @@
 import multipart from '@fastify/multipart';
-import { type Endpoint, envelope, type RoutePermission } from '@prepay/contracts';
+import {
+  type Endpoint,
+  envelope,
+  type FeedEndpoint,
+  type RoutePermission,
+  type UploadEndpoint,
+} from '@prepay/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -138,13 +144,54 @@ export function defineFileRoute<B extends z.ZodType>(def: FileRouteDef<B>): Rout
   return erased;
 }
 
-/** A typed feed endpoint for the registry; its query has passed `def.query` (Fastify checks it). */
-export function defineFeedRoute<Q extends z.ZodType>(def: FeedRouteDef<Q>): RouteDef {
+/** A feed's route: its endpoint from contracts (path, query, answer, permission) and what the server adds. */
+export interface FeedRouteSpec<Q extends z.ZodType> {
+  endpoint: FeedEndpoint<Q>;
+  summary: string;
+  tag: string;
+  handler: FeedRouteDef<Q>['handler'];
+}
+
+/** A feed route made from its endpoint; its query has passed the endpoint's (Fastify checks it). */
+export function defineFeedRoute<Q extends z.ZodType>(spec: FeedRouteSpec<Q>): RouteDef {
+  const { endpoint, summary, tag } = spec;
   const erased: FeedRouteDef = {
-    ...def,
-    handler: (query, ctx, reply) => def.handler(query as z.infer<Q>, ctx, reply),
+    kind: 'feed',
+    path: endpoint.path,
+    permission: endpoint.permission,
+    summary,
+    tag,
+    query: endpoint.query,
+    ...(endpoint.result ? { result: endpoint.result } : {}),
+    handler: (query, ctx, reply) => spec.handler(query as z.infer<Q>, ctx, reply),
   };
   return erased;
+}
+
+/** An upload's route: its endpoint from contracts and what the server adds (`what` names the file). */
+export interface UploadRouteSpec<Res extends z.ZodType> {
+  endpoint: UploadEndpoint<Res>;
+  summary: string;
+  tag: string;
+  what: string;
+  handler: (file: UploadedFile, ctx: AuthedContext, request: FastifyRequest) => Promise<z.infer<Res>>;
+}
+
+/** An upload route made from its endpoint: one file of at most the endpoint's size, the answer enveloped. */
+export function defineUploadRoute<Res extends z.ZodType>(spec: UploadRouteSpec<Res>): RouteDef {
+  const { endpoint, summary, tag, what } = spec;
+  return defineFileRoute({
+    kind: 'file',
+    path: endpoint.path,
+    permission: endpoint.permission,
+    summary,
+    tag,
+    upload: { maxBytes: endpoint.maxBytes, what },
+    handler: async ({ file, request }, ctx) => {
+      if (!file) throw refuse('No file was sent (field "file")');
+      return spec.handler(file, ctx, request);
+    },
+  });
 }
 
 export function contextOf(request: FastifyRequest, reply: FastifyReply | null = null): AuthedContext {

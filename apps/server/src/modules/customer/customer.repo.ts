@@ -2,8 +2,8 @@ import { CustomerRequest, type CustomerRow } from '@prepay/contracts';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { customers, debts } from '../../db/schema.js';
-import { auditedTable } from '../../kernel/audited-write.js';
-import { auditedSpec, gridPage, loadByKeys } from '../../kernel/read-query.js';
+import { keyedTable } from '../../kernel/keyed-table.js';
+import { auditedSpec } from '../../kernel/read-query.js';
 import { auditedRow } from '../../lib/dates.js';
 
 export const customerSpec = auditedSpec(customers, {
@@ -26,16 +26,13 @@ export const customerSpec = auditedSpec(customers, {
 export const toCustomerRow = (c: typeof customers.$inferSelect): CustomerRow =>
   auditedRow(c, CustomerRequest.keyof().options);
 
-export const loadCustomers = (q: Queryable, ids: string[]) =>
-  loadByKeys(q, customers, customers.customerId, ids, toCustomerRow);
-
-export const readCustomers = gridPage(customers, customerSpec, toCustomerRow);
-
-/** Where customer writes go, and how they are answered and audited. */
-export const customerTable = auditedTable(customers, 'Customer', loadCustomers, (c) => c.customerId);
-
-/** The stored row a write replaces. */
-export const storedCustomer = (customerId: string) => eq(customers.customerId, customerId);
+/** Customers by id; a page of customers; where customer writes go; the stored row a write replaces. */
+export const {
+  load: loadCustomers,
+  read: readCustomers,
+  writes: customerTable,
+  stored: storedCustomer,
+} = keyedTable(customers, customers.customerId, 'Customer', customerSpec, toCustomerRow, (c) => c.customerId);
 
 /** The debt follows its customer's station. */
 export async function moveDebtToStation(q: Queryable, customerId: string, stationId: string) {

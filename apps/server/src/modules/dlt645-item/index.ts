@@ -5,16 +5,8 @@ import { createDlt645Service } from './dlt645-item.service.js';
 
 export { FACTORY_AUTH, type Seed, seedDlt645Catalogue } from './catalogue-seed.repo.js';
 export { type Dlt645Item, langOf, textIn } from './dlt645-item.repo.js';
-export {
-  BATTERY_FLAG,
-  COLLECTION_ITEMS,
-  DAILY_FREEZES_READ,
-  dailyEnergyFlag,
-  dailyTimeFlag,
-  RECHARGE_FLAG,
-  SETTLEMENTS_READ,
-  settlementFlag,
-} from './frozen-items.js';
+/** The frozen registers a collection reads and the catalogue rows that read them: all of it is public. */
+export * from './frozen-items.js';
 
 /** The DL/T 645 data-item catalogue: what a remote task or a collection can read from a meter. */
 export function dlt645ItemModule(deps: Deps): ServerModule {

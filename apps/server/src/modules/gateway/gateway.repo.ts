@@ -1,10 +1,10 @@
 import type { GatewayReadRequest, GatewayRow } from '@prepay/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { gateways } from '../../db/schema.js';
-import { auditedTable } from '../../kernel/audited-write.js';
+import { keyedTable } from '../../kernel/keyed-table.js';
 import { basisPointsToNumber } from '../../kernel/money.js';
-import { auditedSpec, gridPage, loadByKeys } from '../../kernel/read-query.js';
+import { auditedSpec, gridPage } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
@@ -47,11 +47,23 @@ const storedRow = (g: typeof gateways.$inferSelect): GatewayRow => ({
   ...auditStamps(g),
 });
 
-export const loadGateways = (q: Queryable, ids: string[]) =>
-  loadByKeys(q, gateways, gateways.gatewayId, ids, (g) => toGatewayRow(g));
-
-/** The stored rows as they are (the spreadsheet export). */
-export const readGateways = gridPage(gateways, gatewaySpec, (g) => toGatewayRow(g));
+/**
+ * Gateways by id; a page of the stored rows as they are (the spreadsheet export); where gateway writes
+ * go; the stored row a write replaces.
+ */
+export const {
+  load: loadGateways,
+  read: readGateways,
+  writes: gatewayTable,
+  stored: storedGateway,
+} = keyedTable(
+  gateways,
+  gateways.gatewayId,
+  'Gateway',
+  gatewaySpec,
+  (g) => toGatewayRow(g),
+  (g) => g.gatewayId,
+);
 
 /** The rows with the live last-seen and the stale mark (the console's list). */
 export const readCurrentGateways = (
@@ -60,9 +72,3 @@ export const readCurrentGateways = (
   user: SessionUser,
   view: GatewayView,
 ) => gridPage(gateways, gatewaySpec, (g) => toGatewayRow(g, view))(q, req, user);
-
-/** Where gateway writes go, and how they are answered and audited. */
-export const gatewayTable = auditedTable(gateways, 'Gateway', loadGateways, (g) => g.gatewayId);
-
-/** The stored row a write replaces. */
-export const storedGateway = (gatewayId: string) => eq(gateways.gatewayId, gatewayId);

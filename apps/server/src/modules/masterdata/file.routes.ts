@@ -2,17 +2,17 @@ import {
   ErrorCode,
   type ExportLanguage,
   fileRoutes,
-  IMAGE_MAX_BYTES,
   IMAGE_PATHS,
-  IMPORT_MAX_BYTES,
+  IMAGE_UPLOAD,
   ImageRow,
   ImageUploadQuery,
   PUBLIC,
+  SHEET_IMPORT_API,
   type TariffRow,
 } from '@prepay/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Deps } from '../../deps.js';
-import { defineFileRoute, type RouteDef } from '../../http/route.js';
+import { defineFileRoute, defineUploadRoute, type RouteDef } from '../../http/route.js';
 import { writeAudit } from '../../kernel/audit.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { invalid, refuse } from '../../lib/domain-errors.js';
@@ -56,21 +56,18 @@ export function fileRouteDefs(deps: Deps, services: Services, images: ImageServi
 }
 
 function imageFileRoutes(images: ImageService): RouteDef[] {
-  const upload = defineFileRoute({
-    kind: 'file',
-    path: IMAGE_PATHS.upload,
-    permission: 'Setting.Image',
+  const upload = defineUploadRoute({
+    endpoint: IMAGE_UPLOAD,
     tag: 'Image',
     summary: 'Upload a PNG (≤ 2 MB) into a slot; query slot=loginBackground|receiptLogo',
-    upload: { maxBytes: IMAGE_MAX_BYTES, what: 'image' },
-    handler: async ({ file, request }, ctx) => {
+    what: 'image',
+    handler: async (file, ctx, request) => {
       const query = ImageUploadQuery.safeParse(request.query);
       if (!query.success) {
         throw invalid('slot must be loginBackground or receiptLogo', [
           { path: 'slot', message: 'invalid slot' },
         ]);
       }
-      if (!file) throw refuse('No file was sent (field "file")');
       if (file.name && !/\.png$/i.test(file.name)) throw refuse('Only PNG images can be uploaded (.png)');
       return ImageRow.parse(await images.upload(ctx, query.data.slot, file.buf));
     },
@@ -109,15 +106,12 @@ function imageFileRoutes(images: ImageService): RouteDef[] {
 
 function sheetRoutes(deps: Deps, mod: SheetModule): RouteDef[] {
   const paths = fileRoutes(mod.module);
-  const importRows = defineFileRoute({
-    kind: 'file',
-    path: paths.importFile,
-    permission: mod.writePermission,
+  const importRows = defineUploadRoute({
+    endpoint: SHEET_IMPORT_API[mod.module],
     tag: mod.title,
     summary: `Import ${mod.title} rows from an .xlsx file (all or nothing)`,
-    upload: { maxBytes: IMPORT_MAX_BYTES, what: 'file' },
-    handler: async ({ file }, ctx) => {
-      if (!file) throw refuse('No file was sent (field "file")');
+    what: 'file',
+    handler: async (file, ctx) => {
       try {
         assertWorkbookFile(file.name, file.buf);
         const dicts = await loadDictionaries(

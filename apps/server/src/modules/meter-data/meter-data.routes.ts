@@ -10,7 +10,7 @@ import {
   DailyDataReadRequest,
   DailyDataRow,
   type Endpoint,
-  HourlyFeedQuery,
+  FEED_API,
 } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import {
@@ -146,12 +146,9 @@ function meterDataExports(deps: Deps, data: MeterDataService): RouteDef[] {
 /** The hourly readings feed: an answer with errors (a FROM that is not a date-time) is a 400. */
 const hourlyFeedRoute = (data: MeterDataService) =>
   defineFeedRoute({
-    kind: 'feed',
-    path: DAILY_DATA_PATHS.meterReadHourly,
-    permission: ELECTRIC,
+    endpoint: FEED_API.hourly,
     tag: 'DailyDataMeter',
     summary: 'Hourly readings feed (no envelope)',
-    query: HourlyFeedQuery,
     handler: async (query, ctx, reply) => {
       const feed = await data.hourlyFeed(query, ctx.user);
       return reply.code(feed.errors.length ? 400 : 200).send(feed);

@@ -3,9 +3,8 @@ import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { roles, userRoles, users } from '../../db/schema.js';
-import type { Actor } from '../../kernel/audit.js';
-import { auditedTable, deleteAudited } from '../../kernel/audited-write.js';
-import { auditedSpec, gridPage, loadByKeys } from '../../kernel/read-query.js';
+import { keyedTable } from '../../kernel/keyed-table.js';
+import { auditedSpec } from '../../kernel/read-query.js';
 import { auditedRow } from '../../lib/dates.js';
 
 // Roles are shared by every station: no station scope.
@@ -22,16 +21,8 @@ export const normalise = (content: string) => [...new Set(parseRoleContent(conte
 export const toRow = (r: typeof roles.$inferSelect): z.infer<typeof RoleRow> =>
   auditedRow(r, ['roleId', 'name', 'content', 'remark']);
 
-export const load = (q: Queryable, ids: string[]) => loadByKeys(q, roles, roles.roleId, ids, toRow);
-
-/** A page of roles: the common filters, the name filter, the request's order. */
-export const readRoles = gridPage(roles, spec, toRow);
-
-/** Where role writes go, and how they are answered and audited. */
-export const roleTable = auditedTable(roles, 'Role', load, (r) => r.roleId);
-
-/** The stored row a write replaces. */
-export const storedRole = (roleId: string) => eq(roles.roleId, roleId);
+/** The role table: roles by id, a page of roles (the name filter too), writes, the stored row, delete. */
+export const roleRows = keyedTable(roles, roles.roleId, 'Role', spec, toRow, (r) => r.roleId);
 
 export const rolesByIds = (q: Queryable, ids: string[]) =>
   q.select().from(roles).where(inArray(roles.roleId, ids));
@@ -53,6 +44,3 @@ export async function usersHoldingRoles(q: Queryable, ids: string[]): Promise<nu
     .where(or(inArray(users.roleId, ids), inArray(userRoles.roleId, ids)));
   return Number(n);
 }
-
-export const deleteRoles = (q: Queryable, actor: Actor, ids: string[], before: z.infer<typeof RoleRow>[]) =>
-  deleteAudited(q, actor, 'Role', roles.roleId, ids, before);

@@ -6,24 +6,16 @@ import { assertUniqueKeys, loadBatchTargets } from '../../kernel/rows.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import {
-  deleteRoles,
-  load,
-  normalise,
-  readRoles,
-  roleTable,
-  storedRole,
-  usersHoldingRoles,
-} from './role.repo.js';
+import { normalise, roleRows, usersHoldingRoles } from './role.repo.js';
 import { assertCanEditRoles, assertCanGrant } from './role-guard.js';
 
 const write = batchWriter({
-  target: roleTable,
+  target: roleRows.writes,
   keyOf: (r: z.infer<typeof RoleRequest>) => r.roleId,
   uniqueKeys: assertUniqueKeys,
   plan: async (tx, { ctx, rows, keys: ids, action }) => {
     for (const r of rows) assertCanGrant(ctx.user, r.content);
-    const before = await loadBatchTargets(tx, roleTable, ids, action, 'Role');
+    const before = await loadBatchTargets(tx, roleRows.writes, ids, action, 'Role');
     if (action === 'Update') {
       // Editing a role that holds keys you lack would let you strip or re-shape it: same rule as granting.
       for (const b of before.values()) assertCanGrant(ctx.user, b.content);
@@ -32,7 +24,7 @@ const write = batchWriter({
     // A station administrator's new role belongs to their station; a system administrator's to the system.
     const stationId = ctx.user.isSystemAdmin ? null : ctx.user.stationId;
     const saves = rows.map((r) => ({
-      stored: action === 'Update' ? storedRole(r.roleId) : undefined,
+      stored: action === 'Update' ? roleRows.stored(r.roleId) : undefined,
       values: { name: r.name, content: normalise(r.content), remark: r.remark ?? null },
       key: { roleId: r.roleId, stationId },
     }));
@@ -43,17 +35,17 @@ const write = batchWriter({
 async function remove(deps: Deps, ctx: UserContext, keys: { roleId: string }[]) {
   const ids = keys.map((k) => k.roleId);
   return deps.database.db.transaction(async (tx) => {
-    const before = await load(tx, ids);
+    const before = await roleRows.load(tx, ids);
     if (before.length !== new Set(ids).size) throw notFound('Role');
     for (const b of before) assertCanGrant(ctx.user, b.content);
     await assertCanEditRoles(tx, ctx.user, ids);
     if ((await usersHoldingRoles(tx, ids)) > 0)
       throw refuse('The role is still held by users; change their roles first');
-    return deleteRoles(tx, ctx.actor, ids, before);
+    return roleRows.remove(tx, ctx.actor, ids, before);
   });
 }
 
 export function createRoleService(deps: Deps) {
-  return withDeps(deps, { read: onDatabase(readRoles), write, remove });
+  return withDeps(deps, { read: onDatabase(roleRows.read), write, remove });
 }
 export type RoleService = ReturnType<typeof createRoleService>;

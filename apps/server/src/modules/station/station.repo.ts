@@ -1,11 +1,10 @@
 import type { StationRow } from '@prepay/contracts';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { stations, users } from '../../db/schema.js';
-import type { Actor } from '../../kernel/audit.js';
-import { auditedTable, deleteAudited } from '../../kernel/audited-write.js';
-import { auditedSpec, gridPage, loadByKeys } from '../../kernel/read-query.js';
+import { keyedTable } from '../../kernel/keyed-table.js';
+import { auditedSpec } from '../../kernel/read-query.js';
 import { auditedRow } from '../../lib/dates.js';
 
 export const spec = auditedSpec(stations, {
@@ -18,16 +17,15 @@ export const spec = auditedSpec(stations, {
 export const toRow = (s: typeof stations.$inferSelect): z.infer<typeof StationRow> =>
   auditedRow(s, ['stationId', 'name', 'isSystem', 'remark']);
 
-export const load = (q: Queryable, ids: string[]) => loadByKeys(q, stations, stations.stationId, ids, toRow);
-
-/** A page of stations: the common filters, the name filter, the request's order. */
-export const readStations = gridPage(stations, spec, toRow);
-
-/** Where station writes go, and how they are answered and audited. */
-export const stationTable = auditedTable(stations, 'Station', load, (s) => s.stationId);
-
-/** The stored row a write replaces. */
-export const storedStation = (stationId: string) => eq(stations.stationId, stationId);
+/** The station table: stations by id, a page of them (the name filter too), writes, the stored row, delete. */
+export const stationRows = keyedTable(
+  stations,
+  stations.stationId,
+  'Station',
+  spec,
+  toRow,
+  (s) => s.stationId,
+);
 
 /** How many users belong to the stations. */
 export async function usersOfStations(q: Queryable, ids: string[]): Promise<number> {
@@ -37,10 +35,3 @@ export async function usersOfStations(q: Queryable, ids: string[]): Promise<numb
     .where(inArray(users.stationId, ids));
   return Number(n);
 }
-
-export const deleteStations = (
-  q: Queryable,
-  actor: Actor,
-  ids: string[],
-  before: z.infer<typeof StationRow>[],
-) => deleteAudited(q, actor, 'Station', stations.stationId, ids, before);

@@ -7,27 +7,20 @@ import { assertSystemAdmin } from '../../kernel/station-guard.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import {
-  deleteStations,
-  load,
-  readStations,
-  stationTable,
-  storedStation,
-  usersOfStations,
-} from './station.repo.js';
+import { stationRows, usersOfStations } from './station.repo.js';
 
 /** Stations are sites; only system administrators create, rename or delete them. */
 const ADMIN_ONLY = 'Only a system administrator manages stations';
 
 const write = batchWriter({
-  target: stationTable,
+  target: stationRows.writes,
   allowed: (user) => assertSystemAdmin(user, ADMIN_ONLY),
   keyOf: (r: z.infer<typeof StationRequest>) => r.stationId,
   uniqueKeys: assertUniqueKeys,
   plan: async (tx, { rows, keys: ids, action }) => {
-    const before = await loadBatchTargets(tx, stationTable, ids, action, 'Station');
+    const before = await loadBatchTargets(tx, stationRows.writes, ids, action, 'Station');
     const saves = rows.map((r) => ({
-      stored: action === 'Update' ? storedStation(r.stationId) : undefined,
+      stored: action === 'Update' ? stationRows.stored(r.stationId) : undefined,
       values: { name: r.name, remark: r.remark ?? null },
       key: { stationId: r.stationId },
     }));
@@ -39,16 +32,16 @@ async function remove(deps: Deps, ctx: UserContext, keys: { stationId: string }[
   const ids = keys.map((k) => k.stationId);
   assertSystemAdmin(ctx.user, ADMIN_ONLY);
   return deps.database.db.transaction(async (tx) => {
-    const before = await load(tx, ids);
+    const before = await stationRows.load(tx, ids);
     if (before.length !== new Set(ids).size) throw notFound('Station');
     if (before.some((b) => b.isSystem)) throw refuse('The system station cannot be deleted');
     if ((await usersOfStations(tx, ids)) > 0)
       throw refuse('The station still has users; move or delete them first');
-    return deleteStations(tx, ctx.actor, ids, before);
+    return stationRows.remove(tx, ctx.actor, ids, before);
   });
 }
 
 export function createStationService(deps: Deps) {
-  return withDeps(deps, { read: onDatabase(readStations), write, remove });
+  return withDeps(deps, { read: onDatabase(stationRows.read), write, remove });
 }
 export type StationService = ReturnType<typeof createStationService>;

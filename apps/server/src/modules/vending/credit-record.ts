@@ -2,7 +2,7 @@ import type { CreditTokenRequest } from '@prepay/contracts';
 import type { z } from 'zod';
 import type { UserContext } from '../../lib/user-context.js';
 import type { VendInputs } from './credit-vend.repo.js';
-import type { PriceBreakdown } from './pricing.js';
+import { type PriceBreakdown, VEND_FIGURES } from './pricing.js';
 import type { NewTokenRecord, TokenRecordRow } from './vending.repo.js';
 import type { Vendable } from './vending-guards.js';
 
@@ -30,12 +30,7 @@ export const CREDIT_FIELDS = [
   'tokenClass',
   'subclass',
   'purchaseWay',
-  'units',
-  'totalPaidMinor',
-  'energyMinor',
-  'taxMinor',
-  'monthlyChargeMinor',
-  'payDebtMinor',
+  ...VEND_FIGURES,
   'remainderMinor',
   'debtPercent',
   'totalDebtMinor',

@@ -1,4 +1,4 @@
-import { PaymentsFeed, PaymentsFeedQuery, TOKEN_PATHS } from '@prepay/contracts';
+import { FEED_API, type PaymentsFeed } from '@prepay/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { defineFeedRoute, type RouteDef } from '../../http/route.js';
@@ -17,13 +17,9 @@ const NOT_KNOWN = 'N/A';
 export function paymentsFeedRoute(deps: Deps): RouteDef {
   const { db } = deps.database;
   return defineFeedRoute({
-    kind: 'feed',
-    path: TOKEN_PATHS.paymentsFeed,
-    permission: 'TokenRecord.CreditTokenRecord',
+    endpoint: FEED_API.payments,
     tag: 'Token',
     summary: 'Payments feed: issued credit tokens of a station between FROM and TO (not enveloped)',
-    query: PaymentsFeedQuery,
-    result: PaymentsFeed,
     handler: async (q, { user }): Promise<z.infer<typeof PaymentsFeed>> => {
       const rows = await readPayments(db, {
         user,

@@ -14,7 +14,7 @@ import {
 import { encodeMeterTest } from '@prepay/sts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { type AuthedContext, defineRoute, type JsonRouteSpec, type RouteDef } from '../../http/route.js';
+import { type AuthedContext, type JsonRouteSpec, type RouteDef, routeGroup } from '../../http/route.js';
 import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import type { CreditService } from './credit.service.js';
@@ -25,7 +25,7 @@ import { createTokenRecordService, type TokenRecordService } from './token-recor
 import type { TokenKind } from './vending.repo.js';
 import { stsRefusal } from './vending-guards.js';
 
-const tag = 'Token';
+const route = routeGroup({ tag: 'Token' });
 
 /** A record list page: same filters for every kind, its own endpoint, row shape and read. */
 function recordRead<R>(
@@ -33,12 +33,7 @@ function recordRead<R>(
   kind: TokenKind,
   read: (b: TokenRecordReadRequest, user: SessionUser) => Promise<{ total: number; data: R[] }>,
 ) {
-  return defineRoute({
-    endpoint,
-    tag,
-    summary: `List ${kind} token records`,
-    handler: (b, ctx) => read(b, ctx.user),
-  });
+  return route(endpoint, `List ${kind} token records`, (b, ctx) => read(b, ctx.user));
 }
 
 /** Credit and cancel records carry the meter's CommunicationWay, joined in per page. */
@@ -55,7 +50,7 @@ function managementRoutes<E extends Endpoint>(
   issue: JsonRouteSpec<E>['handler'],
 ): RouteDef[] {
   return [
-    defineRoute({ endpoint: api.generate, tag, summary: `Generate a ${kind} token`, handler: issue }),
+    route(api.generate, `Generate a ${kind} token`, issue),
     recordRead(api.records, kind, (b, user) => records.read(kind, b, user, managementRecordOf)),
   ];
 }
@@ -63,21 +58,18 @@ function managementRoutes<E extends Endpoint>(
 /** Credit vends, their records, and their cancel. */
 function creditRoutes(records: TokenRecordService, credit: CreditService): RouteDef[] {
   return [
-    defineRoute({
-      endpoint: CREDIT_API.generate,
-      tag,
-      summary: 'Price (isPreview) or vend a credit token; the same idempotencyKey returns the same record',
-      handler: (b, ctx) => credit.vend(ctx, b),
-    }),
+    route(
+      CREDIT_API.generate,
+      'Price (isPreview) or vend a credit token; the same idempotencyKey returns the same record',
+      (b, ctx) => credit.vend(ctx, b),
+    ),
     creditRead(records, 'credit'),
     creditRead(records, 'creditCancel'),
-    defineRoute({
-      endpoint: CREDIT_API.cancel,
-      tag,
-      summary:
-        'Cancel credit tokens: reverses their debt and quota effects (authorization password required)',
-      handler: async (b, ctx) => records.withCommunicationWay(await credit.cancel(ctx, b)),
-    }),
+    route(
+      CREDIT_API.cancel,
+      'Cancel credit tokens: reverses their debt and quota effects (authorization password required)',
+      async (b, ctx) => records.withCommunicationWay(await credit.cancel(ctx, b)),
+    ),
   ];
 }
 
@@ -126,62 +118,49 @@ function managementTokenRoutes(records: TokenRecordService, mgmt: ManagementToke
 /** The fixed meter test table and the test token generator (class 1, no key). */
 function meterTestRoutes(deps: Deps): RouteDef[] {
   return [
-    defineRoute({
-      endpoint: METER_TEST_API.read,
-      tag,
-      summary: 'The fixed list of meter test tokens (class 1)',
-      handler: async () => {
-        // A fixed table, never edited: the audit fields the original carries say so (system, now).
-        const now = formatDateTime(deps.clock.now());
-        const data = meterTestTable().map((r) => ({
-          ...r,
-          token11: groupsOfFour(r.token11),
-          token13: groupsOfFour(r.token13),
-          createId: null,
-          createDate: now,
-          updateId: null,
-          updateDate: now,
-          remark: null,
-        }));
-        return { total: data.length, data };
-      },
+    route(METER_TEST_API.read, 'The fixed list of meter test tokens (class 1)', async () => {
+      // A fixed table, never edited: the audit fields the original carries say so (system, now).
+      const now = formatDateTime(deps.clock.now());
+      const data = meterTestTable().map((r) => ({
+        ...r,
+        token11: groupsOfFour(r.token11),
+        token13: groupsOfFour(r.token13),
+        createId: null,
+        createDate: now,
+        updateId: null,
+        updateDate: now,
+        remark: null,
+      }));
+      return { total: data.length, data };
     }),
-    defineRoute({
-      endpoint: METER_TEST_API.generate,
-      tag,
-      summary: 'A meter test token for any control field and manufacturer code',
-      handler: async (b) => {
+    route(
+      METER_TEST_API.generate,
+      'A meter test token for any control field and manufacturer code',
+      async (b) => {
         try {
           return { token: groupsOfFour(encodeMeterTest(b)) };
         } catch (err) {
           throw stsRefusal(err);
         }
       },
-    }),
+    ),
   ];
 }
 
 /** Update Meter Key, the key-change tokens, their confirmation and records. */
 function keyChangeRoutes(records: TokenRecordService, mgmt: ManagementTokenService): RouteDef[] {
   return [
-    defineRoute({
-      endpoint: KEY_CHANGE_API.updateMeterKey,
-      tag,
-      summary: "Set meters' new key fields for the next key change",
-      handler: (b, ctx) => mgmt.updateMeterKey(ctx, b),
-    }),
-    defineRoute({
-      endpoint: KEY_CHANGE_API.generate,
-      tag,
-      summary: 'Key change tokens from the current key to the new fields (2 tokens, 4 for EA11)',
-      handler: (b, ctx) => mgmt.changeMeterKey(ctx, b.meterId, b.authorizationPassword, b.remark),
-    }),
-    defineRoute({
-      endpoint: KEY_CHANGE_API.confirm,
-      tag,
-      summary: 'The meter accepted the key change: make the new key current',
-      handler: (b, ctx) => mgmt.confirmKeyChange(ctx, b.receiptId),
-    }),
+    route(KEY_CHANGE_API.updateMeterKey, "Set meters' new key fields for the next key change", (b, ctx) =>
+      mgmt.updateMeterKey(ctx, b),
+    ),
+    route(
+      KEY_CHANGE_API.generate,
+      'Key change tokens from the current key to the new fields (2 tokens, 4 for EA11)',
+      (b, ctx) => mgmt.changeMeterKey(ctx, b.meterId, b.authorizationPassword, b.remark),
+    ),
+    route(KEY_CHANGE_API.confirm, 'The meter accepted the key change: make the new key current', (b, ctx) =>
+      mgmt.confirmKeyChange(ctx, b.receiptId),
+    ),
     recordRead(KEY_CHANGE_API.records, 'changeKey', (b, user) =>
       records.read('changeKey', b, user, keyChangeRecordOf),
     ),

@@ -3,11 +3,12 @@ import { Divider } from 'antd';
 import type { TFunction } from 'i18next';
 import { type JSX, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../lib/request';
+import type { z } from 'zod';
+import { call } from '../../lib/call';
 import { EditAction } from './edit-action';
 import { type FieldDef, FormDialog, type FormMode } from './form-dialog';
 import { type ListColumn, ListPage, useRefreshList } from './list-page';
-import { type ListSpec, type PagePrefetch, prefetchList } from './list-query';
+import { type GridRead, type ListSpec, type PagePrefetch, prefetchList } from './list-query';
 import { useIsSystemAdmin, useStations } from './lookups';
 
 /** A master-data table's calls, from contracts (`tableEndpoints`). */
@@ -42,10 +43,27 @@ export interface CrudTable<Api extends CrudApi> {
   rowKey?: (row: RowOf<Api>) => string;
 }
 
+/**
+ * A table of a menu area's page: read under the query key `resource`, its dialogs titled from
+ * `<area>.<resource>.add|edit`, a row named by `id`.
+ */
+export const crudTable = <Api extends CrudApi>(
+  area: 'management' | 'setting',
+  resource: string,
+  api: Api,
+  id: keyof RowOf<Api> & string,
+): CrudTable<Api> => ({ resource, api, id, titles: `${area}.${resource}` });
+
+/**
+ * The table's grid read. `RowOf` is defined as the row of this endpoint's page, which TypeScript cannot
+ * follow through the generic `Api`, so this is the one place that says so.
+ */
+const gridRead = <Api extends CrudApi>(api: Api) => api.read as GridRead<RowOf<Api>>;
+
 /** What the table's list reads (the page module's prefetch reads the same). */
-export const crudList = <Api extends CrudApi>(table: CrudTable<Api>): ListSpec => ({
+export const crudList = <Api extends CrudApi>(table: CrudTable<Api>): ListSpec<RowOf<Api>> => ({
   resource: table.resource,
-  readPath: table.api.read.path,
+  read: gridRead(table.api),
   ...(table.sortBy ? { defaultSort: { field: table.sortBy, direction: 'asc' } } : {}),
 });
 
@@ -53,8 +71,13 @@ export const crudList = <Api extends CrudApi>(table: CrudTable<Api>): ListSpec =
 export const crudPrefetch = <Api extends CrudApi>(table: CrudTable<Api>): PagePrefetch =>
   prefetchList(crudList(table));
 
-/** The rows a batch write answers; the batch is typed where the page declares it (`toBody`). */
-const writeRows = <Row,>(endpoint: Endpoint, rows: unknown[]) => request<Row[]>(endpoint.path, rows);
+/**
+ * A batch write of the table, answered as its endpoint declares. The batch's lines are typed where the
+ * page declares them (`toBody` gives a `LineOf<Api>`, a delete sends the `keys`); here the endpoint is
+ * any of the table's writes, so its body is taken as the schema's (checked by the server).
+ */
+const writeRows = <E extends Endpoint>(endpoint: E, rows: unknown[]): Promise<ResultOf<E>> =>
+  call<Endpoint<z.ZodType, E['result']>>(endpoint, rows);
 
 /**
  * What every master-data page shares: one form dialog that Add opens empty and a row's Edit opens
@@ -72,7 +95,7 @@ export function useCrudPage<Api extends CrudApi>(table: CrudTable<Api>) {
   const keyOf = (row: Row) => Object.fromEntries(keys.map((key) => [key, row[key]]));
   const save = async (line: LineOf<Api>) => {
     const endpoint = mode === 'edit' ? table.api.update : table.api.create;
-    const written = await writeRows<ElementOf<ResultOf<Api['create'] | Api['update']>>>(endpoint, [line]);
+    const written = await writeRows<Api['create'] | Api['update']>(endpoint, [line]);
     await refresh();
     return written;
   };
@@ -109,6 +132,17 @@ export const stationField = (t: TFunction, isAdmin: boolean, stations: StationOp
   kind: 'select',
   options: stations ?? [],
   hidden: () => !isAdmin,
+});
+
+/** The field naming a row (its id): required, at most 64 characters, fixed once the row exists. */
+export const keyField = (name: string, label: string, more: Partial<FieldDef> = {}): FieldDef => ({
+  name,
+  label,
+  kind: 'text',
+  required: true,
+  lockOnEdit: true,
+  maxLength: 64,
+  ...more,
 });
 
 /** The Remark field every master-data form ends with. */

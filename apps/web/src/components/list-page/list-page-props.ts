@@ -1,6 +1,7 @@
 import type { InputRef } from 'antd';
 import type { ReactNode, RefObject } from 'react';
 import type { FilterOption } from './column-header';
+import type { GridRead } from './list-query';
 import type { FilterKind, SortState } from './read-body';
 
 export interface ListColumn<Row> {
@@ -26,7 +27,8 @@ export interface ListColumn<Row> {
 export interface ListPageProps<Row> {
   /** Query-key root; writes elsewhere invalidate it through `useRefreshList`. */
   resource: string;
-  readPath: string;
+  /** The grid's read endpoint (contracts). */
+  read: GridRead<Row>;
   rowKey: (row: Row) => string;
   columns: ListColumn<Row>[];
   defaultSort?: SortState | null;

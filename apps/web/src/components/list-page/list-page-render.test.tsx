@@ -1,3 +1,4 @@
+import { CUSTOMER_API, type CustomerRow } from '@prepay/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanUpAfterEach, type ListRead, renderInApp, serveList } from '../../test/list-server';
@@ -5,20 +6,15 @@ import { ListPage } from './list-page';
 
 // What a list page builds before its first rows, and what it redraws afterwards.
 
-interface Row {
-  customerId: string;
-  customerName: string;
-}
-
 let served: ListRead[] = [];
 /** How many reads the grid has made. */
 const reads = () => served.length;
 
 const renderGrid = (renderName: (v: unknown) => string) =>
   renderInApp(
-    <ListPage<Row>
+    <ListPage<CustomerRow>
       resource="customer-render-test"
-      readPath="/api/customer/read"
+      read={CUSTOMER_API.read}
       rowKey={(r) => r.customerId}
       exportModule="customer"
       columns={[

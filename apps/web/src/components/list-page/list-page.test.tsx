@@ -1,3 +1,4 @@
+import { CUSTOMER_API, type CustomerRow } from '@prepay/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanUpAfterEach, type ListRead, renderInApp, serveList } from '../../test/list-server';
@@ -13,9 +14,9 @@ const ROWS: Row[] = [{ customerId: '4700001', customerName: 'Amina', type: 0 }];
 
 const renderGrid = () =>
   renderInApp(
-    <ListPage<Row>
+    <ListPage<CustomerRow>
       resource="customer-test"
-      readPath="/api/customer/read"
+      read={CUSTOMER_API.read}
       rowKey={(r) => r.customerId}
       defaultSort={{ field: 'customerId', direction: 'asc' }}
       extraBody={{ stationId: null }}

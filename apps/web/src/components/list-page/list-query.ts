@@ -1,13 +1,23 @@
+import type { Endpoint } from '@prepay/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { request } from '../../lib/request';
+import type { z } from 'zod';
+import { call } from '../../lib/call';
 import { stationsQueryOptions } from './lookups';
 import { buildReadBody, initialListState, type ListState, type SortState } from './read-body';
 
+/**
+ * A grid's read, declared in contracts: it answers a page of `Row`. Its request is the common read
+ * request plus the grid's header filters, which the columns name at run time, so the body is checked
+ * by the server's schema (a 400 for a filter it does not know) rather than at compile time; the
+ * answer is typed, so columns of another row type do not compile.
+ */
+export type GridRead<Row> = Endpoint<z.ZodType, z.ZodType<ListResult<Row>>>;
+
 /** Which grid a list page shows: enough to read its first page before the page's code has run. */
-export interface ListSpec {
+export interface ListSpec<Row = unknown> {
   /** Query-key root; writes elsewhere invalidate it through `useRefreshList`. */
   resource: string;
-  readPath: string;
+  read: GridRead<Row>;
   defaultSort?: SortState | null;
   /** Members sent with every read (e.g. a fixed type). */
   extraBody?: Record<string, unknown>;
@@ -26,14 +36,14 @@ export const listKey = (resource: string) => ['list', resource] as const;
  * rows show at once while they are re-read.
  */
 export function listQueryOptions<Row>(
-  spec: ListSpec,
+  spec: ListSpec<Row>,
   state: ListState = initialListState(spec.defaultSort ?? null),
   { silent = false } = {},
 ) {
   const body = buildReadBody(state, spec.extraBody);
   return queryOptions({
     queryKey: [...listKey(spec.resource), body] as const,
-    queryFn: () => request<ListResult<Row>>(spec.readPath, body, { silent }),
+    queryFn: () => call(spec.read, body, { silent }),
     staleTime: 5_000,
   });
 }
@@ -47,7 +57,7 @@ export type PagePrefetch = (client: QueryClient) => Promise<unknown>;
  * holds is not waited for: cached rows show at once and the page re-reads them in the background when
  * they are stale, so a return visit never waits for the server.
  */
-export function prefetchList(spec: ListSpec, ...more: PagePrefetch[]): PagePrefetch {
+export function prefetchList<Row>(spec: ListSpec<Row>, ...more: PagePrefetch[]): PagePrefetch {
   return (client) => {
     const list = listQueryOptions(spec, undefined, { silent: true });
     const stations = stationsQueryOptions({ silent: true });

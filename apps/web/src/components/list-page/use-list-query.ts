@@ -15,12 +15,12 @@ export function useRefreshList(resource: string) {
  * same key a menu prefetch or route loader used (list-query.ts), so the first render finds its rows.
  */
 export function useListQuery<Row>(props: ListPageProps<Row>) {
-  const { resource, readPath, extraBody, defaultSort = null, refetchInterval } = props;
+  const { resource, read, extraBody, defaultSort = null, refetchInterval } = props;
   const client = useQueryClient();
   const [state, setState] = useState<ListState>(() => initialListState(defaultSort));
   const options = useMemo(
-    () => listQueryOptions<Row>({ resource, readPath, extraBody }, state),
-    [resource, readPath, extraBody, state],
+    () => listQueryOptions<Row>({ resource, read, extraBody }, state),
+    [resource, read, extraBody, state],
   );
   // While a filter or page changes, the previous rows stay on screen (not an empty table).
   const query = useQuery({
@@ -35,7 +35,7 @@ export function useListQuery<Row>(props: ListPageProps<Row>) {
    * page stale first makes the switch to it fetch; when it is the page on screen it re-reads now.
    */
   const readAgain = (next: ListState) => {
-    const { queryKey } = listQueryOptions<Row>({ resource, readPath, extraBody }, next);
+    const { queryKey } = listQueryOptions<Row>({ resource, read, extraBody }, next);
     void client.invalidateQueries({ queryKey, exact: true });
     setState(next);
   };

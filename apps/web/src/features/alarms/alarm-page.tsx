@@ -1,4 +1,4 @@
-import { ALARM_KINDS, ALARM_PATHS, type AlarmKind, type AlarmRow } from '@prepay/contracts';
+import { ALARM_API, ALARM_KINDS, type AlarmKind, type AlarmRow } from '@prepay/contracts';
 import { App, Button, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -84,7 +84,7 @@ export default function AlarmPage() {
     <>
       <ListPage<AlarmRow>
         resource={RESOURCE}
-        readPath={ALARM_PATHS.read}
+        read={ALARM_API.read}
         rowKey={(r) => String(r.id)}
         defaultSort={{ field: 'id', direction: 'desc' }}
         exportModule="alarm"

@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { dateRangeColumn, textColumn } from '../../components/list-page/common-columns';
 import type { ListColumn } from '../../components/list-page/list-page';
+import type { GridRead } from '../../components/list-page/list-query';
 
 const flag = (t: TFunction, on: string, off: string) => (v: unknown) =>
   v === null || v === undefined ? '' : <Tag color={v ? 'red' : 'green'}>{v ? t(on) : t(off)}</Tag>;
@@ -34,14 +35,14 @@ export const READ_LANG = { lang: 'en' };
 const dailyRowKey = (r: { meterId: string; currentDate: string }) => `${r.meterId}:${r.currentDate}`;
 
 /** A grid of daily (or monthly) rows, one per meter and day, exported as `<exportFileName>.xlsx`. */
-export const dailyGrid = (
+export const dailyGrid = <Row extends { meterId: string; currentDate: string }>(
   resource: string,
-  readPath: string,
+  read: GridRead<Row>,
   exportModule: string,
   exportFileName: string,
 ) => ({
   resource,
-  readPath,
+  read,
   rowKey: dailyRowKey,
   extraBody: READ_LANG,
   exportModule,

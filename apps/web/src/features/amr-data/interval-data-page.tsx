@@ -1,4 +1,4 @@
-import { DAILY_DATA_PATHS, type DailyDataMeterRow } from '@prepay/contracts';
+import { DAILY_DATA_API, type DailyDataMeterRow } from '@prepay/contracts';
 import { Button, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export default function IntervalDataPage() {
   return (
     <>
       <ListPage<DailyDataMeterRow>
-        {...dailyGrid('daily-data-meter', DAILY_DATA_PATHS.meterRead, 'DailyDataMeter', 'interval-data')}
+        {...dailyGrid('daily-data-meter', DAILY_DATA_API.meterRead, 'DailyDataMeter', 'interval-data')}
         columns={electricColumns(t)}
         actions={(r) => (
           <Space size={0} wrap>
@@ -40,7 +40,7 @@ export default function IntervalDataPage() {
         {hourly && (
           <ListPage<DailyDataMeterRow>
             resource={`hourly-${hourly.meterId}-${day}`}
-            readPath={DAILY_DATA_PATHS.meterReadMore}
+            read={DAILY_DATA_API.meterReadMore}
             rowKey={(r) => r.currentDate}
             columns={electricColumns(t, 'amr.usage1').filter((c) =>
               ['meterId', 'currentDate', 'usage1', 'total1', 'remain1'].includes(c.key),

@@ -1,4 +1,4 @@
-import { DAILY_DATA_PATHS, type DailyDataMeterRow } from '@prepay/contracts';
+import { DAILY_DATA_API, type DailyDataMeterRow } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { dailyGrid, electricColumns } from './columns';
@@ -11,7 +11,7 @@ export default function MonthlyDataPage() {
     <ListPage<DailyDataMeterRow>
       {...dailyGrid(
         'monthly-data',
-        DAILY_DATA_PATHS.meterReadMonthly,
+        DAILY_DATA_API.meterReadMonthly,
         'DailyDataMeter/readMonthly',
         'monthly-data',
       )}

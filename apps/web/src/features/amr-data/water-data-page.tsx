@@ -1,4 +1,4 @@
-import { DAILY_DATA_PATHS, type DailyDataRow } from '@prepay/contracts';
+import { DAILY_DATA_API, type DailyDataRow } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { dailyGrid, waterColumns } from './columns';
@@ -12,7 +12,7 @@ export default function WaterDataPage() {
   return (
     <>
       <ListPage<DailyDataRow>
-        {...dailyGrid('daily-data-water', DAILY_DATA_PATHS.read, 'DailyData', 'interval-data-water')}
+        {...dailyGrid('daily-data-water', DAILY_DATA_API.read, 'DailyData', 'interval-data-water')}
         columns={waterColumns(t)}
         {...(recollect.allowed && { actions: recollect.action, actionsWidth: 110 })}
         testId="water-data"

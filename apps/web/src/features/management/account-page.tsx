@@ -11,7 +11,7 @@ import { crudPage, remarkField, type StationOptions } from '../../components/lis
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import { communicationOptions, meterTypeOptions } from '../../components/meter-options';
-import { managementNames } from './management-page';
+import { managementTable } from './management-page';
 import { CustomerPicker, TariffPicker, UnusedMeterPicker } from './pickers';
 
 interface AccountForm {
@@ -91,9 +91,7 @@ const toBody = (v: AccountForm, row: AccountRow | undefined) => ({
 });
 
 const page = crudPage<typeof ACCOUNT_API, AccountForm>({
-  ...managementNames('account'),
-  api: ACCOUNT_API,
-  id: 'meterId',
+  ...managementTable('account', ACCOUNT_API, 'meterId'),
   keys: ['customerId', 'meterId'],
   sortBy: 'customerId',
   columns: accountColumns,

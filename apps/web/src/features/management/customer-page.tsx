@@ -3,13 +3,14 @@ import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import {
   crudPage,
+  keyField,
   remarkField,
   type StationOptions,
   stationField,
 } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { managementNames, remarkAndStation } from './management-page';
+import { managementTable, remarkAndStation } from './management-page';
 
 interface CustomerForm {
   customerId: string;
@@ -25,14 +26,7 @@ interface CustomerForm {
 
 function customerFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   return [
-    {
-      name: 'customerId',
-      label: t('management.customer.id'),
-      kind: 'text',
-      required: true,
-      lockOnEdit: true,
-      maxLength: 64,
-    },
+    keyField('customerId', t('management.customer.id')),
     {
       name: 'customerName',
       label: t('management.customer.name'),
@@ -87,9 +81,7 @@ const toBody = (v: CustomerForm, row: CustomerRow | undefined) => ({
 });
 
 const page = crudPage<typeof CUSTOMER_API, CustomerForm>({
-  ...managementNames('customer'),
-  api: CUSTOMER_API,
-  id: 'customerId',
+  ...managementTable('customer', CUSTOMER_API, 'customerId'),
   sortBy: 'customerId',
   columns: customerColumns,
   fields: customerFields,

@@ -5,7 +5,7 @@ import { crudPage, remarkField, type StationOptions } from '../../components/lis
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import { money } from '../../lib/format';
-import { managementNames } from './management-page';
+import { managementTable } from './management-page';
 import { CustomerPicker } from './pickers';
 
 function debtFields(t: TFunction): FieldDef[] {
@@ -62,9 +62,7 @@ interface DebtForm {
 }
 
 const page = crudPage<typeof DEBT_API, DebtForm>({
-  ...managementNames('debt'),
-  api: DEBT_API,
-  id: 'customerId',
+  ...managementTable('debt', DEBT_API, 'customerId'),
   columns: debtColumns,
   fields: debtFields,
   dialogWidth: 600,

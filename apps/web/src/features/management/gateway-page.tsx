@@ -11,7 +11,7 @@ import {
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import { linkStates, stateColumn } from '../../components/state-column';
-import { managementNames, remarkAndStation } from './management-page';
+import { managementTable, remarkAndStation } from './management-page';
 
 function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   return [
@@ -93,9 +93,7 @@ const toBody = (v: GatewayForm, row: GatewayRow | undefined) => ({
 });
 
 const page = crudPage<typeof GATEWAY_API, GatewayForm>({
-  ...managementNames('gateway'),
-  api: GATEWAY_API,
-  id: 'gatewayId',
+  ...managementTable('gateway', GATEWAY_API, 'gatewayId'),
   columns: gatewayColumns,
   fields: gatewayFields,
   dialogWidth: 600,

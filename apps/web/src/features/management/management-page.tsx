@@ -1,3 +1,4 @@
+import { type CrudApi, crudTable, type RowOf } from '../../components/list-page/crud-page';
 import './locales';
 
 /**
@@ -13,11 +14,15 @@ export const remarkAndStation = (
 });
 
 /**
- * A station-owned management grid (meters, customers, accounts, debts, gateways) names its titles
- * `management.<resource>.add|edit`, imports and exports as `<resource>` into `<resource>s.xlsx`.
+ * A station-owned management table (meters, customers, accounts, debts, gateways): its calls, the field
+ * naming a row, its titles `management.<resource>.add|edit`, and its import and export as `<resource>`
+ * into `<resource>s.xlsx`.
  */
-export const managementNames = (resource: string) => ({
-  resource,
-  titles: `management.${resource}`,
+export const managementTable = <Api extends CrudApi>(
+  resource: string,
+  api: Api,
+  id: keyof RowOf<Api> & string,
+) => ({
+  ...crudTable('management', resource, api, id),
   files: { module: resource, fileName: `${resource}s` },
 });

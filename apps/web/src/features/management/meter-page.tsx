@@ -10,6 +10,7 @@ import {
 } from '../../components/list-page/common-columns';
 import {
   crudPage,
+  keyField,
   remarkField,
   type StationOptions,
   sectionField,
@@ -25,7 +26,7 @@ import {
   STS_KEY_INTEGERS,
 } from '../../components/meter-options';
 import { linkStates, stateColumn } from '../../components/state-column';
-import { managementNames, remarkAndStation } from './management-page';
+import { managementTable, remarkAndStation } from './management-page';
 
 type KeySource = 'derive' | 'enter' | 'keep';
 /** One meter as the create and update calls take it. */
@@ -75,15 +76,7 @@ const stsField = (
 function deviceFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   const m = meterKey(t);
   return [
-    {
-      name: 'meterId',
-      label: m('id'),
-      kind: 'text',
-      required: true,
-      lockOnEdit: true,
-      maxLength: 64,
-      rules: [{ pattern: /^[0-9A-Za-z_-]+$/, message: m('id') }],
-    },
+    keyField('meterId', m('id'), { rules: [{ pattern: /^[0-9A-Za-z_-]+$/, message: m('id') }] }),
     { name: 'type', label: m('type'), kind: 'select', required: true, options: meterTypeOptions(t) },
     { name: 'isThreePhase', label: m('phase'), kind: 'select', required: true, options: phaseOptions(t) },
     {
@@ -291,9 +284,7 @@ const NEW_METER: Partial<MeterForm> = {
 };
 
 const page = crudPage<typeof METER_API, MeterForm>({
-  ...managementNames('meter'),
-  api: METER_API,
-  id: 'meterId',
+  ...managementTable('meter', METER_API, 'meterId'),
   columns: (t, isAdmin, stations) => [
     ...deviceColumns(t),
     ...stsColumns(t),

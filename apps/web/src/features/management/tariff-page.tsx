@@ -6,8 +6,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import {
-  type CrudTable,
   crudPrefetch,
+  crudTable,
+  keyField,
   remarkField,
   type StationOptions,
   sectionField,
@@ -22,12 +23,7 @@ import { remarkAndStation } from './management-page';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
 
-const TARIFFS: CrudTable<typeof TARIFF_API> = {
-  resource: 'tariff',
-  api: TARIFF_API,
-  id: 'tariffId',
-  titles: 'management.tariff',
-};
+const TARIFFS = crudTable('management', 'tariff', TARIFF_API, 'tariffId');
 /** The page's first read, started with its code by the menu or the router. */
 export const prefetch = crudPrefetch(TARIFFS);
 const WIRE = 'YYYY-MM-DD HH:mm:ss';
@@ -122,7 +118,7 @@ const dateField = (t: TFunction, name: string, label: string, required = false):
 function activeFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   const tt = tariffKey(t);
   return [
-    { name: 'tariffId', label: tt('id'), kind: 'text', required: true, lockOnEdit: true, maxLength: 64 },
+    keyField('tariffId', tt('id')),
     { name: 'tariffName', label: tt('name'), kind: 'text', required: true, maxLength: 128 },
     { name: 'price', label: tt('price'), kind: 'money', required: true },
     { name: 'tax', label: tt('tax'), kind: 'number', min: 0, max: 100, decimals: 2 },

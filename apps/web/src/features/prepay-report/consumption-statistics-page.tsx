@@ -1,4 +1,4 @@
-import { type ConsumptionRow, PREPAY_REPORT_PATHS } from '@prepay/contracts';
+import { type ConsumptionRow, PREPAY_REPORT_API } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Segmented, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
@@ -64,7 +64,7 @@ export default function ConsumptionStatisticsPage() {
       {view === 'data' ? (
         <ListPage<ConsumptionRow>
           resource={`report-consumption-${period}`}
-          readPath={PREPAY_REPORT_PATHS.consumptionStatistics}
+          read={PREPAY_REPORT_API.consumptionStatistics}
           rowKey={(r) => r.currentDate}
           defaultSort={{ field: 'currentDate', direction: 'desc' }}
           extraBody={body}

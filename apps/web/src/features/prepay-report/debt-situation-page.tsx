@@ -1,4 +1,4 @@
-import { type DebtSituationRow, PREPAY_REPORT_PATHS, type ReportScope } from '@prepay/contracts';
+import { type DebtSituationRow, PREPAY_REPORT_API, type ReportScope } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { textColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
@@ -7,7 +7,7 @@ import { ReportScopeLine, useListAnswer } from './report-scope';
 import './locales';
 
 /** Debt Situation: each customer's total, recovered and remaining debt, and the vends that paid it. */
-const GRID = reportGrid('debt-situation', PREPAY_REPORT_PATHS.debtSituation, 'PrepayReport/DebtSituation');
+const GRID = reportGrid('debt-situation', PREPAY_REPORT_API.debtSituation, 'PrepayReport/DebtSituation');
 
 export default function DebtSituationPage() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { type LongNonpurchaseRow, PREPAY_REPORT_PATHS, type ReportScope } from '@prepay/contracts';
+import { type LongNonpurchaseRow, PREPAY_REPORT_API, type ReportScope } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/list-page/list-page';
 import { useNumberFilters } from './number-filters';
@@ -8,7 +8,7 @@ import './locales';
 
 const GRID = reportGrid(
   'long-nonpurchase',
-  PREPAY_REPORT_PATHS.longNonpurchase,
+  PREPAY_REPORT_API.longNonpurchase,
   'PrepayReport/LongNonpurchaseSituation',
 );
 

@@ -1,7 +1,7 @@
 import {
   LOW_PURCHASE_DEFAULTS,
   type LowPurchaseRow,
-  PREPAY_REPORT_PATHS,
+  PREPAY_REPORT_API,
   type ReportScope,
 } from '@prepay/contracts';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import { accountColumns, addressColumn, reportGrid } from './report-columns';
 import { ReportScopeLine, useListAnswer } from './report-scope';
 import './locales';
 
-const GRID = reportGrid('low-purchase', PREPAY_REPORT_PATHS.lowPurchase, 'PrepayReport/LowPurchaseSituation');
+const GRID = reportGrid('low-purchase', PREPAY_REPORT_API.lowPurchase, 'PrepayReport/LowPurchaseSituation');
 
 /**
  * Low Purchase Situation: accounts whose purchases in a period total at or below a limit. It opens on the

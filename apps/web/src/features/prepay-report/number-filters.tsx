@@ -36,7 +36,10 @@ export function NumberFilters({
   );
 }
 
-/** A report read bounded by toolbar numbers: the body to send, and the toolbar whose Apply sets it. */
+/**
+ * A report read bounded by toolbar numbers: the body to send and the toolbar whose Apply sets it, as
+ * the list page's `extraBody` and `toolbarExtra` (spread them on it).
+ */
 export function useNumberFilters(fields: NumberField[]) {
   const [extraBody, setExtraBody] = useState<Record<string, unknown>>(READ_LANG);
   const toolbarExtra = (

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { textColumn } from '../../components/list-page/common-columns';
 import type { ListColumn } from '../../components/list-page/list-page';
+import type { GridRead } from '../../components/list-page/list-query';
 
 /** Report reads carry `lang` like the original's (required); the page translates its own labels. */
 export const READ_LANG = { lang: 'en' };
@@ -9,11 +10,11 @@ export const READ_LANG = { lang: 'en' };
  * A report grid named by its slug: query key and test id `report-<slug>`, export file `<slug>.xlsx`,
  * rows by customer until the user sorts.
  */
-export function reportGrid(slug: string, readPath: string, exportModule: string) {
+export function reportGrid<Row>(slug: string, read: GridRead<Row>, exportModule: string) {
   return {
     resource: `report-${slug}`,
     testId: `report-${slug}`,
-    readPath,
+    read,
     exportModule,
     exportFileName: slug,
     defaultSort: { field: 'customerId', direction: 'asc' } as const,

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS, type AccountRow, type TaskKind } from '@prepay/contracts';
+import { ACCOUNT_API, type AccountRow, type TaskKind } from '@prepay/contracts';
 import { App, Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,7 +60,7 @@ export function RemoteOperationPage({ kind }: { kind: TaskKind }) {
     <>
       <ListPage<AccountRow>
         resource={`remote-${kind}-accounts`}
-        readPath={ACCOUNT_PATHS.read}
+        read={ACCOUNT_API.read}
         rowKey={(r) => r.meterId}
         defaultSort={{ field: 'customerId', direction: 'asc' }}
         columns={columns}

@@ -8,7 +8,10 @@ import { useIsSystemAdmin, useStations } from '../../components/list-page/lookup
 import { Hex } from './attempts-dialog';
 import { STATUS, STATUS_ORDER } from './task-kinds';
 
-export type TaskRow = RemoteTaskRow & Partial<TransparentTaskRow>;
+/** A row of any family's list: a meter task with its data item and value, or a transparent one with its frames. */
+export type TaskRow =
+  | (RemoteTaskRow & Partial<TransparentTaskRow>)
+  | (TransparentTaskRow & Partial<RemoteTaskRow>);
 
 /** Transparent forwarding shows its frames; the other families their data item and value. */
 function valueColumns(t: TFunction, kind: TaskKind): ListColumn<TaskRow>[] {

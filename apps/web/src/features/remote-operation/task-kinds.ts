@@ -1,6 +1,6 @@
-import { Dlt645Type, TASK_ROUTES, type TaskKind, TaskStatus } from '@prepay/contracts';
+import { Dlt645Type, type TaskKind, TaskStatus } from '@prepay/contracts';
 
-/** Per task family: its API paths, catalogue type, the two pages and their title keys. */
+/** Per task family: its catalogue type, the two pages and their title keys. */
 export const KINDS: Record<
   TaskKind,
   { catalogueType: Dlt645Type | -1; page: string; taskPage: string; title: string; taskTitle: string }
@@ -41,8 +41,6 @@ export const KINDS: Record<
     taskTitle: 'route.transparentForwardingTask',
   },
 };
-
-export const pathsOf = (kind: TaskKind) => TASK_ROUTES[kind];
 
 /** Original status codes → label keys and tag colours. */
 export const STATUS: Record<number, { key: string; color: string }> = {

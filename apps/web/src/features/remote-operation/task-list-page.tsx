@@ -4,10 +4,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { currentLanguage } from '../../lib/i18n';
-import { resendTask } from './api';
+import { resendTask, taskList } from './api';
 import { AttemptsDialog } from './attempts-dialog';
 import { type TaskRow, useTaskColumns } from './task-columns';
-import { isPending, pathsOf } from './task-kinds';
+import { isPending } from './task-kinds';
 import './locales';
 
 const isFinished = (status: number) => status === TaskStatus.success || status === TaskStatus.failure;
@@ -22,7 +22,6 @@ export function TaskListPage({ kind }: { kind: TaskKind }) {
   const [detail, setDetail] = useState<number | null>(null);
   const resource = `remote-${kind}-tasks`;
   const refresh = useRefreshList(resource);
-  const paths = pathsOf(kind);
   const lang = currentLanguage();
   const extraBody = useMemo(() => ({ lang }), [lang]);
   const columns = useTaskColumns(kind);
@@ -37,7 +36,7 @@ export function TaskListPage({ kind }: { kind: TaskKind }) {
     <>
       <ListPage<TaskRow>
         resource={resource}
-        readPath={paths.get}
+        read={taskList(kind)}
         rowKey={(r) => String(r.id)}
         columns={columns}
         extraBody={extraBody}

@@ -1,7 +1,7 @@
 import { ITEM_API, type ItemRow, type RequestOf } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { crudPage, remarkField } from '../../components/list-page/crud-page';
+import { crudPage, keyField, remarkField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import './locales';
@@ -14,22 +14,8 @@ type ItemForm = { itemType: string; itemName: string; remark?: string } & Partia
 
 function itemFields(t: TFunction): FieldDef[] {
   return [
-    {
-      name: 'itemType',
-      label: t('setting.item.type'),
-      kind: 'text',
-      required: true,
-      lockOnEdit: true,
-      maxLength: 64,
-    },
-    {
-      name: 'itemName',
-      label: t('setting.item.name'),
-      kind: 'text',
-      required: true,
-      lockOnEdit: true,
-      maxLength: 64,
-    },
+    keyField('itemType', t('setting.item.type')),
+    keyField('itemName', t('setting.item.name')),
     ...LANGS.map((l): FieldDef => ({ name: l, label: t(`setting.item.${l}`), kind: 'text', maxLength: 500 })),
     remarkField(t),
   ];

@@ -1,4 +1,4 @@
-import { LOG_PATHS, type LogRow } from '@prepay/contracts';
+import { LOG_API, type LogRow } from '@prepay/contracts';
 import { Button, Col, Grid, Modal, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ function JsonBlock({ text, testId }: { text: string | null; testId: string }) {
   );
 }
 
-const LIST: ListSpec = { resource: 'log', readPath: LOG_PATHS.read };
+const LIST: ListSpec<LogRow> = { resource: 'log', read: LOG_API.read };
 /** The page's first read, started with its code by the menu or the router. */
 export const prefetch = prefetchList(LIST);
 

@@ -4,7 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Form, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { CrudPage, type CrudTable, crudPrefetch, remarkField } from '../../components/list-page/crud-page';
+import {
+  CrudPage,
+  crudPrefetch,
+  crudTable,
+  keyField,
+  remarkField,
+} from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import { readHiddenRole } from './api';
@@ -12,26 +18,14 @@ import { usePermissionLabel } from './permission-labels';
 import { RoleMenuTree } from './role-menu-tree';
 import './locales';
 
-const ROLES: CrudTable<typeof ROLE_API> = {
-  resource: 'role',
-  api: ROLE_API,
-  id: 'roleId',
-  titles: 'setting.role',
-};
+const ROLES = crudTable('setting', 'role', ROLE_API, 'roleId');
 /** The page's first read, started with its code by the menu or the router. */
 export const prefetch = crudPrefetch(ROLES);
 
 /** The role form: the menu tree keeps keys the editor hides as they were (`original`). */
 function roleFields(t: TFunction, hidden: string[], original: string | undefined): FieldDef[] {
   return [
-    {
-      name: 'roleId',
-      label: t('setting.role.id'),
-      kind: 'text',
-      required: true,
-      lockOnEdit: true,
-      maxLength: 64,
-    },
+    keyField('roleId', t('setting.role.id')),
     { name: 'name', label: t('setting.role.name'), kind: 'text', required: true, maxLength: 128 },
     {
       name: 'content',

@@ -1,7 +1,7 @@
 import { STATION_API, type StationRow } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 import { auditColumns, textColumn } from '../../components/list-page/common-columns';
-import { crudPage, remarkField } from '../../components/list-page/crud-page';
+import { crudPage, keyField, remarkField } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import './locales';
@@ -9,14 +9,7 @@ import './locales';
 type StationForm = { stationId: string; name: string; remark?: string };
 
 const stationFields = (t: TFunction): FieldDef[] => [
-  {
-    name: 'stationId',
-    label: t('setting.station.id'),
-    kind: 'text',
-    required: true,
-    lockOnEdit: true,
-    maxLength: 64,
-  },
+  keyField('stationId', t('setting.station.id')),
   { name: 'name', label: t('setting.station.name'), kind: 'text', required: true, maxLength: 128 },
   remarkField(t),
 ];

@@ -6,7 +6,13 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { type CrudTable, crudPrefetch, remarkField, useCrudPage } from '../../components/list-page/crud-page';
+import {
+  crudPrefetch,
+  crudTable,
+  keyField,
+  remarkField,
+  useCrudPage,
+} from '../../components/list-page/crud-page';
 import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
@@ -14,12 +20,7 @@ import { useIsSystemAdmin, useOwnStationId, useStations } from '../../components
 import { readRoles, resetPassword } from './api';
 import './locales';
 
-const USERS: CrudTable<typeof USER_API> = {
-  resource: 'user',
-  api: USER_API,
-  id: 'userId',
-  titles: 'setting.user',
-};
+const USERS = crudTable('setting', 'user', USER_API, 'userId');
 /** The page's first read, started with its code by the menu or the router. */
 export const prefetch = crudPrefetch(USERS);
 
@@ -155,14 +156,7 @@ function userFields(
   stationOptions: { value: string; label: string }[],
 ): FieldDef[] {
   return [
-    {
-      name: 'userId',
-      label: t('setting.user.id'),
-      kind: 'text',
-      required: true,
-      lockOnEdit: true,
-      maxLength: 64,
-    },
+    keyField('userId', t('setting.user.id')),
     { name: 'nickName', label: t('setting.user.nickName'), kind: 'text', maxLength: 64 },
     { name: 'fullName', label: t('setting.user.fullName'), kind: 'text', maxLength: 128 },
     { name: 'email', label: t('setting.user.email'), kind: 'email', maxLength: 128 },

@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS, type AccountRow } from '@prepay/contracts';
+import { ACCOUNT_API, type AccountRow } from '@prepay/contracts';
 import type { InputRef } from 'antd';
 import { Button } from 'antd';
 import { type ComponentType, type ReactNode, type RefObject, useState } from 'react';
@@ -16,9 +16,9 @@ import { meterTypeOptions } from '../../components/meter-options';
 import '../../components/vending/locales';
 import '../../components/vending/vending.css';
 
-const accountList = (resource: string): ListSpec => ({
+const accountList = (resource: string): ListSpec<AccountRow> => ({
   resource,
-  readPath: ACCOUNT_PATHS.read,
+  read: ACCOUNT_API.read,
   defaultSort: { field: 'customerId', direction: 'asc' },
 });
 

@@ -1,4 +1,4 @@
-import { type CreditTokenRecord, TOKEN_RECORD_PATHS } from '@prepay/contracts';
+import { CREDIT_API, type CreditTokenRecord, KEY_CHANGE_API, MANAGEMENT_TOKEN_API } from '@prepay/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stationColumn } from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
-import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
+import { type GridRead, type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
 import { energy, money } from '../../components/vending/amount';
 import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
@@ -36,7 +36,7 @@ export type RecordKind =
 
 interface KindConfig {
   resource: string;
-  readPath: string;
+  read: GridRead<RecordRow>;
   /** Route title key of the generate page, used as the receipt title. */
   receiptTitle: string;
   /** The management value column, if the kind has one. */
@@ -44,43 +44,43 @@ interface KindConfig {
 }
 
 const KINDS: Record<RecordKind, KindConfig> = {
-  credit: { resource: 'creditTokenRecord', readPath: TOKEN_RECORD_PATHS.credit, receiptTitle: '' },
+  credit: { resource: 'creditTokenRecord', read: CREDIT_API.records, receiptTitle: '' },
   creditCancel: {
     resource: 'creditTokenCancelRecord',
-    readPath: TOKEN_RECORD_PATHS.creditCancel,
+    read: CREDIT_API.cancelRecords,
     receiptTitle: '',
   },
   clearTamper: {
     resource: 'clearTamperTokenRecord',
-    readPath: TOKEN_RECORD_PATHS.clearTamper,
+    read: MANAGEMENT_TOKEN_API.clearTamper.records,
     receiptTitle: 'route.clearTamperToken',
   },
   clearCredit: {
     resource: 'clearCreditTokenRecord',
-    readPath: TOKEN_RECORD_PATHS.clearCredit,
+    read: MANAGEMENT_TOKEN_API.clearCredit.records,
     receiptTitle: 'route.clearCreditToken',
   },
   maxPower: {
     resource: 'setMaximumPowerLimitTokenRecord',
-    readPath: TOKEN_RECORD_PATHS.maximumPower,
+    read: MANAGEMENT_TOKEN_API.maxPower.records,
     receiptTitle: 'route.setMaximumPowerLimitToken',
     value: 'maximumPower',
   },
   maxOverdraft: {
     resource: 'setMaximumOverdraftLimitTokenRecord',
-    readPath: TOKEN_RECORD_PATHS.maximumOverdraft,
+    read: MANAGEMENT_TOKEN_API.maxOverdraft.records,
     receiptTitle: 'route.setMaximumOverdraftToken',
     value: 'maximumOverdraft',
   },
   maxPhaseUnbalance: {
     resource: 'setMaximumPhasePowerUnbalanceLimitTokenRecord',
-    readPath: TOKEN_RECORD_PATHS.maximumPhaseUnbalance,
+    read: MANAGEMENT_TOKEN_API.maxPhaseUnbalance.records,
     receiptTitle: 'route.setMaximumPhasePowerUnbalanceLimitToken',
     value: 'maximumPhasePowerUnbalance',
   },
   changeKey: {
     resource: 'changeMeterKeyTokenRecord',
-    readPath: TOKEN_RECORD_PATHS.changeMeterKey,
+    read: KEY_CHANGE_API.records,
     receiptTitle: 'route.changeMeterKeyToken',
   },
 };
@@ -94,8 +94,8 @@ type RecordRow = ReceiptRecord &
     maximumOverdraft?: number | null;
     maximumPhasePowerUnbalance?: number | null;
     tokens?: string[];
-    tokenFirst?: string;
-    tokenSecond?: string;
+    tokenFirst?: string | null;
+    tokenSecond?: string | null;
     confirmed?: boolean;
   };
 
@@ -119,9 +119,9 @@ function valueLine(t: TFunction, kind: KindConfig, row: RecordRow): Array<[strin
 
 /** Print again: the same receipt the generate page printed. */
 /** A record grid: newest receipt first. */
-function recordList(kindName: RecordKind): ListSpec {
-  const { resource, readPath } = KINDS[kindName];
-  return { resource, readPath, defaultSort: { field: 'receiptId', direction: 'desc' } };
+function recordList(kindName: RecordKind): ListSpec<RecordRow> {
+  const { resource, read } = KINDS[kindName];
+  return { resource, read, defaultSort: { field: 'receiptId', direction: 'desc' } };
 }
 
 /** The record page's first read, started with its code by the menu or the router. */
