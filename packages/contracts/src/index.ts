@@ -21,6 +21,7 @@ export * from './keystore.js';
 export * from './log.js';
 export * from './meter.js';
 export * from './money.js';
+export * from './network.js';
 export * from './original-operations.js';
 export * from './permissions.js';
 export * from './prepay-report.js';
