@@ -286,6 +286,21 @@ export const asyncRoutes: AppRoute[] = [
     'meter',
   ),
   group(
+    '/revenue-protection',
+    'RevenueProtection',
+    'revenueProtection',
+    'safety',
+    [
+      ['feeder', 'RevenueProtection.Feeder', () => import('../features/revenue-protection/feeder-page')],
+      [
+        'transformer',
+        'RevenueProtection.Transformer',
+        () => import('../features/revenue-protection/transformer-page'),
+      ],
+    ],
+    'transformer',
+  ),
+  group(
     '/setting',
     'Setting',
     'setting',
