@@ -26,6 +26,7 @@ export * from './original-operations.js';
 export * from './permissions.js';
 export * from './prepay-report.js';
 export * from './remote-task.js';
+export * from './revenue-protection.js';
 export * from './role.js';
 export * from './station.js';
 export * from './tariff.js';

@@ -1,6 +1,7 @@
 /** Revenue protection: the electrical network under the meters, its findings and the cases. */
 import { z } from 'zod';
-import { FEEDER_PATHS, TRANSFORMER_PATHS } from '../api-paths.js';
+import { FEEDER_PATHS, REVENUE_PROTECTION_PATHS, TRANSFORMER_PATHS } from '../api-paths.js';
+import { page } from '../common.js';
 import { defineEndpoint, tableEndpoints } from '../endpoint.js';
 import {
   FeederDeleteRequest,
@@ -14,6 +15,7 @@ import {
   TransformerRow,
   TransformerWriteRequest,
 } from '../network.js';
+import { TransformerBalanceRequest, TransformerBalanceRow } from '../revenue-protection.js';
 
 export const FEEDER_API = tableEndpoints(
   FEEDER_PATHS,
@@ -42,5 +44,15 @@ export const TRANSFORMER_API = {
     request: TransformerMapRequest,
     result: z.array(TransformerMeterPoint),
     permission: 'RevenueProtection.Transformer',
+  }),
+};
+
+/** The findings, each read as the other reports are: paged, sorted, filtered, scoped to the station. */
+export const REVENUE_PROTECTION_API = {
+  transformerBalance: defineEndpoint({
+    path: REVENUE_PROTECTION_PATHS.transformerBalance,
+    request: TransformerBalanceRequest,
+    result: page(TransformerBalanceRow),
+    permission: 'RevenueProtection.TransformerBalance',
   }),
 };
