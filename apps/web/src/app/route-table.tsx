@@ -291,6 +291,11 @@ export const asyncRoutes: AppRoute[] = [
     'revenueProtection',
     'safety',
     [
+      [
+        'transformer-balance',
+        'RevenueProtection.TransformerBalance',
+        () => import('../features/revenue-protection/transformer-balance-page'),
+      ],
       ['feeder', 'RevenueProtection.Feeder', () => import('../features/revenue-protection/feeder-page')],
       [
         'transformer',
@@ -298,7 +303,7 @@ export const asyncRoutes: AppRoute[] = [
         () => import('../features/revenue-protection/transformer-page'),
       ],
     ],
-    'transformer',
+    'transformer-balance',
   ),
   group(
     '/setting',
