@@ -21,7 +21,6 @@ export default function TransformerBalancePage() {
   return (
     <ListPage<TransformerBalanceRow>
       resource="revprot-transformer-balance"
-      testId="revprot-transformer-balance"
       readPath={REVENUE_PROTECTION_PATHS.transformerBalance}
       exportModule="revenueProtection/transformerBalance"
       exportFileName="transformer-balance"
