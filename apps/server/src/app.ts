@@ -48,6 +48,7 @@ import { meterModule } from './modules/meter/index.js';
 import { meterDataModule } from './modules/meter-data/index.js';
 import { prepayReportModule } from './modules/prepay-report/index.js';
 import { type RunnerOptions, remoteTaskModule } from './modules/remote-task/index.js';
+import { revenueProtectionModule } from './modules/revenue-protection/index.js';
 import { roleModule } from './modules/role/index.js';
 import { stationModule } from './modules/station/index.js';
 import { tariffModule } from './modules/tariff/index.js';
@@ -166,6 +167,7 @@ function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
     dashboardModule(deps),
     collectionModule(deps, options.collection ?? false),
     cashUpModule(deps),
+    revenueProtectionModule(deps),
   ];
 }
 

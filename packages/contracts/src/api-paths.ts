@@ -53,6 +53,15 @@ export const METER_PATHS = {
 } as const;
 export const GATEWAY_PATHS = crudPaths('gateway');
 export const TARIFF_PATHS = crudPaths('tariff');
+export const FEEDER_PATHS = crudPaths('feeder');
+/** The revenue-protection findings: each a report grid with its download at `<path without /read>/export`. */
+export const REVENUE_PROTECTION_PATHS = {
+  transformerBalance: '/api/revenueProtection/transformerBalance/read',
+} as const;
+export const TRANSFORMER_PATHS = {
+  ...crudPaths('transformer'),
+  readMap: '/api/transformer/readMap',
+} as const;
 export const DEBT_PATHS = crudPaths('debt');
 export const STATION_PATHS = crudPaths('station');
 export const ROLE_PATHS = { ...crudPaths('role'), readDataRole: '/api/role/ReadDataRole' } as const;

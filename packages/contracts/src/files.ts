@@ -5,5 +5,15 @@ export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 export const DUPLICATE_LINES = 'The imported file has duplicate lines';
 
 /** Modules whose grid offers Import (file), Import Template and Export. */
-export const FILE_MODULES = ['gateway', 'meter', 'customer', 'tariff', 'debt', 'account', 'item'] as const;
+export const FILE_MODULES = [
+  'gateway',
+  'meter',
+  'customer',
+  'tariff',
+  'debt',
+  'account',
+  'item',
+  'feeder',
+  'transformer',
+] as const;
 export type FileModule = (typeof FILE_MODULES)[number];

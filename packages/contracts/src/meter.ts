@@ -55,6 +55,8 @@ export const MeterWriteRequest = z.object({
   ...KeyIdentityInput,
   ...nextKey(KeyIdentityInput),
   decoderKey: DecoderKey.nullish(),
+  /** The distribution transformer that supplies the meter; null clears it, omitted keeps it. */
+  transformerId: Id.nullish(),
   ...StationWriteFields,
 });
 export type MeterWriteRequest = z.infer<typeof MeterWriteRequest>;
@@ -86,6 +88,7 @@ export const MeterRow = z.object({
   /** The gateway that serves it (LoRaWAN). */
   servingGatewayId: z.string().nullable(),
   lastSeen: z.string().nullable(),
+  transformerId: z.string().nullable(),
   ...StationRowFields,
   /** As the original's meter answers: a date-time (here the creation; no later contact is recorded). */
   cdt: z.string().nullable(),
@@ -93,7 +96,7 @@ export const MeterRow = z.object({
 export type MeterRow = z.infer<typeof MeterRow>;
 
 export const MeterReadRequest = ReadRequestBase.extend({
-  ...textFilters('meterId', 'protocolVersion', 'devEui', 'sgc', 'remark'),
+  ...textFilters('meterId', 'protocolVersion', 'devEui', 'sgc', 'remark', 'transformerId'),
   type: z.number().int().nullish(),
   communicationWay: z.number().int().nullish(),
   online: z.boolean().nullish(),

@@ -61,6 +61,16 @@ export const PermissionGroups = {
     'Management.Debt',
     'Management.Account',
   ],
+  RevenueProtection: [
+    'RevenueProtection.ZeroBuyers',
+    'RevenueProtection.ConsumptionBeyondCredit',
+    'RevenueProtection.Tamper',
+    'RevenueProtection.TransformerBalance',
+    'RevenueProtection.Suspects',
+    'RevenueProtection.Case',
+    'RevenueProtection.Feeder',
+    'RevenueProtection.Transformer',
+  ],
   Setting: [
     'Setting.Station',
     'Setting.Role',

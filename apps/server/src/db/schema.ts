@@ -227,9 +227,12 @@ export const meters = pgTable(
     kenNew: integer('ken_new'),
     tiNew: integer('ti_new'),
     ktNew: integer('kt_new'),
+    /** The distribution transformer that supplies the meter (revenue protection's energy balance). */
+    transformerId: text('transformer_id'),
     ...stationRowColumns,
   },
   (t) => [
+    index('meters_transformer_idx').on(t.transformerId),
     index('meters_station_idx').on(t.stationId, t.meterId),
     // The grid's usual filters (station, type, used/unused) then its default order: counts and pages
     // come from the index alone.
@@ -350,6 +353,8 @@ export * from './schema-headend.js';
 export * from './schema-meter-data.js';
 // Operations: per-session authorization proofs (vending without an argon2 check on every vend).
 export * from './schema-ops.js';
+// Revenue protection: feeders, transformers with their check meters, cases.
+export * from './schema-revprot.js';
 // Security: failed-attempt counters shared by every process.
 export * from './schema-security.js';
 // Remote tasks: the DL/T 645 data-item catalogue, tasks and their attempts.

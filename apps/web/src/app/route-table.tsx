@@ -286,6 +286,26 @@ export const asyncRoutes: AppRoute[] = [
     'meter',
   ),
   group(
+    '/revenue-protection',
+    'RevenueProtection',
+    'revenueProtection',
+    'safety',
+    [
+      [
+        'transformer-balance',
+        'RevenueProtection.TransformerBalance',
+        () => import('../features/revenue-protection/transformer-balance-page'),
+      ],
+      ['feeder', 'RevenueProtection.Feeder', () => import('../features/revenue-protection/feeder-page')],
+      [
+        'transformer',
+        'RevenueProtection.Transformer',
+        () => import('../features/revenue-protection/transformer-page'),
+      ],
+    ],
+    'transformer-balance',
+  ),
+  group(
     '/setting',
     'Setting',
     'setting',

@@ -15,6 +15,7 @@ export type MenuIcon =
   | 'fileSearch'
   | 'barChart'
   | 'cloudServer'
+  | 'safety'
   | 'setting';
 
 export interface AppRoute {

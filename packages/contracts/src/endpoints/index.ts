@@ -6,5 +6,6 @@ export * from './files.js';
 export * from './masterdata.js';
 export * from './readings.js';
 export * from './remote-task.js';
+export * from './revenue-protection.js';
 export * from './token.js';
 export * from './user.js';

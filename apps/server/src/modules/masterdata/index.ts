@@ -7,6 +7,7 @@ import { createGatewayService } from '../gateway/index.js';
 import { createImageService } from '../image/index.js';
 import { createItemService } from '../item/index.js';
 import { createMeterService } from '../meter/index.js';
+import { createFeederService, createTransformerService } from '../revenue-protection/index.js';
 import { createTariffService } from '../tariff/index.js';
 import { fileRouteDefs } from './file.routes.js';
 import type { Services } from './sheets.js';
@@ -24,6 +25,8 @@ export function masterdataModule(deps: Deps): ServerModule {
     debt: createDebtService(deps),
     account: createAccountService(deps),
     item: createItemService(deps),
+    feeder: createFeederService(deps),
+    transformer: createTransformerService(deps),
   };
   return { routes: fileRouteDefs(deps, services, createImageService(deps)) };
 }

@@ -6,6 +6,8 @@ import {
   CustomerRequest,
   DebtReadRequest,
   DebtRequest,
+  FeederReadRequest,
+  FeederWriteRequest,
   FILE_MODULES,
   type FileModule,
   GatewayReadRequest,
@@ -18,6 +20,8 @@ import {
   TariffCreateRequest,
   TariffReadRequest,
   type TariffStep,
+  TransformerReadRequest,
+  TransformerWriteRequest,
 } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
@@ -35,6 +39,8 @@ import type { ItemService } from '../item/index.js';
 import { readItems } from '../item/index.js';
 import type { MeterService } from '../meter/index.js';
 import { readMeters } from '../meter/index.js';
+import type { FeederService, TransformerService } from '../revenue-protection/index.js';
+import { readFeeders, readTransformers } from '../revenue-protection/index.js';
 import type { TariffService } from '../tariff/index.js';
 import { readTariffs } from '../tariff/index.js';
 import sheetData from './sheet-columns.json' with { type: 'json' };
@@ -92,6 +98,8 @@ export interface Services {
   debt: DebtService;
   account: AccountService;
   item: ItemService;
+  feeder: FeederService;
+  transformer: TransformerService;
 }
 
 const ImportColumnData = z.object({
@@ -177,5 +185,13 @@ export function sheetModules(s: Services): SheetModule[] {
     sheet('debt', s.debt, [DebtRequest, DebtReadRequest], readDebts, field('customerId')),
     sheet('account', s.account, [AccountRequest, AccountReadRequest], readAccounts, field('meterId')),
     sheet('item', s.item, [ItemRequest, ItemReadRequest], readItems, itemKey),
+    sheet('feeder', s.feeder, [FeederWriteRequest, FeederReadRequest], readFeeders, field('feederId')),
+    sheet(
+      'transformer',
+      s.transformer,
+      [TransformerWriteRequest, TransformerReadRequest],
+      readTransformers,
+      field('transformerId'),
+    ),
   ];
 }

@@ -1,7 +1,7 @@
 import type { MeterReadRequest, MeterRow } from '@prepay/contracts';
 import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { meterLinks, meters } from '../../db/schema.js';
+import { meterLinks, meters, transformers } from '../../db/schema.js';
 import { auditedTable } from '../../kernel/audited-write.js';
 import { auditedSpec, contains, countWhere, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
@@ -13,7 +13,7 @@ export const meterSpec = auditedSpec(meters, {
   search: [meters.meterId, meters.devEui, meters.protocolVersion, meters.sgc, meters.remark],
   station: meters.stationId,
   filters: {
-    contains: ['meterId', 'protocolVersion', 'sgc'],
+    contains: ['meterId', 'protocolVersion', 'sgc', 'transformerId'],
     equals: ['type', 'communicationWay', 'isThreePhase', 'status', 'krn', 'ti', 'kt', 'baseYear'],
   },
 });
@@ -82,6 +82,7 @@ export const toMeterRow = (m: MeterRecord): MeterRow => {
     transport: m.linkTransport,
     servingGatewayId: m.linkGatewayId,
     lastSeen: formatDateTime(m.linkLastSeen),
+    transformerId: m.transformerId,
     stationId: m.stationId,
     remark: m.remark,
     ...auditStamps(m),
@@ -159,6 +160,13 @@ export const metersWithDevEuis = (q: Queryable, devEuis: string[]) =>
     .select({ meterId: meters.meterId, devEui: meters.devEui })
     .from(meters)
     .where(inArray(meters.devEui, devEuis));
+
+/** The stations of the named transformers (a meter joins a transformer of its own station). */
+export const transformerStations = (q: Queryable, ids: string[]) =>
+  q
+    .select({ transformerId: transformers.transformerId, stationId: transformers.stationId })
+    .from(transformers)
+    .where(inArray(transformers.transformerId, ids));
 
 export async function updateMeter(
   q: Queryable,

@@ -27,6 +27,7 @@ import {
   meterTable,
   readMeters,
   toMeterRow,
+  transformerStations,
   unusedOnly,
   updateMeter,
 } from './meter.repo.js';
@@ -102,6 +103,7 @@ function valuesOf(r: Input, old: MeterRecord | undefined, stationId: string): Va
     kenNew: keep(r.kenNew, o?.kenNew ?? null) ?? null,
     tiNew: keep(r.tiNew, o?.tiNew ?? null) ?? null,
     ktNew: keep(r.ktNew, o?.ktNew ?? null) ?? null,
+    transformerId: keep(r.transformerId, o?.transformerId ?? null) ?? null,
     status: o?.status ?? false,
     stationId,
     remark: keep(r.remark, o?.remark ?? null) ?? null,
@@ -202,6 +204,26 @@ async function checkDevEuis(tx: Tx, values: Values[], labels: RowLabels | undefi
   }
 }
 
+/** A meter's transformer must exist and stand in the meter's own station. */
+async function checkTransformers(
+  tx: Tx,
+  values: Values[],
+  labels: RowLabels | undefined,
+  problems: RowProblems,
+) {
+  const ids = [...new Set(values.flatMap((v) => (v.transformerId ? [v.transformerId] : [])))];
+  if (!ids.length) return;
+  const stations = new Map((await transformerStations(tx, ids)).map((t) => [t.transformerId, t.stationId]));
+  for (const [i, v] of values.entries()) {
+    if (!v.transformerId) continue;
+    const station = stations.get(v.transformerId);
+    if (station === undefined)
+      problems.add(labels, i, `meter ${v.meterId}: transformer ${v.transformerId} not found`);
+    else if (station !== v.stationId)
+      problems.add(labels, i, `meter ${v.meterId}: transformer ${v.transformerId} is in another station`);
+  }
+}
+
 /** Every row checked against what is stored; the values to write and the keys to store. */
 async function planRows(
   tx: Tx,
@@ -245,6 +267,7 @@ async function planRows(
     if (plan) plans.push(plan);
   }
   await checkDevEuis(tx, values, labels, problems);
+  await checkTransformers(tx, values, labels, problems);
   problems.throwIfAny();
   return { before, values, plans };
 }

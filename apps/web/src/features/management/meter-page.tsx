@@ -41,6 +41,7 @@ interface MeterForm {
   protocolVersion?: string;
   lat?: number | string | null;
   lng?: number | string | null;
+  transformerId?: string | null;
   ea?: '07' | '11';
   baseYear?: MeterLine['baseYear'];
   sgc?: string;
@@ -98,6 +99,7 @@ function deviceFields(t: TFunction, isAdmin: boolean, stations: StationOptions):
     { name: 'protocolVersion', label: m('protocolVersion'), kind: 'text', maxLength: 32 },
     { name: 'lng', label: m('lng'), kind: 'number', min: -180, max: 180 },
     { name: 'lat', label: m('lat'), kind: 'number', min: -90, max: 90 },
+    { name: 'transformerId', label: m('transformerId'), kind: 'text', maxLength: 64 },
     stationField(t, isAdmin, stations),
   ];
 }
@@ -199,6 +201,7 @@ function deviceColumns(t: TFunction): ListColumn<MeterRow>[] {
     textColumn<MeterRow>('devEui', m('devEui'), 180, { optional: true }),
     { key: 'lng', title: m('lng'), sort: true, width: 100, optional: true },
     { key: 'lat', title: m('lat'), sort: true, width: 100, optional: true },
+    textColumn<MeterRow>('transformerId', m('transformerId'), 140, { optional: true }),
     stateColumn<MeterRow>(
       'status',
       m('status'),
@@ -260,6 +263,7 @@ function toBody(v: MeterForm, row: MeterRow | undefined): MeterLine {
     protocolVersion: v.protocolVersion || null,
     lat: num(v.lat),
     lng: num(v.lng),
+    transformerId: v.transformerId?.trim() || null,
     ea: v.ea,
     baseYear: v.baseYear ?? null,
     sgc: v.sgc || null,

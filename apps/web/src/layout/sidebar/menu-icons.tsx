@@ -5,6 +5,7 @@ import {
   DashboardOutlined,
   FileSearchOutlined,
   HistoryOutlined,
+  SafetyOutlined,
   SettingOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
@@ -23,6 +24,7 @@ const MENU_ICONS: Record<MenuIcon, ReactNode> = {
   fileSearch: <FileSearchOutlined />,
   barChart: <BarChartOutlined />,
   cloudServer: <CloudServerOutlined />,
+  safety: <SafetyOutlined />,
   setting: <SettingOutlined />,
 };
 

@@ -1,0 +1,150 @@
+import type { TransformerBalanceRequest, TransformerBalanceRow } from '@prepay/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/client.js';
+import { invalid } from '../../lib/domain-errors.js';
+import type { SessionUser } from '../../lib/user-context.js';
+
+/** Wire field → the balance query's output column; anything else is a 400, never raw SQL. */
+const BALANCE_ORDER: Record<string, string> = {
+  readingDate: 'reading_date',
+  transformerId: 'transformer_id',
+  feederId: 'feeder_id',
+  checkEnergy: 'check_units',
+  customerEnergy: 'customer_units',
+  lossEnergy: 'loss_units',
+  lossPercent: 'loss_percent',
+  missingMeters: 'missing_meters',
+  stationId: 'station_id',
+};
+
+/** An `order by` from the request's "field asc|desc", ties broken by day and transformer. */
+export function orderFrom(fields: Record<string, string>, orderBy: string | null | undefined, dflt: string) {
+  const tail = 'reading_date desc, transformer_id asc';
+  if (!orderBy?.trim()) return sql.raw(`${dflt}, ${tail}`);
+  const [field = '', dir = 'asc'] = orderBy.trim().split(/\s+/);
+  const column = Object.entries(fields).find(([k]) => k.toLowerCase() === field.toLowerCase())?.[1];
+  if (!column) {
+    throw invalid(`cannot sort by "${field}"`, [
+      { path: 'orderBy', message: `sortable fields: ${Object.keys(fields).join(', ')}` },
+    ]);
+  }
+  const way = dir.toLowerCase() === 'desc' ? 'desc nulls last' : 'asc nulls first';
+  return sql.raw(`${column} ${way}, ${tail}`);
+}
+
+/** The transformers a user may see, narrowed by the request's filters. */
+function transformerScope(req: TransformerBalanceRequest, user: SessionUser): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (!user.isSystemAdmin) parts.push(sql`t.station_id = ${user.stationId}`);
+  if (req.stationId) parts.push(sql`t.station_id = ${req.stationId}`);
+  if (req.transformerId?.trim())
+    parts.push(sql`t.transformer_id ilike ${`%${likeText(req.transformerId)}%`}`);
+  if (req.feederId?.trim()) parts.push(sql`t.feeder_id ilike ${`%${likeText(req.feederId)}%`}`);
+  if (req.searchTerm?.trim()) {
+    const term = `%${likeText(req.searchTerm)}%`;
+    parts.push(sql`(t.transformer_id ilike ${term} or t.transformer_name ilike ${term})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+const likeText = (s: string) => s.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Every (transformer, day) of the range: the check meter's daily usage against the sum of the daily
+ * usage of the meters assigned to the transformer. The loss is computed only for a complete day (the
+ * check meter and every customer meter read): a gap is counted, not filled in.
+ */
+function balanceQuery(req: TransformerBalanceRequest, user: SessionUser): SQL {
+  const [from, to] = req.days;
+  return sql`
+    with t as (
+      select t.transformer_id, t.transformer_name, t.feeder_id, t.check_meter_id, t.station_id
+      from transformers t where ${transformerScope(req, user)}
+    ),
+    d as (select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day),
+    n as (
+      select m.transformer_id, count(*)::int as meters
+      from meters m join t on t.transformer_id = m.transformer_id group by m.transformer_id
+    ),
+    c as (
+      select m.transformer_id, r.reading_date as day, sum(r.usage1)::bigint as units,
+             count(r.usage1)::int as read
+      from meters m join t on t.transformer_id = m.transformer_id
+      join meter_daily_data r on r.meter_id = m.meter_id
+        and r.reading_date between ${from}::date and ${to}::date
+      group by m.transformer_id, r.reading_date
+    ),
+    b as (
+      select t.transformer_id, t.transformer_name, t.feeder_id, t.station_id, d.day as reading_date,
+             k.usage1::bigint as check_units, coalesce(c.units, 0)::bigint as customer_units,
+             coalesce(n.meters, 0) as customer_meters,
+             coalesce(n.meters, 0) - coalesce(c.read, 0) as missing_meters
+      from t cross join d
+      left join meter_daily_data k on k.meter_id = t.check_meter_id and k.reading_date = d.day
+      left join c on c.transformer_id = t.transformer_id and c.day = d.day
+      left join n on n.transformer_id = t.transformer_id
+    )
+    select b.*, to_char(b.reading_date, 'YYYY-MM-DD') as day_text,
+      case when b.check_units is not null and b.missing_meters = 0
+        then b.check_units - b.customer_units end as loss_units,
+      case when b.check_units > 0 and b.missing_meters = 0
+        then round((b.check_units - b.customer_units) * 100.0 / b.check_units, 2)::float8 end as loss_percent
+    from b`;
+}
+
+interface BalanceRecord {
+  transformer_id: string;
+  transformer_name: string | null;
+  feeder_id: string | null;
+  station_id: string;
+  day_text: string;
+  check_units: string | number | null;
+  customer_units: string | number;
+  customer_meters: number;
+  missing_meters: number;
+  loss_units: string | number | null;
+  loss_percent: number | null;
+}
+
+const kwh = (units: string | number | null) => (units === null ? null : Number(units) / 10);
+
+const toBalanceRow = (r: BalanceRecord): TransformerBalanceRow => ({
+  transformerId: r.transformer_id,
+  transformerName: r.transformer_name,
+  feederId: r.feeder_id,
+  readingDate: r.day_text,
+  checkEnergy: kwh(r.check_units),
+  customerEnergy: kwh(r.customer_units) ?? 0,
+  lossEnergy: kwh(r.loss_units),
+  lossPercent: r.loss_percent === null ? null : Number(r.loss_percent),
+  customerMeters: Number(r.customer_meters),
+  missingMeters: Number(r.missing_meters),
+  checkMissing: r.check_units === null,
+  stationId: r.station_id,
+});
+
+export async function readTransformerBalance(
+  q: Queryable,
+  req: TransformerBalanceRequest,
+  user: SessionUser,
+) {
+  const order = orderFrom(BALANCE_ORDER, req.orderBy, 'reading_date desc');
+  const min = req.minLossPercent;
+  const where = min === null || min === undefined ? sql`true` : sql`loss_percent >= ${min}`;
+  const offset = (req.pageNumber - 1) * req.pageSize;
+  const rows = rowsOf<BalanceRecord & { total: number }>(
+    await q.execute(sql`
+      select x.*, count(*) over ()::int as total from (${balanceQuery(req, user)}) x
+      where ${where} order by ${order} limit ${req.pageSize} offset ${offset}`),
+  );
+  const total = rows[0] ? Number(rows[0].total) : await countBalance(q, req, user, where);
+  return { total, data: rows.map(toBalanceRow) };
+}
+
+/** A page past the end has no row to carry the count. */
+async function countBalance(q: Queryable, req: TransformerBalanceRequest, user: SessionUser, where: SQL) {
+  const [row] = rowsOf<{ n: number }>(
+    await q.execute(sql`select count(*)::int as n from (${balanceQuery(req, user)}) x where ${where}`),
+  );
+  return Number(row?.n ?? 0);
+}

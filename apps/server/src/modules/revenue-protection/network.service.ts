@@ -1,0 +1,168 @@
+import type {
+  FeederReadRequest,
+  FeederRow,
+  FeederWriteRequest,
+  TransformerReadRequest,
+  TransformerRow,
+  TransformerWriteRequest,
+} from '@prepay/contracts';
+import type { Deps } from '../../deps.js';
+import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
+import { checkEach, checkWriteTarget, keep, stationRowsRemover } from '../../kernel/rows.js';
+import { assertStation } from '../../kernel/station-guard.js';
+import { notFound, refuse } from '../../lib/domain-errors.js';
+import type { SessionUser, UserContext } from '../../lib/user-context.js';
+import { withDeps } from '../../lib/with-deps.js';
+import {
+  feederTable,
+  loadFeeders,
+  loadTransformers,
+  meterCounts,
+  meterStations,
+  readFeeders,
+  readTransformers,
+  storedFeeder,
+  storedTransformer,
+  transformerCounts,
+  transformerMeterPoints,
+  transformerTable,
+} from './network.repo.js';
+
+const writeFeeders = stationRowsWriter(
+  feederTable,
+  'feederId',
+  async (_tx, { ctx, rows, action, labels, before, placed }: StationBatch<FeederWriteRequest, FeederRow>) => {
+    checkEach(
+      rows,
+      labels,
+      (r) => `feeder ${r.feederId}`,
+      (r, problem) => checkWriteTarget(ctx.user, action, before.get(r.feederId), problem),
+    );
+    return placed.map((r) => {
+      const old = before.get(r.feederId);
+      const values = {
+        feederName: keep(r.feederName, old?.feederName ?? null) ?? null,
+        remark: keep(r.remark, old?.remark ?? null) ?? null,
+        stationId: r.stationId,
+      };
+      return { stored: old && storedFeeder(r.feederId), values, key: { feederId: r.feederId } };
+    });
+  },
+);
+
+/** A transformer's feeder and check meter are of its own station. */
+const writeTransformers = stationRowsWriter(
+  transformerTable,
+  'transformerId',
+  async (tx, batch: StationBatch<TransformerWriteRequest, TransformerRow>) => {
+    const { ctx, action, labels, before, placed } = batch;
+    const values = placed.map((r) => {
+      const old = before.get(r.transformerId);
+      return {
+        transformerName: keep(r.transformerName, old?.transformerName ?? null) ?? null,
+        feederId: keep(r.feederId, old?.feederId ?? null) ?? null,
+        checkMeterId: keep(r.checkMeterId, old?.checkMeterId ?? null) ?? null,
+        capacityKva: keep(r.capacityKva, old?.capacityKva ?? null) ?? null,
+        remark: keep(r.remark, old?.remark ?? null) ?? null,
+        stationId: r.stationId,
+      };
+    });
+    const feederIds = values.flatMap((v) => (v.feederId ? [v.feederId] : []));
+    const meterIds = values.flatMap((v) => (v.checkMeterId ? [v.checkMeterId] : []));
+    const feederAt = new Map((await loadFeeders(tx, feederIds)).map((f) => [f.feederId, f.stationId]));
+    const meterAt = new Map((await meterStations(tx, meterIds)).map((m) => [m.id, m.stationId]));
+    checkEach(
+      placed,
+      labels,
+      (r) => `transformer ${r.transformerId}`,
+      (r, problem, i) => {
+        checkWriteTarget(ctx.user, action, before.get(r.transformerId), problem);
+        const v = values[i];
+        if (!v) return;
+        checkPlace(
+          problem,
+          'feeder',
+          v.feederId,
+          v.feederId ? feederAt.get(v.feederId) : undefined,
+          v.stationId,
+        );
+        checkPlace(
+          problem,
+          'check meter',
+          v.checkMeterId,
+          v.checkMeterId ? meterAt.get(v.checkMeterId) : undefined,
+          v.stationId,
+        );
+      },
+    );
+    return placed.map((r, i) => ({
+      stored: before.has(r.transformerId) ? storedTransformer(r.transformerId) : undefined,
+      values: values[i] as NonNullable<(typeof values)[number]>,
+      key: { transformerId: r.transformerId },
+    }));
+  },
+);
+
+function checkPlace(
+  problem: (m: string) => void,
+  what: string,
+  id: string | null,
+  foundAt: string | undefined,
+  stationId: string,
+) {
+  if (!id) return;
+  if (foundAt === undefined) problem(`${what} ${id} not found`);
+  else if (foundAt !== stationId) problem(`${what} ${id} is in another station`);
+}
+
+const removeFeederRows = stationRowsRemover(feederTable, 'feederId', 'feeder');
+const removeTransformerRows = stationRowsRemover(transformerTable, 'transformerId', 'transformer');
+
+/** A feeder still supplying transformers stays: they would lose their place in the network. */
+async function removeFeeders(deps: Deps, ctx: UserContext, keys: { feederId: string }[]) {
+  const counts = await transformerCounts(
+    deps.database.db,
+    keys.map((k) => k.feederId),
+  );
+  const used = [...counts.entries()].filter(([, n]) => n > 0).map(([id]) => id);
+  if (used.length) throw refuse(`feeder ${used.join(', ')} still has transformers; move them first`);
+  return removeFeederRows(deps, ctx, keys);
+}
+
+/** A transformer still supplying meters stays: its energy balance would lose them. */
+async function removeTransformers(deps: Deps, ctx: UserContext, keys: { transformerId: string }[]) {
+  const counts = await meterCounts(
+    deps.database.db,
+    keys.map((k) => k.transformerId),
+  );
+  const used = [...counts.entries()].filter(([, n]) => n > 0).map(([id]) => id);
+  if (used.length) throw refuse(`transformer ${used.join(', ')} still supplies meters; move them first`);
+  return removeTransformerRows(deps, ctx, keys);
+}
+
+async function readMap(deps: Deps, user: SessionUser, transformerId: string) {
+  const [t] = await loadTransformers(deps.database.db, [transformerId]);
+  if (!t) throw notFound(`transformer ${transformerId}`);
+  assertStation(user, t.stationId);
+  return transformerMeterPoints(deps.database.db, t);
+}
+
+const readFeederPage = (deps: Deps, req: FeederReadRequest, user: SessionUser) =>
+  readFeeders(deps.database.db, req, user);
+const readTransformerPage = (deps: Deps, req: TransformerReadRequest, user: SessionUser) =>
+  readTransformers(deps.database.db, req, user);
+
+export function createFeederService(deps: Deps) {
+  return withDeps(deps, { read: readFeederPage, write: writeFeeders, remove: removeFeeders });
+}
+export type FeederService = ReturnType<typeof createFeederService>;
+
+export function createTransformerService(deps: Deps) {
+  return withDeps(deps, {
+    read: readTransformerPage,
+    write: writeTransformers,
+    remove: removeTransformers,
+    readMap,
+  });
+}
+export type TransformerService = ReturnType<typeof createTransformerService>;

@@ -1,0 +1,84 @@
+import { TRANSFORMER_API, type TransformerRow } from '@prepay/contracts';
+import type { TFunction } from 'i18next';
+import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
+import {
+  crudPage,
+  remarkField,
+  type StationOptions,
+  stationField,
+} from '../../components/list-page/crud-page';
+import type { FieldDef } from '../../components/list-page/form-dialog';
+import type { ListColumn } from '../../components/list-page/list-page';
+import { NETWORK_ID, networkNames, remarkAndStation } from './network-names';
+
+function transformerFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
+  return [
+    {
+      name: 'transformerId',
+      label: t('revprot.transformer.id'),
+      kind: 'text',
+      required: true,
+      lockOnEdit: true,
+      rules: [{ pattern: NETWORK_ID, message: t('revprot.transformer.idInvalid') }],
+    },
+    { name: 'transformerName', label: t('revprot.transformer.name'), kind: 'text', maxLength: 128 },
+    { name: 'feederId', label: t('revprot.transformer.feederId'), kind: 'text', maxLength: 64 },
+    {
+      name: 'checkMeterId',
+      label: t('revprot.transformer.checkMeterId'),
+      kind: 'text',
+      maxLength: 64,
+      extra: t('revprot.transformer.checkMeterHint'),
+    },
+    { name: 'capacityKva', label: t('revprot.transformer.capacityKva'), kind: 'number' },
+    stationField(t, isAdmin, stations),
+    remarkField(t),
+  ];
+}
+
+function transformerColumns(
+  t: TFunction,
+  isAdmin: boolean,
+  stations: StationOptions,
+): ListColumn<TransformerRow>[] {
+  return [
+    textColumn('transformerId', t('revprot.transformer.id'), 160),
+    textColumn('transformerName', t('revprot.transformer.name'), 180),
+    textColumn('feederId', t('revprot.transformer.feederId'), 140),
+    textColumn('checkMeterId', t('revprot.transformer.checkMeterId'), 160),
+    { key: 'capacityKva', title: t('revprot.transformer.capacityKva'), sort: true, width: 130 },
+    { key: 'meterCount', title: t('revprot.transformer.meterCount'), width: 100 },
+    ...auditColumns<TransformerRow>(t),
+    ...stationColumn<TransformerRow>(t, isAdmin, stations),
+  ];
+}
+
+interface TransformerForm {
+  transformerId: string;
+  transformerName?: string;
+  feederId?: string;
+  checkMeterId?: string;
+  capacityKva?: number | null;
+  remark?: string;
+  stationId?: string;
+}
+
+const page = crudPage<typeof TRANSFORMER_API, TransformerForm>({
+  ...networkNames('transformer'),
+  api: TRANSFORMER_API,
+  id: 'transformerId',
+  columns: transformerColumns,
+  fields: transformerFields,
+  dialogWidth: 600,
+  toBody: (v, row) => ({
+    transformerId: v.transformerId.trim(),
+    transformerName: v.transformerName || null,
+    feederId: v.feederId?.trim() || null,
+    checkMeterId: v.checkMeterId?.trim() || null,
+    capacityKva: v.capacityKva ?? null,
+    ...remarkAndStation(v, row),
+  }),
+});
+/** The page's first read, started with its code by the menu or the router. */
+export const prefetch = page.prefetch;
+export default page.Page;
