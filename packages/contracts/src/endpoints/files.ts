@@ -18,6 +18,7 @@ import {
   METER_API,
   TARIFF_API,
 } from './masterdata.js';
+import { FEEDER_API, TRANSFORMER_API } from './revenue-protection.js';
 
 /** A table's spreadsheet import: all or nothing, answered and permitted as its JSON import is. */
 const sheetImport = (resource: FileModule, api: Pick<TableEndpoints, 'import'>) =>
@@ -37,6 +38,8 @@ export const SHEET_IMPORT_API: Record<FileModule, UploadEndpoint> = {
   debt: sheetImport('debt', DEBT_API),
   account: sheetImport('account', ACCOUNT_API),
   item: sheetImport('item', ITEM_API),
+  feeder: sheetImport('feeder', FEEDER_API),
+  transformer: sheetImport('transformer', TRANSFORMER_API),
 };
 
 /** Setting → Image: a PNG into a slot (the query names it), answered as the slot's row. */

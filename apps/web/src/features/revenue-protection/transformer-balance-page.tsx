@@ -1,4 +1,4 @@
-import { REVENUE_PROTECTION_PATHS, type TransformerBalanceRow } from '@prepay/contracts';
+import { REVENUE_PROTECTION_API, type TransformerBalanceRow } from '@prepay/contracts';
 import { DatePicker, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -21,7 +21,7 @@ export default function TransformerBalancePage() {
   return (
     <ListPage<TransformerBalanceRow>
       resource="revprot-transformer-balance"
-      readPath={REVENUE_PROTECTION_PATHS.transformerBalance}
+      read={REVENUE_PROTECTION_API.transformerBalance}
       exportModule="revenueProtection/transformerBalance"
       exportFileName="transformer-balance"
       rowKey={(r) => `${r.transformerId}/${r.readingDate}`}
