@@ -96,7 +96,9 @@ export const tokenRecords = pgTable(
     index('token_records_meter_idx').on(t.meterId, t.kind, t.createDate),
     index('token_records_carried_idx')
       .on(t.meterId)
-      .where(sql`${t.kind} = 'credit' and ${t.status} = 0 and (${t.carriedInMinor} <> 0 or ${t.carriedOutMinor} <> 0)`),
+      .where(
+        sql`${t.kind} = 'credit' and ${t.status} = 0 and (${t.carriedInMinor} <> 0 or ${t.carriedOutMinor} <> 0)`,
+      ),
   ],
 );
 

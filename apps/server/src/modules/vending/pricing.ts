@@ -183,7 +183,8 @@ interface Takes {
 }
 
 /** The debt share of a cash payment: its percentage, never more than the debt. */
-const debtShare = (paid: bigint, t: Takes) => (t.debt < (paid * t.pct) / 100n ? t.debt : (paid * t.pct) / 100n);
+const debtShare = (paid: bigint, t: Takes) =>
+  t.debt < (paid * t.pct) / 100n ? t.debt : (paid * t.pct) / 100n;
 
 /** The units a cash payment buys (with the carried change), 0 when what is taken first leaves nothing. */
 function unitsForPaid(input: PricingInput, paid: bigint, t: Takes): number {
@@ -224,7 +225,8 @@ function pricedByPaid(input: PricingInput, paid: bigint, t: Takes): PriceBreakdo
       leastMinor: Number(leastVendingPayment(input, t)),
       coversFirst: net > 0n,
     };
-    const why = net > 0n ? 'is too small to buy 0.1 unit' : 'does not cover the monthly charge and the debt share';
+    const why =
+      net > 0n ? 'is too small to buy 0.1 unit' : 'does not cover the monthly charge and the debt share';
     throw new PricingError(`The amount ${why}`, shortfall);
   }
   const c = pricedEnergy(input, units);
