@@ -164,17 +164,6 @@ describeConsole('vending office', () => {
       other: 'Vend 2001.4 kWh instead',
       breakdown: { totalUnit: '2000.4 kWh' },
     },
-    {
-      title: 'a payment that leaves a remainder offers the nearest exact payment, taken with one Enter',
-      suffix: 16,
-      byUnit: false,
-      // 10 per kWh + 7.5 % VAT: 33.30 buys 3.0 kWh for 32.25 and leaves 1.05; 3.1 kWh costs 33.32.
-      amount: '33.30',
-      says: /Of 33\.30( \S+)?, 1\.05( \S+)? buys nothing/,
-      nearest: /^Charge 33\.32( \S+)? instead$/,
-      other: /^Charge 32\.25( \S+)? instead$/,
-      breakdown: { totalPaid: '33.32', totalUnit: '3.1 kWh' },
-    },
   ]) {
     test(c.title, async ({ page, request }) => {
       const { meterId } = await vendableAccount(request, uniqueSuffix(c.suffix));
@@ -195,6 +184,33 @@ describeConsole('vending office', () => {
       }
     });
   }
+
+  // Any cash amount sells: by total paid, what buys less than 0.1 unit is carried forward, not refused.
+  test('a payment that leaves a remainder sells and keeps it as change carried forward', async ({
+    page,
+    request,
+  }) => {
+    const { meterId } = await vendableAccount(request, uniqueSuffix(16));
+    await loginAs(page);
+    const recharge = await openRecharge(page, meterId);
+    // 10 per kWh + 7.5 % VAT: 33.30 buys 3.0 kWh for 32.25 and leaves 1.05.
+    await recharge.getByTestId('recharge-amount').fill('33.30');
+    await recharge.getByTestId('recharge-amount').press('Enter');
+    const confirmation = page.getByRole('dialog', { name: 'Transaction Confirmation' });
+    await expect(confirmation.getByTestId('breakdown-totalPaid')).toHaveText('33.30');
+    await expect(confirmation.getByTestId('breakdown-totalUnit')).toHaveText('3.0 kWh');
+    await expect(confirmation.getByTestId('breakdown-carriedOut')).toHaveText('1.05');
+    await expect(confirmation.getByTestId('vend-summary')).toContainText(
+      /1\.05( \S+)? buys less than 0\.1 kWh: it is kept as change carried forward/,
+    );
+    await expect(page.getByTestId('nearest-choice')).toHaveCount(0);
+    await expect(page.getByText(/buys nothing/)).toHaveCount(0);
+    await confirmation.getByTestId('authorization-password').fill(ADMIN_AUTHORIZATION_PASSWORD);
+    await confirmation.getByTestId('confirm-vend').click();
+    const done = page.getByRole('dialog', { name: 'Recharge Succeeded' });
+    expect(tokenIn(await done.getByTestId('token-text').textContent())).toMatch(TOKEN);
+    await expect(done.getByTestId('breakdown-carriedOut')).toHaveText('1.05');
+  });
 
   test('a reprint is marked COPY and a cancelled vend’s receipt CANCELLED; Cancel token names receipt and amount', async ({
     page,

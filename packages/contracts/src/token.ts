@@ -100,6 +100,12 @@ export const CreditTokenRecord = z.object({
   remainingDebt: z.number(),
   /** What bought less than 0.1 unit. */
   remainder: z.number(),
+  /**
+   * Change carried forward: what earlier sales left over and this one spent first, and what this one
+   * leaves over for the next sale (a sale by total paid keeps its remainder there).
+   */
+  carriedIn: z.number(),
+  carriedOut: z.number(),
   paymentMethod: z.string().nullable(),
   isPreview: z.boolean(),
   cancelRemark: z.string().nullable(),

@@ -58,6 +58,13 @@ export const tokenRecords = pgTable(
     monthlyChargeMinor: bigint('monthly_charge_minor', { mode: 'number' }),
     payDebtMinor: bigint('pay_debt_minor', { mode: 'number' }),
     remainderMinor: bigint('remainder_minor', { mode: 'number' }),
+    /**
+     * Change carried forward: what the meter's earlier sales left over and this one spent first (in), and
+     * what this one leaves over for the next (out). The meter's balance is the sum of out − in over its
+     * credit sales not cancelled, so a cancel settles the change it took and made by being left out.
+     */
+    carriedInMinor: bigint('carried_in_minor', { mode: 'number' }).default(0),
+    carriedOutMinor: bigint('carried_out_minor', { mode: 'number' }).default(0),
     debtPercent: integer('debt_percent'),
     totalDebtMinor: bigint('total_debt_minor', { mode: 'number' }),
     remainingDebtMinor: bigint('remaining_debt_minor', { mode: 'number' }),
@@ -87,6 +94,11 @@ export const tokenRecords = pgTable(
     index('token_records_kind_date_idx').on(t.kind, t.createDate),
     index('token_records_station_kind_idx').on(t.stationId, t.kind, t.createDate),
     index('token_records_meter_idx').on(t.meterId, t.kind, t.createDate),
+    index('token_records_carried_idx')
+      .on(t.meterId)
+      .where(
+        sql`${t.kind} = 'credit' and ${t.status} = 0 and (${t.carriedInMinor} <> 0 or ${t.carriedOutMinor} <> 0)`,
+      ),
   ],
 );
 

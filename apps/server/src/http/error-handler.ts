@@ -28,7 +28,8 @@ const WIRE: Record<DomainErrorKind, { status: number; code: number }> = {
 function domainAnswer(error: DomainError) {
   const wire = WIRE[error.kind];
   const result = error.kind === 'invalid' ? { errors: error.problems } : null;
-  return { status: wire.status, body: body(error.code ?? wire.code, error.reason, result) };
+  const answer = body(error.code ?? wire.code, error.reason, result);
+  return { status: wire.status, body: error.detail ? { ...answer, detail: error.detail } : answer };
 }
 
 const RETRY_AFTER_SECONDS = 2;

@@ -23,6 +23,8 @@ export class DomainError extends Error {
     readonly code?: number,
     /** For `invalid`: which fields are wrong. */
     readonly problems: FieldProblem[] = [],
+    /** For `refused`: the figures behind the reason, so a console can say it in its reader's language. */
+    readonly detail: Record<string, unknown> | null = null,
   ) {
     super(reason);
   }
@@ -30,6 +32,9 @@ export class DomainError extends Error {
 
 /** A business rule refused the request; the reason is one the operator can act on. */
 export const refuse = (reason: string, code?: number) => new DomainError('refused', reason, code);
+/** A refusal with the figures behind it, answered as the envelope's result. */
+export const refuseWith = (reason: string, detail: Record<string, unknown>) =>
+  new DomainError('refused', reason, undefined, [], detail);
 export const notFound = (what: string) => new DomainError('notFound', `${what} not found`);
 export const forbidden = (reason = 'You do not have permission to do this') =>
   new DomainError('forbidden', reason);

@@ -29,6 +29,15 @@ export class RequestError extends Error {
   }
 }
 
+/**
+ * A refusal whose figures came with it (`detail.key` names the sentence) in the reader's language; the
+ * server's own reason (English, for API clients) when the console has no words for it.
+ */
+export function refusalInWords(detail: Record<string, unknown> | undefined): string | undefined {
+  const key = typeof detail?.key === 'string' ? `request.refusal.${detail.key}` : null;
+  return key && i18n.exists(key) ? i18n.t(key, detail) : undefined;
+}
+
 export interface RequestOptions {
   /** No toast and no logout dialog: the caller reports the failure itself (e.g. the route guard). */
   silent?: boolean;
@@ -116,7 +125,8 @@ export async function request<T>(path: string, body?: unknown, options: RequestO
 
   if (envelope && typeof envelope.code === 'number') {
     if (envelope.code === 0 && response.ok) return (envelope.result ?? null) as T;
-    const reason = envelope.reason || envelope.message || i18n.t('request.error');
+    const reason =
+      refusalInWords(envelope.detail) || envelope.reason || envelope.message || i18n.t('request.error');
     const offerLogout = FORCED_LOGOUT_CODES.has(envelope.code) || response.status === 401;
     return fail(new RequestError(reason, response.status, envelope.code), options, offerLogout);
   }

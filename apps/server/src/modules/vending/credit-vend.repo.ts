@@ -32,6 +32,8 @@ export interface VendInputs {
   debt: { totalDebtMinor: number; remainingDebtMinor: number } | null;
   /** The seller's quota left; null when unlimited. */
   remainingQuotaUnits: number | null;
+  /** The meter's change carried forward from earlier sales, which this one spends first. */
+  carriedMinor: number;
   /** The meter's decoder key as stored (sealed; only the key store's vault opens it), or null. */
   key: StoredDecoderKey | null;
 }
@@ -46,6 +48,7 @@ export interface ContextInputs {
   totalDebt: string | null;
   remainingDebt: string | null;
   remainingQuota: string | null;
+  carried: string | null;
   key: StoredDecoderKey | null;
 }
 
@@ -79,6 +82,7 @@ export async function completeInputs(
         ? null
         : { totalDebtMinor: totalDebt, remainingDebtMinor: Number(read.remainingDebt) },
     remainingQuotaUnits: num(read.remainingQuota),
+    carriedMinor: num(read.carried) ?? 0,
     key: read.key,
   };
 }

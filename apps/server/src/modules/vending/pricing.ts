@@ -26,6 +26,11 @@ export interface PricingInput {
   remainingDebtMinor: number;
   /** Share of the payment that recovers debt, 0–100. */
   payDebtPercent: number;
+  /**
+   * The meter's change carried forward from earlier sales, spent first (negative when a cancel took back
+   * change that a later sale had already spent: then this sale makes it good first).
+   */
+  carriedMinor?: number;
 }
 
 export type VendRequest = { byTotalPaid: true; amountMinor: number } | { byTotalPaid: false; units: number };
@@ -44,11 +49,30 @@ export type VendFigures = Record<(typeof VEND_FIGURES)[number], number>;
 export interface PriceBreakdown extends VendFigures {
   /** What was paid but buys less than 0.1 kWh: kept on the record so the books balance. */
   remainderMinor: number;
+  /** The change carried forward this sale spent, and the change it leaves for the next (its remainder). */
+  carriedInMinor: number;
+  carriedOutMinor: number;
   /** Units bought in each step, for the receipt. */
   stepUnits: { price4: number; units: number }[];
 }
 
-export class PricingError extends Error {}
+/** Why a payment cannot vend: what must be taken from it first, and the least payment that vends. */
+export interface Shortfall {
+  monthlyChargeMinor: number;
+  payDebtMinor: number;
+  leastMinor: number;
+  /** Whether the payment covers what is taken first (then it is just too small for 0.1 unit). */
+  coversFirst: boolean;
+}
+
+export class PricingError extends Error {
+  constructor(
+    message: string,
+    readonly shortfall?: Shortfall,
+  ) {
+    super(message);
+  }
+}
 
 /** Energy cost of `units` starting at `consumed` on the ladder, rounded down; null when past the last step. */
 export function energyCost(steps: TariffStep[], consumed: number, units: number) {
@@ -122,27 +146,7 @@ export function price(input: PricingInput, request: VendRequest): PriceBreakdown
   const debt = BigInt(Math.max(0, input.remainingDebtMinor));
   const pct = BigInt(input.payDebtPercent);
 
-  if (request.byTotalPaid) {
-    const paid = BigInt(request.amountMinor);
-    if (paid <= 0n) throw new PricingError('The amount must be greater than zero');
-    const payDebt = debt < (paid * pct) / 100n ? debt : (paid * pct) / 100n;
-    const net = paid - payDebt - monthly;
-    if (net <= 0n) throw new PricingError('The amount does not cover the monthly charge and the debt share');
-    const units = unitsFor(input, net);
-    if (units === 0) throw new PricingError('The amount is too small to buy 0.1 kWh');
-    const c = pricedEnergy(input, units);
-    const tax = taxOf(c.minor, input.taxBp);
-    return {
-      units,
-      totalPaidMinor: Number(paid),
-      energyMinor: Number(c.minor),
-      taxMinor: Number(tax),
-      monthlyChargeMinor: Number(monthly),
-      payDebtMinor: Number(payDebt),
-      remainderMinor: Number(net - c.minor - tax),
-      stepUnits: c.stepUnits,
-    };
-  }
+  if (request.byTotalPaid) return pricedByPaid(input, BigInt(request.amountMinor), { monthly, debt, pct });
 
   if (!Number.isInteger(request.units) || request.units <= 0)
     throw new PricingError('The units must be at least 0.1');
@@ -155,14 +159,89 @@ export function price(input: PricingInput, request: VendRequest): PriceBreakdown
   // The debt share is a share of the whole payment: d = gross × p / (100 − p), rounded down.
   const share = pct === 0n || pct === 100n ? 0n : (gross * pct) / (100n - pct);
   const payDebt = debt < share ? debt : share;
+  // The carried change pays first; change beyond the whole price stays carried.
+  const carried = BigInt(input.carriedMinor ?? 0);
+  const due = gross + payDebt - carried;
   return {
     units: request.units,
-    totalPaidMinor: Number(gross + payDebt),
+    totalPaidMinor: Number(due > 0n ? due : 0n),
     energyMinor: Number(c.minor),
     taxMinor: Number(tax),
     monthlyChargeMinor: Number(monthly),
     payDebtMinor: Number(payDebt),
     remainderMinor: 0,
+    carriedInMinor: Number(carried),
+    carriedOutMinor: Number(due < 0n ? -due : 0n),
+    stepUnits: c.stepUnits,
+  };
+}
+
+interface Takes {
+  monthly: bigint;
+  debt: bigint;
+  pct: bigint;
+}
+
+/** The debt share of a cash payment: its percentage, never more than the debt. */
+const debtShare = (paid: bigint, t: Takes) =>
+  t.debt < (paid * t.pct) / 100n ? t.debt : (paid * t.pct) / 100n;
+
+/** The units a cash payment buys (with the carried change), 0 when what is taken first leaves nothing. */
+function unitsForPaid(input: PricingInput, paid: bigint, t: Takes): number {
+  const net = paid + BigInt(input.carriedMinor ?? 0) - debtShare(paid, t) - t.monthly;
+  return net <= 0n ? 0 : unitsFor(input, net);
+}
+
+/** The least cash payment that buys 0.1 unit after the monthly charge and the debt share (search). */
+export function leastVendingPayment(input: PricingInput, t: Takes): bigint {
+  let hi = 1n;
+  while (unitsForPaid(input, hi, t) === 0) {
+    hi *= 2n;
+    if (hi > 2n ** 50n) throw new PricingError('The tariff has no price for 0.1 unit');
+  }
+  let lo = hi / 2n;
+  while (hi - lo > 1n) {
+    const mid = (lo + hi) / 2n;
+    if (unitsForPaid(input, mid, t) > 0) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * A cash payment (with the change carried forward) priced: the debt share and the monthly charge first,
+ * then the most whole 0.1 units the rest buys, and what is left over carried forward to the next sale.
+ */
+function pricedByPaid(input: PricingInput, paid: bigint, t: Takes): PriceBreakdown {
+  if (paid <= 0n) throw new PricingError('The amount must be greater than zero');
+  const payDebt = debtShare(paid, t);
+  const carried = BigInt(input.carriedMinor ?? 0);
+  const net = paid + carried - payDebt - t.monthly;
+  const units = net > 0n ? unitsFor(input, net) : 0;
+  if (units === 0) {
+    const shortfall = {
+      monthlyChargeMinor: Number(t.monthly),
+      payDebtMinor: Number(payDebt),
+      leastMinor: Number(leastVendingPayment(input, t)),
+      coversFirst: net > 0n,
+    };
+    const why =
+      net > 0n ? 'is too small to buy 0.1 unit' : 'does not cover the monthly charge and the debt share';
+    throw new PricingError(`The amount ${why}`, shortfall);
+  }
+  const c = pricedEnergy(input, units);
+  const tax = taxOf(c.minor, input.taxBp);
+  const left = Number(net - c.minor - tax);
+  return {
+    units,
+    totalPaidMinor: Number(paid),
+    energyMinor: Number(c.minor),
+    taxMinor: Number(tax),
+    monthlyChargeMinor: Number(t.monthly),
+    payDebtMinor: Number(payDebt),
+    remainderMinor: left,
+    carriedInMinor: Number(carried),
+    carriedOutMinor: left,
     stepUnits: c.stepUnits,
   };
 }
@@ -179,19 +258,21 @@ export function billingPeriodStart(now: Date, billingDay: number): Date {
 
 /**
  * Keeps a by-paid vend within `maxUnits` (the largest amount a token can carry exactly): the energy and
- * VAT are recomputed for fewer units and the difference joins the remainder.
+ * VAT are recomputed for fewer units and the difference joins the remainder (carried forward).
  */
 export function capUnits(input: PricingInput, b: PriceBreakdown, maxUnits: number): PriceBreakdown {
   if (b.units <= maxUnits) return b;
   const c = pricedEnergy(input, maxUnits);
   const tax = taxOf(c.minor, input.taxBp);
-  const net = b.totalPaidMinor - b.payDebtMinor - b.monthlyChargeMinor;
+  const net = b.totalPaidMinor + b.carriedInMinor - b.payDebtMinor - b.monthlyChargeMinor;
+  const left = net - Number(c.minor + tax);
   return {
     ...b,
     units: maxUnits,
     energyMinor: Number(c.minor),
     taxMinor: Number(tax),
-    remainderMinor: net - Number(c.minor + tax),
+    remainderMinor: left,
+    carriedOutMinor: left,
     stepUnits: c.stepUnits,
   };
 }

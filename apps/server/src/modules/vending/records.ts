@@ -62,6 +62,8 @@ export function creditRecordOf(r: ListedRecordRow, isPreview = false): CreditRec
     totalDebt: money(r.totalDebtMinor),
     remainingDebt: money(r.remainingDebtMinor),
     remainder: money(r.remainderMinor),
+    carriedIn: money(r.carriedInMinor),
+    carriedOut: money(r.carriedOutMinor),
     paymentMethod: r.paymentMethod,
     isPreview,
     cancelRemark: r.cancelRemark,

@@ -1,8 +1,8 @@
 import type { CreditTokenRequest } from '@prepay/contracts';
 import { decodeAmount, encodeAmount, MAX_AMOUNT_UNITS } from '@prepay/sts';
 import type { z } from 'zod';
-import { toMinor, toTenths } from '../../kernel/money.js';
-import { refuse } from '../../lib/domain-errors.js';
+import { minorToString, toMinor, toTenths } from '../../kernel/money.js';
+import { refuse, refuseWith } from '../../lib/domain-errors.js';
 import type { EffectiveTariff } from '../tariff/index.js';
 import type { VendInputs } from './credit-vend.repo.js';
 import {
@@ -11,6 +11,7 @@ import {
   PricingError,
   type PricingInput,
   price,
+  type Shortfall,
   type TariffStep,
 } from './pricing.js';
 
@@ -39,9 +40,32 @@ function breakdown(req: Request, input: PricingInput): PriceBreakdown {
     // Some counts of units a token carries only in steps: never more than paid for.
     return capUnits(input, b, representableAtMost(Math.min(b.units, MAX_AMOUNT_UNITS)));
   } catch (err) {
+    if (err instanceof PricingError && err.shortfall) throw shortfallRefusal(req.amount, err.shortfall);
     if (err instanceof PricingError) throw refuse(err.message);
     throw err;
   }
+}
+
+/**
+ * A payment that buys nothing once the monthly charge and the debt share are taken: the reason names each
+ * with its amount and the least payment that vends; the figures ride along for the console's own words.
+ */
+function shortfallRefusal(asked: string | number, s: Shortfall) {
+  const m = minorToString;
+  const first = [
+    ...(s.monthlyChargeMinor > 0 ? [`the monthly charge ${m(s.monthlyChargeMinor)}`] : []),
+    ...(s.payDebtMinor > 0 ? [`the debt share ${m(s.payDebtMinor)}`] : []),
+  ];
+  const head = s.coversFirst
+    ? `${asked} is too small to buy 0.1 unit${first.length ? ` after ${first.join(' and ')}` : ''}`
+    : `${asked} does not cover ${first.join(' and ')}`;
+  return refuseWith(`${head}: the least amount that vends is ${m(s.leastMinor)}`, {
+    key: s.coversFirst ? 'tooSmall' : 'notCovered',
+    asked: String(asked),
+    monthlyCharge: m(s.monthlyChargeMinor),
+    payDebt: m(s.payDebtMinor),
+    least: m(s.leastMinor),
+  });
 }
 
 /**
@@ -57,6 +81,7 @@ export function priceVend(req: Request, terms: EffectiveTariff, inputs: VendInpu
     consumedUnits: inputs.periodUnits,
     remainingDebtMinor: inputs.debt?.remainingDebtMinor ?? 0,
     payDebtPercent: req.payDebtPercent,
+    carriedMinor: inputs.carriedMinor,
   });
   if (!req.isVendByTotalPaid && b.units > MAX_AMOUNT_UNITS) {
     throw refuse(

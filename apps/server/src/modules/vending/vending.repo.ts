@@ -35,6 +35,10 @@ const vendContext = preparedPerDatabase((q) => {
       remainingDebt: sql<
         string | null
       >`(select remaining_debt_minor::text from ${debts} where customer_id = ${accounts.customerId})`,
+      /** The meter's change carried forward: what its credit sales not cancelled left over, less what they spent. */
+      carried: sql<string>`(select coalesce(sum(coalesce(carried_out_minor, 0) - coalesce(carried_in_minor, 0)), 0)::text
+        from ${tokenRecords} where meter_id = ${meters.meterId} and kind = 'credit' and status = 0
+          and (carried_in_minor <> 0 or carried_out_minor <> 0))`,
       remainingQuota: sql<
         string | null
       >`(select remaining_quota_units::text from ${users} where user_id = ${sql.placeholder('userId')})`,

@@ -58,8 +58,15 @@ export interface CreditReceiptRecord extends ReceiptRecord {
   monthlyCharge?: number | null;
   payDebt?: number | null;
   remainingDebt?: number | null;
+  /** Change from earlier sales this one spent, and change it leaves for the next (printed when any). */
+  carriedIn?: number | null;
+  carriedOut?: number | null;
   paymentMethod?: string | null;
 }
+
+/** A figure's line only when it is above zero (carried change is news only when there is some). */
+const whenAny = (label: string, n: number | null | undefined, text: string): Array<[string, string]> =>
+  n !== null && n !== undefined && n > 0 ? [line(label, text)] : [];
 
 const RECEIPT_LOGO: ImageSlot = 'receiptLogo';
 
@@ -108,6 +115,8 @@ export function creditReceipt(t: TFunction, r: CreditReceiptRecord, ctx: Receipt
       line(t('vending.payDebt'), m(r.payDebt)),
       line(t('vending.remainingDebt'), m(r.remainingDebt)),
       line(t('vending.totalPaid'), m(r.totalPaid)),
+      ...whenAny(t('vending.office.carriedIn'), r.carriedIn, m(r.carriedIn)),
+      ...whenAny(t('vending.office.carriedOut'), r.carriedOut, m(r.carriedOut)),
       ...(r.paymentMethod ? [line(t('vending.paymentMethod'), r.paymentMethod)] : []),
     ],
   };

@@ -15,6 +15,29 @@ import type { RequestOptions } from '../../lib/request';
 export const vendCredit = (body: RequestOf<typeof CREDIT_API.generate>, options?: RequestOptions) =>
   call(CREDIT_API.generate, body, options);
 
+/**
+ * The account as a sale would find it: a priced preview of a round payment with no debt share answers
+ * the debt owed, the monthly charge due now and the change carried from earlier sales. Silent: the
+ * panel shows a dash when it cannot be priced.
+ */
+export const previewAccount = (meterId: string) =>
+  call(
+    CREDIT_API.generate,
+    { meterId, isPreview: true, isVendByTotalPaid: true, amount: ACCOUNT_PROBE, payDebtPercent: 0 },
+    { silent: true },
+  );
+const ACCOUNT_PROBE = '10000';
+
+/** The meter's newest sale not cancelled (the meter filter matches by text: the exact meter is kept). */
+export async function readLastPurchase(meterId: string) {
+  const page = await call(
+    CREDIT_API.records,
+    { meterId, status: 0, orderBy: 'receiptId desc', pageSize: 20 },
+    { silent: true },
+  );
+  return page.data.find((r) => r.meterId === meterId) ?? null;
+}
+
 /** Sends a vended token to its meter as a remote token task. */
 export const sendTokenToMeter = (meterId: string, token: string) =>
   call(REMOTE_TASK_API.token.create, [{ meterId, data: token }]);

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { creditReceipt } from '../../components/vending/receipt';
 import { i18n, setLanguage } from '../../lib/i18n';
-import { type Breakdown, CreditBreakdown } from './credit-breakdown';
+import { type Breakdown, CreditBreakdown, CreditSummary } from './credit-breakdown';
 
 const record: Breakdown = {
   totalPaid: 1000,
@@ -14,6 +14,8 @@ const record: Breakdown = {
   totalDebt: 500,
   remainingDebt: 400,
   remainder: 0,
+  carriedIn: 0,
+  carriedOut: 0,
   totalUnit: 74.4,
   meterType: 0,
 };
@@ -39,6 +41,31 @@ describe('CreditBreakdown', () => {
     expect(screen.getByText('VAT Charge')).toBeTruthy();
     // No remainder line when everything bought units.
     expect(screen.queryByTestId('breakdown-remainder')).toBeNull();
+    // Nor carried change lines when none is spent or left.
+    expect(screen.queryByTestId('breakdown-carriedIn')).toBeNull();
+    expect(screen.queryByTestId('breakdown-carriedOut')).toBeNull();
+  });
+
+  it('shows the change carried forward (not as a remainder) and the change spent from earlier sales', () => {
+    render(<CreditBreakdown record={{ ...record, remainder: 0.65, carriedOut: 0.65, carriedIn: 0.4 }} />);
+    expect(text('carriedOut')).toBe('0.65');
+    expect(text('carriedIn')).toBe('0.40');
+    expect(screen.getByText('Change Carried Forward')).toBeTruthy();
+    expect(screen.getByText('Change from Earlier Sales')).toBeTruthy();
+    expect(screen.queryByTestId('breakdown-remainder')).toBeNull();
+  });
+
+  it('says in the summary what is carried forward and what was spent from earlier sales', () => {
+    render(
+      <CreditSummary
+        record={{ ...record, remainder: 0.65, carriedOut: 0.65, carriedIn: 0.4 }}
+        currency="NGN"
+      />,
+    );
+    const summary = screen.getByTestId('vend-summary').textContent;
+    expect(summary).toContain('0.40 NGN of change from earlier sales is spent on this sale first.');
+    expect(summary).toContain('0.65 NGN buys less than 0.1 kWh: it is kept as change carried forward');
+    expect(summary).not.toContain('buys nothing');
   });
 
   it('shows the remainder and m³ for water meters', () => {
@@ -88,6 +115,31 @@ describe('credit receipt', () => {
     expect(lines.Date).toBe('2025-01-02 03:04:05');
     expect(lines.Operator).toBe('admin');
     expect(payload.marks).toEqual([]);
+    // No carried change on this sale: no line for it.
+    expect(lines['Change Carried Forward']).toBeUndefined();
+    expect(lines['Change from Earlier Sales']).toBeUndefined();
+  });
+
+  it('prints the change carried forward and the change spent from earlier sales', () => {
+    const payload = creditReceipt(
+      i18n.t.bind(i18n),
+      {
+        ...record,
+        carriedIn: 0.4,
+        carriedOut: 32.5,
+        receiptId: 8,
+        customerId: 'C1',
+        customerName: 'Ada',
+        meterId: '1',
+        token: '1'.repeat(20),
+        createId: 'a',
+        createDate: null,
+      },
+      { currency: 'NGN' },
+    );
+    const lines = Object.fromEntries(payload.lines ?? []);
+    expect(lines['Change Carried Forward']).toBe('32.50 NGN');
+    expect(lines['Change from Earlier Sales']).toBe('0.40 NGN');
   });
 
   it('adds the currency, company and station; a reprint says COPY, a cancelled vend CANCELLED', () => {

@@ -16,13 +16,16 @@ export type Breakdown = Pick<
   | 'totalDebt'
   | 'remainingDebt'
   | 'remainder'
+  | 'carriedIn'
+  | 'carriedOut'
   | 'totalUnit'
   | 'meterType'
 >;
 
 /**
  * What the customer pays for: energy, VAT, the monthly charge and the debt share add up to the total
- * paid (less the remainder too small for 0.1 unit); the units are what the token loads.
+ * paid plus the change spent from earlier sales, less what is carried forward (too small for 0.1 unit);
+ * the units are what the token loads.
  */
 export function CreditBreakdown({ record }: { record: Breakdown }) {
   const { t } = useTranslation();
@@ -39,7 +42,14 @@ export function CreditBreakdown({ record }: { record: Breakdown }) {
     },
     { key: 'totalDebt', label: t('vending.totalDebt'), children: money(record.totalDebt) },
     { key: 'remainingDebt', label: t('vending.remainingDebt'), children: money(record.remainingDebt) },
-    ...(record.remainder > 0
+    ...(record.carriedIn > 0
+      ? [{ key: 'carriedIn', label: t('vending.office.carriedIn'), children: money(record.carriedIn) }]
+      : []),
+    ...(record.carriedOut > 0
+      ? [{ key: 'carriedOut', label: t('vending.office.carriedOut'), children: money(record.carriedOut) }]
+      : []),
+    // By unit nothing is carried: what the units did not use is shown as the remainder.
+    ...(record.remainder > 0 && record.carriedOut <= 0
       ? [{ key: 'remainder', label: t('vending.remainder'), children: money(record.remainder) }]
       : []),
     {
@@ -66,9 +76,12 @@ export function CreditSummary({ record, currency }: { record: Breakdown; currenc
     record.payDebt > 0
       ? t('vending.office.summaryDebt', { debt: m(record.payDebt), remaining: m(record.remainingDebt) })
       : t('vending.office.summaryNoDebt', { remaining: m(record.remainingDebt) }),
-    ...(record.remainder > 0
-      ? [t('vending.office.summaryRemainder', { remainder: m(record.remainder), unit })]
-      : []),
+    ...(record.carriedIn > 0 ? [t('vending.office.summaryCarriedIn', { carried: m(record.carriedIn) })] : []),
+    ...(record.carriedOut > 0
+      ? [t('vending.office.summaryCarriedOut', { carried: m(record.carriedOut), unit })]
+      : record.remainder > 0
+        ? [t('vending.office.summaryRemainder', { remainder: m(record.remainder), unit })]
+        : []),
   ];
   return (
     <div className="vending-summary" data-testid="vend-summary">

@@ -10,13 +10,13 @@ import {
   checkAmount,
   checkInteger,
   energy,
-  money,
   tenthsOf,
   unitOf,
 } from '../../components/vending/amount';
 import { QUOTA_KEY, useBasicInformation, usePaymentMethods } from '../../components/vending/vending';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { RequestError } from '../../lib/request';
+import { AccountBeforeSale } from './account-before-sale';
 import { vendCredit } from './api';
 import { RechargeDone } from './recharge-done';
 import { ConfirmStep, VendStepModal } from './vend-step';
@@ -35,15 +35,11 @@ type Step =
   | { step: 'done'; record: CreditTokenRecord };
 
 /**
- * An amount that cannot be vended exactly, with the nearest amount that can and the one on its other
- * side: by unit, the token amounts around the units asked; by paid, the payments that buy whole 0.1
- * steps with nothing left over (the asked one leaves a remainder that buys nothing).
+ * By unit, an amount a token cannot carry exactly, with the nearest amount that it can and the one on its
+ * other side. By paid any amount sells: what buys less than 0.1 unit is carried forward to the next sale.
  */
 interface Inexact {
-  byPaid: boolean;
   asked: string;
-  /** By paid: the part of the asked payment that buys nothing. */
-  remainder?: number;
   nearest: string;
   other: string | null;
 }
@@ -71,43 +67,10 @@ function inexactOf(f: RechargeForm): Inexact | null {
   const near = upIsNearer && upper !== null ? upper : lower;
   const other = upIsNearer ? lower : upper;
   return {
-    byPaid: false,
     asked: String(f.amount).trim(),
     nearest: energy(near / 10),
     other: other === null ? null : energy(other / 10),
   };
-}
-
-/** The next unit count above `units` (0.1 steps) a token carries, or null past the largest. */
-function nextCarried(units: number): number | null {
-  const { lower, upper } = carriedAround(units + 1);
-  return lower === units + 1 ? lower : upper;
-}
-
-/**
- * By paid: a payment that leaves a remainder is offered the payment that buys the same units with
- * nothing left over, and the payment for the next step up (priced by the server, by unit).
- */
-async function paidInexactOf(meterId: string, f: RechargeForm, preview: CreditTokenRecord) {
-  if (!f.isVendByTotalPaid || preview.remainder <= 0) return null;
-  const exact = Math.round((preview.totalPaid - preview.remainder) * 100) / 100;
-  const up = nextCarried(Math.round(preview.totalUnit * 10));
-  const above =
-    up === null
-      ? null
-      : await vendCredit(
-          {
-            ...body(meterId, { ...f, isVendByTotalPaid: false, amount: energy(up / 10) }),
-            isPreview: true,
-          },
-          { silent: true },
-        ).catch(() => null);
-  const asked = preview.totalPaid;
-  const amounts = [exact, above?.totalPaid].filter((a): a is number => a !== undefined && a > 0);
-  amounts.sort((a, b) => Math.abs(a - asked) - Math.abs(b - asked));
-  const [nearest, other] = amounts.map(money);
-  if (nearest === undefined) return null;
-  return { byPaid: true, asked: money(asked), remainder: preview.remainder, nearest, other: other ?? null };
 }
 
 /**
@@ -146,7 +109,7 @@ export function RechargeDialog({ account, onClose }: { account: AccountRow; onCl
   const [inexact, setInexact] = useState<Inexact | null>(null);
   const basic = useBasicInformation();
 
-  /** `amount` is a nearest amount the cashier picked: vended as it is, never offered again. */
+  /** `amount` is a nearest amount the cashier picked (by unit): vended as it is. */
   const preview = async (amount?: string) => {
     if (amount !== undefined) form.setFieldValue('amount', amount);
     const f = await form.validateFields();
@@ -156,9 +119,6 @@ export function RechargeDialog({ account, onClose }: { account: AccountRow; onCl
     const ask = { ...body(account.meterId, f), isPreview: true };
     const result = await run(() => vendCredit(ask, { silent: true }));
     if (!result) return;
-    const paidOff = amount === undefined ? await paidInexactOf(account.meterId, f, result) : null;
-    setInexact(paidOff);
-    if (paidOff) return;
     setState({ step: 'confirm', form: f, preview: result, idempotencyKey: newIdempotencyKey() });
   };
 
@@ -238,12 +198,10 @@ const debtRule = (t: TFunction) => ({
 function NearestChoice({
   inexact,
   unit,
-  currency,
   onPick,
 }: {
   inexact: Inexact;
   unit: string;
-  currency: string;
   onPick: (amount: string) => void;
 }) {
   const { t } = useTranslation();
@@ -253,14 +211,7 @@ function NearestChoice({
   useEffect(() => {
     if (inexact.nearest) nearestRef.current?.focus();
   }, [inexact.nearest]);
-  const title = inexact.byPaid
-    ? t('vending.office.inexactPaid', {
-        asked: inexact.asked,
-        remainder: money(inexact.remainder),
-        currency,
-        unit,
-      })
-    : t('vending.office.inexact', { asked: inexact.asked, unit });
+  const title = t('vending.office.inexact', { asked: inexact.asked, unit });
   return (
     <Alert
       type="warning"
@@ -277,9 +228,7 @@ function NearestChoice({
               ref={i === 0 ? nearestRef : undefined}
               onClick={() => onPick(a)}
             >
-              {inexact.byPaid
-                ? t('vending.office.usePaid', { amount: a, currency })
-                : t('vending.office.useNearest', { amount: a, unit })}
+              {t('vending.office.useNearest', { amount: a, unit })}
             </Button>
           ))}
           <span className="vending-hint">{t('vending.office.nearestHint')}</span>
@@ -303,9 +252,7 @@ function FormStep(props: FormStepProps) {
   const { t } = useTranslation();
   const { account } = props;
   const amountRef = useRef<InputRef>(null);
-  const code = useBasicInformation().data?.currency;
-  // Written after the amount ("32.25 NGN"); nothing when no currency is set.
-  const currency = code ? ` ${code}` : '';
+  const currency = useBasicInformation().data?.currency;
   return (
     <VendStepModal
       title={t('vending.recharge')}
@@ -319,16 +266,21 @@ function FormStep(props: FormStepProps) {
     >
       {props.error && <Alert type="error" showIcon title={props.error} data-testid="vend-error" />}
       {props.inexact && (
-        <NearestChoice
-          inexact={props.inexact}
-          unit={unitOf(account.meterType)}
-          currency={currency}
-          onPick={props.onNext}
-        />
+        <NearestChoice inexact={props.inexact} unit={unitOf(account.meterType)} onPick={props.onNext} />
       )}
+      <AccountBeforeSale account={account} currency={currency} />
       <RechargeFields {...props} amountRef={amountRef} />
     </VendStepModal>
   );
+}
+
+/** Cash is what the counter takes most: chosen once the methods are known, unless one is chosen already. */
+function useCashByDefault(form: FormStepProps['form'], methods: Array<{ value: string }> | undefined) {
+  useEffect(() => {
+    const cash = methods?.find((m) => m.value.trim().toLowerCase() === 'cash');
+    if (cash && form.getFieldValue('paymentMethod') === undefined)
+      form.setFieldValue('paymentMethod', cash.value);
+  }, [form, methods]);
 }
 
 function RechargeFields(props: FormStepProps & { amountRef: RefObject<InputRef | null> }) {
@@ -337,6 +289,7 @@ function RechargeFields(props: FormStepProps & { amountRef: RefObject<InputRef |
   const payment = usePaymentMethods();
   const byPaid = Form.useWatch('isVendByTotalPaid', form) ?? true;
   const unit = unitOf(props.account.meterType);
+  useCashByDefault(form, payment.data);
   return (
     <Form<RechargeForm>
       form={form}

@@ -326,6 +326,14 @@ function creditColumns(t: TFunction): ListColumn<RecordRow>[] {
       optional: true,
     },
     { key: 'payDebt', title: t('vending.payDebt'), width: 110, render: moneyCell, optional: true },
+    { key: 'carriedIn', title: t('vending.office.carriedIn'), width: 130, render: moneyCell, optional: true },
+    {
+      key: 'carriedOut',
+      title: t('vending.office.carriedOut'),
+      width: 130,
+      render: moneyCell,
+      optional: true,
+    },
     {
       key: 'totalUnit',
       title: t('vending.totalUnit'),
