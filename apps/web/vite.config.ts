@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { measureScrollbarOnce } from './scripts/measure-scrollbar-once';
 
 /**
  * The contracts barrel also exports the zod schemas: a module the login page or the shell imports from
@@ -16,7 +17,7 @@ const contractsAlias = Object.fromEntries(
 
 // The API is served by apps/server; in dev, proxy /api there so the runtime config can stay same-origin.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), measureScrollbarOnce()],
   resolve: { alias: contractsAlias },
   server: {
     proxy: { '/api': process.env.API_URL ?? 'http://127.0.0.1:3000' },

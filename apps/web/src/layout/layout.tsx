@@ -19,6 +19,7 @@ import { addTag } from './tags-view/tags-store';
 import { TagsView } from './tags-view/tags-view';
 import { useAccessibleRoutes } from './use-accessible-routes';
 import { useIdleLogout } from './use-idle-logout';
+import { useWarmPages } from './use-warm-pages';
 import './layout.css';
 
 /** Spec §9: sidebar width; collapsed it keeps the icons. */
@@ -81,6 +82,7 @@ export default function Layout() {
   useResponsive();
   useTags();
   useIdleLogout();
+  useWarmPages(useAccessibleRoutes());
 
   // L4: any navigation closes the mobile sidebar; R8: and scrolls to the top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs per navigation.

@@ -17,10 +17,42 @@ export function useStickyTop(): number {
   const [top, setTop] = useState(headerHeight);
   // On a full load the shell mounts with the page: its header is in the document only after the commit.
   useLayoutEffect(() => setTop(headerHeight()), []);
+  useEffect(() => {
+    headerListeners.add(setTop);
+    return () => void headerListeners.delete(setTop);
+  }, []);
   return top;
 }
 
-const headerHeight = () => document.querySelector<HTMLElement>('.app-header.fixed')?.offsetHeight ?? 0;
+/** The header last measured, its height, and the grids to tell when it changes. */
+let measured: { header: Element; height: number } | undefined;
+const headerListeners = new Set<(height: number) => void>();
+
+/**
+ * The fixed app header's height, read from the document once per header: a grid mounting in a click
+ * would otherwise read `offsetHeight` in its commit, a forced layout of the whole page on every click. A
+ * ResizeObserver (which measures without forcing a layout) keeps the figure as the tags bar or the
+ * window changes it.
+ */
+export function headerHeight(): number {
+  const header = document.querySelector<HTMLElement>('.app-header.fixed');
+  if (!header) return 0;
+  if (measured?.header !== header) {
+    measured = { header, height: header.offsetHeight };
+    const mine = measured;
+    if (typeof ResizeObserver !== 'undefined') {
+      const observer = new ResizeObserver(([entry]) => {
+        if (measured !== mine || !header.isConnected) return observer.disconnect();
+        const height = entry?.borderBoxSize?.[0]?.blockSize ?? header.offsetHeight;
+        if (height === mine.height) return;
+        mine.height = height;
+        for (const tell of headerListeners) tell(height);
+      });
+      observer.observe(header);
+    }
+  }
+  return measured.height;
+}
 
 /**
  * Whether columns wanting `wanted` px fit the grid's box: guessed before the first paint (so the first
