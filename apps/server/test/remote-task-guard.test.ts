@@ -30,6 +30,8 @@ describe('Switch Off guard, setting off (the original contract)', () => {
     t,
     admin,
   }) => {
+    const info = await t.call<{ switchOffNeedsAuthorization: boolean }>('/api/user/info', {}, admin);
+    expect(info.result.switchOffNeedsAuthorization).toBe(false);
     const bare = await t.call<RemoteTaskRow[]>(CONTROL, [{ meterId: METER, flag: 'C03C' }], admin);
     expect(bare.code, bare.reason).toBe(0);
     expect(bare.result[0]?.remark).toBeNull();
@@ -86,6 +88,8 @@ describe('Switch Off guard, SWITCH_OFF_REQUIRES_AUTHORIZATION on', () => {
     t,
     admin,
   }) => {
+    const info = await t.call<{ switchOffNeedsAuthorization: boolean }>('/api/user/info', {}, admin);
+    expect(info.result.switchOffNeedsAuthorization).toBe(true);
     const refusals: [string, unknown[]][] = [
       [CONTROL, [{ meterId: METER, flag: 'C03C' }]],
       [CONTROL, [{ meterId: METER, flag: 'C03C', remark: 'Unpaid' }]],

@@ -53,6 +53,23 @@ function statusColumn(t: TFunction): ListColumn<TaskRow> {
   };
 }
 
+/**
+ * The remark is the operator's reason for the task; a relay task's decides how it is read (why a customer's
+ * supply was cut), so the control list shows it.
+ */
+const operatorReason =
+  (t: TFunction, kind: TaskKind) =>
+  (c: ListColumn<TaskRow>): ListColumn<TaskRow> =>
+    c.key === 'remark'
+      ? {
+          ...c,
+          title: t('remote.operatorReason'),
+          filter: { kind: 'text' },
+          optional: kind !== 'control',
+          render: (v) => <span data-testid="task-remark">{String(v ?? '')}</span>,
+        }
+      : c;
+
 /** The task list's columns (original §16.8): who, what, status, why, how often, when, where. */
 export function useTaskColumns(kind: TaskKind): ListColumn<TaskRow>[] {
   const { t } = useTranslation();
@@ -68,7 +85,9 @@ export function useTaskColumns(kind: TaskKind): ListColumn<TaskRow>[] {
     { key: 'reason', title: t('remote.reason'), ellipsis: true, width: 160 },
     ...valueColumns(t, kind),
     { key: 'attempts', title: t('remote.attempts'), width: 90, optional: true },
-    ...auditColumns<TaskRow>(t).map((c) => (c.key === 'createDate' ? { ...c, width: 160 } : c)),
+    ...auditColumns<TaskRow>(t)
+      .map((c) => (c.key === 'createDate' ? { ...c, width: 160 } : c))
+      .map(operatorReason(t, kind)),
     ...stationColumn<TaskRow>(t, isAdmin, stations.data),
   ];
 }
