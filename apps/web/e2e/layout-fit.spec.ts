@@ -85,7 +85,7 @@ const DECIDING: Record<string, string[]> = {
   '/prepay-report/monthly-data': ['meterId', 'customerName', 'currentDate', 'total1', 'remain1'],
   '/prepay-report/alarm': ['meterId', 'customerName', 'kind', 'detail', 'raisedDate', 'acknowledged'],
   '/management/meter': ['meterId', 'customerName', 'online', 'lastSeen', 'status'],
-  '/management/gateway': ['gatewayId', 'status', 'successRate', 'lastSeen'],
+  '/management/gateway': ['status', 'successRate', 'lastSeen', 'gatewayId'],
   '/management/customer': ['customerId', 'customerName', 'phone', 'address'],
   '/management/tariff': ['tariffId', 'tariffName', 'price'],
   '/management/debt': ['customerName', 'totalDebt', 'remainingDebt'],

@@ -12,7 +12,7 @@ function meterColumns<Row>(t: TFunction): ListColumn<Row>[] {
   return [
     textColumn<Row>('customerId', t('amr.customerId'), 140, { fixed: 'left', optional: true }),
     textColumn<Row>('customerName', t('amr.customerName'), 160),
-    textColumn<Row>('meterId', t('amr.meterId'), 140),
+    textColumn<Row>('meterId', t('amr.meterId'), 130),
   ];
 }
 /**
@@ -58,10 +58,10 @@ export function electricColumns(
   return [
     ...meterColumns<DailyDataMeterRow>(t),
     textColumn('gatewayId', t('amr.gatewayId'), 140),
-    dateRangeColumn('currentDate', t('amr.currentDate')),
-    { key: 'usage1', title: t(usageLabel), sort: true, width: 120 },
-    { key: 'total1', title: t('amr.total1'), sort: true, width: 120 },
-    { key: 'remain1', title: t('amr.remain1'), sort: true, width: 120 },
+    dateRangeColumn('currentDate', t('amr.currentDate'), 160),
+    { key: 'usage1', title: t(usageLabel), sort: true, width: 100 },
+    { key: 'total1', title: t('amr.total1'), sort: true, width: 100 },
+    { key: 'remain1', title: t('amr.remain1'), sort: true, width: 100 },
     { key: 'intervalDemand', title: t('amr.intervalDemand'), sort: true, width: 130, optional: true },
     { key: 'power', title: t('amr.power'), sort: true, width: 100, optional: true },
     { key: 'voltageA', title: t('amr.voltageA'), sort: true, width: 120, optional: true },
@@ -102,7 +102,7 @@ export function waterColumns(t: TFunction): ListColumn<DailyDataRow>[] {
     ...meterColumns<DailyDataRow>(t),
     dateRangeColumn('currentDate', t('amr.currentDate')),
     { key: 'total', title: t('amr.total'), sort: true, width: 120 },
-    { key: 'totalRecharge', title: t('amr.totalRecharge'), sort: true, width: 150 },
+    { key: 'totalRecharge', title: t('amr.totalRecharge'), sort: true, width: 150, optional: true },
     { key: 'remain', title: t('amr.remain'), sort: true, width: 120 },
     {
       key: 'valveStatus',

@@ -26,7 +26,7 @@ function valueColumns(t: TFunction, kind: TaskKind): ListColumn<TaskRow>[] {
     {
       key: 'data',
       title: kind === 'token' ? t('remote.token') : t('remote.dataValue'),
-      width: 150,
+      width: kind === 'control' ? 130 : 150,
       render: (_v, r) => (
         <span data-testid="task-data">
           {r.dataPrefix && r.data !== null ? `${r.dataPrefix}: ` : ''}
@@ -66,6 +66,7 @@ const operatorReason =
           title: t('remote.operatorReason'),
           filter: { kind: 'text' },
           optional: kind !== 'control',
+          width: 120,
           render: (v) => <span data-testid="task-remark">{String(v ?? '')}</span>,
         }
       : c;
@@ -82,7 +83,7 @@ export function useTaskColumns(kind: TaskKind): ListColumn<TaskRow>[] {
     textColumn<TaskRow>('meterId', t('remote.meterId'), 130),
     // What decides a task, right after its meter: did it work, and why not.
     statusColumn(t),
-    { key: 'reason', title: t('remote.reason'), ellipsis: true, width: 160 },
+    { key: 'reason', title: t('remote.reason'), ellipsis: true, width: 140 },
     ...valueColumns(t, kind),
     { key: 'attempts', title: t('remote.attempts'), width: 90, optional: true },
     ...auditColumns<TaskRow>(t)

@@ -218,6 +218,9 @@ const KEY_COLUMNS = [
   'totalPaid',
   'status',
   'token',
+  // When: the cancellation's own date, else the vend's — before the remarks, so no pinned column covers it.
+  'cancelDate',
+  'createDate',
 ];
 
 function keyColumnsFirst<C extends { key: string }>(columns: C[]): C[] {
