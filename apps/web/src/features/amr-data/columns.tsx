@@ -11,7 +11,7 @@ const flag = (t: TFunction, on: string, off: string) => (v: unknown) =>
 function meterColumns<Row>(t: TFunction): ListColumn<Row>[] {
   return [
     textColumn<Row>('customerId', t('amr.customerId'), 140, { fixed: 'left', optional: true }),
-    textColumn<Row>('customerName', t('amr.customerName'), 160),
+    textColumn<Row>('customerName', t('amr.customerName'), 150),
     textColumn<Row>('meterId', t('amr.meterId'), 130),
   ];
 }
@@ -57,7 +57,7 @@ export function electricColumns(
 ): ListColumn<DailyDataMeterRow>[] {
   return [
     ...meterColumns<DailyDataMeterRow>(t),
-    textColumn('gatewayId', t('amr.gatewayId'), 140),
+    textColumn('gatewayId', t('amr.gatewayId'), 130),
     dateRangeColumn('currentDate', t('amr.currentDate'), 160),
     { key: 'usage1', title: t(usageLabel), sort: true, width: 100 },
     { key: 'total1', title: t('amr.total1'), sort: true, width: 100 },

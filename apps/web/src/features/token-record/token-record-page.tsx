@@ -349,7 +349,7 @@ function tokenColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow>
         key: 'token',
         title: t('vending.token'),
         filter: { kind: 'text' },
-        width: 240,
+        width: 230,
         render: (v) => <TokenText token={String(v ?? '')} testId="record-token" />,
       },
     ];
@@ -521,7 +521,7 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
               )
             : undefined
         }
-        actionsWidth={kindName === 'credit' && canCancel ? 210 : 150}
+        actionsWidth={kindName === 'credit' && canCancel ? 190 : 150}
         actions={(row) => (
           <RecordActions
             onPrint={() => printReceipt(t, recordReceipt(t, kindName, row, receiptContext))}
