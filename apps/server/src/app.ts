@@ -161,7 +161,7 @@ function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
     masterdataModule(deps),
     vendingModule(deps, auth.checkAuthorizationPassword),
     dlt645ItemModule(deps),
-    remoteTaskModule(deps, options.remoteTasks),
+    remoteTaskModule(deps, options.remoteTasks, auth.checkAuthorizationPassword),
     meterDataModule(deps),
     prepayReportModule(deps),
     dashboardModule(deps),

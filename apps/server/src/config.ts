@@ -73,6 +73,12 @@ export interface Config {
    * the original's contract (MANAGEMENT_TOKEN_REQUIRES_AUTHORIZATION=1 demands the password).
    */
   managementTokenRequiresAuthorization: boolean;
+  /**
+   * A task that cuts a customer's supply (Switch Off, a relay-trip frame): off is the original's contract
+   * (its request has no reason or password); SWITCH_OFF_REQUIRES_AUTHORIZATION=1 demands both the reason
+   * and the authorization password. A password that is sent is always checked.
+   */
+  switchOffRequiresAuthorization: boolean;
   /** Meter-data collection (src/modules/collection): the nightly frozen-data schedule. */
   collection: CollectionConfig;
 }
@@ -216,6 +222,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     managementTokenRequiresAuthorization:
       env.MANAGEMENT_TOKEN_REQUIRES_AUTHORIZATION === '1' ||
       env.MANAGEMENT_TOKEN_REQUIRES_AUTHORIZATION === 'true',
+    switchOffRequiresAuthorization:
+      env.SWITCH_OFF_REQUIRES_AUTHORIZATION === '1' || env.SWITCH_OFF_REQUIRES_AUTHORIZATION === 'true',
     collection: collectionConfig(env),
   };
 }

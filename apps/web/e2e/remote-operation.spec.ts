@@ -37,7 +37,10 @@ describeConsole('remote operation', () => {
     const { meterId, dialog } = await addTaskOnOnlineMeter(page, '/remote-operation/remote-meter-control');
     await expect(dialog.getByTestId('task-meter-ids')).toHaveValue(meterId);
     await dialog.getByText('Switch Off').click();
+    // Cutting supply asks a reason, then a confirmation.
+    await dialog.getByTestId('switch-off-reason').fill('Field test');
     await dialog.getByTestId('add-task-confirm').click();
+    await page.getByTestId('switch-off-ok').click();
     await openTaskListFromToast(page);
     await expect(page).toHaveURL(/remote-meter-control-task/);
     const task = bodyRows(page).filter({ hasText: meterId }).first();

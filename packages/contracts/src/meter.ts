@@ -89,6 +89,9 @@ export const MeterRow = z.object({
   servingGatewayId: z.string().nullable(),
   lastSeen: z.string().nullable(),
   transformerId: z.string().nullable(),
+  /** Additive: the customer whose account holds the meter (null while unused). */
+  customerId: z.string().nullable(),
+  customerName: z.string().nullable(),
   ...StationRowFields,
   /** As the original's meter answers: a date-time (here the creation; no later contact is recorded). */
   cdt: z.string().nullable(),
@@ -107,5 +110,7 @@ export const MeterReadRequest = ReadRequestBase.extend({
   kt: z.number().int().nullish(),
   baseYear: z.number().int().nullish(),
   hasDecoderKey: z.boolean().nullish(),
+  /** Additive: the owner's name contains this. */
+  customerName: z.string().nullish(),
 });
 export type MeterReadRequest = z.infer<typeof MeterReadRequest>;

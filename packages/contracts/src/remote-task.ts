@@ -24,6 +24,17 @@ export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 
 const OptText = (max: number) => z.string().trim().max(max).nullish();
 
+/**
+ * Additive, for a task that cuts a customer's supply (Switch Off, a raw relay-trip frame): why (stored as
+ * the task's remark, shown in its record and audit) and the user's authorization password. Optional on the
+ * wire as the original; the server demands them where SWITCH_OFF_REQUIRES_AUTHORIZATION is set, and checks
+ * a password whenever one is sent.
+ */
+const SupplyCutGuard = {
+  remark: OptText(500),
+  authorizationPassword: z.string().max(128).nullish(),
+};
+
 /** DLT645TaskRequest: everything nullable as the original; the server says which member is missing. */
 export const RemoteTaskRequest = z.object({
   customerId: OptText(64),
@@ -34,6 +45,7 @@ export const RemoteTaskRequest = z.object({
   dataDefault: OptText(64),
   data: OptText(200),
   stationId: OptText(64),
+  ...SupplyCutGuard,
 });
 export type RemoteTaskRequest = z.infer<typeof RemoteTaskRequest>;
 
@@ -41,6 +53,7 @@ export const TransparentTaskRequest = z.object({
   meterId: OptText(64),
   stationId: OptText(64),
   sendFrame: z.string().max(1200).nullish(),
+  ...SupplyCutGuard,
 });
 export type TransparentTaskRequest = z.infer<typeof TransparentTaskRequest>;
 

@@ -66,6 +66,8 @@ export const UserInfo = z.object({
   mustChangePassword: z.boolean(),
   /** True for users of a system station: they see every station's rows. */
   isSystemAdmin: z.boolean(),
+  /** Additive: a task that cuts supply needs the authorization password here (SWITCH_OFF_REQUIRES_AUTHORIZATION). */
+  switchOffNeedsAuthorization: z.boolean().optional(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

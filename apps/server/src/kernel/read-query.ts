@@ -91,7 +91,8 @@ export function auditedSpec<T extends PgTable & { createDate: PgColumn; updateDa
   };
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A user's text as a LIKE pattern's literal part. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** "contains, ignoring case" for a text filter; undefined (no condition) when the filter is empty. */
 export function contains(column: PgColumn, value: string | null | undefined): SQL | undefined {

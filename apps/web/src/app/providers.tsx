@@ -40,7 +40,15 @@ export function Providers({ children }: { children: ReactNode }) {
         componentSize={componentSize}
         theme={{
           // The theme colour of the settings panel recolours the whole antd theme (no CDN stylesheet).
-          token: { colorPrimary, colorInfo: colorPrimary, colorLink: colorPrimary, motion },
+          // Popups (dialogs, drawers, menus, messages) start above the fixed sidebar (z-index 1001), so a
+          // dialog never opens under it.
+          token: {
+            colorPrimary,
+            colorInfo: colorPrimary,
+            colorLink: colorPrimary,
+            motion,
+            zIndexPopupBase: 2000,
+          },
           ...(compact ? { algorithm: theme.compactAlgorithm } : {}),
         }}
       >

@@ -141,6 +141,7 @@ async function info(a: AuthDeps, ctx: UserContext): Promise<UserInfo> {
     introduction: u.introduction ?? '',
     mustChangePassword: u.mustChangePassword,
     isSystemAdmin: session.isSystemAdmin,
+    switchOffNeedsAuthorization: a.config.switchOffRequiresAuthorization,
   };
 }
 

@@ -1,14 +1,30 @@
 import type { MeterReadRequest, MeterRow } from '@prepay/contracts';
 import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { meterLinks, meters, transformers } from '../../db/schema.js';
+import { accounts, customers, meterLinks, meters, transformers } from '../../db/schema.js';
 import { auditedTable } from '../../kernel/audited-write.js';
-import { auditedSpec, contains, countWhere, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
+import {
+  auditedSpec,
+  contains,
+  countWhere,
+  escapeLike,
+  orderOf,
+  pageOf,
+  readWhere,
+} from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 export const meterSpec = auditedSpec(meters, {
-  sortable: ['devEui', ['online', meterLinks.online], ['lastSeen', meterLinks.lastSeen], 'lat', 'lng', 'ken'],
+  sortable: [
+    'devEui',
+    ['online', meterLinks.online],
+    ['lastSeen', meterLinks.lastSeen],
+    ['customerName', customers.customerName],
+    'lat',
+    'lng',
+    'ken',
+  ],
   defaultOrder: [asc(meters.meterId)],
   search: [meters.meterId, meters.devEui, meters.protocolVersion, meters.sgc, meters.remark],
   station: meters.stationId,
@@ -29,8 +45,29 @@ const columns = {
   linkTransport: meterLinks.transport,
   linkGatewayId: meterLinks.gatewayId,
   linkLastSeen: meterLinks.lastSeen,
+  ownerId: accounts.customerId,
+  ownerName: customers.customerName,
 };
 const withLink = eq(meterLinks.meterId, meters.meterId);
+// The owner: the customer of the account that holds the meter (left joins: an unused meter has none).
+const withAccount = eq(accounts.meterId, meters.meterId);
+const withOwner = eq(customers.customerId, accounts.customerId);
+
+/** The meter list's rows: the meter, its link state and its owner. */
+const meterRows = (q: Queryable) =>
+  q
+    .select(columns)
+    .from(meters)
+    .leftJoin(meterLinks, withLink)
+    .leftJoin(accounts, withAccount)
+    .leftJoin(customers, withOwner);
+
+/** Meters whose owner's name contains the text. */
+function ownerNamed(name: string | null | undefined): SQL | undefined {
+  const v = name?.trim();
+  if (!v) return undefined;
+  return sql`exists (select 1 from accounts a join customers c on c.customer_id = a.customer_id where a.meter_id = "meters"."meter_id" and c.customer_name ilike ${`%${escapeLike(v)}%`})`;
+}
 
 export type MeterRecord = typeof meters.$inferSelect & {
   hasDecoderKey: boolean;
@@ -38,6 +75,8 @@ export type MeterRecord = typeof meters.$inferSelect & {
   linkTransport: string | null;
   linkGatewayId: string | null;
   linkLastSeen: Date | null;
+  ownerId: string | null;
+  ownerName: string | null;
 };
 
 /**
@@ -83,6 +122,8 @@ export const toMeterRow = (m: MeterRecord): MeterRow => {
     servingGatewayId: m.linkGatewayId,
     lastSeen: formatDateTime(m.linkLastSeen),
     transformerId: m.transformerId,
+    customerId: m.ownerId,
+    customerName: m.ownerName,
     stationId: m.stationId,
     remark: m.remark,
     ...auditStamps(m),
@@ -93,11 +134,7 @@ export const toMeterRow = (m: MeterRecord): MeterRow => {
 
 export async function loadMeters(q: Queryable, ids: string[]): Promise<MeterRecord[]> {
   if (!ids.length) return [];
-  const rows = await q
-    .select(columns)
-    .from(meters)
-    .leftJoin(meterLinks, withLink)
-    .where(inArray(meters.meterId, ids));
+  const rows = await meterRows(q).where(inArray(meters.meterId, ids));
   const byId = new Map(rows.map((r) => [r.meterId, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is MeterRecord => r !== undefined);
 }
@@ -112,6 +149,7 @@ export function meterWhere(req: MeterReadRequest, user: SessionUser, extra: (SQL
         : undefined,
     req.hasDecoderKey === true ? hasKey : req.hasDecoderKey === false ? sql`not ${hasKey}` : undefined,
     contains(meters.remark, req.remark),
+    ownerNamed(req.customerName),
     ...extra,
   ]);
 }
@@ -127,10 +165,7 @@ export async function readMeters(
   // One after the other: a filter the database refuses (a number past its column) then fails once, with
   // no second query left running whose rejection nobody awaits.
   const total = await countWhere(q, meters, where);
-  const rows = await q
-    .select(columns)
-    .from(meters)
-    .leftJoin(meterLinks, withLink)
+  const rows = await meterRows(q)
     .where(where)
     .orderBy(...orderOf(meterSpec, req.orderBy))
     .limit(limit)

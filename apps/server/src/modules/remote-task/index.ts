@@ -3,6 +3,7 @@ import type { ServerModule } from '../../http/server-module.js';
 import { remoteTaskRoutes } from './remote-task.routes.js';
 import { createRemoteTaskService } from './remote-task.service.js';
 import { taskExportRoutes } from './remote-task-export.js';
+import type { PasswordCheck } from './supply-guard.js';
 import { createTaskRunner, type RunnerOptions, runnerOptions, type TaskRunner } from './task-runner.js';
 
 export { loadTasks, type TaskRecord } from './remote-task.repo.js';
@@ -15,12 +16,21 @@ export { type RunnerOptions, runnerOptions } from './task-runner.js';
 
 /**
  * Remote operations: the task API and — when the app has a head-end — the runner that sends queued
- * tasks to meters. Without a head-end tasks queue and wait for a process that has one.
+ * tasks to meters. Without a head-end tasks queue and wait for a process that has one. `authorize` checks
+ * the authorization password a task that cuts supply carries (auth's check).
  */
-export function remoteTaskModule(deps: Deps, given: Partial<RunnerOptions> = {}): ServerModule {
+export function remoteTaskModule(
+  deps: Deps,
+  given: Partial<RunnerOptions> = {},
+  authorize?: PasswordCheck,
+): ServerModule {
   const options = runnerOptions(process.env, given);
   let runner: TaskRunner | null = null;
-  const service = createRemoteTaskService(deps, { retries: options.retries, onQueued: () => runner?.wake() });
+  const service = createRemoteTaskService(deps, {
+    retries: options.retries,
+    onQueued: () => runner?.wake(),
+    authorize,
+  });
   return {
     routes: [...remoteTaskRoutes(service), ...taskExportRoutes(deps)],
     /** Starts the runner once the app is ready and stops it (letting running tasks finish) on close. */

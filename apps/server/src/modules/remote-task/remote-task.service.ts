@@ -41,6 +41,13 @@ import {
   toTaskRow,
   toTransparentRow,
 } from './remote-task.repo.js';
+import {
+  frameCutsSupply,
+  type GuardFields,
+  guardSupplyCuts,
+  itemCutsSupply,
+  type PasswordCheck,
+} from './supply-guard.js';
 import { encodeValue, TaskInputError } from './task-frames.js';
 import { QUEUE_CHANNEL } from './task-runner.js';
 
@@ -98,6 +105,8 @@ interface TaskServiceDeps {
   deps: Deps;
   retries: number;
   onQueued: () => void;
+  /** The authorization password check, for tasks that cut supply (absent where none is created). */
+  authorize?: PasswordCheck;
 }
 
 /** Why this line's meter cannot take a task from this user, or null when it can. */
@@ -160,6 +169,7 @@ function taskOf(
     prefixes: item.analysisPrefix,
     spec: specOf(item),
     ...line,
+    remark: r.remark || null,
     priority,
     retriesLeft: s.retries,
     createId: ctx.user.userId,
@@ -189,6 +199,7 @@ function transparentTaskOf(
     customerName: meter.customerName,
     stationId: meter.stationId,
     sendFrame: checked,
+    remark: r.remark || null,
     priority: PRIORITY.transparent,
     // A raw frame may not be safe to send twice: no automatic retries.
     retriesLeft: 0,
@@ -229,12 +240,20 @@ async function create(
   const itemOf: ItemOf = (version, flag) =>
     items.find((i) => i.version === version && i.flag === flag.toUpperCase());
   const values = allOrNothing(rows, (r) => taskOf(s, ctx, kind, r, meterInfo, itemOf, priority));
+  await guard(s, ctx, rows, (i) => itemCutsSupply(values[i]?.spec));
   return insert(s, ctx, kind, values);
+}
+
+/** Lines that cut supply carry what the setting demands; every password sent is checked (line i ↔ task i). */
+function guard(s: TaskServiceDeps, ctx: UserContext, rows: GuardFields[], cuts: (i: number) => boolean) {
+  const lines = rows.map((fields, i) => ({ fields, cuts: cuts(i) }));
+  return guardSupplyCuts(ctx, lines, s.deps.config.switchOffRequiresAuthorization, s.authorize);
 }
 
 async function createTransparent(s: TaskServiceDeps, ctx: UserContext, rows: TransparentTaskRequest[]) {
   const meterInfo = await loadMeters(s.deps.database.db, meterIdsOf(rows));
   const values = allOrNothing(rows, (r) => transparentTaskOf(s, ctx, r, meterInfo));
+  await guard(s, ctx, rows, (i) => frameCutsSupply(values[i]?.sendFrame));
   return insert(s, ctx, 'transparent', values);
 }
 
@@ -259,6 +278,7 @@ async function insert(s: TaskServiceDeps, ctx: UserContext, kind: TaskKind, valu
         meterId: t.meterId,
         flag: t.flag,
         data: t.request ?? t.sendFrame,
+        ...(t.remark ? { remark: t.remark } : {}),
       })),
     });
     return rows;
@@ -318,7 +338,10 @@ async function attemptsOf(s: TaskServiceDeps, user: SessionUser, id: number) {
   return readAttempts(db, id);
 }
 
-export function createRemoteTaskService(deps: Deps, opts: { retries: number; onQueued: () => void }) {
+export function createRemoteTaskService(
+  deps: Deps,
+  opts: { retries: number; onQueued: () => void; authorize?: PasswordCheck },
+) {
   const s: TaskServiceDeps = { deps, ...opts };
   const { db } = deps.database;
   return {

@@ -17,12 +17,15 @@ const COLOUR: Record<AlarmKind, string> = {
   offline: 'default',
 };
 
-/** The grid's columns: the alarm, its meter and customer, and who acknowledged it when. */
+/**
+ * The grid's columns: the alarm, its meter and customer, and who acknowledged it when. What decides (which
+ * meter, what, when, still open) is shown; the rest waits in the column chooser.
+ */
 function alarmColumns(t: TFunction): ListColumn<AlarmRow>[] {
   return [
-    { key: 'id', title: t('alarm.id'), sort: true, width: 80 },
+    { key: 'id', title: t('alarm.id'), sort: true, width: 80, optional: true },
     textColumn('meterId', t('alarm.meterId'), 140),
-    { key: 'customerId', title: t('alarm.customerId'), width: 130 },
+    { key: 'customerId', title: t('alarm.customerId'), width: 130, optional: true },
     { key: 'customerName', title: t('alarm.customerName'), width: 150, ellipsis: true },
     {
       key: 'kind',
@@ -44,6 +47,7 @@ function alarmColumns(t: TFunction): ListColumn<AlarmRow>[] {
       key: 'currentDate',
       title: t('alarm.currentDate'),
       width: 120,
+      optional: true,
       render: (v) => (v ? String(v).slice(0, 10) : ''),
     },
     stateColumn<AlarmRow>(
@@ -56,10 +60,10 @@ function alarmColumns(t: TFunction): ListColumn<AlarmRow>[] {
       130,
       { sort: true },
     ),
-    { key: 'ackId', title: t('alarm.ackId'), width: 130 },
-    { key: 'ackDate', title: t('alarm.ackDate'), sort: true, width: 170 },
-    { key: 'ackRemark', title: t('alarm.ackRemark'), width: 160, ellipsis: true },
-    { key: 'stationId', title: t('alarm.stationId'), sort: true, width: 110 },
+    { key: 'ackId', title: t('alarm.ackId'), width: 130, optional: true },
+    { key: 'ackDate', title: t('alarm.ackDate'), sort: true, width: 170, optional: true },
+    { key: 'ackRemark', title: t('alarm.ackRemark'), width: 160, ellipsis: true, optional: true },
+    { key: 'stationId', title: t('alarm.stationId'), sort: true, width: 110, optional: true },
   ];
 }
 

@@ -8,12 +8,12 @@ import type { GridRead } from '../../components/list-page/list-query';
 const flag = (t: TFunction, on: string, off: string) => (v: unknown) =>
   v === null || v === undefined ? '' : <Tag color={v ? 'red' : 'green'}>{v ? t(on) : t(off)}</Tag>;
 
-/** Whose meter: customer (kept in view while the grid scrolls), name and meter. */
+/** Whose meter: customer (kept in view while the grid scrolls; in the chooser), name and meter. */
 function meterColumns<Row>(t: TFunction): ListColumn<Row>[] {
   return [
-    textColumn<Row>('customerId', t('amr.customerId'), 140, { fixed: 'left' }),
-    textColumn<Row>('customerName', t('amr.customerName'), 160),
-    textColumn<Row>('meterId', t('amr.meterId'), 140),
+    textColumn<Row>('customerId', t('amr.customerId'), 140, { fixed: 'left', optional: true }),
+    textColumn<Row>('customerName', t('amr.customerName'), 150),
+    textColumn<Row>('meterId', t('amr.meterId'), 130),
   ];
 }
 /**
@@ -27,7 +27,10 @@ const valve = (t: TFunction) => (v: unknown) =>
     <Tag color={v ? 'green' : 'red'}>{v ? t('amr.valveOpen') : t('amr.valveClosed')}</Tag>
   );
 
-/** The interval grid's columns; `usageLabel` distinguishes daily usage from the hourly one. */
+/**
+ * The interval grid's columns; `usageLabel` distinguishes daily usage from the hourly one. Shown: whose meter,
+ * its gateway, the day, the use and the readings; the electrical detail and the flags are in the chooser.
+ */
 /** Reads of AMR data carry `lang` like the original's (required); the page translates its own labels. */
 export const READ_LANG = { lang: 'en' };
 
@@ -55,24 +58,43 @@ export function electricColumns(
 ): ListColumn<DailyDataMeterRow>[] {
   return [
     ...meterColumns<DailyDataMeterRow>(t),
-    textColumn('gatewayId', t('amr.gatewayId'), 140),
-    dateRangeColumn('currentDate', t('amr.currentDate')),
-    { key: 'usage1', title: t(usageLabel), sort: true, width: 120 },
-    { key: 'total1', title: t('amr.total1'), sort: true, width: 120 },
-    { key: 'remain1', title: t('amr.remain1'), sort: true, width: 120 },
-    { key: 'intervalDemand', title: t('amr.intervalDemand'), sort: true, width: 130 },
-    { key: 'power', title: t('amr.power'), sort: true, width: 100 },
-    { key: 'voltageA', title: t('amr.voltageA'), sort: true, width: 120 },
-    { key: 'currentA', title: t('amr.currentA'), sort: true, width: 120 },
-    { key: 'relayOpen', title: t('amr.relayOpen'), width: 120, render: flag(t, 'amr.open', 'amr.closed') },
+    textColumn('gatewayId', t('amr.gatewayId'), 130),
+    dateRangeColumn('currentDate', t('amr.currentDate'), 160),
+    { key: 'usage1', title: t(usageLabel), sort: true, width: 100 },
+    { key: 'total1', title: t('amr.total1'), sort: true, width: 100 },
+    { key: 'remain1', title: t('amr.remain1'), sort: true, width: 100 },
+    { key: 'intervalDemand', title: t('amr.intervalDemand'), sort: true, width: 130, optional: true },
+    { key: 'power', title: t('amr.power'), sort: true, width: 100, optional: true },
+    { key: 'voltageA', title: t('amr.voltageA'), sort: true, width: 120, optional: true },
+    { key: 'currentA', title: t('amr.currentA'), sort: true, width: 120, optional: true },
+    {
+      key: 'relayOpen',
+      title: t('amr.relayOpen'),
+      width: 120,
+      optional: true,
+      render: flag(t, 'amr.open', 'amr.closed'),
+    },
     {
       key: 'terminalCoverOpen',
       title: t('amr.terminalCoverOpen'),
       width: 120,
+      optional: true,
       render: flag(t, 'amr.open', 'amr.closed'),
     },
-    { key: 'coverOpen', title: t('amr.coverOpen'), width: 110, render: flag(t, 'amr.open', 'amr.closed') },
-    { key: 'status', title: t('amr.status'), width: 100, render: flag(t, 'amr.check', 'amr.normal') },
+    {
+      key: 'coverOpen',
+      title: t('amr.coverOpen'),
+      width: 110,
+      optional: true,
+      render: flag(t, 'amr.open', 'amr.closed'),
+    },
+    {
+      key: 'status',
+      title: t('amr.status'),
+      width: 100,
+      optional: true,
+      render: flag(t, 'amr.check', 'amr.normal'),
+    },
   ];
 }
 
@@ -81,7 +103,7 @@ export function waterColumns(t: TFunction): ListColumn<DailyDataRow>[] {
     ...meterColumns<DailyDataRow>(t),
     dateRangeColumn('currentDate', t('amr.currentDate')),
     { key: 'total', title: t('amr.total'), sort: true, width: 120 },
-    { key: 'totalRecharge', title: t('amr.totalRecharge'), sort: true, width: 150 },
+    { key: 'totalRecharge', title: t('amr.totalRecharge'), sort: true, width: 150, optional: true },
     { key: 'remain', title: t('amr.remain'), sort: true, width: 120 },
     {
       key: 'valveStatus',
@@ -89,7 +111,13 @@ export function waterColumns(t: TFunction): ListColumn<DailyDataRow>[] {
       width: 120,
       render: valve(t),
     },
-    { key: 'valveError', title: t('amr.valveError'), width: 120, render: flag(t, 'amr.check', 'amr.normal') },
-    { key: 'batteryPercentage', title: t('amr.batteryPercentage'), sort: true, width: 110 },
+    {
+      key: 'valveError',
+      title: t('amr.valveError'),
+      width: 120,
+      optional: true,
+      render: flag(t, 'amr.check', 'amr.normal'),
+    },
+    { key: 'batteryPercentage', title: t('amr.batteryPercentage'), sort: true, width: 110, optional: true },
   ];
 }

@@ -26,7 +26,7 @@ export default function IntervalDataPage() {
             {recollect.allowed && recollect.action(r)}
           </Space>
         )}
-        actionsWidth={recollect.allowed ? 170 : 90}
+        actionsWidth={recollect.allowed ? 150 : 90}
         testId="interval-data"
       />
       <Modal

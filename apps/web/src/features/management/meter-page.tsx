@@ -188,6 +188,8 @@ function deviceColumns(t: TFunction): ListColumn<MeterRow>[] {
   const m = meterKey(t);
   return [
     textColumn<MeterRow>('meterId', m('id'), 150),
+    // Whose supply the meter serves: what an engineer or cashier looks a meter up by.
+    textColumn<MeterRow>('customerName', m('owner'), 170),
     optionColumn<MeterRow>('type', m('type'), meterTypeOptions(t), 110),
     textColumn<MeterRow>('protocolVersion', m('protocolVersion'), 140, { optional: true }),
     { ...optionColumn<MeterRow>('isThreePhase', m('phase'), phaseOptions(t), 150), optional: true },

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { ActionModal } from '../../components/action-modal/action-modal';
 import { createTasks, type TaskLines } from './api';
 import { DataItemPicker } from './data-item-picker';
+import { SupplyCutFields, SWITCH_OFF_FLAG, useConfirmSupplyCut } from './supply-cut';
 import { type TaskValues, taskBodies } from './task-bodies';
 import { TaskMeters, TaskValueField } from './task-fields';
 import { KINDS } from './task-kinds';
@@ -51,6 +52,8 @@ export function AddTaskDialog({
   const [checked, setChecked] = useState<string[]>([]);
   const usesTree = kind === 'reading' || kind === 'setting';
   const created = useCreatedMessage(kind);
+  const cutsSupply = Form.useWatch('flag', form) === SWITCH_OFF_FLAG && kind === 'control';
+  const confirmCut = useConfirmSupplyCut();
   const create = useMutation({
     mutationFn: (lines: TaskLines) => createTasks(kind, lines),
     onSuccess: (tasks) => {
@@ -62,7 +65,8 @@ export function AddTaskDialog({
   const submit = async () => {
     const v = await form.validateFields();
     if (usesTree && checked.length === 0) return void message.warning(t('remote.pickItem'));
-    create.mutate(taskBodies(kind, rows, checked, v));
+    if (cutsSupply && !(await confirmCut(rows, v.remark?.trim() ?? ''))) return;
+    create.mutate(taskBodies(kind, rows, checked, cutsSupply ? v : { ...v, remark: undefined }));
   };
 
   return (
@@ -88,6 +92,7 @@ export function AddTaskDialog({
           />
         )}
         <TaskValueField kind={kind} />
+        {cutsSupply && <SupplyCutFields rows={rows} />}
       </Form>
     </ActionModal>
   );

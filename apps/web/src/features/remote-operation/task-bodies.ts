@@ -6,6 +6,18 @@ export interface TaskValues {
   flag?: string;
   data?: string;
   sendFrame?: string;
+  /** Switch Off: why the supply is cut, and the authorization password where the server asks it. */
+  remark?: string;
+  authorizationPassword?: string;
+}
+
+/** A supply cut's reason and password on every line (absent for other tasks). */
+function guardOf(v: TaskValues) {
+  if (!v.remark?.trim()) return {};
+  return {
+    remark: v.remark.trim(),
+    ...(v.authorizationPassword ? { authorizationPassword: v.authorizationPassword } : {}),
+  };
 }
 
 /** The create request's rows: one task per meter, and per checked item for readings. */
@@ -21,7 +33,7 @@ export function taskBodies(kind: TaskKind, rows: AccountRow[], checked: string[]
     case 'setting':
       return meters.map((m) => ({ ...m, flag: checked[0], data: v.data?.trim() || null }));
     case 'control':
-      return meters.map((m) => ({ ...m, flag: v.flag }));
+      return meters.map((m) => ({ ...m, flag: v.flag, ...guardOf(v) }));
     case 'token':
       return meters.map((m) => ({ ...m, flag: 'A120', data: v.data }));
     case 'transparent':

@@ -29,7 +29,7 @@ function valueColumns(t: TFunction, kind: TaskKind): ListColumn<TaskRow>[] {
     {
       key: 'data',
       title: kind === 'token' ? t('remote.token') : t('remote.dataValue'),
-      width: 150,
+      width: kind === 'control' ? 130 : 150,
       render: (_v, r) => (
         <span data-testid="task-data">
           {r.dataPrefix && r.data !== null ? `${r.dataPrefix}: ` : ''}
@@ -56,6 +56,24 @@ function statusColumn(t: TFunction): ListColumn<TaskRow> {
   };
 }
 
+/**
+ * The remark is the operator's reason for the task; a relay task's decides how it is read (why a customer's
+ * supply was cut), so the control list shows it.
+ */
+const operatorReason =
+  (t: TFunction, kind: TaskKind) =>
+  (c: ListColumn<TaskRow>): ListColumn<TaskRow> =>
+    c.key === 'remark'
+      ? {
+          ...c,
+          title: t('remote.operatorReason'),
+          filter: { kind: 'text' },
+          optional: kind !== 'control',
+          width: 120,
+          render: (v) => <span data-testid="task-remark">{String(v ?? '')}</span>,
+        }
+      : c;
+
 /** The task list's columns (original §16.8): who, what, status, why, how often, when, where. */
 export function useTaskColumns(kind: TaskKind): ListColumn<TaskRow>[] {
   const { t } = useTranslation();
@@ -68,10 +86,12 @@ export function useTaskColumns(kind: TaskKind): ListColumn<TaskRow>[] {
     textColumn<TaskRow>('meterId', t('remote.meterId'), 130),
     // What decides a task, right after its meter: did it work, and why not.
     statusColumn(t),
-    { key: 'reason', title: t('remote.reason'), ellipsis: true, width: 160 },
+    { key: 'reason', title: t('remote.reason'), ellipsis: true, width: 140 },
     ...valueColumns(t, kind),
     { key: 'attempts', title: t('remote.attempts'), width: 90, optional: true },
-    ...auditColumns<TaskRow>(t).map((c) => (c.key === 'createDate' ? { ...c, width: 160 } : c)),
+    ...auditColumns<TaskRow>(t)
+      .map((c) => (c.key === 'createDate' ? { ...c, width: 160 } : c))
+      .map(operatorReason(t, kind)),
     ...stationColumn<TaskRow>(t, isAdmin, stations.data),
   ];
 }

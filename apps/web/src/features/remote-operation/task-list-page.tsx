@@ -43,7 +43,7 @@ export function TaskListPage({ kind }: { kind: TaskKind }) {
         exportModule={`RemoteMeterTask/${kind}`}
         exportFileName={`${kind}-tasks`}
         refetchInterval={(page) => (page?.data.some((r) => isPending(r.status)) ? 1500 : false)}
-        actionsWidth={150}
+        actionsWidth={130}
         actions={(row) => (
           <>
             {isFinished(row.status) && (

@@ -1,6 +1,6 @@
 import { CREDIT_API, type CreditTokenRecord, KEY_CHANGE_API, MANAGEMENT_TOKEN_API } from '@prepay/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Divider, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -218,6 +218,9 @@ const KEY_COLUMNS = [
   'totalPaid',
   'status',
   'token',
+  // When: the cancellation's own date, else the vend's — before the remarks, so no pinned column covers it.
+  'cancelDate',
+  'createDate',
 ];
 
 function keyColumnsFirst<C extends { key: string }>(columns: C[]): C[] {
@@ -354,7 +357,7 @@ function tokenColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow>
         key: 'token',
         title: t('vending.token'),
         filter: { kind: 'text' },
-        width: 240,
+        width: 230,
         render: (v) => <TokenText token={String(v ?? '')} testId="record-token" />,
       },
     ];
@@ -469,6 +472,29 @@ function recordColumns(
 }
 
 /**
+ * Print, and — apart from it, on the same line behind a divider — Cancel token as a bordered danger button:
+ * a reprint is the everyday click, a cancel voids a customer's token, so the two are never a slip apart.
+ */
+function RecordActions({ onPrint, onCancel }: { onPrint: () => void; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <span className="record-actions">
+      <Button size="small" type="link" data-testid="row-print" onClick={onPrint}>
+        {t('vending.print')}
+      </Button>
+      {onCancel && (
+        <>
+          <Divider orientation="vertical" />
+          <Button size="small" danger data-testid="row-cancel" onClick={onCancel}>
+            {t('vending.cancelToken')}
+          </Button>
+        </>
+      )}
+    </span>
+  );
+}
+
+/**
  * One page for every token record kind (original §16.6): search, header filters, sort, Print again;
  * credit records add the breakdown columns and Cancel (role-only permission).
  */
@@ -503,29 +529,14 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
               )
             : undefined
         }
-        actionsWidth={150}
+        actionsWidth={kindName === 'credit' && canCancel ? 190 : 150}
         actions={(row) => (
-          <>
-            <Button
-              size="small"
-              type="link"
-              data-testid="row-print"
-              onClick={() => printReceipt(t, recordReceipt(t, kindName, row, receiptContext))}
-            >
-              {t('vending.print')}
-            </Button>
-            {kindName === 'credit' && canCancel && row.status === 0 && (
-              <Button
-                size="small"
-                type="link"
-                danger
-                data-testid="row-cancel"
-                onClick={() => setCancelRow(row)}
-              >
-                {t('vending.cancelToken')}
-              </Button>
-            )}
-          </>
+          <RecordActions
+            onPrint={() => printReceipt(t, recordReceipt(t, kindName, row, receiptContext))}
+            onCancel={
+              kindName === 'credit' && canCancel && row.status === 0 ? () => setCancelRow(row) : undefined
+            }
+          />
         )}
       />
       {cancelRow && <CancelDialog row={cancelRow} onClose={() => setCancelRow(null)} />}
