@@ -94,7 +94,8 @@ function endpoints(): AnyEndpoint[] {
     if (!v || typeof v !== 'object') return;
     const e = v as AnyEndpoint;
     if (typeof e.path === 'string' && e.result && e.permission !== undefined) {
-      found.set(e.path, e);
+      // JSON calls only: uploads (a file in) and feeds (GET) are not reads a screen posts.
+      if ('request' in e) found.set(e.path, e);
       return;
     }
     for (const x of Object.values(v)) walk(x);
@@ -268,6 +269,7 @@ const bodyOf = (path: string, lang: string): Record<string, unknown> => {
     [contracts.PREPAY_REPORT_API.debtPayments.path]: { customerId: METER },
     [contracts.COLLECTION_API.jobs.path]: { meterId: METER },
     [contracts.CASH_UP_API.read.path]: { from: dayBefore(30), to: dayBefore(0) },
+    [contracts.REVENUE_PROTECTION_API.transformerBalance.path]: { days: [dayBefore(30), dayBefore(1)] },
   };
   return { pageNumber: 1, pageSize: 100, lang, ...extra[path] };
 };
@@ -282,9 +284,11 @@ async function read(path: string, lang: string) {
   return { status: res.statusCode, body: res.json() as { code: number; reason: string; result: unknown } };
 }
 
+// A transformer's map answers coordinates only and no screen shows it yet (the map page is to come).
+const NO_SCREEN = new Set<string>([contracts.TRANSFORMER_API.readMap.path]);
 const READS = endpoints()
   .map((e) => e.path)
-  .filter((p) => !WRITE.test(p));
+  .filter((p) => !WRITE.test(p) && !NO_SCREEN.has(p));
 
 describe('every answer a screen shows, in the reader language', () => {
   it('walks the reads the contracts declare (grids, records, reports, dashboard, log)', () => {
