@@ -7,12 +7,12 @@ import { REFUSAL_ENGLISH } from './refusal-words.js';
 
 /**
  * Every refusal the server's source writes has a Chinese and a Spanish wording: the templates are found
- * in the source as the calls spell them, so a new English refusal without its rule fails here. Each
+ * in the source as the calls spell them (a batch's row problems too), so a new English refusal without its rule fails here. Each
  * `${…}` of a template is filled with samples of what the code puts there (an id, a thing's name, a
  * sentence it is built from); a template passes when one filling reads with no English sentence.
  */
 const SRC = join(import.meta.dirname, '../src');
-const CALL = /(refuse|invalid|notFound|forbidden|tooLarge|unauthenticated)\((`[^`]*`|'[^']*')/g;
+const CALL = /(refuse|invalid|notFound|forbidden|tooLarge|unauthenticated|problem)\((`[^`]*`|'[^']*')/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -44,7 +44,9 @@ const SAMPLES: Record<string, string[]> = {
   plainIssues: ['Line 1, Meter Id: a value is required'],
   shown: ['Line 2: Meter 7 not found'],
   more: ['', '; … and 3 more'],
-  duplicates: ['Line 3'],
+  duplicates: ['row 3 repeats row 2', 'row 3 has the same Customer Id as row 2 (C1)'],
+  field: ['steps', 'meterId'],
+  e: ['7'],
 };
 const samplesOf = (expression: string) => SAMPLES[/^\w+/.exec(expression)?.[0] ?? ''] ?? ['7'];
 
@@ -57,7 +59,11 @@ function fillings(template: string): string[] {
   );
 }
 
-const reasonOf = (kind: string, text: string) => (kind === 'notFound' ? `${text} not found` : text);
+/** The reason a call answers: a row's problem is named in the batch's refusal. */
+function reasonOf(kind: string, text: string) {
+  if (kind === 'notFound') return `${text} not found`;
+  return kind === 'problem' ? `Nothing was saved. Line 1: X1: ${text}` : text;
+}
 
 describe('every refusal in the source reads in Chinese and Spanish', () => {
   const all = templates();

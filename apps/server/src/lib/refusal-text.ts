@@ -266,7 +266,6 @@ const ROWS: Rule[] = [
   [/^Nothing was saved\. (.+)$/, '未保存任何数据。[1]', 'No se guardó nada. [1]'],
   [/^Nothing was imported\. (.+)$/, '未导入任何数据。[1]', 'No se importó nada. [1]'],
   [/^… and (\d+) more$/, '……另有 $1 条', '… y $1 más'],
-  [/^Line (\d+): (.+)$/, '第 $1 行：{2}', 'Línea $1: {2}'],
   [
     /^The role is still held by users; change their roles first$/,
     '仍有用户拥有该角色：请先修改这些用户的角色',
@@ -287,6 +286,94 @@ const ROWS: Rule[] = [
   [/^You do not hold the role (\S+)$/, '您没有角色 $1', 'Usted no tiene el rol $1'],
   [/^cannot sort by "(.*)"$/, '不能按“$1”排序', 'No se puede ordenar por "$1"'],
 ];
+
+/** What one row of a batch or an import is refused for ("Line 2: M1: not found"). */
+const ROW: Rule[] = [
+  [/^(Line|Row) (\d+): (.+)$/, '第 $2 行：{3}', 'Línea $2: {3}'],
+  [/^Row (\d+), column "(.+)": (.+)$/, '第 $1 行，列“$2”：{3}', 'Fila $1, columna "$2": {3}'],
+  [/^row (\d+) repeats row (\d+)$/, '第 $1 行与第 $2 行重复', 'la fila $1 repite la fila $2'],
+  [
+    /^row (\d+) has the same (.+) as row (\d+) \((.*)\)$/,
+    '第 $1 行的$2与第 $3 行相同（$4）',
+    'la fila $1 tiene el mismo $2 que la fila $3 ($4)',
+  ],
+  [/^line (\d+) \((.*)\)$/, '第 $1 行（$2）', 'línea $1 ($2)'],
+  [
+    /^"(.*)" is not accepted; accepted values: (.+)$/,
+    '“$1”不可接受；可接受的值：$2',
+    '"$1" no se acepta; valores aceptados: $2',
+  ],
+  [/^not found$/, '未找到', 'no encontrado'],
+  [/^already exists$/, '已存在', 'ya existe'],
+  [/^(customer|meter|tariff) (\S+) not found$/, '未找到<1> $2', 'no se encontró <1> $2'],
+  [new RegExp(`^${THING} (\\S+): not found$`), '未找到<1> $2', 'no se encontró <1> $2'],
+  [/^customer not found$/, '未找到客户', 'no se encontró el cliente'],
+  [
+    /^(customer|meter|tariff) (\S+) belongs to station (\S+)$/,
+    '<1> $2 属于站点 $3',
+    '<1> $2 pertenece a la estación $3',
+  ],
+  [
+    /^meter (\S+) already has an account \(customer (\S+)\)$/,
+    '电表 $1 已有账户（客户 $2）',
+    'el medidor $1 ya tiene cuenta (cliente $2)',
+  ],
+  [/^no account for meter (\S+)$/, '电表 $1 没有账户', 'el medidor $1 no tiene cuenta'],
+  [/^di is required$/, '必须填写 di', 'di es obligatorio'],
+  [
+    /^startTime_New must be later than startTime$/,
+    'startTime_New 必须晚于 startTime',
+    'startTime_New debe ser posterior a startTime',
+  ],
+  [
+    /^has accounts; delete them before moving the customer to another station$/,
+    '该客户有账户：请先删除账户，再将客户移到其他站点',
+    'tiene cuentas: elimínelas antes de mover el cliente a otra estación',
+  ],
+  [
+    /^it is bound to an account; delete the account before moving it to another station$/,
+    '已绑定账户：请先删除账户，再将其移到其他站点',
+    'está vinculado a una cuenta: elimine la cuenta antes de moverlo a otra estación',
+  ],
+  [
+    /^a decoder key needs the STS fields it belongs to \(sgc, krn, ti, kt\)$/,
+    '解码密钥需要其所属的 STS 字段（sgc、krn、ti、kt）',
+    'una clave de decodificación necesita sus campos STS (sgc, krn, ti, kt)',
+  ],
+  [
+    /^cannot derive the decoder key: (.+)$/,
+    '无法生成解码密钥：$1',
+    'no se puede derivar la clave de decodificación: $1',
+  ],
+  [
+    /^decoderKey must be (\d+) hex digits for EA(\d+)$/,
+    'EA$2 的 decoderKey 应为 $1 位十六进制数',
+    'decoderKey debe tener $1 dígitos hexadecimales para EA$2',
+  ],
+  [
+    /^totalDebt cannot be less than what was already recovered \((.+)\)$/,
+    'totalDebt 不能少于已回收的金额（$1）',
+    'totalDebt no puede ser menor que lo ya recuperado ($1)',
+  ],
+  [
+    /^(\w+): only the last step may be open-ended$/,
+    '$1：只有最后一个阶梯可以不设上限',
+    '$1: solo el último tramo puede quedar abierto',
+  ],
+  [
+    /^(\w+): step (\d+) ends before it starts$/,
+    '$1：第 $2 阶梯的结束早于开始',
+    '$1: el tramo $2 termina antes de empezar',
+  ],
+  [
+    /^(\w+): step (\d+) must start where step (\d+) ends$/,
+    '$1：第 $2 阶梯必须从第 $3 阶梯结束处开始',
+    '$1: el tramo $2 debe empezar donde termina el tramo $3',
+  ],
+  [/^(\w+): the first step starts at 0$/, '$1：第一个阶梯从 0 开始', '$1: el primer tramo empieza en 0'],
+];
+/** A row's name before what is wrong with it ("M1: not found"), tried after everything else. */
+const NAMED: Rule[] = [[/^([^:;]+): (.+)$/, '$1：{2}', '$1: {2}']];
 
 /** Meters, keys and vending. */
 const VENDING: Rule[] = [
@@ -549,7 +636,7 @@ Object.assign(NOUNS, {
   date: { zh: '日期', es: 'una fecha' },
 });
 
-const RULES: Rule[] = [...ACCESS, ...SIGN_IN, ...ROWS, ...VENDING, ...FILES, ...REQUEST];
+const RULES: Rule[] = [...ACCESS, ...SIGN_IN, ...ROWS, ...VENDING, ...FILES, ...REQUEST, ...ROW];
 
 /** Every English sentence the rules know (for the test that each refusal has its zh and es). */
 export const REFUSAL_RULES: readonly RegExp[] = [...RULES, ...ISSUE].map(([p]) => p);
@@ -560,6 +647,9 @@ const noun = (text: string, lang: Lang) =>
     .map((n) => NOUNS[n.toLowerCase()]?.[lang] ?? n)
     .join(lang === 'zh' ? '、' : ', ');
 
+/** Where a "; "-list starts its next sentence (a row's own message may hold "; " too). */
+const NEXT_SENTENCE = /; (?=[A-Z…]|(?:row|line) \d)/;
+
 function fill(template: string, m: RegExpMatchArray, lang: Lang): string {
   return template.replace(/\$(\d)|\{(\d)\}|\[(\d)\]|<(\d)>/g, (_, kept, sentence, list, name) => {
     const part = m[Number(kept ?? sentence ?? list ?? name)] ?? '';
@@ -567,7 +657,7 @@ function fill(template: string, m: RegExpMatchArray, lang: Lang): string {
     if (sentence) return sentenceIn(part, lang);
     if (name) return noun(part, lang);
     return part
-      .split('; ')
+      .split(NEXT_SENTENCE)
       .map((s) => sentenceIn(s, lang))
       .join(lang === 'zh' ? '；' : '; ');
   });
@@ -604,7 +694,7 @@ function issueIn(text: string, lang: Lang): string | null {
 }
 
 function sentenceIn(text: string, lang: Lang): string {
-  return byRules(RULES, text, lang) ?? issueIn(text, lang) ?? text;
+  return byRules(RULES, text, lang) ?? issueIn(text, lang) ?? byRules(NAMED, text, lang) ?? text;
 }
 
 /** A refusal's reason in `lang`; English (the language services refuse in) is returned as it is. */
