@@ -147,6 +147,17 @@ const SIGN_IN: Rule[] = [
     '该用户已停用：请联系管理员启用',
     'Este usuario está desactivado: pida a un administrador que lo active',
   ],
+  [/^Please log in first$/, '请先登录', 'Inicie sesión primero'],
+  [
+    /^Log in to the console first: the API description is for its users$/,
+    '请先登录控制台：API 说明仅供控制台用户查看',
+    'Inicie sesión primero en la consola: la descripción de la API es para sus usuarios',
+  ],
+  [
+    /^Unsupported charset "(.*)": send JSON as UTF-8$/,
+    '不支持的字符集“$1”：请以 UTF-8 发送 JSON',
+    'Juego de caracteres "$1" no admitido: envíe el JSON en UTF-8',
+  ],
   [/^This user is disabled$/, '该用户已停用', 'Este usuario está desactivado'],
   [
     /^Invalid token, please log in again$/,
@@ -290,12 +301,12 @@ const ROWS: Rule[] = [
 /** What one row of a batch or an import is refused for ("Line 2: M1: not found"). */
 const ROW: Rule[] = [
   [/^(Line|Row) (\d+): (.+)$/, '第 $2 行：{3}', 'Línea $2: {3}'],
-  [/^Row (\d+), column "(.+)": (.+)$/, '第 $1 行，列“$2”：{3}', 'Fila $1, columna "$2": {3}'],
+  [/^Row (\d+), column "(.+)": (.+)$/, '第 $1 行，列“<2>”：{3}', 'Fila $1, columna "<2>": {3}'],
   [/^row (\d+) repeats row (\d+)$/, '第 $1 行与第 $2 行重复', 'la fila $1 repite la fila $2'],
   [
     /^row (\d+) has the same (.+) as row (\d+) \((.*)\)$/,
-    '第 $1 行的$2与第 $3 行相同（$4）',
-    'la fila $1 tiene el mismo $2 que la fila $3 ($4)',
+    '第 $1 行的<2>与第 $3 行相同（$4）',
+    'la fila $1 tiene el mismo <2> que la fila $3 ($4)',
   ],
   [/^line (\d+) \((.*)\)$/, '第 $1 行（$2）', 'línea $1 ($2)'],
   [
@@ -373,7 +384,14 @@ const ROW: Rule[] = [
   [/^(\w+): the first step starts at 0$/, '$1：第一个阶梯从 0 开始', '$1: el primer tramo empieza en 0'],
 ];
 /** A row's name before what is wrong with it ("M1: not found"), tried after everything else. */
-const NAMED: Rule[] = [[/^([^:;]+): (.+)$/, '$1：{2}', '$1: {2}']];
+const NAMED: Rule[] = [
+  [
+    /^(customer|meter|tariff|gateway|station|user|role|account|debt|item) (\S+): (.+)$/i,
+    '<1> $2：{3}',
+    '<1> $2: {3}',
+  ],
+  [/^([^:;]+): (.+)$/, '$1：{2}', '$1: {2}'],
+];
 
 /** Meters, keys and vending. */
 const VENDING: Rule[] = [
@@ -644,7 +662,7 @@ export const REFUSAL_RULES: readonly RegExp[] = [...RULES, ...ISSUE].map(([p]) =
 const noun = (text: string, lang: Lang) =>
   text
     .split(', ')
-    .map((n) => NOUNS[n.toLowerCase()]?.[lang] ?? n)
+    .map((n) => NOUNS[n.toLowerCase()]?.[lang] ?? titleIn(lang, n) ?? n)
     .join(lang === 'zh' ? '、' : ', ');
 
 /** Where a "; "-list starts its next sentence (a row's own message may hold "; " too). */
