@@ -12,7 +12,8 @@ import { REFUSAL_ENGLISH } from './refusal-words.js';
  * sentence it is built from); a template passes when one filling reads with no English sentence.
  */
 const SRC = join(import.meta.dirname, '../src');
-const CALL = /(refuse|invalid|notFound|forbidden|tooLarge|unauthenticated|unauthorized|problem)\((`[^`]*`|'[^']*')/g;
+const CALL =
+  /(refuse|invalid|notFound|forbidden|tooLarge|unauthenticated|unauthorized|problem)\((`[^`]*`|'[^']*')/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
