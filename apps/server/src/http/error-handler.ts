@@ -45,6 +45,7 @@ const UNAVAILABLE_REASON =
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | DomainError, request, reply) => {
     const lang = readerLanguageOf(request);
+    // Every branch below answers one envelope through send: its reason is rendered on the way out.
     const send = reply.send.bind(reply);
     reply.send = (envelope: ReturnType<typeof body>) => {
       const reason = refusalText(envelope.reason, lang);
