@@ -3,9 +3,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/failover-pool.js';
 import { DomainError, type DomainErrorKind } from '../lib/domain-errors.js';
+import { refusalText } from '../lib/refusal-text.js';
 import { AppError } from './errors.js';
 import { dataError } from './input-guard.js';
 import { issueOfValidation, plainIssues } from './plain-issues.js';
+import { readerLanguageOf } from './reader-text.js';
 
 const body = (code: number, reason: string, result: unknown = null) => ({
   code,
@@ -36,9 +38,20 @@ const RETRY_AFTER_SECONDS = 2;
 const UNAVAILABLE_REASON =
   'The database is switching to its standby. Nothing was saved by this request: send it again in a moment (a vend with the same idempotency key).';
 
-/** Every failure leaves as an envelope with the right status; internals never reach the client. */
+/**
+ * Every failure leaves as an envelope with the right status; internals never reach the client. Reasons
+ * are written in English (the logs keep that) and rendered here, once for every module, in the reader's
+ * language; a client that names none reads the English the original answers.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | DomainError, request, reply) => {
+    const lang = readerLanguageOf(request);
+    // Every branch below answers one envelope through send: its reason is rendered on the way out.
+    const send = reply.send.bind(reply);
+    reply.send = (envelope: ReturnType<typeof body>) => {
+      const reason = refusalText(envelope.reason, lang);
+      return send({ ...envelope, reason, message: reason });
+    };
     if (error instanceof DomainError) {
       const answer = domainAnswer(error);
       if (answer.status >= 400)

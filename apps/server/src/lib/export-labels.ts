@@ -266,3 +266,13 @@ export function numberFormatOf(key: string): string | undefined {
   if (UNIT_KEYS.has(key)) return '0.0';
   return undefined;
 }
+
+let englishTitles: Map<string, string> | undefined;
+/** A column title as English shows it ("Decoder Key") in `lang`; null when no column has that title. */
+export function titleIn(lang: ExportLanguage, englishTitle: string): string | null {
+  englishTitles ??= new Map(
+    [...Object.entries(DATA_HEADERS.en), ...Object.entries(HEADERS.en)].map(([key, title]) => [title, key]),
+  );
+  const key = englishTitles.get(englishTitle);
+  return key === undefined ? null : headerOf(lang, key);
+}
