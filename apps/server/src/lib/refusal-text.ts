@@ -654,7 +654,49 @@ Object.assign(NOUNS, {
   date: { zh: '日期', es: 'una fecha' },
 });
 
-const RULES: Rule[] = [...ACCESS, ...SIGN_IN, ...ROWS, ...VENDING, ...FILES, ...REQUEST, ...ROW];
+/** The network of feeders and transformers, and the guards of a supply cut. */
+const NETWORK: Rule[] = [
+  [/^transformer (\S+) not found$/, '未找到变压器 $1', 'No se encontró el transformador $1'],
+  [/^feeder (\S+) not found$/, '未找到馈线 $1', 'No se encontró el alimentador $1'],
+  [/^(?:check meter|meter) (\S+) not found$/, '未找到电表 $1', 'No se encontró el medidor $1'],
+  [
+    /^transformer (\S+) is in another station$/,
+    '变压器 $1 属于其他站点',
+    'El transformador $1 pertenece a otra estación',
+  ],
+  [
+    /^feeder (\S+) is in another station$/,
+    '馈线 $1 属于其他站点',
+    'El alimentador $1 pertenece a otra estación',
+  ],
+  [
+    /^(?:check meter|[Mm]eter) (\S+) is in another station$/,
+    '电表 $1 属于其他站点',
+    'El medidor $1 pertenece a otra estación',
+  ],
+  [
+    /^feeder (.+) still has transformers; move them first$/,
+    '馈线 $1 下仍有变压器；请先移走它们',
+    'El alimentador $1 aún tiene transformadores; muévalos primero',
+  ],
+  [
+    /^transformer (.+) still supplies meters; move them first$/,
+    '变压器 $1 仍在为电表供电；请先移走这些电表',
+    'El transformador $1 aún abastece medidores; muévalos primero',
+  ],
+  [
+    /^meter (\S+): transformer (\S+) is in another station$/,
+    '电表 $1：变压器 $2 属于其他站点',
+    'medidor $1: el transformador $2 pertenece a otra estación',
+  ],
+  [
+    /^The authorization password cannot be checked here$/,
+    '此处无法核对授权密码',
+    'Aquí no se puede comprobar la contraseña de autorización',
+  ],
+];
+
+const RULES: Rule[] = [...NETWORK, ...ACCESS, ...SIGN_IN, ...ROWS, ...VENDING, ...FILES, ...REQUEST, ...ROW];
 
 /** Every English sentence the rules know (for the test that each refusal has its zh and es). */
 export const REFUSAL_RULES: readonly RegExp[] = [...RULES, ...ISSUE].map(([p]) => p);
