@@ -46,6 +46,27 @@ describe('CreditBreakdown', () => {
     expect(screen.queryByTestId('breakdown-carriedOut')).toBeNull();
   });
 
+  it('shows debt lines that add up: total, repaid by earlier sales, this sale, remaining after it', () => {
+    render(
+      <CreditBreakdown
+        record={{ ...record, totalDebt: 10_700, payDebt: 0, debtPercent: 0, remainingDebt: 6_635.35 }}
+      />,
+    );
+    expect(text('totalDebt')).toBe('10700.00');
+    expect(text('debtRepaidBefore')).toBe('4064.65');
+    expect(text('payDebt')).toBe('0.00');
+    expect(text('remainingDebt')).toBe('6635.35');
+    expect(screen.getByText('Debt Remaining after This Sale')).toBeTruthy();
+  });
+
+  it('shows no earlier repayment when this sale is the first to repay, and no debt lines without debt', () => {
+    render(<CreditBreakdown record={record} />);
+    expect(screen.queryByTestId('breakdown-debtRepaidBefore')).toBeNull();
+    cleanup();
+    render(<CreditBreakdown record={{ ...record, totalDebt: 0, remainingDebt: 0, payDebt: 0 }} />);
+    expect(screen.queryByTestId('breakdown-totalDebt')).toBeNull();
+  });
+
   it('shows the change carried forward (not as a remainder) and the change spent from earlier sales', () => {
     render(<CreditBreakdown record={{ ...record, remainder: 0.65, carriedOut: 0.65, carriedIn: 0.4 }} />);
     expect(text('carriedOut')).toBe('0.65');

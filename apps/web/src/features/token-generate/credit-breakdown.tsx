@@ -40,8 +40,7 @@ export function CreditBreakdown({ record }: { record: Breakdown }) {
       label: `${t('vending.payDebt')} (${record.debtPercent}%)`,
       children: money(record.payDebt),
     },
-    { key: 'totalDebt', label: t('vending.totalDebt'), children: money(record.totalDebt) },
-    { key: 'remainingDebt', label: t('vending.remainingDebt'), children: money(record.remainingDebt) },
+    ...debtLines(record, t),
     ...(record.carriedIn > 0
       ? [{ key: 'carriedIn', label: t('vending.office.carriedIn'), children: money(record.carriedIn) }]
       : []),
@@ -59,6 +58,26 @@ export function CreditBreakdown({ record }: { record: Breakdown }) {
     },
   ].map((i) => ({ ...i, children: <span data-testid={`breakdown-${i.key}`}>{i.children}</span> }));
   return <Descriptions className="vending-breakdown" bordered size="small" column={1} items={items} />;
+}
+
+/**
+ * The debt as lines that add up: the total owed, what earlier sales repaid, what this one repays (the
+ * line above) and what remains after it — total − earlier − this = remaining.
+ */
+function debtLines(record: Breakdown, t: (key: string) => string) {
+  if (record.totalDebt <= 0) return [];
+  const earlier = Math.round((record.totalDebt - record.remainingDebt - record.payDebt) * 100) / 100;
+  return [
+    { key: 'totalDebt', label: t('vending.totalDebt'), children: money(record.totalDebt) },
+    ...(earlier > 0
+      ? [{ key: 'debtRepaidBefore', label: t('vending.office.debtRepaidBefore'), children: money(earlier) }]
+      : []),
+    {
+      key: 'remainingDebt',
+      label: t('vending.office.remainingAfter'),
+      children: money(record.remainingDebt),
+    },
+  ];
 }
 
 /** The breakdown in sentences a cashier can read out to the customer at the counter. */
