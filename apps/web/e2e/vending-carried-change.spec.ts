@@ -66,6 +66,8 @@ describeConsole('vending: any cash amount sells, change carried forward', () => 
 
     await loginAs(page);
     const recharge = await openRecharge(page, account.meterId);
+    // At a desk the keyboard hint is there (on a phone it is not: the next test).
+    await expect(page.getByTestId('keyboard-hint')).toBeVisible();
     const confirmation = await sell(page, recharge, '6000');
     await expect(confirmation.getByTestId('breakdown-totalPaid')).toHaveText('6000.00');
     await expect(confirmation.getByTestId('breakdown-carriedOut')).toHaveText(priced.carriedOut.toFixed(2));
@@ -123,6 +125,8 @@ describeConsole('vending: any cash amount sells, change carried forward', () => 
     await page.setViewportSize({ width: 375, height: 812 });
     await loginAs(page);
     const recharge = await openRecharge(page, account.meterId);
+    // No keyboard hints on a phone.
+    await expect(page.getByTestId('keyboard-hint')).toBeHidden();
     await expect(recharge.getByTestId('account-debt')).toHaveText(shown(state.remainingDebt));
     await expect(recharge.getByTestId('account-chargeDue')).toHaveText(shown(state.monthlyCharge));
     await expect(recharge.getByTestId('account-carried')).toHaveText(shown(state.carriedIn));
