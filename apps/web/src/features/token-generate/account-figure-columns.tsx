@@ -18,7 +18,7 @@ export function accountFigureColumns(t: TFunction): ListColumn<AccountRow>[] {
     {
       key: 'remainingDebt',
       title: t('vending.office.accountDebt'),
-      width: 100,
+      width: 90,
       render: moneyCell('remainingDebt'),
     },
     {

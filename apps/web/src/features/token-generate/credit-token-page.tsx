@@ -34,6 +34,7 @@ export default function CreditTokenPage() {
         keyboard
         searchRef={searchRef}
         extraColumns={accountFigureColumns(t)}
+        optionalKeys={['tariffId']}
         toolbarExtra={
           <>
             <span className="vending-hint" data-testid="keyboard-hint">
