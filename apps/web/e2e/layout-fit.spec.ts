@@ -19,7 +19,8 @@ const SENT = ['status', 'meterId'];
  * screen at 1366 px without scrolling sideways. The first is the one a phone shows first.
  */
 const DECIDING: Record<string, string[]> = {
-  '/token-generate/credit-token': ACCOUNTS,
+  // What the cashier checks before a sale: debt, carried change and last purchase.
+  '/token-generate/credit-token': [...ACCOUNTS, 'remainingDebt', 'carriedChange', 'lastPurchaseDate'],
   '/token-generate/clear-tamper-token': ACCOUNTS,
   '/token-generate/clear-credit-token': ACCOUNTS,
   '/token-generate/set-maximum-power-limit-token': ACCOUNTS,

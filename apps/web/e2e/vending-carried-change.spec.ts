@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { ADMIN_PASSWORD, api, apiLogin, describeConsole, loginAs } from './helpers';
-import { openRecharge, TOKEN, tokenIn } from './vending-helpers';
+import { ADMIN_PASSWORD, api, apiLogin, bodyRows, describeConsole, loginAs } from './helpers';
+import { openAndSearch, openRecharge, TOKEN, tokenIn } from './vending-helpers';
 
 interface Priced {
   totalPaid: number;
@@ -85,6 +85,15 @@ describeConsole('vending: any cash amount sells, change carried forward', () => 
     await expect(view).toContainText(priced.carriedOut.toFixed(2));
     await receipt.close();
     await done.getByTestId('dialog-close').click();
+
+    // The Credit Token list shows the account's carried change and this sale as its last purchase.
+    await openAndSearch(page, '/token-generate/credit-token', account.meterId);
+    const row = bodyRows(page).first();
+    await expect(row.getByTestId('cell-carriedChange')).toHaveText(priced.carriedOut.toFixed(2));
+    await expect(row.getByTestId('cell-lastPurchase')).toContainText('6000.00');
+    const read = await api(request, '/api/account/read', { meterId: account.meterId }, token);
+    const [after] = (read.result as { data: Array<{ remainingDebt: number | null }> }).data;
+    await expect(row.getByTestId('cell-remainingDebt')).toHaveText(after?.remainingDebt?.toFixed(2) ?? '');
 
     // The next sale: the dialog shows the carried change, and the sale spends it first.
     const next = await openRecharge(page, account.meterId);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, ReadRequestBase, Remark, StationRowFields, textFilters } from './common.js';
+import { DateTime, Id, ReadRequestBase, Remark, StationRowFields, textFilters } from './common.js';
 import { CustomerColumns } from './customer.js';
 
 /**
@@ -41,6 +41,13 @@ export const AccountRow = z.object({
   ctRatio: z.string().nullable(),
   /** Online/offline as the remote-operation pages show it (false until the head-end reports). */
   status: z.boolean(),
+  /** The customer's debt still to recover (null: no debt recorded). */
+  remainingDebt: z.number().nullish(),
+  /** The meter's change carried forward from its credit sales not cancelled. */
+  carriedChange: z.number().nullish(),
+  /** The meter's newest credit sale not cancelled (null: none yet). */
+  lastPurchaseDate: DateTime.nullish(),
+  lastPurchasePaid: z.number().nullish(),
   ...StationRowFields,
 });
 export type AccountRow = z.infer<typeof AccountRow>;

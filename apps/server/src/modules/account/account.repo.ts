@@ -2,11 +2,14 @@ import type { AccountReadRequest, AccountRequest, AccountRow } from '@prepay/con
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
-import { accounts, customers, meterLinks, meters, stations, tariffs } from '../../db/schema.js';
+import { accounts, customers, debts, meterLinks, meters, stations, tariffs } from '../../db/schema.js';
+import { meterLastPurchase } from '../../db/schema-meter-data.js';
+import { tokenRecords } from '../../db/schema-vending.js';
 import { saveStamped, type WriteStamp } from '../../kernel/audited-write.js';
+import { minorToNumber } from '../../kernel/money.js';
 import { auditedSpec, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
 import type { RowProblems } from '../../kernel/rows.js';
-import { auditStamps } from '../../lib/dates.js';
+import { auditStamps, formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
 export const accountSpec = auditedSpec(accounts, {
@@ -45,6 +48,12 @@ const columns = {
   tariffName: tariffs.tariffName,
   /** The head-end's live view of the meter's link: what Online/Offline shows. */
   online: meterLinks.online,
+  remainingDebtMinor: debts.remainingDebtMinor,
+  /** The meter's change carried forward: what its credit sales not cancelled left over, less what they spent. */
+  carriedMinor: sql<string>`(select coalesce(sum(coalesce(carried_out_minor, 0) - coalesce(carried_in_minor, 0)), 0)::text
+    from ${tokenRecords} where meter_id = ${accounts.meterId} and kind = 'credit' and status = 0)`,
+  lastPurchaseDate: meterLastPurchase.purchaseDate,
+  lastPurchasePaidMinor: meterLastPurchase.paidMinor,
 };
 
 type Joined = {
@@ -56,7 +65,14 @@ type Joined = {
   communicationWay: number | null;
   tariffName: string | null;
   online: boolean | null;
+  remainingDebtMinor?: number | null;
+  carriedMinor?: string | null;
+  lastPurchaseDate?: Date | null;
+  lastPurchasePaidMinor?: number | null;
 };
+
+const moneyOrNull = (minor: number | null | undefined) =>
+  minor === null || minor === undefined ? null : minorToNumber(minor);
 
 export const toAccountRow = (r: Joined): AccountRow => ({
   customerId: r.a.customerId,
@@ -70,6 +86,10 @@ export const toAccountRow = (r: Joined): AccountRow => ({
   tariffName: r.tariffName,
   ctRatio: r.a.ctRatio,
   status: r.online ?? r.a.status,
+  remainingDebt: moneyOrNull(r.remainingDebtMinor),
+  carriedChange: moneyOrNull(r.carriedMinor == null ? null : Number(r.carriedMinor)),
+  lastPurchaseDate: formatDateTime(r.lastPurchaseDate),
+  lastPurchasePaid: moneyOrNull(r.lastPurchasePaidMinor),
   stationId: r.a.stationId,
   remark: r.a.remark,
   ...auditStamps(r.a),
@@ -84,7 +104,11 @@ function withAccountJoins<T extends PgSelect>(query: T) {
     .leftJoin(meterLinks, eq(meterLinks.meterId, accounts.meterId));
 }
 
-const joinedRows = (q: Queryable) => withAccountJoins(q.select(columns).from(accounts).$dynamic());
+/** The account's figures before a sale (debt, last purchase) join only the rows read, never the count. */
+const joinedRows = (q: Queryable) =>
+  withAccountJoins(q.select(columns).from(accounts).$dynamic())
+    .leftJoin(debts, eq(debts.customerId, accounts.customerId))
+    .leftJoin(meterLastPurchase, eq(meterLastPurchase.meterId, accounts.meterId));
 
 /** The accounts that bind any of the customers (or meters) given: what keeps them from being deleted. */
 export function accountsOf(q: Queryable, by: 'customerId' | 'meterId', ids: string[]) {

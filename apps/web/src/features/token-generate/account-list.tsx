@@ -35,6 +35,8 @@ export function AccountTokenList(props: {
   onAction: (row: AccountRow) => void;
   toolbarExtra?: ReactNode;
   extraColumns?: ListColumn<AccountRow>[];
+  /** Base columns this page leaves to the column chooser (room for its extra columns within 1366 px). */
+  optionalKeys?: string[];
   /** Keyboard-first (Credit Token): search focused on open, Enter goes to the first row's action. */
   keyboard?: boolean;
   searchRef?: RefObject<InputRef | null>;
@@ -53,7 +55,7 @@ export function AccountTokenList(props: {
     { key: 'remark', title: t('vending.remark'), ellipsis: true, width: 140, optional: true },
     { ...dateRangeColumn('createDate', t('vending.createTime')), optional: true },
     ...stationColumn<AccountRow>(t, isAdmin, stations.data),
-  ];
+  ].map((c) => (props.optionalKeys?.includes(c.key) ? { ...c, optional: true } : c));
   return (
     <ListPage<AccountRow>
       {...accountList(props.resource)}

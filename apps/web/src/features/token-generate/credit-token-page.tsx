@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { quotaText, useQuota } from '../../components/vending/vending';
 import '../../components/vending/office-locales';
+import { accountFigureColumns } from './account-figure-columns';
 import { AccountTokenList, prefetchAccounts } from './account-list';
 import { RechargeDialog } from './recharge-dialog';
 
@@ -32,6 +33,8 @@ export default function CreditTokenPage() {
         onAction={setAccount}
         keyboard
         searchRef={searchRef}
+        extraColumns={accountFigureColumns(t)}
+        optionalKeys={['tariffId']}
         toolbarExtra={
           <>
             <span className="vending-hint" data-testid="keyboard-hint">
