@@ -9,6 +9,7 @@ const ADMIN_MENU = [
   'Remote Operation Task',
   'Data Report',
   'Management',
+  'Revenue Protection',
   'Setting',
 ];
 
