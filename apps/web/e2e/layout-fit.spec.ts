@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { layoutRoutes } from '../src/app/route-table';
 import { bodyRows, describeConsole, loginAs } from './helpers';
+import { openList, ownsPoint } from './list-page-helpers';
 
 /** Pages of the route table that are not a list (a dashboard, a form, a picture library, a cash-up sheet). */
 const NOT_LISTS = new Set([
@@ -109,20 +110,6 @@ const OPENERS = ['list-add', 'row-edit', 'row-action', 'add-task'];
 const header = (page: Page, key: string) =>
   page.locator('[data-testid=list-table] thead').getByTestId(`th-${key}`);
 
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByTestId('list-table'), path).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('list-total').first(), path).toHaveText(/\d/, { timeout: 30_000 });
-}
-
-/** The element drawn at a point belongs to `selector` (nothing draws over it there). */
-const ownsPoint = (page: Page, selector: string, x: number, y: number) =>
-  page.evaluate(([sel, px, py]) => Boolean(document.elementFromPoint(px, py)?.closest(sel)), [
-    selector,
-    x,
-    y,
-  ] as const);
-
 async function boxOf(page: Page, selector: string) {
   const box = await page.locator(selector).first().boundingBox();
   return box ?? { x: 0, y: 0, width: 0, height: 0 };
@@ -220,7 +207,7 @@ describeConsole('layout at 1366×768', { timeout: 900_000 }, () => {
   }) => {
     await loginAs(page);
     for (const path of LISTS) {
-      await open(page, path);
+      await openList(page, path);
       for (const key of DECIDING[path] ?? []) await decidingInView(page, path, key);
       await pinnedInsidePage(page, path);
       await checkDialogs(page, path);
@@ -236,7 +223,7 @@ describeConsole('layout at 375×812', { timeout: 900_000 }, () => {
   }) => {
     await loginAs(page);
     for (const path of LISTS) {
-      await open(page, path);
+      await openList(page, path);
       const first = DECIDING[path]?.[0];
       if (first) await expect.soft(header(page, first), `${path} ${first}`).toBeInViewport();
       expect

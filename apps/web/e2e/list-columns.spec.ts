@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { describeConsole, loginAs } from './helpers';
+import { openList, ownsPoint } from './list-page-helpers';
 
 /** Every list page, with the columns an operator decides by (the rest may sit in the column chooser). */
 type Grid = [path: string, deciding: string[]];
@@ -36,20 +37,6 @@ const GRIDS: Grid[] = [
 /** A column's header (antd's sticky grid keeps a hidden copy of the headers in its body). */
 const th = (page: Page, key: string) => page.locator('thead').getByTestId(`th-${key}`);
 
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.getByTestId('list-table'), path).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('list-total').first(), path).toHaveText(/\d/, { timeout: 30_000 });
-}
-
-/** The element drawn at a point belongs to `selector` (nothing of the page draws over it). */
-const ownsPoint = (page: Page, selector: string, x: number, y: number) =>
-  page.evaluate(([sel, px, py]) => Boolean(document.elementFromPoint(px, py)?.closest(sel)), [
-    selector,
-    x,
-    y,
-  ] as const);
-
 async function headerBottom(page: Page) {
   const box = await page.locator('.app-header').boundingBox();
   expect(box).not.toBeNull();
@@ -64,7 +51,7 @@ describeConsole('list columns at 1366×768', { timeout: 600_000 }, () => {
   }) => {
     await loginAs(page);
     for (const [path, deciding] of GRIDS) {
-      await open(page, path);
+      await openList(page, path);
       // No sideways scroll: every shown column header is inside the window.
       const headers = page.locator('[data-testid=list-table] thead th [data-testid^=th-]');
       for (const box of await headers.evaluateAll((els) =>
@@ -96,7 +83,7 @@ describeConsole('list columns at 1366×768', { timeout: 600_000 }, () => {
 
   test('the column chooser shows and hides a column, remembered across a reload', async ({ page }) => {
     await loginAs(page);
-    await open(page, '/management/meter');
+    await openList(page, '/management/meter');
     await expect(th(page, 'devEui')).toHaveCount(0);
     await page.getByTestId('list-columns').click();
     await page.getByTestId('list-column-devEui').click();
@@ -128,7 +115,7 @@ describeConsole('list columns at 375×812', { timeout: 600_000 }, () => {
   }) => {
     await loginAs(page);
     for (const [path, deciding] of GRIDS) {
-      await open(page, path);
+      await openList(page, path);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(376);
       const first = deciding[0];
       if (first) await expect(page.locator('thead').getByTestId(`th-${first}`), path).toBeInViewport();
