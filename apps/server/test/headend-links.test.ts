@@ -1,5 +1,7 @@
+import net from 'node:net';
+import { meterAddress } from '@prepay/dlt645';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { meters, remoteTasks } from '../src/db/schema.js';
 import { type LinkRegistry, localOnly, startLinkRegistry } from '../src/headend/link-registry.js';
 import { renewProcessLease, writeLinkChanges } from '../src/headend/link-registry.repo.js';
@@ -7,6 +9,7 @@ import { silentLog } from '../src/headend/types.js';
 import { systemClock } from '../src/lib/clock.js';
 import { claimTasks, type QueueDeps } from '../src/modules/remote-task/task-queue.repo.js';
 import { createTestApp, queryRows, type TestApp } from './harness.js';
+import { appWithHeadend, insertMeters, until } from './headend-fixture.js';
 
 /** Meters m1…m4 (GPRS), one reading task queued for each. */
 const IDS = ['47100000001', '47100000002', '47100000003', '47100000004'];
@@ -158,5 +161,31 @@ describe('claiming tasks where the meter’s link is', () => {
     await b.flush();
     await queueReadings();
     expect(await claimedMeters('solo', false)).toEqual(IDS);
+  });
+});
+
+describe('the app’s head-end and the registry', () => {
+  it('registers a dialled-in meter under its process on PostgreSQL (several may run), nothing on PGlite', async () => {
+    const { broker, t: app, headend } = await appWithHeadend();
+    onTestFinished(async () => {
+      await app.close();
+      await broker.stop();
+    });
+    const meterId = '47100000055';
+    await insertMeters(app, [{ meterId, communicationWay: 0 }]);
+    await headend.refreshMeters();
+    const socket = net.connect(headend.gprsPort ?? 0, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(meterAddress(meterId));
+    await until('registered', () => headend.linkState(meterId).online);
+    await headend.registry.flush();
+    const links = () => queryRows(app.database, sql`select meter_id, process_id from headend_links`);
+    const onPostgres = app.database.kind === 'postgres';
+    expect(headend.sharesLinks).toBe(onPostgres);
+    expect(await links()).toEqual(onPostgres ? [{ meter_id: meterId, process_id: headend.processId }] : []);
+    socket.destroy();
+    await until('offline', () => !headend.linkState(meterId).online);
+    await headend.registry.flush();
+    expect(await links()).toEqual([]);
   });
 });

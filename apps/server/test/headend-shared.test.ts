@@ -1,6 +1,7 @@
 import { bcdEncode, DI, decodeFrame, encodeFrame, normalReply, readRequest } from '@prepay/dlt645';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { type HeadEndService, startHeadEnd } from '../src/headend/head-end.js';
 import { silentLog } from '../src/headend/types.js';
 import { createTestApp, type TestApp } from './harness.js';
@@ -100,5 +101,12 @@ describe('LoRaWAN events shared by several head-end processes ($share on mosquit
     // Some answers reached the process that was not waiting for them, and it passed them on.
     expect(relayed).toBeGreaterThan(0);
     await relays.endAsync();
+  });
+
+  it('takes a share group of one topic level (MQTT_SHARE_GROUP), none by default', () => {
+    expect(loadConfig({}).headend.mqttShareGroup).toBeUndefined();
+    expect(loadConfig({ MQTT_SHARE_GROUP: 'prepay-headend' }).headend.mqttShareGroup).toBe('prepay-headend');
+    for (const bad of ['a/b', 'all+', '#'])
+      expect(() => loadConfig({ MQTT_SHARE_GROUP: bad })).toThrow(/MQTT_SHARE_GROUP must be one topic level/);
   });
 });
