@@ -64,8 +64,9 @@ try {
 }
 
 // Processes killed under load (a PostgreSQL primary under 16 vending clients, one of three head-end processes
-// mid-campaign): alone, so the machine's two cores serve them and nothing else; `npm run chaos` runs the same and prints the figures.
-vitest('chaos tests (failover, head-end)', ['--project', 'chaos']);
+// mid-campaign): alone and one after the other, so the machine's two cores serve each and nothing else;
+// `npm run chaos` runs the same and prints the figures.
+vitest('chaos tests (failover, head-end)', ['--project', 'chaos', '--no-file-parallelism']);
 
 const webPkg = JSON.parse(readFileSync(path.join(root, 'apps/web/package.json'), 'utf8'));
 if (webPkg.scripts?.['test:e2e']) {

@@ -67,7 +67,8 @@ async function startHeadEnds(url: string, mqttUrl: string) {
     HEADEND_HOST: '127.0.0.1',
     HEADEND_HEARTBEAT_SECONDS: '20',
     HEADEND_TIMEOUT_MS: '5000',
-    HEADEND_LEASE_SECONDS: '5',
+    // Long enough for a killed process's meters to redial elsewhere before anyone else may claim their tasks.
+    HEADEND_LEASE_SECONDS: '10',
     SIMULATOR: 'off',
     REMOTE_TASK_LEASE_MS: '4000',
     REMOTE_TASK_WARMUP_MS: '0',
