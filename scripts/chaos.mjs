@@ -7,7 +7,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'prepay-chaos-'));
 const report = path.join(dir, 'figures.jsonl');
-const res = spawnSync('node_modules/.bin/vitest', ['run', '--project', 'chaos', ...process.argv.slice(2)], {
+// One file at a time: each test measures how its processes recover, and the two would share two cores.
+const args = ['run', '--project', 'chaos', '--no-file-parallelism', ...process.argv.slice(2)];
+const res = spawnSync('node_modules/.bin/vitest', args, {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, CHAOS_REPORT: report },

@@ -1,7 +1,7 @@
 // `npm test`: every suite, in order, with a summary line per runner and one total at the end.
 //  1. vitest: packages, server (PGlite), web unit tests and the repository scripts' tests
 //  2. the server suite again on a throw-away PostgreSQL server
-//  3. the chaos tests (a database failover under load)
+//  3. the chaos tests (a database failover under load, a head-end process killed mid-campaign)
 //  4. browser tests (Playwright driving Debian's Chromium) against the real server
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -63,9 +63,10 @@ try {
   pg?.stop();
 }
 
-// Processes killed under load (a PostgreSQL primary under 16 vending clients): alone, so the machine's two
-// cores serve it and nothing else; `npm run chaos` runs the same and prints the figures.
-vitest('chaos tests (failover)', ['--project', 'chaos']);
+// Processes killed under load (a PostgreSQL primary under 16 vending clients, one of three head-end processes
+// mid-campaign): alone and one after the other, so the machine's two cores serve each and nothing else;
+// `npm run chaos` runs the same and prints the figures.
+vitest('chaos tests (failover, head-end)', ['--project', 'chaos', '--no-file-parallelism']);
 
 const webPkg = JSON.parse(readFileSync(path.join(root, 'apps/web/package.json'), 'utf8'));
 if (webPkg.scripts?.['test:e2e']) {

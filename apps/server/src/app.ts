@@ -47,7 +47,7 @@ import { masterdataModule } from './modules/masterdata/index.js';
 import { meterModule } from './modules/meter/index.js';
 import { meterDataModule } from './modules/meter-data/index.js';
 import { prepayReportModule } from './modules/prepay-report/index.js';
-import { type RunnerOptions, remoteTaskModule } from './modules/remote-task/index.js';
+import { type RunnerOptions, remoteTaskModule, taskClaimTotals } from './modules/remote-task/index.js';
 import { revenueProtectionModule } from './modules/revenue-protection/index.js';
 import { roleModule } from './modules/role/index.js';
 import { stationModule } from './modules/station/index.js';
@@ -231,7 +231,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const deps: Deps = { database, config, clock, sessions, keyVault: options.keyVault };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
-  const metrics = createMetrics(deps, { vendWrites: () => vendWriteTotals(database) });
+  const metrics = createMetrics(deps, {
+    vendWrites: () => vendWriteTotals(database),
+    taskClaims: () => taskClaimTotals(database),
+  });
   app.decorate('metrics', metrics);
   metrics.install(app);
   installRequestId(app);
@@ -244,7 +247,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await installSiteAndHealth(app, deps, Boolean(options.headend));
 
   if (options.headend) {
-    const headend = await startHeadEnd(config.headend, database.db, app.log.child({ module: 'headend' }));
+    // On PostgreSQL several head-end processes may share the fleet: each registers the links it holds.
+    const headend = await startHeadEnd(config.headend, database.db, app.log.child({ module: 'headend' }), {
+      shareLinks: database.kind === 'postgres',
+    });
     deps.headend = headend;
     // Before the database closes (its last state write needs it), after the task runner stopped.
     app.addHook('preClose', async () => headend.close());

@@ -167,6 +167,7 @@ function headendConfig(env: NodeJS.ProcessEnv): HeadEndConfig {
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,
     chirpstackApplicationId: env.CHIRPSTACK_APPLICATION_ID || undefined,
+    mqttShareGroup: shareGroup(env.MQTT_SHARE_GROUP),
     lorawanFport: fPort,
     headendPort: int('HEADEND_PORT', 9101, env),
     headendHost: env.HEADEND_HOST ?? '0.0.0.0',
@@ -177,7 +178,16 @@ function headendConfig(env: NodeJS.ProcessEnv): HeadEndConfig {
     // Meters report every ~15 min: three missed reports = offline.
     lorawanSilenceSeconds: int('LORAWAN_SILENCE_SECONDS', 2_700, env),
     persistMs: 2_000,
+    linkLeaseSeconds: Math.max(1, int('HEADEND_LEASE_SECONDS', 30, env)),
   };
+}
+
+/** An MQTT shared subscription group name: one topic level, no wildcards. */
+function shareGroup(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (/[/+#]/.test(raw))
+    throw new Error(`MQTT_SHARE_GROUP must be one topic level without / + #, got "${raw}"`);
+  return raw;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -100,6 +100,21 @@ describe('collection leadership', () => {
     await b.stop();
   });
 
+  it('a leader that dies (its lease neither renewed nor released) is replaced once the lease runs out', async () => {
+    const a = schedulerAs('dies-1');
+    const b = schedulerAs('takes-over-2');
+    expect((await a.tick()).leader).toBe(true);
+    expect((await b.tick()).leader).toBe(false);
+    // As if a's process was killed and its lease's time passed (database time decides).
+    await t.database.db.execute(
+      sql`update collection_leases set expires_at = now() - interval '1 second' where holder = 'dies-1'`,
+    );
+    expect((await b.tick()).leader).toBe(true);
+    expect((await a.tick()).leader).toBe(false);
+    await b.stop();
+    await a.stop();
+  });
+
   it('a meter installed during the window is read from its installation day on: earlier days are no gaps', async () => {
     const meterId = await onlineMeter('47509999999', new Date('2026-11-20T10:00:00Z'));
     const s = schedulerAs('installer');

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { freePort } from './server-process.js';
 
@@ -37,6 +38,50 @@ export async function startHaproxy(ports: number[], work: string): Promise<{ bas
       () => false,
     );
     if (ok) return { base, stop: () => haproxy.kill('SIGTERM') };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * HAProxy in TCP mode as deploy/haproxy-headend.cfg configures it, in front of head-end processes' GPRS
+ * ports (checked every 300 ms). Resolves once it listens.
+ */
+export async function startTcpHaproxy(
+  ports: number[],
+  work: string,
+): Promise<{ port: number; stop(): void }> {
+  const port = await freePort();
+  const template = readFileSync(
+    path.resolve(import.meta.dirname, '../../../deploy/haproxy-headend.cfg'),
+    'utf8',
+  );
+  const cfg = template
+    .replace('bind :9101', `bind 127.0.0.1:${port}`)
+    // Enough for the test's fleet within this machine's file descriptor limit.
+    .replace(/maxconn \d+/, 'maxconn 4000')
+    .replace(/^\s*server headend\d.*$/gm, '')
+    .replace(
+      '# servers',
+      ports.map((p, i) => `  server headend${i + 1} 127.0.0.1:${p} check inter 300 fall 2 rise 2`).join('\n'),
+    );
+  const file = path.join(work, 'haproxy-headend.cfg');
+  writeFileSync(file, cfg);
+  let output = '';
+  const haproxy: ChildProcess = spawn('/usr/sbin/haproxy', ['-db', '-f', file], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  haproxy.stdout?.on('data', (d) => (output += d));
+  haproxy.stderr?.on('data', (d) => (output += d));
+  for (;;) {
+    if (haproxy.exitCode !== null) throw new Error(`haproxy exited: ${output}`);
+    const listening = await new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (listening) return { port, stop: () => haproxy.kill('SIGTERM') };
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -22,3 +22,31 @@ export const meterLinks = pgTable(
   },
   (t) => [index('meter_links_gateway_idx').on(t.gatewayId)],
 );
+
+/**
+ * Head-end processes sharing one database, each with a lease it renews while it lives. A process that stops
+ * renewing (killed, partitioned) loses its links with its lease: their meters' tasks may then be claimed by
+ * whichever process the meter dials into next.
+ */
+export const headendProcesses = pgTable('headend_processes', {
+  processId: text('process_id').primaryKey(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+  leaseUntil: ts('lease_until').notNull(),
+});
+
+/**
+ * Which process holds each dialled-in meter's link (GPRS/DTU sockets land on any process behind the load
+ * balancer). Only that process claims the meter's tasks while its lease lasts.
+ */
+export const headendLinks = pgTable(
+  'headend_links',
+  {
+    meterId: text('meter_id')
+      .primaryKey()
+      .references(() => meters.meterId, { onDelete: 'cascade' }),
+    processId: text('process_id').notNull(),
+    transport: text('transport').notNull(),
+    since: ts('since').notNull().defaultNow(),
+  },
+  (t) => [index('headend_links_process_idx').on(t.processId)],
+);

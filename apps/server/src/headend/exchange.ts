@@ -166,6 +166,11 @@ export class ExchangeEngine {
     pending.settle({ ok: false, failure: 'offline', sent: pending.sent, detail });
   }
 
+  /** Whether a request to this meter waits for its answer here. */
+  waiting(meterId: string): boolean {
+    return this.channels.get(meterId)?.pending !== undefined;
+  }
+
   /** The pending request's downlink reference, if any (transports use it to route acks). */
   pendingRef(meterId: string): string | undefined {
     return this.channels.get(meterId)?.pending?.ref;

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { FrameStream } from '@prepay/dlt645';
 import type { ExchangeEngine, MeterTransport } from './exchange.js';
+import type { LinkRegistry } from './link-registry.js';
 import type { LinkState } from './link-state.js';
 import type { MeterDirectory, MeterEntry } from './meter-directory.js';
 import type { NoisyInputLog } from './noisy-input.js';
@@ -31,6 +32,8 @@ export interface GprsOptions {
   state: LinkState;
   log: Log;
   noisy: NoisyInputLog;
+  /** Tells the other head-end processes which meters dialled in here. */
+  registry?: LinkRegistry;
 }
 
 /**
@@ -141,6 +144,7 @@ export class GprsListener implements MeterTransport {
       previous.socket.destroy();
     }
     this.opts.state.meterSeen(meter.meterId, 'gprs');
+    this.opts.registry?.linked(meter.meterId, 'gprs');
     if (rest.length > 0) this.frames(link, rest);
   }
 
@@ -167,6 +171,7 @@ export class GprsListener implements MeterTransport {
     if (link.meterId && this.links.get(link.meterId) === link) {
       this.links.delete(link.meterId);
       this.opts.state.meterOffline(link.meterId, 'gprs');
+      this.opts.registry?.unlinked(link.meterId);
     }
   }
 

@@ -2,6 +2,7 @@ import type { Db } from '../db/client.js';
 import { type EmbeddedBroker, startEmbeddedBroker } from './embedded-broker.js';
 import { ExchangeEngine, type MeterTransport } from './exchange.js';
 import { GprsListener } from './gprs-listener.js';
+import { type LinkRegistry, localOnly, startLinkRegistry } from './link-registry.js';
 import { LinkState } from './link-state.js';
 import { LorawanLink } from './lorawan-link.js';
 import { MeterDirectory } from './meter-directory.js';
@@ -16,6 +17,8 @@ export interface HeadEndConfig {
   mqttUsername?: string;
   mqttPassword?: string;
   chirpstackApplicationId?: string;
+  /** MQTT shared subscription group when several head-end processes split the LoRaWAN events. */
+  mqttShareGroup?: string;
   lorawanFport: number;
   /** GPRS/DTU listener port; 0 = off (tests pass `gprsPort: 'ephemeral'`). */
   headendPort: number | 'ephemeral';
@@ -27,6 +30,13 @@ export interface HeadEndConfig {
   lorawanSilenceSeconds: number;
   /** How often live state is written to the database. */
   persistMs: number;
+  /** A head-end process that stops renewing its lease for this long loses its meters' links. */
+  linkLeaseSeconds: number;
+}
+
+/** How the head-end shares the database: `shareLinks` on PostgreSQL, where several processes may run it. */
+export interface HeadEndOptions {
+  shareLinks?: boolean;
 }
 
 export interface HeadEndService extends HeadEnd {
@@ -35,6 +45,8 @@ export interface HeadEndService extends HeadEnd {
   /** The GPRS listener's bound port, or undefined when off. */
   readonly gprsPort: number | undefined;
   readonly state: LinkState;
+  /** Which meters dialled in here, written for the other head-end processes (a no-op alone). */
+  readonly registry: LinkRegistry;
   /** Meters currently dialled in over TCP. */
   gprsLinkCount(): number;
   /** Whether the MQTT link to the LoRaWAN side's broker is up now (readiness). */
@@ -51,6 +63,7 @@ interface LinkContext {
   state: LinkState;
   log: Log;
   noisy: NoisyInputLog;
+  registry: LinkRegistry;
 }
 
 type Closable = { close(): Promise<void> };
@@ -78,7 +91,8 @@ async function openGprs(cfg: HeadEndConfig, ctx: LinkContext) {
 /** Silent LoRaWAN meters go offline, and the meter list is reloaded when it changed. */
 function startHousekeeping(cfg: HeadEndConfig, ctx: LinkContext) {
   const timer = setInterval(() => {
-    ctx.state.expireSilentMeters('lorawan', cfg.lorawanSilenceSeconds * 1000);
+    // Sharing the events with other processes, this one hears a meter now and then: not a silence.
+    if (!cfg.mqttShareGroup) ctx.state.expireSilentMeters('lorawan', cfg.lorawanSilenceSeconds * 1000);
     ctx.directory
       .refreshIfStale()
       .catch((err) => ctx.log.warn({ err: (err as Error).message }, 'head-end: meter reload failed'));
@@ -95,6 +109,7 @@ async function openLinks(cfg: HeadEndConfig, ctx: LinkContext, mqttUrl: string, 
     password: cfg.mqttPassword,
     fPort: cfg.lorawanFport,
     applicationId: cfg.chirpstackApplicationId,
+    shareGroup: cfg.mqttShareGroup,
     timeoutMs: cfg.timeoutMs.lorawan,
     ...ctx,
   });
@@ -113,12 +128,21 @@ async function openLinks(cfg: HeadEndConfig, ctx: LinkContext, mqttUrl: string, 
 }
 
 /** Starts the head-end: broker (embedded unless MQTT_URL), LoRaWAN application, GPRS listener, state writer. */
-export async function startHeadEnd(cfg: HeadEndConfig, db: Db, log: Log): Promise<HeadEndService> {
+export async function startHeadEnd(
+  cfg: HeadEndConfig,
+  db: Db,
+  log: Log,
+  opts: HeadEndOptions = {},
+): Promise<HeadEndService> {
+  const registry = opts.shareLinks
+    ? await startLinkRegistry(db, { leaseMs: cfg.linkLeaseSeconds * 1000, flushMs: 200 }, log)
+    : localOnly();
   const ctx: LinkContext = {
     directory: MeterDirectory.fromDatabase(db),
     state: new LinkState(),
     log,
     noisy: createNoisyInputLog(log),
+    registry,
   };
   const { directory, state } = ctx;
   await directory.load();
@@ -137,6 +161,9 @@ export async function startHeadEnd(cfg: HeadEndConfig, db: Db, log: Log): Promis
     const housekeeping = startHousekeeping(cfg, ctx);
     let closing: Promise<void> | undefined;
     return {
+      processId: registry.processId,
+      sharesLinks: registry.shared,
+      registry,
       mqttUrl,
       gprsPort,
       state,
@@ -151,6 +178,7 @@ export async function startHeadEnd(cfg: HeadEndConfig, db: Db, log: Log): Promis
           clearInterval(housekeeping);
           engine.abortAll('the head-end is closing');
           await closeAll(resources, broker);
+          await registry.close();
           await writer.close();
         })();
         return closing;
@@ -158,6 +186,7 @@ export async function startHeadEnd(cfg: HeadEndConfig, db: Db, log: Log): Promis
     };
   } catch (err) {
     await closeAll(resources, broker);
+    await registry.close();
     throw err;
   }
 }

@@ -26,6 +26,11 @@ export interface LorawanOptions {
   /** Used until a device's own uplink names its application. */
   applicationId?: string;
   timeoutMs: number;
+  /**
+   * MQTT shared subscription group: the broker hands each event to one of the head-end processes in the
+   * group (`$share/<group>/…`), so N processes split the fleet. Unset: this process hears every event.
+   */
+  shareGroup?: string;
   directory: MeterDirectory;
   state: LinkState;
   log: Log;
@@ -33,6 +38,18 @@ export interface LorawanOptions {
 }
 
 const MAX_PAYLOAD = 64 * 1024;
+/**
+ * With a shared subscription a meter's answer reaches any process of the group, most often not the one
+ * that sent the request and waits for it: that one relays the frame here, where every process listens
+ * and the one waiting takes it.
+ */
+const RELAY_PREFIX = 'prepay/headend/replies/';
+
+/** What this process subscribes to: every event, or its share of them plus the relayed answers. */
+function subscriptionsFor(group: string | undefined): string[] {
+  if (!group) return SUBSCRIPTIONS;
+  return [...SUBSCRIPTIONS.map((t) => `$share/${group}/${t}`), `${RELAY_PREFIX}+`];
+}
 
 /** Small request/reply packets: no Nagle delay on the broker connection (when it is a TCP socket). */
 function noDelay(client: MqttClient) {
@@ -78,7 +95,7 @@ export class LorawanLink implements MeterTransport {
     this.subscribed = new Promise<void>((resolve) => {
       client.on('connect', () => {
         noDelay(client);
-        client.subscribe(SUBSCRIPTIONS, { qos: 0 }, (err) => {
+        client.subscribe(subscriptionsFor(this.opts.shareGroup), { qos: 0 }, (err) => {
           if (err) this.opts.log.error({ err: err.message }, 'head-end: MQTT subscribe failed');
           else resolve();
         });
@@ -97,10 +114,17 @@ export class LorawanLink implements MeterTransport {
     return (meter.devEui && this.applications.get(meter.devEui)) || this.opts.applicationId;
   }
 
+  /** Whether this process hears only its share of the events (and relays answers it is not waiting for). */
+  get shared(): boolean {
+    return Boolean(this.opts.shareGroup);
+  }
+
   reachable(meter: MeterEntry): boolean {
     if (!meter.devEui || !this.connected || !this.applicationOf(meter)) return false;
     const live = this.opts.state.meter(meter.meterId);
     if (meter.communicationWay === 0 && live.transport !== 'lorawan') return false;
+    // Sharing the events, this process hears a meter's uplinks now and then: its silence says nothing.
+    if (this.shared) return true;
     // Known to be behind a gateway that reported OFFLINE and heard by no other since: unreachable.
     return live.online || !live.gatewayId;
   }
@@ -129,6 +153,7 @@ export class LorawanLink implements MeterTransport {
 
   private message(topic: string, payload: Buffer) {
     try {
+      if (topic.startsWith(RELAY_PREFIX)) return this.relayed(topic.slice(RELAY_PREFIX.length), payload);
       const t = parseTopic(topic);
       if (t.kind === 'other') return;
       if (payload.length === 0) return; // a cleared retained message
@@ -210,7 +235,25 @@ export class LorawanLink implements MeterTransport {
         `reply is not a DL/T 645 frame: ${(err as Error).message}`,
       );
     }
+    if (this.shared && !this.engine?.waiting(meter.meterId)) return this.relay(meter.meterId, bytes);
     this.engine?.onFrame(meter.meterId, frame, bytes, 'lorawan');
+  }
+
+  /** An answer this process is not waiting for goes to the process that is (whichever it is). */
+  private relay(meterId: string, bytes: Uint8Array) {
+    this.client?.publish(`${RELAY_PREFIX}${meterId}`, Buffer.from(bytes), { qos: 0 });
+  }
+
+  /** A frame another process of the group heard: taken only when this process waits for that meter. */
+  private relayed(meterId: string, payload: Buffer) {
+    if (!this.engine?.waiting(meterId)) return;
+    let frame: ReturnType<typeof decodeFrame>;
+    try {
+      frame = decodeFrame(payload);
+    } catch {
+      return this.opts.noisy('relayed answer is not a DL/T 645 frame', { meterId }, 'debug');
+    }
+    this.engine.onFrame(meterId, frame, new Uint8Array(payload), 'lorawan');
   }
 
   /** Frames lost since the device's previous uplink (−1 for a repeat of it); a counter reset is no loss. */

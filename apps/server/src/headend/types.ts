@@ -27,6 +27,12 @@ export interface HeadEnd {
   exchange(meterId: string, request: Frame, opts?: { timeoutMs?: number }): Promise<ExchangeResult>;
   linkState(meterId: string): MeterLinkState;
   close(): Promise<void>;
+  /**
+   * This process's name among the head-end processes sharing the database, and whether it registers its
+   * links there (then a meter's tasks are claimed only by the process holding its link).
+   */
+  readonly processId?: string;
+  readonly sharesLinks?: boolean;
 }
 
 /** pino's shape, so the app's logger (or a child of it) plugs in. */

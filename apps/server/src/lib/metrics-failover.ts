@@ -13,6 +13,8 @@ import type { Deps } from '../deps.js';
  * - prepay_db_replication_lag_bytes{standby, sync}, prepay_db_replication_lag_seconds{standby}: each
  *   standby's replay distance from the primary (pg_stat_replication; the database user needs pg_monitor).
  * - prepay_remote_task_claims{owner}: Running tasks by the task runner (process) holding their lease.
+ * - prepay_headend_links{process, transport}: meters' links held by each live head-end process (the
+ *   registry several processes on PostgreSQL share; empty with one process on PGlite).
  * - prepay_headend_broker_connected: 1 while this process's head-end is connected to its MQTT broker.
  */
 export function registerFailoverGauges(registry: Registry, deps: Deps): void {
@@ -107,6 +109,22 @@ function registerClaims(registry: Registry, deps: Deps) {
         'select lease_owner as owner, count(*)::int as n from remote_tasks where status = 3 and lease_owner is not null group by 1',
       );
       for (const r of rows) this.set({ owner: r.owner }, Number(r.n));
+    },
+  });
+  new Gauge({
+    name: 'prepay_headend_links',
+    help: "Meters' links held by each live head-end process, by transport",
+    labelNames: ['process', 'transport'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await readRows<{ process: string; transport: string; n: number }>(
+        deps,
+        `select l.process_id as process, l.transport, count(*)::int as n
+           from headend_links l join headend_processes p on p.process_id = l.process_id
+          where p.lease_until > now() group by 1, 2`,
+      );
+      for (const r of rows) this.set({ process: r.process, transport: r.transport }, Number(r.n));
     },
   });
 }

@@ -19,7 +19,8 @@ import { registerFailoverGauges } from './metrics-failover.js';
  * - prepay_vend_write_statements_total / prepay_vend_writes_total / prepay_vend_write_fallbacks_total: the
  *   group commit's statements, the vends they wrote (their ratio is the mean group) and the statements
  *   refused as a whole and written again vend by vend (modules/vending/vend-write-queue.ts).
- * - failover, replication lag, task claims per process, broker link: lib/metrics-failover.ts.
+ * - prepay_remote_task_claims_total{process}: tasks this process's runner claimed.
+ * - failover, replication lag, running tasks and links per process, broker link: lib/metrics-failover.ts.
  * - the process's defaults (CPU, memory, event-loop lag, GC) under prepay_process_… / prepay_nodejs_….
  */
 export type Metrics = ReturnType<typeof createMetrics>;
@@ -184,6 +185,8 @@ export interface VendWriteTotals {
 /** Readings the app wires in from its modules (lib/ imports no module). */
 export interface MetricSources {
   vendWrites: () => VendWriteTotals;
+  /** Tasks this process's runner claimed, under its process name (none while it runs no runner). */
+  taskClaims?: () => { process: string; claimed: number } | undefined;
 }
 
 /** Counters read at scrape time from a running total the module keeps. */
@@ -208,6 +211,17 @@ function registerTotals(registry: Registry, sources: MetricSources) {
     'Credit vends written by those statements',
     () => sources.vendWrites().vends,
   );
+  new Counter({
+    name: 'prepay_remote_task_claims_total',
+    help: "Remote tasks this process's runner claimed (each attempt is a claim), by process name",
+    labelNames: ['process'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const claims = sources.taskClaims?.();
+      if (claims) this.inc({ process: claims.process }, claims.claimed);
+    },
+  });
   total(
     'prepay_vend_write_fallbacks_total',
     'Vend write statements refused as a whole (a moved expectation) and written again vend by vend',

@@ -12,7 +12,7 @@ export {
   createRemoteTaskService,
   type RemoteTaskService,
 } from './remote-task.service.js';
-export { type RunnerOptions, runnerOptions } from './task-runner.js';
+export { type ClaimTotals, type RunnerOptions, runnerOptions, taskClaimTotals } from './task-runner.js';
 
 /**
  * Remote operations: the task API and — when the app has a head-end — the runner that sends queued

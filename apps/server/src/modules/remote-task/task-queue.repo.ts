@@ -20,8 +20,13 @@ export interface Finished {
 export interface QueueDeps {
   database: Database;
   clock: Clock;
-  /** This runner's lease owner name. */
+  /** This runner's lease owner name (its head-end process's name). */
   me: string;
+  /**
+   * Several head-end processes share the fleet: a meter whose link another live process holds is left
+   * to that process (its socket is there). Off with one process owning the data.
+   */
+  followLinks: boolean;
   leaseMs: number;
   retries: number;
   backoffMs: number;
@@ -47,6 +52,11 @@ export async function claimTasks(q: QueueDeps, limit: number): Promise<ClaimedTa
   return claimFrom(q, limit, sql`true`);
 }
 
+/** Not a meter whose link another live head-end process holds (that process claims its tasks). */
+const heldElsewhere = (me: string) => sql`and not exists (
+  select 1 from headend_links l join headend_processes p on p.process_id = l.process_id
+  where l.meter_id = t.meter_id and l.process_id <> ${me} and p.lease_until > now())`;
+
 async function claimFrom(q: QueueDeps, limit: number, among: SQL): Promise<ClaimedTask[]> {
   const res = await q.database.db.execute(sql`
     with picked as (
@@ -55,6 +65,7 @@ async function claimFrom(q: QueueDeps, limit: number, among: SQL): Promise<Claim
         and not exists (select 1 from remote_tasks r where r.meter_id = t.meter_id and r.status = 3)
         and not exists (select 1 from remote_tasks o where o.meter_id = t.meter_id and o.status = 0
           and (o.priority > t.priority or (o.priority = t.priority and o.id < t.id)))
+        ${q.followLinks ? heldElsewhere(q.me) : sql``}
       order by t.priority desc nulls last, t.id
       limit ${limit}
       for update of t skip locked

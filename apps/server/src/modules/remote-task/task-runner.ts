@@ -67,6 +67,18 @@ export function runnerOptions(env: NodeJS.ProcessEnv, given: Partial<RunnerOptio
   };
 }
 
+/** Tasks this process's runner claimed so far, and under which name (metrics). */
+export interface ClaimTotals {
+  process: string;
+  claimed: number;
+}
+const claimTotals = new WeakMap<Database, ClaimTotals>();
+
+/** The claims of the runner working on `database` in this process; none before it started. */
+export function taskClaimTotals(database: Database): ClaimTotals | undefined {
+  return claimTotals.get(database);
+}
+
 /** NOTIFY channel on PostgreSQL: a process queued tasks; every runner listening looks at once. */
 export const QUEUE_CHANNEL = 'remote_task_queued';
 /** After the LISTEN connection is lost, how long before trying again (polling covers the gap). */
@@ -265,6 +277,8 @@ async function lookForWork(c: RunnerCore) {
   const limit = Math.min(room, CLAIM_BATCH);
   const tasks = await claimTasks(c.q, limit);
   c.analyzer.claimed(tasks.length);
+  const totals = claimTotals.get(c.q.database);
+  if (totals) totals.claimed += tasks.length;
   for (const t of tasks) c.begin(t);
   // A full batch means more may be waiting; a short one means the queue (or its heads) is drained.
   return tasks.length === limit;
@@ -282,8 +296,8 @@ export function createTaskRunner(
   options: RunnerOptions,
   log: Log,
 ) {
-  const me = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const q: QueueDeps = { database, clock, me, ...options };
+  const me = headEnd.processId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const q: QueueDeps = { database, clock, me, followLinks: headEnd.sharesLinks === true, ...options };
   const executor = createExecutor(headEnd, { timeoutMs: options.timeoutMs });
   const inFlight = new Map<number, Promise<void>>();
   const alarm = createAlarm();
@@ -301,6 +315,7 @@ export function createTaskRunner(
     inFlight.set(task.id, p);
   }
   const core: RunnerCore = { q, options, log, inFlight, analyzer, state, begin };
+  claimTotals.set(database, { process: me, claimed: 0 });
 
   async function run() {
     await listener.start();

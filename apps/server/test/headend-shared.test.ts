@@ -1,0 +1,112 @@
+import { bcdEncode, DI, decodeFrame, encodeFrame, normalReply, readRequest } from '@prepay/dlt645';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { type HeadEndService, startHeadEnd } from '../src/headend/head-end.js';
+import { silentLog } from '../src/headend/types.js';
+import { createTestApp, type TestApp } from './harness.js';
+import {
+  APP_ID,
+  downlinkBytes,
+  headendTestConfig,
+  insertMeters,
+  networkServer,
+  startMosquitto,
+  until,
+  uplinkEvent,
+  upTopic,
+} from './headend-fixture.js';
+
+const METERS = Array.from({ length: 8 }, (_, i) => ({
+  meterId: `4710000010${i}`,
+  address: `04710000010${i}`,
+  devEui: `70b3d5e75e00010${i}`,
+}));
+const GATEWAY = 'e43819fffe000001';
+
+let broker: Awaited<ReturnType<typeof startMosquitto>>;
+let t: TestApp;
+let ns: Awaited<ReturnType<typeof networkServer>>;
+const headends: HeadEndService[] = [];
+const fCnt = new Map<string, number>();
+const next = (devEui: string) => {
+  const n = (fCnt.get(devEui) ?? 0) + 1;
+  fCnt.set(devEui, n);
+  return n;
+};
+
+/** A head-end process's LoRaWAN side in the shared subscription group `prepay` on mosquitto. */
+async function sharedHeadEnd(): Promise<HeadEndService> {
+  const cfg = headendTestConfig({
+    mqttUrl: broker.url,
+    mqttShareGroup: 'prepay',
+    headendPort: 0,
+    chirpstackApplicationId: APP_ID,
+  }).headend;
+  if (!cfg) throw new Error('no head-end settings');
+  const h = await startHeadEnd(cfg, t.database.db, silentLog);
+  headends.push(h);
+  return h;
+}
+
+beforeAll(async () => {
+  broker = await startMosquitto();
+  t = await createTestApp();
+  await insertMeters(
+    t,
+    METERS.map((m) => ({ meterId: m.meterId, communicationWay: 1, devEui: m.devEui })),
+  );
+  ns = await networkServer(broker.url);
+}, 60_000);
+
+afterAll(async () => {
+  for (const h of headends) await h.close();
+  await ns?.end();
+  await t?.close();
+  await broker?.stop();
+});
+
+describe('LoRaWAN events shared by several head-end processes ($share on mosquitto)', () => {
+  it('splits the uplinks between the processes; each answer reaches the process that asked', async () => {
+    const [a, b] = [await sharedHeadEnd(), await sharedHeadEnd()];
+    // Status reports until each process has heard some meter: both share the subscription now.
+    const heardBy = (h: HeadEndService) => METERS.some((m) => h.linkState(m.meterId).online);
+    let i = 0;
+    await until('both processes hearing their share', async () => {
+      const m = METERS[i++ % METERS.length]!;
+      const status = encodeFrame(normalReply(readRequest(m.address, DI.RUN_STATUS_3), Uint8Array.of(0, 0)));
+      await ns.publishAsync(upTopic(m.devEui), uplinkEvent(m.devEui, next(m.devEui), status, [GATEWAY]));
+      return heardBy(a) && heardBy(b);
+    });
+    const relays = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    let relayed = 0;
+    await relays.subscribeAsync('prepay/headend/replies/+');
+    relays.on('message', () => relayed++);
+
+    // A and B take turns asking; the network server answers each downlink with one uplink, which the
+    // broker hands to A or to B whoever asked.
+    for (const [k, m] of METERS.entries()) {
+      const asking = k % 2 === 0 ? a : b;
+      const request = readRequest(m.address, DI.REMAINING_ENERGY);
+      const pending = asking.exchange(m.meterId, request);
+      const down = await until('a downlink', () => ns.downlinks.shift());
+      const reply = normalReply(decodeFrame(downlinkBytes(down.body)), bcdEncode(100 + k, 4));
+      await ns.publishAsync(
+        upTopic(m.devEui),
+        uplinkEvent(m.devEui, next(m.devEui), encodeFrame(reply), [GATEWAY]),
+      );
+      const result = await pending;
+      expect(result.ok, `meter ${m.meterId}: ${result.ok ? '' : result.detail}`).toBe(true);
+    }
+    // Some answers reached the process that was not waiting for them, and it passed them on.
+    expect(relayed).toBeGreaterThan(0);
+    await relays.endAsync();
+  });
+
+  it('takes a share group of one topic level (MQTT_SHARE_GROUP), none by default', () => {
+    expect(loadConfig({}).headend.mqttShareGroup).toBeUndefined();
+    expect(loadConfig({ MQTT_SHARE_GROUP: 'prepay-headend' }).headend.mqttShareGroup).toBe('prepay-headend');
+    for (const bad of ['a/b', 'all+', '#'])
+      expect(() => loadConfig({ MQTT_SHARE_GROUP: bad })).toThrow(/MQTT_SHARE_GROUP must be one topic level/);
+  });
+});
