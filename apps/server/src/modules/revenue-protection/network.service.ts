@@ -115,30 +115,39 @@ function checkPlace(
   else if (foundAt !== stationId) problem(`${what} ${id} is in another station`);
 }
 
-const removeFeederRows = stationRowsRemover(feederTable, 'feederId', 'feeder');
-const removeTransformerRows = stationRowsRemover(transformerTable, 'transformerId', 'transformer');
+/** A delete refused while any of the rows still has what `countsOf` counts under it (`sentence` says what). */
+function removeUnlessUsed<F extends string, R>(
+  field: F,
+  countsOf: (q: Deps['database']['db'], ids: string[]) => Promise<Map<string, number>>,
+  remove: (deps: Deps, ctx: UserContext, keys: Record<F, string>[]) => Promise<R[]>,
+  sentence: (ids: string) => string,
+) {
+  return async (deps: Deps, ctx: UserContext, keys: Record<F, string>[]) => {
+    const counts = await countsOf(
+      deps.database.db,
+      keys.map((k) => k[field]),
+    );
+    const used = [...counts.entries()].filter(([, n]) => n > 0).map(([id]) => id);
+    if (used.length) throw refuse(sentence(used.join(', ')));
+    return remove(deps, ctx, keys);
+  };
+}
 
 /** A feeder still supplying transformers stays: they would lose their place in the network. */
-async function removeFeeders(deps: Deps, ctx: UserContext, keys: { feederId: string }[]) {
-  const counts = await transformerCounts(
-    deps.database.db,
-    keys.map((k) => k.feederId),
-  );
-  const used = [...counts.entries()].filter(([, n]) => n > 0).map(([id]) => id);
-  if (used.length) throw refuse(`feeder ${used.join(', ')} still has transformers; move them first`);
-  return removeFeederRows(deps, ctx, keys);
-}
+const removeFeeders = removeUnlessUsed(
+  'feederId',
+  transformerCounts,
+  stationRowsRemover(feederTable, 'feederId', 'feeder'),
+  (ids) => `feeder ${ids} still has transformers; move them first`,
+);
 
 /** A transformer still supplying meters stays: its energy balance would lose them. */
-async function removeTransformers(deps: Deps, ctx: UserContext, keys: { transformerId: string }[]) {
-  const counts = await meterCounts(
-    deps.database.db,
-    keys.map((k) => k.transformerId),
-  );
-  const used = [...counts.entries()].filter(([, n]) => n > 0).map(([id]) => id);
-  if (used.length) throw refuse(`transformer ${used.join(', ')} still supplies meters; move them first`);
-  return removeTransformerRows(deps, ctx, keys);
-}
+const removeTransformers = removeUnlessUsed(
+  'transformerId',
+  meterCounts,
+  stationRowsRemover(transformerTable, 'transformerId', 'transformer'),
+  (ids) => `transformer ${ids} still supplies meters; move them first`,
+);
 
 async function readMap(deps: Deps, user: SessionUser, transformerId: string) {
   const [t] = await loadTransformers(deps.database.db, [transformerId]);
