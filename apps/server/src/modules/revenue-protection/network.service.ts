@@ -8,7 +8,7 @@ import type {
 } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
-import { checkEach, checkWriteTarget, keep, stationRowsRemover } from '../../kernel/rows.js';
+import { keep, stationRowsRemover } from '../../kernel/rows.js';
 import { assertStation } from '../../kernel/station-guard.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
@@ -31,13 +31,9 @@ import {
 const writeFeeders = stationRowsWriter(
   feederTable,
   'feederId',
-  async (_tx, { ctx, rows, action, labels, before, placed }: StationBatch<FeederWriteRequest, FeederRow>) => {
-    checkEach(
-      rows,
-      labels,
-      (r) => `feeder ${r.feederId}`,
-      (r, problem) => checkWriteTarget(ctx.user, action, before.get(r.feederId), problem),
-    );
+  'feeder',
+  async (_tx, { before, placed, checkLines }: StationBatch<FeederWriteRequest, FeederRow>) => {
+    checkLines();
     return placed.map((r) => {
       const old = before.get(r.feederId);
       const values = {
@@ -54,8 +50,9 @@ const writeFeeders = stationRowsWriter(
 const writeTransformers = stationRowsWriter(
   transformerTable,
   'transformerId',
+  'transformer',
   async (tx, batch: StationBatch<TransformerWriteRequest, TransformerRow>) => {
-    const { ctx, action, labels, before, placed } = batch;
+    const { before, placed, checkLines } = batch;
     const values = placed.map((r) => {
       const old = before.get(r.transformerId);
       return {
@@ -71,30 +68,24 @@ const writeTransformers = stationRowsWriter(
     const meterIds = values.flatMap((v) => (v.checkMeterId ? [v.checkMeterId] : []));
     const feederAt = new Map((await loadFeeders(tx, feederIds)).map((f) => [f.feederId, f.stationId]));
     const meterAt = new Map((await meterStations(tx, meterIds)).map((m) => [m.id, m.stationId]));
-    checkEach(
-      placed,
-      labels,
-      (r) => `transformer ${r.transformerId}`,
-      (r, problem, i) => {
-        checkWriteTarget(ctx.user, action, before.get(r.transformerId), problem);
-        const v = values[i];
-        if (!v) return;
-        checkPlace(
-          problem,
-          'feeder',
-          v.feederId,
-          v.feederId ? feederAt.get(v.feederId) : undefined,
-          v.stationId,
-        );
-        checkPlace(
-          problem,
-          'check meter',
-          v.checkMeterId,
-          v.checkMeterId ? meterAt.get(v.checkMeterId) : undefined,
-          v.stationId,
-        );
-      },
-    );
+    checkLines((_r, problem, i) => {
+      const v = values[i];
+      if (!v) return;
+      checkPlace(
+        problem,
+        'feeder',
+        v.feederId,
+        v.feederId ? feederAt.get(v.feederId) : undefined,
+        v.stationId,
+      );
+      checkPlace(
+        problem,
+        'check meter',
+        v.checkMeterId,
+        v.checkMeterId ? meterAt.get(v.checkMeterId) : undefined,
+        v.stationId,
+      );
+    });
     return placed.map((r, i) => ({
       stored: before.has(r.transformerId) ? storedTransformer(r.transformerId) : undefined,
       values: values[i] as NonNullable<(typeof values)[number]>,
