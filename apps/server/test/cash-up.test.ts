@@ -9,7 +9,7 @@ import {
   USER_AUTH_PASSWORD,
   userWithRole,
 } from './harness.js';
-import { creditVend, vendableMeter } from './vending-fixture.js';
+import { cancelVend, creditVend, vendableMeter } from './vending-fixture.js';
 import { firstSheet, workbookOf } from './workbook.js';
 
 /** A credit token record as the API returns it. */
@@ -80,14 +80,7 @@ beforeAll(async () => {
   await vend(admin, c.meterId, '1200', 'Cash');
   await vend(cashier, c.meterId, '300', null, USER_AUTH_PASSWORD);
   const cancelled = await vend(admin, b.meterId, '99.99', 'Cash');
-  const res = await t.call(
-    '/api/token/creditTokenRecord/cancel',
-    {
-      authorizationPassword: ADMIN_AUTH_PASSWORD,
-      data: [{ receiptId: cancelled.receiptId, remark: 'Paid twice' }],
-    },
-    admin,
-  );
+  const res = await cancelVend(t, admin, { receiptId: cancelled.receiptId, remark: 'Paid twice' });
   expect(res.code, res.reason).toBe(0);
 });
 afterAll(() => t.close());

@@ -2,6 +2,7 @@ import { REMOTE_TASK_API } from '@prepay/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { remoteTasks } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { TASK_KINDS, tasksOfEveryKind } from './task-reasons.js';
 
 /**
  * Text the server writes, read by a console in Chinese or Spanish: no English sentence may reach the
@@ -51,29 +52,20 @@ const REASONS = [
   'offline: meter 47300000001 is not registered',
   'token already accepted',
 ];
-const KINDS = ['reading', 'setting', 'control', 'token', 'transparent'] as const;
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
-  await t.database.db.insert(remoteTasks).values(
-    KINDS.flatMap((kind) =>
-      REASONS.map((reason, i) => ({
-        kind,
-        meterId: METER,
-        stationId: '0001',
-        status: i % 2 ? 0 : 2,
-        reason,
-      })),
-    ),
-  );
+  await t.database.db
+    .insert(remoteTasks)
+    .values(tasksOfEveryKind(REASONS, { meterId: METER, stationId: '0001' }, 0));
 });
 afterAll(() => t.close());
 
 /** Each task grid the console's Remote Operation and DL/T 645 task pages read. */
-const GRIDS = [...KINDS.map((k) => REMOTE_TASK_API[k].get.path), REMOTE_TASK_API.all.path];
+const GRIDS = [...TASK_KINDS.map((k) => REMOTE_TASK_API[k].get.path), REMOTE_TASK_API.all.path];
 
 const read = async (path: string, lang: string) => {
   const res = await t.call<{ data: unknown[] }>(path, { lang, pageNumber: 1, pageSize: 100 }, admin);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, collectionJobs, remoteTaskAttempts, remoteTasks } from '../src/db/schema.js';
 import { ENGLISH, englishSentence } from './english-text.js';
 import { createTestApp, type TestApp, withDemoData } from './harness.js';
+import { tasksOfEveryKind } from './task-reasons.js';
 
 /**
  * Every answer a screen shows, read by a console in Chinese or Spanish, holds no English sentence the
@@ -110,19 +111,14 @@ const DATA = [
 /** Server text the demo has none of: tasks with failures, relay states and token answers, closed alarms. */
 async function serverTextRows(t: TestApp) {
   const db = t.database.db;
-  const kinds = ['reading', 'setting', 'control', 'token', 'transparent'] as const;
   const tasks = await db
     .insert(remoteTasks)
     .values(
-      kinds.flatMap((kind) =>
-        REASONS.map((reason, i) => ({
-          kind,
-          meterId: METER,
-          stationId: 'NORTH',
-          status: i % 2 ? 1 : 2,
-          reason,
-          data: DATA[i % DATA.length] ?? null,
-        })),
+      tasksOfEveryKind(
+        REASONS,
+        { meterId: METER, stationId: 'NORTH' },
+        1,
+        (i) => DATA[i % DATA.length] ?? null,
       ),
     )
     .returning({ id: remoteTasks.id });

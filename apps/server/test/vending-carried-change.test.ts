@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { describe, expect } from 'vitest';
 import { tariffs } from '../src/db/schema.js';
 import { unchangedBy } from './fingerprint.js';
-import { ADMIN_AUTH_PASSWORD, apiTest, suiteHelper, type TestApp } from './harness.js';
-import { creditVend, debtRow, vendableMeter } from './vending-fixture.js';
+import { apiTest, suiteHelper, type TestApp } from './harness.js';
+import { cancelVend, creditVend, debtRow, vendableMeter } from './vending-fixture.js';
 
 /**
  * Any cash amount sells: what buys less than 0.1 unit is carried forward on the meter and the next sale
@@ -93,14 +93,7 @@ describe('change carried forward', () => {
             if (op.kind === 'cancel') {
               const target = live()[op.which % Math.max(1, live().length)];
               if (!target) continue;
-              const res = await t.call<Rec[]>(
-                '/api/token/creditTokenRecord/cancel',
-                {
-                  authorizationPassword: ADMIN_AUTH_PASSWORD,
-                  data: [{ receiptId: target.receiptId, remark: 'test' }],
-                },
-                admin,
-              );
+              const res = await cancelVend(t, admin, { receiptId: target.receiptId, remark: 'test' });
               expect(res.code, res.reason).toBe(0);
               target.status = 1;
               continue;

@@ -2,15 +2,8 @@ import { type CreditTokenRecord, VendPayment } from '@prepay/contracts';
 import { decodeToken } from '@prepay/sts';
 import { describe, expect } from 'vitest';
 import { unchangedBy } from './fingerprint.js';
-import {
-  ADMIN_AUTH_PASSWORD,
-  apiTest,
-  suiteHelper,
-  type TestApp,
-  USER_AUTH_PASSWORD,
-  userWithRole,
-} from './harness.js';
-import { creditVend, DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
+import { apiTest, suiteHelper, type TestApp, USER_AUTH_PASSWORD, userWithRole } from './harness.js';
+import { cancelVend, creditVend, DECODER_KEY, debtRow, quotaOf, vendableMeter } from './vending-fixture.js';
 import { firstSheet } from './workbook.js';
 
 /** A credit token record as the API returns it. */
@@ -182,31 +175,18 @@ describe('cancel', () => {
     const { meterId, customerId } = await vendableMeter(t, { meterId: '47000000011', debtMinor: 1000_00 });
     const sold = (await vend({ meterId, amount: '2000', payDebtPercent: 50 })).result;
     expect((await debtRow(t, customerId))?.remainingDebtMinor).toBe(0);
-    const wrong = await t.call(
-      '/api/token/creditTokenRecord/cancel',
-      {
-        authorizationPassword: 'nope',
-        data: [{ receiptId: sold.receiptId, remark: 'customer changed mind' }],
-      },
+    const wrong = await cancelVend(
+      t,
       admin,
+      { receiptId: sold.receiptId, remark: 'customer changed mind' },
+      'nope',
     );
     expect(wrong.reason).toBe('The authorization password is incorrect');
-    const ok = await t.call<Rec[]>(
-      '/api/token/creditTokenRecord/cancel',
-      {
-        authorizationPassword: ADMIN_AUTH_PASSWORD,
-        data: [{ receiptId: sold.receiptId, remark: 'customer changed mind' }],
-      },
-      admin,
-    );
+    const ok = await cancelVend(t, admin, { receiptId: sold.receiptId, remark: 'customer changed mind' });
     expect(ok.code, ok.reason).toBe(0);
     expect(ok.result[0]!.status).toBe(1);
     expect(await debtRow(t, customerId)).toMatchObject({ remainingDebtMinor: 1000_00, payDebtMinor: 0 });
-    const again = await t.call(
-      '/api/token/creditTokenRecord/cancel',
-      { authorizationPassword: ADMIN_AUTH_PASSWORD, data: [{ receiptId: sold.receiptId, remark: 'again' }] },
-      admin,
-    );
+    const again = await cancelVend(t, admin, { receiptId: sold.receiptId, remark: 'again' });
     expect(again.reason).toMatch(/already cancelled/);
     const cancels = await t.call<{ total: number; data: Rec[] }>(
       '/api/token/creditTokenCancelRecord/read',

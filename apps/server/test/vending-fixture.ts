@@ -96,6 +96,19 @@ export const creditVend = <R = CreditTokenRecord>(
     token,
   );
 
+/** Cancels the credit vend `receiptId` as `token`, with the admin's authorization password unless told another. */
+export const cancelVend = (
+  t: TestApp,
+  token: string,
+  sale: { receiptId: number; remark: string },
+  authorizationPassword = ADMIN_AUTH_PASSWORD,
+) =>
+  t.call<CreditTokenRecord[]>(
+    '/api/token/creditTokenRecord/cancel',
+    { authorizationPassword, data: [{ receiptId: sale.receiptId, remark: sale.remark }] },
+    token,
+  );
+
 export async function debtRow(t: TestApp, customerId: string) {
   const [row] = await t.database.db.select().from(debts).where(eq(debts.customerId, customerId));
   return row;

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { layoutRoutes } from '../src/app/route-table';
-import { bodyRows, describeConsole, loginAs } from './helpers';
-import { openList, ownsPoint } from './list-page-helpers';
+import { bodyRows, describeConsole } from './helpers';
+import { onEveryList, ownsPoint } from './list-page-helpers';
 
 /** Pages of the route table that are not a list (a dashboard, a form, a picture library, a cash-up sheet). */
 const NOT_LISTS = new Set([
@@ -205,13 +205,11 @@ describeConsole('layout at 1366×768', { timeout: 900_000 }, () => {
   test('deciding columns on screen and uncovered, pinned columns and dialogs inside the page', async ({
     page,
   }) => {
-    await loginAs(page);
-    for (const path of LISTS) {
-      await openList(page, path);
+    await onEveryList(page, LISTS, async (path) => {
       for (const key of DECIDING[path] ?? []) await decidingInView(page, path, key);
       await pinnedInsidePage(page, path);
       await checkDialogs(page, path);
-    }
+    });
   });
 });
 
@@ -221,15 +219,13 @@ describeConsole('layout at 375×812', { timeout: 900_000 }, () => {
   test('the first deciding column in view, the page inside the phone, dialogs and their actions inside the window', async ({
     page,
   }) => {
-    await loginAs(page);
-    for (const path of LISTS) {
-      await openList(page, path);
+    await onEveryList(page, LISTS, async (path) => {
       const first = DECIDING[path]?.[0];
       if (first) await expect.soft(header(page, first), `${path} ${first}`).toBeInViewport();
       expect
         .soft(await page.evaluate(() => document.documentElement.scrollWidth), path)
         .toBeLessThanOrEqual(376);
       await checkDialogs(page, path);
-    }
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { describeConsole, loginAs } from './helpers';
-import { openList, ownsPoint } from './list-page-helpers';
+import { onEveryList, openList, ownsPoint } from './list-page-helpers';
 
 /** Every list page, with the columns an operator decides by (the rest may sit in the column chooser). */
 type Grid = [path: string, deciding: string[]];
@@ -49,9 +49,7 @@ describeConsole('list columns at 1366×768', { timeout: 600_000 }, () => {
   test('every list page shows its deciding columns without scrolling; headers stick; nothing draws over the shell', async ({
     page,
   }) => {
-    await loginAs(page);
-    for (const [path, deciding] of GRIDS) {
-      await openList(page, path);
+    await onEveryList(page, GRIDS, async ([path, deciding]) => {
       // No sideways scroll: every shown column header is inside the window.
       const headers = page.locator('[data-testid=list-table] thead th [data-testid^=th-]');
       for (const box of await headers.evaluateAll((els) =>
@@ -78,7 +76,7 @@ describeConsole('list columns at 1366×768', { timeout: 600_000 }, () => {
       const grid = await page.getByTestId('list-table').boundingBox();
       expect(th?.y ?? -1, path).toBeGreaterThanOrEqual(bottom - 1);
       if ((grid?.y ?? 0) < bottom) expect(th?.y ?? 999, path).toBeLessThan(bottom + 2);
-    }
+    });
   });
 
   test('the column chooser shows and hides a column, remembered across a reload', async ({ page }) => {
@@ -113,9 +111,7 @@ describeConsole('list columns at 375×812', { timeout: 600_000 }, () => {
   test('every list page keeps the page inside the phone and its first deciding column in view', async ({
     page,
   }) => {
-    await loginAs(page);
-    for (const [path, deciding] of GRIDS) {
-      await openList(page, path);
+    await onEveryList(page, GRIDS, async ([path, deciding]) => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(376);
       const first = deciding[0];
       if (first) await expect(page.locator('thead').getByTestId(`th-${first}`), path).toBeInViewport();
@@ -123,6 +119,6 @@ describeConsole('list columns at 375×812', { timeout: 600_000 }, () => {
       const bottom = await headerBottom(page);
       for (const x of [20, 180, 360])
         expect(await ownsPoint(page, '.app-header', x, bottom - 3), path).toBe(true);
-    }
+    });
   });
 });

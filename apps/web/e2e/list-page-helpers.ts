@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { loginAs } from './helpers';
 
 /** Opens a list page and waits until its grid has read its first page (the total is shown). */
 export async function openList(page: Page, path: string) {
@@ -14,3 +15,19 @@ export const ownsPoint = (page: Page, selector: string, x: number, y: number) =>
     x,
     y,
   ] as const);
+
+/**
+ * Signs in as the administrator, then opens each list page in turn and checks it: a list is its path, or
+ * a row whose first member is its path.
+ */
+export async function onEveryList<T extends string | readonly [string, ...unknown[]]>(
+  page: Page,
+  lists: readonly T[],
+  check: (list: T) => Promise<void>,
+) {
+  await loginAs(page);
+  for (const list of lists) {
+    await openList(page, typeof list === 'string' ? list : list[0]);
+    await check(list);
+  }
+}

@@ -2,7 +2,14 @@ import type { Queryable } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import type { SessionUser, UserContext } from '../lib/user-context.js';
 import { type AuditedTable, type StampedSave, type StampedTable, saveAllAudited } from './audited-write.js';
-import { assertNoDuplicateKeys, loadAndPlace, type RowLabels, type WriteAction } from './rows.js';
+import {
+  assertNoDuplicateKeys,
+  checkEach,
+  checkWriteTarget,
+  loadAndPlace,
+  type RowLabels,
+  type WriteAction,
+} from './rows.js';
 
 /** One batch write as its plan sees it: who asks, the rows, what they do, how errors name them. */
 export interface BatchRequest<L, K> {
@@ -76,12 +83,17 @@ export function batchWriter<T extends StampedTable, K, R, L>(
 export type StationBatch<L, R> = BatchRequest<L, string> & {
   before: ReadonlyMap<string, R>;
   placed: (Omit<L, 'stationId'> & { stationId: string })[];
+  /**
+   * Checks every line (checkEach), named "<what> <key>": its target may be written by the user
+   * (checkWriteTarget), and `more` adds the table's own problems to the same line.
+   */
+  checkLines: (more?: (row: L, problem: (message: string) => void, i: number) => void) => void;
 };
 
 /**
  * The write step of a station-scoped table keyed by `field` (customers, gateways): the stored rows are
  * loaded and every row placed in its station (loadAndPlace) before `plan` checks them and says what to
- * store for each.
+ * store for each. `what` names a line in problems ("gateway G1: not found").
  */
 export function stationRowsWriter<
   F extends string,
@@ -91,6 +103,7 @@ export function stationRowsWriter<
 >(
   target: AuditedTable<T, string, R>,
   field: F,
+  what: string,
   plan: (tx: Queryable, batch: StationBatch<L, R>) => Promise<readonly StampedSave<T>[]>,
 ): BatchWriter<L, R> {
   return batchWriter({
@@ -98,7 +111,17 @@ export function stationRowsWriter<
     keyOf: (row: L) => row[field],
     plan: async (tx, req) => {
       const { before, placed } = await loadAndPlace(tx, req.ctx.user, req.rows, field, target.load);
-      return { before, saves: await plan(tx, { ...req, before, placed }) };
+      const checkLines: StationBatch<L, R>['checkLines'] = (more) =>
+        checkEach(
+          req.rows,
+          req.labels,
+          (r) => `${what} ${r[field]}`,
+          (r, problem, i) => {
+            checkWriteTarget(req.ctx.user, req.action, before.get(r[field]), problem);
+            more?.(r, problem, i);
+          },
+        );
+      return { before, saves: await plan(tx, { ...req, before, placed, checkLines }) };
     },
   });
 }

@@ -200,6 +200,28 @@ export async function countWhere(q: Queryable, table: PgTable, where: SQL | unde
   return Number(row?.total ?? 0);
 }
 
+/** A select a page read narrows, sorts and pages (a joined read's builder, or one table's). */
+interface PagedSelect<S> {
+  where(where: SQL | undefined): {
+    orderBy(...order: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<S[]> } };
+  };
+}
+
+/** The rows of one page: `select` narrowed by `where`, in the request's order by `spec`, then paged. */
+export function pageRows<S>(
+  select: PagedSelect<S>,
+  where: SQL | undefined,
+  spec: ReadSpec,
+  req: ReadRequestBase,
+): PromiseLike<S[]> {
+  const { limit, offset } = pageOf(req);
+  return select
+    .where(where)
+    .orderBy(...orderOf(spec, req.orderBy))
+    .limit(limit)
+    .offset(offset);
+}
+
 /** One page of a single table: total, sorted and paged rows, mapped to the wire shape. */
 export async function readTable<T extends PgTable, R>(
   q: Queryable,
@@ -209,16 +231,9 @@ export async function readTable<T extends PgTable, R>(
   req: ReadRequestBase,
   map: (row: T['$inferSelect']) => R,
 ): Promise<{ total: number; data: R[] }> {
-  const { limit, offset } = pageOf(req);
   const [total, rows] = [
     await countWhere(q, table, where),
-    await q
-      .select()
-      .from(table as PgTable)
-      .where(where)
-      .orderBy(...orderOf(spec, req.orderBy))
-      .limit(limit)
-      .offset(offset),
+    await pageRows(q.select().from(table as PgTable), where, spec, req),
   ];
   return { total, data: (rows as T['$inferSelect'][]).map(map) };
 }

@@ -7,7 +7,7 @@ import { meterLastPurchase } from '../../db/schema-meter-data.js';
 import { tokenRecords } from '../../db/schema-vending.js';
 import { saveStamped, type WriteStamp } from '../../kernel/audited-write.js';
 import { minorToNumber } from '../../kernel/money.js';
-import { auditedSpec, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
+import { auditedSpec, pageRows, readWhere } from '../../kernel/read-query.js';
 import type { RowProblems } from '../../kernel/rows.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
@@ -157,14 +157,9 @@ export function accountWhere(req: AccountReadRequest, user: SessionUser, extra: 
 /** Accounts with customer name/address, meter type, protocol and communication way joined. */
 export async function readAccounts(q: Queryable, req: AccountReadRequest, user: SessionUser) {
   const where = accountWhere(req, user);
-  const { limit, offset } = pageOf(req);
   const counted = q.select({ n: sql<number>`count(*)::int` }).from(accounts).$dynamic();
   const [count] = await withAccountJoins(counted).where(where);
-  const rows: Joined[] = await joinedRows(q)
-    .where(where)
-    .orderBy(...orderOf(accountSpec, req.orderBy))
-    .limit(limit)
-    .offset(offset);
+  const rows: Joined[] = await pageRows(joinedRows(q), where, accountSpec, req);
   return { total: Number(count?.n ?? 0), data: rows.map(toAccountRow) };
 }
 

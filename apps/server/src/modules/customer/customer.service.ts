@@ -1,7 +1,7 @@
 import type { CustomerRequest, CustomerRow } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
-import { checkEach, checkWriteTarget, keep, linkedRowsRemover } from '../../kernel/rows.js';
+import { keep, linkedRowsRemover } from '../../kernel/rows.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf, addBoundAccounts } from '../account/index.js';
 import {
@@ -15,7 +15,8 @@ import {
 const write = stationRowsWriter(
   customerTable,
   'customerId',
-  async (tx, { ctx, rows, action, labels, before, placed }: StationBatch<CustomerRequest, CustomerRow>) => {
+  'customer',
+  async (tx, { action, before, placed, checkLines }: StationBatch<CustomerRequest, CustomerRow>) => {
     // A customer with accounts or a debt keeps its station: those rows live there too.
     const moving = placed.filter((r) => {
       const old = before.get(r.customerId);
@@ -28,17 +29,11 @@ const write = stationRowsWriter(
           moving.map((m) => m.customerId),
         )
       : [];
-    checkEach(
-      rows,
-      labels,
-      (r) => `customer ${r.customerId}`,
-      (r, problem) => {
-        checkWriteTarget(ctx.user, action, before.get(r.customerId), problem);
-        if (anchored.some((a) => a.customerId === r.customerId)) {
-          problem('has accounts; delete them before moving the customer to another station');
-        }
-      },
-    );
+    checkLines((r, problem) => {
+      if (anchored.some((a) => a.customerId === r.customerId)) {
+        problem('has accounts; delete them before moving the customer to another station');
+      }
+    });
     // The debt follows its customer's station.
     for (const r of placed) {
       if (before.has(r.customerId)) await moveDebtToStation(tx, r.customerId, r.stationId);

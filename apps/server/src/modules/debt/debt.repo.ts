@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import { customers, debts } from '../../db/schema.js';
 import { auditedTable } from '../../kernel/audited-write.js';
 import { minorToNumber, toMinor } from '../../kernel/money.js';
-import { auditedSpec, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
+import { auditedSpec, pageRows, readWhere } from '../../kernel/read-query.js';
 import { auditStamps } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
@@ -52,18 +52,13 @@ export async function readDebts(q: Queryable, req: DebtReadRequest, user: Sessio
       : eq(debts.totalDebtMinor, toMinor(req.totalDebt)),
     req.outstanding ? gt(debts.remainingDebtMinor, 0) : undefined,
   ]);
-  const { limit, offset } = pageOf(req);
   const [count] = await q
     .select({ n: sql<number>`count(*)::int` })
     .from(debts)
     .leftJoin(customers, eq(customers.customerId, debts.customerId))
     .where(where);
   const total = Number(count?.n ?? 0);
-  const rows = await select(q)
-    .where(where)
-    .orderBy(...orderOf(debtSpec, req.orderBy))
-    .limit(limit)
-    .offset(offset);
+  const rows = await pageRows(select(q), where, debtSpec, req);
   return { total, data: rows.map(toDebtRow) };
 }
 

@@ -1,7 +1,7 @@
 import type { GatewayReadRequest, GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
-import { checkEach, checkWriteTarget, keep, stationRowsRemover } from '../../kernel/rows.js';
+import { keep, stationRowsRemover } from '../../kernel/rows.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { gatewayTable, readCurrentGateways, storedGateway } from './gateway.repo.js';
@@ -9,16 +9,9 @@ import { gatewayTable, readCurrentGateways, storedGateway } from './gateway.repo
 const write = stationRowsWriter(
   gatewayTable,
   'gatewayId',
-  async (
-    _tx,
-    { ctx, rows, action, labels, before, placed }: StationBatch<GatewayWriteRequest, GatewayRow>,
-  ) => {
-    checkEach(
-      rows,
-      labels,
-      (r) => `gateway ${r.gatewayId}`,
-      (r, problem) => checkWriteTarget(ctx.user, action, before.get(r.gatewayId), problem),
-    );
+  'gateway',
+  async (_tx, { before, placed, checkLines }: StationBatch<GatewayWriteRequest, GatewayRow>) => {
+    checkLines();
     return placed.map((r) => {
       const old = before.get(r.gatewayId);
       const values = {

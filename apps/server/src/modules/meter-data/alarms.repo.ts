@@ -9,8 +9,7 @@ import {
   contains,
   dateTimeRange,
   equals,
-  orderOf,
-  pageOf,
+  pageRows,
   type ReadSpec,
   sortableBy,
 } from '../../kernel/read-query.js';
@@ -73,14 +72,9 @@ export async function readAlarms(q: Queryable, req: AlarmReadRequest, user: Sess
     equals(alarms.acknowledged, req.acknowledged),
     ...dateTimeRange(alarms.raisedDate, req.raisedDateRange),
   ]);
-  const { limit, offset } = pageOf(req);
   const counted = q.select({ total: sql<number>`count(*)::int` }).from(alarms).$dynamic();
   const [count] = await joinMeterCustomer(counted, alarms.meterId).where(where);
-  const rows = await joined(q)
-    .where(where)
-    .orderBy(...orderOf(spec, req.orderBy))
-    .limit(limit)
-    .offset(offset);
+  const rows = await pageRows(joined(q), where, spec, req);
   return { total: Number(count?.total ?? 0), data: rows.map(toAlarmRow) };
 }
 

@@ -8,8 +8,7 @@ import {
   contains,
   countWhere,
   escapeLike,
-  orderOf,
-  pageOf,
+  pageRows,
   readWhere,
 } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
@@ -161,15 +160,10 @@ export async function readMeters(
   extra: (SQL | undefined)[] = [],
 ) {
   const where = meterWhere(req, user, extra);
-  const { limit, offset } = pageOf(req);
   // One after the other: a filter the database refuses (a number past its column) then fails once, with
   // no second query left running whose rejection nobody awaits.
   const total = await countWhere(q, meters, where);
-  const rows = await meterRows(q)
-    .where(where)
-    .orderBy(...orderOf(meterSpec, req.orderBy))
-    .limit(limit)
-    .offset(offset);
+  const rows = await pageRows(meterRows(q), where, meterSpec, req);
   return { total, data: rows.map(toMeterRow) };
 }
 

@@ -1,5 +1,6 @@
 import type { FeederRow, TransformerMeterPoint, TransformerRow } from '@prepay/contracts';
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import { accounts, customers, feeders, meters, transformers } from '../../db/schema.js';
 import { auditedTable } from '../../kernel/audited-write.js';
@@ -43,27 +44,24 @@ const toTransformerRow = (t: typeof transformers.$inferSelect, meterCount = 0): 
   ...auditStamps(t),
 });
 
-/** How many transformers hang on each of the feeders. */
-export async function transformerCounts(q: Queryable, feederIds: string[]): Promise<Map<string, number>> {
-  if (!feederIds.length) return new Map();
+/** How many rows of `table` name each of `ids` in `column`. */
+async function countsBy(q: Queryable, table: PgTable, column: AnyPgColumn, ids: string[]) {
+  if (!ids.length) return new Map<string, number>();
   const rows = await q
-    .select({ id: transformers.feederId, n: sql<number>`count(*)::int` })
-    .from(transformers)
-    .where(inArray(transformers.feederId, feederIds))
-    .groupBy(transformers.feederId);
-  return new Map(rows.map((r) => [r.id ?? '', Number(r.n)]));
+    .select({ id: column, n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(inArray(column, ids))
+    .groupBy(column);
+  return new Map(rows.map((r) => [String(r.id ?? ''), Number(r.n)]));
 }
 
+/** How many transformers hang on each of the feeders. */
+export const transformerCounts = (q: Queryable, feederIds: string[]) =>
+  countsBy(q, transformers, transformers.feederId, feederIds);
+
 /** How many customer meters each of the transformers supplies. */
-export async function meterCounts(q: Queryable, transformerIds: string[]): Promise<Map<string, number>> {
-  if (!transformerIds.length) return new Map();
-  const rows = await q
-    .select({ id: meters.transformerId, n: sql<number>`count(*)::int` })
-    .from(meters)
-    .where(inArray(meters.transformerId, transformerIds))
-    .groupBy(meters.transformerId);
-  return new Map(rows.map((r) => [r.id ?? '', Number(r.n)]));
-}
+export const meterCounts = (q: Queryable, transformerIds: string[]) =>
+  countsBy(q, meters, meters.transformerId, transformerIds);
 
 const feederPage = gridPage(feeders, feederSpec, (f) => toFeederRow(f));
 const transformerPage = gridPage(transformers, transformerSpec, (t) => toTransformerRow(t));

@@ -8,7 +8,7 @@ import type {
 } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
-import { checkEach, checkWriteTarget, keep, stationRowsRemover } from '../../kernel/rows.js';
+import { keep, stationRowsRemover } from '../../kernel/rows.js';
 import { assertStation } from '../../kernel/station-guard.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
@@ -31,13 +31,9 @@ import {
 const writeFeeders = stationRowsWriter(
   feederTable,
   'feederId',
-  async (_tx, { ctx, rows, action, labels, before, placed }: StationBatch<FeederWriteRequest, FeederRow>) => {
-    checkEach(
-      rows,
-      labels,
-      (r) => `feeder ${r.feederId}`,
-      (r, problem) => checkWriteTarget(ctx.user, action, before.get(r.feederId), problem),
-    );
+  'feeder',
+  async (_tx, { before, placed, checkLines }: StationBatch<FeederWriteRequest, FeederRow>) => {
+    checkLines();
     return placed.map((r) => {
       const old = before.get(r.feederId);
       const values = {
@@ -54,8 +50,9 @@ const writeFeeders = stationRowsWriter(
 const writeTransformers = stationRowsWriter(
   transformerTable,
   'transformerId',
+  'transformer',
   async (tx, batch: StationBatch<TransformerWriteRequest, TransformerRow>) => {
-    const { ctx, action, labels, before, placed } = batch;
+    const { before, placed, checkLines } = batch;
     const values = placed.map((r) => {
       const old = before.get(r.transformerId);
       return {
@@ -71,30 +68,24 @@ const writeTransformers = stationRowsWriter(
     const meterIds = values.flatMap((v) => (v.checkMeterId ? [v.checkMeterId] : []));
     const feederAt = new Map((await loadFeeders(tx, feederIds)).map((f) => [f.feederId, f.stationId]));
     const meterAt = new Map((await meterStations(tx, meterIds)).map((m) => [m.id, m.stationId]));
-    checkEach(
-      placed,
-      labels,
-      (r) => `transformer ${r.transformerId}`,
-      (r, problem, i) => {
-        checkWriteTarget(ctx.user, action, before.get(r.transformerId), problem);
-        const v = values[i];
-        if (!v) return;
-        checkPlace(
-          problem,
-          'feeder',
-          v.feederId,
-          v.feederId ? feederAt.get(v.feederId) : undefined,
-          v.stationId,
-        );
-        checkPlace(
-          problem,
-          'check meter',
-          v.checkMeterId,
-          v.checkMeterId ? meterAt.get(v.checkMeterId) : undefined,
-          v.stationId,
-        );
-      },
-    );
+    checkLines((_r, problem, i) => {
+      const v = values[i];
+      if (!v) return;
+      checkPlace(
+        problem,
+        'feeder',
+        v.feederId,
+        v.feederId ? feederAt.get(v.feederId) : undefined,
+        v.stationId,
+      );
+      checkPlace(
+        problem,
+        'check meter',
+        v.checkMeterId,
+        v.checkMeterId ? meterAt.get(v.checkMeterId) : undefined,
+        v.stationId,
+      );
+    });
     return placed.map((r, i) => ({
       stored: before.has(r.transformerId) ? storedTransformer(r.transformerId) : undefined,
       values: values[i] as NonNullable<(typeof values)[number]>,
@@ -115,30 +106,39 @@ function checkPlace(
   else if (foundAt !== stationId) problem(`${what} ${id} is in another station`);
 }
 
-const removeFeederRows = stationRowsRemover(feederTable, 'feederId', 'feeder');
-const removeTransformerRows = stationRowsRemover(transformerTable, 'transformerId', 'transformer');
+/** A delete refused while any of the rows still has what `countsOf` counts under it (`sentence` says what). */
+function removeUnlessUsed<F extends string, R>(
+  field: F,
+  countsOf: (q: Deps['database']['db'], ids: string[]) => Promise<Map<string, number>>,
+  remove: (deps: Deps, ctx: UserContext, keys: Record<F, string>[]) => Promise<R[]>,
+  sentence: (ids: string) => string,
+) {
+  return async (deps: Deps, ctx: UserContext, keys: Record<F, string>[]) => {
+    const counts = await countsOf(
+      deps.database.db,
+      keys.map((k) => k[field]),
+    );
+    const used = [...counts.entries()].filter(([, n]) => n > 0).map(([id]) => id);
+    if (used.length) throw refuse(sentence(used.join(', ')));
+    return remove(deps, ctx, keys);
+  };
+}
 
 /** A feeder still supplying transformers stays: they would lose their place in the network. */
-async function removeFeeders(deps: Deps, ctx: UserContext, keys: { feederId: string }[]) {
-  const counts = await transformerCounts(
-    deps.database.db,
-    keys.map((k) => k.feederId),
-  );
-  const used = [...counts.entries()].filter(([, n]) => n > 0).map(([id]) => id);
-  if (used.length) throw refuse(`feeder ${used.join(', ')} still has transformers; move them first`);
-  return removeFeederRows(deps, ctx, keys);
-}
+const removeFeeders = removeUnlessUsed(
+  'feederId',
+  transformerCounts,
+  stationRowsRemover(feederTable, 'feederId', 'feeder'),
+  (ids) => `feeder ${ids} still has transformers; move them first`,
+);
 
 /** A transformer still supplying meters stays: its energy balance would lose them. */
-async function removeTransformers(deps: Deps, ctx: UserContext, keys: { transformerId: string }[]) {
-  const counts = await meterCounts(
-    deps.database.db,
-    keys.map((k) => k.transformerId),
-  );
-  const used = [...counts.entries()].filter(([, n]) => n > 0).map(([id]) => id);
-  if (used.length) throw refuse(`transformer ${used.join(', ')} still supplies meters; move them first`);
-  return removeTransformerRows(deps, ctx, keys);
-}
+const removeTransformers = removeUnlessUsed(
+  'transformerId',
+  meterCounts,
+  stationRowsRemover(transformerTable, 'transformerId', 'transformer'),
+  (ids) => `transformer ${ids} still supplies meters; move them first`,
+);
 
 async function readMap(deps: Deps, user: SessionUser, transformerId: string) {
   const [t] = await loadTransformers(deps.database.db, [transformerId]);

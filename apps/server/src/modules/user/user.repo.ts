@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { authThrottle, roles, stations, userRoles, users } from '../../db/schema.js';
-import { auditedSpec, countWhere, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
+import { auditedSpec, countWhere, pageRows, readWhere } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
@@ -109,14 +109,7 @@ export async function loadRows(q: Queryable, userIds: string[]): Promise<UserRow
 export async function readUsers(q: Queryable, req: z.infer<typeof UserReadRequest>, user: SessionUser) {
   const where = readWhere(spec, req, user);
   const total = await countWhere(q, users, where);
-  const { limit, offset } = pageOf(req);
-  const ids = await q
-    .select({ userId: users.userId })
-    .from(users)
-    .where(where)
-    .orderBy(...orderOf(spec, req.orderBy))
-    .limit(limit)
-    .offset(offset);
+  const ids = await pageRows(q.select({ userId: users.userId }).from(users), where, spec, req);
   return {
     total,
     data: await loadRows(

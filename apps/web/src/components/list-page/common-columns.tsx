@@ -73,3 +73,12 @@ export function stationColumn<Row>(
     },
   ];
 }
+
+/** A station-owned row's grid: the page's `own` columns, then Remark, the times and the Station Id. */
+export function stationRowColumns<Row>(own: (t: TFunction) => ListColumn<Row>[]) {
+  return (t: TFunction, isAdmin: boolean, stations: { label: string; value: string }[] | undefined) => [
+    ...own(t),
+    ...auditColumns<Row>(t),
+    ...stationColumn<Row>(t, isAdmin, stations),
+  ];
+}

@@ -154,6 +154,36 @@ export const remarkField = (t: TFunction): FieldDef => ({
   maxLength: 500,
 });
 
+/**
+ * The form of a station-owned row that an id and a name describe (gateway, feeder, transformer): the id
+ * (fixed once the row exists; `idMore` adds its hint and check) and the name under `<titles>.id|name`, the
+ * page's `own` fields, then Station and Remark.
+ */
+export const namedRowFields =
+  (
+    row: { titles: string; id: string; name: string; idMore?: (t: TFunction) => Partial<FieldDef> },
+    own: (t: TFunction) => FieldDef[] = () => [],
+  ) =>
+  (t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] => [
+    keyField(row.id, t(`${row.titles}.id`), row.idMore?.(t)),
+    { name: row.name, label: t(`${row.titles}.name`), kind: 'text', maxLength: 128 },
+    ...own(t),
+    stationField(t, isAdmin, stations),
+    remarkField(t),
+  ];
+
+/**
+ * The last members every station-owned row sends: its remark, and its station (the chosen one, else the
+ * edited row's own, as users who cannot choose keep theirs).
+ */
+export const remarkAndStation = (
+  values: { remark?: string; stationId?: string },
+  row: { stationId?: string | null } | undefined,
+) => ({
+  remark: values.remark || null,
+  stationId: values.stationId || row?.stationId || null,
+});
+
 /** A heading across the form that opens a group of fields (the meter's STS key, the passive tariff). */
 export const sectionField = (name: string, title: string): FieldDef => ({
   name,

@@ -4,13 +4,14 @@ import { auditColumns, stationColumn, textColumn } from '../../components/list-p
 import {
   crudPage,
   keyField,
+  remarkAndStation,
   remarkField,
   type StationOptions,
   stationField,
 } from '../../components/list-page/crud-page';
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
-import { managementTable, remarkAndStation } from './management-page';
+import { managementTable } from './management-page';
 
 interface CustomerForm {
   customerId: string;

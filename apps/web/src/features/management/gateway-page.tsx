@@ -1,35 +1,21 @@
 import { GATEWAY_API, GATEWAY_ID_PATTERN, type GatewayRow } from '@prepay/contracts';
 import { Progress, Tag, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
-import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import {
-  crudPage,
-  remarkField,
-  type StationOptions,
-  stationField,
-} from '../../components/list-page/crud-page';
-import type { FieldDef } from '../../components/list-page/form-dialog';
-import type { ListColumn } from '../../components/list-page/list-page';
+import { stationRowColumns, textColumn } from '../../components/list-page/common-columns';
+import { crudPage, namedRowFields, remarkAndStation } from '../../components/list-page/crud-page';
 import { linkStates, stateColumn } from '../../components/state-column';
-import { managementTable, remarkAndStation } from './management-page';
+import { managementTable } from './management-page';
 
-function gatewayFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
-  return [
-    {
-      name: 'gatewayId',
-      label: t('management.gateway.id'),
-      kind: 'text',
-      required: true,
-      lockOnEdit: true,
-      placeholder: 'E4-38-19-FF-FE-00-00-01',
-      extra: t('management.gateway.idHint'),
-      rules: [{ pattern: GATEWAY_ID_PATTERN, message: t('management.gateway.idInvalid') }],
-    },
-    { name: 'gatewayName', label: t('management.gateway.name'), kind: 'text', maxLength: 128 },
-    stationField(t, isAdmin, stations),
-    remarkField(t),
-  ];
-}
+const gatewayFields = namedRowFields({
+  titles: 'management.gateway',
+  id: 'gatewayId',
+  name: 'gatewayName',
+  idMore: (t) => ({
+    placeholder: 'E4-38-19-FF-FE-00-00-01',
+    extra: t('management.gateway.idHint'),
+    rules: [{ pattern: GATEWAY_ID_PATTERN, message: t('management.gateway.idInvalid') }],
+  }),
+});
 
 /** Last Seen, with a warning when the stored "online" is older than the head-end's silence threshold. */
 function LastSeen({ at, stale, t }: { at: unknown; stale: boolean; t: TFunction }) {
@@ -47,37 +33,33 @@ function LastSeen({ at, stale, t }: { at: unknown; stale: boolean; t: TFunction 
   );
 }
 
-function gatewayColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<GatewayRow>[] {
-  return [
-    stateColumn<GatewayRow>('status', t('management.gateway.status'), linkStates(t), 110, { sort: true }),
-    {
-      key: 'successRate',
-      title: t('management.gateway.successRate'),
-      sort: true,
-      width: 160,
-      render: (v) => (
-        // The figure, not antd's tick, even at 100 %.
-        <Progress
-          percent={Number(v ?? 0)}
-          size="small"
-          format={(p) => `${p}%`}
-          style={{ width: 110, margin: 0 }}
-        />
-      ),
-    },
-    {
-      key: 'lastSeen',
-      title: t('management.gateway.lastSeen'),
-      sort: true,
-      width: 170,
-      render: (v, row) => <LastSeen at={v} stale={row.stale === true} t={t} />,
-    },
-    textColumn('gatewayId', t('management.gateway.id'), 210),
-    textColumn('gatewayName', t('management.gateway.name'), 180),
-    ...auditColumns<GatewayRow>(t),
-    ...stationColumn<GatewayRow>(t, isAdmin, stations),
-  ];
-}
+const gatewayColumns = stationRowColumns<GatewayRow>((t) => [
+  stateColumn<GatewayRow>('status', t('management.gateway.status'), linkStates(t), 110, { sort: true }),
+  {
+    key: 'successRate',
+    title: t('management.gateway.successRate'),
+    sort: true,
+    width: 160,
+    render: (v) => (
+      // The figure, not antd's tick, even at 100 %.
+      <Progress
+        percent={Number(v ?? 0)}
+        size="small"
+        format={(p) => `${p}%`}
+        style={{ width: 110, margin: 0 }}
+      />
+    ),
+  },
+  {
+    key: 'lastSeen',
+    title: t('management.gateway.lastSeen'),
+    sort: true,
+    width: 170,
+    render: (v, row) => <LastSeen at={v} stale={row.stale === true} t={t} />,
+  },
+  textColumn('gatewayId', t('management.gateway.id'), 210),
+  textColumn('gatewayName', t('management.gateway.name'), 180),
+]);
 
 interface GatewayForm {
   gatewayId: string;

@@ -2,18 +2,6 @@ import { type CrudApi, crudTable, type RowOf } from '../../components/list-page/
 import './locales';
 
 /**
- * The last members every station-owned row sends: its remark, and its station (the chosen one, else the
- * edited row's own, as users who cannot choose keep theirs).
- */
-export const remarkAndStation = (
-  values: { remark?: string; stationId?: string },
-  row: { stationId?: string | null } | undefined,
-) => ({
-  remark: values.remark || null,
-  stationId: values.stationId || row?.stationId || null,
-});
-
-/**
  * A station-owned management table (meters, customers, accounts, debts, gateways): its calls, the field
  * naming a row, its titles `management.<resource>.add|edit`, and its import and export as `<resource>`
  * into `<resource>s.xlsx`.

@@ -11,6 +11,7 @@ import {
 import {
   crudPage,
   keyField,
+  remarkAndStation,
   remarkField,
   type StationOptions,
   sectionField,
@@ -26,7 +27,7 @@ import {
   STS_KEY_INTEGERS,
 } from '../../components/meter-options';
 import { linkStates, stateColumn } from '../../components/state-column';
-import { managementTable, remarkAndStation } from './management-page';
+import { managementTable } from './management-page';
 
 type KeySource = 'derive' | 'enter' | 'keep';
 /** One meter as the create and update calls take it. */

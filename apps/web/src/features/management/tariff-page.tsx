@@ -9,6 +9,7 @@ import {
   crudPrefetch,
   crudTable,
   keyField,
+  remarkAndStation,
   remarkField,
   type StationOptions,
   sectionField,
@@ -19,7 +20,6 @@ import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog, type FormMode } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { money } from '../../lib/format';
-import { remarkAndStation } from './management-page';
 import { type StepValue, TariffStepsEditor } from './tariff-steps';
 import './locales';
 

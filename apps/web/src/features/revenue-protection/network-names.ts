@@ -1,20 +1,27 @@
+import type { TFunction } from 'i18next';
+import type { CrudApi, CrudTable, RowOf } from '../../components/list-page/crud-page';
 import './locales';
 
-/** A network grid names its titles `revprot.<resource>.add|edit` and imports/exports as `<resource>`. */
-export const networkNames = (resource: 'feeder' | 'transformer') => ({
+/**
+ * A network table (feeders, transformers): its calls, the field naming a row, its titles
+ * `revprot.<resource>.add|edit`, and its import and export as `<resource>` into `<resource>s.xlsx`.
+ */
+export const networkTable = <Api extends CrudApi>(
+  resource: 'feeder' | 'transformer',
+  api: Api,
+  id: keyof RowOf<Api> & string,
+): CrudTable<Api> & { files: { module: string; fileName: string } } => ({
   resource,
+  api,
+  id,
   titles: `revprot.${resource}`,
   files: { module: resource, fileName: `${resource}s` },
 });
 
 /** Ids as a utility writes them on the pole or the substation's plate. */
-export const NETWORK_ID = /^[0-9A-Za-z_.-]+$/;
+const NETWORK_ID = /^[0-9A-Za-z_.-]+$/;
 
-/** The last members every station-owned row sends: its remark and its station. */
-export const remarkAndStation = (
-  values: { remark?: string; stationId?: string },
-  row: { stationId?: string | null } | undefined,
-) => ({
-  remark: values.remark || null,
-  stationId: values.stationId || row?.stationId || null,
+/** The id field's check on a network page (feeder, transformer). */
+export const networkId = (t: TFunction) => ({
+  rules: [{ pattern: NETWORK_ID, message: t('revprot.transformer.idInvalid') }],
 });

@@ -1,27 +1,11 @@
 import { TRANSFORMER_API, type TransformerRow } from '@prepay/contracts';
-import type { TFunction } from 'i18next';
-import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import {
-  crudPage,
-  remarkField,
-  type StationOptions,
-  stationField,
-} from '../../components/list-page/crud-page';
-import type { FieldDef } from '../../components/list-page/form-dialog';
-import type { ListColumn } from '../../components/list-page/list-page';
-import { NETWORK_ID, networkNames, remarkAndStation } from './network-names';
+import { stationRowColumns, textColumn } from '../../components/list-page/common-columns';
+import { crudPage, namedRowFields, remarkAndStation } from '../../components/list-page/crud-page';
+import { networkId, networkTable } from './network-names';
 
-function transformerFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
-  return [
-    {
-      name: 'transformerId',
-      label: t('revprot.transformer.id'),
-      kind: 'text',
-      required: true,
-      lockOnEdit: true,
-      rules: [{ pattern: NETWORK_ID, message: t('revprot.transformer.idInvalid') }],
-    },
-    { name: 'transformerName', label: t('revprot.transformer.name'), kind: 'text', maxLength: 128 },
+const transformerFields = namedRowFields(
+  { titles: 'revprot.transformer', id: 'transformerId', name: 'transformerName', idMore: networkId },
+  (t) => [
     { name: 'feederId', label: t('revprot.transformer.feederId'), kind: 'text', maxLength: 64 },
     {
       name: 'checkMeterId',
@@ -31,27 +15,17 @@ function transformerFields(t: TFunction, isAdmin: boolean, stations: StationOpti
       extra: t('revprot.transformer.checkMeterHint'),
     },
     { name: 'capacityKva', label: t('revprot.transformer.capacityKva'), kind: 'number' },
-    stationField(t, isAdmin, stations),
-    remarkField(t),
-  ];
-}
+  ],
+);
 
-function transformerColumns(
-  t: TFunction,
-  isAdmin: boolean,
-  stations: StationOptions,
-): ListColumn<TransformerRow>[] {
-  return [
-    textColumn('transformerId', t('revprot.transformer.id'), 160),
-    textColumn('transformerName', t('revprot.transformer.name'), 180),
-    textColumn('feederId', t('revprot.transformer.feederId'), 140),
-    textColumn('checkMeterId', t('revprot.transformer.checkMeterId'), 160),
-    { key: 'capacityKva', title: t('revprot.transformer.capacityKva'), sort: true, width: 130 },
-    { key: 'meterCount', title: t('revprot.transformer.meterCount'), width: 100 },
-    ...auditColumns<TransformerRow>(t),
-    ...stationColumn<TransformerRow>(t, isAdmin, stations),
-  ];
-}
+const transformerColumns = stationRowColumns<TransformerRow>((t) => [
+  textColumn('transformerId', t('revprot.transformer.id'), 160),
+  textColumn('transformerName', t('revprot.transformer.name'), 180),
+  textColumn('feederId', t('revprot.transformer.feederId'), 140),
+  textColumn('checkMeterId', t('revprot.transformer.checkMeterId'), 160),
+  { key: 'capacityKva', title: t('revprot.transformer.capacityKva'), sort: true, width: 130 },
+  { key: 'meterCount', title: t('revprot.transformer.meterCount'), width: 100 },
+]);
 
 interface TransformerForm {
   transformerId: string;
@@ -64,9 +38,7 @@ interface TransformerForm {
 }
 
 const page = crudPage<typeof TRANSFORMER_API, TransformerForm>({
-  ...networkNames('transformer'),
-  api: TRANSFORMER_API,
-  id: 'transformerId',
+  ...networkTable('transformer', TRANSFORMER_API, 'transformerId'),
   columns: transformerColumns,
   fields: transformerFields,
   dialogWidth: 600,

@@ -21,6 +21,19 @@ const record: Breakdown = {
 };
 
 const text = (key: string) => screen.getByTestId(`breakdown-${key}`).textContent;
+/** The record printed on a receipt: `record` sold to customer C1 (Ada) under receipt `receiptId`. */
+const sold = (receiptId: number) => ({
+  ...record,
+  receiptId,
+  customerId: 'C1',
+  customerName: 'Ada',
+  meterId: '1',
+  token: '1'.repeat(20),
+  createId: 'a',
+  createDate: null,
+});
+/** A line of the breakdown, or null where it is not shown. */
+const line = (key: string) => screen.queryByTestId(`breakdown-${key}`);
 
 describe('CreditBreakdown', () => {
   afterEach(async () => {
@@ -40,10 +53,10 @@ describe('CreditBreakdown', () => {
     expect(screen.getByText('Debt Paid (10%)')).toBeTruthy();
     expect(screen.getByText('VAT Charge')).toBeTruthy();
     // No remainder line when everything bought units.
-    expect(screen.queryByTestId('breakdown-remainder')).toBeNull();
+    expect(line('remainder')).toBeNull();
     // Nor carried change lines when none is spent or left.
-    expect(screen.queryByTestId('breakdown-carriedIn')).toBeNull();
-    expect(screen.queryByTestId('breakdown-carriedOut')).toBeNull();
+    expect(line('carriedIn')).toBeNull();
+    expect(line('carriedOut')).toBeNull();
   });
 
   it('shows debt lines that add up: total, repaid by earlier sales, this sale, remaining after it', () => {
@@ -61,10 +74,10 @@ describe('CreditBreakdown', () => {
 
   it('shows no earlier repayment when this sale is the first to repay, and no debt lines without debt', () => {
     render(<CreditBreakdown record={record} />);
-    expect(screen.queryByTestId('breakdown-debtRepaidBefore')).toBeNull();
+    expect(line('debtRepaidBefore')).toBeNull();
     cleanup();
     render(<CreditBreakdown record={{ ...record, totalDebt: 0, remainingDebt: 0, payDebt: 0 }} />);
-    expect(screen.queryByTestId('breakdown-totalDebt')).toBeNull();
+    expect(line('totalDebt')).toBeNull();
   });
 
   it('shows the change carried forward (not as a remainder) and the change spent from earlier sales', () => {
@@ -73,7 +86,7 @@ describe('CreditBreakdown', () => {
     expect(text('carriedIn')).toBe('0.40');
     expect(screen.getByText('Change Carried Forward')).toBeTruthy();
     expect(screen.getByText('Change from Earlier Sales')).toBeTruthy();
-    expect(screen.queryByTestId('breakdown-remainder')).toBeNull();
+    expect(line('remainder')).toBeNull();
   });
 
   it('says in the summary what is carried forward and what was spent from earlier sales', () => {
@@ -144,18 +157,7 @@ describe('credit receipt', () => {
   it('prints the change carried forward and the change spent from earlier sales', () => {
     const payload = creditReceipt(
       i18n.t.bind(i18n),
-      {
-        ...record,
-        carriedIn: 0.4,
-        carriedOut: 32.5,
-        receiptId: 8,
-        customerId: 'C1',
-        customerName: 'Ada',
-        meterId: '1',
-        token: '1'.repeat(20),
-        createId: 'a',
-        createDate: null,
-      },
+      { ...sold(8), carriedIn: 0.4, carriedOut: 32.5 },
       { currency: 'NGN' },
     );
     const lines = Object.fromEntries(payload.lines ?? []);
@@ -164,20 +166,13 @@ describe('credit receipt', () => {
   });
 
   it('adds the currency, company and station; a reprint says COPY, a cancelled vend CANCELLED', () => {
-    const payload = creditReceipt(
-      i18n.t.bind(i18n),
-      {
-        ...record,
-        receiptId: 7,
-        customerId: 'C1',
-        customerName: 'Ada',
-        meterId: '1',
-        token: '1'.repeat(20),
-        createId: 'a',
-        createDate: null,
-      },
-      { currency: 'NGN', company: 'Demo Power', station: '0001 — Main', copy: true, cancelled: true },
-    );
+    const payload = creditReceipt(i18n.t.bind(i18n), sold(7), {
+      currency: 'NGN',
+      company: 'Demo Power',
+      station: '0001 — Main',
+      copy: true,
+      cancelled: true,
+    });
     const lines = Object.fromEntries(payload.lines ?? []);
     expect(lines['Total Paid']).toBe('1000.00 NGN');
     expect(lines['VAT Charge']).toBe('55.81 NGN');
