@@ -15,7 +15,7 @@ import type { Database } from './db/client.js';
 import type { Deps } from './deps.js';
 import { startHeadEnd } from './headend/head-end.js';
 import { installAuth, type RegisteredRoute } from './http/auth-hook.js';
-import { installErrorHandling, installNotFound } from './http/error-handler.js';
+import { frameworkErrors, installErrorHandling, installNotFound } from './http/error-handler.js';
 import { installInputGuard } from './http/input-guard.js';
 import { installJsonBody } from './http/json-body.js';
 import { withOriginalOperation } from './http/original-operation.js';
@@ -108,6 +108,7 @@ function createFastify(options: BuildOptions) {
     trustProxy: config.trustProxy,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     genReqId: requestIdOf,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

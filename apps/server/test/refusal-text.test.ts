@@ -13,7 +13,7 @@ import { REFUSAL_ENGLISH } from './refusal-words.js';
  */
 const SRC = join(import.meta.dirname, '../src');
 const CALL =
-  /(refuse|invalid|notFound|forbidden|tooLarge|unauthenticated|unauthorized|problem)\((`[^`]*`|'[^']*')/g;
+  /(refuse|refuseWith|invalid|notFound|forbidden|tooLarge|unauthenticated|unauthorized|problem)\((`[^`]*`|'[^']*')/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -48,6 +48,7 @@ const SAMPLES: Record<string, string[]> = {
   duplicates: ['row 3 repeats row 2', 'row 3 has the same Customer Id as row 2 (C1)'],
   field: ['steps', 'meterId'],
   e: ['7'],
+  head: ['50 is too small to buy 0.1 unit', '50 does not cover the monthly charge 500.00'],
 };
 const samplesOf = (expression: string) => SAMPLES[/^\w+/.exec(expression)?.[0] ?? ''] ?? ['7'];
 

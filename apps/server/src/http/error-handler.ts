@@ -1,5 +1,5 @@
 import { ErrorCode } from '@prepay/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/failover-pool.js';
 import { DomainError, type DomainErrorKind } from '../lib/domain-errors.js';
@@ -101,6 +101,19 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Errors Fastify meets before routing (an address that does not decode): the same envelope as every other
+ * refusal, in the reader's language, instead of Fastify's own English body.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const url = (request.raw.url ?? '').split('?')[0] ?? '';
+  const english =
+    error.code === 'FST_ERR_BAD_URL' ? `The address is not a valid URL: ${url}` : 'Internal server error';
+  const status = error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+  const reason = refusalText(english, readerLanguageOf(request));
+  void reply.code(status).send(body(status === 400 ? ErrorCode.validation : ErrorCode.internal, reason));
+}
+
 /** Unknown paths: 405 when the path exists for POST, the web app for browser navigation, else 404. */
 export function installNotFound(app: FastifyInstance, spaIndex: (() => boolean) | null): void {
   app.setNotFoundHandler((request, reply) => {
@@ -108,13 +121,16 @@ export function installNotFound(app: FastifyInstance, spaIndex: (() => boolean) 
     // The operations listener's paths are never the web app's either: a scraper or a backup job pointed at the
     // public port gets a 404, not the console's HTML with a 200.
     const serverOnly = /^\/(api|metrics|backup)(\/|$)/i.test(path);
+    const said = (english: string) => refusalText(english, readerLanguageOf(request));
     if (request.method !== 'POST' && app.hasRoute({ method: 'POST', url: path })) {
-      return reply.code(405).send(body(405, `Use POST for ${path}`));
+      return reply.code(405).send(body(405, said(`Use POST for ${path}`)));
     }
     if (!serverOnly && request.method === 'GET' && spaIndex?.()) {
       // Client-side routes (/dashboard, /management/meter …) are the web app's to resolve.
       return reply.type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send(body(ErrorCode.notFound, `No such endpoint: ${request.method} ${path}`));
+    return reply
+      .code(404)
+      .send(body(ErrorCode.notFound, said(`No such endpoint: ${request.method} ${path}`)));
   });
 }

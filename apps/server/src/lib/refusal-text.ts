@@ -1,5 +1,7 @@
 import type { ExportLanguage } from '@prepay/contracts';
 import { titleIn } from './export-labels.js';
+import { CONTRACT_ISSUES, HTTP_RULES, SHORTFALL_RULES } from './refusal-text-engine.js';
+import { STS_RULES } from './refusal-text-sts.js';
 
 /**
  * Why a request was refused, in the reader's language. Services refuse in English (logs and the
@@ -353,8 +355,8 @@ const ROW: Rule[] = [
   ],
   [
     /^cannot derive the decoder key: (.+)$/,
-    '无法生成解码密钥：$1',
-    'no se puede derivar la clave de decodificación: $1',
+    '无法生成解码密钥：{1}',
+    'no se puede derivar la clave de decodificación: {1}',
   ],
   [
     /^decoderKey must be (\d+) hex digits for EA(\d+)$/,
@@ -645,6 +647,7 @@ const ISSUE: Rule[] = [
   [/^must be at most (\S+)$/, '不能大于 $1', 'debe ser como máximo $1'],
   [/^must be one of (.+)$/, '必须是以下之一：$1', 'debe ser uno de: $1'],
   [/^is not one of the accepted values$/, '不是可接受的值', 'no es un valor aceptado'],
+  ...CONTRACT_ISSUES,
 ];
 Object.assign(NOUNS, {
   string: { zh: '文本', es: 'un texto' },
@@ -696,7 +699,10 @@ const NETWORK: Rule[] = [
   ],
 ];
 
-const RULES: Rule[] = [...NETWORK, ...ACCESS, ...SIGN_IN, ...ROWS, ...VENDING, ...FILES, ...REQUEST, ...ROW];
+const RULES: Rule[] = [
+  ...[...NETWORK, ...ACCESS, ...SIGN_IN, ...ROWS, ...VENDING, ...FILES, ...REQUEST, ...ROW],
+  ...[...HTTP_RULES, ...SHORTFALL_RULES, ...STS_RULES],
+];
 
 /** Every English sentence the rules know (for the test that each refusal has its zh and es). */
 export const REFUSAL_RULES: readonly RegExp[] = [...RULES, ...ISSUE].map(([p]) => p);
@@ -731,6 +737,13 @@ function byRules(rules: readonly Rule[], text: string, lang: Lang): string | nul
   return null;
 }
 
+/** A field title no column names ("Is Vend By Total Paid") as the API spells the field: isVendByTotalPaid. */
+const apiName = (title: string) =>
+  title
+    .split(' ')
+    .map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w))
+    .join('');
+
 /** "Line 2, Decoder Key" in `lang`: line and item numbers, and field titles the console knows. */
 function placeIn(place: string, lang: Lang): string {
   return place
@@ -739,7 +752,7 @@ function placeIn(place: string, lang: Lang): string {
       const n = /^(Line|item) (\d+)$/.exec(p);
       if (n?.[1] === 'Line') return lang === 'zh' ? `第 ${n[2]} 行` : `Línea ${n[2]}`;
       if (n) return lang === 'zh' ? `第 ${n[2]} 项` : `elemento ${n[2]}`;
-      return titleIn(lang, p) ?? p;
+      return titleIn(lang, p) ?? NOUNS[p.toLowerCase()]?.[lang] ?? apiName(p);
     })
     .join(lang === 'zh' ? '，' : ', ');
 }
@@ -749,7 +762,8 @@ function issueIn(text: string, lang: Lang): string | null {
   const whole = byRules(ISSUE, text, lang);
   if (whole) return whole;
   const m = /^(.+?): (.+)$/.exec(text);
-  const message = m ? byRules(ISSUE, m[2] ?? '', lang) : null;
+  // A field's message is an issue's wording, or any sentence the rules know (a contract's own message).
+  const message = m ? (byRules(ISSUE, m[2] ?? '', lang) ?? byRules(RULES, m[2] ?? '', lang)) : null;
   return m && message ? `${placeIn(m[1] ?? '', lang)}${lang === 'zh' ? '：' : ': '}${message}` : null;
 }
 

@@ -268,6 +268,14 @@ function TotalsRow(props: { list: TotalsOf; body: Record<string, unknown>; colum
 
 const moneyCell = (v: unknown) => money(v as number);
 
+/**
+ * A record grid's token column: the 24 digits at 15 px monospace, the copy icon and the cell padding. A
+ * credit record's columns (check box, meter, customer, paid, status, token, date, Print and Cancel token)
+ * add up to fit the 1366 px page beside the sidebar; a wider sum scrolls the grid sideways and the pinned
+ * Actions column then covers the date.
+ */
+const TOKEN_WIDTH = 256;
+
 /** Receipt, customer, meter and tariff: the columns every record kind starts with. */
 function leadColumns(t: TFunction): ListColumn<RecordRow>[] {
   const types = meterTypeOptions(t);
@@ -293,9 +301,9 @@ function leadColumns(t: TFunction): ListColumn<RecordRow>[] {
       title: t('vending.customerName'),
       filter: { kind: 'text' },
       sort: true,
-      width: 150,
+      width: 136,
     },
-    { key: 'meterId', title: t('vending.meterId'), filter: { kind: 'text' }, sort: true, width: 130 },
+    { key: 'meterId', title: t('vending.meterId'), filter: { kind: 'text' }, sort: true, width: 120 },
     {
       key: 'meterType',
       title: t('vending.meterType'),
@@ -357,7 +365,8 @@ function tokenColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow>
         key: 'token',
         title: t('vending.token'),
         filter: { kind: 'text' },
-        width: 230,
+        // The whole token at the grid's size (record-token in vending.css): 24 digits, copy icon, padding.
+        width: TOKEN_WIDTH,
         render: (v) => <TokenText token={String(v ?? '')} testId="record-token" />,
       },
     ];
@@ -399,7 +408,7 @@ function statusColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow
         title: t('vending.status'),
         filter: { kind: 'select', options: statusOptions },
         sort: true,
-        width: 90,
+        width: 92,
         render: (v) =>
           v === 1 ? (
             <Tag color="red">{t('vending.cancelled')}</Tag>
@@ -454,7 +463,7 @@ function recordColumns(
       title: t('vending.date'),
       filter: { kind: 'dateRange' },
       sort: true,
-      width: 160,
+      width: 146,
       // A cancellation is dated by its own Cancel Date; the vend's date is in the chooser.
       optional: kindName === 'creditCancel',
     },
@@ -529,7 +538,7 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
               )
             : undefined
         }
-        actionsWidth={kindName === 'credit' && canCancel ? 190 : 150}
+        actionsWidth={kindName === 'credit' && canCancel ? 168 : 150}
         actions={(row) => (
           <RecordActions
             onPrint={() => printReceipt(t, recordReceipt(t, kindName, row, receiptContext))}
