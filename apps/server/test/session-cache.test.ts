@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Database, openPostgres } from '../src/db/client.js';
@@ -88,6 +88,15 @@ describe('the session cache', () => {
     );
     expect(off.code, off.reason).toBe(0);
     expect((await info(other)).status).toBe(401);
+  });
+
+  it('drops every kept session when a table it reads from is emptied (TRUNCATE fires no row trigger)', async () => {
+    const token = await userWithRole(t, { userId: 'clerk_trunc', content: 'Setting.Log' });
+    expect(await servedFromCache(token)).toBe(true);
+    await t.database.db.execute(sql`truncate auth_throttle`);
+    sessionReads = 0;
+    expect((await info(token)).code).toBe(0);
+    expect(sessionReads).toBe(1);
   });
 
   it("applies a role's changed permissions at once, both ways", async () => {

@@ -36,3 +36,22 @@ CREATE TRIGGER authorization_proofs_cache_notify AFTER INSERT OR UPDATE OR DELET
 --> statement-breakpoint
 CREATE TRIGGER auth_throttle_cache_notify AFTER INSERT OR UPDATE OR DELETE
   ON auth_throttle FOR EACH ROW EXECUTE FUNCTION session_cache_notify('subject');
+--> statement-breakpoint
+-- TRUNCATE fires no row triggers: emptying any of these tables drops every kept session.
+CREATE TRIGGER sessions_cache_truncate AFTER TRUNCATE ON sessions
+  FOR EACH STATEMENT EXECUTE FUNCTION session_cache_notify('*');
+--> statement-breakpoint
+CREATE TRIGGER users_cache_truncate AFTER TRUNCATE ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION session_cache_notify('*');
+--> statement-breakpoint
+CREATE TRIGGER user_roles_cache_truncate AFTER TRUNCATE ON user_roles
+  FOR EACH STATEMENT EXECUTE FUNCTION session_cache_notify('*');
+--> statement-breakpoint
+CREATE TRIGGER roles_cache_truncate AFTER TRUNCATE ON roles
+  FOR EACH STATEMENT EXECUTE FUNCTION session_cache_notify('*');
+--> statement-breakpoint
+CREATE TRIGGER authorization_proofs_cache_truncate AFTER TRUNCATE ON authorization_proofs
+  FOR EACH STATEMENT EXECUTE FUNCTION session_cache_notify('*');
+--> statement-breakpoint
+CREATE TRIGGER auth_throttle_cache_truncate AFTER TRUNCATE ON auth_throttle
+  FOR EACH STATEMENT EXECUTE FUNCTION session_cache_notify('*');
