@@ -228,7 +228,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   installJsonBody(app);
 
   const clock = options.clock ?? systemClock;
-  const sessions = await createSessionService(database.db, config, clock);
+  const sessions = await createSessionService(database, config, clock);
+  app.addHook('onClose', async () => sessions.close());
   const deps: Deps = { database, config, clock, sessions, keyVault: options.keyVault };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);

@@ -38,7 +38,23 @@ export interface Database {
    * PostgreSQL only: a dedicated connection LISTENing on `channel` (a lower-case identifier); `onNotify`
    * runs for each NOTIFY, `onLost` once if that connection fails. Resolves to a function that stops it.
    */
-  listen?(channel: string, onNotify: () => void, onLost: (err: Error) => void): Promise<() => Promise<void>>;
+  listen?(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onLost: (err: Error) => void,
+  ): Promise<() => Promise<void>>;
+  /**
+   * Every NOTIFY on `channel` (a lower-case identifier) with its payload, whichever connection or process
+   * committed it; a notice of this process's own commit is handled before that commit returns (PGlite runs
+   * in process; on PostgreSQL every pooled connection listens too, and a backend sends its own notices
+   * before it reports the commit). `onLost` runs once if notices may have been missed from then on.
+   * Resolves to a function that stops it.
+   */
+  notices(
+    channel: string,
+    onNotice: (payload: string) => void,
+    onLost: (err: Error) => void,
+  ): Promise<() => Promise<void>>;
   /**
    * PGlite: a consistent copy of the data folder (gzipped tar) taken online, after a checkpoint.
    * PostgreSQL is backed up with pg_dump (scripts/backup.mjs).
@@ -74,6 +90,13 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    notices: async (channel, onNotice) => {
+      assertChannel(channel);
+      const unlisten = await client.listen(channel, onNotice);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       await client.close();
       lock?.release();
@@ -109,17 +132,33 @@ function connectionsOf(url: string) {
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   // int8 columns are declared mode:'number' in the schema; numeric stays a string (money is exact).
   const { config, finder } = connectionsOf(url);
-  const pool = new pg.Pool({ ...config, max: poolSize });
+  const pooled = pooledNotices();
+  const Client = listeningClient('Client' in config ? config.Client : pg.Client, pooled.deliver);
+  const pool = new pg.Pool({ ...config, Client, max: poolSize });
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it on next use */
   });
   const db: Db = drizzlePg(pool, { schema });
+  const listen = (channel: string, onNotify: (payload: string) => void, onLost: (err: Error) => void) =>
+    listenPostgres(url, channel, onNotify, onLost);
   return {
     db,
     kind: 'postgres',
     migrate: () => migratePostgres(pool),
     close: () => pool.end(),
-    listen: (channel, onNotify, onLost) => listenPostgres(url, channel, onNotify, onLost),
+    listen,
+    notices: async (channel, onNotice, onLost) => {
+      let stopPooled = () => false;
+      const stopListening = await listen(channel, onNotice, (err) => {
+        stopPooled();
+        onLost(err);
+      });
+      if (POOLED_CHANNELS.includes(channel)) stopPooled = pooled.add(channel, onNotice);
+      return async () => {
+        stopPooled();
+        await stopListening();
+      };
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ...(finder && {
       failoverStats: () => {
@@ -130,13 +169,67 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
+function assertChannel(channel: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+}
+
+/**
+ * Channels every pooled connection LISTENs on from the moment it connects: a backend sends the notices of
+ * its own commit before it reports the commit, so the process that made a change has heard of it when its
+ * statement returns (its dedicated listener hears it a moment later, as other processes do).
+ * `session_cache` carries the session changes (migration 0023).
+ */
+export const POOLED_CHANNELS: readonly string[] = ['session_cache'];
+
+type ConnectCallback = ((err: Error) => void) | ((err: null, c: pg.Client) => void);
+
+/** A pg.Client class (the plain one or the failover one) whose connections listen on POOLED_CHANNELS. */
+function listeningClient(Base: typeof pg.Client, onNotice: (channel: string, payload: string) => void) {
+  class ListeningClient extends Base {
+    // node-postgres' pool calls connect with a callback; others await it.
+    override connect(): Promise<pg.Client>;
+    override connect(callback: ConnectCallback): void;
+    override connect(callback?: ConnectCallback): Promise<pg.Client> | undefined {
+      const done = super.connect().then(async () => {
+        this.on('notification', (n) => onNotice(n.channel, n.payload ?? ''));
+        for (const channel of POOLED_CHANNELS) await this.query(`listen ${channel}`);
+        return this as pg.Client;
+      });
+      if (!callback) return done;
+      const cb = callback as (err: Error | null, client?: pg.Client) => void;
+      done.then(
+        (c) => cb(null, c),
+        (err: Error) => cb(err),
+      );
+      return undefined;
+    }
+  }
+  return ListeningClient;
+}
+
+/** Who hears the notices the pooled connections receive, by channel. */
+function pooledNotices() {
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  return {
+    deliver(channel: string, payload: string) {
+      for (const handle of handlers.get(channel) ?? []) handle(payload);
+    },
+    add(channel: string, onNotice: (payload: string) => void) {
+      const set = handlers.get(channel) ?? new Set();
+      handlers.set(channel, set);
+      set.add(onNotice);
+      return () => set.delete(onNotice);
+    },
+  };
+}
+
 async function listenPostgres(
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload: string) => void,
   onLost: (err: Error) => void,
 ): Promise<() => Promise<void>> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  assertChannel(channel);
   const { config } = connectionsOf(url);
   const ClientClass: typeof pg.Client = 'Client' in config ? config.Client : pg.Client;
   const client = new ClientClass(config);
@@ -150,7 +243,7 @@ async function listenPostgres(
     onLost(err);
   };
   client.on('notification', (n) => {
-    if (n.channel === channel) onNotify();
+    if (n.channel === channel) onNotify(n.payload ?? '');
   });
   client.on('error', fail);
   client.on('end', () => fail(new Error('the LISTEN connection ended')));
