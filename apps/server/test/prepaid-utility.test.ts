@@ -9,8 +9,16 @@ import {
   vendorFloatMovements,
   vendors,
 } from '../src/db/schema.js';
-import { type Call, type Document, generatedClient } from './conformance/document-client.js';
-import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
+import {
+  advice,
+  CHANNEL_DOCUMENT,
+  channelClient,
+  fundedVendor,
+  purchaseBody,
+  transaction,
+} from './channel-fixture.js';
+import type { Call, Document } from './conformance/document-client.js';
+import { createTestApp, type TestApp } from './harness.js';
 import { NEW_DECODER_KEY, NEXT_KEY_FIELDS, vendableMeter } from './vending-fixture.js';
 
 /**
@@ -21,79 +29,10 @@ import { NEW_DECODER_KEY, NEXT_KEY_FIELDS, vendableMeter } from './vending-fixtu
 
 let t: TestApp;
 let admin: string;
-let client: Record<string, Call>;
+let api: (operationId: string) => Call;
 let credentials = '';
 const METER = '47001234567';
 const BLOCKED = '47009990001';
-
-/** A vendor made and funded through the console API; answers its machine secret. */
-async function fundedVendor(vendorId: string, clientId: string, topUp: string, creditLimit = '0') {
-  const created = await t.call(
-    '/api/vendor/create',
-    [
-      {
-        vendorId,
-        vendorName: `Vendor ${vendorId}`,
-        kind: 'bank',
-        stationIds: ['0001'],
-        clientId,
-        terminalId: 'T0000001',
-        creditLimit,
-        commissionRate: '1.5',
-      },
-    ],
-    admin,
-  );
-  expect(created.code, created.reason).toBe(0);
-  const cred = await t.call<{ secret: string }>(
-    '/api/vendor/credential',
-    { vendorId, authorizationPassword: ADMIN_AUTH_PASSWORD },
-    admin,
-  );
-  expect(cred.code, cred.reason).toBe(0);
-  const float = await t.call(
-    '/api/vendor/float',
-    { vendorId, kind: 'topUp', amount: topUp, remark: 'Deposit', authorizationPassword: ADMIN_AUTH_PASSWORD },
-    admin,
-  );
-  expect(float.code, float.reason).toBe(0);
-  return `Basic ${Buffer.from(`${vendorId}:${cred.result.secret}`).toString('base64')}`;
-}
-
-/** The members every message carries, as a bank's switch fills them. */
-const transaction = (id: string, vendorId = 'BANK01') => ({
-  id,
-  time: new Date().toISOString(),
-  originator: {
-    institution: { id: vendorId, name: 'First Bank' },
-    terminalId: '00000001',
-    merchant: {
-      merchantType: '5411',
-      merchantId: '000000000000001',
-      merchantName: { name: 'Corner Shop', city: 'Cape Town', region: 'WC', country: 'ZA' },
-    },
-  },
-  client: { id: vendorId, name: 'First Bank' },
-  thirdPartyIdentifiers: [{ institutionId: vendorId, transactionIdentifier: `ref-${id.slice(0, 8)}` }],
-});
-const purchaseBody = (id: string, meterId: string, amount: number, vendorId = 'BANK01') => ({
-  ...transaction(id, vendorId),
-  meter: { meterId },
-  purchaseAmount: { amount, currency: '710' },
-});
-const advice = (id: string, requestId: string) => ({
-  id,
-  requestId,
-  time: new Date().toISOString(),
-  thirdPartyIdentifiers: [{ institutionId: 'BANK01', transactionIdentifier: 'ref' }],
-});
-
-/** One operation of the generated client, by its operationId. */
-function api(operationId: string): Call {
-  const call = client[operationId];
-  if (!call) throw new Error(`the document has no operation ${operationId}`);
-  return call;
-}
 
 async function balanceOf(vendorId: string) {
   const [v] = await t.database.db.select().from(vendors).where(eq(vendors.vendorId, vendorId));
@@ -115,16 +54,16 @@ beforeAll(async () => {
   await vendableMeter(t, { meterId: METER, debtMinor: 0 });
   await vendableMeter(t, { meterId: BLOCKED });
   await t.database.db.delete(accounts).where(eq(accounts.meterId, BLOCKED));
-  credentials = await fundedVendor('BANK01', '6004708000001', '10000');
-  const res = await t.app.inject({ method: 'GET', url: '/swagger/prepaidutility/v3.json' });
-  expect(res.statusCode).toBe(200);
-  client = generatedClient(t.app, res.json() as Document, () => credentials);
+  credentials = await fundedVendor(t, { vendorId: 'BANK01', clientId: '6004708000001', topUp: '10000' });
+  api = await channelClient(t, () => credentials);
 });
 afterAll(async () => t?.close());
 
 describe('the prepaid-utility channel through its own OpenAPI document', () => {
   it('has the interface operations and paths', async () => {
-    expect(Object.keys(client).sort()).toEqual(
+    const doc = (await t.app.inject({ method: 'GET', url: CHANNEL_DOCUMENT })).json() as Document;
+    const ids = Object.values(doc.paths).flatMap((m) => Object.values(m).map((o) => o.operationId));
+    expect(ids.sort()).toEqual(
       [
         'confirmKeyChange',
         'confirmTokenPurchase',

@@ -48,13 +48,16 @@ function operationOf(o: PpuOperation) {
   };
 }
 
+/** The interface's name, as Electrum's document calls it. */
+const INTERFACE_TITLE = 'Prepaid Utility Service Interface';
+
 export function prepaidUtilityDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const o of PPU_OPERATIONS) paths[o.path] = { post: operationOf(o) };
   return {
     openapi: '3.0.3',
     info: {
-      title: 'Prepaid Utility Service Interface',
+      title: INTERFACE_TITLE,
       version: '3.13.0',
       description:
         "Token sales for banks, aggregators, agents and mobile-money operators, after Electrum's open prepaid-utility interface v3. Ids in paths are UUIDs chosen by the client; amounts are integers in minor units.",
