@@ -711,7 +711,9 @@ const CHANNELS: Rule[] = [
   ],
 ];
 
-const RULES: Rule[] = [...NETWORK, ...CHANNELS, ...ACCESS, ...SIGN_IN, ...ROWS, ...VENDING, ...FILES, ...REQUEST, ...ROW];
+const RULES: Rule[] = [...NETWORK, ...ACCESS, ...SIGN_IN, ...ROWS, ...VENDING, ...FILES, ...REQUEST, ...ROW];
+
+RULES.push(...CHANNELS);
 
 /** Every English sentence the rules know (for the test that each refusal has its zh and es). */
 export const REFUSAL_RULES: readonly RegExp[] = [...RULES, ...ISSUE].map(([p]) => p);
