@@ -17,7 +17,7 @@ export async function fundedVendor(
   const line = {
     vendorId: v.vendorId,
     vendorName: `Vendor ${v.vendorId}`,
-    kind: 'bank',
+    vendorKind: 'bank',
     stationIds: ['0001'],
     clientId: v.clientId,
     terminalId: 'T0000001',

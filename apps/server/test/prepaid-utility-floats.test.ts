@@ -72,7 +72,7 @@ describe('vendor floats under concurrent purchases', () => {
         .select()
         .from(vendorFloatMovements)
         .where(eq(vendorFloatMovements.vendorId, v.vendorId));
-      const sales = moves.filter((m) => m.kind === 'sale');
+      const sales = moves.filter((m) => m.movementKind === 'sale');
       expect(sales.reduce((s, m) => s + m.amountMinor, 0)).toBe((row?.balanceMinor ?? 0) - topUp);
       expect(sales.map((m) => m.messageId).sort()).toEqual(sold.map((p) => p.id).sort());
       // Every acknowledged sale is on record with the token it answered; no refused one is.

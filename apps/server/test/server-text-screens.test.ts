@@ -232,7 +232,7 @@ beforeAll(async () => {
       {
         vendorId: VENDOR,
         vendorName: 'Kiosk 7',
-        kind: 'agent',
+        vendorKind: 'agent',
         stationIds: ['0001'],
         clientId: '6004708000007',
         terminalId: 'K7',

@@ -17,7 +17,7 @@ const METER = '47030000001';
 const line = (vendorId: string, over: Record<string, unknown> = {}) => ({
   vendorId,
   vendorName: `Vendor ${vendorId}`,
-  kind: 'aggregator',
+  vendorKind: 'aggregator',
   stationIds: ['0001', '0002'],
   clientId: '6004708000099',
   terminalId: 'AGG1',
@@ -69,7 +69,7 @@ describe('vendors in the console', () => {
       admin,
     );
     expect(updated.result[0]?.vendorName).toBe('Renamed');
-    const page = await t.call<{ total: number }>('/api/vendor/read', { kind: 'aggregator' }, admin);
+    const page = await t.call<{ total: number }>('/api/vendor/read', { vendorKind: 'aggregator' }, admin);
     expect(page.result.total).toBe(1);
 
     // Users of a station that is not the system's manage nothing and see the vendors selling for it.
@@ -143,11 +143,11 @@ describe('vendors in the console', () => {
     expect(floats).toEqual(['TopUp', 'Adjust']);
     const statement = await t.call<{
       total: number;
-      data: Array<{ kind: string; amount: number; balanceAfter: number }>;
+      data: Array<{ movementKind: string; amount: number; balanceAfter: number }>;
     }>('/api/vendor/statement', { vendorId: 'AGG01' }, admin);
     expect(statement.result.data).toEqual([
-      expect.objectContaining({ kind: 'adjustment', amount: -0.5, balanceAfter: 500 }),
-      expect.objectContaining({ kind: 'topUp', amount: 500.5, balanceAfter: 500.5 }),
+      expect.objectContaining({ movementKind: 'adjustment', amount: -0.5, balanceAfter: 500 }),
+      expect.objectContaining({ movementKind: 'topUp', amount: 500.5, balanceAfter: 500.5 }),
     ]);
     const del = await t.call('/api/vendor/delete', [{ vendorId: 'AGG01' }], admin);
     expect(del.code).not.toBe(0);
@@ -191,6 +191,6 @@ describe('vendors in the console', () => {
       .select()
       .from(vendorFloatMovements)
       .where(eq(vendorFloatMovements.vendorId, 'BANKB'));
-    expect(moves.map((m) => m.kind)).toEqual(['topUp']);
+    expect(moves.map((m) => m.movementKind)).toEqual(['topUp']);
   });
 });

@@ -15,7 +15,7 @@ export const VendorRequest = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_-]{2,32}$/, 'Use 2 to 32 letters, digits, "_" or "-"'),
   vendorName: z.string().trim().min(1, 'Required').max(40),
-  kind: VendorKind,
+  vendorKind: VendorKind,
   stationIds: z.array(Id).min(1, 'Pick at least one station').max(100),
   /** XMLVend's client id (an EAN-13) and terminal id. */
   clientId: z
@@ -40,7 +40,7 @@ export const VendorDeleteRequest = z.object({ vendorId: Id });
 export const VendorRow = z.object({
   vendorId: z.string(),
   vendorName: z.string(),
-  kind: VendorKind,
+  vendorKind: VendorKind,
   stationIds: z.array(z.string()),
   clientId: z.string(),
   terminalId: z.string(),
@@ -60,7 +60,7 @@ export type VendorRow = z.infer<typeof VendorRow>;
 
 export const VendorReadRequest = ReadRequestBase.extend({
   vendorName: z.string().max(200).nullish(),
-  kind: VendorKind.nullish(),
+  vendorKind: VendorKind.nullish(),
   enabled: z.boolean().nullish(),
 });
 
@@ -99,13 +99,13 @@ export const VendorFloatRequest = z
 
 export const VendorStatementRequest = ReadRequestBase.extend({
   vendorId: Id,
-  kind: FloatMovementKind.nullish(),
+  movementKind: FloatMovementKind.nullish(),
   messageId: IdFilter,
 });
 export const VendorStatementRow = z.object({
   id: z.number().int(),
   vendorId: z.string(),
-  kind: FloatMovementKind,
+  movementKind: FloatMovementKind,
   amount: z.number(),
   balanceAfter: z.number(),
   commission: z.number(),

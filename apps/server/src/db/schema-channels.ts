@@ -25,7 +25,7 @@ export const vendors = pgTable(
   {
     vendorId: text('vendor_id').primaryKey(),
     vendorName: text('vendor_name').notNull(),
-    kind: text('kind').$type<VendorKind>().notNull(),
+    vendorKind: text('vendor_kind').$type<VendorKind>().notNull(),
     /** The stations whose meters it may sell for. */
     stationIds: jsonb('station_ids').$type<string[]>().notNull().default([]),
     /** XMLVend's client and terminal ids (EAN-13 and a device id). */
@@ -56,7 +56,7 @@ export const vendorFloatMovements = pgTable(
     vendorId: text('vendor_id')
       .notNull()
       .references(() => vendors.vendorId),
-    kind: text('kind').$type<FloatMovementKind>().notNull(),
+    movementKind: text('movement_kind').$type<FloatMovementKind>().notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }).notNull(),
     /** The vendor's commission on a sale (negative on its reversal); 0 for top-ups and adjustments. */

@@ -17,7 +17,7 @@ CREATE TABLE "channel_messages" (
 CREATE TABLE "vendor_float_movements" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"vendor_id" text NOT NULL,
-	"kind" text NOT NULL,
+	"movement_kind" text NOT NULL,
 	"amount_minor" bigint NOT NULL,
 	"balance_after_minor" bigint NOT NULL,
 	"commission_minor" bigint DEFAULT 0 NOT NULL,
@@ -31,7 +31,7 @@ CREATE TABLE "vendor_float_movements" (
 CREATE TABLE "vendors" (
 	"vendor_id" text PRIMARY KEY NOT NULL,
 	"vendor_name" text NOT NULL,
-	"kind" text NOT NULL,
+	"vendor_kind" text NOT NULL,
 	"station_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"client_id" text NOT NULL,
 	"terminal_id" text NOT NULL,

@@ -26,7 +26,7 @@ export const toVendorRow = (v: VendorRecord): VendorRow => ({
   ...auditedRow(v, [
     'vendorId',
     'vendorName',
-    'kind',
+    'vendorKind',
     'stationIds',
     'clientId',
     'terminalId',
@@ -45,8 +45,8 @@ export const toVendorRow = (v: VendorRecord): VendorRow => ({
 const spec = auditedSpec(vendors, {
   defaultOrder: [asc(vendors.vendorId)],
   search: [vendors.vendorId, vendors.vendorName, vendors.clientId, vendors.remark],
-  sortable: ['vendorId', 'kind', 'enabled', ['balance', vendors.balanceMinor]],
-  filters: { contains: ['vendorName'], equals: ['kind', 'enabled'] },
+  sortable: ['vendorId', 'vendorKind', 'enabled', ['balance', vendors.balanceMinor]],
+  filters: { contains: ['vendorName'], equals: ['vendorKind', 'enabled'] },
 });
 
 /** The vendor table: by id, writes, the stored row, delete. Reads are scoped by `readVendors`. */
@@ -67,7 +67,7 @@ export function readVendors(
   q: Queryable,
   req: Parameters<typeof commonConditions>[1] & {
     vendorName?: string | null;
-    kind?: string | null;
+    vendorKind?: string | null;
     enabled?: boolean | null;
   },
   user: SessionUser,
@@ -76,7 +76,7 @@ export function readVendors(
   const where = allOf([
     ...commonConditions(spec, { ...req, stationId: null }, user),
     has(vendors.vendorName, req.vendorName),
-    equals(vendors.kind, req.kind),
+    equals(vendors.vendorKind, req.vendorKind),
     equals(vendors.enabled, req.enabled),
     station ? sql`${vendors.stationIds} @> ${JSON.stringify([station])}::jsonb` : undefined,
   ]);
@@ -126,7 +126,7 @@ export async function moveFloat(q: Queryable, m: FloatMovement): Promise<VendorR
   const v = present(after, 'the vendor whose float moved');
   await q.insert(vendorFloatMovements).values({
     vendorId: m.vendorId,
-    kind: m.kind,
+    movementKind: m.kind,
     amountMinor: m.amountMinor,
     balanceAfterMinor: v.balanceMinor,
     commissionMinor: m.commissionMinor ?? 0,
@@ -147,7 +147,7 @@ export async function salesSince(q: Queryable, vendorId: string, since: Date, un
     .where(
       and(
         eq(vendorFloatMovements.vendorId, vendorId),
-        inArray(vendorFloatMovements.kind, ['sale', 'reversal']),
+        inArray(vendorFloatMovements.movementKind, ['sale', 'reversal']),
         gte(vendorFloatMovements.createDate, since),
         lt(vendorFloatMovements.createDate, until),
       ),
@@ -168,7 +168,7 @@ export async function hasMovements(q: Queryable, vendorIds: string[]): Promise<b
 const toStatementRow = (m: typeof vendorFloatMovements.$inferSelect): VendorStatementRow => ({
   id: m.id,
   vendorId: m.vendorId,
-  kind: m.kind,
+  movementKind: m.movementKind,
   amount: minorToNumber(m.amountMinor),
   balanceAfter: minorToNumber(m.balanceAfterMinor),
   commission: minorToNumber(m.commissionMinor),
@@ -181,7 +181,7 @@ const toStatementRow = (m: typeof vendorFloatMovements.$inferSelect): VendorStat
 const statementSpec: ReadSpec = {
   sortable: sortableBy(vendorFloatMovements, [
     'id',
-    'kind',
+    'movementKind',
     'createDate',
     ['amount', vendorFloatMovements.amountMinor],
   ]),
@@ -195,7 +195,7 @@ export function readStatement(
   q: Queryable,
   req: Parameters<typeof commonConditions>[1] & {
     vendorId: string;
-    kind?: string | null;
+    movementKind?: string | null;
     messageId?: string | null;
   },
   user: SessionUser,
@@ -203,7 +203,7 @@ export function readStatement(
   const where = allOf([
     ...commonConditions(statementSpec, { ...req, stationId: null }, user),
     eq(vendorFloatMovements.vendorId, req.vendorId),
-    equals(vendorFloatMovements.kind, req.kind),
+    equals(vendorFloatMovements.movementKind, req.movementKind),
     equals(vendorFloatMovements.messageId, req.messageId),
   ]);
   return readTable(q, vendorFloatMovements, where, statementSpec, req, toStatementRow);

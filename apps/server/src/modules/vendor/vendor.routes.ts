@@ -32,7 +32,7 @@ export function vendorRoutes(deps: Deps, vendors: VendorService): RouteDef[] {
       columns: [
         'vendorId',
         'vendorName',
-        'kind',
+        'vendorKind',
         'clientId',
         'terminalId',
         'enabled',
@@ -52,7 +52,7 @@ export function vendorRoutes(deps: Deps, vendors: VendorService): RouteDef[] {
       columns: [
         'id',
         'vendorId',
-        'kind',
+        'movementKind',
         'amount',
         'balanceAfter',
         'commission',

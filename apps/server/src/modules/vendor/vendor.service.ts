@@ -43,7 +43,7 @@ const write = batchWriter({
       stored: action === 'Update' ? vendorRows.stored(r.vendorId) : undefined,
       values: {
         vendorName: r.vendorName,
-        kind: r.kind,
+        vendorKind: r.vendorKind,
         stationIds: [...new Set(r.stationIds)],
         clientId: r.clientId,
         terminalId: r.terminalId,
