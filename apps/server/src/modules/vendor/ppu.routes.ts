@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { DomainError } from '../../lib/domain-errors.js';
 import { authenticate } from './channel-caller.js';
 import { ChannelError } from './ppu.errors.js';
 import type { ErrorDetail, RequestType } from './ppu.models.js';
@@ -21,6 +22,20 @@ function idOf(request: FastifyRequest): string {
   return params.at(-1) ?? query.purchaseId ?? String((request.body as { id?: unknown })?.id ?? '');
 }
 
+/**
+ * What was wrong with a message that never reached its step: the schema's findings, the body guards'
+ * refusal (malformed, too deep, NUL), or the transport's 4xx (media type, size); null for anything else.
+ */
+function formatProblems(error: unknown): string[] | null {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return error.validation.map((v) => `${v.instancePath || '/'} ${v.message}`);
+  }
+  if (error instanceof DomainError && (error.kind === 'invalid' || error.kind === 'tooLarge'))
+    return [error.reason];
+  const status = (error as { statusCode?: number }).statusCode ?? 0;
+  return status >= 400 && status < 500 ? [(error as Error).message] : null;
+}
+
 function detailOf(
   error: unknown,
   request: FastifyRequest,
@@ -34,13 +49,17 @@ function detailOf(
       body: { ...base, errorType: error.errorType, errorMessage: error.errorMessage, ...detail },
     };
   }
-  if (hasZodFastifySchemaValidationErrors(error) || (error as { statusCode?: number }).statusCode === 400) {
-    const issues = hasZodFastifySchemaValidationErrors(error)
-      ? error.validation.map((v) => `${v.instancePath || '/'} ${v.message}`)
-      : ['Malformed JSON body'];
+  const format = formatProblems(error);
+  if (format) {
+    const status = (error as { statusCode?: number }).statusCode ?? 400;
     return {
-      status: 400,
-      body: { ...base, errorType: 'FORMAT_ERROR', errorMessage: 'Format error', detailMessage: { issues } },
+      status: status >= 400 && status < 500 ? status : 400,
+      body: {
+        ...base,
+        errorType: 'FORMAT_ERROR',
+        errorMessage: 'Format error',
+        detailMessage: { issues: format },
+      },
     };
   }
   return { status: 500, body: { ...base, errorType: 'GENERAL_ERROR', errorMessage: 'General error' } };
