@@ -54,6 +54,7 @@ import { stationModule } from './modules/station/index.js';
 import { tariffModule } from './modules/tariff/index.js';
 import { userModule } from './modules/user/index.js';
 import { vendingModule, vendWriteTotals } from './modules/vending/index.js';
+import { vendorModule } from './modules/vendor/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -169,6 +170,7 @@ function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
     collectionModule(deps, options.collection ?? false),
     cashUpModule(deps),
     revenueProtectionModule(deps),
+    vendorModule(deps, auth.checkAuthorizationPassword),
   ];
 }
 

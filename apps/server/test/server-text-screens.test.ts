@@ -77,8 +77,10 @@ function endpoints(): AnyEndpoint[] {
 
 /** Writes and sign-in calls; everything else is a read a screen shows. */
 const WRITE =
-  /\/(create\w*|import|update\w*|delete|generate|cancel|confirm|acknowledge|login|logout|switchRole|modify\w*|reset|recollect|captcha(\/needed)?|meterKey\/update)$/i;
+  /\/(create\w*|import|update\w*|delete|generate|cancel|confirm|acknowledge|login|logout|switchRole|modify\w*|reset|recollect|captcha(\/needed)?|meterKey\/update|vendor\/(credential|float))$/i;
 
+/** A vendor, so that its statement has a screen to read. */
+const VENDOR = 'KIOSK7';
 /** A demo meter with an account (set once the demo is in). */
 let METER = '';
 const REASONS = [
@@ -220,6 +222,23 @@ beforeAll(async () => {
   );
   METER = accounts.result.data[0]?.meterId ?? '';
   taskId = await serverTextRows(t);
+  const vendor = await t.call(
+    contracts.VENDOR_API.create.path,
+    [
+      {
+        vendorId: VENDOR,
+        vendorName: 'Kiosk 7',
+        vendorKind: 'agent',
+        stationIds: ['0001'],
+        clientId: '6004708000007',
+        terminalId: 'K7',
+        creditLimit: 0,
+        commissionRate: 2,
+      },
+    ],
+    admin,
+  );
+  if (vendor.code !== 0) throw new Error(vendor.reason);
 }, 240_000);
 afterAll(() => t.close());
 
@@ -236,6 +255,7 @@ const bodyOf = (path: string, lang: string): Record<string, unknown> => {
     [contracts.COLLECTION_API.jobs.path]: { meterId: METER },
     [contracts.CASH_UP_API.read.path]: { from: dayBefore(30), to: dayBefore(0) },
     [contracts.REVENUE_PROTECTION_API.transformerBalance.path]: { days: [dayBefore(30), dayBefore(1)] },
+    [contracts.VENDOR_API.statement.path]: { vendorId: VENDOR },
   };
   return { pageNumber: 1, pageSize: 100, lang, ...extra[path] };
 };

@@ -63,6 +63,15 @@ export const TRANSFORMER_PATHS = {
   readMap: '/api/transformer/readMap',
 } as const;
 export const DEBT_PATHS = crudPaths('debt');
+/** Vendors selling through the channels: the table, its download, the machine secret, the float and its ledger. */
+export const VENDOR_PATHS = {
+  ...crudPaths('vendor'),
+  export: exportPath('/api/vendor'),
+  credential: '/api/vendor/credential',
+  float: '/api/vendor/float',
+  statement: '/api/vendor/statement',
+  statementExport: exportPath('/api/vendor/statement'),
+} as const;
 export const STATION_PATHS = crudPaths('station');
 export const ROLE_PATHS = { ...crudPaths('role'), readDataRole: '/api/role/ReadDataRole' } as const;
 /** The DL/T 645 data-item catalogue (its tree is DLT645_TREE_PATH, next to its schema). */

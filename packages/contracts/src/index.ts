@@ -32,3 +32,4 @@ export * from './station.js';
 export * from './tariff.js';
 export * from './token.js';
 export * from './user.js';
+export * from './vendor.js';

@@ -71,6 +71,7 @@ export const PermissionGroups = {
     'RevenueProtection.Feeder',
     'RevenueProtection.Transformer',
   ],
+  Channel: ['Channel.Vendor'],
   Setting: [
     'Setting.Station',
     'Setting.Role',

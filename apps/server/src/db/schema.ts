@@ -345,6 +345,8 @@ export const images = pgTable('images', {
   updateDate: lastWrittenDate(),
 });
 
+// Channels: vendors, their float ledger, and the messages they sent.
+export * from './schema-channels.js';
 // Meter-data collection: the scheduler's per-meter/period markers and its leadership lease.
 export * from './schema-collection.js';
 // Head-end: each meter's link (online, transport, serving gateway).

@@ -699,9 +699,24 @@ const NETWORK: Rule[] = [
   ],
 ];
 
+/** Vendors of the sales channels and their floats. */
+const CHANNELS: Rule[] = [
+  [/^Vendor not found$/, '未找到售电商', 'No se encontró el vendedor'],
+  [
+    /^A vendor whose float has moved cannot be deleted: disable it instead$/,
+    '预存款有过变动的售电商不能删除：请改为停用',
+    'No se puede eliminar un vendedor cuyo saldo tuvo movimientos: desactívelo',
+  ],
+  [
+    /^The adjustment would take the float past its credit limit$/,
+    '此调整会使预存款超出信用额度',
+    'El ajuste llevaría el saldo más allá de su límite de crédito',
+  ],
+];
+
 const RULES: Rule[] = [
   ...[...NETWORK, ...ACCESS, ...SIGN_IN, ...ROWS, ...VENDING, ...FILES, ...REQUEST, ...ROW],
-  ...[...HTTP_RULES, ...SHORTFALL_RULES, ...STS_RULES],
+  ...[...HTTP_RULES, ...SHORTFALL_RULES, ...STS_RULES, ...CHANNELS],
 ];
 
 /** Every English sentence the rules know (for the test that each refusal has its zh and es). */

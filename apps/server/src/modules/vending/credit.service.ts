@@ -30,7 +30,7 @@ import { uniqueViolation, type Vendable, vendableOf, vendConflict } from './vend
  * write loses a race or a request is a retry; the steps hold the rules.
  */
 
-type Request = z.infer<typeof CreditTokenRequest>;
+export type Request = z.infer<typeof CreditTokenRequest>;
 
 /** What a vend would cost now, from what the database says now (nothing written). */
 async function previewVend(deps: Deps, ctx: UserContext, req: Request, v: Vendable, known: ContextInputs) {
@@ -47,7 +47,7 @@ type VendWriter = (w: CreditVendWrite) => Promise<{ id: number; receiptId: numbe
  * One attempt: read (unless the vend context already did), price, issue and write; throws a conflict
  * (see `vendConflict`) when it lost a race.
  */
-async function attemptCreditVend(
+export async function attemptCreditVend(
   deps: Deps,
   q: Queryable,
   write: VendWriter,

@@ -43,3 +43,12 @@ export function vendingModule(
 export function vendWriteTotals(database: Database): VendWriteTotals {
   return vendWriteQueueOf(database.db).stats;
 }
+
+export {
+  type ChannelSaleHooks,
+  type ChannelSaleRequest,
+  type ChannelTokenRecord,
+  type ChannelVending,
+  createChannelVending,
+  type ReversalOutcome,
+} from './channel-sale.js';

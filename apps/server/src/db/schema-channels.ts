@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { auditColumns, insertedDate, ts } from './columns.js';
+
+/** What kind of business sells through a channel. */
+export type VendorKind = 'bank' | 'aggregator' | 'agent' | 'mobileMoney';
+
+/**
+ * A vendor: a business that sells tokens through a channel with machine credentials of its own, out of a
+ * float it prefunded. The float may go down to minus the credit limit and no further; the ledger
+ * (vendor_float_movements) holds every movement, and `balance_minor` is their sum, kept on write.
+ */
+export const vendors = pgTable(
+  'vendors',
+  {
+    vendorId: text('vendor_id').primaryKey(),
+    vendorName: text('vendor_name').notNull(),
+    vendorKind: text('vendor_kind').$type<VendorKind>().notNull(),
+    /** The stations whose meters it may sell for. */
+    stationIds: jsonb('station_ids').$type<string[]>().notNull().default([]),
+    /** XMLVend's client and terminal ids (EAN-13 and a device id). */
+    clientId: text('client_id').notNull(),
+    terminalId: text('terminal_id').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** The machine secret's argon2id hash; null until one is issued. The secret itself is never stored. */
+    secretHash: text('secret_hash'),
+    secretIssuedDate: ts('secret_issued_date'),
+    balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(sql`0`),
+    creditLimitMinor: bigint('credit_limit_minor', { mode: 'number' }).notNull().default(sql`0`),
+    /** Commission in basis points of each sale (150 = 1.50 %). */
+    commissionBp: integer('commission_bp').notNull().default(0),
+    /** Sales allowed per calendar day (UTC); null = no daily limit. */
+    dailyLimitMinor: bigint('daily_limit_minor', { mode: 'number' }),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('vendors_client_idx').on(t.clientId)],
+);
+
+export type FloatMovementKind = 'topUp' | 'adjustment' | 'sale' | 'reversal';
+
+/** Every movement of a vendor's float, signed (a sale is negative), with the balance it left. */
+export const vendorFloatMovements = pgTable(
+  'vendor_float_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.vendorId),
+    movementKind: text('movement_kind').$type<FloatMovementKind>().notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }).notNull(),
+    /** The vendor's commission on a sale (negative on its reversal); 0 for top-ups and adjustments. */
+    commissionMinor: bigint('commission_minor', { mode: 'number' }).notNull().default(sql`0`),
+    /** The channel message (purchase id) and token record a sale or reversal belongs to. */
+    messageId: text('message_id'),
+    tokenRecordId: bigint('token_record_id', { mode: 'number' }),
+    remark: text('remark'),
+    createId: text('create_id').notNull(),
+    createDate: insertedDate(),
+  },
+  (t) => [index('vendor_float_movements_vendor_idx').on(t.vendorId, t.createDate)],
+);
+
+export type ChannelMessageKind = 'purchase' | 'keyChange' | 'faultReport';
+export type ChannelSaleState = 'issued' | 'confirmed' | 'reversed';
+
+/**
+ * Each message a vendor sent that created something (a purchase, a key-change request, a fault report),
+ * under the id the vendor chose: the same id twice is a duplicate, and advices find their request here.
+ */
+export const channelMessages = pgTable(
+  'channel_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.vendorId),
+    messageId: text('message_id').notNull(),
+    kind: text('kind').$type<ChannelMessageKind>().notNull(),
+    meterId: text('meter_id').notNull(),
+    tokenRecordId: bigint('token_record_id', { mode: 'number' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    state: text('state').$type<ChannelSaleState>(),
+    confirmationId: text('confirmation_id'),
+    reversalId: text('reversal_id'),
+    /** What the request carried that the answer echoes (institutions, identifiers, fault details). */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createDate: insertedDate(),
+    updateDate: ts('update_date'),
+  },
+  (t) => [
+    uniqueIndex('channel_messages_vendor_message_idx').on(t.vendorId, t.messageId),
+    index('channel_messages_meter_idx').on(t.meterId, t.createDate),
+  ],
+);

@@ -1,0 +1,49 @@
+import type { Deps } from '../../deps.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { channelError } from './ppu.errors.js';
+import { findVendor, type VendorRecord } from './vendor.repo.js';
+
+/** A vendor's machine, authenticated, acting for one station (the meter's) as a seller of its own. */
+export interface ChannelCaller {
+  vendor: VendorRecord;
+  ctx: UserContext;
+}
+
+/** The seller id a vendor's records carry: never a user id (those have no colon). */
+export const sellerIdOf = (vendorId: string) => `vendor:${vendorId}`;
+
+/** The caller as the vend pipeline sees it: a seller without a session, in the meter's station. */
+export function callerIn(vendor: VendorRecord, stationId: string, ipAddress: string | null): ChannelCaller {
+  const userId = sellerIdOf(vendor.vendorId);
+  return {
+    vendor,
+    ctx: {
+      user: {
+        sessionId: userId,
+        userId,
+        roleId: '',
+        roleName: 'vendor',
+        roleContent: [],
+        stationId,
+        isSystemAdmin: false,
+        mustChangePassword: false,
+      },
+      actor: { userId, stationId, ipAddress },
+    },
+  };
+}
+
+/** The vendor named by HTTP Basic credentials, or a 401: unknown, disabled, no secret or a wrong one. */
+export async function authenticate(deps: Deps, header: string | undefined): Promise<VendorRecord> {
+  const refused = channelError('INVALID_MERCHANT', 'Unauthorised', 401);
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header ?? '');
+  if (!m?.[1]) throw refused;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) throw refused;
+  const vendor = await findVendor(deps.database.db, decoded.slice(0, colon));
+  if (!vendor?.enabled || !vendor.secretHash) throw refused;
+  if (!(await verifyPassword(vendor.secretHash, decoded.slice(colon + 1)))) throw refused;
+  return vendor;
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { type Call, type Document, generatedClient } from './conformance/document-client.js';
+import { ADMIN_AUTH_PASSWORD, type TestApp } from './harness.js';
+
+/** Where the prepaid-utility channel serves its own OpenAPI document. */
+export const CHANNEL_DOCUMENT = '/swagger/prepaidutility/v3.json';
+
+/**
+ * A vendor made, given a machine secret and funded through the console API, as the utility's revenue office
+ * does; answers its HTTP Basic header.
+ */
+export async function fundedVendor(
+  t: TestApp,
+  v: { vendorId: string; clientId: string; topUp: string; creditLimit?: string },
+) {
+  const admin = await t.adminToken();
+  const line = {
+    vendorId: v.vendorId,
+    vendorName: `Vendor ${v.vendorId}`,
+    vendorKind: 'bank',
+    stationIds: ['0001'],
+    clientId: v.clientId,
+    terminalId: 'T0000001',
+    creditLimit: v.creditLimit ?? '0',
+    commissionRate: '1.5',
+  };
+  const created = await t.call('/api/vendor/create', [line], admin);
+  if (created.code !== 0) throw new Error(created.reason);
+  const auth = { vendorId: v.vendorId, authorizationPassword: ADMIN_AUTH_PASSWORD };
+  const cred = await t.call<{ secret: string }>('/api/vendor/credential', auth, admin);
+  if (cred.code !== 0) throw new Error(cred.reason);
+  const float = await t.call(
+    '/api/vendor/float',
+    { ...auth, kind: 'topUp', amount: v.topUp, remark: 'Deposit' },
+    admin,
+  );
+  if (float.code !== 0) throw new Error(float.reason);
+  return `Basic ${Buffer.from(`${v.vendorId}:${cred.result.secret}`).toString('base64')}`;
+}
+
+/** The client generated from the channel's document, sending `authorization()` with every call. */
+export async function channelClient(t: TestApp, authorization: () => string) {
+  const res = await t.app.inject({ method: 'GET', url: CHANNEL_DOCUMENT });
+  if (res.statusCode !== 200) throw new Error(`no channel document: ${res.statusCode}`);
+  const client = generatedClient(t.app, res.json() as Document, authorization);
+  return (operationId: string): Call => {
+    const call = client[operationId];
+    if (!call) throw new Error(`the document has no operation ${operationId}`);
+    return call;
+  };
+}
+
+/** The members every message carries, as a bank's switch fills them. */
+export const transaction = (id: string, vendorId = 'BANK01') => ({
+  id,
+  time: new Date().toISOString(),
+  originator: {
+    institution: { id: vendorId, name: 'First Bank' },
+    terminalId: '00000001',
+    merchant: {
+      merchantType: '5411',
+      merchantId: '000000000000001',
+      merchantName: { name: 'Corner Shop', city: 'Cape Town', region: 'WC', country: 'ZA' },
+    },
+  },
+  client: { id: vendorId, name: 'First Bank' },
+  thirdPartyIdentifiers: [{ institutionId: vendorId, transactionIdentifier: `ref-${id.slice(0, 8)}` }],
+});
+
+export const purchaseBody = (id: string, meterId: string, amount: number, vendorId = 'BANK01') => ({
+  ...transaction(id, vendorId),
+  meter: { meterId },
+  purchaseAmount: { amount, currency: '710' },
+});
+
+export const advice = (id: string, requestId: string) => ({
+  id,
+  requestId,
+  time: new Date().toISOString(),
+  thirdPartyIdentifiers: [{ institutionId: 'BANK01', transactionIdentifier: 'ref' }],
+});
+
+export const newId = () => randomUUID();
