@@ -9,3 +9,4 @@ export * from './remote-task.js';
 export * from './revenue-protection.js';
 export * from './token.js';
 export * from './user.js';
+export * from './revprot-case.js';
