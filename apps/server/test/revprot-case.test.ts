@@ -138,14 +138,22 @@ describe('revenue-protection cases', () => {
     const text = await unchangedBy(t.database, () =>
       t.upload(
         `/api/revenueProtection/case/photo?caseId=${c.caseId}`,
-        { name: 'seal.png', content: Buffer.from('GIF89a not a png at all, really not one'), type: 'image/png' },
+        {
+          name: 'seal.png',
+          content: Buffer.from('GIF89a not a png at all, really not one'),
+          type: 'image/png',
+        },
         admin,
       ),
     );
     expect((text.json() as { reason: string }).reason).toMatch(/Only PNG images/);
     const big = Buffer.concat([PNG_1x1, Buffer.alloc(2 * 1024 * 1024)]);
     const large = await unchangedBy(t.database, () =>
-      t.upload(`/api/revenueProtection/case/photo?caseId=${c.caseId}`, { name: 'big.png', content: big }, admin),
+      t.upload(
+        `/api/revenueProtection/case/photo?caseId=${c.caseId}`,
+        { name: 'big.png', content: big },
+        admin,
+      ),
     );
     expect((large.json() as { code: number }).code).not.toBe(0);
   });
@@ -155,13 +163,18 @@ describe('revenue-protection cases', () => {
     const list = await t.call<Page<CaseRow>>('/api/revenueProtection/case/read', {}, north);
     expect(list.code, list.reason).toBe(0);
     expect(list.result.data.every((r) => r.stationId === 'NORTH')).toBe(true);
-    const south = (await t.call<Page<CaseRow>>('/api/revenueProtection/case/read', { meterId: SOUTH_METER }, admin))
-      .result.data[0]!;
+    const south = (
+      await t.call<Page<CaseRow>>('/api/revenueProtection/case/read', { meterId: SOUTH_METER }, admin)
+    ).result.data[0]!;
     const foreign = await unchangedBy(t.database, () =>
       step(t, north, { caseId: south.caseId, step: 'assign', assignedTo: 'rp_north' }),
     );
     expect(foreign.code).not.toBe(0);
-    const closedOnly = await t.call<Page<CaseRow>>('/api/revenueProtection/case/read', { status: 'closed' }, admin);
+    const closedOnly = await t.call<Page<CaseRow>>(
+      '/api/revenueProtection/case/read',
+      { status: 'closed' },
+      admin,
+    );
     expect(closedOnly.result.data.map((r) => r.status)).toEqual(['closed']);
     const open = await t.call<Page<CaseRow>>('/api/revenueProtection/case/read', { openOnly: true }, admin);
     expect(open.result.data.every((r) => r.status !== 'closed')).toBe(true);

@@ -47,7 +47,9 @@ describe('the demo fleet with planted theft', () => {
       lines.push(`${tr.transformerId}: planted ${planted.toFixed(2)} %, computed ${found?.lossPercent} %`);
       expect(Math.abs((found?.lossPercent ?? Number.NaN) - planted), tr.transformerId).toBeLessThanOrEqual(1);
     }
-    console.log(`transformer losses over ${window[0]} … ${window.at(-1)} (${t.database.kind})\n${lines.join('\n')}`);
+    console.log(
+      `transformer losses over ${window[0]} … ${window.at(-1)} (${t.database.kind})\n${lines.join('\n')}`,
+    );
     // Theft is there to find: some transformer loses more than a tenth, and the planted meters sit under them.
     expect(res.result.transformers.some((x) => (x.lossPercent ?? 0) > 10)).toBe(true);
   });

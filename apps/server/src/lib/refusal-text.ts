@@ -730,7 +730,17 @@ const CASES: Rule[] = [
   [/^photoId must be a number$/, 'photoId 必须是数字', 'photoId debe ser un número'],
 ];
 
-const RULES: Rule[] = [...CASES, ...NETWORK, ...ACCESS, ...SIGN_IN, ...ROWS, ...VENDING, ...FILES, ...REQUEST, ...ROW];
+const RULES: Rule[] = [
+  ...CASES,
+  ...NETWORK,
+  ...ACCESS,
+  ...SIGN_IN,
+  ...ROWS,
+  ...VENDING,
+  ...FILES,
+  ...REQUEST,
+  ...ROW,
+];
 
 /** Every English sentence the rules know (for the test that each refusal has its zh and es). */
 export const REFUSAL_RULES: readonly RegExp[] = [...RULES, ...ISSUE].map(([p]) => p);

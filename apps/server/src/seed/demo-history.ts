@@ -292,7 +292,13 @@ function silentSince(lastDay: string | undefined, now: Date): Date {
 }
 
 /** The electricity meters' year: readings of the first `electricMeters`, purchases of all of them. */
-function electricHistory(electric: Account[], end: Date, now: Date, prices: Map<string, number>, theft: PlantedTheft[]) {
+function electricHistory(
+  electric: Account[],
+  end: Date,
+  now: Date,
+  prices: Map<string, number>,
+  theft: PlantedTheft[],
+) {
   const theftOf = new Map(theft.map((p) => [p.meterId, p]));
   const out = {
     daily: [] as NewDailyRow[],

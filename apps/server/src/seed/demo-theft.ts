@@ -53,7 +53,11 @@ export const tamperFlagged = (theft: PlantedTheft | undefined, back: number) =>
  * The meters that steal, chosen from the read meters by a fixed stride so every demo database plants the
  * same ones; `skip` (a meter that goes silent on its own) is never chosen.
  */
-export function plantTheft(meterIds: string[], percent: number, skip: (i: number) => boolean): PlantedTheft[] {
+export function plantTheft(
+  meterIds: string[],
+  percent: number,
+  skip: (i: number) => boolean,
+): PlantedTheft[] {
   const count = Math.round((meterIds.length * Math.max(0, Math.min(100, percent))) / 100);
   const candidates = meterIds.map((id, i) => ({ id, i })).filter((m) => !skip(m.i));
   const stride = count > 0 ? Math.max(1, Math.floor(candidates.length / count)) : 1;
@@ -110,7 +114,11 @@ export async function demoNetwork(db: Db, read: { meterId: string; stationId: st
  * A check meter's daily rows: each day, what every meter under it really used (`used`, by meter, oldest day
  * first), registered as its own consumption. It buys nothing and never runs out of credit.
  */
-export function checkMeterDays(t: DemoTransformer, days: string[], used: Map<string, number[]>): NewDailyRow[] {
+export function checkMeterDays(
+  t: DemoTransformer,
+  days: string[],
+  used: Map<string, number[]>,
+): NewDailyRow[] {
   let total = 0;
   return days.map((currentDate, d) => {
     const usage = t.meterIds.reduce((sum, id) => sum + (used.get(id)?.[d] ?? 0), 0);
@@ -168,5 +176,8 @@ export async function saveNetwork(tx: Tx, network: DemoTransformer[], createDate
     )
     .onConflictDoNothing();
   for (const t of network)
-    await tx.update(meters).set({ transformerId: t.transformerId }).where(inArray(meters.meterId, t.meterIds));
+    await tx
+      .update(meters)
+      .set({ transformerId: t.transformerId })
+      .where(inArray(meters.meterId, t.meterIds));
 }

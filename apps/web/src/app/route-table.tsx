@@ -302,6 +302,7 @@ export const asyncRoutes: AppRoute[] = [
         'RevenueProtection.Transformer',
         () => import('../features/revenue-protection/transformer-page'),
       ],
+      ['case', 'RevenueProtection.Case', () => import('../features/revenue-protection/case-page')],
     ],
     'transformer-balance',
   ),

@@ -1,6 +1,6 @@
 /** Revenue-protection cases and the dashboard's summary of losses. */
 import { z } from 'zod';
-import { writeBody } from '../common.js';
+import { page, writeBody } from '../common.js';
 import { defineEndpoint, defineUpload } from '../endpoint.js';
 import { IMAGE_MAX_BYTES } from '../files.js';
 import {
@@ -12,7 +12,6 @@ import {
   RevprotSummary,
   RevprotSummaryRequest,
 } from '../revprot-case.js';
-import { page } from '../common.js';
 
 export const REVPROT_CASE_API = {
   read: defineEndpoint({

@@ -1,7 +1,15 @@
 import { CASE_OUTCOMES, CASE_STATUSES, type CaseReadRequest, type CaseRow } from '@prepay/contracts';
 import { and, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { accounts, customers, meters, revprotCasePhotos, revprotCases, stations, users } from '../../db/schema.js';
+import {
+  accounts,
+  customers,
+  meters,
+  revprotCasePhotos,
+  revprotCases,
+  stations,
+  users,
+} from '../../db/schema.js';
 import { minorToNumber } from '../../kernel/money.js';
 import { auditedSpec, equals, orderOf, pageOf, readWhere } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
@@ -135,7 +143,11 @@ export async function insertCases(q: Queryable, rows: (typeof revprotCases.$infe
   return made.map((r) => r.caseId);
 }
 
-export async function updateCase(q: Queryable, caseId: number, values: Partial<typeof revprotCases.$inferInsert>) {
+export async function updateCase(
+  q: Queryable,
+  caseId: number,
+  values: Partial<typeof revprotCases.$inferInsert>,
+) {
   await q.update(revprotCases).set(values).where(eq(revprotCases.caseId, caseId));
 }
 

@@ -61,7 +61,10 @@ export function caseRoutes(deps: Deps, cases: CaseService, losses: LossService):
         if (!Number.isInteger(id) || id <= 0)
           throw invalid('photoId must be a number', [{ path: 'photoId', message: 'not a photo id' }]);
         const png = await cases.photo(ctx.user, id);
-        return reply.header('content-type', 'image/png').header('cache-control', 'private, max-age=3600').send(png);
+        return reply
+          .header('content-type', 'image/png')
+          .header('cache-control', 'private, max-age=3600')
+          .send(png);
       },
     }),
   ];

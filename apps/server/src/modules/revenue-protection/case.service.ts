@@ -91,7 +91,10 @@ async function create(deps: Deps, ctx: UserContext, rows: CaseCreateRequest[]): 
         };
       },
     );
-    const ids = await insertCases(tx, values.filter((v) => v !== undefined));
+    const ids = await insertCases(
+      tx,
+      values.filter((v) => v !== undefined),
+    );
     const after = await loadCases(tx, ids);
     for (const row of after) await writeAudit(tx, ctx.actor, { title: TITLE, action: 'Create', after: row });
     return ids;

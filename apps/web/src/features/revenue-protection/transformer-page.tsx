@@ -1,4 +1,6 @@
+import { EnvironmentOutlined } from '@ant-design/icons';
 import { TRANSFORMER_API, type TransformerRow } from '@prepay/contracts';
+import { Button } from 'antd';
 import type { TFunction } from 'i18next';
 import { auditColumns, stationColumn, textColumn } from '../../components/list-page/common-columns';
 import {
@@ -10,6 +12,7 @@ import {
 import type { FieldDef } from '../../components/list-page/form-dialog';
 import type { ListColumn } from '../../components/list-page/list-page';
 import { NETWORK_ID, networkNames, remarkAndStation } from './network-names';
+import { mapStore, TransformerMapDialog } from './transformer-map-dialog';
 
 function transformerFields(t: TFunction, isAdmin: boolean, stations: StationOptions): FieldDef[] {
   return [
@@ -47,7 +50,23 @@ function transformerColumns(
     textColumn('feederId', t('revprot.transformer.feederId'), 140),
     textColumn('checkMeterId', t('revprot.transformer.checkMeterId'), 160),
     { key: 'capacityKva', title: t('revprot.transformer.capacityKva'), sort: true, width: 130 },
-    { key: 'meterCount', title: t('revprot.transformer.meterCount'), width: 100 },
+    {
+      key: 'meterCount',
+      title: t('revprot.transformer.meterCount'),
+      width: 110,
+      render: (v, row) => (
+        <Button
+          size="small"
+          icon={<EnvironmentOutlined />}
+          title={t('revprot.map.open')}
+          aria-label={`${t('revprot.map.open')} ${row.transformerId}`}
+          data-testid={`transformer-map-${row.transformerId}`}
+          onClick={() => mapStore.set({ transformerId: row.transformerId })}
+        >
+          {String(v)}
+        </Button>
+      ),
+    },
     ...auditColumns<TransformerRow>(t),
     ...stationColumn<TransformerRow>(t, isAdmin, stations),
   ];
@@ -81,4 +100,13 @@ const page = crudPage<typeof TRANSFORMER_API, TransformerForm>({
 });
 /** The page's first read, started with its code by the menu or the router. */
 export const prefetch = page.prefetch;
-export default page.Page;
+
+/** The grid, and the map of the transformer whose meter count was clicked. */
+export default function TransformerPage() {
+  return (
+    <>
+      <page.Page />
+      <TransformerMapDialog />
+    </>
+  );
+}
