@@ -76,8 +76,9 @@ export function zeroBuyers(
   minDays: number,
 ) {
   return meters.flatMap((m) => {
-    if (m.customerId === null || m.openedDay === null || m.openedDay > asOf) return [];
+    if (m.customerId === null || m.openedDay === null) return [];
     const last = lastVend(vends, m.meterId, asOf);
+    if (!last && m.openedDay > asOf) return [];
     const nonpurchaseDays = asOf - (last ? last.day : m.openedDay);
     if (nonpurchaseDays < minDays) return [];
     const read = readingsOf(rows, m.meterId, asOf - minDays + 1, asOf);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DateTime, IdFilter, ReadRequestBase } from './common.js';
-import { LangReadRequest } from './daily-data.js';
+import { Lang } from './daily-data.js';
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is yyyy-MM-dd');
 
@@ -45,6 +45,9 @@ export const TransformerBalanceRow = z.object({
 });
 export type TransformerBalanceRow = z.infer<typeof TransformerBalanceRow>;
 
+/** A finding's read: the common members, and the language of its download (English when not sent). */
+const FindingReadRequest = ReadRequestBase.extend({ lang: Lang.nullish() });
+
 /** The meter filters every meter finding offers (each "contains", ignoring case). */
 const MeterFindingFilters = {
   meterId: IdFilter,
@@ -67,7 +70,7 @@ const FindingMeterColumns = {
 export const ZeroBuyerState = z.enum(['consuming', 'communicating', 'silent']);
 export type ZeroBuyerState = z.infer<typeof ZeroBuyerState>;
 
-export const ZeroBuyersRequest = LangReadRequest.extend({
+export const ZeroBuyersRequest = FindingReadRequest.extend({
   ...MeterFindingFilters,
   /** The last day looked at; yesterday (the server's calendar) when not sent. */
   asOf: Day.nullish(),
@@ -95,7 +98,7 @@ export const ZeroBuyerRow = z.object({
 });
 export type ZeroBuyerRow = z.infer<typeof ZeroBuyerRow>;
 
-export const BeyondCreditRequest = LangReadRequest.extend({
+export const BeyondCreditRequest = FindingReadRequest.extend({
   ...MeterFindingFilters,
   /** The last day looked at; yesterday when not sent. */
   asOf: Day.nullish(),
@@ -138,7 +141,7 @@ export type TamperFlag = z.infer<typeof TamperFlag>;
 /** Days before the first event whose readings make the "before" average. */
 export const TAMPER_BEFORE_DAYS = 30;
 
-export const TamperRequest = LangReadRequest.extend({
+export const TamperRequest = FindingReadRequest.extend({
   ...MeterFindingFilters,
   days: DayRange,
   /** Only meters that raised this flag in the range. */
@@ -203,7 +206,7 @@ export const SUSPECT_POINTS = {
  */
 export const SUSPECT_LIMITS = { dropPercent: 30, lossPercent: 5 } as const;
 
-export const SuspectsRequest = LangReadRequest.extend({
+export const SuspectsRequest = FindingReadRequest.extend({
   ...MeterFindingFilters,
   /**
    * The evidence window: tamper events in it, no purchase during it (zero buyer), beyond credit as of

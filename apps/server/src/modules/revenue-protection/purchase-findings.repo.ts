@@ -35,7 +35,8 @@ export function zeroBuyersQuery(req: ZeroBuyersRequest, user: SessionUser, asOf:
       select lp.*, ${asOf}::date - (coalesce(lp.last_purchase, lp.opened) at time zone ${zone})::date
              as nonpurchase_days
       from (${lastPurchase(meterScope(req, user, true), asOf, 'left')}) lp
-      where lp.opened < ${endOfDay(asOf)}
+      -- An account with no purchase yet counts from its opening, so one opened after asOf is left out.
+      where lp.last_purchase is not null or lp.opened < ${endOfDay(asOf)}
     ),
     zb as (select * from z where nonpurchase_days >= ${days}),
     r as (
