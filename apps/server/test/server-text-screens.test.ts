@@ -240,6 +240,8 @@ const bodyOf = (path: string, lang: string): Record<string, unknown> => {
     [contracts.COLLECTION_API.jobs.path]: { meterId: METER },
     [contracts.CASH_UP_API.read.path]: { from: dayBefore(30), to: dayBefore(0) },
     [contracts.REVENUE_PROTECTION_API.transformerBalance.path]: { days: [dayBefore(30), dayBefore(1)] },
+    [contracts.REVENUE_PROTECTION_API.tamper.path]: { days: [dayBefore(30), dayBefore(1)] },
+    [contracts.REVENUE_PROTECTION_API.suspects.path]: { days: [dayBefore(30), dayBefore(1)] },
   };
   return { pageNumber: 1, pageSize: 100, lang, ...extra[path] };
 };

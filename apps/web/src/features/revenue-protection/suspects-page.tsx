@@ -1,0 +1,65 @@
+import { REVENUE_PROTECTION_API, type SuspectRow } from '@prepay/contracts';
+import { Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { textColumn } from '../../components/list-page/common-columns';
+import { ListPage } from '../../components/list-page/list-page';
+import { useDayRange, useNumber } from './finding-filters';
+import './locales';
+
+/** Suspects: meters ranked by the points of the findings that raised them, each with its evidence. */
+export default function SuspectsPage() {
+  const { t } = useTranslation();
+  const f = (k: string) => t(`revprot.finding.${k}`);
+  const days = useDayRange(30);
+  const minScore = useNumber('minScore', f('minScore'), null, { min: 0, max: 1000 });
+  const figure = (key: keyof SuspectRow, width = 150) => ({
+    key,
+    title: f(key),
+    sort: true,
+    width,
+    optional: true,
+  });
+  return (
+    <ListPage<SuspectRow>
+      resource="revprot-suspects"
+      read={REVENUE_PROTECTION_API.suspects}
+      exportModule="revenueProtection/suspects"
+      exportFileName="suspects"
+      rowKey={(r) => r.meterId}
+      extraBody={{ lang: 'en', days: days.range, minScore: minScore.value }}
+      toolbarExtra={
+        <Space wrap>
+          {days.picker}
+          {minScore.input}
+        </Space>
+      }
+      columns={[
+        textColumn<SuspectRow>('meterId', f('meterId'), 130, { fixed: 'left' }),
+        { key: 'score', title: f('score'), sort: true, width: 90 },
+        {
+          key: 'evidence',
+          title: f('evidence'),
+          width: 380,
+          render: (_v, row) => (
+            <Space size={[0, 4]} wrap>
+              {row.evidence.map((e) => (
+                <Tag key={e.finding} color={e.points >= 25 ? 'error' : 'warning'}>
+                  {t(`revprot.evidence.${e.finding}`)} +{e.points}
+                </Tag>
+              ))}
+            </Space>
+          ),
+        },
+        textColumn<SuspectRow>('customerId', f('customerId'), 130),
+        textColumn<SuspectRow>('transformerId', t('revprot.transformer.id'), 150),
+        figure('tamperDays', 130),
+        figure('tamperDropPercent', 170),
+        figure('excessEnergy', 130),
+        figure('nonpurchaseDays'),
+        figure('consumptionDropPercent', 170),
+        figure('transformerLossPercent', 170),
+        { key: 'stationId', title: f('stationId'), sort: true, width: 120, optional: true },
+      ]}
+    />
+  );
+}
