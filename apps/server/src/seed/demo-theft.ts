@@ -15,8 +15,13 @@ export const DEMO_THEFT = {
   percent: 20,
   bypassRegisters: 0.35,
   tamperRegisters: 0.4,
-  /** The first day of theft, in days before the history's last day (a spread per meter below it). */
-  fromBack: 60,
+  /**
+   * The first day of theft, in days before the history's last day (a spread per meter below it): a bypass
+   * or a tamper starts within the last 30 days (the findings' default window, where the drop shows), a
+   * zero buyer's last purchase is older than that window.
+   */
+  fromBack: 29,
+  zeroBuyerFromBack: 45,
   /** Customer meters per transformer. */
   perTransformer: 7,
 } as const;
@@ -62,11 +67,11 @@ export function plantTheft(
   const candidates = meterIds.map((id, i) => ({ id, i })).filter((m) => !skip(m.i));
   const stride = count > 0 ? Math.max(1, Math.floor(candidates.length / count)) : 1;
   const chosen = candidates.filter((_, k) => k % stride === 1 % stride).slice(0, count);
-  return chosen.map((m, k) => ({
-    meterId: m.id,
-    kind: k % 4 === 1 ? 'tamper' : k % 4 === 3 ? 'zeroBuyer' : 'bypass',
-    fromBack: DEMO_THEFT.fromBack - (k % 5) * 4,
-  }));
+  return chosen.map((m, k) => {
+    const kind: TheftKind = k % 4 === 1 ? 'tamper' : k % 4 === 3 ? 'zeroBuyer' : 'bypass';
+    const start = kind === 'zeroBuyer' ? DEMO_THEFT.zeroBuyerFromBack : DEMO_THEFT.fromBack;
+    return { meterId: m.id, kind, fromBack: start - (k % 5) * 2 };
+  });
 }
 
 export interface DemoTransformer {
