@@ -242,6 +242,9 @@ const bodyOf = (path: string, lang: string): Record<string, unknown> => {
     [contracts.REVENUE_PROTECTION_API.transformerBalance.path]: { days: [dayBefore(30), dayBefore(1)] },
     [contracts.REVENUE_PROTECTION_API.tamper.path]: { days: [dayBefore(30), dayBefore(1)] },
     [contracts.REVENUE_PROTECTION_API.suspects.path]: { days: [dayBefore(30), dayBefore(1)] },
+    [contracts.REVPROT_CASE_API.summary.path]: { days: [dayBefore(30), dayBefore(1)] },
+    // A transformer of the demo network (seed/demo-theft.ts).
+    [contracts.TRANSFORMER_API.readMap.path]: { transformerId: 'TX-NORTH-1' },
   };
   return { pageNumber: 1, pageSize: 100, lang, ...extra[path] };
 };
@@ -256,8 +259,8 @@ async function read(path: string, lang: string) {
   return { status: res.statusCode, body: res.json() as { code: number; reason: string; result: unknown } };
 }
 
-// A transformer's map answers coordinates only and no screen shows it yet (the map page is to come).
-const NO_SCREEN = new Set<string>([contracts.TRANSFORMER_API.readMap.path]);
+// Every read has a screen now (the transformer's map shows its meters and their customers).
+const NO_SCREEN = new Set<string>([]);
 const READS = endpoints()
   .map((e) => e.path)
   .filter((p) => !WRITE.test(p) && !NO_SCREEN.has(p));

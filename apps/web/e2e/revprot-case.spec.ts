@@ -26,7 +26,7 @@ interface DebtRow {
   totalDebt: number;
 }
 
-/** Demo accounts with no case yet: one per test (a meter holds one open case at a time). */
+/** The top suspects with a customer: one per test (a meter holds one open case at a time). */
 let accounts: Account[] = [];
 
 async function debtOf(page: Page, token: string, customerId: string) {
@@ -44,13 +44,26 @@ async function takeStep(page: Page, status: string) {
 describeConsole('revenue-protection cases', { timeout: 300_000 }, () => {
   test.beforeAll(async ({ request }) => {
     const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
-    const env = await api(request, '/api/account/read', { pageSize: 40, stationId: 'NORTH' }, token);
-    accounts = (env.result as { data: Account[] }).data.slice(-2);
+    // The suspects page's window: the 30 days before today.
+    const day = (back: number) => {
+      const d = new Date(Date.now() - back * 86_400_000);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
+    const env = await api(
+      request,
+      '/api/revenueProtection/suspects/read',
+      { days: [day(30), day(1)], pageSize: 20, orderBy: 'score desc' },
+      token,
+    );
+    expect(env.code, env.reason).toBe(0);
+    accounts = (env.result as { data: { meterId: string; customerId: string | null }[] }).data
+      .filter((r): r is Account => r.customerId !== null)
+      .slice(0, 2);
     expect(accounts).toHaveLength(2);
   });
 
   for (const [i, width] of [1366, 375].entries()) {
-    test(`a case goes from opened to closed and its recovered amount becomes the customer's debt at ${width} px`, async ({
+    test(`a case taken from a suspect to closed: its recovered amount becomes the customer's debt at ${width} px`, async ({
       page,
     }) => {
       const account = accounts[i] as Account;
@@ -58,11 +71,11 @@ describeConsole('revenue-protection cases', { timeout: 300_000 }, () => {
       const before = await debtOf(page, token, account.customerId);
       await page.setViewportSize({ width, height: 800 });
       await loginAs(page);
-      await openList(page, '/revenue-protection/case', 'revprot-case');
-
-      await page.getByTestId('list-add').click();
-      await page.getByTestId('case-open-meter').fill(account.meterId);
-      await page.getByTestId('case-open-reason').fill('Consumes well beyond what it buys');
+      await openList(page, '/revenue-protection/suspects', 'revprot-suspects');
+      await page.getByTestId(`suspect-open-case-${account.meterId}`).click();
+      // The suspect's meter and evidence come with it.
+      await expect(page.getByTestId('case-open-meter')).toHaveValue(account.meterId);
+      await expect(page.getByTestId('case-open-reason')).toHaveValue(/Score \d+: /);
       await page.getByTestId('case-open-submit').click();
       const detail = page.getByTestId('case-detail');
       await expect(detail).toBeVisible();

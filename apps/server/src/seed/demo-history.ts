@@ -392,7 +392,7 @@ export async function seedDemoHistory(
       {
         title: 'System',
         action: 'SeedDemoHistory',
-        content: `${h.daily.length} daily rows, ${h.vends.length} purchases, ${h.waterRows.length} water rows, ${h.planted.length} meters stealing under ${h.network.length} transformers`,
+        content: `${h.daily.length} daily rows, ${h.vends.length} purchases, ${h.waterRows.length} water rows`,
       },
     );
   });

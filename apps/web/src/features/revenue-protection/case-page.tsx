@@ -2,6 +2,7 @@ import { type CaseRow, REVPROT_CASE_API } from '@prepay/contracts';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { auditColumns, optionColumn, textColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
 import { CaseDialog } from './case-dialog';
@@ -14,7 +15,9 @@ export const CASE_RESOURCE = 'revprot-case';
 /** Cases: the suspected meters an officer follows from opening to inspection and closing. */
 export default function CasePage() {
   const { t } = useTranslation();
-  const [viewing, setViewing] = useState<number | null>(null);
+  const [params] = useSearchParams();
+  // Opened from a suspect: the new case is shown at once.
+  const [viewing, setViewing] = useState<number | null>(() => Number(params.get('caseId')) || null);
   const [opening, setOpening] = useState(false);
   const statuses = statusOptions(t);
   return (

@@ -1,8 +1,12 @@
 import { REVENUE_PROTECTION_API, type SuspectRow } from '@prepay/contracts';
-import { Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { textColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
+import { useHasPermission } from '../../lib/session';
+import { OpenCaseDialog } from './case-open-dialog';
 import { useDayRange, useNumber } from './finding-filters';
 import './locales';
 
@@ -11,6 +15,11 @@ export default function SuspectsPage() {
   const { t } = useTranslation();
   const f = (k: string) => t(`revprot.finding.${k}`);
   const days = useDayRange(30);
+  const mayOpenCase = useHasPermission('RevenueProtection.Case');
+  const [suspect, setSuspect] = useState<{ meterId: string; reason: string } | null>(null);
+  const navigate = useNavigate();
+  const reasonOf = (row: SuspectRow) =>
+    `${f('score')} ${row.score}: ${row.evidence.map((e) => `${t(`revprot.evidence.${e.finding}`)} +${e.points}`).join(', ')} (${days.range.join(' … ')})`;
   const minScore = useNumber('minScore', f('minScore'), null, { min: 0, max: 1000 });
   const figure = (key: keyof SuspectRow, width = 150) => ({
     key,
@@ -20,46 +29,69 @@ export default function SuspectsPage() {
     optional: true,
   });
   return (
-    <ListPage<SuspectRow>
-      resource="revprot-suspects"
-      read={REVENUE_PROTECTION_API.suspects}
-      exportModule="revenueProtection/suspects"
-      exportFileName="suspects"
-      rowKey={(r) => r.meterId}
-      extraBody={{ lang: 'en', days: days.range, minScore: minScore.value }}
-      toolbarExtra={
-        <Space wrap>
-          {days.picker}
-          {minScore.input}
-        </Space>
-      }
-      columns={[
-        textColumn<SuspectRow>('meterId', f('meterId'), 130, { fixed: 'left' }),
-        { key: 'score', title: f('score'), sort: true, width: 90 },
-        {
-          key: 'evidence',
-          title: f('evidence'),
-          width: 380,
-          render: (_v, row) => (
-            <Space size={[0, 4]} wrap>
-              {row.evidence.map((e) => (
-                <Tag key={e.finding} color={e.points >= 25 ? 'error' : 'warning'}>
-                  {t(`revprot.evidence.${e.finding}`)} +{e.points}
-                </Tag>
-              ))}
-            </Space>
-          ),
-        },
-        textColumn<SuspectRow>('customerId', f('customerId'), 130),
-        textColumn<SuspectRow>('transformerId', t('revprot.transformer.id'), 150),
-        figure('tamperDays', 130),
-        figure('tamperDropPercent', 170),
-        figure('excessEnergy', 130),
-        figure('nonpurchaseDays'),
-        figure('consumptionDropPercent', 170),
-        figure('transformerLossPercent', 170),
-        { key: 'stationId', title: f('stationId'), sort: true, width: 120, optional: true },
-      ]}
-    />
+    <>
+      <ListPage<SuspectRow>
+        resource="revprot-suspects"
+        read={REVENUE_PROTECTION_API.suspects}
+        exportModule="revenueProtection/suspects"
+        exportFileName="suspects"
+        rowKey={(r) => r.meterId}
+        actionsWidth={mayOpenCase ? 120 : undefined}
+        actions={
+          mayOpenCase
+            ? (row) => (
+                <Button
+                  size="small"
+                  type="link"
+                  data-testid={`suspect-open-case-${row.meterId}`}
+                  onClick={() => setSuspect({ meterId: row.meterId, reason: reasonOf(row) })}
+                >
+                  {t('revprot.case.openCase')}
+                </Button>
+              )
+            : undefined
+        }
+        extraBody={{ lang: 'en', days: days.range, minScore: minScore.value }}
+        toolbarExtra={
+          <Space wrap>
+            {days.picker}
+            {minScore.input}
+          </Space>
+        }
+        columns={[
+          textColumn<SuspectRow>('meterId', f('meterId'), 130, { fixed: 'left' }),
+          { key: 'score', title: f('score'), sort: true, width: 90 },
+          {
+            key: 'evidence',
+            title: f('evidence'),
+            width: 380,
+            render: (_v, row) => (
+              <Space size={[0, 4]} wrap>
+                {row.evidence.map((e) => (
+                  <Tag key={e.finding} color={e.points >= 25 ? 'error' : 'warning'}>
+                    {t(`revprot.evidence.${e.finding}`)} +{e.points}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+          },
+          textColumn<SuspectRow>('customerId', f('customerId'), 130),
+          textColumn<SuspectRow>('transformerId', t('revprot.transformer.id'), 150),
+          figure('tamperDays', 130),
+          figure('tamperDropPercent', 170),
+          figure('excessEnergy', 130),
+          figure('nonpurchaseDays'),
+          figure('consumptionDropPercent', 170),
+          figure('transformerLossPercent', 170),
+          { key: 'stationId', title: f('stationId'), sort: true, width: 120, optional: true },
+        ]}
+      />
+      <OpenCaseDialog
+        open={suspect !== null}
+        suspect={suspect ?? undefined}
+        onClose={() => setSuspect(null)}
+        onOpened={(caseId) => navigate(`/revenue-protection/case?caseId=${caseId}`)}
+      />
+    </>
   );
 }
