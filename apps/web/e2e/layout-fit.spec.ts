@@ -100,6 +100,7 @@ const DECIDING: Record<string, string[]> = {
   '/revenue-protection/transformer-balance': ['transformerId', 'readingDate', 'lossPercent', 'missingMeters'],
   '/revenue-protection/feeder': ['feederId', 'feederName', 'transformerCount'],
   '/revenue-protection/transformer': ['transformerId', 'transformerName', 'checkMeterId', 'meterCount'],
+  '/revenue-protection/case': ['caseId', 'meterId', 'customerName', 'status', 'assignedTo', 'outcome'],
   '/setting/station': ['stationId', 'name'],
   '/setting/role': ['roleId', 'name'],
   '/setting/user': ['userId', 'fullName', 'status', 'roleId'],
