@@ -10,16 +10,43 @@ import { OpenCaseDialog } from './case-open-dialog';
 import { useDayRange, useNumber } from './finding-filters';
 import './locales';
 
+/** Opening a case on a suspect (for users who may): its meter and evidence go with it, then the case shows. */
+function useCaseOpener(range: [string, string]) {
+  const { t } = useTranslation();
+  const mayOpenCase = useHasPermission('RevenueProtection.Case');
+  const [suspect, setSuspect] = useState<{ meterId: string; reason: string } | null>(null);
+  const navigate = useNavigate();
+  const evidence = (row: SuspectRow) =>
+    row.evidence.map((e) => `${t(`revprot.evidence.${e.finding}`)} +${e.points}`).join(', ');
+  const reasonOf = (row: SuspectRow) =>
+    `${t('revprot.finding.score')} ${row.score}: ${evidence(row)} (${range.join(' … ')})`;
+  const actions = (row: SuspectRow) => (
+    <Button
+      size="small"
+      type="link"
+      data-testid={`suspect-open-case-${row.meterId}`}
+      onClick={() => setSuspect({ meterId: row.meterId, reason: reasonOf(row) })}
+    >
+      {t('revprot.case.openCase')}
+    </Button>
+  );
+  const dialog = (
+    <OpenCaseDialog
+      open={suspect !== null}
+      suspect={suspect ?? undefined}
+      onClose={() => setSuspect(null)}
+      onOpened={(caseId) => navigate(`/revenue-protection/case?caseId=${caseId}`)}
+    />
+  );
+  return { actions: mayOpenCase ? actions : undefined, actionsWidth: mayOpenCase ? 120 : undefined, dialog };
+}
+
 /** Suspects: meters ranked by the points of the findings that raised them, each with its evidence. */
 export default function SuspectsPage() {
   const { t } = useTranslation();
   const f = (k: string) => t(`revprot.finding.${k}`);
   const days = useDayRange(30);
-  const mayOpenCase = useHasPermission('RevenueProtection.Case');
-  const [suspect, setSuspect] = useState<{ meterId: string; reason: string } | null>(null);
-  const navigate = useNavigate();
-  const reasonOf = (row: SuspectRow) =>
-    `${f('score')} ${row.score}: ${row.evidence.map((e) => `${t(`revprot.evidence.${e.finding}`)} +${e.points}`).join(', ')} (${days.range.join(' … ')})`;
+  const opener = useCaseOpener(days.range);
   const minScore = useNumber('minScore', f('minScore'), null, { min: 0, max: 1000 });
   const figure = (key: keyof SuspectRow, width = 150) => ({
     key,
@@ -36,21 +63,8 @@ export default function SuspectsPage() {
         exportModule="revenueProtection/suspects"
         exportFileName="suspects"
         rowKey={(r) => r.meterId}
-        actionsWidth={mayOpenCase ? 120 : undefined}
-        actions={
-          mayOpenCase
-            ? (row) => (
-                <Button
-                  size="small"
-                  type="link"
-                  data-testid={`suspect-open-case-${row.meterId}`}
-                  onClick={() => setSuspect({ meterId: row.meterId, reason: reasonOf(row) })}
-                >
-                  {t('revprot.case.openCase')}
-                </Button>
-              )
-            : undefined
-        }
+        actionsWidth={opener.actionsWidth}
+        actions={opener.actions}
         extraBody={{ lang: 'en', days: days.range, minScore: minScore.value }}
         toolbarExtra={
           <Space wrap>
@@ -86,12 +100,7 @@ export default function SuspectsPage() {
           { key: 'stationId', title: f('stationId'), sort: true, width: 120, optional: true },
         ]}
       />
-      <OpenCaseDialog
-        open={suspect !== null}
-        suspect={suspect ?? undefined}
-        onClose={() => setSuspect(null)}
-        onOpened={(caseId) => navigate(`/revenue-protection/case?caseId=${caseId}`)}
-      />
+      {opener.dialog}
     </>
   );
 }
