@@ -1,6 +1,7 @@
-// `npm run bench [-- sts|server|simulator|web|vend|failover]`: every workspace's benchmark (or the named ones),
-// one after another. `vend` is the server's vend bench alone (also part of `server`); `failover` (named only)
-// is synchronous replication against one PostgreSQL and three failovers under load.
+// `npm run bench [-- sts|server|simulator|web|vend|failover|revprot]`: every workspace's benchmark (or the named
+// ones), one after another. `vend` is the server's vend bench alone (also part of `server`); `failover` (named only)
+// is synchronous replication against one PostgreSQL and three failovers under load; `revprot` (named only) is the
+// reports bench with the revenue-protection findings timed beside the reports, on the same data.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,16 @@ for (const name of wanted) {
     const res = spawnSync('npx', ['tsx', `bench/${name}.bench.ts`], {
       cwd: path.join(root, 'apps/server'),
       stdio: 'inherit',
+    });
+    if (res.status !== 0) failed++;
+    continue;
+  }
+  if (name === 'revprot') {
+    console.log('\n=== bench: revprot (apps/server/bench/reports.bench.ts, BENCH_REVPROT=1) ===');
+    const res = spawnSync('npx', ['tsx', 'bench/reports.bench.ts'], {
+      cwd: path.join(root, 'apps/server'),
+      stdio: 'inherit',
+      env: { ...process.env, BENCH_REVPROT: '1' },
     });
     if (res.status !== 0) failed++;
     continue;

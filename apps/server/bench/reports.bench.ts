@@ -24,6 +24,14 @@ import type { Database } from '../src/db/client.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { ADMIN_PASSWORD, testConfig } from '../test/test-config.js';
 import { benchEngines, benchYardstick, onEngine, percentile } from './bench-setup.js';
+import {
+  flagColumns,
+  flagValues,
+  loadNetwork,
+  REVPROT_RUNS,
+  revprotCases,
+  skippedVends,
+} from './revprot-data.js';
 
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -80,10 +88,10 @@ async function loadDaily(database: Database, meters: number) {
     from generate_series(0, ${DAYS}::int) d`);
   const t0 = performance.now();
   for (let d = DAYS; d >= 1; d--) {
-    await x(sql`insert into meter_daily_data (meter_id, reading_date, station_id, usage1, total1, remain1, voltage_a, current_a, relay_open, status, source)
+    await x(sql`insert into meter_daily_data (meter_id, reading_date, station_id, usage1, total1, remain1, voltage_a, current_a, relay_open, status, source ${flagColumns()})
       select (47000000000 + g)::text, current_date - ${d}::int, ${sql.raw(STATIONS)},
              30 + (g * 7 + ${d}::int * 13) % 120, 100000 + g + (400 - ${d}::int) * 80, 500 + (g + ${d}::int) % 900, 2300, 5000,
-             false, false, 'bench'
+             false, false, 'bench' ${flagValues(d)}
       from generate_series(1, ${meters}::int) g`);
   }
   log(`  daily rows inserted in ${secs(t0)}`);
@@ -124,7 +132,7 @@ async function loadOther(database: Database, meters: number) {
     select 'credit', row_number() over (), (47000000000 + g)::text, 'C' || g, 'T1', ${sql.raw(STATIONS)}, lpad((g * 13 + m)::text, 20, '0'),
            500 + (g * 31 + m) % 2000, (500 + (g * 31 + m) % 2000) * 650, case when g % 20 = 1 then 1000 else 0 end, 'bench',
            now() - make_interval(days => m * 30 + g % 29, hours => g % 10)
-    from generate_series(1, ${meters}::int) g, generate_series(0, ${Math.ceil(DAYS / 30) - 1}::int) m`);
+    from generate_series(1, ${meters}::int) g, generate_series(0, ${Math.ceil(DAYS / 30) - 1}::int) m ${skippedVends()}`);
   await x(sql`alter table token_records enable trigger user`);
   await rebuildPurchaseSummaries(database);
   await x(sql`insert into alarms (meter_id, station_id, kind, detail, raised_date)
@@ -183,6 +191,7 @@ async function load(database: Database, meters: number) {
   await loadMasterData(database, meters);
   await loadDaily(database, meters);
   await loadOther(database, meters);
+  await loadNetwork(database, meters, log);
   const t1 = performance.now();
   await database.db.execute(sql`vacuum analyze`);
   log(`  vacuum analyze in ${secs(t1)}; whole load ${secs(t0)}`);
@@ -304,10 +313,11 @@ async function run(name: string, database: Database, meters: number, target: num
     });
     const token = (login.json() as { result: { token: string } }).result.token;
     const worst: string[] = [];
-    for (const [label, method, url, body] of CASES) {
+    for (const [label, method, url, body] of [...CASES, ...revprotCases(day)]) {
       const times: number[] = [];
       let rows = '';
-      for (let i = 0; i < RUNS + 3; i++) {
+      const runs = label.startsWith('RP ') ? REVPROT_RUNS : RUNS;
+      for (let i = 0; i < runs + 3; i++) {
         const start = performance.now();
         const res = await app.inject({
           method,

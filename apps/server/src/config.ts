@@ -15,6 +15,8 @@ export interface Config {
   demoPassword: string | undefined;
   /** Authorization password of the seeded demo users (must differ from demoPassword); generated when absent. */
   demoAuthorizationPassword: string | undefined;
+  /** Share of the demo's read electricity meters that steal (bypass, tamper, zero buyer), 0–100. */
+  demoTheftPercent?: number;
   seed: 'demo' | 'none';
   jwtSecret: string | undefined;
   tokenTtlMinutes: number;
@@ -203,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminAuthorizationPassword: env.ADMIN_AUTHORIZATION_PASSWORD || undefined,
     demoPassword: env.DEMO_PASSWORD || undefined,
     demoAuthorizationPassword: env.DEMO_AUTHORIZATION_PASSWORD || undefined,
+    demoTheftPercent: Math.min(100, Math.max(0, int('DEMO_THEFT_PERCENT', 20, env))),
     seed,
     jwtSecret: env.JWT_SECRET || undefined,
     tokenTtlMinutes: int('TOKEN_TTL_MINUTES', 480, env),

@@ -256,6 +256,11 @@ const bodyOf = (path: string, lang: string): Record<string, unknown> => {
     [contracts.CASH_UP_API.read.path]: { from: dayBefore(30), to: dayBefore(0) },
     [contracts.REVENUE_PROTECTION_API.transformerBalance.path]: { days: [dayBefore(30), dayBefore(1)] },
     [contracts.VENDOR_API.statement.path]: { vendorId: VENDOR },
+    [contracts.REVENUE_PROTECTION_API.tamper.path]: { days: [dayBefore(30), dayBefore(1)] },
+    [contracts.REVENUE_PROTECTION_API.suspects.path]: { days: [dayBefore(30), dayBefore(1)] },
+    [contracts.REVPROT_CASE_API.summary.path]: { days: [dayBefore(30), dayBefore(1)] },
+    // A transformer of the demo network (seed/demo-theft.ts).
+    [contracts.TRANSFORMER_API.readMap.path]: { transformerId: 'TX-NORTH-1' },
   };
   return { pageNumber: 1, pageSize: 100, lang, ...extra[path] };
 };
@@ -270,8 +275,8 @@ async function read(path: string, lang: string) {
   return { status: res.statusCode, body: res.json() as { code: number; reason: string; result: unknown } };
 }
 
-// A transformer's map answers coordinates only and no screen shows it yet (the map page is to come).
-const NO_SCREEN = new Set<string>([contracts.TRANSFORMER_API.readMap.path]);
+// Every read has a screen now (the transformer's map shows its meters and their customers).
+const NO_SCREEN = new Set<string>([]);
 const READS = endpoints()
   .map((e) => e.path)
   .filter((p) => !WRITE.test(p) && !NO_SCREEN.has(p));

@@ -57,6 +57,10 @@ export const FEEDER_PATHS = crudPaths('feeder');
 /** The revenue-protection findings: each a report grid with its download at `<path without /read>/export`. */
 export const REVENUE_PROTECTION_PATHS = {
   transformerBalance: '/api/revenueProtection/transformerBalance/read',
+  zeroBuyers: '/api/revenueProtection/zeroBuyers/read',
+  consumptionBeyondCredit: '/api/revenueProtection/consumptionBeyondCredit/read',
+  tamper: '/api/revenueProtection/tamper/read',
+  suspects: '/api/revenueProtection/suspects/read',
 } as const;
 export const TRANSFORMER_PATHS = {
   ...crudPaths('transformer'),

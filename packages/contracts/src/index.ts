@@ -27,6 +27,7 @@ export * from './permissions.js';
 export * from './prepay-report.js';
 export * from './remote-task.js';
 export * from './revenue-protection.js';
+export * from './revprot-case.js';
 export * from './role.js';
 export * from './station.js';
 export * from './tariff.js';

@@ -49,6 +49,8 @@ export type BatchWriter<L, R> = (
   rows: L[],
   action: WriteAction,
   labels?: RowLabels,
+  /** A caller's open transaction: the write then joins it (as a savepoint), landing or failing with it. */
+  within?: Queryable,
 ) => Promise<R[]>;
 
 /**
@@ -67,11 +69,11 @@ export function batchWriter<T extends StampedTable, K, R, L>(
 ): BatchWriter<L, R> {
   const uniqueKeys = def.uniqueKeys ?? assertNoDuplicateKeys;
   const keysOf = def.keysOf ?? ((rows: L[]) => rows.map(def.keyOf));
-  return (deps, ctx, rows, action, labels) => {
+  return (deps, ctx, rows, action, labels, within) => {
     def.allowed?.(ctx.user);
     uniqueKeys(rows.map(def.keyOf), labels);
     const keys = keysOf(rows);
-    return deps.database.db.transaction(async (tx) => {
+    return (within ?? deps.database.db).transaction(async (tx) => {
       const { before, saves } = await def.plan(tx, { ctx, rows, keys, action, labels });
       const write = { action, now: deps.clock.now(), keys, before };
       return saveAllAudited(tx, ctx, def.target, write, saves);

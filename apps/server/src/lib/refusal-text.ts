@@ -714,7 +714,42 @@ const CHANNELS: Rule[] = [
   ],
 ];
 
+/** Revenue-protection cases: who a case goes to and the order of its steps. */
+const CASES: Rule[] = [
+  [/^case (\d+): (.+)$/, '案件 $1：{2}', 'caso $1: {2}'],
+  [/^case (\d+) not found$/, '未找到案件 $1', 'No se encontró el caso $1'],
+  [/^photo (\d+) not found$/, '未找到照片 $1', 'No se encontró la foto $1'],
+  [/^case (\d+) is closed$/, '案件 $1 已结案', 'El caso $1 está cerrado'],
+  [
+    /^case (\S+) is named twice; send one step per case$/,
+    '案件 $1 出现了两次；每个案件只发送一个步骤',
+    'El caso $1 aparece dos veces; envíe un paso por caso',
+  ],
+  [/^user (\S+) not found$/, '未找到用户 $1', 'no se encontró el usuario $1'],
+  [/^user (\S+) is in another station$/, '用户 $1 属于其他站点', 'el usuario $1 pertenece a otra estación'],
+  [/^a case is already open on this meter$/, '该电表已有未结案件', 'ya hay un caso abierto en este medidor'],
+  [/^the case is closed$/, '案件已结案', 'el caso está cerrado'],
+  [
+    /^record the inspection before closing the case$/,
+    '请先记录检查结果再结案',
+    'registre la inspección antes de cerrar el caso',
+  ],
+  [
+    /^a case closed with no fault recovers nothing$/,
+    '结论为无问题的案件不能追回金额',
+    'un caso cerrado sin falla no recupera nada',
+  ],
+  [
+    /^the meter has no customer account to charge$/,
+    '该电表没有可计入欠款的客户账户',
+    'el medidor no tiene una cuenta de cliente a la que cargar',
+  ],
+  [/^caseId must name a case$/, 'caseId 必须指明一个案件', 'caseId debe indicar un caso'],
+  [/^photoId must be a number$/, 'photoId 必须是数字', 'photoId debe ser un número'],
+];
+
 const RULES: Rule[] = [
+  ...CASES,
   ...[...NETWORK, ...ACCESS, ...SIGN_IN, ...ROWS, ...VENDING, ...FILES, ...REQUEST, ...ROW],
   ...[...HTTP_RULES, ...SHORTFALL_RULES, ...STS_RULES, ...CHANNELS],
 ];

@@ -25,6 +25,18 @@ import {
   saveWaterRows,
 } from '../modules/meter-data/index.js';
 import { DEMO_VENDING_KEY, demoDecoderKey } from './demo-masterdata.js';
+import {
+  checkMeterDays,
+  DEMO_THEFT,
+  demoNetwork,
+  type PlantedTheft,
+  plantTheft,
+  registered,
+  saveNetwork,
+  stopsBuying,
+  tamperFlagged,
+  usesPastCredit,
+} from './demo-theft.js';
 
 const FLAG = 'demo.history';
 /** Sized so a PGlite first start stays within seconds (measured in the report): 365 days × these meters. */
@@ -61,20 +73,32 @@ const dayAt = (end: Date, back: number, hour = 0, minute = 0) =>
  * One meter's year: a daily frozen reading (usage, totals, credit that falls with use and rises with each
  * vend), its vends, and the month-start registers. Deterministic per meter.
  */
-function meterYear(a: Account, index: number, end: Date, withReadings: boolean, priceMinor: number) {
+function meterYear(
+  a: Account,
+  index: number,
+  end: Date,
+  withReadings: boolean,
+  priceMinor: number,
+  theft?: PlantedTheft,
+) {
   const random = rng(index * 7919 + 17);
   const daily: NewDailyRow[] = [];
   const vends: Vend[] = [];
+  /** What the customer really used each day, oldest first (a check meter upstream sees it all). */
+  const used: number[] = [];
   let total = 10_000 + Math.floor(random() * 400_000);
   let remain = 300 + Math.floor(random() * 1500);
-  const offlineFrom = index % 37 === 5 ? 3 : 0;
+  const offlineFrom = offlineDays(index);
   for (let back = DEMO_HISTORY.days - 1; back >= 0; back--) {
     const day = dayAt(end, back);
     const weekend = day.getDay() === 0 || day.getDay() === 6;
-    const usage = Math.min(remain, Math.floor((weekend ? 60 : 35) + random() * 90));
+    const wanted = Math.floor((weekend ? 60 : 35) + random() * 90);
+    const use = usesPastCredit(theft, back) ? wanted : Math.min(remain, wanted);
+    used.push(use);
+    const usage = registered(theft, back, use);
     total += usage;
-    remain -= usage;
-    if (remain < 120 && random() < 0.8) {
+    remain = Math.max(0, remain - usage);
+    if (remain < 120 && random() < 0.8 && !stopsBuying(theft, back)) {
       const units = (150 + Math.floor(random() * 250)) * 10;
       remain += units;
       vends.push({
@@ -93,6 +117,7 @@ function meterYear(a: Account, index: number, end: Date, withReadings: boolean, 
     }
     if (!withReadings || back < offlineFrom) continue;
     const tamper = random() < 0.002;
+    const planted = tamperFlagged(theft, back);
     daily.push({
       meterId: a.meterId,
       currentDate: localDay(day),
@@ -110,18 +135,21 @@ function meterYear(a: Account, index: number, end: Date, withReadings: boolean, 
       currentA: 500 + Math.floor(random() * 8000),
       relayOpen: remain === 0,
       batteryLow: false,
-      magneticInterference: false,
+      magneticInterference: planted,
       terminalCoverOpen: tamper,
       coverOpen: false,
       source2Activated: false,
       currentReverse: false,
       currentUnbalance: false,
-      status: tamper || remain === 0,
+      status: tamper || planted || remain === 0,
       source: 'seed',
     });
   }
-  return { daily, vends: withTokens(a.meterId, vends), offline: offlineFrom > 0 };
+  return { daily, vends: withTokens(a.meterId, vends), offline: offlineFrom > 0, used };
 }
+
+/** A demo meter that falls silent: no reading for its last three days. */
+const offlineDays = (index: number) => (index % 37 === 5 ? 3 : 0);
 
 /** What a record keeps of the account it was sold to (the customer's name and address as they were). */
 const customerOf = (a: Account) => ({
@@ -263,31 +291,33 @@ function silentSince(lastDay: string | undefined, now: Date): Date {
   return at < now ? at : now;
 }
 
-/**
- * A year of daily readings and purchases for the demo meters, once (a flag records it), ending today so
- * every report and chart has something true to show on first start. Runs after the demo master data.
- */
-export async function seedDemoHistory(db: Db, now: Date): Promise<{ daily: number; vends: number } | null> {
-  const [done] = await db.select().from(systemSettings).where(eq(systemSettings.key, FLAG));
-  if (done) return null;
-  const electric = await loadAccounts(db, 0, DEMO_HISTORY.purchasingAccounts);
-  const waterMeters = await loadAccounts(db, 1, DEMO_HISTORY.waterMeters);
-  const prices = new Map((await db.select().from(tariffs)).map((t) => [t.tariffId, t.priceMinor]));
-  const end = dayAt(now, 1);
-  const daily: NewDailyRow[] = [];
-  const months: NewDailyRow[] = [];
-  const hours: NewHourlyRow[] = [];
-  const vends: Vend[] = [];
-  const offline: NewAlarm[] = [];
+/** The electricity meters' year: readings of the first `electricMeters`, purchases of all of them. */
+function electricHistory(
+  electric: Account[],
+  end: Date,
+  now: Date,
+  prices: Map<string, number>,
+  theft: PlantedTheft[],
+) {
+  const theftOf = new Map(theft.map((p) => [p.meterId, p]));
+  const out = {
+    daily: [] as NewDailyRow[],
+    months: [] as NewDailyRow[],
+    hours: [] as NewHourlyRow[],
+    vends: [] as Vend[],
+    offline: [] as NewAlarm[],
+    used: new Map<string, number[]>(),
+  };
   electric.forEach((a, i) => {
     const withReadings = i < DEMO_HISTORY.electricMeters;
-    const year = meterYear(a, i, end, withReadings, prices.get(a.tariffId) ?? 6500);
-    vends.push(...year.vends);
+    const year = meterYear(a, i, end, withReadings, prices.get(a.tariffId) ?? 6500, theftOf.get(a.meterId));
+    out.vends.push(...year.vends);
     if (!withReadings) return;
-    daily.push(...year.daily);
-    months.push(...monthly(year.daily));
+    out.used.set(a.meterId, year.used);
+    out.daily.push(...year.daily);
+    out.months.push(...monthly(year.daily));
     if (year.offline) {
-      offline.push({
+      out.offline.push({
         meterId: a.meterId,
         stationId: a.stationId,
         kind: 'offline',
@@ -295,33 +325,82 @@ export async function seedDemoHistory(db: Db, now: Date): Promise<{ daily: numbe
         currentDate: null,
         raisedDate: silentSince(year.daily.at(-1)?.currentDate, now),
       });
-    } else hours.push(...hourly(a, year.daily.at(-1), now, i));
+    } else out.hours.push(...hourly(a, year.daily.at(-1), now, i));
   });
+  return out;
+}
+
+/**
+ * The demo's history as the seed stores it, with the theft planted in it and the network that measures
+ * it: deterministic for a given `now`, so a test rebuilds it to know what was planted.
+ */
+export async function buildDemoHistory(db: Db, now: Date, theftPercent: number = DEMO_THEFT.percent) {
+  const electric = await loadAccounts(db, 0, DEMO_HISTORY.purchasingAccounts);
+  const waterMeters = await loadAccounts(db, 1, DEMO_HISTORY.waterMeters);
+  const prices = new Map((await db.select().from(tariffs)).map((t) => [t.tariffId, t.priceMinor]));
+  const end = dayAt(now, 1);
+  const read = electric.slice(0, DEMO_HISTORY.electricMeters);
+  const planted = plantTheft(
+    read.map((a) => a.meterId),
+    theftPercent,
+    (i) => offlineDays(i) > 0,
+  );
+  const network = await demoNetwork(db, read);
+  const history = electricHistory(electric, end, now, prices, planted);
+  const days = Array.from({ length: DEMO_HISTORY.days }, (_, k) =>
+    localDay(dayAt(end, DEMO_HISTORY.days - 1 - k)),
+  );
+  const checks = network.flatMap((t) => checkMeterDays(t, days, history.used));
+  history.daily.push(...checks);
+  history.months.push(...monthly(checks));
   const waterRows = waterMeters.flatMap((a, i) => water(a, i, end));
+  return { ...history, waterRows, planted, network, days };
+}
+
+/**
+ * A year of daily readings and purchases for the demo meters, once (a flag records it), ending today so
+ * every report and chart has something true to show on first start, theft included. Runs after the demo
+ * master data.
+ */
+export async function seedDemoHistory(
+  db: Db,
+  now: Date,
+  theftPercent: number = DEMO_THEFT.percent,
+): Promise<{ daily: number; vends: number } | null> {
+  const [done] = await db.select().from(systemSettings).where(eq(systemSettings.key, FLAG));
+  if (done) return null;
+  const h = await buildDemoHistory(db, now, theftPercent);
   await db.transaction(async (tx) => {
     await tx.insert(systemSettings).values({ key: FLAG, value: now.toISOString() });
-    await insertVends(tx, vends);
-    await saveDailyRows(tx, daily, now);
-    await saveMonthlyRows(tx, months, now);
-    await saveHourlyRows(tx, hours);
-    await saveWaterRows(tx, waterRows, now);
+    await saveNetwork(tx, h.network, now);
+    await insertVends(tx, h.vends);
+    await saveDailyRows(tx, h.daily, now);
+    await saveMonthlyRows(tx, h.months, now);
+    await saveHourlyRows(tx, h.hours);
+    await saveWaterRows(tx, h.waterRows, now);
     // Monthly Data (Water): the month-start registers, as a meter's settlement records would give.
     await saveWaterRows(
       tx,
-      waterRows.filter((r) => r.currentDate.endsWith('-01')),
+      h.waterRows.filter((r) => r.currentDate.endsWith('-01')),
       now,
       waterMonthlyData,
     );
-    await raiseAlarms(tx, offline);
+    await raiseAlarms(tx, h.offline);
     await writeAudit(
       tx,
       { userId: 'system', stationId: '0001', ipAddress: null },
       {
         title: 'System',
         action: 'SeedDemoHistory',
-        content: `${daily.length} daily rows, ${vends.length} purchases, ${waterRows.length} water rows`,
+        content: `${h.daily.length} daily rows, ${h.vends.length} purchases, ${h.waterRows.length} water rows`,
       },
     );
   });
-  return { daily: daily.length, vends: vends.length };
+  return { daily: h.daily.length, vends: h.vends.length };
+}
+
+/** When the demo history was seeded (its flag), to rebuild it as it was. */
+export async function demoHistorySeededAt(db: Db): Promise<Date | null> {
+  const [done] = await db.select().from(systemSettings).where(eq(systemSettings.key, FLAG));
+  return done ? new Date(done.value ?? '') : null;
 }

@@ -96,7 +96,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
   if (Number(n) > 1) {
     // A database seeded before the master data existed gets it now (once: a flag records it).
     await seedDemoMasterData(db, config);
-    await seedDemoHistory(db, new Date());
+    await seedDemoHistory(db, new Date(), config.demoTheftPercent);
     return;
   }
   const { password, authorization } = demoPasswords(config);
@@ -138,7 +138,7 @@ export async function seedDemo(db: Db, config: Config): Promise<void> {
     );
   });
   await seedDemoMasterData(db, config);
-  await seedDemoHistory(db, new Date());
+  await seedDemoHistory(db, new Date(), config.demoTheftPercent);
   const lines = [
     ...(config.demoPassword ? [] : [`Their one-time login password (change it at first login): ${password}`]),
     ...(config.demoAuthorizationPassword ? [] : [`Their authorization password: ${authorization}`]),

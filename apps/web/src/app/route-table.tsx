@@ -292,6 +292,22 @@ export const asyncRoutes: AppRoute[] = [
     'safety',
     [
       [
+        'suspects',
+        'RevenueProtection.Suspects',
+        () => import('../features/revenue-protection/suspects-page'),
+      ],
+      [
+        'zero-buyers',
+        'RevenueProtection.ZeroBuyers',
+        () => import('../features/revenue-protection/zero-buyers-page'),
+      ],
+      [
+        'consumption-beyond-credit',
+        'RevenueProtection.ConsumptionBeyondCredit',
+        () => import('../features/revenue-protection/beyond-credit-page'),
+      ],
+      ['tamper', 'RevenueProtection.Tamper', () => import('../features/revenue-protection/tamper-page')],
+      [
         'transformer-balance',
         'RevenueProtection.TransformerBalance',
         () => import('../features/revenue-protection/transformer-balance-page'),
@@ -302,6 +318,7 @@ export const asyncRoutes: AppRoute[] = [
         'RevenueProtection.Transformer',
         () => import('../features/revenue-protection/transformer-page'),
       ],
+      ['case', 'RevenueProtection.Case', () => import('../features/revenue-protection/case-page')],
     ],
     'transformer-balance',
   ),

@@ -141,3 +141,10 @@ export async function uploadFile<T>(path: string, file: File): Promise<T> {
   if (env && env.code === 0 && response.ok) return env.result as T;
   throw await failure(response);
 }
+
+/** GETs a file the signed-in user may read (an inspection photo) as a blob; failures are thrown. */
+export async function fetchBlob(path: string): Promise<Blob> {
+  const response = await send(path, { method: 'GET', headers: authHeaders() });
+  if (!response.ok) throw await failure(response);
+  return response.blob();
+}

@@ -2,6 +2,8 @@
 export interface RuntimeConfig {
   apiUrl: string;
   idleTimeoutMinutes: number;
+  /** Tile URL template of the transformer map; '' draws the meters on a plain plane. */
+  mapTilesUrl: string;
 }
 
 export function runtimeConfig(): RuntimeConfig {
@@ -9,5 +11,6 @@ export function runtimeConfig(): RuntimeConfig {
   return {
     apiUrl: (c.Url ?? '').replace(/\/+$/, ''),
     idleTimeoutMinutes: typeof c.idleTimeoutMinutes === 'number' ? c.idleTimeoutMinutes : 30,
+    mapTilesUrl: typeof c.MapTilesUrl === 'string' ? c.MapTilesUrl.trim() : '',
   };
 }

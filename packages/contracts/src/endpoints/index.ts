@@ -7,6 +7,7 @@ export * from './masterdata.js';
 export * from './readings.js';
 export * from './remote-task.js';
 export * from './revenue-protection.js';
+export * from './revprot-case.js';
 export * from './token.js';
 export * from './user.js';
 export * from './vendor.js';

@@ -15,7 +15,18 @@ import {
   TransformerRow,
   TransformerWriteRequest,
 } from '../network.js';
-import { TransformerBalanceRequest, TransformerBalanceRow } from '../revenue-protection.js';
+import {
+  BeyondCreditRequest,
+  BeyondCreditRow,
+  SuspectRow,
+  SuspectsRequest,
+  TamperRequest,
+  TamperRow,
+  TransformerBalanceRequest,
+  TransformerBalanceRow,
+  ZeroBuyerRow,
+  ZeroBuyersRequest,
+} from '../revenue-protection.js';
 
 export const FEEDER_API = tableEndpoints(
   FEEDER_PATHS,
@@ -54,5 +65,30 @@ export const REVENUE_PROTECTION_API = {
     request: TransformerBalanceRequest,
     result: page(TransformerBalanceRow),
     permission: 'RevenueProtection.TransformerBalance',
+  }),
+  zeroBuyers: defineEndpoint({
+    path: REVENUE_PROTECTION_PATHS.zeroBuyers,
+    request: ZeroBuyersRequest,
+    result: page(ZeroBuyerRow),
+    permission: 'RevenueProtection.ZeroBuyers',
+  }),
+  consumptionBeyondCredit: defineEndpoint({
+    path: REVENUE_PROTECTION_PATHS.consumptionBeyondCredit,
+    request: BeyondCreditRequest,
+    result: page(BeyondCreditRow),
+    permission: 'RevenueProtection.ConsumptionBeyondCredit',
+  }),
+  tamper: defineEndpoint({
+    path: REVENUE_PROTECTION_PATHS.tamper,
+    request: TamperRequest,
+    result: page(TamperRow),
+    permission: 'RevenueProtection.Tamper',
+  }),
+  /** Meters ranked by score (highest first unless another order is asked), each with its evidence. */
+  suspects: defineEndpoint({
+    path: REVENUE_PROTECTION_PATHS.suspects,
+    request: SuspectsRequest,
+    result: page(SuspectRow),
+    permission: 'RevenueProtection.Suspects',
   }),
 };

@@ -3,7 +3,7 @@ import type { ServerModule } from '../../http/server-module.js';
 import { debtRoutes } from './debt.routes.js';
 import { createDebtService } from './debt.service.js';
 
-export { readDebts } from './debt.repo.js';
+export { loadDebts, readDebts } from './debt.repo.js';
 export { createDebtService, type DebtService } from './debt.service.js';
 
 export function debtModule(deps: Deps): ServerModule {

@@ -54,7 +54,7 @@ const likeText = (s: string) => s.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
  * usage of the meters assigned to the transformer. The loss is computed only for a complete day (the
  * check meter and every customer meter read): a gap is counted, not filled in.
  */
-function balanceQuery(req: TransformerBalanceRequest, user: SessionUser): SQL {
+export function balanceQuery(req: TransformerBalanceRequest, user: SessionUser): SQL {
   const [from, to] = req.days;
   return sql`
     with t as (

@@ -1,4 +1,4 @@
-import { DASHBOARD_API } from '@prepay/contracts';
+import { DASHBOARD_API, REVPROT_CASE_API } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/call';
 
@@ -28,5 +28,21 @@ export function useLineChart(type: ChartType, days: number) {
   return useQuery({
     queryKey: ['dashboard', 'line', type, days],
     queryFn: () => call(DASHBOARD_API.lineChart, { type, days }),
+  });
+}
+
+/** Each transformer's loss over the days (the losses card). */
+export function useTransformerLosses(days: [string, string]) {
+  return useQuery({
+    queryKey: ['dashboard', 'revprot-losses', days[0], days[1]],
+    queryFn: () => call(REVPROT_CASE_API.summary, { days }),
+  });
+}
+
+/** How many revenue-protection cases are not closed yet (the open cases card). */
+export function useOpenCaseCount() {
+  return useQuery({
+    queryKey: ['dashboard', 'revprot-open-cases'],
+    queryFn: async () => (await call(REVPROT_CASE_API.read, { openOnly: true, pageSize: 1 })).total,
   });
 }

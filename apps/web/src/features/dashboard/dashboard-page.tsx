@@ -9,6 +9,7 @@ import { sessionStore } from '../../lib/session';
 import { CHART, type ChartType } from './api';
 import { AlarmChart, ConsumptionChart, PurchaseChart, SuccessRateChart } from './charts';
 import { PanelCards } from './panel-cards';
+import { RevprotCards } from './revprot-cards';
 import './locales';
 
 /** Quota values of -1 mean the user may vend without limit. */
@@ -47,6 +48,7 @@ export default function DashboardPage() {
       <Col span={24}>
         <ConsumptionChart canOpenMore={reachable('/prepay-report/daily-data-meter')} />
       </Col>
+      <RevprotCards reachable={reachable} />
       <Col span={24}>
         <Card title={t('dashboard.welcome', { name: info.nickName || info.fullName || info.userName })}>
           <Descriptions column={{ xs: 1, sm: 2, lg: 3 }} size="small">

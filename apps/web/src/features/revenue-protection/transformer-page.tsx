@@ -1,7 +1,10 @@
+import { EnvironmentOutlined } from '@ant-design/icons';
 import { TRANSFORMER_API, type TransformerRow } from '@prepay/contracts';
+import { Button } from 'antd';
 import { stationRowColumns, textColumn } from '../../components/list-page/common-columns';
 import { crudPage, namedRowFields, remarkAndStation } from '../../components/list-page/crud-page';
 import { networkId, networkTable } from './network-names';
+import { mapStore, TransformerMapDialog } from './transformer-map-dialog';
 
 const transformerFields = namedRowFields(
   { titles: 'revprot.transformer', id: 'transformerId', name: 'transformerName', idMore: networkId },
@@ -24,7 +27,23 @@ const transformerColumns = stationRowColumns<TransformerRow>((t) => [
   textColumn('feederId', t('revprot.transformer.feederId'), 140),
   textColumn('checkMeterId', t('revprot.transformer.checkMeterId'), 160),
   { key: 'capacityKva', title: t('revprot.transformer.capacityKva'), sort: true, width: 130 },
-  { key: 'meterCount', title: t('revprot.transformer.meterCount'), width: 100 },
+  {
+    key: 'meterCount',
+    title: t('revprot.transformer.meterCount'),
+    width: 110,
+    render: (v, row) => (
+      <Button
+        size="small"
+        icon={<EnvironmentOutlined />}
+        title={t('revprot.map.open')}
+        aria-label={`${t('revprot.map.open')} ${row.transformerId}`}
+        data-testid={`transformer-map-${row.transformerId}`}
+        onClick={() => mapStore.set({ transformerId: row.transformerId })}
+      >
+        {String(v)}
+      </Button>
+    ),
+  },
 ]);
 
 interface TransformerForm {
@@ -53,4 +72,13 @@ const page = crudPage<typeof TRANSFORMER_API, TransformerForm>({
 });
 /** The page's first read, started with its code by the menu or the router. */
 export const prefetch = page.prefetch;
-export default page.Page;
+
+/** The grid, and the map of the transformer whose meter count was clicked. */
+export default function TransformerPage() {
+  return (
+    <>
+      <page.Page />
+      <TransformerMapDialog />
+    </>
+  );
+}

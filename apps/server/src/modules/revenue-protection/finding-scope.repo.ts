@@ -1,0 +1,97 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/client.js';
+import { escapeLike } from '../../kernel/read-query.js';
+import { addDays, localTime } from '../../lib/dates.js';
+import { invalid } from '../../lib/domain-errors.js';
+import type { SessionUser } from '../../lib/user-context.js';
+
+/** The request members that narrow a meter finding to some meters. */
+export interface MeterFindingScope {
+  stationId?: string | null;
+  meterId?: string | null;
+  customerId?: string | null;
+  transformerId?: string | null;
+  searchTerm?: string | null;
+}
+
+const containsText = (column: string, value: string | null | undefined): SQL | undefined => {
+  const v = value?.trim();
+  return v ? sql`${sql.raw(column)} ilike ${`%${escapeLike(v)}%`}` : undefined;
+};
+
+/**
+ * The meters a finding looks at, as a select of (meter_id, customer_id, transformer_id, station_id,
+ * opened): the user's station (or the one asked, which never widens it), narrowed by the filters. With
+ * `accountsOnly`, meters an account binds (a purchase finding has nobody to ask about the others).
+ */
+export function meterScope(req: MeterFindingScope, user: SessionUser, accountsOnly: boolean): SQL {
+  const parts = [
+    user.isSystemAdmin ? undefined : sql`m.station_id = ${user.stationId}`,
+    req.stationId ? sql`m.station_id = ${req.stationId}` : undefined,
+    containsText('m.meter_id', req.meterId),
+    containsText('a.customer_id', req.customerId),
+    containsText('m.transformer_id', req.transformerId),
+    req.searchTerm?.trim()
+      ? sql`(${containsText('m.meter_id', req.searchTerm)} or ${containsText('a.customer_id', req.searchTerm)})`
+      : undefined,
+  ].filter((p): p is SQL => p !== undefined);
+  return sql`
+    select m.meter_id, a.customer_id, m.transformer_id, m.station_id, a.create_date as opened
+    from meters m ${accountsOnly ? sql`join` : sql`left join`} accounts a on a.meter_id = m.meter_id
+    where ${parts.length ? sql.join(parts, sql` and `) : sql`true`}`;
+}
+
+/** The day a finding looks up to: the one asked, or yesterday (the server's calendar). */
+export const asOfDay = (asOf: string | null | undefined, today: string) => asOf ?? addDays(today, -1);
+
+/** The first instant after a day (purchases are stamped instants; days are the server's calendar). */
+export const endOfDay = (day: string) => localTime(addDays(day, 1));
+
+/**
+ * An `order by` from the request's "field asc|desc" through the finding's own field → column map
+ * (anything else is a 400, never raw SQL), then `tail`, which breaks ties so pages never overlap.
+ */
+export function findingOrder(
+  fields: Record<string, string>,
+  orderBy: string | null | undefined,
+  dflt: string,
+  tail: string,
+) {
+  if (!orderBy?.trim()) return sql.raw(`${dflt}, ${tail}`);
+  const [field = '', dir = 'asc'] = orderBy.trim().split(/\s+/);
+  const column = Object.entries(fields).find(([k]) => k.toLowerCase() === field.toLowerCase())?.[1];
+  if (!column) {
+    throw invalid(`cannot sort by "${field}"`, [
+      { path: 'orderBy', message: `sortable fields: ${Object.keys(fields).join(', ')}` },
+    ]);
+  }
+  const way = dir.toLowerCase() === 'desc' ? 'desc nulls last' : 'asc nulls first';
+  return sql.raw(`${column} ${way}, ${tail}`);
+}
+
+/** One page of a finding's rows (a select), the result's size carried on each row. */
+export async function findingPage<R>(
+  q: Queryable,
+  rows: SQL,
+  order: SQL,
+  req: { pageNumber: number; pageSize: number },
+): Promise<{ total: number; rows: R[] }> {
+  const offset = (req.pageNumber - 1) * req.pageSize;
+  const page = rowsOf<R & { total: number | string }>(
+    await q.execute(sql`
+      select x.*, count(*) over ()::int as total from (${rows}) x
+      order by ${order} limit ${req.pageSize} offset ${offset}`),
+  );
+  if (page[0] || offset === 0) return { total: Number(page[0]?.total ?? 0), rows: page };
+  // A page past the end has no row to carry the count.
+  const [n] = rowsOf<{ n: number }>(await q.execute(sql`select count(*)::int as n from (${rows}) x`));
+  return { total: Number(n?.n ?? 0), rows: page };
+}
+
+/** Stored 0.1 kWh (bigint: a string from pg, a number from PGlite) → kWh. */
+export const kwhOf = (units: string | number | null | undefined) =>
+  units === null || units === undefined ? null : Number(units) / 10;
+
+/** A numeric percentage or average as the wire's number. */
+export const numberOf = (v: string | number | null | undefined) =>
+  v === null || v === undefined ? null : Number(v);

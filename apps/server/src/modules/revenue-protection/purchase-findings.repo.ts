@@ -1,0 +1,195 @@
+import type {
+  BeyondCreditRequest,
+  BeyondCreditRow,
+  ZeroBuyerRow,
+  ZeroBuyersRequest,
+} from '@prepay/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { serverZone } from '../../kernel/units.js';
+import { formatDateTime } from '../../lib/dates.js';
+import type { SessionUser } from '../../lib/user-context.js';
+import { endOfDay, findingOrder, findingPage, kwhOf, meterScope, numberOf } from './finding-scope.repo.js';
+
+/**
+ * Each account's last issued credit vend up to the end of `asOf` (a cancelled vend is no purchase), with
+ * the day it fell on. Literal kind and status, so the planner can use the partial vend indexes.
+ */
+function lastPurchase(scope: SQL, asOf: string, join: 'left' | 'inner'): SQL {
+  return sql`
+    select s.*, p.create_date as last_purchase, p.units as bought,
+           (p.create_date at time zone ${serverZone()})::date as purchase_day
+    from (${scope}) s ${join === 'left' ? sql`left join` : sql`join`} lateral (
+      select t.create_date, t.units from token_records t
+      where t.meter_id = s.meter_id and t.kind = 'credit' and t.status = 0 and t.create_date < ${endOfDay(asOf)}
+      order by t.create_date desc limit 1
+    ) p on true`;
+}
+
+/** The zero buyers' select: accounts without a purchase for minDays up to asOf, and their readings then. */
+export function zeroBuyersQuery(req: ZeroBuyersRequest, user: SessionUser, asOf: string): SQL {
+  const days = req.minDays;
+  const zone = serverZone();
+  return sql`
+    with z as (
+      select lp.*, ${asOf}::date - (coalesce(lp.last_purchase, lp.opened) at time zone ${zone})::date
+             as nonpurchase_days
+      from (${lastPurchase(meterScope(req, user, true), asOf, 'left')}) lp
+      -- An account with no purchase yet counts from its opening, so one opened after asOf is left out.
+      where lp.last_purchase is not null or lp.opened < ${endOfDay(asOf)}
+    ),
+    zb as (select * from z where nonpurchase_days >= ${days}),
+    r as (
+      select d.meter_id, count(*)::int as read_days, coalesce(sum(d.usage1), 0)::bigint as units,
+             max(d.reading_date) as last_day
+      from meter_daily_data d join zb on zb.meter_id = d.meter_id
+      where d.reading_date between ${asOf}::date - ${days - 1}::int and ${asOf}::date
+      group by d.meter_id
+    )
+    select zb.meter_id, zb.customer_id, zb.transformer_id, zb.station_id, zb.last_purchase,
+           zb.nonpurchase_days, coalesce(r.read_days, 0) as read_days, coalesce(r.units, 0) as units,
+           to_char(r.last_day, 'YYYY-MM-DD') as last_reading_date,
+           case when r.read_days is null then 'silent' when r.units > 0 then 'consuming'
+                else 'communicating' end as state
+    from zb left join r on r.meter_id = zb.meter_id`;
+}
+
+const ZERO_BUYER_ORDER: Record<string, string> = {
+  meterId: 'meter_id',
+  customerId: 'customer_id',
+  transformerId: 'transformer_id',
+  stationId: 'station_id',
+  lastPurchaseDate: 'last_purchase',
+  nonpurchaseDays: 'nonpurchase_days',
+  readDays: 'read_days',
+  energy: 'units',
+  lastReadingDate: 'last_reading_date',
+  state: 'state',
+};
+
+interface ZeroBuyerRecord {
+  meter_id: string;
+  customer_id: string;
+  transformer_id: string | null;
+  station_id: string;
+  last_purchase: Date | string | null;
+  nonpurchase_days: number | string;
+  read_days: number | string;
+  units: number | string;
+  last_reading_date: string | null;
+  state: ZeroBuyerRow['state'];
+}
+
+const wireTime = (v: Date | string | null) => (v === null ? null : formatDateTime(new Date(v)));
+
+export async function readZeroBuyers(q: Queryable, req: ZeroBuyersRequest, user: SessionUser, asOf: string) {
+  const rows = req.state
+    ? sql`select * from (${zeroBuyersQuery(req, user, asOf)}) y where state = ${req.state}`
+    : zeroBuyersQuery(req, user, asOf);
+  const order = findingOrder(ZERO_BUYER_ORDER, req.orderBy, 'nonpurchase_days desc', 'meter_id asc');
+  const page = await findingPage<ZeroBuyerRecord>(q, rows, order, req);
+  const data: ZeroBuyerRow[] = page.rows.map((r) => ({
+    meterId: r.meter_id,
+    customerId: r.customer_id,
+    transformerId: r.transformer_id,
+    stationId: r.station_id,
+    lastPurchaseDate: wireTime(r.last_purchase),
+    nonpurchaseDays: Number(r.nonpurchase_days),
+    readDays: Number(r.read_days),
+    energy: kwhOf(r.units) ?? 0,
+    lastReadingDate: r.last_reading_date,
+    state: r.state,
+  }));
+  return { total: page.total, data };
+}
+
+/** Readings are summed over at most this many days up to asOf. */
+const SINCE_DAYS = 400;
+/** The credit before a purchase is read from the last reading at most this many days before its day. */
+const CREDIT_LOOKBACK_DAYS = 31;
+
+/** The beyond-credit select: every purchasing account's energy since its last purchase against its credit. */
+export function beyondCreditQuery(req: BeyondCreditRequest, user: SessionUser, asOf: string): SQL {
+  const emergency = Math.round((req.emergencyCredit ?? 0) * 10);
+  return sql`
+    with w as (
+      select lp.*, greatest(lp.purchase_day + 1, ${asOf}::date - ${SINCE_DAYS - 1}::int) as first_day
+      from (${lastPurchase(meterScope(req, user, true), asOf, 'inner')}) lp
+    ),
+    cb as (
+      select w.meter_id, b.remain1 from w join lateral (
+        select d.remain1 from meter_daily_data d
+        where d.meter_id = w.meter_id and d.remain1 is not null and d.reading_date < w.purchase_day
+          and d.reading_date >= w.purchase_day - ${CREDIT_LOOKBACK_DAYS}::int
+        order by d.reading_date desc limit 1
+      ) b on true
+    ),
+    s as (
+      select w.meter_id, count(d.usage1)::int as read_days, coalesce(sum(d.usage1), 0)::bigint as units
+      from w join meter_daily_data d on d.meter_id = w.meter_id
+        and d.reading_date between w.first_day and ${asOf}::date
+        and d.reading_date >= ${asOf}::date - ${SINCE_DAYS - 1}::int
+      group by w.meter_id
+    ),
+    x as (
+      select w.meter_id, w.customer_id, w.transformer_id, w.station_id, w.last_purchase, w.bought,
+             cb.remain1 as credit_before, coalesce(s.units, 0) as units, coalesce(s.read_days, 0) as read_days,
+             greatest(0, ${asOf}::date - w.first_day + 1) - coalesce(s.read_days, 0) as missing_days,
+             coalesce(s.units, 0) - (w.bought + coalesce(cb.remain1, 0) + ${emergency}::bigint) as excess
+      from w left join cb on cb.meter_id = w.meter_id left join s on s.meter_id = w.meter_id
+    )
+    select * from x where excess > 0`;
+}
+
+const BEYOND_ORDER: Record<string, string> = {
+  meterId: 'meter_id',
+  customerId: 'customer_id',
+  transformerId: 'transformer_id',
+  stationId: 'station_id',
+  lastPurchaseDate: 'last_purchase',
+  purchaseEnergy: 'bought',
+  creditBefore: 'credit_before',
+  energySince: 'units',
+  excessEnergy: 'excess',
+  readDays: 'read_days',
+  missingDays: 'missing_days',
+};
+
+interface BeyondRecord {
+  meter_id: string;
+  customer_id: string;
+  transformer_id: string | null;
+  station_id: string;
+  last_purchase: Date | string;
+  bought: number | string;
+  credit_before: number | string | null;
+  units: number | string;
+  read_days: number | string;
+  missing_days: number | string;
+  excess: number | string;
+}
+
+export async function readBeyondCredit(
+  q: Queryable,
+  req: BeyondCreditRequest,
+  user: SessionUser,
+  asOf: string,
+) {
+  const order = findingOrder(BEYOND_ORDER, req.orderBy, 'excess desc', 'meter_id asc');
+  const page = await findingPage<BeyondRecord>(q, beyondCreditQuery(req, user, asOf), order, req);
+  const data: BeyondCreditRow[] = page.rows.map((r) => ({
+    meterId: r.meter_id,
+    customerId: r.customer_id,
+    transformerId: r.transformer_id,
+    stationId: r.station_id,
+    lastPurchaseDate: wireTime(r.last_purchase) ?? '',
+    purchaseEnergy: kwhOf(r.bought) ?? 0,
+    creditBefore: kwhOf(r.credit_before),
+    emergencyCredit: Math.round((req.emergencyCredit ?? 0) * 10) / 10,
+    energySince: kwhOf(r.units) ?? 0,
+    excessEnergy: kwhOf(r.excess) ?? 0,
+    readDays: Number(numberOf(r.read_days)),
+    missingDays: Number(numberOf(r.missing_days)),
+  }));
+  return { total: page.total, data };
+}

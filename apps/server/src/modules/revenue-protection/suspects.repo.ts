@@ -1,0 +1,173 @@
+import {
+  SUSPECT_LIMITS,
+  SUSPECT_POINTS,
+  type SuspectEvidence,
+  type SuspectFinding,
+  type SuspectRow,
+  type SuspectsRequest,
+  type TransformerBalanceRequest,
+  type ZeroBuyerState,
+} from '@prepay/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { daysBetween } from '../../lib/dates.js';
+import type { SessionUser } from '../../lib/user-context.js';
+import { findingOrder, findingPage, kwhOf, meterScope, numberOf } from './finding-scope.repo.js';
+import { balanceQuery } from './findings.repo.js';
+import { beyondCreditQuery, zeroBuyersQuery } from './purchase-findings.repo.js';
+import { tamperQuery } from './tamper.repo.js';
+
+const P = SUSPECT_POINTS;
+const L = SUSPECT_LIMITS;
+
+/**
+ * Each meter's average daily use over the range against the as long period before it: the drop in
+ * percent where both have readings and something was used before.
+ */
+function consumptionDrop(from: string, to: string, length: number): SQL {
+  return sql`
+    select meter_id, round((p_units * w_days - w_units * p_days) * 100.0 / (p_units * w_days), 2) as drop_percent
+    from (
+      select d.meter_id,
+        count(d.usage1) filter (where d.reading_date >= ${from}::date)::int as w_days,
+        coalesce(sum(d.usage1) filter (where d.reading_date >= ${from}::date), 0)::bigint as w_units,
+        count(d.usage1) filter (where d.reading_date < ${from}::date)::int as p_days,
+        coalesce(sum(d.usage1) filter (where d.reading_date < ${from}::date), 0)::bigint as p_units
+      from meter_daily_data d join sm on sm.meter_id = d.meter_id
+      where d.reading_date between ${from}::date - ${length}::int and ${to}::date
+      group by d.meter_id
+    ) c where p_days > 0 and w_days > 0 and p_units > 0`;
+}
+
+/** Each transformer's loss over the range's complete days (see the balance): lost over delivered. */
+function transformerLoss(req: SuspectsRequest, user: SessionUser): SQL {
+  const balance = balanceQuery(
+    { days: req.days, stationId: req.stationId } as TransformerBalanceRequest,
+    user,
+  );
+  return sql`
+    select transformer_id, round(sum(loss_units) * 100.0 / sum(check_units), 2) as loss_percent
+    from (${balance}) b where loss_units is not null
+    group by transformer_id having sum(check_units) > 0`;
+}
+
+/** Every meter in scope with the points each finding gives it and the figures behind them. */
+export function suspectsQuery(req: SuspectsRequest, user: SessionUser): SQL {
+  const [from, to] = req.days;
+  const length = daysBetween(from, to) + 1;
+  const zero = { ...req, minDays: length, state: null, asOf: to };
+  return sql`
+    with sm as (${meterScope(req, user, false)}),
+    tp as (${tamperQuery({ ...req, flag: null, minDropPercent: null }, user)}),
+    zb as (${zeroBuyersQuery(zero, user, to)}),
+    bc as (${beyondCreditQuery({ ...req, asOf: to }, user, to)}),
+    cd as (${consumptionDrop(from, to, length)}),
+    tl as (${transformerLoss(req, user)}),
+    pts as (
+      select sm.meter_id, sm.customer_id, sm.transformer_id, sm.station_id,
+        tp.event_days as tamper_days, tp.drop_percent as tamper_drop, bc.excess, zb.nonpurchase_days,
+        zb.state as zero_state, cd.drop_percent as consumption_drop, tl.loss_percent,
+        case when tp.meter_id is not null then ${P.tamper} else 0 end as p_tamper,
+        case when tp.drop_percent >= ${L.dropPercent} then ${P.tamperDrop} else 0 end as p_tamper_drop,
+        case when bc.meter_id is not null then ${P.beyondCredit} else 0 end as p_beyond_credit,
+        case when zb.state = 'consuming' then ${P.zeroBuyerConsuming} else 0 end as p_zero_consuming,
+        case when zb.state = 'silent' then ${P.zeroBuyerSilent} else 0 end as p_zero_silent,
+        case when cd.drop_percent >= ${L.dropPercent} then ${P.consumptionDrop} else 0 end as p_drop,
+        case when tl.loss_percent >= ${L.lossPercent}
+          then least(${P.lossyTransformer}, round(tl.loss_percent))::int else 0 end as p_loss
+      from sm
+      left join tp on tp.meter_id = sm.meter_id
+      left join zb on zb.meter_id = sm.meter_id
+      left join bc on bc.meter_id = sm.meter_id
+      left join cd on cd.meter_id = sm.meter_id
+      left join tl on tl.transformer_id = sm.transformer_id
+    )
+    select * from (
+      select pts.*, (p_tamper + p_tamper_drop + p_beyond_credit + p_zero_consuming + p_zero_silent
+                     + p_drop + p_loss)::int as score
+      from pts
+    ) s where score >= ${Math.max(1, req.minScore ?? 1)}`;
+}
+
+const SUSPECT_ORDER: Record<string, string> = {
+  score: 'score',
+  meterId: 'meter_id',
+  customerId: 'customer_id',
+  transformerId: 'transformer_id',
+  stationId: 'station_id',
+  tamperDays: 'tamper_days',
+  tamperDropPercent: 'tamper_drop',
+  excessEnergy: 'excess',
+  nonpurchaseDays: 'nonpurchase_days',
+  consumptionDropPercent: 'consumption_drop',
+  transformerLossPercent: 'loss_percent',
+};
+
+type Num = number | string;
+interface SuspectRecord {
+  meter_id: string;
+  customer_id: string | null;
+  transformer_id: string | null;
+  station_id: string;
+  score: Num;
+  tamper_days: Num | null;
+  tamper_drop: Num | null;
+  excess: Num | null;
+  nonpurchase_days: Num | null;
+  zero_state: ZeroBuyerState | null;
+  consumption_drop: Num | null;
+  loss_percent: Num | null;
+  p_tamper: Num;
+  p_tamper_drop: Num;
+  p_beyond_credit: Num;
+  p_zero_consuming: Num;
+  p_zero_silent: Num;
+  p_drop: Num;
+  p_loss: Num;
+}
+
+/** The findings that gave a row points, highest first. */
+function evidenceOf(r: SuspectRecord): SuspectEvidence[] {
+  const all: [SuspectFinding, Num][] = [
+    ['tamper', r.p_tamper],
+    ['tamperDrop', r.p_tamper_drop],
+    ['beyondCredit', r.p_beyond_credit],
+    ['zeroBuyerConsuming', r.p_zero_consuming],
+    ['zeroBuyerSilent', r.p_zero_silent],
+    ['consumptionDrop', r.p_drop],
+    ['lossyTransformer', r.p_loss],
+  ];
+  return all
+    .map(([finding, points]) => ({ finding, points: Number(points) }))
+    .filter((e) => e.points > 0)
+    .sort((a, b) => b.points - a.points);
+}
+
+/** A figure shown only where its finding gave points. */
+const when = <T>(points: Num, value: T) => (Number(points) > 0 ? value : null);
+
+function toSuspectRow(r: SuspectRecord): SuspectRow {
+  const zeroPoints = Number(r.p_zero_consuming) + Number(r.p_zero_silent);
+  return {
+    meterId: r.meter_id,
+    customerId: r.customer_id,
+    transformerId: r.transformer_id,
+    stationId: r.station_id,
+    score: Number(r.score),
+    evidence: evidenceOf(r),
+    tamperDays: when(r.p_tamper, Number(r.tamper_days)),
+    tamperDropPercent: when(r.p_tamper_drop, numberOf(r.tamper_drop)),
+    excessEnergy: when(r.p_beyond_credit, kwhOf(r.excess)),
+    nonpurchaseDays: when(zeroPoints, Number(r.nonpurchase_days)),
+    zeroBuyerState: when(zeroPoints, r.zero_state),
+    consumptionDropPercent: when(r.p_drop, numberOf(r.consumption_drop)),
+    transformerLossPercent: when(r.p_loss, numberOf(r.loss_percent)),
+  };
+}
+
+/** Meters ranked by score, highest first unless another order is asked. */
+export async function readSuspects(q: Queryable, req: SuspectsRequest, user: SessionUser) {
+  const order = findingOrder(SUSPECT_ORDER, req.orderBy, 'score desc', 'meter_id asc');
+  const page = await findingPage<SuspectRecord>(q, suspectsQuery(req, user), order, req);
+  return { total: page.total, data: page.rows.map(toSuspectRow) };
+}

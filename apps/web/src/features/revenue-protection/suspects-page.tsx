@@ -1,0 +1,106 @@
+import { REVENUE_PROTECTION_API, type SuspectRow } from '@prepay/contracts';
+import { Button, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { textColumn } from '../../components/list-page/common-columns';
+import { ListPage } from '../../components/list-page/list-page';
+import { useHasPermission } from '../../lib/session';
+import { OpenCaseDialog } from './case-open-dialog';
+import { useDayRange, useNumber } from './finding-filters';
+import './locales';
+
+/** Opening a case on a suspect (for users who may): its meter and evidence go with it, then the case shows. */
+function useCaseOpener(range: [string, string]) {
+  const { t } = useTranslation();
+  const mayOpenCase = useHasPermission('RevenueProtection.Case');
+  const [suspect, setSuspect] = useState<{ meterId: string; reason: string } | null>(null);
+  const navigate = useNavigate();
+  const evidence = (row: SuspectRow) =>
+    row.evidence.map((e) => `${t(`revprot.evidence.${e.finding}`)} +${e.points}`).join(', ');
+  const reasonOf = (row: SuspectRow) =>
+    `${t('revprot.finding.score')} ${row.score}: ${evidence(row)} (${range.join(' … ')})`;
+  const actions = (row: SuspectRow) => (
+    <Button
+      size="small"
+      type="link"
+      data-testid={`suspect-open-case-${row.meterId}`}
+      onClick={() => setSuspect({ meterId: row.meterId, reason: reasonOf(row) })}
+    >
+      {t('revprot.case.openCase')}
+    </Button>
+  );
+  const dialog = (
+    <OpenCaseDialog
+      open={suspect !== null}
+      suspect={suspect ?? undefined}
+      onClose={() => setSuspect(null)}
+      onOpened={(caseId) => navigate(`/revenue-protection/case?caseId=${caseId}`)}
+    />
+  );
+  return { actions: mayOpenCase ? actions : undefined, actionsWidth: mayOpenCase ? 120 : undefined, dialog };
+}
+
+/** Suspects: meters ranked by the points of the findings that raised them, each with its evidence. */
+export default function SuspectsPage() {
+  const { t } = useTranslation();
+  const f = (k: string) => t(`revprot.finding.${k}`);
+  const days = useDayRange(30);
+  const opener = useCaseOpener(days.range);
+  const minScore = useNumber('minScore', f('minScore'), null, { min: 0, max: 1000 });
+  const figure = (key: keyof SuspectRow, width = 150) => ({
+    key,
+    title: f(key),
+    sort: true,
+    width,
+    optional: true,
+  });
+  return (
+    <>
+      <ListPage<SuspectRow>
+        resource="revprot-suspects"
+        read={REVENUE_PROTECTION_API.suspects}
+        exportModule="revenueProtection/suspects"
+        exportFileName="suspects"
+        rowKey={(r) => r.meterId}
+        actionsWidth={opener.actionsWidth}
+        actions={opener.actions}
+        extraBody={{ lang: 'en', days: days.range, minScore: minScore.value }}
+        toolbarExtra={
+          <Space wrap>
+            {days.picker}
+            {minScore.input}
+          </Space>
+        }
+        columns={[
+          textColumn<SuspectRow>('meterId', f('meterId'), 130, { fixed: 'left' }),
+          { key: 'score', title: f('score'), sort: true, width: 90 },
+          {
+            key: 'evidence',
+            title: f('evidence'),
+            width: 380,
+            render: (_v, row) => (
+              <Space size={[0, 4]} wrap>
+                {row.evidence.map((e) => (
+                  <Tag key={e.finding} color={e.points >= 25 ? 'error' : 'warning'}>
+                    {t(`revprot.evidence.${e.finding}`)} +{e.points}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+          },
+          textColumn<SuspectRow>('customerId', f('customerId'), 130),
+          textColumn<SuspectRow>('transformerId', t('revprot.transformer.id'), 150),
+          figure('tamperDays', 130),
+          figure('tamperDropPercent', 170),
+          figure('excessEnergy', 130),
+          figure('nonpurchaseDays'),
+          figure('consumptionDropPercent', 170),
+          figure('transformerLossPercent', 170),
+          { key: 'stationId', title: f('stationId'), sort: true, width: 120, optional: true },
+        ]}
+      />
+      {opener.dialog}
+    </>
+  );
+}
