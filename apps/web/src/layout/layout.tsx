@@ -20,6 +20,7 @@ import { TagsView } from './tags-view/tags-view';
 import { useAccessibleRoutes } from './use-accessible-routes';
 import { useIdleLogout } from './use-idle-logout';
 import { useWarmPages } from './use-warm-pages';
+import { WarmGrid } from './warm-grid-slot';
 import './layout.css';
 
 /** Spec §9: sidebar width; collapsed it keeps the icons. */
@@ -137,6 +138,7 @@ export default function Layout() {
         </main>
       </div>
       <SettingsDrawer />
+      <WarmGrid />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { MenuProps } from 'antd';
 import { Tooltip } from 'antd';
+import { cloneElement, type ReactElement, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { preparePage } from '../../app/prepare-page';
 import { type AppRoute, visibleChildren } from '../../lib/routes';
@@ -9,6 +10,39 @@ type Item = NonNullable<MenuProps['items']>[number];
 
 /** S7: child items show their title in a tooltip after 2 s of hover. */
 export const TOOLTIP_DELAY_SECONDS = 2;
+
+type Hover = { onMouseEnter?: () => void; onMouseLeave?: () => void };
+
+/**
+ * S7's tooltip, built on the item's first hover: an antd Tooltip per item was re-rendered with the whole
+ * menu on every click (the selection moves), for a tooltip hardly anyone waits two seconds to see.
+ */
+function DelayedTip({ label, children }: { label: string; children: ReactElement<Hover> }) {
+  const [armed, setArmed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const hover: Hover = {
+    onMouseEnter: () => {
+      children.props.onMouseEnter?.();
+      setArmed(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setOpen(true), TOOLTIP_DELAY_SECONDS * 1000);
+    },
+    onMouseLeave: () => {
+      clearTimeout(timer.current);
+      setOpen(false);
+    },
+  };
+  const child = cloneElement(children, hover);
+  return armed ? (
+    <Tooltip open={open} title={label} placement="right">
+      {child}
+    </Tooltip>
+  ) : (
+    child
+  );
+}
 
 function link(route: AppRoute, label: string) {
   if (route.external) {
@@ -52,13 +86,7 @@ export function menuItems(routes: readonly AppRoute[], t: (key: string) => strin
       {
         key: route.path,
         icon: menuIcon(route.icon),
-        label: nested ? (
-          <Tooltip title={label} mouseEnterDelay={TOOLTIP_DELAY_SECONDS} placement="right">
-            {content}
-          </Tooltip>
-        ) : (
-          content
-        ),
+        label: nested ? <DelayedTip label={label}>{content}</DelayedTip> : content,
       },
     ];
   });
