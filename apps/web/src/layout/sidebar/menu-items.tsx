@@ -14,18 +14,17 @@ export const TOOLTIP_DELAY_SECONDS = 2;
 type Hover = { onMouseEnter?: () => void; onMouseLeave?: () => void };
 
 /**
- * S7's tooltip, built on the item's first hover: an antd Tooltip per item was re-rendered with the whole
- * menu on every click (the selection moves), for a tooltip hardly anyone waits two seconds to see.
+ * S7's tooltip, built only once the pointer has rested on the item: an antd Tooltip per item was
+ * re-rendered with the whole menu on every click (the selection moves). The link itself is never
+ * replaced (a click landing while it was would be lost); the tooltip hangs on an anchor over the item.
  */
 function DelayedTip({ label, children }: { label: string; children: ReactElement<Hover> }) {
-  const [armed, setArmed] = useState(false);
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const hover: Hover = {
     onMouseEnter: () => {
       children.props.onMouseEnter?.();
-      setArmed(true);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => setOpen(true), TOOLTIP_DELAY_SECONDS * 1000);
     },
@@ -34,13 +33,15 @@ function DelayedTip({ label, children }: { label: string; children: ReactElement
       setOpen(false);
     },
   };
-  const child = cloneElement(children, hover);
-  return armed ? (
-    <Tooltip open={open} title={label} placement="right">
-      {child}
-    </Tooltip>
-  ) : (
-    child
+  return (
+    <>
+      {cloneElement(children, hover)}
+      {open && (
+        <Tooltip open title={label} placement="right">
+          <span className="menu-tip-anchor" />
+        </Tooltip>
+      )}
+    </>
   );
 }
 
