@@ -362,11 +362,13 @@ async function main() {
       const link = page.getByTestId('sidebar').locator(`a[href="${l.path}"]`);
       await page.evaluate(arm, { selector: `${ROW_SELECTOR}, ${OTHER_PAGE_SELECTOR}`, path: l.path });
       await link.click();
-      const first = await page.evaluate(() => window.__bench).catch((e) => {
-        // A page left out is said so: its figures are missing, not met.
-        console.warn(`left out ${l.path}: ${e.message.split('\n')[0]}`);
-        return null;
-      });
+      const first = await page
+        .evaluate(() => window.__bench)
+        .catch((e) => {
+          // A page left out is said so: its figures are missing, not met.
+          console.warn(`left out ${l.path}: ${e.message.split('\n')[0]}`);
+          return null;
+        });
       if (first && (await isListPage(page, l.path)))
         pages.push({ ...l, first: first.ms, clicks: [], seen: [], cpu: [], url: [], phases: [], fresh: [] });
     }
