@@ -20,7 +20,6 @@ import { TagsView } from './tags-view/tags-view';
 import { useAccessibleRoutes } from './use-accessible-routes';
 import { useIdleLogout } from './use-idle-logout';
 import { useWarmPages } from './use-warm-pages';
-import { WarmGrid } from './warm-grid-slot';
 import './layout.css';
 
 /** Spec §9: sidebar width; collapsed it keeps the icons. */
@@ -138,7 +137,6 @@ export default function Layout() {
         </main>
       </div>
       <SettingsDrawer />
-      <WarmGrid />
     </div>
   );
 }

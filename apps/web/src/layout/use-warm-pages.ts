@@ -13,7 +13,7 @@ export function menuPages(routes: readonly AppRoute[]): LazyPage[] {
 type Idle = (run: () => void) => () => void;
 
 /** Runs `run` when the main thread is idle (a timeout where the browser has no idle callback). */
-export const whenIdle: Idle = (run) => {
+const whenIdle: Idle = (run) => {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(run, { timeout: 2000 });
     return () => window.cancelIdleCallback(handle);

@@ -1,6 +1,5 @@
 import type { MenuProps } from 'antd';
 import { Tooltip } from 'antd';
-import { cloneElement, type ReactElement, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { preparePage } from '../../app/prepare-page';
 import { type AppRoute, visibleChildren } from '../../lib/routes';
@@ -10,40 +9,6 @@ type Item = NonNullable<MenuProps['items']>[number];
 
 /** S7: child items show their title in a tooltip after 2 s of hover. */
 export const TOOLTIP_DELAY_SECONDS = 2;
-
-type Hover = { onMouseEnter?: () => void; onMouseLeave?: () => void };
-
-/**
- * S7's tooltip, built only once the pointer has rested on the item: an antd Tooltip per item was
- * re-rendered with the whole menu on every click (the selection moves). The link itself is never
- * replaced (a click landing while it was would be lost); the tooltip hangs on an anchor over the item.
- */
-function DelayedTip({ label, children }: { label: string; children: ReactElement<Hover> }) {
-  const [open, setOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const hover: Hover = {
-    onMouseEnter: () => {
-      children.props.onMouseEnter?.();
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => setOpen(true), TOOLTIP_DELAY_SECONDS * 1000);
-    },
-    onMouseLeave: () => {
-      clearTimeout(timer.current);
-      setOpen(false);
-    },
-  };
-  return (
-    <>
-      {cloneElement(children, hover)}
-      {open && (
-        <Tooltip open title={label} placement="right">
-          <span className="menu-tip-anchor" />
-        </Tooltip>
-      )}
-    </>
-  );
-}
 
 function link(route: AppRoute, label: string) {
   if (route.external) {
@@ -87,7 +52,13 @@ export function menuItems(routes: readonly AppRoute[], t: (key: string) => strin
       {
         key: route.path,
         icon: menuIcon(route.icon),
-        label: nested ? <DelayedTip label={label}>{content}</DelayedTip> : content,
+        label: nested ? (
+          <Tooltip title={label} mouseEnterDelay={TOOLTIP_DELAY_SECONDS} placement="right">
+            {content}
+          </Tooltip>
+        ) : (
+          content
+        ),
       },
     ];
   });

@@ -76,10 +76,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed per path only.
   useEffect(() => {
     const parents = chain.slice(0, -1).map((r) => r.path);
-    // The same array when nothing new opens: a new one would re-render every menu item for nothing.
-    const opening = (keys: string[]) =>
-      parents.every((k) => keys.includes(k)) ? keys : [...new Set([...keys, ...parents])];
-    if (parents.length) startTransition(() => setOpenKeys(opening));
+    if (parents.length) startTransition(() => setOpenKeys((keys) => [...new Set([...keys, ...parents])]));
   }, [pathname]);
 
   return (
