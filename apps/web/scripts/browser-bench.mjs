@@ -68,7 +68,11 @@ async function startServer() {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 300 s');
+    if (Date.now() > deadline) {
+      // Not left running (with its simulator) after the bench gives up on it.
+      server.kill('SIGTERM');
+      throw new Error('server did not start within 300 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
