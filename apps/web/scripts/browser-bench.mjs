@@ -59,7 +59,8 @@ async function startServer() {
       LOG_LEVEL: 'warn',
     },
   });
-  const deadline = Date.now() + 120_000;
+  // A loaded machine (others' builds and tests) can take minutes to start the server and seed it.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
@@ -67,7 +68,11 @@ async function startServer() {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    if (Date.now() > deadline) {
+      // Not left running (with its simulator) after the bench gives up on it.
+      server.kill('SIGTERM');
+      throw new Error('server did not start within 300 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
@@ -91,7 +96,8 @@ function arm({ selector, path }) {
   // Reads a hover or press started before the click count too (negative: ahead of the click).
   const armedAt = performance.now();
   window.__bench = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => done(null, new Error(`nothing matched ${selector} within 15 s`)), 15_000);
+    // Generous: on a machine loaded by others a click can take seconds; a miss is a bug, not a slow page.
+    const timer = setTimeout(() => done(null, new Error(`nothing matched ${selector} within 60 s`)), 60_000);
     const onClick = (e) => {
       clickAt ??= e.timeStamp;
     };
@@ -220,16 +226,27 @@ async function firstClickAfterLoad(page, p) {
   return clickAndMeasure(page, link, ROW_SELECTOR, p.path);
 }
 
-/** Opens the sub-menus until the link to `path` shows (a fresh load opens only the current one). */
+/**
+ * Opens the sub-menus until the link to `path` shows (a fresh load opens only the current one). Each step
+ * waits for its condition: the sub-menu's title on screen, then the sub-menu open (the shell may still be
+ * opening the current page's own sub-menu in a transition when the first title is clicked).
+ */
 async function openMenuTo(page, { path, menus }) {
   const sidebar = page.getByTestId('sidebar');
+  const link = sidebar.locator(`a[href="${path}"]`);
   for (const title of menus) {
-    const closed = sidebar
-      .locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title')
-      .filter({ hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
-    if (await closed.count()) await closed.first().click();
+    if (await link.isVisible()) break;
+    const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    const sub = sidebar
+      .locator('.ant-menu-submenu')
+      .filter({ has: page.locator(':scope > .ant-menu-submenu-title').filter({ hasText: exact }) })
+      .first();
+    await sub.waitFor({ state: 'visible' });
+    const isOpen = () => sub.evaluate((el) => el.classList.contains('ant-menu-submenu-open'));
+    if (!(await isOpen())) await sub.locator(':scope > .ant-menu-submenu-title').click();
+    await sub.locator(':scope > .ant-menu-sub').waitFor({ state: 'visible' });
   }
-  await sidebar.locator(`a[href="${path}"]`).waitFor({ state: 'visible' });
+  await link.waitFor({ state: 'visible' });
 }
 
 /** Whether the page at `path` is a list page: it shows a grid (placeholder pages show an empty card). */
@@ -242,6 +259,41 @@ async function isListPage(page, path) {
   await card.first().waitFor();
   await page.waitForFunction(() => !document.querySelector('[data-testid=app-main] .ant-spin-spinning'));
   return (await grid.count()) > 0;
+}
+
+/** The Recharge button of the Credit Token grid's first row (not a row action of the page left behind). */
+const rechargeButton = (page) =>
+  page
+    .locator('[data-testid=app-main] [data-testid=list-creditTokenAccounts] [data-testid=row-action]')
+    .first();
+
+/** Closes the Recharge dialog with its own close button and waits until it has gone. */
+async function closeDialog(page) {
+  await page.locator('[data-testid=recharge-dialog] .ant-modal-close').click();
+  await page.locator(DIALOG_SELECTOR).waitFor({ state: 'detached' });
+}
+
+/**
+ * The Recharge dialog of Credit Token: a click on the first account's Recharge → the form's first field,
+ * RUNS times, then its first click after FIRST_RUNS full loads of the Credit Token page.
+ */
+async function measureDialog(page, creditToken, dialog) {
+  await page.getByTestId('sidebar').locator(`a[href="${creditToken.path}"]`).click();
+  await page.waitForURL(`**${creditToken.path}`);
+  await rechargeButton(page).waitFor();
+  for (let run = 0; run < RUNS; run++) {
+    const r = await clickAndMeasure(page, rechargeButton(page), DIALOG_SELECTOR, null);
+    dialog.clicks.push(r.ms);
+    dialog.seen.push(r.seenMs);
+    dialog.cpu.push(r.cpu);
+    await closeDialog(page);
+  }
+  for (let run = 0; run < FIRST_RUNS; run++) {
+    await page.goto(`${BASE}${creditToken.path}`, { waitUntil: 'networkidle' });
+    await rechargeButton(page).waitFor();
+    dialog.fresh.push((await clickAndMeasure(page, rechargeButton(page), DIALOG_SELECTOR, null)).ms);
+    await closeDialog(page);
+  }
 }
 
 /** BENCH_PROFILE: a CPU profile of clicks between the first two list pages; prints the top self times. */
@@ -314,16 +366,33 @@ async function main() {
       const link = page.getByTestId('sidebar').locator(`a[href="${l.path}"]`);
       await page.evaluate(arm, { selector: `${ROW_SELECTOR}, ${OTHER_PAGE_SELECTOR}`, path: l.path });
       await link.click();
-      const first = await page.evaluate(() => window.__bench).catch(() => null);
+      const first = await page
+        .evaluate(() => window.__bench)
+        .catch((e) => {
+          // A page left out is said so: its figures are missing, not met.
+          console.warn(`left out ${l.path}: ${e.message.split('\n')[0]}`);
+          return null;
+        });
       if (first && (await isListPage(page, l.path)))
         pages.push({ ...l, first: first.ms, clicks: [], seen: [], cpu: [], url: [], phases: [], fresh: [] });
     }
 
     if (process.env.BENCH_TRACE && pages.length) {
-      const target = pages[0];
-      await page.getByTestId('sidebar').locator('a[href="/dashboard"]').click();
-      await page.waitForURL('**/dashboard');
-      await browser.startTracing(page, { path: process.env.BENCH_TRACE, screenshots: false });
+      // From another list page when there is one, as the round robin clicks (the dashboard animates its charts).
+      const [target, from] = pages;
+      const fromPath = from?.path ?? '/dashboard';
+      await page.getByTestId('sidebar').locator(`a[href="${fromPath}"]`).click();
+      await page.waitForURL(`**${fromPath}`);
+      if (from) await page.locator(ROW_SELECTOR).first().waitFor();
+      // Timeline categories without the JS sampler, whose interrupts would dwarf the click's own work.
+      const categories = [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.stack',
+        'v8.execute',
+        'blink.user_timing',
+      ];
+      await browser.startTracing(page, { path: process.env.BENCH_TRACE, screenshots: false, categories });
       await clickAndMeasure(
         page,
         page.getByTestId('sidebar').locator(`a[href="${target.path}"]`),
@@ -366,24 +435,7 @@ async function main() {
       fresh: [],
     };
     const creditToken = pages.find((p) => p.path.endsWith('/credit-token'));
-    if (creditToken) {
-      await page.getByTestId('sidebar').locator(`a[href="${creditToken.path}"]`).click();
-      const action = page.locator('[data-testid=app-main] [data-testid=row-action]').first();
-      await action.waitFor();
-      for (let run = 0; run < RUNS; run++) {
-        const r = await clickAndMeasure(page, action, DIALOG_SELECTOR, null);
-        dialog.clicks.push(r.ms);
-        dialog.seen.push(r.seenMs);
-        dialog.cpu.push(r.cpu);
-        await page.keyboard.press('Escape');
-        await page.locator(DIALOG_SELECTOR).waitFor({ state: 'detached' });
-      }
-      // Its first click after a full load of the Credit Token page.
-      for (let run = 0; run < FIRST_RUNS; run++) {
-        await page.goto(`${BASE}${creditToken.path}`, { waitUntil: 'networkidle' });
-        dialog.fresh.push((await clickAndMeasure(page, action, DIALOG_SELECTOR, null)).ms);
-      }
-    }
+    if (creditToken) await measureDialog(page, creditToken, dialog);
 
     // Full loads by URL, signed in (the token cookie), HTTP cache as the browser keeps it.
     const urlPage = await context.newPage();
@@ -428,6 +480,8 @@ function report(rows, loadAtStart, yardstick) {
     `${'page'.padEnd(44)} ${head('median')} ${head('p95')} ${head('cpu')} ${head('fresh')} ${head('URL med')} ${head('URL p95')}  verdict`,
   );
   let failed = 0;
+  /** Per target: [pages that pass, pages that miss]. */
+  const tally = Object.fromEntries(Object.keys(TARGET).map((k) => [k, [0, 0]]));
   for (const r of rows) {
     const f = {
       median: median(r.clicks),
@@ -438,13 +492,22 @@ function report(rows, loadAtStart, yardstick) {
     };
     const missed = Object.keys(TARGET).filter((k) => f[k] !== undefined && yardstick.time(f[k]) >= TARGET[k]);
     if (missed.length) failed++;
+    for (const k of Object.keys(TARGET)) if (f[k] !== undefined) tally[k][missed.includes(k) ? 1 : 0]++;
+    const verdict = Object.keys(TARGET)
+      .filter((k) => f[k] !== undefined)
+      .map((k) => `${k} ${missed.includes(k) ? 'MISS' : 'PASS'}`)
+      .join(', ');
     const name = `${r.label} ${r.path === '(dialog)' ? '' : r.path}`.slice(0, 44);
     const up = r.url.length ? percentile(r.url, 95) : undefined;
     console.log(
-      `${name.padEnd(44)} ${cell(f.median, yardstick, TARGET.median)} ${cell(f.p95, yardstick, TARGET.p95)} ${cell(f.cpu, yardstick, TARGET.cpu)} ${cell(f.first, yardstick, TARGET.first)} ${cell(f.url, yardstick, TARGET.url)} ${cell(up, yardstick)}  ${missed.length ? `MISSED ${missed.join(',')}` : 'ok'}`,
+      `${name.padEnd(44)} ${cell(f.median, yardstick, TARGET.median)} ${cell(f.p95, yardstick, TARGET.p95)} ${cell(f.cpu, yardstick, TARGET.cpu)} ${cell(f.first, yardstick, TARGET.first)} ${cell(f.url, yardstick, TARGET.url)} ${cell(up, yardstick)}  ${verdict}`,
     );
   }
   console.log(`\n${rows.length - failed}/${rows.length} pages meet every target.`);
+  for (const [k, [pass, miss]] of Object.entries(tally))
+    console.log(
+      `  ${k.padEnd(6)} < ${String(TARGET[k]).padStart(3)} ms (normalised): PASS on ${pass}, MISS on ${miss}`,
+    );
   console.log(
     "\nWhere a click's time goes (medians, ms after the click; negative = started on hover/press, before it): last code chunk loaded, first API read sent, last API read answered, row on screen.",
   );
