@@ -69,7 +69,11 @@ async function openFinding(page: Page, path: string, resource: string, finding: 
 /** Types a toolbar number and waits for the grid to read with it. */
 async function setNumber(page: Page, finding: string, key: string, value: number) {
   const read = findingRead(page, finding, key, value);
-  await page.getByTestId(`filter-${key}`).locator('input').fill(String(value));
+  // antd puts the test id on the input itself or on its wrapper, by version.
+  await page
+    .locator(`input[data-testid="filter-${key}"], [data-testid="filter-${key}"] input`)
+    .first()
+    .fill(String(value));
   await read;
 }
 
