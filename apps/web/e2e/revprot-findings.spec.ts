@@ -46,12 +46,35 @@ function column(sheet: { header: unknown[]; rows: unknown[][] }, title: string) 
 }
 const meterIds = (sheet: { rows: unknown[][] }) => sheet.rows.map((r) => String(r[0]));
 
-/** Types a toolbar number and waits for the grid to read with it. */
-async function setNumber(page: Page, key: string, value: string) {
-  const read = page.waitForResponse((r) => r.url().includes('/api/revenueProtection/') && r.ok());
-  await page.getByTestId(`filter-${key}`).locator('input').fill(value);
+/** A finding's read answered, with `member` = `value` in its body when given. */
+const findingRead = (page: Page, finding: string, member?: string, value?: number) =>
+  page.waitForResponse(
+    (r) =>
+      r.url().includes(`/api/revenueProtection/${finding}/read`) &&
+      (member === undefined || (r.request().postDataJSON() as Record<string, unknown>)[member] === value),
+  );
+
+/**
+ * Opens a finding's page and waits for its first read: a finding reads the whole fleet, which takes
+ * seconds on the embedded database of a loaded test machine (the page's own timeouts allow for it).
+ */
+async function openFinding(page: Page, path: string, resource: string, finding: string) {
+  page.setDefaultTimeout(180_000);
+  await loginAs(page);
+  const read = findingRead(page, finding);
+  await openList(page, path, resource);
   await read;
-  await expect(page.getByTestId('list-total')).toHaveText(/Total \d+/);
+}
+
+/** Types a toolbar number and waits for the grid to read with it. */
+async function setNumber(page: Page, finding: string, key: string, value: number) {
+  const read = findingRead(page, finding, key, value);
+  // antd puts the test id on the input itself or on its wrapper, by version.
+  await page
+    .locator(`input[data-testid="filter-${key}"], [data-testid="filter-${key}"] input`)
+    .first()
+    .fill(String(value));
+  await read;
 }
 
 describeConsole('revenue protection findings', { timeout: 300_000 }, () => {
@@ -61,10 +84,9 @@ describeConsole('revenue protection findings', { timeout: 300_000 }, () => {
   });
 
   test('suspects: ranked by score, a score filter, the export', async ({ page }) => {
-    await loginAs(page);
-    await openList(page, '/revenue-protection/suspects', 'revprot-suspects');
+    await openFinding(page, '/revenue-protection/suspects', 'revprot-suspects', 'suspects');
     await expect(page.getByTestId('list-total')).not.toHaveText('Total 0');
-    await setNumber(page, 'minScore', '50');
+    await setNumber(page, 'suspects', 'minScore', 50);
     const sheet = await exportSheet(page);
     const scores = column(sheet, 'Score');
     expect(scores.every((s) => s >= 50)).toBe(true);
@@ -73,9 +95,8 @@ describeConsole('revenue protection findings', { timeout: 300_000 }, () => {
   });
 
   test('zero buyers: a days filter, the export', async ({ page }) => {
-    await loginAs(page);
-    await openList(page, '/revenue-protection/zero-buyers', 'revprot-zero-buyers');
-    await setNumber(page, 'minDays', '200');
+    await openFinding(page, '/revenue-protection/zero-buyers', 'revprot-zero-buyers', 'zeroBuyers');
+    await setNumber(page, 'zeroBuyers', 'minDays', 200);
     const sheet = await exportSheet(page);
     expect(column(sheet, 'Nonpurchase Days').every((d) => d >= 200)).toBe(true);
     const at = sheet.rows.find((r) => r[0] === meterId);
@@ -84,20 +105,27 @@ describeConsole('revenue protection findings', { timeout: 300_000 }, () => {
   });
 
   test('consumption beyond credit: the export, and an emergency credit that covers it', async ({ page }) => {
-    await loginAs(page);
-    await openList(page, '/revenue-protection/consumption-beyond-credit', 'revprot-beyond-credit');
+    await openFinding(
+      page,
+      '/revenue-protection/consumption-beyond-credit',
+      'revprot-beyond-credit',
+      'consumptionBeyondCredit',
+    );
     const sheet = await exportSheet(page);
     expect(meterIds(sheet)).toContain(meterId);
     expect(column(sheet, 'Excess (kWh)').every((e) => e > 0)).toBe(true);
-    await setNumber(page, 'emergencyCredit', '100000');
+    await setNumber(page, 'consumptionBeyondCredit', 'emergencyCredit', 100000);
     await expect(page.getByTestId('list-total')).toHaveText('Total 0');
   });
 
   test('tamper: a flag filter, the export', async ({ page }) => {
-    await loginAs(page);
-    await openList(page, '/revenue-protection/tamper', 'revprot-tamper');
+    await openFinding(page, '/revenue-protection/tamper', 'revprot-tamper', 'tamper');
     await expect(page.getByTestId('list-total')).not.toHaveText('Total 0');
-    const read = page.waitForResponse((r) => r.url().includes('/api/revenueProtection/tamper/read'));
+    const read = page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/revenueProtection/tamper/read') &&
+        (r.request().postDataJSON() as { flag?: string }).flag === 'terminalCoverOpen',
+    );
     await page.getByTestId('filter-flag').click();
     await page.getByTitle('Terminal cover open').click();
     await read;
