@@ -131,8 +131,6 @@ export class LorawanLink implements MeterTransport {
     if (!meter.devEui || !this.connected || !this.applicationOf(meter)) return false;
     const live = this.opts.state.meter(meter.meterId);
     if (meter.communicationWay === 0 && live.transport !== 'lorawan') return false;
-    // Sharing the events, this process hears a meter's uplinks now and then: its silence says nothing.
-    if (this.shared) return true;
     // Known to be behind a gateway that reported OFFLINE and heard by no other since: unreachable.
     return live.online || !live.gatewayId;
   }
