@@ -66,10 +66,11 @@ afterAll(async () => {
   await broker?.stop();
 });
 
-describe('LoRaWAN events shared by several head-end processes ($share on mosquitto)', () => {
-  it('splits the uplinks between the processes; each answer reaches the process that asked', async () => {
+let pair: Promise<[HeadEndService, HeadEndService]> | undefined;
+/** Two processes in the group, each hearing its share of the meters' status reports. */
+function sharingPair(): Promise<[HeadEndService, HeadEndService]> {
+  pair ??= (async () => {
     const [a, b] = [await sharedHeadEnd(), await sharedHeadEnd()];
-    // Status reports until each process has heard some meter: both share the subscription now.
     const heardBy = (h: HeadEndService) => METERS.some((m) => h.linkState(m.meterId).online);
     let i = 0;
     await until('both processes hearing their share', async () => {
@@ -78,6 +79,28 @@ describe('LoRaWAN events shared by several head-end processes ($share on mosquit
       await ns.publishAsync(upTopic(m.devEui), uplinkEvent(m.devEui, next(m.devEui), status, [GATEWAY]));
       return heardBy(a) && heardBy(b);
     });
+    return [a, b];
+  })();
+  return pair;
+}
+
+/** What ChirpStack publishes when a downlink fails: a logged error, or an ack saying it was not acknowledged. */
+function deliveryFailure(k: number, id: string): [string, string, RegExp] {
+  if (k % 4 < 2) {
+    const log = {
+      level: 'ERROR',
+      code: 'DOWNLINK_GATEWAY',
+      description: 'busy',
+      context: { queue_item_id: id },
+    };
+    return ['log', JSON.stringify(log), /DOWNLINK_GATEWAY/];
+  }
+  return ['ack', JSON.stringify({ queueItemId: id, acknowledged: false }), /not acknowledged/];
+}
+
+describe('LoRaWAN events shared by several head-end processes ($share on mosquitto)', () => {
+  it('splits the uplinks between the processes; each answer reaches the process that asked', async () => {
+    const [a, b] = await sharingPair();
     const relays = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
     let relayed = 0;
     await relays.subscribeAsync('prepay/headend/replies/+');
@@ -99,6 +122,30 @@ describe('LoRaWAN events shared by several head-end processes ($share on mosquit
       expect(result.ok, `meter ${m.meterId}: ${result.ok ? '' : result.detail}`).toBe(true);
     }
     // Some answers reached the process that was not waiting for them, and it passed them on.
+    expect(relayed).toBeGreaterThan(0);
+    await relays.endAsync();
+  });
+
+  it('fails a downlink the network server reports as failed at once, on whichever process sent it', async () => {
+    const [a, b] = await sharingPair();
+    ns.downlinks.length = 0;
+    const relays = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    let relayed = 0;
+    await relays.subscribeAsync('prepay/headend/failures/+');
+    relays.on('message', () => relayed++);
+    for (const [k, m] of METERS.entries()) {
+      const asking = k % 2 === 0 ? a : b;
+      // Far longer than the network server takes to report: a failure heard by the other process and
+      // not passed on would end this exchange as a timeout.
+      const pending = asking.exchange(m.meterId, readRequest(m.address, DI.CURRENT_A), { timeoutMs: 10_000 });
+      const down = await until('a downlink', () => ns.downlinks.shift());
+      const [event, body, detail] = deliveryFailure(k, String(down.body.id));
+      await ns.publishAsync(`application/${APP_ID}/device/${m.devEui}/event/${event}`, body);
+      const result = await pending;
+      expect(result, `meter ${m.meterId}`).toMatchObject({ ok: false, failure: 'offline' });
+      expect(!result.ok && result.detail).toMatch(detail);
+    }
+    // Some failures reached the process that had not sent the downlink, and it passed them on.
     expect(relayed).toBeGreaterThan(0);
     await relays.endAsync();
   });

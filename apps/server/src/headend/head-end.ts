@@ -7,6 +7,7 @@ import { LinkState } from './link-state.js';
 import { LorawanLink } from './lorawan-link.js';
 import { MeterDirectory } from './meter-directory.js';
 import { createNoisyInputLog, type NoisyInputLog } from './noisy-input.js';
+import { startSharedLiveness } from './shared-liveness.repo.js';
 import { createStateWriter } from './state-writer.repo.js';
 import type { HeadEnd, Log } from './types.js';
 
@@ -91,8 +92,8 @@ async function openGprs(cfg: HeadEndConfig, ctx: LinkContext) {
 /** Silent LoRaWAN meters go offline, and the meter list is reloaded when it changed. */
 function startHousekeeping(cfg: HeadEndConfig, ctx: LinkContext) {
   const timer = setInterval(() => {
-    // Sharing the events with other processes, this one hears a meter now and then: not a silence.
-    if (!cfg.mqttShareGroup) ctx.state.expireSilentMeters('lorawan', cfg.lorawanSilenceSeconds * 1000);
+    // Sharing the events, what the other processes heard is read back (startSharedLiveness) first.
+    ctx.state.expireSilentMeters('lorawan', cfg.lorawanSilenceSeconds * 1000);
     ctx.directory
       .refreshIfStale()
       .catch((err) => ctx.log.warn({ err: (err as Error).message }, 'head-end: meter reload failed'));
@@ -157,7 +158,9 @@ export async function startHeadEnd(
     const { engine, lorawan, gprs, gprsPort, subscribed } = await openLinks(cfg, ctx, mqttUrl, resources);
     // The embedded broker is ours and local: wait for the subscriptions so no early uplink is missed.
     if (broker) await subscribed;
-    const writer = createStateWriter(db, state, log, { intervalMs: cfg.persistMs });
+    const shared = Boolean(cfg.mqttShareGroup);
+    const writer = createStateWriter(db, state, log, { intervalMs: cfg.persistMs, shared });
+    const liveness = shared ? startSharedLiveness(db, state, log, { intervalMs: cfg.persistMs }) : undefined;
     const housekeeping = startHousekeeping(cfg, ctx);
     let closing: Promise<void> | undefined;
     return {
@@ -179,6 +182,7 @@ export async function startHeadEnd(
           engine.abortAll('the head-end is closing');
           await closeAll(resources, broker);
           await registry.close();
+          await liveness?.close();
           await writer.close();
         })();
         return closing;

@@ -127,6 +127,23 @@ export class LinkState {
     this.dirtyMeters.add(meterId);
   }
 
+  /**
+   * What another head-end process heard (the share group splits a meter's uplinks): taken when it is
+   * newer than what this process knows, and not written back. At the same time, offline wins: the
+   * other process saw the silence or the gateway go down after the meter's last uplink.
+   */
+  meterHeardElsewhere(meterId: string, transport: Transport, heard: MeterLinkState & { lastSeen: Date }) {
+    const m = this.meters.get(meterId);
+    if (m?.online && m.transport !== transport) return;
+    const known = m?.lastSeen?.getTime() ?? -1;
+    if (m && known === heard.lastSeen.getTime()) {
+      if (!heard.online) m.online = false;
+      return;
+    }
+    if (known > heard.lastSeen.getTime()) return;
+    this.meters.set(meterId, { ...heard, meterId, transport });
+  }
+
   meter(meterId: string): MeterLinkState {
     const m = this.meters.get(meterId);
     if (!m) return { online: false };

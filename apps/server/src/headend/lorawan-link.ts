@@ -44,11 +44,19 @@ const MAX_PAYLOAD = 64 * 1024;
  * and the one waiting takes it.
  */
 const RELAY_PREFIX = 'prepay/headend/replies/';
+/**
+ * The same for the network server's word that a downlink failed (not acknowledged, or logged as an
+ * error): passed on under the downlink's id, so the process that sent it fails its exchange at once
+ * instead of waiting out the timeout.
+ */
+const FAILURE_PREFIX = 'prepay/headend/failures/';
+/** Our downlink ids (randomUUID): anything else is not ours and never becomes a topic level. */
+const DOWNLINK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** What this process subscribes to: every event, or its share of them plus the relayed answers. */
 function subscriptionsFor(group: string | undefined): string[] {
   if (!group) return SUBSCRIPTIONS;
-  return [...SUBSCRIPTIONS.map((t) => `$share/${group}/${t}`), `${RELAY_PREFIX}+`];
+  return [...SUBSCRIPTIONS.map((t) => `$share/${group}/${t}`), `${RELAY_PREFIX}+`, `${FAILURE_PREFIX}+`];
 }
 
 /** Small request/reply packets: no Nagle delay on the broker connection (when it is a TCP socket). */
@@ -123,8 +131,6 @@ export class LorawanLink implements MeterTransport {
     if (!meter.devEui || !this.connected || !this.applicationOf(meter)) return false;
     const live = this.opts.state.meter(meter.meterId);
     if (meter.communicationWay === 0 && live.transport !== 'lorawan') return false;
-    // Sharing the events, this process hears a meter's uplinks now and then: its silence says nothing.
-    if (this.shared) return true;
     // Known to be behind a gateway that reported OFFLINE and heard by no other since: unreachable.
     return live.online || !live.gatewayId;
   }
@@ -154,6 +160,8 @@ export class LorawanLink implements MeterTransport {
   private message(topic: string, payload: Buffer) {
     try {
       if (topic.startsWith(RELAY_PREFIX)) return this.relayed(topic.slice(RELAY_PREFIX.length), payload);
+      if (topic.startsWith(FAILURE_PREFIX))
+        return this.failureRelayed(topic.slice(FAILURE_PREFIX.length), payload);
       const t = parseTopic(topic);
       if (t.kind === 'other') return;
       if (payload.length === 0) return; // a cleared retained message
@@ -275,22 +283,31 @@ export class LorawanLink implements MeterTransport {
   }
 
   private ack(body: Record<string, unknown>) {
-    const id = String(body.queueItemId ?? '');
-    const meterId = this.downlinks.get(id);
-    if (meterId && body.acknowledged === false)
-      this.engine?.onSendFailed(meterId, id, 'downlink not acknowledged by the device');
+    if (body.acknowledged !== false) return;
+    this.deliveryFailed(String(body.queueItemId ?? ''), 'downlink not acknowledged by the device');
   }
 
   private logEvent(body: Record<string, unknown>) {
+    if (body.level !== 'ERROR') return;
     const context = objectOf(body.context);
-    const id = String(context?.queue_item_id ?? '');
-    const meterId = this.downlinks.get(id);
-    if (!meterId || body.level !== 'ERROR') return;
-    this.engine?.onSendFailed(
-      meterId,
-      id,
+    this.deliveryFailed(
+      String(context?.queue_item_id ?? ''),
       `network server: ${String(body.code ?? 'ERROR')} ${String(body.description ?? '')}`.trim(),
     );
+  }
+
+  /** A downlink failed: its exchange fails here, or on the process of the group that sent it. */
+  private deliveryFailed(id: string, detail: string) {
+    const meterId = this.downlinks.get(id);
+    if (meterId) return this.engine?.onSendFailed(meterId, id, detail);
+    if (this.shared && DOWNLINK_ID.test(id))
+      this.client?.publish(`${FAILURE_PREFIX}${id}`, detail.slice(0, 500), { qos: 0 });
+  }
+
+  /** Another process heard that a downlink failed: taken only by the process that sent it. */
+  private failureRelayed(id: string, payload: Buffer) {
+    const meterId = this.downlinks.get(id);
+    if (meterId) this.engine?.onSendFailed(meterId, id, payload.toString('utf8').slice(0, 500));
   }
 
   async close(): Promise<void> {

@@ -21,12 +21,40 @@ async function clearOfflineAlarms(db: Db, heard: string[], now: string): Promise
       and meter_id in (select jsonb_array_elements_text(${JSON.stringify(heard)}::jsonb))`);
 }
 
+/** One statement, the rows as one JSON parameter; a meter deleted meanwhile is skipped. */
+const linkRows = (rows: string) => sql`
+  select v.id, v.online, v.transport, v.gateway, v.seen::timestamptz
+  from jsonb_to_recordset(${rows}::jsonb) as v(id text, online boolean, transport text, gateway text, seen text)
+  where exists (select 1 from meters m where m.meter_id = v.id)`;
+
+/** The only head-end writing the links: its rows are the truth. */
+const soleUpsert = (rows: string, now: string) => sql`
+  insert into meter_links (meter_id, online, transport, gateway_id, last_seen, update_date)
+  select v.id, v.online, v.transport, v.gateway, v.seen::timestamptz, ${now}::timestamptz
+  from jsonb_to_recordset(${rows}::jsonb) as v(id text, online boolean, transport text, gateway text, seen text)
+  where exists (select 1 from meters m where m.meter_id = v.id)
+  on conflict (meter_id) do update set online = excluded.online, transport = excluded.transport,
+    gateway_id = excluded.gateway_id, last_seen = excluded.last_seen, update_date = excluded.update_date`;
+
+/**
+ * Several processes hear a meter in turn: a row heard later elsewhere is not overwritten by an older one,
+ * and the database's clock stamps the write, so the others can read what changed since they last looked.
+ */
+const sharedUpsert = (rows: string) => sql`
+  insert into meter_links (meter_id, online, transport, gateway_id, last_seen, update_date)
+  select l.*, now() from (${linkRows(rows)}) l
+  on conflict (meter_id) do update set online = excluded.online, transport = excluded.transport,
+    gateway_id = excluded.gateway_id, last_seen = excluded.last_seen, update_date = excluded.update_date
+  where meter_links.last_seen is null or excluded.last_seen is null
+    or excluded.last_seen >= meter_links.last_seen`;
+
 export function createStateWriter(
   db: Db,
   state: LinkState,
   log: Log,
-  opts: { intervalMs: number; touchEvery?: number },
+  opts: { intervalMs: number; touchEvery?: number; shared?: boolean },
 ) {
+  const upsert = opts.shared ? sharedUpsert : soleUpsert;
   const written = new Map<string, string>();
   let flushes = 0;
   let running: Promise<void> | undefined;
@@ -60,15 +88,7 @@ export function createStateWriter(
         gateway: m.gatewayId ?? null,
         seen: m.lastSeen?.toISOString() ?? null,
       }));
-      // One statement, the rows as one JSON parameter; a meter deleted meanwhile is skipped.
-      await db.execute(sql`
-        insert into meter_links (meter_id, online, transport, gateway_id, last_seen, update_date)
-        select v.id, v.online, v.transport, v.gateway, v.seen::timestamptz, ${now}::timestamptz
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as v(id text, online boolean, transport text, gateway text, seen text)
-        where exists (select 1 from meters m where m.meter_id = v.id)
-        on conflict (meter_id) do update set online = excluded.online, transport = excluded.transport,
-          gateway_id = excluded.gateway_id, last_seen = excluded.last_seen, update_date = excluded.update_date`);
+      await db.execute(upsert(JSON.stringify(rows), now));
       await clearOfflineAlarms(
         db,
         rows.filter((r) => r.online).map((r) => r.id),
