@@ -106,6 +106,24 @@ export const CONTRACT_ISSUES: Rule[] = [
   ],
   [/^letters, digits, _ and - only$/, '只能包含字母、数字、_ 和 -', 'solo letras, dígitos, _ y -'],
   [/^(\S+): (\d+)–(\d+) hex digits$/, '$1：$2–$3 位十六进制数字', '$1: de $2 a $3 dígitos hexadecimales'],
+  // A sales channel's vendor: its code, EAN and terminal id, and a float movement.
+  [
+    /^Use 2 to 32 letters, digits, "_" or "-"$/,
+    '请使用 2 到 32 个字母、数字、“_” 或 “-”',
+    'Use de 2 a 32 letras, dígitos, "_" o "-"',
+  ],
+  [/^Use the 13 digits of an EAN$/, '请填写 EAN 的 13 位数字', 'Use los 13 dígitos de un EAN'],
+  [/^Use 1 to 20 letters or digits$/, '请使用 1 到 20 个字母或数字', 'Use de 1 a 20 letras o dígitos'],
+  [
+    /^Please enter a non-zero amount with at most 2 decimals$/,
+    '请输入不为零、最多两位小数的金额',
+    'Introduzca un importe distinto de cero con 2 decimales como máximo',
+  ],
+  [
+    /^A top-up adds money: enter a positive amount$/,
+    '充值是增加金额：请输入正数',
+    'Una recarga añade dinero: introduzca un importe positivo',
+  ],
   // What zod itself writes when a field has no message of its own.
   [/^Invalid string: must match pattern (.+)$/, '格式不符合 $1', 'no tiene la forma $1'],
   [/^Invalid(?: [a-z ]+)?(?:: .*)?$/i, '值无效', 'el valor no es válido'],
