@@ -538,7 +538,7 @@ export function TokenRecordPage({ kind: kindName }: { kind: RecordKind }) {
               )
             : undefined
         }
-        actionsWidth={kindName === 'credit' && canCancel ? 168 : 150}
+        actionsWidth={kindName === 'credit' && canCancel ? 172 : 150}
         actions={(row) => (
           <RecordActions
             onPrint={() => printReceipt(t, recordReceipt(t, kindName, row, receiptContext))}
