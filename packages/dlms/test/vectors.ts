@@ -10,7 +10,7 @@ export const VECTORS_PATH = fileURLToPath(new URL('./dlms-vectors.json', import.
 
 export interface Vector {
   id: string;
-  layer: 'axdr' | 'date-time' | 'wrapper' | 'hdlc' | 'apdu' | 'security';
+  layer: 'axdr' | 'date-time' | 'wrapper' | 'hdlc' | 'apdu' | 'security' | 'class';
   hex: string;
   meaning: string;
   source: string;
