@@ -108,6 +108,16 @@ describe('a DLMS meter over TCP (IEC 62056-47 wrapper)', () => {
     expect(raw).toBeGreaterThan(0);
   });
 
+  it('serialises requests made at once: one request at a time on the link, each answered', async () => {
+    const client = await associated();
+    const [state, unit, mode] = await Promise.all([
+      client.get(OBIS.disconnectControl, DisconnectControl.outputState),
+      client.get(OBIS.activeEnergyImport, Register.scalerUnit),
+      client.get(OBIS.disconnectControl, DisconnectControl.controlMode),
+    ]);
+    expect({ state, unit: unit.unit, mode }).toEqual({ state: true, unit: 30, mode: 1 });
+  });
+
   it('sets the clock and reads the setting back', async () => {
     const client = await associated();
     const wanted = Date.UTC(2026, 5, 1, 8, 30, 0);

@@ -1,15 +1,15 @@
 /** Why a request to a meter failed, as the head-end reports it on a task. */
 export type DlmsFailureKind = 'offline' | 'timeout' | 'meter-error' | 'bad-frame' | 'association-refused';
 
+/** `resultCode`: the data-access-result or action-result of a meter error, the AARE diagnostic of a refusal. */
 export class DlmsClientError extends Error {
-  readonly kind: DlmsFailureKind;
-  /** meter-error: the data-access-result or action-result; association-refused: the AARE diagnostic. */
-  readonly resultCode: number | undefined;
-  constructor(kind: DlmsFailureKind, message: string, resultCode?: number) {
+  override name = 'DlmsClientError';
+  constructor(
+    readonly kind: DlmsFailureKind,
+    message: string,
+    readonly resultCode?: number,
+  ) {
     super(message);
-    this.name = 'DlmsClientError';
-    this.kind = kind;
-    this.resultCode = resultCode;
   }
 }
 

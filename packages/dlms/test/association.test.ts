@@ -7,18 +7,13 @@ import {
   decodeAarq,
   decodeApdu,
   encodeAarq,
-  fromHex,
   hex,
   readAareInitiate,
   unprotectApdu,
 } from '../src/index.js';
-import { bytesOf } from './vectors.js';
+import { bytesOf, GREEN_BOOK } from './vectors.js';
 
-const keys = {
-  blockCipherKey: fromHex('000102030405060708090A0B0C0D0E0F'),
-  authenticationKey: fromHex('D0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF'),
-};
-const clientTitle = fromHex('4D4D4D0000000001');
+const { keys, clientTitle } = GREEN_BOOK;
 const initiate = (maxReceivePduSize: number) => ({
   service: 'initiate-request',
   dlmsVersion: 6,
