@@ -4,6 +4,14 @@
  */
 export { acceleratedClock, type Clock, ManualClock, systemClock } from './clock.js';
 export { type FleetEvent, toChirpId, toDashedEui } from './core.js';
+export { CosemSession, type MeterSecurity } from './dlms/cosem-session.js';
+export { DLMS_EVENT, DlmsMeter } from './dlms/dlms-meter.js';
+export {
+  type DlmsListener,
+  type DlmsListenerOptions,
+  type ListenerMode,
+  listenDlmsMeter,
+} from './dlms/listener.js';
 export { FAULT_KINDS, type Fault, FaultError, GATEWAY_FAULT_KINDS, parseFault } from './faults.js';
 export { type Fleet, type FleetOptions, type FleetStats, type MeterView, startFleet } from './fleet.js';
 export { type HandleResult, handleFrame } from './meter/handle.js';

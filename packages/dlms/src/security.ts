@@ -15,6 +15,13 @@ export const SECURITY = {
 } as const;
 export const TAG_LENGTH = 12;
 
+/**
+ * WebCrypto's SubtleCrypto, named through the global so the package type-checks in projects without the
+ * DOM library (Node's own typings declare the same global).
+ */
+type SubtleCrypto = NonNullable<typeof globalThis.crypto>['subtle'];
+type CryptoKey = Awaited<ReturnType<SubtleCrypto['importKey']>>;
+
 export interface SecurityKeys {
   /** Block cipher key (global unicast, or the dedicated key): 16 bytes. */
   blockCipherKey: Uint8Array;

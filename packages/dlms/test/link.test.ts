@@ -22,9 +22,9 @@ import {
   stripLlc,
   WrapperStream,
 } from '../src/index.js';
-import { bytesOf, VECTORS } from './vectors.js';
+import { bytesOf, idsOf } from './vectors.js';
 
-const hdlcIds = VECTORS.filter((v) => v.layer === 'hdlc').map((v) => v.id);
+const hdlcIds = idsOf('hdlc');
 const errorCode = (f: () => unknown) => {
   try {
     f();
@@ -225,16 +225,13 @@ describe('HDLC codec and stream (our own cases)', () => {
 });
 
 describe('IEC 62056-47 wrapper', () => {
-  it.each(VECTORS.filter((v) => v.layer === 'wrapper').map((v) => v.id))(
-    '%s decodes and re-encodes',
-    (id) => {
-      const bytes = bytesOf(id);
-      const w = decodeWrapper(bytes);
-      expect(w).toMatchObject({ version: 1, source: 1, destination: 1 });
-      expect(w.apdu.length).toBe(70);
-      expect(hex(encodeWrapper(w))).toBe(hex(bytes));
-    },
-  );
+  it.each(idsOf('wrapper'))('%s decodes and re-encodes', (id) => {
+    const bytes = bytesOf(id);
+    const w = decodeWrapper(bytes);
+    expect(w).toMatchObject({ version: 1, source: 1, destination: 1 });
+    expect(w.apdu.length).toBe(70);
+    expect(hex(encodeWrapper(w))).toBe(hex(bytes));
+  });
 
   it('streams split and merged frames and resyncs past garbage (our own cases)', () => {
     fc.assert(
@@ -255,6 +252,35 @@ describe('IEC 62056-47 wrapper', () => {
           for (let i = 0; i < all.length; i += chunk)
             got.push(...s.push(all.slice(i, i + chunk)).frames.map((f) => f.apdu));
           expect(got.map((g) => hex(g))).toEqual(items.map(([apdu]) => hex(apdu)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('drops frames whose header is corrupted and keeps every other one (our own cases)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.uint8Array({ minLength: 1, maxLength: 200 }).map((a) => a.map((b) => 0x11 + (b % 0xee))),
+            fc.boolean(),
+          ),
+          { minLength: 1, maxLength: 8 },
+        ),
+        fc.integer({ min: 1, max: 40 }),
+        (items, chunk) => {
+          const frames = items.map(([apdu, corrupt]) => {
+            const f = encodeWrapper({ source: 0x11, destination: 0x11, apdu });
+            if (corrupt) f[1] = 0x02;
+            return f;
+          });
+          const all = Uint8Array.from(frames.flatMap((f) => [...f]));
+          const s = new WrapperStream({ maxApdu: 256 });
+          const got: string[] = [];
+          for (let i = 0; i < all.length; i += chunk)
+            got.push(...s.push(all.slice(i, i + chunk)).frames.map((f) => hex(f.apdu)));
+          expect(got).toEqual(items.filter(([, corrupt]) => !corrupt).map(([apdu]) => hex(apdu)));
         },
       ),
       { numRuns: 300 },

@@ -14,15 +14,9 @@ import {
   unprotectApdu,
   verifyHlsGmac,
 } from '../src/index.js';
-import { bytesOf } from './vectors.js';
+import { bytesOf, GREEN_BOOK } from './vectors.js';
 
-/** The Green Book example keys and titles (DLMS UA 1000-2, security suite 0 examples). */
-const keys = {
-  blockCipherKey: fromHex('000102030405060708090A0B0C0D0E0F'),
-  authenticationKey: fromHex('D0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF'),
-};
-const serverTitle = fromHex('4D4D4D0000BC614E');
-const clientTitle = fromHex('4D4D4D0000000001');
+const { keys, serverTitle, clientTitle } = GREEN_BOOK;
 const ctx = { keys, systemTitle: serverTitle, invocationCounter: 0x01234567, securityControl: 0x30 };
 
 describe('security suite 0: Green Book examples', () => {

@@ -10,7 +10,7 @@ export const VECTORS_PATH = fileURLToPath(new URL('./dlms-vectors.json', import.
 
 export interface Vector {
   id: string;
-  layer: 'axdr' | 'date-time' | 'wrapper' | 'hdlc' | 'apdu' | 'security';
+  layer: 'axdr' | 'date-time' | 'wrapper' | 'hdlc' | 'apdu' | 'security' | 'class';
   hex: string;
   meaning: string;
   source: string;
@@ -26,3 +26,17 @@ export function vector(id: string): Vector {
 }
 
 export const bytesOf = (id: string): Uint8Array => fromHex(vector(id).hex);
+
+/** The ids of one layer's vectors, for it.each. */
+export const idsOf = (layer: Vector['layer']): string[] =>
+  VECTORS.filter((v) => v.layer === layer).map((v) => v.id);
+
+/** The Green Book example keys and system titles (DLMS UA 1000-2, security suite 0 examples). */
+export const GREEN_BOOK = {
+  keys: {
+    blockCipherKey: fromHex('000102030405060708090A0B0C0D0E0F'),
+    authenticationKey: fromHex('D0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF'),
+  },
+  serverTitle: fromHex('4D4D4D0000BC614E'),
+  clientTitle: fromHex('4D4D4D0000000001'),
+};
