@@ -2,17 +2,11 @@ import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { type Client, createClientAsync } from 'soap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accounts,
-  channelMessages,
-  remoteTasks,
-  tokenRecords,
-  vendorFloatMovements,
-  vendors,
-} from '../src/db/schema.js';
+import { accounts, remoteTasks, tokenRecords } from '../src/db/schema.js';
 import { refusalText } from '../src/lib/refusal-text.js';
 import { XMLVEND_FAULTS } from '../src/modules/vendor/xmlvend.faults.js';
-import { fundedVendor } from './channel-fixture.js';
+import { NS } from '../src/modules/vendor/xmlvend.xml.js';
+import { channelCounts, fundedVendor } from './channel-fixture.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
 
@@ -22,8 +16,7 @@ import { vendableMeter } from './vending-fixture.js';
  * returns the first answer, and a reversal within the rules and after the token is known used.
  */
 
-const BASE = 'http://www.nrs.eskom.co.za/xmlvend/base/2.1/schema';
-const REV = 'http://www.nrs.eskom.co.za/xmlvend/revenue/2.1/schema';
+const { base: BASE, rev: REV } = NS;
 const CLIENT_EAN = '6004708000001';
 const TERMINAL = 'T0000001';
 const METER = '47001234567';
@@ -35,7 +28,7 @@ let secret = '';
 let url = '';
 let unique = 100_000;
 
-const xsi = (type: string, ns = BASE) => ({ xsi_type: { type, xmlns: ns } });
+const xsi = (type: string, ns: string = BASE) => ({ xsi_type: { type, xmlns: ns } });
 const msgId = (n: number) => ({ attributes: { dateTime: '20261122080000', uniqueNumber: String(n) } });
 
 /** What every request starts with, as a vendor's machine fills it: the next msgID unless one is given. */
@@ -88,16 +81,7 @@ const lastBody = () =>
   (lenient.parse(soap.lastResponse as string) as { Envelope: { Body: Record<string, unknown> } }).Envelope
     .Body;
 
-async function counts() {
-  const db = t.database.db;
-  const [v] = await db.select().from(vendors).where(eq(vendors.vendorId, 'BANK01'));
-  return {
-    records: (await db.select().from(tokenRecords)).length,
-    movements: (await db.select().from(vendorFloatMovements)).length,
-    messages: (await db.select().from(channelMessages)).length,
-    balance: v?.balanceMinor,
-  };
-}
+const counts = () => channelCounts(t, 'BANK01');
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -205,6 +189,14 @@ describe('XMLVend 2.1 through a client generated from the served WSDL', () => {
     // Advices are repeated until final: the same reversal again is acknowledged, the float moved once.
     await soap.AdviceRequestAsync(adviceOf('ReversalAdviceReq', n));
     expect((await counts()).balance).toBe(start.balance);
+    expect(await faultOf(soap.AdviceRequestAsync(adviceOf('ConfirmationAdviceReq', n)))).toEqual({
+      type: 'ConfirmationEx',
+      code: 'XV14',
+    });
+    expect(await faultOf(soap.AdviceRequestAsync(adviceOf('ConfirmationAdviceReq', 999_999_997)))).toEqual({
+      type: 'ConfirmationEx',
+      code: 'XV15',
+    });
 
     const used = ++unique;
     const [sold] = await soap.CreditVendRequestAsync(vend(METER, '600.00', used));
@@ -297,6 +289,60 @@ describe('XMLVend 2.1 through a client generated from the served WSDL', () => {
       'b:UseCaseSupportEx',
     );
     expect(await counts()).toEqual(before);
+  });
+
+  it('takes the envelope as the reference writes it and answers in its namespaces', async () => {
+    const before = await counts();
+    const n = ++unique;
+    const envelope = `<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"
+        xmlns:b="${BASE}" xmlns:r="${REV}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+      <soapenv:Body>
+        <r:creditVendReq>
+          <b:clientID xsi:type="b:EANDeviceID" ean="${CLIENT_EAN}"/>
+          <b:terminalID xsi:type="b:GenericDeviceID" id="${TERMINAL}"/>
+          <b:msgID dateTime="20261122080000" uniqueNumber="${n}"/>
+          <b:authCred><b:opName>AG0001</b:opName><b:password>${secret}</b:password></b:authCred>
+          <b:resource xsi:type="b:Electricity"/>
+          <b:idMethod xsi:type="b:VendIDMethod">
+            <b:meterIdentifier xsi:type="b:MeterNumber" msno="${METER}"/>
+          </b:idMethod>
+          <r:purchaseValue xsi:type="r:PurchaseValueCurrency"><r:amt value="600.00" symbol="R"/></r:purchaseValue>
+          <r:payType xsi:type="b:Cash"><b:tenderAmt value="600.00" symbol="R"/></r:payType>
+        </r:creditVendReq>
+      </soapenv:Body>
+    </soapenv:Envelope>`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/xmlvend/2.1',
+      headers: { 'content-type': 'text/xml; charset=utf-8' },
+      payload: envelope,
+    });
+    expect(res.statusCode).toBe(200);
+    const strict = new XMLParser({ ignoreAttributes: false, parseTagValue: false });
+    const doc = strict.parse(res.body)['soapenv:Envelope'];
+    expect(doc).toMatchObject({ '@_xmlns:b': BASE, '@_xmlns:r': REV });
+    const resp = doc['soapenv:Body']['r:creditVendResp'];
+    // Each member in the namespace of the type that declares it: BaseResp's in base, the receipt in revenue.
+    expect(Object.keys(resp).filter((k) => !k.startsWith('@_'))).toEqual([
+      'b:clientID',
+      'b:serverID',
+      'b:terminalID',
+      'b:reqMsgID',
+      'b:respDateTime',
+      'b:dispHeader',
+      'b:clientStatus',
+      'b:utility',
+      'b:vendor',
+      'b:custVendDetail',
+      'r:creditVendReceipt',
+    ]);
+    const tx = [resp['r:creditVendReceipt']['r:transactions']['r:tx']].flat()[0];
+    expect(tx['@_xsi:type']).toBe('r:CreditVendTx');
+    expect(tx['r:creditTokenIssue']['b:token']['b:stsCipher']).toMatch(/^\d{20}$/);
+    expect(tx['r:creditTokenIssue']['b:meterDetail']['@_msno']).toBe(METER);
+    const after = await counts();
+    expect(after.balance).toBe((before.balance ?? 0) - 600_00);
+    expect(after.records).toBe(before.records + 1);
   });
 
   it('has every fault description in Chinese and Spanish', () => {
