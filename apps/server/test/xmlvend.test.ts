@@ -176,6 +176,24 @@ describe('XMLVend 2.1 through a client generated from the served WSDL', () => {
     expect(await counts()).toEqual(afterSale);
   });
 
+  it('the same msgID sent four times at once vends once; the others are refused as used', async () => {
+    const before = await counts();
+    const n = ++unique;
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const fault = await faultOf(soap.CreditVendRequestAsync(vend(METER, '600.00', n)));
+        return fault.code ?? 'sold';
+      }),
+    );
+    expect(outcomes.sort()).toEqual(['XV09', 'XV09', 'XV09', 'sold']);
+    expect(await counts()).toEqual({
+      records: before.records + 1,
+      movements: before.movements + 1,
+      messages: before.messages + 1,
+      balance: (before.balance ?? 0) - 600_00,
+    });
+  });
+
   it('a reversal restores the float and cancels the token; once the token is known used it is refused', async () => {
     const start = await counts();
     const n = ++unique;

@@ -148,17 +148,21 @@ async function creditVend(deps: Deps, vending: ChannelVending, a: Authenticated)
       trial: false,
     }),
   });
-  const sale = await sellWithFloat(deps, vending, m.caller, {
+  // The answer of the transaction that committed (a sale that lost a race for its meter is tried again).
+  let sent: OutNode = {};
+  await sellWithFloat(deps, vending, m.caller, {
     messageId: key,
     meterId: meter.msno,
     amountMinor,
     detail: { channel: 'xmlvend', symbol },
-    answer: (record, after) => ({ xmlvend: JSON.stringify(answer(record, after)) }),
+    answer: (record, after) => {
+      sent = answer(record, after);
+      return { xmlvend: JSON.stringify(sent) };
+    },
   })
     .catch(asChannelError)
     .catch(inStep('sale'));
-  const stored = await findMessage(deps.database.db, v.vendorId, key);
-  return { 'r:creditVendResp': storedVendAnswer(stored?.detail) ?? answer(sale, v) };
+  return { 'r:creditVendResp': sent };
 }
 
 /** The answer a sale kept (made in its transaction), element order included. */
@@ -170,14 +174,15 @@ function storedVendAnswer(detail: Record<string, unknown> | undefined): OutNode 
 /** The XMLVend purchase an advice names by its msgID (adviceReqMsgID), this terminal's own. */
 const advisedKey = (a: Authenticated) => saleKey(a.header, msgIdOf(child(a.node, 'adviceReqMsgID')));
 
-function adviceAnswer(deps: Deps, a: Authenticated, type: string, rest: OutNode): OutNode {
+/** An advice's answer: its concrete type and attributes, the header, the advised msgID, then its members. */
+function adviceAnswer(deps: Deps, a: Authenticated, type: string, attrs: OutNode, members: OutNode = {}) {
   return {
     'b:adviceResp': {
       '@_xsi:type': `b:${type}`,
-      ...Object.fromEntries(Object.entries(rest).filter(([k]) => k.startsWith('@_'))),
+      ...attrs,
       ...responseHeader(a.header, deps.clock.now()),
       'b:adviceReqMsgID': adviceMsgIdNode(msgIdOf(child(a.node, 'adviceReqMsgID'))),
-      ...Object.fromEntries(Object.entries(rest).filter(([k]) => !k.startsWith('@_'))),
+      ...members,
     },
   };
 }
@@ -186,9 +191,15 @@ async function lastResponse(deps: Deps, a: Authenticated): Promise<OutNode> {
   const msg = await findMessage(deps.database.db, a.call.vendor.vendorId, advisedKey(a));
   const kept = storedVendAnswer(msg?.detail);
   if (!kept) throw xmlVendFault('XV11');
-  return adviceAnswer(deps, a, 'LastRespAdviceResp', {
-    'b:lastResponse': { '@_xsi:type': 'r:CreditVendResp', ...kept },
-  });
+  return adviceAnswer(
+    deps,
+    a,
+    'LastRespAdviceResp',
+    {},
+    {
+      'b:lastResponse': { '@_xsi:type': 'r:CreditVendResp', ...kept },
+    },
+  );
 }
 
 async function advice(deps: Deps, vending: ChannelVending, a: Authenticated): Promise<OutNode> {
