@@ -282,6 +282,11 @@ describe('XMLVend 2.1 through a client generated from the served WSDL', () => {
     const fault = lenient.parse(broken.body).Envelope.Body.Fault;
     expect(fault.faultcode).toBe('soapenv:Client');
     expect(fault.detail.xmlvendFaultResp.fault['@_type']).toBe('b:XMLVendSchemaEx');
+    // In Spanish, with the parser's finding kept as written.
+    const es = await post('<soapenv:Envelope xmlns:soapenv="x"><a></b></soapenv:Envelope>', 'text/xml', 'es');
+    expect(lenient.parse(es.body).Envelope.Body.Fault.detail.xmlvendFaultResp.fault.desc).toMatch(
+      /^La solicitud no es un mensaje XMLVend 2\.1 válido \(Malformed XML: .+\)$/,
+    );
     // A request element missing its required parts: the same fault, with the request's header echoed.
     const missing = await post(
       `<e:Envelope xmlns:e="http://schemas.xmlsoap.org/soap/envelope/" xmlns:r="${REV}" xmlns:b="${BASE}"><e:Body><r:creditVendReq><b:clientID ean="${CLIENT_EAN}"/></r:creditVendReq></e:Body></e:Envelope>`,

@@ -717,7 +717,7 @@ const CHANNELS: Rule[] = [
 /** The descriptions of XMLVend's SOAP faults (a schema fault may add the parser's finding, kept as written). */
 const XMLVEND: Rule[] = [
   [
-    /^The request is not a valid XMLVend 2\.1 message(?: \((.+)\))?$/,
+    /^The request is not a valid XMLVend 2\.1 message(?: (\(.+\)))?$/,
     '请求不是有效的 XMLVend 2.1 消息 $1',
     'La solicitud no es un mensaje XMLVend 2.1 válido $1',
   ],
