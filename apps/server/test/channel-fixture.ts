@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { channelMessages, tokenRecords, vendorFloatMovements, vendors } from '../src/db/schema.js';
 import { type Call, type Document, generatedClient } from './conformance/document-client.js';
 import { ADMIN_AUTH_PASSWORD, type TestApp } from './harness.js';
 
@@ -81,3 +83,15 @@ export const advice = (id: string, requestId: string) => ({
 });
 
 export const newId = () => randomUUID();
+
+/** What a sale writes, counted: token records, float movements, channel messages, and the vendor's float. */
+export async function channelCounts(t: TestApp, vendorId: string) {
+  const db = t.database.db;
+  const [v] = await db.select().from(vendors).where(eq(vendors.vendorId, vendorId));
+  return {
+    records: (await db.select().from(tokenRecords)).length,
+    movements: (await db.select().from(vendorFloatMovements)).length,
+    messages: (await db.select().from(channelMessages)).length,
+    balance: v?.balanceMinor,
+  };
+}

@@ -299,10 +299,12 @@ describe('fuzz: bodies nested 10,000 deep to every route', () => {
           route.url.startsWith('/prepaidutility/')
             ? body.errorType === 'FORMAT_ERROR' && body.detailMessage?.issues?.[0]
             : body.reason;
+        // XMLVend answers a SOAP fault (XML) whose description names the finding.
+        const said = () => (route.url.startsWith('/xmlvend/') ? res.body : reasonOf(res.json()));
         const ok =
           route.method !== 'POST'
             ? res.statusCode < 500
-            : res.statusCode === 400 && /nested more than 64 levels/.test(String(reasonOf(res.json())));
+            : res.statusCode === 400 && /nested more than 64 levels/.test(String(said()));
         if (!ok)
           wrong.push(`${route.method} ${route.url} (${name}): ${res.statusCode} ${res.body.slice(0, 200)}`);
       }

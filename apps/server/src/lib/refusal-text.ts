@@ -714,6 +714,61 @@ const CHANNELS: Rule[] = [
   ],
 ];
 
+/** The descriptions of XMLVend's SOAP faults (a schema fault may add the parser's finding, kept as written). */
+const XMLVEND: Rule[] = [
+  [
+    /^The request is not a valid XMLVend 2\.1 message(?: (\(.+\)))?$/,
+    '请求不是有效的 XMLVend 2.1 消息 $1',
+    'La solicitud no es un mensaje XMLVend 2.1 válido $1',
+  ],
+  [/^This XMLVend request is not supported$/, '不支持此 XMLVend 请求', 'Esta solicitud XMLVend no se admite'],
+  [
+    /^The client, terminal or credential is not recognised$/,
+    '无法识别客户端、终端或凭据',
+    'No se reconoce el cliente, el terminal o la credencial',
+  ],
+  [/^Unknown meter number$/, '未知的表号', 'Número de medidor desconocido'],
+  [
+    /^The meter is blocked: no sale is possible$/,
+    '该电表已被封锁：无法售电',
+    'El medidor está bloqueado: no se puede vender',
+  ],
+  [
+    /^The vendor credit does not cover this purchase$/,
+    '售电商的额度不足以支付此次购买',
+    'El crédito del vendedor no cubre esta compra',
+  ],
+  [
+    /^The vendor daily limit is reached$/,
+    '已达到售电商的每日限额',
+    'Se alcanzó el límite diario del vendedor',
+  ],
+  [/^The purchase value is too low$/, '购买金额过低', 'El valor de la compra es demasiado bajo'],
+  [
+    /^This message id was used before: send a last-response advice$/,
+    '此消息编号已被使用：请发送最后应答通知',
+    'Este id de mensaje ya se usó: envíe un aviso de última respuesta',
+  ],
+  [/^The vend was declined$/, '售电被拒绝', 'La venta fue rechazada'],
+  [/^Transaction does not exist$/, '交易不存在', 'La transacción no existe'],
+  [
+    /^The transaction cannot be reversed: its token is used or it is confirmed$/,
+    '该交易无法冲正：其令牌已被使用或交易已确认',
+    'La transacción no se puede revertir: su token ya se usó o está confirmada',
+  ],
+  [
+    /^The transaction cannot be confirmed: it was reversed$/,
+    '该交易无法确认：已被冲正',
+    'La transacción no se puede confirmar: fue revertida',
+  ],
+  [
+    /^No purchase to reprint for this meter$/,
+    '该电表没有可补打的购买',
+    'No hay compra que reimprimir para este medidor',
+  ],
+  [/^The request could not be completed$/, '请求无法完成', 'No se pudo completar la solicitud'],
+];
+
 /** Revenue-protection cases: who a case goes to and the order of its steps. */
 const CASES: Rule[] = [
   [/^case (\d+): (.+)$/, '案件 $1：{2}', 'caso $1: {2}'],
@@ -752,6 +807,7 @@ const RULES: Rule[] = [
   ...CASES,
   ...[...NETWORK, ...ACCESS, ...SIGN_IN, ...ROWS, ...VENDING, ...FILES, ...REQUEST, ...ROW],
   ...[...HTTP_RULES, ...SHORTFALL_RULES, ...STS_RULES, ...CHANNELS],
+  ...XMLVEND,
 ];
 
 /** Every English sentence the rules know (for the test that each refusal has its zh and es). */

@@ -6,23 +6,32 @@ import { installPrepaidUtility } from './ppu.routes.js';
 import { createPrepaidUtilityService } from './ppu.service.js';
 import { vendorRoutes } from './vendor.routes.js';
 import { createVendorService } from './vendor.service.js';
+import { installXmlVend } from './xmlvend.routes.js';
+import { createXmlVendService } from './xmlvend.service.js';
 
 export { PPU_BASE } from './ppu.operations.js';
 export { PPU_DOCUMENT_PATH } from './ppu.routes.js';
+export { XMLVEND_PATH } from './xmlvend.routes.js';
 
 /**
  * Vendors and their channels: the vendor table with its machine secret, float and statement (console), and
- * the prepaid-utility REST channel the vendors' machines buy through. A channel sale is a vend made by the
- * vending module's pipeline, with the float debit in its transaction.
+ * the channels the vendors' machines buy through: the prepaid-utility REST interface and XMLVend 2.1 over
+ * SOAP. A channel sale is a vend made by the vending module's pipeline, with the float debit in its
+ * transaction; both channels share the sale, reversal and confirmation steps (channel-service.ts).
  */
 export function vendorModule(
   deps: Deps,
   checkAuthorizationPassword: AuthorizationPasswordCheck,
 ): ServerModule {
   const vendors = createVendorService(deps, checkAuthorizationPassword);
-  const channel = createPrepaidUtilityService(deps, createChannelVending(deps));
+  const vending = createChannelVending(deps);
+  const channel = createPrepaidUtilityService(deps, vending);
+  const xmlVend = createXmlVendService(deps, vending);
   return {
     routes: vendorRoutes(deps, vendors),
-    install: (app) => installPrepaidUtility(app, deps, channel),
+    install: (app) => {
+      installPrepaidUtility(app, deps, channel);
+      installXmlVend(app, xmlVend, () => deps.clock.now());
+    },
   };
 }

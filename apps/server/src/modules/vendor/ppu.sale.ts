@@ -40,6 +40,11 @@ export interface PurchaseMessage {
   amountMinor: number;
   /** The request's parties and currency, which a retry or reprint answers again. */
   detail: Record<string, unknown>;
+  /**
+   * The answer as the channel sends it, made inside the sale's transaction from the record and the float it
+   * left, and kept in the message so that asking again returns exactly the first answer.
+   */
+  answer?: (record: ChannelTokenRecord, after: VendorRecord) => Record<string, unknown>;
 }
 
 /**
@@ -69,6 +74,16 @@ export async function sellWithFloat(
       after: async (tx, row) => {
         const now = deps.clock.now();
         const commissionMinor = commissionOf(p.amountMinor, vendor?.commissionBp ?? 0);
+        const after = await moveFloat(tx, {
+          vendorId: caller.vendor.vendorId,
+          kind: 'sale',
+          amountMinor: -p.amountMinor,
+          commissionMinor,
+          messageId: p.messageId,
+          tokenRecordId: row.id,
+          createId: ctx.user.userId,
+          now,
+        });
         await insertMessage(tx, {
           vendorId: caller.vendor.vendorId,
           messageId: p.messageId,
@@ -77,17 +92,7 @@ export async function sellWithFloat(
           tokenRecordId: row.id,
           amountMinor: p.amountMinor,
           state: 'issued',
-          detail: { ...p.detail, commissionMinor },
-          now,
-        });
-        await moveFloat(tx, {
-          vendorId: caller.vendor.vendorId,
-          kind: 'sale',
-          amountMinor: -p.amountMinor,
-          commissionMinor,
-          messageId: p.messageId,
-          tokenRecordId: row.id,
-          createId: ctx.user.userId,
+          detail: { ...p.detail, commissionMinor, ...(p.answer ? { answer: p.answer(row, after) } : {}) },
           now,
         });
       },

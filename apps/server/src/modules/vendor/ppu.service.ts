@@ -1,9 +1,16 @@
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { writeAudit } from '../../kernel/audit.js';
-import { DomainError } from '../../lib/domain-errors.js';
 import type { ChannelTokenRecord, ChannelVending } from '../vending/index.js';
 import { type ChannelCaller, callerIn } from './channel-caller.js';
+import {
+  adviceTarget,
+  asChannelError,
+  type ChannelCall,
+  confirmSale,
+  reverseSale,
+  sellableMeter,
+} from './channel-service.js';
 import { answerOf, customerOf, echoOf, purchaseAnswer, utilityOf } from './ppu.answers.js';
 import { channelError } from './ppu.errors.js';
 import type {
@@ -24,17 +31,9 @@ import {
   findMessage,
   insertMessage,
   lastPurchase,
-  lockVendor,
-  moveFloat,
   updateMessage,
   type VendorRecord,
 } from './vendor.repo.js';
-
-/** Who calls: the authenticated vendor and the client's address (for the audit). */
-export interface ChannelCall {
-  vendor: VendorRecord;
-  ipAddress: string | null;
-}
 
 /** A body's own id must be the id its path names. */
 function samePathId(pathId: string, bodyId: string) {
@@ -45,36 +44,6 @@ function samePathId(pathId: string, bodyId: string) {
 /** The message's client must be the vendor its credentials name. */
 function sameClient(call: ChannelCall, clientId: string) {
   if (clientId !== call.vendor.vendorId) throw channelError('INVALID_MERCHANT', 'Client id mismatch');
-}
-
-/**
- * The meter as this vendor may sell to it: unknown (or in a station the vendor does not sell for, which it
- * is not told apart), blocked (no account or tariff), or sellable with the caller placed in its station.
- */
-async function sellableMeter(vending: ChannelVending, call: ChannelCall, meterId: string) {
-  const probe = callerIn(call.vendor, '', call.ipAddress);
-  const m = await vending.meterForSale(probe.ctx, meterId);
-  if (m.state === 'unknown' || !call.vendor.stationIds.includes(m.stationId)) {
-    throw channelError('UNKNOWN_METER_ID', 'Unknown meter');
-  }
-  if (m.state === 'unsellable') throw channelError('METER_ID_BLOCKED', 'Meter blocked');
-  return { ...m, caller: callerIn(call.vendor, m.stationId, call.ipAddress) };
-}
-
-/** Refusals of the vend pipeline (a key, a TID, a busy meter) in the interface's words. */
-function asChannelError(err: unknown): never {
-  if (err instanceof DomainError && err.kind === 'refused')
-    throw channelError('TRANSACTION_DECLINED', 'Vend declined', 400, { reason: err.reason });
-  if ((err as { code?: string })?.code === '23505' || uniqueState(err))
-    throw channelError('DUPLICATE_RECORD', 'Duplicate id');
-  throw err;
-}
-
-function uniqueState(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 function checkAmount(amountMinor: number, vendor: VendorRecord) {
@@ -214,18 +183,6 @@ async function retry(
   return storedAnswer(deps, vending, msg, purchaseId);
 }
 
-/** The purchase an advice is about, this vendor's own, locked for the advice's transaction. */
-async function adviceTarget(
-  tx: Parameters<typeof findMessage>[0],
-  call: ChannelCall,
-  purchaseId: string,
-  kind = 'purchase',
-) {
-  const msg = await findMessage(tx, call.vendor.vendorId, purchaseId, true);
-  if (!msg || msg.kind !== kind) throw channelError('UNABLE_TO_LOCATE_RECORD', 'No such request', 404);
-  return msg;
-}
-
 const adviceAnswer = (
   deps: Deps,
   advice:
@@ -239,7 +196,7 @@ const adviceAnswer = (
   thirdPartyIdentifiers: advice.thirdPartyIdentifiers,
 });
 
-/** A confirmation makes a purchase final; repeated, it is acknowledged again (advices are sent until final). */
+/** A confirmation advice (see confirmSale). */
 async function confirm(
   deps: Deps,
   call: ChannelCall,
@@ -249,19 +206,11 @@ async function confirm(
 ) {
   samePathId(confirmationId, advice.id);
   samePathId(purchaseId, advice.requestId);
-  await deps.database.db.transaction(async (tx) => {
-    const msg = await adviceTarget(tx, call, purchaseId);
-    if (msg.state === 'reversed') throw channelError('TRANSACTION_DECLINED', 'Purchase reversed');
-    if (msg.state === 'confirmed') return;
-    await updateMessage(tx, msg.id, { state: 'confirmed', confirmationId }, deps.clock.now());
-  });
+  await confirmSale(deps, call, purchaseId, confirmationId);
   return adviceAnswer(deps, advice);
 }
 
-/**
- * A reversal cancels the vend and gives the money back to the float, all in one transaction, while the
- * purchase is not confirmed and its token is not known to be used; otherwise it is refused for good.
- */
+/** A reversal advice (see reverseSale). */
 async function reverse(
   deps: Deps,
   vending: ChannelVending,
@@ -272,30 +221,7 @@ async function reverse(
 ) {
   samePathId(reversalId, advice.id);
   samePathId(purchaseId, advice.requestId);
-  await deps.database.db.transaction(async (tx) => {
-    const msg = await adviceTarget(tx, call, purchaseId);
-    if (msg.state === 'reversed') return;
-    if (msg.state === 'confirmed') throw channelError('TRANSACTION_DECLINED', 'Purchase confirmed');
-    const record = await vending.record(msg.tokenRecordId ?? 0, tx);
-    const caller = callerIn(call.vendor, record?.stationId ?? '', call.ipAddress);
-    const now = deps.clock.now();
-    const outcome = await vending.reverse(tx, caller.ctx, msg.tokenRecordId ?? 0, now);
-    if (outcome === 'used') throw channelError('TRANSACTION_DECLINED', 'Token already used');
-    await lockVendor(tx, call.vendor.vendorId);
-    const sale = msg.amountMinor ?? 0;
-    await moveFloat(tx, {
-      vendorId: call.vendor.vendorId,
-      kind: 'reversal',
-      amountMinor: sale,
-      commissionMinor: -Number((msg.detail as { commissionMinor?: number }).commissionMinor ?? 0),
-      messageId: purchaseId,
-      tokenRecordId: msg.tokenRecordId,
-      remark: advice.reversalReason,
-      createId: caller.ctx.user.userId,
-      now,
-    });
-    await updateMessage(tx, msg.id, { state: 'reversed', reversalId }, now);
-  });
+  await reverseSale(deps, vending, call, { purchaseId, reversalId, reason: advice.reversalReason });
   return adviceAnswer(deps, advice);
 }
 
@@ -458,4 +384,4 @@ export function createPrepaidUtilityService(deps: Deps, vending: ChannelVending)
   };
 }
 export type PrepaidUtilityService = ReturnType<typeof createPrepaidUtilityService>;
-export type { ChannelCaller, ChannelTokenRecord };
+export type { ChannelCall, ChannelCaller, ChannelTokenRecord };

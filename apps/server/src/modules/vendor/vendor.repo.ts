@@ -252,8 +252,11 @@ export async function updateMessage(
     .where(eq(channelMessages.id, id));
 }
 
-/** The vendor's latest purchase for a meter that was not reversed (a reprint without a reference). */
-export async function lastPurchase(q: Queryable, vendorId: string, meterId: string) {
+/**
+ * The vendor's latest purchase for a meter that was not reversed (a reprint without a reference); with
+ * `idPrefix`, only purchases made over the channel whose message ids start so.
+ */
+export async function lastPurchase(q: Queryable, vendorId: string, meterId: string, idPrefix?: string) {
   const [row] = await q
     .select()
     .from(channelMessages)
@@ -263,9 +266,16 @@ export async function lastPurchase(q: Queryable, vendorId: string, meterId: stri
         eq(channelMessages.kind, 'purchase'),
         sql`lower(${channelMessages.meterId}) = lower(${meterId})`,
         sql`${channelMessages.state} <> 'reversed'`,
+        idPrefix ? sql`starts_with(${channelMessages.messageId}, ${idPrefix})` : undefined,
       ),
     )
     .orderBy(desc(channelMessages.id))
     .limit(1);
+  return row;
+}
+
+/** The vendor XMLVend's client id names (an EAN-13 or the id its machine was given). */
+export async function findVendorByClient(q: Queryable, clientId: string): Promise<VendorRecord | undefined> {
+  const [row] = await q.select().from(vendors).where(eq(vendors.clientId, clientId));
   return row;
 }
