@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { decodeToken, type KeyedToken, meterPanFromIain } from '@prepay/sts';
 import { sql } from 'drizzle-orm';
 import pkcs11js from 'pkcs11js';
@@ -130,6 +131,67 @@ describe('the PKCS#11 vault against the software vault', () => {
     expect(await p11vault.matches({ sealed, context: 'meter:1' }, DECODER_KEY)).toBe(true);
     await expect(p11vault.matches({ sealed, context: 'meter:2' }, DECODER_KEY)).rejects.toThrow(/refuses/);
     expect(sealed.toUpperCase()).not.toContain(DECODER_KEY);
+  });
+});
+
+interface Vector {
+  id: string;
+  category: string;
+  inputs: Record<string, string | number>;
+  expected?: { token?: string; decoderKey?: string } | null;
+}
+const VECTORS = (
+  JSON.parse(
+    readFileSync(new URL('../../../packages/sts/test/sts-vectors.json', import.meta.url), 'utf8'),
+  ) as { vectors: Vector[] }
+).vectors;
+
+/** A token's decrypted fields, its random nibble aside (the vault draws its own). */
+function fieldsOf(digits: string, key: string) {
+  const { rnd: _rnd, token: _token, plainBlock: _block, ...fields } = decodeToken(digits, key);
+  return fields;
+}
+
+describe('the STS vectors through the PKCS#11 vault', () => {
+  const derivations = new Map(VECTORS.filter((v) => v.category === 'dkga02').map((v) => [v.id, v.inputs]));
+
+  /** The vector's decoder key, derived by the token's vault from its vending key when the vector says so. */
+  async function decoderKeyOf(v: Vector) {
+    const from = derivations.get(String(v.inputs.keyFrom));
+    const context = `meter:${v.id}`;
+    if (!from) return { sealed: await p11vault.seal(String(v.inputs.decoderKey), context), context };
+    const vkContext = `vending:${from.sgc}/${from.krn}/02`;
+    const sealedVk = await p11vault.seal(String(from.vendingKey), vkContext);
+    const ref = { sealed: sealedVk, context: vkContext, dkga: '02', baseYear: 1993 } as const;
+    const request = {
+      meterPAN: String(from.meterPAN),
+      sgc: String(from.sgc),
+      krn: Number(from.krn),
+      kt: Number(from.keyType),
+      ti: String(from.ti),
+    };
+    const { sealed } = await p11vault.derive(ref, request, context);
+    return { sealed, context };
+  }
+
+  it('derives DKGA02-1 exactly and gives the token of every credit vector, RND aside', async () => {
+    const dk = await decoderKeyOf({ id: 'dk', category: '', inputs: { keyFrom: 'DKGA02-1' } });
+    expect(await p11vault.matches(dk, 'E653341F9D5BF36F')).toBe(true);
+    const credits = VECTORS.filter((v) => v.category === 'class0-credit');
+    expect(credits).toHaveLength(52);
+    for (const v of credits) {
+      const key = String(v.inputs.decoderKey);
+      const ref = await decoderKeyOf(v);
+      expect(await p11vault.matches(ref, key), v.id).toBe(true);
+      const token = {
+        kind: 'credit',
+        tid: Number(v.inputs.tid),
+        subclass: Number(v.inputs.subclass),
+        amountUnits: Number(v.inputs.amountUnits),
+      } as const;
+      const ours = await p11vault.encode(ref, token);
+      expect(fieldsOf(ours, key), v.id).toEqual(fieldsOf(String(v.expected?.token), key));
+    }
   });
 });
 
