@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { decodeToken, type KeyedToken, meterPanFromIain } from '@prepay/sts';
 import { sql } from 'drizzle-orm';
@@ -241,12 +241,58 @@ describe('the key-encryption key stays in the token', () => {
   });
 });
 
+/** Check values computed here with node:crypto, apart from the code under test. */
+const DES_VK = 'ABABABABABABABAB';
+const HMAC_VK = '00112233445566778899AABBCCDDEEFF01234567';
+function expectedCheckValues() {
+  const zeros = Buffer.alloc(8);
+  const des = createCipheriv('des-ede-ecb', Buffer.from(DES_VK + DES_VK, 'hex'), null).update(zeros);
+  const hmac = createHmac('sha256', Buffer.from(HMAC_VK, 'hex')).update(zeros).digest();
+  return [des, hmac].map((b) => b.subarray(0, 3).toString('hex').toUpperCase());
+}
+
+/** Loads the two vending keys through the API and reads the list back: check values, never keys. */
+async function checkValuesOf(t: TestApp) {
+  const admin = await t.adminToken();
+  const rows = [
+    { sgc: '600100', krn: 1, dkga: '02', vendingKey: DES_VK, baseYear: 1993 },
+    { sgc: '600100', krn: 2, dkga: '04', vendingKey: HMAC_VK, baseYear: 2014 },
+  ];
+  const created = await t.call('/api/keystore/vendingKey/create', rows, admin);
+  expect(created.code, created.reason).toBe(0);
+  const read = await t.call<{ sgc: string; krn: number; checkValue: string }[]>(
+    '/api/keystore/vendingKey/read',
+    {},
+    admin,
+  );
+  expect(read.code, read.reason).toBe(0);
+  const text = JSON.stringify(read).toUpperCase();
+  expect(text).not.toContain(DES_VK);
+  expect(text).not.toContain(HMAC_VK);
+  return read.result.filter((r) => r.sgc === '600100').map((r) => r.checkValue);
+}
+
+describe('vending key check values', () => {
+  it('the software vault lists the standard check values', async () => {
+    const t = await createTestApp();
+    try {
+      expect(await checkValuesOf(t)).toEqual(expectedCheckValues());
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the app built with KEY_VAULT=pkcs11', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ keyVault: 'pkcs11', pkcs11: token.config });
   });
   afterAll(() => t.close());
+
+  it('lists the vending keys loaded through the API with their check values, never the keys', async () => {
+    expect(await checkValuesOf(t)).toEqual(expectedCheckValues());
+  });
 
   it('vends a credit token under a key the token sealed, and the database holds only its blobs', async () => {
     const admin = await t.adminToken();

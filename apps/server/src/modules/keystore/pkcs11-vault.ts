@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { encodeKeyChangeWith, encodeKeyedToken } from '@prepay/sts';
+import { encodeKeyChangeWith, encodeKeyedToken, vendingKeyCheckValue } from '@prepay/sts';
 import pkcs11js from 'pkcs11js';
 import { deriveWith, type KeyRef, type KeyVault, type SealedKey, sameKey } from './key-vault.js';
 
@@ -247,6 +247,10 @@ export class Pkcs11Vault implements KeyVault {
 
   async encodeKeyChange(current: KeyRef, next: KeyRef, fields: Parameters<KeyVault['encodeKeyChange']>[2]) {
     return this.withKey(current, (cur) => this.withKey(next, (nxt) => encodeKeyChangeWith(cur, nxt, fields)));
+  }
+
+  async checkValue(vendingKey: Parameters<KeyVault['checkValue']>[0]) {
+    return this.withKey(vendingKey, (hex) => vendingKeyCheckValue(vendingKey.dkga, hex));
   }
 
   async matches(key: KeyRef, candidateHex: string) {
