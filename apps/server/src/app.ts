@@ -41,7 +41,7 @@ import { dlt645ItemModule } from './modules/dlt645-item/index.js';
 import { gatewayModule } from './modules/gateway/index.js';
 import { imageModule } from './modules/image/index.js';
 import { itemModule } from './modules/item/index.js';
-import { keystoreModule } from './modules/keystore/index.js';
+import { keystoreModule, openPkcs11Vault } from './modules/keystore/index.js';
 import { logModule } from './modules/log/index.js';
 import { masterdataModule } from './modules/masterdata/index.js';
 import { meterModule } from './modules/meter/index.js';
@@ -224,6 +224,14 @@ async function installSiteAndHealth(app: FastifyInstance, deps: Deps, withHeadEn
   installNotFound(app, hasWeb ? () => true : null);
 }
 
+/** KEY_VAULT=pkcs11: the token's vault, closed with the app; else none (the software vault). */
+function configuredVault(app: FastifyInstance, config: Config): KeyVault | undefined {
+  if (config.keyVault !== 'pkcs11' || !config.pkcs11) return undefined;
+  const vault = openPkcs11Vault(config.pkcs11);
+  app.addHook('onClose', async () => vault.close());
+  return vault;
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = createFastify(options);
@@ -232,7 +240,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const clock = options.clock ?? systemClock;
   const sessions = await createSessionService(database, config, clock);
   app.addHook('onClose', async () => sessions.close());
-  const deps: Deps = { database, config, clock, sessions, keyVault: options.keyVault };
+  const keyVault = options.keyVault ?? configuredVault(app, config);
+  const deps: Deps = { database, config, clock, sessions, keyVault };
   app.decorate('deps', deps);
   app.decorate('apiRoutes', [] as RegisteredRoute[]);
   const metrics = createMetrics(deps, {

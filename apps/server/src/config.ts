@@ -70,6 +70,10 @@ export interface Config {
    * (KEY_CHANGE_REQUIRES_AUTHORIZATION=1). A password that is sent is always checked.
    */
   keyChangeRequiresAuthorization: boolean;
+  /** Where keys are sealed: the software vault (KEK in DATA_DIR or KEY_ENCRYPTION_KEY) or a PKCS#11 token. */
+  keyVault: 'software' | 'pkcs11';
+  /** The PKCS#11 token (KEY_VAULT=pkcs11 only). */
+  pkcs11: { module: string; tokenLabel: string; pinFile: string } | undefined;
   /**
    * The same for the other management tokens (clear credit, clear tamper, the limits, overdraft): off is
    * the original's contract (MANAGEMENT_TOKEN_REQUIRES_AUTHORIZATION=1 demands the password).
@@ -192,6 +196,18 @@ function shareGroup(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function keyVaultConfig(env: NodeJS.ProcessEnv): Pick<Config, 'keyVault' | 'pkcs11'> {
+  const kind = (env.KEY_VAULT ?? 'software').toLowerCase();
+  if (kind === 'software') return { keyVault: 'software', pkcs11: undefined };
+  if (kind !== 'pkcs11') throw new Error(`KEY_VAULT must be "software" or "pkcs11", got "${env.KEY_VAULT}"`);
+  const tokenLabel = env.PKCS11_TOKEN_LABEL;
+  const pinFile = env.PKCS11_PIN_FILE;
+  if (!tokenLabel || !pinFile)
+    throw new Error('KEY_VAULT=pkcs11 needs PKCS11_TOKEN_LABEL and PKCS11_PIN_FILE');
+  const module = env.PKCS11_MODULE || '/usr/lib/softhsm/libsofthsm2.so';
+  return { keyVault: 'pkcs11', pkcs11: { module, tokenLabel, pinFile } };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const seed = (env.SEED ?? 'demo').toLowerCase();
   if (seed !== 'demo' && seed !== 'none') throw new Error(`SEED must be "demo" or "none", got "${env.SEED}"`);
@@ -238,5 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     switchOffRequiresAuthorization:
       env.SWITCH_OFF_REQUIRES_AUTHORIZATION === '1' || env.SWITCH_OFF_REQUIRES_AUTHORIZATION === 'true',
     collection: collectionConfig(env),
+    ...keyVaultConfig(env),
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { encodeKeyChangeWith, encodeKeyedToken } from '@prepay/sts';
+import { encodeKeyChangeWith, encodeKeyedToken, vendingKeyCheckValue } from '@prepay/sts';
 import { deriveWith, type KeyRef, type KeyVault, sameKey } from '../src/modules/keystore/key-vault.js';
 
 /**
@@ -54,6 +54,10 @@ export class HsmLikeVault implements KeyVault {
 
   async encodeKeyChange(current: KeyRef, next: KeyRef, fields: Parameters<KeyVault['encodeKeyChange']>[2]) {
     return encodeKeyChangeWith(this.#use(current), this.#use(next), fields);
+  }
+
+  async checkValue(vendingKey: Parameters<KeyVault['checkValue']>[0]) {
+    return vendingKeyCheckValue(vendingKey.dkga, this.#use(vendingKey));
   }
 
   async matches(key: KeyRef, candidateHex: string) {

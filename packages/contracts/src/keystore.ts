@@ -33,6 +33,8 @@ export const VendingKeyRow = z.object({
   dkga: z.string(),
   baseYear: z.number().int(),
   label: z.string().nullable(),
+  /** The key check value (6 hex digits): confirms which key is loaded without showing it. */
+  checkValue: z.string(),
   ...CreateStamp,
 });
 export type VendingKeyRow = z.infer<typeof VendingKeyRow>;

@@ -1,7 +1,10 @@
+import { desEncrypt } from './des.js';
 import { checkKrn, checkKt, checkSgcDigits, dkga02 } from './dkga02.js';
 import { dkga04 } from './dkga04.js';
 import { StsError } from './errors.js';
+import { bytesToHex, hexToBytes } from './hex.js';
 import { checkDecoderKey, type EncryptionAlgorithm, type PreparedKey, prepareKey } from './keys.js';
+import { hmacSha256 } from './sha256.js';
 import { type BaseYear, checkBaseYear, checkKen } from './tid.js';
 
 /**
@@ -107,6 +110,19 @@ export function deriveWithVendingKey(
     return dkga02({ ...common, vendingKey: vk.key });
   }
   return dkga04({ ...common, vendingKey160: vk.key, baseDate: vk.baseYear, ea });
+}
+
+/**
+ * A vending key's check value: 6 hex digits that let a key custodian confirm which key is loaded without
+ * seeing it. A DKGA02 (DES) key's is the usual one, the first 3 bytes of DES(key, 0000000000000000); a
+ * DKGA04 (160-bit HMAC) key has no block cipher, so its value is the first 3 bytes of HMAC-SHA-256(key,
+ * eight zero bytes).
+ */
+export function vendingKeyCheckValue(dkga: '02' | '04', keyHex: string): string {
+  const key = hexToBytes(keyHex);
+  const zeros = new Uint8Array(8);
+  const out = dkga === '02' ? desEncrypt(key, zeros) : hmacSha256(key, zeros);
+  return bytesToHex(out.subarray(0, 3)).toUpperCase();
 }
 
 /**

@@ -42,6 +42,8 @@ export interface KeyVault {
   encode(key: KeyRef, token: KeyedToken): Promise<string>;
   /** The key-change tokens that carry `next`, encrypted under `current`. */
   encodeKeyChange(current: KeyRef, next: KeyRef, fields: KeyChangeFields): Promise<string[]>;
+  /** The vending key's check value (the key itself never comes out). */
+  checkValue(vendingKey: VendingKeyRef): Promise<string>;
   /** Whether the key is `candidateHex` (a key check: the key itself never comes out). */
   matches(key: KeyRef, candidateHex: string): Promise<boolean>;
   /**

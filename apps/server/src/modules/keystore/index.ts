@@ -12,6 +12,7 @@ export {
   type StoredDecoderKey,
 } from './key-store.repo.js';
 export type { SealedKey } from './key-vault.js';
+export { openPkcs11Vault, type Pkcs11Config } from './pkcs11-vault.js';
 
 /** The key store: vending and decoder keys, sealed by a vault. */
 export function keystoreModule(deps: Deps): ServerModule {

@@ -66,6 +66,16 @@ function storedKeyInfo(row: { k: typeof meterKeys.$inferSelect; ken: number | nu
  * returns a key in clear. Bind it to a transaction with `on(tx)` so key writes land with the meter
  * change that caused them.
  */
+/** What the vault needs of a stored vending key: its sealed form, its place and its algorithm. */
+function sealedVendingKey(row: typeof vendingKeys.$inferSelect) {
+  return {
+    sealed: row.keyEnc,
+    context: vkContext(row),
+    dkga: row.dkga === '04' ? ('04' as const) : ('02' as const),
+    baseYear: row.baseYear as BaseYear,
+  };
+}
+
 export class DbKeyStore {
   constructor(
     private readonly q: Queryable,
@@ -96,17 +106,23 @@ export class DbKeyStore {
     return (await this.vendingRow(ref)) !== undefined;
   }
 
-  async listVendingKeys(): Promise<(VendingKeyInfo & { createId: string | null; createDate: Date })[]> {
+  /** Every vending key's identity and check value (computed by the vault), never the key. */
+  async listVendingKeys(): Promise<
+    (VendingKeyInfo & { checkValue: string; createId: string | null; createDate: Date })[]
+  > {
     const rows = await this.q.select().from(vendingKeys).orderBy(asc(vendingKeys.sgc), asc(vendingKeys.krn));
-    return rows.map((r) => ({
-      sgc: r.sgc,
-      krn: r.krn,
-      dkga: r.dkga === '04' ? '04' : '02',
-      baseYear: r.baseYear as BaseYear,
-      label: r.label ?? undefined,
-      createId: r.createId,
-      createDate: r.createDate,
-    }));
+    return Promise.all(
+      rows.map(async (r) => ({
+        sgc: r.sgc,
+        krn: r.krn,
+        dkga: r.dkga === '04' ? '04' : '02',
+        baseYear: r.baseYear as BaseYear,
+        label: r.label ?? undefined,
+        checkValue: await this.vault.checkValue(sealedVendingKey(r)),
+        createId: r.createId,
+        createDate: r.createDate,
+      })),
+    );
   }
 
   async deleteVendingKey(ref: VendingKeyRef): Promise<boolean> {
@@ -279,13 +295,7 @@ export class DbKeyStore {
     if (!row) {
       throw new StsError('KEY_NOT_FOUND', `no vending key for SGC ${request.sgc} KRN ${request.krn}`, 'sgc');
     }
-    const vendingKey = {
-      sealed: row.keyEnc,
-      context: vkContext(row),
-      dkga: row.dkga === '04' ? ('04' as const) : ('02' as const),
-      baseYear: row.baseYear as BaseYear,
-    };
-    return this.vault.derive(vendingKey, request, context);
+    return this.vault.derive(sealedVendingKey(row), request, context);
   }
 
   private async decoderRow(meterId: string): Promise<{ info: DecoderKeyInfo; ref: KeyRef } | undefined> {

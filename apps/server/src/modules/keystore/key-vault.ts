@@ -1,5 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type DeriveRequest, deriveWithVendingKey, encodeKeyChangeWith, encodeKeyedToken } from '@prepay/sts';
+import {
+  type DeriveRequest,
+  deriveWithVendingKey,
+  encodeKeyChangeWith,
+  encodeKeyedToken,
+  vendingKeyCheckValue,
+} from '@prepay/sts';
 import type { KeyRef, KeySource, KeyVault, VendingKeyRef } from '../../lib/key-vault.js';
 import type { KeyCipher } from './key-cipher.js';
 
@@ -42,6 +48,9 @@ export function cipherVault(cipher: KeyCipher): KeyVault {
     },
     async encodeKeyChange(current, next, fields) {
       return encodeKeyChangeWith(open(current), open(next), fields);
+    },
+    async checkValue(vendingKey) {
+      return vendingKeyCheckValue(vendingKey.dkga, open(vendingKey));
     },
     async matches(key, candidateHex) {
       return sameKey(open(key), candidateHex);

@@ -16,7 +16,7 @@ const ADMIN_ONLY = 'Only a system administrator manages vending keys';
 export function createKeyStoreService(deps: Deps) {
   const { db } = deps.database;
 
-  /** Every vending key's identity — never the key. */
+  /** Every vending key's identity and check value — never the key. */
   async function list() {
     return (await (await keyStoreOf(deps)).listVendingKeys()).map((k) => ({
       sgc: k.sgc,
@@ -24,6 +24,7 @@ export function createKeyStoreService(deps: Deps) {
       dkga: k.dkga,
       baseYear: k.baseYear,
       label: k.label ?? null,
+      checkValue: k.checkValue,
       createId: k.createId,
       createDate: formatDateTime(k.createDate),
     }));
