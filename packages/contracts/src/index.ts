@@ -34,3 +34,4 @@ export * from './tariff.js';
 export * from './token.js';
 export * from './user.js';
 export * from './vendor.js';
+export * from './channel.js';

@@ -2,6 +2,9 @@ import type { Deps } from '../../deps.js';
 import type { ServerModule } from '../../http/server-module.js';
 import type { AuthorizationPasswordCheck } from '../auth/index.js';
 import { createChannelVending } from '../vending/index.js';
+import { withAdviceLog } from './advice-log.js';
+import { channelConsoleRoutes } from './channel-console.routes.js';
+import { createChannelConsoleService } from './channel-console.service.js';
 import { installPrepaidUtility } from './ppu.routes.js';
 import { createPrepaidUtilityService } from './ppu.service.js';
 import { vendorRoutes } from './vendor.routes.js';
@@ -20,9 +23,9 @@ export function vendorModule(
   checkAuthorizationPassword: AuthorizationPasswordCheck,
 ): ServerModule {
   const vendors = createVendorService(deps, checkAuthorizationPassword);
-  const channel = createPrepaidUtilityService(deps, createChannelVending(deps));
+  const channel = withAdviceLog(deps, createPrepaidUtilityService(deps, createChannelVending(deps)));
   return {
-    routes: vendorRoutes(deps, vendors),
+    routes: [...vendorRoutes(deps, vendors), ...channelConsoleRoutes(deps, createChannelConsoleService(deps))],
     install: (app) => installPrepaidUtility(app, deps, channel),
   };
 }
