@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, IdFilter, ReadRequestBase } from './common.js';
+import { Lang } from './daily-data.js';
 
 /**
  * A channel sale as the revenue office sees it: "sold" until the vendor confirms it (final) or reverses it
@@ -8,7 +9,11 @@ import { DateTime, IdFilter, ReadRequestBase } from './common.js';
 export const CHANNEL_SALE_STATES = ['sold', 'confirmed', 'reversed'] as const;
 export const ChannelSaleState = z.enum(CHANNEL_SALE_STATES);
 
+/** The language of a download's titles and coded values (the grid sends its own). */
+const ExportLang = { lang: Lang.nullish() };
+
 export const ChannelTransactionReadRequest = ReadRequestBase.extend({
+  ...ExportLang,
   vendorId: IdFilter,
   meterId: IdFilter,
   saleState: ChannelSaleState.nullish(),
@@ -59,6 +64,7 @@ const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is yyyy-MM-dd');
 
 /** The daily reconciliation: one row per vendor and day its float moved (server's zone). */
 export const ReconciliationReadRequest = ReadRequestBase.extend({
+  ...ExportLang,
   vendorId: IdFilter,
   dayFrom: Day.nullish(),
   dayTo: Day.nullish(),
