@@ -23,7 +23,11 @@ const tokens: Record<string, string> = {};
 
 type Page = { total: number; data: ChannelTransactionRow[] };
 const read = async (body: Record<string, unknown>, token = admin) => {
-  const res = await t.call<Page>('/api/channelTransaction/read', { pageNumber: 1, pageSize: 100, ...body }, token);
+  const res = await t.call<Page>(
+    '/api/channelTransaction/read',
+    { pageNumber: 1, pageSize: 100, ...body },
+    token,
+  );
   expect(res.code, res.reason).toBe(0);
   return res.result;
 };
@@ -51,7 +55,9 @@ beforeAll(async () => {
   // Reversed before the meter's next vend, which would make the sale final.
   const reversalId = newId();
   const reversal = { ...advice(reversalId, ids.reversed), reversalReason: 'TIMEOUT' };
-  expect((await api('reverseTokenPurchase')({ purchaseId: ids.reversed, reversalId }, reversal)).status).toBe(202);
+  expect((await api('reverseTokenPurchase')({ purchaseId: ids.reversed, reversalId }, reversal)).status).toBe(
+    202,
+  );
   const otherApi = await channelClient(t, () => other);
   const sold = await otherApi('createTokenPurchaseRequest')(
     { purchaseId: ids.other },
@@ -66,7 +72,9 @@ beforeAll(async () => {
   };
   expect((await api('confirmTokenPurchase')({ purchaseId, confirmationId }, confirmation)).status).toBe(202);
   expect((await api('confirmTokenPurchase')({ purchaseId, confirmationId }, confirmation)).status).toBe(202);
-  expect((await api('retryPurchaseRequest')({ purchaseId }, purchaseBody(newId(), METER, 600_00))).status).toBe(202);
+  expect(
+    (await api('retryPurchaseRequest')({ purchaseId }, purchaseBody(newId(), METER, 600_00))).status,
+  ).toBe(202);
   const reprintId = newId();
   const reprint = { ...transaction(reprintId), meter: { meterId: METER }, originalRef: purchaseId };
   expect((await api('requestTokenReprint')({ reprintId }, reprint)).status).toBe(200);
@@ -74,7 +82,11 @@ beforeAll(async () => {
   const late = { ...advice(lateId, purchaseId), reversalReason: 'CANCELLED' };
   expect((await api('reverseTokenPurchase')({ purchaseId, reversalId: lateId }, late)).status).toBe(400);
 
-  tokens.east = await userWithRole(t, { userId: 'office2', content: 'Channel.ChannelTransaction', stationId: '0002' });
+  tokens.east = await userWithRole(t, {
+    userId: 'office2',
+    content: 'Channel.ChannelTransaction',
+    stationId: '0002',
+  });
   tokens.none = await userWithRole(t, { userId: 'clerk1', content: 'Management.Meter' });
 });
 afterAll(async () => t?.close());

@@ -54,7 +54,8 @@ async function writeHistory(vendorId: string, plan: VendorPlan) {
     commissionBp: plan.commissionBp,
   });
   let at = DAY0 + run * HOUR;
-  const sales: { id: number; messageId: string; amount: number; commission: number; reversed: boolean }[] = [];
+  const sales: { id: number; messageId: string; amount: number; commission: number; reversed: boolean }[] =
+    [];
   for (const [i, { e, hours }] of plan.events.entries()) {
     at += hours * HOUR;
     const now = new Date(at);
@@ -111,7 +112,9 @@ const money = (minor: number) => minor / 100;
 async function recomputed(): Promise<ReconciliationRow[]> {
   const db = t.database.db;
   const moves = (await db.select().from(vendorFloatMovements)).sort((a, b) => a.id - b.id);
-  const msgs = new Map((await db.select().from(channelMessages)).map((m) => [`${m.vendorId}/${m.messageId}`, m]));
+  const msgs = new Map(
+    (await db.select().from(channelMessages)).map((m) => [`${m.vendorId}/${m.messageId}`, m]),
+  );
   const names = new Map((await db.select().from(vendors)).map((v) => [v.vendorId, v.vendorName]));
   const days = new Map<string, ReconciliationRow & { last: number; movement: number }>();
   for (const mv of moves) {
@@ -120,7 +123,15 @@ async function recomputed(): Promise<ReconciliationRow[]> {
     const r = days.get(key) ?? {
       ...{ vendorId: mv.vendorId, vendorName: names.get(mv.vendorId) ?? '', day },
       ...{ openingBalance: 0, topUps: 0, adjustments: 0, salesCount: 0, salesAmount: 0, reversalCount: 0 },
-      ...{ reversalAmount: 0, commission: 0, netSales: 0, netDue: 0, closingBalance: 0, last: 0, movement: 0 },
+      ...{
+        reversalAmount: 0,
+        commission: 0,
+        netSales: 0,
+        netDue: 0,
+        closingBalance: 0,
+        last: 0,
+        movement: 0,
+      },
     };
     const sale = mv.messageId ? msgs.get(`${mv.vendorId}/${mv.messageId}`) : undefined;
     if (mv.movementKind === 'topUp') r.topUps += mv.amountMinor;

@@ -1,4 +1,6 @@
 /** The revenue office's view of the channels: every channel sale with its advices, and the daily reconciliation. */
+
+import { z } from 'zod';
 import { CHANNEL_PATHS } from '../api-paths.js';
 import {
   ChannelAdviceRequest,
@@ -10,7 +12,6 @@ import {
 } from '../channel.js';
 import { page } from '../common.js';
 import { defineEndpoint } from '../endpoint.js';
-import { z } from 'zod';
 
 export const CHANNEL_API = {
   transactions: defineEndpoint({

@@ -1,6 +1,5 @@
-import type { ChannelAdviceKind } from '../../db/schema-channels.js';
 import type { Deps } from '../../deps.js';
-import { insertAdvice } from './channel-console.repo.js';
+import { type ChannelAdviceKind, insertAdvice } from './channel-console.repo.js';
 import { ChannelError } from './ppu.errors.js';
 import type { ChannelCall, PrepaidUtilityService } from './ppu.service.js';
 import { findMessage, lastPurchase } from './vendor.repo.js';
@@ -63,7 +62,8 @@ export function withAdviceLog(deps: Deps, channel: PrepaidUtilityService): Prepa
       logged(deps, c, { messageId: id, kind: 'retry', adviceId: null }, () => channel.retry(c, id, r)),
     reprint: async (c, id, r) => {
       const original =
-        r.originalRef ?? (await lastPurchase(deps.database.db, c.vendor.vendorId, r.meter.meterId))?.messageId;
+        r.originalRef ??
+        (await lastPurchase(deps.database.db, c.vendor.vendorId, r.meter.meterId))?.messageId;
       return logged(deps, c, { messageId: original ?? null, kind: 'reprint', adviceId: id }, () =>
         channel.reprint(c, id, r),
       );

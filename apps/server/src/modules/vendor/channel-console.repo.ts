@@ -6,8 +6,17 @@ import type {
 } from '@prepay/contracts';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { channelAdvices, channelMessages, tokenRecords, vendorFloatMovements, vendors } from '../../db/schema.js';
+import {
+  channelAdvices,
+  channelMessages,
+  tokenRecords,
+  vendorFloatMovements,
+  vendors,
+} from '../../db/schema.js';
 import type { ChannelAdviceKind, ChannelAdviceOutcome, ChannelSaleState } from '../../db/schema-channels.js';
+
+export type { ChannelAdviceKind };
+
 import { minorToNumber } from '../../kernel/money.js';
 import { equals, pageRows, type ReadSpec, readWhere, sortableBy } from '../../kernel/read-query.js';
 import { serverZone } from '../../kernel/units.js';
@@ -134,7 +143,11 @@ export async function insertAdvice(q: Queryable, a: NewAdvice) {
 }
 
 /** What a purchase went through after its sale, in arrival order. */
-export async function readAdvices(q: Queryable, vendorId: string, messageId: string): Promise<ChannelAdviceRow[]> {
+export async function readAdvices(
+  q: Queryable,
+  vendorId: string,
+  messageId: string,
+): Promise<ChannelAdviceRow[]> {
   const rows = await q
     .select()
     .from(channelAdvices)
@@ -219,7 +232,10 @@ export async function reconciliationDays(
     )
     // By position: the day expression carries a parameter, which PostgreSQL would not match.
     .groupBy(sql`1, 2, 3`);
-  const closing = await closingBalances(q, rows.map((r) => Number(r.lastId)));
+  const closing = await closingBalances(
+    q,
+    rows.map((r) => Number(r.lastId)),
+  );
   return rows.map((r) => ({
     vendorId: r.vendorId,
     vendorName: r.vendorName,
@@ -240,9 +256,6 @@ export async function reconciliationDays(
 /** The balance each of these ledger rows left. */
 async function closingBalances(q: Queryable, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
-  const rows = await q
-    .select({ id: m.id, balance: m.balanceAfterMinor })
-    .from(m)
-    .where(inArray(m.id, ids));
+  const rows = await q.select({ id: m.id, balance: m.balanceAfterMinor }).from(m).where(inArray(m.id, ids));
   return new Map(rows.map((r) => [r.id, r.balance]));
 }

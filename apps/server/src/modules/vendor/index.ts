@@ -25,7 +25,10 @@ export function vendorModule(
   const vendors = createVendorService(deps, checkAuthorizationPassword);
   const channel = withAdviceLog(deps, createPrepaidUtilityService(deps, createChannelVending(deps)));
   return {
-    routes: [...vendorRoutes(deps, vendors), ...channelConsoleRoutes(deps, createChannelConsoleService(deps))],
+    routes: [
+      ...vendorRoutes(deps, vendors),
+      ...channelConsoleRoutes(deps, createChannelConsoleService(deps)),
+    ],
     install: (app) => installPrepaidUtility(app, deps, channel),
   };
 }
