@@ -61,7 +61,6 @@ export default function ReconciliationPage() {
   return (
     <ListPage<ReconciliationRow>
       {...LIST}
-      testId="channel-reconciliation"
       rowKey={(r) => `${r.vendorId}/${r.day}`}
       columns={reconciliationColumns(t)}
       extraBody={{ dayFrom: dayOf(days?.[0]), dayTo: dayOf(days?.[1]), lang: currentLanguage() }}

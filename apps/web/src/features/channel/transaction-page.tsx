@@ -100,7 +100,6 @@ export default function TransactionPage() {
     <>
       <ListPage<ChannelTransactionRow>
         {...LIST}
-        testId="channel-transaction"
         rowKey={(r) => String(r.id)}
         columns={transactionColumns(t)}
         exportModule={fileModuleOf(CHANNEL_PATHS.transactionsExport)}

@@ -67,7 +67,7 @@ function vendorColumns(t: TFunction): ListColumn<VendorRow>[] {
       ),
     },
     { key: 'balance', title: t('channel.vendor.balance'), sort: true, width: 130, render: money },
-    { key: 'available', title: t('channel.vendor.available'), width: 130, render: money },
+    { key: 'available', title: t('channel.vendor.available'), width: 130, render: money, optional: true },
     {
       key: 'hasCredential',
       title: t('channel.vendor.credential'),
@@ -188,7 +188,6 @@ export default function VendorPage() {
       <ListPage<VendorRow>
         {...crud.listProps}
         rowKey={crud.rowKey}
-        testId="vendor-list"
         columns={vendorColumns(t)}
         exportModule={fileModuleOf(VENDOR_PATHS.export)}
         exportFileName="vendors"
