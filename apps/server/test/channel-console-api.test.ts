@@ -189,6 +189,15 @@ describe('channel transactions', () => {
     expect((await t.post('/api/channelTransaction/export', {}, tokens.none)).statusCode).toBe(403);
   });
 
+  it("exports a vendor's statement in the reader language", async () => {
+    const file = await t.post('/api/vendor/statement/export', { vendorId: 'BANK01', lang: 'zh' }, admin);
+    expect(file.statusCode).toBe(200);
+    const rows = await sheetRows(file.rawPayload);
+    const kind = rows[0]?.indexOf('变动类型') ?? -1;
+    expect(kind).toBeGreaterThanOrEqual(0);
+    expect(new Set(rows.slice(1).map((r) => r[kind]))).toEqual(new Set(['充值', '售电', '冲正']));
+  });
+
   it('the reconciliation agrees with the float: net sales and closing balance per vendor', async () => {
     const res = await t.call<{ data: ReconciliationRow[] }>(
       '/api/channelReconciliation/read',

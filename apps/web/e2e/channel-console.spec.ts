@@ -155,6 +155,25 @@ async function seeSaleAndHistory(page: Page, vendorId: string, purchaseId: strin
   await expect(history).toBeHidden();
 }
 
+/** The vendor's statement: the top-up and the sale, newest first, and its download. */
+async function statement(page: Page, vendorId: string) {
+  await openList(page, '/channel/vendor', 'vendor');
+  const row = await findRow(page, vendorId);
+  await row.getByTestId('row-statement').click();
+  const drawer = page.getByTestId('vendor-statement');
+  const lines = drawer.locator('tbody tr.ant-table-row');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toContainText('Sale');
+  await expect(lines.nth(1)).toContainText('Top-up');
+  await fitsWidth(page);
+  const { header, rows } = await exportSheet(page, drawer);
+  const kind = header.indexOf('Movement');
+  expect(rows.map((r) => r[kind])).toEqual(['Sale', 'Top-up']);
+  expect(rows.map((r) => Number(r[header.indexOf('Balance After')]))).toEqual([900, 1000]);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+}
+
 async function reconcile(page: Page, vendorId: string) {
   await openList(page, '/channel/reconciliation', 'channel-reconciliation');
   const row = await findRow(page, vendorId);
@@ -187,6 +206,7 @@ async function walk(page: Page, request: APIRequestContext, n: number) {
   await topUp(page, vendorId);
   const purchaseId = await sellThroughChannel(request, vendorId, secret, meterId);
   await seeSaleAndHistory(page, vendorId, purchaseId);
+  await statement(page, vendorId);
   await reconcile(page, vendorId);
 }
 
