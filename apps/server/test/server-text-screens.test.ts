@@ -256,6 +256,7 @@ const bodyOf = (path: string, lang: string): Record<string, unknown> => {
     [contracts.CASH_UP_API.read.path]: { from: dayBefore(30), to: dayBefore(0) },
     [contracts.REVENUE_PROTECTION_API.transformerBalance.path]: { days: [dayBefore(30), dayBefore(1)] },
     [contracts.VENDOR_API.statement.path]: { vendorId: VENDOR },
+    [contracts.CHANNEL_API.advices.path]: { vendorId: VENDOR, messageId: 'none' },
     [contracts.REVENUE_PROTECTION_API.tamper.path]: { days: [dayBefore(30), dayBefore(1)] },
     [contracts.REVENUE_PROTECTION_API.suspects.path]: { days: [dayBefore(30), dayBefore(1)] },
     [contracts.REVPROT_CASE_API.summary.path]: { days: [dayBefore(30), dayBefore(1)] },

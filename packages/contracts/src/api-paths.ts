@@ -76,6 +76,15 @@ export const VENDOR_PATHS = {
   statement: '/api/vendor/statement',
   statementExport: exportPath('/api/vendor/statement'),
 } as const;
+
+/** The channel sales (with each purchase's advices) and the vendors' daily reconciliation, with downloads. */
+export const CHANNEL_PATHS = {
+  transactions: '/api/channelTransaction/read',
+  transactionsExport: exportPath('/api/channelTransaction'),
+  advices: '/api/channelTransaction/advices',
+  reconciliation: '/api/channelReconciliation/read',
+  reconciliationExport: exportPath('/api/channelReconciliation'),
+} as const;
 export const STATION_PATHS = crudPaths('station');
 export const ROLE_PATHS = { ...crudPaths('role'), readDataRole: '/api/role/ReadDataRole' } as const;
 /** The DL/T 645 data-item catalogue (its tree is DLT645_TREE_PATH, next to its schema). */

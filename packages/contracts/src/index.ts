@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './alarm.js';
 export * from './api-paths.js';
 export * from './cash-up.js';
+export * from './channel.js';
 export * from './collection.js';
 export * from './common.js';
 export * from './customer.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuditFields, DateTime, Id, IdFilter, ReadRequestBase, Remark } from './common.js';
+import { Lang } from './daily-data.js';
 import { MoneyInput, PercentInput } from './money.js';
 
 /** Who sells through a channel: a bank, an aggregator, an agent or a mobile-money operator. */
@@ -59,6 +60,8 @@ export const VendorRow = z.object({
 export type VendorRow = z.infer<typeof VendorRow>;
 
 export const VendorReadRequest = ReadRequestBase.extend({
+  /** The language of the download's titles and coded values (the grid sends its own). */
+  lang: Lang.nullish(),
   vendorName: z.string().max(200).nullish(),
   vendorKind: VendorKind.nullish(),
   enabled: z.boolean().nullish(),
@@ -98,6 +101,7 @@ export const VendorFloatRequest = z
   });
 
 export const VendorStatementRequest = ReadRequestBase.extend({
+  lang: Lang.nullish(),
   vendorId: Id,
   movementKind: FloatMovementKind.nullish(),
   messageId: IdFilter,

@@ -103,3 +103,26 @@ export const channelMessages = pgTable(
     index('channel_messages_meter_idx').on(t.meterId, t.createDate),
   ],
 );
+
+export type ChannelAdviceKind = 'confirmation' | 'reversal' | 'retry' | 'reprint';
+export type ChannelAdviceOutcome = 'accepted' | 'repeated' | 'refused';
+
+/**
+ * What a purchase went through after its sale, accepted or refused, in arrival order: a vendor that
+ * disputes a purchase is answered from here. Refusals are written outside the refused transaction.
+ */
+export const channelAdvices = pgTable(
+  'channel_advices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    vendorId: text('vendor_id').notNull(),
+    /** The purchase id the advice names. */
+    messageId: text('message_id').notNull(),
+    adviceKind: text('advice_kind').$type<ChannelAdviceKind>().notNull(),
+    adviceId: text('advice_id'),
+    outcome: text('outcome').$type<ChannelAdviceOutcome>().notNull(),
+    reason: text('reason'),
+    createDate: insertedDate(),
+  },
+  (t) => [index('channel_advices_message_idx').on(t.vendorId, t.messageId, t.id)],
+);

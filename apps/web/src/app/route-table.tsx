@@ -323,6 +323,22 @@ export const asyncRoutes: AppRoute[] = [
     'transformer-balance',
   ),
   group(
+    '/channel',
+    'Channel',
+    'channel',
+    'shop',
+    [
+      ['vendor', 'Channel.Vendor', () => import('../features/channel/vendor-page')],
+      [
+        'channel-transaction',
+        'Channel.ChannelTransaction',
+        () => import('../features/channel/transaction-page'),
+      ],
+      ['reconciliation', 'Channel.Reconciliation', () => import('../features/channel/reconciliation-page')],
+    ],
+    'vendor',
+  ),
+  group(
     '/setting',
     'Setting',
     'setting',

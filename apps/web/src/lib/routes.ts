@@ -16,6 +16,7 @@ export type MenuIcon =
   | 'barChart'
   | 'cloudServer'
   | 'safety'
+  | 'shop'
   | 'setting';
 
 export interface AppRoute {

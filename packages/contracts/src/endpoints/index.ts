@@ -2,6 +2,7 @@
  * Every JSON endpoint of the API, grouped per domain: path, request, answer and permission in one
  * declaration that the server's routes and the web's calls are both made from.
  */
+export * from './channel.js';
 export * from './files.js';
 export * from './masterdata.js';
 export * from './readings.js';

@@ -13,6 +13,9 @@ export interface ChannelCaller {
 /** The seller id a vendor's records carry: never a user id (those have no colon). */
 export const sellerIdOf = (vendorId: string) => `vendor:${vendorId}`;
 
+/** The vendor a seller id names, or null for a user of the console. */
+export const vendorOfSeller = (userId: string) => (userId.startsWith('vendor:') ? userId.slice(7) : null);
+
 /** The caller as the vend pipeline sees it: a seller without a session, in the meter's station. */
 export function callerIn(vendor: VendorRecord, stationId: string, ipAddress: string | null): ChannelCaller {
   const userId = sellerIdOf(vendor.vendorId);

@@ -2,6 +2,9 @@ import type { Deps } from '../../deps.js';
 import type { ServerModule } from '../../http/server-module.js';
 import type { AuthorizationPasswordCheck } from '../auth/index.js';
 import { createChannelVending } from '../vending/index.js';
+import { withAdviceLog } from './advice-log.js';
+import { channelConsoleRoutes } from './channel-console.routes.js';
+import { createChannelConsoleService } from './channel-console.service.js';
 import { installPrepaidUtility } from './ppu.routes.js';
 import { createPrepaidUtilityService } from './ppu.service.js';
 import { vendorRoutes } from './vendor.routes.js';
@@ -25,10 +28,13 @@ export function vendorModule(
 ): ServerModule {
   const vendors = createVendorService(deps, checkAuthorizationPassword);
   const vending = createChannelVending(deps);
-  const channel = createPrepaidUtilityService(deps, vending);
+  const channel = withAdviceLog(deps, createPrepaidUtilityService(deps, vending));
   const xmlVend = createXmlVendService(deps, vending);
   return {
-    routes: vendorRoutes(deps, vendors),
+    routes: [
+      ...vendorRoutes(deps, vendors),
+      ...channelConsoleRoutes(deps, createChannelConsoleService(deps)),
+    ],
     install: (app) => {
       installPrepaidUtility(app, deps, channel);
       installXmlVend(app, xmlVend, () => deps.clock.now());

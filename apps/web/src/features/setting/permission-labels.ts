@@ -22,9 +22,6 @@ export function usePermissionLabel(): (name: string) => string {
       const title = titles.get(name);
       if (title) return t(`route.${title}`);
       if (name === 'AutomaticMeterReading') return t('setting.role.automaticMeterReading');
-      // The channel keys have no page in the route table yet: their menu titles name them.
-      if (name === 'Channel') return t('route.channel');
-      if (name === 'Channel.Vendor') return t('route.vendor');
       return name;
     };
   }, [asyncRoutes, t]);

@@ -7,6 +7,7 @@ import {
   HistoryOutlined,
   SafetyOutlined,
   SettingOutlined,
+  ShopOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -26,6 +27,7 @@ const MENU_ICONS: Record<MenuIcon, ReactNode> = {
   cloudServer: <CloudServerOutlined />,
   safety: <SafetyOutlined />,
   setting: <SettingOutlined />,
+  shop: <ShopOutlined />,
 };
 
 export const menuIcon = (name: MenuIcon | undefined): ReactNode => (name ? MENU_ICONS[name] : undefined);

@@ -1,0 +1,72 @@
+import type { Deps } from '../../deps.js';
+import { type ChannelAdviceKind, insertAdvice } from './channel-console.repo.js';
+import { ChannelError } from './ppu.errors.js';
+import type { ChannelCall, PrepaidUtilityService } from './ppu.service.js';
+import { findMessage, lastPurchase } from './vendor.repo.js';
+
+/** What the purchase's state was before an advice: a second confirmation or reversal is a repeat. */
+const REPEATED_WHEN: Partial<Record<ChannelAdviceKind, string>> = {
+  confirmation: 'confirmed',
+  reversal: 'reversed',
+};
+
+/**
+ * Runs one advice (or retry, or reprint) and writes what came of it into the purchase's history: accepted,
+ * repeated (an advice sent again until final, a retry of a purchase already answered) or refused with the
+ * interface's reason. The refusal's own transaction rolled back, so its line is written on its own.
+ */
+async function logged<T>(
+  deps: Deps,
+  call: ChannelCall,
+  target: { messageId: string | null; kind: ChannelAdviceKind; adviceId: string | null },
+  run: () => Promise<T>,
+): Promise<T> {
+  const { db } = deps.database;
+  const before = target.messageId ? await findMessage(db, call.vendor.vendorId, target.messageId) : undefined;
+  const write = (outcome: 'accepted' | 'repeated' | 'refused', reason: string | null) =>
+    before?.kind === 'purchase' && target.messageId
+      ? insertAdvice(db, {
+          vendorId: call.vendor.vendorId,
+          messageId: target.messageId,
+          adviceKind: target.kind,
+          adviceId: target.adviceId,
+          outcome,
+          reason,
+          now: deps.clock.now(),
+        })
+      : Promise.resolve();
+  try {
+    const answer = await run();
+    const repeated = target.kind === 'retry' || before?.state === REPEATED_WHEN[target.kind];
+    await write(repeated ? 'repeated' : 'accepted', null);
+    return answer;
+  } catch (err) {
+    if (err instanceof ChannelError) await write('refused', `${err.errorType}: ${err.errorMessage}`);
+    throw err;
+  }
+}
+
+/** The channel with every confirmation, reversal, retry and reprint of a purchase kept in its history. */
+export function withAdviceLog(deps: Deps, channel: PrepaidUtilityService): PrepaidUtilityService {
+  return {
+    ...channel,
+    confirm: (c, id, adviceId, a) =>
+      logged(deps, c, { messageId: id, kind: 'confirmation', adviceId }, () =>
+        channel.confirm(c, id, adviceId, a),
+      ),
+    reverse: (c, id, adviceId, a) =>
+      logged(deps, c, { messageId: id, kind: 'reversal', adviceId }, () =>
+        channel.reverse(c, id, adviceId, a),
+      ),
+    retry: (c, id, r) =>
+      logged(deps, c, { messageId: id, kind: 'retry', adviceId: null }, () => channel.retry(c, id, r)),
+    reprint: async (c, id, r) => {
+      const original =
+        r.originalRef ??
+        (await lastPurchase(deps.database.db, c.vendor.vendorId, r.meter.meterId))?.messageId;
+      return logged(deps, c, { messageId: original ?? null, kind: 'reprint', adviceId: id }, () =>
+        channel.reprint(c, id, r),
+      );
+    },
+  };
+}
