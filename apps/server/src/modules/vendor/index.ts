@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.js';
 import type { ServerModule } from '../../http/server-module.js';
 import type { AuthorizationPasswordCheck } from '../auth/index.js';
 import { createChannelVending } from '../vending/index.js';
+import { createCredentialCache, followCredentialNotices } from './credential-cache.js';
 import { installPrepaidUtility } from './ppu.routes.js';
 import { createPrepaidUtilityService } from './ppu.service.js';
 import { vendorRoutes } from './vendor.routes.js';
@@ -21,8 +22,17 @@ export function vendorModule(
 ): ServerModule {
   const vendors = createVendorService(deps, checkAuthorizationPassword);
   const channel = createPrepaidUtilityService(deps, createChannelVending(deps));
+  const credentials = createCredentialCache();
   return {
     routes: vendorRoutes(deps, vendors),
-    install: (app) => installPrepaidUtility(app, deps, channel),
+    install: (app) => {
+      installPrepaidUtility(app, deps, channel, credentials);
+      // Verified secrets are kept only while the database's notices of vendor changes are heard.
+      let stop: (() => Promise<void>) | undefined;
+      app.addHook('onReady', async () => {
+        stop = await followCredentialNotices(deps.database, credentials);
+      });
+      app.addHook('onClose', async () => stop?.());
+    },
   };
 }

@@ -22,6 +22,7 @@ import { sellWithFloat } from './ppu.sale.js';
 import {
   type ChannelMessage,
   findMessage,
+  findVendor,
   insertMessage,
   lastPurchase,
   lockVendor,
@@ -77,6 +78,14 @@ function uniqueState(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The vendor's float as it stands now: the caller's row may come from the credential cache, which keeps
+ * everything but the balance current.
+ */
+async function currentFloat(deps: Deps, call: ChannelCall): Promise<VendorRecord> {
+  return (await findVendor(deps.database.db, call.vendor.vendorId)) ?? call.vendor;
+}
+
 function checkAmount(amountMinor: number, vendor: VendorRecord) {
   if (amountMinor < 1) throw channelError('AMOUNT_TOO_LOW', 'Amount too low');
   if (amountMinor > vendor.balanceMinor + vendor.creditLimitMinor) {
@@ -95,7 +104,8 @@ async function lookup(
   sameClient(call, req.client.id);
   const m = await sellableMeter(vending, call, req.meter.meterId);
   const currency = '000';
-  const available = Math.max(0, call.vendor.balanceMinor + call.vendor.creditLimitMinor);
+  const float = await currentFloat(deps, call);
+  const available = Math.max(0, float.balanceMinor + float.creditLimitMinor);
   return {
     ...answerOf(id, echoOf(req), deps.clock.now()),
     meter: req.meter,
@@ -121,7 +131,7 @@ async function trial(
   samePathId(id, req.id);
   sameClient(call, req.client.id);
   const m = await sellableMeter(vending, call, req.meter.meterId);
-  checkAmount(req.purchaseAmount.amount, call.vendor);
+  checkAmount(req.purchaseAmount.amount, await currentFloat(deps, call));
   const amount = (req.purchaseAmount.amount / 100).toFixed(2);
   const r = await vending
     .trial(m.caller.ctx, { meterId: m.vendable.meter.meterId, amount, messageId: id, paymentMethod: 'trial' })
