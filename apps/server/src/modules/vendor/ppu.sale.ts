@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { minorToString } from '../../kernel/money.js';
+import { localDay, localTime } from '../../lib/dates.js';
 import type { ChannelTokenRecord, ChannelVending } from '../vending/index.js';
 import type { ChannelCaller } from './channel-caller.js';
 import { channelError } from './ppu.errors.js';
@@ -10,7 +11,8 @@ import { insertMessage, lockVendor, moveFloat, salesSince, type VendorRecord } f
 export const commissionOf = (amountMinor: number, bp: number) =>
   Math.floor((amountMinor * bp + 5000) / 10000);
 
-const dayStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+/** Midnight that began `d`'s day in the utility's zone (the server's), where a daily limit starts again. */
+const dayStart = (d: Date) => localTime(localDay(d));
 
 /**
  * The float's rules, checked on the vendor's locked row so that concurrent sales take turns: the sale may
