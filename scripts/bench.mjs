@@ -1,6 +1,7 @@
-// `npm run bench [-- sts|server|simulator|web|vend|failover|revprot]`: every workspace's benchmark (or the named
+// `npm run bench [-- sts|server|simulator|web|vend|channel|failover|revprot]`: every workspace's benchmark (or the named
 // ones), one after another. `vend` is the server's vend bench alone (also part of `server`); `failover` (named only)
-// is synchronous replication against one PostgreSQL and three failovers under load; `revprot` (named only) is the
+// is synchronous replication against one PostgreSQL and three failovers under load; `channel` (named only) is
+// prepaid-utility REST purchases against console vends in the same run; `revprot` (named only) is the
 // reports bench with the revenue-protection findings timed beside the reports, on the same data.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ const all = { sts: 'packages/sts', server: 'apps/server', simulator: 'apps/simul
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 let failed = 0;
 for (const name of wanted) {
-  if (name === 'vend' || name === 'failover') {
+  if (name === 'vend' || name === 'failover' || name === 'channel') {
     console.log(`\n=== bench: ${name} (apps/server/bench/${name}.bench.ts) ===`);
     const res = spawnSync('npx', ['tsx', `bench/${name}.bench.ts`], {
       cwd: path.join(root, 'apps/server'),
