@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelMessages, tokenRecords, vendorFloatMovements, vendors } from '../src/db/schema.js';
-import { channelClient, fundedVendor, newId, purchaseBody, vendorLine } from './channel-fixture.js';
+import { advice, channelClient, fundedVendor, newId, purchaseBody, vendorLine } from './channel-fixture.js';
 import type { Call } from './conformance/document-client.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
@@ -29,8 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-function buy(vendorId: string, amountMinor: number) {
-  const id = newId();
+function buy(vendorId: string, amountMinor: number, id = newId()) {
   const api = apis.get(vendorId);
   if (!api) throw new Error(`no client for ${vendorId}`);
   return api('createTokenPurchaseRequest')(
@@ -73,10 +72,27 @@ describe("a vendor's daily limit", () => {
     expect((await buy(LIMITED.vendorId, 1)).body).toMatchObject({ errorType: 'LIMIT_EXCEEDED' });
 
     clockTo('2026-11-22T21:01:00Z'); // 00:01 on the 23rd in Nairobi, still the 22nd in UTC
-    expect((await buy(LIMITED.vendorId, 1000_00)).status).toBe(201);
+    const sale = newId();
+    expect((await buy(LIMITED.vendorId, 1000_00, sale)).status).toBe(201);
     const refused = await buy(LIMITED.vendorId, 1);
     expect(refused.body).toMatchObject({ errorType: 'LIMIT_EXCEEDED' });
     expect((await written(LIMITED.vendorId)).balance).toBe(5000_00 - 2000_00);
+
+    // A reversal gives the day its room back.
+    const reversalId = newId();
+    const reversed = await apis.get(LIMITED.vendorId)?.('reverseTokenPurchase')(
+      { purchaseId: sale, reversalId },
+      { ...advice(reversalId, sale), reversalReason: 'CANCELLED' },
+    );
+    expect(reversed?.status).toBe(202);
+    expect((await buy(LIMITED.vendorId, 600_00)).status).toBe(201);
+    expect((await buy(LIMITED.vendorId, 400_01)).body).toMatchObject({ errorType: 'LIMIT_EXCEEDED' });
+    const [row] = await t.database.db.select().from(vendors).where(eq(vendors.vendorId, LIMITED.vendorId));
+    expect([row?.soldDay, row?.daySoldMinor, row?.balanceMinor]).toEqual([
+      '2026-11-23',
+      600_00,
+      5000_00 - 1600_00,
+    ]);
   });
 });
 

@@ -1,23 +1,20 @@
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { minorToString } from '../../kernel/money.js';
-import { localDay, localTime } from '../../lib/dates.js';
+import { localDay } from '../../lib/dates.js';
 import type { ChannelTokenRecord, ChannelVending } from '../vending/index.js';
 import type { ChannelCaller } from './channel-caller.js';
 import { channelError } from './ppu.errors.js';
-import { insertMessage, lockVendor, moveFloat, salesSince, type VendorRecord } from './vendor.repo.js';
+import { lockVendor, recordSale, soldOn, type VendorRecord } from './vendor.repo.js';
 
 /** A vendor's commission on a sale: its rate in basis points, rounded half up to the minor unit. */
 export const commissionOf = (amountMinor: number, bp: number) =>
   Math.floor((amountMinor * bp + 5000) / 10000);
 
-/** Midnight that began `d`'s day in the utility's zone (the server's), where a daily limit starts again. */
-const dayStart = (d: Date) => localTime(localDay(d));
-
 /**
  * The float's rules, checked on the vendor's locked row so that concurrent sales take turns: the sale may
- * take the float down to minus the credit limit and no further, and the day's sales stay within the daily
- * limit.
+ * take the float down to minus the credit limit and no further, and the day's sales (the row's counter,
+ * days in the utility's zone) stay within the daily limit.
  */
 async function holdFloat(deps: Deps, tx: Tx, vendorId: string, amountMinor: number): Promise<VendorRecord> {
   const v = await lockVendor(tx, vendorId);
@@ -27,11 +24,9 @@ async function holdFloat(deps: Deps, tx: Tx, vendorId: string, amountMinor: numb
       availableAmount: v.balanceMinor + v.creditLimitMinor,
     });
   }
-  if (v.dailyLimitMinor !== null) {
-    const now = deps.clock.now();
-    const sold = await salesSince(tx, vendorId, dayStart(now), new Date(now.getTime() + 1));
-    if (sold + amountMinor > v.dailyLimitMinor) throw channelError('LIMIT_EXCEEDED', 'Daily limit reached');
-  }
+  const sold = soldOn(v, localDay(deps.clock.now()));
+  if (v.dailyLimitMinor !== null && sold + amountMinor > v.dailyLimitMinor)
+    throw channelError('LIMIT_EXCEEDED', 'Daily limit reached');
   return v;
 }
 
@@ -69,9 +64,8 @@ export async function sellWithFloat(
         vendor = await holdFloat(deps, tx, caller.vendor.vendorId, p.amountMinor);
       },
       after: async (tx, row) => {
-        const now = deps.clock.now();
         const commissionMinor = commissionOf(p.amountMinor, vendor?.commissionBp ?? 0);
-        await insertMessage(tx, {
+        await recordSale(tx, {
           vendorId: caller.vendor.vendorId,
           messageId: p.messageId,
           kind: 'purchase',
@@ -80,17 +74,9 @@ export async function sellWithFloat(
           amountMinor: p.amountMinor,
           state: 'issued',
           detail: { ...p.detail, commissionMinor },
-          now,
-        });
-        await moveFloat(tx, {
-          vendorId: caller.vendor.vendorId,
-          kind: 'sale',
-          amountMinor: -p.amountMinor,
           commissionMinor,
-          messageId: p.messageId,
-          tokenRecordId: row.id,
           createId: ctx.user.userId,
-          now,
+          now: deps.clock.now(),
         });
       },
     },

@@ -165,8 +165,7 @@ async function sellUnder(
   req: PurchaseRequest,
 ) {
   sameClient(call, req.client.id);
-  if (await findMessage(deps.database.db, call.vendor.vendorId, id))
-    throw channelError('DUPLICATE_RECORD', 'Duplicate id');
+  // A re-used id is refused by the message's unique key inside the sale, which then writes nothing.
   const m = await sellableMeter(vending, call, req.meter.meterId);
   if (req.purchaseAmount.amount < 1) throw channelError('AMOUNT_TOO_LOW', 'Amount too low');
   const echo = echoOf(req);
@@ -349,8 +348,7 @@ async function keyChange(
 ) {
   samePathId(id, req.id);
   sameClient(call, req.client.id);
-  if (await findMessage(deps.database.db, call.vendor.vendorId, id))
-    throw channelError('DUPLICATE_RECORD', 'Duplicate id');
+  // A re-used id is refused by the message's unique key inside the sale, which then writes nothing.
   const m = await sellableMeter(vending, call, req.meter.meterId);
   const record = await vending.keyChange(m.caller.ctx, m.vendable.meter.meterId).catch(asChannelError);
   await insertMessage(deps.database.db, {

@@ -15,7 +15,7 @@ import {
   readTable,
   sortableBy,
 } from '../../kernel/read-query.js';
-import { auditedRow, formatDateTime } from '../../lib/dates.js';
+import { auditedRow, formatDateTime, localDay } from '../../lib/dates.js';
 import { present } from '../../lib/domain-errors.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
@@ -113,14 +113,27 @@ export interface FloatMovement {
   now: Date;
 }
 
+/** The vendor's day counter after a sale or reversal of `amountMinor` (signed as sold) on `day`. */
+const daySold = (amountMinor: number, day: string) =>
+  sql`(case when ${vendors.soldDay} = ${day}::date then ${vendors.daySoldMinor} else 0 end) + ${amountMinor}::bigint`;
+
+/** What a locked vendor sold on `day` (utility's zone) before this sale: its counter, if it counts that day. */
+export const soldOn = (v: VendorRecord, day: string) => (v.soldDay === day ? v.daySoldMinor : 0);
+
 /**
  * Moves a locked vendor's float and writes the ledger row, in the caller's transaction: the balance
- * column and the ledger's last balance stay the same number.
+ * column and the ledger's last balance stay the same number. A sale or a reversal also moves the day's
+ * sales counter (the daily limit's).
  */
 export async function moveFloat(q: Queryable, m: FloatMovement): Promise<VendorRecord> {
+  const counted = m.kind === 'sale' || m.kind === 'reversal';
+  const day = localDay(m.now);
   const [after] = await q
     .update(vendors)
-    .set({ balanceMinor: sql`${vendors.balanceMinor} + ${m.amountMinor}` })
+    .set({
+      balanceMinor: sql`${vendors.balanceMinor} + ${m.amountMinor}`,
+      ...(counted ? { daySoldMinor: daySold(-m.amountMinor, day), soldDay: day } : {}),
+    })
     .where(eq(vendors.vendorId, m.vendorId))
     .returning();
   const v = present(after, 'the vendor whose float moved');
@@ -137,6 +150,34 @@ export async function moveFloat(q: Queryable, m: FloatMovement): Promise<VendorR
     createDate: m.now,
   });
   return v;
+}
+
+/**
+ * A channel sale's own rows in one statement, in the sale's transaction on the vendor's locked row: the
+ * float and the day's counter debited, the ledger row with the balance it left, and the channel message
+ * (whose unique key refuses a re-used id, failing the whole statement).
+ */
+export async function recordSale(
+  q: Queryable,
+  m: NewChannelMessage & { createId: string; commissionMinor: number },
+) {
+  const amount = m.amountMinor ?? 0;
+  const day = localDay(m.now);
+  const at = m.now.toISOString();
+  const record = m.tokenRecordId ?? null;
+  await q.execute(sql`with v as (
+      update ${vendors} set balance_minor = balance_minor - ${amount}::bigint,
+        day_sold_minor = ${daySold(amount, day)}::bigint, sold_day = ${day}::date
+      where vendor_id = ${m.vendorId}::text returning balance_minor),
+    ledger as (
+      insert into ${vendorFloatMovements} (vendor_id, movement_kind, amount_minor, balance_after_minor,
+        commission_minor, message_id, token_record_id, create_id, create_date)
+      select ${m.vendorId}::text, 'sale', ${-amount}::bigint, v.balance_minor, ${m.commissionMinor}::bigint,
+        ${m.messageId}::text, ${record}::bigint, ${m.createId}::text, ${at}::timestamptz from v)
+    insert into ${channelMessages} (vendor_id, message_id, kind, meter_id, token_record_id, amount_minor,
+      state, detail, create_date)
+    values (${m.vendorId}, ${m.messageId}, ${m.kind}, ${m.meterId}, ${record}::bigint, ${amount}::bigint,
+      ${m.state ?? null}, ${JSON.stringify(m.detail ?? {})}::jsonb, ${at}::timestamptz)`);
 }
 
 /** What the vendor sold since `since` (its sales less their reversals), in minor units. */

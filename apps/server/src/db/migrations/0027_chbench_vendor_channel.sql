@@ -22,3 +22,16 @@ CREATE TRIGGER vendors_credential_notify AFTER UPDATE OF vendor_id, vendor_name,
 -- TRUNCATE fires no row triggers: emptying the table drops every kept credential.
 CREATE TRIGGER vendors_credential_truncate AFTER TRUNCATE ON vendors
   FOR EACH STATEMENT EXECUTE FUNCTION vendor_credential_notify();
+--> statement-breakpoint
+-- The day's sales kept on the vendor's row (checked against the daily limit under the row's lock, instead
+-- of summing the day's ledger on every sale), counted from the ledger for vendors that sold today (the
+-- database's day; the server keeps the utility's from the next sale on).
+ALTER TABLE "vendors" ADD COLUMN "day_sold_minor" bigint DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "vendors" ADD COLUMN "sold_day" date;
+--> statement-breakpoint
+UPDATE "vendors" v SET "sold_day" = current_date, "day_sold_minor" = s.sold
+  FROM (SELECT vendor_id, sum(-amount_minor) AS sold FROM vendor_float_movements
+        WHERE movement_kind IN ('sale', 'reversal') AND create_date >= current_date
+        GROUP BY vendor_id) s
+  WHERE s.vendor_id = v.vendor_id;
