@@ -1,12 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { type Database, openPostgres } from '../src/db/client.js';
 import { vendors } from '../src/db/schema.js';
 import { fundedVendor, newId, transaction, vendorLine } from './channel-fixture.js';
 import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
-import { testConfig } from './test-config.js';
+import { countStatements, secondServer } from './second-server.js';
 import { vendableMeter } from './vending-fixture.js';
 
 /**
@@ -19,29 +17,22 @@ import { vendableMeter } from './vending-fixture.js';
 const heardBy = { timeout: 5_000, interval: 5 };
 const METER = '47005560001';
 
+/** Reads of a vendor's row outside a lock (the credential's), counted from 0 where a test sets it. */
+let reads: ReturnType<typeof countStatements>;
 let t: TestApp;
 let admin: string;
-/** Reads of a vendor's row outside a lock (the credential's), counted from 0 where a test sets it. */
-let vendorReads = 0;
-let restoreDriver = () => {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.adminToken();
   await vendableMeter(t, { meterId: METER, debtMinor: 0 });
-  const client: { query: (...args: unknown[]) => unknown } = Reflect.get(t.database.db, '$client');
-  const query = client.query;
-  client.query = (...args: unknown[]) => {
-    const text = typeof args[0] === 'string' ? args[0] : String(Reflect.get(Object(args[0]), 'text'));
-    if (text.includes('from "vendors"') && !text.includes('for update')) vendorReads++;
-    return query.apply(client, args);
-  };
-  restoreDriver = () => {
-    client.query = query;
-  };
+  admin = await t.adminToken();
+  reads = countStatements(
+    t.database,
+    (text) => text.includes('from "vendors"') && !text.includes('for update'),
+  );
 });
 afterAll(async () => {
-  restoreDriver();
+  reads.restore();
   await t.close();
 });
 
@@ -72,9 +63,9 @@ async function rotate(vendorId: string) {
 /** Whether a second lookup with the same credentials read no vendor row for them (one read: the float's). */
 async function servedFromCache(authorization: string, vendorId: string) {
   expect(await lookup(authorization, vendorId)).toBe(201);
-  vendorReads = 0;
+  reads.count = 0;
   expect(await lookup(authorization, vendorId)).toBe(201);
-  return vendorReads === 1;
+  return reads.count === 1;
 }
 
 /**
@@ -88,9 +79,9 @@ const expectKept = (authorization: string, vendorId: string) =>
 describe('the credential cache', () => {
   it('serves a secret verified a moment ago without reading the vendor for it', async () => {
     const header = await fundedVendor(t, { vendorId: 'CC01', clientId: '6004708000401', topUp: '100' });
-    vendorReads = 0;
+    reads.count = 0;
     expect(await lookup(header, 'CC01')).toBe(201);
-    expect(vendorReads).toBe(2);
+    expect(reads.count).toBe(2);
     await expectKept(header, 'CC01');
   });
 
@@ -149,49 +140,34 @@ describe('the credential cache', () => {
     await t.database.db.execute(
       sql`update vendors set balance_minor = balance_minor + 1 where vendor_id = 'CC07'`,
     );
-    vendorReads = 0;
+    reads.count = 0;
     expect(await lookup(header, 'CC07')).toBe(201);
-    expect(vendorReads).toBe(1);
+    expect(reads.count).toBe(1);
   });
 });
 
 describe('the credential cache across server processes', () => {
-  let second: FastifyInstance;
-  let secondDatabase: Database | undefined;
-
+  let server: Awaited<ReturnType<typeof secondServer>>;
   beforeAll(async () => {
-    // On PostgreSQL the second server has its own pool and listener, as another process would.
-    const pool: { options?: { connectionString?: string } } = Reflect.get(t.database.db, '$client');
-    const url = t.database.kind === 'postgres' ? pool.options?.connectionString : undefined;
-    secondDatabase = url ? await openPostgres(url, 3) : undefined;
-    second = await buildApp({
-      config: testConfig({}),
-      database: secondDatabase ?? t.database,
-      clock: t.clock,
-      logger: false,
-    });
-    await second.ready();
+    server = await secondServer(t);
   });
-  afterAll(async () => {
-    await second.close();
-    await secondDatabase?.close();
-  });
+  afterAll(async () => server.close());
 
   it('a secret rotated through one server is refused by the other once the notice reaches it', async () => {
     const old = await fundedVendor(t, { vendorId: 'CC11', clientId: '6004708000411', topUp: '100' });
-    expect(await lookup(old, 'CC11', second)).toBe(201);
-    expect(await lookup(old, 'CC11', second)).toBe(201);
+    expect(await lookup(old, 'CC11', server.app)).toBe(201);
+    expect(await lookup(old, 'CC11', server.app)).toBe(201);
     const rotated = await rotate('CC11');
-    await vi.waitFor(async () => expect(await lookup(old, 'CC11', second)).toBe(401), heardBy);
-    expect(await lookup(rotated, 'CC11', second)).toBe(201);
-    expect(await lookup(old, 'CC11', second)).toBe(401);
+    await vi.waitFor(async () => expect(await lookup(old, 'CC11', server.app)).toBe(401), heardBy);
+    expect(await lookup(rotated, 'CC11', server.app)).toBe(201);
+    expect(await lookup(old, 'CC11', server.app)).toBe(401);
   });
 
   it('a vendor disabled by any statement is refused by the other server once the notice reaches it', async () => {
     const header = await fundedVendor(t, { vendorId: 'CC12', clientId: '6004708000412', topUp: '100' });
-    expect(await lookup(header, 'CC12', second)).toBe(201);
-    expect(await lookup(header, 'CC12', second)).toBe(201);
+    expect(await lookup(header, 'CC12', server.app)).toBe(201);
+    expect(await lookup(header, 'CC12', server.app)).toBe(201);
     await t.database.db.update(vendors).set({ enabled: false }).where(eq(vendors.vendorId, 'CC12'));
-    await vi.waitFor(async () => expect(await lookup(header, 'CC12', second)).toBe(401), heardBy);
+    await vi.waitFor(async () => expect(await lookup(header, 'CC12', server.app)).toBe(401), heardBy);
   });
 });
