@@ -1,6 +1,6 @@
 import type { VendorRow, VendorStatementRow } from '@prepay/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import { type Queryable, rowsOf } from '../../db/client.js';
 import { channelMessages, vendorFloatMovements, vendors } from '../../db/schema.js';
 import type { ChannelMessageKind, ChannelSaleState, FloatMovementKind } from '../../db/schema-channels.js';
 import { keyedTable } from '../../kernel/keyed-table.js';
@@ -153,31 +153,45 @@ export async function moveFloat(q: Queryable, m: FloatMovement): Promise<VendorR
 }
 
 /**
- * A channel sale's own rows in one statement, in the sale's transaction on the vendor's locked row: the
- * float and the day's counter debited, the ledger row with the balance it left, and the channel message
- * (whose unique key refuses a re-used id, failing the whole statement).
+ * A channel sale's own rows in one statement, in the sale's transaction, when the vendor may make it: the
+ * float and the day's counter debited if the vendor is enabled, the float stays within the credit limit and
+ * the day's sales within the daily limit (checked on the row's newest version: concurrent sales take turns
+ * on its lock, held from here to the commit); the ledger row with the balance it left and the commission
+ * (the vendor's rate in basis points, half up to the minor unit); and the channel message, whose unique
+ * key refuses a re-used id by failing the whole statement. False, and nothing written, when the vendor may
+ * not.
  */
 export async function recordSale(
   q: Queryable,
-  m: NewChannelMessage & { createId: string; commissionMinor: number },
-) {
+  m: NewChannelMessage & { createId: string },
+): Promise<boolean> {
   const amount = m.amountMinor ?? 0;
   const day = localDay(m.now);
   const at = m.now.toISOString();
   const record = m.tokenRecordId ?? null;
-  await q.execute(sql`with v as (
+  const sold = daySold(amount, day);
+  const rows = rowsOf<{ id: number }>(
+    await q.execute(sql`with v as (
       update ${vendors} set balance_minor = balance_minor - ${amount}::bigint,
-        day_sold_minor = ${daySold(amount, day)}::bigint, sold_day = ${day}::date
-      where vendor_id = ${m.vendorId}::text returning balance_minor),
+        day_sold_minor = ${sold}, sold_day = ${day}::date
+      where vendor_id = ${m.vendorId}::text and enabled
+        and balance_minor - ${amount}::bigint >= -credit_limit_minor
+        and (daily_limit_minor is null or ${sold} <= daily_limit_minor)
+      returning balance_minor, (${amount}::bigint * commission_bp + 5000) / 10000 as commission),
     ledger as (
       insert into ${vendorFloatMovements} (vendor_id, movement_kind, amount_minor, balance_after_minor,
         commission_minor, message_id, token_record_id, create_id, create_date)
-      select ${m.vendorId}::text, 'sale', ${-amount}::bigint, v.balance_minor, ${m.commissionMinor}::bigint,
+      select ${m.vendorId}::text, 'sale', ${-amount}::bigint, v.balance_minor, v.commission,
         ${m.messageId}::text, ${record}::bigint, ${m.createId}::text, ${at}::timestamptz from v)
     insert into ${channelMessages} (vendor_id, message_id, kind, meter_id, token_record_id, amount_minor,
       state, detail, create_date)
-    values (${m.vendorId}, ${m.messageId}, ${m.kind}, ${m.meterId}, ${record}::bigint, ${amount}::bigint,
-      ${m.state ?? null}, ${JSON.stringify(m.detail ?? {})}::jsonb, ${at}::timestamptz)`);
+    select ${m.vendorId}::text, ${m.messageId}::text, ${m.kind}::text, ${m.meterId}::text, ${record}::bigint,
+      ${amount}::bigint, ${m.state ?? null}::text,
+      ${JSON.stringify(m.detail ?? {})}::jsonb || jsonb_build_object('commissionMinor', v.commission),
+      ${at}::timestamptz
+    from v returning id`),
+  );
+  return rows.length > 0;
 }
 
 /** What the vendor sold since `since` (its sales less their reversals), in minor units. */
