@@ -348,7 +348,8 @@ async function keyChange(
 ) {
   samePathId(id, req.id);
   sameClient(call, req.client.id);
-  // A re-used id is refused by the message's unique key inside the sale, which then writes nothing.
+  if (await findMessage(deps.database.db, call.vendor.vendorId, id))
+    throw channelError('DUPLICATE_RECORD', 'Duplicate id');
   const m = await sellableMeter(vending, call, req.meter.meterId);
   const record = await vending.keyChange(m.caller.ctx, m.vendable.meter.meterId).catch(asChannelError);
   await insertMessage(deps.database.db, {
