@@ -7,25 +7,38 @@ import { ADMIN_AUTH_PASSWORD, type TestApp } from './harness.js';
 /** Where the prepaid-utility channel serves its own OpenAPI document. */
 export const CHANNEL_DOCUMENT = '/swagger/prepaidutility/v3.json';
 
+/** What a vendor is made of in the console API (create or update), with the tests' defaults. */
+export interface VendorSpec {
+  vendorId: string;
+  clientId: string;
+  topUp: string;
+  creditLimit?: string;
+  commissionRate?: string;
+  dailyLimit?: string;
+  enabled?: boolean;
+}
+
+/** The console API's line for `v` (create or update). */
+export const vendorLine = (v: VendorSpec) => ({
+  vendorId: v.vendorId,
+  vendorName: `Vendor ${v.vendorId}`,
+  vendorKind: 'bank',
+  stationIds: ['0001'],
+  clientId: v.clientId,
+  terminalId: 'T0000001',
+  creditLimit: v.creditLimit ?? '0',
+  commissionRate: v.commissionRate ?? '1.5',
+  enabled: v.enabled ?? true,
+  ...(v.dailyLimit ? { dailyLimit: v.dailyLimit } : {}),
+});
+
 /**
  * A vendor made, given a machine secret and funded through the console API, as the utility's revenue office
  * does; answers its HTTP Basic header.
  */
-export async function fundedVendor(
-  t: TestApp,
-  v: { vendorId: string; clientId: string; topUp: string; creditLimit?: string },
-) {
+export async function fundedVendor(t: TestApp, v: VendorSpec) {
   const admin = await t.adminToken();
-  const line = {
-    vendorId: v.vendorId,
-    vendorName: `Vendor ${v.vendorId}`,
-    vendorKind: 'bank',
-    stationIds: ['0001'],
-    clientId: v.clientId,
-    terminalId: 'T0000001',
-    creditLimit: v.creditLimit ?? '0',
-    commissionRate: '1.5',
-  };
+  const line = vendorLine(v);
   const created = await t.call('/api/vendor/create', [line], admin);
   if (created.code !== 0) throw new Error(created.reason);
   const auth = { vendorId: v.vendorId, authorizationPassword: ADMIN_AUTH_PASSWORD };

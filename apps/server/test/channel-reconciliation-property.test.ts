@@ -3,10 +3,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelMessages, vendorFloatMovements, vendors } from '../src/db/schema.js';
 import { localDay } from '../src/lib/dates.js';
-import { commissionOf } from '../src/modules/vendor/ppu.sale.js';
 import { insertMessage, lockVendor, moveFloat, updateMessage } from '../src/modules/vendor/vendor.repo.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { sheetRows } from './workbook.js';
+
+/** The commission the rules give a sale: its rate in basis points, rounded half up to the minor unit. */
+const commissionOf = (amountMinor: number, bp: number) => Math.floor((amountMinor * bp + 5000) / 10000);
 
 /**
  * The daily reconciliation equals a straightforward recomputation from the raw rows — the sales and their

@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { type Database, openPostgres } from '../src/db/client.js';
 import { sessions } from '../src/db/schema.js';
 import { createTestApp, type TestApp, userWithRole } from './harness.js';
-import { testConfig } from './test-config.js';
+import { countStatements, secondServer } from './second-server.js';
 
 /**
  * Sessions are served from a cache in each server process; every change to what a session read returns
@@ -18,26 +16,15 @@ const heardBy = { timeout: 5_000, interval: 5 };
 let t: TestApp;
 let admin: string;
 /** Session reads the app sent through the driver (counted from 0 where a test sets it). */
-let sessionReads = 0;
-let restoreDriver = () => {};
+let reads: ReturnType<typeof countStatements>;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
-  const client: { query: (...args: unknown[]) => unknown } = Reflect.get(t.database.db, '$client');
-  const query = client.query;
-  client.query = (...args: unknown[]) => {
-    // The session read (PGlite is given the text, node-postgres a config with it).
-    const text = typeof args[0] === 'string' ? args[0] : String(Reflect.get(Object(args[0]), 'text'));
-    if (text.includes('from "sessions"')) sessionReads++;
-    return query.apply(client, args);
-  };
-  restoreDriver = () => {
-    client.query = query;
-  };
+  reads = countStatements(t.database, (text) => text.includes('from "sessions"'));
 });
 afterAll(async () => {
-  restoreDriver();
+  reads.restore();
   await t.close();
 });
 
@@ -47,9 +34,9 @@ const logs = (token: string) => t.call('/api/log/read', {}, token);
 /** Whether a request of a session seen a moment ago is served without reading the session. */
 async function servedFromCache(token: string) {
   expect((await info(token)).code).toBe(0);
-  sessionReads = 0;
+  reads.count = 0;
   expect((await info(token)).code).toBe(0);
-  return sessionReads === 0;
+  return reads.count === 0;
 }
 
 describe('the session cache', () => {
@@ -57,10 +44,10 @@ describe('the session cache', () => {
     const token = await userWithRole(t, { userId: 'clerk_seen', content: 'Setting.Log' });
     expect(await servedFromCache(token)).toBe(true);
     t.clock.advanceMinutes(2);
-    sessionReads = 0;
+    reads.count = 0;
     expect((await info(token)).code).toBe(0);
     // Read again: its idleness is checked and its use recorded.
-    expect(sessionReads).toBe(1);
+    expect(reads.count).toBe(1);
   });
 
   it('refuses a logged-out session at once', async () => {
@@ -94,9 +81,9 @@ describe('the session cache', () => {
     const token = await userWithRole(t, { userId: 'clerk_trunc', content: 'Setting.Log' });
     expect(await servedFromCache(token)).toBe(true);
     await t.database.db.execute(sql`truncate auth_throttle`);
-    sessionReads = 0;
+    reads.count = 0;
     expect((await info(token)).code).toBe(0);
-    expect(sessionReads).toBe(1);
+    expect(reads.count).toBe(1);
   });
 
   it("applies a role's changed permissions at once, both ways", async () => {
@@ -114,20 +101,16 @@ describe('the session cache', () => {
 
 describe('the session cache across server processes', () => {
   let second: TestApp;
-  let secondDatabase: Database | undefined;
+  let closeSecond = async () => {};
 
   beforeAll(async () => {
-    // On PostgreSQL the second server has its own pool and listener, as another process would.
-    const pool: { options?: { connectionString?: string } } = Reflect.get(t.database.db, '$client');
-    const url = t.database.kind === 'postgres' ? pool.options?.connectionString : undefined;
-    secondDatabase = url ? await openPostgres(url, 3) : undefined;
-    const database = secondDatabase ?? t.database;
-    const app = await buildApp({ config: testConfig({}), database, clock: t.clock, logger: false });
-    await app.ready();
+    const server = await secondServer(t);
+    closeSecond = server.close;
+    const { app } = server;
     second = {
       ...t,
       app,
-      database,
+      database: server.database,
       call: async (url, body, token) => {
         const res = await app.inject({
           method: 'POST',
@@ -142,10 +125,7 @@ describe('the session cache across server processes', () => {
       },
     };
   });
-  afterAll(async () => {
-    await second.app.close();
-    await secondDatabase?.close();
-  });
+  afterAll(async () => closeSecond());
 
   it('a logout through one server is refused by the other once the notice reaches it', async () => {
     const token = await userWithRole(t, { userId: 'clerk_two', content: 'Setting.Log' });

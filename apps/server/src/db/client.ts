@@ -177,9 +177,10 @@ function assertChannel(channel: string) {
  * Channels every pooled connection LISTENs on from the moment it connects: a backend sends the notices of
  * its own commit before it reports the commit, so the process that made a change has heard of it when its
  * statement returns (its dedicated listener hears it a moment later, as other processes do).
- * `session_cache` carries the session changes (migration 0023).
+ * `session_cache` carries the session changes (migration 0023), `vendor_credential` the changes to a
+ * vendor's machine credential and the rest of its row but the float's balance.
  */
-export const POOLED_CHANNELS: readonly string[] = ['session_cache'];
+export const POOLED_CHANNELS: readonly string[] = ['session_cache', 'vendor_credential'];
 
 type ConnectCallback = ((err: Error) => void) | ((err: null, c: pg.Client) => void);
 

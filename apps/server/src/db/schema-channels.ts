@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -39,8 +40,15 @@ export const vendors = pgTable(
     creditLimitMinor: bigint('credit_limit_minor', { mode: 'number' }).notNull().default(sql`0`),
     /** Commission in basis points of each sale (150 = 1.50 %). */
     commissionBp: integer('commission_bp').notNull().default(0),
-    /** Sales allowed per calendar day (UTC); null = no daily limit. */
+    /** Sales allowed per calendar day (in the utility's zone); null = no daily limit. */
     dailyLimitMinor: bigint('daily_limit_minor', { mode: 'number' }),
+    /**
+     * What the vendor sold on `sold_day` (its sales less their reversals that day), kept on write with the
+     * balance, so the daily limit is checked on the locked row rather than by summing the day's ledger.
+     */
+    daySoldMinor: bigint('day_sold_minor', { mode: 'number' }).notNull().default(sql`0`),
+    /** The calendar day (utility's zone, yyyy-MM-dd) that `day_sold_minor` counts; null before any sale. */
+    soldDay: date('sold_day', { mode: 'string' }),
     ...auditColumns,
   },
   (t) => [uniqueIndex('vendors_client_idx').on(t.clientId)],

@@ -1,12 +1,11 @@
 import type { Database } from '../../db/client.js';
+import { followNotices } from '../../kernel/notice-follower.js';
 import type { SessionRow } from './session.repo.js';
 
 /** The channel the database announces session changes on (migration 0023's triggers). */
 export const SESSION_CHANNEL = 'session_cache';
 /** Bounds the memory a flood of sign-ins can take; the oldest entry goes first. */
 const MAX_ENTRIES = 20_000;
-/** How soon to listen again after the notices were lost (meanwhile every request reads its session). */
-const RELISTEN_MS = 2_000;
 
 type Row = NonNullable<SessionRow>;
 
@@ -52,36 +51,5 @@ export function createSessionCache() {
 export type SessionCache = ReturnType<typeof createSessionCache>;
 
 /** Listens for the database's session notices into `cache`, again after a loss; resolves to a stop. */
-export async function followSessionNotices(
-  database: Pick<Database, 'notices'>,
-  cache: SessionCache,
-): Promise<() => Promise<void>> {
-  let stopped = false;
-  let stop: (() => Promise<void>) | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  const start = async () => {
-    retry = null;
-    if (stopped) return;
-    try {
-      stop = await database.notices(SESSION_CHANNEL, cache.drop, lost);
-      if (stopped) await stop();
-      else cache.setLive(true);
-    } catch {
-      lost();
-    }
-  };
-  function lost() {
-    cache.setLive(false);
-    stop = null;
-    if (stopped || retry) return;
-    retry = setTimeout(() => void start(), RELISTEN_MS);
-    retry.unref();
-  }
-  await start();
-  return async () => {
-    stopped = true;
-    cache.setLive(false);
-    if (retry) clearTimeout(retry);
-    await stop?.();
-  };
-}
+export const followSessionNotices = (database: Pick<Database, 'notices'>, cache: SessionCache) =>
+  followNotices(database, SESSION_CHANNEL, cache);

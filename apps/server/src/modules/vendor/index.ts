@@ -5,6 +5,7 @@ import { createChannelVending } from '../vending/index.js';
 import { withAdviceLog } from './advice-log.js';
 import { channelConsoleRoutes } from './channel-console.routes.js';
 import { createChannelConsoleService } from './channel-console.service.js';
+import { createCredentialCache, followCredentialNotices } from './credential-cache.js';
 import { installPrepaidUtility } from './ppu.routes.js';
 import { createPrepaidUtilityService } from './ppu.service.js';
 import { vendorRoutes } from './vendor.routes.js';
@@ -28,16 +29,23 @@ export function vendorModule(
 ): ServerModule {
   const vendors = createVendorService(deps, checkAuthorizationPassword);
   const vending = createChannelVending(deps);
+  const credentials = createCredentialCache();
   const channel = withAdviceLog(deps, createPrepaidUtilityService(deps, vending));
-  const xmlVend = createXmlVendService(deps, vending);
+  const xmlVend = createXmlVendService(deps, vending, credentials);
   return {
     routes: [
       ...vendorRoutes(deps, vendors),
       ...channelConsoleRoutes(deps, createChannelConsoleService(deps)),
     ],
     install: (app) => {
-      installPrepaidUtility(app, deps, channel);
+      installPrepaidUtility(app, deps, channel, credentials);
       installXmlVend(app, xmlVend, () => deps.clock.now());
+      // Verified secrets are kept only while the database's notices of vendor changes are heard.
+      let stop: (() => Promise<void>) | undefined;
+      app.addHook('onReady', async () => {
+        stop = await followCredentialNotices(deps.database, credentials);
+      });
+      app.addHook('onClose', async () => stop?.());
     },
   };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { DomainError } from '../../lib/domain-errors.js';
 import { authenticate } from './channel-caller.js';
+import type { CredentialCache } from './credential-cache.js';
 import { ChannelError } from './ppu.errors.js';
 import type { ErrorDetail, RequestType } from './ppu.models.js';
 import { prepaidUtilityDocument } from './ppu.openapi.js';
@@ -65,7 +66,13 @@ function detailOf(
   return { status: 500, body: { ...base, errorType: 'GENERAL_ERROR', errorMessage: 'General error' } };
 }
 
-function register(scope: FastifyInstance, deps: Deps, service: PrepaidUtilityService, o: PpuOperation) {
+function register(
+  scope: FastifyInstance,
+  deps: Deps,
+  service: PrepaidUtilityService,
+  credentials: CredentialCache,
+  o: PpuOperation,
+) {
   const params = z.object(
     Object.fromEntries([...o.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], z.string().uuid()])),
   );
@@ -77,7 +84,7 @@ function register(scope: FastifyInstance, deps: Deps, service: PrepaidUtilitySer
       ...(o.query ? { querystring: o.query } : {}),
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const vendor = await authenticate(deps, request.headers.authorization);
+      const vendor = await authenticate(deps, credentials, request.headers.authorization);
       const call = { vendor, ipAddress: request.ip ?? null };
       const all = {
         ...(request.params as Record<string, string>),
@@ -94,7 +101,12 @@ function register(scope: FastifyInstance, deps: Deps, service: PrepaidUtilitySer
  * machine secret), errors as the interface's ErrorDetail rather than the console's envelope, and its own
  * OpenAPI document.
  */
-export function installPrepaidUtility(app: FastifyInstance, deps: Deps, service: PrepaidUtilityService) {
+export function installPrepaidUtility(
+  app: FastifyInstance,
+  deps: Deps,
+  service: PrepaidUtilityService,
+  credentials: CredentialCache,
+) {
   const document = prepaidUtilityDocument();
   // What each route's failures name as their request type (a body that fails validation never reaches it).
   const requestTypes = new Map<string, RequestType>(
@@ -110,7 +122,7 @@ export function installPrepaidUtility(app: FastifyInstance, deps: Deps, service:
         if (status >= 500) request.log.error({ err: error }, 'channel request failed');
         return reply.code(status).send(body);
       });
-      for (const o of PPU_OPERATIONS) register(scope, deps, service, o);
+      for (const o of PPU_OPERATIONS) register(scope, deps, service, credentials, o);
     },
     { prefix: PPU_BASE },
   );

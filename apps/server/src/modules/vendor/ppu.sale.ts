@@ -1,36 +1,32 @@
-import type { Tx } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { minorToString } from '../../kernel/money.js';
+import { localDay } from '../../lib/dates.js';
+import { DomainError } from '../../lib/domain-errors.js';
 import type { ChannelTokenRecord, ChannelVending } from '../vending/index.js';
 import type { ChannelCaller } from './channel-caller.js';
 import { channelError } from './ppu.errors.js';
-import { insertMessage, lockVendor, moveFloat, salesSince, type VendorRecord } from './vendor.repo.js';
+import { findVendor, keepAnswer, recordSale, type SaleRecorded, soldOn } from './vendor.repo.js';
 
-/** A vendor's commission on a sale: its rate in basis points, rounded half up to the minor unit. */
-export const commissionOf = (amountMinor: number, bp: number) =>
-  Math.floor((amountMinor * bp + 5000) / 10000);
-
-const dayStart = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+/** The float a sale left: what an answer may tell the vendor it still has. */
+export type FloatLeft = Pick<SaleRecorded, 'balanceMinor' | 'creditLimitMinor'>;
 
 /**
- * The float's rules, checked on the vendor's locked row so that concurrent sales take turns: the sale may
- * take the float down to minus the credit limit and no further, and the day's sales stay within the daily
- * limit.
+ * Why the vendor may not make a sale, if it may not: disabled, the float past its credit limit, or the
+ * day's sales past the daily limit (days in the utility's zone).
  */
-async function holdFloat(deps: Deps, tx: Tx, vendorId: string, amountMinor: number): Promise<VendorRecord> {
-  const v = await lockVendor(tx, vendorId);
-  if (!v?.enabled) throw channelError('INVALID_MERCHANT', 'Vendor disabled');
+async function refusal(deps: Deps, q: Queryable, vendorId: string, amountMinor: number) {
+  const v = await findVendor(q, vendorId);
+  if (!v?.enabled) return channelError('INVALID_MERCHANT', 'Vendor disabled');
   if (v.balanceMinor - amountMinor < -v.creditLimitMinor) {
-    throw channelError('INSUFFICIENT_FUNDS', 'Float exhausted', 400, {
+    return channelError('INSUFFICIENT_FUNDS', 'Float exhausted', 400, {
       availableAmount: v.balanceMinor + v.creditLimitMinor,
     });
   }
-  if (v.dailyLimitMinor !== null) {
-    const now = deps.clock.now();
-    const sold = await salesSince(tx, vendorId, dayStart(now), new Date(now.getTime() + 1));
-    if (sold + amountMinor > v.dailyLimitMinor) throw channelError('LIMIT_EXCEEDED', 'Daily limit reached');
-  }
-  return v;
+  const sold = soldOn(v, localDay(deps.clock.now()));
+  if (v.dailyLimitMinor !== null && sold + amountMinor > v.dailyLimitMinor)
+    return channelError('LIMIT_EXCEEDED', 'Daily limit reached');
+  return undefined;
 }
 
 /** What a purchase stores beside its token record: who sent it and what its answer echoes. */
@@ -44,7 +40,7 @@ export interface PurchaseMessage {
    * The answer as the channel sends it, made inside the sale's transaction from the record and the float it
    * left, and kept in the message so that asking again returns exactly the first answer.
    */
-  answer?: (record: ChannelTokenRecord, after: VendorRecord) => Record<string, unknown>;
+  answer?: (record: ChannelTokenRecord, after: FloatLeft) => Record<string, unknown>;
 }
 
 /**
@@ -57,45 +53,47 @@ export async function sellWithFloat(
   caller: ChannelCaller,
   p: PurchaseMessage,
 ): Promise<ChannelTokenRecord> {
-  let vendor: VendorRecord | undefined;
   const ctx = caller.ctx;
-  return vending.sell(
-    ctx,
-    {
-      meterId: p.meterId,
-      amount: minorToString(p.amountMinor),
-      messageId: p.messageId,
-      paymentMethod: `Channel ${caller.vendor.vendorId}`,
-    },
-    {
-      before: async (tx) => {
-        vendor = await holdFloat(deps, tx, caller.vendor.vendorId, p.amountMinor);
+  return vending
+    .sell(
+      ctx,
+      {
+        meterId: p.meterId,
+        amount: minorToString(p.amountMinor),
+        messageId: p.messageId,
+        paymentMethod: `Channel ${caller.vendor.vendorId}`,
       },
-      after: async (tx, row) => {
-        const now = deps.clock.now();
-        const commissionMinor = commissionOf(p.amountMinor, vendor?.commissionBp ?? 0);
-        const after = await moveFloat(tx, {
-          vendorId: caller.vendor.vendorId,
-          kind: 'sale',
-          amountMinor: -p.amountMinor,
-          commissionMinor,
-          messageId: p.messageId,
-          tokenRecordId: row.id,
-          createId: ctx.user.userId,
-          now,
-        });
-        await insertMessage(tx, {
-          vendorId: caller.vendor.vendorId,
-          messageId: p.messageId,
-          kind: 'purchase',
-          meterId: row.meterId,
-          tokenRecordId: row.id,
-          amountMinor: p.amountMinor,
-          state: 'issued',
-          detail: { ...p.detail, commissionMinor, ...(p.answer ? { answer: p.answer(row, after) } : {}) },
-          now,
-        });
+      {
+        // The float is checked and debited by the sale's last statement, so its row is locked only from
+        // there to the commit.
+        before: async () => {},
+        after: async (tx, row) => {
+          const now = deps.clock.now();
+          const sold = await recordSale(tx, {
+            vendorId: caller.vendor.vendorId,
+            messageId: p.messageId,
+            kind: 'purchase',
+            meterId: row.meterId,
+            tokenRecordId: row.id,
+            amountMinor: p.amountMinor,
+            state: 'issued',
+            detail: p.detail,
+            createId: ctx.user.userId,
+            now,
+          });
+          if (!sold)
+            throw (
+              (await refusal(deps, tx, caller.vendor.vendorId, p.amountMinor)) ??
+              channelError('TRANSACTION_DECLINED', 'Vend declined')
+            );
+          if (p.answer) await keepAnswer(tx, sold.id, p.answer(row, sold));
+        },
       },
-    },
-  );
+    )
+    .catch(async (err) => {
+      // A vend the pipeline refused (a tiny amount, a key) is refused for the float's reason first, as the
+      // vendor would be told before any vend.
+      if (!(err instanceof DomainError && err.kind === 'refused')) throw err;
+      throw (await refusal(deps, deps.database.db, caller.vendor.vendorId, p.amountMinor)) ?? err;
+    });
 }

@@ -29,6 +29,7 @@ import { sellWithFloat } from './ppu.sale.js';
 import {
   type ChannelMessage,
   findMessage,
+  findVendor,
   insertMessage,
   lastPurchase,
   updateMessage,
@@ -44,6 +45,14 @@ function samePathId(pathId: string, bodyId: string) {
 /** The message's client must be the vendor its credentials name. */
 function sameClient(call: ChannelCall, clientId: string) {
   if (clientId !== call.vendor.vendorId) throw channelError('INVALID_MERCHANT', 'Client id mismatch');
+}
+
+/**
+ * The vendor's float as it stands now: the caller's row may come from the credential cache, which keeps
+ * everything but the balance current.
+ */
+async function currentFloat(deps: Deps, call: ChannelCall): Promise<VendorRecord> {
+  return (await findVendor(deps.database.db, call.vendor.vendorId)) ?? call.vendor;
 }
 
 function checkAmount(amountMinor: number, vendor: VendorRecord) {
@@ -64,7 +73,8 @@ async function lookup(
   sameClient(call, req.client.id);
   const m = await sellableMeter(vending, call, req.meter.meterId);
   const currency = '000';
-  const available = Math.max(0, call.vendor.balanceMinor + call.vendor.creditLimitMinor);
+  const float = await currentFloat(deps, call);
+  const available = Math.max(0, float.balanceMinor + float.creditLimitMinor);
   return {
     ...answerOf(id, echoOf(req), deps.clock.now()),
     meter: req.meter,
@@ -90,7 +100,7 @@ async function trial(
   samePathId(id, req.id);
   sameClient(call, req.client.id);
   const m = await sellableMeter(vending, call, req.meter.meterId);
-  checkAmount(req.purchaseAmount.amount, call.vendor);
+  checkAmount(req.purchaseAmount.amount, await currentFloat(deps, call));
   const amount = (req.purchaseAmount.amount / 100).toFixed(2);
   const r = await vending
     .trial(m.caller.ctx, { meterId: m.vendable.meter.meterId, amount, messageId: id, paymentMethod: 'trial' })
@@ -124,8 +134,7 @@ async function sellUnder(
   req: PurchaseRequest,
 ) {
   sameClient(call, req.client.id);
-  if (await findMessage(deps.database.db, call.vendor.vendorId, id))
-    throw channelError('DUPLICATE_RECORD', 'Duplicate id');
+  // A re-used id is refused by the message's unique key inside the sale, which then writes nothing.
   const m = await sellableMeter(vending, call, req.meter.meterId);
   if (req.purchaseAmount.amount < 1) throw channelError('AMOUNT_TOO_LOW', 'Amount too low');
   const echo = echoOf(req);

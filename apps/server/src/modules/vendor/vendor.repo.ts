@@ -1,6 +1,6 @@
 import type { VendorRow, VendorStatementRow } from '@prepay/contracts';
 import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import { type Queryable, rowsOf } from '../../db/client.js';
 import { channelMessages, vendorFloatMovements, vendors } from '../../db/schema.js';
 import type { ChannelMessageKind, ChannelSaleState, FloatMovementKind } from '../../db/schema-channels.js';
 import { keyedTable } from '../../kernel/keyed-table.js';
@@ -15,7 +15,7 @@ import {
   readTable,
   sortableBy,
 } from '../../kernel/read-query.js';
-import { auditedRow, formatDateTime } from '../../lib/dates.js';
+import { auditedRow, formatDateTime, localDay } from '../../lib/dates.js';
 import { present } from '../../lib/domain-errors.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
@@ -113,14 +113,27 @@ export interface FloatMovement {
   now: Date;
 }
 
+/** The vendor's day counter after a sale or reversal of `amountMinor` (signed as sold) on `day`. */
+const daySold = (amountMinor: number, day: string) =>
+  sql`(case when ${vendors.soldDay} = ${day}::date then ${vendors.daySoldMinor} else 0 end) + ${amountMinor}::bigint`;
+
+/** What a locked vendor sold on `day` (utility's zone) before this sale: its counter, if it counts that day. */
+export const soldOn = (v: VendorRecord, day: string) => (v.soldDay === day ? v.daySoldMinor : 0);
+
 /**
  * Moves a locked vendor's float and writes the ledger row, in the caller's transaction: the balance
- * column and the ledger's last balance stay the same number.
+ * column and the ledger's last balance stay the same number. A sale or a reversal also moves the day's
+ * sales counter (the daily limit's).
  */
 export async function moveFloat(q: Queryable, m: FloatMovement): Promise<VendorRecord> {
+  const counted = m.kind === 'sale' || m.kind === 'reversal';
+  const day = localDay(m.now);
   const [after] = await q
     .update(vendors)
-    .set({ balanceMinor: sql`${vendors.balanceMinor} + ${m.amountMinor}` })
+    .set({
+      balanceMinor: sql`${vendors.balanceMinor} + ${m.amountMinor}`,
+      ...(counted ? { daySoldMinor: daySold(-m.amountMinor, day), soldDay: day } : {}),
+    })
     .where(eq(vendors.vendorId, m.vendorId))
     .returning();
   const v = present(after, 'the vendor whose float moved');
@@ -137,6 +150,73 @@ export async function moveFloat(q: Queryable, m: FloatMovement): Promise<VendorR
     createDate: m.now,
   });
   return v;
+}
+
+/**
+ * A channel sale's own rows in one statement, in the sale's transaction, when the vendor may make it: the
+ * float and the day's counter debited if the vendor is enabled, the float stays within the credit limit and
+ * the day's sales within the daily limit (checked on the row's newest version: concurrent sales take turns
+ * on its lock, held from here to the commit); the ledger row with the balance it left and the commission
+ * (the vendor's rate in basis points, half up to the minor unit); and the channel message, whose unique
+ * key refuses a re-used id by failing the whole statement. False, and nothing written, when the vendor may
+ * not.
+ */
+export async function recordSale(
+  q: Queryable,
+  m: NewChannelMessage & { createId: string },
+): Promise<SaleRecorded | undefined> {
+  const amount = m.amountMinor ?? 0;
+  const day = localDay(m.now);
+  const at = m.now.toISOString();
+  const record = m.tokenRecordId ?? null;
+  const sold = daySold(amount, day);
+  const rows = rowsOf<{ id: number; balance_minor: string; credit_limit_minor: string }>(
+    await q.execute(sql`with v as (
+      update ${vendors} set balance_minor = balance_minor - ${amount}::bigint,
+        day_sold_minor = ${sold}, sold_day = ${day}::date
+      where vendor_id = ${m.vendorId}::text and enabled
+        and balance_minor - ${amount}::bigint >= -credit_limit_minor
+        and (daily_limit_minor is null or ${sold} <= daily_limit_minor)
+      returning balance_minor, credit_limit_minor, (${amount}::bigint * commission_bp + 5000) / 10000 as commission),
+    ledger as (
+      insert into ${vendorFloatMovements} (vendor_id, movement_kind, amount_minor, balance_after_minor,
+        commission_minor, message_id, token_record_id, create_id, create_date)
+      select ${m.vendorId}::text, 'sale', ${-amount}::bigint, v.balance_minor, v.commission,
+        ${m.messageId}::text, ${record}::bigint, ${m.createId}::text, ${at}::timestamptz from v)
+    msg as (insert into ${channelMessages} (vendor_id, message_id, kind, meter_id, token_record_id, amount_minor,
+      state, detail, create_date)
+    select ${m.vendorId}::text, ${m.messageId}::text, ${m.kind}::text, ${m.meterId}::text, ${record}::bigint,
+      ${amount}::bigint, ${m.state ?? null}::text,
+      ${JSON.stringify(m.detail ?? {})}::jsonb || jsonb_build_object('commissionMinor', v.commission),
+      ${at}::timestamptz
+    from v returning id)
+    select msg.id, v.balance_minor, v.credit_limit_minor from msg, v`),
+  );
+  const [row] = rows;
+  return (
+    row && {
+      id: Number(row.id),
+      balanceMinor: Number(row.balance_minor),
+      creditLimitMinor: Number(row.credit_limit_minor),
+    }
+  );
+}
+
+/** A sale's message row and the float it left. */
+export interface SaleRecorded {
+  id: number;
+  balanceMinor: number;
+  creditLimitMinor: number;
+}
+
+/** Keeps the answer a channel sent for a sale with its message, so that asking again returns it exactly. */
+export async function keepAnswer(q: Queryable, messageRowId: number, answer: Record<string, unknown>) {
+  await q
+    .update(channelMessages)
+    .set({
+      detail: sql`${channelMessages.detail} || jsonb_build_object('answer', ${JSON.stringify(answer)}::jsonb)`,
+    })
+    .where(eq(channelMessages.id, messageRowId));
 }
 
 /** What the vendor sold since `since` (its sales less their reversals), in minor units. */

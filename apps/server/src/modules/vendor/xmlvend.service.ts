@@ -8,8 +8,9 @@ import {
   reverseSale,
   sellableMeter,
 } from './channel-service.js';
+import type { CredentialCache } from './credential-cache.js';
 import { ChannelError } from './ppu.errors.js';
-import { sellWithFloat } from './ppu.sale.js';
+import { type FloatLeft, sellWithFloat } from './ppu.sale.js';
 import { findMessage, findVendorByClient, lastPurchase } from './vendor.repo.js';
 import { faultOfChannel, type XmlVendStep, xmlVendFault } from './xmlvend.faults.js';
 import {
@@ -53,16 +54,23 @@ const basic = (user: string, secret: string) =>
  * The sender: the vendor whose client id the message names, from the terminal registered for it, proving
  * itself with its machine secret (the message's authCred password, else HTTP Basic as on the REST channel).
  */
-async function authenticated(deps: Deps, node: XmlNode, t: XmlVendTransport): Promise<Authenticated> {
+async function authenticated(
+  deps: Deps,
+  credentials: CredentialCache,
+  node: XmlNode,
+  t: XmlVendTransport,
+): Promise<Authenticated> {
   const header = headerOf(node);
   const known = await findVendorByClient(deps.database.db, header.client.value);
   if (!known || known.terminalId !== header.terminal.value) throw xmlVendFault('XV03');
   const proof = header.password ? basic(known.vendorId, header.password) : t.authorization;
-  const vendor = await authenticate(deps, proof).catch(() => {
+  const vendor = await authenticate(deps, credentials, proof).catch(() => {
     throw xmlVendFault('XV03');
   });
   if (vendor.vendorId !== known.vendorId) throw xmlVendFault('XV03');
-  return { node, header, call: { vendor, ipAddress: t.ipAddress } };
+  // The row read here by client id is current; the authenticated one may come from the credential cache,
+  // whose balance can be behind.
+  return { node, header, call: { vendor: known, ipAddress: t.ipAddress } };
 }
 
 /** The purchase key of an XMLVend message: its client, terminal and msgID, so that no two ever vend. */
@@ -136,7 +144,7 @@ async function creditVend(deps: Deps, vending: ChannelVending, a: Authenticated)
   const { amountMinor, symbol } = purchaseValueOf(a.node);
   if (amountMinor < 1) throw xmlVendFault('XV08');
   const now = deps.clock.now();
-  const answer = (record: Parameters<typeof vendBody>[0]['record'], after: typeof v): OutNode => ({
+  const answer = (record: Parameters<typeof vendBody>[0]['record'], after: FloatLeft): OutNode => ({
     ...responseHeader(a.header, now),
     ...vendBody({
       record,
@@ -248,12 +256,12 @@ const OPERATIONS: Record<string, Operation> = {
 };
 
 /** The answer element to a request, or an XmlVendFault (with the request's header when it had one). */
-export function createXmlVendService(deps: Deps, vending: ChannelVending) {
+export function createXmlVendService(deps: Deps, vending: ChannelVending, credentials: CredentialCache) {
   return {
     async handle(req: SoapRequest, t: XmlVendTransport): Promise<OutNode> {
       const op = OPERATIONS[`${req.ns} ${req.name}`];
       if (!op) throw xmlVendFault('XV02');
-      return op(deps, vending, await authenticated(deps, req.node, t));
+      return op(deps, vending, await authenticated(deps, credentials, req.node, t));
     },
   };
 }
