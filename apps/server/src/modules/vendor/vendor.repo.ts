@@ -182,7 +182,7 @@ export async function recordSale(
       insert into ${vendorFloatMovements} (vendor_id, movement_kind, amount_minor, balance_after_minor,
         commission_minor, message_id, token_record_id, create_id, create_date)
       select ${m.vendorId}::text, 'sale', ${-amount}::bigint, v.balance_minor, v.commission,
-        ${m.messageId}::text, ${record}::bigint, ${m.createId}::text, ${at}::timestamptz from v)
+        ${m.messageId}::text, ${record}::bigint, ${m.createId}::text, ${at}::timestamptz from v),
     msg as (insert into ${channelMessages} (vendor_id, message_id, kind, meter_id, token_record_id, amount_minor,
       state, detail, create_date)
     select ${m.vendorId}::text, ${m.messageId}::text, ${m.kind}::text, ${m.meterId}::text, ${record}::bigint,
