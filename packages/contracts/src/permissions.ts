@@ -71,7 +71,7 @@ export const PermissionGroups = {
     'RevenueProtection.Feeder',
     'RevenueProtection.Transformer',
   ],
-  Channel: ['Channel.Vendor'],
+  Channel: ['Channel.Vendor', 'Channel.MobilePayment', 'Channel.SmsLog'],
   Setting: [
     'Setting.Station',
     'Setting.Role',

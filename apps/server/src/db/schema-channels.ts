@@ -41,9 +41,14 @@ export const vendors = pgTable(
     commissionBp: integer('commission_bp').notNull().default(0),
     /** Sales allowed per calendar day (UTC); null = no daily limit. */
     dailyLimitMinor: bigint('daily_limit_minor', { mode: 'number' }),
+    /** A mobile-money operator's paybill or till number, which its payment callbacks carry. */
+    shortCode: text('short_code'),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('vendors_client_idx').on(t.clientId)],
+  (t) => [
+    uniqueIndex('vendors_client_idx').on(t.clientId),
+    uniqueIndex('vendors_short_code_idx').on(t.shortCode),
+  ],
 );
 
 export type FloatMovementKind = 'topUp' | 'adjustment' | 'sale' | 'reversal';

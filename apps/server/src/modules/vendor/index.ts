@@ -7,8 +7,13 @@ import { createPrepaidUtilityService } from './ppu.service.js';
 import { vendorRoutes } from './vendor.routes.js';
 import { createVendorService } from './vendor.service.js';
 
+export { callerIn } from './channel-caller.js';
+export { ChannelError } from './ppu.errors.js';
 export { PPU_BASE } from './ppu.operations.js';
 export { PPU_DOCUMENT_PATH } from './ppu.routes.js';
+export { type AlsoInSale, sellWithFloat } from './ppu.sale.js';
+export { type ChannelCall, sellableMeter, uniqueState } from './ppu.service.js';
+export { findVendor, type VendorRecord, vendorByShortCode } from './vendor.repo.js';
 
 /**
  * Vendors and their channels: the vendor table with its machine secret, float and statement (console), and

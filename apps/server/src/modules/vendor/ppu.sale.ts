@@ -42,6 +42,9 @@ export interface PurchaseMessage {
   detail: Record<string, unknown>;
 }
 
+/** What a channel writes beside the sale, in its transaction (a payment's state, an SMS for the payer). */
+export type AlsoInSale = (tx: Tx, record: ChannelTokenRecord) => Promise<void>;
+
 /**
  * Sells through the vending pipeline with the float debit, the ledger row and the channel message in the
  * vend's own transaction. A re-used id fails on the message's unique key and rolls everything back.
@@ -51,6 +54,7 @@ export async function sellWithFloat(
   vending: ChannelVending,
   caller: ChannelCaller,
   p: PurchaseMessage,
+  also?: AlsoInSale,
 ): Promise<ChannelTokenRecord> {
   let vendor: VendorRecord | undefined;
   const ctx = caller.ctx;
@@ -90,6 +94,7 @@ export async function sellWithFloat(
           createId: ctx.user.userId,
           now,
         });
+        await also?.(tx, row);
       },
     },
   );

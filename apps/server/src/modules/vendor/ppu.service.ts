@@ -51,7 +51,7 @@ function sameClient(call: ChannelCall, clientId: string) {
  * The meter as this vendor may sell to it: unknown (or in a station the vendor does not sell for, which it
  * is not told apart), blocked (no account or tariff), or sellable with the caller placed in its station.
  */
-async function sellableMeter(vending: ChannelVending, call: ChannelCall, meterId: string) {
+export async function sellableMeter(vending: ChannelVending, call: ChannelCall, meterId: string) {
   const probe = callerIn(call.vendor, '', call.ipAddress);
   const m = await vending.meterForSale(probe.ctx, meterId);
   if (m.state === 'unknown' || !call.vendor.stationIds.includes(m.stationId)) {
@@ -70,7 +70,7 @@ function asChannelError(err: unknown): never {
   throw err;
 }
 
-function uniqueState(err: unknown): boolean {
+export function uniqueState(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
