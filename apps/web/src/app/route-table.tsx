@@ -323,6 +323,22 @@ export const asyncRoutes: AppRoute[] = [
     'transformer-balance',
   ),
   group(
+    '/channel',
+    'Channel',
+    'channel',
+    'api',
+    [
+      ['vendor', 'Channel.Vendor', 'onlyRole'],
+      [
+        'mobile-payment',
+        'Channel.MobilePayment',
+        () => import('../features/mobile-money/mobile-payment-page'),
+      ],
+      ['sms-log', 'Channel.SmsLog', () => import('../features/mobile-money/sms-log-page')],
+    ],
+    'mobile-payment',
+  ),
+  group(
     '/setting',
     'Setting',
     'setting',

@@ -31,6 +31,15 @@ const REASONS: Record<string, MobilePaymentQueueReason> = {
   LIMIT_EXCEEDED: 'floatExhausted',
 };
 
+/** An operator's assignment refused, in words of the reason. */
+const NOT_SOLD: Record<MobilePaymentQueueReason, string> = {
+  unknownMeter: 'The payment cannot be sold: the meter is unknown to this vendor',
+  blockedMeter: 'The payment cannot be sold: the meter has no account or tariff',
+  amountOutOfRange: 'The payment cannot be sold: its amount is out of range',
+  floatExhausted: "The payment cannot be sold: the vendor's float cannot cover it",
+  declined: 'The payment cannot be sold: the vend was declined',
+};
+
 /** Why a sale could not be made, or null for a failure that is not the payment's (the database, a bug). */
 function queueReasonOf(err: unknown): MobilePaymentQueueReason | null {
   if (err instanceof ChannelError) return REASONS[err.errorType] ?? 'declined';
@@ -160,8 +169,7 @@ export async function sellPayment(
     if (!by && uniqueState(err)) return;
     const reason = queueReasonOf(err);
     if (!reason) throw err;
-    if (by)
-      throw err instanceof ChannelError ? refuse(`The payment cannot be sold: ${err.errorMessage}`) : err;
+    if (by) throw err instanceof ChannelError ? refuse(NOT_SOLD[reason]) : err;
     await queue(p.deps, call, payment, reason);
   }
 }

@@ -11,10 +11,12 @@ import { useIsSystemAdmin, useStations } from '../../components/list-page/lookup
 import { energy, money } from '../../components/vending/amount';
 import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import {
+  type CreditReceiptRecord,
   creditReceipt,
   printReceipt,
   type ReceiptContext,
   type ReceiptRecord,
+  smsLine,
   tokenReceipt,
   useReceiptContext,
 } from '../../components/vending/receipt';
@@ -354,6 +356,12 @@ function creditColumns(t: TFunction): ListColumn<RecordRow>[] {
       render: (v) => energy(v as number),
     },
     { key: 'paymentMethod', title: t('vending.paymentMethod'), width: 130, optional: true },
+    {
+      key: 'smsTo',
+      title: t('vending.sms'),
+      width: 240,
+      render: (_v, r) => smsLine(t, r as CreditReceiptRecord),
+    },
   ];
 }
 

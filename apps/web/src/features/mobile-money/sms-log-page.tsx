@@ -1,0 +1,86 @@
+import { SMS_API, SMS_KINDS, SMS_STATES, type SmsRow } from '@prepay/contracts';
+import { Space, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { textColumn } from '../../components/list-page/common-columns';
+import { ListPage } from '../../components/list-page/list-page';
+import { CodeFilter } from './state-filter';
+import './locales';
+
+type State = SmsRow['state'];
+type Kind = SmsRow['kind'];
+const COLORS: Record<State, string> = {
+  queued: 'warning',
+  sent: 'processing',
+  delivered: 'success',
+  failed: 'error',
+};
+
+/** The SMS log: tokens and alerts sent to the SMSC over SMPP, their attempts and delivery receipts. */
+export default function SmsLogPage() {
+  const { t } = useTranslation();
+  const s = (k: string) => t(`mobileMoney.sms.${k}`);
+  const [state, setState] = useState<State | null>(null);
+  const [kind, setKind] = useState<Kind | null>(null);
+  return (
+    <ListPage<SmsRow>
+      resource="sms-log"
+      read={SMS_API.read}
+      exportModule="sms"
+      exportFileName="sms-log"
+      rowKey={(r) => String(r.id)}
+      extraBody={{ state, kind }}
+      refetchInterval={(d) =>
+        d?.data.some((r) => r.state === 'queued' || r.state === 'sent') ? 5_000 : false
+      }
+      toolbarExtra={
+        <Space wrap>
+          <CodeFilter
+            testId="filter-state"
+            value={state}
+            values={SMS_STATES}
+            words="mobileMoney.smsState"
+            anyLabel={t('mobileMoney.anyState')}
+            onChange={setState}
+          />
+          <CodeFilter
+            testId="filter-kind"
+            value={kind}
+            values={SMS_KINDS}
+            words="mobileMoney.smsKind"
+            anyLabel={t('mobileMoney.anyKind')}
+            onChange={setKind}
+          />
+        </Space>
+      }
+      columns={[
+        { key: 'createDate', title: s('createDate'), sort: true, width: 160, fixed: 'left' },
+        textColumn<SmsRow>('destination', s('destination'), 140),
+        {
+          key: 'kind',
+          title: s('kind'),
+          sort: true,
+          width: 130,
+          render: (_v, r) => t(`mobileMoney.smsKind.${r.kind}`),
+        },
+        {
+          key: 'state',
+          title: s('state'),
+          sort: true,
+          width: 110,
+          render: (_v, r) => <Tag color={COLORS[r.state]}>{t(`mobileMoney.smsState.${r.state}`)}</Tag>,
+        },
+        { key: 'attempts', title: s('attempts'), sort: true, width: 90 },
+        { key: 'lastError', title: s('lastError'), width: 220, ellipsis: true },
+        { key: 'receiptState', title: s('receiptState'), width: 100 },
+        textColumn<SmsRow>('meterId', s('meterId'), 130),
+        { key: 'receiptId', title: s('receiptId'), width: 110 },
+        { key: 'nextAttemptDate', title: s('nextAttemptDate'), width: 160, optional: true },
+        { key: 'sentDate', title: s('sentDate'), width: 160, optional: true },
+        { key: 'doneDate', title: s('doneDate'), width: 160, optional: true },
+        { key: 'smscMessageId', title: s('smscMessageId'), width: 150, optional: true },
+        { key: 'body', title: s('body'), width: 260, optional: true, ellipsis: true },
+      ]}
+    />
+  );
+}
