@@ -13,8 +13,9 @@ import {
   allOf,
   commonConditions,
   contains,
+  countWhere,
   equals,
-  orderOf,
+  pageRows,
   type ReadSpec,
   sortableBy,
 } from '../../kernel/read-query.js';
@@ -127,15 +128,16 @@ export async function readPayments(q: Queryable, req: MobilePaymentReadRequest, 
     contains(mobilePayments.billRef, req.billRef),
     contains(mobilePayments.msisdn, req.msisdn),
   ]);
-  const [count] = await q.select({ total: sql<number>`count(*)::int` }).from(mobilePayments).where(where);
-  const rows = await q
-    .select({ p: mobilePayments, receiptId: receiptIdOf })
-    .from(mobilePayments)
-    .where(where)
-    .orderBy(...orderOf(spec, req.orderBy))
-    .limit(req.pageSize)
-    .offset((req.pageNumber - 1) * req.pageSize);
-  return { total: Number(count?.total ?? 0), data: rows.map((r) => toPaymentRow(r.p, r.receiptId)) };
+  const [total, rows] = [
+    await countWhere(q, mobilePayments, where),
+    await pageRows(
+      q.select({ p: mobilePayments, receiptId: receiptIdOf }).from(mobilePayments),
+      where,
+      spec,
+      req,
+    ),
+  ];
+  return { total, data: rows.map((r) => toPaymentRow(r.p, r.receiptId)) };
 }
 
 /** One payment as the console shows it. */

@@ -6,8 +6,9 @@ import {
   allOf,
   commonConditions,
   contains,
+  countWhere,
   equals,
-  orderOf,
+  pageRows,
   type ReadSpec,
   sortableBy,
 } from '../../kernel/read-query.js';
@@ -155,19 +156,11 @@ export async function readSms(q: Queryable, req: SmsReadRequest, user: SessionUs
     contains(smsMessages.destination, req.destination),
     equals(smsMessages.meterId, req.meterId),
   ]);
-  const [count] = await q.select({ total: sql<number>`count(*)::int` }).from(smsMessages).where(where);
-  const { pageSize, pageNumber } = req;
-  const rows = await q
-    .select({ m: smsMessages, receiptId: receiptIdOf })
-    .from(smsMessages)
-    .where(where)
-    .orderBy(...orderOf(spec, req.orderBy))
-    .limit(pageSize)
-    .offset((pageNumber - 1) * pageSize);
-  return {
-    total: Number(count?.total ?? 0),
-    data: rows.map((r) => toSmsRow({ ...r.m, receiptId: r.receiptId })),
-  };
+  const [total, rows] = [
+    await countWhere(q, smsMessages, where),
+    await pageRows(q.select({ m: smsMessages, receiptId: receiptIdOf }).from(smsMessages), where, spec, req),
+  ];
+  return { total, data: rows.map((r) => toSmsRow({ ...r.m, receiptId: r.receiptId })) };
 }
 
 /** The latest SMS of each of these token records: where it went and how far it got. */

@@ -13,7 +13,7 @@ import { type FieldDef, FormDialog } from '../../components/list-page/form-dialo
 import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { feedback } from '../../lib/feedback';
 import { resolvePayment } from './api';
-import { CodeFilter } from './state-filter';
+import { useCodeFilter } from './state-filter';
 import './locales';
 
 type State = MobilePaymentRow['state'];
@@ -95,8 +95,13 @@ function paymentColumns(t: TFunction): ListColumn<MobilePaymentRow>[] {
 export default function MobilePaymentPage() {
   const { t } = useTranslation();
   const p = (k: string) => t(`mobileMoney.payment.${k}`);
-  const [state, setState] = useState<State | null>('queued');
-  const [reason, setReason] = useState<(typeof MOBILE_PAYMENT_QUEUE_REASONS)[number] | null>(null);
+  const state = useCodeFilter('state', MOBILE_PAYMENT_STATES, 'mobileMoney.paymentState', {
+    any: 'mobileMoney.anyState',
+    initial: 'queued',
+  });
+  const reason = useCodeFilter('reason', MOBILE_PAYMENT_QUEUE_REASONS, 'mobileMoney.queueReason', {
+    any: 'mobileMoney.anyState',
+  });
   const [resolving, setResolving] = useState<MobilePaymentRow | null>(null);
   const refresh = useRefreshList('mobile-payments');
   return (
@@ -107,25 +112,11 @@ export default function MobilePaymentPage() {
         exportModule="mobilePayment"
         exportFileName="mobile-payments"
         rowKey={(r) => String(r.id)}
-        extraBody={{ state, queueReason: reason }}
+        extraBody={{ state: state.value, queueReason: reason.value }}
         toolbarExtra={
           <Space wrap>
-            <CodeFilter
-              testId="filter-state"
-              value={state}
-              values={MOBILE_PAYMENT_STATES}
-              words="mobileMoney.paymentState"
-              anyLabel={t('mobileMoney.anyState')}
-              onChange={setState}
-            />
-            <CodeFilter
-              testId="filter-reason"
-              value={reason}
-              values={MOBILE_PAYMENT_QUEUE_REASONS}
-              words="mobileMoney.queueReason"
-              anyLabel={t('mobileMoney.anyState')}
-              onChange={setReason}
-            />
+            {state.picker}
+            {reason.picker}
           </Space>
         }
         actionsWidth={90}

@@ -1,14 +1,12 @@
 import { SMS_API, SMS_KINDS, SMS_STATES, type SmsRow } from '@prepay/contracts';
 import { Space, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
-import { CodeFilter } from './state-filter';
+import { useCodeFilter } from './state-filter';
 import './locales';
 
 type State = SmsRow['state'];
-type Kind = SmsRow['kind'];
 const COLORS: Record<State, string> = {
   queued: 'warning',
   sent: 'processing',
@@ -20,8 +18,8 @@ const COLORS: Record<State, string> = {
 export default function SmsLogPage() {
   const { t } = useTranslation();
   const s = (k: string) => t(`mobileMoney.sms.${k}`);
-  const [state, setState] = useState<State | null>(null);
-  const [kind, setKind] = useState<Kind | null>(null);
+  const state = useCodeFilter('state', SMS_STATES, 'mobileMoney.smsState', { any: 'mobileMoney.anyState' });
+  const kind = useCodeFilter('kind', SMS_KINDS, 'mobileMoney.smsKind', { any: 'mobileMoney.anyKind' });
   return (
     <ListPage<SmsRow>
       resource="sms-log"
@@ -29,28 +27,14 @@ export default function SmsLogPage() {
       exportModule="sms"
       exportFileName="sms-log"
       rowKey={(r) => String(r.id)}
-      extraBody={{ state, kind }}
+      extraBody={{ state: state.value, kind: kind.value }}
       refetchInterval={(d) =>
         d?.data.some((r) => r.state === 'queued' || r.state === 'sent') ? 5_000 : false
       }
       toolbarExtra={
         <Space wrap>
-          <CodeFilter
-            testId="filter-state"
-            value={state}
-            values={SMS_STATES}
-            words="mobileMoney.smsState"
-            anyLabel={t('mobileMoney.anyState')}
-            onChange={setState}
-          />
-          <CodeFilter
-            testId="filter-kind"
-            value={kind}
-            values={SMS_KINDS}
-            words="mobileMoney.smsKind"
-            anyLabel={t('mobileMoney.anyKind')}
-            onChange={setKind}
-          />
+          {state.picker}
+          {kind.picker}
         </Space>
       }
       columns={[

@@ -1,26 +1,30 @@
 import { Select } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A toolbar select of one coded field: "any", then each value in words. */
-export function CodeFilter<V extends string>(props: {
-  testId: string;
-  value: V | null;
-  values: readonly V[];
-  words: string;
-  anyLabel: string;
-  onChange: (v: V | null) => void;
-}) {
+/**
+ * A toolbar filter on one coded field: its value for the read body, and its select ("any", then each
+ * value in words under `words`), test id `filter-<name>`.
+ */
+export function useCodeFilter<V extends string>(
+  name: string,
+  values: readonly V[],
+  words: string,
+  opts: { any: string; initial?: V },
+) {
   const { t } = useTranslation();
-  return (
+  const [value, setValue] = useState<V | null>(opts.initial ?? null);
+  const picker = (
     <Select<V | ''>
-      data-testid={props.testId}
-      value={props.value ?? ''}
-      onChange={(v) => props.onChange(v || null)}
+      data-testid={`filter-${name}`}
+      value={value ?? ''}
+      onChange={(v) => setValue(v || null)}
       options={[
-        { value: '', label: props.anyLabel },
-        ...props.values.map((v) => ({ value: v, label: t(`${props.words}.${v}`) })),
+        { value: '', label: t(opts.any) },
+        ...values.map((v) => ({ value: v, label: t(`${words}.${v}`) })),
       ]}
       style={{ width: 170 }}
     />
   );
+  return { value, picker };
 }
