@@ -135,6 +135,10 @@ describeConsole('mobile-money payments and the SMS log', { timeout: 300_000 }, (
       await expect(sms).toContainText('Queued');
       const log = await exportSheet(page);
       expect(log.rows.some((r) => r.includes(PAYER))).toBe(true);
+
+      // The sale's token record says where its token went, and how far it got.
+      await openList(page, '/token-record/credit-token-record', 'creditTokenRecord');
+      await expect(page.getByTestId('record-sms').first()).toHaveText(`Sent by SMS to ${PAYER} (queued)`);
     });
   }
 });

@@ -356,12 +356,6 @@ function creditColumns(t: TFunction): ListColumn<RecordRow>[] {
       render: (v) => energy(v as number),
     },
     { key: 'paymentMethod', title: t('vending.paymentMethod'), width: 130, optional: true },
-    {
-      key: 'smsTo',
-      title: t('vending.sms'),
-      width: 240,
-      render: (_v, r) => smsLine(t, r as CreditReceiptRecord),
-    },
   ];
 }
 
@@ -375,7 +369,21 @@ function tokenColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow>
         filter: { kind: 'text' },
         // The whole token at the grid's size (record-token in vending.css): 24 digits, copy icon, padding.
         width: TOKEN_WIDTH,
-        render: (v) => <TokenText token={String(v ?? '')} testId="record-token" />,
+        render: (v, row) => {
+          const sms = smsLine(t, row as CreditReceiptRecord);
+          const token = <TokenText token={String(v ?? '')} testId="record-token" />;
+          // A token that went by SMS says so under it, without a column of its own.
+          return sms ? (
+            <Space orientation="vertical" size={0}>
+              {token}
+              <Typography.Text type="secondary" data-testid="record-sms">
+                {sms}
+              </Typography.Text>
+            </Space>
+          ) : (
+            token
+          );
+        },
       },
     ];
   }
