@@ -46,10 +46,12 @@ import { logModule } from './modules/log/index.js';
 import { masterdataModule } from './modules/masterdata/index.js';
 import { meterModule } from './modules/meter/index.js';
 import { meterDataModule } from './modules/meter-data/index.js';
+import { mobileMoneyModule } from './modules/mobile-money/index.js';
 import { prepayReportModule } from './modules/prepay-report/index.js';
 import { type RunnerOptions, remoteTaskModule, taskClaimTotals } from './modules/remote-task/index.js';
 import { revenueProtectionModule } from './modules/revenue-protection/index.js';
 import { roleModule } from './modules/role/index.js';
+import { smsModule } from './modules/sms/index.js';
 import { stationModule } from './modules/station/index.js';
 import { tariffModule } from './modules/tariff/index.js';
 import { userModule } from './modules/user/index.js';
@@ -145,6 +147,7 @@ async function installApiDocs(app: FastifyInstance, config: Config, sessions: Se
  */
 function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
   const auth = authModule(deps);
+  const sms = smsModule(deps);
   return [
     auth,
     userModule(deps),
@@ -171,6 +174,8 @@ function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
     cashUpModule(deps),
     revenueProtectionModule(deps),
     vendorModule(deps, auth.checkAuthorizationPassword),
+    sms,
+    mobileMoneyModule(deps, auth.checkAuthorizationPassword, sms.outbox),
   ];
 }
 

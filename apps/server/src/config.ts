@@ -3,6 +3,25 @@ import { checkVendorProfile, type VendorOverdraftProfile } from '@prepay/sts';
 import type { HeadEndConfig } from './headend/head-end.js';
 
 /** Everything the server reads from the environment, parsed once at start. */
+/** The utility's SMSC, reached over SMPP 3.4 (src/modules/sms); no URL = SMS stays queued, unsent. */
+export interface SmsConfig {
+  url: string | undefined;
+  systemId: string;
+  password: string;
+  /** The sender the SMS carries (an alphanumeric name or a short code). */
+  sourceAddr: string;
+  /** How often the sender looks for due messages when nothing woke it. */
+  pollMs: number;
+  /** Attempts before a message the SMSC keeps refusing is failed. */
+  maxAttempts: number;
+}
+
+/** What a mobile-money payment may be: whole currency units, within these bounds (inclusive). */
+export interface MobileMoneyConfig {
+  minAmount: number;
+  maxAmount: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -53,6 +72,8 @@ export interface Config {
   overdraftProfiles: Record<string, VendorOverdraftProfile>;
   /** The head-end (src/headend): how meters are reached. */
   headend: HeadEndConfig;
+  sms: SmsConfig;
+  mobileMoney: MobileMoneyConfig;
   /**
    * Run the head-end (broker/ChirpStack link, GPRS listener, task runner) in this process. HEADEND=off
    * makes an API-only process; run the head-end in one process of its own beside several API processes.
@@ -240,6 +261,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     overdraftProfiles: overdraftProfiles(env.STS_OVERDRAFT_PROFILES),
     headend: headendConfig(env),
+    sms: {
+      url: env.SMPP_URL || undefined,
+      systemId: env.SMPP_SYSTEM_ID ?? '',
+      password: env.SMPP_PASSWORD ?? '',
+      sourceAddr: env.SMPP_SOURCE_ADDR ?? 'PREPAY',
+      pollMs: Math.max(100, int('SMPP_POLL_MS', 5_000, env)),
+      maxAttempts: Math.max(1, int('SMPP_MAX_ATTEMPTS', 8, env)),
+    },
+    // M-Pesa takes whole shillings from 1 to 250 000 per payment.
+    mobileMoney: {
+      minAmount: Math.max(1, int('MOBILE_MONEY_MIN_AMOUNT', 10, env)),
+      maxAmount: int('MOBILE_MONEY_MAX_AMOUNT', 250_000, env),
+    },
     headendEnabled: onOff('HEADEND', true, env),
     metricsPort: env.METRICS_PORT ? int('METRICS_PORT', 0, env) : undefined,
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',

@@ -85,6 +85,13 @@ export const CHANNEL_PATHS = {
   reconciliation: '/api/channelReconciliation/read',
   reconciliationExport: exportPath('/api/channelReconciliation'),
 } as const;
+/** Mobile-money payments and their queue; the SMS log. */
+export const MOBILE_PAYMENT_PATHS = {
+  read: '/api/mobilePayment/read',
+  export: exportPath('/api/mobilePayment'),
+  resolve: '/api/mobilePayment/resolve',
+} as const;
+export const SMS_PATHS = { read: '/api/sms/read', export: exportPath('/api/sms') } as const;
 export const STATION_PATHS = crudPaths('station');
 export const ROLE_PATHS = { ...crudPaths('role'), readDataRole: '/api/role/ReadDataRole' } as const;
 /** The DL/T 645 data-item catalogue (its tree is DLT645_TREE_PATH, next to its schema). */

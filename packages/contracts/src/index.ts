@@ -21,6 +21,7 @@ export * from './item.js';
 export * from './keystore.js';
 export * from './log.js';
 export * from './meter.js';
+export * from './mobile-money.js';
 export * from './money.js';
 export * from './network.js';
 export * from './original-operations.js';

@@ -71,7 +71,13 @@ export const PermissionGroups = {
     'RevenueProtection.Feeder',
     'RevenueProtection.Transformer',
   ],
-  Channel: ['Channel.Vendor', 'Channel.ChannelTransaction', 'Channel.Reconciliation'],
+  Channel: [
+    'Channel.Vendor',
+    'Channel.ChannelTransaction',
+    'Channel.Reconciliation',
+    'Channel.MobilePayment',
+    'Channel.SmsLog',
+  ],
   Setting: [
     'Setting.Station',
     'Setting.Role',

@@ -116,6 +116,9 @@ export const CreditTokenRecord = z.object({
    * original's clients read it); null on vends.
    */
   cancelReceiptId: z.number().int().nullable(),
+  /** Where the token went by SMS (a mobile-money payer's number) and how far it got; absent if it did not. */
+  smsTo: z.string().nullable().optional(),
+  smsState: z.enum(['queued', 'sent', 'delivered', 'failed']).nullable().optional(),
 });
 export type CreditTokenRecord = z.infer<typeof CreditTokenRecord>;
 

@@ -32,6 +32,12 @@ export const VendorRequest = z.object({
   /** Percent of each sale, at most 2 decimals. */
   commissionRate: PercentInput,
   dailyLimit: MoneyInput.nullish(),
+  /** A mobile-money operator's paybill or till number (5 to 7 digits), which its payment callbacks name. */
+  shortCode: z
+    .string()
+    .trim()
+    .regex(/^\d{5,7}$/, 'Use the 5 to 7 digits of the paybill or till number')
+    .nullish(),
   remark: Remark,
 });
 export type VendorRequest = z.infer<typeof VendorRequest>;
@@ -55,6 +61,7 @@ export const VendorRow = z.object({
   available: z.number(),
   commissionRate: z.number(),
   dailyLimit: z.number().nullable(),
+  shortCode: z.string().nullable().optional(),
   ...AuditFields,
 });
 export type VendorRow = z.infer<typeof VendorRow>;

@@ -49,9 +49,14 @@ export const vendors = pgTable(
     daySoldMinor: bigint('day_sold_minor', { mode: 'number' }).notNull().default(sql`0`),
     /** The calendar day (utility's zone, yyyy-MM-dd) that `day_sold_minor` counts; null before any sale. */
     soldDay: date('sold_day', { mode: 'string' }),
+    /** A mobile-money operator's paybill or till number, which its payment callbacks carry. */
+    shortCode: text('short_code'),
     ...auditColumns,
   },
-  (t) => [uniqueIndex('vendors_client_idx').on(t.clientId)],
+  (t) => [
+    uniqueIndex('vendors_client_idx').on(t.clientId),
+    uniqueIndex('vendors_short_code_idx').on(t.shortCode),
+  ],
 );
 
 export type FloatMovementKind = 'topUp' | 'adjustment' | 'sale' | 'reversal';

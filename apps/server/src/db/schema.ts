@@ -353,6 +353,8 @@ export * from './schema-collection.js';
 export * from './schema-headend.js';
 // Meter data: interval rows (electricity, water), report summaries, alarms.
 export * from './schema-meter-data.js';
+// Mobile money: confirmed payments and the queue of those an operator resolves; the SMS outbox.
+export * from './schema-mobile.js';
 // Operations: per-session authorization proofs (vending without an argon2 check on every vend).
 export * from './schema-ops.js';
 // Revenue protection: feeders, transformers with their check meters, cases.

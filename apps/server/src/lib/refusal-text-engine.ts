@@ -113,6 +113,16 @@ export const CONTRACT_ISSUES: Rule[] = [
     'Use de 2 a 32 letras, dígitos, "_" o "-"',
   ],
   [/^Use the 13 digits of an EAN$/, '请填写 EAN 的 13 位数字', 'Use los 13 dígitos de un EAN'],
+  [
+    /^Use the 5 to 7 digits of the paybill or till number$/,
+    '请填写收款号（Paybill 或 Till）的 5 到 7 位数字',
+    'Use los 5 a 7 dígitos del número paybill o till',
+  ],
+  [
+    /^Name the meter the payment is for$/,
+    '请填写付款对应的电表',
+    'Indique el medidor al que corresponde el pago',
+  ],
   [/^Use 1 to 20 letters or digits$/, '请使用 1 到 20 个字母或数字', 'Use de 1 a 20 letras o dígitos'],
   [
     /^Please enter a non-zero amount with at most 2 decimals$/,

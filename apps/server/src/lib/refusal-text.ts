@@ -712,6 +712,39 @@ const CHANNELS: Rule[] = [
     '此调整会使预存款超出信用额度',
     'El ajuste llevaría el saldo más allá de su límite de crédito',
   ],
+  [/^Payment not found$/, '未找到付款', 'No se encontró el pago'],
+  [
+    /^Only a queued payment can be resolved$/,
+    '只能处理待处理的付款',
+    'Solo se puede resolver un pago en cola',
+  ],
+  [/^The payment was resolved meanwhile$/, '该付款已被他人处理', 'El pago se resolvió mientras tanto'],
+  [/^The meter is not in your station$/, '该电表不属于您的站点', 'El medidor no es de su estación'],
+  [
+    /^The payment cannot be sold: the meter is unknown to this vendor$/,
+    '无法售电：该售电商不认识此电表',
+    'No se puede vender el pago: el vendedor no conoce el medidor',
+  ],
+  [
+    /^The payment cannot be sold: the meter has no account or tariff$/,
+    '无法售电：该电表没有账户或费率',
+    'No se puede vender el pago: el medidor no tiene cuenta o tarifa',
+  ],
+  [
+    /^The payment cannot be sold: its amount is out of range$/,
+    '无法售电：金额超出范围',
+    'No se puede vender el pago: el importe está fuera de rango',
+  ],
+  [
+    /^The payment cannot be sold: the vendor's float cannot cover it$/,
+    '无法售电：售电商预存款不足',
+    'No se puede vender el pago: el fondo del vendedor no lo cubre',
+  ],
+  [
+    /^The payment cannot be sold: the vend was declined$/,
+    '无法售电：售电被拒绝',
+    'No se puede vender el pago: la venta fue rechazada',
+  ],
 ];
 
 /** The descriptions of XMLVend's SOAP faults (a schema fault may add the parser's finding, kept as written). */

@@ -335,6 +335,12 @@ export const asyncRoutes: AppRoute[] = [
         () => import('../features/channel/transaction-page'),
       ],
       ['reconciliation', 'Channel.Reconciliation', () => import('../features/channel/reconciliation-page')],
+      [
+        'mobile-payment',
+        'Channel.MobilePayment',
+        () => import('../features/mobile-money/mobile-payment-page'),
+      ],
+      ['sms-log', 'Channel.SmsLog', () => import('../features/mobile-money/sms-log-page')],
     ],
     'vendor',
   ),

@@ -5,6 +5,7 @@
 export * from './channel.js';
 export * from './files.js';
 export * from './masterdata.js';
+export * from './mobile-money.js';
 export * from './readings.js';
 export * from './remote-task.js';
 export * from './revenue-protection.js';

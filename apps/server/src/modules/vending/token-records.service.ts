@@ -1,6 +1,7 @@
 import type { TokenRecordReadRequest } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import type { SessionUser } from '../../lib/user-context.js';
+import { smsOfRecords } from '../sms/index.js';
 import { creditRecordOf, withCommunicationWay } from './records.js';
 import { readRecords, type TokenKind, type TokenRecordRow } from './vending.repo.js';
 
@@ -12,8 +13,16 @@ export function createTokenRecordService(deps: Deps) {
       readRecords(db, kind, b, user, map),
     /** Credit and cancel records carry the meter's CommunicationWay, joined in per page. */
     async readCredit(kind: 'credit' | 'creditCancel', b: TokenRecordReadRequest, user: SessionUser) {
-      const found = await readRecords(db, kind, b, user, (r) => creditRecordOf(r));
-      return { total: found.total, data: await withCommunicationWay(db, found.data) };
+      const found = await readRecords(db, kind, b, user, (r) => ({ id: r.id, view: creditRecordOf(r) }));
+      const sms = await smsOfRecords(
+        db,
+        found.data.map((r) => r.id),
+      );
+      const data = found.data.map(({ id, view }) => {
+        const s = sms.get(id);
+        return s ? { ...view, smsTo: s.destination, smsState: s.state } : view;
+      });
+      return { total: found.total, data: await withCommunicationWay(db, data) };
     },
     withCommunicationWay: <T extends { meterId: string }>(rows: T[]) => withCommunicationWay(db, rows),
   };

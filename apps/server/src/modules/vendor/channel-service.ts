@@ -32,7 +32,7 @@ export async function sellableMeter(vending: ChannelVending, call: ChannelCall, 
   return { ...m, caller: callerIn(call.vendor, m.stationId, call.ipAddress) };
 }
 
-function uniqueState(err: unknown): boolean {
+export function uniqueState(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }

@@ -13,8 +13,13 @@ import { createVendorService } from './vendor.service.js';
 import { installXmlVend } from './xmlvend.routes.js';
 import { createXmlVendService } from './xmlvend.service.js';
 
+export { callerIn } from './channel-caller.js';
+export { type ChannelCall, sellableMeter, uniqueState } from './channel-service.js';
+export { ChannelError } from './ppu.errors.js';
 export { PPU_BASE } from './ppu.operations.js';
 export { PPU_DOCUMENT_PATH } from './ppu.routes.js';
+export { type AlsoInSale, sellWithFloat } from './ppu.sale.js';
+export { findVendor, type VendorRecord, vendorByShortCode } from './vendor.repo.js';
 export { XMLVEND_PATH } from './xmlvend.routes.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.js';
+import type { Queryable, Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { minorToString } from '../../kernel/money.js';
 import { localDay } from '../../lib/dates.js';
@@ -43,6 +43,9 @@ export interface PurchaseMessage {
   answer?: (record: ChannelTokenRecord, after: FloatLeft) => Record<string, unknown>;
 }
 
+/** What a channel writes beside the sale, in its transaction (a payment's state, an SMS for the payer). */
+export type AlsoInSale = (tx: Tx, record: ChannelTokenRecord) => Promise<void>;
+
 /**
  * Sells through the vending pipeline with the float debit, the ledger row and the channel message in the
  * vend's own transaction. A re-used id fails on the message's unique key and rolls everything back.
@@ -52,6 +55,7 @@ export async function sellWithFloat(
   vending: ChannelVending,
   caller: ChannelCaller,
   p: PurchaseMessage,
+  also?: AlsoInSale,
 ): Promise<ChannelTokenRecord> {
   const ctx = caller.ctx;
   return vending
@@ -87,6 +91,7 @@ export async function sellWithFloat(
               channelError('TRANSACTION_DECLINED', 'Vend declined')
             );
           if (p.answer) await keepAnswer(tx, sold.id, p.answer(row, sold));
+          await also?.(tx, row);
         },
       },
     )

@@ -33,6 +33,7 @@ export const toVendorRow = (v: VendorRecord): VendorRow => ({
     'enabled',
     'remark',
   ]),
+  shortCode: v.shortCode,
   hasCredential: v.secretHash !== null,
   credentialDate: formatDateTime(v.secretIssuedDate),
   balance: minorToNumber(v.balanceMinor),
@@ -85,6 +86,12 @@ export function readVendors(
 
 export async function findVendor(q: Queryable, vendorId: string): Promise<VendorRecord | undefined> {
   const [row] = await q.select().from(vendors).where(eq(vendors.vendorId, vendorId));
+  return row;
+}
+
+/** The mobile-money vendor whose paybill or till number this is. */
+export async function vendorByShortCode(q: Queryable, shortCode: string): Promise<VendorRecord | undefined> {
+  const [row] = await q.select().from(vendors).where(eq(vendors.shortCode, shortCode));
   return row;
 }
 

@@ -51,6 +51,7 @@ const write = batchWriter({
         creditLimitMinor: toMinor(r.creditLimit),
         commissionBp: toBasisPoints(r.commissionRate),
         dailyLimitMinor: r.dailyLimit === null || r.dailyLimit === undefined ? null : toMinor(r.dailyLimit),
+        shortCode: r.shortCode || null,
         remark: r.remark ?? null,
       },
       key: { vendorId: r.vendorId },

@@ -62,7 +62,16 @@ export interface CreditReceiptRecord extends ReceiptRecord {
   carriedIn?: number | null;
   carriedOut?: number | null;
   paymentMethod?: string | null;
+  /** Where the token went by SMS and how far it got (a mobile-money sale). */
+  smsTo?: string | null;
+  smsState?: string | null;
 }
+
+/** "Sent by SMS to …" and its state, for a record whose token went by SMS. */
+export const smsLine = (t: TFunction, r: Pick<CreditReceiptRecord, 'smsTo' | 'smsState'>): string =>
+  r.smsTo
+    ? t('vending.sentBySms', { to: r.smsTo, state: t(`vending.smsState.${r.smsState ?? 'queued'}`) })
+    : '';
 
 /** A figure's line only when it is above zero (carried change is news only when there is some). */
 const whenAny = (label: string, n: number | null | undefined, text: string): Array<[string, string]> =>
@@ -118,6 +127,7 @@ export function creditReceipt(t: TFunction, r: CreditReceiptRecord, ctx: Receipt
       ...whenAny(t('vending.office.carriedIn'), r.carriedIn, m(r.carriedIn)),
       ...whenAny(t('vending.office.carriedOut'), r.carriedOut, m(r.carriedOut)),
       ...(r.paymentMethod ? [line(t('vending.paymentMethod'), r.paymentMethod)] : []),
+      ...(r.smsTo ? [line(t('vending.sms'), smsLine(t, r))] : []),
     ],
   };
 }

@@ -11,10 +11,12 @@ import { useIsSystemAdmin, useStations } from '../../components/list-page/lookup
 import { energy, money } from '../../components/vending/amount';
 import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import {
+  type CreditReceiptRecord,
   creditReceipt,
   printReceipt,
   type ReceiptContext,
   type ReceiptRecord,
+  smsLine,
   tokenReceipt,
   useReceiptContext,
 } from '../../components/vending/receipt';
@@ -367,7 +369,21 @@ function tokenColumns(t: TFunction, kindName: RecordKind): ListColumn<RecordRow>
         filter: { kind: 'text' },
         // The whole token at the grid's size (record-token in vending.css): 24 digits, copy icon, padding.
         width: TOKEN_WIDTH,
-        render: (v) => <TokenText token={String(v ?? '')} testId="record-token" />,
+        render: (v, row) => {
+          const sms = smsLine(t, row as CreditReceiptRecord);
+          const token = <TokenText token={String(v ?? '')} testId="record-token" />;
+          // A token that went by SMS says so under it, without a column of its own.
+          return sms ? (
+            <Space orientation="vertical" size={0}>
+              {token}
+              <Typography.Text type="secondary" data-testid="record-sms">
+                {sms}
+              </Typography.Text>
+            </Space>
+          ) : (
+            token
+          );
+        },
       },
     ];
   }
