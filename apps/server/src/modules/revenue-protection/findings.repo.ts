@@ -51,8 +51,9 @@ const likeText = (s: string) => s.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Every (transformer, day) of the range: the check meter's daily usage against the sum of the daily
- * usage of the meters assigned to the transformer. The loss is computed only for a complete day (the
- * check meter and every customer meter read): a gap is counted, not filled in.
+ * usage of the meters assigned to the transformer, kept per transformer-day on write. The loss is
+ * computed only for a complete day (the check meter and every customer meter read): a gap is counted,
+ * not filled in.
  */
 export function balanceQuery(req: TransformerBalanceRequest, user: SessionUser): SQL {
   const [from, to] = req.days;
@@ -66,14 +67,6 @@ export function balanceQuery(req: TransformerBalanceRequest, user: SessionUser):
       select m.transformer_id, count(*)::int as meters
       from meters m join t on t.transformer_id = m.transformer_id group by m.transformer_id
     ),
-    c as (
-      select m.transformer_id, r.reading_date as day, sum(r.usage1)::bigint as units,
-             count(r.usage1)::int as read
-      from meters m join t on t.transformer_id = m.transformer_id
-      join meter_daily_data r on r.meter_id = m.meter_id
-        and r.reading_date between ${from}::date and ${to}::date
-      group by m.transformer_id, r.reading_date
-    ),
     b as (
       select t.transformer_id, t.transformer_name, t.feeder_id, t.station_id, d.day as reading_date,
              k.usage1::bigint as check_units, coalesce(c.units, 0)::bigint as customer_units,
@@ -81,7 +74,7 @@ export function balanceQuery(req: TransformerBalanceRequest, user: SessionUser):
              coalesce(n.meters, 0) - coalesce(c.read, 0) as missing_meters
       from t cross join d
       left join meter_daily_data k on k.meter_id = t.check_meter_id and k.reading_date = d.day
-      left join c on c.transformer_id = t.transformer_id and c.day = d.day
+      left join transformer_daily c on c.transformer_id = t.transformer_id and c.reading_date = d.day
       left join n on n.transformer_id = t.transformer_id
     )
     select b.*, to_char(b.reading_date, 'YYYY-MM-DD') as day_text,
