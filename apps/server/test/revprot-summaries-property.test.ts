@@ -53,7 +53,7 @@ type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 
 async function apply(op: Op) {
   const db = t.database.db;
-  const meter = fleet[op.meter] ?? fleet[0];
+  const meter = fleet['meter' in op ? op.meter : 0] ?? fleet[0];
   if (!meter) throw new Error('no fixture meter');
   if (op.op === 'daily') {
     // One batch as collection writes it: the last of a (meter, day) wins, an existing row is overwritten.

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.js';
-import { escapeLike } from '../../kernel/read-query.js';
+import { escapeLike, withReportSettings } from '../../kernel/read-query.js';
 import { addDays, localTime } from '../../lib/dates.js';
 import { invalid } from '../../lib/domain-errors.js';
 import type { SessionUser } from '../../lib/user-context.js';
@@ -69,8 +69,17 @@ export function findingOrder(
   return sql.raw(`${column} ${way}, ${tail}`);
 }
 
-/** One page of a finding's rows (a select), the result's size carried on each row. */
-export async function findingPage<R>(
+/** One page of a finding's rows (a select), the result's size carried on each row; the report settings. */
+export function findingPage<R>(
+  q: Queryable,
+  rows: SQL,
+  order: SQL,
+  req: { pageNumber: number; pageSize: number },
+): Promise<{ total: number; rows: R[] }> {
+  return withReportSettings(q, (tx) => pageOf<R>(tx, rows, order, req));
+}
+
+async function pageOf<R>(
   q: Queryable,
   rows: SQL,
   order: SQL,
