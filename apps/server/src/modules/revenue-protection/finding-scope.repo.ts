@@ -76,25 +76,18 @@ export function findingPage<R>(
   order: SQL,
   req: { pageNumber: number; pageSize: number },
 ): Promise<{ total: number; rows: R[] }> {
-  return withReportSettings(q, (tx) => pageOf<R>(tx, rows, order, req));
-}
-
-async function pageOf<R>(
-  q: Queryable,
-  rows: SQL,
-  order: SQL,
-  req: { pageNumber: number; pageSize: number },
-): Promise<{ total: number; rows: R[] }> {
   const offset = (req.pageNumber - 1) * req.pageSize;
-  const page = rowsOf<R & { total: number | string }>(
-    await q.execute(sql`
-      select x.*, count(*) over ()::int as total from (${rows}) x
-      order by ${order} limit ${req.pageSize} offset ${offset}`),
-  );
-  if (page[0] || offset === 0) return { total: Number(page[0]?.total ?? 0), rows: page };
-  // A page past the end has no row to carry the count.
-  const [n] = rowsOf<{ n: number }>(await q.execute(sql`select count(*)::int as n from (${rows}) x`));
-  return { total: Number(n?.n ?? 0), rows: page };
+  return withReportSettings(q, async (tx) => {
+    const page = rowsOf<R & { total: number | string }>(
+      await tx.execute(sql`
+        select x.*, count(*) over ()::int as total from (${rows}) x
+        order by ${order} limit ${req.pageSize} offset ${offset}`),
+    );
+    if (page[0] || offset === 0) return { total: Number(page[0]?.total ?? 0), rows: page };
+    // A page past the end has no row to carry the count.
+    const [n] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from (${rows}) x`));
+    return { total: Number(n?.n ?? 0), rows: page };
+  });
 }
 
 /** Stored 0.1 kWh (bigint: a string from pg, a number from PGlite) → kWh. */
