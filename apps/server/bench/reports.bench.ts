@@ -9,6 +9,7 @@
  *   BENCH_ENGINES=pglite BENCH_PGLITE_METERS=2000 npm run bench:reports -w apps/server
  *   BENCH_PG_URL=postgres://… BENCH_ENGINES=postgres …       (an existing database; loaded once, reused)
  *   BENCH_PGLITE_PARTITIONS=1 BENCH_ENGINES=pglite …         (PGlite with PostgreSQL's monthly partitions)
+ *   BENCH_ONLY='^RP Transformer' …                           (only the cases whose label matches)
  *
  * The load is set-based (generate_series, one statement per day of data), with the interval tables'
  * keys and indexes dropped during the load and built after, the summary triggers off and the summaries
@@ -35,6 +36,8 @@ import {
 
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+/** BENCH_ONLY=<regexp>: only the cases whose label matches (e.g. '^RP ' for the findings). */
+const ONLY = new RegExp(process.env.BENCH_ONLY ?? '');
 const STATIONS = `(array['NORTH','CENTRAL','SOUTH'])[g % 3 + 1]`;
 
 const log = (s: string) => console.log(s);
@@ -313,7 +316,7 @@ async function run(name: string, database: Database, meters: number, target: num
     });
     const token = (login.json() as { result: { token: string } }).result.token;
     const worst: string[] = [];
-    for (const [label, method, url, body] of [...CASES, ...revprotCases(day)]) {
+    for (const [label, method, url, body] of [...CASES, ...revprotCases(day)].filter(([l]) => ONLY.test(l))) {
       const times: number[] = [];
       let rows = '';
       const runs = label.startsWith('RP ') ? REVPROT_RUNS : RUNS;

@@ -236,3 +236,19 @@ export const alarms = pgTable(
     index('alarms_station_idx').on(t.stationId, t.acknowledged, t.raisedDate),
   ],
 );
+
+/**
+ * Per transformer and day, the sum of usage1 and the count of rows with one over the meters assigned to
+ * the transformer (triggers on meter_daily_data and meters, migration 0027): the transformer balance
+ * reads a row per transformer-day instead of the fleet's daily rows.
+ */
+export const transformerDaily = pgTable(
+  'transformer_daily',
+  {
+    transformerId: text('transformer_id').notNull(),
+    readingDate: day('reading_date').notNull(),
+    units: units('units').notNull().default(sql`0`),
+    read: integer('read').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.transformerId, t.readingDate] })],
+);

@@ -54,26 +54,7 @@ async function customerDetails(q: Queryable, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/**
- * Runs a report's statements with room to aggregate in memory: a one-month Low Purchase groups one row
- * per purchasing meter (100,000 at utility scale), which spills to disk under the default 4 MB work_mem
- * and costs more than the scan. JIT is off: compiling the expressions of a large plan costs more than it
- * saves for a statement that runs once. Local to the transaction, so nothing else is affected.
- */
-export function withReportSettings<T>(
-  q: Queryable,
-  run: (tx: Queryable) => Promise<T>,
-  /** One snapshot for all the report's statements (read only: never a serialization failure). */
-  snapshot = false,
-): Promise<T> {
-  return q.transaction(
-    async (tx) => {
-      await tx.execute(sql`select set_config('work_mem', '64MB', true), set_config('jit', 'off', true)`);
-      return run(tx);
-    },
-    snapshot ? { isolationLevel: 'repeatable read', accessMode: 'read only' } : undefined,
-  );
-}
+export { withReportSettings } from '../../kernel/read-query.js';
 
 const byCustomerName = (orderBy: string | null | undefined) => /^\s*customerName\b/i.test(orderBy ?? '');
 

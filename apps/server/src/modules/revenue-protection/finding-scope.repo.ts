@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.js';
-import { escapeLike } from '../../kernel/read-query.js';
+import { escapeLike, withReportSettings } from '../../kernel/read-query.js';
 import { addDays, localTime } from '../../lib/dates.js';
 import { invalid } from '../../lib/domain-errors.js';
 import type { SessionUser } from '../../lib/user-context.js';
@@ -69,23 +69,25 @@ export function findingOrder(
   return sql.raw(`${column} ${way}, ${tail}`);
 }
 
-/** One page of a finding's rows (a select), the result's size carried on each row. */
-export async function findingPage<R>(
+/** One page of a finding's rows (a select), the result's size carried on each row; the report settings. */
+export function findingPage<R>(
   q: Queryable,
   rows: SQL,
   order: SQL,
   req: { pageNumber: number; pageSize: number },
 ): Promise<{ total: number; rows: R[] }> {
   const offset = (req.pageNumber - 1) * req.pageSize;
-  const page = rowsOf<R & { total: number | string }>(
-    await q.execute(sql`
-      select x.*, count(*) over ()::int as total from (${rows}) x
-      order by ${order} limit ${req.pageSize} offset ${offset}`),
-  );
-  if (page[0] || offset === 0) return { total: Number(page[0]?.total ?? 0), rows: page };
-  // A page past the end has no row to carry the count.
-  const [n] = rowsOf<{ n: number }>(await q.execute(sql`select count(*)::int as n from (${rows}) x`));
-  return { total: Number(n?.n ?? 0), rows: page };
+  return withReportSettings(q, async (tx) => {
+    const page = rowsOf<R & { total: number | string }>(
+      await tx.execute(sql`
+        select x.*, count(*) over ()::int as total from (${rows}) x
+        order by ${order} limit ${req.pageSize} offset ${offset}`),
+    );
+    if (page[0] || offset === 0) return { total: Number(page[0]?.total ?? 0), rows: page };
+    // A page past the end has no row to carry the count.
+    const [n] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from (${rows}) x`));
+    return { total: Number(n?.n ?? 0), rows: page };
+  });
 }
 
 /** Stored 0.1 kWh (bigint: a string from pg, a number from PGlite) → kWh. */
