@@ -41,6 +41,7 @@ import { dlt645ItemModule } from './modules/dlt645-item/index.js';
 import { gatewayModule } from './modules/gateway/index.js';
 import { imageModule } from './modules/image/index.js';
 import { itemModule } from './modules/item/index.js';
+import { keyCampaignModule } from './modules/key-campaign/index.js';
 import { keystoreModule } from './modules/keystore/index.js';
 import { logModule } from './modules/log/index.js';
 import { masterdataModule } from './modules/masterdata/index.js';
@@ -171,6 +172,7 @@ function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
     cashUpModule(deps),
     revenueProtectionModule(deps),
     vendorModule(deps, auth.checkAuthorizationPassword),
+    keyCampaignModule(deps),
   ];
 }
 
