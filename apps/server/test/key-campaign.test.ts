@@ -132,18 +132,18 @@ describe('a key campaign', () => {
     expect(decodeToken(digits(before.result.token), DECODER_KEY).crcOk).toBe(true);
 
     const acc = await t.call(
-      '/api/keyCampaign/accept',
+      '/api/keyCampaign/confirm',
       { campaignId: start.result.campaignId, meterId },
       admin,
     );
     expect(acc.code, acc.reason).toBe(0);
     const again = await t.call(
-      '/api/keyCampaign/accept',
+      '/api/keyCampaign/confirm',
       { campaignId: start.result.campaignId, meterId },
       admin,
     );
     expect(again.code).not.toBe(0);
-    expect(again.reason).toMatch(/has no tokens to accept/);
+    expect(again.reason).toMatch(/has no key change tokens to accept/);
     const [m] = await t.database.db.select().from(meters).where(eq(meters.meterId, meterId));
     expect(m).toMatchObject({ krn: 2, baseYear: 2014, krnNew: null });
     const keys = await (await keyStoreOf(t.app.deps)).allDecoderKeys();

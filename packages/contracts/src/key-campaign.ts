@@ -13,7 +13,6 @@ export const CampaignSelection = z
     stationId: Id.optional(),
     meterIds: z.array(Id).min(1).max(100_000).optional(),
   })
-  .strict()
   .refine((s) => Object.values(s).some((v) => v !== undefined), {
     message: 'Choose the meters: give at least one selector',
   });
@@ -70,12 +69,12 @@ export const KEY_CAMPAIGN_API = {
   }),
   progress: defineEndpoint({
     path: '/api/keyCampaign/progress',
-    request: z.object({}).strict(),
+    request: z.object({}),
     result: z.array(CampaignProgress),
     permission: 'Token.ChangeMeterKeyToken',
   }),
   accept: defineEndpoint({
-    path: '/api/keyCampaign/accept',
+    path: '/api/keyCampaign/confirm',
     request: CampaignAcceptRequest,
     result: CampaignMeterRow,
     permission: 'Token.ChangeMeterKeyToken',

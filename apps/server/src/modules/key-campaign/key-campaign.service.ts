@@ -18,7 +18,6 @@ import {
 } from './key-campaign.repo.js';
 import { campaignWorkerOf } from './key-campaign.worker.js';
 
-const TITLE = 'Key Change Campaign';
 const STATES = ['pending', 'issued', 'delivered', 'accepted', 'failed'] as const;
 
 type Progress = z.infer<typeof CampaignProgress>;
@@ -61,7 +60,7 @@ async function create(deps: Deps, ctx: UserContext, req: z.infer<typeof Campaign
     const stationId = ctx.user.isSystemAdmin ? null : ctx.user.stationId;
     const c = await insertCampaign(tx, { ...req, stationId }, { userId: ctx.user.userId, now }, ids);
     await writeAudit(tx, ctx.actor, {
-      title: TITLE,
+      title: 'Key Change Campaign',
       action: 'Create',
       after: {
         campaignId: c.campaignId,
@@ -88,19 +87,18 @@ async function accept(deps: Deps, ctx: UserContext, key: { campaignId: number; m
   const keyStore = await keyStoreOf(deps);
   return deps.database.db.transaction(async (tx) => {
     const row = await lockCampaignMeter(tx, key.campaignId, key.meterId);
-    const what = `Meter ${key.meterId} of key campaign ${key.campaignId}`;
-    if (!row) throw refuse(`${what} not found`);
-    const m = await findMeter(tx, key.meterId);
-    if (!m) throw refuse(`${what} not found`);
+    const { campaignId, meterId } = key;
+    const m = row && (await findMeter(tx, meterId));
+    if (!m) throw refuse(`Meter ${meterId} is not in key campaign ${campaignId}`);
     if (!ctx.user.isSystemAdmin && m.stationId !== ctx.user.stationId) {
-      throw refuse(`${what} belongs to another station`);
+      throw refuse(`Meter ${meterId} belongs to another station`);
     }
-    if (row.state !== 'issued' && row.state !== 'delivered') throw refuse(`${what} has no tokens to accept`);
-    const r = await lockKeyChangeRecord(tx, row.receiptId ?? -1);
-    if (!r || r.confirmed) throw refuse(`${what} has no tokens to accept`);
+    const open = row.state === 'issued' || row.state === 'delivered';
+    const r = open ? await lockKeyChangeRecord(tx, row.receiptId ?? -1) : undefined;
+    if (!r || r.confirmed) throw refuse(`Meter ${meterId} has no key change tokens to accept`);
     await installKeyChange(deps, tx, keyStore.on(tx), ctx, { r, m, k: r.keyChange as never });
     const after = await setMeterState(tx, key, { state: 'accepted', updateDate: deps.clock.now() });
-    await writeAudit(tx, ctx.actor, { title: TITLE, action: 'Accept', after });
+    await writeAudit(tx, ctx.actor, { title: 'Key Change Campaign', action: 'Confirm', after });
     return { ...key, state: 'accepted', receiptId: row.receiptId, error: null };
   });
 }
