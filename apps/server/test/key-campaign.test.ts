@@ -151,6 +151,14 @@ describe('a key campaign', () => {
     expect(newKey).not.toBe(DECODER_KEY);
     const after = await creditVend(t, { meterId, amount: '1000' }, admin);
     expect(decodeToken(digits(after.result.token), newKey)).toMatchObject({ tokenClass: 0, crcOk: true });
+    // The meters still to reach, with their tokens, for print or a customer letter.
+    const letters = await t.call<{ meterId: string; state: string; tokens: string[] }[]>(
+      '/api/keyCampaign/meters',
+      { campaignId: start.result.campaignId, state: 'issued' },
+      admin,
+    );
+    expect(letters.result.map((r) => r.meterId)).toEqual(ids(0, 24).filter((id) => id !== meterId));
+    for (const r of letters.result) expect(r.tokens.length).toBe(2);
     const [p2] = (await t.call<Progress[]>('/api/keyCampaign/progress', {}, admin)).result;
     expect(p2).toMatchObject({ issued: 23, accepted: 1 });
   });

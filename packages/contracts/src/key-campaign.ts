@@ -53,6 +53,13 @@ export const CampaignMeterRow = z.object({
   error: z.string().nullable(),
 });
 
+/** A campaign's meters for print or a customer letter: each with its key change tokens once issued. */
+export const CampaignMetersRequest = z.object({
+  campaignId: z.number().int(),
+  state: z.enum(['pending', 'issued', 'delivered', 'accepted', 'failed']).optional(),
+});
+export const CampaignLetterRow = CampaignMeterRow.extend({ tokens: z.array(z.string()) });
+
 /** Key-change campaigns: a selection of meters moved to a new key revision and/or base date. */
 export const KEY_CAMPAIGN_API = {
   preview: defineEndpoint({
@@ -71,6 +78,12 @@ export const KEY_CAMPAIGN_API = {
     path: '/api/keyCampaign/progress',
     request: z.object({}),
     result: z.array(CampaignProgress),
+    permission: 'Token.ChangeMeterKeyToken',
+  }),
+  meters: defineEndpoint({
+    path: '/api/keyCampaign/meters',
+    request: CampaignMetersRequest,
+    result: z.array(CampaignLetterRow),
     permission: 'Token.ChangeMeterKeyToken',
   }),
   accept: defineEndpoint({

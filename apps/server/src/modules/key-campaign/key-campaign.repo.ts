@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { meters } from '../../db/schema.js';
+import { meters, tokenRecords } from '../../db/schema.js';
 import {
   type CampaignSelection,
   type CampaignTarget,
@@ -138,4 +138,35 @@ export function stateCounts(q: Queryable, campaignIds: number[]) {
     .from(keyCampaignMeters)
     .where(inArray(keyCampaignMeters.campaignId, campaignIds))
     .groupBy(keyCampaignMeters.campaignId, keyCampaignMeters.state);
+}
+
+/** A campaign's meters (of one state if given) with their key change tokens, within the user's stations. */
+export function campaignMeters(
+  q: Queryable,
+  user: SessionUser,
+  req: { campaignId: number; state?: string | undefined },
+) {
+  return q
+    .select({
+      campaignId: keyCampaignMeters.campaignId,
+      meterId: keyCampaignMeters.meterId,
+      state: keyCampaignMeters.state,
+      receiptId: keyCampaignMeters.receiptId,
+      error: keyCampaignMeters.error,
+      tokens: tokenRecords.tokens,
+    })
+    .from(keyCampaignMeters)
+    .innerJoin(meters, eq(meters.meterId, keyCampaignMeters.meterId))
+    .leftJoin(
+      tokenRecords,
+      and(eq(tokenRecords.kind, 'changeKey'), eq(tokenRecords.receiptId, keyCampaignMeters.receiptId)),
+    )
+    .where(
+      and(
+        eq(keyCampaignMeters.campaignId, req.campaignId),
+        ...(req.state ? [eq(keyCampaignMeters.state, req.state)] : []),
+        ...stationScope(meters.stationId, user),
+      ),
+    )
+    .orderBy(asc(keyCampaignMeters.meterId));
 }

@@ -16,6 +16,11 @@ export function keyCampaignRoutes(service: KeyCampaignService): RouteDef[] {
       service.progress(ctx),
     ),
     route(
+      KEY_CAMPAIGN_API.meters,
+      "A campaign's meters with their key change tokens (print, letter)",
+      (b, ctx) => service.meters(ctx, b),
+    ),
+    route(
       KEY_CAMPAIGN_API.accept,
       'A campaign meter confirmed its key change: make the new key current',
       (b, ctx) => service.accept(ctx, b),

@@ -8,6 +8,7 @@ import { keyStoreOf } from '../keystore/index.js';
 import { findMeter, installKeyChange, lockKeyChangeRecord } from '../vending/index.js';
 import {
   type CampaignRow,
+  campaignMeters,
   countSelected,
   insertCampaign,
   loadCampaigns,
@@ -110,6 +111,8 @@ export function createKeyCampaignService(deps: Deps) {
     }),
     create: (ctx: UserContext, req: z.infer<typeof CampaignCreateRequest>) => create(deps, ctx, req),
     progress: (ctx: UserContext) => progress(deps, ctx),
+    meters: async (ctx: UserContext, req: { campaignId: number; state?: string | undefined }) =>
+      (await campaignMeters(deps.database.db, ctx.user, req)).map((r) => ({ ...r, tokens: r.tokens ?? [] })),
     accept: (ctx: UserContext, key: { campaignId: number; meterId: string }) => accept(deps, ctx, key),
   };
 }
