@@ -52,6 +52,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Another app instance on the test's database: what a restarted or second server process is. */
+async function instance() {
+  const app = await buildApp({
+    config: testConfig(),
+    database: t.database,
+    clock: manualClock(new Date('2026-11-22T09:00:00Z')),
+    logger: false,
+  });
+  await app.ready();
+  return app;
+}
+
 const changeKeyRecords = (meterId: string) =>
   queryRows<{ n: number }>(
     t.database,
@@ -99,13 +111,7 @@ describe('a key campaign', () => {
     expect(start.result.total).toBe(24);
     // The first process stops wherever it is; a second on the same database resumes the campaign.
     await campaignWorkerOf(t.app.deps).stop();
-    const second = await buildApp({
-      config: testConfig(),
-      database: t.database,
-      clock: manualClock(new Date('2026-11-22T09:00:00Z')),
-      logger: false,
-    });
-    await second.ready();
+    const second = await instance();
     await campaignWorkerOf(second.deps).wake();
     await second.close();
 
@@ -161,5 +167,24 @@ describe('a key campaign', () => {
     for (const r of letters.result) expect(r.tokens.length).toBe(2);
     const [p2] = (await t.call<Progress[]>('/api/keyCampaign/progress', {}, admin)).result;
     expect(p2).toMatchObject({ issued: 23, accepted: 1 });
+  });
+
+  it('two app instances working one campaign at once issue each meter once', async () => {
+    const start = await t.call<Progress>(
+      '/api/keyCampaign/create',
+      { name: 'East', selection: { stationId: '0002' }, target: { krn: 2, baseYear: 2014 } },
+      admin,
+    );
+    expect(start.code, start.reason).toBe(0);
+    // The first instance's worker was stopped above; two more on the same database drain the campaign together.
+    const [a, b] = await Promise.all([instance(), instance()]);
+    await Promise.all([campaignWorkerOf(a.deps).wake(), campaignWorkerOf(b.deps).wake()]);
+    await Promise.all([a.close(), b.close()]);
+    const rows = await queryRows<{ meter_id: string; n: number }>(
+      t.database,
+      sql`select meter_id, count(*)::int as n from token_records
+          where kind = 'changeKey' and remark = ${`Key campaign ${start.result.campaignId}`} group by meter_id`,
+    );
+    expect(rows.map((r) => [r.meter_id, r.n]).sort()).toEqual(ids(100, 6).map((id) => [id, 1]));
   });
 });
