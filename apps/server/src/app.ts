@@ -41,6 +41,7 @@ import { dlt645ItemModule } from './modules/dlt645-item/index.js';
 import { gatewayModule } from './modules/gateway/index.js';
 import { imageModule } from './modules/image/index.js';
 import { itemModule } from './modules/item/index.js';
+import { keyCampaignModule } from './modules/key-campaign/index.js';
 import { keystoreModule, openPkcs11Vault } from './modules/keystore/index.js';
 import { logModule } from './modules/log/index.js';
 import { masterdataModule } from './modules/masterdata/index.js';
@@ -176,6 +177,7 @@ function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
     vendorModule(deps, auth.checkAuthorizationPassword),
     sms,
     mobileMoneyModule(deps, auth.checkAuthorizationPassword, sms.outbox),
+    keyCampaignModule(deps),
   ];
 }
 

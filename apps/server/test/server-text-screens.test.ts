@@ -262,6 +262,9 @@ const bodyOf = (path: string, lang: string): Record<string, unknown> => {
     [contracts.REVPROT_CASE_API.summary.path]: { days: [dayBefore(30), dayBefore(1)] },
     // A transformer of the demo network (seed/demo-theft.ts).
     [contracts.TRANSFORMER_API.readMap.path]: { transformerId: 'TX-NORTH-1' },
+    // A campaign preview needs one selector.
+    [contracts.KEY_CAMPAIGN_API.preview.path]: { krn: 1 },
+    [contracts.KEY_CAMPAIGN_API.meters.path]: { campaignId: 1 },
   };
   return { pageNumber: 1, pageSize: 100, lang, ...extra[path] };
 };

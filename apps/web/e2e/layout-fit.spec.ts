@@ -109,6 +109,8 @@ const DECIDING: Record<string, string[]> = {
   '/channel/vendor': ['vendorId', 'vendorName', 'enabled', 'balance'],
   '/channel/channel-transaction': ['createDate', 'vendorId', 'meterId', 'amount', 'saleState'],
   '/channel/reconciliation': ['day', 'vendorId', 'salesAmount', 'netDue'],
+  '/channel/mobile-payment': ['transId', 'createDate', 'amount', 'billRef', 'state'],
+  '/channel/sms-log': ['createDate', 'destination', 'kind', 'state'],
   '/setting/station': ['stationId', 'name'],
   '/setting/role': ['roleId', 'name'],
   '/setting/user': ['userId', 'fullName', 'status', 'roleId'],

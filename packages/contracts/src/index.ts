@@ -18,6 +18,7 @@ export * from './fleet-spec.js';
 export * from './gateway.js';
 export * from './image.js';
 export * from './item.js';
+export * from './key-campaign.js';
 export * from './keystore.js';
 export * from './log.js';
 export * from './meter.js';

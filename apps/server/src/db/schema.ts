@@ -345,6 +345,8 @@ export const images = pgTable('images', {
   updateDate: lastWrittenDate(),
 });
 
+// Key-change campaigns: a selection of meters moved to a new key revision or base date.
+export * from './schema-campaigns.js';
 // Channels: vendors, their float ledger, and the messages they sent.
 export * from './schema-channels.js';
 // Meter-data collection: the scheduler's per-meter/period markers and its leadership lease.

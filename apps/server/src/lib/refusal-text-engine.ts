@@ -91,6 +91,11 @@ export const CONTRACT_ISSUES: Rule[] = [
   [/^password: 6 digits$/, '密码：6 位数字', 'contraseña: 6 dígitos'],
   [/^operator: 8 digits$/, '操作员代码：8 位数字', 'operador: 8 dígitos'],
   [/^SGC is 6 digits$/, 'SGC 为 6 位数字', 'El SGC tiene 6 dígitos'],
+  [
+    /^Choose the meters: give at least one selector$/,
+    '请选择表计：至少给出一个条件',
+    'Elija los medidores: indique al menos un criterio',
+  ],
   [/^Please enter a valid email$/, '请输入有效的电子邮箱', 'Introduzca un correo electrónico válido'],
   [/^letters, digits and _ \. @ - only$/, '只能包含字母、数字和 _ . @ -', 'solo letras, dígitos y _ . @ -'],
   [

@@ -248,6 +248,17 @@ const ROWS: Rule[] = [
     '售电记录 $1 已撤销',
     'El registro de venta $1 ya está anulado',
   ],
+  [/^No meter matches this selection$/, '没有符合此选择的表计', 'Ningún medidor coincide con esta selección'],
+  [
+    /^Meter (\S+) is not in key campaign (\S+)$/,
+    '表计 $1 不在换密钥批次 $2 中',
+    'El medidor $1 no está en la campaña de cambio de clave $2',
+  ],
+  [
+    /^Meter (\S+) has no key change tokens to accept$/,
+    '表计 $1 没有待确认的换密钥令牌',
+    'El medidor $1 no tiene tokens de cambio de clave por aceptar',
+  ],
   [
     /^Key change record (\S+) not found$/,
     '未找到换密钥记录 $1',

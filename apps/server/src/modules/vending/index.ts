@@ -52,3 +52,8 @@ export {
   createChannelVending,
   type ReversalOutcome,
 } from './channel-sale.js';
+
+/** One meter's key change inside a caller's transaction: issue its tokens, or install it once accepted. */
+export { findMeter, lockKeyChangeRecord, setPendingKeyFields } from './key-change.repo.js';
+export { installKeyChange, issueKeyChange, type Vendable } from './management.service.js';
+export { requireVendable } from './vending-guards.js';

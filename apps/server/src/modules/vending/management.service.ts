@@ -29,6 +29,7 @@ import {
   nextReceiptId,
   saveLastTid,
   type TokenKind,
+  type TokenRecordRow,
 } from './vending.repo.js';
 import { recordOfAccount, requireVendable, stsRefusal } from './vending-guards.js';
 
@@ -235,6 +236,60 @@ function pendingKeyFields(m: MeterRow): NextKeyFields {
   return { sgc: sgcNew, krn: krnNew, ken: kenNew, ti: tiNew, kt: ktNew, baseYear: baseYearNew };
 }
 
+export type Vendable = Awaited<ReturnType<typeof requireVendable>>;
+
+/**
+ * Writes one meter's key-change tokens and their record inside the caller's transaction: two tokens (four
+ * for EA11) carrying `next`, each encrypted under the key the meter holds now. The meter's token state is
+ * locked first, so no vend encodes concurrently; the new key becomes current only on confirmation.
+ */
+export async function issueKeyChange(
+  deps: Deps,
+  tx: Tx,
+  keys: DbKeyStore,
+  ctx: UserContext,
+  req: { v: Vendable; next: NextKeyFields; remark: string | null },
+) {
+  const { v, next } = req;
+  await lockMeterTokenState(tx, v.meter.meterId);
+  const current = await keys.decoderKeyInfo(v.meter.meterId);
+  const newKey = await nextKeyOf(keys, v.meter, next);
+  let tokens: string[];
+  try {
+    tokens = await keys.encodeKeyChange(v.meter.meterId, newKey, {
+      newKEN: next.ken,
+      newKRN: next.krn,
+      // A later base date rolls the meter's TID memory over.
+      RO: next.baseYear > current.baseYear ? 1 : 0,
+      newKT: next.kt,
+      newTI: next.ti,
+      sgc: next.sgc,
+    });
+  } catch (err) {
+    throw stsRefusal(err);
+  }
+  const record = await insertRecord(tx, {
+    ...recordOfAccount(v),
+    kind: 'changeKey',
+    receiptId: await nextReceiptId(tx, 'changeKey'),
+    token: present(tokens[0], 'the first key-change token'),
+    tokens,
+    tokenClass: 2,
+    subclass: 3,
+    keyChange: next,
+    confirmed: false,
+    remark: req.remark,
+    createId: ctx.user.userId,
+    createDate: deps.clock.now(),
+  });
+  await writeAudit(tx, ctx.actor, {
+    title: TITLES.changeKey,
+    action: 'Generate',
+    after: keyChangeRecordOf(record),
+  });
+  return record;
+}
+
 /** Two tokens (four for EA11) that carry the new key, each encrypted under the current key. */
 async function changeMeterKey(
   deps: Deps,
@@ -251,46 +306,9 @@ async function changeMeterKey(
   const v = await requireVendable(deps.database.db, ctx, req.meterId);
   const next = pendingKeyFields(v.meter);
   const keyStore = await keyStoreOf(deps);
-  const row = await deps.database.db.transaction(async (tx) => {
-    await lockMeterTokenState(tx, req.meterId);
-    const keys = keyStore.on(tx);
-    const current = await keys.decoderKeyInfo(req.meterId);
-    const newKey = await nextKeyOf(keys, v.meter, next);
-    let tokens: string[];
-    try {
-      tokens = await keys.encodeKeyChange(req.meterId, newKey, {
-        newKEN: next.ken,
-        newKRN: next.krn,
-        // A later base date rolls the meter's TID memory over.
-        RO: next.baseYear > current.baseYear ? 1 : 0,
-        newKT: next.kt,
-        newTI: next.ti,
-        sgc: next.sgc,
-      });
-    } catch (err) {
-      throw stsRefusal(err);
-    }
-    const record = await insertRecord(tx, {
-      ...recordOfAccount(v),
-      kind: 'changeKey',
-      receiptId: await nextReceiptId(tx, 'changeKey'),
-      token: present(tokens[0], 'the first key-change token'),
-      tokens,
-      tokenClass: 2,
-      subclass: 3,
-      keyChange: next,
-      confirmed: false,
-      remark: req.remark ?? null,
-      createId: ctx.user.userId,
-      createDate: deps.clock.now(),
-    });
-    await writeAudit(tx, ctx.actor, {
-      title: TITLES.changeKey,
-      action: 'Generate',
-      after: keyChangeRecordOf(record),
-    });
-    return record;
-  });
+  const row = await deps.database.db.transaction((tx) =>
+    issueKeyChange(deps, tx, keyStore.on(tx), ctx, { v, next, remark: req.remark ?? null }),
+  );
   return keyChangeRecordOf(row) satisfies z.infer<typeof ChangeMeterKeyRecord>;
 }
 
@@ -308,33 +326,46 @@ async function keyChangeToConfirm(tx: Tx, ctx: UserContext, receiptId: number) {
 }
 
 /**
+ * The meter took the key change `r` (locked by the caller): the new fields and key become current and the
+ * record confirmed, in the caller's transaction.
+ */
+export async function installKeyChange(
+  deps: Deps,
+  tx: Tx,
+  keys: DbKeyStore,
+  ctx: UserContext,
+  { r, m, k }: { r: TokenRecordRow; m: MeterRow; k: NextKeyFields },
+) {
+  // Vends to the meter read its key after this lock: none encodes under the old key once this commits.
+  await lockMeterTokenState(tx, m.meterId);
+  const newKey = await nextKeyOf(keys, m, k);
+  const now = deps.clock.now();
+  const baseYear = k.baseYear as 1993 | 2014 | 2035;
+  await keys.installKey({ meterId: m.meterId, ...k, baseYear, ea: m.ea }, newKey);
+  const by = { userId: ctx.user.userId, now };
+  await installKeyFields(tx, m.meterId, k, by);
+  // On a new base date the meter forgets its TIDs (RO); our memory of the last one goes with it.
+  if (k.baseYear !== m.baseYear) await saveLastTid(tx, m.meterId, null, now);
+  const after = await confirmKeyChangeRecord(tx, r.id, by);
+  const { meterId, sgc, krn, ken, ti, kt } = m;
+  await writeAudit(tx, ctx.actor, {
+    title: TITLES.changeKey,
+    action: 'Confirm',
+    before: { meterId, sgc, krn, ken, ti, kt, baseYear: m.baseYear },
+    after: { meterId: m.meterId, ...k },
+  });
+  return after;
+}
+
+/**
  * The meter took the key change: the new fields and key become current. Until then every token still
  * uses the old key, so a lost key-change token never strands a meter.
  */
 async function confirmKeyChange(deps: Deps, ctx: UserContext, receiptId: number) {
   const keyStore = await keyStoreOf(deps);
   const row = await deps.database.db.transaction(async (tx) => {
-    const { r, m, k } = await keyChangeToConfirm(tx, ctx, receiptId);
-    // Vends to the meter read its key after this lock: none encodes under the old key once this commits.
-    await lockMeterTokenState(tx, m.meterId);
-    const keys = keyStore.on(tx);
-    const newKey = await nextKeyOf(keys, m, k);
-    const now = deps.clock.now();
-    const baseYear = k.baseYear as 1993 | 2014 | 2035;
-    await keys.installKey({ meterId: m.meterId, ...k, baseYear, ea: m.ea }, newKey);
-    const by = { userId: ctx.user.userId, now };
-    await installKeyFields(tx, m.meterId, k, by);
-    // On a new base date the meter forgets its TIDs (RO); our memory of the last one goes with it.
-    if (k.baseYear !== m.baseYear) await saveLastTid(tx, m.meterId, null, now);
-    const after = await confirmKeyChangeRecord(tx, r.id, by);
-    const { meterId, sgc, krn, ken, ti, kt } = m;
-    await writeAudit(tx, ctx.actor, {
-      title: TITLES.changeKey,
-      action: 'Confirm',
-      before: { meterId, sgc, krn, ken, ti, kt, baseYear: m.baseYear },
-      after: { meterId: m.meterId, ...k },
-    });
-    return after;
+    const found = await keyChangeToConfirm(tx, ctx, receiptId);
+    return installKeyChange(deps, tx, keyStore.on(tx), ctx, found);
   });
   return keyChangeRecordOf(row);
 }

@@ -1,0 +1,51 @@
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Which meters a campaign takes: every given field narrows the set (an empty selection takes none). */
+export interface CampaignSelection {
+  sgc?: string;
+  krn?: number;
+  ti?: number;
+  baseYear?: number;
+  stationId?: string;
+  meterIds?: string[];
+}
+
+/** Where a campaign moves its meters: the new key revision and/or base date (other key fields stay). */
+export interface CampaignTarget {
+  krn: number;
+  baseYear: number;
+}
+
+/** A key-change campaign: its selection and target as started; its meters are in `key_campaign_meters`. */
+export const keyCampaigns = pgTable('key_campaigns', {
+  campaignId: serial('campaign_id').primaryKey(),
+  name: text('name').notNull(),
+  /** The starting user's station, or null for a system administrator's fleet-wide campaign. */
+  stationId: text('station_id'),
+  selection: jsonb('selection').$type<CampaignSelection>().notNull(),
+  target: jsonb('target').$type<CampaignTarget>().notNull(),
+  createId: text('create_id').notNull(),
+  createDate: timestamp('create_date', { withTimezone: true }).notNull(),
+});
+
+/**
+ * One meter of a campaign. The primary key (campaign, meter) lets a meter's tokens be issued once per
+ * campaign: the issue and the move from `pending` to `issued` commit in one transaction.
+ */
+export const keyCampaignMeters = pgTable(
+  'key_campaign_meters',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    meterId: text('meter_id').notNull(),
+    /** pending → issued → accepted, or failed (with `error`). */
+    state: text('state').notNull().default('pending'),
+    /** The key-change record's receipt number once issued. */
+    receiptId: integer('receipt_id'),
+    error: text('error'),
+    updateDate: timestamp('update_date', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.meterId] }),
+    index('key_campaign_meters_state').on(t.campaignId, t.state),
+  ],
+);

@@ -1,0 +1,172 @@
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { meters, tokenRecords } from '../../db/schema.js';
+import {
+  type CampaignSelection,
+  type CampaignTarget,
+  keyCampaignMeters,
+  keyCampaigns,
+} from '../../db/schema-campaigns.js';
+import { stationScope } from '../../kernel/read-query.js';
+import type { SessionUser } from '../../lib/user-context.js';
+
+export type CampaignRow = typeof keyCampaigns.$inferSelect;
+export type CampaignMeterRow = typeof keyCampaignMeters.$inferSelect;
+
+/** The meters a selection takes, within what the user may see. */
+function selectionWhere(s: CampaignSelection, user: SessionUser): SQL | undefined {
+  const conds: SQL[] = [
+    ...(s.sgc !== undefined ? [eq(meters.sgc, s.sgc)] : []),
+    ...(s.krn !== undefined ? [eq(meters.krn, s.krn)] : []),
+    ...(s.ti !== undefined ? [eq(meters.ti, s.ti)] : []),
+    ...(s.baseYear !== undefined ? [eq(meters.baseYear, s.baseYear)] : []),
+    ...(s.meterIds ? [inArray(meters.meterId, s.meterIds)] : []),
+    ...stationScope(meters.stationId, user, s.stationId),
+  ];
+  return and(...conds);
+}
+
+export async function countSelected(q: Queryable, s: CampaignSelection, user: SessionUser): Promise<number> {
+  const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(meters).where(selectionWhere(s, user));
+  return Number(row?.n ?? 0);
+}
+
+export async function selectedMeterIds(q: Queryable, s: CampaignSelection, user: SessionUser) {
+  const rows = await q
+    .select({ meterId: meters.meterId })
+    .from(meters)
+    .where(selectionWhere(s, user))
+    .orderBy(asc(meters.meterId));
+  return rows.map((r) => r.meterId);
+}
+
+const CHUNK = 1000;
+
+/** The campaign and one pending row per meter, in the caller's transaction. */
+export async function insertCampaign(
+  q: Queryable,
+  c: { name: string; stationId: string | null; selection: CampaignSelection; target: CampaignTarget },
+  by: { userId: string; now: Date },
+  meterIds: string[],
+): Promise<CampaignRow> {
+  const [row] = await q
+    .insert(keyCampaigns)
+    .values({ ...c, createId: by.userId, createDate: by.now })
+    .returning();
+  if (!row) throw new Error('the campaign insert answered no row');
+  for (let i = 0; i < meterIds.length; i += CHUNK) {
+    const part = meterIds.slice(i, i + CHUNK).map((meterId) => ({ campaignId: row.campaignId, meterId }));
+    await q.insert(keyCampaignMeters).values(part);
+  }
+  return row;
+}
+
+/** Up to `limit` meters still to issue, oldest campaign first (no lock: `lockPending` decides). */
+export function nextPending(q: Queryable, limit: number) {
+  return q
+    .select({ campaignId: keyCampaignMeters.campaignId, meterId: keyCampaignMeters.meterId })
+    .from(keyCampaignMeters)
+    .where(eq(keyCampaignMeters.state, 'pending'))
+    .orderBy(asc(keyCampaignMeters.campaignId), asc(keyCampaignMeters.meterId))
+    .limit(limit);
+}
+
+/**
+ * The campaign meter locked for this transaction if it is still pending: a second worker waits here
+ * and then finds it issued, so a meter's tokens are issued once per campaign.
+ */
+export async function lockPending(q: Queryable, campaignId: number, meterId: string) {
+  const [row] = await q
+    .select()
+    .from(keyCampaignMeters)
+    .where(
+      and(
+        eq(keyCampaignMeters.campaignId, campaignId),
+        eq(keyCampaignMeters.meterId, meterId),
+        eq(keyCampaignMeters.state, 'pending'),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function lockCampaignMeter(q: Queryable, campaignId: number, meterId: string) {
+  const [row] = await q
+    .select()
+    .from(keyCampaignMeters)
+    .where(and(eq(keyCampaignMeters.campaignId, campaignId), eq(keyCampaignMeters.meterId, meterId)))
+    .for('update');
+  return row;
+}
+
+export async function setMeterState(
+  q: Queryable,
+  key: { campaignId: number; meterId: string },
+  set: { state: string; receiptId?: number; error?: string | null; updateDate: Date },
+): Promise<CampaignMeterRow | undefined> {
+  const [row] = await q
+    .update(keyCampaignMeters)
+    .set(set)
+    .where(and(eq(keyCampaignMeters.campaignId, key.campaignId), eq(keyCampaignMeters.meterId, key.meterId)))
+    .returning();
+  return row;
+}
+
+export async function findCampaign(q: Queryable, campaignId: number) {
+  const [row] = await q.select().from(keyCampaigns).where(eq(keyCampaigns.campaignId, campaignId));
+  return row;
+}
+
+/** Campaigns the user may see, newest first. */
+export function loadCampaigns(q: Queryable, user: SessionUser) {
+  return q
+    .select()
+    .from(keyCampaigns)
+    .where(and(...stationScope(keyCampaigns.stationId, user)))
+    .orderBy(sql`${keyCampaigns.campaignId} desc`);
+}
+
+/** Meters per state for each of the given campaigns. */
+export function stateCounts(q: Queryable, campaignIds: number[]) {
+  if (campaignIds.length === 0) return Promise.resolve([]);
+  return q
+    .select({
+      campaignId: keyCampaignMeters.campaignId,
+      state: keyCampaignMeters.state,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(keyCampaignMeters)
+    .where(inArray(keyCampaignMeters.campaignId, campaignIds))
+    .groupBy(keyCampaignMeters.campaignId, keyCampaignMeters.state);
+}
+
+/** A campaign's meters (of one state if given) with their key change tokens, within the user's stations. */
+export function campaignMeters(
+  q: Queryable,
+  user: SessionUser,
+  req: { campaignId: number; state?: string | undefined },
+) {
+  return q
+    .select({
+      campaignId: keyCampaignMeters.campaignId,
+      meterId: keyCampaignMeters.meterId,
+      state: keyCampaignMeters.state,
+      receiptId: keyCampaignMeters.receiptId,
+      error: keyCampaignMeters.error,
+      tokens: tokenRecords.tokens,
+    })
+    .from(keyCampaignMeters)
+    .innerJoin(meters, eq(meters.meterId, keyCampaignMeters.meterId))
+    .leftJoin(
+      tokenRecords,
+      and(eq(tokenRecords.kind, 'changeKey'), eq(tokenRecords.receiptId, keyCampaignMeters.receiptId)),
+    )
+    .where(
+      and(
+        eq(keyCampaignMeters.campaignId, req.campaignId),
+        ...(req.state ? [eq(keyCampaignMeters.state, req.state)] : []),
+        ...stationScope(meters.stationId, user),
+      ),
+    )
+    .orderBy(asc(keyCampaignMeters.meterId));
+}

@@ -1,0 +1,140 @@
+import type { Deps } from '../../deps.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { type DbKeyStore, keyStoreOf } from '../keystore/index.js';
+import { issueKeyChange, requireVendable, setPendingKeyFields } from '../vending/index.js';
+import {
+  type CampaignRow,
+  findCampaign,
+  lockPending,
+  nextPending,
+  setMeterState,
+} from './key-campaign.repo.js';
+
+const BATCH = 50;
+
+/**
+ * The campaign acts as the user who started it, within the station it was started for (none: every
+ * station), so its tokens are recorded and audited as that user's.
+ */
+export function campaignContext(c: CampaignRow): UserContext {
+  return {
+    user: {
+      sessionId: `key-campaign-${c.campaignId}`,
+      userId: c.createId,
+      roleId: '',
+      roleName: '',
+      roleContent: [],
+      stationId: c.stationId ?? '',
+      isSystemAdmin: c.stationId === null,
+      mustChangePassword: false,
+    },
+    actor: { userId: c.createId, stationId: c.stationId, ipAddress: null },
+  };
+}
+
+/**
+ * Issues one campaign meter's key-change tokens: the lock on its pending row, the meter's new key fields,
+ * the tokens' record and the move to `issued` commit together, so a meter is issued at most once per
+ * campaign even when two processes work the same campaign or one dies mid-way.
+ */
+async function issueOne(deps: Deps, store: DbKeyStore, key: { campaignId: number; meterId: string }) {
+  await deps.database.db.transaction(async (tx) => {
+    const row = await lockPending(tx, key.campaignId, key.meterId);
+    const c = row && (await findCampaign(tx, key.campaignId));
+    if (!c) return;
+    const ctx = campaignContext(c);
+    const v = await requireVendable(tx, ctx, key.meterId);
+    const m = v.meter;
+    const keys = store.on(tx);
+    // The key the meter holds now (its stored decoder key's identity) moves to the target revision/base date.
+    const held = await keys.decoderKeyInfo(m.meterId);
+    const next = {
+      sgc: held.sgc,
+      krn: c.target.krn,
+      ken: held.ken,
+      ti: Number(held.ti),
+      kt: held.kt,
+      baseYear: c.target.baseYear,
+    };
+    const now = deps.clock.now();
+    await setPendingKeyFields(tx, m.meterId, {
+      sgcNew: next.sgc,
+      krnNew: next.krn,
+      kenNew: next.ken,
+      tiNew: next.ti,
+      ktNew: next.kt,
+      baseYearNew: next.baseYear,
+      updateId: c.createId,
+      updateDate: now,
+    });
+    const remark = `Key campaign ${c.campaignId}`;
+    const record = await issueKeyChange(deps, tx, keys, ctx, { v, next, remark });
+    await setMeterState(tx, key, { state: 'issued', receiptId: record.receiptId, updateDate: now });
+  });
+}
+
+/** A meter that cannot be issued (refused, no key for the new revision) is marked failed with the reason. */
+async function issueOrFail(deps: Deps, store: DbKeyStore, key: { campaignId: number; meterId: string }) {
+  try {
+    await issueOne(deps, store, key);
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    await deps.database.db.transaction(async (tx) => {
+      if (!(await lockPending(tx, key.campaignId, key.meterId))) return;
+      await setMeterState(tx, key, { state: 'failed', error, updateDate: deps.clock.now() });
+    });
+  }
+}
+
+export interface CampaignWorker {
+  /** Starts (or continues) issuing every pending meter; answers when none is left. */
+  wake(): Promise<void>;
+  /** Lets the meter being issued finish and issues no more (the app is closing). */
+  stop(): Promise<void>;
+}
+
+function createCampaignWorker(deps: Deps): CampaignWorker {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const drain = async () => {
+    const store = await keyStoreOf(deps);
+    do {
+      again = false;
+      for (;;) {
+        const batch = await nextPending(deps.database.db, BATCH);
+        if (batch.length === 0 || stopped) break;
+        for (const key of batch) if (!stopped) await issueOrFail(deps, store, key);
+      }
+    } while (again && !stopped);
+  };
+  return {
+    async stop() {
+      stopped = true;
+      await running;
+    },
+    wake() {
+      if (stopped) return Promise.resolve();
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = drain().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+  };
+}
+
+const workers = new WeakMap<Deps, CampaignWorker>();
+
+/** The one worker per app (deps): state lives in the database, so a new process resumes where one stopped. */
+export function campaignWorkerOf(deps: Deps): CampaignWorker {
+  let w = workers.get(deps);
+  if (!w) {
+    w = createCampaignWorker(deps);
+    workers.set(deps, w);
+  }
+  return w;
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { Id } from './common.js';
+import { defineEndpoint } from './endpoint.js';
+import { BaseYear, Krn, Sgc, Ti } from './sts-key.js';
+
+/** Which meters a campaign takes: every field given narrows the set; at least one must be given. */
+export const CampaignSelection = z
+  .object({
+    sgc: Sgc.optional(),
+    krn: Krn.optional(),
+    ti: Ti.optional(),
+    baseYear: BaseYear.optional(),
+    stationId: Id.optional(),
+    meterIds: z.array(Id).min(1).max(100_000).optional(),
+  })
+  .refine((s) => Object.values(s).some((v) => v !== undefined), {
+    message: 'Choose the meters: give at least one selector',
+  });
+
+export const CampaignPreviewResult = z.object({ meters: z.number().int() });
+
+/** A campaign to start: the selection and where it moves those meters. */
+export const CampaignCreateRequest = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    selection: CampaignSelection,
+    target: z.object({ krn: Krn, baseYear: BaseYear }).strict(),
+  })
+  .strict();
+
+/** One campaign and how far it has come. */
+export const CampaignProgress = z.object({
+  campaignId: z.number().int(),
+  name: z.string(),
+  stationId: z.string().nullable(),
+  target: z.object({ krn: z.number().int(), baseYear: z.number().int() }),
+  createDate: z.string(),
+  total: z.number().int(),
+  pending: z.number().int(),
+  issued: z.number().int(),
+  delivered: z.number().int(),
+  accepted: z.number().int(),
+  failed: z.number().int(),
+});
+
+export const CampaignAcceptRequest = z.object({ campaignId: z.number().int(), meterId: Id }).strict();
+
+export const CampaignMeterRow = z.object({
+  campaignId: z.number().int(),
+  meterId: z.string(),
+  state: z.string(),
+  receiptId: z.number().int().nullable(),
+  error: z.string().nullable(),
+});
+
+/** A campaign's meters for print or a customer letter: each with its key change tokens once issued. */
+export const CampaignMetersRequest = z.object({
+  campaignId: z.number().int(),
+  state: z.enum(['pending', 'issued', 'delivered', 'accepted', 'failed']).optional(),
+});
+export const CampaignLetterRow = CampaignMeterRow.extend({ tokens: z.array(z.string()) });
+
+/** Key-change campaigns: a selection of meters moved to a new key revision and/or base date. */
+export const KEY_CAMPAIGN_API = {
+  preview: defineEndpoint({
+    path: '/api/keyCampaign/preview',
+    request: CampaignSelection,
+    result: CampaignPreviewResult,
+    permission: 'Token.ChangeMeterKeyToken',
+  }),
+  create: defineEndpoint({
+    path: '/api/keyCampaign/create',
+    request: CampaignCreateRequest,
+    result: CampaignProgress,
+    permission: 'Token.ChangeMeterKeyToken',
+  }),
+  progress: defineEndpoint({
+    path: '/api/keyCampaign/progress',
+    request: z.object({}),
+    result: z.array(CampaignProgress),
+    permission: 'Token.ChangeMeterKeyToken',
+  }),
+  meters: defineEndpoint({
+    path: '/api/keyCampaign/meters',
+    request: CampaignMetersRequest,
+    result: z.array(CampaignLetterRow),
+    permission: 'Token.ChangeMeterKeyToken',
+  }),
+  accept: defineEndpoint({
+    path: '/api/keyCampaign/confirm',
+    request: CampaignAcceptRequest,
+    result: CampaignMeterRow,
+    permission: 'Token.ChangeMeterKeyToken',
+  }),
+};
