@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Database, openPostgres } from '../src/db/client.js';
 import { sessions } from '../src/db/schema.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { callerOf, createTestApp, type TestApp, userWithRole } from './harness.js';
 import { testConfig } from './test-config.js';
 
 /**
@@ -128,18 +128,7 @@ describe('the session cache across server processes', () => {
       ...t,
       app,
       database,
-      call: async (url, body, token) => {
-        const res = await app.inject({
-          method: 'POST',
-          url,
-          headers: {
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-        });
-        return { status: res.statusCode, ...res.json() };
-      },
+      ...callerOf(app),
     };
   });
   afterAll(async () => {
