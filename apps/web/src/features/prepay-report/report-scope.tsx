@@ -90,7 +90,7 @@ export function ReportScopeLine({ kind, scope }: { kind: ScopeKind; scope: Repor
 }
 
 /** A report's grid under the line that states its scope, taken from the grid's own answer. */
-export function ScopedReport<Row>({ kind, ...grid }: ListPageProps<Row> & { kind: ScopeKind }) {
+export function ScopedReport<Row extends object>({ kind, ...grid }: ListPageProps<Row> & { kind: ScopeKind }) {
   const answer = useListAnswer<{ scope?: ReportScope }>(grid.resource);
   return (
     <>
