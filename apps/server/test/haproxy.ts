@@ -22,24 +22,14 @@ export async function startHaproxy(ports: number[], work: string): Promise<{ bas
       '# servers',
       ports.map((p, i) => `  server api${i + 1} 127.0.0.1:${p} check inter 300 fall 2 rise 2`).join('\n'),
     );
-  const file = path.join(work, 'haproxy.cfg');
-  writeFileSync(file, cfg);
-  let output = '';
-  const haproxy: ChildProcess = spawn('/usr/sbin/haproxy', ['-db', '-f', file], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  haproxy.stdout?.on('data', (d) => (output += d));
-  haproxy.stderr?.on('data', (d) => (output += d));
   const base = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (haproxy.exitCode !== null) throw new Error(`haproxy exited: ${output}`);
-    const ok = await fetch(`${base}/readyz`).then(
+  const ready = () =>
+    fetch(`${base}/readyz`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { base, stop: () => haproxy.kill('SIGTERM') };
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const stop = await runHaproxy(path.join(work, 'haproxy.cfg'), cfg, ready);
+  return { base, stop };
 }
 
 /**
@@ -64,7 +54,20 @@ export async function startTcpHaproxy(
       '# servers',
       ports.map((p, i) => `  server headend${i + 1} 127.0.0.1:${p} check inter 300 fall 2 rise 2`).join('\n'),
     );
-  const file = path.join(work, 'haproxy-headend.cfg');
+  const listening = () =>
+    new Promise<boolean>((resolve) => {
+      const s = net.connect(port, '127.0.0.1', () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+  const stop = await runHaproxy(path.join(work, 'haproxy-headend.cfg'), cfg, listening);
+  return { port, stop };
+}
+
+/** Writes `cfg` to `file` and runs HAProxy on it until `up` says it serves; its output is the error if it exits. */
+async function runHaproxy(file: string, cfg: string, up: () => Promise<boolean>): Promise<() => void> {
   writeFileSync(file, cfg);
   let output = '';
   const haproxy: ChildProcess = spawn('/usr/sbin/haproxy', ['-db', '-f', file], {
@@ -74,14 +77,7 @@ export async function startTcpHaproxy(
   haproxy.stderr?.on('data', (d) => (output += d));
   for (;;) {
     if (haproxy.exitCode !== null) throw new Error(`haproxy exited: ${output}`);
-    const listening = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.destroy();
-        resolve(true);
-      });
-      s.on('error', () => resolve(false));
-    });
-    if (listening) return { port, stop: () => haproxy.kill('SIGTERM') };
+    if (await up()) return () => haproxy.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 100));
   }
 }

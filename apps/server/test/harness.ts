@@ -90,16 +90,8 @@ export interface Envelope<T> {
   result: T;
 }
 
-export async function createTestApp(
-  overrides: Partial<Config> = {},
-  /** What to build the app with: the head-end, a key vault (an HSM's; the software vault otherwise). */
-  build: Pick<BuildOptions, 'headend' | 'keyVault' | 'remoteTasks'> = {},
-): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
-  const clock = manualClock(new Date('2026-11-22T08:00:00Z'));
-  const app = await buildApp({ config: testConfig(overrides), database, clock, logger: false, ...build });
-  await app.ready();
-
+/** An app's JSON POST (with an optional bearer token), raw and as its parsed envelope. */
+export function callerOf(app: FastifyInstance): Pick<TestApp, 'post' | 'call'> {
   const post = (url: string, body?: unknown, token?: string) =>
     app.inject({
       method: 'POST',
@@ -110,7 +102,24 @@ export async function createTestApp(
       },
       ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
     });
+  async function call<T>(url: string, body?: unknown, token?: string): Promise<Envelope<T>> {
+    const res = await post(url, body, token);
+    return { status: res.statusCode, ...(res.json() as Omit<Envelope<T>, 'status'>) };
+  }
+  return { post, call };
+}
 
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  /** What to build the app with: the head-end, a key vault (an HSM's; the software vault otherwise). */
+  build: Pick<BuildOptions, 'headend' | 'keyVault' | 'remoteTasks'> = {},
+): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  const clock = manualClock(new Date('2026-11-22T08:00:00Z'));
+  const app = await buildApp({ config: testConfig(overrides), database, clock, logger: false, ...build });
+  await app.ready();
+
+  const { post, call } = callerOf(app);
   const upload = (url: string, file: UploadedFile, token?: string) => {
     const m = multipart(file);
     return app.inject({
@@ -120,11 +129,6 @@ export async function createTestApp(
       headers: { ...m.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
   };
-
-  async function call<T>(url: string, body?: unknown, token?: string): Promise<Envelope<T>> {
-    const res = await post(url, body, token);
-    return { status: res.statusCode, ...(res.json() as Omit<Envelope<T>, 'status'>) };
-  }
 
   /**
    * Logs in as a client of the original does; when the server demands the verification code (after

@@ -1,33 +1,17 @@
 import { bcdEncode, DI, decodeFrame, encodeFrame, normalReply, readRequest } from '@prepay/dlt645';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { type HeadEndService, startHeadEnd } from '../src/headend/head-end.js';
-import { silentLog } from '../src/headend/types.js';
-import { createTestApp, type TestApp } from './harness.js';
-import {
-  APP_ID,
-  downlinkBytes,
-  headendTestConfig,
-  insertMeters,
-  networkServer,
-  startMosquitto,
-  until,
-  uplinkEvent,
-  upTopic,
-} from './headend-fixture.js';
+import type { HeadEndService } from '../src/headend/head-end.js';
+import { APP_ID, downlinkBytes, until, uplinkEvent, upTopic } from './headend-fixture.js';
+import { GATEWAY, shareGroupBed } from './headend-share-group.js';
 
 const METERS = Array.from({ length: 8 }, (_, i) => ({
   meterId: `4710000010${i}`,
   address: `04710000010${i}`,
   devEui: `70b3d5e75e00010${i}`,
 }));
-const GATEWAY = 'e43819fffe000001';
-
-let broker: Awaited<ReturnType<typeof startMosquitto>>;
-let t: TestApp;
-let ns: Awaited<ReturnType<typeof networkServer>>;
-const headends: HeadEndService[] = [];
+const bed = shareGroupBed(METERS);
 const fCnt = new Map<string, number>();
 const next = (devEui: string) => {
   const n = (fCnt.get(devEui) ?? 0) + 1;
@@ -35,53 +19,30 @@ const next = (devEui: string) => {
   return n;
 };
 
-/** A head-end process's LoRaWAN side in the shared subscription group `prepay` on mosquitto. */
-async function sharedHeadEnd(): Promise<HeadEndService> {
-  const cfg = headendTestConfig({
-    mqttUrl: broker.url,
-    mqttShareGroup: 'prepay',
-    headendPort: 0,
-    chirpstackApplicationId: APP_ID,
-  }).headend;
-  if (!cfg) throw new Error('no head-end settings');
-  const h = await startHeadEnd(cfg, t.database.db, silentLog);
-  headends.push(h);
-  return h;
-}
-
-beforeAll(async () => {
-  broker = await startMosquitto();
-  t = await createTestApp();
-  await insertMeters(
-    t,
-    METERS.map((m) => ({ meterId: m.meterId, communicationWay: 1, devEui: m.devEui })),
-  );
-  ns = await networkServer(broker.url);
-}, 60_000);
-
-afterAll(async () => {
-  for (const h of headends) await h.close();
-  await ns?.end();
-  await t?.close();
-  await broker?.stop();
-});
-
 let pair: Promise<[HeadEndService, HeadEndService]> | undefined;
 /** Two processes in the group, each hearing its share of the meters' status reports. */
 function sharingPair(): Promise<[HeadEndService, HeadEndService]> {
   pair ??= (async () => {
-    const [a, b] = [await sharedHeadEnd(), await sharedHeadEnd()];
+    const [a, b] = [await bed.sharedHeadEnd(), await bed.sharedHeadEnd()];
     const heardBy = (h: HeadEndService) => METERS.some((m) => h.linkState(m.meterId).online);
     let i = 0;
     await until('both processes hearing their share', async () => {
       const m = METERS[i++ % METERS.length]!;
-      const status = encodeFrame(normalReply(readRequest(m.address, DI.RUN_STATUS_3), Uint8Array.of(0, 0)));
-      await ns.publishAsync(upTopic(m.devEui), uplinkEvent(m.devEui, next(m.devEui), status, [GATEWAY]));
+      await bed.report(m, next(m.devEui), 0);
       return heardBy(a) && heardBy(b);
     });
     return [a, b];
   })();
   return pair;
+}
+
+/** Counts what the processes pass each other on `topic` (what one heard for a request the other sent). */
+async function relayCount(topic: string) {
+  const relays = await mqtt.connectAsync(bed.broker.url, { reconnectPeriod: 0 });
+  let relayed = 0;
+  await relays.subscribeAsync(topic);
+  relays.on('message', () => relayed++);
+  return { count: () => relayed, end: () => relays.endAsync() };
 }
 
 /** What ChirpStack publishes when a downlink fails: a logged error, or an ack saying it was not acknowledged. */
@@ -101,10 +62,7 @@ function deliveryFailure(k: number, id: string): [string, string, RegExp] {
 describe('LoRaWAN events shared by several head-end processes ($share on mosquitto)', () => {
   it('splits the uplinks between the processes; each answer reaches the process that asked', async () => {
     const [a, b] = await sharingPair();
-    const relays = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
-    let relayed = 0;
-    await relays.subscribeAsync('prepay/headend/replies/+');
-    relays.on('message', () => relayed++);
+    const relays = await relayCount('prepay/headend/replies/+');
 
     // A and B take turns asking; the network server answers each downlink with one uplink, which the
     // broker hands to A or to B whoever asked.
@@ -112,9 +70,9 @@ describe('LoRaWAN events shared by several head-end processes ($share on mosquit
       const asking = k % 2 === 0 ? a : b;
       const request = readRequest(m.address, DI.REMAINING_ENERGY);
       const pending = asking.exchange(m.meterId, request);
-      const down = await until('a downlink', () => ns.downlinks.shift());
+      const down = await until('a downlink', () => bed.ns.downlinks.shift());
       const reply = normalReply(decodeFrame(downlinkBytes(down.body)), bcdEncode(100 + k, 4));
-      await ns.publishAsync(
+      await bed.ns.publishAsync(
         upTopic(m.devEui),
         uplinkEvent(m.devEui, next(m.devEui), encodeFrame(reply), [GATEWAY]),
       );
@@ -122,32 +80,29 @@ describe('LoRaWAN events shared by several head-end processes ($share on mosquit
       expect(result.ok, `meter ${m.meterId}: ${result.ok ? '' : result.detail}`).toBe(true);
     }
     // Some answers reached the process that was not waiting for them, and it passed them on.
-    expect(relayed).toBeGreaterThan(0);
-    await relays.endAsync();
+    expect(relays.count()).toBeGreaterThan(0);
+    await relays.end();
   });
 
   it('fails a downlink the network server reports as failed at once, on whichever process sent it', async () => {
     const [a, b] = await sharingPair();
-    ns.downlinks.length = 0;
-    const relays = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
-    let relayed = 0;
-    await relays.subscribeAsync('prepay/headend/failures/+');
-    relays.on('message', () => relayed++);
+    bed.ns.downlinks.length = 0;
+    const relays = await relayCount('prepay/headend/failures/+');
     for (const [k, m] of METERS.entries()) {
       const asking = k % 2 === 0 ? a : b;
       // Far longer than the network server takes to report: a failure heard by the other process and
       // not passed on would end this exchange as a timeout.
       const pending = asking.exchange(m.meterId, readRequest(m.address, DI.CURRENT_A), { timeoutMs: 10_000 });
-      const down = await until('a downlink', () => ns.downlinks.shift());
+      const down = await until('a downlink', () => bed.ns.downlinks.shift());
       const [event, body, detail] = deliveryFailure(k, String(down.body.id));
-      await ns.publishAsync(`application/${APP_ID}/device/${m.devEui}/event/${event}`, body);
+      await bed.ns.publishAsync(`application/${APP_ID}/device/${m.devEui}/event/${event}`, body);
       const result = await pending;
       expect(result, `meter ${m.meterId}`).toMatchObject({ ok: false, failure: 'offline' });
       expect(!result.ok && result.detail).toMatch(detail);
     }
     // Some failures reached the process that had not sent the downlink, and it passed them on.
-    expect(relayed).toBeGreaterThan(0);
-    await relays.endAsync();
+    expect(relays.count()).toBeGreaterThan(0);
+    await relays.end();
   });
 
   it('takes a share group of one topic level (MQTT_SHARE_GROUP), none by default', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
+import { ADMIN_AUTH_PASSWORD, appWithAdmin, type TestApp } from './harness.js';
 import { createStorage, freePort, startServer } from './server-process.js';
 import { testConfig } from './test-config.js';
 import { vendableMeter } from './vending-fixture.js';
@@ -9,9 +9,7 @@ let t: TestApp;
 let admin: string;
 const METER = '47001234567';
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await vendableMeter(t, { meterId: METER });
+  ({ t, admin } = await appWithAdmin((app) => vendableMeter(app, { meterId: METER })));
 });
 afterAll(() => t.close());
 

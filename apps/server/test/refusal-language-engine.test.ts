@@ -1,7 +1,7 @@
 import { METER_TEST_API } from '@prepay/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishSentence } from './english-text.js';
-import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp } from './harness.js';
+import { ADMIN_AUTH_PASSWORD, appWithAdmin, type TestApp } from './harness.js';
 import { REFUSAL_ENGLISH } from './refusal-words.js';
 import { vendableMeter } from './vending-fixture.js';
 
@@ -16,9 +16,7 @@ let admin = '';
 const METER = '47001234567';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await vendableMeter(t, { meterId: METER });
+  ({ t, admin } = await appWithAdmin((app) => vendableMeter(app, { meterId: METER })));
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishSentence } from './english-text.js';
-import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp, userWithRole } from './harness.js';
+import { ADMIN_AUTH_PASSWORD, appWithAdmin, type TestApp, userWithRole } from './harness.js';
 import { REFUSAL_ENGLISH } from './refusal-words.js';
 import { vendableMeter } from './vending-fixture.js';
 
@@ -16,9 +16,7 @@ let outsider = '';
 const METER = '47001234567';
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  await vendableMeter(t, { meterId: METER });
+  ({ t, admin } = await appWithAdmin((app) => vendableMeter(app, { meterId: METER })));
   clerk = await userWithRole(t, { userId: 'clerk', content: 'Management.Customer', stationId: '0001' });
   outsider = await userWithRole(t, { userId: 'outsider', content: 'Setting.Log' });
 });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../src/db/schema.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
+import { callerOf, createTestApp, type TestApp, userWithRole } from './harness.js';
 import { countStatements, secondServer } from './second-server.js';
 
 /**
@@ -111,18 +111,7 @@ describe('the session cache across server processes', () => {
       ...t,
       app,
       database: server.database,
-      call: async (url, body, token) => {
-        const res = await app.inject({
-          method: 'POST',
-          url,
-          headers: {
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-        });
-        return { status: res.statusCode, ...res.json() };
-      },
+      ...callerOf(app),
     };
   });
   afterAll(async () => closeSecond());

@@ -9,7 +9,13 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { failoverClient, PrimaryFinder, parseMultiHost } from './failover-pool.js';
+import {
+  type ConnectCallback,
+  connectAnswer,
+  failoverClient,
+  PrimaryFinder,
+  parseMultiHost,
+} from './failover-pool.js';
 import { LOCK_FILE, lockFolder } from './folder-lock.js';
 import { usePreparedStatements } from './pglite-statements.js';
 import * as schema from './schema.js';
@@ -182,12 +188,9 @@ function assertChannel(channel: string) {
  */
 export const POOLED_CHANNELS: readonly string[] = ['session_cache', 'vendor_credential'];
 
-type ConnectCallback = ((err: Error) => void) | ((err: null, c: pg.Client) => void);
-
 /** A pg.Client class (the plain one or the failover one) whose connections listen on POOLED_CHANNELS. */
 function listeningClient(Base: typeof pg.Client, onNotice: (channel: string, payload: string) => void) {
   class ListeningClient extends Base {
-    // node-postgres' pool calls connect with a callback; others await it.
     override connect(): Promise<pg.Client>;
     override connect(callback: ConnectCallback): void;
     override connect(callback?: ConnectCallback): Promise<pg.Client> | undefined {
@@ -196,13 +199,7 @@ function listeningClient(Base: typeof pg.Client, onNotice: (channel: string, pay
         for (const channel of POOLED_CHANNELS) await this.query(`listen ${channel}`);
         return this as pg.Client;
       });
-      if (!callback) return done;
-      const cb = callback as (err: Error | null, client?: pg.Client) => void;
-      done.then(
-        (c) => cb(null, c),
-        (err: Error) => cb(err),
-      );
-      return undefined;
+      return connectAnswer(done, callback);
     }
   }
   return ListeningClient;

@@ -106,7 +106,24 @@ async function roleOf(base: string, at: HostPort): Promise<'primary' | 'standby'
   }
 }
 
-type ConnectCallback = ((err: Error) => void) | ((err: null, c: pg.Client) => void);
+export type ConnectCallback = ((err: Error) => void) | ((err: null, c: pg.Client) => void);
+
+/**
+ * A connect override's answer: node-postgres' pool calls connect with a callback, others await it; both
+ * get the outcome of `done`.
+ */
+export function connectAnswer(
+  done: Promise<pg.Client>,
+  callback?: ConnectCallback,
+): Promise<pg.Client> | undefined {
+  if (!callback) return done;
+  const cb = callback as (err: Error | null, client?: pg.Client) => void;
+  done.then(
+    (c) => cb(null, c),
+    (err: Error) => cb(err),
+  );
+  return undefined;
+}
 
 /**
  * A pg.Client class whose connections go to the finder's primary. A connection that ends unasked (the
@@ -117,18 +134,13 @@ export function failoverClient(finder: PrimaryFinder): typeof pg.Client {
   class FailoverClient extends pg.Client {
     private target: HostPort | undefined;
 
-    // node-postgres' pool calls connect with a callback; others await it.
     override connect(): Promise<pg.Client>;
     override connect(callback: ConnectCallback): void;
     override connect(callback?: ConnectCallback): Promise<pg.Client> | undefined {
-      const done = this.connectToPrimary().then(() => this);
-      if (!callback) return done;
-      const cb = callback as (err: Error | null, client?: pg.Client) => void;
-      done.then(
-        (c) => cb(null, c),
-        (err: Error) => cb(err),
+      return connectAnswer(
+        this.connectToPrimary().then(() => this),
+        callback,
       );
-      return undefined;
     }
 
     private async connectToPrimary(): Promise<void> {

@@ -1,5 +1,6 @@
 import { Card, Col, Empty, Progress, Statistic } from 'antd';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useOpenCaseCount, useTransformerLosses } from './api';
@@ -8,6 +9,28 @@ import './locales';
 const DAY = 'YYYY-MM-DD';
 const BALANCE_PAGE = '/revenue-protection/transformer-balance';
 const CASE_PAGE = '/revenue-protection/case';
+
+/** A card titled `title` whose More link opens `page`. */
+function LinkedCard(p: {
+  title: string;
+  page: string;
+  loading: boolean;
+  testId: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      title={p.title}
+      extra={<Link to={p.page}>{t('dashboard.more')}</Link>}
+      loading={p.loading}
+      data-testid={p.testId}
+      style={{ height: '100%' }}
+    >
+      {p.children}
+    </Card>
+  );
+}
 
 /** The five transformers losing most over the last 30 days, each linked to its balance report. */
 function LossCard() {
@@ -19,12 +42,11 @@ function LossCard() {
   const losses = useTransformerLosses(days);
   const top = (losses.data?.transformers ?? []).filter((x) => x.lossPercent !== null).slice(0, 5);
   return (
-    <Card
+    <LinkedCard
       title={t('dashboard.revprot.losses')}
-      extra={<Link to={BALANCE_PAGE}>{t('dashboard.more')}</Link>}
+      page={BALANCE_PAGE}
       loading={losses.isLoading}
-      data-testid="dashboard-losses"
-      style={{ height: '100%' }}
+      testId="dashboard-losses"
     >
       {top.length === 0 ? (
         <Empty description={t('dashboard.noData')} />
@@ -43,7 +65,7 @@ function LossCard() {
           </div>
         ))
       )}
-    </Card>
+    </LinkedCard>
   );
 }
 
@@ -52,17 +74,16 @@ function OpenCasesCard() {
   const { t } = useTranslation();
   const open = useOpenCaseCount();
   return (
-    <Card
+    <LinkedCard
       title={t('dashboard.revprot.openCases')}
-      extra={<Link to={CASE_PAGE}>{t('dashboard.more')}</Link>}
+      page={CASE_PAGE}
       loading={open.isLoading}
-      data-testid="dashboard-open-cases"
-      style={{ height: '100%' }}
+      testId="dashboard-open-cases"
     >
       <Link to={CASE_PAGE}>
         <Statistic value={open.data ?? 0} suffix={t('dashboard.revprot.cases')} />
       </Link>
-    </Card>
+    </LinkedCard>
   );
 }
 

@@ -24,6 +24,41 @@ export function toWire(range: Range, monthly: boolean): ConsumptionFilter['dateR
   return [from ? from.startOf(unit).format(WIRE) : null, to ? to.endOf(unit).format(WIRE) : null];
 }
 
+/** A report filter's period: days, or months when monthly. */
+export function PeriodPicker(p: { range: Range; onChange: (range: Range) => void; monthly?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <DatePicker.RangePicker
+      data-testid="filter-dateRange"
+      picker={p.monthly ? 'month' : 'date'}
+      placeholder={[t('listPage.startDate'), t('listPage.endDate')]}
+      style={{ maxWidth: '100%' }}
+      value={p.range}
+      onChange={(v) => p.onChange(v)}
+    />
+  );
+}
+
+/** A report filter bar's two buttons: apply the filter (primary) and reset it to the report's default. */
+export function ApplyAndReset(p: {
+  applyId: string;
+  applyLabel: string;
+  onApply: () => void;
+  onReset: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button type="primary" icon={<SearchOutlined />} data-testid={p.applyId} onClick={p.onApply}>
+        {p.applyLabel}
+      </Button>
+      <Button icon={<ReloadOutlined />} data-testid="filter-reset" onClick={p.onReset}>
+        {t('listPage.reset')}
+      </Button>
+    </>
+  );
+}
+
 const text = (v: string) => (v.trim() === '' ? null : v.trim());
 
 /** The report's filter row (§16.9): Customer Id, Meter Id, Date Range; Search and Reset. */
@@ -57,28 +92,17 @@ export function ConsumptionFilters({
           onPressEnter={search}
         />
       ))}
-      <DatePicker.RangePicker
-        data-testid="filter-dateRange"
-        picker={monthly ? 'month' : 'date'}
-        placeholder={[t('listPage.startDate'), t('listPage.endDate')]}
-        style={{ maxWidth: '100%' }}
-        value={range}
-        onChange={(v) => setRange(v)}
-      />
-      <Button type="primary" icon={<SearchOutlined />} data-testid="filter-search" onClick={search}>
-        {t('listPage.search')}
-      </Button>
-      <Button
-        icon={<ReloadOutlined />}
-        data-testid="filter-reset"
-        onClick={() => {
+      <PeriodPicker range={range} onChange={setRange} monthly={monthly} />
+      <ApplyAndReset
+        applyId="filter-search"
+        applyLabel={t('listPage.search')}
+        onApply={search}
+        onReset={() => {
           setIds({ customerId: '', meterId: '' });
           setRange(null);
           onSearch(NO_FILTER);
         }}
-      >
-        {t('listPage.reset')}
-      </Button>
+      />
     </Space>
   );
 }

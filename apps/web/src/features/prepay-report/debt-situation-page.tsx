@@ -1,9 +1,8 @@
-import { type DebtSituationRow, PREPAY_REPORT_API, type ReportScope } from '@prepay/contracts';
+import { type DebtSituationRow, PREPAY_REPORT_API } from '@prepay/contracts';
 import { useTranslation } from 'react-i18next';
 import { textColumn } from '../../components/list-page/common-columns';
-import { ListPage } from '../../components/list-page/list-page';
 import { addressColumn, customerIdColumn, READ_LANG, reportGrid } from './report-columns';
-import { ReportScopeLine, useListAnswer } from './report-scope';
+import { ScopedReport } from './report-scope';
 import './locales';
 
 /** Debt Situation: each customer's total, recovered and remaining debt, and the vends that paid it. */
@@ -11,25 +10,22 @@ const GRID = reportGrid('debt-situation', PREPAY_REPORT_API.debtSituation, 'Prep
 
 export default function DebtSituationPage() {
   const { t } = useTranslation();
-  const answer = useListAnswer<{ scope?: ReportScope }>(GRID.resource);
   return (
-    <>
-      <ReportScopeLine kind="debtSituation" scope={answer?.scope} />
-      <ListPage<DebtSituationRow>
-        {...GRID}
-        rowKey={(r) => r.customerId}
-        extraBody={READ_LANG}
-        columns={[
-          customerIdColumn(t),
-          textColumn('customerName', t('report.customerName'), 160),
-          { key: 'totalDebt', title: t('report.totalDebt'), sort: true, width: 130 },
-          { key: 'paidDebt', title: t('report.paidDebt'), sort: true, width: 130, optional: true },
-          { key: 'remainingDebt', title: t('report.remainingDebt'), sort: true, width: 140 },
-          { key: 'paymentTimes', title: t('report.paymentTimes'), sort: true, width: 110, optional: true },
-          { key: 'lastPaymentDate', title: t('report.lastPaymentDate'), sort: true, width: 170 },
-          addressColumn(t),
-        ]}
-      />
-    </>
+    <ScopedReport<DebtSituationRow>
+      kind="debtSituation"
+      {...GRID}
+      rowKey={(r) => r.customerId}
+      extraBody={READ_LANG}
+      columns={[
+        customerIdColumn(t),
+        textColumn('customerName', t('report.customerName'), 160),
+        { key: 'totalDebt', title: t('report.totalDebt'), sort: true, width: 130 },
+        { key: 'paidDebt', title: t('report.paidDebt'), sort: true, width: 130, optional: true },
+        { key: 'remainingDebt', title: t('report.remainingDebt'), sort: true, width: 140 },
+        { key: 'paymentTimes', title: t('report.paymentTimes'), sort: true, width: 110, optional: true },
+        { key: 'lastPaymentDate', title: t('report.lastPaymentDate'), sort: true, width: 170 },
+        addressColumn(t),
+      ]}
+    />
   );
 }

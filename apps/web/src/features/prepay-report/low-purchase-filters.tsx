@@ -1,10 +1,9 @@
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { LOW_PURCHASE_DEFAULTS } from '@prepay/contracts';
-import { Button, DatePicker, InputNumber, Space, Typography } from 'antd';
+import { InputNumber, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Range, toWire } from './consumption-filters';
+import { ApplyAndReset, PeriodPicker, type Range, toWire } from './consumption-filters';
 import { READ_LANG } from './report-columns';
 
 export type LowPurchaseFilter = {
@@ -33,13 +32,7 @@ export function LowPurchaseFilters({ onApply }: { onApply: (body: LowPurchaseBod
   const [limit, setLimit] = useState<number | null>(LOW_PURCHASE_DEFAULTS.lowLimit);
   return (
     <Space wrap>
-      <DatePicker.RangePicker
-        data-testid="filter-dateRange"
-        placeholder={[t('listPage.startDate'), t('listPage.endDate')]}
-        style={{ maxWidth: '100%' }}
-        value={range}
-        onChange={(v) => setRange(v)}
-      />
+      <PeriodPicker range={range} onChange={setRange} />
       <Typography.Text>{t('report.lowLimitShort')}</Typography.Text>
       <InputNumber
         data-testid="filter-lowLimit"
@@ -51,26 +44,17 @@ export function LowPurchaseFilters({ onApply }: { onApply: (body: LowPurchaseBod
         value={limit}
         onChange={(v) => setLimit(typeof v === 'number' ? v : null)}
       />
-      <Button
-        type="primary"
-        icon={<SearchOutlined />}
-        data-testid="filter-apply"
-        onClick={() => onApply(lowPurchaseBody(range, limit))}
-      >
-        {t('report.apply')}
-      </Button>
-      <Button
-        icon={<ReloadOutlined />}
-        data-testid="filter-reset"
-        onClick={() => {
+      <ApplyAndReset
+        applyId="filter-apply"
+        applyLabel={t('report.apply')}
+        onApply={() => onApply(lowPurchaseBody(range, limit))}
+        onReset={() => {
           const r = defaultRange();
           setRange(r);
           setLimit(LOW_PURCHASE_DEFAULTS.lowLimit);
           onApply(lowPurchaseBody(r, LOW_PURCHASE_DEFAULTS.lowLimit));
         }}
-      >
-        {t('listPage.reset')}
-      </Button>
+      />
     </Space>
   );
 }

@@ -1,15 +1,9 @@
-import {
-  LOW_PURCHASE_DEFAULTS,
-  type LowPurchaseRow,
-  PREPAY_REPORT_API,
-  type ReportScope,
-} from '@prepay/contracts';
+import { LOW_PURCHASE_DEFAULTS, type LowPurchaseRow, PREPAY_REPORT_API } from '@prepay/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../components/list-page/list-page';
 import { defaultRange, LowPurchaseFilters, lowPurchaseBody } from './low-purchase-filters';
 import { accountColumns, addressColumn, reportGrid } from './report-columns';
-import { ReportScopeLine, useListAnswer } from './report-scope';
+import { ScopedReport } from './report-scope';
 import './locales';
 
 const GRID = reportGrid('low-purchase', PREPAY_REPORT_API.lowPurchase, 'PrepayReport/LowPurchaseSituation');
@@ -22,23 +16,20 @@ const GRID = reportGrid('low-purchase', PREPAY_REPORT_API.lowPurchase, 'PrepayRe
 export default function LowPurchasePage() {
   const { t } = useTranslation();
   const [body, setBody] = useState(() => lowPurchaseBody(defaultRange(), LOW_PURCHASE_DEFAULTS.lowLimit));
-  const answer = useListAnswer<{ scope?: ReportScope }>(GRID.resource);
   return (
-    <>
-      <ReportScopeLine kind="lowPurchase" scope={answer?.scope} />
-      <ListPage<LowPurchaseRow>
-        {...GRID}
-        rowKey={(r) => r.meterId}
-        extraBody={body}
-        toolbarExtra={<LowPurchaseFilters onApply={setBody} />}
-        columns={[
-          ...accountColumns(t),
-          { key: 'purchaseTimes', title: t('report.purchaseTimes'), width: 150 },
-          { key: 'purchaseTotalUnit', title: t('report.purchaseTotalUnit'), sort: true, width: 130 },
-          { key: 'purchaseTotalPaid', title: t('report.purchaseTotalPaid'), sort: true, width: 130 },
-          addressColumn(t),
-        ]}
-      />
-    </>
+    <ScopedReport<LowPurchaseRow>
+      kind="lowPurchase"
+      {...GRID}
+      rowKey={(r) => r.meterId}
+      extraBody={body}
+      toolbarExtra={<LowPurchaseFilters onApply={setBody} />}
+      columns={[
+        ...accountColumns(t),
+        { key: 'purchaseTimes', title: t('report.purchaseTimes'), width: 150 },
+        { key: 'purchaseTotalUnit', title: t('report.purchaseTotalUnit'), sort: true, width: 130 },
+        { key: 'purchaseTotalPaid', title: t('report.purchaseTotalPaid'), sort: true, width: 130 },
+        addressColumn(t),
+      ]}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPage, type ListPageProps } from '../../components/list-page/list-page';
 import { listKey } from '../../components/list-page/list-query';
 import { useBasicInformation } from '../../components/vending/vending';
 import { formatNumber } from '../../lib/format';
@@ -85,5 +86,19 @@ export function ReportScopeLine({ kind, scope }: { kind: ScopeKind; scope: Repor
     >
       {scopeText(t, kind, scope, currentLanguage(), currency)}
     </Typography.Text>
+  );
+}
+
+/** A report's grid under the line that states its scope, taken from the grid's own answer. */
+export function ScopedReport<Row extends object>({
+  kind,
+  ...grid
+}: ListPageProps<Row> & { kind: ScopeKind }) {
+  const answer = useListAnswer<{ scope?: ReportScope }>(grid.resource);
+  return (
+    <>
+      <ReportScopeLine kind={kind} scope={answer?.scope} />
+      <ListPage<Row> {...grid} />
+    </>
   );
 }

@@ -3,11 +3,10 @@ import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { textColumn } from '../../components/list-page/common-columns';
-import { ListPage } from '../../components/list-page/list-page';
 import { useHasPermission } from '../../lib/session';
 import { OpenCaseDialog } from './case-open-dialog';
 import { useDayRange, useNumber } from './finding-filters';
+import { FindingPage, useFindingColumns } from './finding-page';
 import './locales';
 
 /** Opening a case on a suspect (for users who may): its meter and evidence go with it, then the case shows. */
@@ -43,38 +42,25 @@ function useCaseOpener(range: [string, string]) {
 
 /** Suspects: meters ranked by the points of the findings that raised them, each with its evidence. */
 export default function SuspectsPage() {
-  const { t } = useTranslation();
-  const f = (k: string) => t(`revprot.finding.${k}`);
+  const c = useFindingColumns<SuspectRow>();
+  const { t, f } = c;
   const days = useDayRange(30);
   const opener = useCaseOpener(days.range);
   const minScore = useNumber('minScore', f('minScore'), null, { min: 0, max: 1000 });
-  const figure = (key: keyof SuspectRow, width = 150) => ({
-    key,
-    title: f(key),
-    sort: true,
-    width,
-    optional: true,
-  });
   return (
     <>
-      <ListPage<SuspectRow>
+      <FindingPage<SuspectRow>
+        finding="suspects"
         resource="revprot-suspects"
         read={REVENUE_PROTECTION_API.suspects}
-        exportModule="revenueProtection/suspects"
         exportFileName="suspects"
-        rowKey={(r) => r.meterId}
         actionsWidth={opener.actionsWidth}
         actions={opener.actions}
-        extraBody={{ lang: 'en', days: days.range, minScore: minScore.value }}
-        toolbarExtra={
-          <Space wrap>
-            {days.picker}
-            {minScore.input}
-          </Space>
-        }
+        body={{ days: days.range, minScore: minScore.value }}
+        filters={[days.picker, minScore.input]}
         columns={[
-          textColumn<SuspectRow>('meterId', f('meterId'), 130, { fixed: 'left' }),
-          { key: 'score', title: f('score'), sort: true, width: 90 },
+          c.meter(130),
+          ...c.figures({ score: 90 }),
           {
             key: 'evidence',
             title: f('evidence'),
@@ -89,15 +75,20 @@ export default function SuspectsPage() {
               </Space>
             ),
           },
-          textColumn<SuspectRow>('customerId', f('customerId'), 130),
-          textColumn<SuspectRow>('transformerId', t('revprot.transformer.id'), 150),
-          figure('tamperDays', 130),
-          figure('tamperDropPercent', 170),
-          figure('excessEnergy', 130),
-          figure('nonpurchaseDays'),
-          figure('consumptionDropPercent', 170),
-          figure('transformerLossPercent', 170),
-          { key: 'stationId', title: f('stationId'), sort: true, width: 120, optional: true },
+          c.customer(130),
+          c.transformer(),
+          ...c.figures(
+            {
+              tamperDays: 130,
+              tamperDropPercent: 170,
+              excessEnergy: 130,
+              nonpurchaseDays: 150,
+              consumptionDropPercent: 170,
+              transformerLossPercent: 170,
+            },
+            true,
+          ),
+          ...c.station,
         ]}
       />
       {opener.dialog}

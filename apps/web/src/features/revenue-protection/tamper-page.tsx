@@ -1,10 +1,8 @@
 import { REVENUE_PROTECTION_API, type TamperFlag, type TamperRow } from '@prepay/contracts';
 import { Select, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { textColumn } from '../../components/list-page/common-columns';
-import { ListPage } from '../../components/list-page/list-page';
 import { useDayRange, useNumber } from './finding-filters';
+import { FindingPage, useFindingColumns } from './finding-page';
 import './locales';
 
 const FLAGS: TamperFlag[] = [
@@ -18,13 +16,14 @@ const daysOf = (row: TamperRow, flag: TamperFlag) => row[`${flag}Days`];
 
 /** Tamper: meters whose daily readings flagged tampering, and their consumption before and after. */
 export default function TamperPage() {
-  const { t } = useTranslation();
-  const f = (k: string) => t(`revprot.finding.${k}`);
+  const c = useFindingColumns<TamperRow>();
+  const { f } = c;
   const days = useDayRange(30);
   const drop = useNumber('minDropPercent', f('minDropPercent'), null, { min: -1000, max: 100 });
   const [flag, setFlag] = useState<TamperFlag | null>(null);
   const flagPicker = (
     <Select<TamperFlag | ''>
+      key="flag"
       data-testid="filter-flag"
       value={flag ?? ''}
       onChange={(v) => setFlag(v || null)}
@@ -33,22 +32,15 @@ export default function TamperPage() {
     />
   );
   return (
-    <ListPage<TamperRow>
+    <FindingPage<TamperRow>
+      finding="tamper"
       resource="revprot-tamper"
       read={REVENUE_PROTECTION_API.tamper}
-      exportModule="revenueProtection/tamper"
       exportFileName="tamper"
-      rowKey={(r) => r.meterId}
-      extraBody={{ lang: 'en', days: days.range, flag, minDropPercent: drop.value }}
-      toolbarExtra={
-        <Space wrap>
-          {days.picker}
-          {flagPicker}
-          {drop.input}
-        </Space>
-      }
+      body={{ days: days.range, flag, minDropPercent: drop.value }}
+      filters={[days.picker, flagPicker, drop.input]}
       columns={[
-        textColumn<TamperRow>('meterId', f('meterId'), 130, { fixed: 'left' }),
+        c.meter(130),
         {
           key: 'eventDays',
           title: f('flags'),
@@ -64,15 +56,12 @@ export default function TamperPage() {
             </Space>
           ),
         },
-        { key: 'lastEventDate', title: f('lastEventDate'), sort: true, width: 120 },
-        { key: 'dropPercent', title: f('dropPercent'), sort: true, width: 100 },
-        { key: 'beforeDaily', title: f('beforeDaily'), sort: true, width: 140 },
-        { key: 'afterDaily', title: f('afterDaily'), sort: true, width: 140 },
-        textColumn<TamperRow>('customerId', f('customerId'), 130),
-        { key: 'firstEventDate', title: f('firstEventDate'), sort: true, width: 120, optional: true },
+        ...c.figures({ lastEventDate: 120, dropPercent: 100, beforeDaily: 140, afterDaily: 140 }),
+        c.customer(130),
+        ...c.figures({ firstEventDate: 120 }, true),
         ...FLAGS.map((k) => ({ key: `${k}Days`, title: f(k), sort: true, width: 130, optional: true })),
-        textColumn<TamperRow>('transformerId', t('revprot.transformer.id'), 150, { optional: true }),
-        { key: 'stationId', title: f('stationId'), sort: true, width: 120, optional: true },
+        c.transformer({ optional: true }),
+        ...c.station,
       ]}
     />
   );
