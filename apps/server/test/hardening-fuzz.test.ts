@@ -299,8 +299,13 @@ describe('fuzz: bodies nested 10,000 deep to every route', () => {
           route.url.startsWith('/prepaidutility/')
             ? body.errorType === 'FORMAT_ERROR' && body.detailMessage?.issues?.[0]
             : body.reason;
-        // XMLVend answers a SOAP fault (XML) whose description names the finding.
-        const said = () => (route.url.startsWith('/xmlvend/') ? res.body : reasonOf(res.json()));
+        // XMLVend answers a SOAP fault (XML) and Daraja's C2B callbacks their result body; each names the finding.
+        const said = () =>
+          route.url.startsWith('/xmlvend/')
+            ? res.body
+            : route.url.startsWith('/mobilemoney/')
+              ? res.json().ResultDesc
+              : reasonOf(res.json());
         const ok =
           route.method !== 'POST'
             ? res.statusCode < 500

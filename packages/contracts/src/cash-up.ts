@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Day } from './common.js';
 
 /**
  * Shift and day cash-up: the credit vends of a date range totalled by operator, station,
@@ -12,8 +13,6 @@ export const CASH_UP_PERMISSION = 'TokenRecord.CashUp' as const;
 /** Languages an export can be written in (headers and values as the console shows them). */
 export const ExportLanguage = z.enum(['en', 'zh', 'es']);
 export type ExportLanguage = z.infer<typeof ExportLanguage>;
-
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is yyyy-MM-dd');
 
 /** What credit vends were paid, and how that splits: energy before VAT, VAT, the monthly charge. */
 export const VendPayment = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, IdFilter, ReadRequestBase } from './common.js';
+import { DateTime, Day, IdFilter, ReadRequestBase } from './common.js';
 import { Lang } from './daily-data.js';
 
 /**
@@ -59,8 +59,6 @@ export const ChannelAdviceRow = z.object({
   createDate: DateTime,
 });
 export type ChannelAdviceRow = z.infer<typeof ChannelAdviceRow>;
-
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is yyyy-MM-dd');
 
 /** The daily reconciliation: one row per vendor and day its float moved (server's zone). */
 export const ReconciliationReadRequest = ReadRequestBase.extend({

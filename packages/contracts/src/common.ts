@@ -48,6 +48,15 @@ export const DateTimeInput = z.string().transform((text, ctx) => {
   )}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`;
 });
 
+/** A calendar day, "yyyy-MM-dd", that exists (2026-02-30 and 7683-75-80 are refused, not read as a date). */
+export const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is yyyy-MM-dd')
+  .refine((d) => {
+    const [y, m, day] = d.split('-').map(Number) as [number, number, number];
+    return y >= 1 && m >= 1 && m <= 12 && day >= 1 && day <= daysIn(y, m);
+  }, 'a day is yyyy-MM-dd');
+
 /**
  * A two-element [from, to] range; either end may be null for an open range. The original declares an
  * array of date-times, so a one-element array is an open-ended "from".

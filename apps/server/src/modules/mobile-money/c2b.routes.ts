@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
+import { DomainError } from '../../lib/domain-errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { type ChannelCall, findVendor, vendorByShortCode } from '../vendor/index.js';
 import { C2B, C2bCallback, CONFIRMED } from './c2b.models.js';
@@ -41,6 +42,18 @@ async function callerOf(deps: Deps, request: FastifyRequest, shortCode: string):
   return { vendor, ipAddress: request.ip ?? null };
 }
 
+/**
+ * What was wrong with a callback that never reached its step (the schema's findings, the body guards'
+ * refusal: malformed, nested too deep, too large), or null when the failure is ours.
+ */
+function malformed(error: unknown): string | null {
+  if (hasZodFastifySchemaValidationErrors(error)) return 'Malformed request';
+  if (error instanceof DomainError && (error.kind === 'invalid' || error.kind === 'tooLarge'))
+    return `Malformed request: ${error.reason}`;
+  const status = (error as { statusCode?: number }).statusCode ?? 0;
+  return status >= 400 && status < 500 ? `Malformed request: ${(error as Error).message}` : null;
+}
+
 /** Daraja's callbacks in a scope of their own: C2B result bodies for every outcome, never the console's envelope. */
 export function installC2b(app: FastifyInstance, deps: Deps, service: MobileMoneyService) {
   app.register(
@@ -48,11 +61,8 @@ export function installC2b(app: FastifyInstance, deps: Deps, service: MobileMone
       scope.setErrorHandler((error, request, reply) => {
         if (error instanceof Unauthorised)
           return reply.code(401).send({ ...C2B.other, ResultDesc: 'Unauthorised' });
-        if (
-          hasZodFastifySchemaValidationErrors(error) ||
-          (error as { statusCode?: number }).statusCode === 400
-        )
-          return reply.code(400).send({ ...C2B.other, ResultDesc: 'Malformed request' });
+        const problem = malformed(error);
+        if (problem !== null) return reply.code(400).send({ ...C2B.other, ResultDesc: problem });
         request.log.error({ err: error }, 'C2B callback failed');
         return reply.code(500).send({ ...C2B.other, ResultDesc: 'Internal error' });
       });
