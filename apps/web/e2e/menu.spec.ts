@@ -10,6 +10,7 @@ const ADMIN_MENU = [
   'Data Report',
   'Management',
   'Revenue Protection',
+  'Channels',
   'Setting',
 ];
 
