@@ -194,11 +194,19 @@ function listeningClient(Base: typeof pg.Client, onNotice: (channel: string, pay
     override connect(): Promise<pg.Client>;
     override connect(callback: ConnectCallback): void;
     override connect(callback?: ConnectCallback): Promise<pg.Client> | undefined {
-      const done = super.connect().then(async () => {
-        this.on('notification', (n) => onNotice(n.channel, n.payload ?? ''));
-        for (const channel of POOLED_CHANNELS) await this.query(`listen ${channel}`);
-        return this as pg.Client;
-      });
+      // The pool listens for a connection's errors only once connect has answered: until then a server
+      // that dies (a failover) would raise an 'error' nobody hears and end the process. The failure
+      // reaches the pool through `done` instead.
+      const unheard = () => {};
+      this.on('error', unheard);
+      const done = super
+        .connect()
+        .then(async () => {
+          this.on('notification', (n) => onNotice(n.channel, n.payload ?? ''));
+          await this.query(POOLED_CHANNELS.map((c) => `listen ${c}`).join('; '));
+          return this as pg.Client;
+        })
+        .finally(() => this.removeListener('error', unheard));
       return connectAnswer(done, callback);
     }
   }
