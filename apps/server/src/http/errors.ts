@@ -1,4 +1,5 @@
 import { ErrorCode } from '@prepay/contracts';
+import { DomainError } from '../lib/domain-errors.js';
 
 /**
  * An error that is HTTP from the start (the auth hook's 401). Everything a service refuses is a
@@ -20,3 +21,15 @@ export const unauthorized = (reason: string, code: number = ErrorCode.tokenExpir
 
 // Older imports keep working; new code imports these from lib/domain-errors.ts.
 export { forbidden, invalid, notFound, refuse, tooLarge } from '../lib/domain-errors.js';
+
+/**
+ * Why a request never reached its handler, as a sentence: the body guards' refusal (malformed, nested too
+ * deep, NUL, too large) or the transport's own 4xx (media type, size); null when the failure is ours. The
+ * channels that answer in their interface's words (REST, SOAP, C2B) put this sentence there.
+ */
+export function requestProblem(error: unknown): string | null {
+  if (error instanceof DomainError && (error.kind === 'invalid' || error.kind === 'tooLarge'))
+    return error.reason;
+  const status = (error as { statusCode?: number }).statusCode ?? 0;
+  return status >= 400 && status < 500 ? (error as Error).message : null;
+}

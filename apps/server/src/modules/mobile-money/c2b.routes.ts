@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Deps } from '../../deps.js';
-import { DomainError } from '../../lib/domain-errors.js';
+import { requestProblem } from '../../http/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { type ChannelCall, findVendor, vendorByShortCode } from '../vendor/index.js';
 import { C2B, C2bCallback, CONFIRMED } from './c2b.models.js';
@@ -48,10 +48,8 @@ async function callerOf(deps: Deps, request: FastifyRequest, shortCode: string):
  */
 function malformed(error: unknown): string | null {
   if (hasZodFastifySchemaValidationErrors(error)) return 'Malformed request';
-  if (error instanceof DomainError && (error.kind === 'invalid' || error.kind === 'tooLarge'))
-    return `Malformed request: ${error.reason}`;
-  const status = (error as { statusCode?: number }).statusCode ?? 0;
-  return status >= 400 && status < 500 ? `Malformed request: ${(error as Error).message}` : null;
+  const problem = requestProblem(error);
+  return problem === null ? null : `Malformed request: ${problem}`;
 }
 
 /** Daraja's callbacks in a scope of their own: C2B result bodies for every outcome, never the console's envelope. */

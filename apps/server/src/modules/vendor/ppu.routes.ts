@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { DomainError } from '../../lib/domain-errors.js';
+import { requestProblem } from '../../http/errors.js';
 import { authenticate } from './channel-caller.js';
 import type { CredentialCache } from './credential-cache.js';
 import { ChannelError } from './ppu.errors.js';
@@ -31,10 +31,8 @@ function formatProblems(error: unknown): string[] | null {
   if (hasZodFastifySchemaValidationErrors(error)) {
     return error.validation.map((v) => `${v.instancePath || '/'} ${v.message}`);
   }
-  if (error instanceof DomainError && (error.kind === 'invalid' || error.kind === 'tooLarge'))
-    return [error.reason];
-  const status = (error as { statusCode?: number }).statusCode ?? 0;
-  return status >= 400 && status < 500 ? [(error as Error).message] : null;
+  const problem = requestProblem(error);
+  return problem === null ? null : [problem];
 }
 
 function detailOf(

@@ -1,5 +1,5 @@
 import type { VendorRow, VendorStatementRow } from '@prepay/contracts';
-import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.js';
 import { channelMessages, vendorFloatMovements, vendors } from '../../db/schema.js';
 import type { ChannelMessageKind, ChannelSaleState, FloatMovementKind } from '../../db/schema-channels.js';
@@ -224,22 +224,6 @@ export async function keepAnswer(q: Queryable, messageRowId: number, answer: Rec
       detail: sql`${channelMessages.detail} || jsonb_build_object('answer', ${JSON.stringify(answer)}::jsonb)`,
     })
     .where(eq(channelMessages.id, messageRowId));
-}
-
-/** What the vendor sold since `since` (its sales less their reversals), in minor units. */
-export async function salesSince(q: Queryable, vendorId: string, since: Date, until: Date): Promise<number> {
-  const [row] = await q
-    .select({ sum: sql<string>`coalesce(sum(-${vendorFloatMovements.amountMinor}), 0)::text` })
-    .from(vendorFloatMovements)
-    .where(
-      and(
-        eq(vendorFloatMovements.vendorId, vendorId),
-        inArray(vendorFloatMovements.movementKind, ['sale', 'reversal']),
-        gte(vendorFloatMovements.createDate, since),
-        lt(vendorFloatMovements.createDate, until),
-      ),
-    );
-  return Number(row?.sum ?? 0);
 }
 
 /** Whether any ledger row names the vendor (such a vendor is disabled, never deleted). */

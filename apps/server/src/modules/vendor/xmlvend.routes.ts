@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestProblem } from '../../http/errors.js';
 import { readerLanguageOf } from '../../http/reader-text.js';
-import { DomainError } from '../../lib/domain-errors.js';
 import { refusalText } from '../../lib/refusal-text.js';
 import { XmlVendFault, xmlVendFault } from './xmlvend.faults.js';
 import { headerOf, responseHeader } from './xmlvend.messages.js';
@@ -19,11 +19,7 @@ const readRequests = new WeakMap<FastifyRequest, SoapRequest>();
 
 /** Why a message never reached its operation, as the schema fault's problem; null for anything else. */
 function shapeProblem(error: unknown): string | null {
-  if (error instanceof XmlShapeError) return error.message;
-  if (error instanceof DomainError && (error.kind === 'invalid' || error.kind === 'tooLarge'))
-    return error.reason;
-  const status = (error as { statusCode?: number }).statusCode ?? 0;
-  return status >= 400 && status < 500 ? (error as Error).message : null;
+  return error instanceof XmlShapeError ? error.message : requestProblem(error);
 }
 
 /** The header echo of a fault: the request's own parties and msgID when they could be read. */
