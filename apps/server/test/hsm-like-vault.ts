@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { encodeKeyChangeWith, encodeKeyedToken, vendingKeyCheckValue } from '@prepay/sts';
 import { deriveWith, type KeyRef, type KeyVault, sameKey } from '../src/modules/keystore/key-vault.js';
 
@@ -33,6 +33,10 @@ export class HsmLikeVault implements KeyVault {
 
   async seal(plainHex: string, context: string) {
     return this.#store(plainHex, context);
+  }
+
+  async generate(bytes: number, context: string) {
+    return this.#store(randomBytes(bytes).toString('hex'), context);
   }
 
   async derive(

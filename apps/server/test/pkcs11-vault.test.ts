@@ -305,4 +305,25 @@ describe('the app built with KEY_VAULT=pkcs11', () => {
     expect(rows).toMatch(/p11:/);
     expect(rows.toUpperCase()).not.toContain(DECODER_KEY);
   });
+
+  it('generates a vending key with the token generator: sealed by the token, and a meter derives its key under it', async () => {
+    const admin = await t.adminToken();
+    const made = await t.call<{ sgc: string; checkValue: string }[]>(
+      '/api/keystore/vendingKey/generate',
+      [{ sgc: '600500', krn: 1, dkga: '02', baseYear: 2014 }],
+      admin,
+    );
+    expect(made.code, made.reason).toBe(0);
+    expect(made.result[0]?.checkValue).toMatch(/^[0-9A-F]{6}$/);
+    const stored = await t.database.db.execute(sql`select key_enc from vending_keys where sgc = '600500'`);
+    expect(JSON.stringify(stored)).toMatch(/p11:/);
+    const meterId = iain(77);
+    const created = await t.call<{ hasDecoderKey: boolean }[]>(
+      '/api/meter/create',
+      [{ meterId, type: 0, protocolVersion: '2.2', sgc: '600500', krn: 1, ti: 1, kt: 2, stationId: '0001' }],
+      admin,
+    );
+    expect(created.code, created.reason).toBe(0);
+    expect(created.result[0]?.hasDecoderKey).toBe(true);
+  });
 });

@@ -9,6 +9,7 @@ const NOT_LISTS = new Set([
   '/token-generate/meter-test-token',
   '/token-record/cash-up',
   '/setting/image',
+  '/setting/vending-key',
 ]);
 
 const ACCOUNTS = ['customerName', 'meterId'];

@@ -179,6 +179,7 @@ export const imagePath = (slot: ImageSlot) => IMAGE_PATHS.file.replace(':slot', 
 export const KEYSTORE_PATHS = {
   read: '/api/keystore/vendingKey/read',
   create: '/api/keystore/vendingKey/create',
+  generate: '/api/keystore/vendingKey/generate',
   delete: '/api/keystore/vendingKey/delete',
 } as const;
 

@@ -6,7 +6,8 @@ import { BaseYear, Sgc } from './sts-key.js';
  * Vending keys (per supply group code and key revision) are WRITE-ONLY: the server keeps them encrypted
  * and derives meters' decoder keys from them; no answer ever carries a key. System administrators with
  * Management.Meter manage them.
- * Routes: /api/keystore/vendingKey/read → VendingKeyRow[]; /create [VendingKeyRequest]; /delete [{sgc, krn}].
+ * Routes: /api/keystore/vendingKey/read → VendingKeyRow[]; /create [VendingKeyRequest]; /generate
+ * [VendingKeyGenerateRequest] (the vault makes the key; nobody types or sees it); /delete [{sgc, krn}].
  */
 export const VendingKeyRequest = z.object({
   sgc: Sgc,
@@ -20,6 +21,8 @@ export const VendingKeyRequest = z.object({
   baseYear: BaseYear.default(1993),
   label: z.string().trim().max(128).nullish(),
 });
+/** A key the vault generates itself: the same identity as a loaded key, without the key. */
+export const VendingKeyGenerateRequest = VendingKeyRequest.omit({ vendingKey: true });
 export const VendingKeyRef = z.object({
   sgc: z
     .string()

@@ -85,6 +85,7 @@ export const PermissionGroups = {
     'Setting.Log',
     'Setting.Item',
     'Setting.Image',
+    'Setting.VendingKey',
   ],
 } as const;
 

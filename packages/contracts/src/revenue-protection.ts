@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { DateTime, IdFilter, ReadRequestBase } from './common.js';
+import { DateTime, Day, IdFilter, ReadRequestBase } from './common.js';
 import { Lang } from './daily-data.js';
-
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day is yyyy-MM-dd');
 
 /** The days a finding covers, both ends included; at most a year and a month. */
 export const DayRange = z

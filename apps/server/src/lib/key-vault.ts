@@ -30,6 +30,11 @@ export type KeySource = 'given' | 'DKGA02' | 'DKGA04';
 export interface KeyVault {
   /** Takes a key given in clear (typed by an operator, imported) and returns what to store. */
   seal(plainHex: string, context: string): Promise<SealedKey>;
+  /**
+   * A new random key of `bytes` bytes made by the vault's own generator and sealed for `context`: the
+   * key ceremony's "generate inside the module", so no operator or request ever sees it.
+   */
+  generate(bytes: number, context: string): Promise<SealedKey>;
   /** DKGA02/DKGA04 with a stored vending key; the decoder key comes back sealed for `context`. */
   derive(
     vendingKey: VendingKeyRef,

@@ -460,6 +460,11 @@ const VENDING: Rule[] = [
   ],
   [/^Vending key not found$/, '未找到售电密钥', 'No se encontró la clave de venta'],
   [
+    /^SGC (\S+) KRN (\S+) already has a vending key; remove it before generating a new one$/,
+    'SGC $1 KRN $2 已有售电密钥；请先删除再生成新密钥',
+    'SGC $1 KRN $2 ya tiene una clave de venta; elimínela antes de generar una nueva',
+  ],
+  [
     /^A credit token carries at most (\S+) units; (\S+) is more: vend it as several tokens$/,
     '一个充值令牌最多 $1 个单位；$2 超出上限：请分成多个令牌售出',
     'Un token de crédito lleva como máximo $1 unidades; $2 es más: véndalo en varios tokens',

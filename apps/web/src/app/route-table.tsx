@@ -356,6 +356,7 @@ export const asyncRoutes: AppRoute[] = [
       ['log', 'Setting.Log', () => import('../features/setting/log-page')],
       ['item', 'Setting.Item', () => import('../features/setting/item-page')],
       ['image', 'Setting.Image', () => import('../features/setting/image-page')],
+      ['vending-key', 'Setting.VendingKey', () => import('../features/setting/vending-key-page')],
     ],
     'user',
   ),

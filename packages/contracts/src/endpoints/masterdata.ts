@@ -39,7 +39,7 @@ import {
   ItemRequest,
   ItemRow,
 } from '../item.js';
-import { VendingKeyRef, VendingKeyRequest, VendingKeyRow } from '../keystore.js';
+import { VendingKeyGenerateRequest, VendingKeyRef, VendingKeyRequest, VendingKeyRow } from '../keystore.js';
 import { LogReadRequest, LogRow } from '../log.js';
 import { MeterDeleteRequest, MeterReadRequest, MeterRow, MeterWriteRequest } from '../meter.js';
 import { AUTHENTICATED, PermissionGroups } from '../permissions.js';
@@ -189,19 +189,25 @@ export const KEYSTORE_API = {
     path: KEYSTORE_PATHS.read,
     request: EmptyBody,
     result: keyRows,
-    permission: 'Management.Meter',
+    permission: 'Setting.VendingKey',
   }),
   create: defineEndpoint({
     path: KEYSTORE_PATHS.create,
     request: writeBody(VendingKeyRequest),
     result: keyRows,
-    permission: 'Management.Meter',
+    permission: 'Setting.VendingKey',
+  }),
+  generate: defineEndpoint({
+    path: KEYSTORE_PATHS.generate,
+    request: writeBody(VendingKeyGenerateRequest),
+    result: keyRows,
+    permission: 'Setting.VendingKey',
   }),
   delete: defineEndpoint({
     path: KEYSTORE_PATHS.delete,
     request: writeBody(VendingKeyRef),
     result: keyRows,
-    permission: 'Management.Meter',
+    permission: 'Setting.VendingKey',
   }),
 };
 

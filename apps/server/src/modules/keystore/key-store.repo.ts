@@ -87,14 +87,24 @@ export class DbKeyStore {
   }
 
   async putVendingKey(record: VendingKeyRecord & { createId?: string | null }): Promise<void> {
+    await this.writeVendingKey(record, await this.vault.seal(record.key, vkContext(record)));
+  }
+
+  /** A vending key made by the vault's own generator (8 bytes for DKGA02, 20 for DKGA04); never in clear here. */
+  async generateVendingKey(info: VendingKeyInfo & { createId?: string | null }): Promise<void> {
+    const bytes = info.dkga === '04' ? 20 : 8;
+    await this.writeVendingKey(info, await this.vault.generate(bytes, vkContext(info)));
+  }
+
+  private async writeVendingKey(info: VendingKeyInfo & { createId?: string | null }, keyEnc: SealedKey) {
     const values = {
-      sgc: record.sgc,
-      krn: record.krn,
-      dkga: record.dkga,
-      baseYear: record.baseYear,
-      keyEnc: await this.vault.seal(record.key, vkContext(record)),
-      label: record.label ?? null,
-      createId: record.createId ?? null,
+      sgc: info.sgc,
+      krn: info.krn,
+      dkga: info.dkga,
+      baseYear: info.baseYear,
+      keyEnc,
+      label: info.label ?? null,
+      createId: info.createId ?? null,
     };
     await this.q
       .insert(vendingKeys)

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type DeriveRequest,
   deriveWithVendingKey,
@@ -35,6 +35,14 @@ export function cipherVault(cipher: KeyCipher): KeyVault {
   return {
     async seal(plainHex, context) {
       return cipher.seal(plainHex.toUpperCase(), context);
+    },
+    async generate(bytes, context) {
+      const key = randomBytes(bytes);
+      try {
+        return cipher.seal(key.toString('hex').toUpperCase(), context);
+      } finally {
+        key.fill(0);
+      }
     },
     async derive(vendingKey, request, context) {
       const { key, source } = deriveWith(open(vendingKey), vendingKey, request);

@@ -13,6 +13,11 @@ export function keyStoreRoutes(service: KeyStoreService): RouteDef[] {
       'Load vending keys (write-only; replaces the key of the same SGC/KRN)',
       (rows, ctx) => service.create(ctx, rows),
     ),
+    keyRoute(
+      KEYSTORE_API.generate,
+      'Generate vending keys inside the key vault (nobody sees them)',
+      (rows, ctx) => service.generate(ctx, rows),
+    ),
     keyRoute(KEYSTORE_API.delete, 'Remove vending keys (decoder keys already stored stay)', (rows, ctx) =>
       service.remove(ctx, rows),
     ),

@@ -1,4 +1,8 @@
-import type { VendingKeyRef as VendingKeyRefBody, VendingKeyRequest } from '@prepay/contracts';
+import type {
+  VendingKeyGenerateRequest,
+  VendingKeyRef as VendingKeyRefBody,
+  VendingKeyRequest,
+} from '@prepay/contracts';
 import type { BaseYear } from '@prepay/sts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
@@ -12,23 +16,50 @@ import { keyStoreOf } from './key-store.repo.js';
 /** Vending keys serve every station: only system administrators load or remove them. */
 const ADMIN_ONLY = 'Only a system administrator manages vending keys';
 
+/** Every vending key's identity and check value — never the key. */
+async function listKeys(deps: Deps) {
+  return (await (await keyStoreOf(deps)).listVendingKeys()).map((k) => ({
+    sgc: k.sgc,
+    krn: k.krn,
+    dkga: k.dkga,
+    baseYear: k.baseYear,
+    label: k.label ?? null,
+    checkValue: k.checkValue,
+    createId: k.createId,
+    createDate: formatDateTime(k.createDate),
+  }));
+}
+
+/**
+ * Has the vault generate new vending keys (the key ceremony inside the module): nobody types or sees
+ * them. A generated key never replaces a loaded one, since meters' decoder keys were derived from it.
+ */
+async function generateKeys(deps: Deps, ctx: UserContext, rows: z.infer<typeof VendingKeyGenerateRequest>[]) {
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
+  const store = await keyStoreOf(deps);
+  for (const r of rows) {
+    if (await store.hasVendingKey({ sgc: r.sgc, krn: r.krn })) {
+      throw refuse(
+        `SGC ${r.sgc} KRN ${r.krn} already has a vending key; remove it before generating a new one`,
+      );
+    }
+  }
+  await deps.database.db.transaction(async (tx) => {
+    for (const r of rows) {
+      const info = { ...r, baseYear: r.baseYear as BaseYear, label: r.label ?? undefined };
+      await store.on(tx).generateVendingKey({ ...info, createId: ctx.user.userId });
+      await writeAudit(tx, ctx.actor, { title: 'VendingKey', action: 'Generate', after: r });
+    }
+  });
+  const all = await listKeys(deps);
+  return all.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
+}
+
 /** Vending key administration: the rules and transactions; the key store keeps the keys. */
 export function createKeyStoreService(deps: Deps) {
   const { db } = deps.database;
 
-  /** Every vending key's identity and check value — never the key. */
-  async function list() {
-    return (await (await keyStoreOf(deps)).listVendingKeys()).map((k) => ({
-      sgc: k.sgc,
-      krn: k.krn,
-      dkga: k.dkga,
-      baseYear: k.baseYear,
-      label: k.label ?? null,
-      checkValue: k.checkValue,
-      createId: k.createId,
-      createDate: formatDateTime(k.createDate),
-    }));
-  }
+  const list = () => listKeys(deps);
 
   /** Loads vending keys (write-only), all or nothing, each audited without its key. */
   async function create(ctx: UserContext, rows: z.infer<typeof VendingKeyRequest>[]) {
@@ -60,6 +91,9 @@ export function createKeyStoreService(deps: Deps) {
     return all.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
   }
 
+  const generate = (ctx: UserContext, rows: z.infer<typeof VendingKeyGenerateRequest>[]) =>
+    generateKeys(deps, ctx, rows);
+
   /** Removes vending keys; decoder keys already derived stay. */
   async function remove(ctx: UserContext, rows: z.infer<typeof VendingKeyRefBody>[]) {
     assertSystemAdmin(ctx.user, ADMIN_ONLY);
@@ -76,7 +110,7 @@ export function createKeyStoreService(deps: Deps) {
     return gone;
   }
 
-  return { list, create, remove };
+  return { list, create, generate, remove };
 }
 
 export type KeyStoreService = ReturnType<typeof createKeyStoreService>;

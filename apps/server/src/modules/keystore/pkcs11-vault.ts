@@ -206,6 +206,18 @@ export class Pkcs11Vault implements KeyVault {
     }
   }
 
+  /** The token's own random generator makes the key; it is sealed by the token before it is stored. */
+  async generate(bytes: number, context: string): Promise<SealedKey> {
+    const key = await this.pool.use(async (session) =>
+      this.p11.C_GenerateRandom(session, Buffer.alloc(bytes)),
+    );
+    try {
+      return await this.seal(key.toString('hex'), context);
+    } finally {
+      key.fill(0);
+    }
+  }
+
   /** Runs `fn` with the key opened by the token, then wipes the opened bytes. */
   private async withKey<T>(ref: KeyRef, fn: (hex: string) => T): Promise<T> {
     const [iv, data] = ref.sealed.startsWith(SEAL_PREFIX)

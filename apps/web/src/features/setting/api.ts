@@ -1,4 +1,11 @@
-import { IMAGE_API, type ImageSlot, ROLE_API, USER_API } from '@prepay/contracts';
+import {
+  IMAGE_API,
+  type ImageSlot,
+  KEYSTORE_API,
+  type RequestOf,
+  ROLE_API,
+  USER_API,
+} from '@prepay/contracts';
 import { call } from '../../lib/call';
 
 /** Keys the role editor hides. */
@@ -14,3 +21,16 @@ export const readImages = () => call(IMAGE_API.read, {});
 
 /** Back to the built-in image of a slot. */
 export const deleteImage = (slot: ImageSlot) => call(IMAGE_API.delete, [{ slot }]);
+
+/** The vending keys, by check value (never the keys). */
+export const readVendingKeys = () => call(KEYSTORE_API.read, {});
+
+/** Loads vending keys typed once (write-only). */
+export const loadVendingKeys = (rows: RequestOf<typeof KEYSTORE_API.create>) =>
+  call(KEYSTORE_API.create, rows);
+
+/** Has the key vault generate vending keys: nobody types or sees them. */
+export const generateVendingKeys = (rows: RequestOf<typeof KEYSTORE_API.generate>) =>
+  call(KEYSTORE_API.generate, rows);
+
+export const deleteVendingKey = (sgc: string, krn: number) => call(KEYSTORE_API.delete, [{ sgc, krn }]);
