@@ -1,8 +1,9 @@
 /**
- * The original system's 144 operations ("AMR API", reference/original-openapi.json): "METHOD path" as
- * its document spells the path → its operationId. Our /swagger says per operation which one it implements
- * (paths match case-insensitively, as the original's router). Generated from the document; the conformance
- * test checks it still equals the document.
+ * The original system's 144 operations ("AMR API"; its OpenAPI document is copied to
+ * apps/server/test/conformance/original-openapi.json): "METHOD path" as its document spells the path → its
+ * operationId. Our /swagger says per operation which one it implements (paths match case-insensitively,
+ * as the original's router). Generated from the document; the conformance test checks it still equals the
+ * document.
  */
 export const ORIGINAL_OPERATIONS: Readonly<Record<string, string>> = {
   'POST /api/account/read': 'ReadAccount',

@@ -199,6 +199,21 @@ export async function loadBatchTargets<T extends StampedTable, R>(
   return new Map(stored.map((r) => [target.keyOf(r), r]));
 }
 
+/**
+ * The stored rows of every id a delete names, in one read; an id not stored answers not found (`what`)
+ * and changes nothing.
+ */
+export async function loadEvery<R>(
+  q: Queryable,
+  target: { load: (q: Queryable, ids: string[]) => Promise<R[]> },
+  ids: string[],
+  what: string,
+): Promise<R[]> {
+  const stored = await target.load(q, ids);
+  if (stored.length !== new Set(ids).size) throw notFound(what);
+  return stored;
+}
+
 /** Keys repeated in one request (exactly as sent): the whole request is refused, naming them. */
 export function assertUniqueKeys(keys: string[]): void {
   const dup = duplicateKeys(keys);

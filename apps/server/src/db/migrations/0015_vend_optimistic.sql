@@ -1,4 +1,4 @@
--- The credit vend checks what it priced against in the statement that writes it (issue 16): when a
+-- The credit vend checks what it priced against in the statement that writes it: when a
 -- condition no longer holds (another vend took the meter's next TID, the debt it repays moved), the
 -- statement has already made some of its changes, so it must fail as a whole. This raises the
 -- serialisation failure a client retries on; the vend reads, prices and writes again.

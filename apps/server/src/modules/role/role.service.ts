@@ -2,8 +2,8 @@ import type { RoleRequest } from '@prepay/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { batchWriter } from '../../kernel/batch-write.js';
-import { assertUniqueKeys, loadBatchTargets } from '../../kernel/rows.js';
-import { notFound, refuse } from '../../lib/domain-errors.js';
+import { assertUniqueKeys, loadBatchTargets, loadEvery } from '../../kernel/rows.js';
+import { refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { normalise, roleRows, usersHoldingRoles } from './role.repo.js';
@@ -35,8 +35,7 @@ const write = batchWriter({
 async function remove(deps: Deps, ctx: UserContext, keys: { roleId: string }[]) {
   const ids = keys.map((k) => k.roleId);
   return deps.database.db.transaction(async (tx) => {
-    const before = await roleRows.load(tx, ids);
-    if (before.length !== new Set(ids).size) throw notFound('Role');
+    const before = await loadEvery(tx, roleRows, ids, 'Role');
     for (const b of before) assertCanGrant(ctx.user, b.content);
     await assertCanEditRoles(tx, ctx.user, ids);
     if ((await usersHoldingRoles(tx, ids)) > 0)

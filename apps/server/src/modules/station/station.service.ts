@@ -2,9 +2,9 @@ import type { StationRequest } from '@prepay/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { batchWriter } from '../../kernel/batch-write.js';
-import { assertUniqueKeys, loadBatchTargets } from '../../kernel/rows.js';
+import { assertUniqueKeys, loadBatchTargets, loadEvery } from '../../kernel/rows.js';
 import { assertSystemAdmin } from '../../kernel/station-guard.js';
-import { notFound, refuse } from '../../lib/domain-errors.js';
+import { refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { stationRows, usersOfStations } from './station.repo.js';
@@ -32,8 +32,7 @@ async function remove(deps: Deps, ctx: UserContext, keys: { stationId: string }[
   const ids = keys.map((k) => k.stationId);
   assertSystemAdmin(ctx.user, ADMIN_ONLY);
   return deps.database.db.transaction(async (tx) => {
-    const before = await stationRows.load(tx, ids);
-    if (before.length !== new Set(ids).size) throw notFound('Station');
+    const before = await loadEvery(tx, stationRows, ids, 'Station');
     if (before.some((b) => b.isSystem)) throw refuse('The system station cannot be deleted');
     if ((await usersOfStations(tx, ids)) > 0)
       throw refuse('The station still has users; move or delete them first');

@@ -1,17 +1,12 @@
-import { REVENUE_PROTECTION_API, type TamperFlag, type TamperRow } from '@prepay/contracts';
+import { REVENUE_PROTECTION_API, TamperFlag, type TamperRow } from '@prepay/contracts';
 import { Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useDayRange, useNumber } from './finding-filters';
 import { FindingPage, useFindingColumns } from './finding-page';
 import './locales';
 
-const FLAGS: TamperFlag[] = [
-  'coverOpen',
-  'terminalCoverOpen',
-  'magneticInterference',
-  'currentReverse',
-  'currentUnbalance',
-];
+/** The flags in the contract's order: the filter's options and the grid's day columns. */
+const FLAGS = TamperFlag.options;
 const daysOf = (row: TamperRow, flag: TamperFlag) => row[`${flag}Days`];
 
 /** Tamper: meters whose daily readings flagged tampering, and their consumption before and after. */
