@@ -37,6 +37,7 @@ import { collectionModule } from './modules/collection/index.js';
 import { customerModule } from './modules/customer/index.js';
 import { dashboardModule } from './modules/dashboard/index.js';
 import { debtModule } from './modules/debt/index.js';
+import { dlmsItemModule } from './modules/dlms-item/index.js';
 import { dlt645ItemModule } from './modules/dlt645-item/index.js';
 import { gatewayModule } from './modules/gateway/index.js';
 import { imageModule } from './modules/image/index.js';
@@ -167,6 +168,7 @@ function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
     masterdataModule(deps),
     vendingModule(deps, auth.checkAuthorizationPassword),
     dlt645ItemModule(deps),
+    dlmsItemModule(deps),
     remoteTaskModule(deps, options.remoteTasks, auth.checkAuthorizationPassword),
     meterDataModule(deps),
     prepayReportModule(deps),

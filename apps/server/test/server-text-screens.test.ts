@@ -251,6 +251,7 @@ const bodyOf = (path: string, lang: string): Record<string, unknown> => {
     [contracts.REMOTE_TASK_API.attempts.path]: { id: taskId },
     [contracts.DASHBOARD_API.lineChart.path]: { type: 6, days: 48 },
     [contracts.DLT645_API.tree.path]: { lang, version: '2007', type: 0 },
+    [contracts.DLMS_API.tree.path]: { lang, version: '1.1', type: 0 },
     [contracts.PREPAY_REPORT_API.debtPayments.path]: { customerId: METER },
     [contracts.COLLECTION_API.jobs.path]: { meterId: METER },
     [contracts.CASH_UP_API.read.path]: { from: dayBefore(30), to: dayBefore(0) },

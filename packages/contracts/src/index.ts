@@ -9,6 +9,7 @@ export * from './customer.js';
 export * from './daily-data.js';
 export * from './dashboard.js';
 export * from './debt.js';
+export * from './dlms.js';
 export * from './dlt645.js';
 export * from './endpoint.js';
 export * from './endpoints/index.js';

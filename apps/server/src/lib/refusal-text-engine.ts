@@ -90,6 +90,17 @@ export const CONTRACT_ISSUES: Rule[] = [
   ],
   [/^password: 6 digits$/, '密码：6 位数字', 'contraseña: 6 dígitos'],
   [/^operator: 8 digits$/, '操作员代码：8 位数字', 'operador: 8 dígitos'],
+  [
+    /^obis: six numbers such as 1\.0\.1\.8\.0\.255$/,
+    'obis：六组数字，例如 1.0.1.8.0.255',
+    'obis: seis números, como 1.0.1.8.0.255',
+  ],
+  [/^obis: each group is 0–255$/, 'obis：每组为 0–255', 'obis: cada grupo es 0–255'],
+  [
+    /^attributeMethod: an attribute number, or m and a method number$/,
+    'attributeMethod：属性编号，或 m 加方法编号',
+    'attributeMethod: un número de atributo, o m y un número de método',
+  ],
   [/^SGC is 6 digits$/, 'SGC 为 6 位数字', 'El SGC tiene 6 dígitos'],
   [
     /^Choose the meters: give at least one selector$/,

@@ -117,6 +117,11 @@ const ACCESS: Rule[] = [
     `${ADMIN}修改 DL/T 645 数据项目录`,
     `${ADMIN_ES} cambiar el catálogo DL/T 645`,
   ],
+  [
+    /^Only a system administrator changes the DLMS catalogue$/,
+    `${ADMIN}修改 DLMS 数据项目录`,
+    `${ADMIN_ES} cambiar el catálogo DLMS`,
+  ],
 ];
 
 /** Signing in, sessions and the two passwords. */
@@ -344,6 +349,11 @@ const ROW: Rule[] = [
   ],
   [/^no account for meter (\S+)$/, '电表 $1 没有账户', 'el medidor $1 no tiene cuenta'],
   [/^di is required$/, '必须填写 di', 'di es obligatorio'],
+  [
+    /^only a control or token item invokes a method$/,
+    '只有控制或令牌数据项才能调用方法',
+    'solo un elemento de control o de token invoca un método',
+  ],
   [
     /^startTime_New must be later than startTime$/,
     'startTime_New 必须晚于 startTime',

@@ -36,6 +36,7 @@ const OWN_KEYS: Record<string, readonly string[]> = {
   Account: ['customerId', 'meterId', 'tariffId'],
   // A catalogue row is (version, type, flag); the run's rows sit under a version of their own.
   DLT645: ['version', 'flag'],
+  DLMS: ['version', 'obis'],
 };
 
 /** Ids of rows the run creates: n = 1 for create/update/delete, 2 for import. */
@@ -52,6 +53,8 @@ const created: Record<string, (n: number) => string> = {
   version: () => 'CONF',
   // An 8-hex DL/T 645-2007 identifier: the row needs no separate di.
   flag: (n) => `04FF000${n}`,
+  // A manufacturer-specific OBIS code (group C 96) that no seeded row uses.
+  obis: (n) => `1.0.96.99.${n}.255`,
 };
 
 export type Phase =
@@ -237,6 +240,8 @@ export function valuesFor(op: OriginalOperation, f: Fixture): (field: string) =>
     }
     // A catalogue row's write password is the meter's 6-digit one, not a login secret.
     if (op.tag === 'DLT645' && field === 'password') return '123456';
+    // A DLMS row's interface class: a Register.
+    if (op.tag === 'DLMS' && field === 'classId') return 3;
     if (field in byName) return byName[field];
     if (phase === 'read' || phase === 'reread') return undefined;
     if (own.includes(field)) {

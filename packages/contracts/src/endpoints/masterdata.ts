@@ -20,6 +20,15 @@ import { page, writeBody } from '../common.js';
 import { CustomerDeleteRequest, CustomerReadRequest, CustomerRequest, CustomerRow } from '../customer.js';
 import { DebtDeleteRequest, DebtReadRequest, DebtRequest, DebtRow } from '../debt.js';
 import {
+  DLMS_PATHS,
+  DLMS_TREE_PATH,
+  DlmsDeleteRequest,
+  DlmsReadRequest,
+  DlmsRequest,
+  DlmsRow,
+  DlmsTreeRequest,
+} from '../dlms.js';
+import {
   DLT645_TREE_PATH,
   Dlt645DeleteRequest,
   Dlt645ReadRequest,
@@ -145,6 +154,22 @@ export const DLT645_API = {
   tree: defineEndpoint({
     path: DLT645_TREE_PATH,
     request: Dlt645TreeRequest,
+    result: z.array(Dlt645TreeNode),
+    permission: DATA_ITEM_PICKERS,
+  }),
+};
+
+/** The DLMS/COSEM data-item catalogue: the same dictionary, for meters that speak DLMS. */
+export const DLMS_API = {
+  ...tableEndpoints(
+    DLMS_PATHS,
+    { row: DlmsRow, read: DlmsReadRequest, line: DlmsRequest, key: DlmsDeleteRequest },
+    'Setting.Item',
+    DATA_ITEM_PICKERS,
+  ),
+  tree: defineEndpoint({
+    path: DLMS_TREE_PATH,
+    request: DlmsTreeRequest,
     result: z.array(Dlt645TreeNode),
     permission: DATA_ITEM_PICKERS,
   }),

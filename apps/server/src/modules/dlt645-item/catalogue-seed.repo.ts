@@ -2,13 +2,10 @@ import { Dlt645Type } from '@prepay/contracts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
-import { dlt645Items, type LangTexts } from '../../db/schema.js';
+import { dlt645Items } from '../../db/schema.js';
+import { groupedSeeds, SeedNames, seedTextColumns } from '../../kernel/catalogue-texts.js';
 import catalogueData from './catalogue.json' with { type: 'json' };
 import { COLLECTION_ITEMS } from './frozen-items.js';
-
-const Names = z.tuple([z.string(), z.string(), z.string(), z.string(), z.string(), z.string()]);
-type Names = z.infer<typeof Names>;
-const texts = ([EN, AR, ES, FR, PT, ZH]: Names): LangTexts => ({ EN, AR, ES, FR, PT, ZH });
 
 /** One catalogue row before it is seeded per protocol version; names in en, ar, es, fr, pt, zh. */
 export const Seed = z.object({
@@ -19,25 +16,12 @@ export const Seed = z.object({
   format: z.string().optional(),
   analysisFormat: z.string().optional(),
   data: z.string().optional(),
-  group: Names,
-  name: Names,
+  group: SeedNames,
+  name: SeedNames,
   /** Label of the decoded value, with its unit. */
-  prefix: Names.optional(),
+  prefix: SeedNames.optional(),
 });
 export type Seed = z.infer<typeof Seed>;
-
-const CatalogueData = z
-  .object({
-    groups: z.record(z.string(), Names),
-    items: z.array(Seed.extend({ group: z.string() })),
-  })
-  .transform(({ groups, items }) =>
-    items.map((item) => {
-      const group = groups[item.group];
-      if (!group) throw new Error(`catalogue.json: item ${item.flag} names an unknown group ${item.group}`);
-      return { ...item, group };
-    }),
-  );
 
 /**
  * The items the original's screens use (flags 901F, E421, B630, EFF5, C03D/C03C,
@@ -45,7 +29,10 @@ const CatalogueData = z
  * standard readings and settings a field engineer expects (catalogue.json, checked at load), and the
  * frozen data the meter-data collection reads (modules/collection).
  */
-export const CATALOGUE: readonly Seed[] = [...CatalogueData.parse(catalogueData), ...COLLECTION_ITEMS];
+export const CATALOGUE: readonly Seed[] = [
+  ...groupedSeeds(Seed.extend({ group: z.string() }), 'dlt645-item/catalogue.json').parse(catalogueData),
+  ...COLLECTION_ITEMS,
+];
 
 /**
  * The meters' factory write password (level 02) and an operator code: what a new installation starts
@@ -80,9 +67,7 @@ export async function seedDlt645Catalogue(
       data: s.data ?? null,
       format: s.format ?? null,
       analysisFormat: s.analysisFormat ?? null,
-      analysisPrefix: s.prefix ? texts(s.prefix) : {},
-      typeNames: texts(s.group),
-      names: texts(s.name),
+      ...seedTextColumns(s),
       createId: 'system',
     })),
   );

@@ -1,15 +1,10 @@
-import {
-  DLT645_LANGS,
-  type Dlt645Lang,
-  type Dlt645ReadRequest,
-  type Dlt645Row,
-  type Dlt645TreeNode,
-} from '@prepay/contracts';
+import type { Dlt645ReadRequest, Dlt645Row, Dlt645TreeNode } from '@prepay/contracts';
 import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import type { Actor } from '../../kernel/audit.js';
 import { auditedTable, deleteAudited } from '../../kernel/audited-write.js';
+import { groupTree, wireTexts } from '../../kernel/catalogue-texts.js';
 import { auditedSpec, contains, readTable, readWhere } from '../../kernel/read-query.js';
 import { auditStamps } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
@@ -34,8 +29,6 @@ export const dlt645Spec = auditedSpec(dlt645Items, {
 
 /** The wire row: the password is a secret, so only whether one is set shows. */
 export function toDlt645Row(i: Dlt645Item): Dlt645Row {
-  const per = (prefix: string, t: LangTexts) =>
-    Object.fromEntries(DLT645_LANGS.map((l) => [`${prefix}${l}`, t[l] ?? null]));
   return {
     dlt645Id: i.dlt645Id,
     version: i.version,
@@ -49,9 +42,7 @@ export function toDlt645Row(i: Dlt645Item): Dlt645Row {
     format: i.format,
     analysisFormat: i.analysisFormat,
     passwordLevel: i.passwordLevel,
-    ...per('analysisPrefix', i.analysisPrefix),
-    ...per('type', i.typeNames),
-    ...per('name', i.names),
+    ...wireTexts(i),
     remark: i.remark,
     ...auditStamps(i),
   } as Dlt645Row;
@@ -84,36 +75,17 @@ export function readDlt645(q: Queryable, req: Dlt645ReadRequest, user: SessionUs
   return readTable(q, dlt645Items, where, dlt645Spec, req, toDlt645Row);
 }
 
-/** "en", "zh-CN", "ZH" → the catalogue's language column (EN when unknown). */
-export function langOf(lang: string | null | undefined): Dlt645Lang {
-  const l = (lang ?? 'en').slice(0, 2).toUpperCase();
-  return (DLT645_LANGS as readonly string[]).includes(l) ? (l as Dlt645Lang) : 'EN';
-}
-
-export const textIn = (t: LangTexts, lang: Dlt645Lang): string | null => t[lang] || t.EN || null;
-
 /** Items of one version and family grouped by their type label: [{id, label, children: items}]. */
 export async function readTree(
   q: Queryable,
   req: { lang: string; version: string; type: number },
 ): Promise<Dlt645TreeNode[]> {
-  const lang = langOf(req.lang);
   const rows = await q
     .select()
     .from(dlt645Items)
     .where(and(eq(dlt645Items.version, req.version), eq(dlt645Items.type, req.type)))
     .orderBy(asc(dlt645Items.dlt645Id));
-  const groups = new Map<string, Dlt645TreeNode>();
-  for (const r of rows) {
-    const label = textIn(r.typeNames, lang) ?? '-';
-    let group = groups.get(label);
-    if (!group) {
-      group = { id: `group-${groups.size + 1}`, label, children: [] };
-      groups.set(label, group);
-    }
-    group.children.push({ id: r.flag, label: textIn(r.names, lang) ?? r.flag, children: [] });
-  }
-  return [...groups.values()];
+  return groupTree(rows, req.lang, (r) => r.flag);
 }
 
 /** Writes answer (and audit) the catalogue rows as the read shows them. */

@@ -1,0 +1,31 @@
+import { integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns } from './columns.js';
+import type { LangTexts } from './schema-tasks.js';
+
+/**
+ * The DLMS/COSEM data-item catalogue: one row per (protocol version, task family, OBIS code). A row
+ * says which interface class and attribute (or method) a task reaches, and how its value is shown.
+ */
+export const dlmsItems = pgTable(
+  'dlms_items',
+  {
+    dlmsId: serial('dlms_id').primaryKey(),
+    version: text('version').notNull(),
+    /** Task family: 0 reading, 1 setting, 2 control, 3 token. */
+    type: integer('type').notNull(),
+    classId: integer('class_id').notNull(),
+    /** Logical name, "A.B.C.D.E.F" (e.g. 1.0.1.8.0.255). */
+    obis: text('obis').notNull(),
+    /** The attribute read or written, or the method invoked ("2", "m1"). */
+    attributeMethod: text('attribute_method'),
+    /** Enumerated values ("0:Disconnected,1:Connected") or the token mask. */
+    entry: text('entry'),
+    format: text('format'),
+    analysisFormat: text('analysis_format'),
+    analysisPrefix: jsonb('analysis_prefix').$type<LangTexts>().notNull().default({}),
+    typeNames: jsonb('type_names').$type<LangTexts>().notNull().default({}),
+    names: jsonb('names').$type<LangTexts>().notNull().default({}),
+    ...auditColumns,
+  },
+  (t) => [uniqueIndex('dlms_items_key').on(t.version, t.type, t.obis)],
+);
