@@ -401,6 +401,9 @@ async function main() {
       );
       await browser.stopTracing();
       console.log(`trace of a click on ${target.path}: ${process.env.BENCH_TRACE}`);
+      // Back where the trace started: the round robin's first click is on the traced page.
+      await page.getByTestId('sidebar').locator(`a[href="${fromPath}"]`).click();
+      await page.waitForURL(`**${fromPath}`);
     }
 
     if (process.env.BENCH_PROFILE && pages.length) await cpuProfile(page, pages);

@@ -1,7 +1,7 @@
 import type { Endpoint, RequestOf, ResultOf } from '@prepay/contracts';
 import { Divider } from 'antd';
 import type { TFunction } from 'i18next';
-import { type JSX, useState } from 'react';
+import { type JSX, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { call } from '../../lib/call';
@@ -91,14 +91,13 @@ export function useCrudPage<Api extends CrudApi>(table: CrudTable<Api>) {
   const refresh = useRefreshList(table.resource);
   const [dialog, setDialog] = useState<{ mode: FormMode; row?: Row } | null>(null);
   const mode: FormMode = dialog?.mode ?? 'create';
-  const keys = table.keys ?? [table.id];
-  const keyOf = (row: Row) => Object.fromEntries(keys.map((key) => [key, row[key]]));
   const save = async (line: LineOf<Api>) => {
     const endpoint = mode === 'edit' ? table.api.update : table.api.create;
     const written = await writeRows<Api['create'] | Api['update']>(endpoint, [line]);
     await refresh();
     return written;
   };
+  const onClose = useCallback(() => setDialog(null), []);
   return {
     t,
     refresh,
@@ -107,20 +106,36 @@ export function useCrudPage<Api extends CrudApi>(table: CrudTable<Api>) {
     save,
     isAdmin: useIsSystemAdmin(),
     stations: useStations(),
-    rowKey: table.rowKey ?? ((row: Row) => String(row[table.id])),
-    listProps: {
-      ...crudList(table),
-      onAdd: () => setDialog({ mode: 'create' }),
-      onDelete: (rows: Row[]) => writeRows(table.api.delete, rows.map(keyOf)),
-      actions: (row: Row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />,
-    },
+    rowKey: useMemo(() => table.rowKey ?? ((row: Row) => String(row[table.id])), [table]),
+    listProps: useListProps(table, setDialog),
     dialogProps: {
       open: dialog !== null,
       mode,
       title: t(`${table.titles}.${mode === 'edit' ? 'edit' : 'add'}`),
-      onClose: () => setDialog(null),
+      onClose,
     },
   };
+}
+
+/**
+ * The grid's side of a master-data page, built once per table: the grid is memoised on its columns, and
+ * a new Actions function on every render of the page around it would redraw every row each time.
+ */
+function useListProps<Api extends CrudApi>(
+  table: CrudTable<Api>,
+  setDialog: (dialog: { mode: FormMode; row?: RowOf<Api> }) => void,
+) {
+  type Row = RowOf<Api>;
+  return useMemo(() => {
+    const keys = table.keys ?? [table.id];
+    const keyOf = (row: Row) => Object.fromEntries(keys.map((key) => [key, row[key]]));
+    return {
+      ...crudList(table),
+      onAdd: () => setDialog({ mode: 'create' }),
+      onDelete: (rows: Row[]) => writeRows(table.api.delete, rows.map(keyOf)),
+      actions: (row: Row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />,
+    };
+  }, [table, setDialog]);
 }
 
 export type StationOptions = { value: string; label: string }[] | undefined;
@@ -226,12 +241,15 @@ export function CrudPage<Api extends CrudApi, Form extends object>(
 ) {
   const { t, save, dialog, listProps, dialogProps, rowKey, isAdmin, stations } = useCrudPage(props.table);
   const row = dialog?.row;
+  // Built when the language or the user's station rights change, not on each render of the page.
+  const { columns: declare } = props;
+  const columns = useMemo(() => declare(t, isAdmin, stations.data), [declare, t, isAdmin, stations.data]);
   return (
     <>
       <ListPage<RowOf<Api>>
         {...listProps}
         rowKey={rowKey}
-        columns={props.columns(t, isAdmin, stations.data)}
+        columns={columns}
         importModule={props.files?.module}
         exportModule={props.files?.module}
         exportFileName={props.files?.fileName}

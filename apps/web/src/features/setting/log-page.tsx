@@ -1,9 +1,11 @@
 import { LOG_API, type LogRow } from '@prepay/contracts';
 import { Button, Col, Grid, Modal, Row, Typography } from 'antd';
-import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateRangeColumn, stationColumn, textColumn } from '../../components/list-page/common-columns';
-import { ListPage } from '../../components/list-page/list-page';
+import type { StationOptions } from '../../components/list-page/crud-page';
+import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
 import { logAction, logObject, logSummary } from './log-words';
@@ -46,43 +48,49 @@ const LIST: ListSpec<LogRow> = { resource: 'log', read: LOG_API.read };
 /** The page's first read, started with its code by the menu or the router. */
 export const prefetch = prefetchList(LIST);
 
+const logRowKey = (r: LogRow) => String(r.logId);
+
+/** Date first; one sentence instead of the JSON, which the details keep (View). */
+function logColumns(t: TFunction, isAdmin: boolean, stations: StationOptions): ListColumn<LogRow>[] {
+  return [
+    dateRangeColumn('createDate', t('setting.log.createTime')),
+    textColumn('userId', t('setting.log.user'), 130),
+    textColumn('title', t('setting.log.title'), 170, { render: (v) => logObject(t, String(v ?? '')) }),
+    textColumn('action', t('setting.log.action'), 150, {
+      render: (v) => logAction(t, String(v ?? '')),
+    }),
+    {
+      key: 'summary',
+      title: t('setting.log.summaryColumn'),
+      width: 300,
+      render: (_v, r) => logSummary(t, r),
+    },
+    textColumn('ipAddress', t('setting.log.ipAddress'), 140, { optional: true }),
+    ...stationColumn<LogRow>(t, isAdmin, stations, false),
+    { key: 'logId', title: t('setting.log.id'), sort: true, width: 90, optional: true },
+  ];
+}
+
 export default function LogPage() {
   const { t } = useTranslation();
   const isAdmin = useIsSystemAdmin();
   const stations = useStations();
   const screens = Grid.useBreakpoint();
   const [open, setOpen] = useState<LogRow | null>(null);
+  const columns = useMemo(() => logColumns(t, isAdmin, stations.data), [t, isAdmin, stations.data]);
+  // One function for the page's life: the grid redraws its rows when its columns change.
+  const actions = useMemo(
+    () => (row: LogRow) => (
+      <Button size="small" type="link" data-testid="row-view" onClick={() => setOpen(row)}>
+        {t('setting.log.view')}
+      </Button>
+    ),
+    [t],
+  );
 
   return (
     <>
-      <ListPage<LogRow>
-        {...LIST}
-        rowKey={(r) => String(r.logId)}
-        // Date first; one sentence instead of the JSON, which the details keep (View).
-        columns={[
-          dateRangeColumn('createDate', t('setting.log.createTime')),
-          textColumn('userId', t('setting.log.user'), 130),
-          textColumn('title', t('setting.log.title'), 170, { render: (v) => logObject(t, String(v ?? '')) }),
-          textColumn('action', t('setting.log.action'), 150, {
-            render: (v) => logAction(t, String(v ?? '')),
-          }),
-          {
-            key: 'summary',
-            title: t('setting.log.summaryColumn'),
-            width: 300,
-            render: (_v, r) => logSummary(t, r),
-          },
-          textColumn('ipAddress', t('setting.log.ipAddress'), 140, { optional: true }),
-          ...stationColumn<LogRow>(t, isAdmin, stations.data, false),
-          { key: 'logId', title: t('setting.log.id'), sort: true, width: 90, optional: true },
-        ]}
-        actionsWidth={90}
-        actions={(row) => (
-          <Button size="small" type="link" data-testid="row-view" onClick={() => setOpen(row)}>
-            {t('setting.log.view')}
-          </Button>
-        )}
-      />
+      <ListPage<LogRow> {...LIST} rowKey={logRowKey} columns={columns} actionsWidth={90} actions={actions} />
       <Modal
         open={open !== null}
         title={t('setting.log.details')}

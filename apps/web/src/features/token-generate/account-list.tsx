@@ -1,7 +1,7 @@
 import { ACCOUNT_API, type AccountRow } from '@prepay/contracts';
 import type { InputRef } from 'antd';
-import { Button } from 'antd';
-import { type ComponentType, type ReactNode, type RefObject, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { type ComponentType, type ReactNode, type RefObject, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   dateRangeColumn,
@@ -9,6 +9,8 @@ import {
   stationColumn,
   textColumn,
 } from '../../components/list-page/common-columns';
+import type { StationOptions } from '../../components/list-page/crud-page';
+import { RowAction } from '../../components/list-page/edit-action';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
@@ -44,6 +46,45 @@ export function AccountTokenList(props: {
   const { t } = useTranslation();
   const isAdmin = useIsSystemAdmin();
   const stations = useStations();
+  const { extraColumns, optionalKeys, onAction, actionLabel } = props;
+  // Built when the language, the station rights or the page's own columns change: the grid redraws every
+  // row when its columns or its Actions function change.
+  const columns = useMemo(
+    () => accountColumns(t, isAdmin, stations.data, extraColumns, optionalKeys),
+    [t, isAdmin, stations.data, extraColumns, optionalKeys],
+  );
+  const actions = useMemo(
+    () => (row: AccountRow) => (
+      <RowAction testId="row-action" onClick={() => onAction(row)}>
+        {actionLabel}
+      </RowAction>
+    ),
+    [onAction, actionLabel],
+  );
+  return (
+    <ListPage<AccountRow>
+      {...accountList(props.resource)}
+      rowKey={accountRowKey}
+      columns={columns}
+      toolbarExtra={props.toolbarExtra}
+      keyboard={props.keyboard}
+      searchRef={props.searchRef}
+      actionsWidth={130}
+      actions={actions}
+    />
+  );
+}
+
+const accountRowKey = (r: AccountRow) => r.meterId;
+
+/** The account grid's columns; `optionalKeys` leaves those base columns to the chooser. */
+function accountColumns(
+  t: TFunction,
+  isAdmin: boolean,
+  stations: StationOptions,
+  extraColumns: ListColumn<AccountRow>[] = [],
+  optionalKeys: string[] = [],
+): ListColumn<AccountRow>[] {
   const columns: ListColumn<AccountRow>[] = [
     textColumn('customerId', t('vending.customerId'), 130),
     textColumn('customerName', t('vending.customerName'), 160),
@@ -51,27 +92,12 @@ export function AccountTokenList(props: {
     optionColumn('meterType', t('vending.meterType'), meterTypeOptions(t), 110),
     textColumn('tariffId', t('vending.tariffId'), 110),
     textColumn('protocolVersion', t('vending.protocolVersion'), 130, { optional: true }),
-    ...(props.extraColumns ?? []),
+    ...extraColumns,
     { key: 'remark', title: t('vending.remark'), ellipsis: true, width: 140, optional: true },
     { ...dateRangeColumn('createDate', t('vending.createTime')), optional: true },
-    ...stationColumn<AccountRow>(t, isAdmin, stations.data),
-  ].map((c) => (props.optionalKeys?.includes(c.key) ? { ...c, optional: true } : c));
-  return (
-    <ListPage<AccountRow>
-      {...accountList(props.resource)}
-      rowKey={(r) => r.meterId}
-      columns={columns}
-      toolbarExtra={props.toolbarExtra}
-      keyboard={props.keyboard}
-      searchRef={props.searchRef}
-      actionsWidth={130}
-      actions={(row) => (
-        <Button size="small" type="link" data-testid="row-action" onClick={() => props.onAction(row)}>
-          {props.actionLabel}
-        </Button>
-      )}
-    />
-  );
+    ...stationColumn<AccountRow>(t, isAdmin, stations),
+  ];
+  return columns.map((c) => (optionalKeys.includes(c.key) ? { ...c, optional: true } : c));
 }
 
 /** What a row action's dialog is given: the account picked, and how to close. */

@@ -1,6 +1,6 @@
 import type { AccountRow } from '@prepay/contracts';
 import type { InputRef } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { quotaText, useQuota } from '../../components/vending/vending';
 import '../../components/vending/office-locales';
@@ -10,6 +10,9 @@ import { RechargeDialog } from './recharge-dialog';
 
 /** The page's first read, started with its code by the menu or the router. */
 export const prefetch = prefetchAccounts('creditTokenAccounts');
+
+/** The tariff column is left to the chooser: room for the account's figures within 1366 px. */
+const OPTIONAL_KEYS = ['tariffId'];
 
 /** Token Generate → Credit Token: accounts, the user's quota, and Recharge per row. */
 export default function CreditTokenPage() {
@@ -25,6 +28,7 @@ export default function CreditTokenPage() {
     else if (served.current) searchRef.current?.focus({ cursor: 'all' });
   }, [account]);
   const close = () => setAccount(null);
+  const figureColumns = useMemo(() => accountFigureColumns(t), [t]);
   return (
     <>
       <AccountTokenList
@@ -33,8 +37,8 @@ export default function CreditTokenPage() {
         onAction={setAccount}
         keyboard
         searchRef={searchRef}
-        extraColumns={accountFigureColumns(t)}
-        optionalKeys={['tariffId']}
+        extraColumns={figureColumns}
+        optionalKeys={OPTIONAL_KEYS}
         toolbarExtra={
           <>
             <span className="vending-hint" data-testid="keyboard-hint">

@@ -48,6 +48,9 @@ const SidebarMenu = memo(function SidebarMenu(p: MenuProps) {
         mode="inline"
         theme="dark"
         inlineCollapsed={p.collapsed}
+        // antd wraps every item in a Tooltip that shows only while the menu is collapsed: without it an
+        // open menu's items are lighter to redraw when the selection moves on each click.
+        tooltip={p.collapsed ? undefined : false}
         items={p.items}
         selectedKeys={[p.selected]}
         {...(p.collapsed ? {} : { openKeys: p.openKeys, onOpenChange: p.onOpenChange })}
