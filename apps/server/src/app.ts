@@ -31,6 +31,7 @@ import { installReadiness } from './lib/readiness.js';
 import { installRequestId, requestIdOf } from './lib/request-id.js';
 import type { Sessions } from './lib/sessions.js';
 import { accountModule } from './modules/account/index.js';
+import { amiModule } from './modules/ami/index.js';
 import { authModule, createSessionService } from './modules/auth/index.js';
 import { cashUpModule } from './modules/cash-up/index.js';
 import { collectionModule } from './modules/collection/index.js';
@@ -169,6 +170,7 @@ function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
     dlt645ItemModule(deps),
     remoteTaskModule(deps, options.remoteTasks, auth.checkAuthorizationPassword),
     meterDataModule(deps),
+    amiModule(deps),
     prepayReportModule(deps),
     dashboardModule(deps),
     collectionModule(deps, options.collection ?? false),

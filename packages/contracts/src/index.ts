@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './alarm.js';
+export * from './ami.js';
 export * from './api-paths.js';
 export * from './cash-up.js';
 export * from './channel.js';

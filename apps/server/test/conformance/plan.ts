@@ -245,6 +245,8 @@ export function valuesFor(op: OriginalOperation, f: Fixture): (field: string) =>
     }
     if (field === 'stationId') return '0001';
     if (op.tag === 'Token' && field === 'meterId') return f.meterId;
+    // The online state is stated for a meter that exists: the run's vendable one.
+    if (op.tag === 'GPRSOnlineStatus' && field === 'meterId') return f.meterId;
     if (field === 'roleId') return 'admin';
     if (field === 'userId') return created.userId?.(1);
     return undefined;
