@@ -39,6 +39,7 @@ import { customerModule } from './modules/customer/index.js';
 import { dashboardModule } from './modules/dashboard/index.js';
 import { debtModule } from './modules/debt/index.js';
 import { dlt645ItemModule } from './modules/dlt645-item/index.js';
+import { firmwareModule } from './modules/firmware/index.js';
 import { gatewayModule } from './modules/gateway/index.js';
 import { imageModule } from './modules/image/index.js';
 import { itemModule } from './modules/item/index.js';
@@ -171,6 +172,7 @@ function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
     remoteTaskModule(deps, options.remoteTasks, auth.checkAuthorizationPassword),
     meterDataModule(deps),
     amiModule(deps),
+    firmwareModule(deps),
     prepayReportModule(deps),
     dashboardModule(deps),
     collectionModule(deps, options.collection ?? false),

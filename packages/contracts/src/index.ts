@@ -15,6 +15,7 @@ export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './envelope.js';
 export * from './files.js';
+export * from './firmware.js';
 export * from './fleet-spec.js';
 export * from './gateway.js';
 export * from './image.js';

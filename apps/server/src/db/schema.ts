@@ -351,6 +351,8 @@ export * from './schema-campaigns.js';
 export * from './schema-channels.js';
 // Meter-data collection: the scheduler's per-meter/period markers and its leadership lease.
 export * from './schema-collection.js';
+// Firmware: uploaded images and per-meter image transfer tasks.
+export * from './schema-firmware.js';
 // Head-end: each meter's link (online, transport, serving gateway).
 export * from './schema-headend.js';
 // Meter data: interval rows (electricity, water), report summaries, alarms.
