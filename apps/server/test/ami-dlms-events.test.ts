@@ -1,17 +1,16 @@
 import {
   bufferRows,
   DisconnectControl,
-  DlmsClient,
+  type DlmsClient,
   dateTimeCodec,
   dateTimeToDate,
   numberOf,
   OBIS,
 } from '@prepay/dlms';
-import { connectWrapper } from '@prepay/dlms/tcp';
-import { DlmsMeter, listenDlmsMeter, ManualClock, MeterModel, syntheticFleet } from '@prepay/simulator';
 import { describe, expect } from 'vitest';
 import { alarmsOfDlmsEvents, type DlmsEventEntry } from '../src/modules/ami/index.js';
 import { raiseAlarms } from '../src/modules/meter-data/index.js';
+import { simulatedDlmsMeter } from './dlms-sim-fixture.js';
 import { clearReportData, reportTest } from './report-fixture.js';
 
 /** A DLMS meter's event log, read through packages/dlms over TCP, raises the head-end's alarms. */
@@ -37,32 +36,15 @@ describe('DLMS meter events as alarms', () => {
   }) => {
     const meter = fleet[0];
     if (!meter) throw new Error('the fixture has no meter');
-    const spec = syntheticFleet({ count: 1, seed: 3 }).meters[0];
-    if (!spec) throw new Error('no synthetic meter');
-    const clock = new ManualClock(Date.UTC(2026, 10, 2, 8, 0, 0));
-    const model = new MeterModel(
-      { meterId: spec.meterId, address: spec.address, type: 0, sts: spec.sts, balanceTenths: 5000 },
-      clock.now(),
-    );
-    const listener = await listenDlmsMeter(new DlmsMeter(model, clock), {
-      security: { authentication: 'none' },
-    });
-    const channel = await connectWrapper({
-      host: '127.0.0.1',
-      port: listener.port,
-      clientAddress: 1,
-      serverAddress: 1,
-    });
-    const client = new DlmsClient(channel, { timeoutMs: 5000 });
+    const sim = await simulatedDlmsMeter(3);
     try {
-      await client.associate();
+      const client = await sim.associated();
       await client.action(OBIS.disconnectControl, DisconnectControl.remoteDisconnect, 0);
       const entries = await readEventLog(client);
       expect(entries.map((e) => e.code)).toEqual([47]);
       await raiseAlarms(t.database.db, alarmsOfDlmsEvents(meter, entries));
     } finally {
-      client.close();
-      await listener.close();
+      await sim.close();
     }
     const alarms = await t.call<{ data: { meterId: string; kind: string; detail: string }[] }>(
       '/api/alarm/read',

@@ -3,20 +3,13 @@ import { describe, expect } from 'vitest';
 import { auditLogs, meterHourlyData, meters } from '../src/db/schema.js';
 import { alarmsOfDlmsEvents } from '../src/modules/ami/index.js';
 import { raiseAlarms } from '../src/modules/meter-data/index.js';
-import { originalOperations } from './conformance/original-document.js';
-import { responseErrors } from './conformance/validators.js';
+import { conformsToOriginal as conforms } from './dlms-sim-fixture.js';
 import { userWithRole } from './harness.js';
 import { clearReportData, type FixtureMeter, reportTest, storeDailyRows } from './report-fixture.js';
 
 /** The original's load-profile, event-notification and GPRS online-status reads over what the system stores. */
 type Page<R> = { total: number; data: R[] };
 
-/** An answer with rows checked against the original document's response schema of its operation. */
-function conforms(operationId: string, body: unknown) {
-  const op = originalOperations.find((o) => o.operationId === operationId);
-  if (!op?.response) throw new Error(`${operationId} is not in the document`);
-  expect(responseErrors(op.response, body)).toEqual([]);
-}
 type LoadRow = { meterId: string; stationId: string; currentDate: string; data: string; headline: string };
 type EventRow = { meterId: string; eventCode: number; eventContent: string; stationId: string };
 type OnlineRow = { meterId: string; isOnline: boolean; stationId: string; statusUpdateDate: string };

@@ -1,12 +1,9 @@
-import { DlmsClient } from '@prepay/dlms';
-import { connectWrapper } from '@prepay/dlms/tcp';
-import { DlmsMeter, listenDlmsMeter, ManualClock, MeterModel, syntheticFleet } from '@prepay/simulator';
+import type { DlmsClient } from '@prepay/dlms';
 import { eq } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
 import { firmwareFiles, firmwareTasks } from '../src/db/schema.js';
 import { createFirmwareService } from '../src/modules/firmware/index.js';
-import { originalOperations } from './conformance/original-document.js';
-import { responseErrors } from './conformance/validators.js';
+import { conformsToOriginal as conforms, simulatedDlmsMeter } from './dlms-sim-fixture.js';
 import { userWithRole } from './harness.js';
 import { clearReportData, reportTest } from './report-fixture.js';
 
@@ -19,12 +16,6 @@ type TaskRow = {
   blockCount: number;
   reason: string | null;
 };
-/** An answer checked against the original document's response schema of its operation. */
-function conforms(operationId: string, body: unknown) {
-  const op = originalOperations.find((o) => o.operationId === operationId);
-  if (!op?.response) throw new Error(`${operationId} is not in the document`);
-  expect(responseErrors(op.response, body)).toEqual([]);
-}
 const IMAGE = Buffer.from(Uint8Array.from({ length: 3000 }, (_, i) => (i * 13 + 1) & 0xff));
 
 const it = reportTest(async ({ t }) => {
@@ -109,26 +100,8 @@ describe('firmware update tasks', () => {
     conforms('CreateUpdateFirmwareTask', created);
     expect(created.result.map((r) => [r.meterId, r.status])).toEqual([[mine.meterId, 0]]);
 
-    const spec = syntheticFleet({ count: 1, seed: 9 }).meters[0];
-    if (!spec) throw new Error('no synthetic meter');
-    const clock = new ManualClock(Date.UTC(2026, 10, 2, 8));
-    const model = new MeterModel(
-      { meterId: spec.meterId, address: spec.address, type: 0, sts: spec.sts, balanceTenths: 5000 },
-      clock.now(),
-    );
-    const meter = new DlmsMeter(model, clock);
-    const listener = await listenDlmsMeter(meter, { security: { authentication: 'none' } });
-    const associated = async () => {
-      const channel = await connectWrapper({
-        host: '127.0.0.1',
-        port: listener.port,
-        clientAddress: 1,
-        serverAddress: 1,
-      });
-      const client = new DlmsClient(channel, { timeoutMs: 5000 });
-      await client.associate();
-      return client;
-    };
+    const sim = await simulatedDlmsMeter(9);
+    const { meter, associated } = { meter: sim.meter, associated: () => sim.associated() };
     const firmware = createFirmwareService({ database: t.database, clock: t.clock } as never);
     try {
       const first = await associated();
@@ -143,14 +116,12 @@ describe('firmware update tasks', () => {
       const failed = await firmware.runTask(id, dropping);
       expect([failed.status, failed.blocksDone, failed.blockCount]).toEqual([2, 6, 16]);
       expect(failed.reason).toMatch(/^the link failed: /);
-      const second = await associated();
-      const done = await firmware.runTask(id, second);
-      second.close();
+      const done = await firmware.runTask(id, await associated());
       expect([done.status, done.blocksDone, done.blockCount, done.reason]).toEqual([1, 16, 16, null]);
       expect(meter.imageTransfer.blocksReceived).toBe(16);
       expect(new TextDecoder().decode(meter.imageTransfer.active)).toBe('PM-DLMS-2.0');
     } finally {
-      await listener.close();
+      await sim.close();
     }
     const page = await t.call<{ total: number; data: TaskRow[] }>(
       '/API/UpdateFirmwareTask/GetUpdateFirmwareTask',
@@ -176,33 +147,15 @@ describe('firmware update tasks', () => {
       [{ meterId: meterRow.meterId, fileName: 'WM-200-3.0.bin' }],
       admin,
     );
-    const spec = syntheticFleet({ count: 1, seed: 9 }).meters[0];
-    if (!spec) throw new Error('no synthetic meter');
-    const clock = new ManualClock(Date.UTC(2026, 10, 2, 8));
-    const meter = new DlmsMeter(
-      new MeterModel(
-        { meterId: spec.meterId, address: spec.address, type: 0, sts: spec.sts, balanceTenths: 5000 },
-        clock.now(),
-      ),
-      clock,
-    );
-    const listener = await listenDlmsMeter(meter, { security: { authentication: 'none' } });
+    const sim = await simulatedDlmsMeter(9);
     try {
-      const channel = await connectWrapper({
-        host: '127.0.0.1',
-        port: listener.port,
-        clientAddress: 1,
-        serverAddress: 1,
-      });
-      const client = new DlmsClient(channel, { timeoutMs: 5000 });
-      await client.associate();
+      const client = await sim.associated();
       const firmware = createFirmwareService({ database: t.database, clock: t.clock } as never);
       const failed = await firmware.runTask(created.result[0]?.id ?? 0, client);
-      client.close();
       expect([failed.status, failed.reason]).toEqual([2, 'the meter is a PM-DLMS, the image is for WM-200']);
-      expect(meter.imageTransfer.blocksReceived).toBe(0);
+      expect(sim.meter.imageTransfer.blocksReceived).toBe(0);
     } finally {
-      await listener.close();
+      await sim.close();
     }
   });
 });

@@ -1,20 +1,11 @@
-import { DlmsClient } from '@prepay/dlms';
-import { connectWrapper } from '@prepay/dlms/tcp';
-import {
-  type DlmsListener,
-  DlmsMeter,
-  IMAGE_STATUS,
-  listenDlmsMeter,
-  ManualClock,
-  MeterModel,
-  syntheticFleet,
-} from '@prepay/simulator';
+import { IMAGE_STATUS } from '@prepay/simulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   ModelMismatch,
   type TransferProgress,
   transferImage,
 } from '../src/modules/firmware/image-transfer.js';
+import { simulatedDlmsMeter } from './dlms-sim-fixture.js';
 
 /** A firmware image sent by Image transfer (class 18) to a simulated DLMS meter over TCP. */
 const encode = (s: string) => new TextEncoder().encode(s);
@@ -23,39 +14,15 @@ const IMAGE = {
   bytes: Uint8Array.from({ length: 5000 }, (_, i) => (i * 31 + 7) & 0xff),
 };
 
-let meter: DlmsMeter;
-let listener: DlmsListener;
-const clients: DlmsClient[] = [];
+let sim: Awaited<ReturnType<typeof simulatedDlmsMeter>>;
+let meter: (typeof sim)['meter'];
+const associated = () => sim.associated();
 
 beforeEach(async () => {
-  const spec = syntheticFleet({ count: 1, seed: 5 }).meters[0];
-  if (!spec) throw new Error('no synthetic meter');
-  const clock = new ManualClock(Date.UTC(2026, 10, 2, 8));
-  const model = new MeterModel(
-    { meterId: spec.meterId, address: spec.address, type: 0, sts: spec.sts, balanceTenths: 5000 },
-    clock.now(),
-  );
-  meter = new DlmsMeter(model, clock);
-  listener = await listenDlmsMeter(meter, { security: { authentication: 'none' } });
+  sim = await simulatedDlmsMeter(5);
+  meter = sim.meter;
 });
-
-afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
-  await listener.close();
-});
-
-async function associated(): Promise<DlmsClient> {
-  const channel = await connectWrapper({
-    host: '127.0.0.1',
-    port: listener.port,
-    clientAddress: 1,
-    serverAddress: 1,
-  });
-  const client = new DlmsClient(channel, { timeoutMs: 5000 });
-  clients.push(client);
-  await client.associate();
-  return client;
-}
+afterEach(() => sim.close());
 
 describe('firmware image transfer (class 18)', () => {
   it('sends every block, verifies and activates; the meter runs the image', async () => {
