@@ -84,7 +84,7 @@ describe('load profile reads', () => {
       s1,
     );
     conforms('ReadLoadProfileInstantaneousValue', three);
-    expect(three.result.data[0]?.headline.split(',')[0]).toBe('Tensión A (V)');
+    expect(three.result.data[0]?.headline.split(',')[0]).toBe('Tensión L1 (V)');
     expect(three.result.data[0]?.data).toBe('230.1,229.5,231,4.25,4.1,3.99,0.978');
     const single = await t.call<Page<LoadRow>>(
       '/API/LoadProfile/InstantaneousValueCurve',

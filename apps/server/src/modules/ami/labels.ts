@@ -1,6 +1,7 @@
 /**
  * The column and event names the original's AMI reads answer in the request's language (`lang`); an
- * unknown language answers English.
+ * unknown language answers English. Spanish names the phases L1–L3: "Corriente A (A)" would read as a
+ * stray English "A A".
  */
 export type Lang = 'en' | 'zh' | 'es' | (string & {});
 
@@ -16,12 +17,12 @@ const COLUMNS = {
   remain1: { en: 'Remaining credit (kWh)', zh: '剩余电量 (kWh)', es: 'Crédito restante (kWh)' },
   usage1: { en: 'Consumption (kWh)', zh: '用电量 (kWh)', es: 'Consumo (kWh)' },
   intervalDemand: { en: 'Maximum demand (kW)', zh: '最大需量 (kW)', es: 'Demanda máxima (kW)' },
-  voltageA: { en: 'Voltage A (V)', zh: 'A相电压 (V)', es: 'Tensión A (V)' },
-  voltageB: { en: 'Voltage B (V)', zh: 'B相电压 (V)', es: 'Tensión B (V)' },
-  voltageC: { en: 'Voltage C (V)', zh: 'C相电压 (V)', es: 'Tensión C (V)' },
-  currentA: { en: 'Current A (A)', zh: 'A相电流 (A)', es: 'Corriente A (A)' },
-  currentB: { en: 'Current B (A)', zh: 'B相电流 (A)', es: 'Corriente B (A)' },
-  currentC: { en: 'Current C (A)', zh: 'C相电流 (A)', es: 'Corriente C (A)' },
+  voltageA: { en: 'Voltage A (V)', zh: 'A相电压 (V)', es: 'Tensión L1 (V)' },
+  voltageB: { en: 'Voltage B (V)', zh: 'B相电压 (V)', es: 'Tensión L2 (V)' },
+  voltageC: { en: 'Voltage C (V)', zh: 'C相电压 (V)', es: 'Tensión L3 (V)' },
+  currentA: { en: 'Current A (A)', zh: 'A相电流 (A)', es: 'Corriente L1 (A)' },
+  currentB: { en: 'Current B (A)', zh: 'B相电流 (A)', es: 'Corriente L2 (A)' },
+  currentC: { en: 'Current C (A)', zh: 'C相电流 (A)', es: 'Corriente L3 (A)' },
   power: { en: 'Active power (kW)', zh: '有功功率 (kW)', es: 'Potencia activa (kW)' },
 } satisfies Record<string, Texts>;
 
