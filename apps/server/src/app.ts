@@ -31,6 +31,7 @@ import { installReadiness } from './lib/readiness.js';
 import { installRequestId, requestIdOf } from './lib/request-id.js';
 import type { Sessions } from './lib/sessions.js';
 import { accountModule } from './modules/account/index.js';
+import { amiModule } from './modules/ami/index.js';
 import { authModule, createSessionService } from './modules/auth/index.js';
 import { cashUpModule } from './modules/cash-up/index.js';
 import { collectionModule } from './modules/collection/index.js';
@@ -39,6 +40,7 @@ import { dashboardModule } from './modules/dashboard/index.js';
 import { debtModule } from './modules/debt/index.js';
 import { dlmsItemModule } from './modules/dlms-item/index.js';
 import { dlt645ItemModule } from './modules/dlt645-item/index.js';
+import { firmwareModule } from './modules/firmware/index.js';
 import { gatewayModule } from './modules/gateway/index.js';
 import { imageModule } from './modules/image/index.js';
 import { itemModule } from './modules/item/index.js';
@@ -171,6 +173,8 @@ function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
     dlmsItemModule(deps),
     remoteTaskModule(deps, options.remoteTasks, auth.checkAuthorizationPassword),
     meterDataModule(deps),
+    amiModule(deps),
+    firmwareModule(deps),
     prepayReportModule(deps),
     dashboardModule(deps),
     collectionModule(deps, options.collection ?? false),

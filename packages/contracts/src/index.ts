@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './alarm.js';
+export * from './ami.js';
 export * from './api-paths.js';
 export * from './cash-up.js';
 export * from './channel.js';
@@ -15,6 +16,7 @@ export * from './endpoint.js';
 export * from './endpoints/index.js';
 export * from './envelope.js';
 export * from './files.js';
+export * from './firmware.js';
 export * from './fleet-spec.js';
 export * from './gateway.js';
 export * from './image.js';

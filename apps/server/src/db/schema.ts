@@ -353,6 +353,8 @@ export * from './schema-channels.js';
 export * from './schema-collection.js';
 // DLMS/COSEM: the data-item catalogue of DLMS meters.
 export * from './schema-dlms.js';
+// Firmware: uploaded images and per-meter image transfer tasks.
+export * from './schema-firmware.js';
 // Head-end: each meter's link (online, transport, serving gateway).
 export * from './schema-headend.js';
 // Meter data: interval rows (electricity, water), report summaries, alarms.

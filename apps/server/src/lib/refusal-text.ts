@@ -526,6 +526,15 @@ const FILES: Rule[] = [
     'No se pudo leer lo subido: envíe un archivo como multipart/form-data',
   ],
   [
+    /^Only firmware images can be uploaded \(\.bin\)$/,
+    '只能上传固件镜像（.bin）',
+    'Solo se pueden subir imágenes de firmware (.bin)',
+  ],
+  [/^The firmware image is empty$/, '固件镜像为空', 'La imagen de firmware está vacía'],
+  [/^Firmware file (.+) already exists$/, '固件文件 $1 已存在', 'El archivo de firmware $1 ya existe'],
+  [/^Firmware file (.+) not found$/, '未找到固件文件 $1', 'No se encontró el archivo de firmware $1'],
+  [/^Firmware task (\S+) not found$/, '未找到固件升级任务 $1', 'No se encontró la tarea de firmware $1'],
+  [
     /^Only PNG images can be uploaded \(\.png\)$/,
     '只能上传 PNG 图片（.png）',
     'Solo se pueden subir imágenes PNG (.png)',

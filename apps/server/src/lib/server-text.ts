@@ -50,6 +50,7 @@ const NAMES: Record<string, Words> = {
   'upper cover open': { zh: '表盖打开', es: 'tapa superior abierta' },
   'magnetic interference': { zh: '磁场干扰', es: 'interferencia magnética' },
   'relay open': { zh: '继电器断开', es: 'relé abierto' },
+  'power failure': { zh: '掉电', es: 'corte de suministro' },
   'condition ended': { zh: '告警条件已结束', es: 'la condición terminó' },
   'meter heard again': { zh: '电表已恢复通信', es: 'el medidor volvió a comunicarse' },
   'the hour has passed': { zh: '该小时已过', es: 'la hora ya pasó' },

@@ -250,6 +250,11 @@ export function valuesFor(op: OriginalOperation, f: Fixture): (field: string) =>
     }
     if (field === 'stationId') return '0001';
     if (op.tag === 'Token' && field === 'meterId') return f.meterId;
+    // The online state is stated for a meter that exists: the run's vendable one.
+    if ((op.tag === 'GPRSOnlineStatus' || op.tag === 'UpdateFirmwareTask') && field === 'meterId') {
+      return f.meterId;
+    }
+    if (op.tag === 'UpdateFirmwareTask' && field === 'fileName') return 'PM-DLMS-2.0.bin';
     if (field === 'roleId') return 'admin';
     if (field === 'userId') return created.userId?.(1);
     return undefined;
@@ -260,7 +265,14 @@ export function valuesFor(op: OriginalOperation, f: Fixture): (field: string) =>
  * Operations that may answer a business refusal (code ≠ 0) because they need state this run cannot
  * have. Kept minimal; each says why.
  */
-export const ALLOWED_REFUSALS: Record<string, string> = {};
+export const ALLOWED_REFUSALS: Record<string, string> = {
+  // The document declares these multipart/form-data; the run sends JSON only, which they refuse.
+  FileUpload: 'takes a multipart file',
+  FileUploadBin: 'takes a multipart file',
+  FileConcentratorUploadBin: 'takes a multipart file',
+  // A task names an uploaded image, and the run uploads none (uploads are multipart).
+  CreateUpdateFirmwareTask: 'no firmware image was uploaded in this run',
+};
 
 /**
  * Operations of built modules that are known not to conform yet, each with why. A module that lands later

@@ -21,6 +21,7 @@ import { TokenResult } from '@prepay/dlt645';
 import type { Clock } from '../clock.js';
 import type { MeterModel } from '../meter/meter.js';
 import { enterToken } from '../meter/token-entry.js';
+import { ACTIVE_FIRMWARE_ID, ImageTransferObject } from './image-transfer.js';
 import { clockValue, ProfileBuffer } from './profile.js';
 
 /**
@@ -66,6 +67,8 @@ export class DlmsMeter {
   readonly eventLog = new ProfileBuffer([CLOCK_COLUMN, column(1, EVENT_CODE, 2)], 500);
   private nextCaptureMs: number;
   lastToken: { token: Uint8Array; localMs: number; status: number } | undefined;
+  /** Firmware images arrive here (class 18); its state outlives an association, as a meter's does. */
+  readonly imageTransfer = new ImageTransferObject();
   private readonly objects: Map<string, Handler>;
 
   constructor(
@@ -81,6 +84,8 @@ export class DlmsMeter {
       [key(7, OBIS.standardEventLog), profileObject(this.eventLog, 0)],
       [key(111, OBIS.account), this.account()],
       [key(115, OBIS.tokenGateway), this.tokenGateway()],
+      [key(18, OBIS.imageTransfer), this.imageTransfer],
+      [key(1, ACTIVE_FIRMWARE_ID), this.imageTransfer.firmwareId()],
     ]);
   }
 

@@ -4,6 +4,7 @@ import { meterDataRoutes } from './meter-data.routes.js';
 import { createMeterDataService } from './meter-data.service.js';
 
 export { readingTables } from './meter-data.repo.js';
+export { createMeterDataService, type MeterDataService } from './meter-data.service.js';
 export {
   type NewAlarm,
   type NewDailyRow,

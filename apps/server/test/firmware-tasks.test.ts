@@ -1,0 +1,161 @@
+import type { DlmsClient } from '@prepay/dlms';
+import { eq } from 'drizzle-orm';
+import { describe, expect } from 'vitest';
+import { firmwareFiles, firmwareTasks } from '../src/db/schema.js';
+import { createFirmwareService } from '../src/modules/firmware/index.js';
+import { conformsToOriginal as conforms, simulatedDlmsMeter } from './dlms-sim-fixture.js';
+import { userWithRole } from './harness.js';
+import { clearReportData, reportTest } from './report-fixture.js';
+
+/** Firmware uploads (.bin, ≤ 2 MB) and upgrade tasks: stored, station-scoped, run by image transfer with progress. */
+type TaskRow = {
+  id: number;
+  meterId: string;
+  status: number;
+  blocksDone: number;
+  blockCount: number;
+  reason: string | null;
+};
+const IMAGE = Buffer.from(Uint8Array.from({ length: 3000 }, (_, i) => (i * 13 + 1) & 0xff));
+
+const it = reportTest(async ({ t }) => {
+  await clearReportData(t);
+  const s1 = await userWithRole(t, {
+    userId: 'fw1',
+    content: 'RemoteMeterTask.CreateControlTask',
+    stationId: 'S1',
+  });
+  return { s1 };
+});
+
+describe('firmware uploads', () => {
+  it('stores a .bin of at most 2 MB once; refuses anything else with a translated sentence', async ({
+    t,
+    admin,
+  }) => {
+    const ok = await t.upload('/API/File/UploadBin', { name: 'PM-DLMS-2.0.bin', content: IMAGE }, admin);
+    expect(ok.json()).toMatchObject({ code: 0, result: 'PM-DLMS-2.0.bin' });
+    conforms('FileUploadBin', ok.json());
+    const [stored] = await t.database.db.select().from(firmwareFiles);
+    expect([stored?.kind, stored?.size, Buffer.compare(stored?.bytes ?? Buffer.alloc(0), IMAGE)]).toEqual([
+      'meter',
+      3000,
+      0,
+    ]);
+
+    const again = await t.upload('/API/File/UploadBin', { name: 'PM-DLMS-2.0.bin', content: IMAGE }, admin);
+    expect(again.json().reason).toBe('Firmware file PM-DLMS-2.0.bin already exists');
+    const hex = await t.upload('/API/File/UploadBin', { name: 'image.hex', content: IMAGE }, admin);
+    expect(hex.json().reason).toBe('Only firmware images can be uploaded (.bin)');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/API/File/UploadBin',
+      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'es' },
+      payload: '',
+    });
+    expect(res.json().reason).toBe('Envíe el archivo como multipart/form-data en un campo llamado "file"');
+    const big = await t.upload(
+      '/API/File/ConcentratorUploadBin',
+      { name: 'big.bin', content: Buffer.alloc(2 * 1024 * 1024 + 1) },
+      admin,
+    );
+    expect(big.json().reason).toBe('The file is larger than 2 MB');
+    expect(await t.database.db.select({ n: firmwareFiles.fileName }).from(firmwareFiles)).toHaveLength(1);
+    const concentrator = await t.upload(
+      '/API/File/ConcentratorUploadBin',
+      { name: 'DCU-1.1.bin', content: IMAGE },
+      admin,
+    );
+    expect(concentrator.json().code).toBe(0);
+  });
+});
+
+describe('firmware update tasks', () => {
+  it('queue per meter within the station, run by image transfer with progress, resume after a dropped link', async ({
+    t,
+    admin,
+    prepared: { s1, fleet },
+  }) => {
+    await t.upload('/API/File/UploadBin', { name: 'PM-DLMS-2.0.bin', content: IMAGE }, admin);
+    const [mine, theirs] = [fleet.find((m) => m.stationId === 'S1'), fleet.find((m) => m.stationId === 'S2')];
+    if (!mine || !theirs) throw new Error('the fixture has no meter in S1 or S2');
+    const refused = await t.call(
+      '/API/UpdateFirmwareTask/CreateUpdateFirmwareTask',
+      [{ meterId: theirs.meterId, fileName: 'PM-DLMS-2.0.bin' }],
+      s1,
+    );
+    expect(refused.reason).toBe(`Meter ${theirs.meterId} not found`);
+    const noFile = await t.call(
+      '/API/UpdateFirmwareTask/CreateUpdateFirmwareTask',
+      [{ meterId: mine.meterId, fileName: 'DCU-1.1.bin' }],
+      s1,
+    );
+    expect(noFile.reason).toBe('Firmware file DCU-1.1.bin not found');
+    const created = await t.call<TaskRow[]>(
+      '/API/UpdateFirmwareTask/CreateUpdateFirmwareTask',
+      [{ meterId: mine.meterId, fileName: 'PM-DLMS-2.0.bin' }],
+      s1,
+    );
+    const id = created.result[0]?.id ?? 0;
+    conforms('CreateUpdateFirmwareTask', created);
+    expect(created.result.map((r) => [r.meterId, r.status])).toEqual([[mine.meterId, 0]]);
+
+    const sim = await simulatedDlmsMeter(9);
+    const { meter, associated } = { meter: sim.meter, associated: () => sim.associated() };
+    const firmware = createFirmwareService({ database: t.database, clock: t.clock } as never);
+    try {
+      const first = await associated();
+      // The link drops once the meter holds 6 blocks: the attempt fails with its progress kept.
+      const dropping = {
+        get: first.get.bind(first),
+        action: async (...args: Parameters<DlmsClient['action']>) => {
+          if (meter.imageTransfer.blocksReceived === 6) first.close();
+          return first.action(...args);
+        },
+      } as typeof first;
+      const failed = await firmware.runTask(id, dropping);
+      expect([failed.status, failed.blocksDone, failed.blockCount]).toEqual([2, 6, 16]);
+      expect(failed.reason).toMatch(/^the link failed: /);
+      const done = await firmware.runTask(id, await associated());
+      expect([done.status, done.blocksDone, done.blockCount, done.reason]).toEqual([1, 16, 16, null]);
+      expect(meter.imageTransfer.blocksReceived).toBe(16);
+      expect(new TextDecoder().decode(meter.imageTransfer.active)).toBe('PM-DLMS-2.0');
+    } finally {
+      await sim.close();
+    }
+    const page = await t.call<{ total: number; data: TaskRow[] }>(
+      '/API/UpdateFirmwareTask/GetUpdateFirmwareTask',
+      { status: 1 },
+      s1,
+    );
+    expect(page.result.data.map((r) => [r.id, r.status, r.blocksDone])).toEqual([[id, 1, 16]]);
+    conforms('GetUpdateFirmwareTask', page);
+    const [row] = await t.database.db.select().from(firmwareTasks).where(eq(firmwareTasks.id, id));
+    expect(row?.status).toBe(1);
+  });
+
+  it('fails a task for a meter of another model without sending a block', async ({
+    t,
+    admin,
+    prepared: { fleet },
+  }) => {
+    await t.upload('/API/File/UploadBin', { name: 'WM-200-3.0.bin', content: IMAGE }, admin);
+    const meterRow = fleet[0];
+    if (!meterRow) throw new Error('no meter');
+    const created = await t.call<TaskRow[]>(
+      '/API/UpdateFirmwareTask/CreateUpdateFirmwareTask',
+      [{ meterId: meterRow.meterId, fileName: 'WM-200-3.0.bin' }],
+      admin,
+    );
+    const sim = await simulatedDlmsMeter(9);
+    try {
+      const client = await sim.associated();
+      const firmware = createFirmwareService({ database: t.database, clock: t.clock } as never);
+      const failed = await firmware.runTask(created.result[0]?.id ?? 0, client);
+      expect([failed.status, failed.reason]).toEqual([2, 'the meter is a PM-DLMS, the image is for WM-200']);
+      expect(sim.meter.imageTransfer.blocksReceived).toBe(0);
+    } finally {
+      await sim.close();
+    }
+  });
+});
