@@ -142,7 +142,7 @@ describe('revenue-protection summaries', () => {
       day: fc.nat({ max: 9 }),
       hour: fc.nat({ max: 23 }),
       units: fc.integer({ min: 1, max: 900 }),
-      then: fc.constantFrom('keep' as const, 'cancel' as const, 'cancelAndReissue' as const),
+      after: fc.constantFrom('keep' as const, 'cancel' as const, 'cancelAndReissue' as const),
     });
     await fc.assert(
       fc.asyncProperty(fc.array(purchaseOp, { minLength: 1, maxLength: 20 }), async (ops) => {
@@ -155,12 +155,12 @@ describe('revenue-protection summaries', () => {
           await storeVends(t, [
             { meter, at, units: op.units, paidMinor: 10, payDebtMinor: 0, cancelled: false },
           ]);
-          if (op.then === 'keep') continue;
+          if (op.after === 'keep') continue;
           // A cancel (or a re-issue after it) of the vend just written, as the vend module's cancel does.
           await db.execute(
             sql`update token_records set status = 1 where id = (select max(id) from token_records)`,
           );
-          if (op.then === 'cancelAndReissue')
+          if (op.after === 'cancelAndReissue')
             await db.execute(
               sql`update token_records set status = 0 where id = (select max(id) from token_records)`,
             );
