@@ -49,17 +49,21 @@ export function zeroBuyersQuery(req: ZeroBuyersRequest, user: SessionUser, asOf:
       where lp.last_purchase is not null or lp.opened < ${endOfDay(asOf)}
     ),
     zb as (select * from z where nonpurchase_days >= ${days}),
+    -- Per zero buyer one index range over the days (a join would read the whole fleet's rows of the days
+    -- to keep the few zero buyers' ones).
     r as (
-      select d.meter_id, count(*)::int as read_days, coalesce(sum(d.usage1), 0)::bigint as units,
-             max(d.reading_date) as last_day
-      from meter_daily_data d join zb on zb.meter_id = d.meter_id
-      where d.reading_date between ${asOf}::date - ${days - 1}::int and ${asOf}::date
-      group by d.meter_id
+      select zb.meter_id, u.* from zb cross join lateral (
+        select count(*)::int as read_days, coalesce(sum(d.usage1), 0)::bigint as units,
+               max(d.reading_date) as last_day
+        from meter_daily_data d
+        where d.meter_id = zb.meter_id
+          and d.reading_date between ${asOf}::date - ${days - 1}::int and ${asOf}::date
+      ) u
     )
     select zb.meter_id, zb.customer_id, zb.transformer_id, zb.station_id, zb.last_purchase,
            zb.nonpurchase_days, coalesce(r.read_days, 0) as read_days, coalesce(r.units, 0) as units,
            to_char(r.last_day, 'YYYY-MM-DD') as last_reading_date,
-           case when r.read_days is null then 'silent' when r.units > 0 then 'consuming'
+           case when coalesce(r.read_days, 0) = 0 then 'silent' when r.units > 0 then 'consuming'
                 else 'communicating' end as state
     from zb left join r on r.meter_id = zb.meter_id`;
 }
