@@ -106,6 +106,23 @@ const recomputed = async () =>
       order by 1, 2`),
   );
 
+type LastPurchase = { meter_id: string; record_id: number; at: string; units: number };
+
+const lastPurchaseKept = async () =>
+  rowsOf<LastPurchase>(
+    await t.database.db.execute(sql`
+      select meter_id, record_id::int as record_id, purchase_date::text as at, units::int as units
+      from meter_last_purchase order by meter_id`),
+  );
+
+const lastPurchaseRecomputed = async () =>
+  rowsOf<LastPurchase>(
+    await t.database.db.execute(sql`
+      select distinct on (meter_id) meter_id, id::int as record_id, create_date::text as at, units::int as units
+      from token_records where kind = 'credit' and status = 0
+      order by meter_id, create_date desc, id desc`),
+  );
+
 describe('revenue-protection summaries', () => {
   it('equal a recomputation from the raw rows after any writes', async () => {
     await fc.assert(
@@ -114,6 +131,41 @@ describe('revenue-protection summaries', () => {
         await t.database.db.execute(sql`update meters set transformer_id = null`);
         for (const op of ops) await apply(op);
         expect(await kept()).toEqual(await recomputed());
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("keeps each meter's last purchase equal to a recomputation after vends, cancels and re-issues", async () => {
+    const purchaseOp = fc.record({
+      meter: fc.nat({ max: 5 }),
+      day: fc.nat({ max: 9 }),
+      hour: fc.nat({ max: 23 }),
+      units: fc.integer({ min: 1, max: 900 }),
+      after: fc.constantFrom('keep' as const, 'cancel' as const, 'cancelAndReissue' as const),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(purchaseOp, { minLength: 1, maxLength: 20 }), async (ops) => {
+        const db = t.database.db;
+        await db.execute(sql`truncate token_records, meter_last_purchase`);
+        for (const op of ops) {
+          const meter = fleet[op.meter] ?? fleet[0];
+          if (!meter) throw new Error('no fixture meter');
+          const at = new Date(`${addDays(START, op.day)}T${String(op.hour).padStart(2, '0')}:00:00`);
+          await storeVends(t, [
+            { meter, at, units: op.units, paidMinor: 10, payDebtMinor: 0, cancelled: false },
+          ]);
+          if (op.after === 'keep') continue;
+          // A cancel (or a re-issue after it) of the vend just written, as the vend module's cancel does.
+          await db.execute(
+            sql`update token_records set status = 1 where id = (select max(id) from token_records)`,
+          );
+          if (op.after === 'cancelAndReissue')
+            await db.execute(
+              sql`update token_records set status = 0 where id = (select max(id) from token_records)`,
+            );
+        }
+        expect(await lastPurchaseKept()).toEqual(await lastPurchaseRecomputed());
       }),
       { numRuns: 25 },
     );

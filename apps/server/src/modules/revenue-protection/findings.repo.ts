@@ -34,7 +34,7 @@ export function orderFrom(fields: Record<string, string>, orderBy: string | null
 }
 
 /** The transformers a user may see, narrowed by the request's filters. */
-function transformerScope(req: TransformerBalanceRequest, user: SessionUser): SQL {
+export function transformerScope(req: TransformerBalanceRequest, user: SessionUser): SQL {
   const parts: SQL[] = [sql`true`];
   if (!user.isSystemAdmin) parts.push(sql`t.station_id = ${user.stationId}`);
   if (req.stationId) parts.push(sql`t.station_id = ${req.stationId}`);

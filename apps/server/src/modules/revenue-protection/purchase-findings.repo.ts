@@ -13,17 +13,27 @@ import { endOfDay, findingOrder, findingPage, kwhOf, meterScope, numberOf } from
 
 /**
  * Each account's last issued credit vend up to the end of `asOf` (a cancelled vend is no purchase), with
- * the day it fell on. Literal kind and status, so the planner can use the partial vend indexes.
+ * the day it fell on. The meter's last purchase is kept on write (meter_last_purchase, by the vend
+ * triggers, cancels included): it answers whenever it lies before the end of `asOf`, which is every meter
+ * that has not bought since. Only a meter that bought after `asOf` probes its vends for the one before
+ * (the probe's condition on the kept row alone gates it, so the others never run it). Literal kind and
+ * status, so the planner can use the partial vend indexes.
  */
 function lastPurchase(scope: SQL, asOf: string, join: 'left' | 'inner'): SQL {
+  const end = endOfDay(asOf);
   return sql`
-    select s.*, p.create_date as last_purchase, p.units as bought,
-           (p.create_date at time zone ${serverZone()})::date as purchase_day
-    from (${scope}) s ${join === 'left' ? sql`left join` : sql`join`} lateral (
-      select t.create_date, t.units from token_records t
-      where t.meter_id = s.meter_id and t.kind = 'credit' and t.status = 0 and t.create_date < ${endOfDay(asOf)}
-      order by t.create_date desc limit 1
-    ) p on true`;
+    select lp0.*, (lp0.last_purchase at time zone ${serverZone()})::date as purchase_day from (
+      select s.*, coalesce(o.create_date, case when l.purchase_date < ${end} then l.purchase_date end)
+               as last_purchase,
+             coalesce(o.units, case when l.purchase_date < ${end} then l.units end) as bought
+      from (${scope}) s left join meter_last_purchase l on l.meter_id = s.meter_id
+      left join lateral (
+        select t.create_date, t.units from token_records t
+        where l.purchase_date >= ${end} and t.meter_id = s.meter_id and t.kind = 'credit' and t.status = 0
+          and t.create_date < ${end}
+        order by t.create_date desc limit 1
+      ) o on true
+    ) lp0 ${join === 'inner' ? sql`where last_purchase is not null` : sql``}`;
 }
 
 /** The zero buyers' select: accounts without a purchase for minDays up to asOf, and their readings then. */
@@ -39,17 +49,21 @@ export function zeroBuyersQuery(req: ZeroBuyersRequest, user: SessionUser, asOf:
       where lp.last_purchase is not null or lp.opened < ${endOfDay(asOf)}
     ),
     zb as (select * from z where nonpurchase_days >= ${days}),
+    -- Per zero buyer one index range over the days (a join would read the whole fleet's rows of the days
+    -- to keep the few zero buyers' ones).
     r as (
-      select d.meter_id, count(*)::int as read_days, coalesce(sum(d.usage1), 0)::bigint as units,
-             max(d.reading_date) as last_day
-      from meter_daily_data d join zb on zb.meter_id = d.meter_id
-      where d.reading_date between ${asOf}::date - ${days - 1}::int and ${asOf}::date
-      group by d.meter_id
+      select zb.meter_id, u.* from zb cross join lateral (
+        select count(*)::int as read_days, coalesce(sum(d.usage1), 0)::bigint as units,
+               max(d.reading_date) as last_day
+        from meter_daily_data d
+        where d.meter_id = zb.meter_id
+          and d.reading_date between ${asOf}::date - ${days - 1}::int and ${asOf}::date
+      ) u
     )
     select zb.meter_id, zb.customer_id, zb.transformer_id, zb.station_id, zb.last_purchase,
            zb.nonpurchase_days, coalesce(r.read_days, 0) as read_days, coalesce(r.units, 0) as units,
            to_char(r.last_day, 'YYYY-MM-DD') as last_reading_date,
-           case when r.read_days is null then 'silent' when r.units > 0 then 'consuming'
+           case when coalesce(r.read_days, 0) = 0 then 'silent' when r.units > 0 then 'consuming'
                 else 'communicating' end as state
     from zb left join r on r.meter_id = zb.meter_id`;
 }
@@ -124,12 +138,14 @@ export function beyondCreditQuery(req: BeyondCreditRequest, user: SessionUser, a
         order by d.reading_date desc limit 1
       ) b on true
     ),
+    -- Per meter one index range from the day after its purchase (the whole-fleet join cannot prune the
+    -- monthly partitions by per-meter bounds, so it would hash every row of the 400 days).
     s as (
-      select w.meter_id, count(d.usage1)::int as read_days, coalesce(sum(d.usage1), 0)::bigint as units
-      from w join meter_daily_data d on d.meter_id = w.meter_id
-        and d.reading_date between w.first_day and ${asOf}::date
-        and d.reading_date >= ${asOf}::date - ${SINCE_DAYS - 1}::int
-      group by w.meter_id
+      select w.meter_id, u.read_days, u.units from w cross join lateral (
+        select count(d.usage1)::int as read_days, coalesce(sum(d.usage1), 0)::bigint as units
+        from meter_daily_data d
+        where d.meter_id = w.meter_id and d.reading_date between w.first_day and ${asOf}::date
+      ) u
     ),
     x as (
       select w.meter_id, w.customer_id, w.transformer_id, w.station_id, w.last_purchase, w.bought,

@@ -13,7 +13,7 @@ import type { Queryable } from '../../db/client.js';
 import { daysBetween } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { findingOrder, findingPage, kwhOf, meterScope, numberOf } from './finding-scope.repo.js';
-import { balanceQuery } from './findings.repo.js';
+import { transformerScope } from './findings.repo.js';
 import { beyondCreditQuery, zeroBuyersQuery } from './purchase-findings.repo.js';
 import { tamperQuery } from './tamper.repo.js';
 
@@ -39,16 +39,30 @@ function consumptionDrop(from: string, to: string, length: number): SQL {
     ) c where p_days > 0 and w_days > 0 and p_units > 0`;
 }
 
-/** Each transformer's loss over the range's complete days (see the balance): lost over delivered. */
+/**
+ * Each transformer's loss over the range's complete days (as the balance counts them: the check meter
+ * read and as many customer meters read as are assigned): lost over delivered. Only the days the check
+ * meter read are looked at, so the balance's every-transformer-every-day grid is never built.
+ */
 function transformerLoss(req: SuspectsRequest, user: SessionUser): SQL {
-  const balance = balanceQuery(
+  const [from, to] = req.days;
+  const scope = transformerScope(
     { days: req.days, stationId: req.stationId } as TransformerBalanceRequest,
     user,
   );
   return sql`
-    select transformer_id, round(sum(loss_units) * 100.0 / sum(check_units), 2) as loss_percent
-    from (${balance}) b where loss_units is not null
-    group by transformer_id having sum(check_units) > 0`;
+    select t.transformer_id,
+           round(sum(k.usage1 - coalesce(c.units, 0)) * 100.0 / sum(k.usage1), 2) as loss_percent
+    from transformers t
+    join meter_daily_data k on k.meter_id = t.check_meter_id
+      and k.reading_date between ${from}::date and ${to}::date and k.usage1 is not null
+    left join transformer_daily c on c.transformer_id = t.transformer_id and c.reading_date = k.reading_date
+    left join (
+      select m.transformer_id, count(*)::int as meters from meters m
+      where m.transformer_id is not null group by m.transformer_id
+    ) n on n.transformer_id = t.transformer_id
+    where ${scope} and coalesce(n.meters, 0) = coalesce(c.read, 0)
+    group by t.transformer_id having sum(k.usage1) > 0`;
 }
 
 /** Every meter in scope with the points each finding gives it and the figures behind them. */

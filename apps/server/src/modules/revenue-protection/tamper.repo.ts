@@ -48,17 +48,21 @@ export function tamperQuery(req: TamperRequest, user: SessionUser): SQL {
       where d.reading_date between ${from}::date and ${to}::date and ${ANY_TAMPER}
       group by d.meter_id
     ),
+    -- Per tampered meter one index range around its first event (a join on per-meter bounds cannot
+    -- prune the monthly partitions, so it would hash the whole fleet's rows of the range).
     ba as (
-      select e.meter_id,
-        count(d.usage1) filter (where d.reading_date < e.first_day)::int as b_days,
-        coalesce(sum(d.usage1) filter (where d.reading_date < e.first_day), 0)::bigint as b_units,
-        count(d.usage1) filter (where d.reading_date > e.first_day)::int as a_days,
-        coalesce(sum(d.usage1) filter (where d.reading_date > e.first_day), 0)::bigint as a_units
-      from e join meter_daily_data d on d.meter_id = e.meter_id
-        and d.reading_date between e.first_day - ${TAMPER_BEFORE_DAYS}::int and ${to}::date
-        and d.reading_date <> e.first_day
-        and d.reading_date >= ${from}::date - ${TAMPER_BEFORE_DAYS}::int
-      group by e.meter_id
+      select e.meter_id, u.* from e cross join lateral (
+        select
+          count(d.usage1) filter (where d.reading_date < e.first_day)::int as b_days,
+          coalesce(sum(d.usage1) filter (where d.reading_date < e.first_day), 0)::bigint as b_units,
+          count(d.usage1) filter (where d.reading_date > e.first_day)::int as a_days,
+          coalesce(sum(d.usage1) filter (where d.reading_date > e.first_day), 0)::bigint as a_units
+        from meter_daily_data d
+        where d.meter_id = e.meter_id
+          and d.reading_date between e.first_day - ${TAMPER_BEFORE_DAYS}::int and ${to}::date
+          and d.reading_date <> e.first_day
+          and d.reading_date >= ${from}::date - ${TAMPER_BEFORE_DAYS}::int
+      ) u
     )
     select sm.meter_id, sm.customer_id, sm.transformer_id, sm.station_id, e.first_day, e.last_day,
       e.event_days, ${flagDays},
