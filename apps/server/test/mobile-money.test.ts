@@ -1,13 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   accounts,
+  alarms,
   channelMessages,
+  customers,
   mobilePayments,
   smsMessages,
   tokenRecords,
   vendorFloatMovements,
 } from '../src/db/schema.js';
+import { saveDailyRows } from '../src/modules/meter-data/index.js';
 import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp, userWithRole } from './harness.js';
 import { type LocalSmsc, startSmsc } from './local-smsc.js';
 import { testConfig } from './test-config.js';
@@ -306,5 +309,62 @@ describe('the queue of payments an operator resolves', () => {
     expect(file.headers['content-type']).toContain('spreadsheetml');
     const smsFile = await t.post('/api/sms/export', {}, admin);
     expect(smsFile.statusCode).toBe(200);
+  });
+});
+
+describe('low-credit alerts by SMS', () => {
+  const LOW = '47005550003';
+  const NO_PHONE = '47005550004';
+  const PHONE = '254711000222';
+  /** A daily reading with `remain1` tenths of a kWh left, stored as collection stores it. */
+  const readCredit = (meterId: string, day: string, remain1: number) =>
+    saveDailyRows(t.database.db, [{ meterId, currentDate: day, stationId: '0001', remain1 }], t.clock.now());
+  const alertsOf = (meterId: string) =>
+    t.database.db
+      .select()
+      .from(smsMessages)
+      .where(and(eq(smsMessages.meterId, meterId), eq(smsMessages.kind, 'lowCredit')));
+  const delivered = (meterId: string, count: number) =>
+    vi.waitFor(
+      async () => {
+        const sent = await alertsOf(meterId);
+        expect(sent.map((m) => m.state)).toEqual(Array(count).fill('delivered'));
+        return sent;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+
+  it('tells the customer once per low-credit spell, with the receipt, and skips customers without a phone', async () => {
+    await vendableMeter(t, { meterId: LOW });
+    await vendableMeter(t, { meterId: NO_PHONE });
+    await t.database.db
+      .update(customers)
+      .set({ phone: PHONE })
+      .where(eq(customers.customerId, `C${LOW}`));
+    await t.database.db
+      .update(customers)
+      .set({ phone: ' ' })
+      .where(eq(customers.customerId, `C${NO_PHONE}`));
+
+    await readCredit(LOW, '2026-11-20', 32);
+    await readCredit(NO_PHONE, '2026-11-20', 10);
+    const [first] = await delivered(LOW, 1);
+    expect(first).toMatchObject({ destination: PHONE, receiptState: 'DELIVRD' });
+    const got = smsc.submitted.find((s) => s.messageId === first?.smscMessageId);
+    expect(got?.text).toBe(`Meter ${LOW} is low on credit (3.2 kWh left). Buy a token to stay supplied.`);
+
+    // The next reading in the same state keeps the one open alarm: no second alert.
+    await readCredit(LOW, '2026-11-21', 30);
+    // Credit back, then low again: a new spell, a new alert.
+    await readCredit(LOW, '2026-11-22', 400);
+    await readCredit(LOW, '2026-11-23', 20);
+    const both = await delivered(LOW, 2);
+    expect(both[1]?.body).toContain('(2.0 kWh left)');
+    const open = await t.database.db
+      .select()
+      .from(alarms)
+      .where(and(eq(alarms.meterId, NO_PHONE), eq(alarms.kind, 'lowCredit')));
+    expect(open).toHaveLength(1);
+    expect(await alertsOf(NO_PHONE)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { insertedDate, ts } from './columns.js';
 import { vendors } from './schema-channels.js';
@@ -79,6 +80,8 @@ export const smsMessages = pgTable(
     receiptState: text('receipt_state'),
     meterId: text('meter_id'),
     tokenRecordId: bigint('token_record_id', { mode: 'number' }),
+    /** The low-credit alarm a low-credit alert tells of: one alert per alarm. */
+    alarmId: bigint('alarm_id', { mode: 'number' }),
     sentDate: ts('sent_date'),
     doneDate: ts('done_date'),
     createDate: insertedDate(),
@@ -89,5 +92,6 @@ export const smsMessages = pgTable(
     index('sms_messages_smsc_idx').on(t.smscMessageId),
     index('sms_messages_record_idx').on(t.tokenRecordId),
     index('sms_messages_created_idx').on(t.createDate),
+    uniqueIndex('sms_messages_alarm_idx').on(t.alarmId).where(sql`${t.alarmId} is not null`),
   ],
 );

@@ -1,6 +1,15 @@
 import type { Deps } from '../../deps.js';
 import type { Receipt, SmppLink } from './smpp-link.js';
-import { claimDue, markAttemptFailed, markSent, recordReceipt, type SmsMessage } from './sms.repo.js';
+import {
+  claimDue,
+  insertAlarmSms,
+  markAttemptFailed,
+  markSent,
+  recordReceipt,
+  type SmsMessage,
+  untoldLowCreditAlarms,
+} from './sms.repo.js';
+import { lowCreditText } from './sms-text.js';
 
 /** How long a claimed message is this sender's before another may take it (a submit answers well within). */
 const LEASE_MS = 60_000;
@@ -8,6 +17,18 @@ const BATCH = 20;
 
 /** The wait before attempt n + 1: 10 s doubling to an hour, so a long SMSC outage costs little. */
 export const backoffMs = (attempts: number) => Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+
+/**
+ * Low-credit alarms are raised wherever readings land (collection, tasks); the sender turns each new one
+ * into an alert for the customer's phone before it sends, so no reading path needs to know about SMS.
+ */
+async function queueLowCreditAlerts(deps: Deps) {
+  for (const a of await untoldLowCreditAlarms(deps.database.db, BATCH * 5)) {
+    const credit = a.detail?.replace(/^credit /, '') ?? 'little';
+    const body = lowCreditText({ meterId: a.meterId, credit });
+    await insertAlarmSms(deps.database.db, { ...a, kind: 'lowCredit', body, now: deps.clock.now() });
+  }
+}
 
 /**
  * Sends the outbox through the SMPP link: due messages are claimed, submitted, and marked sent or given a
@@ -44,6 +65,7 @@ export function createSmsSender(deps: Deps, link: (onReceipt: (r: Receipt) => Pr
   }
 
   async function cycle() {
+    await queueLowCreditAlerts(deps);
     for (;;) {
       const now = deps.clock.now();
       const batch = await claimDue(db, now, new Date(now.getTime() + LEASE_MS), BATCH);

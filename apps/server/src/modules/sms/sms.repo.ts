@@ -1,6 +1,6 @@
 import type { SmsReadRequest, SmsRow } from '@prepay/contracts';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import { type Queryable, rowsOf } from '../../db/client.js';
 import { meters, type SmsKind, type SmsState, smsMessages, tokenRecords } from '../../db/schema.js';
 import {
   allOf,
@@ -25,6 +25,51 @@ export interface NewSms {
   meterId?: string | null;
   tokenRecordId?: number | null;
   now: Date;
+}
+
+/** A low-credit alarm still open whose customer has a phone and has not been told of it yet. */
+export interface LowCreditAlert {
+  alarmId: number;
+  meterId: string;
+  destination: string;
+  detail: string | null;
+}
+
+/**
+ * Open low-credit alarms that no alert tells of yet, with the phone of the meter's customer. A meter
+ * keeps one open alarm per kind until acknowledged, so each spell of low credit is told once.
+ */
+export async function untoldLowCreditAlarms(q: Queryable, limit: number): Promise<LowCreditAlert[]> {
+  const rows = await q.execute(sql`
+    select a.id as "alarmId", a.meter_id as "meterId", trim(c.phone) as "destination", a.detail
+      from alarms a
+      join accounts ac on ac.meter_id = a.meter_id
+      join customers c on c.customer_id = ac.customer_id
+     where a.kind = 'lowCredit' and a.acknowledged = false
+       and coalesce(trim(c.phone), '') <> ''
+       and not exists (select 1 from sms_messages s where s.alarm_id = a.id)
+     order by a.id
+     limit ${limit}`);
+  return rowsOf<LowCreditAlert & { alarmId: string | number }>(rows).map((r) => ({
+    ...r,
+    alarmId: Number(r.alarmId),
+  }));
+}
+
+/** Queues an alert for an alarm; a second queue of the same alarm (another process) writes nothing. */
+export async function insertAlarmSms(q: Queryable, m: NewSms & { alarmId: number }): Promise<void> {
+  await q
+    .insert(smsMessages)
+    .values({
+      kind: m.kind,
+      destination: m.destination,
+      body: m.body,
+      meterId: m.meterId ?? null,
+      alarmId: m.alarmId,
+      nextAttemptDate: m.now,
+      createDate: m.now,
+    })
+    .onConflictDoNothing({ target: smsMessages.alarmId, where: sql`alarm_id is not null` });
 }
 
 /** Puts a message in the outbox, in the caller's transaction: it goes out only if that commits. */
