@@ -174,6 +174,23 @@ describe('XMLVend 2.1 through a client generated from the served WSDL', () => {
     const again = [[reprint.reprint].flat()[0].creditVendReceipt.transactions.tx].flat()[0];
     expect(again.creditTokenIssue.token.stsCipher).toBe(token);
     expect(await counts()).toEqual(afterSale);
+
+    // The purchase's history on the console holds the XMLVend advices as the REST channel's are kept.
+    const messageId = `xv:${CLIENT_EAN}:${TERMINAL}:20261122080000:${n}`;
+    const history = await t.call<{ adviceKind: string; outcome: string; reason: string | null }[]>(
+      '/api/channelTransaction/advices',
+      { vendorId: 'BANK01', messageId },
+      await t.adminToken(),
+    );
+    expect(history.code, history.reason).toBe(0);
+    expect(history.result.map((h) => [h.adviceKind, h.outcome])).toEqual([
+      ['purchase', 'accepted'],
+      ['retry', 'repeated'],
+      ['retry', 'repeated'],
+      ['confirmation', 'accepted'],
+      ['reversal', 'refused'],
+      ['reprint', 'accepted'],
+    ]);
   });
 
   it('the same msgID sent four times at once vends once; the others are refused as used', async () => {

@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import type { ChannelVending } from '../vending/index.js';
+import { logged } from './advice-log.js';
 import { authenticate } from './channel-caller.js';
 import {
   asChannelError,
@@ -196,9 +197,12 @@ function adviceAnswer(deps: Deps, a: Authenticated, type: string, attrs: OutNode
 }
 
 async function lastResponse(deps: Deps, a: Authenticated): Promise<OutNode> {
-  const msg = await findMessage(deps.database.db, a.call.vendor.vendorId, advisedKey(a));
+  const key = advisedKey(a);
+  const msg = await findMessage(deps.database.db, a.call.vendor.vendorId, key);
   const kept = storedVendAnswer(msg?.detail);
   if (!kept) throw xmlVendFault('XV11');
+  // Asking for the first answer again is a retry of the purchase, kept in its history as such.
+  await logged(deps, a.call, { messageId: key, kind: 'retry', adviceId: null }, async () => {});
   return adviceAnswer(
     deps,
     a,
@@ -216,15 +220,17 @@ async function advice(deps: Deps, vending: ChannelVending, a: Authenticated): Pr
   const purchaseId = advisedKey(a);
   const adviceId = saleKey(a.header, a.header.msgId);
   if (type === 'ReversalAdviceReq') {
-    await reverseSale(deps, vending, a.call, {
-      purchaseId,
-      reversalId: adviceId,
-      reason: 'Reversal advice',
-    }).catch(inStep('reversal'));
+    const target = { messageId: purchaseId, kind: 'reversal' as const, adviceId };
+    await logged(deps, a.call, target, () =>
+      reverseSale(deps, vending, a.call, { purchaseId, reversalId: adviceId, reason: 'Reversal advice' }),
+    ).catch(inStep('reversal'));
     return adviceAnswer(deps, a, 'ReversalAdviceResp', { '@_txReversed': 'true' });
   }
   if (type === 'ConfirmationAdviceReq') {
-    await confirmSale(deps, a.call, purchaseId, adviceId).catch(inStep('confirmation'));
+    const target = { messageId: purchaseId, kind: 'confirmation' as const, adviceId };
+    await logged(deps, a.call, target, () => confirmSale(deps, a.call, purchaseId, adviceId)).catch(
+      inStep('confirmation'),
+    );
     return adviceAnswer(deps, a, 'ConfirmationAdviceResp', { '@_txConfirmed': 'true' });
   }
   throw xmlVendFault(type === 'GetOrderStatusReq' ? 'XV02' : 'XV01');
@@ -236,6 +242,13 @@ async function reprint(deps: Deps, a: Authenticated): Promise<OutNode> {
   const msg = await lastPurchase(deps.database.db, a.call.vendor.vendorId, msno, 'xv:');
   const kept = storedVendAnswer(msg?.detail);
   if (!kept) throw xmlVendFault('XV16');
+  const reprintId = saleKey(a.header, a.header.msgId);
+  await logged(
+    deps,
+    a.call,
+    { messageId: msg?.messageId ?? null, kind: 'reprint', adviceId: reprintId },
+    async () => {},
+  );
   return {
     'r:reprintResp': {
       ...responseHeader(a.header, deps.clock.now()),
