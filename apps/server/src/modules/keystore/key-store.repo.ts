@@ -76,6 +76,17 @@ function sealedVendingKey(row: typeof vendingKeys.$inferSelect) {
   };
 }
 
+/** A vending key's row: its identity and what the vault gave back for it. */
+const vendingKeyValues = (info: VendingKeyInfo & { createId?: string | null }, keyEnc: SealedKey) => ({
+  sgc: info.sgc,
+  krn: info.krn,
+  dkga: info.dkga,
+  baseYear: info.baseYear,
+  keyEnc,
+  label: info.label ?? null,
+  createId: info.createId ?? null,
+});
+
 export class DbKeyStore {
   constructor(
     private readonly q: Queryable,
@@ -90,22 +101,23 @@ export class DbKeyStore {
     await this.writeVendingKey(record, await this.vault.seal(record.key, vkContext(record)));
   }
 
-  /** A vending key made by the vault's own generator (8 bytes for DKGA02, 20 for DKGA04); never in clear here. */
-  async generateVendingKey(info: VendingKeyInfo & { createId?: string | null }): Promise<void> {
+  /**
+   * A vending key made by the vault's own generator (8 bytes for DKGA02, 20 for DKGA04); never in clear
+   * here. False, and nothing written, when the SGC/KRN already has a key: a generated key never replaces one.
+   */
+  async generateVendingKey(info: VendingKeyInfo & { createId?: string | null }): Promise<boolean> {
     const bytes = info.dkga === '04' ? 20 : 8;
-    await this.writeVendingKey(info, await this.vault.generate(bytes, vkContext(info)));
+    const values = vendingKeyValues(info, await this.vault.generate(bytes, vkContext(info)));
+    const added = await this.q
+      .insert(vendingKeys)
+      .values(values)
+      .onConflictDoNothing({ target: [vendingKeys.sgc, vendingKeys.krn] })
+      .returning({ sgc: vendingKeys.sgc });
+    return added.length > 0;
   }
 
   private async writeVendingKey(info: VendingKeyInfo & { createId?: string | null }, keyEnc: SealedKey) {
-    const values = {
-      sgc: info.sgc,
-      krn: info.krn,
-      dkga: info.dkga,
-      baseYear: info.baseYear,
-      keyEnc,
-      label: info.label ?? null,
-      createId: info.createId ?? null,
-    };
+    const values = vendingKeyValues(info, keyEnc);
     await this.q
       .insert(vendingKeys)
       .values(values)

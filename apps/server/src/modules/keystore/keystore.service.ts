@@ -37,17 +37,15 @@ async function listKeys(deps: Deps) {
 async function generateKeys(deps: Deps, ctx: UserContext, rows: z.infer<typeof VendingKeyGenerateRequest>[]) {
   assertSystemAdmin(ctx.user, ADMIN_ONLY);
   const store = await keyStoreOf(deps);
-  for (const r of rows) {
-    if (await store.hasVendingKey({ sgc: r.sgc, krn: r.krn })) {
-      throw refuse(
-        `SGC ${r.sgc} KRN ${r.krn} already has a vending key; remove it before generating a new one`,
-      );
-    }
-  }
+  // The insert itself refuses an SGC/KRN in place, so two generations at once cannot replace each other.
   await deps.database.db.transaction(async (tx) => {
     for (const r of rows) {
       const info = { ...r, baseYear: r.baseYear as BaseYear, label: r.label ?? undefined };
-      await store.on(tx).generateVendingKey({ ...info, createId: ctx.user.userId });
+      if (!(await store.on(tx).generateVendingKey({ ...info, createId: ctx.user.userId }))) {
+        throw refuse(
+          `SGC ${r.sgc} KRN ${r.krn} already has a vending key; remove it before generating a new one`,
+        );
+      }
       await writeAudit(tx, ctx.actor, { title: 'VendingKey', action: 'Generate', after: r });
     }
   });

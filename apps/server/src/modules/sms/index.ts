@@ -5,7 +5,7 @@ import { createSmppLink } from './smpp-link.js';
 import { insertSms, smsOfRecords } from './sms.repo.js';
 import { smsRoutes } from './sms.routes.js';
 import { createSmsSender } from './sms-sender.js';
-import { lowCreditText, tokenText } from './sms-text.js';
+import { tokenText } from './sms-text.js';
 
 export { smsOfRecords };
 
@@ -21,7 +21,8 @@ export interface TokenSms {
 }
 
 /**
- * SMS over SMPP 3.4: an outbox written in the transaction that has something to say, a sender that
+ * SMS over SMPP 3.4: an outbox written in the transaction that has something to say (and low-credit
+ * alerts the sender queues itself from new alarms), a sender that
  * submits it to the utility's SMSC (SMPP_URL) with back-off retries, and the delivery receipts that close
  * each message; the SMS log reads it. Without SMPP_URL messages wait in the outbox, queued.
  */
@@ -38,15 +39,6 @@ export function smsModule(deps: Deps) {
         body: tokenText(t),
         meterId: t.meterId,
         tokenRecordId: t.tokenRecordId,
-        now: deps.clock.now(),
-      }),
-    /** Queues a low-credit alert for a customer's phone. */
-    queueLowCredit: (tx: Tx, a: { destination: string; meterId: string; credit: string }) =>
-      insertSms(tx, {
-        kind: 'lowCredit',
-        destination: a.destination,
-        body: lowCreditText(a),
-        meterId: a.meterId,
         now: deps.clock.now(),
       }),
     /** Something was queued and committed: send it now rather than at the next poll. */

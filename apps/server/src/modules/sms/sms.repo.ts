@@ -24,8 +24,21 @@ export interface NewSms {
   body: string;
   meterId?: string | null;
   tokenRecordId?: number | null;
+  /** The low-credit alarm an alert tells of: one alert per alarm. */
+  alarmId?: number | null;
   now: Date;
 }
+
+const smsValues = (m: NewSms) => ({
+  kind: m.kind,
+  destination: m.destination,
+  body: m.body,
+  meterId: m.meterId ?? null,
+  tokenRecordId: m.tokenRecordId ?? null,
+  alarmId: m.alarmId ?? null,
+  nextAttemptDate: m.now,
+  createDate: m.now,
+});
 
 /** A low-credit alarm still open whose customer has a phone and has not been told of it yet. */
 export interface LowCreditAlert {
@@ -60,32 +73,13 @@ export async function untoldLowCreditAlarms(q: Queryable, limit: number): Promis
 export async function insertAlarmSms(q: Queryable, m: NewSms & { alarmId: number }): Promise<void> {
   await q
     .insert(smsMessages)
-    .values({
-      kind: m.kind,
-      destination: m.destination,
-      body: m.body,
-      meterId: m.meterId ?? null,
-      alarmId: m.alarmId,
-      nextAttemptDate: m.now,
-      createDate: m.now,
-    })
+    .values(smsValues(m))
     .onConflictDoNothing({ target: smsMessages.alarmId, where: sql`alarm_id is not null` });
 }
 
 /** Puts a message in the outbox, in the caller's transaction: it goes out only if that commits. */
 export async function insertSms(q: Queryable, m: NewSms): Promise<SmsMessage> {
-  const [row] = await q
-    .insert(smsMessages)
-    .values({
-      kind: m.kind,
-      destination: m.destination,
-      body: m.body,
-      meterId: m.meterId ?? null,
-      tokenRecordId: m.tokenRecordId ?? null,
-      nextAttemptDate: m.now,
-      createDate: m.now,
-    })
-    .returning();
+  const [row] = await q.insert(smsMessages).values(smsValues(m)).returning();
   return present(row, 'the SMS');
 }
 

@@ -14,7 +14,7 @@ const REPEATED_WHEN: Partial<Record<ChannelAdviceKind, string>> = {
  * Runs one advice (or retry, or reprint) and writes what came of it into the purchase's history: accepted,
  * repeated (an advice sent again until final, a retry of a purchase already answered) or refused with the
  * interface's reason. The refusal's own transaction rolled back, so its line is written on its own. Both
- * channels use it: the REST one through `withAdviceLog`, XMLVend around its advice and reprint steps.
+ * channels use it: the REST one through `withAdviceLog`, XMLVend around its confirmation and reversal.
  */
 export async function logged<T>(
   deps: Deps,

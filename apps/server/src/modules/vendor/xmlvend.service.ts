@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.js';
 import type { ChannelVending } from '../vending/index.js';
 import { logged } from './advice-log.js';
 import { authenticate } from './channel-caller.js';
+import { insertAdvice } from './channel-console.repo.js';
 import {
   asChannelError,
   type ChannelCall,
@@ -196,13 +197,32 @@ function adviceAnswer(deps: Deps, a: Authenticated, type: string, attrs: OutNode
   };
 }
 
+/**
+ * A step that only answers from what is kept (a last-response advice, a reprint) goes into the purchase's
+ * history as the REST channel's do; it changes nothing, so it is never refused or repeated.
+ */
+function noteInHistory(
+  deps: Deps,
+  a: Authenticated,
+  line: { messageId: string; adviceKind: 'retry' | 'reprint'; adviceId: string | null },
+) {
+  const outcome = line.adviceKind === 'retry' ? 'repeated' : 'accepted';
+  return insertAdvice(deps.database.db, {
+    ...line,
+    vendorId: a.call.vendor.vendorId,
+    outcome,
+    reason: null,
+    now: deps.clock.now(),
+  });
+}
+
 async function lastResponse(deps: Deps, a: Authenticated): Promise<OutNode> {
   const key = advisedKey(a);
   const msg = await findMessage(deps.database.db, a.call.vendor.vendorId, key);
   const kept = storedVendAnswer(msg?.detail);
   if (!kept) throw xmlVendFault('XV11');
   // Asking for the first answer again is a retry of the purchase, kept in its history as such.
-  await logged(deps, a.call, { messageId: key, kind: 'retry', adviceId: null }, async () => {});
+  await noteInHistory(deps, a, { messageId: key, adviceKind: 'retry', adviceId: null });
   return adviceAnswer(
     deps,
     a,
@@ -242,13 +262,10 @@ async function reprint(deps: Deps, a: Authenticated): Promise<OutNode> {
   const msg = await lastPurchase(deps.database.db, a.call.vendor.vendorId, msno, 'xv:');
   const kept = storedVendAnswer(msg?.detail);
   if (!kept) throw xmlVendFault('XV16');
-  const reprintId = saleKey(a.header, a.header.msgId);
-  await logged(
-    deps,
-    a.call,
-    { messageId: msg?.messageId ?? null, kind: 'reprint', adviceId: reprintId },
-    async () => {},
-  );
+  if (msg) {
+    const reprintId = saleKey(a.header, a.header.msgId);
+    await noteInHistory(deps, a, { messageId: msg.messageId, adviceKind: 'reprint', adviceId: reprintId });
+  }
   return {
     'r:reprintResp': {
       ...responseHeader(a.header, deps.clock.now()),
