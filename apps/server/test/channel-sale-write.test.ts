@@ -49,10 +49,7 @@ describe('a channel purchase on the console write path', () => {
     expect(rec?.token).toBe(answer.body.tokens[0].token);
     const [v] = await db.select().from(vendors).where(eq(vendors.vendorId, 'VW'));
     expect(v?.balanceMinor).toBe(1500_00);
-    const ledger = await db
-      .select()
-      .from(vendorFloatMovements)
-      .where(eq(vendorFloatMovements.messageId, id));
+    const ledger = await db.select().from(vendorFloatMovements).where(eq(vendorFloatMovements.messageId, id));
     expect(ledger).toEqual([
       expect.objectContaining({
         movementKind: 'sale',
