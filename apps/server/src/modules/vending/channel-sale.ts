@@ -3,16 +3,27 @@ import type { Deps } from '../../deps.js';
 import { writeAudit } from '../../kernel/audit.js';
 import { present } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { recordById, tokenKnownUsed } from './channel-sale.repo.js';
+import {
+  type ChannelSaleRows,
+  type ChannelSaleWritten,
+  recordById,
+  tokenKnownUsed,
+  writeChannelSale,
+} from './channel-sale.repo.js';
 import { attemptCreditVend, type Request } from './credit.service.js';
 import { cancelCreditRecord } from './credit-cancel.repo.js';
 import { creditRecord, NOT_ISSUED } from './credit-record.js';
-import { writeCreditVend } from './credit-vend.repo.js';
+import { type CreditVendWrite, writeCreditVend } from './credit-vend.repo.js';
 import { createManagementTokenService } from './management.service.js';
 import { creditRecordOf } from './records.js';
 import { vendInputs } from './vend-context.js';
 import { priceVend } from './vend-price.js';
-import { loadVendContext, lockMeterTokenState, type TokenRecordRow } from './vending.repo.js';
+import {
+  loadVendContext,
+  lockMeterTokenState,
+  type TokenRecordRow,
+  type VendContext,
+} from './vending.repo.js';
 import { vendableOf, vendConflict } from './vending-guards.js';
 
 /**
@@ -21,7 +32,7 @@ import { vendableOf, vendConflict } from './vending-guards.js';
  * debit, so the sale and the debit land together or not at all.
  */
 
-export type { TokenRecordRow as ChannelTokenRecord };
+export type { ChannelSaleRows, TokenRecordRow as ChannelTokenRecord, VendContext as ChannelMeterContext };
 
 /** What a channel sells: money's worth of credit for a meter, under the vendor's own message id. */
 export interface ChannelSaleRequest {
@@ -59,6 +70,8 @@ async function meterForSale(deps: Deps, ctx: UserContext, meterId: string) {
   const v = vendableOf({ ...ctx, user: { ...ctx.user, stationId: c.meter.stationId } }, meterId, c);
   return {
     state: 'sellable' as const,
+    /** What the sale may price with instead of reading it again (`sellAtOnce`). */
+    context: c,
     stationId: c.meter.stationId,
     vendable: v,
     remainingDebtMinor: Number(c.remainingDebt ?? 0),
@@ -103,6 +116,55 @@ async function sell(deps: Deps, ctx: UserContext, s: ChannelSaleRequest, hooks: 
   }
 }
 
+/** A sale written at once, with the float it left. */
+export type ChannelSold = TokenRecordRow & { floatLeft: ChannelSaleWritten };
+
+/**
+ * A sale on the console's path (credit.service.ts): the meter's context read once (or the one the caller
+ * read), then one autocommitted statement that writes the vend and the channel's rows together (see
+ * `writeChannelSale`). A float that refuses wrote nothing and throws what `refused` makes. A lost race
+ * wrote nothing either; the sale then takes turns behind the meter's lock, as a console vend does.
+ */
+async function sellAtOnce(deps: Deps, ctx: UserContext, o: AtOnce): Promise<ChannelSold> {
+  const req = requestOf(o.sale, false);
+  const { db } = deps.database;
+  let left: ChannelSaleWritten | undefined;
+  const writer = (q: Queryable) => async (w: CreditVendWrite) => {
+    left = await writeChannelSale(q, w, o.rows);
+    if (!left) throw await o.refused();
+    return left;
+  };
+  const attempt = async (q: Queryable, known?: VendContext) => {
+    const k = known ?? present(await loadVendContext(q, o.sale.meterId, ctx.user.userId), 'the vend context');
+    const v = vendableOf(ctx, o.sale.meterId, k);
+    const row = await attemptCreditVend(deps, q, writer(q), ctx, req, v, k);
+    return { ...row, floatLeft: present(left, 'the float left') };
+  };
+  try {
+    return await attempt(db, o.context);
+  } catch (err) {
+    if (!vendConflict(err)) throw err;
+  }
+  for (let tries = 1; ; tries++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await lockMeterTokenState(tx, o.sale.meterId);
+        return attempt(tx);
+      });
+    } catch (err) {
+      if (!vendConflict(err) || tries >= ATTEMPTS) throw err;
+    }
+  }
+}
+
+/** A sale written at once: the sale, the channel's rows, why a refusing float refused, a context read. */
+export interface AtOnce {
+  sale: ChannelSaleRequest;
+  rows: ChannelSaleRows;
+  refused: () => Promise<Error>;
+  context?: VendContext;
+}
+
 export type ReversalOutcome = 'cancelled' | 'alreadyCancelled' | 'used';
 
 /**
@@ -139,6 +201,7 @@ export function createChannelVending(deps: Deps) {
     meterForSale: (ctx: UserContext, meterId: string) => meterForSale(deps, ctx, meterId),
     trial: (ctx: UserContext, s: ChannelSaleRequest) => trialSale(deps, ctx, s),
     sell: (ctx: UserContext, s: ChannelSaleRequest, hooks: ChannelSaleHooks) => sell(deps, ctx, s, hooks),
+    sellAtOnce: (ctx: UserContext, o: AtOnce) => sellAtOnce(deps, ctx, o),
     reverse,
     /** A sale's record; inside a transaction, read through it (`q`). */
     record: (id: number, q: Queryable = deps.database.db) => recordById(q, id),

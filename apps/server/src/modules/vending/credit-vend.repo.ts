@@ -127,9 +127,9 @@ export function auditAfterRest(json: string | null): string {
  * The statement's first step: the meter's next TID, taken only if the last one is still the one read and
  * the meter's key is still the one the token was encoded with (a key change did not land in between).
  */
-const takeTid = sql`insert into ${meterTokenState} as s (meter_id, last_tid, update_date)
+const takeTid = (gate: SQL) => sql`insert into ${meterTokenState} as s (meter_id, last_tid, update_date)
     select ${$('meterId')}, ${$('tid')}::int, ${$('createDate')}::timestamptz
-    where exists (select 1 from ${meterKeys} where meter_id = ${$('meterId')} and key_enc = ${$('expectedKeyEnc')})
+    where exists (select 1 from ${meterKeys} where meter_id = ${$('meterId')} and key_enc = ${$('expectedKeyEnc')})${gate}
     on conflict (meter_id) do update set last_tid = excluded.last_tid, update_date = excluded.update_date
     where s.last_tid is not distinct from ${$('expectedLastTid')}::int
     returning 1`;
@@ -152,17 +152,39 @@ function debtAndQuota(repays: boolean, takesQuota: boolean): SQL {
 }
 
 /**
+ * What a seller adds to the vend's one statement (a channel's float, ledger and message): CTEs before the
+ * vend (`head`, ending in a comma), a condition the TID step also needs (`gate`, so nothing is written
+ * when it does not hold), CTEs after the record (`tail`, starting with a comma, reading `rec`), more
+ * answer columns (`answer`, starting with a comma) and when a missing record is not a lost race (`excused`).
+ */
+export interface VendWriteExtension {
+  head: SQL;
+  gate: SQL;
+  tail: SQL;
+  answer: SQL;
+  excused: SQL;
+}
+
+const NO_EXTENSION: VendWriteExtension = {
+  head: sql``,
+  gate: sql``,
+  tail: sql``,
+  answer: sql``,
+  excused: sql`false`,
+};
+
+/**
  * The write for one shape of vend (repays debt or not, takes quota or not), built once: the meter's TID,
  * the debt, the quota, the next receipt number, the record and its audit row — each step only if the one
  * before it happened — and `vend_require` failing the whole statement when the last step did not happen.
  */
-function writeStatement(repays: boolean, takesQuota: boolean) {
+export function vendWriteSql(repays: boolean, takesQuota: boolean, x: VendWriteExtension = NO_EXTENSION) {
   const values = sql.join(
     RECORD_COLUMNS.map(([, field, type]) => sql`${$(field)}::${sql.raw(type)}`),
     sql`, `,
   );
-  return preparedStatement(sql`
-    with state as (${takeTid})${debtAndQuota(repays, takesQuota)},
+  return sql`
+    with ${x.head} state as (${takeTid(x.gate)})${debtAndQuota(repays, takesQuota)},
     receipt as (
       insert into ${receiptCounters} (kind, last) select 'credit', 1 from quota
       on conflict (kind) do update set last = ${receiptCounters}.last + 1 returning last),
@@ -174,20 +196,28 @@ function writeStatement(repays: boolean, takesQuota: boolean) {
       insert into ${auditLogs} (title, action, content, content_before, content_after, ip_address, user_id, station_id)
       select ${$('auditTitle')}, ${$('auditAction')}, ${$('auditContent')}, ${$('auditBefore')},
         '{"receiptId":' || rec.receipt_id || ${$('auditAfterRest')}, ${$('auditIp')}, ${$('auditUserId')},
-        ${$('auditStationId')} from rec)
-    select (select id::text from rec) as id, (select receipt_id from rec) as receipt_id,
-      vend_require(exists (select 1 from rec), 'the TID, key, debt or quota it was priced with changed') as ok`);
+        ${$('auditStationId')} from rec)${x.tail}
+    select (select id::text from rec) as id, (select receipt_id from rec) as receipt_id${x.answer},
+      vend_require(exists (select 1 from rec) or ${x.excused},
+        'the TID, key, debt or quota it was priced with changed') as ok`;
 }
 
-const WRITES = {
-  plain: writeStatement(false, false),
-  quota: writeStatement(false, true),
-  debt: writeStatement(true, false),
-  debtAndQuota: writeStatement(true, true),
-};
+/** The four shapes of a vend's write, each prepared once. */
+export function vendWrites(x?: VendWriteExtension) {
+  const shape = (repays: boolean, takesQuota: boolean) =>
+    preparedStatement(vendWriteSql(repays, takesQuota, x));
+  return {
+    plain: shape(false, false),
+    quota: shape(false, true),
+    debt: shape(true, false),
+    debtAndQuota: shape(true, true),
+  };
+}
+
+const WRITES = vendWrites();
 
 /** Every placeholder of the write, null where the vend has no value (a placeholder must have one). */
-function writeValues(w: CreditVendWrite): Record<string, unknown> {
+export function writeValues(w: CreditVendWrite): Record<string, unknown> {
   const r = w.record;
   const a = w.audit;
   const values: Record<string, unknown> = {};
@@ -215,6 +245,16 @@ export function repaysDebt(w: CreditVendWrite): boolean {
   return w.payDebtMinor > 0 && Boolean(w.record.customerId);
 }
 
+/** The one of the four writes that fits the vend's shape (repays debt or not, takes quota or not). */
+export function writeOfShape<T>(
+  writes: { plain: T; quota: T; debt: T; debtAndQuota: T },
+  w: CreditVendWrite,
+): T {
+  const takesQuota = w.quotaUnits !== null;
+  if (repaysDebt(w)) return takesQuota ? writes.debtAndQuota : writes.debt;
+  return takesQuota ? writes.quota : writes.plain;
+}
+
 /**
  * One autocommitted statement writes the whole vend. When a step's condition no longer holds the statement
  * fails as a whole with a serialisation failure (see `isVendConflict`); otherwise it answers the new
@@ -224,16 +264,7 @@ export async function writeCreditVend(
   q: Queryable,
   w: CreditVendWrite,
 ): Promise<{ id: number; receiptId: number }> {
-  const repays = repaysDebt(w);
-  const takesQuota = w.quotaUnits !== null;
-  const write = repays
-    ? takesQuota
-      ? WRITES.debtAndQuota
-      : WRITES.debt
-    : takesQuota
-      ? WRITES.quota
-      : WRITES.plain;
-  const res = await write(q, writeValues(w));
+  const res = await writeOfShape(WRITES, w)(q, writeValues(w));
   const row = present(rowsOf<{ id: string; receipt_id: number }>(res)[0], 'the vend write');
   return { id: Number(row.id), receiptId: Number(row.receipt_id) };
 }

@@ -45,6 +45,7 @@ export function vendWriteTotals(database: Database): VendWriteTotals {
 }
 
 export {
+  type ChannelMeterContext,
   type ChannelSaleHooks,
   type ChannelSaleRequest,
   type ChannelTokenRecord,

@@ -143,6 +143,7 @@ async function sellUnder(
     meterId: m.vendable.meter.meterId,
     amountMinor: req.purchaseAmount.amount,
     detail: { ...echo, meter: req.meter, currency: req.purchaseAmount.currency },
+    context: m.context,
   }).catch(asChannelError);
   return purchaseAnswer(
     answerOf(id, echo, deps.clock.now(), String(r.receiptId)),
