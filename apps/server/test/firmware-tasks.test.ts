@@ -158,4 +158,45 @@ describe('firmware update tasks', () => {
       await sim.close();
     }
   });
+
+  it("stores a long transfer's progress in hundredths, and the exact count when the link drops", async ({
+    t,
+    admin,
+    prepared: { fleet },
+  }) => {
+    // 40,000 bytes: 209 blocks of 192, progress stored every third block; the link drops after 100.
+    const long = Buffer.from(Uint8Array.from({ length: 40_000 }, (_, i) => (i * 7 + 3) & 0xff));
+    await t.upload('/API/File/UploadBin', { name: 'PM-DLMS-4.0.bin', content: long }, admin);
+    const meterRow = fleet[0];
+    if (!meterRow) throw new Error('no meter');
+    const created = await t.call<TaskRow[]>(
+      '/API/UpdateFirmwareTask/CreateUpdateFirmwareTask',
+      [{ meterId: meterRow.meterId, fileName: 'PM-DLMS-4.0.bin' }],
+      admin,
+    );
+    const id = created.result[0]?.id ?? 0;
+    const sim = await simulatedDlmsMeter(9);
+    const firmware = createFirmwareService({ database: t.database, clock: t.clock } as never);
+    const stored: number[] = [];
+    try {
+      const first = await sim.associated();
+      const dropping = {
+        get: first.get.bind(first),
+        action: async (...args: Parameters<DlmsClient['action']>) => {
+          const [row] = await t.database.db.select().from(firmwareTasks).where(eq(firmwareTasks.id, id));
+          if (row && stored.at(-1) !== row.blocksDone) stored.push(row.blocksDone);
+          if (sim.meter.imageTransfer.blocksReceived === 100) first.close();
+          return first.action(...args);
+        },
+      } as typeof first;
+      const failed = await firmware.runTask(id, dropping);
+      expect([failed.status, failed.blocksDone, failed.blockCount]).toEqual([2, 100, 209]);
+      expect(stored).toEqual(Array.from({ length: 34 }, (_, i) => i * 3));
+      const done = await firmware.runTask(id, await sim.associated());
+      expect([done.status, done.blocksDone, done.blockCount]).toEqual([1, 209, 209]);
+      expect(sim.meter.imageTransfer.blocksReceived).toBe(209);
+    } finally {
+      await sim.close();
+    }
+  });
 });

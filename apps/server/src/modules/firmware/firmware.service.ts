@@ -15,7 +15,12 @@ import {
   taskById,
   updateTask,
 } from './firmware.repo.js';
-import { type ImageTransferLink, ModelMismatch, transferImage } from './image-transfer.js';
+import {
+  type ImageTransferLink,
+  ModelMismatch,
+  type TransferProgress,
+  transferImage,
+} from './image-transfer.js';
 
 export const TASK = { standby: 0, success: 1, failure: 2, running: 3 } as const;
 
@@ -43,6 +48,29 @@ export function toTaskRow({ f, customerId, customerName }: TaskJoined): Firmware
 /** A file's stored name: its own, without any folder a browser put before it. */
 const baseName = (name: string) => name.split(/[\\/]/).pop()?.trim() ?? '';
 
+type Progress = { blocksDone: number; blockCount: number };
+
+/**
+ * Stores a transfer's progress in steps of a hundredth of the image (every block of a small one): a
+ * 512 KB image is 2,731 blocks of 192 bytes, and a write per block would cost the database more than the
+ * transfer costs the head-end. The task's last write (success or failure) carries the exact count.
+ */
+function progressWriter(write: (p: Progress) => Promise<unknown>) {
+  let latest: Progress | undefined;
+  let stored = -1;
+  return {
+    seen: async (p: TransferProgress) => {
+      latest = { blocksDone: p.blocksDone, blockCount: p.blockCount };
+      const step = Math.max(1, Math.ceil(p.blockCount / 100));
+      if (p.phase !== 'blocks' && p.phase !== 'initiate') return;
+      if (p.phase === 'blocks' && p.blocksDone - stored < step) return;
+      stored = p.blocksDone;
+      await write(latest);
+    },
+    last: (): Partial<Progress> => latest ?? {},
+  };
+}
+
 /**
  * Runs one task over a meter's DLMS association: running while blocks go (progress stored as they go),
  * success once the image is active. A dropped link fails the attempt with the blocks kept: run again,
@@ -58,16 +86,13 @@ function taskRunner(deps: Deps) {
     const at = () => ({ updateDate: deps.clock.now(), updateId: null });
     await updateTask(db, id, { status: TASK.running, reason: null, ...at() });
     const identifier = new TextEncoder().encode(file.fileName.replace(/\.bin$/i, ''));
+    const progress = progressWriter((p) => updateTask(db, id, { ...p, ...at() }));
     try {
-      await transferImage(link, { identifier, bytes: file.bytes }, async (p) => {
-        if (p.phase === 'blocks' || p.phase === 'initiate') {
-          await updateTask(db, id, { blocksDone: p.blocksDone, blockCount: p.blockCount, ...at() });
-        }
-      });
-      await updateTask(db, id, { status: TASK.success, ...at() });
+      await transferImage(link, { identifier, bytes: file.bytes }, progress.seen);
+      await updateTask(db, id, { status: TASK.success, ...progress.last(), ...at() });
     } catch (e) {
       const why = e instanceof ModelMismatch ? e.message : `the link failed: ${(e as Error).message}`;
-      await updateTask(db, id, { status: TASK.failure, reason: why, ...at() });
+      await updateTask(db, id, { status: TASK.failure, reason: why, ...progress.last(), ...at() });
     }
     const after = await taskById(db, id);
     if (!after) throw refuse(`Firmware task ${id} not found`);
