@@ -12,6 +12,7 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
+import { vendWriteTotals } from '../src/modules/vending/index.js';
 import { ADMIN_PASSWORD } from '../test/test-config.js';
 import { benchMeterId, creditVend, startPostgres, vendApp } from './bench-setup.js';
 
@@ -73,6 +74,10 @@ try {
   const ms = (cpu.user + cpu.system) / 1000 / COUNT;
   console.log(
     `${database.kind}: ${COUNT} vends, ${CLIENTS} clients: ${ms.toFixed(2)} ms CPU per vend in this process (≈ ${Math.round(1000 / ms)} vends/s per core), wall ${(COUNT / (wall / 1000)).toFixed(0)} vends/s at load ${os.loadavg()[0]?.toFixed(1)}`,
+  );
+  const w = vendWriteTotals(database);
+  console.log(
+    `  vend writes: ${w.vends} vends in ${w.statements} statements (${(w.vends / Math.max(1, w.statements)).toFixed(2)} a statement), ${w.fallbacks} written again alone`,
   );
   await app.close();
   await database.close();

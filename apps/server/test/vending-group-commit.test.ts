@@ -14,8 +14,8 @@ import { vendableMeter } from './vending-fixture.js';
  * repaying customer or a seller's quota never share a statement, and a statement one vend cannot be written
  * in changes nothing and is written again vend by vend, so only that vend fails.
  *
- * The queue starts a write at once when none is in flight, so of writes queued in one turn the first goes
- * alone and the rest wait for it: the statements each test expects follow from that.
+ * The queue starts a write one turn of the event loop after the first vend reaches it, so the writes
+ * queued in one turn go together: the statements each test expects follow from that.
  */
 let t: TestApp;
 const SELLER = 'grouper';
@@ -135,7 +135,7 @@ describe('group commit of credit vend writes', () => {
       vends.map((v) => v.w),
     );
     expect(out.map((o) => o.err)).toEqual(vends.map(() => null));
-    expect(queue.stats).toEqual({ statements: 2, vends: 6, fallbacks: 0 });
+    expect(queue.stats).toEqual({ statements: 1, vends: 6, fallbacks: 0 });
     const receipts = out.map((o) => o.done?.receiptId ?? 0);
     const first = Number(before.receipt ?? 0) + 1;
     expect(receipts).toEqual([first, first + 1, first + 2, first + 3, first + 4, first + 5]);
@@ -172,7 +172,7 @@ describe('group commit of credit vend writes', () => {
       queue,
       vends.map((v) => v.w),
     );
-    expect(queue.stats).toEqual({ statements: 2, vends: 4, fallbacks: 1 });
+    expect(queue.stats).toEqual({ statements: 1, vends: 4, fallbacks: 1 });
     expect(vendConflict(out[2]?.err)).toBe(true);
     expect(out.filter((o) => o.done).length).toBe(3);
     const after = await state();
@@ -196,19 +196,19 @@ describe('group commit of credit vend writes', () => {
     const again = vendOn({ ...a, lastTid: onA.tid });
     const debt = { payDebtMinor: 1_00, expectedRemainingDebtMinor: 1_000_00 };
     const writes = [
-      vendOn(d).w, // alone: nothing is in flight
+      vendOn(d).w,
       onA.w,
       again.w, // the same meter as onA: next statement
       vendOn(b, { quotaUnits: 5 }).w,
       vendOn(c, { quotaUnits: 5 }).w, // the same seller's quota as b's: next statement
       vendOn(b, debt).w, // on b again: a statement after b's
     ];
-    // Statements: [d], [onA, b's], [again, c's, b's second] — the last expects b's TID as it was before
+    // Statements: [d, onA, b's], [again, c's, b's second] — the last expects b's TID as it was before
     // b's vend, so its statement fails and each of its vends is written alone: only that one is refused.
     const out = await settle(queue, writes);
     expect(out.slice(0, 5).map((o) => o.err)).toEqual([null, null, null, null, null]);
     expect(vendConflict(out[5]?.err)).toBe(true);
-    expect(queue.stats).toEqual({ statements: 3, vends: 6, fallbacks: 1 });
+    expect(queue.stats).toEqual({ statements: 2, vends: 6, fallbacks: 1 });
   });
 
   it('a second vend with one idempotency key fails as a unique violation; the first is written', async () => {
@@ -220,7 +220,7 @@ describe('group commit of credit vend writes', () => {
       vendOn(b, {}, { idempotencyKey: 'same-key-1' }).w,
     ];
     const out = await settle(queue, writes);
-    expect(queue.stats).toEqual({ statements: 2, vends: 3, fallbacks: 1 });
+    expect(queue.stats).toEqual({ statements: 1, vends: 3, fallbacks: 1 });
     expect(out[0]?.err).toBeNull();
     expect(out[1]?.err).toBeNull();
     expect(uniqueViolation(out[2]?.err)).toBe(true);

@@ -9,8 +9,11 @@ import { uniqueViolation, vendConflict } from './vending-guards.js';
  * about a fifth of its time per vend in starting and finishing statements (executor start, opening the
  * written tables' indexes, commit), more than in the rows themselves. So the vends that reach their write
  * while another write is in flight wait for it and then go together, in one statement
- * (credit-vend-batch.repo.ts). A vend that arrives while no write is in flight goes at once, alone: a quiet
- * system waits for nothing.
+ * (credit-vend-batch.repo.ts). A vend that arrives while no write is in flight waits one turn of the event
+ * loop, and the vends that reach their write in that turn go with it: on PGlite every statement runs in this
+ * thread as soon as it is called, so a write never found another in flight and every vend was written alone
+ * (2,500 vends in 2,500 statements under 16 clients; with the turn, 16 a statement and a third less CPU per
+ * vend). A quiet system waits that one turn and nothing more.
  *
  * The vends of one statement are on distinct meters, repaying customers and quota holders (one statement
  * cannot take one meter's TID twice); a vend that shares one with a vend already taken waits for the next
@@ -50,12 +53,13 @@ export class VendWriteQueue {
   write(write: CreditVendWrite): Promise<Written> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ write, resolve, reject });
-      if (!this.writing) void this.drain();
+      if (this.writing) return;
+      this.writing = true;
+      setImmediate(() => void this.drain());
     });
   }
 
   private async drain(): Promise<void> {
-    this.writing = true;
     try {
       while (this.waiting.length > 0) await this.commit(this.take());
     } finally {
