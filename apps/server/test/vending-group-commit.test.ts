@@ -98,6 +98,15 @@ async function state() {
   return rowsOf<Record<string, unknown>>(res)[0] ?? {};
 }
 
+/** Each meter's last TID as stored (the tests above leave some vends' TIDs untracked). */
+async function refreshTids() {
+  const res = await t.database.db.execute(sql`select meter_id, last_tid from meter_token_state`);
+  const stored = new Map(
+    rowsOf<{ meter_id: string; last_tid: number }>(res).map((r) => [r.meter_id, r.last_tid]),
+  );
+  for (const m of meters) m.lastTid = stored.get(m.meterId) ?? null;
+}
+
 /** Settles every write: the written receipt, or the error it failed with. */
 function settle(queue: VendWriteQueue, writes: CreditVendWrite[]) {
   return Promise.all(
@@ -224,5 +233,155 @@ describe('group commit of credit vend writes', () => {
     expect(out[0]?.err).toBeNull();
     expect(out[1]?.err).toBeNull();
     expect(uniqueViolation(out[2]?.err)).toBe(true);
+  });
+
+  it("writes vendors' sales with the console's vends: one sale of a vendor a statement; a refusing float fails only its sale", async () => {
+    const db = t.database.db;
+    await refreshTids();
+    await db.execute(sql`insert into vendors (vendor_id, vendor_name, vendor_kind, client_id, terminal_id,
+        balance_minor, credit_limit_minor, commission_bp, daily_limit_minor, create_id)
+      values ('GA', 'A', 'bank', 'c-ga', 't', 10000, 0, 150, null, 'admin'),
+        ('GC', 'C', 'bank', 'c-gc', 't', 500, 0, 0, null, 'admin'),
+        ('GB', 'B', 'bank', 'c-gb', 't', 2000, 0, 0, 800, 'admin')`);
+    const sale = (vendorId: string, messageId: string) => ({
+      vendorId,
+      messageId,
+      amountMinor: 5_00,
+      state: 'issued',
+      detail: { purchaseId: messageId },
+      day: '2026-11-22',
+    });
+    const [m0, m1, m2, m3, m4, m5] = meters as [Meter, Meter, Meter, Meter, Meter, Meter];
+    const queue = new VendWriteQueue(db);
+    const vends = [vendOn(m0), vendOn(m1), vendOn(m2), vendOn(m3)];
+    // One statement: GA's two sales debit its float once by their total; each ledger row holds the
+    // balance after its own sale, in arrival order.
+    const [console0, a1, a2, c3] = await Promise.all([
+      queue.write(vends[0]?.w as CreditVendWrite),
+      queue.sell(vends[1]?.w as CreditVendWrite, sale('GA', 'ga-1')),
+      queue.sell(vends[2]?.w as CreditVendWrite, sale('GA', 'ga-2')),
+      queue.sell(vends[3]?.w as CreditVendWrite, sale('GC', 'gc-1')),
+    ]);
+    expect(queue.stats).toEqual({ statements: 1, vends: 4, fallbacks: 0 });
+    expect(console0.receiptId).toBeGreaterThan(0);
+    expect([a1?.balanceMinor, a2?.balanceMinor, c3?.balanceMinor]).toEqual([95_00, 90_00, 0]);
+    for (const [k, v] of vends.entries()) {
+      const m = meters[k];
+      if (m) m.lastTid = v.tid;
+    }
+    const ledger =
+      await db.execute(sql`select vendor_id, message_id, amount_minor::int, balance_after_minor::int,
+        commission_minor::int, token_record_id::text from vendor_float_movements where vendor_id in ('GA', 'GC')
+      order by message_id`);
+    expect(rowsOf(ledger)).toEqual([
+      {
+        vendor_id: 'GA',
+        message_id: 'ga-1',
+        amount_minor: -5_00,
+        balance_after_minor: 95_00,
+        commission_minor: 8,
+        token_record_id: String(a1?.id),
+      },
+      {
+        vendor_id: 'GA',
+        message_id: 'ga-2',
+        amount_minor: -5_00,
+        balance_after_minor: 90_00,
+        commission_minor: 8,
+        token_record_id: String(a2?.id),
+      },
+      {
+        vendor_id: 'GC',
+        message_id: 'gc-1',
+        amount_minor: -5_00,
+        balance_after_minor: 0,
+        commission_minor: 0,
+        token_record_id: String(c3?.id),
+      },
+    ]);
+    const messages =
+      await db.execute(sql`select message_id, meter_id, state, detail->>'commissionMinor' as commission
+      from channel_messages where vendor_id in ('GA', 'GC') order by message_id`);
+    expect(rowsOf(messages)).toEqual([
+      { message_id: 'ga-1', meter_id: m1.meterId, state: 'issued', commission: '8' },
+      { message_id: 'ga-2', meter_id: m2.meterId, state: 'issued', commission: '8' },
+      { message_id: 'gc-1', meter_id: m3.meterId, state: 'issued', commission: '0' },
+    ]);
+
+    // GB may sell 8.00 a day: its two sales of 5.00 together would pass the limit, so their statement fails
+    // and each vend is written alone in arrival order — GB's first sale and the console vend are written,
+    // its second is refused.
+    const next = new VendWriteQueue(db);
+    const more = [vendOn(m4), vendOn(m5), vendOn(m0)];
+    const before = await state();
+    const [b4, console5, refused] = await Promise.all([
+      next.sell(more[0]?.w as CreditVendWrite, sale('GB', 'gb-1')),
+      next.write(more[1]?.w as CreditVendWrite),
+      next.sell(more[2]?.w as CreditVendWrite, sale('GB', 'gb-2')),
+    ]);
+    expect(b4?.balanceMinor).toBe(15_00);
+    expect(console5.receiptId).toBeGreaterThan(0);
+    expect(refused).toBeUndefined();
+    expect(next.stats).toEqual({ statements: 1, vends: 3, fallbacks: 1 });
+    const after = await state();
+    expect(after).toMatchObject({ records: Number(before.records) + 2, audits: Number(before.audits) + 2 });
+    const gb = await db.execute(sql`select balance_minor::int, day_sold_minor::int,
+        (select count(*)::int from channel_messages where vendor_id = 'GB') as messages from vendors where vendor_id = 'GB'`);
+    expect(rowsOf(gb)).toEqual([{ balance_minor: 15_00, day_sold_minor: 5_00, messages: 1 }]);
+    m4.lastTid = more[0]?.tid ?? null;
+    m5.lastTid = more[1]?.tid ?? null;
+  });
+
+  it('a refusing float in a statement of several fails the statement; each vend is then written alone', async () => {
+    const db = t.database.db;
+    await refreshTids();
+    const [m1, m2] = meters.slice(1, 3) as [Meter, Meter];
+    const queue = new VendWriteQueue(db);
+    const v1 = vendOn(m1);
+    const v2 = vendOn(m2);
+    // GC's float is spent: its sale refuses, the console vend in its statement is written alone.
+    const [refused, written] = await Promise.all([
+      queue.sell(v1.w, {
+        vendorId: 'GC',
+        messageId: 'gc-2',
+        amountMinor: 5_00,
+        state: 'issued',
+        detail: {},
+        day: '2026-11-22',
+      }),
+      queue.write(v2.w),
+    ]);
+    expect(refused).toBeUndefined();
+    expect(written.receiptId).toBeGreaterThan(0);
+    expect(queue.stats).toEqual({ statements: 1, vends: 2, fallbacks: 1 });
+    const gc = await db.execute(sql`select balance_minor::int from vendors where vendor_id = 'GC'`);
+    expect(rowsOf(gc)).toEqual([{ balance_minor: 0 }]);
+    m2.lastTid = v2.tid;
+  });
+
+  it("puts a vendor's sales of two days in two statements (its day counter moves once a statement)", async () => {
+    const db = t.database.db;
+    await refreshTids();
+    const [m3, m4] = meters.slice(3, 5) as [Meter, Meter];
+    const queue = new VendWriteQueue(db);
+    const [v3, v4] = [vendOn(m3), vendOn(m4)];
+    const on = (messageId: string, day: string) => ({
+      vendorId: 'GA',
+      messageId,
+      amountMinor: 5_00,
+      state: 'issued',
+      detail: {},
+      day,
+    });
+    const [late, next] = await Promise.all([
+      queue.sell(v3.w, on('ga-3', '2026-11-22')),
+      queue.sell(v4.w, on('ga-4', '2026-11-23')),
+    ]);
+    expect([late?.balanceMinor, next?.balanceMinor]).toEqual([85_00, 80_00]);
+    expect(queue.stats).toEqual({ statements: 2, vends: 2, fallbacks: 0 });
+    const ga = await db.execute(
+      sql`select day_sold_minor::int, sold_day::text from vendors where vendor_id = 'GA'`,
+    );
+    expect(rowsOf(ga)).toEqual([{ day_sold_minor: 5_00, sold_day: '2026-11-23' }]);
   });
 });

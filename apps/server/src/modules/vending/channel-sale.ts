@@ -18,6 +18,7 @@ import { createManagementTokenService } from './management.service.js';
 import { creditRecordOf } from './records.js';
 import { vendInputs } from './vend-context.js';
 import { priceVend } from './vend-price.js';
+import { vendWriteQueueOf } from './vend-write-queue.js';
 import {
   loadVendContext,
   lockMeterTokenState,
@@ -129,8 +130,11 @@ async function sellAtOnce(deps: Deps, ctx: UserContext, o: AtOnce): Promise<Chan
   const req = requestOf(o.sale, false);
   const { db } = deps.database;
   let left: ChannelSaleWritten | undefined;
+  // The first attempt goes through the group commit with the console's vends; behind the meter's lock
+  // (a lost race) the sale is written alone in that transaction.
+  const queue = vendWriteQueueOf(db);
   const writer = (q: Queryable) => async (w: CreditVendWrite) => {
-    left = await writeChannelSale(q, w, o.rows);
+    left = q === db ? await queue.sell(w, o.rows) : await writeChannelSale(q, w, o.rows);
     if (!left) throw await o.refused();
     return left;
   };

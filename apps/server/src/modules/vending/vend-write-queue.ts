@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/client.js';
 import type { VendWriteTotals } from '../../lib/metrics.js';
+import { type ChannelSaleRows, type ChannelSaleWritten, writeChannelSale } from './channel-sale.repo.js';
 import { type CreditVendWrite, repaysDebt, writeCreditVend } from './credit-vend.repo.js';
-import { writeCreditVends } from './credit-vend-batch.repo.js';
+import { type BatchWritten, writeCreditVends } from './credit-vend-batch.repo.js';
 import { uniqueViolation, vendConflict } from './vending-guards.js';
 
 /**
@@ -27,14 +28,17 @@ const MAX_BATCH = 64;
 
 interface Waiting {
   write: CreditVendWrite;
-  resolve: (written: Written) => void;
+  /** A vendor machine's sale: the channel's rows written with the vend. */
+  sale?: ChannelSaleRows | undefined;
+  /** Undefined only for a sale whose vendor's float or day refused it (nothing was written). */
+  resolve: (written: BatchWritten | undefined) => void;
   reject: (err: unknown) => void;
 }
 
 type Written = { id: number; receiptId: number };
 
 /** What a vend holds that no other vend of its statement may: its meter, its debt, its seller's quota. */
-function claims(w: CreditVendWrite): string[] {
+function claims({ write: w }: Waiting): string[] {
   const held = [`m:${w.record.meterId}`];
   if (repaysDebt(w) && w.record.customerId) held.push(`d:${w.record.customerId}`);
   if (w.quotaUnits !== null) held.push(`q:${w.record.createId}`);
@@ -50,9 +54,23 @@ export class VendWriteQueue {
   constructor(private readonly q: Queryable) {}
 
   /** Writes the vend, alone or with others; settles as `writeCreditVend` would for it alone. */
-  write(write: CreditVendWrite): Promise<Written> {
+  async write(write: CreditVendWrite): Promise<Written> {
+    const written = await this.enqueue(write);
+    if (!written) throw new Error('internal: a console vend was refused as a channel sale');
+    return written;
+  }
+
+  /**
+   * Writes a vendor machine's sale with its channel rows, alone or with others; settles as
+   * `writeChannelSale` would for it alone (undefined: the vendor's float or day refused it).
+   */
+  async sell(write: CreditVendWrite, sale: ChannelSaleRows): Promise<ChannelSaleWritten | undefined> {
+    return (await this.enqueue(write, sale))?.floatLeft;
+  }
+
+  private enqueue(write: CreditVendWrite, sale?: ChannelSaleRows): Promise<BatchWritten | undefined> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ write, resolve, reject });
+      this.waiting.push({ write, sale, resolve, reject });
       if (this.writing) return;
       this.writing = true;
       setImmediate(() => void this.drain());
@@ -67,16 +85,23 @@ export class VendWriteQueue {
     }
   }
 
-  /** The next statement's vends, in arrival order, none sharing a claim; the rest keep their places. */
+  /**
+   * The next statement's vends, in arrival order, none sharing a claim, and a vendor's sales all counting
+   * one day (its day counter is debited once a statement); the rest keep their places.
+   */
   private take(): Waiting[] {
     const taken: Waiting[] = [];
     const left: Waiting[] = [];
     const held = new Set<string>();
+    const dayOf = new Map<string, string>();
     for (const w of this.waiting) {
-      const wants = claims(w.write);
-      if (taken.length < MAX_BATCH && !wants.some((c) => held.has(c))) {
+      const wants = claims(w);
+      const sale = w.sale;
+      const otherDay = sale && (dayOf.get(sale.vendorId) ?? sale.day) !== sale.day;
+      if (taken.length < MAX_BATCH && !otherDay && !wants.some((c) => held.has(c))) {
         taken.push(w);
         for (const c of wants) held.add(c);
+        if (sale) dayOf.set(sale.vendorId, sale.day);
       } else left.push(w);
     }
     this.waiting = left;
@@ -87,12 +112,9 @@ export class VendWriteQueue {
     this.stats.statements++;
     this.stats.vends += batch.length;
     if (batch.length > 1) {
-      let written: Written[];
+      let written: BatchWritten[];
       try {
-        written = await writeCreditVends(
-          this.q,
-          batch.map((w) => w.write),
-        );
+        written = await writeCreditVends(this.q, batch);
       } catch (err) {
         if (!refusedWhole(err)) {
           for (const w of batch) w.reject(err);
@@ -115,7 +137,13 @@ export class VendWriteQueue {
 
   /** One after another, in arrival order: of two vends with one idempotency key the first is written. */
   private async writeEachAlone(batch: Waiting[]): Promise<void> {
-    for (const w of batch) await writeCreditVend(this.q, w.write).then(w.resolve, w.reject);
+    for (const w of batch) await this.writeAlone(w).then(w.resolve, w.reject);
+  }
+
+  private async writeAlone({ write, sale }: Waiting): Promise<BatchWritten | undefined> {
+    if (!sale) return writeCreditVend(this.q, write);
+    const floatLeft = await writeChannelSale(this.q, write, sale);
+    return floatLeft && { id: floatLeft.id, receiptId: floatLeft.receiptId, floatLeft };
   }
 }
 
