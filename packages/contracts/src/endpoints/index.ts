@@ -7,6 +7,7 @@ export * from './files.js';
 export * from './masterdata.js';
 export * from './mobile-money.js';
 export * from './readings.js';
+export * from './gprs-task.js';
 export * from './remote-task.js';
 export * from './revenue-protection.js';
 export * from './revprot-case.js';
