@@ -22,7 +22,10 @@ export const ProtocolTaskRequest = z.object({
   authorizationPassword: z.string().max(128).nullish(),
 });
 export type ProtocolTaskRequest = z.infer<typeof ProtocolTaskRequest>;
-export const ProtocolTaskBody = z.array(ProtocolTaskRequest).min(1, 'at least one task is required').max(10000);
+export const ProtocolTaskBody = z
+  .array(ProtocolTaskRequest)
+  .min(1, 'at least one task is required')
+  .max(10000);
 
 export const ProtocolTaskRow = z.object({
   id: z.number().int(),

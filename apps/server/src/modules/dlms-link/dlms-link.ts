@@ -42,7 +42,13 @@ function failureOf(e: unknown, session: DlmsSession | undefined): DlmsLinkResult
   const trace = { sent: session?.channel.sent ?? [], raw: session?.channel.raw ?? [] };
   if (e instanceof DlmsClientError)
     return { outcome: e.kind, value: null, detail: e.message, resultCode: e.resultCode ?? null, ...trace };
-  return { outcome: 'bad-frame', value: null, detail: e instanceof Error ? e.message : String(e), resultCode: null, ...trace };
+  return {
+    outcome: 'bad-frame',
+    value: null,
+    detail: e instanceof Error ? e.message : String(e),
+    resultCode: null,
+    ...trace,
+  };
 }
 
 /**
@@ -59,7 +65,14 @@ export function createDlmsLink(deps: Deps, options: DlmsLinkOptions) {
         session = await openSession(deps, meterId, options.timeoutMs);
         const r = await runDlmsTask(session.client, task);
         const { sent, raw } = session.channel;
-        return { outcome: r.ok ? 'success' : 'refused-by-meter', value: r.value, detail: r.detail, resultCode: null, sent, raw };
+        return {
+          outcome: r.ok ? 'success' : 'refused-by-meter',
+          value: r.value,
+          detail: r.detail,
+          resultCode: null,
+          sent,
+          raw,
+        };
       } catch (e) {
         return failureOf(e, session);
       } finally {

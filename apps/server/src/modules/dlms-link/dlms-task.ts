@@ -4,8 +4,6 @@ import {
   type DlmsData,
   dateTimeFromDate,
   DisconnectControl,
-
-
   Register,
   TOKEN_STATUS,
   TokenGateway,
@@ -41,8 +39,8 @@ async function reading(client: DlmsClient, t: DlmsTaskInput): Promise<DlmsTaskDo
   const data = await client.getData(descriptor(t));
   if (t.analysisFormat === 'scaler' && SCALED_CLASSES.has(t.classId)) {
     const su = await client.get(t.obis, { ...Register.scalerUnit, classId: t.classId });
-    const { value, unit } = scaledText(data, su);
-    return done(value, `${value} ${unit}`);
+    // The unit is the catalogue row's prefix ("Active energy import(kWh)"): the value alone is shown.
+    return done(scaledText(data, su).value);
   }
   const text = textOfData(data);
   return done(entryLabel(t.entry, text) ?? text);
@@ -89,7 +87,8 @@ async function token(client: DlmsClient, t: DlmsTaskInput): Promise<DlmsTaskDone
   const status = await client.get(t.obis, TokenGateway.status);
   if (status.code === TOKEN_STATUS.executionOk) return done(digits, 'accepted');
   if (status.code === TOKEN_STATUS.validationOk) return done(digits, 'key change: first token accepted');
-  const name = Object.entries(TOKEN_STATUS).find(([, c]) => c === status.code)?.[0] ?? `status ${status.code}`;
+  const name =
+    Object.entries(TOKEN_STATUS).find(([, c]) => c === status.code)?.[0] ?? `status ${status.code}`;
   return failed(digits, `token refused by the meter: ${name}`);
 }
 
@@ -99,4 +98,3 @@ const RUN = { reading, setting, control, token };
 export function runDlmsTask(client: DlmsClient, t: DlmsTaskInput): Promise<DlmsTaskDone> {
   return RUN[t.kind](client, t);
 }
-

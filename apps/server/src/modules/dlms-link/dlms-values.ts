@@ -19,7 +19,15 @@ export function dataOfText(format: string | null, text: string): DlmsData {
     return { type: 'octet-string', value: Uint8Array.from(Buffer.from(v, 'hex')) };
   }
   const n = Number(v);
-  const numeric = ['integer', 'long', 'double-long', 'unsigned', 'long-unsigned', 'double-long-unsigned', 'enum'];
+  const numeric = [
+    'integer',
+    'long',
+    'double-long',
+    'unsigned',
+    'long-unsigned',
+    'double-long-unsigned',
+    'enum',
+  ];
   if (!numeric.includes(f) || !v || !Number.isInteger(n))
     throw new DlmsClientError('bad-frame', `"${text}" is not a value of format ${format ?? 'unknown'}`);
   return { type: f, value: n } as DlmsData;

@@ -10,5 +10,8 @@ export const hasDlmsSecrets = sql<boolean>`exists (select 1 from meter_dlms_secr
 /** Writes the sealed secrets given (a field left out keeps its stored value). */
 export async function putDlmsSecrets(q: Queryable, row: DlmsSecretRow): Promise<void> {
   const { meterId: _, ...given } = row;
-  await q.insert(meterDlmsSecrets).values(row).onConflictDoUpdate({ target: meterDlmsSecrets.meterId, set: given });
+  await q
+    .insert(meterDlmsSecrets)
+    .values(row)
+    .onConflictDoUpdate({ target: meterDlmsSecrets.meterId, set: given });
 }

@@ -55,7 +55,10 @@ export async function sealDlmsSecrets(keys: DbKeyStore, r: MeterWriteRequest): P
     const value = r[field];
     if (value === undefined) continue;
     given = true;
-    row[column] = value === null ? null : await keys.sealSecret(hexOf(field, value), dlmsSecretContext(r.meterId, column));
+    row[column] =
+      value === null
+        ? null
+        : await keys.sealSecret(hexOf(field, value), dlmsSecretContext(r.meterId, column));
   }
   if (r.dlmsSystemTitle !== undefined) {
     given = true;

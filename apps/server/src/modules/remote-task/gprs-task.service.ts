@@ -40,7 +40,8 @@ function requestOf(kind: Kind, item: DlmsItem, r: ProtocolTaskRequest): string |
     if (!digits) throw new Error('Please enter valid token (20 digits; digits and spaces only)');
     return digits;
   }
-  if (kind === 'setting' && item.analysisFormat !== 'clock' && !data) throw new Error('a value (data) is required');
+  if (kind === 'setting' && item.analysisFormat !== 'clock' && !data)
+    throw new Error('a value (data) is required');
   if (kind === 'control') return data || item.attributeMethod;
   return kind === 'setting' ? data || null : null;
 }
@@ -62,7 +63,8 @@ function taskOf(
   const meterId = r.meterId?.trim() ?? '';
   const problem = meterProblem(ctx, meterId, meter);
   if (problem || !meter) return problem ?? `meter ${meterId}: not found`;
-  if (!item || item.type !== TYPE_OF[kind]) return `data item ${r.protocolId} is not in the catalogue for version ${meter.protocolVersion ?? ''}`;
+  if (!item || item.type !== TYPE_OF[kind])
+    return `data item ${r.protocolId} is not in the catalogue for version ${meter.protocolVersion ?? ''}`;
   if (item.version !== meter.protocolVersion)
     return `data item ${r.protocolId} is not in the catalogue for version ${meter.protocolVersion ?? ''}`;
   let request: string | null;
@@ -112,7 +114,12 @@ function taskOf(
 }
 
 /** Every line checked first (meter, station, catalogue row of this family and version, value); all or nothing. */
-export async function createGprs(s: TaskServiceDeps, ctx: UserContext, kind: Kind, rows: ProtocolTaskRequest[]) {
+export async function createGprs(
+  s: TaskServiceDeps,
+  ctx: UserContext,
+  kind: Kind,
+  rows: ProtocolTaskRequest[],
+) {
   const { db } = s.deps.database;
   const meterInfo = await loadMeters(db, meterIdsOf(rows));
   const items = new Map<number, DlmsItem | undefined>();

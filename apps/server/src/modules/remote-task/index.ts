@@ -41,7 +41,10 @@ export function remoteTaskModule(
       app.addHook('onReady', async () => {
         if (!deps.headend) return;
         // DLMS meters are reached by connecting to them: every head-end process can.
-        const dlms = createDlmsLink(deps, { maxSessions: options.dlmsSessions, timeoutMs: options.timeoutMs || 10_000 });
+        const dlms = createDlmsLink(deps, {
+          maxSessions: options.dlmsSessions,
+          timeoutMs: options.timeoutMs || 10_000,
+        });
         runner = createTaskRunner(deps.database, deps.headend, deps.clock, options, app.log, dlms);
         runner.start();
       });

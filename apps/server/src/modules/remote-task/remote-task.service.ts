@@ -247,7 +247,12 @@ async function create(
 }
 
 /** Lines that cut supply carry what the setting demands; every password sent is checked (line i ↔ task i). */
-export function guard(s: TaskServiceDeps, ctx: UserContext, rows: GuardFields[], cuts: (i: number) => boolean) {
+export function guard(
+  s: TaskServiceDeps,
+  ctx: UserContext,
+  rows: GuardFields[],
+  cuts: (i: number) => boolean,
+) {
   const lines = rows.map((fields, i) => ({ fields, cuts: cuts(i) }));
   return guardSupplyCuts(ctx, lines, s.deps.config.switchOffRequiresAuthorization, s.authorize);
 }

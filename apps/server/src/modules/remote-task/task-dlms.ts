@@ -3,7 +3,10 @@ import type { DlmsLink, DlmsLinkResult } from '../dlms-link/index.js';
 import type { AttemptResult, RunnableTask } from './task-executor.js';
 
 /** How each way a DLMS run ends is recorded, and whether the runner tries again (link trouble may pass). */
-const OUTCOME: Record<DlmsLinkResult['outcome'], { outcome: AttemptOutcome; verdict: AttemptResult['verdict'] }> = {
+const OUTCOME: Record<
+  DlmsLinkResult['outcome'],
+  { outcome: AttemptOutcome; verdict: AttemptResult['verdict'] }
+> = {
   success: { outcome: 'success', verdict: 'success' },
   offline: { outcome: 'offline', verdict: 'failure' },
   timeout: { outcome: 'no-reply', verdict: 'retry' },
