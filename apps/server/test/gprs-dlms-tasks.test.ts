@@ -1,7 +1,7 @@
 import { fromHex } from '@prepay/dlms';
 import {
-  DlmsMeter,
   type DlmsListener,
+  DlmsMeter,
   listenDlmsMeter,
   ManualClock,
   MeterModel,

@@ -4,10 +4,10 @@
  */
 export * from './channel.js';
 export * from './files.js';
+export * from './gprs-task.js';
 export * from './masterdata.js';
 export * from './mobile-money.js';
 export * from './readings.js';
-export * from './gprs-task.js';
 export * from './remote-task.js';
 export * from './revenue-protection.js';
 export * from './revprot-case.js';

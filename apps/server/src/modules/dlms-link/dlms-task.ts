@@ -1,9 +1,9 @@
 import {
+  DisconnectControl,
   type DlmsClient,
   DlmsClientError,
   type DlmsData,
   dateTimeFromDate,
-  DisconnectControl,
   Register,
   TOKEN_STATUS,
   TokenGateway,

@@ -1,11 +1,11 @@
 import {
-  type DlmsData,
+  applyScaler,
   DlmsClientError,
+  type DlmsData,
   dateTimeToDate,
   numberOf,
   type ScalerUnit,
   unitName,
-  applyScaler,
 } from '@prepay/dlms';
 
 /** What an operator types for a setting, as the catalogue row's format encodes it. */

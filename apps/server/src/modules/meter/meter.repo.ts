@@ -12,8 +12,8 @@ import {
   readWhere,
 } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
-import { hasDlmsSecrets } from './meter-dlms.repo.js';
 import type { SessionUser } from '../../lib/user-context.js';
+import { hasDlmsSecrets } from './meter-dlms.repo.js';
 
 export const meterSpec = auditedSpec(meters, {
   sortable: [

@@ -18,8 +18,6 @@ import { withDeps } from '../../lib/with-deps.js';
 import { addBoundAccounts } from '../account/index.js';
 import type { DbKeyStore, KeySource, SealedKey } from '../keystore/index.js';
 import { keyStoreOf } from '../keystore/index.js';
-import { dlmsSecretProblem, dlmsValuesOf, sealDlmsSecrets } from './meter-dlms.js';
-import { type DlmsSecretRow, putDlmsSecrets } from './meter-dlms.repo.js';
 import {
   insertMeters,
   loadMeters,
@@ -33,6 +31,8 @@ import {
   unusedOnly,
   updateMeter,
 } from './meter.repo.js';
+import { dlmsSecretProblem, dlmsValuesOf, sealDlmsSecrets } from './meter-dlms.js';
+import { type DlmsSecretRow, putDlmsSecrets } from './meter-dlms.repo.js';
 
 type Input = MeterWriteRequest;
 type Values = MeterValues;

@@ -1,7 +1,7 @@
 import {
   Dlt645Type,
-  type ProtocolTaskRequest,
   normaliseToken,
+  type ProtocolTaskRequest,
   type RemoteTaskReadRequest,
   type RemoteTaskRequest,
   type TaskKind,
@@ -24,6 +24,7 @@ import { assertStation } from '../../kernel/station-guard.js';
 import { notFound } from '../../lib/domain-errors.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import type { Dlt645Item } from '../dlt645-item/index.js';
+import { createGprs, toProtocolRow } from './gprs-task.service.js';
 import {
   insertTasks,
   itemsOfType,
@@ -49,7 +50,6 @@ import {
   itemCutsSupply,
   type PasswordCheck,
 } from './supply-guard.js';
-import { createGprs, toProtocolRow } from './gprs-task.service.js';
 import { encodeValue, TaskInputError } from './task-frames.js';
 import { QUEUE_CHANNEL } from './task-runner.js';
 

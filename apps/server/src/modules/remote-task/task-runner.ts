@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import type { Database } from '../../db/client.js';
 import type { HeadEnd, Log } from '../../headend/types.js';
-import type { DlmsLink } from '../dlms-link/index.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DlmsLink } from '../dlms-link/index.js';
 import { type AttemptResult, createExecutor } from './task-executor.js';
 import {
   analyzeQueue,
