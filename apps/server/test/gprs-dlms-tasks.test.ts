@@ -234,7 +234,7 @@ describe('GPRS tasks over the head-end DLMS transport', () => {
       data: token,
     });
     expect(again.status).toBe(2);
-    expect(again.reason).toContain('token refused by the meter');
+    expect(again.reason).toBe('token rejected');
   });
 
   it('fails a task clearly when the meter cannot be reached', async () => {
@@ -243,7 +243,13 @@ describe('GPRS tasks over the head-end DLMS transport', () => {
       protocolId: await itemId(0, '1.0.1.8.0.255'),
     });
     expect(row.status).toBe(2);
-    expect(row.reason).toMatch(/offline/i);
+    expect(row.reason).toMatch(/^offline: cannot reach 127\.0\.0\.1:9/);
+    const zh = await t.call<{ data: Row[] }>(
+      '/API/GPRSMeterTask/GPRSGetReadingTask',
+      { lang: 'zh', id: row.id, pageNumber: 1, pageSize: 5 },
+      admin,
+    );
+    expect(zh.result.data[0]?.reason).toMatch(/无法连接 127\.0\.0\.1:9/);
   });
 
   it('fails a task clearly when the meter stops answering mid-association', async () => {

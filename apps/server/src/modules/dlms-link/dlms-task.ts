@@ -87,9 +87,8 @@ async function token(client: DlmsClient, t: DlmsTaskInput): Promise<DlmsTaskDone
   const status = await client.get(t.obis, TokenGateway.status);
   if (status.code === TOKEN_STATUS.executionOk) return done(digits, 'accepted');
   if (status.code === TOKEN_STATUS.validationOk) return done(digits, 'key change: first token accepted');
-  const name =
-    Object.entries(TOKEN_STATUS).find(([, c]) => c === status.code)?.[0] ?? `status ${status.code}`;
-  return failed(digits, `token refused by the meter: ${name}`);
+  // Worded as a DL/T 645 meter's refusal; the token's digits stay in the task's data.
+  return failed(digits, 'token rejected');
 }
 
 const RUN = { reading, setting, control, token };
