@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { ORIGINAL_OPERATIONS, TaskStatus } from '@prepay/contracts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { remoteTasks } from '../src/db/schema.js';
+import { dlmsItems, meters, remoteTasks } from '../src/db/schema.js';
 import { RequestGenerator } from './conformance/generator.js';
 import { type OriginalOperation, originalOperations } from './conformance/original-document.js';
 import {
@@ -66,9 +66,27 @@ beforeAll(async () => {
     ...vendable,
     receiptId: () => receiptId,
     taskId: (kind) => taskIds.get(kind),
+    ...(await dlmsFixture()),
   };
 });
 afterAll(async () => t?.close());
+
+/** A DLMS meter of the catalogue's version, and the catalogue row each GPRS task family names. */
+async function dlmsFixture() {
+  const dlmsMeterId = '47009990001';
+  await t.database.db
+    .insert(meters)
+    .values({ meterId: dlmsMeterId, communicationWay: 0, protocolVersion: '1.1', stationId: '0001' });
+  const items = await t.database.db.select().from(dlmsItems).where(eq(dlmsItems.version, '1.1'));
+  const pick = (type: number, obis: string) => items.find((i) => i.type === type && i.obis === obis)?.dlmsId;
+  const ids: Record<string, number | undefined> = {
+    ReadingTask: pick(0, '1.0.1.8.0.255'),
+    SettingTask: pick(1, '0.0.1.0.0.255'),
+    ControlTask: pick(2, '0.0.96.3.10.255'),
+    TokenTask: pick(3, '0.0.19.40.0.255'),
+  };
+  return { dlmsMeterId, dlmsItemId: (kind: string) => ids[kind] };
+}
 
 let fixture: Fixture;
 
@@ -169,6 +187,9 @@ describe('conformance to the original OpenAPI document (original-openapi.json)',
       if (op.operationId === 'GenerateCreditToken' && outcome.ok) receiptId = res.json().result.receiptId;
       if (op.tag === 'RemoteMeterTask' && op.operationId.startsWith('Create') && outcome.ok) {
         taskIds.set(op.operationId.replace(/^Create/, ''), res.json().result[0].id);
+      }
+      if (op.tag === 'GPRSMeterTask' && phaseOf(op) === 'create' && outcome.ok) {
+        taskIds.set(op.operationId.replace(/^GPRSCreate/, 'GPRS'), res.json().result[0].id);
       }
     }
 

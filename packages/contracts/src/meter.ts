@@ -29,6 +29,38 @@ const KeyIdentityRow = {
   kt: z.number().int(),
 };
 
+/** A DLMS association's mechanism: none, low (password) or high with HLS-GMAC (security suite 0). */
+export const DlmsAuthentication = z.enum(['none', 'low', 'high-gmac']);
+const Hex16 = z
+  .string()
+  .trim()
+  .regex(/^[0-9A-Fa-f]{32}$/, 'a key is 32 hex digits (AES-128)');
+
+/**
+ * A DLMS meter: where the head-end connects (ipAddress, ipPort 4059 by default) and its association.
+ * The secrets (dlmsPassword, dlmsAuthenticationKey, dlmsBlockCipherKey) are WRITE-ONLY: sealed in the
+ * key store, never answered back (rows say `hasDlmsSecrets`); null clears one, omitted keeps it.
+ */
+const DlmsWriteFields = {
+  ipAddress: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z.:-]{1,253}$/, 'an IP address or host name')
+    .nullish(),
+  ipPort: z.number().int().min(1).max(65535).nullish(),
+  dlmsClientAddress: z.number().int().min(0).max(65535).nullish(),
+  dlmsServerAddress: z.number().int().min(0).max(65535).nullish(),
+  dlmsAuthentication: DlmsAuthentication.nullish(),
+  dlmsPassword: z.string().min(1).max(64).nullish(),
+  dlmsAuthenticationKey: Hex16.nullish(),
+  dlmsBlockCipherKey: Hex16.nullish(),
+  dlmsSystemTitle: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Fa-f]{16}$/, 'a system title is 16 hex digits')
+    .nullish(),
+};
+
 /**
  * Create/update/import body. STS fields may be given on create and update; omitted fields keep their
  * stored value on update. `decoderKey` is WRITE-ONLY: 16 hex (EA07) or 32 hex (EA11); when absent and the
@@ -57,6 +89,7 @@ export const MeterWriteRequest = z.object({
   decoderKey: DecoderKey.nullish(),
   /** The distribution transformer that supplies the meter; null clears it, omitted keeps it. */
   transformerId: Id.nullish(),
+  ...DlmsWriteFields,
   ...StationWriteFields,
 });
 export type MeterWriteRequest = z.infer<typeof MeterWriteRequest>;
@@ -89,6 +122,13 @@ export const MeterRow = z.object({
   servingGatewayId: z.string().nullable(),
   lastSeen: z.string().nullable(),
   transformerId: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  ipPort: z.number().int().nullable(),
+  dlmsClientAddress: z.number().int().nullable(),
+  dlmsServerAddress: z.number().int().nullable(),
+  dlmsAuthentication: z.string().nullable(),
+  /** Whether the key store holds the meter's DLMS secrets — the only thing a read says about them. */
+  hasDlmsSecrets: z.boolean(),
   /** Additive: the customer whose account holds the meter (null while unused). */
   customerId: z.string().nullable(),
   customerName: z.string().nullable(),

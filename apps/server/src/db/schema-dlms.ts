@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditColumns } from './columns.js';
 import type { LangTexts } from './schema-tasks.js';
 
@@ -29,3 +29,18 @@ export const dlmsItems = pgTable(
   },
   (t) => [uniqueIndex('dlms_items_key').on(t.version, t.type, t.obis)],
 );
+
+/**
+ * A DLMS meter's association secrets, sealed by the key vault (each under its own context, so a sealed
+ * value copied onto another meter or field is useless) and kept apart from meters so no grid query reads
+ * them. The invocation counter must grow across associations (security suite 0 refuses a replay).
+ */
+export const meterDlmsSecrets = pgTable('meter_dlms_secrets', {
+  meterId: text('meter_id').primaryKey(),
+  passwordEnc: text('password_enc'),
+  authenticationKeyEnc: text('authentication_key_enc'),
+  blockCipherKeyEnc: text('block_cipher_key_enc'),
+  /** The head-end's system title towards this meter (8 bytes, hex): not a secret. */
+  systemTitle: text('system_title'),
+  invocationCounter: bigint('invocation_counter', { mode: 'number' }).notNull().default(1),
+});

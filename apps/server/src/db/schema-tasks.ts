@@ -46,6 +46,17 @@ export interface TaskSpec {
   password: string | null;
   operator: string | null;
   passwordLevel: number;
+  /** A DLMS task: the catalogue row's object (class, logical name, attribute or method). */
+  dlms?: DlmsTaskSpec;
+}
+
+export interface DlmsTaskSpec {
+  dlmsId: number;
+  classId: number;
+  obis: string;
+  /** "2" (attribute) or "m1" (method). */
+  attributeMethod: string;
+  entry: string | null;
 }
 
 export type TaskKindColumn = 'reading' | 'setting' | 'control' | 'token' | 'transparent';
@@ -60,6 +71,8 @@ export const remoteTasks = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind').$type<TaskKindColumn>().notNull(),
+    /** How the task reaches its meter: a DL/T 645 frame, or a DLMS/COSEM association (GPRS tasks). */
+    protocol: text('protocol').$type<'dlt645' | 'dlms'>().notNull().default('dlt645'),
     meterId: text('meter_id').notNull(),
     customerId: text('customer_id'),
     customerName: text('customer_name'),

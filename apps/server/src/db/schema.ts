@@ -229,6 +229,13 @@ export const meters = pgTable(
     ktNew: integer('kt_new'),
     /** The distribution transformer that supplies the meter (revenue protection's energy balance). */
     transformerId: text('transformer_id'),
+    /** A DLMS meter the head-end connects to: its address and TCP port (IEC 62056-47, 4059 by default). */
+    ipAddress: text('ip_address'),
+    ipPort: integer('ip_port'),
+    /** The association: client SAP (wrapper source port), logical device (destination port), mechanism. */
+    dlmsClientAddress: integer('dlms_client_address'),
+    dlmsServerAddress: integer('dlms_server_address'),
+    dlmsAuthentication: text('dlms_authentication'),
     ...stationRowColumns,
   },
   (t) => [

@@ -2,7 +2,7 @@ import { MAX_JSON_DEPTH } from './json-depth.js';
 
 /** Field names whose values are secrets: they never reach a log row, a response or an export. */
 const SECRET_FIELD =
-  /(password|passwd|secret|hash|decoderkey|vendingkey|privatekey|keyenc|sealed|^key$|^token$|^jwt|^authorization$|^cookie$)/i;
+  /(password|passwd|secret|hash|decoderkey|vendingkey|privatekey|authenticationkey|cipherkey|keyenc|sealed|^key$|^token$|^jwt|^authorization$|^cookie$)/i;
 
 export const REDACTED = '*';
 /** What stands in for a value nested deeper than any request may be (its copy would overflow the stack). */

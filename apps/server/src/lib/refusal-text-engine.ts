@@ -121,6 +121,17 @@ export const CONTRACT_ISSUES: Rule[] = [
     'Una clave de venta tiene 16 dígitos hexadecimales (DKGA02) o 40 (DKGA04)',
   ],
   [/^letters, digits, _ and - only$/, '只能包含字母、数字、_ 和 -', 'solo letras, dígitos, _ y -'],
+  [/^an IP address or host name$/, '应为 IP 地址或主机名', 'una dirección IP o un nombre de host'],
+  [
+    /^a system title is 16 hex digits$/,
+    '系统标题为 16 位十六进制数字',
+    'un título de sistema tiene 16 dígitos hexadecimales',
+  ],
+  [
+    /^a key is 32 hex digits \(AES-128\)$/,
+    '密钥为 32 位十六进制数字（AES-128）',
+    'una clave tiene 32 dígitos hexadecimales (AES-128)',
+  ],
   [/^(\S+): (\d+)–(\d+) hex digits$/, '$1：$2–$3 位十六进制数字', '$1: de $2 a $3 dígitos hexadecimales'],
   // A sales channel's vendor: its code, EAN and terminal id, and a float movement.
   [

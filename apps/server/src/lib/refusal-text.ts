@@ -380,6 +380,21 @@ const ROW: Rule[] = [
     'no se puede derivar la clave de decodificación: {1}',
   ],
   [
+    /^the key vault does not release DLMS keys to the head-end$/,
+    '密钥库不向前置机提供 DLMS 密钥',
+    'el almacén de claves no entrega las claves DLMS al sistema de cabecera',
+  ],
+  [
+    /^DLMS authentication low needs dlmsPassword$/,
+    'DLMS 低级认证需要 dlmsPassword',
+    'la autenticación DLMS baja necesita dlmsPassword',
+  ],
+  [
+    /^DLMS authentication high-gmac needs dlmsAuthenticationKey and dlmsBlockCipherKey$/,
+    'DLMS high-gmac 认证需要 dlmsAuthenticationKey 和 dlmsBlockCipherKey',
+    'la autenticación DLMS high-gmac necesita dlmsAuthenticationKey y dlmsBlockCipherKey',
+  ],
+  [
     /^decoderKey must be (\d+) hex digits for EA(\d+)$/,
     'EA$2 的 decoderKey 应为 $1 位十六进制数',
     'decoderKey debe tener $1 dígitos hexadecimales para EA$2',

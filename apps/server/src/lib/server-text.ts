@@ -128,6 +128,23 @@ const RULES: Rule[] = [
         ? `电表接受了命令，但状态字 3 显示${part(m[1] ?? '', l)}`
         : `el medidor aceptó la orden, pero la palabra de estado 3 indica ${part(m[1] ?? '', l)}`,
   ],
+  // The head-end's DLMS transport.
+  [
+    /^the meter accepted the command but its output state says (Connected|Disconnected)$/,
+    (m, l) =>
+      l === 'zh'
+        ? `电表接受了命令，但输出状态显示${m[1] === 'Connected' ? '合闸' : '拉闸'}`
+        : `el medidor aceptó la orden, pero su estado de salida indica ${m[1] === 'Connected' ? 'conectado' : 'desconectado'}`,
+  ],
+  [
+    /^meter (\S+) has no IP address$/,
+    (m, l) => (l === 'zh' ? `电表 ${m[1]} 没有 IP 地址` : `el medidor ${m[1]} no tiene dirección IP`),
+  ],
+  [
+    /^cannot reach (\S+): (.+)$/,
+    (m, l) => (l === 'zh' ? `无法连接 ${m[1]}：${m[2]}` : `no se puede conectar con ${m[1]}: ${m[2]}`),
+  ],
+  [/^no reply in (\d+) ms$/, (m, l) => (l === 'zh' ? `${m[1]} ms 内无应答` : `sin respuesta en ${m[1]} ms`)],
   [/^credit (-?[\d.]+) (kWh|m³)$/, (m, l) => (l === 'zh' ? `剩余 ${m[1]} ${m[2]}` : `saldo ${m[1]} ${m[2]}`)],
   [
     /^no daily reading for (\d+) days?$/,

@@ -87,7 +87,8 @@ const PHASES: Phase[] = [
 ];
 
 export function phaseOf(op: OriginalOperation): Phase {
-  const id = op.operationId;
+  // The GPRS tasks' operations carry a prefix: GPRSCreateReadingTask is a create.
+  const id = op.operationId.replace(/^GPRS(?=Create|Update|Get)/, '');
   if (id === 'Login') return 'login';
   if (id === 'Logout') return 'logout';
   if (id === 'GetUserLoginInfo') return 'info';
@@ -145,6 +146,9 @@ export interface Fixture {
   receiptId(): number | undefined;
   /** The task the run queued with Create<Kind>Task, by kind ("ReadingTask" …); resend acts on it. */
   taskId(kind: string): number | undefined;
+  /** A DLMS meter (protocol version 1.1) and the DLMS catalogue row each GPRS task family names. */
+  dlmsMeterId: string;
+  dlmsItemId(kind: string): number | undefined;
 }
 
 /**
@@ -184,6 +188,23 @@ function remoteTaskValue(op: OriginalOperation, f: Fixture, field: string): unkn
   if (field === 'version') return '2.2';
   if (field === 'sendFrame') return readFrameFor(f.meterId);
   return TASK_INPUT[op.operationId]?.[field];
+}
+
+/** What each GPRSCreate*Task sends besides the DLMS meter and catalogue row: the value, where one is needed. */
+const GPRS_TASK_DATA: Record<string, string> = {
+  GPRSCreateControlTask: 'm2',
+  GPRSCreateTokenTask: '1234 5678 9012 3456 7890',
+};
+
+function gprsTaskValue(op: OriginalOperation, f: Fixture, field: string): unknown {
+  const kind = op.operationId.replace(/^GPRS(Create|Update|Get)/, '');
+  const phase = phaseOf(op);
+  if (phase === 'update' && field === 'id') return f.taskId(`GPRS${kind}`);
+  if (phase !== 'create') return undefined;
+  if (field === 'meterId') return f.dlmsMeterId;
+  if (field === 'protocolId') return f.dlmsItemId(kind);
+  if (field === 'data') return GPRS_TASK_DATA[op.operationId] ?? null;
+  return undefined;
 }
 
 /** Values by member name for one operation; undefined leaves the choice to the generator. */
@@ -236,6 +257,10 @@ export function valuesFor(op: OriginalOperation, f: Fixture): (field: string) =>
     if (field === 'receiptId') return phase === 'cancel' ? f.receiptId() : undefined;
     if (op.tag === 'RemoteMeterTask') {
       const value = remoteTaskValue(op, f, field);
+      if (value !== undefined) return value;
+    }
+    if (op.tag === 'GPRSMeterTask') {
+      const value = gprsTaskValue(op, f, field);
       if (value !== undefined) return value;
     }
     // A catalogue row's write password is the meter's 6-digit one, not a login secret.

@@ -4,6 +4,7 @@
  */
 export * from './channel.js';
 export * from './files.js';
+export * from './gprs-task.js';
 export * from './masterdata.js';
 export * from './mobile-money.js';
 export * from './readings.js';

@@ -165,6 +165,20 @@ export class DbKeyStore {
     return this.vault.seal(decoderKey, dkContext(meterId));
   }
 
+  /** Seals another secret given in clear (hex), for its own context (a DLMS meter's keys and password). */
+  sealSecret(plainHex: string, context: string): Promise<SealedKey> {
+    return this.vault.seal(plainHex, context);
+  }
+
+  /**
+   * A sealed secret in clear, for the protocol code that must compute with it (AES-GCM of a DLMS
+   * association). A vault that never lets a key out (an HSM's) refuses.
+   */
+  async openSecret(sealed: SealedKey, context: string): Promise<string> {
+    if (!this.vault.reveal) throw refuse('the key vault does not release DLMS keys to the head-end');
+    return this.vault.reveal({ sealed, context });
+  }
+
   /** Stores a decoder key given in clear (typed, imported, or a test fixture's). */
   async putDecoderKey(record: DecoderKeyRecord & { ea?: string; source?: KeySource }): Promise<void> {
     const { decoderKey, ...info } = record;

@@ -5,6 +5,7 @@ import { createMeterService } from './meter.service.js';
 
 export { loadMeters, readMeters, toMeterRow } from './meter.repo.js';
 export { createMeterService, type MeterService, meterPanOf } from './meter.service.js';
+export { dlmsSecretContext } from './meter-dlms.js';
 
 export function meterModule(deps: Deps): ServerModule {
   return { routes: meterRoutes(createMeterService(deps)) };

@@ -13,6 +13,7 @@ import {
 } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
+import { hasDlmsSecrets } from './meter-dlms.repo.js';
 
 export const meterSpec = auditedSpec(meters, {
   sortable: [
@@ -40,6 +41,7 @@ const hasKey = sql<boolean>`exists (select 1 from meter_keys k where k.meter_id 
 const columns = {
   ...getTableColumns(meters),
   hasDecoderKey: hasKey,
+  hasDlmsSecrets,
   linkOnline: meterLinks.online,
   linkTransport: meterLinks.transport,
   linkGatewayId: meterLinks.gatewayId,
@@ -70,6 +72,7 @@ function ownerNamed(name: string | null | undefined): SQL | undefined {
 
 export type MeterRecord = typeof meters.$inferSelect & {
   hasDecoderKey: boolean;
+  hasDlmsSecrets: boolean;
   linkOnline: boolean | null;
   linkTransport: string | null;
   linkGatewayId: string | null;
@@ -121,6 +124,12 @@ export const toMeterRow = (m: MeterRecord): MeterRow => {
     servingGatewayId: m.linkGatewayId,
     lastSeen: formatDateTime(m.linkLastSeen),
     transformerId: m.transformerId,
+    ipAddress: m.ipAddress,
+    ipPort: m.ipPort,
+    dlmsClientAddress: m.dlmsClientAddress,
+    dlmsServerAddress: m.dlmsServerAddress,
+    dlmsAuthentication: m.dlmsAuthentication,
+    hasDlmsSecrets: Boolean(m.hasDlmsSecrets),
     customerId: m.ownerId,
     customerName: m.ownerName,
     stationId: m.stationId,

@@ -31,6 +31,8 @@ import {
   unusedOnly,
   updateMeter,
 } from './meter.repo.js';
+import { dlmsSecretProblem, dlmsValuesOf, sealDlmsSecrets } from './meter-dlms.js';
+import { type DlmsSecretRow, putDlmsSecrets } from './meter-dlms.repo.js';
 
 type Input = MeterWriteRequest;
 type Values = MeterValues;
@@ -104,6 +106,7 @@ function valuesOf(r: Input, old: MeterRecord | undefined, stationId: string): Va
     tiNew: keep(r.tiNew, o?.tiNew ?? null) ?? null,
     ktNew: keep(r.ktNew, o?.ktNew ?? null) ?? null,
     transformerId: keep(r.transformerId, o?.transformerId ?? null) ?? null,
+    ...dlmsValuesOf(r, o),
     status: o?.status ?? false,
     stationId,
     remark: keep(r.remark, o?.remark ?? null) ?? null,
@@ -245,6 +248,7 @@ async function planRows(
   const placed = await stationsFor(tx, ctx.user, rows, (r) => before.get(r.meterId)?.stationId);
   const values: Values[] = [];
   const plans: KeyPlan[] = [];
+  const secrets: DlmsSecretRow[] = [];
   for (const [i, r] of placed.entries()) {
     const old = before.get(r.meterId);
     const problem = (m: string) => problems.add(labels, i, `meter ${r.meterId}: ${m}`);
@@ -265,11 +269,15 @@ async function planRows(
     values.push(v);
     const plan = await planKey(keys, r, v, old, problem);
     if (plan) plans.push(plan);
+    const missing = dlmsSecretProblem(r, v.dlmsAuthentication ?? null, Boolean(old?.hasDlmsSecrets));
+    if (missing) problem(missing);
+    const sealed = await sealDlmsSecrets(keys, r);
+    if (sealed) secrets.push(sealed);
   }
   await checkDevEuis(tx, values, labels, problems);
   await checkTransformers(tx, values, labels, problems);
   problems.throwIfAny();
-  return { before, values, plans };
+  return { before, values, plans, secrets };
 }
 
 async function storeValues(tx: Tx, ctx: UserContext, action: WriteAction, values: Values[], now: Date) {
@@ -294,9 +302,10 @@ async function write(deps: Deps, ctx: UserContext, rows: Input[], action: WriteA
   const keyStore = await keyStoreOf(deps);
   return deps.database.db.transaction(async (tx) => {
     const keys = keyStore.on(tx);
-    const { before, values, plans } = await planRows(tx, keys, ctx, rows, action, labels);
+    const { before, values, plans, secrets } = await planRows(tx, keys, ctx, rows, action, labels);
     await storeValues(tx, ctx, action, values, deps.clock.now());
     await storeKeys(keys, plans);
+    for (const row of secrets) await putDlmsSecrets(tx, row);
     const after = (await loadMeters(tx, ids)).map(toMeterRow);
     await auditEach(tx, ctx.actor, { title: 'Meter', action }, after, (a) => {
       const b = before.get(a.meterId);

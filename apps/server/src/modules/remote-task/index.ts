@@ -1,5 +1,7 @@
 import type { Deps } from '../../deps.js';
 import type { ServerModule } from '../../http/server-module.js';
+import { createDlmsLink } from '../dlms-link/index.js';
+import { gprsTaskRoutes } from './gprs-task.routes.js';
 import { remoteTaskRoutes } from './remote-task.routes.js';
 import { createRemoteTaskService } from './remote-task.service.js';
 import { taskExportRoutes } from './remote-task-export.js';
@@ -32,13 +34,18 @@ export function remoteTaskModule(
     authorize,
   });
   return {
-    routes: [...remoteTaskRoutes(service), ...taskExportRoutes(deps)],
+    routes: [...remoteTaskRoutes(service), ...gprsTaskRoutes(service), ...taskExportRoutes(deps)],
     /** Starts the runner once the app is ready and stops it (letting running tasks finish) on close. */
     install(app) {
       // The head-end is attached to deps after the routes are registered; by onReady it is there.
       app.addHook('onReady', async () => {
         if (!deps.headend) return;
-        runner = createTaskRunner(deps.database, deps.headend, deps.clock, options, app.log);
+        // DLMS meters are reached by connecting to them: every head-end process can.
+        const dlms = createDlmsLink(deps, {
+          maxSessions: options.dlmsSessions,
+          timeoutMs: options.timeoutMs || 10_000,
+        });
+        runner = createTaskRunner(deps.database, deps.headend, deps.clock, options, app.log, dlms);
         runner.start();
       });
       app.addHook('preClose', async () => runner?.stop());

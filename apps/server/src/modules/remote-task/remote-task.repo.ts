@@ -131,12 +131,18 @@ export const toTransparentRow = (t: TaskRecord, lang = 'en'): TransparentTaskRow
 });
 
 /** One task family's grid (or every family's, for /api/DLT645Task/read). */
-function conditions(req: RemoteTaskReadRequest, user: SessionUser, kind: TaskKind | null) {
+function conditions(
+  req: RemoteTaskReadRequest,
+  user: SessionUser,
+  kind: TaskKind | null,
+  protocol: TaskProtocol = 'dlt645',
+) {
   const l = langOf(req.lang);
   const name = req.name?.trim();
   return allOf([
     ...commonConditions(taskSpec, req, user),
     kind ? eq(remoteTasks.kind, kind) : undefined,
+    eq(remoteTasks.protocol, protocol),
     equals(remoteTasks.id, req.id),
     contains(remoteTasks.customerId, req.customerId),
     contains(remoteTasks.customerName, req.customerName),
@@ -149,13 +155,20 @@ function conditions(req: RemoteTaskReadRequest, user: SessionUser, kind: TaskKin
   ]);
 }
 
-export function readTasks(
+export type TaskProtocol = 'dlt645' | 'dlms';
+
+/** One family's grid; GPRS protocol tasks (DLMS) and DL/T 645 tasks are listed apart. */
+export function readTasks<Row = RemoteTaskRow>(
   q: Queryable,
   req: RemoteTaskReadRequest,
   user: SessionUser,
   kind: TaskKind | null,
+  protocol: TaskProtocol = 'dlt645',
+  rowOf: (t: TaskRecord, lang: string) => Row = toTaskRow as (t: TaskRecord, lang: string) => Row,
 ) {
-  return readTable(q, remoteTasks, conditions(req, user, kind), taskSpec, req, (t) => toTaskRow(t, req.lang));
+  return readTable(q, remoteTasks, conditions(req, user, kind, protocol), taskSpec, req, (t) =>
+    rowOf(t, req.lang),
+  );
 }
 
 export function readTransparentTasks(q: Queryable, req: RemoteTaskReadRequest, user: SessionUser) {

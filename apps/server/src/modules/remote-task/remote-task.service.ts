@@ -1,6 +1,7 @@
 import {
   Dlt645Type,
   normaliseToken,
+  type ProtocolTaskRequest,
   type RemoteTaskReadRequest,
   type RemoteTaskRequest,
   type TaskKind,
@@ -23,6 +24,7 @@ import { assertStation } from '../../kernel/station-guard.js';
 import { notFound } from '../../lib/domain-errors.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
 import type { Dlt645Item } from '../dlt645-item/index.js';
+import { createGprs, toProtocolRow } from './gprs-task.service.js';
 import {
   insertTasks,
   itemsOfType,
@@ -101,7 +103,7 @@ function settingValue(item: Dlt645Item, r: RemoteTaskRequest): string | null {
 }
 
 /** What the task service needs: the app's deps, the retries a new task gets, and the runner's doorbell. */
-interface TaskServiceDeps {
+export interface TaskServiceDeps {
   deps: Deps;
   retries: number;
   onQueued: () => void;
@@ -110,7 +112,7 @@ interface TaskServiceDeps {
 }
 
 /** Why this line's meter cannot take a task from this user, or null when it can. */
-function meterProblem(ctx: UserContext, meterId: string, meter: MeterInfo | undefined): string | null {
+export function meterProblem(ctx: UserContext, meterId: string, meter: MeterInfo | undefined): string | null {
   if (!meterId) return 'meterId is required';
   if (!meter) return `meter ${meterId}: not found`;
   if (!ctx.user.isSystemAdmin && meter.stationId !== ctx.user.stationId)
@@ -210,7 +212,7 @@ function transparentTaskOf(
 }
 
 /** Every line as a task, or — if any line is refused — nothing, with every refusal named. */
-function allOrNothing<R>(rows: R[], toTask: (r: R) => NewTask | string): NewTask[] {
+export function allOrNothing<R>(rows: R[], toTask: (r: R) => NewTask | string): NewTask[] {
   const problems = new RowProblems();
   const values: NewTask[] = [];
   for (const [i, r] of rows.entries()) {
@@ -222,7 +224,7 @@ function allOrNothing<R>(rows: R[], toTask: (r: R) => NewTask | string): NewTask
   return values;
 }
 
-const meterIdsOf = (rows: { meterId?: string | null }[]) => [
+export const meterIdsOf = (rows: { meterId?: string | null }[]) => [
   ...new Set(rows.map((r) => r.meterId?.trim() ?? '').filter(Boolean)),
 ];
 
@@ -245,7 +247,12 @@ async function create(
 }
 
 /** Lines that cut supply carry what the setting demands; every password sent is checked (line i ↔ task i). */
-function guard(s: TaskServiceDeps, ctx: UserContext, rows: GuardFields[], cuts: (i: number) => boolean) {
+export function guard(
+  s: TaskServiceDeps,
+  ctx: UserContext,
+  rows: GuardFields[],
+  cuts: (i: number) => boolean,
+) {
   const lines = rows.map((fields, i) => ({ fields, cuts: cuts(i) }));
   return guardSupplyCuts(ctx, lines, s.deps.config.switchOffRequiresAuthorization, s.authorize);
 }
@@ -262,7 +269,7 @@ async function notifyQueued(s: TaskServiceDeps, tx: Queryable) {
   if (s.deps.database.kind === 'postgres') await notifyChannel(tx, QUEUE_CHANNEL);
 }
 
-async function insert(s: TaskServiceDeps, ctx: UserContext, kind: TaskKind, values: NewTask[]) {
+export async function insert(s: TaskServiceDeps, ctx: UserContext, kind: TaskKind, values: NewTask[]) {
   const created = await s.deps.database.db.transaction(async (tx) => {
     const rows: TaskRecord[] = [];
     for (let at = 0; at < values.length; at += 5_000)
@@ -362,6 +369,12 @@ export function createRemoteTaskService(
     createTransparent: (ctx: UserContext, rows: TransparentTaskRequest[]) => createTransparent(s, ctx, rows),
     resend: (ctx: UserContext, kind: TaskKind, ids: number[]): Promise<TaskRecord[]> =>
       resend(s, ctx, kind, ids),
+    /** GPRS protocol tasks: DLMS meters, items named by the DLMS catalogue's id. */
+    createGprs: (ctx: UserContext, kind: Exclude<TaskKind, 'transparent'>, rows: ProtocolTaskRequest[]) =>
+      createGprs(s, ctx, kind, rows),
+    readGprs: (b: RemoteTaskReadRequest, user: SessionUser, kind: TaskKind) =>
+      readTasks(db, b, user, kind, 'dlms', toProtocolRow),
+    gprsRows: (rows: TaskRecord[]) => rows.map((t) => toProtocolRow(t, 'en')),
   };
 }
 export type RemoteTaskService = ReturnType<typeof createRemoteTaskService>;

@@ -11,6 +11,8 @@ import {
   TokenResult,
 } from '@prepay/dlt645';
 import type { ExchangeResult, HeadEnd } from '../../headend/types.js';
+import type { DlmsLink } from '../dlms-link/index.js';
+import { dlmsAttempt } from './task-dlms.js';
 import {
   clockFrames,
   decodeValue,
@@ -154,9 +156,10 @@ async function itemTask(task: RunnableTask, step: StepFn): Promise<AttemptPart> 
  * Times stamped into frames (relay validity, clock synchronisation) are compared with the meter's own
  * clock, so they come from the wall clock, not the app's injectable one.
  */
-export function createExecutor(headEnd: HeadEnd, opts: { timeoutMs: number }) {
+export function createExecutor(headEnd: HeadEnd, opts: { timeoutMs: number }, dlms?: DlmsLink) {
   const exchangeOpts = opts.timeoutMs > 0 ? { timeoutMs: opts.timeoutMs } : undefined;
   async function run(task: RunnableTask): Promise<AttemptResult> {
+    if (task.spec?.dlms) return dlmsAttempt(dlms, task);
     const trace: Trace = { sent: [], raw: [], transport: null };
     /** One exchange; a reply that is not a normal answer ends the attempt. */
     const step: StepFn = async (frame) => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { Database } from '../../db/client.js';
 import type { HeadEnd, Log } from '../../headend/types.js';
 import type { Clock } from '../../lib/clock.js';
+import type { DlmsLink } from '../dlms-link/index.js';
 import { type AttemptResult, createExecutor } from './task-executor.js';
 import {
   analyzeQueue,
@@ -32,6 +33,8 @@ export interface RunnerOptions {
    * restart no GPRS link is up yet, and sending then would only fail every task as offline.
    */
   warmupMs: number;
+  /** DLMS associations open at once (each a TCP connection to a meter). */
+  dlmsSessions: number;
 }
 
 export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
@@ -42,6 +45,7 @@ export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
   leaseMs: 30_000,
   pollMs: 250,
   warmupMs: 15_000,
+  dlmsSessions: 64,
 };
 
 /** Runner settings from the environment (REMOTE_TASK_*), over the defaults and under explicit options. */
@@ -63,6 +67,7 @@ export function runnerOptions(env: NodeJS.ProcessEnv, given: Partial<RunnerOptio
     leaseMs: Math.max(500, n('REMOTE_TASK_LEASE_MS', d.leaseMs)),
     pollMs: Math.max(10, n('REMOTE_TASK_POLL_MS', d.pollMs)),
     warmupMs: n('REMOTE_TASK_WARMUP_MS', d.warmupMs),
+    dlmsSessions: Math.max(1, n('REMOTE_TASK_DLMS_SESSIONS', d.dlmsSessions)),
     ...given,
   };
 }
@@ -295,10 +300,11 @@ export function createTaskRunner(
   clock: Clock,
   options: RunnerOptions,
   log: Log,
+  dlms?: DlmsLink,
 ) {
   const me = headEnd.processId ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const q: QueueDeps = { database, clock, me, followLinks: headEnd.sharesLinks === true, ...options };
-  const executor = createExecutor(headEnd, { timeoutMs: options.timeoutMs });
+  const executor = createExecutor(headEnd, { timeoutMs: options.timeoutMs }, dlms);
   const inFlight = new Map<number, Promise<void>>();
   const alarm = createAlarm();
   const listener = createQueueListener(database, alarm.wake, log);

@@ -1,0 +1,85 @@
+import { DlmsClientError, type DlmsFailureKind } from '@prepay/dlms';
+import type { Deps } from '../../deps.js';
+import { type DlmsSession, openSession } from './dlms-session.js';
+import { type DlmsTaskInput, runDlmsTask } from './dlms-task.js';
+
+/** One task's run on a DLMS meter: what was exchanged after the association, and how it ended. */
+export interface DlmsLinkResult {
+  /** success, or the typed failure (`input` for a task the meter was never asked). */
+  outcome: 'success' | DlmsFailureKind | 'refused-by-meter';
+  value: string | null;
+  detail: string;
+  /** The DLMS result code of a meter error or association refusal. */
+  resultCode: number | null;
+  sent: string[];
+  raw: string[];
+}
+
+export interface DlmsLinkOptions {
+  /** Associations open at once across all meters (each holds a TCP connection). */
+  maxSessions: number;
+  timeoutMs: number;
+}
+
+/** A counting semaphore: at most `n` holders; the rest wait their turn in order. */
+function limiter(n: number) {
+  let free = n;
+  const waiting: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (free > 0) free--;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
+
+function failureOf(e: unknown, session: DlmsSession | undefined): DlmsLinkResult {
+  const trace = { sent: session?.channel.sent ?? [], raw: session?.channel.raw ?? [] };
+  if (e instanceof DlmsClientError)
+    return { outcome: e.kind, value: null, detail: e.message, resultCode: e.resultCode ?? null, ...trace };
+  return {
+    outcome: 'bad-frame',
+    value: null,
+    detail: e instanceof Error ? e.message : String(e),
+    resultCode: null,
+    ...trace,
+  };
+}
+
+/**
+ * The head-end's DLMS transport: for each task, TCP to the meter's address, the wrapper, an association
+ * as the meter's record says, the task's GET/SET/ACTION, release. A dropped link or a silent meter is a
+ * typed failure of that task; nothing thrown escapes.
+ */
+export function createDlmsLink(deps: Deps, options: DlmsLinkOptions) {
+  const limit = limiter(Math.max(1, options.maxSessions));
+  async function run(meterId: string, task: DlmsTaskInput): Promise<DlmsLinkResult> {
+    return limit(async () => {
+      let session: DlmsSession | undefined;
+      try {
+        session = await openSession(deps, meterId, options.timeoutMs);
+        const r = await runDlmsTask(session.client, task);
+        const { sent, raw } = session.channel;
+        return {
+          outcome: r.ok ? 'success' : 'refused-by-meter',
+          value: r.value,
+          detail: r.detail,
+          resultCode: null,
+          sent,
+          raw,
+        };
+      } catch (e) {
+        return failureOf(e, session);
+      } finally {
+        await session?.end().catch(() => undefined);
+      }
+    });
+  }
+  return { run };
+}
+export type DlmsLink = ReturnType<typeof createDlmsLink>;
