@@ -32,6 +32,7 @@ export const PermissionGroups = {
     'RemoteMeterTask.CreateControlTask',
     'RemoteMeterTask.CreateTokenTask',
     'RemoteMeterTask.CreateTransparentForwardingTask',
+    'RemoteMeterTask.CreateUpdateFirmwareTask',
   ],
   RemoteMeterTaskRecord: [
     'RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask',
@@ -53,6 +54,7 @@ export const PermissionGroups = {
     'AutomaticMeterReading.Alarm',
     'AutomaticMeterReading.Recollect',
   ],
+  RemoteReport: ['RemoteReport.LoadProfile', 'RemoteReport.EventNotification', 'RemoteReport.GPRSOnlineStatus'],
   Management: [
     'Management.Meter',
     'Management.Gateway',
