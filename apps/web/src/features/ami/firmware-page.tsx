@@ -1,6 +1,6 @@
 import { FIRMWARE_API, FIRMWARE_UPLOAD, type FirmwareTaskRow } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Progress, Select, Upload } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Grid, Progress, Select, Upload } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,6 +80,7 @@ function CreateTasks({ images }: { images: string[] }) {
   const { message } = App.useApp();
   const refresh = useRefreshList(RESOURCE);
   const [form] = Form.useForm<TaskForm>();
+  const screens = Grid.useBreakpoint();
   const create = useMutation({
     mutationFn: (v: TaskForm) =>
       call(
@@ -95,7 +96,7 @@ function CreateTasks({ images }: { images: string[] }) {
   return (
     <Form<TaskForm>
       form={form}
-      layout="inline"
+      layout={screens.md ? 'inline' : 'vertical'}
       style={{ rowGap: 8 }}
       data-testid="firmware-task-form"
       onFinish={(v) => create.mutate(v)}
@@ -120,7 +121,7 @@ function CreateTasks({ images }: { images: string[] }) {
         <Select
           mode="tags"
           data-testid="firmware-meters"
-          style={{ minWidth: 220, maxWidth: '100%' }}
+          style={{ width: 300, maxWidth: '100%' }}
           placeholder={t('ami.metersHint')}
         />
       </Form.Item>

@@ -1,6 +1,6 @@
 import type { LoadProfileRow } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, DatePicker, Flex, Form, Select, Switch, Table } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Flex, Form, Grid, Select, Switch, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -69,12 +69,13 @@ function useMeterChoices(curve: Curve) {
 function FilterForm({ onQuery }: { onQuery: (f: Filter) => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Filter>();
+  const screens = Grid.useBreakpoint();
   const curve = Form.useWatch('curve', form) ?? 'energyCurve';
   const choices = useMeterChoices(curve);
   return (
     <Form<Filter>
       form={form}
-      layout="inline"
+      layout={screens.md ? 'inline' : 'vertical'}
       data-testid="load-profile-filter"
       initialValues={{ curve: 'energyCurve', meters: [], range: [dayjs().subtract(6, 'day'), dayjs()] }}
       onFinish={onQuery}
@@ -95,7 +96,7 @@ function FilterForm({ onQuery }: { onQuery: (f: Filter) => void }) {
         <Select
           mode="tags"
           data-testid="load-profile-meters"
-          style={{ minWidth: 220, maxWidth: '100%' }}
+          style={{ width: 300, maxWidth: '100%' }}
           placeholder={t('ami.metersHint')}
           maxCount={10}
           loading={choices.isFetching}
@@ -212,16 +213,17 @@ export default function LoadProfilePage() {
         </Card>
       )}
       {table && table.lines.length > 0 && (
-        <Table<ProfileLine>
-          data-testid="load-profile-grid"
-          size="small"
-          rowKey="key"
-          loading={query.isFetching}
-          columns={gridColumns(t, table.headers)}
-          dataSource={table.lines}
-          scroll={{ x: 'max-content' }}
-          pagination={{ defaultPageSize: 50, showSizeChanger: true, showTotal: (n) => `${n}` }}
-        />
+        <div data-testid="load-profile-grid">
+          <Table<ProfileLine>
+            size="small"
+            rowKey="key"
+            loading={query.isFetching}
+            columns={gridColumns(t, table.headers)}
+            dataSource={table.lines}
+            scroll={{ x: 'max-content' }}
+            pagination={{ defaultPageSize: 50, showSizeChanger: true, showTotal: (n) => `${n}` }}
+          />
+        </div>
       )}
     </Flex>
   );
