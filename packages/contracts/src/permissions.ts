@@ -54,7 +54,11 @@ export const PermissionGroups = {
     'AutomaticMeterReading.Alarm',
     'AutomaticMeterReading.Recollect',
   ],
-  RemoteReport: ['RemoteReport.LoadProfile', 'RemoteReport.EventNotification', 'RemoteReport.GPRSOnlineStatus'],
+  RemoteReport: [
+    'RemoteReport.LoadProfile',
+    'RemoteReport.EventNotification',
+    'RemoteReport.GPRSOnlineStatus',
+  ],
   Management: [
     'Management.Meter',
     'Management.Gateway',

@@ -283,11 +283,7 @@ export const asyncRoutes: AppRoute[] = [
       'RemoteReport.EventNotification',
       () => import('../features/ami/event-notification-page'),
     ],
-    [
-      'gprs-online-status',
-      'RemoteReport.GPRSOnlineStatus',
-      () => import('../features/ami/gprs-online-page'),
-    ],
+    ['gprs-online-status', 'RemoteReport.GPRSOnlineStatus', () => import('../features/ami/gprs-online-page')],
   ]),
   group(
     '/management',

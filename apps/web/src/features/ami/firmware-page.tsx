@@ -1,4 +1,4 @@
-import { FIRMWARE_API, FIRMWARE_UPLOAD, type FirmwareTaskRow } from '@prepay/contracts';
+import { FIRMWARE_API, type FirmwareTaskRow } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Grid, Progress, Select, Upload } from 'antd';
 import type { TFunction } from 'i18next';
@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dateRangeColumn, optionColumn, textColumn } from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
-import { call } from '../../lib/call';
-import { uploadFile } from '../../lib/file-request';
+import { createFirmwareTasks, uploadImage } from './api';
 import { imageProblem } from './firmware-image';
 import './locales';
 
@@ -47,7 +46,7 @@ function ImageUpload({ onUploaded }: { onUploaded: (fileName: string) => void })
   const { message } = App.useApp();
   const [problem, setProblem] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: (file: File) => uploadFile<string>(FIRMWARE_UPLOAD.uploadBin.path, file),
+    mutationFn: uploadImage,
     onSuccess: (fileName) => {
       onUploaded(fileName);
       void message.success(t('ami.uploaded', { fileName }));
@@ -82,11 +81,7 @@ function CreateTasks({ images }: { images: string[] }) {
   const [form] = Form.useForm<TaskForm>();
   const screens = Grid.useBreakpoint();
   const create = useMutation({
-    mutationFn: (v: TaskForm) =>
-      call(
-        FIRMWARE_API.createTask,
-        v.meters.map((meterId) => ({ meterId, fileName: v.fileName })),
-      ),
+    mutationFn: (v: TaskForm) => createFirmwareTasks(v.meters, v.fileName),
     onSuccess: (rows) => {
       void message.success(t('ami.created', { count: rows.length }));
       form.resetFields(['meters']);

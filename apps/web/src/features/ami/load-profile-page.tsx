@@ -6,14 +6,14 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../components/chart/chart';
-import { call } from '../../lib/call';
 import { saveBlob } from '../../lib/file-request';
 import { currentLanguage } from '../../lib/i18n';
+import { readCurve } from './api';
 import {
   CURVES,
   type Curve,
-  curveEndpoint,
   type ProfileLine,
+  type ProfileTable,
   profileChart,
   profileTable,
   profileWorkbook,
@@ -34,7 +34,7 @@ const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 async function readProfiles(f: Filter) {
   const reads = await Promise.all(
     f.meters.map((meterId) =>
-      call(curveEndpoint(f.curve), {
+      readCurve(f.curve, {
         lang: currentLanguage(),
         meterId,
         currentDateRange: [f.range[0].startOf('day').format(FORMAT), f.range[1].endOf('day').format(FORMAT)],
@@ -55,7 +55,7 @@ function useMeterChoices(curve: Curve) {
   return useQuery({
     queryKey: ['load-profile-meters', curve],
     queryFn: async () => {
-      const page = await call(curveEndpoint(curve), {
+      const page = await readCurve(curve, {
         lang: currentLanguage(),
         pageNumber: 1,
         pageSize: 200,
@@ -138,6 +138,71 @@ function gridColumns(t: (k: string) => string, headers: string[]): ColumnsType<P
   ];
 }
 
+/** Saves the table as .xlsx, its titles in the user's language. */
+function useDownload(table: ProfileTable | undefined, curve: Curve | undefined) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  return async () => {
+    if (!table || !curve) return;
+    const titles = {
+      meterId: t('ami.meterId'),
+      customerName: t('ami.customerName'),
+      currentDate: t('ami.currentDate'),
+    };
+    const buffer = await profileWorkbook(table, titles, t(`ami.curves.${curve}`));
+    saveBlob(new Blob([buffer]), `load-profile-${curve}-${dayjs().format('YYYYMMDD-HHmmss')}.xlsx`);
+    void message.success(t('ami.exported', { count: table.lines.length }));
+  };
+}
+
+/** The readings: a chart of the chosen value per meter (with the download) above the grid. */
+function ProfileView({ table, curve, loading }: { table: ProfileTable; curve: Curve; loading: boolean }) {
+  const { t } = useTranslation();
+  const [column, setColumn] = useState(0);
+  const option = useMemo(() => profileChart(table, column), [table, column]);
+  const download = useDownload(table, curve);
+  if (table.lines.length === 0) return <Alert type="info" showIcon title={t('ami.noRows')} />;
+  return (
+    <>
+      <Card
+        size="small"
+        title={
+          <Select
+            data-testid="load-profile-column"
+            value={column}
+            onChange={setColumn}
+            style={{ minWidth: 200, maxWidth: '100%' }}
+            options={table.headers.map((h, i) => ({ value: i, label: h }))}
+          />
+        }
+        extra={
+          <Button data-testid="load-profile-export" onClick={() => void download()}>
+            {t('ami.export')}
+          </Button>
+        }
+      >
+        <Chart
+          option={option}
+          height={280}
+          label={t('ami.chartLabel', { column: table.headers[column] ?? '' })}
+          testId="load-profile-chart"
+        />
+      </Card>
+      <div data-testid="load-profile-grid">
+        <Table<ProfileLine>
+          size="small"
+          rowKey="key"
+          loading={loading}
+          columns={gridColumns(t, table.headers)}
+          dataSource={table.lines}
+          scroll={{ x: 'max-content' }}
+          pagination={{ defaultPageSize: 50, showSizeChanger: true, showTotal: (n) => `${n}` }}
+        />
+      </div>
+    </>
+  );
+}
+
 /**
  * Load profile: the chosen meters' readings of one curve (hourly energy, instantaneous values, daily or
  * monthly frozen energy) over a range of days, as a chart of one value per meter and as a grid; the grid
@@ -145,37 +210,16 @@ function gridColumns(t: (k: string) => string, headers: string[]): ColumnsType<P
  */
 export default function LoadProfilePage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [filter, setFilter] = useState<Filter | null>(null);
-  const [column, setColumn] = useState(0);
   const query = useQuery({
     queryKey: ['load-profile', filter],
     queryFn: () => readProfiles(filter as Filter),
     enabled: filter !== null,
   });
-  const table = query.data?.table;
-  const option = useMemo(() => (table ? profileChart(table, column) : null), [table, column]);
-  const download = async () => {
-    if (!table || !filter) return;
-    const titles = {
-      meterId: t('ami.meterId'),
-      customerName: t('ami.customerName'),
-      currentDate: t('ami.currentDate'),
-    };
-    const sheet = t(`ami.curves.${filter.curve}`);
-    const buffer = await profileWorkbook(table, titles, sheet);
-    saveBlob(new Blob([buffer]), `load-profile-${filter.curve}-${dayjs().format('YYYYMMDD-HHmmss')}.xlsx`);
-    void message.success(t('ami.exported', { count: table.lines.length }));
-  };
   return (
     <Flex vertical gap={12} data-testid="load-profile-page">
       <Card size="small">
-        <FilterForm
-          onQuery={(f) => {
-            setColumn(0);
-            setFilter(f);
-          }}
-        />
+        <FilterForm onQuery={setFilter} />
       </Card>
       {query.data?.cut.map((c) => (
         <Alert
@@ -185,45 +229,13 @@ export default function LoadProfilePage() {
           title={t('ami.truncated', { meterId: c.meterId, total: c.total, shown: ROWS_PER_METER })}
         />
       ))}
-      {table && table.lines.length === 0 && <Alert type="info" showIcon title={t('ami.noRows')} />}
-      {table && option && table.lines.length > 0 && (
-        <Card
-          size="small"
-          title={
-            <Select
-              data-testid="load-profile-column"
-              value={column}
-              onChange={setColumn}
-              style={{ minWidth: 200, maxWidth: '100%' }}
-              options={table.headers.map((h, i) => ({ value: i, label: h }))}
-            />
-          }
-          extra={
-            <Button data-testid="load-profile-export" onClick={() => void download()}>
-              {t('ami.export')}
-            </Button>
-          }
-        >
-          <Chart
-            option={option}
-            height={280}
-            label={t('ami.chartLabel', { column: table.headers[column] ?? '' })}
-            testId="load-profile-chart"
-          />
-        </Card>
-      )}
-      {table && table.lines.length > 0 && (
-        <div data-testid="load-profile-grid">
-          <Table<ProfileLine>
-            size="small"
-            rowKey="key"
-            loading={query.isFetching}
-            columns={gridColumns(t, table.headers)}
-            dataSource={table.lines}
-            scroll={{ x: 'max-content' }}
-            pagination={{ defaultPageSize: 50, showSizeChanger: true, showTotal: (n) => `${n}` }}
-          />
-        </div>
+      {query.data && filter && (
+        <ProfileView
+          key={JSON.stringify(filter)}
+          table={query.data.table}
+          curve={filter.curve}
+          loading={query.isFetching}
+        />
       )}
     </Flex>
   );

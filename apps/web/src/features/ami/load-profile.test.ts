@@ -58,7 +58,8 @@ describe('load profile table', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buffer as ArrayBuffer);
     const ws = wb.getWorksheet('Hourly energy curve');
-    const values = (n: number) => (ws?.getRow(n).values as unknown[]).slice(1);
+    if (!ws) throw new Error('no Hourly energy curve sheet');
+    const values = (n: number) => (ws.getRow(n).values as unknown[]).slice(1);
     expect(values(1)).toEqual([
       'Meter Id',
       'Customer Name',
@@ -68,7 +69,7 @@ describe('load profile table', () => {
       'Consumption (kWh)',
     ]);
     expect(values(3)).toEqual(['A1', 'Customer A1', '2026-11-02 02:00:00', 10, undefined, 0.4]);
-    expect(ws?.rowCount).toBe(4);
+    expect(ws.rowCount).toBe(4);
   });
 });
 

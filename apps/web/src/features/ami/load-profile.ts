@@ -1,9 +1,8 @@
-import { LOAD_PROFILE_API, type LoadProfileRow } from '@prepay/contracts';
+import type { LoadProfileRow } from '@prepay/contracts';
 import type { ChartOption } from '../../components/chart/chart';
 
 export const CURVES = ['energyCurve', 'instantaneous', 'daily', 'monthly'] as const;
 export type Curve = (typeof CURVES)[number];
-export const curveEndpoint = (curve: Curve) => LOAD_PROFILE_API[curve];
 
 /** Rows read per meter: the read's page limit (a month of hourly readings is 744). */
 export const ROWS_PER_METER = 1000;
