@@ -8,6 +8,7 @@ import { dateRangeColumn, optionColumn, textColumn } from '../../components/list
 import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { createFirmwareTasks, uploadImage } from './api';
 import { imageProblem } from './firmware-image';
+import { MeterTagsField } from './meter-tags-field';
 import './locales';
 
 const RESOURCE = 'firmware-tasks';
@@ -108,18 +109,7 @@ function CreateTasks({ images }: { images: string[] }) {
           options={images.map((f) => ({ value: f, label: f }))}
         />
       </Form.Item>
-      <Form.Item
-        name="meters"
-        label={t('ami.taskMeters')}
-        rules={[{ required: true, type: 'array', min: 1, message: t('ami.pickMeter') }]}
-      >
-        <Select
-          mode="tags"
-          data-testid="firmware-meters"
-          style={{ width: 300, maxWidth: '100%' }}
-          placeholder={t('ami.metersHint')}
-        />
-      </Form.Item>
+      <MeterTagsField label={t('ami.taskMeters')} testId="firmware-meters" />
       <Form.Item>
         <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="firmware-create">
           {t('ami.createTask')}

@@ -3,22 +3,13 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { textColumn } from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
-import { stateColumn } from '../../components/state-column';
+import { linkStates, stateColumn } from '../../components/state-column';
 import './locales';
 
 function onlineColumns(t: TFunction): ListColumn<GprsOnlineRow>[] {
   return [
     textColumn('meterId', t('ami.meterId'), 160),
-    stateColumn<GprsOnlineRow>(
-      'isOnline',
-      t('ami.state'),
-      [
-        { value: true, label: t('ami.online'), color: 'green' },
-        { value: false, label: t('ami.offline'), color: 'default' },
-      ],
-      120,
-      { sort: true },
-    ),
+    stateColumn<GprsOnlineRow>('isOnline', t('ami.state'), linkStates(t), 120, { sort: true }),
     { key: 'statusUpdateDate', title: t('ami.lastSeen'), width: 180 },
     { key: 'stationId', title: t('ami.stationId'), sort: true, width: 120 },
   ];

@@ -20,6 +20,7 @@ import {
   ROWS_PER_METER,
 } from './load-profile';
 import './locales';
+import { MeterTagsField } from './meter-tags-field';
 
 interface Filter {
   curve: Curve;
@@ -88,21 +89,13 @@ function FilterForm({ onQuery }: { onQuery: (f: Filter) => void }) {
           options={CURVES.map((c) => ({ value: c, label: t(`ami.curves.${c}`) }))}
         />
       </Form.Item>
-      <Form.Item
-        name="meters"
+      <MeterTagsField
         label={t('ami.meters')}
-        rules={[{ required: true, type: 'array', min: 1, message: t('ami.pickMeter') }]}
-      >
-        <Select
-          mode="tags"
-          data-testid="load-profile-meters"
-          style={{ width: 300, maxWidth: '100%' }}
-          placeholder={t('ami.metersHint')}
-          maxCount={10}
-          loading={choices.isFetching}
-          options={(choices.data ?? []).map((m) => ({ value: m, label: m }))}
-        />
-      </Form.Item>
+        testId="load-profile-meters"
+        options={choices.data}
+        loading={choices.isFetching}
+        maxCount={10}
+      />
       <Form.Item
         name="range"
         label={t('ami.range')}
