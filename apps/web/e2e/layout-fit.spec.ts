@@ -10,6 +10,8 @@ const NOT_LISTS = new Set([
   '/token-record/cash-up',
   '/setting/image',
   '/setting/vending-key',
+  // A meter-and-dates query with a chart over its readings.
+  '/remote-report/load-profile',
 ]);
 
 const ACCOUNTS = ['customerName', 'meterId'];
@@ -61,6 +63,8 @@ const DECIDING: Record<string, string[]> = {
   '/remote-operation/remote-meter-control': SENT,
   '/remote-operation/remote-meter-token': SENT,
   '/remote-operation/transparent-forwarding': SENT,
+  // How far each meter's upgrade got, and why one failed.
+  '/remote-operation/update-firmware': ['meterId', 'fileName', 'status', 'blocksDone', 'reason'],
   '/remote-operation-record/remote-meter-reading-task': TASKS,
   '/remote-operation-record/remote-meter-setting-task': TASKS,
   // Why a customer's supply was cut: the operator's reason.
@@ -87,6 +91,8 @@ const DECIDING: Record<string, string[]> = {
   ],
   '/prepay-report/monthly-data': ['meterId', 'customerName', 'currentDate', 'total1', 'remain1'],
   '/prepay-report/alarm': ['meterId', 'customerName', 'kind', 'detail', 'raisedDate', 'acknowledged'],
+  '/remote-report/event-notification': ['meterId', 'currentDate', 'eventCode', 'eventContent'],
+  '/remote-report/gprs-online-status': ['meterId', 'isOnline', 'statusUpdateDate'],
   '/management/meter': ['meterId', 'customerName', 'online', 'lastSeen', 'status'],
   '/management/gateway': ['status', 'successRate', 'lastSeen', 'gatewayId'],
   '/management/customer': ['customerId', 'customerName', 'phone', 'address'],

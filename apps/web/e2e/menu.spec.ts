@@ -8,6 +8,7 @@ const ADMIN_MENU = [
   'Remote Operation',
   'Remote Operation Task',
   'Data Report',
+  'Data Report GPRS',
   'Management',
   'Revenue Protection',
   'Channels',
@@ -23,6 +24,7 @@ test.describe('role-filtered menu', () => {
       'e2e-vendor',
     );
     await ensureRoleUser(request, 'e2echild', 'Management.Meter', 'e2e-child');
+    await ensureRoleUser(request, 'e2eevents', 'RemoteReport.EventNotification', 'e2e-events');
   });
 
   test('admin sees every group, and the settings handle', async ({ page }) => {
@@ -63,6 +65,20 @@ test.describe('role-filtered menu', () => {
     // The group path opens its first granted page.
     await page.goto('/management');
     await expect(page).toHaveURL(/\/management\/meter$/);
+  });
+
+  test('a role with only the event notification key has the GPRS data report group and its events', async ({
+    page,
+  }) => {
+    await loginAs(page, 'e2e-events', USER_PASSWORD);
+    expect(await menuTitles(page)).toEqual(['Dashboard', 'Data Report GPRS']);
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.locator('.ant-menu-submenu-title', { hasText: 'Data Report GPRS' }).click();
+    await expect(sidebar.locator('.ant-menu-sub .ant-menu-item')).toHaveText(['Event Notification']);
+    await sidebar.getByText('Event Notification', { exact: true }).click();
+    await expect(page).toHaveURL(/\/remote-report\/event-notification$/);
+    // The server takes the page's key for its read: the grid answers (no refusal), with its total.
+    await expect(page.getByTestId('list-total')).toHaveText(/^Total \d+$/);
   });
 
   test('401 for a page the role does not grant, 404 for an unknown path', async ({ page }) => {

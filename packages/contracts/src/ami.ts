@@ -98,7 +98,12 @@ export const GprsOnlineRow = z.object({
 });
 export type GprsOnlineRow = z.infer<typeof GprsOnlineRow>;
 
-const LOAD_PROFILE = ['AutomaticMeterReading.DailyDataMeter', 'AutomaticMeterReading.MonthlyData'] as const;
+const LOAD_PROFILE = [
+  'AutomaticMeterReading.DailyDataMeter',
+  'AutomaticMeterReading.MonthlyData',
+  'RemoteReport.LoadProfile',
+] as const;
+const ONLINE_READ = ['Management.Meter', 'RemoteReport.GPRSOnlineStatus'] as const;
 const loadProfile = (path: string) =>
   defineEndpoint({
     path,
@@ -119,7 +124,7 @@ export const EVENT_NOTIFICATION_API = {
     path: EVENT_NOTIFICATION_PATHS.read,
     request: EventNotificationReadRequest,
     result: page(EventNotificationRow),
-    permission: 'AutomaticMeterReading.Alarm',
+    permission: ['AutomaticMeterReading.Alarm', 'RemoteReport.EventNotification'],
   }),
 };
 
@@ -128,13 +133,13 @@ export const GPRS_ONLINE_API = {
     path: GPRS_ONLINE_PATHS.read,
     request: GprsOnlineReadRequest,
     result: page(GprsOnlineRow),
-    permission: 'Management.Meter',
+    permission: ONLINE_READ,
   }),
   view: defineEndpoint({
     path: GPRS_ONLINE_PATHS.view,
     request: GprsOnlineViewRequest,
     result: z.array(GprsOnlineRow),
-    permission: 'Management.Meter',
+    permission: ONLINE_READ,
   }),
   update: defineEndpoint({
     path: GPRS_ONLINE_PATHS.update,

@@ -15,7 +15,7 @@ export const FIRMWARE_PATHS = {
   getTask: '/API/UpdateFirmwareTask/GetUpdateFirmwareTask',
 } as const;
 
-const FIRMWARE = 'RemoteMeterTask.CreateControlTask' as const;
+const FIRMWARE = ['RemoteMeterTask.CreateControlTask', 'RemoteMeterTask.CreateUpdateFirmwareTask'] as const;
 
 /** Task states as the remote tasks have them: 0 standby, 3 running, 1 success, 2 failure. */
 export const FirmwareTaskStatus = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);

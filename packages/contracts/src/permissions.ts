@@ -32,6 +32,7 @@ export const PermissionGroups = {
     'RemoteMeterTask.CreateControlTask',
     'RemoteMeterTask.CreateTokenTask',
     'RemoteMeterTask.CreateTransparentForwardingTask',
+    'RemoteMeterTask.CreateUpdateFirmwareTask',
   ],
   RemoteMeterTaskRecord: [
     'RemoteMeterTaskRecord.GetReadingTask+RemoteMeterTaskRecord.UpdateReadingTask',
@@ -52,6 +53,11 @@ export const PermissionGroups = {
     'AutomaticMeterReading.MonthlyData',
     'AutomaticMeterReading.Alarm',
     'AutomaticMeterReading.Recollect',
+  ],
+  RemoteReport: [
+    'RemoteReport.LoadProfile',
+    'RemoteReport.EventNotification',
+    'RemoteReport.GPRSOnlineStatus',
   ],
   Management: [
     'Management.Meter',

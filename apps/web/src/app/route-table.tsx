@@ -206,6 +206,11 @@ export const asyncRoutes: AppRoute[] = [
       'RemoteMeterTask.CreateTransparentForwardingTask',
       () => import('../features/remote-operation/transparent-forwarding-page'),
     ],
+    [
+      'update-firmware',
+      'RemoteMeterTask.CreateUpdateFirmwareTask',
+      () => import('../features/ami/firmware-page'),
+    ],
   ]),
   group('/remote-operation-record', 'RemoteMeterTaskRecord', 'remoteOperationTask', 'fileSearch', [
     [
@@ -269,6 +274,16 @@ export const asyncRoutes: AppRoute[] = [
     ],
     ['alarm', 'AutomaticMeterReading.Alarm', () => import('../features/alarms/alarm-page')],
     ['recollect', 'AutomaticMeterReading.Recollect', 'onlyRole'],
+  ]),
+  // The original's "Data Report GPRS": the AMI reads of GPRS (and DLMS) meters.
+  group('/remote-report', 'RemoteReport', 'remoteReport', 'barChart', [
+    ['load-profile', 'RemoteReport.LoadProfile', () => import('../features/ami/load-profile-page')],
+    [
+      'event-notification',
+      'RemoteReport.EventNotification',
+      () => import('../features/ami/event-notification-page'),
+    ],
+    ['gprs-online-status', 'RemoteReport.GPRSOnlineStatus', () => import('../features/ami/gprs-online-page')],
   ]),
   group(
     '/management',
