@@ -1,6 +1,25 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { luhnCheckDigit } from '@prepay/sts';
 import { ADMIN_PASSWORD, api, apiLogin, describeConsole, downloadWorkbook, loginAs, visit } from './helpers';
 import { TOKEN, uniqueSuffix, vendableAccount } from './vending-helpers';
+
+/** A meter number whose check digit is right (an STS meter number is an IAIN: Luhn-checked). */
+const iain = (n: number, suffix: string) => {
+  const body = `47${n}${suffix}`;
+  return body + luhnCheckDigit(body);
+};
+const METER = {
+  type: 0,
+  ea: '07',
+  protocolVersion: 'STS-1',
+  baseYear: 2014,
+  sgc: '123456',
+  krn: 1,
+  ken: 255,
+  ti: 1,
+  kt: 2,
+  decoderKey: 'ABCDEF0123456789',
+};
 
 /**
  * Two vendable meters the campaign can issue, and one meter without an account that it cannot (its
@@ -15,29 +34,10 @@ async function fleet(request: APIRequestContext, suffix: string) {
     admin,
   );
   if (key.code !== 0) expect(key.reason).toMatch(/already has a vending key/);
-  const a = await vendableAccount(request, suffix);
-  const b = await vendableAccount(request, String(Number(suffix) + 1).padStart(7, '0'));
-  const bare = `4790${suffix}`;
-  const meter = await api(
-    request,
-    '/api/meter/create',
-    [
-      {
-        meterId: bare,
-        type: 0,
-        ea: '07',
-        protocolVersion: 'STS-1',
-        baseYear: 2014,
-        sgc: '123456',
-        krn: 1,
-        ken: 255,
-        ti: 1,
-        kt: 2,
-        decoderKey: 'ABCDEF0123456789',
-      },
-    ],
-    admin,
-  );
+  const a = await vendableAccount(request, `${suffix}1`, iain(1, suffix));
+  const b = await vendableAccount(request, `${suffix}2`, iain(2, suffix));
+  const bare = iain(3, suffix);
+  const meter = await api(request, '/api/meter/create', [{ ...METER, meterId: bare }], admin);
   expect(meter.code, meter.reason).toBe(0);
   return { issued: [a.meterId, b.meterId].sort(), failed: bare };
 }

@@ -1,6 +1,7 @@
 import type { CampaignProgress } from '@prepay/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Grid, Progress, Space, Table, type TableColumnsType, Typography } from 'antd';
+import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +64,13 @@ function campaignColumns(t: TFunction, open: (c: Campaign) => void): TableColumn
       width: 130,
       render: (_: unknown, c) => w(t, 'targetText', { krn: c.target.krn, baseYear: c.target.baseYear }),
     },
-    { key: 'createDate', dataIndex: 'createDate', title: th(t, 'createDate'), width: 170 },
+    {
+      key: 'createDate',
+      dataIndex: 'createDate',
+      title: th(t, 'createDate'),
+      width: 170,
+      render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+    },
   ];
 }
 
