@@ -23,6 +23,8 @@ const SENT = ['status', 'meterId'];
  * screen at 1366 px without scrolling sideways. The first is the one a phone shows first.
  */
 const DECIDING: Record<string, string[]> = {
+  // Which campaign, how far it has come, and what needs a hand: failed and still pending meters.
+  '/setting/key-campaign': ['name', 'progress', 'failed', 'pending', 'total'],
   // What the cashier checks before a sale: debt, carried change and last purchase.
   '/token-generate/credit-token': [...ACCOUNTS, 'remainingDebt', 'carriedChange', 'lastPurchaseDate'],
   '/token-generate/clear-tamper-token': ACCOUNTS,

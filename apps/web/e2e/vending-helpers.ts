@@ -10,13 +10,12 @@ export const tokenIn = (text: string | null) => /\d{4} \d{4} \d{4} \d{4} \d{4}/.
 export const uniqueSuffix = (n = 0) => String((Date.now() + n) % 10_000_000).padStart(7, '0');
 
 /** A vendable account made through the master-data API: customer, tariff, meter with a decoder key, account. */
-export async function vendableAccount(request: APIRequestContext, suffix: string) {
+export async function vendableAccount(request: APIRequestContext, suffix: string, meterId = `4700${suffix}`) {
   const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
   const ok = async (path: string, rows: unknown[]) => {
     const env = await api(request, path, rows, token);
     expect(env.code, `${path}: ${env.reason}`).toBe(0);
   };
-  const meterId = `4700${suffix}`;
   const customerId = `VC${suffix}`;
   const tariffId = `VT${suffix}`;
   await ok('/api/customer/create', [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExportLanguage } from './cash-up.js';
 import { Id } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { BaseYear, Krn, Sgc, Ti } from './sts-key.js';
@@ -60,36 +61,46 @@ export const CampaignMetersRequest = z.object({
 });
 export const CampaignLetterRow = CampaignMeterRow.extend({ tokens: z.array(z.string()) });
 
+/** Campaigns move a whole fleet's keys: a page and a right of their own, apart from one meter's key change. */
+export const KEY_CAMPAIGN_PERMISSION = 'Setting.KeyCampaign' as const;
+
+/** A campaign's meters as a workbook (bytes, not JSON): states, errors and the tokens to print. */
+export const KEY_CAMPAIGN_EXPORT_PATH = '/api/keyCampaign/export';
+export const CampaignExportRequest = CampaignMetersRequest.extend({
+  lang: ExportLanguage.nullish(),
+}).strict();
+export type CampaignExportRequest = z.infer<typeof CampaignExportRequest>;
+
 /** Key-change campaigns: a selection of meters moved to a new key revision and/or base date. */
 export const KEY_CAMPAIGN_API = {
   preview: defineEndpoint({
     path: '/api/keyCampaign/preview',
     request: CampaignSelection,
     result: CampaignPreviewResult,
-    permission: 'Token.ChangeMeterKeyToken',
+    permission: KEY_CAMPAIGN_PERMISSION,
   }),
   create: defineEndpoint({
     path: '/api/keyCampaign/create',
     request: CampaignCreateRequest,
     result: CampaignProgress,
-    permission: 'Token.ChangeMeterKeyToken',
+    permission: KEY_CAMPAIGN_PERMISSION,
   }),
   progress: defineEndpoint({
     path: '/api/keyCampaign/progress',
     request: z.object({}),
     result: z.array(CampaignProgress),
-    permission: 'Token.ChangeMeterKeyToken',
+    permission: KEY_CAMPAIGN_PERMISSION,
   }),
   meters: defineEndpoint({
     path: '/api/keyCampaign/meters',
     request: CampaignMetersRequest,
     result: z.array(CampaignLetterRow),
-    permission: 'Token.ChangeMeterKeyToken',
+    permission: KEY_CAMPAIGN_PERMISSION,
   }),
   accept: defineEndpoint({
     path: '/api/keyCampaign/confirm',
     request: CampaignAcceptRequest,
     result: CampaignMeterRow,
-    permission: 'Token.ChangeMeterKeyToken',
+    permission: KEY_CAMPAIGN_PERMISSION,
   }),
 };

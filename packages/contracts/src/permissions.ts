@@ -92,6 +92,7 @@ export const PermissionGroups = {
     'Setting.Item',
     'Setting.Image',
     'Setting.VendingKey',
+    'Setting.KeyCampaign',
   ],
 } as const;
 

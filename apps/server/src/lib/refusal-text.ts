@@ -260,6 +260,11 @@ const ROWS: Rule[] = [
     'El medidor $1 no está en la campaña de cambio de clave $2',
   ],
   [
+    /^Key campaign (\S+) not found$/,
+    '未找到换密钥批次 $1',
+    'No se encontró la campaña de cambio de clave $1',
+  ],
+  [
     /^Meter (\S+) has no key change tokens to accept$/,
     '表计 $1 没有待确认的换密钥令牌',
     'El medidor $1 no tiene tokens de cambio de clave por aceptar',

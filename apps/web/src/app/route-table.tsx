@@ -372,6 +372,7 @@ export const asyncRoutes: AppRoute[] = [
       ['item', 'Setting.Item', () => import('../features/setting/item-page')],
       ['image', 'Setting.Image', () => import('../features/setting/image-page')],
       ['vending-key', 'Setting.VendingKey', () => import('../features/setting/vending-key-page')],
+      ['key-campaign', 'Setting.KeyCampaign', () => import('../features/key-campaign/key-campaign-page')],
     ],
     'user',
   ),

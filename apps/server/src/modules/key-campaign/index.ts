@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import type { ServerModule } from '../../http/server-module.js';
+import { keyCampaignExportRoute } from './key-campaign.export.js';
 import { keyCampaignRoutes } from './key-campaign.routes.js';
 import { createKeyCampaignService } from './key-campaign.service.js';
 import { campaignWorkerOf } from './key-campaign.worker.js';
@@ -12,7 +13,7 @@ export { type CampaignWorker, campaignWorkerOf } from './key-campaign.worker.js'
  */
 export function keyCampaignModule(deps: Deps): ServerModule {
   return {
-    routes: keyCampaignRoutes(createKeyCampaignService(deps)),
+    routes: [...keyCampaignRoutes(createKeyCampaignService(deps)), keyCampaignExportRoute(deps)],
     install(app) {
       app.addHook('onReady', async () => {
         // A campaign left unfinished by an earlier process continues; its meters' rows say where.
