@@ -188,9 +188,9 @@ function DecoderKeyField({ mode }: { mode: FormMode }) {
 function deviceColumns(t: TFunction): ListColumn<MeterRow>[] {
   const m = meterKey(t);
   return [
-    textColumn<MeterRow>('meterId', m('id'), 150),
+    textColumn<MeterRow>('meterId', m('id'), 140),
     // Whose supply the meter serves: what an engineer or cashier looks a meter up by.
-    textColumn<MeterRow>('customerName', m('owner'), 170),
+    textColumn<MeterRow>('customerName', m('owner'), 160),
     optionColumn<MeterRow>('type', m('type'), meterTypeOptions(t), 100),
     textColumn<MeterRow>('protocolVersion', m('protocolVersion'), 140, { optional: true }),
     { ...optionColumn<MeterRow>('isThreePhase', m('phase'), phaseOptions(t), 150), optional: true },
