@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { whenIdle } from '../../lib/when-idle';
 
 /**
  * The least height of a row of the small bordered grid (8 px of padding a side, a 22 px line, its
@@ -42,15 +43,6 @@ interface RowWindow {
 
 const RowWindowContext = createContext<RowWindow | null>(null);
 
-const idle = (run: () => void): (() => void) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run);
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 1);
-  return () => window.clearTimeout(id);
-};
-
 /**
  * Which rows of the page to draw: the click's render draws those on screen; scrolling draws those it
  * brings into view at once; the others are drawn a chunk per idle callback after that, so that finding
@@ -66,7 +58,7 @@ function useDrawnRows(rows: readonly unknown[]): number {
   }
   useEffect(() => {
     if (drawn >= rows.length) return;
-    return idle(() => setDrawn((d) => d + IDLE_CHUNK));
+    return whenIdle(() => setDrawn((d) => d + IDLE_CHUNK));
   }, [drawn, rows]);
   useEffect(() => {
     const onScroll = () => {
