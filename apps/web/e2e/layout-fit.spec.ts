@@ -243,6 +243,22 @@ describeConsole('layout at 1366×768', { timeout: 900_000 }, () => {
   });
 });
 
+describeConsole('the Meter grid at 1366×768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  // The heaviest grid lays out from its declared widths: nothing scrolls sideways, nothing is pinned or measured.
+  test('fits the page with its default columns', async ({ page }) => {
+    await onEveryList(page, ['/management/meter'], async (path) => {
+      await expect(page.locator('.list-page-fits [data-testid=list-table]'), path).toBeVisible();
+      const sideways = await page
+        .locator('[data-testid=list-table] .ant-table-content')
+        .evaluate((el) => el.scrollWidth - el.clientWidth);
+      expect(sideways, path).toBeLessThanOrEqual(0);
+      for (const key of DECIDING[path] ?? []) await decidingInView(page, path, key);
+    });
+  });
+});
+
 describeConsole('layout at 375×812', { timeout: 900_000 }, () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { AppRoute, LazyPage } from '../lib/routes';
+import { type Idle, whenIdle } from '../lib/when-idle';
 
 /** The pages of the menu the user may open, in menu order (external links and hidden pages left out). */
 export function menuPages(routes: readonly AppRoute[]): LazyPage[] {
@@ -9,18 +10,6 @@ export function menuPages(routes: readonly AppRoute[]): LazyPage[] {
       : [...(r.component ? [r.component] : []), ...(r.children ? menuPages(r.children) : [])],
   );
 }
-
-type Idle = (run: () => void) => () => void;
-
-/** Runs `run` when the main thread is idle (a timeout where the browser has no idle callback). */
-const whenIdle: Idle = (run) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 50);
-  return () => clearTimeout(timer);
-};
 
 /**
  * Once the shell is on screen, the code of every page in the user's menu loads, one chunk per idle

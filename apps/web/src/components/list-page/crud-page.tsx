@@ -134,9 +134,14 @@ function useListProps<Api extends CrudApi>(
       onAdd: () => setDialog({ mode: 'create' }),
       onDelete: (rows: Row[]) => writeRows(table.api.delete, rows.map(keyOf)),
       actions: (row: Row) => <EditAction onClick={() => setDialog({ mode: 'edit', row })} />,
+      // One Edit link: the column needs no more than its header, as on the Log page.
+      actionsWidth: EDIT_ACTIONS_WIDTH,
     };
   }, [table, setDialog]);
 }
+
+/** Width of an Actions column holding only Edit, in every language. */
+const EDIT_ACTIONS_WIDTH = 90;
 
 export type StationOptions = { value: string; label: string }[] | undefined;
 

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListState, PAGE_SIZES } from './read-body';
+import { RowWindowProvider, rowIndexProps, WINDOWED_BODY } from './row-window';
 
 export interface ListGridProps<Row> {
   rows: Row[];
@@ -55,51 +56,57 @@ function ListGridView<Row extends object>({
 }: ListGridProps<Row>) {
   const { t } = useTranslation();
   const selectedKeys = useMemo(() => selected?.map(rowKey) as Key[] | undefined, [selected, rowKey]);
+  const dataSource = rows.length ? rows : NO_ROWS;
   return (
-    <Table<Row>
-      className={fits ? 'list-page-table list-page-fits' : 'list-page-table'}
-      style={{ '--list-sticky-top': `${stickyTop}px` } as CSSProperties}
-      data-testid="list-table"
-      bordered
-      size="small"
-      rowKey={rowKey}
-      columns={columns}
-      dataSource={rows.length ? rows : NO_ROWS}
-      locale={
-        firstLoad
-          ? {
-              emptyText: (
-                <Skeleton active title={false} paragraph={{ rows: 5 }} data-testid="list-skeleton" />
-              ),
-            }
-          : undefined
-      }
-      // A grid that fits lays out from the declared widths and sticks its header with CSS; only a grid
-      // wider than the page scrolls sideways, pins columns and needs antd to measure them.
-      tableLayout={fits ? 'fixed' : undefined}
-      scroll={fits ? undefined : SCROLL_X}
-      sticky={fits ? undefined : { offsetHeader: stickyTop }}
-      rowSelection={
-        onSelect && {
-          selectedRowKeys: selectedKeys,
-          onChange: (_keys, picked) => onSelect(picked),
-          fixed: !fits,
+    // Only the rows on screen are drawn in the render that shows the page (row-window.tsx).
+    <RowWindowProvider rows={dataSource} columns={columns.length + (onSelect ? 1 : 0)}>
+      <Table<Row>
+        className={fits ? 'list-page-table list-page-fits' : 'list-page-table'}
+        style={{ '--list-sticky-top': `${stickyTop}px` } as CSSProperties}
+        data-testid="list-table"
+        bordered
+        size="small"
+        rowKey={rowKey}
+        columns={columns}
+        dataSource={dataSource}
+        components={WINDOWED_BODY}
+        onRow={rowIndexProps}
+        locale={
+          firstLoad
+            ? {
+                emptyText: (
+                  <Skeleton active title={false} paragraph={{ rows: 5 }} data-testid="list-skeleton" />
+                ),
+              }
+            : undefined
         }
-      }
-      pagination={{
-        current: state.pageNumber,
-        pageSize: state.pageSize,
-        total,
-        showSizeChanger: true,
-        // "Go to" and "20 / page" come translated from antd's locale (ConfigProvider).
-        showQuickJumper: true,
-        pageSizeOptions: PAGE_SIZES,
-        showTotal: (n) => <span data-testid="list-total">{t('listPage.total', { total: n })}</span>,
-        onChange: (pageNumber, pageSize) =>
-          setState((s) => ({ ...s, pageNumber: pageSize !== s.pageSize ? 1 : pageNumber, pageSize })),
-      }}
-      summary={summary}
-    />
+        // A grid that fits lays out from the declared widths and sticks its header with CSS; only a grid
+        // wider than the page scrolls sideways, pins columns and needs antd to measure them.
+        tableLayout={fits ? 'fixed' : undefined}
+        scroll={fits ? undefined : SCROLL_X}
+        sticky={fits ? undefined : { offsetHeader: stickyTop }}
+        rowSelection={
+          onSelect && {
+            selectedRowKeys: selectedKeys,
+            onChange: (_keys, picked) => onSelect(picked),
+            fixed: !fits,
+          }
+        }
+        pagination={{
+          current: state.pageNumber,
+          pageSize: state.pageSize,
+          total,
+          showSizeChanger: true,
+          // "Go to" and "20 / page" come translated from antd's locale (ConfigProvider).
+          showQuickJumper: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (n) => <span data-testid="list-total">{t('listPage.total', { total: n })}</span>,
+          onChange: (pageNumber, pageSize) =>
+            setState((s) => ({ ...s, pageNumber: pageSize !== s.pageSize ? 1 : pageNumber, pageSize })),
+        }}
+        summary={summary}
+      />
+    </RowWindowProvider>
   );
 }
 

@@ -188,10 +188,10 @@ function DecoderKeyField({ mode }: { mode: FormMode }) {
 function deviceColumns(t: TFunction): ListColumn<MeterRow>[] {
   const m = meterKey(t);
   return [
-    textColumn<MeterRow>('meterId', m('id'), 150),
+    textColumn<MeterRow>('meterId', m('id'), 140),
     // Whose supply the meter serves: what an engineer or cashier looks a meter up by.
-    textColumn<MeterRow>('customerName', m('owner'), 170),
-    optionColumn<MeterRow>('type', m('type'), meterTypeOptions(t), 110),
+    textColumn<MeterRow>('customerName', m('owner'), 160),
+    optionColumn<MeterRow>('type', m('type'), meterTypeOptions(t), 100),
     textColumn<MeterRow>('protocolVersion', m('protocolVersion'), 140, { optional: true }),
     { ...optionColumn<MeterRow>('isThreePhase', m('phase'), phaseOptions(t), 150), optional: true },
     {
@@ -232,7 +232,7 @@ function stsColumns(t: TFunction): ListColumn<MeterRow>[] {
         { value: true, label: m('keySet'), color: 'green' },
         { value: false, label: m('keyMissing'), color: 'red' },
       ],
-      130,
+      120,
     ),
     { key: 'ea', title: m('ea'), width: 90, optional: true, render: (v) => (v ? `EA${v}` : '') },
     {
