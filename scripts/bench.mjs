@@ -1,4 +1,4 @@
-// `npm run bench [-- sts|server|simulator|web|vend|vault|channel|failover|revprot]`: every workspace's benchmark (or the named
+// `npm run bench [-- sts|server|simulator|web|vend|vault|channel|failover|revprot|dlms]`: every workspace's benchmark (or the named
 // ones), one after another. `vend` is the server's vend bench alone (also part of `server`); `failover` (named only)
 // is synchronous replication against one PostgreSQL and three failovers under load; `vault` (named only) is
 // vends/s with the PKCS#11 vault on SoftHSM2 against the software vault; `channel` (named only) is
@@ -13,7 +13,7 @@ const all = { sts: 'packages/sts', server: 'apps/server', simulator: 'apps/simul
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
 let failed = 0;
 for (const name of wanted) {
-  if (['vend', 'vault', 'failover', 'channel'].includes(name)) {
+  if (['vend', 'vault', 'failover', 'channel', 'dlms'].includes(name)) {
     console.log(`\n=== bench: ${name} (apps/server/bench/${name}.bench.ts) ===`);
     const res = spawnSync('npx', ['tsx', `bench/${name}.bench.ts`], {
       cwd: path.join(root, 'apps/server'),
