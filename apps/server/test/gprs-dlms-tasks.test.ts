@@ -1,3 +1,4 @@
+import type { ProtocolTaskRow } from '@prepay/contracts';
 import { fromHex } from '@prepay/dlms';
 import {
   type DlmsListener,
@@ -44,16 +45,7 @@ async function simulated(i: number, security: Parameters<typeof listenDlmsMeter>
   return { model, listener, sts: spec.sts };
 }
 
-interface Row {
-  id: number;
-  meterId: string;
-  name: string;
-  data: string | null;
-  dataPrefix: string | null;
-  status: number;
-  reason: string | null;
-  concentratorId: string | null;
-}
+type Row = ProtocolTaskRow;
 
 async function itemId(type: number, obis: string): Promise<number> {
   const rows = await t.database.db.select().from(dlmsItems).where(eq(dlmsItems.obis, obis));

@@ -1,5 +1,4 @@
 import {
-  Dlt645Type,
   normaliseToken,
   type ProtocolTaskRequest,
   type ProtocolTaskRow,
@@ -16,15 +15,10 @@ import {
   meterProblem,
   PRIORITY,
   type TaskServiceDeps,
+  TYPE_OF,
 } from './remote-task.service.js';
 
 type Kind = Exclude<TaskKind, 'transparent'>;
-const TYPE_OF: Record<Kind, number> = {
-  reading: Dlt645Type.reading,
-  setting: Dlt645Type.setting,
-  control: Dlt645Type.control,
-  token: Dlt645Type.token,
-};
 
 /** A GPRS task as the original's ProtocolTaskInfoResponse shows it (no concentrator: meters are reached directly). */
 export function toProtocolRow(t: TaskRecord, lang: string): ProtocolTaskRow {
@@ -63,9 +57,7 @@ function taskOf(
   const meterId = r.meterId?.trim() ?? '';
   const problem = meterProblem(ctx, meterId, meter);
   if (problem || !meter) return problem ?? `meter ${meterId}: not found`;
-  if (!item || item.type !== TYPE_OF[kind])
-    return `data item ${r.protocolId} is not in the catalogue for version ${meter.protocolVersion ?? ''}`;
-  if (item.version !== meter.protocolVersion)
+  if (!item || item.type !== TYPE_OF[kind] || item.version !== meter.protocolVersion)
     return `data item ${r.protocolId} is not in the catalogue for version ${meter.protocolVersion ?? ''}`;
   let request: string | null;
   try {

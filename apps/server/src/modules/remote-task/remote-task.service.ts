@@ -67,7 +67,8 @@ export const PRIORITY: Record<TaskKind, number> = {
  */
 export const COLLECTION_PRIORITY = 5;
 
-const TYPE_OF: Record<Exclude<TaskKind, 'transparent'>, number> = {
+/** The catalogue type of each task family (DL/T 645 and DLMS catalogues alike). */
+export const TYPE_OF: Record<Exclude<TaskKind, 'transparent'>, number> = {
   reading: Dlt645Type.reading,
   setting: Dlt645Type.setting,
   control: Dlt645Type.control,
