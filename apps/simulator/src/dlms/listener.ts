@@ -16,7 +16,8 @@ export interface DlmsListenerOptions {
   security: MeterSecurity;
 }
 
-export type ListenerMode = 'normal' | 'mute' | 'wrong-port';
+/** `drop-once`: the next request is not answered and its connection is closed; then back to normal. */
+export type ListenerMode = 'normal' | 'mute' | 'wrong-port' | 'drop-once';
 
 export interface DlmsListener {
   readonly port: number;
@@ -35,7 +36,7 @@ export async function listenDlmsMeter(meter: DlmsMeter, o: DlmsListenerOptions):
     state.connections++;
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
-    serve(socket, new CosemSession(meter, o.security), serverAddress, () => state.mode);
+    serve(socket, new CosemSession(meter, o.security), serverAddress, state);
   });
   await new Promise<void>((resolve) => server.listen(o.port ?? 0, o.host ?? '127.0.0.1', resolve));
   const address = server.address();
@@ -60,16 +61,26 @@ export async function listenDlmsMeter(meter: DlmsMeter, o: DlmsListenerOptions):
 }
 
 /** Answers the socket's frames in order: each reply is written before the next request is read. */
-function serve(socket: Socket, session: CosemSession, serverAddress: number, mode: () => ListenerMode): void {
+function serve(
+  socket: Socket,
+  session: CosemSession,
+  serverAddress: number,
+  state: { mode: ListenerMode },
+): void {
   const stream = new WrapperStream();
   let chain = Promise.resolve();
   socket.on('data', (chunk: Buffer) => {
     for (const frame of stream.push(new Uint8Array(chunk)).frames) {
       if (frame.destination !== serverAddress) continue;
       chain = chain.then(async () => {
+        if (state.mode === 'drop-once') {
+          state.mode = 'normal';
+          socket.destroy();
+          return;
+        }
         const reply = await session.handle(frame.apdu);
-        if (!reply || mode() === 'mute' || socket.destroyed) return;
-        const source = mode() === 'wrong-port' ? serverAddress + 1 : serverAddress;
+        if (!reply || state.mode === 'mute' || socket.destroyed) return;
+        const source = state.mode === 'wrong-port' ? serverAddress + 1 : serverAddress;
         socket.write(encodeWrapper({ source, destination: frame.source, apdu: reply }));
       });
     }

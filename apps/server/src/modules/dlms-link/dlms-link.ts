@@ -1,4 +1,4 @@
-import { DlmsClientError, type DlmsFailureKind } from '@prepay/dlms';
+import { type DlmsClient, DlmsClientError, type DlmsFailureKind } from '@prepay/dlms';
 import type { Deps } from '../../deps.js';
 import { type DlmsSession, openSession } from './dlms-session.js';
 import { type DlmsTaskInput, runDlmsTask } from './dlms-task.js';
@@ -80,6 +80,22 @@ export function createDlmsLink(deps: Deps, options: DlmsLinkOptions) {
       }
     });
   }
-  return { run };
+  /**
+   * Runs `fn` over an association to the meter (under the same limit of open associations) and releases
+   * it. Nothing is recorded: a long exchange such as a firmware image would fill the memory with its blocks.
+   * Failures to connect or associate are thrown as they come (DlmsClientError).
+   */
+  async function withSession<T>(meterId: string, fn: (client: DlmsClient) => Promise<T>): Promise<T> {
+    return limit(async () => {
+      const session = await openSession(deps, meterId, options.timeoutMs);
+      session.channel.recording = false;
+      try {
+        return await fn(session.client);
+      } finally {
+        await session.end().catch(() => undefined);
+      }
+    });
+  }
+  return { run, withSession };
 }
 export type DlmsLink = ReturnType<typeof createDlmsLink>;

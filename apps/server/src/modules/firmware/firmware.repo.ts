@@ -1,5 +1,5 @@
 import type { FirmwareTaskReadRequest } from '@prepay/contracts';
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { accounts, customers, firmwareFiles, firmwareTasks, meters } from '../../db/schema.js';
 import { joinMeterCustomer } from '../../kernel/meter-customer.js';
@@ -49,6 +49,26 @@ export async function insertTask(q: Queryable, task: typeof firmwareTasks.$infer
 
 export async function updateTask(q: Queryable, id: number, set: Partial<typeof firmwareTasks.$inferInsert>) {
   await q.update(firmwareTasks).set(set).where(eq(firmwareTasks.id, id));
+}
+
+/** The oldest standby tasks (status 0), at most `limit`. */
+export async function standbyTasks(q: Queryable, limit: number) {
+  return q
+    .select({ id: firmwareTasks.id, meterId: firmwareTasks.meterId })
+    .from(firmwareTasks)
+    .where(eq(firmwareTasks.status, 0))
+    .orderBy(asc(firmwareTasks.id))
+    .limit(limit);
+}
+
+/** Takes a standby task for this process (running, 3): false when another process took it first. */
+export async function claimTask(q: Queryable, id: number, updateDate: Date): Promise<boolean> {
+  const taken = await q
+    .update(firmwareTasks)
+    .set({ status: 3, updateDate })
+    .where(and(eq(firmwareTasks.id, id), eq(firmwareTasks.status, 0)))
+    .returning({ id: firmwareTasks.id });
+  return taken.length > 0;
 }
 
 const spec: ReadSpec = {

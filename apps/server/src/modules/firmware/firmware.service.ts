@@ -101,7 +101,7 @@ function taskRunner(deps: Deps) {
 }
 
 /** Firmware images (stored, never replaced) and the per-meter upgrade tasks that send them. */
-export function createFirmwareService(deps: Deps) {
+export function createFirmwareService(deps: Deps, onQueued: () => void = () => {}) {
   const { db } = deps.database;
 
   async function upload(
@@ -126,7 +126,7 @@ export function createFirmwareService(deps: Deps) {
   async function createTasks(ctx: UserContext, lines: FirmwareTaskLine[]): Promise<FirmwareTaskRow[]> {
     const ids = lines.map((l) => l.meterId);
     if (new Set(ids).size !== ids.length) throw refuse('The request has duplicate lines');
-    return db.transaction(async (tx) => {
+    const rows = await db.transaction(async (tx) => {
       const out: FirmwareTaskRow[] = [];
       for (const l of lines) {
         const stationId = await meterStation(tx, l.meterId);
@@ -147,11 +147,22 @@ export function createFirmwareService(deps: Deps) {
       await writeAudit(tx, ctx.actor, { title: 'UpdateFirmwareTask', action: 'Create', after: out });
       return out;
     });
+    onQueued();
+    return rows;
+  }
+
+  /** A task whose meter could not be reached (no association): failed with the reason. */
+  async function failTask(id: number, reason: string): Promise<FirmwareTaskRow> {
+    await updateTask(db, id, { status: TASK.failure, reason, updateDate: deps.clock.now(), updateId: null });
+    const row = await taskById(db, id);
+    if (!row) throw refuse(`Firmware task ${id} not found`);
+    return toTaskRow(row);
   }
 
   return {
     upload,
     createTasks,
+    failTask,
     runTask: taskRunner(deps),
     readTasks: async (b: FirmwareTaskReadRequest, user: SessionUser) => {
       const { total, rows } = await readTasks(db, b, user);
