@@ -38,6 +38,9 @@ CREATE OR REPLACE FUNCTION meter_usage_running_redo(ids text[], froms date[]) RE
              count(d.remain1) OVER w AS grp
         FROM unnest(ids, froms) a(meter_id, from_day)
         JOIN meter_daily_data d ON d.meter_id = a.meter_id AND d.reading_date >= a.from_day
+         -- The batch's earliest day as one value too: the monthly partitions before it are pruned once,
+         -- instead of every meter probing each month's index.
+         AND d.reading_date >= (SELECT min(f) FROM unnest(froms) f)
         LEFT JOIN LATERAL (
           SELECT r.units, r.read_days, r.remain1, r.remain_date FROM meter_usage_running r
            WHERE r.meter_id = a.meter_id AND r.reading_date < a.from_day
