@@ -32,6 +32,7 @@ const opArb = fc.oneof(
         meter: fc.nat({ max: 5 }),
         day: fc.nat({ max: 9 }),
         usage: fc.option(fc.integer({ min: 0, max: 900 }), { freq: 6 }),
+        remain: fc.option(fc.integer({ min: 0, max: 5000 }), { freq: 2 }),
       }),
       { minLength: 1, maxLength: 12 },
     ),
@@ -67,6 +68,7 @@ async function apply(op: Op) {
           stationId: m.stationId,
           currentDate: addDays(START, r.day),
           usage1: r.usage,
+          remain1: r.remain,
           total1: 0,
         };
       }),
@@ -123,6 +125,37 @@ const lastPurchaseRecomputed = async () =>
       order by meter_id, create_date desc, id desc`),
   );
 
+type Running = {
+  meter_id: string;
+  day: string;
+  units: number;
+  read_days: number;
+  remain1: number | null;
+  remain_day: string | null;
+};
+
+const runningKept = async () =>
+  rowsOf<Running>(
+    await t.database.db.execute(sql`
+      select meter_id, to_char(reading_date, 'YYYY-MM-DD') as day, units::int as units, read_days,
+             remain1::int as remain1, to_char(remain_date, 'YYYY-MM-DD') as remain_day
+      from meter_usage_running order by 1, 2`),
+  );
+
+/** Per daily row, its meter's rows up to that day summed, counted and searched for the latest credit. */
+const runningRecomputed = async () =>
+  rowsOf<Running>(
+    await t.database.db.execute(sql`
+      select d.meter_id, to_char(d.reading_date, 'YYYY-MM-DD') as day,
+        coalesce(sum(x.usage1), 0)::int as units, count(x.usage1)::int as read_days,
+        ((array_agg(x.remain1 order by x.reading_date desc) filter (where x.remain1 is not null))[1])::int
+          as remain1,
+        to_char(max(x.reading_date) filter (where x.remain1 is not null), 'YYYY-MM-DD') as remain_day
+      from meter_daily_data d
+      join meter_daily_data x on x.meter_id = d.meter_id and x.reading_date <= d.reading_date
+      group by d.meter_id, d.reading_date order by 1, 2`),
+  );
+
 describe('revenue-protection summaries', () => {
   it('equal a recomputation from the raw rows after any writes', async () => {
     await fc.assert(
@@ -131,6 +164,7 @@ describe('revenue-protection summaries', () => {
         await t.database.db.execute(sql`update meters set transformer_id = null`);
         for (const op of ops) await apply(op);
         expect(await kept()).toEqual(await recomputed());
+        expect(await runningKept()).toEqual(await runningRecomputed());
       }),
       { numRuns: 25 },
     );
@@ -186,5 +220,62 @@ describe('revenue-protection summaries', () => {
     expect(await kept()).toEqual(before);
     await t.database.db.execute(sql`truncate meter_daily_data`);
     expect(await kept()).toEqual([]);
+  });
+
+  it("keeps each meter's running totals right through back-dated rows, corrections and deletes", async () => {
+    const m = fleet[0];
+    if (!m) throw new Error('no fixture meter');
+    const db = t.database.db;
+    await db.execute(sql`truncate meter_daily_data`);
+    const row = (day: number, usage1: number | null, remain1: number | null) => ({
+      meterId: m.meterId,
+      stationId: m.stationId,
+      currentDate: addDays(START, day),
+      usage1,
+      remain1,
+      total1: 0,
+    });
+    await storeDailyRows(t, [row(1, 10, 500), row(2, 20, null), row(4, 40, 300)]);
+    // Back-dated, then a correction of day 2 (re-collected: usage and credit replaced), then a delete.
+    await storeDailyRows(t, [row(0, 5, 900)]);
+    await storeDailyRows(t, [row(2, 25, 450)]);
+    await db.execute(
+      sql`delete from meter_daily_data where meter_id = ${m.meterId} and reading_date = ${addDays(START, 1)}::date`,
+    );
+    const day = (n: number) => addDays(START, n);
+    expect(await runningKept()).toEqual([
+      { meter_id: m.meterId, day: day(0), units: 5, read_days: 1, remain1: 900, remain_day: day(0) },
+      { meter_id: m.meterId, day: day(2), units: 30, read_days: 2, remain1: 450, remain_day: day(2) },
+      { meter_id: m.meterId, day: day(4), units: 70, read_days: 3, remain1: 300, remain_day: day(4) },
+    ]);
+    expect(await runningKept()).toEqual(await runningRecomputed());
+  });
+
+  it('backfills the running totals from existing rows in one pass to the same figures', async () => {
+    const [a, b] = fleet;
+    if (!a || !b) throw new Error('no fixture meters');
+    const db = t.database.db;
+    await db.execute(sql`truncate meter_daily_data`);
+    await storeDailyRows(
+      t,
+      [0, 1, 3, 6].flatMap((d) =>
+        [a, b].map((m, i) => ({
+          meterId: m.meterId,
+          stationId: m.stationId,
+          currentDate: addDays(START, d),
+          usage1: d === 3 && i === 0 ? null : 10 * d + i,
+          remain1: d % 3 === 0 ? 100 * d + i : null,
+          total1: 0,
+        })),
+      ),
+    );
+    const before = await runningKept();
+    expect(before).toHaveLength(8);
+    // Rows present before the state existed: the migration's backfill is this rebuild.
+    await db.execute(sql`delete from meter_usage_running`);
+    expect(await runningKept()).toEqual([]);
+    await db.execute(sql`select meter_usage_running_rebuild()`);
+    expect(await runningKept()).toEqual(before);
+    expect(before).toEqual(await runningRecomputed());
   });
 });

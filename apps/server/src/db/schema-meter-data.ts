@@ -252,3 +252,21 @@ export const transformerDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.transformerId, t.readingDate] })],
 );
+
+/**
+ * Per meter and daily row, the running sum of usage1, the running count of rows with one, and the latest
+ * credit read up to that day with its day (triggers on meter_daily_data): a range of a meter's days is
+ * two probes instead of its rows.
+ */
+export const meterUsageRunning = pgTable(
+  'meter_usage_running',
+  {
+    meterId: text('meter_id').notNull(),
+    readingDate: day('reading_date').notNull(),
+    units: units('units').notNull().default(sql`0`),
+    readDays: integer('read_days').notNull().default(0),
+    remain1: units('remain1'),
+    remainDate: day('remain_date'),
+  },
+  (t) => [primaryKey({ columns: [t.meterId, t.readingDate] })],
+);

@@ -97,3 +97,13 @@ export const kwhOf = (units: string | number | null | undefined) =>
 /** A numeric percentage or average as the wire's number. */
 export const numberOf = (v: string | number | null | undefined) =>
   v === null || v === undefined ? null : Number(v);
+
+/**
+ * A meter's running totals at the end of a day, as a lateral select of (units, read_days, remain1,
+ * remain_date): the kept row of its last daily row on or before the day (nothing before: none). A range
+ * of days is the row at its end minus the row at the day before its start, two index probes.
+ */
+export const runningAt = (meterId: SQL, day: SQL) => sql`(
+  select r.units, r.read_days, r.remain1, r.remain_date from meter_usage_running r
+  where r.meter_id = ${meterId} and r.reading_date <= ${day}
+  order by r.reading_date desc limit 1)`;

@@ -9,7 +9,15 @@ import type { Queryable } from '../../db/client.js';
 import { serverZone } from '../../kernel/units.js';
 import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { endOfDay, findingOrder, findingPage, kwhOf, meterScope, numberOf } from './finding-scope.repo.js';
+import {
+  endOfDay,
+  findingOrder,
+  findingPage,
+  kwhOf,
+  meterScope,
+  numberOf,
+  runningAt,
+} from './finding-scope.repo.js';
 
 /**
  * Each account's last issued credit vend up to the end of `asOf` (a cancelled vend is no purchase), with
@@ -130,29 +138,25 @@ export function beyondCreditQuery(req: BeyondCreditRequest, user: SessionUser, a
       select lp.*, greatest(lp.purchase_day + 1, ${asOf}::date - ${SINCE_DAYS - 1}::int) as first_day
       from (${lastPurchase(meterScope(req, user, true), asOf, 'inner')}) lp
     ),
-    cb as (
-      select w.meter_id, b.remain1 from w join lateral (
-        select d.remain1 from meter_daily_data d
-        where d.meter_id = w.meter_id and d.remain1 is not null and d.reading_date < w.purchase_day
-          and d.reading_date >= w.purchase_day - ${CREDIT_LOOKBACK_DAYS}::int
-        order by d.reading_date desc limit 1
-      ) b on true
-    ),
-    -- Per meter one index range from the day after its purchase (the whole-fleet join cannot prune the
-    -- monthly partitions by per-meter bounds, so it would hash every row of the 400 days).
+    -- Each meter's energy since its purchase and the credit read before it, from the running totals
+    -- kept on write (a per-meter range of daily rows would read up to 400 rows a meter): the totals at
+    -- asOf less those at the day before the first day, and the latest credit up to the day before the
+    -- purchase if it was read within the lookback.
     s as (
-      select w.meter_id, u.read_days, u.units from w cross join lateral (
-        select count(d.usage1)::int as read_days, coalesce(sum(d.usage1), 0)::bigint as units
-        from meter_daily_data d
-        where d.meter_id = w.meter_id and d.reading_date between w.first_day and ${asOf}::date
-      ) u
+      select w.meter_id, (coalesce(e.read_days, 0) - coalesce(b.read_days, 0))::int as read_days,
+             (coalesce(e.units, 0) - coalesce(b.units, 0))::bigint as units,
+             case when c.remain_date >= w.purchase_day - ${CREDIT_LOOKBACK_DAYS}::int then c.remain1 end as remain1
+      from w
+      left join lateral ${runningAt(sql`w.meter_id`, sql`${asOf}::date`)} e on true
+      left join lateral ${runningAt(sql`w.meter_id`, sql`w.first_day - 1`)} b on true
+      left join lateral ${runningAt(sql`w.meter_id`, sql`w.purchase_day - 1`)} c on true
     ),
     x as (
       select w.meter_id, w.customer_id, w.transformer_id, w.station_id, w.last_purchase, w.bought,
-             cb.remain1 as credit_before, coalesce(s.units, 0) as units, coalesce(s.read_days, 0) as read_days,
-             greatest(0, ${asOf}::date - w.first_day + 1) - coalesce(s.read_days, 0) as missing_days,
-             coalesce(s.units, 0) - (w.bought + coalesce(cb.remain1, 0) + ${emergency}::bigint) as excess
-      from w left join cb on cb.meter_id = w.meter_id left join s on s.meter_id = w.meter_id
+             s.remain1 as credit_before, s.units, s.read_days,
+             greatest(0, ${asOf}::date - w.first_day + 1) - s.read_days as missing_days,
+             s.units - (w.bought + coalesce(s.remain1, 0) + ${emergency}::bigint) as excess
+      from w join s on s.meter_id = w.meter_id
     )
     select * from x where excess > 0`;
 }

@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { daysBetween } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { findingOrder, findingPage, kwhOf, meterScope, numberOf } from './finding-scope.repo.js';
+import { findingOrder, findingPage, kwhOf, meterScope, numberOf, runningAt } from './finding-scope.repo.js';
 import { transformerScope } from './findings.repo.js';
 import { beyondCreditQuery, zeroBuyersQuery } from './purchase-findings.repo.js';
 import { tamperQuery } from './tamper.repo.js';
@@ -22,20 +22,22 @@ const L = SUSPECT_LIMITS;
 
 /**
  * Each meter's average daily use over the range against the as long period before it: the drop in
- * percent where both have readings and something was used before.
+ * percent where both have readings and something was used before. From the running totals kept on write
+ * (three index probes a meter instead of two ranges' daily rows).
  */
 function consumptionDrop(from: string, to: string, length: number): SQL {
   return sql`
     select meter_id, round((p_units * w_days - w_units * p_days) * 100.0 / (p_units * w_days), 2) as drop_percent
     from (
-      select d.meter_id,
-        count(d.usage1) filter (where d.reading_date >= ${from}::date)::int as w_days,
-        coalesce(sum(d.usage1) filter (where d.reading_date >= ${from}::date), 0)::bigint as w_units,
-        count(d.usage1) filter (where d.reading_date < ${from}::date)::int as p_days,
-        coalesce(sum(d.usage1) filter (where d.reading_date < ${from}::date), 0)::bigint as p_units
-      from meter_daily_data d join sm on sm.meter_id = d.meter_id
-      where d.reading_date between ${from}::date - ${length}::int and ${to}::date
-      group by d.meter_id
+      select sm.meter_id,
+        coalesce(t.read_days, 0) - coalesce(f.read_days, 0) as w_days,
+        coalesce(t.units, 0) - coalesce(f.units, 0) as w_units,
+        coalesce(f.read_days, 0) - coalesce(p.read_days, 0) as p_days,
+        coalesce(f.units, 0) - coalesce(p.units, 0) as p_units
+      from sm
+      left join lateral ${runningAt(sql`sm.meter_id`, sql`${to}::date`)} t on true
+      left join lateral ${runningAt(sql`sm.meter_id`, sql`${from}::date - 1`)} f on true
+      left join lateral ${runningAt(sql`sm.meter_id`, sql`${from}::date - ${length + 1}::int`)} p on true
     ) c where p_days > 0 and w_days > 0 and p_units > 0`;
 }
 

@@ -2,7 +2,7 @@ import { TAMPER_BEFORE_DAYS, type TamperRequest, type TamperRow } from '@prepay/
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { findingOrder, findingPage, meterScope, numberOf } from './finding-scope.repo.js';
+import { findingOrder, findingPage, meterScope, numberOf, runningAt } from './finding-scope.repo.js';
 
 /** Flag → its daily-data column (a fixed list: the request's flag never reaches the SQL as text). */
 const FLAG_COLUMNS = {
@@ -48,21 +48,19 @@ export function tamperQuery(req: TamperRequest, user: SessionUser): SQL {
       where d.reading_date between ${from}::date and ${to}::date and ${ANY_TAMPER}
       group by d.meter_id
     ),
-    -- Per tampered meter one index range around its first event (a join on per-meter bounds cannot
-    -- prune the monthly partitions, so it would hash the whole fleet's rows of the range).
+    -- Per tampered meter the use before and after its first event from the running totals kept on
+    -- write: four index probes instead of up to a year of its daily rows.
     ba as (
-      select e.meter_id, u.* from e cross join lateral (
-        select
-          count(d.usage1) filter (where d.reading_date < e.first_day)::int as b_days,
-          coalesce(sum(d.usage1) filter (where d.reading_date < e.first_day), 0)::bigint as b_units,
-          count(d.usage1) filter (where d.reading_date > e.first_day)::int as a_days,
-          coalesce(sum(d.usage1) filter (where d.reading_date > e.first_day), 0)::bigint as a_units
-        from meter_daily_data d
-        where d.meter_id = e.meter_id
-          and d.reading_date between e.first_day - ${TAMPER_BEFORE_DAYS}::int and ${to}::date
-          and d.reading_date <> e.first_day
-          and d.reading_date >= ${from}::date - ${TAMPER_BEFORE_DAYS}::int
-      ) u
+      select e.meter_id,
+        (coalesce(b1.read_days, 0) - coalesce(b0.read_days, 0))::int as b_days,
+        (coalesce(b1.units, 0) - coalesce(b0.units, 0))::bigint as b_units,
+        (coalesce(a1.read_days, 0) - coalesce(a0.read_days, 0))::int as a_days,
+        (coalesce(a1.units, 0) - coalesce(a0.units, 0))::bigint as a_units
+      from e
+      left join lateral ${runningAt(sql`e.meter_id`, sql`e.first_day - ${TAMPER_BEFORE_DAYS + 1}::int`)} b0 on true
+      left join lateral ${runningAt(sql`e.meter_id`, sql`e.first_day - 1`)} b1 on true
+      left join lateral ${runningAt(sql`e.meter_id`, sql`e.first_day`)} a0 on true
+      left join lateral ${runningAt(sql`e.meter_id`, sql`${to}::date`)} a1 on true
     )
     select sm.meter_id, sm.customer_id, sm.transformer_id, sm.station_id, e.first_day, e.last_day,
       e.event_days, ${flagDays},
