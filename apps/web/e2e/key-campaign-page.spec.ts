@@ -1,24 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { luhnCheckDigit } from '@prepay/sts';
 import { ADMIN_PASSWORD, api, apiLogin, describeConsole, downloadWorkbook, loginAs, visit } from './helpers';
-import { TOKEN, uniqueSuffix, vendableAccount } from './vending-helpers';
+import { E2E_METER, TOKEN, uniqueSuffix, vendableAccount } from './vending-helpers';
 
 /** A meter number whose check digit is right (an STS meter number is an IAIN: Luhn-checked). */
 const iain = (n: number, suffix: string) => {
   const body = `47${n}${suffix}`;
   return body + luhnCheckDigit(body);
-};
-const METER = {
-  type: 0,
-  ea: '07',
-  protocolVersion: 'STS-1',
-  baseYear: 2014,
-  sgc: '123456',
-  krn: 1,
-  ken: 255,
-  ti: 1,
-  kt: 2,
-  decoderKey: 'ABCDEF0123456789',
 };
 
 /**
@@ -37,7 +25,7 @@ async function fleet(request: APIRequestContext, suffix: string) {
   const a = await vendableAccount(request, `${suffix}1`, iain(1, suffix));
   const b = await vendableAccount(request, `${suffix}2`, iain(2, suffix));
   const bare = iain(3, suffix);
-  const meter = await api(request, '/api/meter/create', [{ ...METER, meterId: bare }], admin);
+  const meter = await api(request, '/api/meter/create', [{ ...E2E_METER, meterId: bare }], admin);
   expect(meter.code, meter.reason).toBe(0);
   return { issued: [a.meterId, b.meterId].sort(), failed: bare };
 }
@@ -78,6 +66,8 @@ for (const [title, viewport] of [
       await visit(page, '/setting/key-campaign');
 
       await page.getByTestId('list-add').click();
+      // The dialog's body scrolls; its Start stays in the window, on a phone too.
+      await expect(page.getByTestId('campaign-start')).toBeInViewport({ ratio: 1 });
       await page
         .getByTestId('campaign-meter-list')
         .fill([...meters.issued, meters.failed, 'NOSUCHMETER'].join('\n'));

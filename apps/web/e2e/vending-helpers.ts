@@ -9,6 +9,20 @@ export const tokenIn = (text: string | null) => /\d{4} \d{4} \d{4} \d{4} \d{4}/.
 /** A 7-digit suffix for this run's records (`n` apart for each test of a file): meter `4700<suffix>`. */
 export const uniqueSuffix = (n = 0) => String((Date.now() + n) % 10_000_000).padStart(7, '0');
 
+/** The STS fields of the meters these tests make: EA07, SGC 123456, KRN 1, a known decoder key. */
+export const E2E_METER = {
+  type: 0,
+  ea: '07',
+  protocolVersion: 'STS-1',
+  baseYear: 2014,
+  sgc: '123456',
+  krn: 1,
+  ken: 255,
+  ti: 1,
+  kt: 2,
+  decoderKey: 'ABCDEF0123456789',
+};
+
 /** A vendable account made through the master-data API: customer, tariff, meter with a decoder key, account. */
 export async function vendableAccount(request: APIRequestContext, suffix: string, meterId = `4700${suffix}`) {
   const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
@@ -24,21 +38,7 @@ export async function vendableAccount(request: APIRequestContext, suffix: string
   await ok('/api/tariff/create', [
     { tariffId, tariffName: 'E2E RESIDENTIAL', price: '10', tax: '7.5', monthlyCharge: '0' },
   ]);
-  await ok('/api/meter/create', [
-    {
-      meterId,
-      type: 0,
-      ea: '07',
-      protocolVersion: 'STS-1',
-      baseYear: 2014,
-      sgc: '123456',
-      krn: 1,
-      ken: 255,
-      ti: 1,
-      kt: 2,
-      decoderKey: 'ABCDEF0123456789',
-    },
-  ]);
+  await ok('/api/meter/create', [{ meterId, ...E2E_METER }]);
   await ok('/api/account/create', [{ customerId, meterId, tariffId }]);
   return { meterId, customerId };
 }
