@@ -104,7 +104,13 @@ function createCampaignWorker(deps: Deps): CampaignWorker {
       for (;;) {
         const batch = await nextPending(deps.database.db, BATCH);
         if (batch.length === 0 || stopped) break;
-        for (const key of batch) if (!stopped) await issueOrFail(deps, store, key);
+        for (const key of batch) {
+          if (stopped) break;
+          await issueOrFail(deps, store, key);
+          // PGlite answers within microtasks: without a turn of the event loop between meters, a campaign
+          // would hold off every request, timer and close until its last meter.
+          await new Promise((r) => setImmediate(r));
+        }
       }
     } while (again && !stopped);
   };
