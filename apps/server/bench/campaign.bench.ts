@@ -18,6 +18,7 @@ import { buildApp } from '../src/app.js';
 import { type Database, rowsOf } from '../src/db/client.js';
 import { meters } from '../src/db/schema.js';
 import { keyStoreOf } from '../src/modules/keystore/index.js';
+import { REVISION_2 } from '../test/campaign-keys.js';
 import { ADMIN_PASSWORD, METER_STS, testConfig } from '../test/test-config.js';
 import {
   benchEngines,
@@ -63,13 +64,7 @@ async function appOn(database: Database) {
   });
   await app.ready();
   const store = await keyStoreOf(app.deps);
-  await store.putVendingKey({
-    sgc: '123456',
-    krn: 2,
-    dkga: '02',
-    baseYear: 2014,
-    key: 'CDCDCDCDCDCDCDCD',
-  } as never);
+  await store.putVendingKey(REVISION_2 as never);
   for (const meterId of ids)
     await store.putDecoderKey({ meterId, decoderKey: DECODER_KEY, ...STS, baseYear: 1993 });
   return app;

@@ -3,14 +3,12 @@ import { inArray } from 'drizzle-orm';
 import { meters } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
+import { REVISION_2 } from './campaign-keys.js';
 import { gprsFleetMeters } from './fleet-fixture.js';
 import type { TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
 import { METER_STS } from './test-config.js';
-import { DECODER_KEY, vendableMeter } from './vending-fixture.js';
-
-/** Revision 2 of the tests' supply group on base date 2014: what a campaign moves meters to. */
-export const REVISION_2 = { sgc: '123456', krn: 2, dkga: '02', baseYear: 2014, key: 'CDCDCDCDCDCDCDCD' };
+import { vendableMeter } from './vending-fixture.js';
 
 /**
  * Vendable GPRS meters (protocol 2.2) still on base date 1993 and key revision 1, on the server's side:
@@ -21,7 +19,7 @@ export async function meters1993(t: TestApp, ids: string[]) {
   await store.putVendingKey(REVISION_2 as never);
   for (const meterId of ids) {
     await vendableMeter(t, { meterId, protocolVersion: '2.2' });
-    await store.putDecoderKey({ meterId, decoderKey: DECODER_KEY, ...METER_STS, baseYear: 1993 });
+    await store.putDecoderKey({ ...METER_STS, meterId, baseYear: 1993 });
   }
   for (let i = 0; i < ids.length; i += 1000) {
     await t.database.db

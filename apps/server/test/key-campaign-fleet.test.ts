@@ -115,7 +115,6 @@ describe('a key campaign through the simulated fleet', () => {
     fleets.push(await fleet1993(headend, offline));
     await sweepUntil(
       'every meter to accept',
-      sweep,
       async () => (await inState(campaignId, 'accepted')).length === all.length,
     );
 

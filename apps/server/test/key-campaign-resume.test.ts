@@ -4,6 +4,7 @@ import { buildApp } from '../src/app.js';
 import { manualClock } from '../src/lib/clock.js';
 import { campaignWorkerOf } from '../src/modules/key-campaign/index.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
+import { REVISION_2 } from './campaign-keys.js';
 import { createTestApp, queryRows, type TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
@@ -23,13 +24,7 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
   const store = await keyStoreOf(t.app.deps);
-  await store.putVendingKey({
-    sgc: '123456',
-    krn: 2,
-    dkga: '02',
-    baseYear: 2014,
-    key: 'CDCDCDCDCDCDCDCD',
-  } as never);
+  await store.putVendingKey(REVISION_2 as never);
   for (const meterId of ids) await vendableMeter(t, { meterId });
 });
 afterAll(() => t.close());

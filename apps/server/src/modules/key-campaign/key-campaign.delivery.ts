@@ -21,6 +21,7 @@ import {
   setTaskIds,
 } from './key-campaign.repo.js';
 import { campaignContext } from './key-campaign.worker.js';
+import { perDeps } from './per-deps.js';
 
 /** Meters looked at per sweep; the next sweep takes the rest. */
 const SWEEP_LIMIT = 5_000;
@@ -198,14 +199,5 @@ function createDelivery(deps: Deps): CampaignDelivery {
   };
 }
 
-const deliveries = new WeakMap<Deps, CampaignDelivery>();
-
 /** The app's one delivery (per deps): its state is the campaign rows and their tasks. */
-export function campaignDeliveryOf(deps: Deps): CampaignDelivery {
-  let d = deliveries.get(deps);
-  if (!d) {
-    d = createDelivery(deps);
-    deliveries.set(deps, d);
-  }
-  return d;
-}
+export const campaignDeliveryOf: (deps: Deps) => CampaignDelivery = perDeps(createDelivery);

@@ -90,12 +90,12 @@ export async function lockPending(q: Queryable, campaignId: number, meterId: str
   return row;
 }
 
+/** One campaign meter by its key. */
+const keyIs = (key: { campaignId: number; meterId: string }) =>
+  and(eq(keyCampaignMeters.campaignId, key.campaignId), eq(keyCampaignMeters.meterId, key.meterId));
+
 export async function lockCampaignMeter(q: Queryable, campaignId: number, meterId: string) {
-  const [row] = await q
-    .select()
-    .from(keyCampaignMeters)
-    .where(and(eq(keyCampaignMeters.campaignId, campaignId), eq(keyCampaignMeters.meterId, meterId)))
-    .for('update');
+  const [row] = await q.select().from(keyCampaignMeters).where(keyIs({ campaignId, meterId })).for('update');
   return row;
 }
 
@@ -104,11 +104,7 @@ export async function setMeterState(
   key: { campaignId: number; meterId: string },
   set: { state: string; receiptId?: number; error?: string | null; updateDate: Date },
 ): Promise<CampaignMeterRow | undefined> {
-  const [row] = await q
-    .update(keyCampaignMeters)
-    .set(set)
-    .where(and(eq(keyCampaignMeters.campaignId, key.campaignId), eq(keyCampaignMeters.meterId, key.meterId)))
-    .returning();
+  const [row] = await q.update(keyCampaignMeters).set(set).where(keyIs(key)).returning();
   return row;
 }
 
@@ -201,14 +197,7 @@ export async function claimSend(q: Queryable, key: { campaignId: number; meterId
   const rows = await q
     .update(keyCampaignMeters)
     .set({ taskIds: [], updateDate: now })
-    .where(
-      and(
-        eq(keyCampaignMeters.campaignId, key.campaignId),
-        eq(keyCampaignMeters.meterId, key.meterId),
-        eq(keyCampaignMeters.state, 'issued'),
-        isNull(keyCampaignMeters.taskIds),
-      ),
-    )
+    .where(and(keyIs(key), eq(keyCampaignMeters.state, 'issued'), isNull(keyCampaignMeters.taskIds)))
     .returning({ meterId: keyCampaignMeters.meterId });
   return rows.length === 1;
 }
@@ -218,10 +207,7 @@ export async function setTaskIds(
   key: { campaignId: number; meterId: string },
   set: { taskIds: number[]; error?: string | null; updateDate: Date },
 ) {
-  await q
-    .update(keyCampaignMeters)
-    .set(set)
-    .where(and(eq(keyCampaignMeters.campaignId, key.campaignId), eq(keyCampaignMeters.meterId, key.meterId)));
+  await q.update(keyCampaignMeters).set(set).where(keyIs(key));
 }
 
 /** Moves the given meters from `issued` to `delivered` (their token tasks ended well). */

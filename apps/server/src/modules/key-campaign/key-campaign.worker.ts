@@ -9,6 +9,7 @@ import {
   nextPending,
   setMeterState,
 } from './key-campaign.repo.js';
+import { perDeps } from './per-deps.js';
 
 const BATCH = 50;
 
@@ -133,14 +134,5 @@ function createCampaignWorker(deps: Deps): CampaignWorker {
   };
 }
 
-const workers = new WeakMap<Deps, CampaignWorker>();
-
 /** The one worker per app (deps): state lives in the database, so a new process resumes where one stopped. */
-export function campaignWorkerOf(deps: Deps): CampaignWorker {
-  let w = workers.get(deps);
-  if (!w) {
-    w = createCampaignWorker(deps);
-    workers.set(deps, w);
-  }
-  return w;
-}
+export const campaignWorkerOf: (deps: Deps) => CampaignWorker = perDeps(createCampaignWorker);
