@@ -82,14 +82,18 @@ const fleetSpec = (): FleetSpec =>
     })),
   }) as never;
 
-const accepted = async (database: Database) =>
-  Number(
-    rowsOf<{ n: number }>(
-      await database.db.execute(
-        sql`select count(*)::int as n from key_campaign_meters where state = 'accepted'`,
-      ),
-    )[0]?.n,
+/** How many meters accepted; a failed meter ends the bench with its reason. */
+async function accepted(database: Database) {
+  const rows = rowsOf<{ state: string; n: number; error: string | null }>(
+    await database.db.execute(
+      sql`select state, count(*)::int as n, max(error) as error from key_campaign_meters group by state`,
+    ),
   );
+  const failed = rows.find((r) => r.state === 'failed');
+  if (failed) throw new Error(`${failed.n} meter(s) failed: ${failed.error}`);
+  if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(rows));
+  return Number(rows.find((r) => r.state === 'accepted')?.n ?? 0);
+}
 
 async function run(database: Database, label: string, y: Yardstick) {
   await meters1993(database);
