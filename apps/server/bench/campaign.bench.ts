@@ -12,17 +12,17 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { meterAddress } from '@prepay/dlt645';
 import type { FleetSpec } from '@prepay/simulator';
+import { luhnCheckDigit } from '@prepay/sts';
 import { closingLine, type Yardstick } from '@prepay/sts/yardstick';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { type Database, rowsOf } from '../src/db/client.js';
-import { meters } from '../src/db/schema.js';
+import { accounts, customers, meters } from '../src/db/schema.js';
 import { keyStoreOf } from '../src/modules/keystore/index.js';
 import { REVISION_2 } from '../test/campaign-keys.js';
 import { ADMIN_PASSWORD, METER_STS, testConfig } from '../test/test-config.js';
 import {
   benchEngines,
-  benchMeterId,
   benchYardstick,
   injectPost,
   onEngine,
@@ -35,14 +35,37 @@ import {
 const METERS = Number(process.env.BENCH_METERS ?? 2_000);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'campaign-bench-'));
 const { decoderKey: DECODER_KEY, ...STS } = METER_STS;
-const ids = Array.from({ length: METERS }, (_, i) => benchMeterId(i + 1));
+/** Meter numbers with their Luhn check digit: a key change token carries the meter's PAN. */
+const ids = Array.from({ length: METERS }, (_, i) => {
+  const body = `4760${String(i + 1).padStart(6, '0')}`;
+  return body + luhnCheckDigit(body);
+});
 
 /** The bench meters as GPRS meters (protocol 2.2) on base date 1993, with their decoder keys. */
 async function meters1993(database: Database) {
-  await seedVendData(database, METERS);
-  await database.db
-    .update(meters)
-    .set({ ...STS, baseYear: 1993, communicationWay: 0, protocolVersion: '2.2', status: true });
+  await seedVendData(database, 0);
+  const { db } = database;
+  for (let i = 0; i < ids.length; i += 500) {
+    const part = ids.slice(i, i + 500);
+    const station = { stationId: '0001' };
+    await db
+      .insert(customers)
+      .values(part.map((m) => ({ customerId: `C${m}`, customerName: m, ...station })));
+    await db.insert(meters).values(
+      part.map((meterId) => ({
+        meterId,
+        ...STS,
+        baseYear: 1993,
+        communicationWay: 0,
+        protocolVersion: '2.2',
+        status: true,
+        ...station,
+      })),
+    );
+    await db
+      .insert(accounts)
+      .values(part.map((meterId) => ({ meterId, customerId: `C${meterId}`, tariffId: 'TB', ...station })));
+  }
 }
 
 async function appOn(database: Database) {
