@@ -2,8 +2,7 @@ import { type Fleet, startFleet } from '@prepay/simulator';
 import { inArray } from 'drizzle-orm';
 import { meters } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
-import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
-import { REVISION_2 } from './campaign-keys.js';
+import { putRevision2 } from './campaign-keys.js';
 import { gprsFleetMeters } from './fleet-fixture.js';
 import type { TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
@@ -15,8 +14,7 @@ import { vendableMeter } from './vending-fixture.js';
  * the meter rows and their decoder keys. The next revision's vending key is stored too.
  */
 export async function meters1993(t: TestApp, ids: string[]) {
-  const store = await keyStoreOf(t.app.deps);
-  await store.putVendingKey(REVISION_2 as never);
+  const store = await putRevision2(t.app);
   for (const meterId of ids) {
     await vendableMeter(t, { meterId, protocolVersion: '2.2' });
     await store.putDecoderKey({ ...METER_STS, meterId, baseYear: 1993 });

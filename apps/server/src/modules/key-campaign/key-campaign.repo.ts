@@ -10,6 +10,12 @@ import {
 import { stationScope } from '../../kernel/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
 
+/** A campaign meter's key change record (joined on its receipt number). */
+const changeKeyRecord = and(
+  eq(tokenRecords.kind, 'changeKey'),
+  eq(tokenRecords.receiptId, keyCampaignMeters.receiptId),
+);
+
 export type CampaignRow = typeof keyCampaigns.$inferSelect;
 export type CampaignMeterRow = typeof keyCampaignMeters.$inferSelect;
 
@@ -153,10 +159,7 @@ export function campaignMeters(
     })
     .from(keyCampaignMeters)
     .innerJoin(meters, eq(meters.meterId, keyCampaignMeters.meterId))
-    .leftJoin(
-      tokenRecords,
-      and(eq(tokenRecords.kind, 'changeKey'), eq(tokenRecords.receiptId, keyCampaignMeters.receiptId)),
-    )
+    .leftJoin(tokenRecords, changeKeyRecord)
     .where(
       and(
         eq(keyCampaignMeters.campaignId, req.campaignId),
@@ -179,10 +182,7 @@ export function openForDelivery(q: Queryable, limit: number) {
       tokens: tokenRecords.tokens,
     })
     .from(keyCampaignMeters)
-    .innerJoin(
-      tokenRecords,
-      and(eq(tokenRecords.kind, 'changeKey'), eq(tokenRecords.receiptId, keyCampaignMeters.receiptId)),
-    )
+    .innerJoin(tokenRecords, changeKeyRecord)
     .where(inArray(keyCampaignMeters.state, ['issued', 'delivered']))
     .orderBy(asc(keyCampaignMeters.campaignId), asc(keyCampaignMeters.meterId))
     .limit(limit);
