@@ -6,6 +6,7 @@ import { meters, stations } from '../src/db/schema.js';
 import { manualClock } from '../src/lib/clock.js';
 import { campaignWorkerOf } from '../src/modules/key-campaign/index.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
+import { putRevision2 } from './campaign-keys.js';
 import { createTestApp, queryRows, type TestApp } from './harness.js';
 import { iain } from './masterdata-fixtures.js';
 import { testConfig } from './test-config.js';
@@ -28,15 +29,7 @@ let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
-  // The next revision's vending key: the campaign derives each meter's new decoder key from it.
-  const store = await keyStoreOf(t.app.deps);
-  await store.putVendingKey({
-    sgc: '123456',
-    krn: 2,
-    dkga: '02',
-    baseYear: 2014,
-    key: 'CDCDCDCDCDCDCDCD',
-  } as never);
+  await putRevision2(t.app);
   for (const meterId of ids(0, 24)) await vendableMeter(t, { meterId });
   await t.database.db.insert(stations).values({ stationId: '0002', name: 'East' }).onConflictDoNothing();
   for (const meterId of ids(100, 6)) await vendableMeter(t, { meterId, stationId: '0002' });

@@ -37,11 +37,16 @@ export const keyCampaignMeters = pgTable(
   {
     campaignId: integer('campaign_id').notNull(),
     meterId: text('meter_id').notNull(),
-    /** pending → issued → accepted, or failed (with `error`). */
+    /** pending → issued → delivered (by remote token tasks) → accepted, or failed (with `error`). */
     state: text('state').notNull().default('pending'),
     /** The key-change record's receipt number once issued. */
     receiptId: integer('receipt_id'),
     error: text('error'),
+    /**
+     * The remote token tasks carrying the tokens, in token order: null until sent, [] while being sent (or
+     * when the meter cannot take remote tasks). A failed task is resent under its own id, never replaced.
+     */
+    taskIds: jsonb('task_ids').$type<number[]>(),
     updateDate: timestamp('update_date', { withTimezone: true }),
   },
   (t) => [

@@ -1,11 +1,16 @@
 import type { Deps } from '../../deps.js';
 import type { ServerModule } from '../../http/server-module.js';
+import { campaignDeliveryOf } from './key-campaign.delivery.js';
 import { keyCampaignExportRoute } from './key-campaign.export.js';
 import { keyCampaignRoutes } from './key-campaign.routes.js';
 import { createKeyCampaignService } from './key-campaign.service.js';
 import { campaignWorkerOf } from './key-campaign.worker.js';
 
+export { type CampaignDelivery, campaignDeliveryOf } from './key-campaign.delivery.js';
 export { type CampaignWorker, campaignWorkerOf } from './key-campaign.worker.js';
+
+/** How often the delivery looks at issued meters (KEY_CAMPAIGN_SWEEP_MS; 5 s by default). */
+const sweepMs = () => Math.max(10, Number(process.env.KEY_CAMPAIGN_SWEEP_MS) || 5_000);
 
 /**
  * Key-change campaigns: select meters, start a campaign that issues each its key-change tokens once, and
@@ -20,8 +25,17 @@ export function keyCampaignModule(deps: Deps): ServerModule {
         campaignWorkerOf(deps)
           .wake()
           .catch((err) => app.log.error({ err }, 'key campaign worker stopped'));
+        // Delivery needs the head-end: only a process that reaches meters sends their tokens.
+        if (deps.headend) {
+          campaignDeliveryOf(deps).start(sweepMs(), (err) =>
+            app.log.error({ err }, 'key campaign delivery sweep failed'),
+          );
+        }
       });
-      app.addHook('preClose', () => campaignWorkerOf(deps).stop());
+      app.addHook('preClose', async () => {
+        await campaignDeliveryOf(deps).stop();
+        await campaignWorkerOf(deps).stop();
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { meters, tokenRecords } from '../../db/schema.js';
 import {
@@ -9,6 +9,12 @@ import {
 } from '../../db/schema-campaigns.js';
 import { stationScope } from '../../kernel/read-query.js';
 import type { SessionUser } from '../../lib/user-context.js';
+
+/** A campaign meter's key change record (joined on its receipt number). */
+const changeKeyRecord = and(
+  eq(tokenRecords.kind, 'changeKey'),
+  eq(tokenRecords.receiptId, keyCampaignMeters.receiptId),
+);
 
 export type CampaignRow = typeof keyCampaigns.$inferSelect;
 export type CampaignMeterRow = typeof keyCampaignMeters.$inferSelect;
@@ -90,12 +96,12 @@ export async function lockPending(q: Queryable, campaignId: number, meterId: str
   return row;
 }
 
+/** One campaign meter by its key. */
+const keyIs = (key: { campaignId: number; meterId: string }) =>
+  and(eq(keyCampaignMeters.campaignId, key.campaignId), eq(keyCampaignMeters.meterId, key.meterId));
+
 export async function lockCampaignMeter(q: Queryable, campaignId: number, meterId: string) {
-  const [row] = await q
-    .select()
-    .from(keyCampaignMeters)
-    .where(and(eq(keyCampaignMeters.campaignId, campaignId), eq(keyCampaignMeters.meterId, meterId)))
-    .for('update');
+  const [row] = await q.select().from(keyCampaignMeters).where(keyIs({ campaignId, meterId })).for('update');
   return row;
 }
 
@@ -104,11 +110,7 @@ export async function setMeterState(
   key: { campaignId: number; meterId: string },
   set: { state: string; receiptId?: number; error?: string | null; updateDate: Date },
 ): Promise<CampaignMeterRow | undefined> {
-  const [row] = await q
-    .update(keyCampaignMeters)
-    .set(set)
-    .where(and(eq(keyCampaignMeters.campaignId, key.campaignId), eq(keyCampaignMeters.meterId, key.meterId)))
-    .returning();
+  const [row] = await q.update(keyCampaignMeters).set(set).where(keyIs(key)).returning();
   return row;
 }
 
@@ -157,10 +159,7 @@ export function campaignMeters(
     })
     .from(keyCampaignMeters)
     .innerJoin(meters, eq(meters.meterId, keyCampaignMeters.meterId))
-    .leftJoin(
-      tokenRecords,
-      and(eq(tokenRecords.kind, 'changeKey'), eq(tokenRecords.receiptId, keyCampaignMeters.receiptId)),
-    )
+    .leftJoin(tokenRecords, changeKeyRecord)
     .where(
       and(
         eq(keyCampaignMeters.campaignId, req.campaignId),
@@ -169,4 +168,60 @@ export function campaignMeters(
       ),
     )
     .orderBy(asc(keyCampaignMeters.meterId));
+}
+
+/** Issued and delivered campaign meters with their tokens and tasks: what the delivery sweep follows. */
+export function openForDelivery(q: Queryable, limit: number) {
+  return q
+    .select({
+      campaignId: keyCampaignMeters.campaignId,
+      meterId: keyCampaignMeters.meterId,
+      state: keyCampaignMeters.state,
+      receiptId: keyCampaignMeters.receiptId,
+      taskIds: keyCampaignMeters.taskIds,
+      tokens: tokenRecords.tokens,
+    })
+    .from(keyCampaignMeters)
+    .innerJoin(tokenRecords, changeKeyRecord)
+    .where(inArray(keyCampaignMeters.state, ['issued', 'delivered']))
+    .orderBy(asc(keyCampaignMeters.campaignId), asc(keyCampaignMeters.meterId))
+    .limit(limit);
+}
+export type DeliveryRow = Awaited<ReturnType<typeof openForDelivery>>[number];
+
+/**
+ * Marks the meter's tokens as being sent ([] tasks) if nobody has: of two processes sweeping at once,
+ * only the one that gets the row back sends, so a meter's tokens go out as one set of tasks.
+ */
+export async function claimSend(q: Queryable, key: { campaignId: number; meterId: string }, now: Date) {
+  const rows = await q
+    .update(keyCampaignMeters)
+    .set({ taskIds: [], updateDate: now })
+    .where(and(keyIs(key), eq(keyCampaignMeters.state, 'issued'), isNull(keyCampaignMeters.taskIds)))
+    .returning({ meterId: keyCampaignMeters.meterId });
+  return rows.length === 1;
+}
+
+export async function setTaskIds(
+  q: Queryable,
+  key: { campaignId: number; meterId: string },
+  set: { taskIds: number[]; error?: string | null; updateDate: Date },
+) {
+  await q.update(keyCampaignMeters).set(set).where(keyIs(key));
+}
+
+/** Moves the given meters from `issued` to `delivered` (their token tasks ended well). */
+export async function markDelivered(q: Queryable, campaignId: number, meterIds: string[], now: Date) {
+  if (meterIds.length === 0) return [];
+  return q
+    .update(keyCampaignMeters)
+    .set({ state: 'delivered', error: null, updateDate: now })
+    .where(
+      and(
+        eq(keyCampaignMeters.campaignId, campaignId),
+        inArray(keyCampaignMeters.meterId, meterIds),
+        eq(keyCampaignMeters.state, 'issued'),
+      ),
+    )
+    .returning({ meterId: keyCampaignMeters.meterId });
 }

@@ -5,16 +5,14 @@ import { writeAudit } from '../../kernel/audit.js';
 import { refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { keyStoreOf } from '../keystore/index.js';
-import { findMeter, installKeyChange, lockKeyChangeRecord } from '../vending/index.js';
+import { acceptMeter } from './key-campaign.accept.js';
 import {
   type CampaignRow,
   campaignMeters,
   countSelected,
   insertCampaign,
   loadCampaigns,
-  lockCampaignMeter,
   selectedMeterIds,
-  setMeterState,
   stateCounts,
 } from './key-campaign.repo.js';
 import { campaignWorkerOf } from './key-campaign.worker.js';
@@ -80,28 +78,10 @@ async function create(deps: Deps, ctx: UserContext, req: z.infer<typeof Campaign
   return row;
 }
 
-/**
- * The meter confirmed its key change (read back, or a vend decoded under the new key): the new key
- * becomes current and the campaign counts it accepted.
- */
+/** An operator's word that the meter took its key change (a customer's call, a field visit). */
 async function accept(deps: Deps, ctx: UserContext, key: { campaignId: number; meterId: string }) {
   const keyStore = await keyStoreOf(deps);
-  return deps.database.db.transaction(async (tx) => {
-    const row = await lockCampaignMeter(tx, key.campaignId, key.meterId);
-    const { campaignId, meterId } = key;
-    const m = row && (await findMeter(tx, meterId));
-    if (!m) throw refuse(`Meter ${meterId} is not in key campaign ${campaignId}`);
-    if (!ctx.user.isSystemAdmin && m.stationId !== ctx.user.stationId) {
-      throw refuse(`Meter ${meterId} belongs to another station`);
-    }
-    const open = row.state === 'issued' || row.state === 'delivered';
-    const r = open ? await lockKeyChangeRecord(tx, row.receiptId ?? -1) : undefined;
-    if (!r || r.confirmed) throw refuse(`Meter ${meterId} has no key change tokens to accept`);
-    await installKeyChange(deps, tx, keyStore.on(tx), ctx, { r, m, k: r.keyChange as never });
-    const after = await setMeterState(tx, key, { state: 'accepted', updateDate: deps.clock.now() });
-    await writeAudit(tx, ctx.actor, { title: 'Key Change Campaign', action: 'Confirm', after });
-    return { ...key, state: 'accepted', receiptId: row.receiptId, error: null };
-  });
+  return deps.database.db.transaction((tx) => acceptMeter(deps, tx, keyStore, ctx, key));
 }
 
 export function createKeyCampaignService(deps: Deps) {

@@ -9,6 +9,7 @@ import {
   nextPending,
   setMeterState,
 } from './key-campaign.repo.js';
+import { perDeps } from './per-deps.js';
 
 const BATCH = 50;
 
@@ -104,7 +105,13 @@ function createCampaignWorker(deps: Deps): CampaignWorker {
       for (;;) {
         const batch = await nextPending(deps.database.db, BATCH);
         if (batch.length === 0 || stopped) break;
-        for (const key of batch) if (!stopped) await issueOrFail(deps, store, key);
+        for (const key of batch) {
+          if (stopped) break;
+          await issueOrFail(deps, store, key);
+          // PGlite answers within microtasks: without a turn of the event loop between meters, a campaign
+          // would hold off every request, timer and close until its last meter.
+          await new Promise((r) => setImmediate(r));
+        }
       }
     } while (again && !stopped);
   };
@@ -127,14 +134,5 @@ function createCampaignWorker(deps: Deps): CampaignWorker {
   };
 }
 
-const workers = new WeakMap<Deps, CampaignWorker>();
-
 /** The one worker per app (deps): state lives in the database, so a new process resumes where one stopped. */
-export function campaignWorkerOf(deps: Deps): CampaignWorker {
-  let w = workers.get(deps);
-  if (!w) {
-    w = createCampaignWorker(deps);
-    workers.set(deps, w);
-  }
-  return w;
-}
+export const campaignWorkerOf: (deps: Deps) => CampaignWorker = perDeps(createCampaignWorker);

@@ -1,0 +1,203 @@
+import { TaskStatus } from '@prepay/contracts';
+import type { Deps } from '../../deps.js';
+import { writeAudit } from '../../kernel/audit.js';
+import type { UserContext } from '../../lib/user-context.js';
+import { keyStoreOf } from '../keystore/index.js';
+import {
+  createRemoteTaskService,
+  loadTasks,
+  type RemoteTaskService,
+  runnerOptions,
+  type TaskRecord,
+} from '../remote-task/index.js';
+import { acceptMeter } from './key-campaign.accept.js';
+import {
+  type CampaignRow,
+  claimSend,
+  type DeliveryRow,
+  findCampaign,
+  markDelivered,
+  openForDelivery,
+  setTaskIds,
+} from './key-campaign.repo.js';
+import { campaignContext } from './key-campaign.worker.js';
+import { perDeps } from './per-deps.js';
+
+/** Meters looked at per sweep; the next sweep takes the rest. */
+const SWEEP_LIMIT = 5_000;
+/** The meter's answer to its last key change token when it has installed the new key. */
+const KEY_TAKEN = new Set(['accepted', 'already accepted']);
+
+type Key = { campaignId: number; meterId: string };
+type Verdict = 'unsent' | 'waiting' | 'done' | 'taken' | 'failed' | 'letter';
+
+/** Where a meter's token tasks stand: still to send, running, all ended well (and key taken), or failed. */
+function verdictOf(r: DeliveryRow, byId: Map<number, TaskRecord>): Verdict {
+  if (!r.taskIds) return 'unsent';
+  if (r.taskIds.length === 0) return 'letter';
+  const tasks = r.taskIds.map((id) => byId.get(id));
+  if (tasks.some((t) => !t || t.status === TaskStatus.standBy || t.status === TaskStatus.running)) {
+    return 'waiting';
+  }
+  if (tasks.some((t) => t?.status !== TaskStatus.success)) return 'failed';
+  return KEY_TAKEN.has(tasks[tasks.length - 1]?.reason ?? '') ? 'taken' : 'done';
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+interface Sweep {
+  deps: Deps;
+  tasks: RemoteTaskService;
+  campaigns: Map<number, CampaignRow>;
+}
+
+async function contextOf(s: Sweep, campaignId: number): Promise<UserContext | undefined> {
+  let c = s.campaigns.get(campaignId);
+  if (!c) {
+    c = await findCampaign(s.deps.database.db, campaignId);
+    if (c) s.campaigns.set(campaignId, c);
+  }
+  return c && campaignContext(c);
+}
+
+/** The meter's key change tokens as token tasks, in order; a meter that cannot take them keeps its letter. */
+async function send(s: Sweep, r: DeliveryRow) {
+  const { db } = s.deps.database;
+  const ctx = await contextOf(s, r.campaignId);
+  const now = s.deps.clock.now();
+  if (!ctx || !(await claimSend(db, r, now))) return;
+  const remark = `Key campaign ${r.campaignId}`;
+  try {
+    const lines = (r.tokens ?? []).map((data) => ({ meterId: r.meterId, flag: 'A120', data, remark }));
+    const created = await s.tasks.create(ctx, 'token', lines);
+    const taskIds = created.map((t) => t.id).sort((a, b) => a - b);
+    await setTaskIds(db, r, { taskIds, updateDate: now });
+  } catch (err) {
+    await setTaskIds(db, r, { taskIds: [], error: messageOf(err), updateDate: now });
+  }
+}
+
+/**
+ * A task tried this often is left failed: a meter that took its key but whose answer was lost rejects
+ * the old key's tokens for ever; the operator confirms it (read back, customer call) instead.
+ */
+const MAX_ATTEMPTS = 6;
+
+/** The failed tasks again, under their own ids: the same tokens, never new ones. */
+async function resend(s: Sweep, r: DeliveryRow, byId: Map<number, TaskRecord>) {
+  const ctx = await contextOf(s, r.campaignId);
+  const failed = (r.taskIds ?? []).filter((id) => byId.get(id)?.status === TaskStatus.failure);
+  if (failed.some((id) => (byId.get(id)?.attempts ?? 0) >= MAX_ATTEMPTS)) return;
+  if (ctx && failed.length > 0) await s.tasks.resend(ctx, 'token', failed);
+}
+
+/** The meters whose tasks all ended well become `delivered`: one audit row per campaign and sweep. */
+async function deliver(s: Sweep, keys: Key[]) {
+  const byCampaign = new Map<number, Key[]>();
+  for (const k of keys) byCampaign.set(k.campaignId, [...(byCampaign.get(k.campaignId) ?? []), k]);
+  for (const [campaignId, list] of byCampaign) {
+    const ctx = await contextOf(s, campaignId);
+    if (!ctx) continue;
+    await s.deps.database.db.transaction(async (tx) => {
+      const now = s.deps.clock.now();
+      const moved = await markDelivered(
+        tx,
+        campaignId,
+        list.map((k) => k.meterId),
+        now,
+      );
+      if (moved.length === 0) return;
+      const meters = moved.map((m) => m.meterId);
+      await writeAudit(tx, ctx.actor, {
+        title: 'Key Change Campaign',
+        action: 'Deliver',
+        after: { campaignId, meters },
+      });
+    });
+  }
+}
+
+/** The meter answered that it installed the new key: it becomes the meter's key on our side too. */
+async function accept(s: Sweep, key: Key) {
+  const ctx = await contextOf(s, key.campaignId);
+  if (!ctx) return;
+  const store = await keyStoreOf(s.deps);
+  await s.deps.database.db.transaction((tx) => acceptMeter(s.deps, tx, store, ctx, key));
+}
+
+const reachable = (deps: Deps, meterId: string) => deps.headend?.linkState(meterId).online === true;
+
+/** One meter's next step; a refusal is kept on the meter's row and the sweep goes on. */
+async function step(s: Sweep, r: DeliveryRow, v: Verdict, byId: Map<number, TaskRecord>) {
+  const online = reachable(s.deps, r.meterId);
+  try {
+    if (v === 'unsent' && online) await send(s, r);
+    if (v === 'failed' && online) await resend(s, r, byId);
+    if (v === 'taken') await accept(s, r);
+  } catch (err) {
+    await setTaskIds(s.deps.database.db, r, {
+      taskIds: r.taskIds ?? [],
+      error: messageOf(err),
+      updateDate: s.deps.clock.now(),
+    });
+  }
+}
+
+/**
+ * One pass over the issued and delivered meters: sends the tokens of those the head-end reaches, follows
+ * their tasks, resends failed ones when the meter is back, and accepts meters that took their new key.
+ * Meters out of reach stay `issued` (their tokens go by letter or wait for the meter to come back).
+ */
+async function sweepOnce(s: Sweep) {
+  const rows = await openForDelivery(s.deps.database.db, SWEEP_LIMIT);
+  const taskIds = rows.flatMap((r) => r.taskIds ?? []);
+  const byId = new Map(
+    (taskIds.length ? await loadTasks(s.deps.database.db, taskIds) : []).map((t) => [t.id, t]),
+  );
+  const verdicts = rows.map((r) => ({ r, v: verdictOf(r, byId) }));
+  await deliver(
+    s,
+    verdicts.filter(({ r, v }) => r.state === 'issued' && (v === 'done' || v === 'taken')).map(({ r }) => r),
+  );
+  for (const { r, v } of verdicts) {
+    await step(s, r, v, byId);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+export interface CampaignDelivery {
+  /** One pass (queued behind a pass already running in this process). */
+  sweep(): Promise<void>;
+  /** Sweeps every `everyMs` until stopped. */
+  start(everyMs: number, onError: (err: unknown) => void): void;
+  stop(): Promise<void>;
+}
+
+function createDelivery(deps: Deps): CampaignDelivery {
+  const tasks = createRemoteTaskService(deps, {
+    retries: runnerOptions(process.env).retries,
+    onQueued: () => {},
+  });
+  let chain: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const sweep = () => {
+    const s: Sweep = { deps, tasks, campaigns: new Map() };
+    chain = chain.catch(() => undefined).then(() => sweepOnce(s));
+    return chain;
+  };
+  return {
+    sweep,
+    start(everyMs, onError) {
+      timer ??= setInterval(() => void sweep().catch(onError), everyMs);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await chain.catch(() => undefined);
+    },
+  };
+}
+
+/** The app's one delivery (per deps): its state is the campaign rows and their tasks. */
+export const campaignDeliveryOf: (deps: Deps) => CampaignDelivery = perDeps(createDelivery);
