@@ -1,5 +1,6 @@
 import type { DlmsClient } from '@prepay/dlms';
 import type { Deps } from '../../deps.js';
+import { type DrainLoop, drainLoop } from '../../lib/drain-loop.js';
 import { claimTask, standbyTasks } from './firmware.repo.js';
 import { type FirmwareService, TASK } from './firmware.service.js';
 
@@ -21,48 +22,29 @@ const linkFailed = (reason: string | null) => reason?.startsWith('the link faile
  * once, up to ATTEMPTS, and the transfer resumes from the meter's first missing block. A meter that cannot
  * be reached, or is of another model, fails its task with the reason.
  */
-export function createFirmwareRunner(deps: Deps, service: FirmwareService, sessions: MeterSessions) {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
+export function createFirmwareRunner(
+  deps: Deps,
+  service: FirmwareService,
+  sessions: MeterSessions,
+): DrainLoop {
+  let closing = () => false;
   const attempt = (task: { id: number; meterId: string }) =>
     sessions
       .withSession(task.meterId, (client) => service.runTask(task.id, client))
       .catch((e: unknown) => service.failTask(task.id, `the link failed: ${(e as Error).message}`));
   const one = async (task: { id: number; meterId: string }) => {
     if (!(await claimTask(deps.database.db, task.id, deps.clock.now()))) return;
-    for (let n = 1; n <= ATTEMPTS && !stopped; n++) {
+    for (let n = 1; n <= ATTEMPTS && !closing(); n++) {
       const row = await attempt(task);
       if (row.status === TASK.success || !linkFailed(row.reason)) return;
     }
   };
-  const drain = async () => {
-    do {
-      again = false;
-      for (;;) {
-        const batch = stopped ? [] : await standbyTasks(deps.database.db, BATCH);
-        if (batch.length === 0) break;
-        await Promise.all(batch.map(one));
-      }
-    } while (again && !stopped);
-  };
-  return {
-    /** Starts (or continues) sending every standby task; answers when none is left. */
-    wake(): Promise<void> {
-      if (stopped) return Promise.resolve();
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = drain().finally(() => {
-        running = null;
-      });
-      return running;
-    },
-    /** Lets the transfers under way end their attempt and starts no more. */
-    async stop() {
-      stopped = true;
-      await running;
-    },
-  };
+  return drainLoop(async (stopped) => {
+    closing = stopped;
+    for (;;) {
+      const batch = stopped() ? [] : await standbyTasks(deps.database.db, BATCH);
+      if (batch.length === 0) break;
+      await Promise.all(batch.map(one));
+    }
+  });
 }

@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.js';
+import { drainLoop } from '../../lib/drain-loop.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { type DbKeyStore, keyStoreOf } from '../keystore/index.js';
 import { issueKeyChange, requireVendable, setPendingKeyFields } from '../vending/index.js';
@@ -95,43 +96,20 @@ export interface CampaignWorker {
 }
 
 function createCampaignWorker(deps: Deps): CampaignWorker {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const drain = async () => {
+  return drainLoop(async (stopped) => {
     const store = await keyStoreOf(deps);
-    do {
-      again = false;
-      for (;;) {
-        const batch = await nextPending(deps.database.db, BATCH);
-        if (batch.length === 0 || stopped) break;
-        for (const key of batch) {
-          if (stopped) break;
-          await issueOrFail(deps, store, key);
-          // PGlite answers within microtasks: without a turn of the event loop between meters, a campaign
-          // would hold off every request, timer and close until its last meter.
-          await new Promise((r) => setImmediate(r));
-        }
+    for (;;) {
+      const batch = await nextPending(deps.database.db, BATCH);
+      if (batch.length === 0 || stopped()) break;
+      for (const key of batch) {
+        if (stopped()) break;
+        await issueOrFail(deps, store, key);
+        // PGlite answers within microtasks: without a turn of the event loop between meters, a campaign
+        // would hold off every request, timer and close until its last meter.
+        await new Promise((r) => setImmediate(r));
       }
-    } while (again && !stopped);
-  };
-  return {
-    async stop() {
-      stopped = true;
-      await running;
-    },
-    wake() {
-      if (stopped) return Promise.resolve();
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = drain().finally(() => {
-        running = null;
-      });
-      return running;
-    },
-  };
+    }
+  });
 }
 
 /** The one worker per app (deps): state lives in the database, so a new process resumes where one stopped. */
