@@ -1,3 +1,4 @@
+import type { FirmwareTaskRow } from '@prepay/contracts';
 import {
   type DlmsListener,
   DlmsMeter,
@@ -25,14 +26,7 @@ let t: TestApp;
 let admin: string;
 const sims: { meter: DlmsMeter; listener: DlmsListener }[] = [];
 
-type TaskRow = {
-  id: number;
-  meterId: string;
-  status: number;
-  blocksDone: number;
-  blockCount: number;
-  reason: string | null;
-};
+type TaskRow = FirmwareTaskRow;
 
 beforeAll(async () => {
   const clock = new ManualClock(Date.UTC(2026, 10, 2, 8));
