@@ -24,17 +24,22 @@ export interface DlmsListener {
   mode: ListenerMode;
   /** Connections accepted so far. */
   readonly connections: number;
+  /** Bytes read and written on every connection so far (TCP payload): what the link carried. */
+  readonly bytes: number;
   close(): Promise<void>;
 }
 
 export async function listenDlmsMeter(meter: DlmsMeter, o: DlmsListenerOptions): Promise<DlmsListener> {
   const sockets = new Set<Socket>();
   const serverAddress = o.serverAddress ?? 1;
-  const state = { mode: 'normal' as ListenerMode, connections: 0 };
+  const state = { mode: 'normal' as ListenerMode, connections: 0, closedBytes: 0 };
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     state.connections++;
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      state.closedBytes += socket.bytesRead + socket.bytesWritten;
+      sockets.delete(socket);
+    });
     socket.on('error', () => socket.destroy());
     serve(socket, new CosemSession(meter, o.security), serverAddress, state);
   });
@@ -51,6 +56,11 @@ export async function listenDlmsMeter(meter: DlmsMeter, o: DlmsListenerOptions):
     },
     get connections() {
       return state.connections;
+    },
+    get bytes() {
+      let open = 0;
+      for (const s of sockets) open += s.bytesRead + s.bytesWritten;
+      return state.closedBytes + open;
     },
     close: () =>
       new Promise<void>((resolve) => {

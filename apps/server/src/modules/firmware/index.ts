@@ -6,6 +6,7 @@ import { createFirmwareService } from './firmware.service.js';
 import { createFirmwareRunner } from './firmware-runner.js';
 
 export { createFirmwareService, type FirmwareService } from './firmware.service.js';
+export { createFirmwareRunner, type MeterSessions } from './firmware-runner.js';
 export {
   type FirmwareImage,
   type ImageTransferLink,
