@@ -1,4 +1,4 @@
-// `npm run bench [-- sts|server|simulator|web|vend|vault|channel|failover|revprot|firmware|dlms|campaign]`: every workspace's benchmark (or the named
+// `npm run bench [-- sts|server|simulator|web|vend|vault|channel|failover|revprot|firmware|dlms|campaign|keys]`: every workspace's benchmark (or the named
 // ones), one after another. `vend` is the server's vend bench alone (also part of `server`); `failover` (named only)
 // is synchronous replication against one PostgreSQL and three failovers under load; `vault` (named only) is
 // vends/s with the PKCS#11 vault on SoftHSM2 against the software vault; `channel` (named only) is
@@ -6,14 +6,18 @@
 // reports bench with the revenue-protection findings timed beside the reports, on the same data; `firmware` (named
 // only) is a 512 KB image sent to 100 simulated DLMS meters by the firmware tasks; `dlms` (named only) is DLMS
 // requests through the head-end's transport (connect, association, GETs, release) to simulated meters; `campaign`
-// (named only) is a key change campaign through 2,000 simulated GPRS meters, in meters per minute.
+// (named only) is a key change campaign through 2,000 simulated GPRS meters, in meters per minute; `keys` (named
+// only) is `vault` then `campaign` in one run, the key management's two figures side by side.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const all = { sts: 'packages/sts', server: 'apps/server', simulator: 'apps/simulator', web: 'apps/web' };
-const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(all);
+/** Names that stand for several benches run one after another. */
+const groups = { keys: ['vault', 'campaign'] };
+const named = process.argv.slice(2).flatMap((name) => groups[name] ?? [name]);
+const wanted = named.length ? named : Object.keys(all);
 let failed = 0;
 for (const name of wanted) {
   if (['vend', 'vault', 'failover', 'channel', 'firmware', 'dlms', 'campaign'].includes(name)) {
