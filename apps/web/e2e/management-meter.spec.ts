@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { bodyRows, describeConsole, loginAs, openAddDialog, openList } from './helpers';
+import {
+  ADMIN_PASSWORD,
+  api,
+  apiLogin,
+  bodyRows,
+  describeConsole,
+  loginAs,
+  openAddDialog,
+  openList,
+} from './helpers';
 
 const DECODER_KEY = '0123456789ABCDEF';
 
@@ -47,5 +56,80 @@ describeConsole('management: meter', () => {
     await expect(page.locator('body')).not.toContainText(DECODER_KEY);
     expect(bodies.length).toBeGreaterThan(2);
     for (const b of bodies) expect(b.toUpperCase()).not.toContain(DECODER_KEY);
+  });
+
+  test("a GPRS meter's DLMS link: set in the form, the secrets write-only and kept by an edit that leaves them empty", async ({
+    page,
+    request,
+  }) => {
+    const AUTH_KEY = 'D0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF';
+    const CIPHER_KEY = '000102030405060708090A0B0C0D0E0F';
+    const bodies: string[] = [];
+    page.on('response', async (r) => {
+      if (r.url().includes('/api/')) bodies.push(await r.text().catch(() => ''));
+    });
+    const meterId = `478${String(Date.now()).slice(-8)}`;
+    await loginAs(page);
+    await openList(page, '/management/meter', 'meter');
+    const dialog = await openAddDialog(page, 'Add Meter');
+    await dialog.getByTestId('field-meterId').fill(meterId);
+    // New meters start as LoRaWAN: the DLMS section appears once GPRS is chosen.
+    await expect(dialog.getByTestId('field-ipAddress')).toHaveCount(0);
+    await dialog.getByTestId('field-communicationWay').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^GPRS$/ })
+      .click();
+    await dialog.getByTestId('field-ipAddress').fill('10.20.0.15');
+    await dialog.getByTestId('field-ipPort').fill('4059');
+    await dialog.getByTestId('field-dlmsAuthentication').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'High (HLS-GMAC)' })
+      .click();
+    await expect(dialog.getByTestId('field-dlmsAuthenticationKey')).toHaveAttribute('type', 'password');
+    await dialog.getByTestId('field-dlmsAuthenticationKey').fill('1234');
+    await dialog.getByTestId('form-submit').click();
+    await expect(dialog.getByText('Please enter 32 hexadecimal digits')).toBeVisible();
+    await dialog.getByTestId('field-dlmsAuthenticationKey').fill(AUTH_KEY);
+    await dialog.getByTestId('field-dlmsBlockCipherKey').fill(CIPHER_KEY);
+    await dialog.getByTestId('form-submit').click();
+    await expect(dialog).toBeHidden();
+
+    const admin = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const stored = async () => {
+      const env = await api(request, '/api/meter/read', { meterId }, admin);
+      return (env.result as { data: Record<string, unknown>[] }).data[0];
+    };
+    expect(await stored()).toMatchObject({
+      communicationWay: 0,
+      ipAddress: '10.20.0.15',
+      ipPort: 4059,
+      dlmsAuthentication: 'high-gmac',
+      hasDlmsSecrets: true,
+    });
+
+    // An edit shows the link as stored, never the secrets; saving with them empty keeps them.
+    await page.getByTestId('list-search-term').fill(meterId);
+    await page.getByTestId('list-search').click();
+    await expect(bodyRows(page)).toHaveCount(1);
+    await bodyRows(page).first().getByTestId('row-edit').click();
+    const edit = page.getByRole('dialog', { name: 'Edit Meter' });
+    await expect(edit.getByTestId('field-ipAddress')).toHaveValue('10.20.0.15');
+    await expect(edit.getByTestId('field-dlmsAuthenticationKey')).toHaveValue('');
+    await edit.getByTestId('field-ipPort').fill('4060');
+    await edit.getByTestId('form-submit').click();
+    await expect(edit).toBeHidden();
+    expect(await stored()).toMatchObject({
+      ipPort: 4060,
+      dlmsAuthentication: 'high-gmac',
+      hasDlmsSecrets: true,
+    });
+
+    expect(bodies.length).toBeGreaterThan(2);
+    for (const b of bodies) {
+      expect(b.toUpperCase()).not.toContain(AUTH_KEY);
+      expect(b.toUpperCase()).not.toContain(CIPHER_KEY);
+    }
   });
 });

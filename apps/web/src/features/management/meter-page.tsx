@@ -28,12 +28,13 @@ import {
 } from '../../components/meter-options';
 import { linkStates, stateColumn } from '../../components/state-column';
 import { managementTable } from './management-page';
+import { type DlmsForm, dlmsBody, dlmsColumns, dlmsFields } from './meter-dlms';
 
 type KeySource = 'derive' | 'enter' | 'keep';
 /** One meter as the create and update calls take it. */
 type MeterLine = RequestOf<typeof METER_API.create>[number];
 
-interface MeterForm {
+interface MeterForm extends DlmsForm {
   meterId: string;
   type?: 0 | 1 | 2;
   isThreePhase?: 0 | 1 | 2;
@@ -274,6 +275,7 @@ function toBody(v: MeterForm, row: MeterRow | undefined): MeterLine {
     ken: num(v.ken),
     ti: num(v.ti),
     kt: num(v.kt),
+    ...dlmsBody(v),
     ...remarkAndStation(v, row),
   };
   if (v.keySource === 'enter' && v.decoderKey) body.decoderKey = v.decoderKey.trim();
@@ -295,10 +297,15 @@ const page = crudPage<typeof METER_API, MeterForm>({
   columns: (t, isAdmin, stations) => [
     ...deviceColumns(t),
     ...stsColumns(t),
+    ...dlmsColumns(t),
     ...stationColumn<MeterRow>(t, isAdmin, stations),
     ...auditColumns<MeterRow>(t).map((c) => ({ ...c, optional: true })),
   ],
-  fields: (t, isAdmin, stations) => [...deviceFields(t, isAdmin, stations), ...stsFields(t)],
+  fields: (t, isAdmin, stations) => [
+    ...deviceFields(t, isAdmin, stations),
+    ...dlmsFields(t),
+    ...stsFields(t),
+  ],
   initialValues: (row) => (row ? { ...row, keySource: 'keep' } : NEW_METER),
   toBody,
 });
