@@ -254,4 +254,67 @@ describe('spreadsheet export', () => {
     const tariffs = await sheetRows((await download('/api/tariff/export')).rawPayload);
     expect(tariffs[1]).toContain('0-50:2.5; 50-:3');
   });
+
+  it("carries a GPRS meter's DLMS link in and out; its secrets go in, are kept sealed and never come out", async ({
+    t,
+    admin,
+    importFile,
+    download,
+  }) => {
+    const AUTH_KEY = 'D0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF';
+    const CIPHER_KEY = '000102030405060708090A0B0C0D0E0F';
+    const imported = await importFile(
+      'meter',
+      'dlms.xlsx',
+      await xlsxOf([
+        [
+          'meterId',
+          'communicationWay',
+          'ipAddress',
+          'ipPort',
+          'dlmsAuthentication',
+          'dlmsAuthenticationKey',
+          'dlmsBlockCipherKey',
+          'dlmsSystemTitle',
+          'stationId',
+        ],
+        ['DLMS0001', 0, '10.20.0.15', 4059, 'high-gmac', AUTH_KEY, CIPHER_KEY, '4D4D4D0000BC614E', 'NORTH'],
+        ['DLMS0002', 0, '10.20.0.16', null, 'none', null, null, null, 'NORTH'],
+      ]),
+    );
+    expect(imported.code, imported.reason).toBe(0);
+    const read = await t.call<{ data: Record<string, unknown>[] }>(
+      '/api/meter/read',
+      { meterId: 'DLMS000', orderBy: 'meterId asc' },
+      admin,
+    );
+    expect(
+      read.result.data.map((r) => [r.meterId, r.ipAddress, r.ipPort, r.dlmsAuthentication, r.hasDlmsSecrets]),
+    ).toEqual([
+      ['DLMS0001', '10.20.0.15', 4059, 'high-gmac', true],
+      ['DLMS0002', '10.20.0.16', null, 'none', false],
+    ]);
+    // A bad key is refused with its row named, and nothing of the file is written.
+    const bad = await importFile(
+      'meter',
+      'bad.xlsx',
+      await xlsxOf([
+        ['meterId', 'communicationWay', 'dlmsAuthenticationKey'],
+        ['DLMS0003', 0, 'NOT-HEX'],
+      ]),
+    );
+    expect(bad.code).not.toBe(0);
+    expect(bad.reason).toMatch(/32 hex digits/);
+    const res = await download('/api/meter/export', { meterId: 'DLMS000', orderBy: 'meterId asc' });
+    const rows = await sheetRows(res.rawPayload);
+    const head = rows[0] as string[];
+    for (const title of ['IP Address', 'Port', 'DLMS Authentication', 'DLMS Secrets Stored'])
+      expect(head).toContain(title);
+    for (const title of ['DLMS Authentication Key', 'DLMS Block Cipher Key', 'DLMS Password'])
+      expect(head).not.toContain(title);
+    expect(rows).toHaveLength(3);
+    const text = (await allText(res.rawPayload)).toUpperCase();
+    expect(text).not.toContain(AUTH_KEY);
+    expect(text).not.toContain(CIPHER_KEY);
+  });
 });
