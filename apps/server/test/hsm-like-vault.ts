@@ -1,6 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, privateDecrypt, randomBytes, randomUUID } from 'node:crypto';
 import { encodeKeyChangeWith, encodeKeyedToken, vendingKeyCheckValue } from '@prepay/sts';
-import { deriveWith, type KeyRef, type KeyVault, sameKey } from '../src/modules/keystore/key-vault.js';
+import {
+  deriveWith,
+  type KeyRef,
+  type KeyVault,
+  sameKey,
+  TRANSPORT_OAEP,
+} from '../src/modules/keystore/key-vault.js';
 
 /**
  * A second key vault, shaped like an HSM: keys live in a separate in-memory vault and the database
@@ -58,6 +64,24 @@ export class HsmLikeVault implements KeyVault {
 
   async encodeKeyChange(current: KeyRef, next: KeyRef, fields: Parameters<KeyVault['encodeKeyChange']>[2]) {
     return encodeKeyChangeWith(this.#use(current), this.#use(next), fields);
+  }
+
+  async generateTransportKey(context: string) {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const der = privateKey.export({ type: 'pkcs8', format: 'der' }).toString('hex');
+    return {
+      sealed: this.#store(der, context),
+      publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    };
+  }
+
+  async unwrap(transport: KeyRef, wrapped: Uint8Array, context: string) {
+    const der = Buffer.from(this.#use(transport), 'hex');
+    const key = privateDecrypt(
+      { key: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }), ...TRANSPORT_OAEP },
+      wrapped,
+    );
+    return { sealed: this.#store(key.toString('hex'), context), bytes: key.length };
   }
 
   async checkValue(vendingKey: Parameters<KeyVault['checkValue']>[0]) {

@@ -181,6 +181,10 @@ export const KEYSTORE_PATHS = {
   create: '/api/keystore/vendingKey/create',
   generate: '/api/keystore/vendingKey/generate',
   delete: '/api/keystore/vendingKey/delete',
+  /** A vending key wrapped by its supplier under one of the transport keys, unwrapped inside the vault. */
+  importWrapped: '/api/keystore/vendingKey/importWrapped',
+  transportKeys: '/api/keystore/transportKey/read',
+  generateTransportKey: '/api/keystore/transportKey/generate',
 } as const;
 
 /** Token Record grids: one read per token kind, and the credit cancel. */

@@ -23,6 +23,33 @@ export const VendingKeyRequest = z.object({
 });
 /** A key the vault generates itself: the same identity as a loaded key, without the key. */
 export const VendingKeyGenerateRequest = VendingKeyRequest.omit({ vendingKey: true });
+/**
+ * A vending key as a key management centre sends it: RSA-OAEP (SHA-1, MGF1-SHA-1) under one of this
+ * system's transport keys, named by its fingerprint, with the key's check value so a wrong or damaged key
+ * is refused before it is stored.
+ */
+export const VendingKeyImportRequest = VendingKeyGenerateRequest.extend({
+  transportKey: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Fa-f]{64}$/, 'a transport key fingerprint is 64 hex digits (SHA-256)'),
+  wrappedKey: z
+    .string()
+    .trim()
+    .max(1024)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'the wrapped key is base64'),
+  checkValue: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Fa-f]{6}$/, 'a key check value is 6 hex digits'),
+});
+/** A transport key: its public half (PEM, for the supplier) and fingerprint; the private half never leaves the vault. */
+export const TransportKeyRow = z.object({
+  fingerprint: z.string(),
+  publicKeyPem: z.string(),
+  ...CreateStamp,
+});
+export type TransportKeyRow = z.infer<typeof TransportKeyRow>;
 export const VendingKeyRef = z.object({
   sgc: z
     .string()

@@ -285,6 +285,19 @@ export const vendingKeys = pgTable(
   (t) => [primaryKey({ columns: [t.sgc, t.krn] })],
 );
 
+/**
+ * Transport keys for wrapped key import: an RSA pair per row, its private half held by the key vault
+ * (`key_enc`: sealed, or the token object's name), its public half given to key suppliers.
+ */
+export const keyTransportKeys = pgTable('key_transport_keys', {
+  keyId: text('key_id').primaryKey(),
+  /** SHA-256 of the public key (SPKI DER), hex: how a supplier and an import name the key. */
+  fingerprint: text('fingerprint').notNull().unique(),
+  publicKeyPem: text('public_key_pem').notNull(),
+  keyEnc: text('key_enc').notNull(),
+  ...createdColumns,
+});
+
 export const accounts = pgTable(
   'accounts',
   {

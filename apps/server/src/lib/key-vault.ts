@@ -47,6 +47,22 @@ export interface KeyVault {
   encode(key: KeyRef, token: KeyedToken): Promise<string>;
   /** The key-change tokens that carry `next`, encrypted under `current`. */
   encodeKeyChange(current: KeyRef, next: KeyRef, fields: KeyChangeFields): Promise<string[]>;
+  /**
+   * A new RSA-2048 transport key pair for importing keys wrapped by their supplier (a key management
+   * centre): the private half stays in the vault (sealed for `context`, or an object inside the token);
+   * the public half (SPKI PEM) is what the supplier wraps with.
+   */
+  generateTransportKey(context: string): Promise<{ sealed: SealedKey; publicKeyPem: string }>;
+  /**
+   * A key wrapped under a transport key (RSA-OAEP with SHA-1 and MGF1-SHA-1, the padding every PKCS#11
+   * token offers) opened by the vault and sealed for `context`, with its length in bytes. A wrapping for
+   * another transport key, or a damaged one, throws.
+   */
+  unwrap(
+    transport: KeyRef,
+    wrapped: Uint8Array,
+    context: string,
+  ): Promise<{ sealed: SealedKey; bytes: number }>;
   /** The vending key's check value (the key itself never comes out). */
   checkValue(vendingKey: VendingKeyRef): Promise<string>;
   /** Whether the key is `candidateHex` (a key check: the key itself never comes out). */

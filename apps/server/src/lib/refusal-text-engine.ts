@@ -120,6 +120,17 @@ export const CONTRACT_ISSUES: Rule[] = [
     '售电密钥为 16 位（DKGA02）或 40 位（DKGA04）十六进制数字',
     'Una clave de venta tiene 16 dígitos hexadecimales (DKGA02) o 40 (DKGA04)',
   ],
+  [
+    /^a transport key fingerprint is 64 hex digits \(SHA-256\)$/,
+    '传输密钥指纹为 64 位十六进制数字（SHA-256）',
+    'la huella de una clave de transporte tiene 64 dígitos hexadecimales (SHA-256)',
+  ],
+  [/^the wrapped key is base64$/, '封装密钥须为 base64 编码', 'la clave envuelta va en base64'],
+  [
+    /^a key check value is 6 hex digits$/,
+    '密钥校验值为 6 位十六进制数字',
+    'un valor de control de clave tiene 6 dígitos hexadecimales',
+  ],
   [/^letters, digits, _ and - only$/, '只能包含字母、数字、_ 和 -', 'solo letras, dígitos, _ y -'],
   [/^an IP address or host name$/, '应为 IP 地址或主机名', 'una dirección IP o un nombre de host'],
   [

@@ -490,6 +490,27 @@ const VENDING: Rule[] = [
   ],
   [/^Vending key not found$/, '未找到售电密钥', 'No se encontró la clave de venta'],
   [
+    /^SGC (\S+) KRN (\S+): no transport key has the fingerprint (\S+)$/,
+    'SGC $1 KRN $2：没有指纹为 $3 的传输密钥',
+    'SGC $1 KRN $2: ninguna clave de transporte tiene la huella $3',
+  ],
+  [
+    /^SGC (\S+) KRN (\S+): the wrapped key does not open with that transport key \(wrapped for another, or damaged\)$/,
+    'SGC $1 KRN $2：该传输密钥无法解开此封装密钥（为其他传输密钥封装，或已损坏）',
+    'SGC $1 KRN $2: la clave envuelta no se abre con esa clave de transporte (envuelta para otra, o dañada)',
+  ],
+  [
+    /^SGC (\S+) KRN (\S+): the unwrapped key is (\d+) bytes; a DKGA(\d+) vending key is (\d+)$/,
+    'SGC $1 KRN $2：解封的密钥为 $3 字节；DKGA$4 售电密钥应为 $5 字节',
+    'SGC $1 KRN $2: la clave desenvuelta tiene $3 bytes; una clave de venta DKGA$4 tiene $5',
+  ],
+  [
+    /^SGC (\S+) KRN (\S+): the unwrapped key is not the key its check value names; nothing was stored$/,
+    'SGC $1 KRN $2：解封的密钥与其校验值不符；未保存任何内容',
+    'SGC $1 KRN $2: la clave desenvuelta no es la que nombra su valor de control; no se guardó nada',
+  ],
+
+  [
     /^SGC (\S+) KRN (\S+) already has a vending key; remove it before generating a new one$/,
     'SGC $1 KRN $2 已有售电密钥；请先删除再生成新密钥',
     'SGC $1 KRN $2 ya tiene una clave de venta; elimínela antes de generar una nueva',

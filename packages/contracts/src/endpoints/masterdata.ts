@@ -48,7 +48,14 @@ import {
   ItemRequest,
   ItemRow,
 } from '../item.js';
-import { VendingKeyGenerateRequest, VendingKeyRef, VendingKeyRequest, VendingKeyRow } from '../keystore.js';
+import {
+  TransportKeyRow,
+  VendingKeyGenerateRequest,
+  VendingKeyImportRequest,
+  VendingKeyRef,
+  VendingKeyRequest,
+  VendingKeyRow,
+} from '../keystore.js';
 import { LogReadRequest, LogRow } from '../log.js';
 import { MeterDeleteRequest, MeterReadRequest, MeterRow, MeterWriteRequest } from '../meter.js';
 import { AUTHENTICATED, PermissionGroups } from '../permissions.js';
@@ -232,6 +239,24 @@ export const KEYSTORE_API = {
     path: KEYSTORE_PATHS.delete,
     request: writeBody(VendingKeyRef),
     result: keyRows,
+    permission: 'Setting.VendingKey',
+  }),
+  importWrapped: defineEndpoint({
+    path: KEYSTORE_PATHS.importWrapped,
+    request: writeBody(VendingKeyImportRequest),
+    result: keyRows,
+    permission: 'Setting.VendingKey',
+  }),
+  transportKeys: defineEndpoint({
+    path: KEYSTORE_PATHS.transportKeys,
+    request: EmptyBody,
+    result: z.array(TransportKeyRow),
+    permission: 'Setting.VendingKey',
+  }),
+  generateTransportKey: defineEndpoint({
+    path: KEYSTORE_PATHS.generateTransportKey,
+    request: EmptyBody,
+    result: TransportKeyRow,
     permission: 'Setting.VendingKey',
   }),
 };

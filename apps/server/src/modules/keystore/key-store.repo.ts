@@ -17,6 +17,7 @@ import type { Deps } from '../../deps.js';
 import { refuse } from '../../lib/domain-errors.js';
 import { createKeyCipher, loadKeyEncryptionKey } from './key-cipher.js';
 import { cipherVault, type KeyRef, type KeySource, type KeyVault, type SealedKey } from './key-vault.js';
+import { TransportKeyStore } from './transport-key.repo.js';
 
 export type { KeySource } from './key-vault.js';
 
@@ -114,6 +115,21 @@ export class DbKeyStore {
       .onConflictDoNothing({ target: [vendingKeys.sgc, vendingKeys.krn] })
       .returning({ sgc: vendingKeys.sgc });
     return added.length > 0;
+  }
+
+  /** The transport keys of wrapped key import, over the same queries and vault. */
+  transportKeys(): TransportKeyStore {
+    return new TransportKeyStore(this.q, this.vault);
+  }
+
+  /** Where a vending key is sealed: what an unwrapped key is sealed for before it is stored. */
+  vendingKeyContext(ref: VendingKeyRef): string {
+    return vkContext(ref);
+  }
+
+  /** Stores a vending key the vault sealed already (unwrapped from a transport key). */
+  putSealedVendingKey(info: VendingKeyInfo & { createId?: string | null }, keyEnc: SealedKey) {
+    return this.writeVendingKey(info, keyEnc);
   }
 
   private async writeVendingKey(info: VendingKeyInfo & { createId?: string | null }, keyEnc: SealedKey) {

@@ -1,4 +1,11 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  constants,
+  createPrivateKey,
+  generateKeyPairSync,
+  privateDecrypt,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import {
   type DeriveRequest,
   deriveWithVendingKey,
@@ -29,6 +36,40 @@ export function sameKey(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** RSA-OAEP as transport keys use it: SHA-1 and MGF1-SHA-1, which every PKCS#11 token can unwrap. */
+export const TRANSPORT_OAEP = { padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' } as const;
+const TRANSPORT_BITS = 2048;
+
+/** The software vault's transport key: an RSA pair whose private half (PKCS#8 DER) is sealed like a key. */
+function softwareTransportKey(cipher: KeyCipher, context: string) {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: TRANSPORT_BITS });
+  const der = privateKey.export({ type: 'pkcs8', format: 'der' });
+  try {
+    return {
+      sealed: cipher.seal(der.toString('hex').toUpperCase(), context),
+      publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    };
+  } finally {
+    der.fill(0);
+  }
+}
+
+/** Opens a key wrapped under the software vault's transport key and seals it for `context`. */
+function softwareUnwrap(cipher: KeyCipher, transport: KeyRef, wrapped: Uint8Array, context: string) {
+  const der = Buffer.from(cipher.open(transport.sealed, transport.context), 'hex');
+  let key: Buffer | undefined;
+  try {
+    key = privateDecrypt(
+      { key: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }), ...TRANSPORT_OAEP },
+      wrapped,
+    );
+    return { sealed: cipher.seal(key.toString('hex').toUpperCase(), context), bytes: key.length };
+  } finally {
+    der.fill(0);
+    key?.fill(0);
+  }
+}
+
 /** The software vault: keys sealed with AES-256-GCM under the key-encryption key (key-cipher.ts). */
 export function cipherVault(cipher: KeyCipher): KeyVault {
   const open = (k: KeyRef) => cipher.open(k.sealed, k.context);
@@ -56,6 +97,12 @@ export function cipherVault(cipher: KeyCipher): KeyVault {
     },
     async encodeKeyChange(current, next, fields) {
       return encodeKeyChangeWith(open(current), open(next), fields);
+    },
+    async generateTransportKey(context) {
+      return softwareTransportKey(cipher, context);
+    },
+    async unwrap(transport, wrapped, context) {
+      return softwareUnwrap(cipher, transport, wrapped, context);
     },
     async checkValue(vendingKey) {
       return vendingKeyCheckValue(vendingKey.dkga, open(vendingKey));

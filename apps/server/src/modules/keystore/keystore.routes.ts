@@ -21,5 +21,18 @@ export function keyStoreRoutes(service: KeyStoreService): RouteDef[] {
     keyRoute(KEYSTORE_API.delete, 'Remove vending keys (decoder keys already stored stay)', (rows, ctx) =>
       service.remove(ctx, rows),
     ),
+    keyRoute(
+      KEYSTORE_API.importWrapped,
+      'Import vending keys wrapped under a transport key (unwrapped and checked inside the key vault)',
+      (rows, ctx) => service.importWrapped(ctx, rows),
+    ),
+    keyRoute(KEYSTORE_API.transportKeys, 'List transport keys (their public halves)', () =>
+      service.transportKeys(),
+    ),
+    keyRoute(
+      KEYSTORE_API.generateTransportKey,
+      'Generate a transport key pair inside the key vault',
+      (_b, ctx) => service.generateTransportKey(ctx),
+    ),
   ];
 }

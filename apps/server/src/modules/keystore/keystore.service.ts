@@ -1,5 +1,7 @@
 import type {
+  TransportKeyRow,
   VendingKeyGenerateRequest,
+  VendingKeyImportRequest,
   VendingKeyRef as VendingKeyRefBody,
   VendingKeyRequest,
 } from '@prepay/contracts';
@@ -12,6 +14,7 @@ import { formatDateTime } from '../../lib/dates.js';
 import { refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { keyStoreOf } from './key-store.repo.js';
+import { VENDING_KEY_BYTES } from './transport-key.repo.js';
 
 /** Vending keys serve every station: only system administrators load or remove them. */
 const ADMIN_ONLY = 'Only a system administrator manages vending keys';
@@ -47,6 +50,82 @@ async function generateKeys(deps: Deps, ctx: UserContext, rows: z.infer<typeof V
         );
       }
       await writeAudit(tx, ctx.actor, { title: 'VendingKey', action: 'Generate', after: r });
+    }
+  });
+  const all = await listKeys(deps);
+  return all.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
+}
+
+const transportRow = (r: {
+  fingerprint: string;
+  publicKeyPem: string;
+  createId: string | null;
+  createDate: Date;
+}): TransportKeyRow => ({
+  fingerprint: r.fingerprint,
+  publicKeyPem: r.publicKeyPem,
+  createId: r.createId,
+  createDate: formatDateTime(r.createDate),
+});
+
+/** A transport key pair made by the vault; its public half is what a key supplier wraps with. */
+async function generateTransportKey(deps: Deps, ctx: UserContext): Promise<TransportKeyRow> {
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
+  const store = await keyStoreOf(deps);
+  return deps.database.db.transaction(async (tx) => {
+    const row = await store.on(tx).transportKeys().generate(ctx.user.userId);
+    await writeAudit(tx, ctx.actor, {
+      title: 'TransportKey',
+      action: 'Generate',
+      after: { fingerprint: row.fingerprint },
+    });
+    return transportRow(row);
+  });
+}
+
+type ImportRow = z.infer<typeof VendingKeyImportRequest>;
+
+/** Unwraps one imported key inside the vault and checks it is the key its supplier says, else refuses. */
+async function unwrapChecked(store: Awaited<ReturnType<typeof keyStoreOf>>, r: ImportRow) {
+  const transports = store.transportKeys();
+  const transport = await transports.byFingerprint(r.transportKey);
+  if (!transport)
+    throw refuse(`SGC ${r.sgc} KRN ${r.krn}: no transport key has the fingerprint ${r.transportKey}`);
+  const key = { context: store.vendingKeyContext(r), dkga: r.dkga, baseYear: r.baseYear as BaseYear };
+  const opened = await transports.unwrapVendingKey(transport, Buffer.from(r.wrappedKey, 'base64'), key);
+  if (!opened)
+    throw refuse(
+      `SGC ${r.sgc} KRN ${r.krn}: the wrapped key does not open with that transport key (wrapped for another, or damaged)`,
+    );
+  if (opened.bytes !== VENDING_KEY_BYTES[r.dkga])
+    throw refuse(
+      `SGC ${r.sgc} KRN ${r.krn}: the unwrapped key is ${opened.bytes} bytes; a DKGA${r.dkga} vending key is ${VENDING_KEY_BYTES[r.dkga]}`,
+    );
+  if (opened.checkValue.toUpperCase() !== r.checkValue.toUpperCase())
+    throw refuse(
+      `SGC ${r.sgc} KRN ${r.krn}: the unwrapped key is not the key its check value names; nothing was stored`,
+    );
+  return opened.sealed;
+}
+
+/** Imports wrapped vending keys, all or nothing: each unwrapped by the vault, checked, stored, audited. */
+async function importWrapped(deps: Deps, ctx: UserContext, rows: ImportRow[]) {
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
+  const store = await keyStoreOf(deps);
+  await deps.database.db.transaction(async (tx) => {
+    const keys = store.on(tx);
+    for (const r of rows) {
+      const sealed = await unwrapChecked(keys, r);
+      const info = {
+        sgc: r.sgc,
+        krn: r.krn,
+        dkga: r.dkga,
+        baseYear: r.baseYear as BaseYear,
+        label: r.label ?? undefined,
+      };
+      await keys.putSealedVendingKey({ ...info, createId: ctx.user.userId }, sealed);
+      const { wrappedKey: _wrapped, ...audited } = r;
+      await writeAudit(tx, ctx.actor, { title: 'VendingKey', action: 'Import', after: audited });
     }
   });
   const all = await listKeys(deps);
@@ -108,7 +187,15 @@ export function createKeyStoreService(deps: Deps) {
     return gone;
   }
 
-  return { list, create, generate, remove };
+  return {
+    list,
+    create,
+    generate,
+    remove,
+    importWrapped: (ctx: UserContext, rows: ImportRow[]) => importWrapped(deps, ctx, rows),
+    transportKeys: async () => (await (await keyStoreOf(deps)).transportKeys().list()).map(transportRow),
+    generateTransportKey: (ctx: UserContext) => generateTransportKey(deps, ctx),
+  };
 }
 
 export type KeyStoreService = ReturnType<typeof createKeyStoreService>;
