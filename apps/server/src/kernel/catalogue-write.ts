@@ -3,8 +3,8 @@ import type { Queryable } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import type { UserContext } from '../lib/user-context.js';
 import type { Actor } from './audit.js';
-import type { StampedTable } from './audited-write.js';
-import type { BatchPlan, BatchRequest } from './batch-write.js';
+import type { AuditedTable, StampedTable } from './audited-write.js';
+import { type BatchPlan, type BatchRequest, batchWriter } from './batch-write.js';
 import { assertAllStored, checkEach, checkTarget } from './rows.js';
 import { assertSystemAdmin } from './station-guard.js';
 
@@ -59,4 +59,18 @@ export function catalogueRemover<L, K, I, V, R>(def: CatalogueDef<L, K, I, V, R>
       return def.remove(tx, ctx.actor, before);
     });
   };
+}
+
+/** A catalogue's batch write into `target`: system administrators only, each line keyed as the catalogue keys it. */
+export function catalogueWriter<T extends StampedTable, L extends K, K, I, V, R>(
+  target: AuditedTable<T, K, R>,
+  def: CatalogueDef<L, K, I, V, R>,
+) {
+  return batchWriter({
+    target,
+    allowed: (user) => assertSystemAdmin(user, def.adminOnly),
+    keyOf: (r: L) => def.keyOf(r),
+    keysOf: (rows) => rows,
+    plan: cataloguePlan<T, L, K, I, V, R>(def),
+  });
 }

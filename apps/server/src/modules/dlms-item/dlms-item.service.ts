@@ -1,10 +1,8 @@
 import type { DlmsRequest } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
-import { batchWriter } from '../../kernel/batch-write.js';
 import { storedTexts } from '../../kernel/catalogue-texts.js';
-import { cataloguePlan, catalogueRemover } from '../../kernel/catalogue-write.js';
+import { catalogueRemover, catalogueWriter } from '../../kernel/catalogue-write.js';
 import { keep } from '../../kernel/rows.js';
-import { assertSystemAdmin } from '../../kernel/station-guard.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import {
   type DlmsItem,
@@ -53,17 +51,12 @@ const catalogue = {
   remove: deleteItems,
 };
 
-const write = batchWriter({
-  target: dlmsTable,
-  allowed: (user) => assertSystemAdmin(user, ADMIN_ONLY),
-  keyOf: (r: DlmsRequest) => itemKey(r),
-  keysOf: (rows) => rows,
-  plan: cataloguePlan(catalogue),
-});
-
-const remove = catalogueRemover(catalogue);
-
 export function createDlmsService(deps: Deps) {
-  return withDeps(deps, { read: onDatabase(readDlms), tree: onDatabase(readTree), write, remove });
+  return withDeps(deps, {
+    read: onDatabase(readDlms),
+    tree: onDatabase(readTree),
+    write: catalogueWriter(dlmsTable, catalogue),
+    remove: catalogueRemover(catalogue),
+  });
 }
 export type DlmsService = ReturnType<typeof createDlmsService>;

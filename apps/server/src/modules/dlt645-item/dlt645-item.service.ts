@@ -1,10 +1,8 @@
 import type { Dlt645Request } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
-import { batchWriter } from '../../kernel/batch-write.js';
 import { storedTexts } from '../../kernel/catalogue-texts.js';
-import { cataloguePlan, catalogueRemover } from '../../kernel/catalogue-write.js';
+import { catalogueRemover, catalogueWriter } from '../../kernel/catalogue-write.js';
 import { keep } from '../../kernel/rows.js';
-import { assertSystemAdmin } from '../../kernel/station-guard.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import {
   type Dlt645Item,
@@ -52,17 +50,12 @@ const catalogue = {
   remove: deleteItems,
 };
 
-const write = batchWriter({
-  target: dlt645Table,
-  allowed: (user) => assertSystemAdmin(user, ADMIN_ONLY),
-  keyOf: (r: Dlt645Request) => itemKey(r),
-  keysOf: (rows) => rows,
-  plan: cataloguePlan(catalogue),
-});
-
-const remove = catalogueRemover(catalogue);
-
 export function createDlt645Service(deps: Deps) {
-  return withDeps(deps, { read: onDatabase(readDlt645), tree: onDatabase(readTree), write, remove });
+  return withDeps(deps, {
+    read: onDatabase(readDlt645),
+    tree: onDatabase(readTree),
+    write: catalogueWriter(dlt645Table, catalogue),
+    remove: catalogueRemover(catalogue),
+  });
 }
 export type Dlt645Service = ReturnType<typeof createDlt645Service>;
