@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuditFields, nullableTexts, ReadRequestBase, Remark, sameFields } from './common.js';
-import { DLT645_LANGS } from './dlt645.js';
+import { DLT645_LANGS, Dlt645TreeRequest } from './dlt645.js';
 
 /**
  * The DLMS/COSEM data-item catalogue: one row per (protocol version, task family, OBIS code). A meter
@@ -79,9 +79,6 @@ export const DlmsReadRequest = ReadRequestBase.extend({
 });
 export type DlmsReadRequest = z.infer<typeof DlmsReadRequest>;
 
-export const DlmsTreeRequest = z.object({
-  lang: z.string().trim().min(1, 'The Lang field is required.').max(8),
-  version: z.string().trim().min(1).max(16),
-  type: z.number().int().min(0).max(3),
-});
+/** The pickers' tree of a version and family, asked as of the DL/T 645 catalogue. */
+export const DlmsTreeRequest = Dlt645TreeRequest;
 export type DlmsTreeRequest = z.infer<typeof DlmsTreeRequest>;
