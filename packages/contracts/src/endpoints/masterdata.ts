@@ -36,7 +36,13 @@ import {
   Dlt645TreeNode,
   Dlt645TreeRequest,
 } from '../dlt645.js';
-import { defineEndpoint, EmptyBody, tableEndpoints } from '../endpoint.js';
+import {
+  defineEndpoint,
+  EmptyBody,
+  type TablePaths,
+  type TableSchemas,
+  tableEndpoints,
+} from '../endpoint.js';
 import { GatewayDeleteRequest, GatewayReadRequest, GatewayRow, GatewayWriteRequest } from '../gateway.js';
 import { ImageDeleteRequest, ImageRow } from '../image.js';
 import {
@@ -148,11 +154,7 @@ function catalogueEndpoints<
   Read extends z.ZodType,
   Line extends z.ZodType,
   Key extends z.ZodType,
->(
-  paths: { read: string; create: string; import: string; update: string; delete: string },
-  schemas: { row: Row; read: Read; line: Line; key: Key },
-  treePath: string,
-) {
+>(paths: TablePaths, schemas: TableSchemas<Row, Read, Line, Key>, treePath: string) {
   return {
     ...tableEndpoints(paths, schemas, 'Setting.Item', DATA_ITEM_PICKERS),
     tree: defineEndpoint({
