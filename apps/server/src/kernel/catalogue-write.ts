@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import type { UserContext } from '../lib/user-context.js';
+import { onDatabase } from '../lib/with-deps.js';
 import type { Actor } from './audit.js';
 import type { AuditedTable, StampedTable } from './audited-write.js';
 import { type BatchPlan, type BatchRequest, batchWriter } from './batch-write.js';
@@ -73,4 +74,33 @@ export function catalogueWriter<T extends StampedTable, L extends K, K, I, V, R>
     keysOf: (rows) => rows,
     plan: cataloguePlan<T, L, K, I, V, R>(def),
   });
+}
+
+/**
+ * A catalogue service's steps (for withDeps): its grid read and tree read on the database, and its
+ * admin-only batch write into `target` and delete.
+ */
+export function catalogueSteps<
+  T extends StampedTable,
+  L extends K,
+  K,
+  I,
+  V,
+  R,
+  A extends unknown[],
+  B extends unknown[],
+  P,
+  Q,
+>(
+  target: AuditedTable<T, K, R>,
+  def: CatalogueDef<L, K, I, V, R>,
+  read: (q: Queryable, ...args: A) => P,
+  tree: (q: Queryable, ...args: B) => Q,
+) {
+  return {
+    read: onDatabase(read),
+    tree: onDatabase(tree),
+    write: catalogueWriter(target, def),
+    remove: catalogueRemover(def),
+  };
 }

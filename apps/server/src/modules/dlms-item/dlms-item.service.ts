@@ -1,9 +1,9 @@
 import type { DlmsRequest } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { storedTexts } from '../../kernel/catalogue-texts.js';
-import { catalogueRemover, catalogueWriter } from '../../kernel/catalogue-write.js';
+import { catalogueSteps } from '../../kernel/catalogue-write.js';
 import { keep } from '../../kernel/rows.js';
-import { onDatabase, withDeps } from '../../lib/with-deps.js';
+import { withDeps } from '../../lib/with-deps.js';
 import {
   type DlmsItem,
   deleteItems,
@@ -52,11 +52,6 @@ const catalogue = {
 };
 
 export function createDlmsService(deps: Deps) {
-  return withDeps(deps, {
-    read: onDatabase(readDlms),
-    tree: onDatabase(readTree),
-    write: catalogueWriter(dlmsTable, catalogue),
-    remove: catalogueRemover(catalogue),
-  });
+  return withDeps(deps, catalogueSteps(dlmsTable, catalogue, readDlms, readTree));
 }
 export type DlmsService = ReturnType<typeof createDlmsService>;

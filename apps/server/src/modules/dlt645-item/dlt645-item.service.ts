@@ -1,9 +1,9 @@
 import type { Dlt645Request } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { storedTexts } from '../../kernel/catalogue-texts.js';
-import { catalogueRemover, catalogueWriter } from '../../kernel/catalogue-write.js';
+import { catalogueSteps } from '../../kernel/catalogue-write.js';
 import { keep } from '../../kernel/rows.js';
-import { onDatabase, withDeps } from '../../lib/with-deps.js';
+import { withDeps } from '../../lib/with-deps.js';
 import {
   type Dlt645Item,
   deleteItems,
@@ -51,11 +51,6 @@ const catalogue = {
 };
 
 export function createDlt645Service(deps: Deps) {
-  return withDeps(deps, {
-    read: onDatabase(readDlt645),
-    tree: onDatabase(readTree),
-    write: catalogueWriter(dlt645Table, catalogue),
-    remove: catalogueRemover(catalogue),
-  });
+  return withDeps(deps, catalogueSteps(dlt645Table, catalogue, readDlt645, readTree));
 }
 export type Dlt645Service = ReturnType<typeof createDlt645Service>;
