@@ -81,3 +81,15 @@ export const dlmsTable = auditedTable(
 export const storedItem = (dlmsId: number) => eq(dlmsItems.dlmsId, dlmsId);
 
 export const deleteItems = catalogueDelete('DLMS', dlmsItems.dlmsId, (i: DlmsItem) => i.dlmsId, toDlmsRow);
+
+/**
+ * How the catalogue's rows are loaded, matched, stored, shown and removed: the storage half of its
+ * catalogue definition (the service adds who may write and what a write stores).
+ */
+export const dlmsStorage = {
+  load: loadItems,
+  keyOf: itemKey,
+  stored: (old: DlmsItem) => storedItem(old.dlmsId),
+  toRow: toDlmsRow,
+  remove: deleteItems,
+};

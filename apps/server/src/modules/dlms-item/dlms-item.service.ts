@@ -4,17 +4,7 @@ import { storedTexts } from '../../kernel/catalogue-texts.js';
 import { catalogueSteps } from '../../kernel/catalogue-write.js';
 import { keep } from '../../kernel/rows.js';
 import { withDeps } from '../../lib/with-deps.js';
-import {
-  type DlmsItem,
-  deleteItems,
-  dlmsTable,
-  itemKey,
-  loadItems,
-  readDlms,
-  readTree,
-  storedItem,
-  toDlmsRow,
-} from './dlms-item.repo.js';
+import { type DlmsItem, dlmsStorage, dlmsTable, readDlms, readTree } from './dlms-item.repo.js';
 
 /** The catalogue is shared by every station, so only system administrators change it. */
 const ADMIN_ONLY = 'Only a system administrator changes the DLMS catalogue';
@@ -36,19 +26,15 @@ function valuesOf(r: DlmsRequest, old: DlmsItem | undefined) {
 const METHOD_FAMILIES = new Set([2, 3]);
 
 const catalogue = {
+  ...dlmsStorage,
   adminOnly: ADMIN_ONLY,
-  load: loadItems,
-  keyOf: itemKey,
   values: valuesOf,
   check: (r: DlmsRequest, v: ReturnType<typeof valuesOf>, problem: (m: string) => void) => {
     if (v.attributeMethod.startsWith('m') && !METHOD_FAMILIES.has(r.type)) {
       problem('only a control or token item invokes a method');
     }
   },
-  stored: (old: DlmsItem) => storedItem(old.dlmsId),
   key: (r: DlmsRequest) => ({ version: r.version, type: r.type, obis: r.obis }),
-  toRow: toDlmsRow,
-  remove: deleteItems,
 };
 
 export function createDlmsService(deps: Deps) {

@@ -84,3 +84,15 @@ export const deleteItems = catalogueDelete(
   (i: Dlt645Item) => i.dlt645Id,
   toDlt645Row,
 );
+
+/**
+ * How the catalogue's rows are loaded, matched, stored, shown and removed: the storage half of its
+ * catalogue definition (the service adds who may write and what a write stores).
+ */
+export const dlt645Storage = {
+  load: loadItems,
+  keyOf: itemKey,
+  stored: (old: Dlt645Item) => storedItem(old.dlt645Id),
+  toRow: toDlt645Row,
+  remove: deleteItems,
+};

@@ -4,17 +4,7 @@ import { storedTexts } from '../../kernel/catalogue-texts.js';
 import { catalogueSteps } from '../../kernel/catalogue-write.js';
 import { keep } from '../../kernel/rows.js';
 import { withDeps } from '../../lib/with-deps.js';
-import {
-  type Dlt645Item,
-  deleteItems,
-  dlt645Table,
-  itemKey,
-  loadItems,
-  readDlt645,
-  readTree,
-  storedItem,
-  toDlt645Row,
-} from './dlt645-item.repo.js';
+import { type Dlt645Item, dlt645Storage, dlt645Table, readDlt645, readTree } from './dlt645-item.repo.js';
 
 /** The catalogue is shared by every station, so only system administrators change it. */
 const ADMIN_ONLY = 'Only a system administrator changes the DL/T 645 catalogue';
@@ -37,17 +27,13 @@ function valuesOf(r: Dlt645Request, old: Dlt645Item | undefined) {
 }
 
 const catalogue = {
+  ...dlt645Storage,
   adminOnly: ADMIN_ONLY,
-  load: loadItems,
-  keyOf: itemKey,
   values: valuesOf,
   check: (_r: Dlt645Request, v: ReturnType<typeof valuesOf>, problem: (m: string) => void) => {
     if (v.control !== '1C' && v.analysisFormat !== 'clock' && !v.di) problem('di is required');
   },
-  stored: (old: Dlt645Item) => storedItem(old.dlt645Id),
   key: (r: Dlt645Request) => ({ version: r.version, type: r.type, flag: r.flag }),
-  toRow: toDlt645Row,
-  remove: deleteItems,
 };
 
 export function createDlt645Service(deps: Deps) {
