@@ -1,6 +1,7 @@
 import { DLT645_LANGS, type Dlt645Lang, type Dlt645TreeNode, Dlt645Type } from '@prepay/contracts';
 import { z } from 'zod';
 import type { LangTexts } from '../db/schema.js';
+import { auditStamps } from '../lib/dates.js';
 import { keep } from './rows.js';
 
 /**
@@ -37,6 +38,38 @@ export function storedTexts(
     analysisPrefix: langTexts(r, 'analysisPrefix', old?.analysisPrefix),
     typeNames: langTexts(r, 'type', old?.typeNames),
     names: langTexts(r, 'name', old?.names),
+  };
+}
+
+type StoredTexts = { analysisPrefix: LangTexts; typeNames: LangTexts; names: LangTexts };
+type StoredCommon = StoredTexts & {
+  format: string | null;
+  analysisFormat: string | null;
+  remark: string | null;
+};
+type WrittenCommon = { format?: string | null; analysisFormat?: string | null; remark?: string | null };
+
+/**
+ * What a catalogue write stores beside the catalogue's own columns: display formats, texts and remark,
+ * each kept from the old row when the request leaves it out.
+ */
+export function storedCommon(r: WrittenCommon, old?: StoredCommon) {
+  return {
+    format: keep(r.format, old?.format ?? null) ?? null,
+    analysisFormat: keep(r.analysisFormat, old?.analysisFormat ?? null) ?? null,
+    ...storedTexts(r, old),
+    remark: keep(r.remark, old?.remark ?? null) ?? null,
+  };
+}
+
+/** What a catalogue's wire row shows beside its own columns: formats, texts, remark and audit stamps. */
+export function wireCommon(i: StoredCommon & Parameters<typeof auditStamps>[0]) {
+  return {
+    format: i.format,
+    analysisFormat: i.analysisFormat,
+    ...wireTexts(i),
+    remark: i.remark,
+    ...auditStamps(i),
   };
 }
 

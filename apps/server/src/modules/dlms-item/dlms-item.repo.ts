@@ -4,9 +4,8 @@ import type { Queryable } from '../../db/client.js';
 import { dlmsItems } from '../../db/schema.js';
 import { auditedTable } from '../../kernel/audited-write.js';
 import { catalogueDelete, catalogueGrid, catalogueTree } from '../../kernel/catalogue-read.js';
-import { wireTexts } from '../../kernel/catalogue-texts.js';
+import { wireCommon } from '../../kernel/catalogue-texts.js';
 import { auditedSpec } from '../../kernel/read-query.js';
-import { auditStamps } from '../../lib/dates.js';
 
 export type DlmsItem = typeof dlmsItems.$inferSelect;
 export interface DlmsKey {
@@ -33,11 +32,7 @@ export function toDlmsRow(i: DlmsItem): DlmsRow {
     obis: i.obis,
     attributeMethod: i.attributeMethod,
     entry: i.entry,
-    format: i.format,
-    analysisFormat: i.analysisFormat,
-    ...wireTexts(i),
-    remark: i.remark,
-    ...auditStamps(i),
+    ...wireCommon(i),
   } as DlmsRow;
 }
 
@@ -78,9 +73,10 @@ export const dlmsTable = auditedTable(
   itemKey,
 );
 
-export const storedItem = (dlmsId: number) => eq(dlmsItems.dlmsId, dlmsId);
+/** The stored row a write replaces. */
+const storedItem = (old: DlmsItem) => eq(dlmsItems.dlmsId, old.dlmsId);
 
-export const deleteItems = catalogueDelete('DLMS', dlmsItems.dlmsId, (i: DlmsItem) => i.dlmsId, toDlmsRow);
+const deleteItems = catalogueDelete('DLMS', dlmsItems.dlmsId, (i: DlmsItem) => i.dlmsId, toDlmsRow);
 
 /**
  * How the catalogue's rows are loaded, matched, stored, shown and removed: the storage half of its
@@ -89,7 +85,7 @@ export const deleteItems = catalogueDelete('DLMS', dlmsItems.dlmsId, (i: DlmsIte
 export const dlmsStorage = {
   load: loadItems,
   keyOf: itemKey,
-  stored: (old: DlmsItem) => storedItem(old.dlmsId),
+  stored: storedItem,
   toRow: toDlmsRow,
   remove: deleteItems,
 };

@@ -1,6 +1,6 @@
 import type { DlmsRequest } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
-import { storedTexts } from '../../kernel/catalogue-texts.js';
+import { storedCommon } from '../../kernel/catalogue-texts.js';
 import { catalogueSteps } from '../../kernel/catalogue-write.js';
 import { keep } from '../../kernel/rows.js';
 import { withDeps } from '../../lib/with-deps.js';
@@ -15,10 +15,7 @@ function valuesOf(r: DlmsRequest, old: DlmsItem | undefined) {
     classId: r.classId,
     attributeMethod: keep(r.attributeMethod, old?.attributeMethod ?? null) ?? '2',
     entry: keep(r.entry, old?.entry ?? null) ?? null,
-    format: keep(r.format, old?.format ?? null) ?? null,
-    analysisFormat: keep(r.analysisFormat, old?.analysisFormat ?? null) ?? null,
-    ...storedTexts(r, old),
-    remark: keep(r.remark, old?.remark ?? null) ?? null,
+    ...storedCommon(r, old),
   };
 }
 

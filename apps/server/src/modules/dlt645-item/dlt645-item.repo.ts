@@ -4,9 +4,8 @@ import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import { auditedTable } from '../../kernel/audited-write.js';
 import { catalogueDelete, catalogueGrid, catalogueTree } from '../../kernel/catalogue-read.js';
-import { wireTexts } from '../../kernel/catalogue-texts.js';
+import { wireCommon } from '../../kernel/catalogue-texts.js';
 import { auditedSpec } from '../../kernel/read-query.js';
-import { auditStamps } from '../../lib/dates.js';
 
 export type Dlt645Item = typeof dlt645Items.$inferSelect;
 export type { LangTexts };
@@ -37,12 +36,8 @@ export function toDlt645Row(i: Dlt645Item): Dlt645Row {
     password: i.password ? '******' : null,
     operator: i.operator,
     data: i.data,
-    format: i.format,
-    analysisFormat: i.analysisFormat,
     passwordLevel: i.passwordLevel,
-    ...wireTexts(i),
-    remark: i.remark,
-    ...auditStamps(i),
+    ...wireCommon(i),
   } as Dlt645Row;
 }
 
@@ -76,9 +71,9 @@ export const dlt645Table = auditedTable(
 );
 
 /** The stored row a write replaces. */
-export const storedItem = (dlt645Id: number) => eq(dlt645Items.dlt645Id, dlt645Id);
+const storedItem = (old: Dlt645Item) => eq(dlt645Items.dlt645Id, old.dlt645Id);
 
-export const deleteItems = catalogueDelete(
+const deleteItems = catalogueDelete(
   'DLT645',
   dlt645Items.dlt645Id,
   (i: Dlt645Item) => i.dlt645Id,
@@ -92,7 +87,7 @@ export const deleteItems = catalogueDelete(
 export const dlt645Storage = {
   load: loadItems,
   keyOf: itemKey,
-  stored: (old: Dlt645Item) => storedItem(old.dlt645Id),
+  stored: storedItem,
   toRow: toDlt645Row,
   remove: deleteItems,
 };

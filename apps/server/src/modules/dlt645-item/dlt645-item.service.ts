@@ -1,6 +1,6 @@
 import type { Dlt645Request } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
-import { storedTexts } from '../../kernel/catalogue-texts.js';
+import { storedCommon } from '../../kernel/catalogue-texts.js';
 import { catalogueSteps } from '../../kernel/catalogue-write.js';
 import { keep } from '../../kernel/rows.js';
 import { withDeps } from '../../lib/with-deps.js';
@@ -19,10 +19,7 @@ function valuesOf(r: Dlt645Request, old: Dlt645Item | undefined) {
     operator: keep(r.operator, old?.operator ?? null) ?? null,
     passwordLevel: keep(r.passwordLevel, old?.passwordLevel ?? 2) ?? 2,
     data: keep(r.data, old?.data ?? null) ?? null,
-    format: keep(r.format, old?.format ?? null) ?? null,
-    analysisFormat: keep(r.analysisFormat, old?.analysisFormat ?? null) ?? null,
-    ...storedTexts(r, old),
-    remark: keep(r.remark, old?.remark ?? null) ?? null,
+    ...storedCommon(r, old),
   };
 }
 
