@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres as startThrowaway } from '../../../scripts/pg-throwaway.mjs';
 import { buildApp } from '../src/app.js';
+import type { Config } from '../src/config.js';
 import { type Database, openPglite, openPostgres } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import { type DbKeyStore, keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
@@ -220,12 +221,18 @@ export const injectPost = (app: FastifyInstance) => async (url: string, body: un
 /**
  * The app in process on `database` with the vend benches' data (seedVendData, putBenchDecoderKeys, a
  * year of earlier vends) and
- * authorization proofs that last 10 minutes, and a POST to it (injectPost).
+ * authorization proofs that last 10 minutes (with `config` over the tests' configuration), and a POST to
+ * it (injectPost).
  */
-export async function vendApp(database: Database, meters: number, decoderKey?: () => string) {
+export async function vendApp(
+  database: Database,
+  meters: number,
+  decoderKey?: () => string,
+  config: Partial<Config> = {},
+) {
   await seedVendData(database, meters);
   const app = await buildApp({
-    config: testConfig({ authorizationProofMinutes: 10 }),
+    config: testConfig({ authorizationProofMinutes: 10, ...config }),
     database,
     logger: false,
   });

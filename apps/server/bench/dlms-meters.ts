@@ -6,20 +6,13 @@
  * connection lost mid-transfer); the next request goes unanswered and its connection is closed.
  */
 import { createInterface } from 'node:readline';
-import { DlmsMeter, listenDlmsMeter, MeterModel, syntheticFleet, systemClock } from '@prepay/simulator';
+import { listenSyntheticDlmsMeter, syntheticFleet, systemClock } from '@prepay/simulator';
 
 const count = Number(process.argv[2] ?? 100);
 const specs = syntheticFleet({ count, seed: 29 }).meters;
-const meters = specs.map((spec) => {
-  const model = new MeterModel(
-    { meterId: spec.meterId, address: spec.address, type: 0, sts: spec.sts, balanceTenths: 5000 },
-    systemClock.now(),
-  );
-  return new DlmsMeter(model, systemClock);
-});
-const listeners = await Promise.all(
-  meters.map((m) => listenDlmsMeter(m, { security: { authentication: 'none' } })),
-);
+const sims = await Promise.all(specs.map((spec) => listenSyntheticDlmsMeter(spec, systemClock)));
+const meters = sims.map((s) => s.meter);
+const listeners = sims.map((s) => s.listener);
 console.log(JSON.stringify({ ports: listeners.map((l) => l.port) }));
 
 function dropAt(index: number, blocks: number) {

@@ -5,14 +5,7 @@
  * `npm run bench -- dlms`; BENCH_DLMS_METERS (default 50), BENCH_DLMS_REQUESTS (2000), BENCH_DLMS_SESSIONS (32).
  */
 import { fromHex } from '@prepay/dlms';
-import {
-  type DlmsListener,
-  DlmsMeter,
-  listenDlmsMeter,
-  ManualClock,
-  MeterModel,
-  syntheticFleet,
-} from '@prepay/simulator';
+import { type DlmsListener, listenSyntheticDlmsMeter, ManualClock, syntheticFleet } from '@prepay/simulator';
 import { closingLine } from '@prepay/sts/yardstick';
 import { buildApp } from '../src/app.js';
 import { openPglite } from '../src/db/client.js';
@@ -36,11 +29,7 @@ async function main(yardstick: ReturnType<typeof benchYardstick>) {
   };
   const listeners: DlmsListener[] = [];
   for (const spec of syntheticFleet({ count: METERS, seed: 7 }).meters) {
-    const model = new MeterModel(
-      { meterId: spec.meterId, address: spec.address, type: 0, sts: spec.sts, balanceTenths: 5000 },
-      clock.now(),
-    );
-    listeners.push(await listenDlmsMeter(new DlmsMeter(model, clock), { security }));
+    listeners.push((await listenSyntheticDlmsMeter(spec, clock, { security })).listener);
   }
   const database = await openPglite({});
   await database.migrate();

@@ -10,21 +10,11 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { closingLine, type Yardstick } from '@prepay/sts/yardstick';
-import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openPglite } from '../src/db/client.js';
-import { keyStoreOf } from '../src/modules/keystore/index.js';
 import { initSoftHsmToken } from '../test/softhsm.js';
-import { ADMIN_PASSWORD, testConfig } from '../test/test-config.js';
-import {
-  benchMeterId,
-  benchYardstick,
-  creditVend,
-  injectPost,
-  putBenchDecoderKeys,
-  seedVendData,
-  seedVendHistory,
-} from './bench-setup.js';
+import { ADMIN_PASSWORD } from '../test/test-config.js';
+import { benchMeterId, benchYardstick, creditVend, vendApp } from './bench-setup.js';
 
 const CLIENTS = Number(process.env.VAULT_CLIENTS ?? 16);
 const COUNT = Number(process.env.VAULT_COUNT ?? 2000);
@@ -36,16 +26,7 @@ type Vend = () => Promise<void>;
 /** The vend app on a fresh PGlite with `config`; returns a vend function per logged-in session. */
 async function vendingApp(config: Partial<Config>) {
   const database = await openPglite({});
-  await seedVendData(database, METERS);
-  const app = await buildApp({
-    config: testConfig({ authorizationProofMinutes: 10, ...config }),
-    database,
-    logger: false,
-  });
-  await app.ready();
-  await putBenchDecoderKeys(await keyStoreOf(app.deps), METERS);
-  await seedVendHistory(database, 12);
-  const post = injectPost(app);
+  const { app, post } = await vendApp(database, METERS, undefined, config);
   let next = 0;
   const sessions: Vend[] = [];
   for (let c = 0; c < CLIENTS; c++) {

@@ -2,10 +2,10 @@ import type { ProtocolTaskRow } from '@prepay/contracts';
 import { fromHex } from '@prepay/dlms';
 import {
   type DlmsListener,
-  DlmsMeter,
-  listenDlmsMeter,
+  type DlmsListenerOptions,
+  listenSyntheticDlmsMeter,
   ManualClock,
-  MeterModel,
+  type MeterModel,
   syntheticFleet,
 } from '@prepay/simulator';
 import { encodeCredit, tidFromDate } from '@prepay/sts';
@@ -34,14 +34,10 @@ let clock: ManualClock;
 let hls: { model: MeterModel; listener: DlmsListener };
 let lls: { model: MeterModel; listener: DlmsListener };
 
-async function simulated(i: number, security: Parameters<typeof listenDlmsMeter>[1]['security']) {
+async function simulated(i: number, security: DlmsListenerOptions['security']) {
   const spec = SPEC[i];
   if (!spec) throw new Error('no synthetic meter');
-  const model = new MeterModel(
-    { meterId: spec.meterId, address: spec.address, type: 0, sts: spec.sts, balanceTenths: 5000 },
-    clock.now(),
-  );
-  const listener = await listenDlmsMeter(new DlmsMeter(model, clock), { security });
+  const { model, listener } = await listenSyntheticDlmsMeter(spec, clock, { security });
   return { model, listener, sts: spec.sts };
 }
 

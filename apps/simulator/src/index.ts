@@ -13,6 +13,7 @@ export {
   type ListenerMode,
   listenDlmsMeter,
 } from './dlms/listener.js';
+export { listenSyntheticDlmsMeter } from './dlms/synthetic-meter.js';
 export { FAULT_KINDS, type Fault, FaultError, GATEWAY_FAULT_KINDS, parseFault } from './faults.js';
 export { type Fleet, type FleetOptions, type FleetStats, type MeterView, startFleet } from './fleet.js';
 export { type HandleResult, handleFrame } from './meter/handle.js';

@@ -1,6 +1,11 @@
 import { z } from 'zod';
-import { AuditFields, nullableTexts, ReadRequestBase, Remark, sameFields } from './common.js';
-import { DLT645_LANGS } from './dlt645.js';
+import { AuditFields, nullableTexts, ReadRequestBase, Remark } from './common.js';
+import {
+  CatalogueReadFilters,
+  CatalogueTextsRead,
+  CatalogueTextsWritten,
+  Dlt645TreeRequest,
+} from './dlt645.js';
 
 /**
  * The DLMS/COSEM data-item catalogue: one row per (protocol version, task family, OBIS code). A meter
@@ -30,9 +35,6 @@ export const Obis = z
   .refine((g) => g.every((n) => n <= 255), 'obis: each group is 0–255')
   .transform((g) => g.join('.'));
 
-const Text = z.string().trim().max(200).nullish();
-const TEXT_FIELDS = DLT645_LANGS.flatMap((l) => [`analysisPrefix${l}`, `type${l}`, `name${l}`] as const);
-
 const Key = {
   version: z.string().trim().min(1, 'Required').max(16),
   type: z.number().int().min(0).max(3),
@@ -52,7 +54,7 @@ export const DlmsRequest = z.object({
   entry: z.string().trim().max(500).nullish(),
   format: z.string().trim().max(64).nullish(),
   analysisFormat: z.string().trim().max(200).nullish(),
-  ...sameFields(TEXT_FIELDS, () => Text),
+  ...CatalogueTextsWritten,
   remark: Remark,
 });
 export type DlmsRequest = z.infer<typeof DlmsRequest>;
@@ -67,21 +69,17 @@ export const DlmsRow = z.object({
   classId: z.number().int(),
   obis: z.string(),
   ...nullableTexts('attributeMethod', 'entry', 'format', 'analysisFormat'),
-  ...nullableTexts(...TEXT_FIELDS),
+  ...CatalogueTextsRead,
   ...AuditFields,
 });
 export type DlmsRow = z.infer<typeof DlmsRow>;
 
 export const DlmsReadRequest = ReadRequestBase.extend({
-  version: z.string().nullish(),
-  type: z.number().int().nullish(),
+  ...CatalogueReadFilters,
   obis: z.string().nullish(),
 });
 export type DlmsReadRequest = z.infer<typeof DlmsReadRequest>;
 
-export const DlmsTreeRequest = z.object({
-  lang: z.string().trim().min(1, 'The Lang field is required.').max(8),
-  version: z.string().trim().min(1).max(16),
-  type: z.number().int().min(0).max(3),
-});
+/** The pickers' tree of a version and family, asked as of the DL/T 645 catalogue. */
+export const DlmsTreeRequest = Dlt645TreeRequest;
 export type DlmsTreeRequest = z.infer<typeof DlmsTreeRequest>;

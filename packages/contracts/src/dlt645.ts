@@ -27,6 +27,14 @@ const Text = z.string().trim().max(200).nullish();
 /** An item's texts in each language, in the order their columns stand: analysis prefix, group (type), name. */
 const TEXT_FIELDS = DLT645_LANGS.flatMap((l) => [`analysisPrefix${l}`, `type${l}`, `name${l}`] as const);
 
+/**
+ * What every data-item catalogue (this one and DLMS) has in its write line, its row and its read
+ * filters: the texts of an item in every language, and the version and family it belongs to.
+ */
+export const CatalogueTextsWritten = sameFields(TEXT_FIELDS, () => Text);
+export const CatalogueTextsRead = nullableTexts(...TEXT_FIELDS);
+export const CatalogueReadFilters = { version: z.string().nullish(), type: z.number().int().nullish() };
+
 export const Dlt645Request = z.object({
   version: z.string().trim().min(1, 'Required').max(16),
   type: z.number().int().min(0).max(3),
@@ -51,7 +59,7 @@ export const Dlt645Request = z.object({
   analysisFormat: z.string().trim().max(200).nullish(),
   /** Password level PA (00–09); the catalogue default is 02. */
   passwordLevel: z.number().int().min(0).max(9).nullish(),
-  ...sameFields(TEXT_FIELDS, () => Text),
+  ...CatalogueTextsWritten,
   remark: Remark,
 });
 export type Dlt645Request = z.infer<typeof Dlt645Request>;
@@ -72,14 +80,13 @@ export const Dlt645Row = z.object({
   // The password is never the stored secret: "******" when one is set, else null.
   ...nullableTexts('di', 'password', 'operator', 'data', 'format', 'analysisFormat'),
   passwordLevel: z.number().int(),
-  ...nullableTexts(...TEXT_FIELDS),
+  ...CatalogueTextsRead,
   ...AuditFields,
 });
 export type Dlt645Row = z.infer<typeof Dlt645Row>;
 
 export const Dlt645ReadRequest = ReadRequestBase.extend({
-  version: z.string().nullish(),
-  type: z.number().int().nullish(),
+  ...CatalogueReadFilters,
   flag: z.string().nullish(),
 });
 export type Dlt645ReadRequest = z.infer<typeof Dlt645ReadRequest>;

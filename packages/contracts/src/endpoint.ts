@@ -53,6 +53,23 @@ export interface TableEndpoints<
   delete: Endpoint<ReturnType<typeof writeBody<Key>>, z.ZodArray<Row>>;
 }
 
+/** The paths of a master-data table's five calls. */
+export interface TablePaths {
+  read: string;
+  create: string;
+  import: string;
+  update: string;
+  delete: string;
+}
+
+/** A master-data table's schemas: its row, its read request, a write's line and a delete's key. */
+export interface TableSchemas<Row = z.ZodType, Read = z.ZodType, Line = z.ZodType, Key = z.ZodType> {
+  row: Row;
+  read: Read;
+  line: Line;
+  key: Key;
+}
+
 /**
  * A master-data table: a paged read of `row` for `read`; create, import and update take a batch of
  * `line`, delete a batch of `key`, and each answers the rows written. `permission` gates the writes
@@ -64,8 +81,8 @@ export function tableEndpoints<
   Line extends z.ZodType,
   Key extends z.ZodType,
 >(
-  paths: { read: string; create: string; import: string; update: string; delete: string },
-  schemas: { row: Row; read: Read; line: Line; key: Key },
+  paths: TablePaths,
+  schemas: TableSchemas<Row, Read, Line, Key>,
   permission: RoutePermission,
   readPermission: RoutePermission = permission,
 ): TableEndpoints<Row, Read, Line, Key> {

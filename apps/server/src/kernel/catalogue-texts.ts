@@ -1,6 +1,7 @@
-import { DLT645_LANGS, type Dlt645Lang, type Dlt645TreeNode } from '@prepay/contracts';
+import { DLT645_LANGS, type Dlt645Lang, type Dlt645TreeNode, Dlt645Type } from '@prepay/contracts';
 import { z } from 'zod';
 import type { LangTexts } from '../db/schema.js';
+import { auditStamps } from '../lib/dates.js';
 import { keep } from './rows.js';
 
 /**
@@ -40,6 +41,38 @@ export function storedTexts(
   };
 }
 
+type StoredTexts = { analysisPrefix: LangTexts; typeNames: LangTexts; names: LangTexts };
+type StoredCommon = StoredTexts & {
+  format: string | null;
+  analysisFormat: string | null;
+  remark: string | null;
+};
+type WrittenCommon = { format?: string | null; analysisFormat?: string | null; remark?: string | null };
+
+/**
+ * What a catalogue write stores beside the catalogue's own columns: display formats, texts and remark,
+ * each kept from the old row when the request leaves it out.
+ */
+export function storedCommon(r: WrittenCommon, old?: StoredCommon) {
+  return {
+    format: keep(r.format, old?.format ?? null) ?? null,
+    analysisFormat: keep(r.analysisFormat, old?.analysisFormat ?? null) ?? null,
+    ...storedTexts(r, old),
+    remark: keep(r.remark, old?.remark ?? null) ?? null,
+  };
+}
+
+/** What a catalogue's wire row shows beside its own columns: formats, texts, remark and audit stamps. */
+export function wireCommon(i: StoredCommon & Parameters<typeof auditStamps>[0]) {
+  return {
+    format: i.format,
+    analysisFormat: i.analysisFormat,
+    ...wireTexts(i),
+    remark: i.remark,
+    ...auditStamps(i),
+  };
+}
+
 /** "en", "zh-CN", "ZH" → the catalogue's language column (EN when unknown). */
 export function langOf(lang: string | null | undefined): Dlt645Lang {
   const l = (lang ?? 'en').slice(0, 2).toUpperCase();
@@ -74,6 +107,20 @@ export type SeedNames = z.infer<typeof SeedNames>;
 export const seedTexts = ([EN, AR, ES, FR, PT, ZH]: SeedNames): LangTexts => ({ EN, AR, ES, FR, PT, ZH });
 
 /**
+ * The fields of a seed item in every catalogue: its task family, display formats and texts, its group
+ * named by its key in the seed file's `groups`. Each catalogue extends it with its own key columns.
+ */
+export const CatalogueSeedItem = z.object({
+  type: z.literal(Object.values(Dlt645Type)),
+  format: z.string().optional(),
+  analysisFormat: z.string().optional(),
+  group: z.string(),
+  name: SeedNames,
+  /** Label of the decoded value, with its unit. */
+  prefix: SeedNames.optional(),
+});
+
+/**
  * A catalogue seed file: `groups` names each group once in every language, `items` name theirs by
  * key. Parsing checks every item against `item` and every group reference, at load.
  */
@@ -89,9 +136,21 @@ export function groupedSeeds<T extends { group: string }>(item: z.ZodType<T>, fi
     );
 }
 
-/** A seed item's stored text columns. */
-export const seedTextColumns = (s: { prefix?: SeedNames; group: SeedNames; name: SeedNames }) => ({
+/**
+ * What a seed item stores beside its catalogue's own columns: its display formats, its texts in every
+ * language, and the system as the row's creator.
+ */
+export const seedColumns = (s: {
+  format?: string;
+  analysisFormat?: string;
+  prefix?: SeedNames;
+  group: SeedNames;
+  name: SeedNames;
+}) => ({
+  format: s.format ?? null,
+  analysisFormat: s.analysisFormat ?? null,
   analysisPrefix: s.prefix ? seedTexts(s.prefix) : {},
   typeNames: seedTexts(s.group),
   names: seedTexts(s.name),
+  createId: 'system',
 });

@@ -2,9 +2,10 @@ import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import type { UserContext } from '../lib/user-context.js';
+import { onDatabase } from '../lib/with-deps.js';
 import type { Actor } from './audit.js';
-import type { StampedTable } from './audited-write.js';
-import type { BatchPlan, BatchRequest } from './batch-write.js';
+import type { AuditedTable, StampedTable } from './audited-write.js';
+import { type BatchPlan, type BatchRequest, batchWriter } from './batch-write.js';
 import { assertAllStored, checkEach, checkTarget } from './rows.js';
 import { assertSystemAdmin } from './station-guard.js';
 
@@ -58,5 +59,48 @@ export function catalogueRemover<L, K, I, V, R>(def: CatalogueDef<L, K, I, V, R>
       assertAllStored(keys.map(def.keyOf), before.map(def.keyOf), 'data item');
       return def.remove(tx, ctx.actor, before);
     });
+  };
+}
+
+/** A catalogue's batch write into `target`: system administrators only, each line keyed as the catalogue keys it. */
+export function catalogueWriter<T extends StampedTable, L extends K, K, I, V, R>(
+  target: AuditedTable<T, K, R>,
+  def: CatalogueDef<L, K, I, V, R>,
+) {
+  return batchWriter({
+    target,
+    allowed: (user) => assertSystemAdmin(user, def.adminOnly),
+    keyOf: (r: L) => def.keyOf(r),
+    keysOf: (rows) => rows,
+    plan: cataloguePlan<T, L, K, I, V, R>(def),
+  });
+}
+
+/**
+ * A catalogue service's steps (for withDeps): its grid read and tree read on the database, and its
+ * admin-only batch write into `target` and delete.
+ */
+export function catalogueSteps<
+  T extends StampedTable,
+  L extends K,
+  K,
+  I,
+  V,
+  R,
+  A extends unknown[],
+  B extends unknown[],
+  P,
+  Q,
+>(
+  target: AuditedTable<T, K, R>,
+  def: CatalogueDef<L, K, I, V, R>,
+  read: (q: Queryable, ...args: A) => P,
+  tree: (q: Queryable, ...args: B) => Q,
+) {
+  return {
+    read: onDatabase(read),
+    tree: onDatabase(tree),
+    write: catalogueWriter(target, def),
+    remove: catalogueRemover(def),
   };
 }

@@ -26,7 +26,6 @@ import {
   DlmsReadRequest,
   DlmsRequest,
   DlmsRow,
-  DlmsTreeRequest,
 } from '../dlms.js';
 import {
   DLT645_TREE_PATH,
@@ -37,7 +36,13 @@ import {
   Dlt645TreeNode,
   Dlt645TreeRequest,
 } from '../dlt645.js';
-import { defineEndpoint, EmptyBody, tableEndpoints } from '../endpoint.js';
+import {
+  defineEndpoint,
+  EmptyBody,
+  type TablePaths,
+  type TableSchemas,
+  tableEndpoints,
+} from '../endpoint.js';
 import { GatewayDeleteRequest, GatewayReadRequest, GatewayRow, GatewayWriteRequest } from '../gateway.js';
 import { ImageDeleteRequest, ImageRow } from '../image.js';
 import {
@@ -150,37 +155,37 @@ const DATA_ITEM_PICKERS = [
   TASK_ROUTES.token.createKey,
 ] as const;
 
+/** A data-item catalogue's endpoints: its table in the data dictionary, and its items as the pickers' tree. */
+function catalogueEndpoints<
+  Row extends z.ZodType,
+  Read extends z.ZodType,
+  Line extends z.ZodType,
+  Key extends z.ZodType,
+>(paths: TablePaths, schemas: TableSchemas<Row, Read, Line, Key>, treePath: string) {
+  return {
+    ...tableEndpoints(paths, schemas, 'Setting.Item', DATA_ITEM_PICKERS),
+    tree: defineEndpoint({
+      path: treePath,
+      request: Dlt645TreeRequest,
+      result: z.array(Dlt645TreeNode),
+      permission: DATA_ITEM_PICKERS,
+    }),
+  };
+}
+
 /** The DL/T 645 data-item catalogue is part of the data dictionary (Setting → Item). */
-export const DLT645_API = {
-  ...tableEndpoints(
-    DLT645_PATHS,
-    { row: Dlt645Row, read: Dlt645ReadRequest, line: Dlt645Request, key: Dlt645DeleteRequest },
-    'Setting.Item',
-    DATA_ITEM_PICKERS,
-  ),
-  tree: defineEndpoint({
-    path: DLT645_TREE_PATH,
-    request: Dlt645TreeRequest,
-    result: z.array(Dlt645TreeNode),
-    permission: DATA_ITEM_PICKERS,
-  }),
-};
+export const DLT645_API = catalogueEndpoints(
+  DLT645_PATHS,
+  { row: Dlt645Row, read: Dlt645ReadRequest, line: Dlt645Request, key: Dlt645DeleteRequest },
+  DLT645_TREE_PATH,
+);
 
 /** The DLMS/COSEM data-item catalogue: the same dictionary, for meters that speak DLMS. */
-export const DLMS_API = {
-  ...tableEndpoints(
-    DLMS_PATHS,
-    { row: DlmsRow, read: DlmsReadRequest, line: DlmsRequest, key: DlmsDeleteRequest },
-    'Setting.Item',
-    DATA_ITEM_PICKERS,
-  ),
-  tree: defineEndpoint({
-    path: DLMS_TREE_PATH,
-    request: DlmsTreeRequest,
-    result: z.array(Dlt645TreeNode),
-    permission: DATA_ITEM_PICKERS,
-  }),
-};
+export const DLMS_API = catalogueEndpoints(
+  DLMS_PATHS,
+  { row: DlmsRow, read: DlmsReadRequest, line: DlmsRequest, key: DlmsDeleteRequest },
+  DLMS_TREE_PATH,
+);
 
 export const ITEM_API = {
   ...tableEndpoints(

@@ -1,22 +1,15 @@
-import { DLMS_VERSION, Dlt645Type } from '@prepay/contracts';
+import { DLMS_VERSION } from '@prepay/contracts';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { dlmsItems } from '../../db/schema.js';
-import { groupedSeeds, SeedNames, seedTextColumns } from '../../kernel/catalogue-texts.js';
+import { CatalogueSeedItem, groupedSeeds, seedColumns } from '../../kernel/catalogue-texts.js';
 import catalogueData from './catalogue.json' with { type: 'json' };
 
-const Seed = z.object({
-  type: z.literal(Object.values(Dlt645Type)),
+const Seed = CatalogueSeedItem.extend({
   classId: z.number().int(),
   obis: z.string(),
   attributeMethod: z.string(),
   entry: z.string().optional(),
-  format: z.string().optional(),
-  analysisFormat: z.string().optional(),
-  group: z.string(),
-  name: SeedNames,
-  /** Label of the decoded value, with its unit. */
-  prefix: SeedNames.optional(),
 });
 
 /**
@@ -41,10 +34,7 @@ export async function seedDlmsCatalogue(q: Queryable): Promise<void> {
     obis: s.obis,
     attributeMethod: s.attributeMethod,
     entry: s.entry ?? null,
-    format: s.format ?? null,
-    analysisFormat: s.analysisFormat ?? null,
-    ...seedTextColumns(s),
-    createId: 'system',
+    ...seedColumns(s),
   }));
   await q
     .insert(dlmsItems)

@@ -1,13 +1,11 @@
-import type { DlmsReadRequest, DlmsRow, Dlt645TreeNode } from '@prepay/contracts';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { DlmsRow } from '@prepay/contracts';
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { dlmsItems } from '../../db/schema.js';
-import type { Actor } from '../../kernel/audit.js';
-import { auditedTable, deleteAudited } from '../../kernel/audited-write.js';
-import { groupTree, wireTexts } from '../../kernel/catalogue-texts.js';
-import { auditedSpec, contains, readTable, readWhere } from '../../kernel/read-query.js';
-import { auditStamps } from '../../lib/dates.js';
-import type { SessionUser } from '../../lib/user-context.js';
+import { auditedTable } from '../../kernel/audited-write.js';
+import { catalogueDelete, catalogueGrid, catalogueTree } from '../../kernel/catalogue-read.js';
+import { wireCommon } from '../../kernel/catalogue-texts.js';
+import { auditedSpec } from '../../kernel/read-query.js';
 
 export type DlmsItem = typeof dlmsItems.$inferSelect;
 export interface DlmsKey {
@@ -34,11 +32,7 @@ export function toDlmsRow(i: DlmsItem): DlmsRow {
     obis: i.obis,
     attributeMethod: i.attributeMethod,
     entry: i.entry,
-    format: i.format,
-    analysisFormat: i.analysisFormat,
-    ...wireTexts(i),
-    remark: i.remark,
-    ...auditStamps(i),
+    ...wireCommon(i),
   } as DlmsRow;
 }
 
@@ -60,32 +54,10 @@ export async function itemById(q: Queryable, dlmsId: number): Promise<DlmsItem |
   return row;
 }
 
-export function readDlms(q: Queryable, req: DlmsReadRequest, user: SessionUser) {
-  const term = req.searchTerm?.trim();
-  // The search also looks in the names of every language (a JSON column), so it is done here.
-  const where = readWhere({ ...dlmsSpec, search: [] }, { ...req, searchTerm: null }, user, [
-    term
-      ? or(
-          ...dlmsSpec.search.map((c) => contains(c, term)),
-          sql`${dlmsItems.names}::text ilike ${`%${term}%`}`,
-        )
-      : undefined,
-  ]);
-  return readTable(q, dlmsItems, where, dlmsSpec, req, toDlmsRow);
-}
+export const readDlms = catalogueGrid(dlmsItems, dlmsSpec, toDlmsRow);
 
 /** Items of one version and family grouped by their type label; an item's id is its catalogue id. */
-export async function readTree(
-  q: Queryable,
-  req: { lang: string; version: string; type: number },
-): Promise<Dlt645TreeNode[]> {
-  const rows = await q
-    .select()
-    .from(dlmsItems)
-    .where(and(eq(dlmsItems.version, req.version), eq(dlmsItems.type, req.type)))
-    .orderBy(asc(dlmsItems.dlmsId));
-  return groupTree(rows, req.lang, (r) => String(r.dlmsId));
-}
+export const readTree = catalogueTree(dlmsItems, dlmsItems.dlmsId, (r) => String(r.dlmsId));
 
 /** The catalogue versions there are: a meter whose protocol version is one of them speaks DLMS. */
 export async function dlmsVersions(q: Queryable): Promise<string[]> {
@@ -101,14 +73,19 @@ export const dlmsTable = auditedTable(
   itemKey,
 );
 
-export const storedItem = (dlmsId: number) => eq(dlmsItems.dlmsId, dlmsId);
+/** The stored row a write replaces. */
+const storedItem = (old: DlmsItem) => eq(dlmsItems.dlmsId, old.dlmsId);
 
-export const deleteItems = (q: Queryable, actor: Actor, items: DlmsItem[]) =>
-  deleteAudited(
-    q,
-    actor,
-    'DLMS',
-    dlmsItems.dlmsId,
-    items.map((b) => b.dlmsId),
-    items.map(toDlmsRow),
-  );
+const deleteItems = catalogueDelete('DLMS', dlmsItems.dlmsId, (i: DlmsItem) => i.dlmsId, toDlmsRow);
+
+/**
+ * How the catalogue's rows are loaded, matched, stored, shown and removed: the storage half of its
+ * catalogue definition (the service adds who may write and what a write stores).
+ */
+export const dlmsStorage = {
+  load: loadItems,
+  keyOf: itemKey,
+  stored: storedItem,
+  toRow: toDlmsRow,
+  remove: deleteItems,
+};

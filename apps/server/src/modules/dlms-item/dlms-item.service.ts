@@ -1,22 +1,10 @@
 import type { DlmsRequest } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
-import { batchWriter } from '../../kernel/batch-write.js';
-import { storedTexts } from '../../kernel/catalogue-texts.js';
-import { cataloguePlan, catalogueRemover } from '../../kernel/catalogue-write.js';
+import { storedCommon } from '../../kernel/catalogue-texts.js';
+import { catalogueSteps } from '../../kernel/catalogue-write.js';
 import { keep } from '../../kernel/rows.js';
-import { assertSystemAdmin } from '../../kernel/station-guard.js';
-import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import {
-  type DlmsItem,
-  deleteItems,
-  dlmsTable,
-  itemKey,
-  loadItems,
-  readDlms,
-  readTree,
-  storedItem,
-  toDlmsRow,
-} from './dlms-item.repo.js';
+import { withDeps } from '../../lib/with-deps.js';
+import { type DlmsItem, dlmsStorage, dlmsTable, readDlms, readTree } from './dlms-item.repo.js';
 
 /** The catalogue is shared by every station, so only system administrators change it. */
 const ADMIN_ONLY = 'Only a system administrator changes the DLMS catalogue';
@@ -27,10 +15,7 @@ function valuesOf(r: DlmsRequest, old: DlmsItem | undefined) {
     classId: r.classId,
     attributeMethod: keep(r.attributeMethod, old?.attributeMethod ?? null) ?? '2',
     entry: keep(r.entry, old?.entry ?? null) ?? null,
-    format: keep(r.format, old?.format ?? null) ?? null,
-    analysisFormat: keep(r.analysisFormat, old?.analysisFormat ?? null) ?? null,
-    ...storedTexts(r, old),
-    remark: keep(r.remark, old?.remark ?? null) ?? null,
+    ...storedCommon(r, old),
   };
 }
 
@@ -38,32 +23,18 @@ function valuesOf(r: DlmsRequest, old: DlmsItem | undefined) {
 const METHOD_FAMILIES = new Set([2, 3]);
 
 const catalogue = {
+  ...dlmsStorage,
   adminOnly: ADMIN_ONLY,
-  load: loadItems,
-  keyOf: itemKey,
   values: valuesOf,
   check: (r: DlmsRequest, v: ReturnType<typeof valuesOf>, problem: (m: string) => void) => {
     if (v.attributeMethod.startsWith('m') && !METHOD_FAMILIES.has(r.type)) {
       problem('only a control or token item invokes a method');
     }
   },
-  stored: (old: DlmsItem) => storedItem(old.dlmsId),
   key: (r: DlmsRequest) => ({ version: r.version, type: r.type, obis: r.obis }),
-  toRow: toDlmsRow,
-  remove: deleteItems,
 };
 
-const write = batchWriter({
-  target: dlmsTable,
-  allowed: (user) => assertSystemAdmin(user, ADMIN_ONLY),
-  keyOf: (r: DlmsRequest) => itemKey(r),
-  keysOf: (rows) => rows,
-  plan: cataloguePlan(catalogue),
-});
-
-const remove = catalogueRemover(catalogue);
-
 export function createDlmsService(deps: Deps) {
-  return withDeps(deps, { read: onDatabase(readDlms), tree: onDatabase(readTree), write, remove });
+  return withDeps(deps, catalogueSteps(dlmsTable, catalogue, readDlms, readTree));
 }
 export type DlmsService = ReturnType<typeof createDlmsService>;

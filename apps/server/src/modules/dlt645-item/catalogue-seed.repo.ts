@@ -1,25 +1,18 @@
-import { Dlt645Type } from '@prepay/contracts';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.js';
 import { dlt645Items } from '../../db/schema.js';
-import { groupedSeeds, SeedNames, seedTextColumns } from '../../kernel/catalogue-texts.js';
+import { CatalogueSeedItem, groupedSeeds, SeedNames, seedColumns } from '../../kernel/catalogue-texts.js';
 import catalogueData from './catalogue.json' with { type: 'json' };
 import { COLLECTION_ITEMS } from './frozen-items.js';
 
 /** One catalogue row before it is seeded per protocol version; names in en, ar, es, fr, pt, zh. */
-export const Seed = z.object({
-  type: z.literal(Object.values(Dlt645Type)),
+export const Seed = CatalogueSeedItem.extend({
   flag: z.string(),
   control: z.string(),
   di: z.string().nullable(),
-  format: z.string().optional(),
-  analysisFormat: z.string().optional(),
   data: z.string().optional(),
   group: SeedNames,
-  name: SeedNames,
-  /** Label of the decoded value, with its unit. */
-  prefix: SeedNames.optional(),
 });
 export type Seed = z.infer<typeof Seed>;
 
@@ -30,7 +23,9 @@ export type Seed = z.infer<typeof Seed>;
  * frozen data the meter-data collection reads (modules/collection).
  */
 export const CATALOGUE: readonly Seed[] = [
-  ...groupedSeeds(Seed.extend({ group: z.string() }), 'dlt645-item/catalogue.json').parse(catalogueData),
+  ...groupedSeeds(Seed.extend({ group: CatalogueSeedItem.shape.group }), 'dlt645-item/catalogue.json').parse(
+    catalogueData,
+  ),
   ...COLLECTION_ITEMS,
 ];
 
@@ -65,10 +60,7 @@ export async function seedDlt645Catalogue(
       operator: s.control === '11' ? null : opts.operator,
       passwordLevel: 2,
       data: s.data ?? null,
-      format: s.format ?? null,
-      analysisFormat: s.analysisFormat ?? null,
-      ...seedTextColumns(s),
-      createId: 'system',
+      ...seedColumns(s),
     })),
   );
   await q

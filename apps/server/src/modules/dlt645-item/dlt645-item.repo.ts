@@ -1,13 +1,11 @@
-import type { Dlt645ReadRequest, Dlt645Row, Dlt645TreeNode } from '@prepay/contracts';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Dlt645Row } from '@prepay/contracts';
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
-import type { Actor } from '../../kernel/audit.js';
-import { auditedTable, deleteAudited } from '../../kernel/audited-write.js';
-import { groupTree, wireTexts } from '../../kernel/catalogue-texts.js';
-import { auditedSpec, contains, readTable, readWhere } from '../../kernel/read-query.js';
-import { auditStamps } from '../../lib/dates.js';
-import type { SessionUser } from '../../lib/user-context.js';
+import { auditedTable } from '../../kernel/audited-write.js';
+import { catalogueDelete, catalogueGrid, catalogueTree } from '../../kernel/catalogue-read.js';
+import { wireCommon } from '../../kernel/catalogue-texts.js';
+import { auditedSpec } from '../../kernel/read-query.js';
 
 export type Dlt645Item = typeof dlt645Items.$inferSelect;
 export type { LangTexts };
@@ -19,7 +17,6 @@ export interface Dlt645Key {
 
 export const itemKey = (k: Dlt645Key) => `${k.version}/${k.type}/${k.flag.toUpperCase()}`;
 
-const nameText = sql`${dlt645Items.names}::text`;
 export const dlt645Spec = auditedSpec(dlt645Items, {
   sortable: ['dlt645Id', 'control'],
   defaultOrder: [asc(dlt645Items.version), asc(dlt645Items.type), asc(dlt645Items.dlt645Id)],
@@ -39,12 +36,8 @@ export function toDlt645Row(i: Dlt645Item): Dlt645Row {
     password: i.password ? '******' : null,
     operator: i.operator,
     data: i.data,
-    format: i.format,
-    analysisFormat: i.analysisFormat,
     passwordLevel: i.passwordLevel,
-    ...wireTexts(i),
-    remark: i.remark,
-    ...auditStamps(i),
+    ...wireCommon(i),
   } as Dlt645Row;
 }
 
@@ -64,29 +57,10 @@ export async function loadItems(q: Queryable, keys: Dlt645Key[]): Promise<Dlt645
     .where(or(...conds));
 }
 
-export function readDlt645(q: Queryable, req: Dlt645ReadRequest, user: SessionUser) {
-  const term = req.searchTerm?.trim();
-  // The search also looks in the names of every language (a JSON column), so it is done here.
-  const where = readWhere({ ...dlt645Spec, search: [] }, { ...req, searchTerm: null }, user, [
-    term
-      ? or(...dlt645Spec.search.map((c) => contains(c, term)), sql`${nameText} ilike ${`%${term}%`}`)
-      : undefined,
-  ]);
-  return readTable(q, dlt645Items, where, dlt645Spec, req, toDlt645Row);
-}
+export const readDlt645 = catalogueGrid(dlt645Items, dlt645Spec, toDlt645Row);
 
 /** Items of one version and family grouped by their type label: [{id, label, children: items}]. */
-export async function readTree(
-  q: Queryable,
-  req: { lang: string; version: string; type: number },
-): Promise<Dlt645TreeNode[]> {
-  const rows = await q
-    .select()
-    .from(dlt645Items)
-    .where(and(eq(dlt645Items.version, req.version), eq(dlt645Items.type, req.type)))
-    .orderBy(asc(dlt645Items.dlt645Id));
-  return groupTree(rows, req.lang, (r) => r.flag);
-}
+export const readTree = catalogueTree(dlt645Items, dlt645Items.dlt645Id, (r) => r.flag);
 
 /** Writes answer (and audit) the catalogue rows as the read shows them. */
 export const dlt645Table = auditedTable(
@@ -97,14 +71,23 @@ export const dlt645Table = auditedTable(
 );
 
 /** The stored row a write replaces. */
-export const storedItem = (dlt645Id: number) => eq(dlt645Items.dlt645Id, dlt645Id);
+const storedItem = (old: Dlt645Item) => eq(dlt645Items.dlt645Id, old.dlt645Id);
 
-export const deleteItems = (q: Queryable, actor: Actor, items: Dlt645Item[]) =>
-  deleteAudited(
-    q,
-    actor,
-    'DLT645',
-    dlt645Items.dlt645Id,
-    items.map((b) => b.dlt645Id),
-    items.map(toDlt645Row),
-  );
+const deleteItems = catalogueDelete(
+  'DLT645',
+  dlt645Items.dlt645Id,
+  (i: Dlt645Item) => i.dlt645Id,
+  toDlt645Row,
+);
+
+/**
+ * How the catalogue's rows are loaded, matched, stored, shown and removed: the storage half of its
+ * catalogue definition (the service adds who may write and what a write stores).
+ */
+export const dlt645Storage = {
+  load: loadItems,
+  keyOf: itemKey,
+  stored: storedItem,
+  toRow: toDlt645Row,
+  remove: deleteItems,
+};

@@ -1,22 +1,10 @@
 import type { Dlt645Request } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
-import { batchWriter } from '../../kernel/batch-write.js';
-import { storedTexts } from '../../kernel/catalogue-texts.js';
-import { cataloguePlan, catalogueRemover } from '../../kernel/catalogue-write.js';
+import { storedCommon } from '../../kernel/catalogue-texts.js';
+import { catalogueSteps } from '../../kernel/catalogue-write.js';
 import { keep } from '../../kernel/rows.js';
-import { assertSystemAdmin } from '../../kernel/station-guard.js';
-import { onDatabase, withDeps } from '../../lib/with-deps.js';
-import {
-  type Dlt645Item,
-  deleteItems,
-  dlt645Table,
-  itemKey,
-  loadItems,
-  readDlt645,
-  readTree,
-  storedItem,
-  toDlt645Row,
-} from './dlt645-item.repo.js';
+import { withDeps } from '../../lib/with-deps.js';
+import { type Dlt645Item, dlt645Storage, dlt645Table, readDlt645, readTree } from './dlt645-item.repo.js';
 
 /** The catalogue is shared by every station, so only system administrators change it. */
 const ADMIN_ONLY = 'Only a system administrator changes the DL/T 645 catalogue';
@@ -31,38 +19,21 @@ function valuesOf(r: Dlt645Request, old: Dlt645Item | undefined) {
     operator: keep(r.operator, old?.operator ?? null) ?? null,
     passwordLevel: keep(r.passwordLevel, old?.passwordLevel ?? 2) ?? 2,
     data: keep(r.data, old?.data ?? null) ?? null,
-    format: keep(r.format, old?.format ?? null) ?? null,
-    analysisFormat: keep(r.analysisFormat, old?.analysisFormat ?? null) ?? null,
-    ...storedTexts(r, old),
-    remark: keep(r.remark, old?.remark ?? null) ?? null,
+    ...storedCommon(r, old),
   };
 }
 
 const catalogue = {
+  ...dlt645Storage,
   adminOnly: ADMIN_ONLY,
-  load: loadItems,
-  keyOf: itemKey,
   values: valuesOf,
   check: (_r: Dlt645Request, v: ReturnType<typeof valuesOf>, problem: (m: string) => void) => {
     if (v.control !== '1C' && v.analysisFormat !== 'clock' && !v.di) problem('di is required');
   },
-  stored: (old: Dlt645Item) => storedItem(old.dlt645Id),
   key: (r: Dlt645Request) => ({ version: r.version, type: r.type, flag: r.flag }),
-  toRow: toDlt645Row,
-  remove: deleteItems,
 };
 
-const write = batchWriter({
-  target: dlt645Table,
-  allowed: (user) => assertSystemAdmin(user, ADMIN_ONLY),
-  keyOf: (r: Dlt645Request) => itemKey(r),
-  keysOf: (rows) => rows,
-  plan: cataloguePlan(catalogue),
-});
-
-const remove = catalogueRemover(catalogue);
-
 export function createDlt645Service(deps: Deps) {
-  return withDeps(deps, { read: onDatabase(readDlt645), tree: onDatabase(readTree), write, remove });
+  return withDeps(deps, catalogueSteps(dlt645Table, catalogue, readDlt645, readTree));
 }
 export type Dlt645Service = ReturnType<typeof createDlt645Service>;
