@@ -97,6 +97,7 @@ describe('a sale over one channel, reprinted and reversed over the other', () =>
     const again = [reprint.reprint].flat()[0];
     const tx = [again.creditVendReceipt.transactions.tx].flat()[0];
     expect(again.creditVendReceipt.attributes.receiptNo).toBe(String(record.receiptId));
+    expect(again.operatorMsg).toBe(`Sold ${record.createDate.toISOString()}`);
     expect(tx.creditTokenIssue.token.stsCipher).toBe(record.token);
     expect(tx.creditTokenIssue.token.stsCipher).toBe(sale.token.token);
     expect(tx.creditTokenIssue.meterDetail.attributes.msno).toBe(M.restToXv);

@@ -309,7 +309,7 @@ async function recordVendAnswer(vending: ChannelVending, a: Authenticated, msg: 
   if (!record) throw xmlVendFault('XV16');
   const v = a.call.vendor;
   const symbol = String((msg.detail as { symbol?: unknown }).symbol ?? DEFAULT_SYMBOL);
-  return vendBody({
+  const body = vendBody({
     record,
     ...(await slipMeter(vending, a, record)),
     symbol,
@@ -317,6 +317,7 @@ async function recordVendAnswer(vending: ChannelVending, a: Authenticated, msg: 
     availCreditMinor: v.balanceMinor + v.creditLimitMinor,
     trial: false,
   });
+  return { record, body };
 }
 
 /** The last purchase this vendor made for the meter over any of its channels (not reversed), reprinted. */
@@ -324,17 +325,20 @@ async function reprint(deps: Deps, vending: ChannelVending, a: Authenticated): P
   const msno = meterNumberOf(a.node);
   const msg = await lastPurchase(deps.database.db, a.call.vendor.vendorId, msno);
   if (!msg) throw xmlVendFault('XV16');
-  const body = await recordVendAnswer(vending, a, msg);
+  const { record, body } = await recordVendAnswer(vending, a, msg);
   const reprintId = saleKey(a.header, a.header.msgId);
   await noteInHistory(deps, a, { messageId: msg.messageId, adviceKind: 'reprint', adviceId: reprintId });
+  const { 'b:dispHeader': _vend, ...vend } = body;
   return {
     'r:reprintResp': {
       ...responseHeader(a.header, deps.clock.now()),
       'r:reprint': {
         '@_xsi:type': 'r:CreditVendResp',
         ...responseHeader(a.header, deps.clock.now()),
-        ...body,
         'b:dispHeader': 'REPRINT - CREDIT VEND',
+        // The slip says when the sale was made, which the receipt itself does not carry.
+        'b:operatorMsg': `Sold ${record.createDate.toISOString()}`,
+        ...vend,
       },
     },
   };
