@@ -29,6 +29,7 @@ const M = {
   xvToRest: '47040000002',
   other: '47040000003',
   confirmed: '47040000004',
+  confirmedRest: '47040000005',
 };
 
 let t: TestApp;
@@ -196,6 +197,22 @@ describe('a sale over one channel, reprinted and reversed over the other', () =>
       await xvFaultOf(soap.AdviceRequestAsync(xv.advice(++unique, 'ReversalAdviceReq', xvMsgId(sale.n)))),
     ).toEqual({ type: 'ReversalEx', code: 'XV12' });
     expect(await channelCounts(t, BANK.vendorId)).toEqual(before);
+
+    // A REST sale confirmed over XMLVend (its msgID's dateTime written the ISO way), then refused a REST reversal.
+    const restSold = await restSale(M.confirmedRest);
+    const rec = await recordOf(restSold.token.receiptNum);
+    const iso = xvMsgId(rec.receiptId, `${localDay(rec.createDate)}T12:00:00`);
+    const [ok] = await soap.AdviceRequestAsync(xv.advice(++unique, 'ConfirmationAdviceReq', iso));
+    expect(ok.attributes.txConfirmed).toBe('true');
+    const afterConfirm = await channelCounts(t, BANK.vendorId);
+    const reversalId = newId();
+    const refused = await rest('reverseTokenPurchase')(
+      { purchaseId: restSold.id, reversalId },
+      { ...advice(reversalId, restSold.id), reversalReason: 'CANCELLED' },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ errorType: 'TRANSACTION_DECLINED' });
+    expect(await channelCounts(t, BANK.vendorId)).toEqual(afterConfirm);
   });
 
   it("another vendor's machine never reaches the sale, through either channel", async () => {

@@ -200,8 +200,8 @@ const compactDay = (d: Date) => localDay(d).replaceAll('-', '');
 /**
  * The sale an advice names. A msgID this terminal sent names its own purchase. A sale made over another
  * channel of the vendor has no msgID, so the advice names it by its receipt number as `uniqueNumber` and
- * its day (yyyyMMdd, the utility's days) as the start of `dateTime`: both must match, so a msgID that
- * never arrived (a timeout's reversal) is not taken for another channel's sale.
+ * its day (the utility's days) as the date of `dateTime` (compact or ISO): both must match, so a msgID
+ * that never arrived (a timeout's reversal) is not taken for another channel's sale.
  */
 async function advisedSale(deps: Deps, vending: ChannelVending, a: Authenticated): Promise<SaleRef> {
   const m = msgIdOf(child(a.node, 'adviceReqMsgID'));
@@ -211,7 +211,7 @@ async function advisedSale(deps: Deps, vending: ChannelVending, a: Authenticated
   const other = await findPurchase(db, a.call.vendor.vendorId, { ...own, receiptNo: Number(m.uniqueNumber) });
   if (!other || other.messageId.startsWith(XV)) return own;
   const record = await vending.record(other.tokenRecordId ?? 0);
-  if (!record || compactDay(record.createDate) !== m.dateTime.slice(0, 8)) return own;
+  if (!record || compactDay(record.createDate) !== m.dateTime.replace(/\D/g, '').slice(0, 8)) return own;
   return { messageId: other.messageId };
 }
 
