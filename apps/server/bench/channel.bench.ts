@@ -12,6 +12,7 @@
  *   BENCH_ENGINES=pglite BENCH_SECONDS=3 npx tsx bench/channel.bench.ts
  *   BENCH_ONLY=channel BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' …   (profile the channel alone)
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -127,6 +128,42 @@ const emptyFigures = (): PathFigures => ({
   dbCpuMs: 0,
 });
 
+/**
+ * BENCH_PG_TOP=N (PostgreSQL started with PG_EXTRA_OPTS='-c shared_preload_libraries=pg_stat_statements'):
+ * each path's N statements that took the database the most time, summed over its phases, to find where a
+ * path's sale costs more than the other's.
+ */
+const PG_TOP = Number(process.env.BENCH_PG_TOP ?? 0);
+let pgUrl = '';
+const psql = (sql: string) =>
+  spawnSync('psql', [pgUrl, '-AtF', '\t', '-c', sql], { encoding: 'utf8' }).stdout.trim();
+type StatementTimes = Map<string, { calls: number; ms: number }>;
+const statementTimes = new Map<string, StatementTimes>();
+
+function statementsSince(path: string) {
+  if (!PG_TOP || !pgUrl) return;
+  const into = statementTimes.get(path) ?? new Map();
+  statementTimes.set(path, into);
+  const rows = psql(
+    "select calls, total_exec_time, regexp_replace(left(query, 90), '\\s+', ' ', 'g') from pg_stat_statements",
+  );
+  for (const line of rows.split('\n').filter(Boolean)) {
+    const [calls, ms, query = ''] = line.split('\t');
+    const had = into.get(query) ?? { calls: 0, ms: 0 };
+    into.set(query, { calls: had.calls + Number(calls), ms: had.ms + Number(ms) });
+  }
+}
+
+function printStatementTimes(sales: Map<string, number>) {
+  for (const [path, times] of statementTimes) {
+    const n = sales.get(path) || 1;
+    console.log(`  ${path}: database time per sale by statement (pg_stat_statements)`);
+    const top = [...times.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, PG_TOP);
+    for (const [q, t] of top)
+      console.log(`    ${(t.ms / n).toFixed(3)} ms  ${(t.calls / n).toFixed(2)} calls  ${q}`);
+  }
+}
+
 /** One phase of one path: its sales, latencies and the CPU spent, added to `into`. */
 async function phase(
   base: string,
@@ -135,9 +172,11 @@ async function phase(
   cpu: () => [number, number, number],
   into: PathFigures,
 ) {
+  if (PG_TOP && pgUrl) psql('select pg_stat_statements_reset()');
   const c0 = cpu();
   const r = await load(base, clients, [op], SECONDS, undefined, undefined, op.name);
   const c1 = cpu();
+  statementsSince(op.name);
   into.sales += r.total;
   into.failed += r.failed;
   into.seconds += r.elapsed;
@@ -185,6 +224,12 @@ async function measure(engine: string, base: string, headers: string[], dbPids: 
   );
   console.log(figuresLine('console vends', console_, yardstick));
   console.log(figuresLine('channel purchases', channel, yardstick));
+  printStatementTimes(
+    new Map([
+      ['vend', console_.sales],
+      ['purchase', channel.sales],
+    ]),
+  );
   if (console_.sales && channel.sales) {
     const ratio = channel.sales / channel.seconds / (console_.sales / console_.seconds);
     console.log(
@@ -204,6 +249,8 @@ async function benchEngine(engine: string) {
     if (engine === 'postgres') {
       pg = await startPostgres();
       env.DATABASE_URL = pg.url;
+      pgUrl = pg.url;
+      if (PG_TOP) psql('create extension if not exists pg_stat_statements');
       headers = await seed(await openPostgres(pg.url, 4));
     } else {
       headers = await seed(await openPglite({ dataDir: path.join(dir, 'pglite') }));

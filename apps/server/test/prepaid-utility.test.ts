@@ -71,6 +71,8 @@ describe('the prepaid-utility channel through its own OpenAPI document', () => {
         'createKeyChangeTokenRequest',
         'createMeterLookup',
         'createTokenPurchaseRequest',
+        // This server's own addition: a vendor machine reading its own sales.
+        'listVendorSales',
         'notifyTokenPurchase',
         'requestTokenReprint',
         'retryPurchaseRequest',

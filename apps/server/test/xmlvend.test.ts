@@ -9,6 +9,7 @@ import { NS } from '../src/modules/vendor/xmlvend.xml.js';
 import { channelCounts, fundedVendor } from './channel-fixture.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { vendableMeter } from './vending-fixture.js';
+import { xvFaultOf as faultOf } from './xmlvend-fixture.js';
 
 /**
  * XMLVend 2.1 over SOAP, driven by a client generated from the WSDL the server serves (npm soap): each core
@@ -59,21 +60,6 @@ const adviceOf = (type: string, advised: number) => ({
   ...header(),
   adviceReqMsgID: msgId(advised),
 });
-
-/** The fault a call answered: its exception type and our code (the call must have failed). */
-async function faultOf(call: Promise<unknown>) {
-  const err = (await call.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { root?: { Envelope: { Body: { Fault: { detail: { xmlvendFaultResp: { fault: FaultBody } } } } } } };
-  const fault = err?.root?.Envelope.Body.Fault.detail.xmlvendFaultResp.fault;
-  return { type: String(fault?.attributes?.['xsi:type'] ?? '').replace(/^.*:/, ''), code: fault?.faultCode };
-}
-interface FaultBody {
-  attributes?: Record<string, string>;
-  faultCode?: string;
-  desc?: string;
-}
 
 const lenient = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, parseTagValue: false });
 /** The body element of the last answer, as plain data (namespace prefixes dropped). */

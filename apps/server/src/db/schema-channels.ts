@@ -111,10 +111,9 @@ export const channelMessages = pgTable(
     createDate: insertedDate(),
     updateDate: ts('update_date'),
   },
-  (t) => [
-    uniqueIndex('channel_messages_vendor_message_idx').on(t.vendorId, t.messageId),
-    index('channel_messages_meter_idx').on(t.meterId, t.createDate),
-  ],
+  // No index by meter: a sale writes these rows on the vend's hot path, and the reads by meter (a reprint,
+  // the console's filter) match it case-insensitively, which such an index would not serve.
+  (t) => [uniqueIndex('channel_messages_vendor_message_idx').on(t.vendorId, t.messageId)],
 );
 
 export type ChannelAdviceKind = 'confirmation' | 'reversal' | 'retry' | 'reprint';

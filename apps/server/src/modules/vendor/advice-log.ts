@@ -1,8 +1,8 @@
 import type { Deps } from '../../deps.js';
 import { type ChannelAdviceKind, insertAdvice } from './channel-console.repo.js';
 import { ChannelError } from './ppu.errors.js';
-import type { ChannelCall, PrepaidUtilityService } from './ppu.service.js';
-import { findMessage, lastPurchase } from './vendor.repo.js';
+import { adviceSale, type ChannelCall, type PrepaidUtilityService, reprintSale } from './ppu.service.js';
+import { findMessage, findPurchase, type SaleRef } from './vendor.repo.js';
 
 /** What the purchase's state was before an advice: a second confirmation or reversal is a repeat. */
 const REPEATED_WHEN: Partial<Record<ChannelAdviceKind, string>> = {
@@ -47,24 +47,32 @@ export async function logged<T>(
   }
 }
 
+/** The id of the sale a reference names (over any channel), which its history is kept under. */
+const saleId = async (deps: Deps, c: ChannelCall, ref: SaleRef) =>
+  (await findPurchase(deps.database.db, c.vendor.vendorId, ref))?.messageId ?? ref.messageId;
+
 /** The channel with every confirmation, reversal, retry and reprint of a purchase kept in its history. */
 export function withAdviceLog(deps: Deps, channel: PrepaidUtilityService): PrepaidUtilityService {
   return {
     ...channel,
-    confirm: (c, id, adviceId, a) =>
-      logged(deps, c, { messageId: id, kind: 'confirmation', adviceId }, () =>
-        channel.confirm(c, id, adviceId, a),
+    confirm: async (c, id, adviceId, a) =>
+      logged(
+        deps,
+        c,
+        { messageId: await saleId(deps, c, adviceSale(id, a)), kind: 'confirmation', adviceId },
+        () => channel.confirm(c, id, adviceId, a),
       ),
-    reverse: (c, id, adviceId, a) =>
-      logged(deps, c, { messageId: id, kind: 'reversal', adviceId }, () =>
-        channel.reverse(c, id, adviceId, a),
+    reverse: async (c, id, adviceId, a) =>
+      logged(
+        deps,
+        c,
+        { messageId: await saleId(deps, c, adviceSale(id, a)), kind: 'reversal', adviceId },
+        () => channel.reverse(c, id, adviceId, a),
       ),
     retry: (c, id, r) =>
       logged(deps, c, { messageId: id, kind: 'retry', adviceId: null }, () => channel.retry(c, id, r)),
     reprint: async (c, id, r) => {
-      const original =
-        r.originalRef ??
-        (await lastPurchase(deps.database.db, c.vendor.vendorId, r.meter.meterId))?.messageId;
+      const original = (await reprintSale(deps.database.db, c.vendor.vendorId, r))?.messageId;
       return logged(deps, c, { messageId: original ?? null, kind: 'reprint', adviceId: id }, () =>
         channel.reprint(c, id, r),
       );

@@ -4,7 +4,14 @@ import { DomainError } from '../../lib/domain-errors.js';
 import type { ChannelVending } from '../vending/index.js';
 import { callerIn } from './channel-caller.js';
 import { channelError } from './ppu.errors.js';
-import { findMessage, lockVendor, moveFloat, updateMessage, type VendorRecord } from './vendor.repo.js';
+import {
+  findPurchase,
+  lockVendor,
+  moveFloat,
+  type SaleRef,
+  updateMessage,
+  type VendorRecord,
+} from './vendor.repo.js';
 
 /**
  * The steps every channel shares once its message is read (REST or SOAP): the meter as a vendor may sell
@@ -47,17 +54,20 @@ export function asChannelError(err: unknown): never {
   throw err;
 }
 
-/** The purchase an advice is about, this vendor's own, locked for the advice's transaction. */
-export async function adviceTarget(q: Queryable, call: ChannelCall, purchaseId: string, kind = 'purchase') {
-  const msg = await findMessage(q, call.vendor.vendorId, purchaseId, true);
+/**
+ * The request an advice is about, this vendor's own (a purchase over any of its channels), locked for the
+ * advice's transaction.
+ */
+export async function adviceTarget(q: Queryable, call: ChannelCall, ref: SaleRef, kind = 'purchase') {
+  const msg = await findPurchase(q, call.vendor.vendorId, ref, true);
   if (!msg || msg.kind !== kind) throw channelError('UNABLE_TO_LOCATE_RECORD', 'No such request', 404);
   return msg;
 }
 
 /** A confirmation makes a purchase final; repeated, it is acknowledged again (advices are sent until final). */
-export async function confirmSale(deps: Deps, call: ChannelCall, purchaseId: string, confirmationId: string) {
+export async function confirmSale(deps: Deps, call: ChannelCall, purchase: SaleRef, confirmationId: string) {
   await deps.database.db.transaction(async (tx) => {
-    const msg = await adviceTarget(tx, call, purchaseId);
+    const msg = await adviceTarget(tx, call, purchase);
     if (msg.state === 'reversed') throw channelError('TRANSACTION_DECLINED', 'Purchase reversed');
     if (msg.state === 'confirmed') return;
     await updateMessage(tx, msg.id, { state: 'confirmed', confirmationId }, deps.clock.now());
@@ -66,7 +76,7 @@ export async function confirmSale(deps: Deps, call: ChannelCall, purchaseId: str
 
 /** Which reversal undoes which purchase, and why (the ledger row's remark). */
 export interface SaleReversal {
-  purchaseId: string;
+  purchase: SaleRef;
   reversalId: string;
   reason?: string | null;
 }
@@ -78,7 +88,7 @@ export interface SaleReversal {
  */
 export async function reverseSale(deps: Deps, vending: ChannelVending, call: ChannelCall, r: SaleReversal) {
   await deps.database.db.transaction(async (tx) => {
-    const msg = await adviceTarget(tx, call, r.purchaseId);
+    const msg = await adviceTarget(tx, call, r.purchase);
     if (msg.state === 'reversed') return;
     if (msg.state === 'confirmed') throw channelError('TRANSACTION_DECLINED', 'Purchase confirmed');
     const record = await vending.record(msg.tokenRecordId ?? 0, tx);
@@ -92,7 +102,7 @@ export async function reverseSale(deps: Deps, vending: ChannelVending, call: Cha
       kind: 'reversal',
       amountMinor: msg.amountMinor ?? 0,
       commissionMinor: -Number((msg.detail as { commissionMinor?: number }).commissionMinor ?? 0),
-      messageId: r.purchaseId,
+      messageId: msg.messageId,
       tokenRecordId: msg.tokenRecordId,
       remark: r.reason ?? null,
       createId: caller.ctx.user.userId,

@@ -25,6 +25,20 @@ export function answerOf(id: string, echo: Echo, now: Date, reference?: string):
   return { id, time: now.toISOString(), ...echo, thirdPartyIdentifiers: [...theirs, ...ours] };
 }
 
+/** The currency of answers whose request named none (a lookup, a reprint of a sale made over XMLVend). */
+export const UTILITY_CURRENCY = '000';
+
+/** A receipt number as a reference may carry it (digits only), else null. */
+export const receiptNumber = (ref: string | undefined) =>
+  ref && /^\d{1,10}$/.test(ref) ? Number(ref) : null;
+
+/**
+ * The receipt number our answer to a purchase carried among its third-party identifiers: an advice repeats
+ * those identifiers, so it names the sale by it even when the sale was made over another channel.
+ */
+export const ourReceipt = (ids: TransactionFields['thirdPartyIdentifiers']) =>
+  receiptNumber(ids.find((i) => i.institutionId === PROVIDER_ID)?.transactionIdentifier);
+
 const money = (amount: number, currency: string): LedgerAmount => ({ amount, currency });
 
 /** The customer as printed on a slip: the name split once, the address as stored. */

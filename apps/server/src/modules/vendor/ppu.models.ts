@@ -275,6 +275,8 @@ export const REQUEST_TYPES = [
   'REVERSAL_ADVICE',
   'NOTIFY_TOKEN_PURCHASE',
   'TOKEN_PURCHASE_TRIAL_REQUEST',
+  /** This server's own addition: a vendor reading its own sales. */
+  'VENDOR_SALES_REQUEST',
 ] as const;
 export type RequestType = (typeof REQUEST_TYPES)[number];
 

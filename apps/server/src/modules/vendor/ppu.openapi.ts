@@ -21,11 +21,11 @@ function parametersOf(o: PpuOperation) {
     required: true,
     schema: { type: 'string', format: 'uuid' },
   }));
-  const query = Object.keys(o.query?.shape ?? {}).map((name) => ({
+  const query = Object.entries(o.query?.shape ?? {}).map(([name, member]) => ({
     name,
     in: 'query',
-    required: true,
-    schema: { type: 'string', format: 'uuid' },
+    required: !(member as z.ZodType).safeParse(undefined).success,
+    schema: json(member as z.ZodType, 'input'),
   }));
   return [...path, ...query];
 }
@@ -53,7 +53,7 @@ const INTERFACE_TITLE = 'Prepaid Utility Service Interface';
 
 export function prepaidUtilityDocument() {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const o of PPU_OPERATIONS) paths[o.path] = { post: operationOf(o) };
+  for (const o of PPU_OPERATIONS) paths[o.path] = { [o.method ?? 'post']: operationOf(o) };
   return {
     openapi: '3.0.3',
     info: {

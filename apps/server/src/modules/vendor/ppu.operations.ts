@@ -16,6 +16,7 @@ import {
   TokenReprintRequest,
 } from './ppu.models.js';
 import type { ChannelCall, PrepaidUtilityService } from './ppu.service.js';
+import { VendorSalesQuery, VendorSalesResponse } from './vendor-sales.models.js';
 
 /** The interface's base path: every operation below hangs under it. */
 export const PPU_BASE = '/prepaidutility/v3';
@@ -27,6 +28,8 @@ export const PPU_BASE = '/prepaidutility/v3';
  */
 export interface PpuOperation {
   operationId: string;
+  /** POST unless said (a read is a GET). */
+  method?: 'get' | 'post';
   summary: string;
   path: string;
   body?: z.ZodType;
@@ -175,4 +178,15 @@ export const PPU_OPERATIONS: PpuOperation[] = [
     notFound: true,
     run: (s, c, params) => s.notifyPurchase(c, p(params, 'purchaseId')),
   }),
+  {
+    operationId: 'listVendorSales',
+    summary: "The calling vendor's own sales on a range of days, paged, with the range's totals",
+    method: 'get',
+    path: '/vendorSales',
+    query: VendorSalesQuery,
+    answer: VendorSalesResponse,
+    status: 200,
+    requestType: 'VENDOR_SALES_REQUEST',
+    run: (s, c, params) => s.sales(c, VendorSalesQuery.parse(params)),
+  },
 ];

@@ -74,7 +74,9 @@ function register(
   const params = z.object(
     Object.fromEntries([...o.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], z.string().uuid()])),
   );
-  scope.post(fastifyPath(o.path), {
+  scope.route({
+    method: o.method === 'get' ? 'GET' : 'POST',
+    url: fastifyPath(o.path),
     schema: {
       hide: true,
       params,

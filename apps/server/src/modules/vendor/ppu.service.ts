@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Queryable } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { writeAudit } from '../../kernel/audit.js';
 import type { ChannelTokenRecord, ChannelVending } from '../vending/index.js';
@@ -11,7 +12,16 @@ import {
   reverseSale,
   sellableMeter,
 } from './channel-service.js';
-import { answerOf, customerOf, echoOf, purchaseAnswer, utilityOf } from './ppu.answers.js';
+import {
+  answerOf,
+  customerOf,
+  echoOf,
+  ourReceipt,
+  purchaseAnswer,
+  receiptNumber,
+  UTILITY_CURRENCY,
+  utilityOf,
+} from './ppu.answers.js';
 import { channelError } from './ppu.errors.js';
 import type {
   ConfirmationAdvice,
@@ -29,12 +39,15 @@ import { sellWithFloat } from './ppu.sale.js';
 import {
   type ChannelMessage,
   findMessage,
+  findPurchase,
   findVendor,
   insertMessage,
   lastPurchase,
   updateMessage,
   type VendorRecord,
 } from './vendor.repo.js';
+import type { VendorSalesQuery } from './vendor-sales.models.js';
+import { ownSales } from './vendor-sales.service.js';
 
 /** A body's own id must be the id its path names. */
 function samePathId(pathId: string, bodyId: string) {
@@ -72,7 +85,7 @@ async function lookup(
   samePathId(id, req.id);
   sameClient(call, req.client.id);
   const m = await sellableMeter(vending, call, req.meter.meterId);
-  const currency = '000';
+  const currency = UTILITY_CURRENCY;
   const float = await currentFloat(deps, call);
   const available = Math.max(0, float.balanceMinor + float.creditLimitMinor);
   return {
@@ -154,19 +167,35 @@ async function sellUnder(
   );
 }
 
-/** The answer a stored purchase gave, made again from its record (a retry, a reprint). */
-async function storedAnswer(deps: Deps, vending: ChannelVending, msg: ChannelMessage, id: string) {
+/** What a sale made over this channel kept of its request; a sale made over another kept none of it. */
+type RestDetail = Partial<TransactionFields & { meter: Meter; currency: string }>;
+
+/**
+ * A purchase's answer made again from its credit record (a retry, a reprint): the meter, amounts, units,
+ * token and receipt as the record holds them, whichever channel sold it; the parties are `echo`'s.
+ */
+async function recordAnswer(
+  deps: Deps,
+  vending: ChannelVending,
+  msg: ChannelMessage,
+  id: string,
+  echo: (d: RestDetail) => ReturnType<typeof echoOf>,
+) {
   const r = await vending.record(msg.tokenRecordId ?? 0);
   if (!r) throw channelError('UNABLE_TO_LOCATE_RECORD', 'No such purchase', 404);
-  const d = msg.detail as TransactionFields & { meter: Meter; currency: string };
+  const d = msg.detail as RestDetail;
   return purchaseAnswer(
-    answerOf(id, echoOf(d), deps.clock.now(), String(r.receiptId)),
+    answerOf(id, echo(d), deps.clock.now(), String(r.receiptId)),
     r,
-    d.meter,
-    d.currency,
+    d.meter?.meterId === r.meterId ? d.meter : { meterId: r.meterId },
+    d.currency ?? UTILITY_CURRENCY,
     true,
   );
 }
+
+/** The answer a purchase over this channel gave, to its own parties (a retry). */
+const storedAnswer = (deps: Deps, vending: ChannelVending, msg: ChannelMessage, id: string) =>
+  recordAnswer(deps, vending, msg, id, (d) => echoOf(d as TransactionFields));
 
 /**
  * A retry of a purchase whose answer the client did not get: the first outcome when it arrived (never a
@@ -206,6 +235,21 @@ const adviceAnswer = (
   thirdPartyIdentifiers: advice.thirdPartyIdentifiers,
 });
 
+/**
+ * The sale an advice names: the purchase under its id, else (a sale made over another channel) the one
+ * whose receipt number our answer gave among the identifiers the advice repeats.
+ */
+export const adviceSale = (purchaseId: string, advice: Pick<TransactionFields, 'thirdPartyIdentifiers'>) => ({
+  messageId: purchaseId,
+  receiptNo: ourReceipt(advice.thirdPartyIdentifiers),
+});
+
+/** The sale a reprint names: by its id or receipt number, else this vendor's last for the meter. */
+export const reprintSale = (db: Queryable, vendorId: string, req: z.infer<typeof TokenReprintRequest>) =>
+  req.originalRef
+    ? findPurchase(db, vendorId, { messageId: req.originalRef, receiptNo: receiptNumber(req.originalRef) })
+    : lastPurchase(db, vendorId, req.meter.meterId);
+
 /** A confirmation advice (see confirmSale). */
 async function confirm(
   deps: Deps,
@@ -216,7 +260,7 @@ async function confirm(
 ) {
   samePathId(confirmationId, advice.id);
   samePathId(purchaseId, advice.requestId);
-  await confirmSale(deps, call, purchaseId, confirmationId);
+  await confirmSale(deps, call, adviceSale(purchaseId, advice), confirmationId);
   return adviceAnswer(deps, advice);
 }
 
@@ -231,11 +275,15 @@ async function reverse(
 ) {
   samePathId(reversalId, advice.id);
   samePathId(purchaseId, advice.requestId);
-  await reverseSale(deps, vending, call, { purchaseId, reversalId, reason: advice.reversalReason });
+  const purchase = adviceSale(purchaseId, advice);
+  await reverseSale(deps, vending, call, { purchase, reversalId, reason: advice.reversalReason });
   return adviceAnswer(deps, advice);
 }
 
-/** The token of one of this vendor's purchases (by its id), else the last it bought for the meter. */
+/**
+ * The token of one of this vendor's purchases over any of its channels (by its id or receipt number), else
+ * the last it bought for the meter, made from the sale's record.
+ */
 async function reprint(
   deps: Deps,
   vending: ChannelVending,
@@ -245,15 +293,12 @@ async function reprint(
 ) {
   samePathId(id, req.id);
   sameClient(call, req.client.id);
-  const { db } = deps.database;
-  const msg = req.originalRef
-    ? await findMessage(db, call.vendor.vendorId, req.originalRef)
-    : await lastPurchase(db, call.vendor.vendorId, req.meter.meterId);
+  const msg = await reprintSale(deps.database.db, call.vendor.vendorId, req);
   if (msg?.kind !== 'purchase' || msg.meterId.toLowerCase() !== req.meter.meterId.toLowerCase()) {
     throw channelError('UNABLE_TO_LOCATE_RECORD', 'No such purchase');
   }
   if (msg.state === 'reversed') throw channelError('TRANSACTION_DECLINED', 'Purchase reversed');
-  const answer = await storedAnswer(deps, vending, msg, id);
+  const answer = await recordAnswer(deps, vending, msg, id, () => echoOf(req));
   return { ...answer, ...answerOf(id, echoOf(req), deps.clock.now(), answer.tokens?.[0]?.receiptNum) };
 }
 
@@ -306,7 +351,7 @@ async function confirmKeyChange(
 ) {
   samePathId(confirmationId, advice.id);
   samePathId(requestId, advice.requestId);
-  const msg = await adviceTarget(deps.database.db, call, requestId, 'keyChange');
+  const msg = await adviceTarget(deps.database.db, call, { messageId: requestId }, 'keyChange');
   if (msg.state === 'confirmed') return adviceAnswer(deps, advice);
   const d = msg.detail as { receiptId: number; stationId: string };
   const caller = callerIn(call.vendor, d.stationId, call.ipAddress);
@@ -391,6 +436,7 @@ export function createPrepaidUtilityService(deps: Deps, vending: ChannelVending)
     faultReport: (c: ChannelCall, id: string, r: z.infer<typeof FaultReportRequest>) =>
       faultReport(deps, vending, c, id, r),
     notifyPurchase: (c: ChannelCall, purchaseId: string) => notifyPurchase(deps, c, purchaseId),
+    sales: (c: ChannelCall, q: VendorSalesQuery) => ownSales(deps, c, q),
   };
 }
 export type PrepaidUtilityService = ReturnType<typeof createPrepaidUtilityService>;

@@ -1,7 +1,7 @@
 import type { VendorRow, VendorStatementRow } from '@prepay/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.js';
-import { channelMessages, vendorFloatMovements, vendors } from '../../db/schema.js';
+import { channelMessages, tokenRecords, vendorFloatMovements, vendors } from '../../db/schema.js';
 import type { ChannelMessageKind, ChannelSaleState, FloatMovementKind } from '../../db/schema-channels.js';
 import { keyedTable } from '../../kernel/keyed-table.js';
 import { minorToNumber } from '../../kernel/money.js';
@@ -311,6 +311,41 @@ export async function findMessage(q: Queryable, vendorId: string, messageId: str
   return row;
 }
 
+/**
+ * How a channel names a sale: by the id it was sold under, or (a sale made over another channel of the
+ * same vendor) by the receipt number every channel's answer printed.
+ */
+export interface SaleRef {
+  messageId: string;
+  receiptNo?: number | null;
+}
+
+/** The largest receipt number a record can hold (its column is a 4-byte integer). */
+const MAX_RECEIPT = 2_147_483_647;
+
+/**
+ * The vendor's purchase a reference names, whichever channel sold it: its own id first, else the purchase
+ * whose credit record has that receipt number. Another vendor's sale is never found. Locked when `lock`.
+ */
+export async function findPurchase(q: Queryable, vendorId: string, ref: SaleRef, lock = false) {
+  const own = await findMessage(q, vendorId, ref.messageId, lock);
+  const receiptNo = ref.receiptNo ?? -1;
+  if (own || !Number.isInteger(receiptNo) || receiptNo < 1 || receiptNo > MAX_RECEIPT) return own;
+  const [byReceipt] = await q
+    .select({ messageId: channelMessages.messageId })
+    .from(tokenRecords)
+    .innerJoin(channelMessages, eq(channelMessages.tokenRecordId, tokenRecords.id))
+    .where(
+      and(
+        eq(tokenRecords.kind, 'credit'),
+        eq(tokenRecords.receiptId, receiptNo),
+        eq(channelMessages.vendorId, vendorId),
+        eq(channelMessages.kind, 'purchase'),
+      ),
+    );
+  return byReceipt ? findMessage(q, vendorId, byReceipt.messageId, lock) : undefined;
+}
+
 export async function updateMessage(
   q: Queryable,
   id: number,
@@ -323,11 +358,8 @@ export async function updateMessage(
     .where(eq(channelMessages.id, id));
 }
 
-/**
- * The vendor's latest purchase for a meter that was not reversed (a reprint without a reference); with
- * `idPrefix`, only purchases made over the channel whose message ids start so.
- */
-export async function lastPurchase(q: Queryable, vendorId: string, meterId: string, idPrefix?: string) {
+/** The vendor's latest purchase for a meter that was not reversed, over any channel (a reprint by meter). */
+export async function lastPurchase(q: Queryable, vendorId: string, meterId: string) {
   const [row] = await q
     .select()
     .from(channelMessages)
@@ -337,7 +369,6 @@ export async function lastPurchase(q: Queryable, vendorId: string, meterId: stri
         eq(channelMessages.kind, 'purchase'),
         sql`lower(${channelMessages.meterId}) = lower(${meterId})`,
         sql`${channelMessages.state} <> 'reversed'`,
-        idPrefix ? sql`starts_with(${channelMessages.messageId}, ${idPrefix})` : undefined,
       ),
     )
     .orderBy(desc(channelMessages.id))

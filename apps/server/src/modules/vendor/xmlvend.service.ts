@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
-import type { ChannelVending } from '../vending/index.js';
+import { localDay } from '../../lib/dates.js';
+import type { ChannelTokenRecord, ChannelVending } from '../vending/index.js';
 import { logged } from './advice-log.js';
 import { authenticate } from './channel-caller.js';
 import { insertAdvice } from './channel-console.repo.js';
@@ -13,7 +14,14 @@ import {
 import type { CredentialCache } from './credential-cache.js';
 import { ChannelError } from './ppu.errors.js';
 import { type FloatLeft, sellWithFloat } from './ppu.sale.js';
-import { findMessage, findVendorByClient, lastPurchase } from './vendor.repo.js';
+import {
+  type ChannelMessage,
+  findMessage,
+  findPurchase,
+  findVendorByClient,
+  lastPurchase,
+  type SaleRef,
+} from './vendor.repo.js';
 import { faultOfChannel, type XmlVendStep, xmlVendFault } from './xmlvend.faults.js';
 import {
   adviceMsgIdNode,
@@ -75,11 +83,14 @@ async function authenticated(
   return { node, header, call: { vendor: known, ipAddress: t.ipAddress } };
 }
 
+/** How the purchase keys of sales made over XMLVend start. */
+const XV = 'xv:';
+
 /** The purchase key of an XMLVend message: its client, terminal and msgID, so that no two ever vend. */
 const saleKey = (
   h: Pick<RequestHeader, 'client' | 'terminal'>,
   m: { dateTime: string; uniqueNumber: string },
-) => `xv:${h.client.value}:${h.terminal.value}:${m.dateTime}:${m.uniqueNumber}`;
+) => `${XV}${h.client.value}:${h.terminal.value}:${m.dateTime}:${m.uniqueNumber}`;
 
 /** A shared channel refusal as this step's XMLVend fault. */
 const inStep = (step: XmlVendStep) => (err: unknown) => {
@@ -184,6 +195,26 @@ function storedVendAnswer(detail: Record<string, unknown> | undefined): OutNode 
 /** The XMLVend purchase an advice names by its msgID (adviceReqMsgID), this terminal's own. */
 const advisedKey = (a: Authenticated) => saleKey(a.header, msgIdOf(child(a.node, 'adviceReqMsgID')));
 
+const compactDay = (d: Date) => localDay(d).replaceAll('-', '');
+
+/**
+ * The sale an advice names. A msgID this terminal sent names its own purchase. A sale made over another
+ * channel of the vendor has no msgID, so the advice names it by its receipt number as `uniqueNumber` and
+ * its day (the utility's days) as the date of `dateTime` (compact or ISO): both must match, so a msgID
+ * that never arrived (a timeout's reversal) is not taken for another channel's sale.
+ */
+async function advisedSale(deps: Deps, vending: ChannelVending, a: Authenticated): Promise<SaleRef> {
+  const m = msgIdOf(child(a.node, 'adviceReqMsgID'));
+  const own = { messageId: saleKey(a.header, m) };
+  const { db } = deps.database;
+  if (await findMessage(db, a.call.vendor.vendorId, own.messageId)) return own;
+  const other = await findPurchase(db, a.call.vendor.vendorId, { ...own, receiptNo: Number(m.uniqueNumber) });
+  if (!other || other.messageId.startsWith(XV)) return own;
+  const record = await vending.record(other.tokenRecordId ?? 0);
+  if (!record || compactDay(record.createDate) !== m.dateTime.replace(/\D/g, '').slice(0, 8)) return own;
+  return { messageId: other.messageId };
+}
+
 /** An advice's answer: its concrete type and attributes, the header, the advised msgID, then its members. */
 function adviceAnswer(deps: Deps, a: Authenticated, type: string, attrs: OutNode, members: OutNode = {}) {
   return {
@@ -237,18 +268,18 @@ async function lastResponse(deps: Deps, a: Authenticated): Promise<OutNode> {
 async function advice(deps: Deps, vending: ChannelVending, a: Authenticated): Promise<OutNode> {
   const type = xsiTypeOf(a.node);
   if (type === 'LastRespAdviceReq') return lastResponse(deps, a);
-  const purchaseId = advisedKey(a);
+  const purchase = await advisedSale(deps, vending, a);
   const adviceId = saleKey(a.header, a.header.msgId);
   if (type === 'ReversalAdviceReq') {
-    const target = { messageId: purchaseId, kind: 'reversal' as const, adviceId };
+    const target = { messageId: purchase.messageId, kind: 'reversal' as const, adviceId };
     await logged(deps, a.call, target, () =>
-      reverseSale(deps, vending, a.call, { purchaseId, reversalId: adviceId, reason: 'Reversal advice' }),
+      reverseSale(deps, vending, a.call, { purchase, reversalId: adviceId, reason: 'Reversal advice' }),
     ).catch(inStep('reversal'));
     return adviceAnswer(deps, a, 'ReversalAdviceResp', { '@_txReversed': 'true' });
   }
   if (type === 'ConfirmationAdviceReq') {
-    const target = { messageId: purchaseId, kind: 'confirmation' as const, adviceId };
-    await logged(deps, a.call, target, () => confirmSale(deps, a.call, purchaseId, adviceId)).catch(
+    const target = { messageId: purchase.messageId, kind: 'confirmation' as const, adviceId };
+    await logged(deps, a.call, target, () => confirmSale(deps, a.call, purchase, adviceId)).catch(
       inStep('confirmation'),
     );
     return adviceAnswer(deps, a, 'ConfirmationAdviceResp', { '@_txConfirmed': 'true' });
@@ -256,20 +287,59 @@ async function advice(deps: Deps, vending: ChannelVending, a: Authenticated): Pr
   throw xmlVendFault(type === 'GetOrderStatusReq' ? 'XV02' : 'XV01');
 }
 
-/** The last purchase this vendor made over XMLVend for the meter (not reversed), as it was first answered. */
-async function reprint(deps: Deps, a: Authenticated): Promise<OutNode> {
+/**
+ * The meter as a reprint's slip names it and its tax rate: as the meter stands, or (a meter that can no
+ * longer be sold to) its number alone and the rate the record's amounts imply.
+ */
+async function slipMeter(vending: ChannelVending, a: Authenticated, r: ChannelTokenRecord) {
+  const m = await sellableMeter(vending, a.call, r.meterId).catch(() => null);
+  if (m)
+    return { meter: { msno: m.vendable.meter.meterId, ...m.vendable.meter }, taxBp: m.vendable.tariff.taxBp };
+  const energy = r.energyMinor ?? 0;
+  const taxBp = energy > 0 ? Math.round(((r.taxMinor ?? 0) * 10000) / energy) : 0;
+  return { meter: { msno: r.meterId, sgc: null, krn: null, ti: null, ea: '' }, taxBp };
+}
+
+/**
+ * A sale's vend answer made from its credit record (meter, amounts, units, token, receipt), whichever of
+ * the vendor's channels sold it, with the float the vendor has now.
+ */
+async function recordVendAnswer(vending: ChannelVending, a: Authenticated, msg: ChannelMessage) {
+  const record = await vending.record(msg.tokenRecordId ?? 0);
+  if (!record) throw xmlVendFault('XV16');
+  const v = a.call.vendor;
+  const symbol = String((msg.detail as { symbol?: unknown }).symbol ?? DEFAULT_SYMBOL);
+  const body = vendBody({
+    record,
+    ...(await slipMeter(vending, a, record)),
+    symbol,
+    vendorName: v.vendorName,
+    availCreditMinor: v.balanceMinor + v.creditLimitMinor,
+    trial: false,
+  });
+  return { record, body };
+}
+
+/** The last purchase this vendor made for the meter over any of its channels (not reversed), reprinted. */
+async function reprint(deps: Deps, vending: ChannelVending, a: Authenticated): Promise<OutNode> {
   const msno = meterNumberOf(a.node);
-  const msg = await lastPurchase(deps.database.db, a.call.vendor.vendorId, msno, 'xv:');
-  const kept = storedVendAnswer(msg?.detail);
-  if (!kept) throw xmlVendFault('XV16');
-  if (msg) {
-    const reprintId = saleKey(a.header, a.header.msgId);
-    await noteInHistory(deps, a, { messageId: msg.messageId, adviceKind: 'reprint', adviceId: reprintId });
-  }
+  const msg = await lastPurchase(deps.database.db, a.call.vendor.vendorId, msno);
+  if (!msg) throw xmlVendFault('XV16');
+  const { record, body } = await recordVendAnswer(vending, a, msg);
+  const reprintId = saleKey(a.header, a.header.msgId);
+  await noteInHistory(deps, a, { messageId: msg.messageId, adviceKind: 'reprint', adviceId: reprintId });
+  const { 'b:dispHeader': _vend, ...vend } = body;
   return {
     'r:reprintResp': {
       ...responseHeader(a.header, deps.clock.now()),
-      'r:reprint': { '@_xsi:type': 'r:CreditVendResp', ...kept },
+      'r:reprint': {
+        '@_xsi:type': 'r:CreditVendResp',
+        ...responseHeader(a.header, deps.clock.now()),
+        'b:dispHeader': 'REPRINT - CREDIT VEND',
+        // The slip says when the sale was made, which the receipt itself does not carry.
+        'b:operatorMsg': `Sold ${record.createDate.toISOString()}`,
+        ...vend,
+      },
     },
   };
 }
@@ -282,7 +352,7 @@ const OPERATIONS: Record<string, Operation> = {
   [`${NS.rev} trialCreditVendReq`]: trialCreditVend,
   [`${NS.rev} creditVendReq`]: creditVend,
   [`${NS.base} adviceReq`]: advice,
-  [`${NS.rev} reprintReq`]: (deps, _vending, a) => reprint(deps, a),
+  [`${NS.rev} reprintReq`]: reprint,
 };
 
 /** The answer element to a request, or an XmlVendFault (with the request's header when it had one). */

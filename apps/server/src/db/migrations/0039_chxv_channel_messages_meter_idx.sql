@@ -1,0 +1,1 @@
+DROP INDEX IF EXISTS "channel_messages_meter_idx";
