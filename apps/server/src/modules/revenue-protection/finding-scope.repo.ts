@@ -118,7 +118,7 @@ export const runningAt = (meterId: SQL, day: SQL, gate: SQL = sql`true`) => sql`
  * table). Only a meter without a row that day probes for its last one before (the probe's
  * condition on the day's row alone gates it, so the others never run it).
  */
-export const runningOnDay = (alias: string, meterId: SQL, day: SQL, perMeter = false) => {
+export const runningOn = (alias: string, meterId: SQL, day: SQL, perMeter = false) => {
   const on = sql.raw(`${alias}_on`);
   const dayRow = sql`select r.meter_id, r.units, r.read_days, r.remain1, r.remain_date from meter_usage_running r`;
   return sql`

@@ -12,14 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { daysBetween } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import {
-  findingOrder,
-  findingPage,
-  kwhOf,
-  meterScope,
-  numberOf,
-  runningOnDay,
-} from './finding-scope.repo.js';
+import { findingOrder, findingPage, kwhOf, meterScope, numberOf, runningOn } from './finding-scope.repo.js';
 import { transformerScope } from './findings.repo.js';
 import { beyondCreditQuery, zeroBuyersQuery } from './purchase-findings.repo.js';
 import { tamperQuery } from './tamper.repo.js';
@@ -42,9 +35,9 @@ function consumptionDrop(from: string, to: string, length: number): SQL {
         coalesce(f.read_days, 0) - coalesce(p.read_days, 0) as p_days,
         coalesce(f.units, 0) - coalesce(p.units, 0) as p_units
       from sm
-      ${runningOnDay('t', sql`sm.meter_id`, sql`${to}::date`)}
-      ${runningOnDay('f', sql`sm.meter_id`, sql`${from}::date - 1`)}
-      ${runningOnDay('p', sql`sm.meter_id`, sql`${from}::date - ${length + 1}::int`)}
+      ${runningOn('t', sql`sm.meter_id`, sql`${to}::date`)}
+      ${runningOn('f', sql`sm.meter_id`, sql`${from}::date - 1`)}
+      ${runningOn('p', sql`sm.meter_id`, sql`${from}::date - ${length + 1}::int`)}
     ) c where p_days > 0 and w_days > 0 and p_units > 0`;
 }
 

@@ -8,7 +8,7 @@ import {
   meterScope,
   numberOf,
   runningAt,
-  runningOnDay,
+  runningOn,
 } from './finding-scope.repo.js';
 
 /** Flag → its daily-data column (a fixed list: the request's flag never reaches the SQL as text). */
@@ -68,7 +68,7 @@ export function tamperQuery(req: TamperRequest, user: SessionUser): SQL {
       left join lateral ${runningAt(sql`e.meter_id`, sql`e.first_day - ${TAMPER_BEFORE_DAYS + 1}::int`)} b0 on true
       left join lateral ${runningAt(sql`e.meter_id`, sql`e.first_day - 1`)} b1 on true
       left join lateral ${runningAt(sql`e.meter_id`, sql`e.first_day`)} a0 on true
-      ${runningOnDay('a1', sql`e.meter_id`, sql`${to}::date`)}
+      ${runningOn('a1', sql`e.meter_id`, sql`${to}::date`)}
     )
     select sm.meter_id, sm.customer_id, sm.transformer_id, sm.station_id, e.first_day, e.last_day,
       e.event_days, ${flagDays},
