@@ -26,6 +26,7 @@ import { bootstrap } from '../src/seed/bootstrap.js';
 import { ADMIN_PASSWORD, testConfig } from '../test/test-config.js';
 import { benchEngines, benchYardstick, onEngine, percentile } from './bench-setup.js';
 import {
+  bulk,
   flagColumns,
   flagValues,
   loadNetwork,
@@ -99,10 +100,13 @@ async function loadDaily(database: Database, meters: number) {
   }
   log(`  daily rows inserted in ${secs(t0)}`);
   const t1 = performance.now();
-  for (const [, , create] of INDEXES) await x(sql.raw(create));
+  for (const [, , create] of INDEXES) await bulk(database, sql.raw(create));
   await x(sql`alter table meter_daily_data enable trigger user`);
-  await x(sql`insert into consumption_daily (station_id, reading_date, usage, meters)
-    select station_id, reading_date, sum(coalesce(usage1, 0)), count(*) from meter_daily_data group by 1, 2`);
+  await bulk(
+    database,
+    sql`insert into consumption_daily (station_id, reading_date, usage, meters)
+    select station_id, reading_date, sum(coalesce(usage1, 0)), count(*) from meter_daily_data group by 1, 2`,
+  );
   log(`  daily keys, indexes and consumption summary built in ${secs(t1)}`);
 }
 

@@ -103,7 +103,33 @@ export const numberOf = (v: string | number | null | undefined) =>
  * remain_date): the kept row of its last daily row on or before the day (nothing before: none). A range
  * of days is the row at its end minus the row at the day before its start, two index probes.
  */
-export const runningAt = (meterId: SQL, day: SQL) => sql`(
+export const runningAt = (meterId: SQL, day: SQL, gate: SQL = sql`true`) => sql`(
   select r.units, r.read_days, r.remain1, r.remain_date from meter_usage_running r
-  where r.meter_id = ${meterId} and r.reading_date <= ${day}
+  where ${gate} and r.meter_id = ${meterId} and r.reading_date <= ${day}
   order by r.reading_date desc limit 1)`;
+
+/**
+ * Every meter's running totals at the end of a day, as a join fragment that makes `alias` a row of
+ * (units, read_days, remain1, remain_date) like runningAt. A meter that read that day takes its row of
+ * the day from the day-keyed index, where the fleet's rows of a day lie together: for one day for all
+ * (`perMeter` false) one range over it and a hash join; for a day of each meter's own (`perMeter`) an
+ * exact probe, whose pages are the few days' regions the meters' days fall in rather than a page of
+ * every meter's own (the limit keeps the probe a probe: without it the planner may join the whole
+ * table). Only a meter without a row that day probes for its last one before (the probe's
+ * condition on the day's row alone gates it, so the others never run it).
+ */
+export const runningOn = (alias: string, meterId: SQL, day: SQL, perMeter = false) => {
+  const on = sql.raw(`${alias}_on`);
+  const dayRow = sql`select r.meter_id, r.units, r.read_days, r.remain1, r.remain_date from meter_usage_running r`;
+  return sql`
+    ${
+      perMeter
+        ? sql`left join lateral (${dayRow} where r.reading_date = ${day} and r.meter_id = ${meterId} limit 1) ${on} on true`
+        : sql`left join (${dayRow} where r.reading_date = ${day}) ${on} on ${on}.meter_id = ${meterId}`
+    }
+    left join lateral (
+      select ${on}.units, ${on}.read_days, ${on}.remain1, ${on}.remain_date where ${on}.meter_id is not null
+      union all
+      select p.* from ${runningAt(meterId, day, sql`${on}.meter_id is null`)} p
+    ) ${sql.raw(alias)} on true`;
+};

@@ -16,7 +16,7 @@ import {
   kwhOf,
   meterScope,
   numberOf,
-  runningAt,
+  runningOn,
 } from './finding-scope.repo.js';
 
 /**
@@ -147,9 +147,9 @@ export function beyondCreditQuery(req: BeyondCreditRequest, user: SessionUser, a
              (coalesce(e.units, 0) - coalesce(b.units, 0))::bigint as units,
              case when c.remain_date >= w.purchase_day - ${CREDIT_LOOKBACK_DAYS}::int then c.remain1 end as remain1
       from w
-      left join lateral ${runningAt(sql`w.meter_id`, sql`${asOf}::date`)} e on true
-      left join lateral ${runningAt(sql`w.meter_id`, sql`w.first_day - 1`)} b on true
-      left join lateral ${runningAt(sql`w.meter_id`, sql`w.purchase_day - 1`)} c on true
+      ${runningOn('e', sql`w.meter_id`, sql`${asOf}::date`)}
+      ${runningOn('b', sql`w.meter_id`, sql`w.first_day - 1`, true)}
+      ${runningOn('c', sql`w.meter_id`, sql`w.purchase_day - 1`, true)}
     ),
     x as (
       select w.meter_id, w.customer_id, w.transformer_id, w.station_id, w.last_purchase, w.bought,

@@ -12,7 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { daysBetween } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { findingOrder, findingPage, kwhOf, meterScope, numberOf, runningAt } from './finding-scope.repo.js';
+import { findingOrder, findingPage, kwhOf, meterScope, numberOf, runningOn } from './finding-scope.repo.js';
 import { transformerScope } from './findings.repo.js';
 import { beyondCreditQuery, zeroBuyersQuery } from './purchase-findings.repo.js';
 import { tamperQuery } from './tamper.repo.js';
@@ -23,7 +23,7 @@ const L = SUSPECT_LIMITS;
 /**
  * Each meter's average daily use over the range against the as long period before it: the drop in
  * percent where both have readings and something was used before. From the running totals kept on write
- * (three index probes a meter instead of two ranges' daily rows).
+ * at three days (the fleet's rows of each day, not two ranges' daily rows a meter).
  */
 function consumptionDrop(from: string, to: string, length: number): SQL {
   return sql`
@@ -35,9 +35,9 @@ function consumptionDrop(from: string, to: string, length: number): SQL {
         coalesce(f.read_days, 0) - coalesce(p.read_days, 0) as p_days,
         coalesce(f.units, 0) - coalesce(p.units, 0) as p_units
       from sm
-      left join lateral ${runningAt(sql`sm.meter_id`, sql`${to}::date`)} t on true
-      left join lateral ${runningAt(sql`sm.meter_id`, sql`${from}::date - 1`)} f on true
-      left join lateral ${runningAt(sql`sm.meter_id`, sql`${from}::date - ${length + 1}::int`)} p on true
+      ${runningOn('t', sql`sm.meter_id`, sql`${to}::date`)}
+      ${runningOn('f', sql`sm.meter_id`, sql`${from}::date - 1`)}
+      ${runningOn('p', sql`sm.meter_id`, sql`${from}::date - ${length + 1}::int`)}
     ) c where p_days > 0 and w_days > 0 and p_units > 0`;
 }
 

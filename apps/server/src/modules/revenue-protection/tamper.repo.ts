@@ -2,7 +2,14 @@ import { TAMPER_BEFORE_DAYS, type TamperRequest, type TamperRow } from '@prepay/
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { findingOrder, findingPage, meterScope, numberOf, runningAt } from './finding-scope.repo.js';
+import {
+  findingOrder,
+  findingPage,
+  meterScope,
+  numberOf,
+  runningAt,
+  runningOn,
+} from './finding-scope.repo.js';
 
 /** Flag → its daily-data column (a fixed list: the request's flag never reaches the SQL as text). */
 const FLAG_COLUMNS = {
@@ -49,7 +56,8 @@ export function tamperQuery(req: TamperRequest, user: SessionUser): SQL {
       group by d.meter_id
     ),
     -- Per tampered meter the use before and after its first event from the running totals kept on
-    -- write: four index probes instead of up to a year of its daily rows.
+    -- write: four index probes instead of up to a year of its daily rows (the first events' days spread over
+    -- the range, so the three at them go down the meter's own key; the range's end is one day for all).
     ba as (
       select e.meter_id,
         (coalesce(b1.read_days, 0) - coalesce(b0.read_days, 0))::int as b_days,
@@ -60,7 +68,7 @@ export function tamperQuery(req: TamperRequest, user: SessionUser): SQL {
       left join lateral ${runningAt(sql`e.meter_id`, sql`e.first_day - ${TAMPER_BEFORE_DAYS + 1}::int`)} b0 on true
       left join lateral ${runningAt(sql`e.meter_id`, sql`e.first_day - 1`)} b1 on true
       left join lateral ${runningAt(sql`e.meter_id`, sql`e.first_day`)} a0 on true
-      left join lateral ${runningAt(sql`e.meter_id`, sql`${to}::date`)} a1 on true
+      ${runningOn('a1', sql`e.meter_id`, sql`${to}::date`)}
     )
     select sm.meter_id, sm.customer_id, sm.transformer_id, sm.station_id, e.first_day, e.last_day,
       e.event_days, ${flagDays},
