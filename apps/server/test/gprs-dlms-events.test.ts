@@ -1,7 +1,7 @@
 import type { AlarmRow, EventNotificationRow } from '@prepay/contracts';
 import { DLMS_EVENT, ManualClock, syntheticFleet } from '@prepay/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DLMS_METER, dlmsItemId, headendApp, listeningDlmsMeter, runGprsTask } from './gprs-dlms-fixture.js';
+import { dlmsItemId, headendAppWithMeter, listeningDlmsMeter, runGprsTask } from './gprs-dlms-fixture.js';
 import type { TestApp } from './harness.js';
 
 /**
@@ -47,13 +47,7 @@ async function events() {
 beforeAll(async () => {
   clock = new ManualClock(T0);
   sim = await listeningDlmsMeter(SPEC[0], clock);
-  ({ t, admin } = await headendApp());
-  const res = await t.call(
-    '/api/meter/create',
-    [{ ...DLMS_METER, meterId: METER, ipPort: sim.listener.port }],
-    admin,
-  );
-  expect(res.code, res.reason).toBe(0);
+  ({ t, admin } = await headendAppWithMeter(METER, sim.listener.port));
 });
 afterAll(async () => {
   await t?.close();

@@ -22,6 +22,14 @@ export async function headendApp(): Promise<{ t: TestApp; admin: string }> {
   return { t, admin: await t.adminToken() };
 }
 
+/** The head-end app with one DLMS meter, listening on `port` of this host, created through the API. */
+export async function headendAppWithMeter(meterId: string, port: number) {
+  const app = await headendApp();
+  const res = await app.t.call('/api/meter/create', [{ ...DLMS_METER, meterId, ipPort: port }], app.admin);
+  expect(res.code, res.reason).toBe(0);
+  return app;
+}
+
 /** Fields every DLMS meter the tests create shares: catalogue version 1.1, GPRS, listening on this host. */
 export const DLMS_METER = {
   protocolVersion: '1.1',

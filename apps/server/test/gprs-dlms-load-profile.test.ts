@@ -2,7 +2,7 @@ import type { LoadProfileRow } from '@prepay/contracts';
 import { numberOf } from '@prepay/dlms';
 import { type DlmsMeter, ManualClock, syntheticFleet } from '@prepay/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DLMS_METER, dlmsItemId, headendApp, listeningDlmsMeter, runGprsTask } from './gprs-dlms-fixture.js';
+import { dlmsItemId, headendAppWithMeter, listeningDlmsMeter, runGprsTask } from './gprs-dlms-fixture.js';
 import type { TestApp } from './harness.js';
 
 /**
@@ -74,13 +74,7 @@ beforeAll(async () => {
   const clock = new ManualClock(T0);
   sim = await listeningDlmsMeter(SPEC[0], clock, { authentication: 'none' }, { historyHours: HISTORY_HOURS });
   clock.advance(6 * HOUR);
-  ({ t, admin } = await headendApp());
-  const res = await t.call(
-    '/api/meter/create',
-    [{ ...DLMS_METER, meterId: METER, ipPort: sim.listener.port }],
-    admin,
-  );
-  expect(res.code, res.reason).toBe(0);
+  ({ t, admin } = await headendAppWithMeter(METER, sim.listener.port));
 });
 afterAll(async () => {
   await t?.close();
