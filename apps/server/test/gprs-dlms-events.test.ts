@@ -1,4 +1,4 @@
-import type { AlarmRow, EventNotificationRow } from '@prepay/contracts';
+import type { AlarmRow, EventNotificationRow, ProtocolTaskRow } from '@prepay/contracts';
 import { DLMS_EVENT, ManualClock, syntheticFleet } from '@prepay/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dlmsItemId, headendAppWithMeter, listeningDlmsMeter, runGprsTask } from './gprs-dlms-fixture.js';
@@ -106,6 +106,12 @@ describe('meter events raised as alarms through the head-end', () => {
       const row = await readLog();
       expect(row.status).toBe(2);
       expect(row.reason).toBe('row 6: visible-string is not a number');
+      const zh = await t.call<{ data: ProtocolTaskRow[] }>(
+        '/API/GPRSMeterTask/GPRSGetReadingTask',
+        { lang: 'zh', id: row.id, pageNumber: 1, pageSize: 5 },
+        admin,
+      );
+      expect(zh.result.data[0]?.reason).toBe('第 6 行：visible-string 不是数值');
       expect(await alarms()).toEqual(before);
     } finally {
       sim.meter.eventLog.rows.pop();
