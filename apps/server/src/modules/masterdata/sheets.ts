@@ -120,11 +120,20 @@ const SheetData = z.object({
     .optional(),
 });
 
+/** Write-only columns: sealed in the key store on import, never in an export. */
+const SECRETS = new Set([
+  'decoderKey',
+  'dlmsPassword',
+  'dlmsAuthenticationKey',
+  'dlmsBlockCipherKey',
+  'dlmsSystemTitle',
+]);
+
 // The columns, notes and export lists are data (sheet-columns.json); they are checked once, at load.
 const SHEETS = z
   .record(z.enum(FILE_MODULES), SheetData)
-  .refine((sheets) => Object.values(sheets).every((s) => !s.exportColumns.includes('decoderKey')), {
-    message: 'the decoder key is never exported: only whether one is stored (hasDecoderKey)',
+  .refine((sheets) => Object.values(sheets).every((s) => !s.exportColumns.some((c) => SECRETS.has(c))), {
+    message: 'no secret is ever exported: only whether one is stored (hasDecoderKey, hasDlmsSecrets)',
   })
   .parse(sheetData);
 
