@@ -13,7 +13,6 @@ import { until } from './headend-fixture.js';
  */
 const SPEC = syntheticFleet({ count: 1, seed: 47 }).meters;
 const METER = '47009940001';
-const HOUR = 3_600_000;
 
 let t: TestApp;
 let admin: string;

@@ -1,4 +1,5 @@
 import type { ProtocolTaskRow } from '@prepay/contracts';
+import { fromHex } from '@prepay/dlms';
 import {
   DlmsMeter,
   type DlmsMeterOptions,
@@ -70,6 +71,22 @@ export async function runGprsTask(
     return row && (row.status === 1 || row.status === 2) ? row : undefined;
   });
 }
+
+/** The HLS-GMAC keys of the test meters (the DLMS UA Green Book's example keys), as a meter record takes them. */
+export const HLS_KEYS = {
+  blockCipherKey: '000102030405060708090A0B0C0D0E0F',
+  authenticationKey: 'D0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF',
+};
+
+/** A simulated meter's HLS-GMAC security with those keys. */
+export const hlsSecurity = (): Security => ({
+  authentication: 'high-gmac',
+  keys: {
+    blockCipherKey: fromHex(HLS_KEYS.blockCipherKey),
+    authenticationKey: fromHex(HLS_KEYS.authenticationKey),
+  },
+  systemTitle: fromHex('4D4D4D0000BC614E'),
+});
 
 type MeterSpec = ReturnType<typeof syntheticFleet>['meters'][number];
 type Security = Parameters<typeof listenDlmsMeter>[1]['security'];

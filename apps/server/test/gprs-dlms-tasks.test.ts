@@ -1,11 +1,18 @@
 import type { ProtocolTaskRow } from '@prepay/contracts';
-import { fromHex } from '@prepay/dlms';
 import { type DlmsListener, ManualClock, type MeterModel, syntheticFleet } from '@prepay/simulator';
 import { encodeCredit, tidFromDate } from '@prepay/sts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterDlmsSecrets } from '../src/db/schema.js';
-import { DLMS_METER, dlmsItemId, headendApp, listeningDlmsMeter, runGprsTask } from './gprs-dlms-fixture.js';
+import {
+  DLMS_METER,
+  dlmsItemId,
+  HLS_KEYS,
+  headendApp,
+  hlsSecurity,
+  listeningDlmsMeter,
+  runGprsTask,
+} from './gprs-dlms-fixture.js';
 import type { TestApp } from './harness.js';
 
 /**
@@ -14,8 +21,8 @@ import type { TestApp } from './harness.js';
  * simulated DLMS meters.
  */
 const SPEC = syntheticFleet({ count: 2, seed: 29 }).meters;
-const KEY = '000102030405060708090A0B0C0D0E0F';
-const AKEY = 'D0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF';
+const KEY = HLS_KEYS.blockCipherKey;
+const AKEY = HLS_KEYS.authenticationKey;
 const HLS_METER = '47009900001';
 const LLS_METER = '47009900002';
 const GONE_METER = '47009900003';
@@ -38,11 +45,7 @@ const runTask = (family: string, body: Record<string, unknown>): Promise<Row> =>
 
 beforeAll(async () => {
   clock = new ManualClock(T0);
-  hls = await simulated(0, {
-    authentication: 'high-gmac',
-    keys: { blockCipherKey: fromHex(KEY), authenticationKey: fromHex(AKEY) },
-    systemTitle: fromHex('4D4D4D0000BC614E'),
-  });
+  hls = await simulated(0, hlsSecurity());
   lls = await simulated(1, { authentication: 'low', password: new TextEncoder().encode('12345678') });
   ({ t, admin } = await headendApp());
   const common = DLMS_METER;

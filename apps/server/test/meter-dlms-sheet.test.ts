@@ -1,31 +1,26 @@
-import { fromHex } from '@prepay/dlms';
 import { ManualClock, syntheticFleet } from '@prepay/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dlmsItemId, headendApp, listeningDlmsMeter, runGprsTask } from './gprs-dlms-fixture.js';
+import * as fixture from './gprs-dlms-fixture.js';
 import type { TestApp } from './harness.js';
 import { sheetRows, xlsxOf } from './workbook.js';
+
+const { dlmsItemId, HLS_KEYS, headendApp, hlsSecurity, listeningDlmsMeter, runGprsTask } = fixture;
 
 /**
  * A DLMS meter set up from the meter spreadsheet: its address and association imported, its secrets sealed
  * (the head-end associates with them), and exported back without them (only whether they are stored).
  */
 const SPEC = syntheticFleet({ count: 1, seed: 53 }).meters;
-const KEY = '000102030405060708090A0B0C0D0E0F';
-const AKEY = 'D0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF';
+const { blockCipherKey: KEY, authenticationKey: AKEY } = HLS_KEYS;
 const TITLE = '4D4D4D0000000007';
-const HLS_METER = '47009950001';
-const LLS_METER = '47009950002';
+const [HLS_METER, LLS_METER] = ['47009950001', '47009950002'];
 
+let sim: Awaited<ReturnType<typeof listeningDlmsMeter>>;
 let t: TestApp;
 let admin: string;
-let sim: Awaited<ReturnType<typeof listeningDlmsMeter>>;
 
 beforeAll(async () => {
-  sim = await listeningDlmsMeter(SPEC[0], new ManualClock(Date.UTC(2026, 10, 2, 8)), {
-    authentication: 'high-gmac',
-    keys: { blockCipherKey: fromHex(KEY), authenticationKey: fromHex(AKEY) },
-    systemTitle: fromHex('4D4D4D0000BC614E'),
-  });
+  sim = await listeningDlmsMeter(SPEC[0], new ManualClock(Date.UTC(2026, 10, 2, 8)), hlsSecurity());
   ({ t, admin } = await headendApp());
 });
 afterAll(async () => {
