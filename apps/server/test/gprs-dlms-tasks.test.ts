@@ -1,19 +1,19 @@
 import type { ProtocolTaskRow } from '@prepay/contracts';
-import { fromHex } from '@prepay/dlms';
-import {
-  type DlmsListener,
-  type DlmsListenerOptions,
-  listenSyntheticDlmsMeter,
-  ManualClock,
-  type MeterModel,
-  syntheticFleet,
-} from '@prepay/simulator';
+import { type DlmsListener, ManualClock, type MeterModel, syntheticFleet } from '@prepay/simulator';
 import { encodeCredit, tidFromDate } from '@prepay/sts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dlmsItems, meterDlmsSecrets } from '../src/db/schema.js';
-import { createTestApp, type TestApp } from './harness.js';
-import { headendTestConfig, until } from './headend-fixture.js';
+import { meterDlmsSecrets } from '../src/db/schema.js';
+import {
+  DLMS_METER,
+  dlmsItemId,
+  HLS_KEYS,
+  headendApp,
+  hlsSecurity,
+  listeningDlmsMeter,
+  runGprsTask,
+} from './gprs-dlms-fixture.js';
+import type { TestApp } from './harness.js';
 
 /**
  * GPRS protocol tasks on DLMS meters, end to end: the meter record set up through the API alone, the real
@@ -21,8 +21,8 @@ import { headendTestConfig, until } from './headend-fixture.js';
  * simulated DLMS meters.
  */
 const SPEC = syntheticFleet({ count: 2, seed: 29 }).meters;
-const KEY = '000102030405060708090A0B0C0D0E0F';
-const AKEY = 'D0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF';
+const KEY = HLS_KEYS.blockCipherKey;
+const AKEY = HLS_KEYS.authenticationKey;
 const HLS_METER = '47009900001';
 const LLS_METER = '47009900002';
 const GONE_METER = '47009900003';
@@ -34,52 +34,21 @@ let clock: ManualClock;
 let hls: { model: MeterModel; listener: DlmsListener };
 let lls: { model: MeterModel; listener: DlmsListener };
 
-async function simulated(i: number, security: DlmsListenerOptions['security']) {
-  const spec = SPEC[i];
-  if (!spec) throw new Error('no synthetic meter');
-  const { model, listener } = await listenSyntheticDlmsMeter(spec, clock, { security });
-  return { model, listener, sts: spec.sts };
-}
+const simulated = (i: number, security: Parameters<typeof listeningDlmsMeter>[2]) =>
+  listeningDlmsMeter(SPEC[i], clock, security);
 
 type Row = ProtocolTaskRow;
 
-async function itemId(type: number, obis: string): Promise<number> {
-  const rows = await t.database.db.select().from(dlmsItems).where(eq(dlmsItems.obis, obis));
-  const row = rows.find((r) => r.type === type && r.version === '1.1');
-  if (!row) throw new Error(`no item ${obis}`);
-  return row.dlmsId;
-}
-
-/** Queues one GPRS task and waits for it to finish; answers its row as the family's list shows it. */
-async function runTask(family: string, body: Record<string, unknown>): Promise<Row> {
-  const created = await t.call<Row[]>(`/API/GPRSMeterTask/GPRSCreate${family}Task`, [body], admin);
-  expect(created.code, created.reason).toBe(0);
-  const id = created.result[0]?.id;
-  return until(`${family} task ${id}`, async () => {
-    const list = await t.call<{ data: Row[] }>(
-      `/API/GPRSMeterTask/GPRSGet${family}Task`,
-      { lang: 'en', id, pageNumber: 1, pageSize: 5 },
-      admin,
-    );
-    const row = list.result.data[0];
-    return row && (row.status === 1 || row.status === 2) ? row : undefined;
-  });
-}
+const itemId = (type: number, obis: string) => dlmsItemId(t, type, obis);
+const runTask = (family: string, body: Record<string, unknown>): Promise<Row> =>
+  runGprsTask(t, admin, family, body);
 
 beforeAll(async () => {
   clock = new ManualClock(T0);
-  hls = await simulated(0, {
-    authentication: 'high-gmac',
-    keys: { blockCipherKey: fromHex(KEY), authenticationKey: fromHex(AKEY) },
-    systemTitle: fromHex('4D4D4D0000BC614E'),
-  });
+  hls = await simulated(0, hlsSecurity());
   lls = await simulated(1, { authentication: 'low', password: new TextEncoder().encode('12345678') });
-  t = await createTestApp(headendTestConfig({}), {
-    headend: true,
-    remoteTasks: { warmupMs: 0, pollMs: 50, retries: 0, timeoutMs: 2_000 },
-  });
-  admin = await t.adminToken();
-  const common = { protocolVersion: '1.1', communicationWay: 0, ipAddress: '127.0.0.1', stationId: '0001' };
+  ({ t, admin } = await headendApp());
+  const common = DLMS_METER;
   const res = await t.call<unknown[]>(
     '/api/meter/create',
     [

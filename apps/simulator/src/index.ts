@@ -5,7 +5,7 @@
 export { acceleratedClock, type Clock, ManualClock, systemClock } from './clock.js';
 export { type FleetEvent, toChirpId, toDashedEui } from './core.js';
 export { CosemSession, type MeterSecurity } from './dlms/cosem-session.js';
-export { DLMS_EVENT, DlmsMeter } from './dlms/dlms-meter.js';
+export { DLMS_EVENT, DlmsMeter, type DlmsMeterOptions } from './dlms/dlms-meter.js';
 export { IMAGE_STATUS, ImageTransferObject } from './dlms/image-transfer.js';
 export {
   type DlmsListener,

@@ -257,3 +257,29 @@ describe('DLMS typed failures', () => {
     expect((await failure(client.associate())).kind).toBe('association-refused');
   });
 });
+
+describe('a DLMS meter in service a while', () => {
+  const steps = (m: DlmsMeter) => {
+    const values = m.loadProfile.rows.map((r) => numberOf(must(r.values[0])));
+    return values.slice(1).map((v, i) => v - must(values[i]));
+  };
+
+  it('holds the hours before its start as a meter started then would have captured them', () => {
+    const started = new DlmsMeter(model, clock, { historyHours: 24 });
+    expect(started.loadProfile.rows.map((r) => r.localMs)).toEqual(
+      Array.from({ length: 24 }, (_, i) => T0 - 23 * HOUR + i * HOUR),
+    );
+    expect(numberOf(must(started.loadProfile.rows.at(-1)?.values[0]))).toBe(model.totalHundredths);
+    // The same meter started a day earlier and run up to now: the same consumption hour by hour.
+    const earlier = new ManualClock(T0 - 24 * HOUR);
+    const young = new MeterModel(
+      { meterId: METER.meterId, address: METER.address, type: 0, sts: METER.sts, balanceTenths: 5000 },
+      earlier.now(),
+    );
+    const ran = new DlmsMeter(young, earlier);
+    earlier.advance(24 * HOUR);
+    ran.recordEvent(DLMS_EVENT.coverOpened);
+    expect(steps(started)).toEqual(steps(ran));
+    expect(ran.eventLog.rows.map((r) => [r.localMs, numberOf(must(r.values[0]))])).toEqual([[T0, 44]]);
+  });
+});

@@ -339,6 +339,12 @@ const ROW: Rule[] = [
   ],
   [/^not found$/, '未找到', 'no encontrado'],
   [/^already exists$/, '已存在', 'ya existe'],
+  [
+    /^the range is two date-times "yyyy-MM-dd HH:mm:ss,yyyy-MM-dd HH:mm:ss" \(from, to\)$/,
+    '时间范围应为两个日期时间 "yyyy-MM-dd HH:mm:ss,yyyy-MM-dd HH:mm:ss"（起，止）',
+    'el intervalo son dos fechas y horas "yyyy-MM-dd HH:mm:ss,yyyy-MM-dd HH:mm:ss" (desde, hasta)',
+  ],
+  [/^the range ends before it starts$/, '时间范围的结束早于开始', 'el intervalo termina antes de empezar'],
   [/^(customer|meter|tariff) (\S+) not found$/, '未找到<1> $2', 'no se encontró <1> $2'],
   [new RegExp(`^${THING} (\\S+): not found$`), '未找到<1> $2', 'no se encontró <1> $2'],
   [/^customer not found$/, '未找到客户', 'no se encontró el cliente'],

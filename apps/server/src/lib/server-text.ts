@@ -144,6 +144,42 @@ const RULES: Rule[] = [
     /^cannot reach (\S+): (.+)$/,
     (m, l) => (l === 'zh' ? `无法连接 ${m[1]}：${m[2]}` : `no se puede conectar con ${m[1]}: ${m[2]}`),
   ],
+  // A profile (load profile, event log) the head-end refused to keep.
+  [
+    /^row (\d+): (\S+) is not a number$/,
+    (m, l) => (l === 'zh' ? `第 ${m[1]} 行：${m[2]} 不是数值` : `fila ${m[1]}: ${m[2]} no es un número`),
+  ],
+  [
+    /^row (\d+) has (\d+) values for (\d+) columns$/,
+    (m, l) =>
+      l === 'zh'
+        ? `第 ${m[1]} 行有 ${m[2]} 个值，但有 ${m[3]} 列`
+        : `la fila ${m[1]} tiene ${m[2]} valores para ${m[3]} columnas`,
+  ],
+  [
+    /^row (\d+): the capture time is not a date-time$/,
+    (m, l) =>
+      l === 'zh'
+        ? `第 ${m[1]} 行：采集时间不是日期时间`
+        : `fila ${m[1]}: la hora de captura no es una fecha y hora`,
+  ],
+  [
+    /^row (\d+): the event code is missing$/,
+    (m, l) => (l === 'zh' ? `第 ${m[1]} 行：缺少事件代码` : `fila ${m[1]}: falta el código de evento`),
+  ],
+  [
+    /^the profile has no clock column$/,
+    (_m, l) => (l === 'zh' ? '曲线没有时钟列' : 'el perfil no tiene columna de reloj'),
+  ],
+  [
+    /^the profile buffer is not an array of rows$/,
+    (_m, l) => (l === 'zh' ? '曲线缓冲区不是行数组' : 'el búfer del perfil no es una lista de filas'),
+  ],
+  [
+    /^the energy column's unit is (\S+), not Wh$/,
+    (m, l) =>
+      l === 'zh' ? `电能列的单位是 ${m[1]}，不是 Wh` : `la unidad de la columna de energía es ${m[1]}, no Wh`,
+  ],
   [/^no reply in (\d+) ms$/, (m, l) => (l === 'zh' ? `${m[1]} ms 内无应答` : `sin respuesta en ${m[1]} ms`)],
   [/^credit (-?[\d.]+) (kWh|m³)$/, (m, l) => (l === 'zh' ? `剩余 ${m[1]} ${m[2]}` : `saldo ${m[1]} ${m[2]}`)],
   [

@@ -32,7 +32,11 @@ import { clockValue, ProfileBuffer } from './profile.js';
 
 /** Event codes the simulated meter writes to its standard event log. */
 export const DLMS_EVENT = {
+  powerFailure: 1,
   clockAdjusted: 5,
+  terminalCoverOpened: 40,
+  magneticTamper: 42,
+  coverOpened: 44,
   remoteDisconnect: 47,
   remoteReconnect: 48,
   tokenAccepted: 60,
@@ -56,6 +60,12 @@ const column = (classId: number, obis: string, attribute: number): CaptureObject
 const CLOCK_COLUMN = column(CLASS_ID.clock, OBIS.clock, 2);
 const EVENT_CODE = '0.0.96.11.0.255';
 
+/** How the simulated meter starts. */
+export interface DlmsMeterOptions {
+  /** Hours of load profile the meter already holds at the simulated start (a meter in service a while). */
+  historyHours?: number;
+}
+
 type Handler = {
   get?(attribute: number, access?: AccessSelection): DlmsData | number;
   set?(attribute: number, value: DlmsData): number;
@@ -74,8 +84,10 @@ export class DlmsMeter {
   constructor(
     readonly model: MeterModel,
     private readonly clock: Clock,
+    options: DlmsMeterOptions = {},
   ) {
     this.nextCaptureMs = Math.floor(clock.now() / HOUR_MS + 1) * HOUR_MS;
+    this.backfill(options.historyHours ?? 0);
     this.objects = new Map<string, Handler>([
       [key(3, OBIS.activeEnergyImport), this.energyRegister()],
       [key(8, OBIS.clock), this.clockObject()],
@@ -99,6 +111,26 @@ export class DlmsMeter {
     }
     this.model.advance(now);
     return now;
+  }
+
+  /**
+   * The hourly captures before the start, from the meter's deterministic consumption: the register at an
+   * earlier hour is the register now less what the meter consumed since.
+   */
+  private backfill(hours: number): void {
+    const now = this.clock.now();
+    this.model.advance(now);
+    const totalNow = this.model.totalHundredths;
+    const usedNow = this.model.profile.total(now);
+    for (let at = this.nextCaptureMs - hours * HOUR_MS; at <= now; at += HOUR_MS) {
+      const value = Math.max(0, totalNow - (usedNow - this.model.profile.total(at)));
+      this.loadProfile.add(this.model.localMs(at), [{ type: 'double-long-unsigned', value }]);
+    }
+  }
+
+  /** Writes an event to the standard event log now (a cover opened, a magnet held to the meter, …). */
+  recordEvent(code: number): void {
+    this.event(code, this.now());
   }
 
   private event(code: number, now: number): void {

@@ -108,3 +108,13 @@ export async function writeOnline(q: Queryable, meterId: string, online: boolean
     .values({ meterId, online, updateDate: now })
     .onConflictDoUpdate({ target: meterLinks.meterId, set: { online, updateDate: now } });
 }
+
+/** When each kind of alarm was last raised for a meter (acknowledged ones too). */
+export async function latestAlarmTimes(q: Queryable, meterId: string): Promise<Map<string, Date>> {
+  const rows = await q
+    .select({ kind: alarms.kind, at: sql<Date>`max(${alarms.raisedDate})`.mapWith(alarms.raisedDate) })
+    .from(alarms)
+    .where(eq(alarms.meterId, meterId))
+    .groupBy(alarms.kind);
+  return new Map(rows.map((r) => [r.kind, r.at]));
+}

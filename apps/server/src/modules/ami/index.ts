@@ -5,6 +5,7 @@ import { amiRoutes, loadProfileRoutes } from './ami.routes.js';
 import { createAmiService } from './ami.service.js';
 import { createLoadProfileService } from './load-profile.service.js';
 
+export { dlmsCaptureKeeper } from './dlms-capture.js';
 export { alarmsOfDlmsEvents, type DlmsEventEntry } from './dlms-events.js';
 export { eventOfCode, METER_EVENTS, type MeterEvent } from './events.js';
 

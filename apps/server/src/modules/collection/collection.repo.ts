@@ -297,3 +297,26 @@ export async function findMeter(q: Queryable, meterId: string) {
   const [meter] = await q.select().from(meters).where(eq(meters.meterId, meterId));
   return meter;
 }
+
+/**
+ * DLMS meters the head-end connects to whose load profile (the catalogue row `obis` of their version)
+ * holds hours not stored yet: none stored, or the newest stored before `before`, and no read of it queued
+ * or running. Each with the catalogue row's id and its newest stored hour.
+ */
+export async function dlmsProfilesDue(q: Queryable, obis: string, before: Date) {
+  const res = await q.execute(sql`
+    select m.meter_id as "meterId", i.dlms_id as "dlmsId", max(h.reading_time) as "last"
+    from meters m
+    join dlms_items i on i.version = m.protocol_version and i.type = 0 and i.obis = ${obis}
+    left join meter_hourly_data h on h.meter_id = m.meter_id
+    where m.type = 0 and m.ip_address is not null
+      and not exists (select 1 from remote_tasks t where t.meter_id = m.meter_id and t.protocol = 'dlms'
+        and t.flag = ${obis} and t.status in (0, 3))
+    group by m.meter_id, i.dlms_id
+    having max(h.reading_time) is null or max(h.reading_time) < ${before.toISOString()}::timestamptz
+    order by m.meter_id`);
+  return rowsOf(res).map((r) => {
+    const row = r as { meterId: string; dlmsId: number; last: Date | string | null };
+    return { meterId: row.meterId, dlmsId: Number(row.dlmsId), last: row.last ? new Date(row.last) : null };
+  });
+}

@@ -15,6 +15,7 @@ import type { TaskRecord } from '../remote-task/index.js';
 import { COLLECTION_PRIORITY, type RemoteTaskService } from '../remote-task/index.js';
 import * as repo from './collection.repo.js';
 import { addDays, daysBetween, hourOf, monthStart, today } from './collection-days.js';
+import { planDlmsProfiles } from './collection-dlms.js';
 import { harvest } from './collection-harvest.js';
 import { type Plan, taskPlan } from './collection-plan.js';
 
@@ -70,7 +71,10 @@ export interface CollectionRun {
 
 type Ready = { job: repo.CollectionJob; plan: Plan };
 
-/** Missing days in the look-back window, the settlement day's month, this hour's hourly readings. */
+/**
+ * Missing days in the look-back window, the settlement day's month, this hour's hourly readings, and the
+ * DLMS meters' load-profile hours not stored yet.
+ */
 async function plan(run: CollectionRun, now: Date): Promise<number> {
   const { db, config } = run;
   const day = today(now);
@@ -81,6 +85,7 @@ async function plan(run: CollectionRun, now: Date): Promise<number> {
   if (daysBetween(monthStart(day), day) < config.lookbackDays)
     n += await repo.planMonthly(db, monthStart(day));
   if (config.hourly !== 'off') n += await repo.planHourly(db, day, hourOf(now), config.hourly === 'gprs');
+  n += await planDlmsProfiles(run, now);
   run.planned = { key, at: now.getTime() };
   return n;
 }

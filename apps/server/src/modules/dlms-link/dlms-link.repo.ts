@@ -6,6 +6,7 @@ import { meterDlmsSecrets, meters } from '../../db/schema.js';
 export async function loadDlmsMeter(q: Queryable, meterId: string) {
   const [row] = await q
     .select({
+      stationId: meters.stationId,
       ipAddress: meters.ipAddress,
       ipPort: meters.ipPort,
       clientAddress: meters.dlmsClientAddress,

@@ -1,12 +1,13 @@
 import { type DlmsClient, DlmsClientError, type DlmsFailureKind } from '@prepay/dlms';
 import type { Deps } from '../../deps.js';
+import { type ProfileCapture, ProfileDataError } from './dlms-profile.js';
 import { type DlmsSession, openSession } from './dlms-session.js';
-import { type DlmsTaskInput, runDlmsTask } from './dlms-task.js';
+import { type DlmsTaskDone, type DlmsTaskInput, runDlmsTask } from './dlms-task.js';
 
 /** One task's run on a DLMS meter: what was exchanged after the association, and how it ended. */
 export interface DlmsLinkResult {
-  /** success, or the typed failure (`input` for a task the meter was never asked). */
-  outcome: 'success' | DlmsFailureKind | 'refused-by-meter';
+  /** success, or the typed failure; `bad-data` is an answer in a shape the head-end cannot keep. */
+  outcome: 'success' | DlmsFailureKind | 'refused-by-meter' | 'bad-data';
   value: string | null;
   detail: string;
   /** The DLMS result code of a meter error or association refusal. */
@@ -15,10 +16,22 @@ export interface DlmsLinkResult {
   raw: string[];
 }
 
+/** The meter a capture came from. */
+export interface CapturedMeter {
+  meterId: string;
+  stationId: string;
+}
+
 export interface DlmsLinkOptions {
   /** Associations open at once across all meters (each holds a TCP connection). */
   maxSessions: number;
   timeoutMs: number;
+  /**
+   * Keeps what a profile read captured (rows into the interval tables, events as alarms) and answers what
+   * it kept, as the task shows it. Without it a profile read shows its row count and keeps nothing.
+   * Throws ProfileDataError for rows it refuses (then nothing is kept).
+   */
+  keep?: (meter: CapturedMeter, capture: ProfileCapture) => Promise<string>;
 }
 
 /** A counting semaphore: at most `n` holders; the rest wait their turn in order. */
@@ -40,6 +53,8 @@ function limiter(n: number) {
 
 function failureOf(e: unknown, session: DlmsSession | undefined): DlmsLinkResult {
   const trace = { sent: session?.channel.sent ?? [], raw: session?.channel.raw ?? [] };
+  if (e instanceof ProfileDataError)
+    return { outcome: 'bad-data', value: null, detail: e.message, resultCode: null, ...trace };
   if (e instanceof DlmsClientError)
     return { outcome: e.kind, value: null, detail: e.message, resultCode: e.resultCode ?? null, ...trace };
   return {
@@ -58,27 +73,36 @@ function failureOf(e: unknown, session: DlmsSession | undefined): DlmsLinkResult
  */
 export function createDlmsLink(deps: Deps, options: DlmsLinkOptions) {
   const limit = limiter(Math.max(1, options.maxSessions));
-  async function run(meterId: string, task: DlmsTaskInput): Promise<DlmsLinkResult> {
+  /** The task on the meter, the association released before anything it captured is kept. */
+  type Exchanged = { done: DlmsTaskDone; session: DlmsSession } | { failure: DlmsLinkResult };
+  async function exchange(meterId: string, task: DlmsTaskInput): Promise<Exchanged> {
     return limit(async () => {
       let session: DlmsSession | undefined;
       try {
         session = await openSession(deps, meterId, options.timeoutMs);
-        const r = await runDlmsTask(session.client, task);
-        const { sent, raw } = session.channel;
-        return {
-          outcome: r.ok ? 'success' : 'refused-by-meter',
-          value: r.value,
-          detail: r.detail,
-          resultCode: null,
-          sent,
-          raw,
-        };
+        return { done: await runDlmsTask(session.client, task), session };
       } catch (e) {
-        return failureOf(e, session);
+        return { failure: failureOf(e, session) };
       } finally {
         await session?.end().catch(() => undefined);
       }
     });
+  }
+  async function kept(meter: CapturedMeter, r: DlmsTaskDone): Promise<DlmsTaskDone> {
+    if (!r.capture || !options.keep) return r;
+    return { ...r, value: await options.keep(meter, r.capture) };
+  }
+  async function run(meterId: string, task: DlmsTaskInput): Promise<DlmsLinkResult> {
+    const x = await exchange(meterId, task);
+    if ('failure' in x) return x.failure;
+    const { sent, raw } = x.session.channel;
+    try {
+      const r = await kept({ meterId, stationId: x.session.stationId }, x.done);
+      const outcome = r.ok ? 'success' : 'refused-by-meter';
+      return { outcome, value: r.value, detail: r.detail, resultCode: null, sent, raw };
+    } catch (e) {
+      return failureOf(e, x.session);
+    }
   }
   /**
    * Runs `fn` over an association to the meter (under the same limit of open associations) and releases

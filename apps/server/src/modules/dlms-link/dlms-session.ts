@@ -42,6 +42,8 @@ async function secretsOf(deps: Deps, meterId: string, m: DlmsMeterRow) {
 
 export interface DlmsSession {
   client: DlmsClient;
+  /** The meter's station: what the head-end keeps of the session is filed under it. */
+  stationId: string;
   channel: RecordingChannel;
   /** Releases the association and keeps the invocation counter for the next one. */
   end(): Promise<void>;
@@ -83,5 +85,5 @@ export async function openSession(deps: Deps, meterId: string, timeoutMs: number
   }
   // The association request may carry the password: only what follows it is recorded.
   channel.recording = true;
-  return { client, channel, end };
+  return { client, channel, end, stationId: m.stationId };
 }

@@ -8,6 +8,8 @@ import {
   TOKEN_STATUS,
   TokenGateway,
 } from '@prepay/dlms';
+import { parseProfileRange } from '../../lib/profile-range.js';
+import { type ProfileCapture, readProfile } from './dlms-profile.js';
 import { dataOfText, entryLabel, scaledText, textOfData } from './dlms-values.js';
 
 /** A task for a DLMS meter: its family, the catalogue row's object and what the operator asked. */
@@ -27,6 +29,8 @@ export interface DlmsTaskDone {
   ok: boolean;
   value: string | null;
   detail: string;
+  /** A profile generic's rows (a load profile, an event log), for the head-end to keep. */
+  capture?: ProfileCapture;
 }
 
 const SCALED_CLASSES = new Set([3, 4]);
@@ -35,7 +39,13 @@ const descriptor = (t: DlmsTaskInput) => ({ classId: t.classId, obis: t.obis, at
 const done = (value: string | null, detail = 'success'): DlmsTaskDone => ({ ok: true, value, detail });
 const failed = (value: string | null, detail: string): DlmsTaskDone => ({ ok: false, value, detail });
 
+const PROFILE_GENERIC = 7;
+
 async function reading(client: DlmsClient, t: DlmsTaskInput): Promise<DlmsTaskDone> {
+  if (t.classId === PROFILE_GENERIC) {
+    const capture = await readProfile(client, t.obis, parseProfileRange(t.request));
+    return { ...done(`${capture.rows.length} rows`), capture };
+  }
   const data = await client.getData(descriptor(t));
   if (t.analysisFormat === 'scaler' && SCALED_CLASSES.has(t.classId)) {
     const su = await client.get(t.obis, { ...Register.scalerUnit, classId: t.classId });

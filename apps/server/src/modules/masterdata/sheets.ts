@@ -120,18 +120,21 @@ const SheetData = z.object({
     .optional(),
 });
 
-/** Columns an import may carry and no export ever does: the meter's keys and DLMS secrets. */
-const WRITE_ONLY = ['decoderKey', 'dlmsPassword', 'dlmsAuthenticationKey', 'dlmsBlockCipherKey'];
+/** Write-only columns: sealed in the key store on import, never in an export. */
+const SECRETS = new Set([
+  'decoderKey',
+  'dlmsPassword',
+  'dlmsAuthenticationKey',
+  'dlmsBlockCipherKey',
+  'dlmsSystemTitle',
+]);
 
 // The columns, notes and export lists are data (sheet-columns.json); they are checked once, at load.
 const SHEETS = z
   .record(z.enum(FILE_MODULES), SheetData)
-  .refine(
-    (sheets) => Object.values(sheets).every((s) => !s.exportColumns.some((c) => WRITE_ONLY.includes(c))),
-    {
-      message: 'secrets are never exported: only whether one is stored (hasDecoderKey, hasDlmsSecrets)',
-    },
-  )
+  .refine((sheets) => Object.values(sheets).every((s) => !s.exportColumns.some((c) => SECRETS.has(c))), {
+    message: 'no secret is ever exported: only whether one is stored (hasDecoderKey, hasDlmsSecrets)',
+  })
   .parse(sheetData);
 
 /** Every sheet's export ends with the audit columns. */

@@ -15,6 +15,7 @@ export {
   saveHourlyRows,
   saveMonthlyRows,
   saveWaterRows,
+  storedHourTotals,
 } from './meter-data-write.repo.js';
 export { type ExportableRead, exportRoute } from './report-export.js';
 

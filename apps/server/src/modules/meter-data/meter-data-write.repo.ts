@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.js';
 import {
@@ -62,14 +62,21 @@ export function alarmsOf(r: NewDailyRow, raisedDate: Date): NewAlarm[] {
   return out;
 }
 
-/** Opens alarms; a meter keeps one open alarm per kind until someone acknowledges it. */
-export async function raiseAlarms(q: Queryable, list: NewAlarm[]): Promise<void> {
-  await inBatches(list, (batch) =>
-    q
+/**
+ * Opens alarms; a meter keeps one open alarm per kind until someone acknowledges it. Answers how many
+ * were opened (an alarm whose kind is open already is not).
+ */
+export async function raiseAlarms(q: Queryable, list: NewAlarm[]): Promise<number> {
+  let opened = 0;
+  await inBatches(list, async (batch) => {
+    const rows = await q
       .insert(alarms)
       .values(batch)
-      .onConflictDoNothing({ target: [alarms.meterId, alarms.kind], where: sql`acknowledged = false` }),
-  );
+      .onConflictDoNothing({ target: [alarms.meterId, alarms.kind], where: sql`acknowledged = false` })
+      .returning({ id: alarms.id });
+    opened += rows.length;
+  });
+  return opened;
 }
 
 /** When a daily row's condition was seen: the start of its reading day, never later than now. */
@@ -198,6 +205,16 @@ export const saveMonthlyRows = (q: Queryable, rows: NewDailyRow[], now: Date) =>
 export async function saveHourlyRows(q: Queryable, rows: NewHourlyRow[]) {
   await ensurePartitions(q, 'meter_hourly_data', monthsOf(rows.map((r) => r.readingTime.toISOString())));
   await inBatches(rows, (batch) => q.insert(meterHourlyData).values(batch).onConflictDoNothing());
+}
+
+/** The hourly totals (0.1 kWh) a meter has stored from `from` to `to`, by reading time (ms). */
+export async function storedHourTotals(q: Queryable, meterId: string, from: Date, to: Date) {
+  const t = meterHourlyData;
+  const rows = await q
+    .select({ at: t.readingTime, total1: t.total1 })
+    .from(t)
+    .where(and(eq(t.meterId, meterId), between(t.readingTime, from, to)));
+  return new Map(rows.map((r) => [r.at.getTime(), r.total1]));
 }
 
 function columnName(table: ElectricTable, key: string): string {

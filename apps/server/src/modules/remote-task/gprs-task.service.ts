@@ -4,6 +4,7 @@ import {
   type ProtocolTaskRow,
   type TaskKind,
 } from '@prepay/contracts';
+import { parseProfileRange } from '../../lib/profile-range.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { type DlmsItem, itemById } from '../dlms-item/index.js';
 import { loadMeters, type MeterInfo, type NewTask, type TaskRecord, toTaskRow } from './remote-task.repo.js';
@@ -19,6 +20,7 @@ import {
 } from './remote-task.service.js';
 
 type Kind = Exclude<TaskKind, 'transparent'>;
+const PROFILE_GENERIC = 7;
 
 /** A GPRS task as the original's ProtocolTaskInfoResponse shows it (no concentrator: meters are reached directly). */
 export function toProtocolRow(t: TaskRecord, lang: string): ProtocolTaskRow {
@@ -37,6 +39,8 @@ function requestOf(kind: Kind, item: DlmsItem, r: ProtocolTaskRequest): string |
   if (kind === 'setting' && item.analysisFormat !== 'clock' && !data)
     throw new Error('a value (data) is required');
   if (kind === 'control') return data || item.attributeMethod;
+  // A profile (load profile, event log) is read for the range in data, or whole.
+  if (kind === 'reading' && item.classId === PROFILE_GENERIC) return parseProfileRange(data) ? data : null;
   return kind === 'setting' ? data || null : null;
 }
 

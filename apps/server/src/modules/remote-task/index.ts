@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import type { ServerModule } from '../../http/server-module.js';
+import { dlmsCaptureKeeper } from '../ami/index.js';
 import { createDlmsLink } from '../dlms-link/index.js';
 import { gprsTaskRoutes } from './gprs-task.routes.js';
 import { remoteTaskRoutes } from './remote-task.routes.js';
@@ -44,6 +45,8 @@ export function remoteTaskModule(
         const dlms = createDlmsLink(deps, {
           maxSessions: options.dlmsSessions,
           timeoutMs: options.timeoutMs || 10_000,
+          // A load profile read lands in the interval tables, an event log read in the alarms.
+          keep: dlmsCaptureKeeper(deps),
         });
         runner = createTaskRunner(deps.database, deps.headend, deps.clock, options, app.log, dlms);
         runner.start();

@@ -14,6 +14,8 @@ const OUTCOME: Record<
   'meter-error': { outcome: 'meter-error', verdict: 'failure' },
   'association-refused': { outcome: 'meter-error', verdict: 'failure' },
   'refused-by-meter': { outcome: 'meter-error', verdict: 'failure' },
+  // The meter answered, in a shape that cannot be kept: asking again gets the same answer.
+  'bad-data': { outcome: 'bad-frame', verdict: 'failure' },
 };
 
 /** A task of a DLMS catalogue item, run over the head-end's DLMS transport. */

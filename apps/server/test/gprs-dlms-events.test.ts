@@ -1,0 +1,123 @@
+import type { AlarmRow, EventNotificationRow, ProtocolTaskRow } from '@prepay/contracts';
+import { DLMS_EVENT, ManualClock, syntheticFleet } from '@prepay/simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dlmsItemId, headendAppWithMeter, listeningDlmsMeter, runGprsTask } from './gprs-dlms-fixture.js';
+import type { TestApp } from './harness.js';
+
+/**
+ * Meter events raised as alarms through the head-end: a GPRS reading task on the catalogue's standard
+ * event log is sent over the DLMS transport to a simulated meter; the events the head-end alarms on
+ * (cover opened, power failure, …) become alarms the Alarm and Event Notification pages show. An event log
+ * read again raises nothing twice, and a log with a malformed entry is refused whole.
+ */
+const SPEC = syntheticFleet({ count: 1, seed: 43 }).meters;
+const METER = '47009930001';
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 10, 2, 8);
+const EVENT_LOG = '0.0.99.98.0.255';
+
+let t: TestApp;
+let admin: string;
+let clock: ManualClock;
+let sim: Awaited<ReturnType<typeof listeningDlmsMeter>>;
+
+const wire = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+const readLog = async () =>
+  runGprsTask(t, admin, 'Reading', { meterId: METER, protocolId: await dlmsItemId(t, 0, EVENT_LOG) });
+
+async function alarms() {
+  const res = await t.call<{ data: AlarmRow[] }>(
+    '/api/alarm/read',
+    { meterId: METER, orderBy: 'id asc' },
+    admin,
+  );
+  return res.result.data.map((a) => [a.kind, a.detail, a.raisedDate, a.acknowledged]);
+}
+
+async function events() {
+  const res = await t.call<{ data: EventNotificationRow[] }>(
+    '/API/EventNotification/Read',
+    { lang: 'en', meterId: METER, orderBy: 'currentDate asc' },
+    admin,
+  );
+  return res.result.data.map((e) => [e.eventCode, e.eventContent, e.currentDate]);
+}
+
+beforeAll(async () => {
+  clock = new ManualClock(T0);
+  sim = await listeningDlmsMeter(SPEC[0], clock);
+  ({ t, admin } = await headendAppWithMeter(METER, sim.listener.port));
+});
+afterAll(async () => {
+  await t?.close();
+  await sim?.listener.close();
+});
+
+describe('meter events raised as alarms through the head-end', () => {
+  it('raises the alarms of the events in the meter log, once', async () => {
+    clock.advance(HOUR);
+    sim.meter.recordEvent(DLMS_EVENT.coverOpened);
+    clock.advance(HOUR);
+    sim.meter.recordEvent(DLMS_EVENT.clockAdjusted);
+    sim.meter.recordEvent(DLMS_EVENT.powerFailure);
+    const row = await readLog();
+    expect(row.status, row.reason ?? '').toBe(1);
+    expect(row.data).toBe('3 events read, 2 alarms raised');
+    const raised = [
+      ['tamper', 'upper cover open', wire(T0 + HOUR), false],
+      ['offline', 'power failure', wire(T0 + 2 * HOUR), false],
+    ];
+    expect(await alarms()).toEqual(raised);
+    expect(await events()).toEqual([
+      [44, 'Meter cover opened', wire(T0 + HOUR)],
+      [1, 'Power failure', wire(T0 + 2 * HOUR)],
+    ]);
+
+    const again = await readLog();
+    expect(again.data).toBe('3 events read, 0 alarms raised');
+    expect(await alarms()).toEqual(raised);
+  });
+
+  it('an acknowledged alarm is not raised again by the same event, a new one is', async () => {
+    const [tamper] = (
+      await t.call<{ data: AlarmRow[] }>('/api/alarm/read', { meterId: METER, kind: 'tamper' }, admin)
+    ).result.data;
+    const ack = await t.call('/api/alarm/acknowledge', [{ id: tamper?.id, remark: 'cover sealed' }], admin);
+    expect(ack.code, ack.reason).toBe(0);
+    expect((await readLog()).data).toBe('3 events read, 0 alarms raised');
+
+    clock.advance(HOUR);
+    sim.meter.recordEvent(DLMS_EVENT.terminalCoverOpened);
+    expect((await readLog()).data).toBe('4 events read, 1 alarms raised');
+    expect((await alarms()).filter((a) => a[0] === 'tamper')).toEqual([
+      ['tamper', 'upper cover open', wire(T0 + HOUR), true],
+      ['tamper', 'terminal cover open', wire(T0 + 3 * HOUR), false],
+    ]);
+  });
+
+  it('refuses a log with a malformed entry whole: the task fails clearly and no alarm is raised', async () => {
+    clock.advance(HOUR);
+    sim.meter.recordEvent(DLMS_EVENT.remoteDisconnect);
+    const before = await alarms();
+    // An entry whose event code is text, as a faulty meter might write it.
+    sim.meter.eventLog.add(sim.model.localMs(clock.now()), [{ type: 'visible-string', value: 'cover' }]);
+    try {
+      const row = await readLog();
+      expect(row.status).toBe(2);
+      expect(row.reason).toBe('row 6: visible-string is not a number');
+      const zh = await t.call<{ data: ProtocolTaskRow[] }>(
+        '/API/GPRSMeterTask/GPRSGetReadingTask',
+        { lang: 'zh', id: row.id, pageNumber: 1, pageSize: 5 },
+        admin,
+      );
+      expect(zh.result.data[0]?.reason).toBe('第 6 行：visible-string 不是数值');
+      expect(await alarms()).toEqual(before);
+    } finally {
+      sim.meter.eventLog.rows.pop();
+    }
+    const row = await readLog();
+    expect(row.data).toBe('5 events read, 1 alarms raised');
+    expect(await alarms()).toEqual([...before, ['relay', 'relay open', wire(T0 + 4 * HOUR), false]]);
+  });
+});
