@@ -20,5 +20,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A first render of an antd component in jsdom is slow on a loaded 2-core machine (over 5 s at load
+    // 20): the limit is for a hung test, not a measure of speed.
+    testTimeout: 30_000,
   },
 });

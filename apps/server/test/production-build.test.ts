@@ -54,5 +54,5 @@ describe('production build and npm start', () => {
     expect(b.output()).not.toContain('building');
     await consoleLoads(b.base);
     expect(await consoleLoads(a.base)).toBe(htmlA);
-  });
+  }, 600_000); // builds the console and the server twice: minutes on a loaded 2-core machine
 });
