@@ -1,4 +1,4 @@
-import { createCipheriv } from 'node:crypto';
+import { constants, createCipheriv, publicEncrypt } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { describeConsole, loginAs, visit } from './helpers';
 
@@ -65,5 +65,61 @@ for (const [title, viewport] of [
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(viewport.width);
     });
+
+    test('import a key wrapped by its supplier under a transport key the vault made', async ({ page }) => {
+      const sgc = title === 'desktop' ? '610003' : '610004';
+      const WRAPPED_KEY = title === 'desktop' ? '0ABC1234DEF56789' : '1ABC1234DEF5678A';
+      await loginAs(page);
+      await visit(page, '/setting/vending-key');
+      const transports = page.getByTestId('transport-keys').locator('tbody tr.ant-table-row');
+      const before = await transports.count();
+      await page.getByTestId('transport-generate').click();
+      await page
+        .locator('.ant-popconfirm')
+        .getByRole('button', { name: /ok|yes/i })
+        .click();
+      await expect(transports).toHaveCount(before + 1);
+      const fingerprint = ((await transports.last().locator('code').textContent()) ?? '').trim();
+      expect(fingerprint).toMatch(/^[0-9A-F]{64}$/);
+      // The supplier's side: the public key downloaded from the page, the key wrapped under it.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId(`pem-${fingerprint.slice(0, 8)}`).click(),
+      ]);
+      const pem = await streamText(await download.createReadStream());
+      expect(pem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+      const wrapped = publicEncrypt(
+        { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' },
+        Buffer.from(WRAPPED_KEY, 'hex'),
+      ).toString('base64');
+
+      await page.getByTestId('key-import').click();
+      await fillKey(page, sgc, 1);
+      await page.getByTestId('key-transport').click();
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: fingerprint.slice(0, 16) })
+        .click();
+      await page.getByTestId('key-wrapped').fill(wrapped);
+      // A check value that is not the key's: refused, nothing stored, the dialog stays with the reason.
+      await page.getByTestId('key-check-value').fill('000000');
+      await page.getByTestId('key-submit').click();
+      await expect(
+        page.getByText(`SGC ${sgc} KRN 1: the unwrapped key is not the key its check value names`),
+      ).toBeVisible();
+      await expect(keyRow(page, sgc, 1)).toHaveCount(0);
+      await page.getByTestId('key-check-value').fill(desCheckValue(WRAPPED_KEY));
+      await page.getByTestId('key-submit').click();
+      await expect(keyRow(page, sgc, 1)).toContainText(desCheckValue(WRAPPED_KEY));
+      expect(await page.content()).not.toContain(WRAPPED_KEY);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(viewport.width);
+    });
   });
+}
+
+async function streamText(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }

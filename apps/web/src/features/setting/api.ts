@@ -34,3 +34,13 @@ export const generateVendingKeys = (rows: RequestOf<typeof KEYSTORE_API.generate
   call(KEYSTORE_API.generate, rows);
 
 export const deleteVendingKey = (sgc: string, krn: number) => call(KEYSTORE_API.delete, [{ sgc, krn }]);
+
+/** Imports vending keys wrapped by their supplier under one of the transport keys. */
+export const importWrappedVendingKeys = (rows: RequestOf<typeof KEYSTORE_API.importWrapped>) =>
+  call(KEYSTORE_API.importWrapped, rows);
+
+/** The transport keys' public halves and fingerprints, for key suppliers. */
+export const readTransportKeys = () => call(KEYSTORE_API.transportKeys, {});
+
+/** Has the key vault make a new transport key pair. */
+export const generateTransportKey = () => call(KEYSTORE_API.generateTransportKey, {});

@@ -17,7 +17,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/list-page/form-modal';
 import type { PagePrefetch } from '../../components/list-page/list-query';
-import { deleteVendingKey, generateVendingKeys, loadVendingKeys, readVendingKeys } from './api';
+import {
+  deleteVendingKey,
+  generateVendingKeys,
+  importWrappedVendingKeys,
+  loadVendingKeys,
+  readVendingKeys,
+} from './api';
+import { TransportKeys, transportKeysQuery } from './transport-keys';
 import './locales';
 
 const QUERY_KEY = ['vending-keys'];
@@ -33,8 +40,12 @@ type KeyForm = {
   baseYear: 1993 | 2014;
   label?: string;
   vendingKey?: string;
+  transportKey?: string;
+  wrappedKey?: string;
+  checkValue?: string;
 };
-type Mode = 'load' | 'generate' | null;
+type Mode = 'load' | 'generate' | 'import' | null;
+const OK_TEXT = { load: 'loadOk', generate: 'generateOk', import: 'importOk' } as const;
 
 const w = (t: TFunction, k: string) => t(`setting.vendingKey.${k}`);
 
@@ -105,6 +116,7 @@ function KeyFields({ mode }: { mode: Exclude<Mode, null> }) {
       <Form.Item name="label" label={w(t, 'label')}>
         <Input maxLength={128} />
       </Form.Item>
+      {mode === 'import' && <WrappedFields />}
       {mode === 'load' && (
         <Form.Item
           name="vendingKey"
@@ -121,9 +133,63 @@ function KeyFields({ mode }: { mode: Exclude<Mode, null> }) {
   );
 }
 
+/** A wrapped key: the transport key it was wrapped under, the wrapping (base64) and the key's check value. */
+function WrappedFields() {
+  const { t } = useTranslation();
+  const transports = useQuery(transportKeysQuery);
+  return (
+    <>
+      <Form.Item
+        name="transportKey"
+        label={w(t, 'transportKey')}
+        rules={[{ required: true, message: w(t, 'transportRule') }]}
+      >
+        <Select
+          data-testid="key-transport"
+          options={(transports.data ?? []).map((k) => ({
+            value: k.fingerprint,
+            label: `${k.fingerprint.slice(0, 16)}… (${k.createDate})`,
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="wrappedKey"
+        label={w(t, 'wrappedKey')}
+        rules={[{ required: true, pattern: /^\s*[A-Za-z0-9+/]+={0,2}\s*$/, message: w(t, 'wrappedRule') }]}
+      >
+        <Input.TextArea rows={4} data-testid="key-wrapped" />
+      </Form.Item>
+      <Form.Item
+        name="checkValue"
+        label={w(t, 'checkValue')}
+        extra={w(t, 'checkValueHint')}
+        rules={[{ required: true, pattern: /^[0-9A-Fa-f]{6}$/, message: w(t, 'checkValueRule') }]}
+      >
+        <Input maxLength={6} data-testid="key-check-value" />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Sends the form as its mode says: a typed key, a generation, or a wrapped key. */
+function submitKey(mode: Exclude<Mode, null>, v: KeyForm) {
+  const line = { sgc: v.sgc, krn: v.krn, dkga: v.dkga, baseYear: v.baseYear, label: v.label || null };
+  if (mode === 'load') return loadVendingKeys([{ ...line, vendingKey: v.vendingKey ?? '' }]);
+  if (mode === 'generate') return generateVendingKeys([line]);
+  return importWrappedVendingKeys([
+    {
+      ...line,
+      transportKey: v.transportKey ?? '',
+      wrappedKey: (v.wrappedKey ?? '').replace(/\s+/g, ''),
+      checkValue: v.checkValue ?? '',
+    },
+  ]);
+}
+
 /**
  * The vending keys: what is loaded, per supply group and key revision, shown by its check value — never
- * the key. A key is loaded once (write-only) or generated inside the key vault, and removed.
+ * the key. A key is loaded once (write-only), generated inside the key vault, or imported wrapped under a
+ * transport key, and removed.
  */
 export default function VendingKeyPage() {
   const { t } = useTranslation();
@@ -138,9 +204,8 @@ export default function VendingKeyPage() {
     setMode(m);
   };
   const submit = async (v: KeyForm) => {
-    const line = { sgc: v.sgc, krn: v.krn, dkga: v.dkga, baseYear: v.baseYear, label: v.label || null };
-    if (mode === 'load') await loadVendingKeys([{ ...line, vendingKey: v.vendingKey ?? '' }]);
-    else await generateVendingKeys([line]);
+    if (!mode) return;
+    await submitKey(mode, v);
     form.resetFields();
     await refresh();
   };
@@ -158,6 +223,9 @@ export default function VendingKeyPage() {
         <Button onClick={() => open('load')} data-testid="key-load">
           {w(t, 'load')}
         </Button>
+        <Button onClick={() => open('import')} data-testid="key-import">
+          {w(t, 'importWrapped')}
+        </Button>
       </Space>
       <Table<VendingKeyRow>
         rowKey={(r) => `${r.sgc}/${r.krn}`}
@@ -171,9 +239,9 @@ export default function VendingKeyPage() {
       />
       <FormModal<KeyForm>
         open={mode !== null}
-        title={w(t, mode === 'load' ? 'load' : 'generate')}
+        title={w(t, mode === 'import' ? 'importWrapped' : (mode ?? 'generate'))}
         width={480}
-        okText={w(t, mode === 'load' ? 'loadOk' : 'generateOk')}
+        okText={w(t, OK_TEXT[mode ?? 'generate'])}
         okTestId="key-submit"
         form={form}
         testId="key-form"
@@ -183,6 +251,7 @@ export default function VendingKeyPage() {
       >
         {mode && <KeyFields mode={mode} />}
       </FormModal>
+      <TransportKeys />
     </div>
   );
 }
