@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadedWith, preloadUnloadedOnly } from '../../scripts/preload-unloaded-only';
 
 /** A bundle as generateBundle sees it: entry → react, i18n; react → runtime; a page chunk → react, table. */
-const bundle = {
+const bundle: Record<string, { type: string; fileName: string; imports?: string[] }> = {
   'assets/index.js': {
     type: 'chunk',
     fileName: 'assets/index.js',
