@@ -72,4 +72,45 @@ describe('ListGrid row window', { timeout: 120_000 }, () => {
     expect(drawnRows()).toHaveLength(wanted);
     expect(drawnRows().at(-1)?.textContent).toContain(`Meter ${wanted - 1}`);
   });
+
+  it('draws the pager (Total N, page size, jumper) after the rows, when idle, and not for an empty grid', () => {
+    vi.useFakeTimers();
+    render(
+      <ListGrid<Row>
+        rows={ROWS.slice(0, 20)}
+        total={ROWS.length}
+        firstLoad={false}
+        state={initialListState()}
+        setState={() => undefined}
+        columns={columns}
+        rowKey={(r) => r.id}
+        fits
+        stickyTop={0}
+      />,
+    );
+    expect(drawnRows().length).toBeGreaterThan(0);
+    expect(document.querySelector('[data-testid=list-total]')).toBeNull();
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+    act(() => vi.advanceTimersByTime(60));
+    expect(document.querySelector('[data-testid=list-total]')).not.toBeNull();
+    expect(document.querySelector('.ant-pagination-item-25')).not.toBeNull();
+    expect(document.querySelector('.ant-pagination-options-size-changer')).not.toBeNull();
+    expect(document.querySelector('.ant-pagination-options-quick-jumper')).not.toBeNull();
+    cleanup();
+    render(
+      <ListGrid<Row>
+        rows={[]}
+        total={0}
+        firstLoad={false}
+        state={initialListState()}
+        setState={() => undefined}
+        columns={columns}
+        rowKey={(r) => r.id}
+        fits
+        stickyTop={0}
+      />,
+    );
+    act(() => vi.advanceTimersByTime(60));
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
 });
