@@ -1,7 +1,7 @@
-import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { ListColumn } from './list-page/list-page';
+import { StateTag } from './list-page/state-tag';
 
 /** One state of a yes/no field: its label, and the colour of its tag (antd's default when none). */
 export interface StateLabel {
@@ -29,7 +29,7 @@ export function stateColumn<Row>(
     width,
     render: (v) => {
       const state = states.find((s) => s.value === Boolean(v));
-      return <Tag color={state?.color}>{state?.label}</Tag>;
+      return <StateTag color={state?.color}>{state?.label}</StateTag>;
     },
     ...more,
   };

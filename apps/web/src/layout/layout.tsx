@@ -120,20 +120,22 @@ export default function Layout() {
           {tagsView && <TagsView />}
         </header>
         <main className="app-main" ref={mainRef} data-testid="app-main">
-          <ErrorBoundary
-            key={location.pathname}
-            title={t('common.somethingWrong')}
-            reloadLabel={t('common.reload')}
-          >
-            <QueryClientProvider client={queryClient}>
+          {/* Outside the boundary keyed by path: the query client is mounted once, not on each page (its
+              mount and unmount add and remove the window's focus and online listeners). */}
+          <QueryClientProvider client={queryClient}>
+            <ErrorBoundary
+              key={location.pathname}
+              title={t('common.somethingWrong')}
+              reloadLabel={t('common.reload')}
+            >
               <Suspense fallback={<PageLoading />}>
                 {/* L1: the page is keyed by path, so /redirect remounts it (tag Refresh, size change). */}
                 <div key={location.pathname}>
                   <Outlet />
                 </div>
               </Suspense>
-            </QueryClientProvider>
-          </ErrorBoundary>
+            </ErrorBoundary>
+          </QueryClientProvider>
         </main>
       </div>
       <SettingsDrawer />

@@ -6,6 +6,11 @@ import { logout, resetSession } from '../lib/session';
 
 const STORAGE_KEY = 'lastActivityTime';
 const CHECK_EVERY_MS = 60_000;
+/**
+ * The shared time is written at most this often: a write to localStorage is synchronous, and every mouse
+ * move and click wrote it (twice per click on a list page). Minutes of timeout do not need finer times.
+ */
+const TOUCH_EVERY_MS = 5_000;
 
 /**
  * SH1: signs out after `idleTimeoutMinutes` without a click or mouse move (public/config.js; 0 turns
@@ -18,7 +23,13 @@ export function useIdleLogout() {
   useEffect(() => {
     const minutes = runtimeConfig().idleTimeoutMinutes;
     if (!minutes || minutes <= 0) return;
-    const touch = () => localStorage.setItem(STORAGE_KEY, String(Date.now()));
+    let written = 0;
+    const touch = () => {
+      const now = Date.now();
+      if (now - written < TOUCH_EVERY_MS) return;
+      written = now;
+      localStorage.setItem(STORAGE_KEY, String(now));
+    };
     touch();
     window.addEventListener('click', touch);
     window.addEventListener('mousemove', touch, { passive: true });

@@ -1,4 +1,4 @@
-import { Skeleton, Table } from 'antd';
+import { Pagination, Skeleton, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import {
   type CSSProperties,
@@ -7,9 +7,12 @@ import {
   memo,
   type ReactNode,
   type SetStateAction,
+  useEffect,
   useMemo,
+  useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { whenIdle } from '../../lib/when-idle';
 import { type ListState, PAGE_SIZES } from './read-body';
 import { RowWindowProvider, rowIndexProps, WINDOWED_BODY } from './row-window';
 
@@ -35,6 +38,42 @@ export interface ListGridProps<Row> {
 const NO_ROWS: never[] = [];
 const SCROLL_X = { x: 'max-content' } as const;
 
+/** True from the first idle moment after the grid mounts. */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => whenIdle(() => setReady(true)), []);
+  return ready;
+}
+
+/**
+ * The pager under the grid: "Total N", the page numbers, the page size and "Go to". Drawn once the grid's
+ * rows are on screen (it sits under twenty rows, below the window's edge, and its page-size select and
+ * jumper were a good part of a page's first render), and outside antd's Table, so that drawing it does not
+ * redraw the rows. antd hides the pager of an empty grid; so does this one.
+ */
+function ListPager({ state, setState, total }: Pick<ListGridProps<unknown>, 'state' | 'setState' | 'total'>) {
+  const { t } = useTranslation();
+  const ready = useAfterFirstPaint();
+  if (!ready || total === 0) return null;
+  return (
+    <Pagination
+      className="list-page-pager"
+      size="small"
+      current={state.pageNumber}
+      pageSize={state.pageSize}
+      total={total}
+      showSizeChanger
+      // "Go to" and "20 / page" come translated from antd's locale (ConfigProvider).
+      showQuickJumper
+      pageSizeOptions={PAGE_SIZES}
+      showTotal={(n) => <span data-testid="list-total">{t('listPage.total', { total: n })}</span>}
+      onChange={(pageNumber, pageSize) =>
+        setState((s) => ({ ...s, pageNumber: pageSize !== s.pageSize ? 1 : pageNumber, pageSize }))
+      }
+    />
+  );
+}
+
 /**
  * The bordered grid: a skeleton before the first rows, the server's paging, "Total N". Memoised on its
  * props: the page around it re-renders on every fetch-state change (the toolbar's spinner), and an antd
@@ -54,7 +93,6 @@ function ListGridView<Row extends object>({
   fits,
   stickyTop,
 }: ListGridProps<Row>) {
-  const { t } = useTranslation();
   const selectedKeys = useMemo(() => selected?.map(rowKey) as Key[] | undefined, [selected, rowKey]);
   const dataSource = rows.length ? rows : NO_ROWS;
   return (
@@ -92,20 +130,10 @@ function ListGridView<Row extends object>({
             fixed: !fits,
           }
         }
-        pagination={{
-          current: state.pageNumber,
-          pageSize: state.pageSize,
-          total,
-          showSizeChanger: true,
-          // "Go to" and "20 / page" come translated from antd's locale (ConfigProvider).
-          showQuickJumper: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (n) => <span data-testid="list-total">{t('listPage.total', { total: n })}</span>,
-          onChange: (pageNumber, pageSize) =>
-            setState((s) => ({ ...s, pageNumber: pageSize !== s.pageSize ? 1 : pageNumber, pageSize })),
-        }}
+        pagination={false}
         summary={summary}
       />
+      <ListPager state={state} setState={setState} total={total} />
     </RowWindowProvider>
   );
 }

@@ -18,13 +18,18 @@ const columns = [
   { key: 'name', dataIndex: 'name', title: 'Name', width: 200 },
 ];
 
-const renderGrid = () =>
+/** The grid on a page of `rows` out of `total`, paged as `state` says (all 500 rows on one page unless told). */
+const renderGrid = (
+  rows = ROWS,
+  total = ROWS.length,
+  state = { ...initialListState(), pageSize: ROWS.length },
+) =>
   render(
     <ListGrid<Row>
-      rows={ROWS}
-      total={ROWS.length}
+      rows={rows}
+      total={total}
       firstLoad={false}
-      state={{ ...initialListState(), pageSize: ROWS.length }}
+      state={state}
       setState={() => undefined}
       columns={columns}
       rowKey={(r) => r.id}
@@ -71,5 +76,22 @@ describe('ListGrid row window', { timeout: 120_000 }, () => {
     expect(wanted).toBeGreaterThan(before);
     expect(drawnRows()).toHaveLength(wanted);
     expect(drawnRows().at(-1)?.textContent).toContain(`Meter ${wanted - 1}`);
+  });
+
+  it('draws the pager (Total N, page size, jumper) after the rows, when idle, and not for an empty grid', () => {
+    vi.useFakeTimers();
+    renderGrid(ROWS.slice(0, 20), ROWS.length, initialListState());
+    expect(drawnRows().length).toBeGreaterThan(0);
+    expect(document.querySelector('[data-testid=list-total]')).toBeNull();
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+    act(() => vi.advanceTimersByTime(60));
+    expect(document.querySelector('[data-testid=list-total]')).not.toBeNull();
+    expect(document.querySelector('.ant-pagination-item-25')).not.toBeNull();
+    expect(document.querySelector('.ant-pagination-options-size-changer')).not.toBeNull();
+    expect(document.querySelector('.ant-pagination-options-quick-jumper')).not.toBeNull();
+    cleanup();
+    renderGrid([], 0, initialListState());
+    act(() => vi.advanceTimersByTime(60));
+    expect(document.querySelector('.ant-pagination')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { appStore, toggleSidebar } from '../../app/app-store';
 import { LanguageSelect } from '../../components/language-select';
@@ -13,8 +14,11 @@ import { UserDropdown } from './user-dropdown';
 /** Only administrators see the captured error log (spec §9 "viewable"). */
 const ERROR_LOG_ROLES = ['admin'] as const;
 
-/** The 50 px top bar; on mobile only the hamburger, breadcrumb and user menu remain (L5). */
-export function Navbar() {
+/**
+ * The 50 px top bar; on mobile only the hamburger, breadcrumb and user menu remain (L5). Memoised: the
+ * shell re-renders on every navigation, the bar only where it follows the path (breadcrumb, size).
+ */
+export const Navbar = memo(function Navbar() {
   const { t } = useTranslation();
   const opened = appStore.use((s) => s.sidebarOpened);
   const mobile = appStore.use((s) => s.device === 'mobile');
@@ -48,4 +52,4 @@ export function Navbar() {
       </div>
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { CloseOutlined, SettingOutlined } from '@ant-design/icons';
 import { ColorPicker, Drawer, Switch } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeSetting, settingsStore, THEME_PRESETS } from '../../app/settings-store';
 import { Permission } from '../../components/permission';
@@ -17,8 +17,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** ST1–ST5: the page-style panel; the handle shows only for admin and editor. */
-export function SettingsDrawer() {
+/** ST1–ST5: the page-style panel; the handle shows only for admin and editor. Not redrawn on navigation. */
+export const SettingsDrawer = memo(function SettingsDrawer() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const s = settingsStore.use((x) => x);
@@ -87,4 +87,4 @@ export function SettingsDrawer() {
       </Drawer>
     </Permission>
   );
-}
+});

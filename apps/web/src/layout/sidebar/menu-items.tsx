@@ -1,6 +1,7 @@
 import type { MenuProps } from 'antd';
 import { Tooltip } from 'antd';
-import { Link } from 'react-router';
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { preparePage } from '../../app/prepare-page';
 import { type AppRoute, visibleChildren } from '../../lib/routes';
 import { menuIcon } from './menu-icons';
@@ -19,13 +20,40 @@ function link(route: AppRoute, label: string) {
       </a>
     );
   }
+  return <MenuLink to={route.path} label={label} />;
+}
+
+/** A plain left click, the one a link in the page handles itself (others open a tab, a window, …). */
+const plainClick = (e: MouseEvent) =>
+  e.button === 0 && !e.defaultPrevented && !e.metaKey && !e.altKey && !e.ctrlKey && !e.shiftKey;
+
+/**
+ * A menu entry's link. Not react-router's Link: that one follows the location, so every entry of the
+ * menu re-rendered on every navigation; this one only navigates (replacing the entry when it is the page
+ * already shown, as Link does).
+ */
+function MenuLink({ to, label }: { to: string; label: string }) {
+  const navigate = useNavigate();
   // Hover, focus or press starts the page's code and rows, so they are often here before the click.
-  const prepare = () => void preparePage(route.path);
+  const prepare = () => void preparePage(to);
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!plainClick(e)) return;
+    e.preventDefault();
+    const { pathname, search, hash } = window.location;
+    navigate(to, { replace: pathname + search + hash === to });
+  };
   return (
     // The title shows the whole name when the sidebar's width cuts it with an ellipsis.
-    <Link to={route.path} title={label} onMouseEnter={prepare} onFocus={prepare} onPointerDown={prepare}>
+    <a
+      href={to}
+      title={label}
+      onClick={onClick}
+      onMouseEnter={prepare}
+      onFocus={prepare}
+      onPointerDown={prepare}
+    >
       {label}
-    </Link>
+    </a>
   );
 }
 

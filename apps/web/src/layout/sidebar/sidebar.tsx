@@ -79,7 +79,10 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed per path only.
   useEffect(() => {
     const parents = chain.slice(0, -1).map((r) => r.path);
-    if (parents.length) startTransition(() => setOpenKeys((keys) => [...new Set([...keys, ...parents])]));
+    // The same list when they are open already: a new one would redraw the whole menu.
+    const more = (keys: string[]) => parents.some((p) => !keys.includes(p));
+    if (more(openKeys))
+      startTransition(() => setOpenKeys((keys) => (more(keys) ? [...new Set([...keys, ...parents])] : keys)));
   }, [pathname]);
 
   return (

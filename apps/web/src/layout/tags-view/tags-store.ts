@@ -32,6 +32,9 @@ tagsStore.subscribe(() => {
 
 /** V2: one tag per path; revisiting updates the stored query. */
 export function addTag(tag: VisitedTag) {
+  // A tag already there with this query changes nothing: no store update, no storage write.
+  const known = tagsStore.get().visited.find((v) => v.path === tag.path);
+  if (known && known.fullPath === tag.fullPath) return;
   tagsStore.set(({ visited }) => {
     const i = visited.findIndex((v) => v.path === tag.path);
     if (i === -1) return { visited: [...visited, tag] };
