@@ -1,15 +1,17 @@
 import type { Fleet } from '@prepay/simulator';
-import { decodeToken } from '@prepay/sts';
+import { decodeToken, deriveWithVendingKey, encodeCredit, meterPanFromIain, tidFromDate } from '@prepay/sts';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meters } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
 import { campaignDeliveryOf, campaignWorkerOf } from '../src/modules/key-campaign/index.js';
+import { REVISION_2 } from './campaign-keys.js';
 import { modelOf } from './fleet-fixture.js';
 import { queryRows, type TestApp } from './harness.js';
 import { appWithHeadend, fastRemoteTasks, until } from './headend-fixture.js';
 import { fleet1993, meters1993 } from './key-campaign-fixture.js';
 import { iain } from './masterdata-fixtures.js';
+import { METER_STS } from './test-config.js';
 import { creditVend, DECODER_KEY } from './vending-fixture.js';
 
 /**
@@ -23,6 +25,14 @@ const online = Array.from({ length: ONLINE }, (_, i) => iain(i, '4750'));
 const offline = Array.from({ length: OFFLINE }, (_, i) => iain(i, '4751'));
 const all = [...online, ...offline];
 const digits = (token: string) => token.replace(/ /g, '');
+/** The meter's decoder key under revision 2, derived here from the vending key (DKGA02). */
+const revision2KeyOf = (meterId: string) =>
+  deriveWithVendingKey(REVISION_2 as never, {
+    ...REVISION_2,
+    meterPAN: meterPanFromIain(meterId),
+    kt: METER_STS.kt,
+    ti: METER_STS.ti,
+  });
 
 let t: TestApp;
 let headend: HeadEndService;
@@ -133,15 +143,32 @@ describe('a key campaign through the simulated fleet', () => {
       expect(modelOf(f as Fleet, id).security.key.krn, id).toBe(2);
     }
 
-    // After acceptance a vend encrypts under the new key: the meter decodes it.
+    // After acceptance a vend encrypts under the new key (revision 2, base date 2014): it decodes under the
+    // decoder key derived from revision 2's vending key, its TID counts minutes from 2014, and the meter
+    // accepts it; a token made under the old key is refused by the meter.
     for (const meterId of [vendMeter, offline[0] as string]) {
       const after = await creditVend(t, { meterId, amount: '1000' }, admin);
       expect(after.code, after.reason).toBe(0);
-      expect(decodeToken(digits(after.result.token), DECODER_KEY).crcOk).toBe(false);
+      const token = digits(after.result.token);
+      expect(decodeToken(token, DECODER_KEY).crcOk).toBe(false);
+      const newKey = revision2KeyOf(meterId);
+      const f = (meterId.startsWith('4751') ? fleets[1] : fleets[0]) as Fleet;
+      expect(modelOf(f, meterId).security.key.decoderKey).toBe(newKey);
+      const decoded = decodeToken(token, newKey);
+      expect(decoded).toMatchObject({ crcOk: true, tokenClass: 0, subclass: 0 });
+      expect(decoded.tid).toBe(tidFromDate(t.clock.now(), 2014));
       expect(await deliverToken(meterId, after.result.token)).toMatchObject({
         status: 1,
         reason: 'accepted',
       });
+      t.clock.advanceMinutes(1);
+      const underOldKey = encodeCredit({
+        decoderKey: DECODER_KEY,
+        tid: tidFromDate(t.clock.now(), 2014),
+        subclass: 0,
+        amountUnits: 100,
+      });
+      expect(await deliverToken(meterId, underOldKey)).toMatchObject({ status: 2, reason: 'token rejected' });
     }
     const audit = await queryRows<{ action: string; n: number }>(
       t.database,
