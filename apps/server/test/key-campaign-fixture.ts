@@ -27,18 +27,16 @@ export async function meters1993(t: TestApp, ids: string[]) {
     await db
       .insert(customers)
       .values(part.map((m) => ({ customerId: `C${m}`, customerName: `Customer ${m}`, ...station })));
-    await db
-      .insert(meters)
-      .values(
-        part.map((meterId) => ({
-          meterId,
-          type: 0,
-          protocolVersion: '2.2',
-          status: true,
-          ...sts,
-          ...station,
-        })),
-      );
+    await db.insert(meters).values(
+      part.map((meterId) => ({
+        meterId,
+        type: 0,
+        protocolVersion: '2.2',
+        status: true,
+        ...sts,
+        ...station,
+      })),
+    );
     await db
       .insert(accounts)
       .values(
@@ -70,6 +68,6 @@ export async function startFleet1993(port: number, ids: string[]): Promise<Fleet
 /** The same meters played by the simulated fleet, dialled in to the head-end. */
 export async function fleet1993(headend: HeadEndService, ids: string[]): Promise<Fleet> {
   const fleet = await startFleet1993(headend.gprsPort ?? 0, ids);
-  await until('the meters dialled in', () => ids.every((id) => headend.linkState(id).online), 60_000);
+  await until('the meters dialled in', () => ids.every((id) => headend.linkState(id).online), 180_000);
   return fleet;
 }

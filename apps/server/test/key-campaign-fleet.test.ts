@@ -19,8 +19,8 @@ import { creditVend, DECODER_KEY } from './vending-fixture.js';
  * moved to 2014 and revision 2 by remote token tasks; meters offline during the campaign are completed
  * when they dial in again.
  */
-const ONLINE = 200;
-const OFFLINE = 40;
+const ONLINE = 1_800;
+const OFFLINE = 200;
 const online = Array.from({ length: ONLINE }, (_, i) => iain(i, '4750'));
 const offline = Array.from({ length: OFFLINE }, (_, i) => iain(i, '4751'));
 const all = [...online, ...offline];
@@ -50,7 +50,7 @@ beforeAll(async () => {
   await meters1993(t, all);
   await headend.refreshMeters();
   fleets.push(await fleet1993(headend, online));
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   for (const f of fleets) await f.stop();
   await t.close();

@@ -8,10 +8,10 @@ import { manualClock } from '../src/lib/clock.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { modelOf } from './fleet-fixture.js';
 import { queryRows, type TestApp } from './harness.js';
-import { freePort, until } from './headend-fixture.js';
+import { until } from './headend-fixture.js';
 import { meters1993, startFleet1993 } from './key-campaign-fixture.js';
 import { iain } from './masterdata-fixtures.js';
-import { createStorage, type RunningServer, serverForTest } from './server-process.js';
+import { createStorage, fieldServerEnv, type RunningServer, serverForTest } from './server-process.js';
 import { testConfig } from './test-config.js';
 
 /**
@@ -64,19 +64,12 @@ describe('a key campaign whose server is killed', () => {
     const storage = await createStorage('prepay_campaign_kill');
     onTestFinished(() => storage.remove());
     await seed(storage);
-    const env = {
-      ...storage.env,
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      HEADEND_PORT: String(await freePort()),
-      HEADEND_HOST: '127.0.0.1',
+    // The meters redial within half a second (their back-off); give them a little more after the restart.
+    const env = await fieldServerEnv(storage, {
       KEY_CAMPAIGN_SWEEP_MS: '200',
-      REMOTE_TASK_LEASE_MS: '1500',
-      REMOTE_TASK_POLL_MS: '50',
       REMOTE_TASK_BACKOFF_MS: '100',
-      // The meters redial within half a second (their back-off); give them a little more after the restart.
       REMOTE_TASK_WARMUP_MS: '2000',
-    };
+    });
     const first = await serverForTest(env);
     const fleet = await startFleet1993(Number(env.HEADEND_PORT), ids);
     onTestFinished(() => fleet.stop());
