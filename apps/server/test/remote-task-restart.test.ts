@@ -4,8 +4,8 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { gprsFleetMeters } from './fleet-fixture.js';
-import { freePort, rowsOf, until } from './headend-fixture.js';
-import { type Answer, createStorage, serverForTest } from './server-process.js';
+import { rowsOf, until } from './headend-fixture.js';
+import { type Answer, createStorage, fieldServerEnv, serverForTest } from './server-process.js';
 import { testConfig } from './test-config.js';
 
 const PASSWORD = 'Restart#Admin-Pass-1';
@@ -28,20 +28,9 @@ describe('remote tasks when the server process is killed', () => {
         );
       await database.close();
     }
-    const env = {
-      ...storage.env,
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      HEADEND_PORT: String(await freePort()),
-      HEADEND_HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      // The test plays the field itself.
-      SIMULATOR: 'off',
-      REMOTE_TASK_LEASE_MS: '1500',
-      REMOTE_TASK_POLL_MS: '50',
-      // The meters redial within half a second (their back-off); give them a little more after the restart.
-      REMOTE_TASK_WARMUP_MS: '3000',
-    };
+    // The test plays the field itself. The meters redial within half a second (their back-off); give them
+    // a little more after the restart.
+    const env = await fieldServerEnv(storage, { REMOTE_TASK_WARMUP_MS: '3000' });
     const first = await serverForTest(env);
     const fleet = await startFleet({
       spec: { gateways: [], meters: gprsFleetMeters(ids) },

@@ -165,6 +165,26 @@ export async function stopRunning(servers: RunningServer[]) {
   for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) await s.stop();
 }
 
+/**
+ * The environment of a server on `storage` whose field the test plays itself: no seeding, a GPRS port of
+ * its own on loopback (the same across a restart, so the meters redial the next process), remote tasks
+ * taken back 1.5 s after their process died and looked for every 50 ms; `more` on top.
+ */
+export async function fieldServerEnv(storage: { env: Record<string, string> }, more: Record<string, string>) {
+  return {
+    ...storage.env,
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    HEADEND_PORT: String(await freePort()),
+    HEADEND_HOST: '127.0.0.1',
+    MQTT_PORT: '0',
+    SIMULATOR: 'off',
+    REMOTE_TASK_LEASE_MS: '1500',
+    REMOTE_TASK_POLL_MS: '50',
+    ...more,
+  };
+}
+
 /** startServer inside a test: stopped as above when the test finishes (in reverse order of what it started). */
 export async function serverForTest(env: Record<string, string>): Promise<RunningServer> {
   const server = await startServer(env);

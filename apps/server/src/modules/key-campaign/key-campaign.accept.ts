@@ -10,7 +10,7 @@ import { lockCampaignMeter, setMeterState } from './key-campaign.repo.js';
 /**
  * The meter confirmed its key change (its answer to the last key change token, or an operator's word):
  * in the caller's transaction the new key becomes current and the campaign counts the meter accepted.
- * `ctx` may only accept meters of its own station.
+ * `ctx` may only accept meters of its own station; `basis` says what showed it, for the audit.
  */
 export async function acceptMeter(
   deps: Deps,
@@ -18,6 +18,7 @@ export async function acceptMeter(
   store: DbKeyStore,
   ctx: UserContext,
   key: { campaignId: number; meterId: string },
+  basis: string,
 ) {
   const row = await lockCampaignMeter(tx, key.campaignId, key.meterId);
   const { campaignId, meterId } = key;
@@ -35,6 +36,6 @@ export async function acceptMeter(
     error: null,
     updateDate: deps.clock.now(),
   });
-  await writeAudit(tx, ctx.actor, { title: 'Key Change Campaign', action: 'Confirm', after });
+  await writeAudit(tx, ctx.actor, { title: 'Key Change Campaign', action: 'Confirm', content: basis, after });
   return { ...key, state: 'accepted', receiptId: row.receiptId, error: null };
 }

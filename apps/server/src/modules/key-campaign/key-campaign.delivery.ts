@@ -13,12 +13,14 @@ import {
 import { acceptMeter } from './key-campaign.accept.js';
 import {
   type CampaignRow,
-  claimSend,
+  claimSends,
   type DeliveryRow,
   findCampaign,
   markDelivered,
   openForDelivery,
   setTaskIds,
+  settleClaim,
+  tasksMadeFor,
 } from './key-campaign.repo.js';
 import { campaignContext } from './key-campaign.worker.js';
 import { perDeps } from './per-deps.js';
@@ -29,12 +31,15 @@ const SWEEP_LIMIT = 5_000;
 const KEY_TAKEN = new Set(['accepted', 'already accepted']);
 
 type Key = { campaignId: number; meterId: string };
-type Verdict = 'unsent' | 'waiting' | 'done' | 'taken' | 'failed' | 'letter';
+type Verdict = 'unsent' | 'claimed' | 'waiting' | 'done' | 'taken' | 'failed' | 'letter';
+
+/** A claim to send older than this was left by a process that died while sending. */
+const CLAIM_STALE_MS = 30_000;
 
 /** Where a meter's token tasks stand: still to send, running, all ended well (and key taken), or failed. */
 function verdictOf(r: DeliveryRow, byId: Map<number, TaskRecord>): Verdict {
   if (!r.taskIds) return 'unsent';
-  if (r.taskIds.length === 0) return 'letter';
+  if (r.taskIds.length === 0) return r.error === null ? 'claimed' : 'letter';
   const tasks = r.taskIds.map((id) => byId.get(id));
   if (tasks.some((t) => !t || t.status === TaskStatus.standBy || t.status === TaskStatus.running)) {
     return 'waiting';
@@ -42,6 +47,9 @@ function verdictOf(r: DeliveryRow, byId: Map<number, TaskRecord>): Verdict {
   if (tasks.some((t) => t?.status !== TaskStatus.success)) return 'failed';
   return KEY_TAKEN.has(tasks[tasks.length - 1]?.reason ?? '') ? 'taken' : 'done';
 }
+
+/** The remark on a campaign's records and tasks. */
+const remarkOf = (campaignId: number) => `Key campaign ${campaignId}`;
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -60,13 +68,10 @@ async function contextOf(s: Sweep, campaignId: number): Promise<UserContext | un
   return c && campaignContext(c);
 }
 
-/** The meter's key change tokens as token tasks, in order; a meter that cannot take them keeps its letter. */
-async function send(s: Sweep, r: DeliveryRow) {
+/** One meter's key change tokens as token tasks, in order (claimed already); a refusal leaves its letter. */
+async function sendOne(s: Sweep, ctx: UserContext, r: DeliveryRow, now: Date) {
   const { db } = s.deps.database;
-  const ctx = await contextOf(s, r.campaignId);
-  const now = s.deps.clock.now();
-  if (!ctx || !(await claimSend(db, r, now))) return;
-  const remark = `Key campaign ${r.campaignId}`;
+  const remark = remarkOf(r.campaignId);
   try {
     const lines = (r.tokens ?? []).map((data) => ({ meterId: r.meterId, flag: 'A120', data, remark }));
     const created = await s.tasks.create(ctx, 'token', lines);
@@ -75,6 +80,69 @@ async function send(s: Sweep, r: DeliveryRow) {
   } catch (err) {
     await setTaskIds(db, r, { taskIds: [], error: messageOf(err), updateDate: now });
   }
+}
+
+/** Meters whose tokens go out in one token-task request (one insert, one audit row). */
+const SEND_BATCH = 250;
+
+/**
+ * Claims the meters' sends (of two processes sweeping at once only one gets a meter back), creates their
+ * tasks in one request and records each meter's task ids together. A refused request (one meter cannot
+ * take token tasks) is made again meter by meter, so only the meter that cannot keeps its letter.
+ */
+async function sendBatch(s: Sweep, campaignId: number, rows: DeliveryRow[]) {
+  const { db } = s.deps.database;
+  const ctx = await contextOf(s, campaignId);
+  const now = s.deps.clock.now();
+  if (!ctx) return;
+  const claimed = new Set(
+    await claimSends(
+      db,
+      campaignId,
+      rows.map((r) => r.meterId),
+      now,
+    ),
+  );
+  const mine = rows.filter((r) => claimed.has(r.meterId));
+  if (mine.length === 0) return;
+  const remark = remarkOf(campaignId);
+  const lines = mine.flatMap((r) =>
+    (r.tokens ?? []).map((data) => ({ meterId: r.meterId, flag: 'A120', data, remark })),
+  );
+  let created: TaskRecord[];
+  try {
+    created = await s.tasks.create(ctx, 'token', lines);
+  } catch {
+    for (const r of mine) await sendOne(s, ctx, r, now);
+    return;
+  }
+  const ids = new Map<string, number[]>();
+  for (const t of created) ids.set(t.meterId, [...(ids.get(t.meterId) ?? []), t.id]);
+  await db.transaction(async (tx) => {
+    for (const r of mine) {
+      const taskIds = (ids.get(r.meterId) ?? []).sort((a, b) => a - b);
+      await setTaskIds(tx, r, { taskIds, updateDate: now });
+    }
+  });
+}
+
+/** The tokens of the unsent meters the head-end reaches, per campaign in batches. */
+async function sendAll(s: Sweep, rows: DeliveryRow[]) {
+  const byCampaign = new Map<number, DeliveryRow[]>();
+  for (const r of rows) byCampaign.set(r.campaignId, [...(byCampaign.get(r.campaignId) ?? []), r]);
+  for (const [campaignId, list] of byCampaign) {
+    for (let at = 0; at < list.length; at += SEND_BATCH) {
+      await sendBatch(s, campaignId, list.slice(at, at + SEND_BATCH));
+    }
+  }
+}
+
+/** A claim its process never completed: the tasks it made are linked, or the meter is sent again. */
+async function settle(s: Sweep, r: DeliveryRow) {
+  const claimedAt = r.updateDate;
+  if (!claimedAt || s.deps.clock.now().getTime() - claimedAt.getTime() < CLAIM_STALE_MS) return;
+  const made = await tasksMadeFor(s.deps.database.db, r.meterId, remarkOf(r.campaignId));
+  await settleClaim(s.deps.database.db, r, claimedAt, made.length > 0 ? made : null);
 }
 
 /**
@@ -90,6 +158,28 @@ async function resend(s: Sweep, r: DeliveryRow, byId: Map<number, TaskRecord>) {
   if (failed.some((id) => (byId.get(id)?.attempts ?? 0) >= MAX_ATTEMPTS)) return;
   if (ctx && failed.length > 0) await s.tasks.resend(ctx, 'token', failed);
 }
+
+/**
+ * Whether the meter took its last key change token although no answer said so: the server stopped while
+ * that token was with the meter (the attempt's answer was lost), and every later attempt the meter
+ * rejected while it had taken the earlier tokens. A meter holding the first half of a key change accepts
+ * the second; the only meter that rejects it is one that already installed the new key, under which a token
+ * encrypted with the old one no longer decodes. Sending it again would never change that answer.
+ */
+async function tookLastUnanswered(s: Sweep, r: DeliveryRow, byId: Map<number, TaskRecord>) {
+  const ids = r.taskIds ?? [];
+  const last = ids[ids.length - 1];
+  const ctx = await contextOf(s, r.campaignId);
+  if (last === undefined || !ctx || byId.get(last)?.status !== TaskStatus.failure) return false;
+  if (ids.slice(0, -1).some((id) => byId.get(id)?.status !== TaskStatus.success)) return false;
+  const attempts = await s.tasks.attempts(ctx.user, last);
+  const lost = attempts.findIndex((a) => a.outcome === 'interrupted');
+  const later = attempts.slice(lost + 1).filter((a) => a.outcome === 'meter-error');
+  return lost >= 0 && later.length > 0 && later.every((a) => a.value === 'rejected');
+}
+
+const LOST_ANSWER =
+  'the answer to the last key change token was lost, and the meter now rejects that token: it holds the new key';
 
 /** The meters whose tasks all ended well become `delivered`: one audit row per campaign and sweep. */
 async function deliver(s: Sweep, keys: Key[]) {
@@ -118,11 +208,11 @@ async function deliver(s: Sweep, keys: Key[]) {
 }
 
 /** The meter answered that it installed the new key: it becomes the meter's key on our side too. */
-async function accept(s: Sweep, key: Key) {
+async function accept(s: Sweep, key: Key, basis: string) {
   const ctx = await contextOf(s, key.campaignId);
   if (!ctx) return;
   const store = await keyStoreOf(s.deps);
-  await s.deps.database.db.transaction((tx) => acceptMeter(s.deps, tx, store, ctx, key));
+  await s.deps.database.db.transaction((tx) => acceptMeter(s.deps, tx, store, ctx, key, basis));
 }
 
 const reachable = (deps: Deps, meterId: string) => deps.headend?.linkState(meterId).online === true;
@@ -131,9 +221,10 @@ const reachable = (deps: Deps, meterId: string) => deps.headend?.linkState(meter
 async function step(s: Sweep, r: DeliveryRow, v: Verdict, byId: Map<number, TaskRecord>) {
   const online = reachable(s.deps, r.meterId);
   try {
-    if (v === 'unsent' && online) await send(s, r);
-    if (v === 'failed' && online) await resend(s, r, byId);
-    if (v === 'taken') await accept(s, r);
+    if (v === 'claimed') await settle(s, r);
+    if (v === 'failed' && (await tookLastUnanswered(s, r, byId))) await accept(s, r, LOST_ANSWER);
+    else if (v === 'failed' && online) await resend(s, r, byId);
+    if (v === 'taken') await accept(s, r, 'the meter accepted its last key change token');
   } catch (err) {
     await setTaskIds(s.deps.database.db, r, {
       taskIds: r.taskIds ?? [],
@@ -159,7 +250,12 @@ async function sweepOnce(s: Sweep) {
     s,
     verdicts.filter(({ r, v }) => r.state === 'issued' && (v === 'done' || v === 'taken')).map(({ r }) => r),
   );
+  await sendAll(
+    s,
+    verdicts.filter(({ r, v }) => v === 'unsent' && reachable(s.deps, r.meterId)).map(({ r }) => r),
+  );
   for (const { r, v } of verdicts) {
+    if (v === 'unsent' || v === 'waiting') continue;
     await step(s, r, v, byId);
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -1,6 +1,7 @@
+import { TaskStatus } from '@prepay/contracts';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { meters, tokenRecords } from '../../db/schema.js';
+import { meters, remoteTasks, tokenRecords } from '../../db/schema.js';
 import {
   type CampaignSelection,
   type CampaignTarget,
@@ -170,6 +171,15 @@ export function campaignMeters(
     .orderBy(asc(keyCampaignMeters.meterId));
 }
 
+/**
+ * None of the meter's token tasks waits or runs: while one does there is nothing to do for the meter, and
+ * leaving those rows in the database keeps a sweep's cost to the meters that need a step, not the campaign.
+ */
+const noTaskInFlight = sql`not exists (
+  select 1 from jsonb_array_elements_text(coalesce(${keyCampaignMeters.taskIds}, '[]'::jsonb)) as e(id)
+  join ${remoteTasks} t on t.id = e.id::int
+  where t.status in (${TaskStatus.standBy}, ${TaskStatus.running}))`;
+
 /** Issued and delivered campaign meters with their tokens and tasks: what the delivery sweep follows. */
 export function openForDelivery(q: Queryable, limit: number) {
   return q
@@ -179,27 +189,38 @@ export function openForDelivery(q: Queryable, limit: number) {
       state: keyCampaignMeters.state,
       receiptId: keyCampaignMeters.receiptId,
       taskIds: keyCampaignMeters.taskIds,
+      error: keyCampaignMeters.error,
+      updateDate: keyCampaignMeters.updateDate,
       tokens: tokenRecords.tokens,
     })
     .from(keyCampaignMeters)
     .innerJoin(tokenRecords, changeKeyRecord)
-    .where(inArray(keyCampaignMeters.state, ['issued', 'delivered']))
+    .where(and(inArray(keyCampaignMeters.state, ['issued', 'delivered']), noTaskInFlight))
     .orderBy(asc(keyCampaignMeters.campaignId), asc(keyCampaignMeters.meterId))
     .limit(limit);
 }
 export type DeliveryRow = Awaited<ReturnType<typeof openForDelivery>>[number];
 
 /**
- * Marks the meter's tokens as being sent ([] tasks) if nobody has: of two processes sweeping at once,
- * only the one that gets the row back sends, so a meter's tokens go out as one set of tasks.
+ * Marks the meters' tokens as being sent ([] tasks) where nobody has, and answers those meters: of two
+ * processes sweeping at once, only the one that gets a meter back sends it, so its tokens go out as one
+ * set of tasks.
  */
-export async function claimSend(q: Queryable, key: { campaignId: number; meterId: string }, now: Date) {
+export async function claimSends(q: Queryable, campaignId: number, meterIds: string[], now: Date) {
+  if (meterIds.length === 0) return [];
   const rows = await q
     .update(keyCampaignMeters)
     .set({ taskIds: [], updateDate: now })
-    .where(and(keyIs(key), eq(keyCampaignMeters.state, 'issued'), isNull(keyCampaignMeters.taskIds)))
+    .where(
+      and(
+        eq(keyCampaignMeters.campaignId, campaignId),
+        inArray(keyCampaignMeters.meterId, meterIds),
+        eq(keyCampaignMeters.state, 'issued'),
+        isNull(keyCampaignMeters.taskIds),
+      ),
+    )
     .returning({ meterId: keyCampaignMeters.meterId });
-  return rows.length === 1;
+  return rows.map((r) => r.meterId);
 }
 
 export async function setTaskIds(
@@ -224,4 +245,38 @@ export async function markDelivered(q: Queryable, campaignId: number, meterIds: 
       ),
     )
     .returning({ meterId: keyCampaignMeters.meterId });
+}
+
+/** The token tasks made for one campaign meter (by their remark), in order. */
+export async function tasksMadeFor(q: Queryable, meterId: string, remark: string) {
+  const rows = await q
+    .select({ id: remoteTasks.id })
+    .from(remoteTasks)
+    .where(and(eq(remoteTasks.meterId, meterId), eq(remoteTasks.remark, remark)))
+    .orderBy(asc(remoteTasks.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A claim to send that was never completed (its process died between claiming and recording the tasks):
+ * the tasks it made, if any, or none, so the next sweep sends. Only the claim as it was read is changed.
+ */
+export async function settleClaim(
+  q: Queryable,
+  key: { campaignId: number; meterId: string },
+  claimedAt: Date,
+  taskIds: number[] | null,
+) {
+  await q
+    .update(keyCampaignMeters)
+    .set({ taskIds })
+    .where(
+      and(
+        keyIs(key),
+        eq(keyCampaignMeters.state, 'issued'),
+        sql`${keyCampaignMeters.taskIds} = '[]'::jsonb`,
+        isNull(keyCampaignMeters.error),
+        eq(keyCampaignMeters.updateDate, claimedAt),
+      ),
+    );
 }

@@ -81,7 +81,9 @@ async function create(deps: Deps, ctx: UserContext, req: z.infer<typeof Campaign
 /** An operator's word that the meter took its key change (a customer's call, a field visit). */
 async function accept(deps: Deps, ctx: UserContext, key: { campaignId: number; meterId: string }) {
   const keyStore = await keyStoreOf(deps);
-  return deps.database.db.transaction((tx) => acceptMeter(deps, tx, keyStore, ctx, key));
+  return deps.database.db.transaction((tx) =>
+    acceptMeter(deps, tx, keyStore, ctx, key, 'an operator confirmed it'),
+  );
 }
 
 export function createKeyCampaignService(deps: Deps) {
