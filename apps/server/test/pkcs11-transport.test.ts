@@ -1,12 +1,10 @@
-import { publicEncrypt, randomBytes } from 'node:crypto';
+import { publicEncrypt } from 'node:crypto';
 import { meterPanFromIain, vendingKeyCheckValue } from '@prepay/sts';
 import pkcs11js from 'pkcs11js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeyCipher } from '../src/modules/keystore/key-cipher.js';
-import { cipherVault, type KeyRef, TRANSPORT_OAEP } from '../src/modules/keystore/key-vault.js';
-import { openPkcs11Vault, type Pkcs11Vault } from '../src/modules/keystore/pkcs11-vault.js';
+import { describe, expect, it } from 'vitest';
+import { type KeyRef, TRANSPORT_OAEP } from '../src/modules/keystore/key-vault.js';
 import { iain } from './masterdata-fixtures.js';
-import { initSoftHsmToken } from './softhsm.js';
+import { softHsmVaults } from './softhsm.js';
 
 /**
  * Transport keys on a PKCS#11 token (SoftHSM2): the RSA pair is made by the token, its private half is a
@@ -14,16 +12,8 @@ import { initSoftHsmToken } from './softhsm.js';
  * the token into the same key the supplier wrapped (same check value, same decoder keys as the software
  * vault derives from the key in clear).
  */
-const token = initSoftHsmToken('prepay-transport');
-let vault: Pkcs11Vault;
-const software = cipherVault(createKeyCipher(randomBytes(32)));
-beforeAll(() => {
-  vault = openPkcs11Vault(token.config);
-});
-afterAll(() => {
-  vault.close();
-  token.remove();
-});
+const vaults = softHsmVaults('prepay-transport');
+const { token, software } = vaults;
 
 const KEYS = [
   { dkga: '02', key: '0ABC1234DEF56789', baseYear: 1993 },
@@ -36,14 +26,14 @@ const wrap = (pem: string, keyHex: string) =>
 describe('transport keys in the PKCS#11 vault', () => {
   it('unwraps DKGA02 and DKGA04 vending keys into the keys the supplier wrapped', async () => {
     const context = 'transport:t1';
-    const { sealed, publicKeyPem } = await vault.generateTransportKey(context);
+    const { sealed, publicKeyPem } = await vaults.vault.generateTransportKey(context);
     const transport: KeyRef = { sealed, context };
     for (const vk of KEYS) {
       const into = `vending:600700/${vk.dkga}`;
-      const opened = await vault.unwrap(transport, wrap(publicKeyPem, vk.key), into);
+      const opened = await vaults.vault.unwrap(transport, wrap(publicKeyPem, vk.key), into);
       expect(opened.bytes).toBe(vk.key.length / 2);
       const ref = { sealed: opened.sealed, context: into, dkga: vk.dkga, baseYear: vk.baseYear };
-      expect(await vault.checkValue(ref)).toBe(vendingKeyCheckValue(vk.dkga, vk.key));
+      expect(await vaults.vault.checkValue(ref)).toBe(vendingKeyCheckValue(vk.dkga, vk.key));
       // Decoder keys derived from the unwrapped key match those derived from the key in clear.
       const clear = { ...ref, sealed: await software.seal(vk.key, into) };
       const request = {
@@ -54,29 +44,29 @@ describe('transport keys in the PKCS#11 vault', () => {
         ti: 1,
         ea: '07' as const,
       };
-      const mine = await vault.derive(ref, request, 'meter:1');
+      const mine = await vaults.vault.derive(ref, request, 'meter:1');
       const theirs = await software.derive(clear, request, 'meter:1');
       // The token vault never lets a key out: it says whether its key is the one the software vault made.
       const expected = (await software.reveal?.({ sealed: theirs.sealed, context: 'meter:1' })) ?? '';
       expect(expected).toMatch(/^[0-9A-F]{16}$/);
-      expect(await vault.matches({ sealed: mine.sealed, context: 'meter:1' }, expected)).toBe(true);
+      expect(await vaults.vault.matches({ sealed: mine.sealed, context: 'meter:1' }, expected)).toBe(true);
     }
   });
 
   it('refuses a wrapping made for another transport key, and a transport key named under another context', async () => {
-    const a = await vault.generateTransportKey('transport:a');
-    const b = await vault.generateTransportKey('transport:b');
+    const a = await vaults.vault.generateTransportKey('transport:a');
+    const b = await vaults.vault.generateTransportKey('transport:b');
     const wrapped = wrap(b.publicKeyPem, KEYS[0].key);
     await expect(
-      vault.unwrap({ sealed: a.sealed, context: 'transport:a' }, wrapped, 'vending:x'),
+      vaults.vault.unwrap({ sealed: a.sealed, context: 'transport:a' }, wrapped, 'vending:x'),
     ).rejects.toThrow();
     await expect(
-      vault.unwrap({ sealed: b.sealed, context: 'transport:a' }, wrapped, 'vending:x'),
+      vaults.vault.unwrap({ sealed: b.sealed, context: 'transport:a' }, wrapped, 'vending:x'),
     ).rejects.toThrow(/no transport key/);
   });
 
   it("keeps the transport key's private half in the token: sensitive, never extractable, not wrappable", async () => {
-    await vault.generateTransportKey('transport:inside');
+    await vaults.vault.generateTransportKey('transport:inside');
     const p11 = new pkcs11js.PKCS11();
     p11.load(token.config.module);
     const [slot] = p11.C_GetSlotList(true);

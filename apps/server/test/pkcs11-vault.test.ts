@@ -1,15 +1,14 @@
-import { createCipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { decodeToken, type KeyedToken, meterPanFromIain } from '@prepay/sts';
 import { sql } from 'drizzle-orm';
 import pkcs11js from 'pkcs11js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKeyCipher } from '../src/modules/keystore/key-cipher.js';
-import { cipherVault, type KeyVault, type VendingKeyRef } from '../src/modules/keystore/key-vault.js';
-import { KEK_LABEL, openPkcs11Vault, type Pkcs11Vault } from '../src/modules/keystore/pkcs11-vault.js';
+import type { KeyVault, VendingKeyRef } from '../src/modules/keystore/key-vault.js';
+import { KEK_LABEL } from '../src/modules/keystore/pkcs11-vault.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { iain } from './masterdata-fixtures.js';
-import { initSoftHsmToken } from './softhsm.js';
+import { softHsmVaults } from './softhsm.js';
 import { creditVend, DECODER_KEY, vendableMeter } from './vending-fixture.js';
 
 /**
@@ -17,16 +16,8 @@ import { creditVend, DECODER_KEY, vendableMeter } from './vending-fixture.js';
  * key-encryption key cannot be read or wrapped out of the token, and the app built with KEY_VAULT=pkcs11
  * vends through it.
  */
-const token = initSoftHsmToken();
-let p11vault: Pkcs11Vault;
-const software = cipherVault(createKeyCipher(randomBytes(32)));
-beforeAll(() => {
-  p11vault = openPkcs11Vault(token.config);
-});
-afterAll(() => {
-  p11vault.close();
-  token.remove();
-});
+const vaults = softHsmVaults();
+const { token, software } = vaults;
 
 const VENDING_KEYS = [
   { dkga: '02', key: '0ABC1234DEF56789', baseYear: 1993, ea: '07' },
@@ -87,14 +78,14 @@ describe('the PKCS#11 vault against the software vault', () => {
   for (const vk of VENDING_KEYS) {
     it(`DKGA${vk.dkga} with EA${vk.ea}: 1,000 tokens of every class are identical`, async () => {
       const [mine, theirs] = await Promise.all([
-        deriveMeters(p11vault, vk, 20),
+        deriveMeters(vaults.vault, vk, 20),
         deriveMeters(software, vk, 20),
       ]);
       const keys: string[] = [];
       for (const [i, m] of mine.entries()) {
         expect(m.sealed).toMatch(/^p11:/);
         keys.push((await software.reveal?.({ sealed: theirs[i]?.sealed ?? '', context: m.context })) ?? '');
-        expect(await p11vault.matches(m, keys[i] ?? '')).toBe(true);
+        expect(await vaults.vault.matches(m, keys[i] ?? '')).toBe(true);
       }
       // A token carries a fresh 4-bit random number (RND), so the two are compared decrypted, RND aside.
       const clear = (digits: string, i: number) => {
@@ -109,7 +100,7 @@ describe('the PKCS#11 vault against the software vault', () => {
       };
       for (const kind of KINDS) {
         const tokens = Array.from({ length: 1_000 }, (_, i) => tokenOf(kind, i));
-        const ours = await Promise.all(tokens.map((tk, i) => p11vault.encode(mine[i % 20] as never, tk)));
+        const ours = await Promise.all(tokens.map((tk, i) => vaults.vault.encode(mine[i % 20] as never, tk)));
         const expected = await Promise.all(
           tokens.map((tk, i) => software.encode(theirs[i % 20] as never, tk)),
         );
@@ -119,7 +110,7 @@ describe('the PKCS#11 vault against the software vault', () => {
       }
       const fields = { newKEN: 255, newKRN: 2, RO: 0, newKT: 2, newTI: 3, sgc: '654321' };
       for (let i = 0; i < 19; i++) {
-        const a = await p11vault.encodeKeyChange(mine[i] as never, mine[i + 1] as never, fields);
+        const a = await vaults.vault.encodeKeyChange(mine[i] as never, mine[i + 1] as never, fields);
         const b = await software.encodeKeyChange(theirs[i] as never, theirs[i + 1] as never, fields);
         expect(a).toEqual(b);
       }
@@ -127,9 +118,11 @@ describe('the PKCS#11 vault against the software vault', () => {
   }
 
   it('opens a sealed key only under the context it was sealed for', async () => {
-    const sealed = await p11vault.seal(DECODER_KEY, 'meter:1');
-    expect(await p11vault.matches({ sealed, context: 'meter:1' }, DECODER_KEY)).toBe(true);
-    await expect(p11vault.matches({ sealed, context: 'meter:2' }, DECODER_KEY)).rejects.toThrow(/refuses/);
+    const sealed = await vaults.vault.seal(DECODER_KEY, 'meter:1');
+    expect(await vaults.vault.matches({ sealed, context: 'meter:1' }, DECODER_KEY)).toBe(true);
+    await expect(vaults.vault.matches({ sealed, context: 'meter:2' }, DECODER_KEY)).rejects.toThrow(
+      /refuses/,
+    );
     expect(sealed.toUpperCase()).not.toContain(DECODER_KEY);
   });
 });
@@ -159,9 +152,9 @@ describe('the STS vectors through the PKCS#11 vault', () => {
   async function decoderKeyOf(v: Vector) {
     const from = derivations.get(String(v.inputs.keyFrom));
     const context = `meter:${v.id}`;
-    if (!from) return { sealed: await p11vault.seal(String(v.inputs.decoderKey), context), context };
+    if (!from) return { sealed: await vaults.vault.seal(String(v.inputs.decoderKey), context), context };
     const vkContext = `vending:${from.sgc}/${from.krn}/02`;
-    const sealedVk = await p11vault.seal(String(from.vendingKey), vkContext);
+    const sealedVk = await vaults.vault.seal(String(from.vendingKey), vkContext);
     const ref = { sealed: sealedVk, context: vkContext, dkga: '02', baseYear: 1993 } as const;
     const request = {
       meterPAN: String(from.meterPAN),
@@ -170,26 +163,26 @@ describe('the STS vectors through the PKCS#11 vault', () => {
       kt: Number(from.keyType),
       ti: String(from.ti),
     };
-    const { sealed } = await p11vault.derive(ref, request, context);
+    const { sealed } = await vaults.vault.derive(ref, request, context);
     return { sealed, context };
   }
 
   it('derives DKGA02-1 exactly and gives the token of every credit vector, RND aside', async () => {
     const dk = await decoderKeyOf({ id: 'dk', category: '', inputs: { keyFrom: 'DKGA02-1' } });
-    expect(await p11vault.matches(dk, 'E653341F9D5BF36F')).toBe(true);
+    expect(await vaults.vault.matches(dk, 'E653341F9D5BF36F')).toBe(true);
     const credits = VECTORS.filter((v) => v.category === 'class0-credit');
     expect(credits).toHaveLength(52);
     for (const v of credits) {
       const key = String(v.inputs.decoderKey);
       const ref = await decoderKeyOf(v);
-      expect(await p11vault.matches(ref, key), v.id).toBe(true);
+      expect(await vaults.vault.matches(ref, key), v.id).toBe(true);
       const token = {
         kind: 'credit',
         tid: Number(v.inputs.tid),
         subclass: Number(v.inputs.subclass),
         amountUnits: Number(v.inputs.amountUnits),
       } as const;
-      const ours = await p11vault.encode(ref, token);
+      const ours = await vaults.vault.encode(ref, token);
       expect(fieldsOf(ours, key), v.id).toEqual(fieldsOf(String(v.expected?.token), key));
     }
   });

@@ -1,8 +1,16 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Pkcs11Config } from '../src/modules/keystore/pkcs11-vault.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createKeyCipher } from '../src/modules/keystore/key-cipher.js';
+import { cipherVault } from '../src/modules/keystore/key-vault.js';
+import {
+  openPkcs11Vault,
+  type Pkcs11Config,
+  type Pkcs11Vault,
+} from '../src/modules/keystore/pkcs11-vault.js';
 
 export const SOFTHSM_MODULE = '/usr/lib/softhsm/libsofthsm2.so';
 
@@ -37,5 +45,30 @@ export function initSoftHsmToken(label = 'prepay-test'): {
     config: { module: SOFTHSM_MODULE, tokenLabel: label, pinFile },
     pin,
     remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * For one suite: a SoftHSM2 token of its own with the PKCS#11 vault open on it (from beforeAll to afterAll),
+ * and a software vault with a random key-encryption key to compare it with.
+ */
+export function softHsmVaults(label?: string) {
+  const token = initSoftHsmToken(label);
+  const software = cipherVault(createKeyCipher(randomBytes(32)));
+  let opened: Pkcs11Vault | undefined;
+  beforeAll(() => {
+    opened = openPkcs11Vault(token.config);
+  });
+  afterAll(() => {
+    opened?.close();
+    token.remove();
+  });
+  return {
+    token,
+    software,
+    get vault(): Pkcs11Vault {
+      if (!opened) throw new Error('the PKCS#11 vault opens in beforeAll');
+      return opened;
+    },
   };
 }
