@@ -4,7 +4,7 @@ import pkcs11js from 'pkcs11js';
 import { describe, expect, it } from 'vitest';
 import { type KeyRef, TRANSPORT_OAEP } from '../src/modules/keystore/key-vault.js';
 import { iain } from './masterdata-fixtures.js';
-import { softHsmVaults } from './softhsm.js';
+import { aesWrappingKey, softHsmVaults } from './softhsm.js';
 
 /**
  * Transport keys on a PKCS#11 token (SoftHSM2): the RSA pair is made by the token, its private half is a
@@ -88,13 +88,7 @@ describe('transport keys in the PKCS#11 vault', () => {
       expect(() => p11.C_GetAttributeValue(session, key, [{ type: pkcs11js.CKA_PRIVATE_EXPONENT }])).toThrow(
         /CKR_ATTRIBUTE_SENSITIVE/,
       );
-      const wrapper = p11.C_GenerateKey(session, { mechanism: pkcs11js.CKM_AES_KEY_GEN }, [
-        { type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_SECRET_KEY },
-        { type: pkcs11js.CKA_KEY_TYPE, value: pkcs11js.CKK_AES },
-        { type: pkcs11js.CKA_VALUE_LEN, value: 32 },
-        { type: pkcs11js.CKA_TOKEN, value: false },
-        { type: pkcs11js.CKA_WRAP, value: true },
-      ]);
+      const wrapper = aesWrappingKey(p11, session);
       expect(() =>
         p11.C_WrapKey(
           session,

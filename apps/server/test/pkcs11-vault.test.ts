@@ -8,7 +8,7 @@ import type { KeyVault, VendingKeyRef } from '../src/modules/keystore/key-vault.
 import { KEK_LABEL } from '../src/modules/keystore/pkcs11-vault.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { iain } from './masterdata-fixtures.js';
-import { softHsmVaults } from './softhsm.js';
+import { aesWrappingKey, softHsmVaults } from './softhsm.js';
 import { creditVend, DECODER_KEY, vendableMeter } from './vending-fixture.js';
 
 /**
@@ -219,14 +219,7 @@ describe('the key-encryption key stays in the token', () => {
   });
 
   it('refuses to be wrapped out under another key', () => {
-    const wrapper = p11.C_GenerateKey(session, { mechanism: pkcs11js.CKM_AES_KEY_GEN }, [
-      { type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_SECRET_KEY },
-      { type: pkcs11js.CKA_KEY_TYPE, value: pkcs11js.CKK_AES },
-      { type: pkcs11js.CKA_VALUE_LEN, value: 32 },
-      { type: pkcs11js.CKA_TOKEN, value: false },
-      { type: pkcs11js.CKA_WRAP, value: true },
-      { type: pkcs11js.CKA_EXTRACTABLE, value: true },
-    ]);
+    const wrapper = aesWrappingKey(p11, session);
     const wrap = () =>
       p11.C_WrapKey(session, { mechanism: pkcs11js.CKM_AES_KEY_WRAP }, wrapper, kek, Buffer.alloc(64));
     expect(wrap).toThrow(/CKR_KEY_UNEXTRACTABLE/);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pkcs11js from 'pkcs11js';
 import { afterAll, beforeAll } from 'vitest';
 import { createKeyCipher } from '../src/modules/keystore/key-cipher.js';
 import { cipherVault } from '../src/modules/keystore/key-vault.js';
@@ -71,4 +72,19 @@ export function softHsmVaults(label?: string) {
       return opened;
     },
   };
+}
+
+/**
+ * A session AES-256 key allowed to wrap others: what an attacker holding a session would try to carry a
+ * key out of the token under. The caller destroys it (or closes the session).
+ */
+export function aesWrappingKey(p11: pkcs11js.PKCS11, session: Buffer): Buffer {
+  return p11.C_GenerateKey(session, { mechanism: pkcs11js.CKM_AES_KEY_GEN }, [
+    { type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_SECRET_KEY },
+    { type: pkcs11js.CKA_KEY_TYPE, value: pkcs11js.CKK_AES },
+    { type: pkcs11js.CKA_VALUE_LEN, value: 32 },
+    { type: pkcs11js.CKA_TOKEN, value: false },
+    { type: pkcs11js.CKA_WRAP, value: true },
+    { type: pkcs11js.CKA_EXTRACTABLE, value: true },
+  ]);
 }
