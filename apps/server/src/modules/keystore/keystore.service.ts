@@ -14,7 +14,7 @@ import { formatDateTime } from '../../lib/dates.js';
 import { refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
 import { keyStoreOf } from './key-store.repo.js';
-import { VENDING_KEY_BYTES } from './transport-key.repo.js';
+import { type TransportKeyRow as StoredTransportKey, VENDING_KEY_BYTES } from './transport-key.repo.js';
 
 /** Vending keys serve every station: only system administrators load or remove them. */
 const ADMIN_ONLY = 'Only a system administrator manages vending keys';
@@ -56,12 +56,7 @@ async function generateKeys(deps: Deps, ctx: UserContext, rows: z.infer<typeof V
   return all.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
 }
 
-const transportRow = (r: {
-  fingerprint: string;
-  publicKeyPem: string;
-  createId: string | null;
-  createDate: Date;
-}): TransportKeyRow => ({
+const transportRow = (r: StoredTransportKey): TransportKeyRow => ({
   fingerprint: r.fingerprint,
   publicKeyPem: r.publicKeyPem,
   createId: r.createId,
