@@ -75,7 +75,7 @@ let pending: Promise<UserInfo> | null = null;
 
 /**
  * Fetches the user info once (concurrent callers share the call). An empty result or an empty role
- * is a failure: the original looped forever on it (shell-behaviour G7).
+ * is a failure rather than a retry: a user with no role would otherwise be sent back to load it for ever.
  */
 export function loadInfo(): Promise<UserInfo> {
   pending ??= call(SESSION.info, undefined, { silent: true })
