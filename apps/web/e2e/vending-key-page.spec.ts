@@ -1,5 +1,6 @@
 import { constants, createCipheriv, publicEncrypt } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { kenForExpiry } from '@prepay/sts';
 import { describeConsole, loginAs, visit } from './helpers';
 
 const LOADED_KEY = 'A1B2C3D4E5F60718';
@@ -115,7 +116,44 @@ for (const [title, viewport] of [
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(viewport.width);
     });
+
+    test("a key's expiry day: given at generation, flagged once past, cleared to never", async ({ page }) => {
+      const sgc = title === 'desktop' ? '610005' : '610006';
+      await loginAs(page);
+      await visit(page, '/setting/vending-key');
+      await page.getByTestId('key-generate').click();
+      await fillKey(page, sgc, 1);
+      await pickDay(page.getByTestId('key-form'), '2040-12-31');
+      await page.getByTestId('key-submit').click();
+      const row = keyRow(page, sgc, 1);
+      await expect(row).toContainText('2040-12-31');
+      await expect(row.locator('td').filter({ hasText: /^\d+$/ })).toContainText([
+        String(kenForExpiry('2040-12-31', 2014)),
+      ]);
+
+      await page.getByTestId(`expiry-key-${sgc}-1`).click();
+      await pickDay(page.getByTestId('expiry-form'), '2020-01-31');
+      await page.getByTestId('expiry-submit').click();
+      await expect(row.locator('.ant-tag')).toHaveText('Expired 2020-01-31');
+
+      await page.getByTestId(`expiry-key-${sgc}-1`).click();
+      await page.getByTestId('expiry-form').locator('.ant-picker-clear').click({ force: true });
+      await page.getByTestId('expiry-submit').click();
+      await expect(row).toContainText('Never');
+      await expect(row).toContainText('255');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(viewport.width);
+    });
   });
+}
+
+/** Types a day into the form's date picker, as a keyboard user does. */
+async function pickDay(form: Locator, day: string) {
+  const input = form.locator('.ant-picker input');
+  await input.click();
+  await input.fill(day);
+  await input.press('Enter');
+  await expect(input).toHaveValue(day);
 }
 
 async function streamText(stream: NodeJS.ReadableStream): Promise<string> {

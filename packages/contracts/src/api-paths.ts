@@ -181,6 +181,7 @@ export const KEYSTORE_PATHS = {
   create: '/api/keystore/vendingKey/create',
   generate: '/api/keystore/vendingKey/generate',
   delete: '/api/keystore/vendingKey/delete',
+  setExpiry: '/api/keystore/vendingKey/setExpiry',
   /** A vending key wrapped by its supplier under one of the transport keys, unwrapped inside the vault. */
   importWrapped: '/api/keystore/vendingKey/importWrapped',
   transportKeys: '/api/keystore/transportKey/read',

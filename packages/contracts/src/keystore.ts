@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateStamp } from './common.js';
+import { CreateStamp, Day } from './common.js';
 import { BaseYear, Sgc } from './sts-key.js';
 
 /**
@@ -7,7 +7,8 @@ import { BaseYear, Sgc } from './sts-key.js';
  * and derives meters' decoder keys from them; no answer ever carries a key. System administrators with
  * Management.Meter manage them.
  * Routes: /api/keystore/vendingKey/read → VendingKeyRow[]; /create [VendingKeyRequest]; /generate
- * [VendingKeyGenerateRequest] (the vault makes the key; nobody types or sees it); /delete [{sgc, krn}].
+ * [VendingKeyGenerateRequest] (the vault makes the key; nobody types or sees it); /delete [{sgc, krn}];
+ * /setExpiry [VendingKeyExpiryRequest].
  */
 export const VendingKeyRequest = z.object({
   sgc: Sgc,
@@ -20,6 +21,8 @@ export const VendingKeyRequest = z.object({
     .regex(/^([0-9A-Fa-f]{16}|[0-9A-Fa-f]{40})$/, 'A vending key is 16 hex digits (DKGA02) or 40 (DKGA04)'),
   baseYear: BaseYear.default(1993),
   label: z.string().trim().max(128).nullish(),
+  /** The last day (UTC) the key is used; none: it does not expire within its base date. */
+  expiresOn: Day.nullish(),
 });
 /** A key the vault generates itself: the same identity as a loaded key, without the key. */
 export const VendingKeyGenerateRequest = VendingKeyRequest.omit({ vendingKey: true });
@@ -57,6 +60,8 @@ export const VendingKeyRef = z.object({
     .regex(/^\d{6}$/),
   krn: z.number().int().min(1).max(9),
 });
+/** A key's expiry set, moved or (null) removed after it was loaded: a key custodian's decision, audited. */
+export const VendingKeyExpiryRequest = VendingKeyRef.extend({ expiresOn: Day.nullable() });
 export const VendingKeyRow = z.object({
   sgc: z.string(),
   krn: z.number().int(),
@@ -65,6 +70,10 @@ export const VendingKeyRow = z.object({
   label: z.string().nullable(),
   /** The key check value (6 hex digits): confirms which key is loaded without showing it. */
   checkValue: z.string(),
+  /** The last day the key is used, or null. */
+  expiresOn: z.string().nullable(),
+  /** The key expiry number that day gives under the key's base date (255: never), carried by key changes. */
+  ken: z.number().int(),
   ...CreateStamp,
 });
 export type VendingKeyRow = z.infer<typeof VendingKeyRow>;

@@ -104,6 +104,28 @@ export function lastTidForKen(ken: number): number {
   return ken * 65536 + 65535;
 }
 
+/**
+ * The KEN (key expiry number) that makes a key last through the whole of `expiresOn` (yyyy-MM-dd, UTC):
+ * the top 8 bits of the TID of that day's last minute. The meter then refuses tokens from the next
+ * 65,536-minute block on; the vending system refuses to issue after the day itself. 255 when the day lies
+ * past the base date's last TID (the key never expires within its base date).
+ */
+export function kenForExpiry(expiresOn: string, baseYear: number): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(expiresOn)) {
+    throw new StsError('INVALID_DATE', `the key expiry ${expiresOn} is not a yyyy-MM-dd date`, 'expiresOn');
+  }
+  const base = checkBaseYear(baseYear);
+  const lastMinute = epochMinutes(`${expiresOn} 23:59`) - Date.UTC(base, 0, 1) / 60000;
+  if (lastMinute < 0) {
+    throw new StsError(
+      'TID_BEFORE_BASE_DATE',
+      `the key expiry ${expiresOn} is before the base date ${base}-01-01`,
+      'expiresOn',
+    );
+  }
+  return lastMinute > MAX_TID ? 255 : lastMinute >>> 16;
+}
+
 export function checkKen(ken: unknown, field = 'ken'): number {
   if (typeof ken !== 'number' || !Number.isInteger(ken) || ken < 0 || ken > 255) {
     throw new StsError(

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { allocateTid, formatTid, lastTidForKen, nextTid, tidFromDate } from '../src/index.js';
+import {
+  allocateTid,
+  formatTid,
+  isKeyExpired,
+  kenForExpiry,
+  lastTidForKen,
+  nextTid,
+  tidFromDate,
+} from '../src/index.js';
 
 describe('TID allocation', () => {
   it('the last TID of each base date falls on 24 Nov of base+31 at 20:15', () => {
@@ -19,5 +27,17 @@ describe('TID allocation', () => {
 
   it('Date inputs use UTC, so a DST change cannot repeat TIDs', () => {
     expect(tidFromDate(new Date('2020-01-01T08:00:59Z'), 2014)).toBe(3155520);
+  });
+
+  it("a key's expiry date gives the KEN that keeps it usable through that whole day, and not a block after", () => {
+    const ken = kenForExpiry('2030-06-30', 2014);
+    const lastMinute = tidFromDate('2030-06-30 23:59', 2014);
+    expect(ken).toBe(lastMinute >>> 16);
+    expect(isKeyExpired(lastMinute, ken)).toBe(false);
+    expect(isKeyExpired(lastTidForKen(ken) + 1, ken)).toBe(true);
+    // Past the base date's last TID the key cannot expire within the base date.
+    expect(kenForExpiry('2050-01-01', 2014)).toBe(255);
+    expect(() => kenForExpiry('2013-12-31', 2014)).toThrow(/before the base date 2014-01-01/);
+    expect(() => kenForExpiry('30/06/2030', 2014)).toThrow(/yyyy-MM-dd/);
   });
 });

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -280,6 +281,8 @@ export const vendingKeys = pgTable(
     baseYear: integer('base_year').notNull(),
     keyEnc: text('key_enc').notNull(),
     label: text('label'),
+    /** The last day (UTC) the key is used; null: it does not expire within its base date. */
+    expiresOn: date('expires_on', { mode: 'string' }),
     ...createdColumns,
   },
   (t) => [primaryKey({ columns: [t.sgc, t.krn] })],

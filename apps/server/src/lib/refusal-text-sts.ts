@@ -225,6 +225,16 @@ const KEYS: Rule[] = [
     '没有 SGC $1 KRN $2 的售电密钥',
     'no hay clave de venta para SGC $1 KRN $2',
   ],
+  [
+    /^the vending key of SGC (\S+) KRN (\S+) expired on (\S+): no meter is given a key under it; use a later key revision$/,
+    'SGC $1 KRN $2 的售电密钥已于 $3 到期：不再为任何电表生成该密钥下的密钥；请使用更新的密钥版本',
+    'la clave de venta de SGC $1 KRN $2 venció el $3: ningún medidor recibe una clave bajo ella; use una revisión de clave posterior',
+  ],
+  [
+    /^the key expiry (\S+) is before the base date (\S+)$/,
+    '密钥到期日 $1 早于基准日期 $2',
+    'el vencimiento de la clave $1 es anterior a la fecha base $2',
+  ],
   [/^meterId is required$/, 'meterId 为必填', 'meterId es obligatorio'],
   [
     /^no decoder key stored for meter (\S+)$/,

@@ -496,6 +496,16 @@ const VENDING: Rule[] = [
   ],
   [/^Vending key not found$/, '未找到售电密钥', 'No se encontró la clave de venta'],
   [
+    /^Vending key not found: SGC (\S+) KRN (\S+)$/,
+    '未找到售电密钥：SGC $1 KRN $2',
+    'No se encontró la clave de venta: SGC $1 KRN $2',
+  ],
+  [
+    /^SGC (\S+) KRN (\S+): the key expiry (\S+) is before the base date (\S+)$/,
+    'SGC $1 KRN $2：密钥到期日 $3 早于基准日期 $4',
+    'SGC $1 KRN $2: el vencimiento de la clave $3 es anterior a la fecha base $4',
+  ],
+  [
     /^SGC (\S+) KRN (\S+): no transport key has the fingerprint (\S+)$/,
     'SGC $1 KRN $2：没有指纹为 $3 的传输密钥',
     'SGC $1 KRN $2: ninguna clave de transporte tiene la huella $3',

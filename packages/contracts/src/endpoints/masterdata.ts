@@ -55,6 +55,7 @@ import {
 } from '../item.js';
 import {
   TransportKeyRow,
+  VendingKeyExpiryRequest,
   VendingKeyGenerateRequest,
   VendingKeyImportRequest,
   VendingKeyRef,
@@ -243,6 +244,12 @@ export const KEYSTORE_API = {
   delete: defineEndpoint({
     path: KEYSTORE_PATHS.delete,
     request: writeBody(VendingKeyRef),
+    result: keyRows,
+    permission: 'Setting.VendingKey',
+  }),
+  setExpiry: defineEndpoint({
+    path: KEYSTORE_PATHS.setExpiry,
+    request: writeBody(VendingKeyExpiryRequest),
     result: keyRows,
     permission: 'Setting.VendingKey',
   }),

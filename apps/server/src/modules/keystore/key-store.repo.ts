@@ -8,7 +8,7 @@ import type {
   VendingKeyRecord,
   VendingKeyRef,
 } from '@prepay/sts';
-import { StsError } from '@prepay/sts';
+import { kenForExpiry, StsError } from '@prepay/sts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { meterKeys, meters, vendingKeys } from '../../db/schema.js';
@@ -77,16 +77,27 @@ function sealedVendingKey(row: typeof vendingKeys.$inferSelect) {
   };
 }
 
+/** A vending key's identity as the store keeps it: the STS fields, its expiry and who loaded it. */
+export type StoredVendingKeyInfo = VendingKeyInfo & { expiresOn?: string | null; createId?: string | null };
+
 /** A vending key's row: its identity and what the vault gave back for it. */
-const vendingKeyValues = (info: VendingKeyInfo & { createId?: string | null }, keyEnc: SealedKey) => ({
+const vendingKeyValues = (info: StoredVendingKeyInfo, keyEnc: SealedKey) => ({
   sgc: info.sgc,
   krn: info.krn,
   dkga: info.dkga,
   baseYear: info.baseYear,
   keyEnc,
   label: info.label ?? null,
+  expiresOn: info.expiresOn ?? null,
   createId: info.createId ?? null,
 });
+
+/** The KEN a key-change token onto this key carries: its expiry day's under its base date, else 255. */
+export const kenOfVendingKey = (row: { expiresOn: string | null; baseYear: number }) =>
+  row.expiresOn ? kenForExpiry(row.expiresOn, row.baseYear) : 255;
+
+/** Today (UTC) as yyyy-MM-dd, the form a key's expiry day is compared in. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 export class DbKeyStore {
   constructor(
@@ -98,7 +109,7 @@ export class DbKeyStore {
     return new DbKeyStore(q, this.vault);
   }
 
-  async putVendingKey(record: VendingKeyRecord & { createId?: string | null }): Promise<void> {
+  async putVendingKey(record: VendingKeyRecord & StoredVendingKeyInfo): Promise<void> {
     await this.writeVendingKey(record, await this.vault.seal(record.key, vkContext(record)));
   }
 
@@ -106,7 +117,7 @@ export class DbKeyStore {
    * A vending key made by the vault's own generator (8 bytes for DKGA02, 20 for DKGA04); never in clear
    * here. False, and nothing written, when the SGC/KRN already has a key: a generated key never replaces one.
    */
-  async generateVendingKey(info: VendingKeyInfo & { createId?: string | null }): Promise<boolean> {
+  async generateVendingKey(info: StoredVendingKeyInfo): Promise<boolean> {
     const bytes = info.dkga === '04' ? 20 : 8;
     const values = vendingKeyValues(info, await this.vault.generate(bytes, vkContext(info)));
     const added = await this.q
@@ -128,11 +139,11 @@ export class DbKeyStore {
   }
 
   /** Stores a vending key the vault sealed already (unwrapped from a transport key). */
-  putSealedVendingKey(info: VendingKeyInfo & { createId?: string | null }, keyEnc: SealedKey) {
+  putSealedVendingKey(info: StoredVendingKeyInfo, keyEnc: SealedKey) {
     return this.writeVendingKey(info, keyEnc);
   }
 
-  private async writeVendingKey(info: VendingKeyInfo & { createId?: string | null }, keyEnc: SealedKey) {
+  private async writeVendingKey(info: StoredVendingKeyInfo, keyEnc: SealedKey) {
     const values = vendingKeyValues(info, keyEnc);
     await this.q
       .insert(vendingKeys)
@@ -146,7 +157,13 @@ export class DbKeyStore {
 
   /** Every vending key's identity and check value (computed by the vault), never the key. */
   async listVendingKeys(): Promise<
-    (VendingKeyInfo & { checkValue: string; createId: string | null; createDate: Date })[]
+    (VendingKeyInfo & {
+      checkValue: string;
+      expiresOn: string | null;
+      ken: number;
+      createId: string | null;
+      createDate: Date;
+    })[]
   > {
     const rows = await this.q.select().from(vendingKeys).orderBy(asc(vendingKeys.sgc), asc(vendingKeys.krn));
     return Promise.all(
@@ -157,10 +174,29 @@ export class DbKeyStore {
         baseYear: r.baseYear as BaseYear,
         label: r.label ?? undefined,
         checkValue: await this.vault.checkValue(sealedVendingKey(r)),
+        expiresOn: r.expiresOn,
+        ken: kenOfVendingKey(r),
         createId: r.createId,
         createDate: r.createDate,
       })),
     );
+  }
+
+  /** Sets (or, with null, removes) a vending key's expiry day; false when there is no such key. */
+  async setVendingKeyExpiry(ref: VendingKeyRef, expiresOn: string | null): Promise<boolean> {
+    const set = await this.q
+      .update(vendingKeys)
+      .set({ expiresOn })
+      .where(and(eq(vendingKeys.sgc, ref.sgc), eq(vendingKeys.krn, ref.krn)))
+      .returning({ sgc: vendingKeys.sgc });
+    return set.length > 0;
+  }
+
+  /** The KEN of a stored vending key (see kenOfVendingKey); a refusal when there is no such key. */
+  async vendingKeyKen(ref: VendingKeyRef): Promise<number> {
+    const row = await this.vendingRow(ref);
+    if (!row) throw new StsError('KEY_NOT_FOUND', `no vending key for SGC ${ref.sgc} KRN ${ref.krn}`, 'sgc');
+    return kenOfVendingKey(row);
   }
 
   async deleteVendingKey(ref: VendingKeyRef): Promise<boolean> {
@@ -346,6 +382,14 @@ export class DbKeyStore {
     const row = await this.vendingRow(request);
     if (!row) {
       throw new StsError('KEY_NOT_FOUND', `no vending key for SGC ${request.sgc} KRN ${request.krn}`, 'sgc');
+    }
+    // An expired key makes no new decoder key: a meter given one would hold a key past its life.
+    if (row.expiresOn && row.expiresOn < todayUtc()) {
+      throw new StsError(
+        'KEY_EXPIRED',
+        `the vending key of SGC ${request.sgc} KRN ${request.krn} expired on ${row.expiresOn}: no meter is given a key under it; use a later key revision`,
+        'krn',
+      );
     }
     return this.vault.derive(sealedVendingKey(row), request, context);
   }

@@ -22,6 +22,11 @@ export function keyStoreRoutes(service: KeyStoreService): RouteDef[] {
       service.remove(ctx, rows),
     ),
     keyRoute(
+      KEYSTORE_API.setExpiry,
+      "Set or remove vending keys' expiry days (the KEN their key changes carry follows)",
+      (rows, ctx) => service.setExpiry(ctx, rows),
+    ),
+    keyRoute(
       KEYSTORE_API.importWrapped,
       'Import vending keys wrapped under a transport key (unwrapped and checked inside the key vault)',
       (rows, ctx) => service.importWrapped(ctx, rows),

@@ -1,11 +1,12 @@
 import type {
   TransportKeyRow,
+  VendingKeyExpiryRequest,
   VendingKeyGenerateRequest,
   VendingKeyImportRequest,
   VendingKeyRef as VendingKeyRefBody,
   VendingKeyRequest,
 } from '@prepay/contracts';
-import type { BaseYear } from '@prepay/sts';
+import { type BaseYear, kenForExpiry, StsError } from '@prepay/sts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { writeAudit } from '../../kernel/audit.js';
@@ -28,9 +29,49 @@ async function listKeys(deps: Deps) {
     baseYear: k.baseYear,
     label: k.label ?? null,
     checkValue: k.checkValue,
+    expiresOn: k.expiresOn,
+    ken: k.ken,
     createId: k.createId,
     createDate: formatDateTime(k.createDate),
   }));
+}
+
+/** Refuses an expiry day the key's base date cannot express (before the base date itself). */
+function checkExpiry(r: { sgc: string; krn: number; baseYear: number; expiresOn?: string | null }) {
+  if (!r.expiresOn) return;
+  try {
+    kenForExpiry(r.expiresOn, r.baseYear);
+  } catch (err) {
+    if (err instanceof StsError) throw refuse(`SGC ${r.sgc} KRN ${r.krn}: ${err.message}`);
+    throw err;
+  }
+}
+
+/** Sets or removes vending keys' expiry days, all or nothing, each audited with the day before and after. */
+async function setExpiry(deps: Deps, ctx: UserContext, rows: z.infer<typeof VendingKeyExpiryRequest>[]) {
+  assertSystemAdmin(ctx.user, ADMIN_ONLY);
+  const before = await listKeys(deps);
+  const changed = rows.map((r) => {
+    const key = before.find((k) => k.sgc === r.sgc && k.krn === r.krn);
+    if (!key) throw refuse(`Vending key not found: SGC ${r.sgc} KRN ${r.krn}`);
+    checkExpiry({ ...r, baseYear: key.baseYear });
+    return { r, was: key.expiresOn };
+  });
+  const store = await keyStoreOf(deps);
+  await deps.database.db.transaction(async (tx) => {
+    for (const { r, was } of changed) {
+      await store.on(tx).setVendingKeyExpiry(r, r.expiresOn);
+      const ref = { sgc: r.sgc, krn: r.krn };
+      await writeAudit(tx, ctx.actor, {
+        title: 'VendingKey',
+        action: 'SetExpiry',
+        before: { ...ref, expiresOn: was },
+        after: { ...ref, expiresOn: r.expiresOn },
+      });
+    }
+  });
+  const all = await listKeys(deps);
+  return all.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
 }
 
 /**
@@ -39,6 +80,7 @@ async function listKeys(deps: Deps) {
  */
 async function generateKeys(deps: Deps, ctx: UserContext, rows: z.infer<typeof VendingKeyGenerateRequest>[]) {
   assertSystemAdmin(ctx.user, ADMIN_ONLY);
+  rows.forEach(checkExpiry);
   const store = await keyStoreOf(deps);
   // The insert itself refuses an SGC/KRN in place, so two generations at once cannot replace each other.
   await deps.database.db.transaction(async (tx) => {
@@ -106,6 +148,7 @@ async function unwrapChecked(store: Awaited<ReturnType<typeof keyStoreOf>>, r: I
 /** Imports wrapped vending keys, all or nothing: each unwrapped by the vault, checked, stored, audited. */
 async function importWrapped(deps: Deps, ctx: UserContext, rows: ImportRow[]) {
   assertSystemAdmin(ctx.user, ADMIN_ONLY);
+  rows.forEach(checkExpiry);
   const store = await keyStoreOf(deps);
   await deps.database.db.transaction(async (tx) => {
     const keys = store.on(tx);
@@ -117,6 +160,7 @@ async function importWrapped(deps: Deps, ctx: UserContext, rows: ImportRow[]) {
         dkga: r.dkga,
         baseYear: r.baseYear as BaseYear,
         label: r.label ?? undefined,
+        expiresOn: r.expiresOn ?? null,
       };
       await keys.putSealedVendingKey({ ...info, createId: ctx.user.userId }, sealed);
       const { wrappedKey: _wrapped, ...audited } = r;
@@ -141,6 +185,7 @@ export function createKeyStoreService(deps: Deps) {
       if (r.vendingKey.length !== digits) {
         throw refuse(`SGC ${r.sgc} KRN ${r.krn}: a DKGA${r.dkga} vending key is ${digits} hex digits`);
       }
+      checkExpiry(r);
     }
     const store = await keyStoreOf(deps);
     await db.transaction(async (tx) => {
@@ -153,6 +198,7 @@ export function createKeyStoreService(deps: Deps) {
           key: r.vendingKey,
           baseYear: r.baseYear as BaseYear,
           label: r.label ?? undefined,
+          expiresOn: r.expiresOn ?? null,
           createId: ctx.user.userId,
         });
         const { vendingKey: _secret, ...info } = r;
@@ -188,6 +234,8 @@ export function createKeyStoreService(deps: Deps) {
     generate,
     remove,
     importWrapped: (ctx: UserContext, rows: ImportRow[]) => importWrapped(deps, ctx, rows),
+    setExpiry: (ctx: UserContext, rows: z.infer<typeof VendingKeyExpiryRequest>[]) =>
+      setExpiry(deps, ctx, rows),
     transportKeys: async () => (await (await keyStoreOf(deps)).transportKeys().list()).map(transportRow),
     generateTransportKey: (ctx: UserContext) => generateTransportKey(deps, ctx),
   };

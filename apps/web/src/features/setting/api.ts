@@ -35,6 +35,10 @@ export const generateVendingKeys = (rows: RequestOf<typeof KEYSTORE_API.generate
 
 export const deleteVendingKey = (sgc: string, krn: number) => call(KEYSTORE_API.delete, [{ sgc, krn }]);
 
+/** Sets a vending key's expiry day, or removes it (null). */
+export const setVendingKeyExpiry = (sgc: string, krn: number, expiresOn: string | null) =>
+  call(KEYSTORE_API.setExpiry, [{ sgc, krn, expiresOn }]);
+
 /** Imports vending keys wrapped by their supplier under one of the transport keys. */
 export const importWrappedVendingKeys = (rows: RequestOf<typeof KEYSTORE_API.importWrapped>) =>
   call(KEYSTORE_API.importWrapped, rows);

@@ -12,6 +12,7 @@ import {
   type TableColumnsType,
   Typography,
 } from 'antd';
+import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +26,7 @@ import {
   readVendingKeys,
 } from './api';
 import { TransportKeys, transportKeysQuery } from './transport-keys';
+import { ExpiryAction, ExpiryField, expiryColumns, expiryDay } from './vending-key-expiry';
 import './locales';
 
 const QUERY_KEY = ['vending-keys'];
@@ -39,6 +41,7 @@ type KeyForm = {
   dkga: '02' | '04';
   baseYear: 1993 | 2014;
   label?: string;
+  expiresOn?: Dayjs | null;
   vendingKey?: string;
   transportKey?: string;
   wrappedKey?: string;
@@ -52,6 +55,7 @@ const w = (t: TFunction, k: string) => t(`setting.vendingKey.${k}`);
 function keyColumns(
   t: TFunction,
   remove: (row: VendingKeyRow) => Promise<unknown>,
+  refresh: () => Promise<unknown>,
 ): TableColumnsType<VendingKeyRow> {
   return [
     { key: 'sgc', dataIndex: 'sgc', title: w(t, 'sgc'), width: 90 },
@@ -65,18 +69,22 @@ function keyColumns(
     },
     { key: 'dkga', dataIndex: 'dkga', title: w(t, 'dkga'), width: 80, render: (v: string) => `DKGA${v}` },
     { key: 'baseYear', dataIndex: 'baseYear', title: w(t, 'baseYear'), width: 90 },
+    ...expiryColumns(t),
     { key: 'label', dataIndex: 'label', title: w(t, 'label'), width: 160, ellipsis: true },
     { key: 'createDate', dataIndex: 'createDate', title: w(t, 'createDate'), width: 170 },
     {
       key: 'actions',
       title: '',
-      width: 90,
+      width: 170,
       render: (_: unknown, row) => (
-        <Popconfirm title={w(t, 'deleteConfirm')} onConfirm={() => remove(row)}>
-          <Button size="small" danger data-testid={`delete-key-${row.sgc}-${row.krn}`}>
-            {t('listPage.delete')}
-          </Button>
-        </Popconfirm>
+        <Space size={4}>
+          <ExpiryAction row={row} onChanged={refresh} />
+          <Popconfirm title={w(t, 'deleteConfirm')} onConfirm={() => remove(row)}>
+            <Button size="small" danger data-testid={`delete-key-${row.sgc}-${row.krn}`}>
+              {t('listPage.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
       ),
     },
   ];
@@ -116,6 +124,7 @@ function KeyFields({ mode }: { mode: Exclude<Mode, null> }) {
       <Form.Item name="label" label={w(t, 'label')}>
         <Input maxLength={128} />
       </Form.Item>
+      <ExpiryField />
       {mode === 'import' && <WrappedFields />}
       {mode === 'load' && (
         <Form.Item
@@ -173,7 +182,14 @@ function WrappedFields() {
 
 /** Sends the form as its mode says: a typed key, a generation, or a wrapped key. */
 function submitKey(mode: Exclude<Mode, null>, v: KeyForm) {
-  const line = { sgc: v.sgc, krn: v.krn, dkga: v.dkga, baseYear: v.baseYear, label: v.label || null };
+  const line = {
+    sgc: v.sgc,
+    krn: v.krn,
+    dkga: v.dkga,
+    baseYear: v.baseYear,
+    label: v.label || null,
+    expiresOn: expiryDay(v.expiresOn),
+  };
   if (mode === 'load') return loadVendingKeys([{ ...line, vendingKey: v.vendingKey ?? '' }]);
   if (mode === 'generate') return generateVendingKeys([line]);
   return importWrappedVendingKeys([
@@ -189,7 +205,7 @@ function submitKey(mode: Exclude<Mode, null>, v: KeyForm) {
 /**
  * The vending keys: what is loaded, per supply group and key revision, shown by its check value — never
  * the key. A key is loaded once (write-only), generated inside the key vault, or imported wrapped under a
- * transport key, and removed.
+ * transport key, given an expiry day (which sets the KEN of the key changes onto it), and removed.
  */
 export default function VendingKeyPage() {
   const { t } = useTranslation();
@@ -229,7 +245,7 @@ export default function VendingKeyPage() {
       </Space>
       <Table<VendingKeyRow>
         rowKey={(r) => `${r.sgc}/${r.krn}`}
-        columns={keyColumns(t, remove)}
+        columns={keyColumns(t, remove, refresh)}
         dataSource={keys.data ?? []}
         loading={keys.isLoading}
         pagination={false}
