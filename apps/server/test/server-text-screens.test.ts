@@ -77,7 +77,7 @@ function endpoints(): AnyEndpoint[] {
 
 /** Writes and sign-in calls; everything else is a read a screen shows. */
 const WRITE =
-  /\/(create\w*|GPRS(Create|Update)\w*|import\w*|update\w*|delete|generate|cancel|confirm|acknowledge|login|logout|switchRole|modify\w*|reset|recollect|captcha(\/needed)?|meterKey\/update|vendor\/(credential|float)|mobilePayment\/resolve)$/i;
+  /\/(create\w*|GPRS(Create|Update)\w*|import\w*|update\w*|delete|generate|cancel|confirm|acknowledge|login|logout|switchRole|modify\w*|set[A-Z]\w*|reset|recollect|captcha(\/needed)?|meterKey\/update|vendor\/(credential|float)|mobilePayment\/resolve)$/i;
 
 /** A vendor, so that its statement has a screen to read. */
 const VENDOR = 'KIOSK7';
