@@ -27,6 +27,7 @@ export const currentLink = path.join(buildDir, 'current');
 const SOURCES = [
   'package-lock.json',
   'packages/contracts/src',
+  'packages/bytes/src',
   'packages/sts/src',
   'packages/dlt645/src',
   'apps/server/src',

@@ -38,6 +38,10 @@ describe('the dependency rule', () => {
     ['packages/contracts/src/a.ts', 'apps/server/src/app', /package imports an app/],
     ['packages/sts/src/a.ts', 'packages/contracts/', /nothing of ours/],
     ['packages/dlt645/src/a.ts', 'packages/sts/', /nothing of ours/],
+    ['packages/dlms/src/a.ts', 'packages/dlt645/', /nothing of ours/],
+    // The byte helpers the leaves share are a leaf themselves.
+    ['packages/bytes/src/a.ts', 'packages/sts/', /nothing of ours/],
+    ['packages/bytes/src/a.ts', 'packages/contracts/', /nothing of ours/],
     // The server's layers: routes → service → repo, and no HTTP below the routes.
     ['apps/server/src/modules/meter/meter.repo.ts', 'apps/server/src/http/route.js', /imports http/],
     [
@@ -112,6 +116,8 @@ describe('the dependency rule', () => {
     ['apps/server/src/a.ts', 'packages/contracts/'],
     ['apps/web/src/a.ts', 'packages/contracts/permissions'],
     ['apps/simulator/src/a.ts', 'packages/dlt645/'],
+    ['packages/sts/src/crc.ts', 'packages/bytes/'],
+    ['packages/dlms/src/hex.ts', 'packages/bytes/'],
     // The server's tests and benches drive the simulated fleet; its src never does.
     ['apps/server/test/headend-fleet.test.ts', 'apps/simulator/'],
     ['apps/server/bench/headend.bench.ts', 'apps/simulator/'],

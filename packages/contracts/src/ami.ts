@@ -1,7 +1,16 @@
 /** The original's AMI reads: load profiles, event notifications and the GPRS meters' online status. */
 import { z } from 'zod';
 import { AccountCustomerColumns } from './account.js';
-import { DateRange, DateTime, IdFilter, page, ReadRequestBase, TextFilter, writeBody } from './common.js';
+import {
+  DateRange,
+  DateTime,
+  IdFilter,
+  page,
+  ReadRequestBase,
+  StampedAuditFields,
+  TextFilter,
+  writeBody,
+} from './common.js';
 import { Lang } from './daily-data.js';
 import { defineEndpoint } from './endpoint.js';
 
@@ -36,11 +45,7 @@ export type LoadProfileReadRequest = z.infer<typeof LoadProfileReadRequest>;
  * same order (both comma-separated), so one row shape serves every curve.
  */
 export const LoadProfileRow = z.object({
-  createId: z.string().nullable(),
-  createDate: DateTime,
-  updateId: z.string().nullable(),
-  updateDate: DateTime,
-  remark: z.string().nullable(),
+  ...StampedAuditFields,
   ...AccountCustomerColumns,
   meterId: z.string(),
   ctRatio: z.string().nullable(),
@@ -61,11 +66,7 @@ export const EventNotificationReadRequest = ReadRequestBase.extend({
 export type EventNotificationReadRequest = z.infer<typeof EventNotificationReadRequest>;
 
 export const EventNotificationRow = z.object({
-  createId: z.string().nullable(),
-  createDate: DateTime,
-  updateId: z.string().nullable(),
-  updateDate: DateTime,
-  remark: z.string().nullable(),
+  ...StampedAuditFields,
   meterId: z.string(),
   currentDate: DateTime,
   eventCode: z.number().int(),

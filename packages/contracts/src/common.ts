@@ -127,6 +127,16 @@ export const AuditFields = {
   remark: z.string().nullable(),
 };
 
+/**
+ * Audit columns of the head-end's own records (readings, events, upgrades): written with their dates,
+ * which are therefore never null.
+ */
+export const StampedAuditFields = {
+  ...AuditFields,
+  createDate: DateTime,
+  updateDate: DateTime,
+};
+
 /** A station's own rows (customers, meters, accounts, …): the owning station, then the audit columns. */
 export const StationRowFields = {
   stationId: z.string(),

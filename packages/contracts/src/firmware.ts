@@ -1,7 +1,7 @@
 /** Firmware upgrades: image uploads (.bin) and per-meter update tasks by image transfer. */
 import { z } from 'zod';
 import { AccountCustomerColumns } from './account.js';
-import { DateTime, IdFilter, page, ReadRequestBase, TextFilter, writeBody } from './common.js';
+import { IdFilter, page, ReadRequestBase, StampedAuditFields, TextFilter, writeBody } from './common.js';
 import { defineEndpoint, defineUpload } from './endpoint.js';
 
 /** A firmware image is at most 2 MB (the original's limit). */
@@ -39,11 +39,7 @@ export type FirmwareTaskLine = z.infer<typeof FirmwareTaskLine>;
 
 /** One meter's upgrade; `blocksDone` of `blockCount` is its progress, `reason` why it failed. */
 export const FirmwareTaskRow = z.object({
-  createId: z.string().nullable(),
-  createDate: DateTime,
-  updateId: z.string().nullable(),
-  updateDate: DateTime,
-  remark: z.string().nullable(),
+  ...StampedAuditFields,
   id: z.number().int(),
   ...AccountCustomerColumns,
   meterId: z.string(),

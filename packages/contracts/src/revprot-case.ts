@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Id, IdFilter, ReadRequestBase, Remark } from './common.js';
+import { DateTime, Id, IdFilter, ReadRequestBase, Remark, StationRowFields } from './common.js';
 import { MoneyInput } from './money.js';
 import { DayRange } from './revenue-protection.js';
 
@@ -71,12 +71,7 @@ export const CaseRow = z.object({
   closedDate: DateTime.nullable(),
   /** The inspection photos, each at revprotPhotoPath(id). */
   photoIds: z.array(z.number().int()),
-  stationId: z.string(),
-  createId: z.string().nullable(),
-  createDate: DateTime.nullable(),
-  updateId: z.string().nullable(),
-  updateDate: DateTime.nullable(),
-  remark: z.string().nullable(),
+  ...StationRowFields,
 });
 export type CaseRow = z.infer<typeof CaseRow>;
 

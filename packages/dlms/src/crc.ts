@@ -1,20 +1,14 @@
+import { reflectedCrc16Step, reflectedCrc16Table } from '@prepay/bytes';
+
 /**
  * The HDLC frame check sequence of IEC 62056-46 (RFC 1662 FCS-16, CRC-16/X-25): reflected polynomial
  * 0x8408, initial 0xFFFF, final complement. It goes on the wire least significant byte first.
  */
-const TABLE = (() => {
-  const t = new Uint16Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0x8408 : c >>> 1;
-    t[n] = c;
-  }
-  return t;
-})();
+const TABLE = reflectedCrc16Table(0x8408);
 
 export function crc16x25(bytes: Uint8Array, start = 0, end = bytes.length): number {
   let fcs = 0xffff;
-  for (let i = start; i < end; i++) fcs = (fcs >>> 8) ^ (TABLE[(fcs ^ (bytes[i] ?? 0)) & 0xff] ?? 0);
+  for (let i = start; i < end; i++) fcs = reflectedCrc16Step(TABLE, fcs, bytes[i] ?? 0);
   return fcs ^ 0xffff;
 }
 

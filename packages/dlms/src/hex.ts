@@ -1,40 +1,10 @@
+import { fromHex as parseHex } from '@prepay/bytes';
 import { DlmsError } from './errors.js';
 
-/** Bytes as upper-case hex pairs, separated by `separator` (a space by default, like the vectors). */
-export function hex(bytes: Uint8Array, separator = ' '): string {
-  const parts: string[] = [];
-  for (const b of bytes) parts.push(b.toString(16).toUpperCase().padStart(2, '0'));
-  return parts.join(separator);
-}
+export { bytesEqual, concatBytes, hex } from '@prepay/bytes';
 
-/** Parses hex with or without separators (spaces, colons, dashes) and an optional 0x prefix. */
-export function fromHex(s: string): Uint8Array {
-  const compact = s.replace(/^0x/i, '').replace(/[\s:-]/g, '');
-  if (compact.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(compact)) {
-    throw new DlmsError('bad-hex', `not a whole number of hex bytes: ${s.slice(0, 40)}`);
-  }
-  const out = new Uint8Array(compact.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(compact.slice(2 * i, 2 * i + 2), 16);
-  return out;
-}
-
-export function concatBytes(...parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const p of parts) length += p.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+/** Parses hex (separators and a 0x prefix allowed); text that is not whole hex bytes is a DlmsError('bad-hex'). */
+export const fromHex = (s: string): Uint8Array => parseHex(s, (message) => new DlmsError('bad-hex', message));
 
 /** Big-endian unsigned integer of `size` bytes (1, 2 or 4). */
 export function uintBytes(value: number, size: number): Uint8Array {

@@ -3,27 +3,16 @@
  * over Class|SubClass|payload as 7 bytes, most significant first. The token carries the two CRC
  * bytes in their transmitted order (low byte first), i.e. the register byte-swapped.
  */
+import { reflectedCrc16Step, reflectedCrc16Table } from '@prepay/bytes';
 
-const TABLE = (() => {
-  const t = new Uint16Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xa001 : c >>> 1;
-    t[n] = c;
-  }
-  return t;
-})();
+const TABLE = reflectedCrc16Table(0xa001);
+const step = (crc: number, byte: number): number => reflectedCrc16Step(TABLE, crc, byte);
 
 /** The raw MODBUS register after processing `bytes` (not byte-swapped). */
 export function crc16Modbus(bytes: ArrayLike<number>): number {
   let crc = 0xffff;
-  for (let i = 0; i < bytes.length; i++)
-    crc = (crc >>> 8) ^ (TABLE[(crc ^ (bytes[i] as number)) & 0xff] ?? 0);
+  for (let i = 0; i < bytes.length; i++) crc = step(crc, bytes[i] as number);
   return crc;
-}
-
-function step(crc: number, byte: number): number {
-  return (crc >>> 8) ^ (TABLE[(crc ^ byte) & 0xff] ?? 0);
 }
 
 /**

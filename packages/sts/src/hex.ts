@@ -1,3 +1,4 @@
+import { hex } from '@prepay/bytes';
 import { StsError } from './errors.js';
 
 /** Parses a hex string (no prefix, any case) of exactly `digits` digits into a bigint. */
@@ -32,9 +33,7 @@ export function hexToBytes(hex: string): Uint8Array {
 }
 
 export function bytesToHex(bytes: Uint8Array): string {
-  let s = '';
-  for (const b of bytes) s += b.toString(16).padStart(2, '0');
-  return s.toUpperCase();
+  return hex(bytes, '');
 }
 
 export function bigintToBytes(value: bigint, length: number): Uint8Array {

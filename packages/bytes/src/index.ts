@@ -1,0 +1,2 @@
+export * from './crc.js';
+export * from './hex.js';
