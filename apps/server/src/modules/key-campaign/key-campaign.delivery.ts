@@ -10,7 +10,7 @@ import {
   runnerOptions,
   type TaskRecord,
 } from '../remote-task/index.js';
-import { acceptMeter } from './key-campaign.accept.js';
+import { acceptMeter, acceptMeters } from './key-campaign.accept.js';
 import {
   type CampaignRow,
   claimSends,
@@ -215,6 +215,40 @@ async function accept(s: Sweep, key: Key, basis: string) {
   await s.deps.database.db.transaction((tx) => acceptMeter(s.deps, tx, store, ctx, key, basis));
 }
 
+/** Meters accepted per transaction. */
+const ACCEPT_BATCH = 100;
+const TAKEN = 'the meter accepted its last key change token';
+
+/**
+ * The meters that answered they took their new key, accepted per campaign in batches (acceptMeters); a
+ * batch that cannot be (a meter accepted meanwhile, a database error) is left to the meter-by-meter step.
+ * Answers the meters accepted here.
+ */
+async function acceptAll(s: Sweep, rows: DeliveryRow[]): Promise<Set<DeliveryRow>> {
+  const done = new Set<DeliveryRow>();
+  const byCampaign = new Map<number, DeliveryRow[]>();
+  for (const r of rows) byCampaign.set(r.campaignId, [...(byCampaign.get(r.campaignId) ?? []), r]);
+  const store = await keyStoreOf(s.deps);
+  for (const [campaignId, list] of byCampaign) {
+    const ctx = await contextOf(s, campaignId);
+    if (!ctx) continue;
+    for (let at = 0; at < list.length; at += ACCEPT_BATCH) {
+      const part = list.slice(at, at + ACCEPT_BATCH);
+      const meterIds = part.map((r) => r.meterId);
+      try {
+        await s.deps.database.db.transaction((tx) =>
+          acceptMeters(s.deps, tx, store, ctx, { campaignId, meterIds, basis: TAKEN }),
+        );
+        for (const r of part) done.add(r);
+      } catch {
+        // Each meter of the batch takes its own step below, and keeps its own answer.
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return done;
+}
+
 const reachable = (deps: Deps, meterId: string) => deps.headend?.linkState(meterId).online === true;
 
 /** One meter's next step; a refusal is kept on the meter's row and the sweep goes on. */
@@ -224,7 +258,7 @@ async function step(s: Sweep, r: DeliveryRow, v: Verdict, byId: Map<number, Task
     if (v === 'claimed') await settle(s, r);
     if (v === 'failed' && (await tookLastUnanswered(s, r, byId))) await accept(s, r, LOST_ANSWER);
     else if (v === 'failed' && online) await resend(s, r, byId);
-    if (v === 'taken') await accept(s, r, 'the meter accepted its last key change token');
+    if (v === 'taken') await accept(s, r, TAKEN);
   } catch (err) {
     await setTaskIds(s.deps.database.db, r, {
       taskIds: r.taskIds ?? [],
@@ -254,8 +288,12 @@ async function sweepOnce(s: Sweep) {
     s,
     verdicts.filter(({ r, v }) => v === 'unsent' && reachable(s.deps, r.meterId)).map(({ r }) => r),
   );
+  const accepted = await acceptAll(
+    s,
+    verdicts.filter(({ v }) => v === 'taken').map(({ r }) => r),
+  );
   for (const { r, v } of verdicts) {
-    if (v === 'unsent' || v === 'waiting') continue;
+    if (v === 'unsent' || v === 'waiting' || accepted.has(r)) continue;
     await step(s, r, v, byId);
     await new Promise((resolve) => setImmediate(resolve));
   }
