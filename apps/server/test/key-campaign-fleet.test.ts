@@ -103,10 +103,11 @@ describe('a key campaign through the simulated fleet', () => {
       const { campaignId } = start.result;
       await campaignWorkerOf(t.app.deps).wake();
 
-      // Issued, not yet accepted: a vend still uses the key the meter holds (base date 1993, whose TIDs ran
-      // out in November 2024), so it is refused rather than encrypted under the key the meter lacks.
+      // Issued, not yet accepted (an offline meter: the delivery's timer is taking the online ones through
+      // already): a vend still uses the key the meter holds (base date 1993, whose TIDs ran out in November
+      // 2024), so it is refused rather than encrypted under the key the meter lacks.
       const vendMeter = online[0] as string;
-      const before = await creditVend(t, { meterId: vendMeter, amount: '1000' }, admin);
+      const before = await creditVend(t, { meterId: offline[0] as string, amount: '1000' }, admin);
       expect(before.code).not.toBe(0);
       expect(before.reason).toMatch(/past the last TID of base date 1993/);
 

@@ -314,6 +314,11 @@ function createDelivery(deps: Deps): CampaignDelivery {
   });
   let chain: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  /**
+   * A timer tick while a timed pass runs adds none: a pass slower than the interval (thousands of open
+   * meters on a loaded machine) would otherwise queue passes without end, and closing would wait for them all.
+   */
+  let timedPass = false;
   const sweep = () => {
     const s: Sweep = { deps, tasks, campaigns: new Map() };
     chain = chain.catch(() => undefined).then(() => sweepOnce(s));
@@ -322,7 +327,15 @@ function createDelivery(deps: Deps): CampaignDelivery {
   return {
     sweep,
     start(everyMs, onError) {
-      timer ??= setInterval(() => void sweep().catch(onError), everyMs);
+      timer ??= setInterval(() => {
+        if (timedPass) return;
+        timedPass = true;
+        void sweep()
+          .catch(onError)
+          .finally(() => {
+            timedPass = false;
+          });
+      }, everyMs);
       timer.unref();
     },
     async stop() {
