@@ -19,6 +19,7 @@ import {
   markDelivered,
   openForDelivery,
   setTaskIds,
+  setTaskIdsMany,
   settleClaim,
   tasksMadeFor,
 } from './key-campaign.repo.js';
@@ -118,12 +119,11 @@ async function sendBatch(s: Sweep, campaignId: number, rows: DeliveryRow[]) {
   }
   const ids = new Map<string, number[]>();
   for (const t of created) ids.set(t.meterId, [...(ids.get(t.meterId) ?? []), t.id]);
-  await db.transaction(async (tx) => {
-    for (const r of mine) {
-      const taskIds = (ids.get(r.meterId) ?? []).sort((a, b) => a - b);
-      await setTaskIds(tx, r, { taskIds, updateDate: now });
-    }
-  });
+  const taskIds = mine.map((r) => ({
+    meterId: r.meterId,
+    taskIds: (ids.get(r.meterId) ?? []).sort((a, b) => a - b),
+  }));
+  await setTaskIdsMany(db, campaignId, taskIds, now);
 }
 
 /** The tokens of the unsent meters the head-end reaches, per campaign in batches. */

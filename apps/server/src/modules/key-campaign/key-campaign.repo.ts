@@ -231,6 +231,21 @@ export async function setTaskIds(
   await q.update(keyCampaignMeters).set(set).where(keyIs(key));
 }
 
+/** `setTaskIds` for a batch of one campaign's meters (their tasks made in one request), in one statement. */
+export async function setTaskIdsMany(
+  q: Queryable,
+  campaignId: number,
+  rows: { meterId: string; taskIds: number[] }[],
+  now: Date,
+) {
+  if (rows.length === 0) return;
+  const json = rows.map((r) => ({ meter_id: r.meterId, task_ids: r.taskIds }));
+  await q.execute(sql`update ${keyCampaignMeters} k set task_ids = v.task_ids,
+      update_date = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as v(meter_id text, task_ids jsonb)
+    where k.campaign_id = ${campaignId} and k.meter_id = v.meter_id`);
+}
+
 /** Moves the given meters from `issued` to `delivered` (their token tasks ended well). */
 export async function markDelivered(q: Queryable, campaignId: number, meterIds: string[], now: Date) {
   if (meterIds.length === 0) return [];
