@@ -160,9 +160,15 @@ async function resend(s: Sweep, r: DeliveryRow, byId: Map<number, TaskRecord>) {
 }
 
 /**
+ * Attempts whose answer was lost after the token went out: the server stopped mid-attempt, or the meter's
+ * answer did not come in time (a loaded link or head-end); the meter may have taken the token either way.
+ */
+const LOST = new Set(['interrupted', 'no-reply']);
+
+/**
  * Whether the meter took its last key change token although no answer said so: the server stopped while
- * that token was with the meter (the attempt's answer was lost), and every later attempt the meter
- * rejected while it had taken the earlier tokens. A meter holding the first half of a key change accepts
+ * that token was with the meter, or the answer did not come in time (the attempt's answer was lost), and
+ * every later attempt the meter rejected while it had taken the earlier tokens. A meter holding the first half of a key change accepts
  * the second; the only meter that rejects it is one that already installed the new key, under which a token
  * encrypted with the old one no longer decodes. Sending it again would never change that answer.
  */
@@ -173,7 +179,7 @@ async function tookLastUnanswered(s: Sweep, r: DeliveryRow, byId: Map<number, Ta
   if (last === undefined || !ctx || byId.get(last)?.status !== TaskStatus.failure) return false;
   if (ids.slice(0, -1).some((id) => byId.get(id)?.status !== TaskStatus.success)) return false;
   const attempts = await s.tasks.attempts(ctx.user, last);
-  const lost = attempts.findIndex((a) => a.outcome === 'interrupted');
+  const lost = attempts.findIndex((a) => LOST.has(a.outcome ?? ''));
   const later = attempts.slice(lost + 1).filter((a) => a.outcome === 'meter-error');
   return lost >= 0 && later.length > 0 && later.every((a) => a.value === 'rejected');
 }
