@@ -23,10 +23,11 @@ import { perDeps } from './per-deps.js';
 
 /**
  * Meters issued per transaction: their reads, records and audit rows go as a few multi-row statements, so
- * a 2,000-meter campaign is tens of transactions rather than thousands; small enough that a vend to one of
- * them waits for one batch only (the batch holds the meters' token-state locks until it commits).
+ * a 2,000-meter campaign is forty transactions rather than thousands; small enough that a vend to one of
+ * them waits for one batch only (the batch holds the meters' token-state locks until it commits), and that
+ * a closing app waits for one short batch.
  */
-const BATCH = 100;
+const BATCH = 50;
 
 /**
  * The campaign acts as the user who started it, within the station it was started for (none: every
