@@ -47,6 +47,8 @@ vitest('unit and server tests (PGlite)', [
   '--project',
   'dlms',
   '--project',
+  'bytes',
+  '--project',
   'simulator',
   '--project',
   'scripts',

@@ -52,7 +52,8 @@ export default defineConfig({
     cwd: repoRoot,
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // The demo seed on a loaded two-core machine can take minutes; this is a start-up allowance, not a test time.
+    timeout: 300_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

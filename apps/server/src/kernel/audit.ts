@@ -40,6 +40,12 @@ export async function writeAudit(q: Queryable, actor: Actor, entry: AuditEntry):
   await q.insert(auditLogs).values(auditRow(actor, entry));
 }
 
+/** Several audit rows of one actor in one statement (a batch's), in the caller's transaction. */
+export async function writeAudits(q: Queryable, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await q.insert(auditLogs).values(entries.map((e) => auditRow(actor, e)));
+}
+
 /** One audit row per written row: its state after, and before as `beforeOf` finds it (absent on create). */
 export async function auditEach<T>(
   q: Queryable,

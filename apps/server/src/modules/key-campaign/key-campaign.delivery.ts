@@ -10,7 +10,7 @@ import {
   runnerOptions,
   type TaskRecord,
 } from '../remote-task/index.js';
-import { acceptMeter } from './key-campaign.accept.js';
+import { acceptMeter, acceptMeters } from './key-campaign.accept.js';
 import {
   type CampaignRow,
   claimSends,
@@ -19,6 +19,7 @@ import {
   markDelivered,
   openForDelivery,
   setTaskIds,
+  setTaskIdsMany,
   settleClaim,
   tasksMadeFor,
 } from './key-campaign.repo.js';
@@ -118,12 +119,11 @@ async function sendBatch(s: Sweep, campaignId: number, rows: DeliveryRow[]) {
   }
   const ids = new Map<string, number[]>();
   for (const t of created) ids.set(t.meterId, [...(ids.get(t.meterId) ?? []), t.id]);
-  await db.transaction(async (tx) => {
-    for (const r of mine) {
-      const taskIds = (ids.get(r.meterId) ?? []).sort((a, b) => a - b);
-      await setTaskIds(tx, r, { taskIds, updateDate: now });
-    }
-  });
+  const taskIds = mine.map((r) => ({
+    meterId: r.meterId,
+    taskIds: (ids.get(r.meterId) ?? []).sort((a, b) => a - b),
+  }));
+  await setTaskIdsMany(db, campaignId, taskIds, now);
 }
 
 /** The tokens of the unsent meters the head-end reaches, per campaign in batches. */
@@ -160,9 +160,15 @@ async function resend(s: Sweep, r: DeliveryRow, byId: Map<number, TaskRecord>) {
 }
 
 /**
+ * Attempts whose answer was lost after the token went out: the server stopped mid-attempt, or the meter's
+ * answer did not come in time (a loaded link or head-end); the meter may have taken the token either way.
+ */
+const LOST = new Set(['interrupted', 'no-reply']);
+
+/**
  * Whether the meter took its last key change token although no answer said so: the server stopped while
- * that token was with the meter (the attempt's answer was lost), and every later attempt the meter
- * rejected while it had taken the earlier tokens. A meter holding the first half of a key change accepts
+ * that token was with the meter, or the answer did not come in time (the attempt's answer was lost), and
+ * every later attempt the meter rejected while it had taken the earlier tokens. A meter holding the first half of a key change accepts
  * the second; the only meter that rejects it is one that already installed the new key, under which a token
  * encrypted with the old one no longer decodes. Sending it again would never change that answer.
  */
@@ -173,7 +179,7 @@ async function tookLastUnanswered(s: Sweep, r: DeliveryRow, byId: Map<number, Ta
   if (last === undefined || !ctx || byId.get(last)?.status !== TaskStatus.failure) return false;
   if (ids.slice(0, -1).some((id) => byId.get(id)?.status !== TaskStatus.success)) return false;
   const attempts = await s.tasks.attempts(ctx.user, last);
-  const lost = attempts.findIndex((a) => a.outcome === 'interrupted');
+  const lost = attempts.findIndex((a) => LOST.has(a.outcome ?? ''));
   const later = attempts.slice(lost + 1).filter((a) => a.outcome === 'meter-error');
   return lost >= 0 && later.length > 0 && later.every((a) => a.value === 'rejected');
 }
@@ -215,6 +221,40 @@ async function accept(s: Sweep, key: Key, basis: string) {
   await s.deps.database.db.transaction((tx) => acceptMeter(s.deps, tx, store, ctx, key, basis));
 }
 
+/** Meters accepted per transaction. */
+const ACCEPT_BATCH = 100;
+const TAKEN = 'the meter accepted its last key change token';
+
+/**
+ * The meters that answered they took their new key, accepted per campaign in batches (acceptMeters); a
+ * batch that cannot be (a meter accepted meanwhile, a database error) is left to the meter-by-meter step.
+ * Answers the meters accepted here.
+ */
+async function acceptAll(s: Sweep, rows: DeliveryRow[]): Promise<Set<DeliveryRow>> {
+  const done = new Set<DeliveryRow>();
+  const byCampaign = new Map<number, DeliveryRow[]>();
+  for (const r of rows) byCampaign.set(r.campaignId, [...(byCampaign.get(r.campaignId) ?? []), r]);
+  const store = await keyStoreOf(s.deps);
+  for (const [campaignId, list] of byCampaign) {
+    const ctx = await contextOf(s, campaignId);
+    if (!ctx) continue;
+    for (let at = 0; at < list.length; at += ACCEPT_BATCH) {
+      const part = list.slice(at, at + ACCEPT_BATCH);
+      const meterIds = part.map((r) => r.meterId);
+      try {
+        await s.deps.database.db.transaction((tx) =>
+          acceptMeters(s.deps, tx, store, ctx, { campaignId, meterIds, basis: TAKEN }),
+        );
+        for (const r of part) done.add(r);
+      } catch {
+        // Each meter of the batch takes its own step below, and keeps its own answer.
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return done;
+}
+
 const reachable = (deps: Deps, meterId: string) => deps.headend?.linkState(meterId).online === true;
 
 /** One meter's next step; a refusal is kept on the meter's row and the sweep goes on. */
@@ -224,7 +264,7 @@ async function step(s: Sweep, r: DeliveryRow, v: Verdict, byId: Map<number, Task
     if (v === 'claimed') await settle(s, r);
     if (v === 'failed' && (await tookLastUnanswered(s, r, byId))) await accept(s, r, LOST_ANSWER);
     else if (v === 'failed' && online) await resend(s, r, byId);
-    if (v === 'taken') await accept(s, r, 'the meter accepted its last key change token');
+    if (v === 'taken') await accept(s, r, TAKEN);
   } catch (err) {
     await setTaskIds(s.deps.database.db, r, {
       taskIds: r.taskIds ?? [],
@@ -254,8 +294,12 @@ async function sweepOnce(s: Sweep) {
     s,
     verdicts.filter(({ r, v }) => v === 'unsent' && reachable(s.deps, r.meterId)).map(({ r }) => r),
   );
+  const accepted = await acceptAll(
+    s,
+    verdicts.filter(({ v }) => v === 'taken').map(({ r }) => r),
+  );
   for (const { r, v } of verdicts) {
-    if (v === 'unsent' || v === 'waiting') continue;
+    if (v === 'unsent' || v === 'waiting' || accepted.has(r)) continue;
     await step(s, r, v, byId);
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -276,6 +320,11 @@ function createDelivery(deps: Deps): CampaignDelivery {
   });
   let chain: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  /**
+   * A timer tick while a timed pass runs adds none: a pass slower than the interval (thousands of open
+   * meters on a loaded machine) would otherwise queue passes without end, and closing would wait for them all.
+   */
+  let timedPass = false;
   const sweep = () => {
     const s: Sweep = { deps, tasks, campaigns: new Map() };
     chain = chain.catch(() => undefined).then(() => sweepOnce(s));
@@ -284,7 +333,15 @@ function createDelivery(deps: Deps): CampaignDelivery {
   return {
     sweep,
     start(everyMs, onError) {
-      timer ??= setInterval(() => void sweep().catch(onError), everyMs);
+      timer ??= setInterval(() => {
+        if (timedPass) return;
+        timedPass = true;
+        void sweep()
+          .catch(onError)
+          .finally(() => {
+            timedPass = false;
+          });
+      }, everyMs);
       timer.unref();
     },
     async stop() {

@@ -231,6 +231,21 @@ export async function setTaskIds(
   await q.update(keyCampaignMeters).set(set).where(keyIs(key));
 }
 
+/** `setTaskIds` for a batch of one campaign's meters (their tasks made in one request), in one statement. */
+export async function setTaskIdsMany(
+  q: Queryable,
+  campaignId: number,
+  rows: { meterId: string; taskIds: number[] }[],
+  now: Date,
+) {
+  if (rows.length === 0) return;
+  const json = rows.map((r) => ({ meter_id: r.meterId, task_ids: r.taskIds }));
+  await q.execute(sql`update ${keyCampaignMeters} k set task_ids = v.task_ids,
+      update_date = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as v(meter_id text, task_ids jsonb)
+    where k.campaign_id = ${campaignId} and k.meter_id = v.meter_id`);
+}
+
 /** Moves the given meters from `issued` to `delivered` (their token tasks ended well). */
 export async function markDelivered(q: Queryable, campaignId: number, meterIds: string[], now: Date) {
   if (meterIds.length === 0) return [];
@@ -279,4 +294,76 @@ export async function settleClaim(
         eq(keyCampaignMeters.updateDate, claimedAt),
       ),
     );
+}
+
+/**
+ * `lockPending` for a batch: the campaign's meters among `meterIds` still pending, locked in meter order
+ * (two workers on one campaign wait for each other instead of deadlocking); one that another worker
+ * issued while this one waited is no longer pending and not answered.
+ */
+export function lockPendingMany(q: Queryable, campaignId: number, meterIds: string[]) {
+  if (meterIds.length === 0) return Promise.resolve([]);
+  return q
+    .select()
+    .from(keyCampaignMeters)
+    .where(
+      and(
+        eq(keyCampaignMeters.campaignId, campaignId),
+        inArray(keyCampaignMeters.meterId, meterIds),
+        eq(keyCampaignMeters.state, 'pending'),
+      ),
+    )
+    .orderBy(asc(keyCampaignMeters.meterId))
+    .for('update');
+}
+
+/** The batch's meters issued, each with its key change record's receipt number, in one statement. */
+export async function setIssuedMany(
+  q: Queryable,
+  campaignId: number,
+  rows: { meterId: string; receiptId: number }[],
+  now: Date,
+) {
+  if (rows.length === 0) return;
+  const json = rows.map((r) => ({ meter_id: r.meterId, receipt_id: r.receiptId }));
+  await q.execute(sql`update ${keyCampaignMeters} k set state = 'issued', receipt_id = v.receipt_id,
+      update_date = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as v(meter_id text, receipt_id int)
+    where k.campaign_id = ${campaignId} and k.meter_id = v.meter_id`);
+}
+
+/** The batch's meters that cannot be issued, each failed with its reason, in one statement. */
+export async function setFailedMany(
+  q: Queryable,
+  campaignId: number,
+  rows: { meterId: string; error: string }[],
+  now: Date,
+) {
+  if (rows.length === 0) return;
+  const json = rows.map((r) => ({ meter_id: r.meterId, error: r.error }));
+  await q.execute(sql`update ${keyCampaignMeters} k set state = 'failed', error = v.error,
+      update_date = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as v(meter_id text, error text)
+    where k.campaign_id = ${campaignId} and k.meter_id = v.meter_id`);
+}
+
+/** `lockCampaignMeter` for a batch, in meter order. */
+export function lockCampaignMeters(q: Queryable, campaignId: number, meterIds: string[]) {
+  if (meterIds.length === 0) return Promise.resolve([]);
+  return q
+    .select()
+    .from(keyCampaignMeters)
+    .where(and(eq(keyCampaignMeters.campaignId, campaignId), inArray(keyCampaignMeters.meterId, meterIds)))
+    .orderBy(asc(keyCampaignMeters.meterId))
+    .for('update');
+}
+
+/** The batch's meters accepted; answers their rows as they are now. */
+export function setAcceptedMany(q: Queryable, campaignId: number, meterIds: string[], now: Date) {
+  if (meterIds.length === 0) return Promise.resolve([]);
+  return q
+    .update(keyCampaignMeters)
+    .set({ state: 'accepted', error: null, updateDate: now })
+    .where(and(eq(keyCampaignMeters.campaignId, campaignId), inArray(keyCampaignMeters.meterId, meterIds)))
+    .returning();
 }

@@ -9,7 +9,7 @@ import type {
   VendingKeyRef,
 } from '@prepay/sts';
 import { kenForExpiry, StsError } from '@prepay/sts';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { meterKeys, meters, vendingKeys } from '../../db/schema.js';
 import { pendingMeterKeys } from '../../db/schema-vending.js';
@@ -98,6 +98,22 @@ export const kenOfVendingKey = (row: { expiresOn: string | null; baseYear: numbe
 
 /** Today (UTC) as yyyy-MM-dd, the form a key's expiry day is compared in. */
 const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The stored vending key a decoder key is derived with, or the reason there is none: missing, or past its
+ * expiry day (a meter given a key under an expired key would hold a key past its life).
+ */
+function usableVendingKey(row: typeof vendingKeys.$inferSelect | undefined, ref: VendingKeyRef) {
+  if (!row) throw new StsError('KEY_NOT_FOUND', `no vending key for SGC ${ref.sgc} KRN ${ref.krn}`, 'sgc');
+  if (row.expiresOn && row.expiresOn < todayUtc()) {
+    throw new StsError(
+      'KEY_EXPIRED',
+      `the vending key of SGC ${ref.sgc} KRN ${ref.krn} expired on ${row.expiresOn}: no meter is given a key under it; use a later key revision`,
+      'krn',
+    );
+  }
+  return row;
+}
 
 export class DbKeyStore {
   constructor(
@@ -190,6 +206,19 @@ export class DbKeyStore {
       .where(and(eq(vendingKeys.sgc, ref.sgc), eq(vendingKeys.krn, ref.krn)))
       .returning({ sgc: vendingKeys.sgc });
     return set.length > 0;
+  }
+
+  /** Every stored vending key's KEN by "sgc/krn" (see kenOfVendingKey): what key changes onto it carry. */
+  async vendingKeyKens(): Promise<Map<string, number>> {
+    const rows = await this.q
+      .select({
+        sgc: vendingKeys.sgc,
+        krn: vendingKeys.krn,
+        expiresOn: vendingKeys.expiresOn,
+        baseYear: vendingKeys.baseYear,
+      })
+      .from(vendingKeys);
+    return new Map(rows.map((r) => [`${r.sgc}/${r.krn}`, kenOfVendingKey(r)]));
   }
 
   /** The KEN of a stored vending key (see kenOfVendingKey); a refusal when there is no such key. */
@@ -335,6 +364,115 @@ export class DbKeyStore {
     return { sealed, context };
   }
 
+  /**
+   * The next keys of many meters (a campaign's batch), as `nextKey` makes each: one read of the hand-given
+   * keys, one of each vending key named. A meter whose key cannot be made answers its refusal instead.
+   */
+  async nextKeys(
+    list: { meterId: string; pan: string | null; ea: string; next: NextKeyFields }[],
+  ): Promise<Map<string, KeyRef | Error>> {
+    const ids = list.map((m) => m.meterId);
+    const given = ids.length
+      ? await this.q.select().from(pendingMeterKeys).where(inArray(pendingMeterKeys.meterId, ids))
+      : [];
+    const byMeter = new Map(given.map((p) => [p.meterId, p.keyEnc]));
+    const vending = new Map<string, Promise<typeof vendingKeys.$inferSelect | undefined>>();
+    const out = new Map<string, KeyRef | Error>();
+    for (const { meterId, pan, ea, next } of list) {
+      const context = pendingContext(meterId);
+      const sealed = byMeter.get(meterId);
+      if (sealed) {
+        out.set(meterId, { sealed, context });
+        continue;
+      }
+      const ref = { sgc: next.sgc, krn: next.krn };
+      const name = vkContext(ref);
+      if (!vending.has(name)) vending.set(name, this.vendingRow(ref));
+      const row = await vending.get(name);
+      try {
+        if (!pan) throw refuse(`No new key for meter ${meterId}: give one in Update Meter Key`);
+        const usable = usableVendingKey(row, ref);
+        const request = {
+          meterPAN: pan,
+          ...ref,
+          kt: next.kt,
+          ti: next.ti,
+          ea: ea === '11' ? '11' : '07',
+        } as const;
+        out.set(meterId, {
+          sealed: (await this.vault.derive(sealedVendingKey(usable), request, context)).sealed,
+          context,
+        });
+      } catch (err) {
+        out.set(meterId, err instanceof Error ? err : new Error(String(err)));
+      }
+    }
+    return out;
+  }
+
+  /** The meters' decoder keys as their rows store them (identity, the KEN joined in, sealed form), in one read. */
+  async storedDecoderKeys(meterIds: string[]): Promise<Map<string, { info: DecoderKeyInfo; ref: KeyRef }>> {
+    if (meterIds.length === 0) return new Map();
+    const rows = await this.q
+      .select({ k: meterKeys, ken: meters.ken })
+      .from(meterKeys)
+      .innerJoin(meters, eq(meters.meterId, meterKeys.meterId))
+      .where(inArray(meterKeys.meterId, meterIds));
+    return new Map(
+      rows.map((row) => [
+        row.k.meterId,
+        { info: storedKeyInfo(row), ref: { sealed: row.k.keyEnc, context: dkContext(row.k.meterId) } },
+      ]),
+    );
+  }
+
+  /** Key-change tokens under a current key read with `storedDecoderKeys` (the caller's batch). */
+  encodeKeyChangeUnder(current: KeyRef, next: KeyRef, fields: KeyChangeFields): Promise<string[]> {
+    return this.vault.encodeKeyChange(current, next, fields);
+  }
+
+  /** `installKey` for many meters: their new keys in one write, their pending keys gone in one more. */
+  async installKeys(list: { info: DecoderKeyInfo & { ea: string }; next: KeyRef }[]): Promise<void> {
+    if (list.length === 0) return;
+    const now = new Date();
+    const values = [];
+    for (const { info, next } of list) {
+      const keyEnc = await this.vault.reseal(next, dkContext(info.meterId));
+      const { meterId, ea, sgc, krn, kt, baseYear } = info;
+      values.push({
+        meterId,
+        keyEnc,
+        ea,
+        sgc,
+        krn,
+        kt,
+        ti: Number(info.ti),
+        baseYear,
+        source: 'given',
+        updateDate: now,
+      });
+    }
+    await this.q
+      .insert(meterKeys)
+      .values(values)
+      .onConflictDoUpdate({
+        target: meterKeys.meterId,
+        set: {
+          keyEnc: sql`excluded.key_enc`,
+          ea: sql`excluded.ea`,
+          sgc: sql`excluded.sgc`,
+          krn: sql`excluded.krn`,
+          kt: sql`excluded.kt`,
+          ti: sql`excluded.ti`,
+          baseYear: sql`excluded.base_year`,
+          source: sql`excluded.source`,
+          updateDate: sql`excluded.update_date`,
+        },
+      });
+    const ids = list.map((m) => m.info.meterId);
+    await this.q.delete(pendingMeterKeys).where(inArray(pendingMeterKeys.meterId, ids));
+  }
+
   /** The key-change tokens carrying `next`, encrypted under the meter's current key. */
   async encodeKeyChange(meterId: string, next: KeyRef, fields: KeyChangeFields): Promise<string[]> {
     return this.vault.encodeKeyChange(await this.currentKey(meterId), next, fields);
@@ -379,18 +517,7 @@ export class DbKeyStore {
   }
 
   private async deriveInto(request: DeriveRequest, context: string) {
-    const row = await this.vendingRow(request);
-    if (!row) {
-      throw new StsError('KEY_NOT_FOUND', `no vending key for SGC ${request.sgc} KRN ${request.krn}`, 'sgc');
-    }
-    // An expired key makes no new decoder key: a meter given one would hold a key past its life.
-    if (row.expiresOn && row.expiresOn < todayUtc()) {
-      throw new StsError(
-        'KEY_EXPIRED',
-        `the vending key of SGC ${request.sgc} KRN ${request.krn} expired on ${row.expiresOn}: no meter is given a key under it; use a later key revision`,
-        'krn',
-      );
-    }
+    const row = usableVendingKey(await this.vendingRow(request), request);
     return this.vault.derive(sealedVendingKey(row), request, context);
   }
 

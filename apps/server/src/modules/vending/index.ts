@@ -55,6 +55,13 @@ export {
 } from './channel-sale.js';
 
 /** One meter's key change inside a caller's transaction: issue its tokens, or install it once accepted. */
-export { findMeter, lockKeyChangeRecord, setPendingKeyFields } from './key-change.repo.js';
+export {
+  findMeter,
+  findMeters,
+  lockKeyChangeRecord,
+  lockKeyChangeRecords,
+  setPendingKeyFields,
+} from './key-change.repo.js';
+export { type HeldKey, installKeyChanges, issueKeyChanges } from './key-change-batch.js';
 export { installKeyChange, issueKeyChange, type Vendable } from './management.service.js';
 export { requireVendable } from './vending-guards.js';

@@ -10,7 +10,11 @@ export async function requireVendable(q: Queryable, ctx: UserContext, meterId: s
 }
 
 /** What a loaded vend context allows: the reason a token cannot be sold, or the parts a vend uses. */
-export function vendableOf(ctx: UserContext, meterId: string, c: VendContext | undefined) {
+export function vendableOf(
+  ctx: UserContext,
+  meterId: string,
+  c: Pick<VendContext, 'meter' | 'account' | 'customer' | 'tariff'> | undefined,
+) {
   if (!c) throw refuse(`Meter ${meterId} not found`);
   if (!ctx.user.isSystemAdmin && c.meter.stationId !== ctx.user.stationId) {
     throw forbidden(`Meter ${meterId} belongs to another station`);

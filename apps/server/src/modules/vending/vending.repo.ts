@@ -92,6 +92,27 @@ export async function lockMeterTokenState(q: Queryable, meterId: string): Promis
   return row?.lastTid ?? undefined;
 }
 
+/**
+ * `lockMeterTokenState` for many meters (a key campaign's batch) in one upsert, in meter order so two
+ * batches never wait on each other crosswise.
+ */
+export async function lockMeterTokenStates(q: Queryable, meterIds: string[]): Promise<void> {
+  if (meterIds.length === 0) return;
+  await q
+    .insert(meterTokenState)
+    .values([...meterIds].sort().map((meterId) => ({ meterId })))
+    .onConflictDoUpdate({ target: meterTokenState.meterId, set: { meterId: sql`excluded.meter_id` } });
+}
+
+/** The meters forget their last TID (a key change to a new base date rolled the meters' memory over). */
+export async function clearLastTids(q: Queryable, meterIds: string[], now: Date) {
+  if (meterIds.length === 0) return;
+  await q
+    .update(meterTokenState)
+    .set({ lastTid: null, updateDate: now })
+    .where(inArray(meterTokenState.meterId, meterIds));
+}
+
 export async function saveLastTid(q: Queryable, meterId: string, lastTid: number | null, now: Date) {
   await q
     .update(meterTokenState)
@@ -109,6 +130,18 @@ export async function nextReceiptId(q: Queryable, kind: TokenKind): Promise<numb
   return present(row, 'the receipt counter').last;
 }
 
+/** The next `n` receipt numbers of a kind, in order, from one move of the counter (locked as nextReceiptId's). */
+export async function nextReceiptIds(q: Queryable, kind: TokenKind, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const [row] = await q
+    .insert(receiptCounters)
+    .values({ kind, last: n })
+    .onConflictDoUpdate({ target: receiptCounters.kind, set: { last: sql`${receiptCounters.last} + ${n}` } })
+    .returning({ last: receiptCounters.last });
+  const last = present(row, 'the receipt counter').last;
+  return Array.from({ length: n }, (_, i) => last - n + 1 + i);
+}
+
 export type { TokenKind };
 export type TokenRecordRow = typeof tokenRecords.$inferSelect;
 export type NewTokenRecord = typeof tokenRecords.$inferInsert;
@@ -116,6 +149,13 @@ export type NewTokenRecord = typeof tokenRecords.$inferInsert;
 export async function insertRecord(q: Queryable, values: NewTokenRecord): Promise<TokenRecordRow> {
   const [row] = await q.insert(tokenRecords).values(values).returning();
   return present(row, 'the inserted record');
+}
+
+/** Many records in one statement, answered in the order given. */
+export async function insertRecords(q: Queryable, values: NewTokenRecord[]): Promise<TokenRecordRow[]> {
+  if (values.length === 0) return [];
+  const rows = await q.insert(tokenRecords).values(values).returning();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 export async function findByIdempotencyKey(q: Queryable, createId: string, key: string) {

@@ -49,39 +49,51 @@ export function ExpiryField() {
   );
 }
 
-/** A row's "Expiry" button and its dialog: set, move or remove the day (the server audits each change). */
-export function ExpiryAction({ row, onChanged }: { row: VendingKeyRow; onChanged: () => Promise<unknown> }) {
+/** A row's "Expiry" button: opens the page's one expiry dialog for that key. */
+export function ExpiryButton({ row, onOpen }: { row: VendingKeyRow; onOpen: (row: VendingKeyRow) => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ expiresOn?: Dayjs | null }>();
-  const show = () => {
-    form.setFieldsValue({ expiresOn: row.expiresOn ? dayjs(row.expiresOn) : null });
-    setOpen(true);
+  return (
+    <Button size="small" onClick={() => onOpen(row)} data-testid={`expiry-key-${row.sgc}-${row.krn}`}>
+      {w(t, 'expiry')}
+    </Button>
+  );
+}
+
+type ExpiryForm = { expiresOn?: Dayjs | null };
+
+/**
+ * The page's expiry dialog: set, move or remove one key's day (the server audits each change). One dialog
+ * for the page, opened for a row, so the grid carries no form per key.
+ */
+export function useExpiryDialog(onChanged: () => Promise<unknown>) {
+  const { t } = useTranslation();
+  const [row, setRow] = useState<VendingKeyRow | null>(null);
+  const [form] = Form.useForm<ExpiryForm>();
+  const open = (r: VendingKeyRow) => {
+    form.setFieldsValue({ expiresOn: r.expiresOn ? dayjs(r.expiresOn) : null });
+    setRow(r);
   };
-  const submit = async (v: { expiresOn?: Dayjs | null }) => {
+  const submit = async (v: ExpiryForm) => {
+    if (!row) return;
     await setVendingKeyExpiry(row.sgc, row.krn, expiryDay(v.expiresOn));
     await onChanged();
   };
-  return (
-    <>
-      <Button size="small" onClick={show} data-testid={`expiry-key-${row.sgc}-${row.krn}`}>
-        {w(t, 'expiry')}
-      </Button>
-      <FormModal<{ expiresOn?: Dayjs | null }>
-        open={open}
-        title={w(t, 'expiryTitle', { sgc: row.sgc, krn: row.krn })}
-        width={400}
-        okText={w(t, 'expiryOk')}
-        okTestId="expiry-submit"
-        form={form}
-        testId="expiry-form"
-        onSubmit={submit}
-        onClose={() => setOpen(false)}
-      >
-        <Form.Item name="expiresOn" label={w(t, 'expiresOn')} extra={w(t, 'expiryClearHint')}>
-          <DatePicker allowClear style={{ width: '100%' }} data-testid="expiry-day" />
-        </Form.Item>
-      </FormModal>
-    </>
+  const dialog = (
+    <FormModal<ExpiryForm>
+      open={row !== null}
+      title={w(t, 'expiryTitle', { sgc: row?.sgc, krn: row?.krn })}
+      width={400}
+      okText={w(t, 'expiryOk')}
+      okTestId="expiry-submit"
+      form={form}
+      testId="expiry-form"
+      onSubmit={submit}
+      onClose={() => setRow(null)}
+    >
+      <Form.Item name="expiresOn" label={w(t, 'expiresOn')} extra={w(t, 'expiryClearHint')}>
+        <DatePicker allowClear style={{ width: '100%' }} data-testid="expiry-day" />
+      </Form.Item>
+    </FormModal>
   );
+  return { open, dialog };
 }

@@ -26,7 +26,7 @@ import {
   readVendingKeys,
 } from './api';
 import { TransportKeys, transportKeysQuery } from './transport-keys';
-import { ExpiryAction, ExpiryField, expiryColumns, expiryDay } from './vending-key-expiry';
+import { ExpiryButton, ExpiryField, expiryColumns, expiryDay, useExpiryDialog } from './vending-key-expiry';
 import './locales';
 
 const QUERY_KEY = ['vending-keys'];
@@ -55,7 +55,7 @@ const w = (t: TFunction, k: string) => t(`setting.vendingKey.${k}`);
 function keyColumns(
   t: TFunction,
   remove: (row: VendingKeyRow) => Promise<unknown>,
-  refresh: () => Promise<unknown>,
+  openExpiry: (row: VendingKeyRow) => void,
 ): TableColumnsType<VendingKeyRow> {
   return [
     { key: 'sgc', dataIndex: 'sgc', title: w(t, 'sgc'), width: 90 },
@@ -78,7 +78,7 @@ function keyColumns(
       width: 170,
       render: (_: unknown, row) => (
         <Space size={4}>
-          <ExpiryAction row={row} onChanged={refresh} />
+          <ExpiryButton row={row} onOpen={openExpiry} />
           <Popconfirm title={w(t, 'deleteConfirm')} onConfirm={() => remove(row)}>
             <Button size="small" danger data-testid={`delete-key-${row.sgc}-${row.krn}`}>
               {t('listPage.delete')}
@@ -214,6 +214,7 @@ export default function VendingKeyPage() {
   const [mode, setMode] = useState<Mode>(null);
   const [form] = Form.useForm<KeyForm>();
   const refresh = () => client.invalidateQueries({ queryKey: QUERY_KEY });
+  const expiry = useExpiryDialog(refresh);
   const open = (m: Exclude<Mode, null>) => {
     form.resetFields();
     form.setFieldsValue({ dkga: '02', baseYear: 2014 });
@@ -245,7 +246,7 @@ export default function VendingKeyPage() {
       </Space>
       <Table<VendingKeyRow>
         rowKey={(r) => `${r.sgc}/${r.krn}`}
-        columns={keyColumns(t, remove, refresh)}
+        columns={keyColumns(t, remove, expiry.open)}
         dataSource={keys.data ?? []}
         loading={keys.isLoading}
         pagination={false}
@@ -267,6 +268,7 @@ export default function VendingKeyPage() {
       >
         {mode && <KeyFields mode={mode} />}
       </FormModal>
+      {expiry.dialog}
       <TransportKeys />
     </div>
   );
