@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { accounts, customers, debts, meters, stations, tariffs, tokenRecords } from '../src/db/schema.js';
+import {
+  accounts,
+  customers,
+  debts,
+  meters,
+  stations,
+  tariffs,
+  tokenRecords,
+  transformers,
+} from '../src/db/schema.js';
 import { type NewDailyRow, saveDailyRows } from '../src/modules/meter-data/meter-data-write.repo.js';
 import { apiTest, type TestApp } from './harness.js';
 
@@ -54,6 +63,37 @@ export async function reportAccounts(t: TestApp, perStation = 3): Promise<Fixtur
     }
   }
   return out;
+}
+
+/**
+ * The revenue-protection suites' network: transformer → its station, check meter and customer meters
+ * (indexes into the report fleet); the last one has no check meter.
+ */
+export const REVPROT_NETWORK = [
+  { id: 'TX1', stationId: 'S1', check: 'CK1' as string | null, customers: [0, 1] },
+  { id: 'TX2', stationId: 'S2', check: 'CK2' as string | null, customers: [3, 4, 5] },
+  { id: 'TX3', stationId: 'S1', check: null, customers: [2] },
+];
+
+/** Writes REVPROT_NETWORK: the check meters CK1 (S1) and CK2 (S2), the transformers, the customers' links. */
+export async function storeRevprotNetwork(t: TestApp, fleet: FixtureMeter[]): Promise<void> {
+  const db = t.database.db;
+  await db.insert(meters).values([
+    { meterId: 'CK1', stationId: 'S1' },
+    { meterId: 'CK2', stationId: 'S2' },
+  ]);
+  await db
+    .insert(transformers)
+    .values(
+      REVPROT_NETWORK.map((n) => ({ transformerId: n.id, stationId: n.stationId, checkMeterId: n.check })),
+    );
+  for (const n of REVPROT_NETWORK) {
+    for (const i of n.customers) {
+      await db.execute(
+        sql`update meters set transformer_id = ${n.id} where meter_id = ${fleet[i]?.meterId ?? ''}`,
+      );
+    }
+  }
 }
 
 /** A report suite's app: the harness's, with the report accounts. */
