@@ -1,8 +1,15 @@
 import type { LoadProfileRow } from '@prepay/contracts';
 import { numberOf } from '@prepay/dlms';
 import { type DlmsMeter, ManualClock, syntheticFleet } from '@prepay/simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dlmsItemId, headendAppWithMeter, listeningDlmsMeter, runGprsTask } from './gprs-dlms-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeAfterAll,
+  dlmsItemId,
+  headendAppWithMeter,
+  listeningDlmsMeter,
+  runGprsTask,
+  wireTime,
+} from './gprs-dlms-fixture.js';
 import type { TestApp } from './harness.js';
 
 /**
@@ -23,9 +30,6 @@ let t: TestApp;
 let admin: string;
 let sim: Awaited<ReturnType<typeof listeningDlmsMeter>>;
 
-/** The meter's wall-clock time as the wire writes it (the server reads the meter's clock as local time). */
-const wire = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
 /** What the meter holds from `from` to `to`: each capture's time and register in 0.1 kWh (cut down). */
 function held(meter: DlmsMeter, from: number, to: number) {
   return meter.loadProfile.rows
@@ -34,7 +38,7 @@ function held(meter: DlmsMeter, from: number, to: number) {
       const energy = r.values[0];
       if (!energy) throw new Error('a capture without its register');
       // The register counts 0.01 kWh (10 Wh, scaler 1): 0.1 kWh is a tenth of it, cut down.
-      return { at: wire(r.localMs), tenths: Math.floor(numberOf(energy) / 10) };
+      return { at: wireTime(r.localMs), tenths: Math.floor(numberOf(energy) / 10) };
     });
 }
 
@@ -67,7 +71,7 @@ const readRange = async (from: number, to: number) =>
   runGprsTask(t, admin, 'Reading', {
     meterId: METER,
     protocolId: await dlmsItemId(t, 0, LOAD_PROFILE),
-    data: `${wire(from)},${wire(to)}`,
+    data: `${wireTime(from)},${wireTime(to)}`,
   });
 
 beforeAll(async () => {
@@ -76,10 +80,7 @@ beforeAll(async () => {
   clock.advance(6 * HOUR);
   ({ t, admin } = await headendAppWithMeter(METER, sim.listener.port));
 });
-afterAll(async () => {
-  await t?.close();
-  await sim?.listener.close();
-});
+closeAfterAll(() => ({ app: t, meters: [sim] }));
 
 describe('load-profile range reads through the head-end', () => {
   it('stores the range the meter holds, with its scaler applied, once however often it is read', async () => {
@@ -89,7 +90,7 @@ describe('load-profile range reads through the head-end', () => {
     expect(want).toHaveLength(25);
     const row = await readRange(from, to);
     expect(row.status, row.reason ?? '').toBe(1);
-    expect(row.data).toBe(`25 hourly readings kept (${wire(from)} – ${wire(to)})`);
+    expect(row.data).toBe(`25 hourly readings kept (${wireTime(from)} – ${wireTime(to)})`);
     const rows = await stored();
     expect(rows.map(({ at, tenths }) => ({ at, tenths }))).toEqual(want);
     // Each hour's usage is the register's step from the hour before; the first hour's is not known.
@@ -123,7 +124,7 @@ describe('load-profile range reads through the head-end', () => {
       { lang: 'en', meterId: METER, pageNumber: 1, pageSize: 1 },
       admin,
     );
-    for (const data of ['yesterday', `${wire(T0)},${wire(T0 - HOUR)}`]) {
+    for (const data of ['yesterday', `${wireTime(T0)},${wireTime(T0 - HOUR)}`]) {
       const res = await t.call(
         '/API/GPRSMeterTask/GPRSCreateReadingTask',
         [{ meterId: METER, protocolId, data }],

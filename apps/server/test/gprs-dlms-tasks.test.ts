@@ -2,9 +2,10 @@ import type { ProtocolTaskRow } from '@prepay/contracts';
 import { type DlmsListener, ManualClock, type MeterModel, syntheticFleet } from '@prepay/simulator';
 import { encodeCredit, tidFromDate } from '@prepay/sts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { meterDlmsSecrets } from '../src/db/schema.js';
 import {
+  closeAfterAll,
   DLMS_METER,
   dlmsItemId,
   HLS_KEYS,
@@ -77,11 +78,7 @@ beforeAll(async () => {
   );
   expect(res.code, res.reason).toBe(0);
 });
-afterAll(async () => {
-  await t?.close();
-  await hls?.listener.close();
-  await lls?.listener.close();
-});
+closeAfterAll(() => ({ app: t, meters: [hls, lls] }));
 
 describe('DLMS meter record', () => {
   it('keeps the association secrets sealed and never answers them back', async () => {
