@@ -138,6 +138,12 @@ export const cancelVend = (
     token,
   );
 
+/** A meter with its customer and tariff but no account: a sale to it is refused. */
+export async function meterWithoutAccount(t: TestApp, meterId: string) {
+  await vendableMeter(t, { meterId });
+  await t.database.db.delete(accounts).where(eq(accounts.meterId, meterId));
+}
+
 export async function debtRow(t: TestApp, customerId: string) {
   const [row] = await t.database.db.select().from(debts).where(eq(debts.customerId, customerId));
   return row;
