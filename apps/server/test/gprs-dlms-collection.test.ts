@@ -2,7 +2,7 @@ import type { LoadProfileRow, ProtocolTaskRow } from '@prepay/contracts';
 import { numberOf } from '@prepay/dlms';
 import { ManualClock, syntheticFleet } from '@prepay/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { closeAfterAll, headendAppWithMeter, listeningDlmsMeter, wireTime } from './gprs-dlms-fixture.js';
+import { appWithDlmsMeter, closeAfterAll, type ListeningMeter, wireTime } from './gprs-dlms-fixture.js';
 import { ADMIN_PASSWORD, type TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
 
@@ -17,7 +17,7 @@ const METER = '47009940001';
 let t: TestApp;
 let admin: string;
 let meterClock: ManualClock;
-let sim: Awaited<ReturnType<typeof listeningDlmsMeter>>;
+let sim: ListeningMeter;
 
 async function stored() {
   const res = await t.call<{ total: number; data: LoadProfileRow[] }>(
@@ -56,8 +56,13 @@ async function sweep(): Promise<ProtocolTaskRow[]> {
 beforeAll(async () => {
   meterClock = new ManualClock(Date.UTC(2026, 10, 22, 8));
   // The meter has been in service two days: it holds 48 hourly captures.
-  sim = await listeningDlmsMeter(SPEC[0], meterClock, { authentication: 'none' }, { historyHours: 48 });
-  ({ t, admin } = await headendAppWithMeter(METER, sim.listener.port));
+  ({ t, admin, sim } = await appWithDlmsMeter(
+    METER,
+    SPEC[0],
+    meterClock,
+    { authentication: 'none' },
+    { historyHours: 48 },
+  ));
   // The app's clock and the meter's agree.
   expect(t.clock.now().getTime()).toBe(meterClock.now());
 });

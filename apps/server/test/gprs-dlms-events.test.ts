@@ -2,11 +2,10 @@ import type { AlarmRow, EventNotificationRow, ProtocolTaskRow } from '@prepay/co
 import { DLMS_EVENT, ManualClock, syntheticFleet } from '@prepay/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  appWithDlmsMeter,
   closeAfterAll,
-  dlmsItemId,
-  headendAppWithMeter,
-  listeningDlmsMeter,
-  runGprsTask,
+  type ListeningMeter,
+  runReading,
   wireTime,
 } from './gprs-dlms-fixture.js';
 import type { TestApp } from './harness.js';
@@ -26,10 +25,9 @@ const EVENT_LOG = '0.0.99.98.0.255';
 let t: TestApp;
 let admin: string;
 let clock: ManualClock;
-let sim: Awaited<ReturnType<typeof listeningDlmsMeter>>;
+let sim: ListeningMeter;
 
-const readLog = async () =>
-  runGprsTask(t, admin, 'Reading', { meterId: METER, protocolId: await dlmsItemId(t, 0, EVENT_LOG) });
+const readLog = async () => runReading(t, admin, METER, EVENT_LOG);
 
 async function alarms() {
   const res = await t.call<{ data: AlarmRow[] }>(
@@ -51,8 +49,7 @@ async function events() {
 
 beforeAll(async () => {
   clock = new ManualClock(T0);
-  sim = await listeningDlmsMeter(SPEC[0], clock);
-  ({ t, admin } = await headendAppWithMeter(METER, sim.listener.port));
+  ({ t, admin, sim } = await appWithDlmsMeter(METER, SPEC[0], clock));
 });
 closeAfterAll(() => ({ app: t, meters: [sim] }));
 

@@ -93,6 +93,10 @@ export async function runGprsTask(
   });
 }
 
+/** A GPRS reading task on the catalogue's reading object `obis` of `meterId` (with `more`, e.g. a range), run to its end. */
+export const runReading = async (t: TestApp, admin: string, meterId: string, obis: string, more = {}) =>
+  runGprsTask(t, admin, 'Reading', { meterId, protocolId: await dlmsItemId(t, 0, obis), ...more });
+
 /** The HLS-GMAC keys of the test meters (the DLMS UA Green Book's example keys), as a meter record takes them. */
 export const HLS_KEYS = {
   blockCipherKey: '000102030405060708090A0B0C0D0E0F',
@@ -126,4 +130,15 @@ export async function listeningDlmsMeter(
   );
   const meter = new DlmsMeter(model, clock, options);
   return { model, meter, listener: await listenDlmsMeter(meter, { security }) };
+}
+
+export type ListeningMeter = Awaited<ReturnType<typeof listeningDlmsMeter>>;
+
+/** A simulated meter listening as `meterId` (see listeningDlmsMeter), and the head-end app it is created in. */
+export async function appWithDlmsMeter(
+  meterId: string,
+  ...meter: Parameters<typeof listeningDlmsMeter>
+): Promise<{ t: TestApp; admin: string; sim: ListeningMeter }> {
+  const sim = await listeningDlmsMeter(...meter);
+  return { ...(await headendAppWithMeter(meterId, sim.listener.port)), sim };
 }

@@ -6,8 +6,9 @@ import {
   closeAfterAll,
   dlmsItemId,
   headendAppWithMeter,
+  type ListeningMeter,
   listeningDlmsMeter,
-  runGprsTask,
+  runReading,
   wireTime,
 } from './gprs-dlms-fixture.js';
 import type { TestApp } from './harness.js';
@@ -28,7 +29,7 @@ const LOAD_PROFILE = '1.0.99.1.0.255';
 
 let t: TestApp;
 let admin: string;
-let sim: Awaited<ReturnType<typeof listeningDlmsMeter>>;
+let sim: ListeningMeter;
 
 /** What the meter holds from `from` to `to`: each capture's time and register in 0.1 kWh (cut down). */
 function held(meter: DlmsMeter, from: number, to: number) {
@@ -68,11 +69,7 @@ async function stored() {
 }
 
 const readRange = async (from: number, to: number) =>
-  runGprsTask(t, admin, 'Reading', {
-    meterId: METER,
-    protocolId: await dlmsItemId(t, 0, LOAD_PROFILE),
-    data: `${wireTime(from)},${wireTime(to)}`,
-  });
+  runReading(t, admin, METER, LOAD_PROFILE, { data: `${wireTime(from)},${wireTime(to)}` });
 
 beforeAll(async () => {
   const clock = new ManualClock(T0);

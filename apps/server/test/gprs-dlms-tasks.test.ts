@@ -13,6 +13,7 @@ import {
   hlsSecurity,
   listeningDlmsMeter,
   runGprsTask,
+  runReading,
 } from './gprs-dlms-fixture.js';
 import type { TestApp } from './harness.js';
 
@@ -44,8 +45,7 @@ const itemId = (type: number, obis: string) => dlmsItemId(t, type, obis);
 const runTask = (family: string, body: Record<string, unknown>): Promise<Row> =>
   runGprsTask(t, admin, family, body);
 /** A reading task on the active energy register (1.0.1.8.0.255) of `meterId`, run to its end. */
-const readEnergyRegister = async (meterId: string) =>
-  runTask('Reading', { meterId, protocolId: await itemId(0, '1.0.1.8.0.255') });
+const readEnergyRegister = (meterId: string) => runReading(t, admin, meterId, '1.0.1.8.0.255');
 
 beforeAll(async () => {
   clock = new ManualClock(T0);

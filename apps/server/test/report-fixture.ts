@@ -12,7 +12,7 @@ import {
   transformers,
 } from '../src/db/schema.js';
 import { type NewDailyRow, saveDailyRows } from '../src/modules/meter-data/meter-data-write.repo.js';
-import { apiTest, type TestApp } from './harness.js';
+import { apiTest, type TestApp, userWithRole } from './harness.js';
 
 export const REPORT_STATIONS = ['S1', 'S2'] as const;
 
@@ -76,7 +76,7 @@ export const REVPROT_NETWORK = [
 ];
 
 /** Writes REVPROT_NETWORK: the check meters CK1 (S1) and CK2 (S2), the transformers, the customers' links. */
-export async function storeRevprotNetwork(t: TestApp, fleet: FixtureMeter[]): Promise<void> {
+async function storeRevprotNetwork(t: TestApp, fleet: FixtureMeter[]): Promise<void> {
   const db = t.database.db;
   await db.insert(meters).values([
     { meterId: 'CK1', stationId: 'S1' },
@@ -123,6 +123,25 @@ export function reportAppForSuite(use: (app: ReportApp) => unknown, perStation?:
     await use(app);
     return {};
   }, perStation);
+}
+
+/**
+ * reportAppForSuite for a revenue-protection suite: REVPROT_NETWORK stored over the fleet, and an officer of
+ * station S2 (user officer2) holding the permissions in `officerContent`, whose token `use` receives too.
+ */
+export function revprotAppForSuite(
+  officerContent: string,
+  use: (app: ReportApp & { officerS2: string }) => unknown,
+) {
+  reportAppForSuite(async (app) => {
+    const officerS2 = await userWithRole(app.t, {
+      userId: 'officer2',
+      content: officerContent,
+      stationId: 'S2',
+    });
+    await storeRevprotNetwork(app.t, app.fleet);
+    await use({ ...app, officerS2 });
+  });
 }
 
 /** A random fixture meter: its index in the fleet of reportAccounts' default three a station. */

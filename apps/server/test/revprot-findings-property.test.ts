@@ -2,14 +2,13 @@ import type { TransformerBalanceRow } from '@prepay/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type TestApp, userWithRole } from './harness.js';
+import type { TestApp } from './harness.js';
 import {
   type FixtureMeter,
   REVPROT_NETWORK,
-  reportAppForSuite,
   reportRows,
+  revprotAppForSuite,
   storeDailyRows,
-  storeRevprotNetwork,
 } from './report-fixture.js';
 import { sheetRows } from './workbook.js';
 
@@ -21,15 +20,10 @@ let t: TestApp;
 let fleet: FixtureMeter[];
 const tokens: Record<string, string> = {};
 
-reportAppForSuite(async (app) => {
+revprotAppForSuite('RevenueProtection.TransformerBalance', (app) => {
   ({ t, fleet } = app);
   tokens.admin = app.admin;
-  tokens.userS2 = await userWithRole(t, {
-    userId: 'officer2',
-    content: 'RevenueProtection.TransformerBalance',
-    stationId: 'S2',
-  });
-  await storeRevprotNetwork(t, fleet);
+  tokens.userS2 = app.officerS2;
 });
 
 const DAYS = 14;

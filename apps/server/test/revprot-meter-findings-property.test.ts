@@ -2,16 +2,15 @@ import type { BeyondCreditRow, SuspectRow, TamperFlag, TamperRow, ZeroBuyerRow }
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween, localDay, localTime } from '../src/lib/dates.js';
-import { type TestApp, userWithRole } from './harness.js';
+import type { TestApp } from './harness.js';
 import {
   clearReportData,
   columns,
   type FixtureMeter,
   REVPROT_NETWORK,
-  reportAppForSuite,
   reportRows,
+  revprotAppForSuite,
   storeDailyRows,
-  storeRevprotNetwork,
   storeVends,
 } from './report-fixture.js';
 import {
@@ -42,35 +41,32 @@ const dayIndex = (text: string) => daysBetween(START, text.slice(0, 10));
 let raw: RawMeter[] = [];
 let network: RawNetwork[] = [];
 
-reportAppForSuite(async (app) => {
-  ({ t, fleet } = app);
-  tokens.admin = app.admin;
-  tokens.userS2 = await userWithRole(t, {
-    userId: 'officer2',
-    content:
-      'RevenueProtection.ZeroBuyers,RevenueProtection.ConsumptionBeyondCredit,RevenueProtection.Tamper,RevenueProtection.Suspects',
-    stationId: 'S2',
-  });
-  await storeRevprotNetwork(t, fleet);
-  const transformerOf = (i: number) => REVPROT_NETWORK.find((n) => n.customers.includes(i))?.id ?? null;
-  raw = [
-    ...fleet.map((m, i) => ({
-      meterId: m.meterId,
-      customerId: m.customerId,
-      stationId: m.stationId,
-      transformerId: transformerOf(i),
-      openedDay: daysBetween(START, localDay(m.accountCreated)),
-    })),
-    { meterId: 'CK1', customerId: null, stationId: 'S1', transformerId: null, openedDay: null },
-    { meterId: 'CK2', customerId: null, stationId: 'S2', transformerId: null, openedDay: null },
-  ];
-  network = REVPROT_NETWORK.map((n) => ({
-    transformerId: n.id,
-    stationId: n.stationId,
-    checkMeterId: n.check,
-    customers: n.customers.map((i) => fleet[i]?.meterId ?? ''),
-  }));
-});
+revprotAppForSuite(
+  'RevenueProtection.ZeroBuyers,RevenueProtection.ConsumptionBeyondCredit,RevenueProtection.Tamper,RevenueProtection.Suspects',
+  (app) => {
+    ({ t, fleet } = app);
+    tokens.admin = app.admin;
+    tokens.userS2 = app.officerS2;
+    const transformerOf = (i: number) => REVPROT_NETWORK.find((n) => n.customers.includes(i))?.id ?? null;
+    raw = [
+      ...fleet.map((m, i) => ({
+        meterId: m.meterId,
+        customerId: m.customerId,
+        stationId: m.stationId,
+        transformerId: transformerOf(i),
+        openedDay: daysBetween(START, localDay(m.accountCreated)),
+      })),
+      { meterId: 'CK1', customerId: null, stationId: 'S1', transformerId: null, openedDay: null },
+      { meterId: 'CK2', customerId: null, stationId: 'S2', transformerId: null, openedDay: null },
+    ];
+    network = REVPROT_NETWORK.map((n) => ({
+      transformerId: n.id,
+      stationId: n.stationId,
+      checkMeterId: n.check,
+      customers: n.customers.map((i) => fleet[i]?.meterId ?? ''),
+    }));
+  },
+);
 
 const rare = fc.integer({ min: 0, max: 30 }).map((x) => x === 0);
 /** A flag raised on about one reading in a hundred. */
