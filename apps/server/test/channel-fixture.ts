@@ -97,6 +97,15 @@ export const advice = (id: string, requestId: string) => ({
 
 export const newId = () => randomUUID();
 
+/** The token record a sale wrote, found by the key it was sold under (the vendor's purchase id). */
+export async function saleRecord(t: TestApp, key: string) {
+  const [record] = await t.database.db
+    .select()
+    .from(tokenRecords)
+    .where(eq(tokenRecords.idempotencyKey, key));
+  return record;
+}
+
 /** What a sale writes, counted: token records, float movements, channel messages, and the vendor's float. */
 export async function channelCounts(t: TestApp, vendorId: string) {
   const db = t.database.db;

@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain ESM helper shared with the scripts, no type declarations
 import { startFailoverPair } from '../../../scripts/pg-failover.mjs';
 import { openPostgres, rowsOf } from '../src/db/client.js';
 import { startHaproxy } from './haproxy.js';
 import { seedVendableMeters } from './ops-fixture.js';
-import { freePort, type RunningServer, startServer, stopRunning } from './server-process.js';
+import { freePort, serverSuite, startServer } from './server-process.js';
 import { type LoadTally, vendingClients } from './vend-load.js';
 
 interface FailoverPair {
@@ -22,16 +20,8 @@ interface FailoverPair {
 const CLIENTS = 16;
 const METERS = 32;
 const PREFIX = 'failover';
-let pair: FailoverPair | undefined;
-let haproxy: { stop(): void } | undefined;
-const servers: RunningServer[] = [];
-const work = mkdtempSync(path.join(os.tmpdir(), 'prepay-failover-'));
-afterAll(async () => {
-  haproxy?.stop();
-  await stopRunning(servers);
-  await pair?.stop();
-  rmSync(work, { recursive: true, force: true });
-});
+const suite = serverSuite('failover');
+const { servers, work } = suite;
 
 /** Polls until `check` holds or a client failed; throws past the deadline. */
 async function until(what: string, ms: number, check: () => boolean, failure: () => Error | undefined) {
@@ -108,7 +98,8 @@ function report(tally: LoadTally, killedAt: number, storedRows: number, duplicat
 
 describe('vending on a pg_auto_failover pair (primary + synchronous standby)', () => {
   it('keeps selling through a SIGKILL of the primary: every acknowledged vend stored once, no TID reused, retries safe', async () => {
-    pair = (await startFailoverPair()) as FailoverPair;
+    const pair = (await startFailoverPair()) as FailoverPair;
+    suite.database = pair;
     const ids = await seedVendableMeters(await openPostgres(pair.url, 2), work, METERS);
     const env = { DATABASE_URL: pair.url, DATA_DIR: work, SEED: 'none', HEADEND: 'off' };
     const metricsPorts = [await freePort(), await freePort()];
@@ -117,7 +108,7 @@ describe('vending on a pg_auto_failover pair (primary + synchronous standby)', (
       servers.map((s) => Number(new URL(s.base).port)),
       work,
     );
-    haproxy = balancer;
+    suite.haproxy = balancer;
     let stop = false;
     const load = vendingClients(balancer.base, ids, {
       clients: CLIENTS,

@@ -4,8 +4,8 @@ import { describe, expect } from 'vitest';
 import { firmwareFiles, firmwareTasks } from '../src/db/schema.js';
 import { createFirmwareService } from '../src/modules/firmware/index.js';
 import { conformsToOriginal as conforms, simulatedDlmsMeter } from './dlms-sim-fixture.js';
-import { userWithRole } from './harness.js';
-import { clearReportData, reportTest } from './report-fixture.js';
+import { type TestApp, userWithRole } from './harness.js';
+import { clearReportData, type FixtureMeter, reportTest } from './report-fixture.js';
 
 /** Firmware uploads (.bin, ≤ 2 MB) and upgrade tasks: stored, station-scoped, run by image transfer with progress. */
 type TaskRow = {
@@ -17,6 +17,25 @@ type TaskRow = {
   reason: string | null;
 };
 const IMAGE = Buffer.from(Uint8Array.from({ length: 3000 }, (_, i) => (i * 13 + 1) & 0xff));
+
+/** Uploads meter firmware `name` and creates its upgrade task for the fixture's first meter; answers the task's id. */
+async function taskOnFirstMeter(
+  t: TestApp,
+  admin: string,
+  fleet: FixtureMeter[],
+  name: string,
+  content: Buffer,
+) {
+  await t.upload('/API/File/UploadBin', { name, content }, admin);
+  const meterRow = fleet[0];
+  if (!meterRow) throw new Error('no meter');
+  const created = await t.call<TaskRow[]>(
+    '/API/UpdateFirmwareTask/CreateUpdateFirmwareTask',
+    [{ meterId: meterRow.meterId, fileName: name }],
+    admin,
+  );
+  return created.result[0]?.id ?? 0;
+}
 
 const it = reportTest(async ({ t }) => {
   await clearReportData(t);
@@ -139,19 +158,12 @@ describe('firmware update tasks', () => {
     admin,
     prepared: { fleet },
   }) => {
-    await t.upload('/API/File/UploadBin', { name: 'WM-200-3.0.bin', content: IMAGE }, admin);
-    const meterRow = fleet[0];
-    if (!meterRow) throw new Error('no meter');
-    const created = await t.call<TaskRow[]>(
-      '/API/UpdateFirmwareTask/CreateUpdateFirmwareTask',
-      [{ meterId: meterRow.meterId, fileName: 'WM-200-3.0.bin' }],
-      admin,
-    );
+    const id = await taskOnFirstMeter(t, admin, fleet, 'WM-200-3.0.bin', IMAGE);
     const sim = await simulatedDlmsMeter(9);
     try {
       const client = await sim.associated();
       const firmware = createFirmwareService({ database: t.database, clock: t.clock } as never);
-      const failed = await firmware.runTask(created.result[0]?.id ?? 0, client);
+      const failed = await firmware.runTask(id, client);
       expect([failed.status, failed.reason]).toEqual([2, 'the meter is a PM-DLMS, the image is for WM-200']);
       expect(sim.meter.imageTransfer.blocksReceived).toBe(0);
     } finally {
@@ -166,15 +178,7 @@ describe('firmware update tasks', () => {
   }) => {
     // 40,000 bytes: 209 blocks of 192, progress stored every third block; the link drops after 100.
     const long = Buffer.from(Uint8Array.from({ length: 40_000 }, (_, i) => (i * 7 + 3) & 0xff));
-    await t.upload('/API/File/UploadBin', { name: 'PM-DLMS-4.0.bin', content: long }, admin);
-    const meterRow = fleet[0];
-    if (!meterRow) throw new Error('no meter');
-    const created = await t.call<TaskRow[]>(
-      '/API/UpdateFirmwareTask/CreateUpdateFirmwareTask',
-      [{ meterId: meterRow.meterId, fileName: 'PM-DLMS-4.0.bin' }],
-      admin,
-    );
-    const id = created.result[0]?.id ?? 0;
+    const id = await taskOnFirstMeter(t, admin, fleet, 'PM-DLMS-4.0.bin', long);
     const sim = await simulatedDlmsMeter(9);
     const firmware = createFirmwareService({ database: t.database, clock: t.clock } as never);
     const stored: number[] = [];

@@ -1,8 +1,8 @@
 import type { LoadProfileRow, ProtocolTaskRow } from '@prepay/contracts';
 import { numberOf } from '@prepay/dlms';
 import { ManualClock, syntheticFleet } from '@prepay/simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headendAppWithMeter, listeningDlmsMeter } from './gprs-dlms-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appWithDlmsMeter, closeAfterAll, type ListeningMeter, wireTime } from './gprs-dlms-fixture.js';
 import { ADMIN_PASSWORD, type TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
 
@@ -17,9 +17,7 @@ const METER = '47009940001';
 let t: TestApp;
 let admin: string;
 let meterClock: ManualClock;
-let sim: Awaited<ReturnType<typeof listeningDlmsMeter>>;
-
-const wire = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+let sim: ListeningMeter;
 
 async function stored() {
   const res = await t.call<{ total: number; data: LoadProfileRow[] }>(
@@ -35,7 +33,7 @@ async function stored() {
 /** Every capture the meter holds, as the interval table should show it. */
 const held = () =>
   sim.meter.loadProfile.rows.map((r) => ({
-    at: wire(r.localMs),
+    at: wireTime(r.localMs),
     tenths: Math.floor(numberOf(r.values[0] ?? { type: 'null' }) / 10),
   }));
 
@@ -58,15 +56,17 @@ async function sweep(): Promise<ProtocolTaskRow[]> {
 beforeAll(async () => {
   meterClock = new ManualClock(Date.UTC(2026, 10, 22, 8));
   // The meter has been in service two days: it holds 48 hourly captures.
-  sim = await listeningDlmsMeter(SPEC[0], meterClock, { authentication: 'none' }, { historyHours: 48 });
-  ({ t, admin } = await headendAppWithMeter(METER, sim.listener.port));
+  ({ t, admin, sim } = await appWithDlmsMeter(
+    METER,
+    SPEC[0],
+    meterClock,
+    { authentication: 'none' },
+    { historyHours: 48 },
+  ));
   // The app's clock and the meter's agree.
   expect(t.clock.now().getTime()).toBe(meterClock.now());
 });
-afterAll(async () => {
-  await t?.close();
-  await sim?.listener.close();
-});
+closeAfterAll(() => ({ app: t, meters: [sim] }));
 
 describe('scheduled collection of DLMS load profiles', () => {
   it('stores what the meter holds, then only the hours it captured since', async () => {
@@ -89,7 +89,7 @@ describe('scheduled collection of DLMS load profiles', () => {
     const next = await sweep();
     expect(next).toHaveLength(2);
     expect(next.map((r) => r.data)).toContain(
-      `2 hourly readings kept (${wire(Date.UTC(2026, 10, 22, 9))} – ${wire(Date.UTC(2026, 10, 22, 10))})`,
+      `2 hourly readings kept (${wireTime(Date.UTC(2026, 10, 22, 9))} – ${wireTime(Date.UTC(2026, 10, 22, 10))})`,
     );
     const rows = await stored();
     expect(rows).toHaveLength(50);

@@ -1,7 +1,13 @@
 import type { AlarmRow, EventNotificationRow, ProtocolTaskRow } from '@prepay/contracts';
 import { DLMS_EVENT, ManualClock, syntheticFleet } from '@prepay/simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dlmsItemId, headendAppWithMeter, listeningDlmsMeter, runGprsTask } from './gprs-dlms-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  appWithDlmsMeter,
+  closeAfterAll,
+  type ListeningMeter,
+  runReading,
+  wireTime,
+} from './gprs-dlms-fixture.js';
 import type { TestApp } from './harness.js';
 
 /**
@@ -19,12 +25,9 @@ const EVENT_LOG = '0.0.99.98.0.255';
 let t: TestApp;
 let admin: string;
 let clock: ManualClock;
-let sim: Awaited<ReturnType<typeof listeningDlmsMeter>>;
+let sim: ListeningMeter;
 
-const wire = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
-const readLog = async () =>
-  runGprsTask(t, admin, 'Reading', { meterId: METER, protocolId: await dlmsItemId(t, 0, EVENT_LOG) });
+const readLog = async () => runReading(t, admin, METER, EVENT_LOG);
 
 async function alarms() {
   const res = await t.call<{ data: AlarmRow[] }>(
@@ -46,13 +49,9 @@ async function events() {
 
 beforeAll(async () => {
   clock = new ManualClock(T0);
-  sim = await listeningDlmsMeter(SPEC[0], clock);
-  ({ t, admin } = await headendAppWithMeter(METER, sim.listener.port));
+  ({ t, admin, sim } = await appWithDlmsMeter(METER, SPEC[0], clock));
 });
-afterAll(async () => {
-  await t?.close();
-  await sim?.listener.close();
-});
+closeAfterAll(() => ({ app: t, meters: [sim] }));
 
 describe('meter events raised as alarms through the head-end', () => {
   it('raises the alarms of the events in the meter log, once', async () => {
@@ -65,13 +64,13 @@ describe('meter events raised as alarms through the head-end', () => {
     expect(row.status, row.reason ?? '').toBe(1);
     expect(row.data).toBe('3 events read, 2 alarms raised');
     const raised = [
-      ['tamper', 'upper cover open', wire(T0 + HOUR), false],
-      ['offline', 'power failure', wire(T0 + 2 * HOUR), false],
+      ['tamper', 'upper cover open', wireTime(T0 + HOUR), false],
+      ['offline', 'power failure', wireTime(T0 + 2 * HOUR), false],
     ];
     expect(await alarms()).toEqual(raised);
     expect(await events()).toEqual([
-      [44, 'Meter cover opened', wire(T0 + HOUR)],
-      [1, 'Power failure', wire(T0 + 2 * HOUR)],
+      [44, 'Meter cover opened', wireTime(T0 + HOUR)],
+      [1, 'Power failure', wireTime(T0 + 2 * HOUR)],
     ]);
 
     const again = await readLog();
@@ -91,8 +90,8 @@ describe('meter events raised as alarms through the head-end', () => {
     sim.meter.recordEvent(DLMS_EVENT.terminalCoverOpened);
     expect((await readLog()).data).toBe('4 events read, 1 alarms raised');
     expect((await alarms()).filter((a) => a[0] === 'tamper')).toEqual([
-      ['tamper', 'upper cover open', wire(T0 + HOUR), true],
-      ['tamper', 'terminal cover open', wire(T0 + 3 * HOUR), false],
+      ['tamper', 'upper cover open', wireTime(T0 + HOUR), true],
+      ['tamper', 'terminal cover open', wireTime(T0 + 3 * HOUR), false],
     ]);
   });
 
@@ -118,6 +117,6 @@ describe('meter events raised as alarms through the head-end', () => {
     }
     const row = await readLog();
     expect(row.data).toBe('5 events read, 1 alarms raised');
-    expect(await alarms()).toEqual([...before, ['relay', 'relay open', wire(T0 + 4 * HOUR), false]]);
+    expect(await alarms()).toEqual([...before, ['relay', 'relay open', wireTime(T0 + 4 * HOUR), false]]);
   });
 });

@@ -1,6 +1,7 @@
 import type { ProtocolTaskRow } from '@prepay/contracts';
 import { fromHex } from '@prepay/dlms';
 import {
+  type DlmsListener,
   DlmsMeter,
   type DlmsMeterOptions,
   listenDlmsMeter,
@@ -9,7 +10,7 @@ import {
   type syntheticFleet,
 } from '@prepay/simulator';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { dlmsItems } from '../src/db/schema.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { headendTestConfig, until } from './headend-fixture.js';
@@ -22,6 +23,26 @@ export async function headendApp(): Promise<{ t: TestApp; admin: string }> {
   });
   return { t, admin: await t.adminToken() };
 }
+
+/**
+ * Closes, after the suite, its app and the simulated meters it listened with; a start that failed part way
+ * leaves some of them unset.
+ */
+export function closeAfterAll(
+  opened: () => { app?: TestApp; meters: ({ listener: DlmsListener } | undefined)[] },
+) {
+  afterAll(async () => {
+    const { app, meters } = opened();
+    await app?.close();
+    for (const meter of meters) await meter?.listener.close();
+  });
+}
+
+/**
+ * The meter's wall-clock time (ms) as the wire writes it, "yyyy-MM-dd HH:mm:ss" (the server reads the
+ * meter's clock as local time).
+ */
+export const wireTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The head-end app with one DLMS meter, listening on `port` of this host, created through the API. */
 export async function headendAppWithMeter(meterId: string, port: number) {
@@ -72,6 +93,10 @@ export async function runGprsTask(
   });
 }
 
+/** A GPRS reading task on the catalogue's reading object `obis` of `meterId` (with `more`, e.g. a range), run to its end. */
+export const runReading = async (t: TestApp, admin: string, meterId: string, obis: string, more = {}) =>
+  runGprsTask(t, admin, 'Reading', { meterId, protocolId: await dlmsItemId(t, 0, obis), ...more });
+
 /** The HLS-GMAC keys of the test meters (the DLMS UA Green Book's example keys), as a meter record takes them. */
 export const HLS_KEYS = {
   blockCipherKey: '000102030405060708090A0B0C0D0E0F',
@@ -105,4 +130,15 @@ export async function listeningDlmsMeter(
   );
   const meter = new DlmsMeter(model, clock, options);
   return { model, meter, listener: await listenDlmsMeter(meter, { security }) };
+}
+
+export type ListeningMeter = Awaited<ReturnType<typeof listeningDlmsMeter>>;
+
+/** A simulated meter listening as `meterId` (see listeningDlmsMeter), and the head-end app it is created in. */
+export async function appWithDlmsMeter(
+  meterId: string,
+  ...meter: Parameters<typeof listeningDlmsMeter>
+): Promise<{ t: TestApp; admin: string; sim: ListeningMeter }> {
+  const sim = await listeningDlmsMeter(...meter);
+  return { ...(await headendAppWithMeter(meterId, sim.listener.port)), sim };
 }

@@ -1,8 +1,16 @@
 import type { LoadProfileRow } from '@prepay/contracts';
 import { numberOf } from '@prepay/dlms';
 import { type DlmsMeter, ManualClock, syntheticFleet } from '@prepay/simulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dlmsItemId, headendAppWithMeter, listeningDlmsMeter, runGprsTask } from './gprs-dlms-fixture.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  closeAfterAll,
+  dlmsItemId,
+  headendAppWithMeter,
+  type ListeningMeter,
+  listeningDlmsMeter,
+  runReading,
+  wireTime,
+} from './gprs-dlms-fixture.js';
 import type { TestApp } from './harness.js';
 
 /**
@@ -21,10 +29,7 @@ const LOAD_PROFILE = '1.0.99.1.0.255';
 
 let t: TestApp;
 let admin: string;
-let sim: Awaited<ReturnType<typeof listeningDlmsMeter>>;
-
-/** The meter's wall-clock time as the wire writes it (the server reads the meter's clock as local time). */
-const wire = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+let sim: ListeningMeter;
 
 /** What the meter holds from `from` to `to`: each capture's time and register in 0.1 kWh (cut down). */
 function held(meter: DlmsMeter, from: number, to: number) {
@@ -34,7 +39,7 @@ function held(meter: DlmsMeter, from: number, to: number) {
       const energy = r.values[0];
       if (!energy) throw new Error('a capture without its register');
       // The register counts 0.01 kWh (10 Wh, scaler 1): 0.1 kWh is a tenth of it, cut down.
-      return { at: wire(r.localMs), tenths: Math.floor(numberOf(energy) / 10) };
+      return { at: wireTime(r.localMs), tenths: Math.floor(numberOf(energy) / 10) };
     });
 }
 
@@ -64,11 +69,7 @@ async function stored() {
 }
 
 const readRange = async (from: number, to: number) =>
-  runGprsTask(t, admin, 'Reading', {
-    meterId: METER,
-    protocolId: await dlmsItemId(t, 0, LOAD_PROFILE),
-    data: `${wire(from)},${wire(to)}`,
-  });
+  runReading(t, admin, METER, LOAD_PROFILE, { data: `${wireTime(from)},${wireTime(to)}` });
 
 beforeAll(async () => {
   const clock = new ManualClock(T0);
@@ -76,10 +77,7 @@ beforeAll(async () => {
   clock.advance(6 * HOUR);
   ({ t, admin } = await headendAppWithMeter(METER, sim.listener.port));
 });
-afterAll(async () => {
-  await t?.close();
-  await sim?.listener.close();
-});
+closeAfterAll(() => ({ app: t, meters: [sim] }));
 
 describe('load-profile range reads through the head-end', () => {
   it('stores the range the meter holds, with its scaler applied, once however often it is read', async () => {
@@ -89,7 +87,7 @@ describe('load-profile range reads through the head-end', () => {
     expect(want).toHaveLength(25);
     const row = await readRange(from, to);
     expect(row.status, row.reason ?? '').toBe(1);
-    expect(row.data).toBe(`25 hourly readings kept (${wire(from)} – ${wire(to)})`);
+    expect(row.data).toBe(`25 hourly readings kept (${wireTime(from)} – ${wireTime(to)})`);
     const rows = await stored();
     expect(rows.map(({ at, tenths }) => ({ at, tenths }))).toEqual(want);
     // Each hour's usage is the register's step from the hour before; the first hour's is not known.
@@ -123,7 +121,7 @@ describe('load-profile range reads through the head-end', () => {
       { lang: 'en', meterId: METER, pageNumber: 1, pageSize: 1 },
       admin,
     );
-    for (const data of ['yesterday', `${wire(T0)},${wire(T0 - HOUR)}`]) {
+    for (const data of ['yesterday', `${wireTime(T0)},${wireTime(T0 - HOUR)}`]) {
       const res = await t.call(
         '/API/GPRSMeterTask/GPRSCreateReadingTask',
         [{ meterId: METER, protocolId, data }],

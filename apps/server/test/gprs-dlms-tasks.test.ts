@@ -2,9 +2,10 @@ import type { ProtocolTaskRow } from '@prepay/contracts';
 import { type DlmsListener, ManualClock, type MeterModel, syntheticFleet } from '@prepay/simulator';
 import { encodeCredit, tidFromDate } from '@prepay/sts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { meterDlmsSecrets } from '../src/db/schema.js';
 import {
+  closeAfterAll,
   DLMS_METER,
   dlmsItemId,
   HLS_KEYS,
@@ -12,6 +13,7 @@ import {
   hlsSecurity,
   listeningDlmsMeter,
   runGprsTask,
+  runReading,
 } from './gprs-dlms-fixture.js';
 import type { TestApp } from './harness.js';
 
@@ -42,6 +44,8 @@ type Row = ProtocolTaskRow;
 const itemId = (type: number, obis: string) => dlmsItemId(t, type, obis);
 const runTask = (family: string, body: Record<string, unknown>): Promise<Row> =>
   runGprsTask(t, admin, family, body);
+/** A reading task on the active energy register (1.0.1.8.0.255) of `meterId`, run to its end. */
+const readEnergyRegister = (meterId: string) => runReading(t, admin, meterId, '1.0.1.8.0.255');
 
 beforeAll(async () => {
   clock = new ManualClock(T0);
@@ -77,11 +81,7 @@ beforeAll(async () => {
   );
   expect(res.code, res.reason).toBe(0);
 });
-afterAll(async () => {
-  await t?.close();
-  await hls?.listener.close();
-  await lls?.listener.close();
-});
+closeAfterAll(() => ({ app: t, meters: [hls, lls] }));
 
 describe('DLMS meter record', () => {
   it('keeps the association secrets sealed and never answers them back', async () => {
@@ -120,10 +120,7 @@ describe('DLMS meter record', () => {
 
 describe('GPRS tasks over the head-end DLMS transport', () => {
   it('reads the active energy register with its scaler applied (HLS-GMAC)', async () => {
-    const row = await runTask('Reading', {
-      meterId: HLS_METER,
-      protocolId: await itemId(0, '1.0.1.8.0.255'),
-    });
+    const row = await readEnergyRegister(HLS_METER);
     expect(row.status).toBe(1);
     // The simulated register counts hundredths of kWh, sent in Wh with scaler 1 (×10).
     expect(Number(row.data)).toBe(hls.model.totalHundredths / 100);
@@ -131,10 +128,7 @@ describe('GPRS tasks over the head-end DLMS transport', () => {
   });
 
   it('reads through a low-level-security (password) association', async () => {
-    const row = await runTask('Reading', {
-      meterId: LLS_METER,
-      protocolId: await itemId(0, '1.0.1.8.0.255'),
-    });
+    const row = await readEnergyRegister(LLS_METER);
     expect(row.status).toBe(1);
     expect(Number(row.data)).toBe(lls.model.totalHundredths / 100);
     // The association request carries the password: the attempt records only what follows it.
@@ -195,10 +189,7 @@ describe('GPRS tasks over the head-end DLMS transport', () => {
   });
 
   it('fails a task clearly when the meter cannot be reached', async () => {
-    const row = await runTask('Reading', {
-      meterId: GONE_METER,
-      protocolId: await itemId(0, '1.0.1.8.0.255'),
-    });
+    const row = await readEnergyRegister(GONE_METER);
     expect(row.status).toBe(2);
     expect(row.reason).toMatch(/^offline: cannot reach 127\.0\.0\.1:9/);
     const zh = await t.call<{ data: Row[] }>(
@@ -212,10 +203,7 @@ describe('GPRS tasks over the head-end DLMS transport', () => {
   it('fails a task clearly when the meter stops answering mid-association', async () => {
     lls.listener.mode = 'mute';
     try {
-      const row = await runTask('Reading', {
-        meterId: LLS_METER,
-        protocolId: await itemId(0, '1.0.1.8.0.255'),
-      });
+      const row = await readEnergyRegister(LLS_METER);
       expect(row.status).toBe(2);
       expect(row.reason).toMatch(/no reply|timeout|2000 ms/i);
     } finally {

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
-  accounts,
   alarms,
   channelMessages,
   customers,
@@ -14,7 +13,7 @@ import { saveDailyRows } from '../src/modules/meter-data/index.js';
 import { ADMIN_AUTH_PASSWORD, createTestApp, type TestApp, userWithRole } from './harness.js';
 import { type LocalSmsc, startSmsc } from './local-smsc.js';
 import { testConfig } from './test-config.js';
-import { vendableMeter } from './vending-fixture.js';
+import { meterWithoutAccount, vendableMeter } from './vending-fixture.js';
 
 /**
  * Mobile money end to end: Daraja-shaped C2B callbacks from a paybill, each confirmed payment sold through
@@ -106,9 +105,7 @@ beforeAll(async () => {
   });
   admin = await t.adminToken();
   await vendableMeter(t, { meterId: METER });
-  await vendableMeter(t, { meterId: BLOCKED });
-  // A meter without an account cannot be sold to.
-  await t.database.db.delete(accounts).where(eq(accounts.meterId, BLOCKED));
+  await meterWithoutAccount(t, BLOCKED);
   const vendor = {
     vendorId: 'MPESA01',
     vendorName: 'M-Pesa paybill',

@@ -4,7 +4,7 @@ import pkcs11js from 'pkcs11js';
 import { describe, expect, it } from 'vitest';
 import { type KeyRef, TRANSPORT_OAEP } from '../src/modules/keystore/key-vault.js';
 import { iain } from './masterdata-fixtures.js';
-import { aesWrappingKey, softHsmVaults } from './softhsm.js';
+import { aesWrappingKey, expectKeyHeldInToken, softHsmVaults } from './softhsm.js';
 
 /**
  * Transport keys on a PKCS#11 token (SoftHSM2): the RSA pair is made by the token, its private half is a
@@ -78,16 +78,7 @@ describe('transport keys in the PKCS#11 vault', () => {
       ]);
       const [key] = p11.C_FindObjects(session, 2) as [Buffer];
       p11.C_FindObjectsFinal(session);
-      const attrs = p11.C_GetAttributeValue(session, key, [
-        { type: pkcs11js.CKA_SENSITIVE },
-        { type: pkcs11js.CKA_EXTRACTABLE },
-        { type: pkcs11js.CKA_NEVER_EXTRACTABLE },
-        { type: pkcs11js.CKA_TOKEN },
-      ]);
-      expect(attrs.map((x) => (x.value as Buffer)[0])).toEqual([1, 0, 1, 1]);
-      expect(() => p11.C_GetAttributeValue(session, key, [{ type: pkcs11js.CKA_PRIVATE_EXPONENT }])).toThrow(
-        /CKR_ATTRIBUTE_SENSITIVE/,
-      );
+      expectKeyHeldInToken(p11, session, key, pkcs11js.CKA_PRIVATE_EXPONENT);
       const wrapper = aesWrappingKey(p11, session);
       expect(() =>
         p11.C_WrapKey(

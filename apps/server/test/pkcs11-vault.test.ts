@@ -8,8 +8,8 @@ import type { KeyVault, VendingKeyRef } from '../src/modules/keystore/key-vault.
 import { KEK_LABEL } from '../src/modules/keystore/pkcs11-vault.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { iain } from './masterdata-fixtures.js';
-import { aesWrappingKey, softHsmVaults } from './softhsm.js';
-import { creditVend, DECODER_KEY, vendableMeter } from './vending-fixture.js';
+import { aesWrappingKey, expectKeyHeldInToken, softHsmVaults } from './softhsm.js';
+import { creditVend, DECODER_KEY, meterUnderVendingKey, vendableMeter } from './vending-fixture.js';
 
 /**
  * The PKCS#11 vault on a SoftHSM2 token of its own: it gives the same tokens as the software vault, its
@@ -206,16 +206,7 @@ describe('the key-encryption key stays in the token', () => {
   });
 
   it('answers sensitive and not extractable, and its value cannot be read', () => {
-    const attrs = p11.C_GetAttributeValue(session, kek, [
-      { type: pkcs11js.CKA_SENSITIVE },
-      { type: pkcs11js.CKA_EXTRACTABLE },
-      { type: pkcs11js.CKA_NEVER_EXTRACTABLE },
-      { type: pkcs11js.CKA_TOKEN },
-    ]);
-    expect(attrs.map((a) => (a.value as Buffer)[0])).toEqual([1, 0, 1, 1]);
-    expect(() => p11.C_GetAttributeValue(session, kek, [{ type: pkcs11js.CKA_VALUE }])).toThrow(
-      /CKR_ATTRIBUTE_SENSITIVE/,
-    );
+    expectKeyHeldInToken(p11, session, kek, pkcs11js.CKA_VALUE);
   });
 
   it('refuses to be wrapped out under another key', () => {
@@ -304,12 +295,7 @@ describe('the app built with KEY_VAULT=pkcs11', () => {
     const stored = await t.database.db.execute(sql`select key_enc from vending_keys where sgc = '600500'`);
     expect(JSON.stringify(stored)).toMatch(/p11:/);
     const meterId = iain(77);
-    const created = await t.call<{ hasDecoderKey: boolean }[]>(
-      '/api/meter/create',
-      [{ meterId, type: 0, protocolVersion: '2.2', sgc: '600500', krn: 1, ti: 1, kt: 2, stationId: '0001' }],
-      admin,
-    );
-    expect(created.code, created.reason).toBe(0);
-    expect(created.result[0]?.hasDecoderKey).toBe(true);
+    const created = await meterUnderVendingKey(t, admin, meterId, '600500');
+    expect(created?.hasDecoderKey).toBe(true);
   });
 });

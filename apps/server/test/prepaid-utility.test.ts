@@ -1,25 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accounts,
-  channelMessages,
-  remoteTasks,
-  tokenRecords,
-  vendorFloatMovements,
-  vendors,
-} from '../src/db/schema.js';
+import { remoteTasks, vendors } from '../src/db/schema.js';
 import {
   advice,
   CHANNEL_DOCUMENT,
   channelClient,
+  channelCounts,
   fundedVendor,
   purchaseBody,
+  saleRecord,
   transaction,
 } from './channel-fixture.js';
 import type { Call, Document } from './conformance/document-client.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { NEW_DECODER_KEY, NEXT_KEY_FIELDS, vendableMeter } from './vending-fixture.js';
+import { meterWithoutAccount, NEW_DECODER_KEY, NEXT_KEY_FIELDS, vendableMeter } from './vending-fixture.js';
 
 /**
  * The prepaid-utility REST channel, driven only through a client generated from the channel's own OpenAPI
@@ -38,22 +33,13 @@ async function balanceOf(vendorId: string) {
   const [v] = await t.database.db.select().from(vendors).where(eq(vendors.vendorId, vendorId));
   return v?.balanceMinor;
 }
-async function counts() {
-  const db = t.database.db;
-  return {
-    records: (await db.select().from(tokenRecords)).length,
-    movements: (await db.select().from(vendorFloatMovements)).length,
-    messages: (await db.select().from(channelMessages)).length,
-    balance: await balanceOf('BANK01'),
-  };
-}
+const counts = () => channelCounts(t, 'BANK01');
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.adminToken();
   await vendableMeter(t, { meterId: METER, debtMinor: 0 });
-  await vendableMeter(t, { meterId: BLOCKED });
-  await t.database.db.delete(accounts).where(eq(accounts.meterId, BLOCKED));
+  await meterWithoutAccount(t, BLOCKED);
   credentials = await fundedVendor(t, { vendorId: 'BANK01', clientId: '6004708000001', topUp: '10000' });
   api = await channelClient(t, () => credentials);
 });
@@ -182,11 +168,7 @@ describe('the prepaid-utility channel through its own OpenAPI document', () => {
     );
     expect(reversed.status).toBe(202);
     expect(await balanceOf('BANK01')).toBe(start);
-    const [rec] = await t.database.db
-      .select()
-      .from(tokenRecords)
-      .where(eq(tokenRecords.idempotencyKey, purchaseId));
-    expect(rec?.status).toBe(1);
+    expect((await saleRecord(t, purchaseId))?.status).toBe(1);
     const retried = await api('retryPurchaseRequest')({ purchaseId }, purchaseBody(purchaseId, METER, 30_00));
     expect(retried.body).toMatchObject({ errorType: 'TRANSACTION_DECLINED' });
 
@@ -212,11 +194,7 @@ describe('the prepaid-utility channel through its own OpenAPI document', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ errorType: 'TRANSACTION_DECLINED', requestType: 'REVERSAL_ADVICE' });
     expect(await balanceOf('BANK01')).toBe(afterUsed);
-    const [kept] = await t.database.db
-      .select()
-      .from(tokenRecords)
-      .where(eq(tokenRecords.idempotencyKey, usedId));
-    expect(kept?.status).toBe(0);
+    expect((await saleRecord(t, usedId))?.status).toBe(0);
 
     const unknownId = randomUUID();
     const unknown = await api('reverseTokenPurchase')(

@@ -1,9 +1,18 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { accounts, customers, debts, meters, stations, tariffs, tokenRecords } from '../src/db/schema.js';
+import {
+  accounts,
+  customers,
+  debts,
+  meters,
+  stations,
+  tariffs,
+  tokenRecords,
+  transformers,
+} from '../src/db/schema.js';
 import { type NewDailyRow, saveDailyRows } from '../src/modules/meter-data/meter-data-write.repo.js';
-import { apiTest, type TestApp } from './harness.js';
+import { apiTest, type TestApp, userWithRole } from './harness.js';
 
 export const REPORT_STATIONS = ['S1', 'S2'] as const;
 
@@ -56,6 +65,37 @@ export async function reportAccounts(t: TestApp, perStation = 3): Promise<Fixtur
   return out;
 }
 
+/**
+ * The revenue-protection suites' network: transformer → its station, check meter and customer meters
+ * (indexes into the report fleet); the last one has no check meter.
+ */
+export const REVPROT_NETWORK = [
+  { id: 'TX1', stationId: 'S1', check: 'CK1' as string | null, customers: [0, 1] },
+  { id: 'TX2', stationId: 'S2', check: 'CK2' as string | null, customers: [3, 4, 5] },
+  { id: 'TX3', stationId: 'S1', check: null, customers: [2] },
+];
+
+/** Writes REVPROT_NETWORK: the check meters CK1 (S1) and CK2 (S2), the transformers, the customers' links. */
+async function storeRevprotNetwork(t: TestApp, fleet: FixtureMeter[]): Promise<void> {
+  const db = t.database.db;
+  await db.insert(meters).values([
+    { meterId: 'CK1', stationId: 'S1' },
+    { meterId: 'CK2', stationId: 'S2' },
+  ]);
+  await db
+    .insert(transformers)
+    .values(
+      REVPROT_NETWORK.map((n) => ({ transformerId: n.id, stationId: n.stationId, checkMeterId: n.check })),
+    );
+  for (const n of REVPROT_NETWORK) {
+    for (const i of n.customers) {
+      await db.execute(
+        sql`update meters set transformer_id = ${n.id} where meter_id = ${fleet[i]?.meterId ?? ''}`,
+      );
+    }
+  }
+}
+
 /** A report suite's app: the harness's, with the report accounts. */
 export interface ReportApp {
   t: TestApp;
@@ -83,6 +123,25 @@ export function reportAppForSuite(use: (app: ReportApp) => unknown, perStation?:
     await use(app);
     return {};
   }, perStation);
+}
+
+/**
+ * reportAppForSuite for a revenue-protection suite: REVPROT_NETWORK stored over the fleet, and an officer of
+ * station S2 (user officer2) holding the permissions in `officerContent`, whose token `use` receives too.
+ */
+export function revprotAppForSuite(
+  officerContent: string,
+  use: (app: ReportApp & { officerS2: string }) => unknown,
+) {
+  reportAppForSuite(async (app) => {
+    const officerS2 = await userWithRole(app.t, {
+      userId: 'officer2',
+      content: officerContent,
+      stationId: 'S2',
+    });
+    await storeRevprotNetwork(app.t, app.fleet);
+    await use({ ...app, officerS2 });
+  });
 }
 
 /** A random fixture meter: its index in the fleet of reportAccounts' default three a station. */

@@ -2,9 +2,14 @@ import type { TransformerBalanceRow } from '@prepay/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { meters, transformers } from '../src/db/schema.js';
-import { type TestApp, userWithRole } from './harness.js';
-import { type FixtureMeter, reportAppForSuite, reportRows, storeDailyRows } from './report-fixture.js';
+import type { TestApp } from './harness.js';
+import {
+  type FixtureMeter,
+  REVPROT_NETWORK,
+  reportRows,
+  revprotAppForSuite,
+  storeDailyRows,
+} from './report-fixture.js';
 import { sheetRows } from './workbook.js';
 
 /**
@@ -14,37 +19,11 @@ import { sheetRows } from './workbook.js';
 let t: TestApp;
 let fleet: FixtureMeter[];
 const tokens: Record<string, string> = {};
-const CHECK = { TX1: 'CK1', TX2: 'CK2' } as const;
-/** Transformer → its station, check meter and customer meters (indexes into the fixture fleet). */
-const NETWORK = [
-  { id: 'TX1', stationId: 'S1', check: 'CK1' as string | null, customers: [0, 1] },
-  { id: 'TX2', stationId: 'S2', check: 'CK2' as string | null, customers: [3, 4, 5] },
-  { id: 'TX3', stationId: 'S1', check: null, customers: [2] },
-];
 
-reportAppForSuite(async (app) => {
+revprotAppForSuite('RevenueProtection.TransformerBalance', (app) => {
   ({ t, fleet } = app);
   tokens.admin = app.admin;
-  tokens.userS2 = await userWithRole(t, {
-    userId: 'officer2',
-    content: 'RevenueProtection.TransformerBalance',
-    stationId: 'S2',
-  });
-  const db = t.database.db;
-  await db.insert(meters).values([
-    { meterId: CHECK.TX1, stationId: 'S1' },
-    { meterId: CHECK.TX2, stationId: 'S2' },
-  ]);
-  await db
-    .insert(transformers)
-    .values(NETWORK.map((n) => ({ transformerId: n.id, stationId: n.stationId, checkMeterId: n.check })));
-  for (const n of NETWORK) {
-    for (const i of n.customers) {
-      await db.execute(
-        sql`update meters set transformer_id = ${n.id} where meter_id = ${fleet[i]?.meterId ?? ''}`,
-      );
-    }
-  }
+  tokens.userS2 = app.officerS2;
 });
 
 const DAYS = 14;
@@ -83,7 +62,7 @@ type Reading = { meter: number; day: number; usage: number };
 /** The balance recomputed by hand from the readings that were stored. */
 function expected(stored: Map<string, number>, from: number, to: number, scope: Scope) {
   const rows: Partial<TransformerBalanceRow>[] = [];
-  for (const n of NETWORK) {
+  for (const n of REVPROT_NETWORK) {
     if (scope.who === 'userS2' && n.stationId !== 'S2') continue;
     if (scope.stationId && n.stationId !== scope.stationId) continue;
     for (let d = from; d <= to; d++) {

@@ -1,15 +1,15 @@
 import type { BeyondCreditRow, SuspectRow, TamperFlag, TamperRow, ZeroBuyerRow } from '@prepay/contracts';
-import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { meters, transformers } from '../src/db/schema.js';
 import { addDays, daysBetween, localDay, localTime } from '../src/lib/dates.js';
-import { type TestApp, userWithRole } from './harness.js';
+import type { TestApp } from './harness.js';
 import {
   clearReportData,
+  columns,
   type FixtureMeter,
-  reportAppForSuite,
+  REVPROT_NETWORK,
   reportRows,
+  revprotAppForSuite,
   storeDailyRows,
   storeVends,
 } from './report-fixture.js';
@@ -38,58 +38,35 @@ const DAYS = 45;
 const dayText = (d: number) => addDays(START, d);
 const dayIndex = (text: string) => daysBetween(START, text.slice(0, 10));
 
-/** Transformer → station, check meter, customers (fleet indexes); the last one has no check meter. */
-const NETWORK = [
-  { id: 'TX1', stationId: 'S1', check: 'CK1' as string | null, customers: [0, 1] },
-  { id: 'TX2', stationId: 'S2', check: 'CK2' as string | null, customers: [3, 4, 5] },
-  { id: 'TX3', stationId: 'S1', check: null, customers: [2] },
-];
 let raw: RawMeter[] = [];
 let network: RawNetwork[] = [];
 
-reportAppForSuite(async (app) => {
-  ({ t, fleet } = app);
-  tokens.admin = app.admin;
-  tokens.userS2 = await userWithRole(t, {
-    userId: 'officer2',
-    content:
-      'RevenueProtection.ZeroBuyers,RevenueProtection.ConsumptionBeyondCredit,RevenueProtection.Tamper,RevenueProtection.Suspects',
-    stationId: 'S2',
-  });
-  const db = t.database.db;
-  await db.insert(meters).values([
-    { meterId: 'CK1', stationId: 'S1' },
-    { meterId: 'CK2', stationId: 'S2' },
-  ]);
-  await db
-    .insert(transformers)
-    .values(NETWORK.map((n) => ({ transformerId: n.id, stationId: n.stationId, checkMeterId: n.check })));
-  for (const n of NETWORK) {
-    for (const i of n.customers) {
-      await db.execute(
-        sql`update meters set transformer_id = ${n.id} where meter_id = ${fleet[i]?.meterId ?? ''}`,
-      );
-    }
-  }
-  const transformerOf = (i: number) => NETWORK.find((n) => n.customers.includes(i))?.id ?? null;
-  raw = [
-    ...fleet.map((m, i) => ({
-      meterId: m.meterId,
-      customerId: m.customerId,
-      stationId: m.stationId,
-      transformerId: transformerOf(i),
-      openedDay: daysBetween(START, localDay(m.accountCreated)),
-    })),
-    { meterId: 'CK1', customerId: null, stationId: 'S1', transformerId: null, openedDay: null },
-    { meterId: 'CK2', customerId: null, stationId: 'S2', transformerId: null, openedDay: null },
-  ];
-  network = NETWORK.map((n) => ({
-    transformerId: n.id,
-    stationId: n.stationId,
-    checkMeterId: n.check,
-    customers: n.customers.map((i) => fleet[i]?.meterId ?? ''),
-  }));
-});
+revprotAppForSuite(
+  'RevenueProtection.ZeroBuyers,RevenueProtection.ConsumptionBeyondCredit,RevenueProtection.Tamper,RevenueProtection.Suspects',
+  (app) => {
+    ({ t, fleet } = app);
+    tokens.admin = app.admin;
+    tokens.userS2 = app.officerS2;
+    const transformerOf = (i: number) => REVPROT_NETWORK.find((n) => n.customers.includes(i))?.id ?? null;
+    raw = [
+      ...fleet.map((m, i) => ({
+        meterId: m.meterId,
+        customerId: m.customerId,
+        stationId: m.stationId,
+        transformerId: transformerOf(i),
+        openedDay: daysBetween(START, localDay(m.accountCreated)),
+      })),
+      { meterId: 'CK1', customerId: null, stationId: 'S1', transformerId: null, openedDay: null },
+      { meterId: 'CK2', customerId: null, stationId: 'S2', transformerId: null, openedDay: null },
+    ];
+    network = REVPROT_NETWORK.map((n) => ({
+      transformerId: n.id,
+      stationId: n.stationId,
+      checkMeterId: n.check,
+      customers: n.customers.map((i) => fleet[i]?.meterId ?? ''),
+    }));
+  },
+);
 
 const rare = fc.integer({ min: 0, max: 30 }).map((x) => x === 0);
 /** A flag raised on about one reading in a hundred. */
@@ -246,24 +223,15 @@ describe('meter findings', () => {
             { asOf: dayText(asOf), emergencyCredit: emergency / 10, stationId: scope.stationId },
             tokens[scope.who],
           );
-          const shaped = got.map(
-            ({
-              meterId,
-              purchaseEnergy,
-              creditBefore,
-              energySince,
-              excessEnergy,
-              readDays,
-              missingDays,
-            }) => ({
-              meterId,
-              purchaseEnergy,
-              creditBefore,
-              energySince,
-              excessEnergy,
-              readDays,
-              missingDays,
-            }),
+          const shaped = columns(
+            got,
+            'meterId',
+            'purchaseEnergy',
+            'creditBefore',
+            'energySince',
+            'excessEnergy',
+            'readDays',
+            'missingDays',
           );
           expect(byMeter(shaped)).toEqual(
             byMeter(beyondCredit(visible(scope), rows, vends, asOf, emergency)),

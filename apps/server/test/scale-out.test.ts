@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPostgres, rowsOf } from '../src/db/client.js';
 import { startHaproxy } from './haproxy.js';
 import { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD } from './harness.js';
 import { seedVendableMeters } from './ops-fixture.js';
-import { postgresDatabase, type RunningServer, startServer, stopRunning } from './server-process.js';
+import { postgresDatabase, serverSuite, startServer } from './server-process.js';
 
 const CLIENTS = 8;
 const METERS = 16;
-let cluster: Awaited<ReturnType<typeof postgresDatabase>> | undefined;
-let haproxy: { stop(): void } | undefined;
-const servers: RunningServer[] = [];
-const work = mkdtempSync(path.join(os.tmpdir(), 'prepay-scale-'));
-afterAll(async () => {
-  haproxy?.stop();
-  await stopRunning(servers);
-  cluster?.stop();
-  rmSync(work, { recursive: true, force: true });
-});
+const suite = serverSuite('scale');
+const { servers, work } = suite;
 
 interface Ack {
   key: string;
@@ -31,7 +20,8 @@ interface Ack {
 
 describe('two server processes behind HAProxy on one PostgreSQL', () => {
   it('survive a SIGKILL of one mid-load: every acknowledged vend stored exactly once, no TID reused, the other serves on', async () => {
-    cluster = await postgresDatabase('prepay_scale');
+    const cluster = await postgresDatabase('prepay_scale');
+    suite.database = cluster;
     const url = cluster.url;
     const ids = await seedVendableMeters(await openPostgres(url, 2), work, METERS);
     const env = { DATABASE_URL: url, DATA_DIR: work, SEED: 'none' };
@@ -39,7 +29,7 @@ describe('two server processes behind HAProxy on one PostgreSQL', () => {
     servers.push(await startServer(env), await startServer({ ...env, HEADEND: 'off' }));
     const ports = servers.map((s) => Number(new URL(s.base).port));
     const balancer = await startHaproxy(ports, work);
-    haproxy = balancer;
+    suite.haproxy = balancer;
     const lb = balancer.base;
     const post = async (pathname: string, body: unknown, token?: string) => {
       const res = await fetch(`${lb}${pathname}`, {

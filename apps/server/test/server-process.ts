@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { onTestFinished } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 // @ts-expect-error -- plain ESM helpers shared with the test runner, no type declarations
 import { freePort as pickPort } from '../../../scripts/free-port.mjs';
 // @ts-expect-error -- plain ESM helpers shared with the test runner, no type declarations
@@ -161,6 +161,26 @@ export async function startServer(env: Record<string, string>, entry: keyof type
 export type RunningServer = Awaited<ReturnType<typeof startServer>>;
 
 /** Stops (SIGTERM, waited for) each of `servers` still running: a file's clean-up after its tests. */
+/**
+ * A suite of server processes behind HAProxy on one database: its scratch folder, and what it starts, all
+ * stopped after the suite (HAProxy, then the servers, then the database) and the folder removed.
+ */
+export function serverSuite(prefix: string) {
+  const suite = {
+    work: mkdtempSync(path.join(os.tmpdir(), `prepay-${prefix}-`)),
+    servers: [] as RunningServer[],
+    haproxy: undefined as { stop(): void } | undefined,
+    database: undefined as { stop(): unknown } | undefined,
+  };
+  afterAll(async () => {
+    suite.haproxy?.stop();
+    await stopRunning(suite.servers);
+    await suite.database?.stop();
+    rmSync(suite.work, { recursive: true, force: true });
+  });
+  return suite;
+}
+
 export async function stopRunning(servers: RunningServer[]) {
   for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) await s.stop();
 }

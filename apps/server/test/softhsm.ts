@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pkcs11js from 'pkcs11js';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createKeyCipher } from '../src/modules/keystore/key-cipher.js';
 import { cipherVault } from '../src/modules/keystore/key-vault.js';
 import {
@@ -87,4 +87,24 @@ export function aesWrappingKey(p11: pkcs11js.PKCS11, session: Buffer): Buffer {
     { type: pkcs11js.CKA_WRAP, value: true },
     { type: pkcs11js.CKA_EXTRACTABLE, value: true },
   ]);
+}
+
+/**
+ * Asserts a key is kept as the vaults keep theirs: sensitive, never extractable, a token object, and its
+ * secret part (`secret`: CKA_VALUE, CKA_PRIVATE_EXPONENT) refused to whoever asks for it.
+ */
+export function expectKeyHeldInToken(
+  p11: pkcs11js.PKCS11,
+  session: Buffer,
+  key: Buffer,
+  secret: number,
+): void {
+  const attrs = p11.C_GetAttributeValue(session, key, [
+    { type: pkcs11js.CKA_SENSITIVE },
+    { type: pkcs11js.CKA_EXTRACTABLE },
+    { type: pkcs11js.CKA_NEVER_EXTRACTABLE },
+    { type: pkcs11js.CKA_TOKEN },
+  ]);
+  expect(attrs.map((a) => (a.value as Buffer)[0])).toEqual([1, 0, 1, 1]);
+  expect(() => p11.C_GetAttributeValue(session, key, [{ type: secret }])).toThrow(/CKR_ATTRIBUTE_SENSITIVE/);
 }

@@ -1,5 +1,7 @@
 import type { CreditTokenRecord } from '@prepay/contracts';
+import { dkga02, meterPanFromIain } from '@prepay/sts';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { accounts, customers, debts, meters, tariffs, users } from '../src/db/schema.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
 import type { TestApp } from './harness.js';
@@ -16,6 +18,33 @@ export const NEXT_KEY_FIELDS = {
   ktNew: 2,
   baseYearNew: 2014,
 };
+
+/** The key identity of a meter created under a stored vending key: key revision 1, tariff index 1, key type 2. */
+const DERIVED_KEY_IDENTITY = { krn: 1, ti: 1, kt: 2 };
+
+/**
+ * Creates a meter through the API in supply group `sgc`, revision 1, so the server derives its decoder key
+ * from the group's stored vending key; answers the created row.
+ */
+export async function meterUnderVendingKey(
+  t: TestApp,
+  admin: string,
+  meterId: string,
+  sgc: string,
+  stationId = '0001',
+) {
+  const created = await t.call<{ hasDecoderKey: boolean }[]>(
+    '/api/meter/create',
+    [{ meterId, type: 0, protocolVersion: '2.2', sgc, ...DERIVED_KEY_IDENTITY, stationId }],
+    admin,
+  );
+  expect(created.code, created.reason).toBe(0);
+  return created.result[0];
+}
+
+/** The decoder key DKGA02 derives for a meter made by meterUnderVendingKey from the group's vending key. */
+export const derivedDecoderKey = (meterId: string, sgc: string, vendingKey: string) =>
+  dkga02({ meterPAN: meterPanFromIain(meterId), sgc, ...DERIVED_KEY_IDENTITY, vendingKey });
 
 /**
  * A vendable meter written straight to the tables (the master-data APIs have their own tests): customer,
@@ -108,6 +137,12 @@ export const cancelVend = (
     { authorizationPassword, data: [{ receiptId: sale.receiptId, remark: sale.remark }] },
     token,
   );
+
+/** A meter with its customer and tariff but no account: a sale to it is refused. */
+export async function meterWithoutAccount(t: TestApp, meterId: string) {
+  await vendableMeter(t, { meterId });
+  await t.database.db.delete(accounts).where(eq(accounts.meterId, meterId));
+}
 
 export async function debtRow(t: TestApp, customerId: string) {
   const [row] = await t.database.db.select().from(debts).where(eq(debts.customerId, customerId));

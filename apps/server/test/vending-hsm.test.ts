@@ -1,4 +1,4 @@
-import { decodeToken, dkga02, meterPanFromIain } from '@prepay/sts';
+import { decodeToken } from '@prepay/sts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
@@ -8,6 +8,8 @@ import { createStations, DEMO_VK, iain } from './masterdata-fixtures.js';
 import {
   creditVend,
   DECODER_KEY,
+  derivedDecoderKey,
+  meterUnderVendingKey,
   NEW_DECODER_KEY,
   NEXT_KEY_FIELDS,
   vendableMeter,
@@ -57,20 +59,8 @@ describe('vending with the key store replaced by an HSM-like vault', () => {
   it('derives a meter key inside the vault from the vending key', async () => {
     expect((await t.call('/api/keystore/vendingKey/create', [DEMO_VK], admin)).code).toBe(0);
     const meterId = iain(7);
-    const created = await t.call(
-      '/api/meter/create',
-      [{ meterId, type: 0, protocolVersion: '2.2', sgc: '123456', krn: 1, ti: 1, kt: 2, stationId: 'NORTH' }],
-      admin,
-    );
-    expect(created.code, created.reason).toBe(0);
-    const expected = dkga02({
-      meterPAN: meterPanFromIain(meterId),
-      sgc: '123456',
-      krn: 1,
-      kt: 2,
-      ti: 1,
-      vendingKey: DEMO_VK.vendingKey,
-    });
+    await meterUnderVendingKey(t, admin, meterId, '123456', 'NORTH');
+    const expected = derivedDecoderKey(meterId, '123456', DEMO_VK.vendingKey);
     const store = await keyStoreOf(t.app.deps);
     expect(await store.decoderKeyIs(meterId, expected)).toBe(true);
     expect(await store.decoderKeyIs(meterId, DECODER_KEY)).toBe(false);

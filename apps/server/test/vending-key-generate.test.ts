@@ -1,4 +1,4 @@
-import { dkga02, meterPanFromIain, vendingKeyCheckValue } from '@prepay/sts';
+import { vendingKeyCheckValue } from '@prepay/sts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, vendingKeys } from '../src/db/schema.js';
@@ -7,6 +7,7 @@ import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
 import { cipherVault } from '../src/modules/keystore/key-vault.js';
 import { unchangedBy } from './fingerprint.js';
 import { createTestApp, type TestApp } from './harness.js';
+import { derivedDecoderKey, meterUnderVendingKey } from './vending-fixture.js';
 
 type KeyRow = { sgc: string; krn: number; dkga: string; checkValue: string };
 const GENERATE = '/api/keystore/vendingKey/generate';
@@ -61,22 +62,9 @@ describe('vending keys generated inside the vault', () => {
 
   it('derives a new meter decoder key from the generated key (DKGA02)', async () => {
     const meterId = '47300000016';
-    const created = await t.call<{ hasDecoderKey: boolean }[]>(
-      '/api/meter/create',
-      [{ meterId, type: 0, protocolVersion: '2.2', sgc: '600300', krn: 1, ti: 1, kt: 2, stationId: '0001' }],
-      admin,
-    );
-    expect(created.code, created.reason).toBe(0);
-    expect(created.result[0]?.hasDecoderKey).toBe(true);
-    const vendingKey = await generatedKey('600300', 1);
-    const expected = dkga02({
-      meterPAN: meterPanFromIain(meterId),
-      sgc: '600300',
-      krn: 1,
-      kt: 2,
-      ti: 1,
-      vendingKey,
-    });
+    const created = await meterUnderVendingKey(t, admin, meterId, '600300');
+    expect(created?.hasDecoderKey).toBe(true);
+    const expected = derivedDecoderKey(meterId, '600300', await generatedKey('600300', 1));
     expect((await (await keyStoreOf(t.app.deps)).decoderKeyFor(meterId)).decoderKey).toBe(expected);
   });
 

@@ -1,6 +1,6 @@
 import { publicEncrypt } from 'node:crypto';
 import type { TransportKeyRow, VendingKeyRow } from '@prepay/contracts';
-import { dkga02, meterPanFromIain, vendingKeyCheckValue } from '@prepay/sts';
+import { vendingKeyCheckValue } from '@prepay/sts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../src/db/schema.js';
@@ -9,6 +9,7 @@ import { TRANSPORT_OAEP } from '../src/modules/keystore/key-vault.js';
 import { unchangedBy } from './fingerprint.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { createStations, northUser } from './masterdata-fixtures.js';
+import { derivedDecoderKey, meterUnderVendingKey } from './vending-fixture.js';
 
 /**
  * Wrapped key import, the key ceremony's second way in: the vault makes a transport key pair, a key
@@ -68,20 +69,8 @@ describe('vending keys imported wrapped under a transport key', () => {
       ['600400', 2, vendingKeyCheckValue('04', HMAC_KEY)],
     ]);
     const meterId = '47300000024';
-    const created = await t.call(
-      '/api/meter/create',
-      [{ meterId, type: 0, protocolVersion: '2.2', sgc: '600400', krn: 1, ti: 1, kt: 2, stationId: '0001' }],
-      admin,
-    );
-    expect(created.code, created.reason).toBe(0);
-    const expected = dkga02({
-      meterPAN: meterPanFromIain(meterId),
-      sgc: '600400',
-      krn: 1,
-      kt: 2,
-      ti: 1,
-      vendingKey: DES_KEY,
-    });
+    await meterUnderVendingKey(t, admin, meterId, '600400');
+    const expected = derivedDecoderKey(meterId, '600400', DES_KEY);
     expect((await (await keyStoreOf(t.app.deps)).decoderKeyFor(meterId)).decoderKey).toBe(expected);
     const audit = await t.database.db.select().from(auditLogs).where(eq(auditLogs.action, 'Import'));
     const seen = JSON.stringify([res, audit]).toUpperCase();

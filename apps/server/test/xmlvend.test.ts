@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { type Client, createClientAsync } from 'soap';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, remoteTasks, tokenRecords } from '../src/db/schema.js';
+import { remoteTasks } from '../src/db/schema.js';
 import { refusalText } from '../src/lib/refusal-text.js';
 import { XMLVEND_FAULTS } from '../src/modules/vendor/xmlvend.faults.js';
 import { NS } from '../src/modules/vendor/xmlvend.xml.js';
-import { channelCounts, fundedVendor } from './channel-fixture.js';
+import { channelCounts, fundedVendor, saleRecord } from './channel-fixture.js';
 import { createTestApp, type TestApp } from './harness.js';
-import { vendableMeter } from './vending-fixture.js';
+import { meterWithoutAccount, vendableMeter } from './vending-fixture.js';
 import { xvFaultOf as faultOf } from './xmlvend-fixture.js';
 
 /**
@@ -72,8 +71,7 @@ const counts = () => channelCounts(t, 'BANK01');
 beforeAll(async () => {
   t = await createTestApp();
   await vendableMeter(t, { meterId: METER, debtMinor: 0 });
-  await vendableMeter(t, { meterId: BLOCKED });
-  await t.database.db.delete(accounts).where(eq(accounts.meterId, BLOCKED));
+  await meterWithoutAccount(t, BLOCKED);
   const basic = await fundedVendor(t, { vendorId: 'BANK01', clientId: CLIENT_EAN, topUp: '10000' });
   secret = Buffer.from(basic.slice('Basic '.length), 'base64').toString('utf8').split(':')[1] ?? '';
   url = await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -205,8 +203,7 @@ describe('XMLVend 2.1 through a client generated from the served WSDL', () => {
     expect(reversed.attributes.txReversed).toBe('true');
     expect((await counts()).balance).toBe(start.balance);
     const key = `xv:${CLIENT_EAN}:${TERMINAL}:20261122080000:${n}`;
-    const [rec] = await t.database.db.select().from(tokenRecords).where(eq(tokenRecords.idempotencyKey, key));
-    expect(rec?.status).toBe(1);
+    expect((await saleRecord(t, key))?.status).toBe(1);
     // Advices are repeated until final: the same reversal again is acknowledged, the float moved once.
     await soap.AdviceRequestAsync(adviceOf('ReversalAdviceReq', n));
     expect((await counts()).balance).toBe(start.balance);

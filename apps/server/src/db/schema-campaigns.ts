@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
 
 /** Which meters a campaign takes: every given field narrows the set (an empty selection takes none). */
 export interface CampaignSelection {
@@ -25,7 +26,7 @@ export const keyCampaigns = pgTable('key_campaigns', {
   selection: jsonb('selection').$type<CampaignSelection>().notNull(),
   target: jsonb('target').$type<CampaignTarget>().notNull(),
   createId: text('create_id').notNull(),
-  createDate: timestamp('create_date', { withTimezone: true }).notNull(),
+  createDate: ts('create_date').notNull(),
 });
 
 /**
@@ -47,7 +48,7 @@ export const keyCampaignMeters = pgTable(
      * when the meter cannot take remote tasks). A failed task is resent under its own id, never replaced.
      */
     taskIds: jsonb('task_ids').$type<number[]>(),
-    updateDate: timestamp('update_date', { withTimezone: true }),
+    updateDate: ts('update_date'),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.meterId] }),

@@ -1,17 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
-  bigint,
-  bigserial,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { auditColumns, insertedDate, ts } from './columns.js';
+  auditColumns,
+  bigNumber,
+  bigNumberZero,
+  changeDates,
+  insertedDate,
+  serialId,
+  ts,
+} from './columns.js';
 
 /** What kind of business sells through a channel. */
 export type VendorKind = 'bank' | 'aggregator' | 'agent' | 'mobileMoney';
@@ -36,17 +32,17 @@ export const vendors = pgTable(
     /** The machine secret's argon2id hash; null until one is issued. The secret itself is never stored. */
     secretHash: text('secret_hash'),
     secretIssuedDate: ts('secret_issued_date'),
-    balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(sql`0`),
-    creditLimitMinor: bigint('credit_limit_minor', { mode: 'number' }).notNull().default(sql`0`),
+    balanceMinor: bigNumberZero('balance_minor'),
+    creditLimitMinor: bigNumberZero('credit_limit_minor'),
     /** Commission in basis points of each sale (150 = 1.50 %). */
     commissionBp: integer('commission_bp').notNull().default(0),
     /** Sales allowed per calendar day (in the utility's zone); null = no daily limit. */
-    dailyLimitMinor: bigint('daily_limit_minor', { mode: 'number' }),
+    dailyLimitMinor: bigNumber('daily_limit_minor'),
     /**
      * What the vendor sold on `sold_day` (its sales less their reversals that day), kept on write with the
      * balance, so the daily limit is checked on the locked row rather than by summing the day's ledger.
      */
-    daySoldMinor: bigint('day_sold_minor', { mode: 'number' }).notNull().default(sql`0`),
+    daySoldMinor: bigNumberZero('day_sold_minor'),
     /** The calendar day (utility's zone, yyyy-MM-dd) that `day_sold_minor` counts; null before any sale. */
     soldDay: date('sold_day', { mode: 'string' }),
     /** A mobile-money operator's paybill or till number, which its payment callbacks carry. */
@@ -59,24 +55,28 @@ export const vendors = pgTable(
   ],
 );
 
+/** The vendor a row belongs to. */
+export const vendorRef = () =>
+  text('vendor_id')
+    .notNull()
+    .references(() => vendors.vendorId);
+
 export type FloatMovementKind = 'topUp' | 'adjustment' | 'sale' | 'reversal';
 
 /** Every movement of a vendor's float, signed (a sale is negative), with the balance it left. */
 export const vendorFloatMovements = pgTable(
   'vendor_float_movements',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.vendorId),
+    id: serialId(),
+    vendorId: vendorRef(),
     movementKind: text('movement_kind').$type<FloatMovementKind>().notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-    balanceAfterMinor: bigint('balance_after_minor', { mode: 'number' }).notNull(),
+    amountMinor: bigNumber('amount_minor').notNull(),
+    balanceAfterMinor: bigNumber('balance_after_minor').notNull(),
     /** The vendor's commission on a sale (negative on its reversal); 0 for top-ups and adjustments. */
-    commissionMinor: bigint('commission_minor', { mode: 'number' }).notNull().default(sql`0`),
+    commissionMinor: bigNumberZero('commission_minor'),
     /** The channel message (purchase id) and token record a sale or reversal belongs to. */
     messageId: text('message_id'),
-    tokenRecordId: bigint('token_record_id', { mode: 'number' }),
+    tokenRecordId: bigNumber('token_record_id'),
     remark: text('remark'),
     createId: text('create_id').notNull(),
     createDate: insertedDate(),
@@ -94,22 +94,19 @@ export type ChannelSaleState = 'issued' | 'confirmed' | 'reversed';
 export const channelMessages = pgTable(
   'channel_messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.vendorId),
+    id: serialId(),
+    vendorId: vendorRef(),
     messageId: text('message_id').notNull(),
     kind: text('kind').$type<ChannelMessageKind>().notNull(),
     meterId: text('meter_id').notNull(),
-    tokenRecordId: bigint('token_record_id', { mode: 'number' }),
-    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    tokenRecordId: bigNumber('token_record_id'),
+    amountMinor: bigNumber('amount_minor'),
     state: text('state').$type<ChannelSaleState>(),
     confirmationId: text('confirmation_id'),
     reversalId: text('reversal_id'),
     /** What the request carried that the answer echoes (institutions, identifiers, fault details). */
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-    createDate: insertedDate(),
-    updateDate: ts('update_date'),
+    ...changeDates,
   },
   // No index by meter: a sale writes these rows on the vend's hot path, and the reads by meter (a reprint,
   // the console's filter) match it case-insensitively, which such an index would not serve.
@@ -126,7 +123,7 @@ export type ChannelAdviceOutcome = 'accepted' | 'repeated' | 'refused';
 export const channelAdvices = pgTable(
   'channel_advices',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     vendorId: text('vendor_id').notNull(),
     /** The purchase id the advice names. */
     messageId: text('message_id').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { insertedDate, lastWrittenDate, ts } from './columns.js';
+import { date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { insertedDate, lastWrittenDate, serialId, ts } from './columns.js';
 
 export type CollectionJobKind = 'daily' | 'monthly' | 'hourly';
 export type CollectionJobState = 'pending' | 'running' | 'done' | 'failed' | 'nodata';
@@ -14,7 +14,7 @@ export type CollectionJobState = 'pending' | 'running' | 'done' | 'failed' | 'no
 export const collectionJobs = pgTable(
   'collection_jobs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     meterId: text('meter_id').notNull(),
     kind: text('kind').$type<CollectionJobKind>().notNull(),
     /** daily: the reading day; monthly: the first day of the month; hourly: the day of `hour`. */

@@ -1,6 +1,6 @@
-import { bigint, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { auditColumns } from './columns.js';
-import type { LangTexts } from './schema-tasks.js';
+import { integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigNumber } from './columns.js';
+import { catalogueDisplay, catalogueFamily } from './schema-tasks.js';
 
 /**
  * The DLMS/COSEM data-item catalogue: one row per (protocol version, task family, OBIS code). A row
@@ -10,9 +10,7 @@ export const dlmsItems = pgTable(
   'dlms_items',
   {
     dlmsId: serial('dlms_id').primaryKey(),
-    version: text('version').notNull(),
-    /** Task family: 0 reading, 1 setting, 2 control, 3 token. */
-    type: integer('type').notNull(),
+    ...catalogueFamily,
     classId: integer('class_id').notNull(),
     /** Logical name, "A.B.C.D.E.F" (e.g. 1.0.1.8.0.255). */
     obis: text('obis').notNull(),
@@ -20,12 +18,7 @@ export const dlmsItems = pgTable(
     attributeMethod: text('attribute_method'),
     /** Enumerated values ("0:Disconnected,1:Connected") or the token mask. */
     entry: text('entry'),
-    format: text('format'),
-    analysisFormat: text('analysis_format'),
-    analysisPrefix: jsonb('analysis_prefix').$type<LangTexts>().notNull().default({}),
-    typeNames: jsonb('type_names').$type<LangTexts>().notNull().default({}),
-    names: jsonb('names').$type<LangTexts>().notNull().default({}),
-    ...auditColumns,
+    ...catalogueDisplay,
   },
   (t) => [uniqueIndex('dlms_items_key').on(t.version, t.type, t.obis)],
 );
@@ -42,5 +35,5 @@ export const meterDlmsSecrets = pgTable('meter_dlms_secrets', {
   blockCipherKeyEnc: text('block_cipher_key_enc'),
   /** The head-end's system title towards this meter (8 bytes, hex): not a secret. */
   systemTitle: text('system_title'),
-  invocationCounter: bigint('invocation_counter', { mode: 'number' }).notNull().default(1),
+  invocationCounter: bigNumber('invocation_counter').notNull().default(1),
 });

@@ -1,10 +1,5 @@
-import { bigserial, customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { insertedDate, ts } from './columns.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => Buffer.from(v),
-});
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { auditColumns, bytea, createdColumns, serialId } from './columns.js';
 
 /** Firmware images uploaded for meters ("meter") or concentrators ("concentrator"), by file name. */
 export const firmwareFiles = pgTable('firmware_files', {
@@ -14,8 +9,7 @@ export const firmwareFiles = pgTable('firmware_files', {
   size: integer('size').notNull(),
   sha256: text('sha256').notNull(),
   stationId: text('station_id'),
-  createId: text('create_id'),
-  createDate: insertedDate(),
+  ...createdColumns,
 });
 
 /**
@@ -25,7 +19,7 @@ export const firmwareFiles = pgTable('firmware_files', {
 export const firmwareTasks = pgTable(
   'firmware_tasks',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     meterId: text('meter_id').notNull(),
     fileName: text('file_name').notNull(),
     stationId: text('station_id').notNull(),
@@ -33,11 +27,7 @@ export const firmwareTasks = pgTable(
     blocksDone: integer('blocks_done').notNull().default(0),
     blockCount: integer('block_count').notNull().default(0),
     reason: text('reason'),
-    remark: text('remark'),
-    createId: text('create_id'),
-    createDate: insertedDate(),
-    updateId: text('update_id'),
-    updateDate: ts('update_date'),
+    ...auditColumns,
   },
   (t) => [
     index('firmware_tasks_station_idx').on(t.stationId, t.id),

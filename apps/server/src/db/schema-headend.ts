@@ -1,6 +1,6 @@
 import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
 import { lastWrittenDate, ts } from './columns.js';
-import { meters } from './schema.js';
+import { meterRowKey } from './schema.js';
 
 /**
  * Each meter's link as the head-end last saw it, written in batches from its live state so pages and
@@ -9,9 +9,7 @@ import { meters } from './schema.js';
 export const meterLinks = pgTable(
   'meter_links',
   {
-    meterId: text('meter_id')
-      .primaryKey()
-      .references(() => meters.meterId, { onDelete: 'cascade' }),
+    meterId: meterRowKey(),
     online: boolean('online').notNull().default(false),
     /** 'lorawan' or 'gprs'. */
     transport: text('transport'),
@@ -41,9 +39,7 @@ export const headendProcesses = pgTable('headend_processes', {
 export const headendLinks = pgTable(
   'headend_links',
   {
-    meterId: text('meter_id')
-      .primaryKey()
-      .references(() => meters.meterId, { onDelete: 'cascade' }),
+    meterId: meterRowKey(),
     processId: text('process_id').notNull(),
     transport: text('transport').notNull(),
     since: ts('since').notNull().defaultNow(),

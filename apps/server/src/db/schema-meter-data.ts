@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
-  bigserial,
   boolean,
   date,
   index,
@@ -12,18 +10,16 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { insertedDate, ts } from './columns.js';
+import { bigNumber, bigNumberZero, changeDates, insertedDate, serialId, ts } from './columns.js';
 
 /** Calendar dates travel as "yyyy-MM-dd" strings: a meter's frozen day has no time zone. */
 const day = (name: string) => date(name, { mode: 'string' });
-const units = (name: string) => bigint(name, { mode: 'number' });
 
 /** Where a reading row came from ("collected" by a reading task, "seed" demo history), and its stamps. */
 const readingRowTail = {
   source: text('source').notNull().default('collected'),
   remark: text('remark'),
-  createDate: insertedDate(),
-  updateDate: ts('update_date'),
+  ...changeDates,
 };
 
 /**
@@ -33,12 +29,12 @@ const readingRowTail = {
 const electricityFields = {
   stationId: text('station_id').notNull(),
   gatewayId: text('gateway_id'),
-  usage1: units('usage1'),
-  usage2: units('usage2'),
-  total1: units('total1'),
-  total2: units('total2'),
-  remain1: units('remain1'),
-  remain2: units('remain2'),
+  usage1: bigNumber('usage1'),
+  usage2: bigNumber('usage2'),
+  total1: bigNumber('total1'),
+  total2: bigNumber('total2'),
+  remain1: bigNumber('remain1'),
+  remain2: bigNumber('remain2'),
   intervalDemand: integer('interval_demand'),
   power: integer('power'),
   voltageA: integer('voltage_a'),
@@ -93,9 +89,9 @@ export const meterHourlyData = pgTable(
     readingTime: ts('reading_time').notNull(),
     stationId: text('station_id').notNull(),
     /** 0.1 kWh. */
-    total1: units('total1').notNull(),
-    remain1: units('remain1'),
-    usage1: units('usage1'),
+    total1: bigNumber('total1').notNull(),
+    remain1: bigNumber('remain1'),
+    usage1: bigNumber('usage1'),
     createDate: insertedDate(),
   },
   (t) => [
@@ -109,9 +105,9 @@ export const meterHourlyData = pgTable(
 /** Water: volumes in 0.1 m³ units, battery in whole percent. */
 const waterFields = {
   stationId: text('station_id').notNull(),
-  total: units('total'),
-  totalRecharge: units('total_recharge'),
-  remain: units('remain'),
+  total: bigNumber('total'),
+  totalRecharge: bigNumber('total_recharge'),
+  remain: bigNumber('remain'),
   valveStatus: boolean('valve_status'),
   valveError: boolean('valve_error'),
   magneticInterference: boolean('magnetic_interference'),
@@ -153,7 +149,7 @@ export const waterDailyCounts = stationDayTable('water_daily_counts', {
  * meter_daily_data), so inserts, re-collections and deletes stay exact.
  */
 export const consumptionDaily = stationDayTable('consumption_daily', {
-  usage: units('usage').notNull().default(sql`0`),
+  usage: bigNumberZero('usage'),
   meters: integer('meters').notNull().default(0),
 });
 
@@ -167,8 +163,8 @@ export const purchaseHourly = pgTable(
     stationId: text('station_id').notNull(),
     hour: ts('hour').notNull(),
     times: integer('times').notNull().default(0),
-    units: units('units').notNull().default(sql`0`),
-    paidMinor: units('paid_minor').notNull().default(sql`0`),
+    units: bigNumberZero('units'),
+    paidMinor: bigNumberZero('paid_minor'),
   },
   (t) => [primaryKey({ columns: [t.stationId, t.hour] })],
 );
@@ -178,10 +174,10 @@ export const meterLastPurchase = pgTable(
   'meter_last_purchase',
   {
     meterId: text('meter_id').primaryKey(),
-    recordId: units('record_id').notNull(),
+    recordId: bigNumber('record_id').notNull(),
     purchaseDate: ts('purchase_date').notNull(),
-    units: units('units').notNull(),
-    paidMinor: units('paid_minor').notNull(),
+    units: bigNumber('units').notNull(),
+    paidMinor: bigNumber('paid_minor').notNull(),
   },
   (t) => [index('meter_last_purchase_date_idx').on(t.purchaseDate)],
 );
@@ -201,13 +197,13 @@ export const meterPurchaseLedger = pgTable(
     /** Vends before this instant are in the base totals only; null when nothing is folded. */
     foldedBefore: ts('folded_before'),
     baseTimes: integer('base_times').notNull().default(0),
-    baseUnits: units('base_units').notNull().default(sql`0`),
-    basePaidMinor: units('base_paid_minor').notNull().default(sql`0`),
+    baseUnits: bigNumberZero('base_units'),
+    basePaidMinor: bigNumberZero('base_paid_minor'),
     /** Distinct vend instants, ascending; cum_* at position i = base excluded, vends up to vend_dates[i]. */
     vendDates: ts('vend_dates').array().notNull().default(sql`'{}'`),
     cumTimes: integer('cum_times').array().notNull().default(sql`'{}'`),
-    cumUnits: units('cum_units').array().notNull().default(sql`'{}'`),
-    cumPaidMinor: units('cum_paid_minor').array().notNull().default(sql`'{}'`),
+    cumUnits: bigNumber('cum_units').array().notNull().default(sql`'{}'`),
+    cumPaidMinor: bigNumber('cum_paid_minor').array().notNull().default(sql`'{}'`),
   },
   (t) => [index('meter_purchase_ledger_folded_idx').on(t.foldedBefore)],
 );
@@ -218,7 +214,7 @@ export type AlarmKind = 'tamper' | 'relay' | 'lowCredit' | 'offline';
 export const alarms = pgTable(
   'alarms',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     meterId: text('meter_id').notNull(),
     stationId: text('station_id').notNull(),
     kind: text('kind').$type<AlarmKind>().notNull(),
@@ -247,7 +243,7 @@ export const transformerDaily = pgTable(
   {
     transformerId: text('transformer_id').notNull(),
     readingDate: day('reading_date').notNull(),
-    units: units('units').notNull().default(sql`0`),
+    units: bigNumberZero('units'),
     read: integer('read').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.transformerId, t.readingDate] })],
@@ -263,9 +259,9 @@ export const meterUsageRunning = pgTable(
   {
     meterId: text('meter_id').notNull(),
     readingDate: day('reading_date').notNull(),
-    units: units('units').notNull().default(sql`0`),
+    units: bigNumberZero('units'),
     readDays: integer('read_days').notNull().default(0),
-    remain1: units('remain1'),
+    remain1: bigNumber('remain1'),
     remainDate: day('remain_date'),
   },
   (t) => [primaryKey({ columns: [t.meterId, t.readingDate] })],

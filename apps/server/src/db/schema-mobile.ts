@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { insertedDate, ts } from './columns.js';
-import { vendors } from './schema-channels.js';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigNumber, changeDates, serialId, ts } from './columns.js';
+import { vendorRef } from './schema-channels.js';
 
 /**
  * Where a mobile-money payment stands: being sold (received), sold to the meter its account named
@@ -24,14 +24,12 @@ export type MobilePaymentQueueReason =
 export const mobilePayments = pgTable(
   'mobile_payments',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.vendorId),
+    id: serialId(),
+    vendorId: vendorRef(),
     transId: text('trans_id').notNull(),
     transType: text('trans_type'),
     transTime: text('trans_time'),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    amountMinor: bigNumber('amount_minor').notNull(),
     shortCode: text('short_code').notNull(),
     /** The account the payer typed: the meter number. */
     billRef: text('bill_ref').notNull(),
@@ -41,14 +39,13 @@ export const mobilePayments = pgTable(
     queueReason: text('queue_reason').$type<MobilePaymentQueueReason>(),
     /** The meter it was sold to (the account's, or the one an operator assigned). */
     meterId: text('meter_id'),
-    tokenRecordId: bigint('token_record_id', { mode: 'number' }),
+    tokenRecordId: bigNumber('token_record_id'),
     resolvedBy: text('resolved_by'),
     resolvedDate: ts('resolved_date'),
     resolution: text('resolution'),
     /** The callback's other fields (invoice, org balance, third-party id), kept as received. */
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
-    createDate: insertedDate(),
-    updateDate: ts('update_date'),
+    ...changeDates,
   },
   (t) => [
     uniqueIndex('mobile_payments_trans_idx').on(t.vendorId, t.transId),
@@ -66,7 +63,7 @@ export type SmsKind = 'token' | 'lowCredit';
 export const smsMessages = pgTable(
   'sms_messages',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     kind: text('kind').$type<SmsKind>().notNull(),
     destination: text('destination').notNull(),
     body: text('body').notNull(),
@@ -79,13 +76,12 @@ export const smsMessages = pgTable(
     /** The receipt's final state as the SMSC words it (DELIVRD, UNDELIV, EXPIRED …). */
     receiptState: text('receipt_state'),
     meterId: text('meter_id'),
-    tokenRecordId: bigint('token_record_id', { mode: 'number' }),
+    tokenRecordId: bigNumber('token_record_id'),
     /** The low-credit alarm a low-credit alert tells of: one alert per alarm. */
-    alarmId: bigint('alarm_id', { mode: 'number' }),
+    alarmId: bigNumber('alarm_id'),
     sentDate: ts('sent_date'),
     doneDate: ts('done_date'),
-    createDate: insertedDate(),
-    updateDate: ts('update_date'),
+    ...changeDates,
   },
   (t) => [
     index('sms_messages_due_idx').on(t.state, t.nextAttemptDate),

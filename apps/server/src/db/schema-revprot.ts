@@ -1,19 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { bigint, bigserial, customType, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { auditColumns, ts } from './columns.js';
-import { stations } from './schema.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => Buffer.from(v),
-});
-
-const stationColumns = {
-  stationId: text('station_id')
-    .notNull()
-    .references(() => stations.stationId),
-  ...auditColumns,
-};
+import { bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigNumber, bigNumberZero, bytea, insertedDate, ts } from './columns.js';
+import { stationRowColumns } from './schema.js';
 
 /** A medium-voltage feeder: the line that supplies a group of distribution transformers. */
 export const feeders = pgTable(
@@ -21,7 +8,7 @@ export const feeders = pgTable(
   {
     feederId: text('feeder_id').primaryKey(),
     feederName: text('feeder_name'),
-    ...stationColumns,
+    ...stationRowColumns(),
   },
   (t) => [index('feeders_station_idx').on(t.stationId, t.feederId)],
 );
@@ -39,7 +26,7 @@ export const transformers = pgTable(
     checkMeterId: text('check_meter_id'),
     /** Rated power in kVA. */
     capacityKva: integer('capacity_kva'),
-    ...stationColumns,
+    ...stationRowColumns(),
   },
   (t) => [
     index('transformers_station_idx').on(t.stationId, t.transformerId),
@@ -66,9 +53,9 @@ export const revprotCases = pgTable(
     /** null until inspected; 0 confirmed tampering, 1 bypass, 2 faulty meter, 3 no fault. */
     outcome: integer('outcome'),
     inspectedDate: ts('inspected_date'),
-    recoveredMinor: bigint('recovered_minor', { mode: 'number' }).notNull().default(sql`0`),
+    recoveredMinor: bigNumberZero('recovered_minor'),
     closedDate: ts('closed_date'),
-    ...stationColumns,
+    ...stationRowColumns(),
   },
   (t) => [
     index('revprot_cases_station_idx').on(t.stationId, t.status, t.caseId),
@@ -81,11 +68,11 @@ export const revprotCasePhotos = pgTable(
   'revprot_case_photos',
   {
     photoId: bigserial('photo_id', { mode: 'number' }).primaryKey(),
-    caseId: bigint('case_id', { mode: 'number' })
+    caseId: bigNumber('case_id')
       .notNull()
       .references(() => revprotCases.caseId, { onDelete: 'cascade' }),
     png: bytea('png').notNull(),
-    createDate: ts('create_date').notNull().defaultNow(),
+    createDate: insertedDate(),
   },
   (t) => [index('revprot_case_photos_case_idx').on(t.caseId)],
 );

@@ -1,9 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { auditColumns, lastWrittenDate, ts } from './columns.js';
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns, lastWrittenDate, serialId, ts } from './columns.js';
 
 /** Names of a catalogue row in the original's six languages. */
 export type LangTexts = Partial<Record<'EN' | 'AR' | 'ES' | 'FR' | 'PT' | 'ZH', string | null>>;
+
+/** A catalogue row's protocol version and task family (0 reading, 1 setting, 2 control, 3 token). */
+export const catalogueFamily = {
+  version: text('version').notNull(),
+  type: integer('type').notNull(),
+};
+
+/** How a catalogue row's answer is decoded and named, in six languages, then the audit columns. */
+export const catalogueDisplay = {
+  format: text('format'),
+  analysisFormat: text('analysis_format'),
+  analysisPrefix: jsonb('analysis_prefix').$type<LangTexts>().notNull().default({}),
+  typeNames: jsonb('type_names').$type<LangTexts>().notNull().default({}),
+  names: jsonb('names').$type<LangTexts>().notNull().default({}),
+  ...auditColumns,
+};
 
 /**
  * The DL/T 645 data-item catalogue: data, not code. The task engine reads a
@@ -13,9 +29,7 @@ export const dlt645Items = pgTable(
   'dlt645_items',
   {
     dlt645Id: serial('dlt645_id').primaryKey(),
-    version: text('version').notNull(),
-    /** Task family: 0 reading, 1 setting, 2 control, 3 token. */
-    type: integer('type').notNull(),
+    ...catalogueFamily,
     flag: text('flag').notNull(),
     /** Function code (hex): 11 read, 14 write, 1C relay. */
     control: text('control'),
@@ -26,12 +40,7 @@ export const dlt645Items = pgTable(
     operator: text('operator'),
     passwordLevel: integer('password_level').notNull().default(2),
     data: text('data'),
-    format: text('format'),
-    analysisFormat: text('analysis_format'),
-    analysisPrefix: jsonb('analysis_prefix').$type<LangTexts>().notNull().default({}),
-    typeNames: jsonb('type_names').$type<LangTexts>().notNull().default({}),
-    names: jsonb('names').$type<LangTexts>().notNull().default({}),
-    ...auditColumns,
+    ...catalogueDisplay,
   },
   (t) => [uniqueIndex('dlt645_items_key').on(t.version, t.type, t.flag)],
 );
@@ -123,7 +132,7 @@ export const remoteTasks = pgTable(
 export const remoteTaskAttempts = pgTable(
   'remote_task_attempts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     taskId: integer('task_id')
       .notNull()
       .references(() => remoteTasks.id, { onDelete: 'cascade' }),

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { auditColumns, lastWrittenDate, ts } from './columns.js';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditColumns, bigNumber, lastWrittenDate, serialId, ts } from './columns.js';
 
 /** What a record is: the nine generate pages' kinds, and the cancel of a credit token. */
 export type TokenKind =
@@ -30,7 +20,7 @@ export type TokenKind =
 export const tokenRecords = pgTable(
   'token_records',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     kind: text('kind').$type<TokenKind>().notNull(),
     /** Sequence per kind, as the original numbers its receipts. */
     receiptId: integer('receipt_id').notNull(),
@@ -51,32 +41,32 @@ export const tokenRecords = pgTable(
     subclass: integer('subclass'),
     /** Credit: 0 by total paid, 1 by total unit; 0.1 kWh units; money in minor units. */
     purchaseWay: integer('purchase_way'),
-    units: bigint('units', { mode: 'number' }),
-    totalPaidMinor: bigint('total_paid_minor', { mode: 'number' }),
-    energyMinor: bigint('energy_minor', { mode: 'number' }),
-    taxMinor: bigint('tax_minor', { mode: 'number' }),
-    monthlyChargeMinor: bigint('monthly_charge_minor', { mode: 'number' }),
-    payDebtMinor: bigint('pay_debt_minor', { mode: 'number' }),
-    remainderMinor: bigint('remainder_minor', { mode: 'number' }),
+    units: bigNumber('units'),
+    totalPaidMinor: bigNumber('total_paid_minor'),
+    energyMinor: bigNumber('energy_minor'),
+    taxMinor: bigNumber('tax_minor'),
+    monthlyChargeMinor: bigNumber('monthly_charge_minor'),
+    payDebtMinor: bigNumber('pay_debt_minor'),
+    remainderMinor: bigNumber('remainder_minor'),
     /**
      * Change carried forward: what the meter's earlier sales left over and this one spent first (in), and
      * what this one leaves over for the next (out). The meter's balance is the sum of out − in over its
      * credit sales not cancelled, so a cancel settles the change it took and made by being left out.
      */
-    carriedInMinor: bigint('carried_in_minor', { mode: 'number' }).default(0),
-    carriedOutMinor: bigint('carried_out_minor', { mode: 'number' }).default(0),
+    carriedInMinor: bigNumber('carried_in_minor').default(0),
+    carriedOutMinor: bigNumber('carried_out_minor').default(0),
     debtPercent: integer('debt_percent'),
-    totalDebtMinor: bigint('total_debt_minor', { mode: 'number' }),
-    remainingDebtMinor: bigint('remaining_debt_minor', { mode: 'number' }),
+    totalDebtMinor: bigNumber('total_debt_minor'),
+    remainingDebtMinor: bigNumber('remaining_debt_minor'),
     paymentMethod: text('payment_method'),
     /** Management tokens: W for power limits, the profile's unit for overdraft. */
-    value: bigint('value', { mode: 'number' }),
+    value: bigNumber('value'),
     /** Key change: the new key's identity (never the key). */
     keyChange: jsonb('key_change').$type<Record<string, number | string>>(),
     confirmed: boolean('confirmed'),
     /** 0 issued, 1 cancelled. */
     status: integer('status').notNull().default(0),
-    cancelsId: bigint('cancels_id', { mode: 'number' }),
+    cancelsId: bigNumber('cancels_id'),
     cancelRemark: text('cancel_remark'),
     cancelId: text('cancel_id'),
     cancelDate: ts('cancel_date'),

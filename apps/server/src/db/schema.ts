@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   date,
@@ -13,7 +12,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { auditColumns, createdColumns, lastWrittenDate, ts } from './columns.js';
+import { auditColumns, bigNumber, createdColumns, lastWrittenDate, ts } from './columns.js';
 
 /** Server-wide values that every process must share (e.g. the JWT signing secret). */
 export const systemSettings = pgTable('system_settings', {
@@ -29,13 +28,19 @@ export const stations = pgTable('stations', {
   ...auditColumns,
 });
 
-/** A station's own master data (gateways, customers, meters, …): the owning station, then the audit columns. */
-const stationRowColumns = {
-  stationId: text('station_id')
-    .notNull()
-    .references(() => stations.stationId),
-  ...auditColumns,
-};
+/**
+ * A station's own master data (gateways, customers, meters, feeders, …): the owning station, then the audit
+ * columns. A function declaration, like meterRowKey: the schema-*.ts files this module re-exports run
+ * before its body, and a hoisted function is already there for them (the references are read later).
+ */
+export function stationRowColumns() {
+  return {
+    stationId: text('station_id')
+      .notNull()
+      .references(() => stations.stationId),
+    ...auditColumns,
+  };
+}
 
 export const roles = pgTable('roles', {
   roleId: text('role_id').primaryKey(),
@@ -72,8 +77,8 @@ export const users = pgTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
     /** Vending quota in 0.1 kWh units; null = no limit. */
-    totalQuotaUnits: bigint('total_quota_units', { mode: 'number' }),
-    remainingQuotaUnits: bigint('remaining_quota_units', { mode: 'number' }),
+    totalQuotaUnits: bigNumber('total_quota_units'),
+    remainingQuotaUnits: bigNumber('remaining_quota_units'),
     ...auditColumns,
   },
   (t) => [index('users_station_idx').on(t.stationId), index('users_role_idx').on(t.roleId)],
@@ -144,7 +149,7 @@ export const gateways = pgTable(
     successRateBp: integer('success_rate_bp').notNull().default(0),
     /** When the head-end last heard the gateway (conn state or a relayed uplink). */
     lastSeen: ts('last_seen'),
-    ...stationRowColumns,
+    ...stationRowColumns(),
   },
   (t) => [index('gateways_station_idx').on(t.stationId, t.gatewayId)],
 );
@@ -159,7 +164,7 @@ export const customers = pgTable(
     address: text('address'),
     certifiName: text('certifi_name'),
     certifiNo: text('certifi_no'),
-    ...stationRowColumns,
+    ...stationRowColumns(),
   },
   (t) => [
     index('customers_station_idx').on(t.stationId, t.customerId),
@@ -180,20 +185,20 @@ export const tariffs = pgTable(
     tariffId: text('tariff_id').primaryKey(),
     tariffName: text('tariff_name').notNull(),
     /** Money in minor units (1/100); VAT in hundredths of a percent. */
-    priceMinor: bigint('price_minor', { mode: 'number' }).notNull(),
+    priceMinor: bigNumber('price_minor').notNull(),
     taxBp: integer('tax_bp').notNull().default(0),
     steps: jsonb('steps').$type<StoredStep[]>().notNull().default([]),
-    monthlyChargeMinor: bigint('monthly_charge_minor', { mode: 'number' }).notNull().default(0),
+    monthlyChargeMinor: bigNumber('monthly_charge_minor').notNull().default(0),
     billingDay: integer('billing_day').notNull().default(1),
     startTime: ts('start_time'),
     /** The passive tariff: it replaces the fields above once startTimeNew has passed. */
     startTimeNew: ts('start_time_new'),
-    priceMinorNew: bigint('price_minor_new', { mode: 'number' }),
+    priceMinorNew: bigNumber('price_minor_new'),
     taxBpNew: integer('tax_bp_new'),
     stepsNew: jsonb('steps_new').$type<StoredStep[]>(),
-    monthlyChargeMinorNew: bigint('monthly_charge_minor_new', { mode: 'number' }),
+    monthlyChargeMinorNew: bigNumber('monthly_charge_minor_new'),
     billingDayNew: integer('billing_day_new'),
-    ...stationRowColumns,
+    ...stationRowColumns(),
   },
   (t) => [index('tariffs_station_idx').on(t.stationId, t.tariffId)],
 );
@@ -237,7 +242,7 @@ export const meters = pgTable(
     dlmsClientAddress: integer('dlms_client_address'),
     dlmsServerAddress: integer('dlms_server_address'),
     dlmsAuthentication: text('dlms_authentication'),
-    ...stationRowColumns,
+    ...stationRowColumns(),
   },
   (t) => [
     index('meters_transformer_idx').on(t.transformerId),
@@ -251,14 +256,19 @@ export const meters = pgTable(
   ],
 );
 
+/** The key of a table with at most one row per meter, which goes when its meter goes. */
+export function meterRowKey() {
+  return text('meter_id')
+    .primaryKey()
+    .references(() => meters.meterId, { onDelete: 'cascade' });
+}
+
 /**
  * Decoder keys, one per meter, encrypted (AES-256-GCM under the key-encryption key). Kept apart from
  * meters so no grid query ever reads the column.
  */
 export const meterKeys = pgTable('meter_keys', {
-  meterId: text('meter_id')
-    .primaryKey()
-    .references(() => meters.meterId, { onDelete: 'cascade' }),
+  meterId: meterRowKey(),
   keyEnc: text('key_enc').notNull(),
   ea: text('ea').notNull(),
   sgc: text('sgc').notNull(),
@@ -316,7 +326,7 @@ export const accounts = pgTable(
       .references(() => tariffs.tariffId),
     ctRatio: text('ct_ratio'),
     status: boolean('status').notNull().default(false),
-    ...stationRowColumns,
+    ...stationRowColumns(),
   },
   (t) => [
     index('accounts_station_idx').on(t.stationId, t.customerId),
@@ -331,10 +341,10 @@ export const debts = pgTable(
     customerId: text('customer_id')
       .primaryKey()
       .references(() => customers.customerId),
-    totalDebtMinor: bigint('total_debt_minor', { mode: 'number' }).notNull(),
-    remainingDebtMinor: bigint('remaining_debt_minor', { mode: 'number' }).notNull(),
-    payDebtMinor: bigint('pay_debt_minor', { mode: 'number' }).notNull().default(0),
-    ...stationRowColumns,
+    totalDebtMinor: bigNumber('total_debt_minor').notNull(),
+    remainingDebtMinor: bigNumber('remaining_debt_minor').notNull(),
+    payDebtMinor: bigNumber('pay_debt_minor').notNull().default(0),
+    ...stationRowColumns(),
   },
   (t) => [index('debts_station_idx').on(t.stationId, t.customerId)],
 );
