@@ -41,6 +41,22 @@ export function meterScope(req: MeterFindingScope, user: SessionUser, accountsOn
     where ${parts.length ? sql.join(parts, sql` and `) : sql`true`}`;
 }
 
+/** The columns `meterScope` names a meter by, carried into every finding's rows. */
+export interface ScopedMeterRecord<Customer = string | null> {
+  meter_id: string;
+  customer_id: Customer;
+  transformer_id: string | null;
+  station_id: string;
+}
+
+/** A finding row's leading fields: the meter, its customer, transformer and station. */
+export const scopedMeter = <Customer>(r: ScopedMeterRecord<Customer>) => ({
+  meterId: r.meter_id,
+  customerId: r.customer_id,
+  transformerId: r.transformer_id,
+  stationId: r.station_id,
+});
+
 /** The day a finding looks up to: the one asked, or yesterday (the server's calendar). */
 export const asOfDay = (asOf: string | null | undefined, today: string) => asOf ?? addDays(today, -1);
 

@@ -17,6 +17,8 @@ import {
   meterScope,
   numberOf,
   runningOn,
+  type ScopedMeterRecord,
+  scopedMeter,
 } from './finding-scope.repo.js';
 
 /**
@@ -89,11 +91,7 @@ const ZERO_BUYER_ORDER: Record<string, string> = {
   state: 'state',
 };
 
-interface ZeroBuyerRecord {
-  meter_id: string;
-  customer_id: string;
-  transformer_id: string | null;
-  station_id: string;
+interface ZeroBuyerRecord extends ScopedMeterRecord<string> {
   last_purchase: Date | string | null;
   nonpurchase_days: number | string;
   read_days: number | string;
@@ -111,10 +109,7 @@ export async function readZeroBuyers(q: Queryable, req: ZeroBuyersRequest, user:
   const order = findingOrder(ZERO_BUYER_ORDER, req.orderBy, 'nonpurchase_days desc', 'meter_id asc');
   const page = await findingPage<ZeroBuyerRecord>(q, rows, order, req);
   const data: ZeroBuyerRow[] = page.rows.map((r) => ({
-    meterId: r.meter_id,
-    customerId: r.customer_id,
-    transformerId: r.transformer_id,
-    stationId: r.station_id,
+    ...scopedMeter(r),
     lastPurchaseDate: wireTime(r.last_purchase),
     nonpurchaseDays: Number(r.nonpurchase_days),
     readDays: Number(r.read_days),
@@ -175,11 +170,7 @@ const BEYOND_ORDER: Record<string, string> = {
   missingDays: 'missing_days',
 };
 
-interface BeyondRecord {
-  meter_id: string;
-  customer_id: string;
-  transformer_id: string | null;
-  station_id: string;
+interface BeyondRecord extends ScopedMeterRecord<string> {
   last_purchase: Date | string;
   bought: number | string;
   credit_before: number | string | null;
@@ -198,10 +189,7 @@ export async function readBeyondCredit(
   const order = findingOrder(BEYOND_ORDER, req.orderBy, 'excess desc', 'meter_id asc');
   const page = await findingPage<BeyondRecord>(q, beyondCreditQuery(req, user, asOf), order, req);
   const data: BeyondCreditRow[] = page.rows.map((r) => ({
-    meterId: r.meter_id,
-    customerId: r.customer_id,
-    transformerId: r.transformer_id,
-    stationId: r.station_id,
+    ...scopedMeter(r),
     lastPurchaseDate: wireTime(r.last_purchase) ?? '',
     purchaseEnergy: kwhOf(r.bought) ?? 0,
     creditBefore: kwhOf(r.credit_before),

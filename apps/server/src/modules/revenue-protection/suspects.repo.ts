@@ -12,7 +12,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { daysBetween } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { findingOrder, findingPage, kwhOf, meterScope, numberOf, runningOn } from './finding-scope.repo.js';
+import {
+  findingOrder,
+  findingPage,
+  kwhOf,
+  meterScope,
+  numberOf,
+  runningOn,
+  type ScopedMeterRecord,
+  scopedMeter,
+} from './finding-scope.repo.js';
 import { transformerScope } from './findings.repo.js';
 import { beyondCreditQuery, zeroBuyersQuery } from './purchase-findings.repo.js';
 import { tamperQuery } from './tamper.repo.js';
@@ -120,11 +129,7 @@ const SUSPECT_ORDER: Record<string, string> = {
 };
 
 type Num = number | string;
-interface SuspectRecord {
-  meter_id: string;
-  customer_id: string | null;
-  transformer_id: string | null;
-  station_id: string;
+interface SuspectRecord extends ScopedMeterRecord {
   score: Num;
   tamper_days: Num | null;
   tamper_drop: Num | null;
@@ -165,10 +170,7 @@ const when = <T>(points: Num, value: T) => (Number(points) > 0 ? value : null);
 function toSuspectRow(r: SuspectRecord): SuspectRow {
   const zeroPoints = Number(r.p_zero_consuming) + Number(r.p_zero_silent);
   return {
-    meterId: r.meter_id,
-    customerId: r.customer_id,
-    transformerId: r.transformer_id,
-    stationId: r.station_id,
+    ...scopedMeter(r),
     score: Number(r.score),
     evidence: evidenceOf(r),
     tamperDays: when(r.p_tamper, Number(r.tamper_days)),

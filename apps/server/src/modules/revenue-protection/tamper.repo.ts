@@ -9,6 +9,8 @@ import {
   numberOf,
   runningAt,
   runningOn,
+  type ScopedMeterRecord,
+  scopedMeter,
 } from './finding-scope.repo.js';
 
 /** Flag → its daily-data column (a fixed list: the request's flag never reaches the SQL as text). */
@@ -100,11 +102,7 @@ const TAMPER_ORDER: Record<string, string> = {
 };
 
 type Num = number | string;
-interface TamperRecord {
-  meter_id: string;
-  customer_id: string | null;
-  transformer_id: string | null;
-  station_id: string;
+interface TamperRecord extends ScopedMeterRecord {
   first_text: string;
   last_text: string;
   event_days: Num;
@@ -132,10 +130,7 @@ export async function readTamper(q: Queryable, req: TamperRequest, user: Session
   const order = findingOrder(TAMPER_ORDER, req.orderBy, 'last_day desc', 'meter_id asc');
   const page = await findingPage<TamperRecord>(q, rows, order, req);
   const data: TamperRow[] = page.rows.map((r) => ({
-    meterId: r.meter_id,
-    customerId: r.customer_id,
-    transformerId: r.transformer_id,
-    stationId: r.station_id,
+    ...scopedMeter(r),
     firstEventDate: r.first_text,
     lastEventDate: r.last_text,
     eventDays: Number(r.event_days),
