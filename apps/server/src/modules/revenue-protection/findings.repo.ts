@@ -2,7 +2,7 @@ import type { TransformerBalanceRequest, TransformerBalanceRow } from '@prepay/c
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { findingOrder, findingPage, kwhOf } from './finding-scope.repo.js';
+import { kwhOf, readFinding } from './finding-scope.repo.js';
 
 /** Wire field → the balance query's output column; ties are broken by day and transformer. */
 const BALANCE_ORDER: Record<string, string> = {
@@ -112,20 +112,14 @@ const toBalanceRow = (r: BalanceRecord): TransformerBalanceRow => ({
   stationId: r.station_id,
 });
 
-export async function readTransformerBalance(
-  q: Queryable,
-  req: TransformerBalanceRequest,
-  user: SessionUser,
-) {
-  const order = findingOrder(
-    BALANCE_ORDER,
-    req.orderBy,
-    'reading_date desc',
-    'reading_date desc, transformer_id asc',
-  );
+export function readTransformerBalance(q: Queryable, req: TransformerBalanceRequest, user: SessionUser) {
+  const order = {
+    fields: BALANCE_ORDER,
+    dflt: 'reading_date desc',
+    tail: 'reading_date desc, transformer_id asc',
+  };
   const min = req.minLossPercent;
   const where = min === null || min === undefined ? sql`true` : sql`loss_percent >= ${min}`;
   const rows = sql`select * from (${balanceQuery(req, user)}) b where ${where}`;
-  const page = await findingPage<BalanceRecord>(q, rows, order, req);
-  return { total: page.total, data: page.rows.map(toBalanceRow) };
+  return readFinding(q, rows, order, req, toBalanceRow);
 }
