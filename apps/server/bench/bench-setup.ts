@@ -135,6 +135,17 @@ export async function stopProcess(child: ChildProcess) {
 }
 
 /** The vend benches' meter `n` (1-based). */
+/** A bench app's head-end: no MQTT broker, GPRS on a free local port, link state written every 2 s. */
+export function benchHeadend(): Config['headend'] {
+  return {
+    ...testConfig().headend,
+    mqttPort: 0,
+    headendPort: 'ephemeral',
+    headendHost: '127.0.0.1',
+    persistMs: 2_000,
+  };
+}
+
 export const benchMeterId = (n: number) => String(47100000000 + n);
 
 /**

@@ -23,6 +23,7 @@ import { REVISION_2 } from '../test/campaign-keys.js';
 import { ADMIN_PASSWORD, METER_STS, testConfig } from '../test/test-config.js';
 import {
   benchEngines,
+  benchHeadend,
   benchYardstick,
   injectPost,
   onEngine,
@@ -72,13 +73,7 @@ async function appOn(database: Database) {
   process.env.KEY_CAMPAIGN_SWEEP_MS = '500';
   const app = await buildApp({
     config: testConfig({
-      headend: {
-        ...testConfig().headend,
-        mqttPort: 0,
-        headendPort: 'ephemeral',
-        headendHost: '127.0.0.1',
-        persistMs: 2_000,
-      },
+      headend: benchHeadend(),
     }),
     database,
     logger: false,

@@ -20,7 +20,7 @@ import { type Database, openPglite, openPostgres, rowsOf } from '../src/db/clien
 import { meters } from '../src/db/schema.js';
 import { bootstrap } from '../src/seed/bootstrap.js';
 import { testConfig } from '../test/test-config.js';
-import { benchYardstick, percentile, startSimulator, until } from './bench-setup.js';
+import { benchHeadend, benchYardstick, percentile, startSimulator, until } from './bench-setup.js';
 
 const METERS = Number(process.env.BENCH_TASK_METERS ?? 2_000);
 const TASKS = Number(process.env.BENCH_TASKS ?? 20_000);
@@ -57,13 +57,7 @@ async function main() {
   await database.migrate();
   const config = testConfig({
     adminPassword: PASSWORD,
-    headend: {
-      ...testConfig().headend,
-      mqttPort: 0,
-      headendPort: 'ephemeral',
-      headendHost: '127.0.0.1',
-      persistMs: 2_000,
-    },
+    headend: benchHeadend(),
   });
   await bootstrap(database.db, config);
   const spec = syntheticFleet({ count: METERS, transport: 'gprs', seed: 11 });

@@ -288,3 +288,20 @@ export async function loadAndPlace<
 
 /** `v` when given, else the stored value (update keeps what the body leaves out). */
 export const keep = <T>(v: T | undefined, old: T): T => (v === undefined ? old : v);
+
+/** Each of `fields` as `keep` leaves it, null when neither the body nor the stored row has one. */
+export type Kept<B, O, K extends keyof B & keyof O> = {
+  [P in K]: Exclude<B[P], undefined> | NonNullable<O[P]> | null;
+};
+
+/**
+ * For each of `fields`, the body's value when given, else the stored one, else null: an update keeps
+ * what the body leaves out, and an optional field nobody set is stored as null.
+ */
+export function keepEach<B extends object, O extends object, K extends keyof B & keyof O>(
+  body: B,
+  old: O | undefined,
+  fields: readonly K[],
+): Kept<B, O, K> {
+  return Object.fromEntries(fields.map((f) => [f, keep(body[f], old?.[f] ?? null) ?? null])) as Kept<B, O, K>;
+}

@@ -6,7 +6,7 @@ import type { WriteStamp } from '../../kernel/audited-write.js';
 import {
   assertNoDuplicateKeys,
   checkEach,
-  keep,
+  keepEach,
   type RowLabels,
   RowProblems,
   type WriteAction,
@@ -37,8 +37,7 @@ async function storePlans(tx: Tx, plans: AccountPlan[], stamp: WriteStamp) {
       meterId: r.meterId,
       customerId: r.customerId,
       tariffId: r.tariffId,
-      ctRatio: keep(r.ctRatio, old?.ctRatio ?? null) ?? null,
-      remark: keep(r.remark, old?.remark ?? null) ?? null,
+      ...keepEach(r, old, ['ctRatio', 'remark']),
       stationId,
     };
     await saveAccount(tx, stamp, old && key, values);

@@ -1,7 +1,7 @@
 import type { CustomerRequest, CustomerRow } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
-import { keep, linkedRowsRemover } from '../../kernel/rows.js';
+import { keepEach, linkedRowsRemover } from '../../kernel/rows.js';
 import { onDatabase, withDeps } from '../../lib/with-deps.js';
 import { accountsOf, addBoundAccounts } from '../account/index.js';
 import {
@@ -43,11 +43,7 @@ const write = stationRowsWriter(
       const values = {
         customerName: r.customerName,
         type: r.type,
-        phone: keep(r.phone, old?.phone ?? null) ?? null,
-        address: keep(r.address, old?.address ?? null) ?? null,
-        certifiName: keep(r.certifiName, old?.certifiName ?? null) ?? null,
-        certifiNo: keep(r.certifiNo, old?.certifiNo ?? null) ?? null,
-        remark: keep(r.remark, old?.remark ?? null) ?? null,
+        ...keepEach(r, old, ['phone', 'address', 'certifiName', 'certifiNo', 'remark']),
         stationId: r.stationId,
       };
       return {

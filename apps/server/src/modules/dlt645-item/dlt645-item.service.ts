@@ -2,7 +2,7 @@ import type { Dlt645Request } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { storedCommon } from '../../kernel/catalogue-texts.js';
 import { catalogueSteps } from '../../kernel/catalogue-write.js';
-import { keep } from '../../kernel/rows.js';
+import { keep, keepEach } from '../../kernel/rows.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { type Dlt645Item, dlt645Storage, dlt645Table, readDlt645, readTree } from './dlt645-item.repo.js';
 
@@ -15,8 +15,7 @@ function valuesOf(r: Dlt645Request, old: Dlt645Item | undefined) {
   return {
     control: keep(r.control, old?.control ?? null) ?? null,
     di,
-    password: keep(r.password, old?.password ?? null) ?? null,
-    operator: keep(r.operator, old?.operator ?? null) ?? null,
+    ...keepEach(r, old, ['password', 'operator']),
     passwordLevel: keep(r.passwordLevel, old?.passwordLevel ?? 2) ?? 2,
     data: keep(r.data, old?.data ?? null) ?? null,
     ...storedCommon(r, old),

@@ -1,8 +1,8 @@
 import type { FirmwareTaskReadRequest } from '@prepay/contracts';
-import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { accounts, customers, firmwareFiles, firmwareTasks, meters } from '../../db/schema.js';
-import { joinMeterCustomer } from '../../kernel/meter-customer.js';
+import { countWithMeterCustomer, joinMeterCustomer } from '../../kernel/meter-customer.js';
 import {
   allOf,
   commonConditions,
@@ -108,8 +108,7 @@ export async function readTasks(q: Queryable, req: FirmwareTaskReadRequest, user
     contains(customers.customerName, req.customerName),
     equals(firmwareTasks.status, req.status),
   ]);
-  const counted = q.select({ total: sql<number>`count(*)::int` }).from(firmwareTasks).$dynamic();
-  const [count] = await joinMeterCustomer(counted, firmwareTasks.meterId).where(where);
+  const total = await countWithMeterCustomer(q, firmwareTasks, firmwareTasks.meterId, where);
   const rows = await pageRows(joined(q), where, spec, req);
-  return { total: Number(count?.total ?? 0), rows };
+  return { total, rows };
 }

@@ -1,7 +1,7 @@
 import type { GatewayReadRequest, GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
-import { keep, stationRowsRemover } from '../../kernel/rows.js';
+import { keepEach, stationRowsRemover } from '../../kernel/rows.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { gatewayTable, readCurrentGateways, storedGateway } from './gateway.repo.js';
@@ -15,8 +15,7 @@ const write = stationRowsWriter(
     return placed.map((r) => {
       const old = before.get(r.gatewayId);
       const values = {
-        gatewayName: keep(r.gatewayName, old?.gatewayName ?? null) ?? null,
-        remark: keep(r.remark, old?.remark ?? null) ?? null,
+        ...keepEach(r, old, ['gatewayName', 'remark']),
         stationId: r.stationId,
       };
       return { stored: old && storedGateway(r.gatewayId), values, key: { gatewayId: r.gatewayId } };

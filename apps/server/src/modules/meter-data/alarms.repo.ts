@@ -1,8 +1,8 @@
 import type { AlarmReadRequest, AlarmRow } from '@prepay/contracts';
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { accounts, alarms, customers } from '../../db/schema.js';
-import { joinMeterCustomer } from '../../kernel/meter-customer.js';
+import { countWithMeterCustomer, joinMeterCustomer } from '../../kernel/meter-customer.js';
 import {
   allOf,
   commonConditions,
@@ -72,10 +72,9 @@ export async function readAlarms(q: Queryable, req: AlarmReadRequest, user: Sess
     equals(alarms.acknowledged, req.acknowledged),
     ...dateTimeRange(alarms.raisedDate, req.raisedDateRange),
   ]);
-  const counted = q.select({ total: sql<number>`count(*)::int` }).from(alarms).$dynamic();
-  const [count] = await joinMeterCustomer(counted, alarms.meterId).where(where);
+  const total = await countWithMeterCustomer(q, alarms, alarms.meterId, where);
   const rows = await pageRows(joined(q), where, spec, req);
-  return { total: Number(count?.total ?? 0), data: rows.map(toAlarmRow) };
+  return { total, data: rows.map(toAlarmRow) };
 }
 
 /** An alarm with its customer, locked for the acknowledging transaction. */

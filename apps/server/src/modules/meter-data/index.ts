@@ -17,7 +17,7 @@ export {
   saveWaterRows,
   storedHourTotals,
 } from './meter-data-write.repo.js';
-export { type ExportableRead, exportRoute } from './report-export.js';
+export { type ExportableRead, exportRoute, gridsWithExport } from './report-export.js';
 
 /** Collected readings: daily, monthly, hourly and water data, alarms and their reports. */
 export function meterDataModule(deps: Deps): ServerModule {

@@ -1,7 +1,20 @@
-import type { RoutePermission } from '@prepay/contracts';
+import {
+  type Endpoint,
+  exportPath,
+  type page,
+  type RoutePermission,
+  type reportPage,
+} from '@prepay/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
-import { type AuthedContext, defineFileRoute, type RouteDef } from '../../http/route.js';
+import {
+  type AnswerOf,
+  type AuthedContext,
+  type BodyOf,
+  defineFileRoute,
+  defineRoute,
+  type RouteDef,
+} from '../../http/route.js';
 import { writeAudit } from '../../kernel/audit.js';
 import { exportLanguage, headerOf, humanValue, numberFormatOf } from '../../lib/export-labels.js';
 import { streamExport } from '../../lib/export-stream.js';
@@ -58,4 +71,47 @@ export function exportRoute<S extends z.ZodType, R extends object>(
       });
     },
   });
+}
+
+/** A grid's endpoint: it answers a page of rows, with the report's scope where it states one. */
+type GridEndpoint =
+  | Endpoint<z.ZodType, ReturnType<typeof page<z.ZodObject>>>
+  | Endpoint<z.ZodType, ReturnType<typeof reportPage<z.ZodObject>>>;
+
+/** What a grid adds to its download beyond its endpoint, title and read. */
+export interface GridExportOptions {
+  /** Row fields left out of the download (lists the grid shows as tags). */
+  notExported?: string[];
+  /** Columns whose codes are read from another dictionary than their own key (export-labels.ts). */
+  values?: Record<string, string>;
+}
+
+/**
+ * Grids of one tag, each declared once: its route and its download share path, permission, request
+ * and read. The download sits at contracts' exportPath of the grid's base (its path without a trailing
+ * `/read`), and its columns are the row's fields.
+ */
+export function gridsWithExport(deps: Deps, shared: { tag: string }) {
+  return <E extends GridEndpoint>(
+    endpoint: E,
+    title: string,
+    read: (b: BodyOf<E>, ctx: AuthedContext) => Promise<AnswerOf<E>>,
+    options: GridExportOptions = {},
+  ): RouteDef[] => {
+    const columns = Object.keys(endpoint.result.shape.data.element.shape).filter(
+      (k) => !options.notExported?.includes(k),
+    );
+    return [
+      defineRoute({ endpoint, tag: shared.tag, summary: title, handler: (b, ctx) => read(b, ctx) }),
+      exportRoute(deps, {
+        path: exportPath(endpoint.path.replace(/\/read$/, '')),
+        permission: endpoint.permission,
+        title,
+        body: endpoint.request,
+        columns,
+        values: options.values,
+        read: (b, ctx) => read(b as BodyOf<E>, ctx),
+      }),
+    ];
+  };
 }

@@ -1,5 +1,5 @@
 import type { MeterWriteRequest } from '@prepay/contracts';
-import { keep } from '../../kernel/rows.js';
+import { keepEach } from '../../kernel/rows.js';
 import type { DbKeyStore } from '../keystore/index.js';
 import type { DlmsSecretRow } from './meter-dlms.repo.js';
 
@@ -16,13 +16,13 @@ type Stored = {
 
 /** The meter's DLMS connection fields as they will be stored: body fields, else the stored ones. */
 export function dlmsValuesOf(r: MeterWriteRequest, o: Stored | undefined): Stored {
-  return {
-    ipAddress: keep(r.ipAddress, o?.ipAddress ?? null) ?? null,
-    ipPort: keep(r.ipPort, o?.ipPort ?? null) ?? null,
-    dlmsClientAddress: keep(r.dlmsClientAddress, o?.dlmsClientAddress ?? null) ?? null,
-    dlmsServerAddress: keep(r.dlmsServerAddress, o?.dlmsServerAddress ?? null) ?? null,
-    dlmsAuthentication: keep(r.dlmsAuthentication, o?.dlmsAuthentication ?? null) ?? null,
-  };
+  return keepEach(r, o, [
+    'ipAddress',
+    'ipPort',
+    'dlmsClientAddress',
+    'dlmsServerAddress',
+    'dlmsAuthentication',
+  ]);
 }
 
 const SECRETS = [

@@ -17,6 +17,7 @@ import {
   PRIORITY,
   type TaskServiceDeps,
   TYPE_OF,
+  taskOrigin,
 } from './remote-task.service.js';
 
 type Kind = Exclude<TaskKind, 'transparent'>;
@@ -69,14 +70,10 @@ function taskOf(
   } catch (e) {
     return `meter ${meterId}: ${(e as Error).message}`;
   }
-  const now = s.deps.clock.now();
   return {
     kind,
     protocol: 'dlms',
-    meterId,
-    customerId: meter.customerId ?? r.customerId ?? null,
-    customerName: meter.customerName,
-    stationId: meter.stationId,
+    ...taskOrigin(s, ctx, meterId, meter, r.customerId),
     version: item.version,
     flag: item.obis,
     names: item.names,
@@ -103,9 +100,6 @@ function taskOf(
     remark: r.remark || null,
     priority: PRIORITY[kind],
     retriesLeft: s.retries,
-    createId: ctx.user.userId,
-    createDate: now,
-    updateDate: now,
   };
 }
 

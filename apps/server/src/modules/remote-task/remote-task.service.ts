@@ -121,6 +121,26 @@ export function meterProblem(ctx: UserContext, meterId: string, meter: MeterInfo
   return null;
 }
 
+/** What every new task takes from its meter and its creator: the meter's customer and station, who and when. */
+export function taskOrigin(
+  s: TaskServiceDeps,
+  ctx: UserContext,
+  meterId: string,
+  meter: MeterInfo,
+  customerId?: string | null,
+) {
+  const now = s.deps.clock.now();
+  return {
+    meterId,
+    customerId: meter.customerId ?? customerId ?? null,
+    customerName: meter.customerName,
+    stationId: meter.stationId,
+    createId: ctx.user.userId,
+    createDate: now,
+    updateDate: now,
+  };
+}
+
 /** What a task of this kind sends (`request`) and shows before it runs (`data`), checked now. */
 function requestOf(kind: Exclude<TaskKind, 'transparent'>, item: Dlt645Item, r: RemoteTaskRequest) {
   if (kind === 'token') {
@@ -159,13 +179,9 @@ function taskOf(
   } catch (e) {
     return `meter ${meterId}: ${(e as Error).message}`;
   }
-  const now = s.deps.clock.now();
   return {
     kind,
-    meterId,
-    customerId: meter.customerId ?? r.customerId ?? null,
-    customerName: meter.customerName,
-    stationId: meter.stationId,
+    ...taskOrigin(s, ctx, meterId, meter, r.customerId),
     version,
     flag,
     names: item.names,
@@ -175,9 +191,6 @@ function taskOf(
     remark: r.remark || null,
     priority,
     retriesLeft: s.retries,
-    createId: ctx.user.userId,
-    createDate: now,
-    updateDate: now,
   };
 }
 
@@ -194,21 +207,14 @@ function transparentTaskOf(
   if (problem || !meter) return problem ?? `meter ${meterId}: not found`;
   const checked = checkFrame(meterId, r.sendFrame ?? '');
   if (typeof checked !== 'string') return `meter ${meterId}: ${checked.error}`;
-  const now = s.deps.clock.now();
   return {
     kind: 'transparent',
-    meterId,
-    customerId: meter.customerId,
-    customerName: meter.customerName,
-    stationId: meter.stationId,
+    ...taskOrigin(s, ctx, meterId, meter),
     sendFrame: checked,
     remark: r.remark || null,
     priority: PRIORITY.transparent,
     // A raw frame may not be safe to send twice: no automatic retries.
     retriesLeft: 0,
-    createId: ctx.user.userId,
-    createDate: now,
-    updateDate: now,
   };
 }
 

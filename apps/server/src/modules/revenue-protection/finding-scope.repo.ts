@@ -51,7 +51,7 @@ export const endOfDay = (day: string) => localTime(addDays(day, 1));
  * An `order by` from the request's "field asc|desc" through the finding's own field → column map
  * (anything else is a 400, never raw SQL), then `tail`, which breaks ties so pages never overlap.
  */
-export function findingOrder(
+function findingOrder(
   fields: Record<string, string>,
   orderBy: string | null | undefined,
   dflt: string,
@@ -70,7 +70,7 @@ export function findingOrder(
 }
 
 /** One page of a finding's rows (a select), the result's size carried on each row; the report settings. */
-export function findingPage<R>(
+function findingPage<R>(
   q: Queryable,
   rows: SQL,
   order: SQL,
@@ -88,6 +88,54 @@ export function findingPage<R>(
     const [n] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from (${rows}) x`));
     return { total: Number(n?.n ?? 0), rows: page };
   });
+}
+
+/** How a finding's rows are ordered: its wire field → column map, its default order, its tie-break. */
+export interface FindingOrder {
+  fields: Record<string, string>;
+  dflt: string;
+  tail: string;
+}
+
+/** A page of a finding: `rows` ordered as the request asks (through `order`), each made a wire row. */
+export async function readFinding<R, W>(
+  q: Queryable,
+  rows: SQL,
+  order: FindingOrder,
+  req: { orderBy?: string | null; pageNumber: number; pageSize: number },
+  toRow: (r: R) => W,
+): Promise<{ total: number; data: W[] }> {
+  const by = findingOrder(order.fields, req.orderBy, order.dflt, order.tail);
+  const page = await findingPage<R>(q, rows, by, req);
+  return { total: page.total, data: page.rows.map(toRow) };
+}
+
+/** The columns `meterScope` names a meter by, carried into every meter finding's rows. */
+interface ScopedMeterRecord {
+  meter_id: string;
+  customer_id: string | null;
+  transformer_id: string | null;
+  station_id: string;
+}
+
+/**
+ * A page of a meter finding: each row leads with the meter as `meterScope` names it (meter, customer,
+ * transformer, station), then what `toRow` makes of the finding's own columns.
+ */
+export function readMeterFinding<R extends ScopedMeterRecord, W>(
+  q: Queryable,
+  rows: SQL,
+  order: FindingOrder,
+  req: { orderBy?: string | null; pageNumber: number; pageSize: number },
+  toRow: (r: R) => W,
+) {
+  return readFinding(q, rows, order, req, (r: R) => ({
+    meterId: r.meter_id,
+    customerId: r.customer_id,
+    transformerId: r.transformer_id,
+    stationId: r.station_id,
+    ...toRow(r),
+  }));
 }
 
 /** Stored 0.1 kWh (bigint: a string from pg, a number from PGlite) → kWh. */

@@ -1,11 +1,10 @@
 import type { TransformerBalanceRequest, TransformerBalanceRow } from '@prepay/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Queryable, rowsOf } from '../../db/client.js';
-import { withReportSettings } from '../../kernel/read-query.js';
-import { invalid } from '../../lib/domain-errors.js';
+import type { Queryable } from '../../db/client.js';
 import type { SessionUser } from '../../lib/user-context.js';
+import { kwhOf, readFinding } from './finding-scope.repo.js';
 
-/** Wire field → the balance query's output column; anything else is a 400, never raw SQL. */
+/** Wire field → the balance query's output column; ties are broken by day and transformer. */
 const BALANCE_ORDER: Record<string, string> = {
   readingDate: 'reading_date',
   transformerId: 'transformer_id',
@@ -17,21 +16,6 @@ const BALANCE_ORDER: Record<string, string> = {
   missingMeters: 'missing_meters',
   stationId: 'station_id',
 };
-
-/** An `order by` from the request's "field asc|desc", ties broken by day and transformer. */
-export function orderFrom(fields: Record<string, string>, orderBy: string | null | undefined, dflt: string) {
-  const tail = 'reading_date desc, transformer_id asc';
-  if (!orderBy?.trim()) return sql.raw(`${dflt}, ${tail}`);
-  const [field = '', dir = 'asc'] = orderBy.trim().split(/\s+/);
-  const column = Object.entries(fields).find(([k]) => k.toLowerCase() === field.toLowerCase())?.[1];
-  if (!column) {
-    throw invalid(`cannot sort by "${field}"`, [
-      { path: 'orderBy', message: `sortable fields: ${Object.keys(fields).join(', ')}` },
-    ]);
-  }
-  const way = dir.toLowerCase() === 'desc' ? 'desc nulls last' : 'asc nulls first';
-  return sql.raw(`${column} ${way}, ${tail}`);
-}
 
 /** The transformers a user may see, narrowed by the request's filters. */
 export function transformerScope(req: TransformerBalanceRequest, user: SessionUser): SQL {
@@ -113,16 +97,14 @@ interface BalanceRecord {
   loss_percent: number | null;
 }
 
-const kwh = (units: string | number | null) => (units === null ? null : Number(units) / 10);
-
 const toBalanceRow = (r: BalanceRecord): TransformerBalanceRow => ({
   transformerId: r.transformer_id,
   transformerName: r.transformer_name,
   feederId: r.feeder_id,
   readingDate: r.day_text,
-  checkEnergy: kwh(r.check_units),
-  customerEnergy: kwh(r.customer_units) ?? 0,
-  lossEnergy: kwh(r.loss_units),
+  checkEnergy: kwhOf(r.check_units),
+  customerEnergy: kwhOf(r.customer_units) ?? 0,
+  lossEnergy: kwhOf(r.loss_units),
   lossPercent: r.loss_percent === null ? null : Number(r.loss_percent),
   customerMeters: Number(r.customer_meters),
   missingMeters: Number(r.missing_meters),
@@ -130,30 +112,14 @@ const toBalanceRow = (r: BalanceRecord): TransformerBalanceRow => ({
   stationId: r.station_id,
 });
 
-export async function readTransformerBalance(
-  q: Queryable,
-  req: TransformerBalanceRequest,
-  user: SessionUser,
-) {
-  const order = orderFrom(BALANCE_ORDER, req.orderBy, 'reading_date desc');
+export function readTransformerBalance(q: Queryable, req: TransformerBalanceRequest, user: SessionUser) {
+  const order = {
+    fields: BALANCE_ORDER,
+    dflt: 'reading_date desc',
+    tail: 'reading_date desc, transformer_id asc',
+  };
   const min = req.minLossPercent;
   const where = min === null || min === undefined ? sql`true` : sql`loss_percent >= ${min}`;
-  const offset = (req.pageNumber - 1) * req.pageSize;
-  return withReportSettings(q, async (tx) => {
-    const rows = rowsOf<BalanceRecord & { total: number }>(
-      await tx.execute(sql`
-        select x.*, count(*) over ()::int as total from (${balanceQuery(req, user)}) x
-        where ${where} order by ${order} limit ${req.pageSize} offset ${offset}`),
-    );
-    const total = rows[0] ? Number(rows[0].total) : await countBalance(tx, req, user, where);
-    return { total, data: rows.map(toBalanceRow) };
-  });
-}
-
-/** A page past the end has no row to carry the count. */
-async function countBalance(q: Queryable, req: TransformerBalanceRequest, user: SessionUser, where: SQL) {
-  const [row] = rowsOf<{ n: number }>(
-    await q.execute(sql`select count(*)::int as n from (${balanceQuery(req, user)}) x where ${where}`),
-  );
-  return Number(row?.n ?? 0);
+  const rows = sql`select * from (${balanceQuery(req, user)}) b where ${where}`;
+  return readFinding(q, rows, order, req, toBalanceRow);
 }

@@ -8,7 +8,7 @@ import type {
 } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
 import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
-import { keep, stationRowsRemover } from '../../kernel/rows.js';
+import { keepEach, stationRowsRemover } from '../../kernel/rows.js';
 import { assertStation } from '../../kernel/station-guard.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
 import type { SessionUser, UserContext } from '../../lib/user-context.js';
@@ -37,8 +37,7 @@ const writeFeeders = stationRowsWriter(
     return placed.map((r) => {
       const old = before.get(r.feederId);
       const values = {
-        feederName: keep(r.feederName, old?.feederName ?? null) ?? null,
-        remark: keep(r.remark, old?.remark ?? null) ?? null,
+        ...keepEach(r, old, ['feederName', 'remark']),
         stationId: r.stationId,
       };
       return { stored: old && storedFeeder(r.feederId), values, key: { feederId: r.feederId } };
@@ -56,11 +55,7 @@ const writeTransformers = stationRowsWriter(
     const values = placed.map((r) => {
       const old = before.get(r.transformerId);
       return {
-        transformerName: keep(r.transformerName, old?.transformerName ?? null) ?? null,
-        feederId: keep(r.feederId, old?.feederId ?? null) ?? null,
-        checkMeterId: keep(r.checkMeterId, old?.checkMeterId ?? null) ?? null,
-        capacityKva: keep(r.capacityKva, old?.capacityKva ?? null) ?? null,
-        remark: keep(r.remark, old?.remark ?? null) ?? null,
+        ...keepEach(r, old, ['transformerName', 'feederId', 'checkMeterId', 'capacityKva', 'remark']),
         stationId: r.stationId,
       };
     });

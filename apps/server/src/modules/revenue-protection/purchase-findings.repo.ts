@@ -1,23 +1,10 @@
-import type {
-  BeyondCreditRequest,
-  BeyondCreditRow,
-  ZeroBuyerRow,
-  ZeroBuyersRequest,
-} from '@prepay/contracts';
+import type { BeyondCreditRequest, ZeroBuyerRow, ZeroBuyersRequest } from '@prepay/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { serverZone } from '../../kernel/units.js';
 import { formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import {
-  endOfDay,
-  findingOrder,
-  findingPage,
-  kwhOf,
-  meterScope,
-  numberOf,
-  runningOn,
-} from './finding-scope.repo.js';
+import { endOfDay, kwhOf, meterScope, numberOf, readMeterFinding, runningOn } from './finding-scope.repo.js';
 
 /**
  * Each account's last issued credit vend up to the end of `asOf` (a cancelled vend is no purchase), with
@@ -104,17 +91,12 @@ interface ZeroBuyerRecord {
 
 const wireTime = (v: Date | string | null) => (v === null ? null : formatDateTime(new Date(v)));
 
-export async function readZeroBuyers(q: Queryable, req: ZeroBuyersRequest, user: SessionUser, asOf: string) {
+export function readZeroBuyers(q: Queryable, req: ZeroBuyersRequest, user: SessionUser, asOf: string) {
   const rows = req.state
     ? sql`select * from (${zeroBuyersQuery(req, user, asOf)}) y where state = ${req.state}`
     : zeroBuyersQuery(req, user, asOf);
-  const order = findingOrder(ZERO_BUYER_ORDER, req.orderBy, 'nonpurchase_days desc', 'meter_id asc');
-  const page = await findingPage<ZeroBuyerRecord>(q, rows, order, req);
-  const data: ZeroBuyerRow[] = page.rows.map((r) => ({
-    meterId: r.meter_id,
-    customerId: r.customer_id,
-    transformerId: r.transformer_id,
-    stationId: r.station_id,
+  const order = { fields: ZERO_BUYER_ORDER, dflt: 'nonpurchase_days desc', tail: 'meter_id asc' };
+  return readMeterFinding(q, rows, order, req, (r: ZeroBuyerRecord) => ({
     lastPurchaseDate: wireTime(r.last_purchase),
     nonpurchaseDays: Number(r.nonpurchase_days),
     readDays: Number(r.read_days),
@@ -122,7 +104,6 @@ export async function readZeroBuyers(q: Queryable, req: ZeroBuyersRequest, user:
     lastReadingDate: r.last_reading_date,
     state: r.state,
   }));
-  return { total: page.total, data };
 }
 
 /** Readings are summed over at most this many days up to asOf. */
@@ -189,19 +170,9 @@ interface BeyondRecord {
   excess: number | string;
 }
 
-export async function readBeyondCredit(
-  q: Queryable,
-  req: BeyondCreditRequest,
-  user: SessionUser,
-  asOf: string,
-) {
-  const order = findingOrder(BEYOND_ORDER, req.orderBy, 'excess desc', 'meter_id asc');
-  const page = await findingPage<BeyondRecord>(q, beyondCreditQuery(req, user, asOf), order, req);
-  const data: BeyondCreditRow[] = page.rows.map((r) => ({
-    meterId: r.meter_id,
-    customerId: r.customer_id,
-    transformerId: r.transformer_id,
-    stationId: r.station_id,
+export function readBeyondCredit(q: Queryable, req: BeyondCreditRequest, user: SessionUser, asOf: string) {
+  const order = { fields: BEYOND_ORDER, dflt: 'excess desc', tail: 'meter_id asc' };
+  return readMeterFinding(q, beyondCreditQuery(req, user, asOf), order, req, (r: BeyondRecord) => ({
     lastPurchaseDate: wireTime(r.last_purchase) ?? '',
     purchaseEnergy: kwhOf(r.bought) ?? 0,
     creditBefore: kwhOf(r.credit_before),
@@ -211,5 +182,4 @@ export async function readBeyondCredit(
     readDays: Number(numberOf(r.read_days)),
     missingDays: Number(numberOf(r.missing_days)),
   }));
-  return { total: page.total, data };
 }

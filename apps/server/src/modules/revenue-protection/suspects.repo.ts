@@ -3,7 +3,6 @@ import {
   SUSPECT_POINTS,
   type SuspectEvidence,
   type SuspectFinding,
-  type SuspectRow,
   type SuspectsRequest,
   type TransformerBalanceRequest,
   type ZeroBuyerState,
@@ -12,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { daysBetween } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import { findingOrder, findingPage, kwhOf, meterScope, numberOf, runningOn } from './finding-scope.repo.js';
+import { kwhOf, meterScope, numberOf, readMeterFinding, runningOn } from './finding-scope.repo.js';
 import { transformerScope } from './findings.repo.js';
 import { beyondCreditQuery, zeroBuyersQuery } from './purchase-findings.repo.js';
 import { tamperQuery } from './tamper.repo.js';
@@ -162,13 +161,9 @@ function evidenceOf(r: SuspectRecord): SuspectEvidence[] {
 /** A figure shown only where its finding gave points. */
 const when = <T>(points: Num, value: T) => (Number(points) > 0 ? value : null);
 
-function toSuspectRow(r: SuspectRecord): SuspectRow {
+function toSuspectRow(r: SuspectRecord) {
   const zeroPoints = Number(r.p_zero_consuming) + Number(r.p_zero_silent);
   return {
-    meterId: r.meter_id,
-    customerId: r.customer_id,
-    transformerId: r.transformer_id,
-    stationId: r.station_id,
     score: Number(r.score),
     evidence: evidenceOf(r),
     tamperDays: when(r.p_tamper, Number(r.tamper_days)),
@@ -182,8 +177,7 @@ function toSuspectRow(r: SuspectRecord): SuspectRow {
 }
 
 /** Meters ranked by score, highest first unless another order is asked. */
-export async function readSuspects(q: Queryable, req: SuspectsRequest, user: SessionUser) {
-  const order = findingOrder(SUSPECT_ORDER, req.orderBy, 'score desc', 'meter_id asc');
-  const page = await findingPage<SuspectRecord>(q, suspectsQuery(req, user), order, req);
-  return { total: page.total, data: page.rows.map(toSuspectRow) };
+export function readSuspects(q: Queryable, req: SuspectsRequest, user: SessionUser) {
+  const order = { fields: SUSPECT_ORDER, dflt: 'score desc', tail: 'meter_id asc' };
+  return readMeterFinding(q, suspectsQuery(req, user), order, req, toSuspectRow);
 }

@@ -1,15 +1,8 @@
-import { TAMPER_BEFORE_DAYS, type TamperRequest, type TamperRow } from '@prepay/contracts';
+import { TAMPER_BEFORE_DAYS, type TamperRequest } from '@prepay/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import type { SessionUser } from '../../lib/user-context.js';
-import {
-  findingOrder,
-  findingPage,
-  meterScope,
-  numberOf,
-  runningAt,
-  runningOn,
-} from './finding-scope.repo.js';
+import { meterScope, numberOf, readMeterFinding, runningAt, runningOn } from './finding-scope.repo.js';
 
 /** Flag → its daily-data column (a fixed list: the request's flag never reaches the SQL as text). */
 const FLAG_COLUMNS = {
@@ -127,15 +120,10 @@ function tamperWhere(req: TamperRequest): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export async function readTamper(q: Queryable, req: TamperRequest, user: SessionUser) {
+export function readTamper(q: Queryable, req: TamperRequest, user: SessionUser) {
   const rows = sql`select * from (${tamperQuery(req, user)}) y where ${tamperWhere(req)}`;
-  const order = findingOrder(TAMPER_ORDER, req.orderBy, 'last_day desc', 'meter_id asc');
-  const page = await findingPage<TamperRecord>(q, rows, order, req);
-  const data: TamperRow[] = page.rows.map((r) => ({
-    meterId: r.meter_id,
-    customerId: r.customer_id,
-    transformerId: r.transformer_id,
-    stationId: r.station_id,
+  const order = { fields: TAMPER_ORDER, dflt: 'last_day desc', tail: 'meter_id asc' };
+  return readMeterFinding(q, rows, order, req, (r: TamperRecord) => ({
     firstEventDate: r.first_text,
     lastEventDate: r.last_text,
     eventDays: Number(r.event_days),
@@ -148,5 +136,4 @@ export async function readTamper(q: Queryable, req: TamperRequest, user: Session
     afterDaily: numberOf(r.after_daily),
     dropPercent: numberOf(r.drop_percent),
   }));
-  return { total: page.total, data };
 }

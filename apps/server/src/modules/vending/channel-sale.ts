@@ -19,13 +19,8 @@ import { creditRecordOf } from './records.js';
 import { vendInputs } from './vend-context.js';
 import { priceVend } from './vend-price.js';
 import { vendWriteQueueOf } from './vend-write-queue.js';
-import {
-  loadVendContext,
-  lockMeterTokenState,
-  type TokenRecordRow,
-  type VendContext,
-} from './vending.repo.js';
-import { vendableOf, vendConflict } from './vending-guards.js';
+import { loadVendContext, type TokenRecordRow, type VendContext } from './vending.repo.js';
+import { behindMeterLock, firstThenBehindLock, type TakingTurns, vendableOf } from './vending-guards.js';
 
 /**
  * Sales made by a vendor's machine rather than a signed-in cashier: the same pricing, token and record as
@@ -94,27 +89,20 @@ async function trialSale(deps: Deps, ctx: UserContext, s: ChannelSaleRequest): P
   return { ...record, id: 0, receiptId: 0 } as TokenRecordRow;
 }
 
-/** Attempts before a sale that keeps losing races for its meter is given up (a serialisation failure). */
-const ATTEMPTS = 10;
+/** A sale that keeps losing races for its meter is given up after 10 tries, with the last conflict itself. */
+const TURNS: TakingTurns = { attempts: 10, busy: (lastConflict) => lastConflict };
 
 /** Sells inside one transaction: the meter's lock, the hooks' before, the vend, the hooks' after. */
 async function sell(deps: Deps, ctx: UserContext, s: ChannelSaleRequest, hooks: ChannelSaleHooks) {
   const req = requestOf(s, false);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await deps.database.db.transaction(async (tx) => {
-        await lockMeterTokenState(tx, s.meterId);
-        const known = present(await loadVendContext(tx, s.meterId, ctx.user.userId), 'the vend context');
-        const v = vendableOf(ctx, s.meterId, known);
-        await hooks.before(tx);
-        const row = await attemptCreditVend(deps, tx, (w) => writeCreditVend(tx, w), ctx, req, v, known);
-        await hooks.after(tx, row);
-        return row;
-      });
-    } catch (err) {
-      if (!vendConflict(err) || attempt >= ATTEMPTS) throw err;
-    }
-  }
+  return behindMeterLock(deps.database.db, s.meterId, TURNS, async (tx) => {
+    const known = present(await loadVendContext(tx, s.meterId, ctx.user.userId), 'the vend context');
+    const v = vendableOf(ctx, s.meterId, known);
+    await hooks.before(tx);
+    const row = await attemptCreditVend(deps, tx, (w) => writeCreditVend(tx, w), ctx, req, v, known);
+    await hooks.after(tx, row);
+    return row;
+  });
 }
 
 /** A sale written at once, with the float it left. */
@@ -144,21 +132,13 @@ async function sellAtOnce(deps: Deps, ctx: UserContext, o: AtOnce): Promise<Chan
     const row = await attemptCreditVend(deps, q, writer(q), ctx, req, v, k);
     return { ...row, floatLeft: present(left, 'the float left') };
   };
-  try {
-    return await attempt(db, o.context);
-  } catch (err) {
-    if (!vendConflict(err)) throw err;
-  }
-  for (let tries = 1; ; tries++) {
-    try {
-      return await db.transaction(async (tx) => {
-        await lockMeterTokenState(tx, o.sale.meterId);
-        return attempt(tx);
-      });
-    } catch (err) {
-      if (!vendConflict(err) || tries >= ATTEMPTS) throw err;
-    }
-  }
+  return firstThenBehindLock(
+    db,
+    o.sale.meterId,
+    TURNS,
+    () => attempt(db, o.context),
+    (tx) => attempt(tx),
+  );
 }
 
 /** A sale written at once: the sale, the channel's rows, why a refusing float refused, a context read. */

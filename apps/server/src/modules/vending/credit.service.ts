@@ -15,13 +15,8 @@ import { vendInputs } from './vend-context.js';
 import { issueCredit } from './vend-issue.js';
 import { priceVend } from './vend-price.js';
 import { vendWriteQueueOf } from './vend-write-queue.js';
-import {
-  findByIdempotencyKey,
-  loadVendContext,
-  lockMeterTokenState,
-  type TokenRecordRow,
-} from './vending.repo.js';
-import { uniqueViolation, type Vendable, vendableOf, vendConflict } from './vending-guards.js';
+import { findByIdempotencyKey, loadVendContext, type TokenRecordRow } from './vending.repo.js';
+import { firstThenBehindLock, uniqueViolation, type Vendable, vendableOf } from './vending-guards.js';
 
 /**
  * The credit vend as a pipeline over one record (credit-record.ts): context (vend-context.ts, one read),
@@ -96,24 +91,17 @@ async function issueCreditToken(
   known: ContextInputs,
 ) {
   const { db } = deps.database;
-  try {
-    const queue = vendWriteQueueOf(db);
-    return await attemptCreditVend(deps, db, (w) => queue.write(w), ctx, req, v, known);
-  } catch (err) {
-    if (!vendConflict(err)) throw err;
-  }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(async (tx) => {
-        await lockMeterTokenState(tx, v.meter.meterId);
-        return attemptCreditVend(deps, tx, (w) => writeCreditVend(tx, w), ctx, req, v);
-      });
-    } catch (err) {
-      if (!vendConflict(err)) throw err;
-      if (attempt >= LOCKED_ATTEMPTS)
-        throw refuse(`Meter ${req.meterId} is busy with other vends: try again`);
-    }
-  }
+  const queue = vendWriteQueueOf(db);
+  return firstThenBehindLock(
+    db,
+    v.meter.meterId,
+    {
+      attempts: LOCKED_ATTEMPTS,
+      busy: () => refuse(`Meter ${req.meterId} is busy with other vends: try again`),
+    },
+    () => attemptCreditVend(deps, db, (w) => queue.write(w), ctx, req, v, known),
+    (tx) => attemptCreditVend(deps, tx, (w) => writeCreditVend(tx, w), ctx, req, v),
+  );
 }
 
 /**

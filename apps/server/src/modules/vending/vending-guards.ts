@@ -1,8 +1,8 @@
 import { StsError } from '@prepay/sts';
-import type { Queryable } from '../../db/client.js';
+import type { Db, Queryable, Tx } from '../../db/client.js';
 import { DomainError, forbidden, refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { loadVendContext, type VendContext } from './vending.repo.js';
+import { loadVendContext, lockMeterTokenState, type VendContext } from './vending.repo.js';
 
 /** The meter, its account, customer and tariff — or the reason a token cannot be sold to it. */
 export async function requireVendable(q: Queryable, ctx: UserContext, meterId: string) {
@@ -68,4 +68,49 @@ export function uniqueViolation(err: unknown): boolean {
 export function vendConflict(err: unknown): boolean {
   const state = sqlStateOf(err);
   return state === '40001' || state === '40P01';
+}
+
+/** How a vend that keeps losing races for its meter is given up: after so many tries, with this error. */
+export interface TakingTurns {
+  attempts: number;
+  busy: (lastConflict: unknown) => unknown;
+}
+
+/**
+ * `run` in a transaction behind the meter's TID lock, so vends crowding one meter take turns; tried
+ * again while it still loses a race (a moved debt or quota, shared with other meters can still move).
+ */
+export async function behindMeterLock<T>(
+  db: Db,
+  meterId: string,
+  turns: TakingTurns,
+  run: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        await lockMeterTokenState(tx, meterId);
+        return run(tx);
+      });
+    } catch (err) {
+      if (!vendConflict(err)) throw err;
+      if (attempt >= turns.attempts) throw turns.busy(err);
+    }
+  }
+}
+
+/** `first` as it is (no transaction); after a lost race, which wrote nothing, `locked` behind the meter's lock. */
+export async function firstThenBehindLock<T>(
+  db: Db,
+  meterId: string,
+  turns: TakingTurns,
+  first: () => Promise<T>,
+  locked: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  try {
+    return await first();
+  } catch (err) {
+    if (!vendConflict(err)) throw err;
+  }
+  return behindMeterLock(db, meterId, turns, locked);
 }
