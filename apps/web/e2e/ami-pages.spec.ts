@@ -1,6 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
-import { api, apiLogin, describeConsole, downloadWorkbook, loginAs, setLanguage, visit } from './helpers';
+
+import {
+  api,
+  apiLogin,
+  describeAtDeskAndPhone,
+  downloadWorkbook,
+  loginAs,
+  setLanguage,
+  visit,
+} from './helpers';
 
 /**
  * The AMI pages on the demo history and the simulated fleet: load profile (chart, grid, xlsx), meter
@@ -10,7 +18,7 @@ import { api, apiLogin, describeConsole, downloadWorkbook, loginAs, setLanguage,
 type Page1<R> = { total: number; data: R[] };
 
 async function read<R>(request: APIRequestContext, path: string, body: Record<string, unknown>) {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const token = await apiLogin(request);
   const env = await api(request, path, body, token);
   expect(env.code, JSON.stringify(env)).toBe(0);
   return env.result as Page1<R>;
@@ -187,42 +195,35 @@ async function online(page: Page, request: APIRequestContext) {
   await expect(page.getByTestId('list-total')).toHaveText(`Total ${on.total}`);
 }
 
-for (const [title, viewport] of [
-  ['desktop', { width: 1366, height: 800 }],
-  ['375 px', { width: 375, height: 740 }],
-] as const) {
-  describeConsole(`AMI pages (${title})`, () => {
-    test.use({ viewport });
-
-    test('load profile: a meter and dates give the chart, the grid and the same rows in the xlsx', async ({
-      page,
-      request,
-    }) => {
-      await loginAs(page);
-      await loadProfile(page, request);
-      await fitsWidth(page, viewport.width);
-    });
-
-    test('meter events: filtered by event code, named in the user language', async ({ page, request }) => {
-      await loginAs(page);
-      const code = await events(page, request);
-      await fitsWidth(page, viewport.width);
-      await eventsInChinese(page, request, code);
-    });
-
-    test('firmware: an image over 2 MB or not .bin is refused, a good one upgrades two meters', async ({
-      page,
-      request,
-    }) => {
-      await loginAs(page);
-      await firmware(page, request, String(viewport.width));
-      await fitsWidth(page, viewport.width);
-    });
-
-    test('GPRS online status: every meter with its state, filtered on online', async ({ page, request }) => {
-      await loginAs(page);
-      await online(page, request);
-      await fitsWidth(page, viewport.width);
-    });
+describeAtDeskAndPhone('AMI pages', (viewport) => {
+  test('load profile: a meter and dates give the chart, the grid and the same rows in the xlsx', async ({
+    page,
+    request,
+  }) => {
+    await loginAs(page);
+    await loadProfile(page, request);
+    await fitsWidth(page, viewport.width);
   });
-}
+
+  test('meter events: filtered by event code, named in the user language', async ({ page, request }) => {
+    await loginAs(page);
+    const code = await events(page, request);
+    await fitsWidth(page, viewport.width);
+    await eventsInChinese(page, request, code);
+  });
+
+  test('firmware: an image over 2 MB or not .bin is refused, a good one upgrades two meters', async ({
+    page,
+    request,
+  }) => {
+    await loginAs(page);
+    await firmware(page, request, String(viewport.width));
+    await fitsWidth(page, viewport.width);
+  });
+
+  test('GPRS online status: every meter with its state, filtered on online', async ({ page, request }) => {
+    await loginAs(page);
+    await online(page, request);
+    await fitsWidth(page, viewport.width);
+  });
+});

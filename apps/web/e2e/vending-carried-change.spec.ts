@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { ADMIN_PASSWORD, api, apiLogin, bodyRows, describeConsole, loginAs } from './helpers';
+import { api, apiLogin, bodyRows, describeConsole, loginAs } from './helpers';
 import { openAndSearch, openRecharge, TOKEN, tokenIn } from './vending-helpers';
 
 interface Priced {
@@ -16,7 +16,7 @@ const shown = (n: number) => new RegExp(`^${n.toFixed(2).replace('.', '\\.')}( \
 
 /** The first demo account (by customer id, as the Credit Token list opens) and an admin API token. */
 async function firstDemoAccount(request: APIRequestContext) {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const token = await apiLogin(request);
   const env = await api(request, '/api/account/read', { orderBy: 'customerId asc', pageSize: 1 }, token);
   expect(env.code, env.reason).toBe(0);
   const [account] = (env.result as { data: Array<Record<string, string | null>> }).data;
