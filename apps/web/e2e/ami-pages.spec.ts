@@ -93,6 +93,25 @@ async function loadProfile(page: Page, request: APIRequestContext) {
   expect([...meters]).toEqual([first.meterId]);
 }
 
+/**
+ * Opens a list page, waits for the total of all its rows, then filters `column` to one `choice` of its
+ * list and waits for the `total` the server gave for that filter.
+ */
+async function filterByChoice(
+  page: Page,
+  path: string,
+  all: number,
+  filter: { column: string; choice: string | RegExp; total: number },
+) {
+  await visit(page, path);
+  await expect(page.getByTestId('list-total')).toHaveText(`Total ${all}`, { timeout: 30_000 });
+  await page.getByTestId(`filter-${filter.column}`).first().click();
+  await page.getByTestId(`filter-input-${filter.column}`).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: filter.choice }).click();
+  await page.getByTestId(`filter-apply-${filter.column}`).click();
+  await expect(page.getByTestId('list-total')).toHaveText(`Total ${filter.total}`);
+}
+
 type EventRow = { meterId: string; eventCode: number; eventContent: string };
 
 async function events(page: Page, request: APIRequestContext) {
@@ -105,16 +124,11 @@ async function events(page: Page, request: APIRequestContext) {
     pageSize: 1,
   });
 
-  await visit(page, '/remote-report/event-notification');
-  await expect(page.getByTestId('list-total')).toHaveText(`Total ${all.total}`, { timeout: 30_000 });
-  await page.getByTestId('filter-eventCode').first().click();
-  await page.getByTestId('filter-input-eventCode').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: `${tamper.eventCode} ${tamper.eventContent}` })
-    .click();
-  await page.getByTestId('filter-apply-eventCode').click();
-  await expect(page.getByTestId('list-total')).toHaveText(`Total ${ofCode.total}`);
+  await filterByChoice(page, '/remote-report/event-notification', all.total, {
+    column: 'eventCode',
+    choice: `${tamper.eventCode} ${tamper.eventContent}`,
+    total: ofCode.total,
+  });
   await expect(page.locator('[data-testid=list-table] tbody tr.ant-table-row').first()).toContainText(
     tamper.eventContent,
   );
@@ -183,16 +197,11 @@ async function online(page: Page, request: APIRequestContext) {
     pageSize: 1,
   });
   const on = await read<unknown>(request, '/API/GPRSOnlineStatus/Read', { isOnline: true, pageSize: 1 });
-  await visit(page, '/remote-report/gprs-online-status');
-  await expect(page.getByTestId('list-total')).toHaveText(`Total ${all.total}`, { timeout: 30_000 });
-  await page.getByTestId('filter-isOnline').first().click();
-  await page.getByTestId('filter-input-isOnline').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: /^Online$/ })
-    .click();
-  await page.getByTestId('filter-apply-isOnline').click();
-  await expect(page.getByTestId('list-total')).toHaveText(`Total ${on.total}`);
+  await filterByChoice(page, '/remote-report/gprs-online-status', all.total, {
+    column: 'isOnline',
+    choice: /^Online$/,
+    total: on.total,
+  });
 }
 
 describeAtDeskAndPhone('AMI pages', (viewport) => {

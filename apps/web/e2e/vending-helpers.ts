@@ -1,4 +1,10 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
 import { api, apiLogin, bodyRows, loginAs, setLanguage } from './helpers';
 
@@ -70,6 +76,15 @@ export async function openTokenDialog(page: Page, path: string, meterId: string)
 export async function openRecharge(page: Page, meterId: string) {
   await openRowAction(page, '/token-generate/credit-token', meterId);
   return page.getByRole('dialog', { name: 'Recharge' });
+}
+
+/** Prints the receipt from a sale's result dialog (`done`) and returns the tab the receipt opens in. */
+export async function printReceipt(context: BrowserContext, done: Locator) {
+  const [receipt] = await Promise.all([
+    context.waitForEvent('page'),
+    done.getByTestId('print-receipt').click(),
+  ]);
+  return receipt;
 }
 
 /** A credit vend through the API, as the admin: a receipt to read, print or send in the pages. */
