@@ -9,14 +9,16 @@ describe('ShownOnceDialog', () => {
     const onClose = vi.fn();
     render(
       <ShownOnceDialog
-        open
         title="Passwords"
         hint="Shown once"
-        holder={{ label: 'User', id: 'u1' }}
-        secrets={[
-          { label: 'Login password', value: 'pw-login-1', testId: 'login-secret' },
-          { label: 'Authorization password', value: null, testId: 'auth-secret' },
-        ]}
+        holderLabel="User"
+        shown={{
+          holder: 'u1',
+          secrets: [
+            { label: 'Login password', value: 'pw-login-1', testId: 'login-secret' },
+            { label: 'Authorization password', value: null, testId: 'auth-secret' },
+          ],
+        }}
         testId="secrets"
         closeTestId="secrets-close"
         onClose={onClose}

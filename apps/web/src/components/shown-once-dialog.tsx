@@ -15,13 +15,13 @@ export interface ShownSecret {
  * so the secrets are not lost before they were copied.
  */
 export function ShownOnceDialog(p: {
-  open: boolean;
   title: string;
   /** The warning that the secrets will not be shown again. */
   hint: string;
-  /** Whose secrets these are: the label and the id. */
-  holder: { label: string; id: string | undefined };
-  secrets: readonly ShownSecret[];
+  /** What the holder's id is (a user, a vendor's username). */
+  holderLabel: string;
+  /** Whose secrets and which: the dialog is open while there are some to show. */
+  shown: { holder: string; secrets: readonly ShownSecret[] } | null;
   testId: string;
   closeTestId: string;
   onClose: () => void;
@@ -31,7 +31,7 @@ export function ShownOnceDialog(p: {
   const { t } = useTranslation();
   return (
     <Modal
-      open={p.open}
+      open={p.shown !== null}
       title={p.title}
       onOk={p.onClose}
       onCancel={p.onClose}
@@ -44,9 +44,9 @@ export function ShownOnceDialog(p: {
       <div data-testid={p.testId}>
         <Typography.Paragraph type="warning">{p.hint}</Typography.Paragraph>
         <Typography.Paragraph>
-          {p.holder.label}: <b>{p.holder.id}</b>
+          {p.holderLabel}: <b>{p.shown?.holder}</b>
         </Typography.Paragraph>
-        {p.secrets.map(
+        {p.shown?.secrets.map(
           ({ label, value, testId }) =>
             value && (
               <Typography.Paragraph key={testId} style={{ wordBreak: 'break-all' }}>

@@ -24,11 +24,17 @@ export function SecretDialog({ issued, onClose }: { issued: IssuedSecret | null;
   const { t } = useTranslation();
   return (
     <ShownOnceDialog
-      open={issued !== null}
       title={t('channel.vendor.credentialTitle', { id: issued?.vendorId })}
       hint={t('channel.vendor.secretHint')}
-      holder={{ label: t('channel.vendor.username'), id: issued?.username }}
-      secrets={[{ label: t('channel.vendor.secret'), value: issued?.secret, testId: 'vendor-secret-value' }]}
+      holderLabel={t('channel.vendor.username')}
+      shown={
+        issued && {
+          holder: issued.username,
+          secrets: [
+            { label: t('channel.vendor.secret'), value: issued.secret, testId: 'vendor-secret-value' },
+          ],
+        }
+      }
       testId="vendor-secret"
       closeTestId="secret-close"
       onClose={onClose}

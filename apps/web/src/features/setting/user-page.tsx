@@ -329,15 +329,19 @@ function OneTimeDialog({ oneTime, onClose }: { oneTime: OneTime | null; onClose:
   const { t } = useTranslation();
   return (
     <ShownOnceDialog
-      open={oneTime !== null}
       title={t('setting.user.oneTimeTitle')}
       hint={t('setting.user.oneTimeHint')}
-      holder={{ label: t('setting.user.id'), id: oneTime?.userId }}
-      secrets={ONE_TIME_PASSWORDS.map(({ field, label, testId }) => ({
-        label: t(`setting.user.${label}`),
-        value: oneTime?.[field],
-        testId,
-      }))}
+      holderLabel={t('setting.user.id')}
+      shown={
+        oneTime && {
+          holder: oneTime.userId,
+          secrets: ONE_TIME_PASSWORDS.map(({ field, label, testId }) => ({
+            label: t(`setting.user.${label}`),
+            value: oneTime[field],
+            testId,
+          })),
+        }
+      }
       testId="one-time-passwords"
       closeTestId="one-time-close"
       onClose={onClose}
