@@ -1,5 +1,4 @@
 import { expect, type Page, test } from '@playwright/test';
-
 import {
   api,
   apiLogin,

@@ -1,5 +1,4 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-
 import { api, apiLogin, describeConsole, exportSheet, loginAs, visit } from './helpers';
 
 /**

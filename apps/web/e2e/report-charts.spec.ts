@@ -1,5 +1,4 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-
 import { api, apiLogin, describeConsole, exportSheet, loginAs, visit } from './helpers';
 
 type Page_<R> = { total: number; data: R[] };
