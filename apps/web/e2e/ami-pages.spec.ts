@@ -1,6 +1,13 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
-import { api, apiLogin, describeConsole, downloadWorkbook, loginAs, setLanguage, visit } from './helpers';
+import {
+  api,
+  apiLogin,
+  describeAtDeskAndPhone,
+  downloadWorkbook,
+  loginAs,
+  setLanguage,
+  visit,
+} from './helpers';
 
 /**
  * The AMI pages on the demo history and the simulated fleet: load profile (chart, grid, xlsx), meter
@@ -10,7 +17,7 @@ import { api, apiLogin, describeConsole, downloadWorkbook, loginAs, setLanguage,
 type Page1<R> = { total: number; data: R[] };
 
 async function read<R>(request: APIRequestContext, path: string, body: Record<string, unknown>) {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const token = await apiLogin(request);
   const env = await api(request, path, body, token);
   expect(env.code, JSON.stringify(env)).toBe(0);
   return env.result as Page1<R>;
@@ -85,6 +92,25 @@ async function loadProfile(page: Page, request: APIRequestContext) {
   expect([...meters]).toEqual([first.meterId]);
 }
 
+/**
+ * Opens a list page, waits for the total of all its rows, then filters `column` to one `choice` of its
+ * list and waits for the `total` the server gave for that filter.
+ */
+async function filterByChoice(
+  page: Page,
+  path: string,
+  all: number,
+  filter: { column: string; choice: string | RegExp; total: number },
+) {
+  await visit(page, path);
+  await expect(page.getByTestId('list-total')).toHaveText(`Total ${all}`, { timeout: 30_000 });
+  await page.getByTestId(`filter-${filter.column}`).first().click();
+  await page.getByTestId(`filter-input-${filter.column}`).click();
+  await page.locator('.ant-select-item-option').filter({ hasText: filter.choice }).click();
+  await page.getByTestId(`filter-apply-${filter.column}`).click();
+  await expect(page.getByTestId('list-total')).toHaveText(`Total ${filter.total}`);
+}
+
 type EventRow = { meterId: string; eventCode: number; eventContent: string };
 
 async function events(page: Page, request: APIRequestContext) {
@@ -97,16 +123,11 @@ async function events(page: Page, request: APIRequestContext) {
     pageSize: 1,
   });
 
-  await visit(page, '/remote-report/event-notification');
-  await expect(page.getByTestId('list-total')).toHaveText(`Total ${all.total}`, { timeout: 30_000 });
-  await page.getByTestId('filter-eventCode').first().click();
-  await page.getByTestId('filter-input-eventCode').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: `${tamper.eventCode} ${tamper.eventContent}` })
-    .click();
-  await page.getByTestId('filter-apply-eventCode').click();
-  await expect(page.getByTestId('list-total')).toHaveText(`Total ${ofCode.total}`);
+  await filterByChoice(page, '/remote-report/event-notification', all.total, {
+    column: 'eventCode',
+    choice: `${tamper.eventCode} ${tamper.eventContent}`,
+    total: ofCode.total,
+  });
   await expect(page.locator('[data-testid=list-table] tbody tr.ant-table-row').first()).toContainText(
     tamper.eventContent,
   );
@@ -175,54 +196,42 @@ async function online(page: Page, request: APIRequestContext) {
     pageSize: 1,
   });
   const on = await read<unknown>(request, '/API/GPRSOnlineStatus/Read', { isOnline: true, pageSize: 1 });
-  await visit(page, '/remote-report/gprs-online-status');
-  await expect(page.getByTestId('list-total')).toHaveText(`Total ${all.total}`, { timeout: 30_000 });
-  await page.getByTestId('filter-isOnline').first().click();
-  await page.getByTestId('filter-input-isOnline').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: /^Online$/ })
-    .click();
-  await page.getByTestId('filter-apply-isOnline').click();
-  await expect(page.getByTestId('list-total')).toHaveText(`Total ${on.total}`);
-}
-
-for (const [title, viewport] of [
-  ['desktop', { width: 1366, height: 800 }],
-  ['375 px', { width: 375, height: 740 }],
-] as const) {
-  describeConsole(`AMI pages (${title})`, () => {
-    test.use({ viewport });
-
-    test('load profile: a meter and dates give the chart, the grid and the same rows in the xlsx', async ({
-      page,
-      request,
-    }) => {
-      await loginAs(page);
-      await loadProfile(page, request);
-      await fitsWidth(page, viewport.width);
-    });
-
-    test('meter events: filtered by event code, named in the user language', async ({ page, request }) => {
-      await loginAs(page);
-      const code = await events(page, request);
-      await fitsWidth(page, viewport.width);
-      await eventsInChinese(page, request, code);
-    });
-
-    test('firmware: an image over 2 MB or not .bin is refused, a good one upgrades two meters', async ({
-      page,
-      request,
-    }) => {
-      await loginAs(page);
-      await firmware(page, request, String(viewport.width));
-      await fitsWidth(page, viewport.width);
-    });
-
-    test('GPRS online status: every meter with its state, filtered on online', async ({ page, request }) => {
-      await loginAs(page);
-      await online(page, request);
-      await fitsWidth(page, viewport.width);
-    });
+  await filterByChoice(page, '/remote-report/gprs-online-status', all.total, {
+    column: 'isOnline',
+    choice: /^Online$/,
+    total: on.total,
   });
 }
+
+describeAtDeskAndPhone('AMI pages', (viewport) => {
+  test('load profile: a meter and dates give the chart, the grid and the same rows in the xlsx', async ({
+    page,
+    request,
+  }) => {
+    await loginAs(page);
+    await loadProfile(page, request);
+    await fitsWidth(page, viewport.width);
+  });
+
+  test('meter events: filtered by event code, named in the user language', async ({ page, request }) => {
+    await loginAs(page);
+    const code = await events(page, request);
+    await fitsWidth(page, viewport.width);
+    await eventsInChinese(page, request, code);
+  });
+
+  test('firmware: an image over 2 MB or not .bin is refused, a good one upgrades two meters', async ({
+    page,
+    request,
+  }) => {
+    await loginAs(page);
+    await firmware(page, request, String(viewport.width));
+    await fitsWidth(page, viewport.width);
+  });
+
+  test('GPRS online status: every meter with its state, filtered on online', async ({ page, request }) => {
+    await loginAs(page);
+    await online(page, request);
+    await fitsWidth(page, viewport.width);
+  });
+});

@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import {
-  ADMIN_PASSWORD,
-  api,
-  apiLogin,
-  bodyRows,
-  describeConsole,
-  exportSheet,
-  loginAs,
-  openList,
-} from './helpers';
+import { api, apiLogin, bodyRows, describeConsole, exportSheet, loginAs, openList } from './helpers';
 import { uniqueSuffix, vendableAccount } from './vending-helpers';
 
 /**
@@ -201,7 +192,7 @@ async function walk(page: Page, request: APIRequestContext, n: number) {
   await createVendor(page, vendorId, `60047${suffix}${n}`.slice(0, 13).padEnd(13, '0'));
   const secret = await issueSecret(page, vendorId);
   // The secret is in no read: the vendor's row says only that one was issued.
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const token = await apiLogin(request);
   const read = await api(request, '/api/vendor/read', { searchTerm: vendorId }, token);
   expect(JSON.stringify(read.result)).not.toContain(secret);
   await topUp(page, vendorId);

@@ -1,5 +1,4 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
 import {
   api,
   apiLogin,
@@ -35,7 +34,7 @@ describeConsole('re-collect', () => {
     await expect(page.getByText(/1 period\(s\) queued for collection/)).toBeVisible();
     await expect(dialog).toBeHidden();
 
-    const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const token = await apiLogin(request);
     const jobs = await api(request, '/api/collection/jobs', { meterId }, token);
     expect(jobs.code, jobs.reason).toBe(0);
     const mine = (jobs.result as { requestedBy: string | null; kind: string }[]).filter(
@@ -56,7 +55,7 @@ describeConsole('re-collect', () => {
     await dialog.getByTestId('recollect-submit').click();
     await expect(page.getByText(/1 period\(s\) queued for collection/)).toBeVisible();
 
-    const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const token = await apiLogin(request);
     const meter = await api(request, '/api/meter/read', { meterId }, token);
     expect((meter.result as { data: { type: number }[] }).data[0]?.type).toBe(1);
     const jobs = await api(request, '/api/collection/jobs', { meterId }, token);

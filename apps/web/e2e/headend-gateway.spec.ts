@@ -14,7 +14,7 @@ describeConsole('the head-end and the simulated fleet after start-up', () => {
     request,
   }) => {
     // The server started the simulated fleet; wait (as a user would) until the head-end has heard it.
-    const admin = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const admin = await apiLogin(request);
     await expect
       .poll(
         async () => {

@@ -37,6 +37,28 @@ export function describeConsole(
   });
 }
 
+/** The two sizes a console page is checked at: a desk's screen and a 375 px phone. */
+const DESK_AND_PHONE = [
+  ['desktop', { width: 1366, height: 800 }],
+  ['375 px', { width: 375, height: 740 }],
+] as const;
+
+/**
+ * `describeConsole` twice, at a desk's screen and on a 375 px phone: the title gets the size's name and
+ * the group's tests its viewport (`body` gets both, for width checks and data kept apart per size).
+ */
+export function describeAtDeskAndPhone(
+  title: string,
+  body: (viewport: (typeof DESK_AND_PHONE)[number][1], size: (typeof DESK_AND_PHONE)[number][0]) => void,
+) {
+  for (const [size, viewport] of DESK_AND_PHONE) {
+    describeConsole(`${title} (${size})`, () => {
+      test.use({ viewport });
+      body(viewport, size);
+    });
+  }
+}
+
 /** Calls the API like the console does and returns the envelope. */
 export async function api(request: APIRequestContext, path: string, body: unknown, token?: string) {
   const res = await request.post(path, {
@@ -46,10 +68,11 @@ export async function api(request: APIRequestContext, path: string, body: unknow
   return (await res.json()) as { code: number; reason: string; result: unknown };
 }
 
+/** Logs in through the API (as the admin unless told) and returns the bearer token. */
 export async function apiLogin(
   request: APIRequestContext,
-  userId: string,
-  password: string,
+  userId = 'admin',
+  password = ADMIN_PASSWORD,
 ): Promise<string> {
   const env = await api(request, '/api/user/login', { userId, password });
   expect(env.code, env.reason).toBe(0);
@@ -63,7 +86,7 @@ export async function ensureRoleUser(
   content: string,
   userId: string,
 ): Promise<void> {
-  const admin = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const admin = await apiLogin(request);
   const role = await api(request, '/api/role/create', [{ roleId, name: roleId, content }], admin);
   if (role.code !== 0 && !/exist|duplicate|already/i.test(role.reason)) throw new Error(role.reason);
   const user = await api(

@@ -1,5 +1,4 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
 import { api, apiLogin, describeConsole, exportSheet, loginAs, visit } from './helpers';
 
 /**
@@ -9,7 +8,7 @@ import { api, apiLogin, describeConsole, exportSheet, loginAs, visit } from './h
 type Read = { total: number; data: { meterId: string }[] };
 
 async function read(request: APIRequestContext, path: string, body: Record<string, unknown>) {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const token = await apiLogin(request);
   return (await api(request, path, { lang: 'en', ...body }, token)).result as Read;
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, apiLogin } from './helpers';
+import { apiLogin } from './helpers';
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -8,7 +8,7 @@ const PNG = Buffer.from(
 );
 
 test('the login page shows the background uploaded in Setting → Image', async ({ page, request }) => {
-  const admin = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const admin = await apiLogin(request);
   const upload = await request.post('/api/image/upload?slot=loginBackground', {
     headers: { Authorization: `Bearer ${admin}` },
     multipart: { file: { name: 'background.png', mimeType: 'image/png', buffer: PNG } },

@@ -1,30 +1,28 @@
-import { expect, test } from '@playwright/test';
-import {
-  ADMIN_PASSWORD,
-  api,
-  apiLogin,
-  bodyRows,
-  describeConsole,
-  loginAs,
-  openAddDialog,
-  openList,
-} from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { api, apiLogin, bodyRows, describeConsole, loginAs, openAddDialog, openList } from './helpers';
 
 const DECODER_KEY = '0123456789ABCDEF';
 
+/**
+ * Keeps the text of every API answer the page gets from now on (to show a secret is never sent back),
+ * opens the Meters page's Add dialog and types a new 11-digit STS meter number starting `prefix`.
+ */
+async function addMeter(page: Page, prefix: string) {
+  const bodies: string[] = [];
+  page.on('response', async (r) => {
+    if (r.url().includes('/api/')) bodies.push(await r.text().catch(() => ''));
+  });
+  const meterId = `${prefix}${String(Date.now()).slice(-8)}`;
+  await loginAs(page);
+  await openList(page, '/management/meter', 'meter');
+  const dialog = await openAddDialog(page, 'Add Meter');
+  await dialog.getByTestId('field-meterId').fill(meterId);
+  return { bodies, meterId, dialog };
+}
+
 describeConsole('management: meter', () => {
   test('the decoder key is write-only: accepted by the form, never shown or sent back', async ({ page }) => {
-    const bodies: string[] = [];
-    page.on('response', async (r) => {
-      if (r.url().includes('/api/')) bodies.push(await r.text().catch(() => ''));
-    });
-    // An 11-digit STS meter number.
-    const meterId = `479${String(Date.now()).slice(-8)}`;
-    await loginAs(page);
-    await openList(page, '/management/meter', 'meter');
-
-    const dialog = await openAddDialog(page, 'Add Meter');
-    await dialog.getByTestId('field-meterId').fill(meterId);
+    const { bodies, meterId, dialog } = await addMeter(page, '479');
     await dialog.getByTestId('field-sgc').fill('123456');
     await dialog.getByTestId('field-krn').fill('1');
     await dialog.getByTestId('field-ken').fill('255');
@@ -64,15 +62,7 @@ describeConsole('management: meter', () => {
   }) => {
     const AUTH_KEY = 'D0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF';
     const CIPHER_KEY = '000102030405060708090A0B0C0D0E0F';
-    const bodies: string[] = [];
-    page.on('response', async (r) => {
-      if (r.url().includes('/api/')) bodies.push(await r.text().catch(() => ''));
-    });
-    const meterId = `478${String(Date.now()).slice(-8)}`;
-    await loginAs(page);
-    await openList(page, '/management/meter', 'meter');
-    const dialog = await openAddDialog(page, 'Add Meter');
-    await dialog.getByTestId('field-meterId').fill(meterId);
+    const { bodies, meterId, dialog } = await addMeter(page, '478');
     // New meters start as LoRaWAN: the DLMS section appears once GPRS is chosen.
     await expect(dialog.getByTestId('field-ipAddress')).toHaveCount(0);
     await dialog.getByTestId('field-communicationWay').click();
@@ -96,7 +86,7 @@ describeConsole('management: meter', () => {
     await dialog.getByTestId('form-submit').click();
     await expect(dialog).toBeHidden();
 
-    const admin = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const admin = await apiLogin(request);
     const stored = async () => {
       const env = await api(request, '/api/meter/read', { meterId }, admin);
       return (env.result as { data: Record<string, unknown>[] }).data[0];

@@ -1,15 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import {
-  ADMIN_PASSWORD,
-  api,
-  apiLogin,
-  bodyRows,
-  describeConsole,
-  exportSheet,
-  loginAs,
-  openList,
-} from './helpers';
+import { api, apiLogin, bodyRows, describeConsole, exportSheet, loginAs, openList } from './helpers';
 
 /**
  * The mobile-money console pages: payments M-Pesa confirmed that could not be sold wait in the queue, an
@@ -44,7 +35,7 @@ async function resolveRow(page: Page, transId: string) {
 
 describeConsole('mobile-money payments and the SMS log', { timeout: 300_000 }, () => {
   test.beforeAll(async ({ request }) => {
-    const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const token = await apiLogin(request);
     const accounts = await api(request, '/api/account/read', { pageSize: 1 }, token);
     const account = (accounts.result as { data: { meterId: string; stationId: string }[] }).data[0];
     meterId = account?.meterId ?? '';

@@ -1,12 +1,11 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
 import { api, apiLogin, describeConsole, exportSheet, loginAs, visit } from './helpers';
 
 type Page_<R> = { total: number; data: R[] };
 const CONSUMPTION = '/API/PrepayReport/ConsumptionStatistics';
 
 async function read<R>(request: APIRequestContext, path: string, body: object): Promise<Page_<R>> {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const token = await apiLogin(request);
   const env = await api(request, path, body, token);
   expect(env.code, env.reason).toBe(0);
   return env.result as Page_<R>;
@@ -145,7 +144,7 @@ describeConsole('report charts', () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const token = await apiLogin(request);
     const panel = (await api(request, '/api/dashboard/readPanelGroup', {}, token)).result as {
       totalAccountCount: number;
       totalPurchaseTimes: number;
@@ -222,7 +221,7 @@ describeConsole('report charts', () => {
     await page.getByTestId('alarm-ack-submit').click();
     // It leaves the open list, and the API has it acknowledged with the remark.
     await expect(list.getByTestId('list-total')).toHaveText(`Total ${open.total - 1}`);
-    const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const token = await apiLogin(request);
     const after = (await api(request, '/api/alarm/read', { meterId: first.meterId, pageSize: 100 }, token))
       .result as Page_<{ id: number; acknowledged: boolean; ackRemark: string | null; ackId: string | null }>;
     const row = after.data.find((r) => r.id === first.id);

@@ -1,5 +1,4 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN_PASSWORD } from '../playwright.config';
 import { api, apiLogin, describeConsole, exportSheet, loginAs, visit } from './helpers';
 
 const totalOf = async (page: Page) =>
@@ -23,7 +22,7 @@ describeConsole('report pages', () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const token = await apiLogin(request);
     // The console's opening filter: the last 30 days, today included, and 1,000.00 or less paid.
     const day = (back: number) => {
       const d = new Date(Date.now() - back * 86_400_000);
@@ -72,7 +71,7 @@ describeConsole('report pages', () => {
     page,
     request,
   }) => {
-    const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const token = await apiLogin(request);
     const answer = (
       await api(request, '/API/PrepayReport/ConsumptionStatistics', { lang: 'en', pageSize: 1 }, token)
     ).result as { scope: { covered: number; of: number } };

@@ -1,14 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import {
-  ADMIN_PASSWORD,
-  api,
-  apiLogin,
-  bodyRows,
-  describeConsole,
-  exportSheet,
-  loginAs,
-  openList,
-} from './helpers';
+import { api, apiLogin, bodyRows, describeConsole, exportSheet, loginAs, openList } from './helpers';
 
 /** The smallest valid PNG: what an inspector's phone would send, only smaller. */
 const PNG_1x1 = Buffer.from(
@@ -43,7 +34,7 @@ async function takeStep(page: Page, status: string) {
 
 describeConsole('revenue-protection cases', { timeout: 300_000 }, () => {
   test.beforeAll(async ({ request }) => {
-    const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const token = await apiLogin(request);
     // The suspects page's window: the 30 days before today.
     const day = (back: number) => {
       const d = new Date(Date.now() - back * 86_400_000);
@@ -67,7 +58,7 @@ describeConsole('revenue-protection cases', { timeout: 300_000 }, () => {
       page,
     }) => {
       const account = accounts[i] as Account;
-      const token = await apiLogin(page.request, 'admin', ADMIN_PASSWORD);
+      const token = await apiLogin(page.request);
       const before = await debtOf(page, token, account.customerId);
       await page.setViewportSize({ width, height: 800 });
       await loginAs(page);

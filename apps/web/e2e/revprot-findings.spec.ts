@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { ADMIN_PASSWORD, api, apiLogin, describeConsole, exportSheet, loginAs, openList } from './helpers';
+import { api, apiLogin, describeConsole, exportSheet, loginAs, openList } from './helpers';
 
 type Rows<T> = { data: T[] };
 
@@ -9,7 +9,7 @@ type Rows<T> = { data: T[] };
  * beyond what it bought, and bought nothing for months while consuming.
  */
 async function unpaidMeter(request: APIRequestContext): Promise<string> {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const token = await apiLogin(request);
   const daily = await api(request, '/api/DailyDataMeter/read', { lang: 'en', pageSize: 1 }, token);
   const meterId = (daily.result as Rows<{ meterId: string }>).data[0]?.meterId ?? '';
   expect(meterId, 'the demo history has daily readings').not.toBe('');

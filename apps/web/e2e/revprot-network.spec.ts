@@ -1,19 +1,10 @@
 import { expect, test } from '@playwright/test';
-import {
-  ADMIN_PASSWORD,
-  api,
-  apiLogin,
-  bodyRows,
-  describeConsole,
-  exportSheet,
-  loginAs,
-  openList,
-} from './helpers';
+import { api, apiLogin, bodyRows, describeConsole, exportSheet, loginAs, openList } from './helpers';
 
 /** The revenue-protection network pages and the transformer balance report, at desk and phone width. */
 describeConsole('revenue protection', { timeout: 300_000 }, () => {
   test.beforeAll(async ({ request }) => {
-    const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const token = await apiLogin(request);
     await api(request, '/api/feeder/create', [{ feederId: 'E2E-F1', feederName: 'E2E feeder' }], token);
     await api(
       request,

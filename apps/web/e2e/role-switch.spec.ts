@@ -1,18 +1,9 @@
 import { expect, test } from '@playwright/test';
-import {
-  ADMIN_PASSWORD,
-  api,
-  apiLogin,
-  loginAs,
-  menuTitles,
-  settledBox,
-  USER_AUTH_PASSWORD,
-  USER_PASSWORD,
-} from './helpers';
+import { api, apiLogin, loginAs, menuTitles, settledBox, USER_AUTH_PASSWORD, USER_PASSWORD } from './helpers';
 
 /** Spec §4: switching role sets a token for that role, reloads info and routes, and clears the tabs. */
 test('a user holding two roles switches between them from the user menu', async ({ page, request }) => {
-  const admin = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const admin = await apiLogin(request);
   await api(
     request,
     '/api/role/create',

@@ -1,6 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
-  ADMIN_PASSWORD,
   api,
   apiLogin,
   bodyRows,
@@ -56,7 +55,7 @@ describeConsole('setting: role editor', { timeout: 240_000 }, () => {
     await expect(add).toBeHidden();
 
     // The stored content is the group's keys, comma-separated.
-    const admin = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const admin = await apiLogin(request);
     const read = await api(
       request,
       '/api/role/read',

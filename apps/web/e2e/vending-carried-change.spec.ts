@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { ADMIN_PASSWORD, api, apiLogin, bodyRows, describeConsole, loginAs } from './helpers';
-import { openAndSearch, openRecharge, TOKEN, tokenIn } from './vending-helpers';
+import { api, apiLogin, bodyRows, describeConsole, loginAs } from './helpers';
+import { openAndSearch, openRecharge, printReceipt, TOKEN, tokenIn } from './vending-helpers';
 
 interface Priced {
   totalPaid: number;
@@ -16,7 +16,7 @@ const shown = (n: number) => new RegExp(`^${n.toFixed(2).replace('.', '\\.')}( \
 
 /** The first demo account (by customer id, as the Credit Token list opens) and an admin API token. */
 async function firstDemoAccount(request: APIRequestContext) {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const token = await apiLogin(request);
   const env = await api(request, '/api/account/read', { orderBy: 'customerId asc', pageSize: 1 }, token);
   expect(env.code, env.reason).toBe(0);
   const [account] = (env.result as { data: Array<Record<string, string | null>> }).data;
@@ -75,10 +75,7 @@ describeConsole('vending: any cash amount sells, change carried forward', () => 
     const done = await confirm(page, confirmation);
     await expect(done.getByTestId('breakdown-carriedOut')).toHaveText(priced.carriedOut.toFixed(2));
 
-    const [receipt] = await Promise.all([
-      context.waitForEvent('page'),
-      done.getByTestId('print-receipt').click(),
-    ]);
+    const receipt = await printReceipt(context, done);
     const view = receipt.getByTestId('print-view');
     await expect(view).toBeVisible({ timeout: 30_000 });
     await expect(view).toContainText('Change Carried Forward');
@@ -105,10 +102,7 @@ describeConsole('vending: any cash amount sells, change carried forward', () => 
     await expect(nextConfirmation.getByTestId('vend-summary')).toContainText('change from earlier sales');
     const nextDone = await confirm(page, nextConfirmation);
     await expect(nextDone.getByTestId('breakdown-carriedIn')).toHaveText(priced.carriedOut.toFixed(2));
-    const [nextReceipt] = await Promise.all([
-      context.waitForEvent('page'),
-      nextDone.getByTestId('print-receipt').click(),
-    ]);
+    const nextReceipt = await printReceipt(context, nextDone);
     await expect(nextReceipt.getByTestId('print-view')).toContainText('Change from Earlier Sales', {
       timeout: 30_000,
     });

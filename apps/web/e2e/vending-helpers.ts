@@ -1,6 +1,12 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { ADMIN_PASSWORD, api, apiLogin, bodyRows, loginAs, setLanguage } from './helpers';
+import { api, apiLogin, bodyRows, loginAs, setLanguage } from './helpers';
 
 export const TOKEN = /^\d{4} \d{4} \d{4} \d{4} \d{4}$/;
 /** The token of a TokenText (its copy button adds no text, but be safe). */
@@ -25,7 +31,7 @@ export const E2E_METER = {
 
 /** A vendable account made through the master-data API: customer, tariff, meter with a decoder key, account. */
 export async function vendableAccount(request: APIRequestContext, suffix: string, meterId = `4700${suffix}`) {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const token = await apiLogin(request);
   const ok = async (path: string, rows: unknown[]) => {
     const env = await api(request, path, rows, token);
     expect(env.code, `${path}: ${env.reason}`).toBe(0);
@@ -72,9 +78,18 @@ export async function openRecharge(page: Page, meterId: string) {
   return page.getByRole('dialog', { name: 'Recharge' });
 }
 
+/** Prints the receipt from a sale's result dialog (`done`) and returns the tab the receipt opens in. */
+export async function printReceipt(context: BrowserContext, done: Locator) {
+  const [receipt] = await Promise.all([
+    context.waitForEvent('page'),
+    done.getByTestId('print-receipt').click(),
+  ]);
+  return receipt;
+}
+
 /** A credit vend through the API, as the admin: a receipt to read, print or send in the pages. */
 export async function vendByApi(request: APIRequestContext, meterId: string, amount: string) {
-  const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+  const token = await apiLogin(request);
   const env = await api(
     request,
     '/api/token/creditToken/generate',

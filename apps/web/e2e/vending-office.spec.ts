@@ -1,7 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
 import {
-  ADMIN_PASSWORD,
   api,
   apiLogin,
   bodyRows,
@@ -291,7 +290,7 @@ describeConsole('vending office', () => {
     // Two vends, the second cancelled.
     const { meterId, receipts } = await vendedAccount(request, uniqueSuffix(14), '40', '12.34');
     const gone = receipts[1]!;
-    const token = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const token = await apiLogin(request);
     const cancel = await api(
       request,
       '/api/token/creditTokenRecord/cancel',
@@ -401,7 +400,7 @@ describeConsole('vending office', () => {
       'Token.CreditToken,TokenRecord.CreditTokenRecord',
       userId,
     );
-    const admin = await apiLogin(request, 'admin', ADMIN_PASSWORD);
+    const admin = await apiLogin(request);
     const reset = await api(request, '/api/user/reset', { userId }, admin);
     expect(reset.code, reset.reason).toBe(0);
     const oneTime = (reset.result as { oneTimePassword: string }[])[0]?.oneTimePassword ?? '';

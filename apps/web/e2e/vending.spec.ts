@@ -4,6 +4,7 @@ import { bodyRows, describeConsole, loginAs, settledBox } from './helpers';
 import {
   openAndSearch,
   openTokenDialog,
+  printReceipt,
   TOKEN,
   tokenIn,
   uniqueSuffix,
@@ -58,10 +59,7 @@ describeConsole('vending', () => {
     expect(receiptId).toMatch(/^\d+$/);
 
     // The receipt prints through /pdf/table-normal in a new tab.
-    const [receipt] = await Promise.all([
-      context.waitForEvent('page'),
-      done.getByTestId('print-receipt').click(),
-    ]);
+    const receipt = await printReceipt(context, done);
     await receipt.waitForLoadState();
     const view = receipt.getByTestId('print-view');
     await expect(view).toBeVisible({ timeout: 30_000 });

@@ -5,12 +5,13 @@ import {
   type VendorRow,
   type VendorStatementRow,
 } from '@prepay/contracts';
-import { App, Drawer, Form, Grid, Input, Modal, Select, Typography } from 'antd';
+import { App, Drawer, Form, Grid, Input, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { optionColumn } from '../../components/list-page/common-columns';
 import { FormModal } from '../../components/list-page/form-modal';
 import { ListPage } from '../../components/list-page/list-page';
+import { ShownOnceDialog } from '../../components/shown-once-dialog';
 import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import { issueCredential, moveFloat } from './api';
 import { fileModuleOf, movementOptions } from './channel-words';
@@ -22,33 +23,26 @@ export type IssuedSecret = ResultOf<typeof VENDOR_API.credential>;
 export function SecretDialog({ issued, onClose }: { issued: IssuedSecret | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open={issued !== null}
+    <ShownOnceDialog
       title={t('channel.vendor.credentialTitle', { id: issued?.vendorId })}
-      onOk={onClose}
-      onCancel={onClose}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      okButtonProps={{ 'data-testid': 'secret-close' }}
-      okText={t('listPage.close')}
-      maskClosable={false}
-      destroyOnHidden
+      hint={t('channel.vendor.secretHint')}
+      holderLabel={t('channel.vendor.username')}
+      shown={
+        issued && {
+          holder: issued.username,
+          secrets: [
+            { label: t('channel.vendor.secret'), value: issued.secret, testId: 'vendor-secret-value' },
+          ],
+        }
+      }
+      testId="vendor-secret"
+      closeTestId="secret-close"
+      onClose={onClose}
     >
-      <div data-testid="vendor-secret">
-        <Typography.Paragraph type="warning">{t('channel.vendor.secretHint')}</Typography.Paragraph>
-        <Typography.Paragraph>
-          {t('channel.vendor.username')}: <b>{issued?.username}</b>
-        </Typography.Paragraph>
-        <Typography.Paragraph style={{ wordBreak: 'break-all' }}>
-          {t('channel.vendor.secret')}:{' '}
-          <Typography.Text code copyable data-testid="vendor-secret-value">
-            {issued?.secret}
-          </Typography.Text>
-        </Typography.Paragraph>
-        <Typography.Paragraph type="secondary">
-          {t('channel.vendor.issuedDate')}: {issued?.issuedDate}
-        </Typography.Paragraph>
-      </div>
-    </Modal>
+      <Typography.Paragraph type="secondary">
+        {t('channel.vendor.issuedDate')}: {issued?.issuedDate}
+      </Typography.Paragraph>
+    </ShownOnceDialog>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { AccountRow } from '@prepay/contracts';
-import { Alert, App, Form, Input } from 'antd';
+import { Alert, App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RemarkItem } from '../../components/remark-item';
 import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import { sessionStore } from '../../lib/session';
 
@@ -26,13 +27,11 @@ export function SupplyCutFields({ rows }: { rows: AccountRow[] }) {
         title={t('remote.switchOffWarning', { count: rows.length })}
         style={{ marginBottom: 12 }}
       />
-      <Form.Item
-        name="remark"
+      <RemarkItem
         label={t('remote.switchOffReason')}
-        rules={[{ required: true, whitespace: true, message: t('remote.switchOffReasonRequired') }]}
-      >
-        <Input.TextArea data-testid="switch-off-reason" rows={2} maxLength={500} />
-      </Form.Item>
+        requiredMessage={t('remote.switchOffReasonRequired')}
+        data-testid="switch-off-reason"
+      />
       {needsPassword && <AuthorizationPasswordItem data-testid="switch-off-password" />}
     </>
   );

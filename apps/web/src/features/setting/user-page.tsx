@@ -1,7 +1,7 @@
 import { USER_API, type UserRow } from '@prepay/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import { App, Button, Col, Form, InputNumber, Modal, Select, Switch, Tag, Typography } from 'antd';
+import { App, Button, Col, Form, InputNumber, Select, Switch, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { EditAction } from '../../components/list-page/edit-action';
 import { type FieldDef, FormDialog } from '../../components/list-page/form-dialog';
 import { type ListColumn, ListPage } from '../../components/list-page/list-page';
 import { useIsSystemAdmin, useOwnStationId, useStations } from '../../components/list-page/lookups';
+import { ShownOnceDialog } from '../../components/shown-once-dialog';
 import { readRoles, resetPassword } from './api';
 import './locales';
 
@@ -327,37 +328,24 @@ const ONE_TIME_PASSWORDS = [
 function OneTimeDialog({ oneTime, onClose }: { oneTime: OneTime | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      open={oneTime !== null}
+    <ShownOnceDialog
       title={t('setting.user.oneTimeTitle')}
-      onOk={onClose}
-      onCancel={onClose}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      okButtonProps={{ 'data-testid': 'one-time-close' }}
-      okText={t('listPage.close')}
-      maskClosable={false}
-      destroyOnHidden
-    >
-      <div data-testid="one-time-passwords">
-        <Typography.Paragraph type="warning">{t('setting.user.oneTimeHint')}</Typography.Paragraph>
-        <Typography.Paragraph>
-          {t('setting.user.id')}: <b>{oneTime?.userId}</b>
-        </Typography.Paragraph>
-        {ONE_TIME_PASSWORDS.map(({ field, label, testId }) => {
-          const password = oneTime?.[field];
-          return (
-            password && (
-              <Typography.Paragraph key={field}>
-                {t(`setting.user.${label}`)}:{' '}
-                <Typography.Text code copyable data-testid={testId}>
-                  {password}
-                </Typography.Text>
-              </Typography.Paragraph>
-            )
-          );
-        })}
-      </div>
-    </Modal>
+      hint={t('setting.user.oneTimeHint')}
+      holderLabel={t('setting.user.id')}
+      shown={
+        oneTime && {
+          holder: oneTime.userId,
+          secrets: ONE_TIME_PASSWORDS.map(({ field, label, testId }) => ({
+            label: t(`setting.user.${label}`),
+            value: oneTime[field],
+            testId,
+          })),
+        }
+      }
+      testId="one-time-passwords"
+      closeTestId="one-time-close"
+      onClose={onClose}
+    />
   );
 }
 

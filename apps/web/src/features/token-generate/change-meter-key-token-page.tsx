@@ -1,9 +1,10 @@
 import type { ChangeMeterKeyRecord } from '@prepay/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Form, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshList } from '../../components/list-page/list-page';
+import { RemarkItem } from '../../components/remark-item';
 import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import { printReceipt, tokenReceipt } from '../../components/vending/receipt';
 import { TokenText } from '../../components/vending/vending';
@@ -116,9 +117,7 @@ function ChangeKeyDialog({ account, onClose }: AccountDialogProps) {
       ) : (
         <Form form={form} layout="vertical">
           <AuthorizationPasswordItem />
-          <Form.Item name="remark" label={t('vending.remark')}>
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
+          <RemarkItem label={t('vending.remark')} />
         </Form>
       )}
     </TokenDialog>

@@ -4,6 +4,7 @@ import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshList } from '../../components/list-page/list-page';
+import { RemarkItem } from '../../components/remark-item';
 import { checkInteger, checkOverdraft } from '../../components/vending/amount';
 import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import { printReceipt, tokenReceipt } from '../../components/vending/receipt';
@@ -123,9 +124,7 @@ function GenerateDialog({ account, kind, onClose }: AccountDialogProps & { kind:
             </Form.Item>
           )}
           <AuthorizationPasswordItem />
-          <Form.Item name="remark" label={t('vending.remark')}>
-            <Input.TextArea data-testid="token-remark" rows={2} maxLength={500} />
-          </Form.Item>
+          <RemarkItem label={t('vending.remark')} data-testid="token-remark" />
         </Form>
       )}
     </TokenDialog>

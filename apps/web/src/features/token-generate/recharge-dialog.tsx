@@ -5,6 +5,7 @@ import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space } from 'a
 import type { TFunction } from 'i18next';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RemarkItem } from '../../components/remark-item';
 import {
   carriedAround,
   checkAmount,
@@ -341,9 +342,7 @@ function RechargeFields(props: FormStepProps & { amountRef: RefObject<InputRef |
         {/* Named options from the item dictionary (Setting → Item, PaymentMethod). */}
         <Select data-testid="payment-method" options={payment.data ?? []} allowClear showSearch />
       </Form.Item>
-      <Form.Item name="remark" label={t('vending.remark')} rules={[{ max: 500 }]}>
-        <Input.TextArea rows={2} maxLength={500} />
-      </Form.Item>
+      <RemarkItem label={t('vending.remark')} />
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { CREDIT_API, type CreditTokenRecord, KEY_CHANGE_API, MANAGEMENT_TOKEN_API } from '@prepay/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Divider, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Divider, Form, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { stationColumn } from '../../components/list-page/common-columns';
 import { type ListColumn, ListPage, useRefreshList } from '../../components/list-page/list-page';
 import { type GridRead, type ListSpec, prefetchList } from '../../components/list-page/list-query';
 import { useIsSystemAdmin, useStations } from '../../components/list-page/lookups';
+import { RemarkItem } from '../../components/remark-item';
 import { energy, money } from '../../components/vending/amount';
 import { AuthorizationPasswordItem } from '../../components/vending/authorization-password';
 import {
@@ -199,13 +200,11 @@ function CancelDialog({ row, onClose }: { row: RecordRow; onClose: () => void })
       </Typography.Paragraph>
       <Form form={form} layout="vertical">
         <AuthorizationPasswordItem data-testid="cancel-password" />
-        <Form.Item
-          name="remark"
+        <RemarkItem
           label={t('vending.cancelRemark')}
-          rules={[{ required: true, whitespace: true, message: t('vending.validation.required') }]}
-        >
-          <Input.TextArea data-testid="cancel-remark" rows={2} maxLength={500} />
-        </Form.Item>
+          requiredMessage={t('vending.validation.required')}
+          data-testid="cancel-remark"
+        />
       </Form>
     </Modal>
   );
