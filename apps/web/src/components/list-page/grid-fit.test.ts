@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { headerHeight } from './grid-fit';
+import { headerHeight, pageAreaWidth } from './grid-fit';
 
 /** A fixed app header whose height reads count (each read is a forced layout in a browser). */
 function fixedHeader(height: number) {
@@ -40,5 +40,33 @@ describe('the sticky top of a grid', () => {
 
   it('a header that scrolls away (not fixed) gives 0', () => {
     expect(headerHeight()).toBe(0);
+  });
+});
+
+describe('the page area a grid guesses its width from', () => {
+  /** The shell's page area whose width reads count (each read is a forced layout in a browser). */
+  function pageArea(width: number) {
+    const main = document.createElement('main');
+    main.dataset.testid = 'app-main';
+    const reads = { count: 0 };
+    Object.defineProperty(main, 'clientWidth', {
+      get: () => {
+        reads.count++;
+        return width;
+      },
+    });
+    document.body.append(main);
+    return reads;
+  }
+
+  it('is read once per shell, not by every grid that mounts', () => {
+    const reads = pageArea(1090);
+    expect(pageAreaWidth()).toBe(1090);
+    expect(pageAreaWidth()).toBe(1090);
+    expect(reads.count).toBe(1);
+    document.body.innerHTML = '';
+    const again = pageArea(700);
+    expect(pageAreaWidth()).toBe(700);
+    expect(again.count).toBe(1);
   });
 });

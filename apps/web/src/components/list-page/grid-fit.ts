@@ -9,11 +9,35 @@ const DESKTOP_INSET = 2 * 16 + 2 * 12 + 2;
 const PHONE_INSET = 2 * 8 + 2 * 8 + 2;
 const PHONE_WIDTH = 576;
 
+/** The page area last measured and its width. */
+let measuredMain: { main: Element; width: number } | undefined;
+
+/**
+ * The page area's width, read from the document once per shell: a grid mounting in a click would
+ * otherwise read `clientWidth` as it renders, a forced layout whenever the hover or the page left
+ * behind has changed a style. A ResizeObserver keeps the figure as the window or the sidebar changes it
+ * (it reads after the browser's own layout, so its read forces nothing).
+ */
+export function pageAreaWidth(): number {
+  const main = document.querySelector<HTMLElement>('[data-testid=app-main]');
+  if (!main) return window.innerWidth;
+  if (measuredMain?.main !== main) {
+    measuredMain = { main, width: main.clientWidth };
+    const mine = measuredMain;
+    if (typeof ResizeObserver !== 'undefined') {
+      const observer = new ResizeObserver(() => {
+        if (measuredMain !== mine || !main.isConnected) return observer.disconnect();
+        mine.width = main.clientWidth;
+      });
+      observer.observe(main);
+    }
+  }
+  return measuredMain.width;
+}
+
 /** The grid's width before it is on screen, from the page area the shell has already laid out. */
 function guessWidth(): number {
-  const main = document.querySelector<HTMLElement>('[data-testid=app-main]');
-  const width = main?.clientWidth ?? window.innerWidth;
-  return width - (window.innerWidth < PHONE_WIDTH ? PHONE_INSET : DESKTOP_INSET);
+  return pageAreaWidth() - (window.innerWidth < PHONE_WIDTH ? PHONE_INSET : DESKTOP_INSET);
 }
 
 /** The app header's height when it stays on screen (the grid's column headers stick under it). */

@@ -1,11 +1,35 @@
 import type { InputRef } from 'antd';
 import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 
-/** "/" (outside a text field) or F2 (anywhere outside a dialog) puts focus in the search box. */
+/**
+ * Runs `run` once the frame showing the current commit is painted (a task after the next animation
+ * frame); returns its cancel.
+ */
+export function afterPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof window.requestAnimationFrame !== 'function') {
+    timer = setTimeout(run, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = window.requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    window.cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * The search box has focus once the page is on screen; "/" (outside a text field) or F2 (anywhere
+ * outside a dialog) puts it back there. Focusing in the commit that mounts the page would force the
+ * browser to lay the whole new page out before it paints it; after the paint, and without scrolling,
+ * it finds the style and layout done.
+ */
 export function useSearchShortcut(on: boolean | undefined, ref: RefObject<InputRef | null>) {
   useEffect(() => {
     if (!on) return;
-    ref.current?.focus();
+    const cancelFocus = afterPaint(() => ref.current?.focus({ preventScroll: true }));
     const onKey = (e: KeyboardEvent) => {
       const el = e.target instanceof HTMLElement ? e.target : null;
       if (el?.closest('.ant-modal-wrap, .ant-modal')) return;
@@ -16,7 +40,10 @@ export function useSearchShortcut(on: boolean | undefined, ref: RefObject<InputR
       }
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      cancelFocus();
+      window.removeEventListener('keydown', onKey);
+    };
   }, [on, ref]);
 }
 
