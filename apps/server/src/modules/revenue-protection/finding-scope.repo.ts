@@ -131,7 +131,7 @@ export function readMeterFinding<R extends ScopedMeterRecord, W>(
 ) {
   return readFinding(q, rows, order, req, (r: R) => ({
     meterId: r.meter_id,
-    customerId: r.customer_id,
+    customerId: r.customer_id as R['customer_id'],
     transformerId: r.transformer_id,
     stationId: r.station_id,
     ...toRow(r),
