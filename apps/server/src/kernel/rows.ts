@@ -303,5 +303,9 @@ export function keepEach<B extends object, O extends object, K extends keyof B &
   old: O | undefined,
   fields: readonly K[],
 ): Kept<B, O, K> {
-  return Object.fromEntries(fields.map((f) => [f, keep<unknown>(body[f], old?.[f] ?? null) ?? null])) as Kept<B, O, K>;
+  return Object.fromEntries(fields.map((f) => [f, keep<unknown>(body[f], old?.[f] ?? null) ?? null])) as Kept<
+    B,
+    O,
+    K
+  >;
 }

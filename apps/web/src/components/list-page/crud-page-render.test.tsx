@@ -1,4 +1,4 @@
-import { CUSTOMER_API, type CustomerRow } from '@prepay/contracts';
+import { CUSTOMER_API } from '@prepay/contracts';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanUpAfterEach, renderInApp, serveList } from '../../test/list-server';

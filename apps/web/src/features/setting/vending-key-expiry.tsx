@@ -61,39 +61,45 @@ export function ExpiryButton({ row, onOpen }: { row: VendingKeyRow; onOpen: (row
 
 type ExpiryForm = { expiresOn?: Dayjs | null };
 
-/**
- * The page's expiry dialog: set, move or remove one key's day (the server audits each change). One dialog
- * for the page, opened for a row, so the grid carries no form per key.
- */
-export function useExpiryDialog(onChanged: () => Promise<unknown>) {
+/** The expiry dialog of one key: set, move or remove its day (the server audits each change). */
+function ExpiryDialog(props: { row: VendingKeyRow; onClose: () => void; onChanged: () => Promise<unknown> }) {
   const { t } = useTranslation();
-  const [row, setRow] = useState<VendingKeyRow | null>(null);
+  const { row } = props;
   const [form] = Form.useForm<ExpiryForm>();
-  const open = (r: VendingKeyRow) => {
-    form.setFieldsValue({ expiresOn: r.expiresOn ? dayjs(r.expiresOn) : null });
-    setRow(r);
-  };
   const submit = async (v: ExpiryForm) => {
-    if (!row) return;
     await setVendingKeyExpiry(row.sgc, row.krn, expiryDay(v.expiresOn));
-    await onChanged();
+    await props.onChanged();
   };
-  const dialog = (
+  return (
     <FormModal<ExpiryForm>
-      open={row !== null}
-      title={w(t, 'expiryTitle', { sgc: row?.sgc, krn: row?.krn })}
+      open
+      title={w(t, 'expiryTitle', { sgc: row.sgc, krn: row.krn })}
       width={400}
       okText={w(t, 'expiryOk')}
       okTestId="expiry-submit"
       form={form}
       testId="expiry-form"
       onSubmit={submit}
-      onClose={() => setRow(null)}
+      onClose={props.onClose}
     >
-      <Form.Item name="expiresOn" label={w(t, 'expiresOn')} extra={w(t, 'expiryClearHint')}>
+      <Form.Item
+        name="expiresOn"
+        label={w(t, 'expiresOn')}
+        extra={w(t, 'expiryClearHint')}
+        initialValue={row.expiresOn ? dayjs(row.expiresOn) : null}
+      >
         <DatePicker allowClear style={{ width: '100%' }} data-testid="expiry-day" />
       </Form.Item>
     </FormModal>
   );
-  return { open, dialog };
+}
+
+/**
+ * The page's expiry dialog, opened for a row and mounted only while open: the page keeps one form dialog
+ * (the key form) mounted, not one more per feature.
+ */
+export function useExpiryDialog(onChanged: () => Promise<unknown>) {
+  const [row, setRow] = useState<VendingKeyRow | null>(null);
+  const dialog = row && <ExpiryDialog row={row} onClose={() => setRow(null)} onChanged={onChanged} />;
+  return { open: setRow, dialog };
 }
