@@ -1,10 +1,10 @@
 import { kenForExpiry } from '@prepay/sts';
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { meters, stations } from '../src/db/schema.js';
 import { campaignWorkerOf } from '../src/modules/key-campaign/index.js';
 import { putRevision2, REVISION_2 } from './campaign-keys.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { type ApiSuite, apiTest } from './harness.js';
 import { iain } from './masterdata-fixtures.js';
 import { vendableMeter } from './vending-fixture.js';
 
@@ -18,20 +18,15 @@ const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => iai
 const SET_EXPIRY = '/api/keystore/vendingKey/setExpiry';
 const REV2 = { sgc: REVISION_2.sgc, krn: REVISION_2.krn };
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
+const it = apiTest(async (t) => {
   await putRevision2(t.app);
   await t.database.db.insert(stations).values({ stationId: '0003', name: 'West' }).onConflictDoNothing();
   for (const meterId of ids(0, 3)) await vendableMeter(t, { meterId });
   for (const meterId of ids(10, 2)) await vendableMeter(t, { meterId, stationId: '0003' });
 });
-afterAll(() => t.close());
 
 /** Starts a campaign onto revision 2 for one station's meters and lets the worker issue all of them. */
-async function campaignFor(stationId: string): Promise<Progress> {
+async function campaignFor({ t, admin }: ApiSuite, stationId: string): Promise<Progress> {
   const start = await t.call<Progress>(
     '/api/keyCampaign/create',
     { name: `Revision 2, ${stationId}`, selection: { stationId }, target: { krn: 2, baseYear: 2014 } },
@@ -44,10 +39,13 @@ async function campaignFor(stationId: string): Promise<Progress> {
 }
 
 describe('a key campaign onto a key with an expiry day', () => {
-  it("writes the target key's KEN into each meter's key change, not the KEN of the key it leaves", async () => {
+  it("writes the target key's KEN into each meter's key change, not the KEN of the key it leaves", async ({
+    t,
+    admin,
+  }) => {
     const set = await t.call(SET_EXPIRY, [{ ...REV2, expiresOn: '2031-03-31' }], admin);
     expect(set.code, set.reason).toBe(0);
-    const p = await campaignFor('0001');
+    const p = await campaignFor({ t, admin }, '0001');
     expect(p).toMatchObject({ issued: 3, failed: 0 });
     const moved = await t.database.db
       .select({ ken: meters.ken, kenNew: meters.kenNew })
@@ -56,10 +54,13 @@ describe('a key campaign onto a key with an expiry day', () => {
     expect(moved).toEqual(Array(3).fill({ ken: 255, kenNew: kenForExpiry('2031-03-31', 2014) }));
   });
 
-  it('fails every meter with the reason once the target key has expired, issuing nothing', async () => {
+  it('fails every meter with the reason once the target key has expired, issuing nothing', async ({
+    t,
+    admin,
+  }) => {
     const set = await t.call(SET_EXPIRY, [{ ...REV2, expiresOn: '2020-01-31' }], admin);
     expect(set.code, set.reason).toBe(0);
-    const p = await campaignFor('0003');
+    const p = await campaignFor({ t, admin }, '0003');
     expect(p).toMatchObject({ issued: 0, failed: 2 });
     const failed = await t.call<{ meterId: string; error: string }[]>(
       '/api/keyCampaign/meters',

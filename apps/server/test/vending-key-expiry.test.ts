@@ -1,10 +1,10 @@
 import { kenForExpiry } from '@prepay/sts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { auditLogs } from '../src/db/schema.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
 import { unchangedBy } from './fingerprint.js';
-import { createTestApp, type TestApp } from './harness.js';
+import { type ApiSuite, apiTest } from './harness.js';
 import { createStations, northUser } from './masterdata-fixtures.js';
 
 type KeyRow = { sgc: string; krn: number; baseYear: number; expiresOn: string | null; ken: number };
@@ -13,19 +13,13 @@ const SET_EXPIRY = '/api/keystore/vendingKey/setExpiry';
 const READ = '/api/keystore/vendingKey/read';
 const KEY = '0123456789ABCDEF';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-});
-afterAll(() => t.close());
+const it = apiTest();
 
-const keyOf = async (sgc: string, krn: number) =>
+const keyOf = async ({ t, admin }: ApiSuite, sgc: string, krn: number) =>
   (await t.call<KeyRow[]>(READ, {}, admin)).result.find((k) => k.sgc === sgc && k.krn === krn);
 
 /** A new STS meter on SGC 600700 at the given revision: whether it was given a decoder key, and why not. */
-async function meterUnder(meterId: string, krn: number) {
+async function meterUnder({ t, admin }: ApiSuite, meterId: string, krn: number) {
   const res = await t.call<{ hasDecoderKey: boolean }[]>(
     '/api/meter/create',
     [{ meterId, type: 0, protocolVersion: '2.2', sgc: '600700', krn, ti: 1, kt: 2, stationId: '0001' }],
@@ -35,7 +29,7 @@ async function meterUnder(meterId: string, krn: number) {
 }
 
 describe("a vending key's expiry", () => {
-  it('is stored with the key and answers the KEN its key changes carry', async () => {
+  it('is stored with the key and answers the KEN its key changes carry', async ({ t, admin }) => {
     const res = await t.call<KeyRow[]>(
       CREATE,
       [
@@ -53,7 +47,10 @@ describe("a vending key's expiry", () => {
     expect(await store.vendingKeyKen({ sgc: '600700', krn: 1 })).toBe(kenForExpiry('2031-03-31', 2014));
   });
 
-  it('is set, moved and removed by a system administrator, each change audited with the day before', async () => {
+  it('is set, moved and removed by a system administrator, each change audited with the day before', async ({
+    t,
+    admin,
+  }) => {
     const moved = await t.call<KeyRow[]>(
       SET_EXPIRY,
       [{ sgc: '600700', krn: 2, expiresOn: '2040-12-31' }],
@@ -74,7 +71,10 @@ describe("a vending key's expiry", () => {
     ]);
   });
 
-  it('refuses a day before the base date, an unknown key and a day that does not exist, changing nothing', async () => {
+  it('refuses a day before the base date, an unknown key and a day that does not exist, changing nothing', async ({
+    t,
+    admin,
+  }) => {
     const cases: [unknown, string][] = [
       [
         [
@@ -110,7 +110,7 @@ describe("a vending key's expiry", () => {
     expect(es.json().reason).toBe('No se encontró la clave de venta: SGC 600700 KRN 9');
   });
 
-  it('is for system administrators only', async () => {
+  it('is for system administrators only', async ({ t, admin }) => {
     await createStations(t, admin);
     const clerk = await northUser(t, 'expiryclerk', 'Setting.VendingKey');
     const res = await unchangedBy(t.database, () =>
@@ -119,16 +119,19 @@ describe("a vending key's expiry", () => {
     expect(res.reason).toBe('Only a system administrator manages vending keys');
   });
 
-  it('once past, gives no meter a decoder key under the key; a later revision still does', async () => {
+  it('once past, gives no meter a decoder key under the key; a later revision still does', async ({
+    t,
+    admin,
+  }) => {
     const past = await t.call(SET_EXPIRY, [{ sgc: '600700', krn: 1, expiresOn: '2020-01-31' }], admin);
     expect(past.code, past.reason).toBe(0);
-    expect((await keyOf('600700', 1))?.expiresOn).toBe('2020-01-31');
-    const refused = await unchangedBy(t.database, () => meterUnder('47300000024', 1));
+    expect((await keyOf({ t, admin }, '600700', 1))?.expiresOn).toBe('2020-01-31');
+    const refused = await unchangedBy(t.database, () => meterUnder({ t, admin }, '47300000024', 1));
     expect(refused.code).not.toBe(0);
     expect(refused.reason).toContain(
       'the vending key of SGC 600700 KRN 1 expired on 2020-01-31: no meter is given a key under it; use a later key revision',
     );
-    const later = await meterUnder('47300000024', 2);
+    const later = await meterUnder({ t, admin }, '47300000024', 2);
     expect(later.code, later.reason).toBe(0);
     expect(later.result[0]?.hasDecoderKey).toBe(true);
   });
