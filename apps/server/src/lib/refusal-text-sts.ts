@@ -231,6 +231,11 @@ const KEYS: Rule[] = [
     'la clave de venta de SGC $1 KRN $2 venció el $3: ningún medidor recibe una clave bajo ella; use una revisión de clave posterior',
   ],
   [
+    /^the key expiry (\S+) is not a yyyy-MM-dd date$/,
+    '密钥到期日 $1 不是 yyyy-MM-dd 格式的日期',
+    'el vencimiento de la clave $1 no es una fecha yyyy-MM-dd',
+  ],
+  [
     /^the key expiry (\S+) is before the base date (\S+)$/,
     '密钥到期日 $1 早于基准日期 $2',
     'el vencimiento de la clave $1 es anterior a la fecha base $2',

@@ -470,6 +470,11 @@ const VENDING: Rule[] = [
     'El medidor $1 no tiene clave nueva: indíquela en Actualizar clave del medidor',
   ],
   [
+    /^Meter (\S+) cannot be accepted in a batch$/,
+    '电表 $1 无法批量确认',
+    'El medidor $1 no se puede aceptar en un lote',
+  ],
+  [
     /^Set the new key of meter (\S+) first \(Update Meter Key\)$/,
     '请先设置电表 $1 的新密钥（更新电表密钥）',
     'Configure primero la clave nueva del medidor $1 (Actualizar clave del medidor)',
@@ -500,11 +505,7 @@ const VENDING: Rule[] = [
     '未找到售电密钥：SGC $1 KRN $2',
     'No se encontró la clave de venta: SGC $1 KRN $2',
   ],
-  [
-    /^SGC (\S+) KRN (\S+): the key expiry (\S+) is before the base date (\S+)$/,
-    'SGC $1 KRN $2：密钥到期日 $3 早于基准日期 $4',
-    'SGC $1 KRN $2: el vencimiento de la clave $3 es anterior a la fecha base $4',
-  ],
+
   [
     /^SGC (\S+) KRN (\S+): no transport key has the fingerprint (\S+)$/,
     'SGC $1 KRN $2：没有指纹为 $3 的传输密钥',
@@ -530,6 +531,11 @@ const VENDING: Rule[] = [
     /^SGC (\S+) KRN (\S+) already has a vending key; remove it before generating a new one$/,
     'SGC $1 KRN $2 已有售电密钥；请先删除再生成新密钥',
     'SGC $1 KRN $2 ya tiene una clave de venta; elimínela antes de generar una nueva',
+  ],
+  [
+    /^SGC (\S+) KRN (\S+): the key expiry (\S+) is before the base date (\S+)$/,
+    'SGC $1 KRN $2：密钥到期日 $3 早于基准日期 $4',
+    'SGC $1 KRN $2: el vencimiento de la clave $3 es anterior a la fecha base $4',
   ],
   [
     /^A credit token carries at most (\S+) units; (\S+) is more: vend it as several tokens$/,

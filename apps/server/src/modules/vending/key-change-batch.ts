@@ -74,7 +74,8 @@ async function makeAll(
   for (const { meterId, v, h, next } of wanted) {
     try {
       const newKey = nextKeys.get(meterId);
-      if (!newKey || newKey instanceof Error) throw newKey ?? refuse(`No new key for meter ${meterId}`);
+      if (!newKey || newKey instanceof Error)
+        throw newKey ?? refuse(`No new key for meter ${meterId}: give one in Update Meter Key`);
       const tokens = await keys.encodeKeyChangeUnder(h.ref, newKey, {
         newKEN: next.ken,
         newKRN: next.krn,
@@ -170,7 +171,8 @@ export async function installKeyChanges(
   );
   const installs = list.map(({ m, k }) => {
     const next = nextKeys.get(m.meterId);
-    if (!next || next instanceof Error) throw stsRefusal(next ?? refuse(`No new key for meter ${m.meterId}`));
+    if (!next || next instanceof Error)
+      throw stsRefusal(next ?? refuse(`No new key for meter ${m.meterId}: give one in Update Meter Key`));
     return { info: { meterId: m.meterId, ...k, baseYear: k.baseYear as 1993 | 2014 | 2035, ea: m.ea }, next };
   });
   await keys.installKeys(installs);
