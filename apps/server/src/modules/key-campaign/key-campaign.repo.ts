@@ -317,35 +317,58 @@ export function lockPendingMany(q: Queryable, campaignId: number, meterIds: stri
     .for('update');
 }
 
-/** The batch's meters issued, each with its key change record's receipt number, in one statement. */
-export async function setIssuedMany(
+/** Where a batch's outcome goes: an issued meter's receipt number, a failed meter's reason. */
+const OUTCOME = {
+  issued: { column: 'receipt_id', type: 'int' },
+  failed: { column: 'error', type: 'text' },
+} as const;
+
+/** The batch's meters moved to `state`, each with its own receipt number or reason, in one statement. */
+async function setOutcomeMany(
+  q: Queryable,
+  campaignId: number,
+  state: keyof typeof OUTCOME,
+  rows: { meterId: string; value: number | string }[],
+  now: Date,
+) {
+  if (rows.length === 0) return;
+  const { column, type } = OUTCOME[state];
+  const json = rows.map((r) => ({ meter_id: r.meterId, value: r.value }));
+  await q.execute(sql`update ${keyCampaignMeters} k set state = ${state}, ${sql.raw(column)} = v.value,
+      update_date = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as v(meter_id text, value ${sql.raw(type)})
+    where k.campaign_id = ${campaignId} and k.meter_id = v.meter_id`);
+}
+
+/** The batch's meters issued, each with its key change record's receipt number. */
+export const setIssuedMany = (
   q: Queryable,
   campaignId: number,
   rows: { meterId: string; receiptId: number }[],
   now: Date,
-) {
-  if (rows.length === 0) return;
-  const json = rows.map((r) => ({ meter_id: r.meterId, receipt_id: r.receiptId }));
-  await q.execute(sql`update ${keyCampaignMeters} k set state = 'issued', receipt_id = v.receipt_id,
-      update_date = ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as v(meter_id text, receipt_id int)
-    where k.campaign_id = ${campaignId} and k.meter_id = v.meter_id`);
-}
+) =>
+  setOutcomeMany(
+    q,
+    campaignId,
+    'issued',
+    rows.map((r) => ({ meterId: r.meterId, value: r.receiptId })),
+    now,
+  );
 
-/** The batch's meters that cannot be issued, each failed with its reason, in one statement. */
-export async function setFailedMany(
+/** The batch's meters that cannot be issued, each failed with its reason. */
+export const setFailedMany = (
   q: Queryable,
   campaignId: number,
   rows: { meterId: string; error: string }[],
   now: Date,
-) {
-  if (rows.length === 0) return;
-  const json = rows.map((r) => ({ meter_id: r.meterId, error: r.error }));
-  await q.execute(sql`update ${keyCampaignMeters} k set state = 'failed', error = v.error,
-      update_date = ${now.toISOString()}::timestamptz
-    from jsonb_to_recordset(${JSON.stringify(json)}::jsonb) as v(meter_id text, error text)
-    where k.campaign_id = ${campaignId} and k.meter_id = v.meter_id`);
-}
+) =>
+  setOutcomeMany(
+    q,
+    campaignId,
+    'failed',
+    rows.map((r) => ({ meterId: r.meterId, value: r.error })),
+    now,
+  );
 
 /** `lockCampaignMeter` for a batch, in meter order. */
 export function lockCampaignMeters(q: Queryable, campaignId: number, meterIds: string[]) {
