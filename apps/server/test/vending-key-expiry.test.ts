@@ -44,7 +44,7 @@ describe("a vending key's expiry", () => {
       [2, null, 255],
     ]);
     const store = await keyStoreOf(t.app.deps);
-    expect(await store.vendingKeyKen({ sgc: '600700', krn: 1 })).toBe(kenForExpiry('2031-03-31', 2014));
+    expect((await store.vendingKeyKens()).get('600700/1')).toBe(kenForExpiry('2031-03-31', 2014));
   });
 
   it('is set, moved and removed by a system administrator, each change audited with the day before', async ({

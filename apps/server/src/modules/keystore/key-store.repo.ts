@@ -221,13 +221,6 @@ export class DbKeyStore {
     return new Map(rows.map((r) => [`${r.sgc}/${r.krn}`, kenOfVendingKey(r)]));
   }
 
-  /** The KEN of a stored vending key (see kenOfVendingKey); a refusal when there is no such key. */
-  async vendingKeyKen(ref: VendingKeyRef): Promise<number> {
-    const row = await this.vendingRow(ref);
-    if (!row) throw new StsError('KEY_NOT_FOUND', `no vending key for SGC ${ref.sgc} KRN ${ref.krn}`, 'sgc');
-    return kenOfVendingKey(row);
-  }
-
   async deleteVendingKey(ref: VendingKeyRef): Promise<boolean> {
     const gone = await this.q
       .delete(vendingKeys)
