@@ -17,6 +17,16 @@ const changeKeyRecord = and(
   eq(tokenRecords.receiptId, keyCampaignMeters.receiptId),
 );
 
+/** A campaign meter's state with the key change tokens of its record (changeKeyRecord joined). */
+const meterWithTokens = {
+  campaignId: keyCampaignMeters.campaignId,
+  meterId: keyCampaignMeters.meterId,
+  state: keyCampaignMeters.state,
+  receiptId: keyCampaignMeters.receiptId,
+  error: keyCampaignMeters.error,
+  tokens: tokenRecords.tokens,
+};
+
 export type CampaignRow = typeof keyCampaigns.$inferSelect;
 export type CampaignMeterRow = typeof keyCampaignMeters.$inferSelect;
 
@@ -148,14 +158,7 @@ export function campaignMeters(
   req: { campaignId: number; state?: string | undefined },
 ) {
   return q
-    .select({
-      campaignId: keyCampaignMeters.campaignId,
-      meterId: keyCampaignMeters.meterId,
-      state: keyCampaignMeters.state,
-      receiptId: keyCampaignMeters.receiptId,
-      error: keyCampaignMeters.error,
-      tokens: tokenRecords.tokens,
-    })
+    .select(meterWithTokens)
     .from(keyCampaignMeters)
     .innerJoin(meters, eq(meters.meterId, keyCampaignMeters.meterId))
     .leftJoin(tokenRecords, changeKeyRecord)
@@ -182,14 +185,9 @@ const noTaskInFlight = sql`not exists (
 export function openForDelivery(q: Queryable, limit: number) {
   return q
     .select({
-      campaignId: keyCampaignMeters.campaignId,
-      meterId: keyCampaignMeters.meterId,
-      state: keyCampaignMeters.state,
-      receiptId: keyCampaignMeters.receiptId,
+      ...meterWithTokens,
       taskIds: keyCampaignMeters.taskIds,
-      error: keyCampaignMeters.error,
       updateDate: keyCampaignMeters.updateDate,
-      tokens: tokenRecords.tokens,
     })
     .from(keyCampaignMeters)
     .innerJoin(tokenRecords, changeKeyRecord)
