@@ -25,6 +25,8 @@ export const ownsPoint = (page: Page, selector: string, x: number, y: number) =>
  * Signs in as the administrator, then opens each list page in turn and checks it: a list is its path, or
  * a row whose first member is its path. The first page loads the console; the others are opened inside it,
  * as the menu opens them (the page is built afresh either way: the main area is keyed by path).
+ * The pointer rests mid-window, over the page (where the login form's button used to leave it): a wheel
+ * turned there scrolls the page, not the sidebar.
  */
 export async function onEveryList<T extends string | readonly [string, ...unknown[]]>(
   page: Page,
@@ -32,6 +34,8 @@ export async function onEveryList<T extends string | readonly [string, ...unknow
   check: (list: T) => Promise<void>,
 ) {
   await signIn(page);
+  const view = page.viewportSize() ?? { width: 0, height: 0 };
+  await page.mouse.move(view.width / 2, view.height / 2);
   for (const [i, list] of lists.entries()) {
     const path = typeof list === 'string' ? list : list[0];
     if (i === 0) await page.goto(path);
