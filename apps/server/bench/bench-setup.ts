@@ -31,6 +31,12 @@ export function benchEngines(): Engine[] {
     .filter((e): e is Engine => e === 'pglite' || e === 'postgres');
 }
 
+/** What a process's CPU figure covers: PGlite runs inside the server's process, PostgreSQL in its own. */
+export const cpuScope = (database: Database): string =>
+  database.kind === 'pglite'
+    ? 'the database included: PGlite runs in process'
+    : 'without the database server';
+
 /** A throw-away PostgreSQL cluster (scripts/pg-throwaway.mjs); `stop` ends it and removes its files. */
 export const startPostgres = (): Promise<{ url: string; socketUrl: string; stop(): void }> =>
   startThrowaway();

@@ -25,6 +25,7 @@ import {
   benchEngines,
   benchHeadend,
   benchYardstick,
+  cpuScope,
   injectPost,
   onEngine,
   seedVendData,
@@ -144,7 +145,7 @@ async function run(database: Database, label: string, y: Yardstick) {
       `  the campaign: ${y.ms(wall / 1000, 's')}, ${perMinute.toFixed(0)} meters/min (norm. ${y.perTime(perMinute).toFixed(0)} meters/min)`,
     );
     console.log(
-      `  server CPU per meter (database included on PGlite): ${y.ms((used.user + used.system) / 1000 / METERS)}`,
+      `  server CPU per meter (${cpuScope(database)}): ${y.ms((used.user + used.system) / 1000 / METERS)}`,
     );
   } finally {
     await app.close();

@@ -31,6 +31,7 @@ import {
   benchEngines,
   benchMeterId,
   benchYardstick,
+  cpuScope,
   onEngine,
   percentile,
   seedVendData,
@@ -151,7 +152,7 @@ async function sendAll(database: Database, meters: Meters, version: string) {
   };
 }
 
-function print(label: string, y: Yardstick, r: Awaited<ReturnType<typeof sendAll>>) {
+function print(label: string, database: Database, y: Yardstick, r: Awaited<ReturnType<typeof sendAll>>) {
   const perMinute = (METERS / r.wall) * 60_000;
   console.log(
     `\n${label}: ${IMAGE_BYTES / 1024} KB image to ${METERS} meters by the head-end's firmware runner, ${PARALLEL} associations at once`,
@@ -162,7 +163,7 @@ function print(label: string, y: Yardstick, r: Awaited<ReturnType<typeof sendAll
   console.log(
     `  each meter (its associations): p50 ${y.ms(percentile(r.times, 0.5))}, p99 ${y.ms(percentile(r.times, 0.99))}`,
   );
-  console.log(`  server CPU per meter (database included on PGlite): ${y.ms(r.cpuMs / METERS)}`);
+  console.log(`  server CPU per meter (${cpuScope(database)}): ${y.ms(r.cpuMs / METERS)}`);
   console.log(
     `  bytes on the wire: ${(r.bytes / 1e6).toFixed(1)} MB, ${(r.bytes / METERS / 1024).toFixed(0)} KB a meter, ${(r.bytes / METERS / IMAGE_BYTES).toFixed(3)} × the image (wrapper, APDU and block headers, replies, associations)`,
   );
@@ -181,7 +182,7 @@ async function main() {
       await onEngine(engine, async (database, label) => {
         await seedVendData(database, METERS);
         const r = await sendAll(database, meters, `2.${version++}`);
-        print(label, yardstick, r);
+        print(label, database, yardstick, r);
         if (r.arrived !== METERS || r.succeeded !== METERS || r.dropped.connections !== 2) failed = true;
       });
     }

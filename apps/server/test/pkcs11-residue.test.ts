@@ -6,6 +6,7 @@ import { writeHeapSnapshot } from 'node:v8';
 import { dkga02, meterPanFromIain } from '@prepay/sts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { rowsOf } from '../src/db/client.js';
@@ -18,9 +19,10 @@ import { vendableMeter } from './vending-fixture.js';
 
 /**
  * With KEY_VAULT=pkcs11, 1,000 vends leave no trace of a key: afterwards a heap snapshot of this process
- * (the server runs in it), the server's log (info level) and every row of every table hold no form of the
- * vending key or of any decoder key (hex either case, base64). The test holds its random keys only
- * XOR-masked until the snapshot is written, so that what the snapshot could find is the server's.
+ * (the server runs in it), the server's log (info level), every row of every table and the meter and credit
+ * token exports hold no form of the vending key or of any decoder key (hex either case, base64). The test
+ * holds its random keys only XOR-masked until the snapshot is written, so that what the snapshot could find
+ * is the server's.
  */
 
 /** A random key kept only XOR-masked; its clear forms are made on demand. */
@@ -61,6 +63,23 @@ async function foundIn(file: string, needles: string[]): Promise<string[]> {
     tail = text.slice(-overlap);
   }
   return [...found];
+}
+
+/** The spreadsheets an operator can download of these meters and their vends, inflated to text. */
+async function exportsText(admin: string): Promise<string> {
+  const parts: string[] = [];
+  for (const url of ['/api/meter/export', '/api/token/creditTokenRecord/export']) {
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      payload: {},
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(res.statusCode, url).toBe(200);
+    const zip = await JSZip.loadAsync(res.rawPayload);
+    parts.push(...(await Promise.all(Object.values(zip.files).map((f) => f.async('string')))));
+  }
+  return parts.join('\n');
 }
 
 /** Every row of every table of the public schema, as text. */
@@ -165,7 +184,7 @@ async function vend(admin: string, count: number) {
   );
 }
 
-it('leaves no vending or decoder key in the heap, the log or the database after 1,000 vends', async () => {
+it('leaves no vending or decoder key in the heap, the log, the database or an export after 1,000 vends', async () => {
   const admin =
     (await post('/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD })).result.token ?? '';
   await loadKeys(admin);
@@ -194,4 +213,8 @@ it('leaves no vending or decoder key in the heap, the log or the database after 
   const rows = await everyRow(t);
   expect(rows).toMatch(/p11:/);
   expect(needles.filter((n) => rows.includes(n))).toEqual([]);
+  const exported = await exportsText(admin);
+  // The exports are the real ones: every meter and the vends are in them.
+  for (const meterId of meterIds) expect(exported).toContain(meterId);
+  expect(needles.filter((n) => exported.toUpperCase().includes(n.toUpperCase()))).toEqual([]);
 }, 300_000);
