@@ -12,13 +12,17 @@ import { encodeSetMaximumOverdraft, type VendorOverdraftProfile } from './classe
  * A token to encrypt under a meter's decoder key, described without the key. A key store (software
  * or HSM) takes this description and adds the key itself, so the caller never holds a decoder key.
  */
-export type KeyedToken =
+export type KeyedToken = (
   | { kind: 'credit'; tid: number; subclass: number; amountUnits: number }
   | { kind: 'clearCredit'; tid: number; register: number }
   | { kind: 'clearTamper'; tid: number }
   | { kind: 'maxPower'; tid: number; watts: number }
   | { kind: 'maxPhaseUnbalance'; tid: number; watts: number }
-  | { kind: 'maxOverdraft'; tid: number; value: number; profile: VendorOverdraftProfile };
+  | { kind: 'maxOverdraft'; tid: number; value: number; profile: VendorOverdraftProfile }
+) & {
+  /** The 4-bit random number; drawn fresh when absent. Given only to compare two key stores token for token. */
+  rnd?: number;
+};
 
 /** The fields of a key change other than the two keys (they stay inside the key store). */
 export type KeyChangeFields = Omit<KeyChangeInput, 'currentDecoderKey' | 'newDecoderKey'>;
@@ -29,13 +33,18 @@ export function encodeKeyedToken(decoderKey: string, token: KeyedToken): string 
     case 'credit':
       return encodeCredit({ decoderKey, ...token });
     case 'clearCredit':
-      return encodeClearCredit({ decoderKey, tid: token.tid, register: token.register });
+      return encodeClearCredit({ decoderKey, tid: token.tid, rnd: token.rnd, register: token.register });
     case 'clearTamper':
-      return encodeClearTamper({ decoderKey, tid: token.tid });
+      return encodeClearTamper({ decoderKey, tid: token.tid, rnd: token.rnd });
     case 'maxPower':
-      return encodeSetMaximumPowerLimit({ decoderKey, tid: token.tid, watts: token.watts });
+      return encodeSetMaximumPowerLimit({ decoderKey, tid: token.tid, rnd: token.rnd, watts: token.watts });
     case 'maxPhaseUnbalance':
-      return encodeSetMaximumPhasePowerUnbalanceLimit({ decoderKey, tid: token.tid, watts: token.watts });
+      return encodeSetMaximumPhasePowerUnbalanceLimit({
+        decoderKey,
+        tid: token.tid,
+        rnd: token.rnd,
+        watts: token.watts,
+      });
     case 'maxOverdraft':
       return encodeSetMaximumOverdraft({ decoderKey, ...token });
   }
