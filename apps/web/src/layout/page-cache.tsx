@@ -1,0 +1,80 @@
+import { Activity, Fragment, type ReactNode, useRef } from 'react';
+import { useLocation, useOutlet } from 'react-router';
+import { keptPages } from '../app/kept-pages';
+import { settingsStore } from '../app/settings-store';
+import { type AppRoute, matchChain } from '../lib/routes';
+import { tagsStore } from './tags-view/tags-store';
+import { useAccessibleRoutes } from './use-accessible-routes';
+
+/**
+ * Pages kept at most, the least recently shown leaving first: an office PC with many tags open keeps
+ * a bounded amount of page state and DOM.
+ */
+export const MAX_KEPT_PAGES = 12;
+
+const REDIRECT = '/redirect';
+
+/** A page kept alive: a named leaf of the route table, not marked noCache. */
+export function isCacheable(chain: readonly AppRoute[]): boolean {
+  const route = chain[chain.length - 1];
+  return !!route?.name && !route.children && !route.noCache;
+}
+
+/**
+ * What stays kept after a navigation to `pathname` (the shell's page cache, C1–C2): a Refresh or a size
+ * change (both pass through /redirect/<path>) drops the page they reload; a closed tag drops its page;
+ * the tags view turned off keeps nothing. Pure: the entries in, the entries out.
+ */
+export function keptAfter(
+  kept: ReadonlyMap<string, ReactNode>,
+  recency: readonly string[],
+  pathname: string,
+  openTags: ReadonlySet<string>,
+): { drop: string[]; recency: string[] } {
+  const reloaded = pathname.startsWith(`${REDIRECT}/`) ? pathname.slice(REDIRECT.length) : null;
+  const drop = [...kept.keys()].filter((p) => p === reloaded || !openTags.has(p));
+  const left = recency.filter((p) => !drop.includes(p));
+  while (left.length > MAX_KEPT_PAGES) drop.push(left.shift() as string);
+  return { drop, recency: left };
+}
+
+/**
+ * The shell's page cache (shell §14): each visited page of an open tag stays mounted, hidden while
+ * another is shown, with its rows, filters, scroll of the grid and dialogs' state as left; going back
+ * to it shows it again at once, and its reads refresh in the background. A hidden page's effects are
+ * stopped (React's Activity) and its updates wait until the shown page is idle. `frame` wraps each
+ * page (error boundary, suspense) so that one failing page does not take the kept ones with it.
+ */
+export function PageCache({ frame }: { frame: (path: string, page: ReactNode) => ReactNode }) {
+  const { pathname } = useLocation();
+  const outlet = useOutlet();
+  const routes = useAccessibleRoutes();
+  const tagsView = settingsStore.use((s) => s.tagsView);
+  const visited = tagsStore.use((s) => s.visited);
+  // Kept across renders without a state update of its own: the page shown is stored as it renders.
+  const kept = useRef(new Map<string, ReactNode>());
+  const recency = useRef<string[]>([]);
+
+  const cacheable = tagsView && isCacheable(matchChain(routes, pathname));
+  const openTags = new Set(visited.map((v) => v.path));
+  if (cacheable) openTags.add(pathname);
+  const next = keptAfter(kept.current, recency.current, pathname, tagsView ? openTags : new Set());
+  for (const p of next.drop) kept.current.delete(p);
+  recency.current = next.recency;
+  if (cacheable) {
+    kept.current.set(pathname, outlet);
+    recency.current = [...recency.current.filter((p) => p !== pathname), pathname];
+  }
+  keptPages.replace(kept.current.keys());
+
+  return (
+    <>
+      {[...kept.current].map(([path, page]) => (
+        <Activity key={path} mode={path === pathname ? 'visible' : 'hidden'}>
+          {frame(path, page)}
+        </Activity>
+      ))}
+      {!cacheable && <Fragment key={`page:${pathname}`}>{frame(pathname, outlet)}</Fragment>}
+    </>
+  );
+}
