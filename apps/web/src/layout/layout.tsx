@@ -13,7 +13,7 @@ import { matchChain } from '../lib/routes';
 import { sessionStore } from '../lib/session';
 import { ErrorBoundary } from './error-boundary';
 import { Navbar } from './navbar/navbar';
-import { PageCache } from './page-cache';
+import { PageCache, usePageCacheRule } from './page-cache';
 import { SettingsDrawer } from './settings/settings-drawer';
 import { SIDEBAR_BG, Sidebar } from './sidebar/sidebar';
 import { addTag } from './tags-view/tags-store';
@@ -91,6 +91,7 @@ function usePageFrame() {
 export default function Layout() {
   const location = useLocation();
   const frame = usePageFrame();
+  const cacheable = usePageCacheRule();
   const opened = appStore.use((s) => s.sidebarOpened);
   const withoutAnimation = appStore.use((s) => s.withoutAnimation);
   const mobile = appStore.use((s) => s.device === 'mobile');
@@ -142,7 +143,7 @@ export default function Layout() {
           {/* Outside the boundary keyed by path: the query client is mounted once, not on each page (its
               mount and unmount add and remove the window's focus and online listeners). */}
           <QueryClientProvider client={queryClient}>
-            <PageCache frame={frame} />
+            <PageCache frame={frame} cacheable={cacheable} />
           </QueryClientProvider>
         </main>
       </div>

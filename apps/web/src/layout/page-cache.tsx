@@ -1,8 +1,8 @@
-import { Activity, Fragment, type ReactNode, useRef } from 'react';
+import { Activity, Fragment, type ReactNode, useCallback, useRef } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { keptPages } from '../app/kept-pages';
 import { settingsStore } from '../app/settings-store';
-import { type AppRoute, matchChain } from '../lib/routes';
+import { matchChain } from '../lib/routes';
 import { tagsStore } from './tags-view/tags-store';
 import { useAccessibleRoutes } from './use-accessible-routes';
 
@@ -14,10 +14,16 @@ export const MAX_KEPT_PAGES = 12;
 
 const REDIRECT = '/redirect';
 
-/** A page kept alive: a named leaf of the route table, not marked noCache. */
-export function isCacheable(chain: readonly AppRoute[]): boolean {
-  const route = chain[chain.length - 1];
-  return !!route?.name && !route.children && !route.noCache;
+/** A page kept alive: a named leaf of the user's route table, not marked noCache. */
+export function usePageCacheRule(): (pathname: string) => boolean {
+  const routes = useAccessibleRoutes();
+  return useCallback(
+    (pathname: string) => {
+      const route = matchChain(routes, pathname).at(-1);
+      return !!route?.name && !route.children && !route.noCache;
+    },
+    [routes],
+  );
 }
 
 /**
@@ -45,17 +51,23 @@ export function keptAfter(
  * stopped (React's Activity) and its updates wait until the shown page is idle. `frame` wraps each
  * page (error boundary, suspense) so that one failing page does not take the kept ones with it.
  */
-export function PageCache({ frame }: { frame: (path: string, page: ReactNode) => ReactNode }) {
+export function PageCache({
+  frame,
+  cacheable: isKeptPath,
+}: {
+  frame: (path: string, page: ReactNode) => ReactNode;
+  /** Whether the page at a path is kept (usePageCacheRule). */
+  cacheable: (pathname: string) => boolean;
+}) {
   const { pathname } = useLocation();
   const outlet = useOutlet();
-  const routes = useAccessibleRoutes();
   const tagsView = settingsStore.use((s) => s.tagsView);
   const visited = tagsStore.use((s) => s.visited);
   // Kept across renders without a state update of its own: the page shown is stored as it renders.
   const kept = useRef(new Map<string, ReactNode>());
   const recency = useRef<string[]>([]);
 
-  const cacheable = tagsView && isCacheable(matchChain(routes, pathname));
+  const cacheable = tagsView && isKeptPath(pathname);
   const openTags = new Set(visited.map((v) => v.path));
   if (cacheable) openTags.add(pathname);
   const next = keptAfter(kept.current, recency.current, pathname, tagsView ? openTags : new Set());
