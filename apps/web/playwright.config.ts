@@ -31,7 +31,9 @@ export default defineConfig({
     viewport: { width: 1366, height: 800 },
     // The console honours prefers-reduced-motion (no antd animations): no click lands mid-animation.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A trace of each test, kept when it fails: the DOM at every step, without the screencast (frames of
+    // every test captured and encoded while the browser works; the failure screenshot below stays).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -2,5 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // Property tests run thousands of cases: generous on a loaded 2-core machine; timings are never asserted.
-  test: { name: 'sts', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 60_000 },
+  test: {
+    name: 'sts',
+    // Pure functions (module state only caches keyed by their input), no mocks, no environment: the files
+    // share one module graph per worker instead of each file evaluating it again in a fresh one.
+    isolate: false,
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 60_000,
+  },
 });

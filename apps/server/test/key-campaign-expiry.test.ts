@@ -5,16 +5,10 @@ import { meters, stations } from '../src/db/schema.js';
 import { campaignWorkerOf } from '../src/modules/key-campaign/index.js';
 import { putRevision2, REVISION_2 } from './campaign-keys.js';
 import { type ApiSuite, apiTest } from './harness.js';
-import { iain } from './masterdata-fixtures.js';
+import { type CampaignProgress, meterIdsOf, startCampaign } from './key-campaign-fixture.js';
 import { vendableMeter } from './vending-fixture.js';
 
-interface Progress {
-  campaignId: number;
-  issued: number;
-  failed: number;
-}
-
-const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => iain(from + i, '4721'));
+const ids = meterIdsOf('4721');
 const SET_EXPIRY = '/api/keystore/vendingKey/setExpiry';
 const REV2 = { sgc: REVISION_2.sgc, krn: REVISION_2.krn };
 
@@ -25,17 +19,21 @@ const it = apiTest(async (t) => {
   for (const meterId of ids(10, 2)) await vendableMeter(t, { meterId, stationId: '0003' });
 });
 
-/** Starts a campaign onto revision 2 for one station's meters and lets the worker issue all of them. */
-async function campaignFor({ t, admin }: ApiSuite, stationId: string): Promise<Progress> {
-  const start = await t.call<Progress>(
-    '/api/keyCampaign/create',
-    { name: `Revision 2, ${stationId}`, selection: { stationId }, target: { krn: 2, baseYear: 2014 } },
-    admin,
-  );
-  expect(start.code, start.reason).toBe(0);
+/**
+ * Gives revision 2 the expiry day, then starts a campaign onto it for one station's meters and lets the
+ * worker issue all of them.
+ */
+async function campaignOnto(
+  { t, admin }: ApiSuite,
+  expiresOn: string,
+  stationId: string,
+): Promise<CampaignProgress> {
+  const set = await t.call(SET_EXPIRY, [{ ...REV2, expiresOn }], admin);
+  expect(set.code, set.reason).toBe(0);
+  const start = await startCampaign(t, admin, `Revision 2, ${stationId}`, { stationId });
   await campaignWorkerOf(t.app.deps).wake();
-  const all = (await t.call<Progress[]>('/api/keyCampaign/progress', {}, admin)).result;
-  return all.find((p) => p.campaignId === start.result.campaignId) as Progress;
+  const all = (await t.call<CampaignProgress[]>('/api/keyCampaign/progress', {}, admin)).result;
+  return all.find((p) => p.campaignId === start.campaignId) as CampaignProgress;
 }
 
 describe('a key campaign onto a key with an expiry day', () => {
@@ -43,9 +41,7 @@ describe('a key campaign onto a key with an expiry day', () => {
     t,
     admin,
   }) => {
-    const set = await t.call(SET_EXPIRY, [{ ...REV2, expiresOn: '2031-03-31' }], admin);
-    expect(set.code, set.reason).toBe(0);
-    const p = await campaignFor({ t, admin }, '0001');
+    const p = await campaignOnto({ t, admin }, '2031-03-31', '0001');
     expect(p).toMatchObject({ issued: 3, failed: 0 });
     const moved = await t.database.db
       .select({ ken: meters.ken, kenNew: meters.kenNew })
@@ -58,9 +54,7 @@ describe('a key campaign onto a key with an expiry day', () => {
     t,
     admin,
   }) => {
-    const set = await t.call(SET_EXPIRY, [{ ...REV2, expiresOn: '2020-01-31' }], admin);
-    expect(set.code, set.reason).toBe(0);
-    const p = await campaignFor({ t, admin }, '0003');
+    const p = await campaignOnto({ t, admin }, '2020-01-31', '0003');
     expect(p).toMatchObject({ issued: 0, failed: 2 });
     const failed = await t.call<{ meterId: string; error: string }[]>(
       '/api/keyCampaign/meters',

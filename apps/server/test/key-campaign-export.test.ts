@@ -4,21 +4,20 @@ import { stations } from '../src/db/schema.js';
 import { keyCampaignMeters } from '../src/db/schema-campaigns.js';
 import { campaignWorkerOf } from '../src/modules/key-campaign/index.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
-import { createTestApp, type TestApp, userWithRole } from './harness.js';
-import { iain } from './masterdata-fixtures.js';
+import { appWithAdmin, type TestApp, userWithRole } from './harness.js';
+import { meterIdsOf, startCampaign } from './key-campaign-fixture.js';
 import { DECODER_KEY, vendableMeter } from './vending-fixture.js';
 import { sheetRows } from './workbook.js';
 
 const NEXT_VENDING_KEY = 'CDCDCDCDCDCDCDCD';
 const EXPORT = '/api/keyCampaign/export';
 const TOKEN = /^\d{4} \d{4} \d{4} \d{4} \d{4}$/;
-const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => iain(from + i, '4730'));
+const ids = meterIdsOf('4730');
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
+  ({ t, admin } = await appWithAdmin());
   const store = await keyStoreOf(t.app.deps);
   await store.putVendingKey({
     sgc: '123456',
@@ -35,14 +34,9 @@ afterAll(() => t.close());
 
 /** Starts a campaign over `meterIds` as `token` and lets the worker issue every meter's tokens. */
 async function campaign(token: string, meterIds: string[]) {
-  const res = await t.call<{ campaignId: number }>(
-    '/api/keyCampaign/create',
-    { name: `List of ${meterIds.length}`, selection: { meterIds }, target: { krn: 2, baseYear: 2014 } },
-    token,
-  );
-  expect(res.code, res.reason).toBe(0);
+  const { campaignId } = await startCampaign(t, token, `List of ${meterIds.length}`, { meterIds });
   await campaignWorkerOf(t.app.deps).wake();
-  return res.result.campaignId;
+  return campaignId;
 }
 
 /** What the head-end and the worker would have written: one meter delivered, one failed with its reason. */

@@ -1,13 +1,73 @@
 import { type Fleet, startFleet } from '@prepay/simulator';
 import { inArray } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { accounts, customers, meters } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
+import { manualClock } from '../src/lib/clock.js';
 import { putRevision2 } from './campaign-keys.js';
 import { gprsFleetMeters } from './fleet-fixture.js';
 import type { TestApp } from './harness.js';
-import { until } from './headend-fixture.js';
-import { METER_STS } from './test-config.js';
+import { appWithHeadend, fastRemoteTasks, until } from './headend-fixture.js';
+import { iain } from './masterdata-fixtures.js';
+import { METER_STS, testConfig } from './test-config.js';
 import { vendableMeter } from './vending-fixture.js';
+
+/** A campaign's counts, as its start and the progress list answer them. */
+export interface CampaignProgress {
+  campaignId: number;
+  total: number;
+  pending: number;
+  issued: number;
+  accepted: number;
+  failed: number;
+}
+
+/** `n` meter numbers from the `from`th on, of the block `prefix` a suite keeps to itself. */
+export const meterIdsOf = (prefix: string) => (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => iain(from + i, prefix));
+
+/**
+ * Starts a campaign as `token` moving the selected meters to the next key, revision 2 on base date 2014 (the
+ * vending key putRevision2 stores); the start must be accepted.
+ */
+export async function startCampaign(
+  t: Pick<TestApp, 'call'>,
+  token: string,
+  name: string,
+  selection: Record<string, unknown>,
+): Promise<CampaignProgress> {
+  const start = await t.call<CampaignProgress>(
+    '/api/keyCampaign/create',
+    { name, selection, target: { krn: 2, baseYear: 2014 } },
+    token,
+  );
+  expect(start.code, start.reason).toBe(0);
+  return start.result;
+}
+
+/** Another app instance on the test's database: what a restarted or second server process is. */
+export async function anotherInstance(t: TestApp) {
+  const app = await buildApp({
+    config: testConfig(),
+    database: t.database,
+    clock: manualClock(new Date('2026-11-22T09:00:00Z')),
+    logger: false,
+  });
+  await app.ready();
+  return app;
+}
+
+/**
+ * The app with a head-end on a local broker, its delivery sweeping every `sweepMs` on its own timer as in
+ * service (the tests only watch the campaign's rows), and the admin's token.
+ */
+export async function campaignAppWithHeadend(sweepMs: number) {
+  fastRemoteTasks();
+  process.env.KEY_CAMPAIGN_SWEEP_MS = String(sweepMs);
+  const built = await appWithHeadend({ timeoutMs: { lorawan: 3_000, gprs: 3_000 } });
+  return { ...built, admin: await built.t.adminToken() };
+}
 
 /**
  * Vendable GPRS meters (protocol 2.2) still on base date 1993 and key revision 1, on the server's side:

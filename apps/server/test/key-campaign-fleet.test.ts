@@ -8,8 +8,8 @@ import { campaignWorkerOf } from '../src/modules/key-campaign/index.js';
 import { REVISION_2 } from './campaign-keys.js';
 import { modelOf } from './fleet-fixture.js';
 import { queryRows, type TestApp } from './harness.js';
-import { appWithHeadend, fastRemoteTasks, until } from './headend-fixture.js';
-import { fleet1993, meters1993 } from './key-campaign-fixture.js';
+import { until } from './headend-fixture.js';
+import { campaignAppWithHeadend, fleet1993, meters1993, startCampaign } from './key-campaign-fixture.js';
 import { iain } from './masterdata-fixtures.js';
 import { METER_STS } from './test-config.js';
 import { creditVend, DECODER_KEY } from './vending-fixture.js';
@@ -44,13 +44,9 @@ const fleets: Fleet[] = [];
 let stopBroker = async () => {};
 let admin: string;
 beforeAll(async () => {
-  fastRemoteTasks();
-  // The delivery sweeps on its own timer, as in service; the test only watches the campaign's rows.
-  process.env.KEY_CAMPAIGN_SWEEP_MS = '500';
-  const built = await appWithHeadend({ timeoutMs: { lorawan: 3_000, gprs: 3_000 } });
-  ({ t, headend } = built);
+  const built = await campaignAppWithHeadend(500);
+  ({ t, headend, admin } = built);
   stopBroker = () => built.broker.stop();
-  admin = await t.adminToken();
   await meters1993(t, all);
   await headend.refreshMeters();
   fleets.push(await fleet1993(headend, online));
@@ -93,14 +89,9 @@ describe('a key campaign through the simulated fleet', () => {
   it(
     'moves online meters 1993 → 2014 and revision 1 → 2, the offline ones when they return',
     async () => {
-      const start = await t.call<{ campaignId: number; total: number }>(
-        '/api/keyCampaign/create',
-        { name: '1993 to 2014', selection: { baseYear: 1993 }, target: { krn: 2, baseYear: 2014 } },
-        admin,
-      );
-      expect(start.code, start.reason).toBe(0);
-      expect(start.result.total).toBe(ONLINE + OFFLINE);
-      const { campaignId } = start.result;
+      const start = await startCampaign(t, admin, '1993 to 2014', { baseYear: 1993 });
+      expect(start.total).toBe(ONLINE + OFFLINE);
+      const { campaignId } = start;
       await campaignWorkerOf(t.app.deps).wake();
 
       // Issued, not yet accepted (an offline meter: the delivery's timer is taking the online ones through

@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { manualClock } from '../src/lib/clock.js';
 import { campaignWorkerOf } from '../src/modules/key-campaign/index.js';
 import { putRevision2 } from './campaign-keys.js';
-import { createTestApp, queryRows, type TestApp } from './harness.js';
+import { appWithAdmin, queryRows, type TestApp } from './harness.js';
 import { until } from './headend-fixture.js';
-import { iain } from './masterdata-fixtures.js';
-import { testConfig } from './test-config.js';
+import { anotherInstance, meterIdsOf, startCampaign } from './key-campaign-fixture.js';
 import { vendableMeter } from './vending-fixture.js';
 
 /**
@@ -15,13 +12,12 @@ import { vendableMeter } from './vending-fixture.js';
  * campaign, and no meter's key change tokens are issued twice.
  */
 const METERS = 120;
-const ids = Array.from({ length: METERS }, (_, i) => iain(i, '4740'));
+const ids = meterIdsOf('4740')(0, METERS);
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
+  ({ t, admin } = await appWithAdmin());
   await putRevision2(t.app);
   for (const meterId of ids) await vendableMeter(t, { meterId });
 });
@@ -37,14 +33,9 @@ const countOf = async (campaignId: number, state: string) =>
 
 describe('a key campaign across a restart', () => {
   it('closed while issuing, resumed by the next process: every meter issued exactly once', async () => {
-    const start = await t.call<{ campaignId: number; total: number }>(
-      '/api/keyCampaign/create',
-      { name: 'Resume', selection: { sgc: '123456' }, target: { krn: 2, baseYear: 2014 } },
-      admin,
-    );
-    expect(start.code, start.reason).toBe(0);
-    expect(start.result.total).toBe(METERS);
-    const { campaignId } = start.result;
+    const start = await startCampaign(t, admin, 'Resume', { sgc: '123456' });
+    expect(start.total).toBe(METERS);
+    const { campaignId } = start;
     // The first server closes once its worker has issued some meters: the worker lets the meter in hand
     // finish and takes no more.
     await until('some meters issued', async () => (await countOf(campaignId, 'issued')) >= 3);
@@ -53,13 +44,7 @@ describe('a key campaign across a restart', () => {
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThan(METERS);
 
-    const second = await buildApp({
-      config: testConfig(),
-      database: t.database,
-      clock: manualClock(new Date('2026-11-22T09:00:00Z')),
-      logger: false,
-    });
-    await second.ready();
+    const second = await anotherInstance(t);
     await campaignWorkerOf(second.deps).wake();
     await second.close();
 

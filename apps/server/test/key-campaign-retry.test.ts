@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeadEndService } from '../src/headend/head-end.js';
 import { modelOf } from './fleet-fixture.js';
 import { queryRows, type TestApp } from './harness.js';
-import { appWithHeadend, fastRemoteTasks, until } from './headend-fixture.js';
-import { fleet1993, meters1993 } from './key-campaign-fixture.js';
+import { until } from './headend-fixture.js';
+import { campaignAppWithHeadend, fleet1993, meters1993, startCampaign } from './key-campaign-fixture.js';
 import { iain } from './masterdata-fixtures.js';
 
 /**
@@ -22,12 +22,9 @@ let fleet: Fleet;
 let stopBroker = async () => {};
 let admin: string;
 beforeAll(async () => {
-  fastRemoteTasks();
-  process.env.KEY_CAMPAIGN_SWEEP_MS = '200';
-  const built = await appWithHeadend({ timeoutMs: { lorawan: 3_000, gprs: 3_000 } });
-  ({ t, headend } = built);
+  const built = await campaignAppWithHeadend(200);
+  ({ t, headend, admin } = built);
   stopBroker = () => built.broker.stop();
-  admin = await t.adminToken();
   await meters1993(t, [meterId]);
   await headend.refreshMeters();
   fleet = await fleet1993(headend, [meterId]);
@@ -62,13 +59,7 @@ describe('a key campaign delivery that fails', () => {
     const right = model.security.key.decoderKey;
     model.security = { ...model.security, key: { ...model.security.key, decoderKey: WRONG_KEY } };
 
-    const start = await t.call<{ campaignId: number }>(
-      '/api/keyCampaign/create',
-      { name: 'Retry', selection: { meterIds: [meterId] }, target: { krn: 2, baseYear: 2014 } },
-      admin,
-    );
-    expect(start.code, start.reason).toBe(0);
-    const { campaignId } = start.result;
+    const { campaignId } = await startCampaign(t, admin, 'Retry', { meterIds: [meterId] });
     const failed = await until(
       'the first delivery to fail',
       async () => {

@@ -1,34 +1,21 @@
 import { decodeToken } from '@prepay/sts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
 import { meters, stations } from '../src/db/schema.js';
-import { manualClock } from '../src/lib/clock.js';
 import { campaignWorkerOf } from '../src/modules/key-campaign/index.js';
 import { keyStoreOf } from '../src/modules/keystore/key-store.repo.js';
 import { putRevision2 } from './campaign-keys.js';
-import { createTestApp, queryRows, type TestApp } from './harness.js';
-import { iain } from './masterdata-fixtures.js';
-import { testConfig } from './test-config.js';
+import { appWithAdmin, queryRows, type TestApp } from './harness.js';
+import { anotherInstance, type CampaignProgress, meterIdsOf, startCampaign } from './key-campaign-fixture.js';
 import { creditVend, DECODER_KEY, vendableMeter } from './vending-fixture.js';
 
-interface Progress {
-  campaignId: number;
-  total: number;
-  pending: number;
-  issued: number;
-  accepted: number;
-  failed: number;
-}
-
 const digits = (token: string) => token.replace(/ /g, '');
-const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => iain(from + i, '4720'));
+const ids = meterIdsOf('4720');
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
+  ({ t, admin } = await appWithAdmin());
   await putRevision2(t.app);
   for (const meterId of ids(0, 24)) await vendableMeter(t, { meterId });
   await t.database.db.insert(stations).values({ stationId: '0002', name: 'East' }).onConflictDoNothing();
@@ -44,18 +31,6 @@ beforeAll(async () => {
     .where(sql`${meters.meterId} in ${ids(3, 5)}`);
 });
 afterAll(() => t.close());
-
-/** Another app instance on the test's database: what a restarted or second server process is. */
-async function instance() {
-  const app = await buildApp({
-    config: testConfig(),
-    database: t.database,
-    clock: manualClock(new Date('2026-11-22T09:00:00Z')),
-    logger: false,
-  });
-  await app.ready();
-  return app;
-}
 
 const changeKeyRecords = (meterId: string) =>
   queryRows<{ n: number }>(
@@ -95,22 +70,17 @@ describe('key campaign preview', () => {
 
 describe('a key campaign', () => {
   it('issues each meter once, survives a restart, and a vend after acceptance decodes under the new key', async () => {
-    const start = await t.call<Progress>(
-      '/api/keyCampaign/create',
-      { name: 'Revision 2', selection: { stationId: '0001' }, target: { krn: 2, baseYear: 2014 } },
-      admin,
-    );
-    expect(start.code, start.reason).toBe(0);
-    expect(start.result.total).toBe(24);
+    const start = await startCampaign(t, admin, 'Revision 2', { stationId: '0001' });
+    expect(start.total).toBe(24);
     // The first process stops wherever it is; a second on the same database resumes the campaign.
     await campaignWorkerOf(t.app.deps).stop();
-    const second = await instance();
+    const second = await anotherInstance(t);
     await campaignWorkerOf(second.deps).wake();
     await second.close();
 
-    const [p] = (await t.call<Progress[]>('/api/keyCampaign/progress', {}, admin)).result;
+    const [p] = (await t.call<CampaignProgress[]>('/api/keyCampaign/progress', {}, admin)).result;
     expect(p).toMatchObject({
-      campaignId: start.result.campaignId,
+      campaignId: start.campaignId,
       total: 24,
       pending: 0,
       issued: 24,
@@ -130,17 +100,9 @@ describe('a key campaign', () => {
     const before = await creditVend(t, { meterId, amount: '1000' }, admin);
     expect(decodeToken(digits(before.result.token), DECODER_KEY).crcOk).toBe(true);
 
-    const acc = await t.call(
-      '/api/keyCampaign/confirm',
-      { campaignId: start.result.campaignId, meterId },
-      admin,
-    );
+    const acc = await t.call('/api/keyCampaign/confirm', { campaignId: start.campaignId, meterId }, admin);
     expect(acc.code, acc.reason).toBe(0);
-    const again = await t.call(
-      '/api/keyCampaign/confirm',
-      { campaignId: start.result.campaignId, meterId },
-      admin,
-    );
+    const again = await t.call('/api/keyCampaign/confirm', { campaignId: start.campaignId, meterId }, admin);
     expect(again.code).not.toBe(0);
     expect(again.reason).toMatch(/has no key change tokens to accept/);
     const [m] = await t.database.db.select().from(meters).where(eq(meters.meterId, meterId));
@@ -153,30 +115,25 @@ describe('a key campaign', () => {
     // The meters still to reach, with their tokens, for print or a customer letter.
     const letters = await t.call<{ meterId: string; state: string; tokens: string[] }[]>(
       '/api/keyCampaign/meters',
-      { campaignId: start.result.campaignId, state: 'issued' },
+      { campaignId: start.campaignId, state: 'issued' },
       admin,
     );
     expect(letters.result.map((r) => r.meterId)).toEqual(ids(0, 24).filter((id) => id !== meterId));
     for (const r of letters.result) expect(r.tokens.length).toBe(2);
-    const [p2] = (await t.call<Progress[]>('/api/keyCampaign/progress', {}, admin)).result;
+    const [p2] = (await t.call<CampaignProgress[]>('/api/keyCampaign/progress', {}, admin)).result;
     expect(p2).toMatchObject({ issued: 23, accepted: 1 });
   });
 
   it('two app instances working one campaign at once issue each meter once', async () => {
-    const start = await t.call<Progress>(
-      '/api/keyCampaign/create',
-      { name: 'East', selection: { stationId: '0002' }, target: { krn: 2, baseYear: 2014 } },
-      admin,
-    );
-    expect(start.code, start.reason).toBe(0);
+    const start = await startCampaign(t, admin, 'East', { stationId: '0002' });
     // The first instance's worker was stopped above; two more on the same database drain the campaign together.
-    const [a, b] = await Promise.all([instance(), instance()]);
+    const [a, b] = await Promise.all([anotherInstance(t), anotherInstance(t)]);
     await Promise.all([campaignWorkerOf(a.deps).wake(), campaignWorkerOf(b.deps).wake()]);
     await Promise.all([a.close(), b.close()]);
     const rows = await queryRows<{ meter_id: string; n: number }>(
       t.database,
       sql`select meter_id, count(*)::int as n from token_records
-          where kind = 'changeKey' and remark = ${`Key campaign ${start.result.campaignId}`} group by meter_id`,
+          where kind = 'changeKey' and remark = ${`Key campaign ${start.campaignId}`} group by meter_id`,
     );
     expect(rows.map((r) => [r.meter_id, r.n]).sort()).toEqual(ids(100, 6).map((id) => [id, 1]));
   });

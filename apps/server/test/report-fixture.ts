@@ -144,6 +144,21 @@ export function revprotAppForSuite(
   });
 }
 
+/** Who reads a revenue-protection finding (the admin or the S2 officer) and the station asked for. */
+export type RevprotScope = { who: 'admin' | 'userS2'; stationId: string | null };
+
+/** The scopes a revenue-protection property draws: each reader, with no station asked and with S1. */
+export const revprotScopeArb = fc.constantFrom<RevprotScope>(
+  { who: 'admin', stationId: null },
+  { who: 'admin', stationId: 'S1' },
+  { who: 'userS2', stationId: null },
+  { who: 'userS2', stationId: 'S1' },
+);
+
+/** Whether a scope sees a station's rows: the officer only S2's, and a station asked for narrows. */
+export const scopeSees = (scope: RevprotScope, stationId: string) =>
+  (scope.who !== 'userS2' || stationId === 'S2') && (!scope.stationId || stationId === scope.stationId);
+
 /** A random fixture meter: its index in the fleet of reportAccounts' default three a station. */
 export const meterIndexArb = fc.nat({ max: REPORT_STATIONS.length * 3 - 1 });
 

@@ -6,8 +6,11 @@ import type { TestApp } from './harness.js';
 import {
   type FixtureMeter,
   REVPROT_NETWORK,
+  type RevprotScope,
   reportRows,
   revprotAppForSuite,
+  revprotScopeArb,
+  scopeSees,
   storeDailyRows,
 } from './report-fixture.js';
 import { sheetRows } from './workbook.js';
@@ -43,13 +46,6 @@ const readingsArb = fc.array(
   }),
   { maxLength: 90 },
 );
-type Scope = { who: 'admin' | 'userS2'; stationId: string | null };
-const scopeArb = fc.constantFrom<Scope>(
-  { who: 'admin', stationId: null },
-  { who: 'admin', stationId: 'S1' },
-  { who: 'userS2', stationId: null },
-  { who: 'userS2', stationId: 'S1' },
-);
 
 /** A percentage to two places, halves away from zero (as PostgreSQL's round of a numeric). */
 const percent = (part: number, whole: number) => {
@@ -60,11 +56,10 @@ const percent = (part: number, whole: number) => {
 type Reading = { meter: number; day: number; usage: number };
 
 /** The balance recomputed by hand from the readings that were stored. */
-function expected(stored: Map<string, number>, from: number, to: number, scope: Scope) {
+function expected(stored: Map<string, number>, from: number, to: number, scope: RevprotScope) {
   const rows: Partial<TransformerBalanceRow>[] = [];
   for (const n of REVPROT_NETWORK) {
-    if (scope.who === 'userS2' && n.stationId !== 'S2') continue;
-    if (scope.stationId && n.stationId !== scope.stationId) continue;
+    if (!scopeSees(scope, n.stationId)) continue;
     for (let d = from; d <= to; d++) {
       const check = n.check ? stored.get(`${n.check}/${d}`) : undefined;
       const read = n.customers
@@ -114,7 +109,7 @@ describe('transformer balance', () => {
         readingsArb,
         fc.nat({ max: DAYS - 1 }),
         fc.nat({ max: DAYS - 1 }),
-        scopeArb,
+        revprotScopeArb,
         async (readings, a, b, scope) => {
           const stored = await store(readings);
           const [from, to] = [Math.min(a, b), Math.max(a, b)];

@@ -8,8 +8,11 @@ import {
   columns,
   type FixtureMeter,
   REVPROT_NETWORK,
+  type RevprotScope,
   reportRows,
   revprotAppForSuite,
+  revprotScopeArb,
+  scopeSees,
   storeDailyRows,
   storeVends,
 } from './report-fixture.js';
@@ -95,13 +98,6 @@ const dataArb = fc.record({
   cells: fc.array(cellArb, { minLength: 8 * DAYS, maxLength: 8 * DAYS }),
   vends: fc.array(vendArb, { maxLength: 14 }),
 });
-type Scope = { who: 'admin' | 'userS2'; stationId: string | null };
-const scopeArb = fc.constantFrom<Scope>(
-  { who: 'admin', stationId: null },
-  { who: 'admin', stationId: 'S1' },
-  { who: 'userS2', stationId: null },
-  { who: 'userS2', stationId: 'S1' },
-);
 const NO_FLAGS = {
   coverOpen: false,
   terminalCoverOpen: false,
@@ -161,12 +157,7 @@ async function store(data: { cells: CellIn[]; vends: VendIn[] }) {
 }
 
 /** The meters a scope sees. */
-const visible = (scope: Scope) =>
-  raw.filter(
-    (m) =>
-      (scope.who !== 'userS2' || m.stationId === 'S2') &&
-      (!scope.stationId || m.stationId === scope.stationId),
-  );
+const visible = (scope: RevprotScope) => raw.filter((m) => scopeSees(scope, m.stationId));
 const byMeter = <T extends { meterId: string }>(rows: T[]) =>
   [...rows].sort((a, b) => a.meterId.localeCompare(b.meterId));
 const path = (finding: string) => `/api/revenueProtection/${finding}/read`;
@@ -178,7 +169,7 @@ describe('meter findings', () => {
         dataArb,
         fc.nat({ max: DAYS - 1 }),
         fc.integer({ min: 1, max: 40 }),
-        scopeArb,
+        revprotScopeArb,
         async (data, asOf, minDays, scope) => {
           const { rows, vends } = await store(data);
           const got = await reportRows<ZeroBuyerRow>(
@@ -214,7 +205,7 @@ describe('meter findings', () => {
         dataArb,
         fc.nat({ max: DAYS - 1 }),
         fc.nat({ max: 500 }),
-        scopeArb,
+        revprotScopeArb,
         async (data, asOf, emergency, scope) => {
           const { rows, vends } = await store(data);
           const got = await reportRows<BeyondCreditRow>(
@@ -254,7 +245,7 @@ describe('meter findings', () => {
       { freq: 2 },
     );
     await fc.assert(
-      fc.asyncProperty(dataArb, rangeArb, scopeArb, flagArb, async (data, [from, to], scope, flag) => {
+      fc.asyncProperty(dataArb, rangeArb, revprotScopeArb, flagArb, async (data, [from, to], scope, flag) => {
         const { rows } = await store(data);
         const got = await reportRows<TamperRow>(
           t,
@@ -280,7 +271,7 @@ describe('meter findings', () => {
 
   it('suspects: ranked by the points of the findings that raised them, highest first', async () => {
     await fc.assert(
-      fc.asyncProperty(dataArb, rangeArb, scopeArb, async (data, [from, to], scope) => {
+      fc.asyncProperty(dataArb, rangeArb, revprotScopeArb, async (data, [from, to], scope) => {
         const { rows, vends } = await store(data);
         const got = await reportRows<SuspectRow>(
           t,

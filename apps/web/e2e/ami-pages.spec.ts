@@ -4,8 +4,8 @@ import {
   apiLogin,
   describeAtDeskAndPhone,
   downloadWorkbook,
-  loginAs,
   setLanguage,
+  signIn,
   visit,
 } from './helpers';
 
@@ -208,13 +208,13 @@ describeAtDeskAndPhone('AMI pages', (viewport) => {
     page,
     request,
   }) => {
-    await loginAs(page);
+    await signIn(page);
     await loadProfile(page, request);
     await fitsWidth(page, viewport.width);
   });
 
   test('meter events: filtered by event code, named in the user language', async ({ page, request }) => {
-    await loginAs(page);
+    await signIn(page);
     const code = await events(page, request);
     await fitsWidth(page, viewport.width);
     await eventsInChinese(page, request, code);
@@ -224,13 +224,13 @@ describeAtDeskAndPhone('AMI pages', (viewport) => {
     page,
     request,
   }) => {
-    await loginAs(page);
+    await signIn(page);
     await firmware(page, request, String(viewport.width));
     await fitsWidth(page, viewport.width);
   });
 
   test('GPRS online status: every meter with its state, filtered on online', async ({ page, request }) => {
-    await loginAs(page);
+    await signIn(page);
     await online(page, request);
     await fitsWidth(page, viewport.width);
   });

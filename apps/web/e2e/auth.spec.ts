@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, api, BASE_URL, fillLogin, loginAs, tagTexts, visit } from './helpers';
+import { ADMIN_PASSWORD, api, BASE_URL, fillLogin, loginThroughForm, tagTexts, visit } from './helpers';
 
 test.describe('login and route guard', () => {
   test('no token: any page goes to login with the path as redirect, and login comes back to it', async ({
@@ -17,7 +17,7 @@ test.describe('login and route guard', () => {
   });
 
   test('token present on /login goes to the dashboard', async ({ page }) => {
-    await loginAs(page);
+    await loginThroughForm(page);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
   });
@@ -101,7 +101,7 @@ test.describe('login and route guard', () => {
   });
 
   test('a business error on a page (wrong old password) is shown from the server', async ({ page }) => {
-    await loginAs(page);
+    await loginThroughForm(page);
     await page.goto('/profile/index?tab=loginPassword');
     await page.getByTestId('login-old').fill('definitely-wrong');
     await page.getByTestId('login-new').fill('NewPassword-123');
@@ -118,7 +118,7 @@ test.describe('login and route guard', () => {
     context,
     request,
   }) => {
-    await loginAs(page, 'admin', ADMIN_PASSWORD, '/profile/index');
+    await loginThroughForm(page, 'admin', ADMIN_PASSWORD, '/profile/index');
     const token = (await context.cookies()).find((c) => c.name === 'token')?.value;
     expect(token).toBeTruthy();
     const env = await api(request, '/api/user/logout', {}, token);
@@ -140,7 +140,7 @@ test.describe('login and route guard', () => {
   });
 
   test('logout clears the token and the tabs', async ({ page, context }) => {
-    await loginAs(page);
+    await loginThroughForm(page);
     await visit(page, '/setting/user');
     await visit(page, '/management/meter');
     await expect.poll(() => tagTexts(page)).toEqual(['Dashboard', 'User', 'Meter']);
@@ -154,7 +154,7 @@ test.describe('login and route guard', () => {
   });
 
   test('page titles follow the route and the language', async ({ page }) => {
-    await loginAs(page);
+    await loginThroughForm(page);
     await expect(page).toHaveTitle('Dashboard - Prepayment System');
     await page.goto('/token-generate/credit-token');
     await expect(page).toHaveTitle('Credit Token - Prepayment System');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { api, apiLogin, bodyRows, describeConsole, exportSheet, loginAs, openList } from './helpers';
+import { api, apiLogin, bodyRows, describeConsole, exportSheet, openList, signIn } from './helpers';
 import { uniqueSuffix, vendableAccount } from './vending-helpers';
 
 /**
@@ -188,7 +188,7 @@ async function walk(page: Page, request: APIRequestContext, n: number) {
   const suffix = uniqueSuffix(n);
   const { meterId } = await vendableAccount(request, suffix);
   const vendorId = `E2E${suffix}`;
-  await loginAs(page);
+  await signIn(page);
   await createVendor(page, vendorId, `60047${suffix}${n}`.slice(0, 13).padEnd(13, '0'));
   const secret = await issueSecret(page, vendorId);
   // The secret is in no read: the vendor's row says only that one was issued.

@@ -5,8 +5,8 @@ import {
   bodyRows,
   describeConsole,
   ensureRoleUser,
-  loginAs,
   settledBox,
+  signIn,
   USER_PASSWORD,
   visit,
 } from './helpers';
@@ -22,7 +22,7 @@ async function openFirstRow(page: Page) {
 /** The Re-collect action of Interval Data: a role-only key, a dialog, a queued range. */
 describeConsole('re-collect', () => {
   test('Re-collect queues the row’s meter and day for the collection', async ({ page, request }) => {
-    await loginAs(page);
+    await signIn(page);
     const row = await openFirstRow(page);
     await row.getByTestId('recollect-action').click();
     const dialog = page.getByRole('dialog', { name: /Re-collect meter/ });
@@ -44,7 +44,7 @@ describeConsole('re-collect', () => {
   });
 
   test('Interval Data (Water) re-collects a water meter’s day the same way', async ({ page, request }) => {
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/prepay-report/daily-data');
     await expect(page.getByTestId('list-total').first()).toHaveText(/Total [1-9]\d*/, { timeout: 30_000 });
     const row = bodyRows(page).first();
@@ -70,7 +70,7 @@ describeConsole('re-collect', () => {
       'PrepayReport.ConsumptionStatistics,AutomaticMeterReading.DailyDataMeter',
       'amr_viewer_user',
     );
-    await loginAs(page, 'amr_viewer_user', USER_PASSWORD);
+    await signIn(page, 'amr_viewer_user', USER_PASSWORD);
     const row = await openFirstRow(page);
     await expect(row.getByRole('button', { name: 'Hourly' })).toBeVisible();
     await expect(page.getByTestId('recollect-action')).toHaveCount(0);
@@ -78,7 +78,7 @@ describeConsole('re-collect', () => {
 
   test('the Re-collect dialog fits a 375 px phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await loginAs(page);
+    await signIn(page);
     const row = await openFirstRow(page);
     await row.getByTestId('recollect-action').scrollIntoViewIfNeeded();
     await row.getByTestId('recollect-action').click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, api, apiLogin, describeConsole, loginAs } from './helpers';
+import { api, apiLogin, describeConsole, signIn } from './helpers';
 
 interface GatewayRow {
   gatewayId: string;
@@ -26,7 +26,7 @@ describeConsole('the head-end and the simulated fleet after start-up', () => {
       )
       .toBeGreaterThan(0);
 
-    await loginAs(page, 'admin', ADMIN_PASSWORD, '/management/gateway');
+    await signIn(page);
     await page.goto('/management/gateway');
     const table = page.getByTestId('list-table');
     await expect(table.locator('.ant-tag', { hasText: 'Online' }).first()).toBeVisible({ timeout: 30_000 });
@@ -70,7 +70,7 @@ describeConsole('the head-end and the simulated fleet after start-up', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await loginAs(page, 'admin', ADMIN_PASSWORD, '/management/gateway');
+    await signIn(page);
     await page.goto('/management/gateway');
     await expect(page.getByTestId('list-total')).toHaveText(/Total \d+/, { timeout: 30_000 });
     await expect(page.getByTestId('th-status').first()).toBeVisible();

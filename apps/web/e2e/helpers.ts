@@ -122,11 +122,64 @@ export async function fillLogin(page: Page, userId: string, password: string) {
   await page.getByTestId('login-submit').click();
 }
 
-export async function loginAs(page: Page, userId = 'admin', password = ADMIN_PASSWORD, path = '/dashboard') {
+/**
+ * Logs in through the login form: opening `path` sends the browser to the login page, and the form
+ * brings it back there. For the tests about logging in; the others sign in with `signIn` or `loginAs`.
+ */
+export async function loginThroughForm(
+  page: Page,
+  userId = 'admin',
+  password = ADMIN_PASSWORD,
+  path = '/dashboard',
+) {
   await page.goto(path);
   await expect(page).toHaveURL(/\/login/);
   await fillLogin(page, userId, password);
   await expect(page.getByTestId('navbar')).toBeVisible();
+}
+
+/** The header the console marks its calls with; the server only sets the session cookie for such a login. */
+const CONSOLE_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
+
+/**
+ * Gives the page's browser the session the console keeps after its login form, without loading any
+ * page: the login call goes through the context's own request client, so the HttpOnly `token` and
+ * `signedIn` cookies the server sets land in the browser, and the user name goes where the form puts it
+ * (the SiteManager cookie the navbar reads). The test then opens its own page directly, without the
+ * login page and the dashboard.
+ */
+export async function signIn(page: Page, userId = 'admin', password = ADMIN_PASSWORD) {
+  const res = await page.request.post('/api/user/login', {
+    data: { userId, password },
+    headers: CONSOLE_HEADERS,
+  });
+  const env = (await res.json()) as { code: number; reason: string };
+  expect(env.code, env.reason).toBe(0);
+  await page.context().addCookies([{ name: 'SiteManager', value: userId, url: BASE_URL }]);
+}
+
+/** Signs in (`signIn`) and opens `path` in the signed-in console (the dashboard unless told). */
+export async function loginAs(page: Page, userId = 'admin', password = ADMIN_PASSWORD, path = '/dashboard') {
+  await signIn(page, userId, password);
+  await page.goto(path);
+  await expect(page.getByTestId('navbar')).toBeVisible();
+}
+
+/**
+ * Opens `path` inside the running console as a menu click does (react-router follows popstate), without
+ * loading the console again. Returns once the page before it has gone: the main area is keyed by path, so
+ * what was marked in it before the move is replaced.
+ */
+export async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    for (const el of document.querySelectorAll('[data-testid=app-main] > *'))
+      el.setAttribute('data-left', to);
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page.locator('[data-testid=app-main] > [data-left]'), path).toHaveCount(0, {
+    timeout: 30_000,
+  });
 }
 
 /** Rows of the grid's body (antd keeps a hidden measure row first). */

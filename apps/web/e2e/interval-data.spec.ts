@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, describeConsole, exportSheet, loginAs, visit } from './helpers';
+import { api, apiLogin, describeConsole, exportSheet, signIn, visit } from './helpers';
 
 /**
  * The AMR data grids on the demo history: Interval Data, Interval Data (Water) and Monthly
@@ -25,7 +25,7 @@ async function filterOnAMeterAndExport(
   expect(one.total).toBeGreaterThan(0);
   expect(one.total).toBeLessThan(all.total);
 
-  await loginAs(page);
+  await signIn(page);
   await visit(page, grid.url);
   await expect(page.getByTestId('list-total')).toHaveText(`Total ${all.total}`, { timeout: 30_000 });
   await page.getByTestId('filter-meterId').first().click();

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { luhnCheckDigit } from '@prepay/sts';
-import { api, apiLogin, describeAtDeskAndPhone, downloadWorkbook, loginAs, visit } from './helpers';
+import { api, apiLogin, describeAtDeskAndPhone, downloadWorkbook, signIn, visit } from './helpers';
 import { E2E_METER, TOKEN, uniqueSuffix, vendableAccount } from './vending-helpers';
 
 /** A meter number whose check digit is right (an STS meter number is an IAIN: Luhn-checked). */
@@ -56,7 +56,7 @@ describeAtDeskAndPhone('key change campaigns', (viewport, title) => {
     const suffix = uniqueSuffix(title === 'desktop' ? 0 : 50);
     const meters = await fleet(request, suffix);
     const name = `Revision 2 ${suffix}`;
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/setting/key-campaign');
 
     await page.getByTestId('list-add').click();

@@ -6,6 +6,7 @@ import {
   loginAs,
   pickFromDropdown,
   setLanguage,
+  signIn,
   tagTexts,
   visit,
 } from './helpers';
@@ -39,7 +40,7 @@ test.describe('layout', () => {
   test('tags view: visited pages, Refresh, Close, Close Others, Close All; Dashboard is fixed', async ({
     page,
   }) => {
-    await loginAs(page);
+    await signIn(page);
     // Two pages with their own tags; this test is about the tags view, not what the pages do.
     await visit(page, '/remote-operation/remote-meter-reading');
     await visit(page, '/remote-operation-record/remote-meter-reading-task');

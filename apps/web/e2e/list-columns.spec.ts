@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { describeConsole, loginAs } from './helpers';
+import { describeConsole, signIn } from './helpers';
 import { onEveryList, openList, ownsPoint } from './list-page-helpers';
 
 /** Every list page, with the columns an operator decides by (the rest may sit in the column chooser). */
@@ -80,7 +80,7 @@ describeConsole('list columns at 1366×768', { timeout: 600_000 }, () => {
   });
 
   test('the column chooser shows and hides a column, remembered across a reload', async ({ page }) => {
-    await loginAs(page);
+    await signIn(page);
     await openList(page, '/management/meter');
     await expect(th(page, 'devEui')).toHaveCount(0);
     await page.getByTestId('list-columns').click();

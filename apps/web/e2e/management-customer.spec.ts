@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { bodyRows, describeConsole, loginAs, openAddDialog } from './helpers';
+import { bodyRows, describeConsole, openAddDialog, signIn } from './helpers';
 
 const total = (page: Page) => page.getByTestId('list-total');
 /** Header icons (antd repeats the titles in a hidden measure row of the body). */
 const head = (page: Page) => page.locator('[data-testid=list-table] thead');
 
 async function openCustomers(page: Page) {
-  await loginAs(page);
+  await signIn(page);
   await page.goto('/management/customer');
   // Generous: the first visit loads the page chunk on a busy test machine.
   await expect(page.getByTestId('list-customer')).toBeVisible({ timeout: 30_000 });

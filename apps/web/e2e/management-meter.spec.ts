@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, bodyRows, describeConsole, loginAs, openAddDialog, openList } from './helpers';
+import { api, apiLogin, bodyRows, describeConsole, openAddDialog, openList, signIn } from './helpers';
 
 const DECODER_KEY = '0123456789ABCDEF';
 
@@ -13,7 +13,7 @@ async function addMeter(page: Page, prefix: string) {
     if (r.url().includes('/api/')) bodies.push(await r.text().catch(() => ''));
   });
   const meterId = `${prefix}${String(Date.now()).slice(-8)}`;
-  await loginAs(page);
+  await signIn(page);
   await openList(page, '/management/meter', 'meter');
   const dialog = await openAddDialog(page, 'Add Meter');
   await dialog.getByTestId('field-meterId').fill(meterId);

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { describeConsole, loginAs, openList, settledBox } from './helpers';
+import { describeConsole, openList, settledBox, signIn } from './helpers';
 
 describeConsole('management at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
   test('a list page fits the phone: the table scrolls sideways, dialogs take the width', async ({ page }) => {
-    await loginAs(page);
+    await signIn(page);
     await openList(page, '/management/customer', 'customer');
 
     // The page itself does not scroll sideways…

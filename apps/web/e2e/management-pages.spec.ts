@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { bodyRows, describeConsole, loginAs } from './helpers';
+import { bodyRows, describeConsole, loginAs, navigate } from './helpers';
 
 /** Every Management and Setting grid: it loads, shows "Total N", and its Add dialog opens and closes. */
 type Grid = [path: string, resource: string, addTitle: string | null];
@@ -18,14 +18,6 @@ const SETTING: Grid[] = [
   ['/setting/log', 'log', null],
   ['/setting/item', 'item', 'Add Item'],
 ];
-
-/** Client-side navigation (no reload): react-router follows popstate. */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 async function checkGrids(page: Page, grids: Grid[]) {
   for (const [path, resource, addTitle] of grids) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ensureRoleUser, loginAs, menuTitles, USER_PASSWORD } from './helpers';
+import { ensureRoleUser, loginAs, menuTitles, signIn, USER_PASSWORD } from './helpers';
 
 const ADMIN_MENU = [
   'Dashboard',
@@ -82,7 +82,7 @@ test.describe('role-filtered menu', () => {
   });
 
   test('401 for a page the role does not grant, 404 for an unknown path', async ({ page }) => {
-    await loginAs(page, 'e2e-vendor', USER_PASSWORD);
+    await signIn(page, 'e2e-vendor', USER_PASSWORD);
     await page.goto('/setting/user');
     await expect(page).toHaveURL(/\/401$/);
     await expect(page.getByTestId('page-401')).toContainText('You do not have permission to go to this page');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { api, apiLogin, bodyRows, describeConsole, exportSheet, loginAs, openList } from './helpers';
+import { api, apiLogin, bodyRows, describeConsole, exportSheet, openList, signIn } from './helpers';
 
 /**
  * The mobile-money console pages: payments M-Pesa confirmed that could not be sold wait in the queue, an
@@ -90,7 +90,7 @@ describeConsole('mobile-money payments and the SMS log', { timeout: 300_000 }, (
         expect(await res.json()).toEqual({ ResultCode: 0, ResultDesc: 'Success' });
       }
       await page.setViewportSize({ width, height: 800 });
-      await loginAs(page);
+      await signIn(page);
       await openList(page, '/channel/mobile-payment', 'mobile-payments');
       await expect(bodyRows(page).filter({ hasText: toAssign })).toContainText('Unknown meter');
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { api, apiLogin, describeConsole, exportSheet, loginAs, visit } from './helpers';
+import { api, apiLogin, describeConsole, exportSheet, loginAs, signIn, visit } from './helpers';
 
 type Page_<R> = { total: number; data: R[] };
 const CONSUMPTION = '/API/PrepayReport/ConsumptionStatistics';
@@ -67,7 +67,7 @@ describeConsole('report charts', () => {
     expect(mine.total).toBeGreaterThan(20); // more than one page: the export must not be the page
     expect(mine.total).toBeLessThan(all.total + 1);
 
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/prepay-report/consumption-statistics');
     const grid = page.getByTestId('report-consumption');
     await expect(grid.getByTestId('list-total')).toHaveText(`Total ${all.total}`, { timeout: 30_000 });
@@ -106,7 +106,7 @@ describeConsole('report charts', () => {
   }) => {
     const months = await read(request, CONSUMPTION, { lang: 'en', isDaily: false, pageSize: 1 });
     expect(months.total).toBeGreaterThan(1);
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/prepay-report/consumption-statistics');
     await page.getByTestId('tab-monthly').click();
     const grid = page.getByTestId('report-consumption');
@@ -128,7 +128,7 @@ describeConsole('report charts', () => {
       customerId,
       pageSize: 1,
     });
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/prepay-report/debt-situation');
     await expect(page.getByTestId('list-total')).toHaveText(`Total ${all.total}`, { timeout: 30_000 });
     await page.getByTestId('filter-customerId').first().click();
@@ -203,7 +203,7 @@ describeConsole('report charts', () => {
       pageSize: 1,
     });
     expect(open.total).toBeGreaterThan(0);
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/prepay-report/alarm');
     const list = page.getByTestId('alarm-list');
     await expect(list.getByTestId('list-total')).toHaveText(/Total [1-9]/, { timeout: 30_000 });
@@ -248,7 +248,7 @@ describeConsole('report charts', () => {
     test('Consumption Statistics (Data and Chart), Alarms and the other reports fit the phone', async ({
       page,
     }) => {
-      await loginAs(page);
+      await signIn(page);
       await visit(page, '/prepay-report/consumption-statistics');
       await expect(page.getByTestId('list-total')).toHaveText(/Total [1-9]/, { timeout: 30_000 });
       await noSidewaysScroll(page);

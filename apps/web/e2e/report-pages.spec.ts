@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, describeConsole, exportSheet, loginAs, visit } from './helpers';
+import { api, apiLogin, describeConsole, exportSheet, signIn, visit } from './helpers';
 
 const totalOf = async (page: Page) =>
   Number((await page.getByTestId('list-total').textContent())?.replace(/\D/g, '') ?? 'NaN');
@@ -9,7 +9,7 @@ describeConsole('report pages', () => {
   test('Interval Data lists the demo year and the Hourly action opens that day hour by hour', async ({
     page,
   }) => {
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/prepay-report/daily-data-meter');
     await expect(page.getByTestId('list-total').first()).toHaveText(/Total [1-9]\d{3,}/, { timeout: 30_000 });
     await page.getByRole('button', { name: 'Hourly' }).first().click();
@@ -43,7 +43,7 @@ describeConsole('report pages', () => {
     expect(zero.total).toBeLessThanOrEqual(opening.total);
     expect(opening.total).toBeLessThanOrEqual(opening.scope.of);
 
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/prepay-report/low-purchase-situation');
     await expect(page.getByTestId('list-total')).toHaveText(`Total ${opening.total}`, { timeout: 30_000 });
     // The period, the limit and the coverage are stated, and the limit is in the filter bar to change.
@@ -76,7 +76,7 @@ describeConsole('report pages', () => {
       await api(request, '/API/PrepayReport/ConsumptionStatistics', { lang: 'en', pageSize: 1 }, token)
     ).result as { scope: { covered: number; of: number } };
     expect(answer.scope.covered).toBeLessThan(answer.scope.of);
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/prepay-report/consumption-statistics');
     await expect(page.getByTestId('report-scope')).toContainText(
       `Covers up to ${answer.scope.covered.toLocaleString('en-US')} of ${answer.scope.of.toLocaleString('en-US')} electricity meters a day`,
@@ -86,7 +86,7 @@ describeConsole('report pages', () => {
   });
 
   test('Long Nonpurchase Situation filters on day bounds', async ({ page }) => {
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/prepay-report/long-nonpurchase-situation');
     await expect(page.getByTestId('list-total')).toHaveText(/Total [1-9]/, { timeout: 30_000 });
     const before = await totalOf(page);
@@ -104,7 +104,7 @@ describeConsole('report pages', () => {
   test.describe('at 375 px', () => {
     test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     test('Interval Data fits the phone: the page does not scroll sideways', async ({ page }) => {
-      await loginAs(page);
+      await signIn(page);
       await visit(page, '/prepay-report/daily-data-meter');
       await expect(page.getByTestId('list-total').first()).toHaveText(/Total [1-9]/, { timeout: 30_000 });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -119,7 +119,7 @@ describeConsole('report pages', () => {
       ['/prepay-report/consumption-statistics', 'report-scope'],
     ] as const) {
       test(`${path}: the scope line and the filter bar fit the phone`, async ({ page }) => {
-        await loginAs(page);
+        await signIn(page);
         await visit(page, path);
         await expect(page.getByTestId(ready).first()).toBeVisible({ timeout: 30_000 });
         const scope = page.getByTestId('report-scope');

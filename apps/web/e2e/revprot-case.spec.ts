@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { api, apiLogin, bodyRows, describeConsole, exportSheet, loginAs, openList } from './helpers';
+import { api, apiLogin, bodyRows, describeConsole, exportSheet, loginAs, openList, signIn } from './helpers';
 
 /** The smallest valid PNG: what an inspector's phone would send, only smaller. */
 const PNG_1x1 = Buffer.from(
@@ -61,7 +61,7 @@ describeConsole('revenue-protection cases', { timeout: 300_000 }, () => {
       const token = await apiLogin(page.request);
       const before = await debtOf(page, token, account.customerId);
       await page.setViewportSize({ width, height: 800 });
-      await loginAs(page);
+      await signIn(page);
       await openList(page, '/revenue-protection/suspects', 'revprot-suspects');
       await expect(bodyRows(page).first()).toBeVisible();
       await page.getByTestId(`suspect-open-case-${account.meterId}`).click();
@@ -117,7 +117,7 @@ describeConsole('revenue-protection cases', { timeout: 300_000 }, () => {
   }
 
   test('the case list exports its cases', async ({ page }) => {
-    await loginAs(page);
+    await signIn(page);
     await openList(page, '/revenue-protection/case', 'revprot-case');
     await expect(bodyRows(page).first()).toBeVisible();
     const { header, rows } = await exportSheet(page);
@@ -126,7 +126,7 @@ describeConsole('revenue-protection cases', { timeout: 300_000 }, () => {
   });
 
   test("a transformer's meters show on the map and in its list without tiles", async ({ page }) => {
-    await loginAs(page);
+    await signIn(page);
     await openList(page, '/revenue-protection/transformer', 'transformer');
     await page.getByTestId('transformer-map-TX-NORTH-1').click();
     await expect(page.getByTestId('meter-map')).toBeVisible();

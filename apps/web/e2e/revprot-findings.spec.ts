@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { api, apiLogin, describeConsole, exportSheet, loginAs, openList } from './helpers';
+import { api, apiLogin, describeConsole, exportSheet, openList, signIn } from './helpers';
 
 type Rows<T> = { data: T[] };
 
@@ -60,7 +60,7 @@ const findingRead = (page: Page, finding: string, member?: string, value?: numbe
  */
 async function openFinding(page: Page, path: string, resource: string, finding: string) {
   page.setDefaultTimeout(180_000);
-  await loginAs(page);
+  await signIn(page);
   const read = findingRead(page, finding);
   await openList(page, path, resource);
   await read;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, apiLogin, bodyRows, describeConsole, exportSheet, loginAs, openList } from './helpers';
+import { api, apiLogin, bodyRows, describeConsole, exportSheet, openList, signIn } from './helpers';
 
 /** The revenue-protection network pages and the transformer balance report, at desk and phone width. */
 describeConsole('revenue protection', { timeout: 300_000 }, () => {
@@ -20,7 +20,7 @@ describeConsole('revenue protection', { timeout: 300_000 }, () => {
   for (const width of [1366, 375]) {
     test(`transformer grid filters and exports at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      await loginAs(page);
+      await signIn(page);
       await openList(page, '/revenue-protection/transformer', 'transformer');
       await page
         .getByTestId('list-search-term')
@@ -37,7 +37,7 @@ describeConsole('revenue protection', { timeout: 300_000 }, () => {
   }
 
   test('transformer balance lists each transformer and day and exports them', async ({ page }) => {
-    await loginAs(page);
+    await signIn(page);
     await openList(page, '/revenue-protection/transformer-balance', 'revprot-transformer-balance');
     await expect(page.getByTestId('list-total')).not.toHaveText('Total 0');
     const { header } = await exportSheet(page);

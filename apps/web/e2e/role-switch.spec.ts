@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { api, apiLogin, loginAs, menuTitles, settledBox, USER_AUTH_PASSWORD, USER_PASSWORD } from './helpers';
+import {
+  api,
+  apiLogin,
+  loginThroughForm,
+  menuTitles,
+  settledBox,
+  USER_AUTH_PASSWORD,
+  USER_PASSWORD,
+} from './helpers';
 
 /** Spec §4: switching role sets a token for that role, reloads info and routes, and clears the tabs. */
 test('a user holding two roles switches between them from the user menu', async ({ page, request }) => {
@@ -32,7 +40,7 @@ test('a user holding two roles switches between them from the user menu', async 
     admin,
   );
 
-  await loginAs(page, 'rs_multi', USER_PASSWORD);
+  await loginThroughForm(page, 'rs_multi', USER_PASSWORD);
   expect(await menuTitles(page)).toContain('Token Generate');
   expect(await menuTitles(page)).not.toContain('Setting');
   await page.goto('/token-generate/credit-token');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { loginAs, signIn } from './helpers';
 
 /** The console under the server's Content-Security-Policy: every page it opens here loads without a violation. */
 test('the console runs under the CSP without a violation', async ({ page }) => {
@@ -22,7 +22,7 @@ test('the console runs under the CSP without a violation', async ({ page }) => {
   const csp = response?.headers()['content-security-policy'] ?? '';
   expect(csp).toContain("frame-ancestors 'none'");
   await expect(page.getByTestId('captcha')).toBeVisible();
-  await loginAs(page);
+  await signIn(page);
   for (const path of ['/dashboard', '/management/meter', '/setting/user', '/token-generate/credit-token']) {
     await page.goto(path);
     await expect(page.getByRole('banner')).toBeVisible();

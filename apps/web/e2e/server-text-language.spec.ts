@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { describeConsole, loginAs, setLanguage, visit } from './helpers';
+import { describeConsole, setLanguage, signIn, visit } from './helpers';
 
 /**
  * Text the server writes reaches the screen in the console's language: the console names its language
@@ -13,7 +13,7 @@ describeConsole('server text in the console language', () => {
   ] as const) {
     test(`the alarm list's details read in ${lang}`, async ({ page, context }) => {
       await setLanguage(context, lang);
-      await loginAs(page);
+      await signIn(page);
       await visit(page, '/prepay-report/alarm');
       const list = page.getByTestId('alarm-list');
       await expect(list).toContainText(silent, { timeout: 30_000 });

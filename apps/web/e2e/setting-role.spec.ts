@@ -8,6 +8,7 @@ import {
   menuTitles,
   openAddDialog,
   openList,
+  signIn,
   USER_AUTH_PASSWORD,
   USER_PASSWORD,
 } from './helpers';
@@ -43,7 +44,7 @@ describeConsole('setting: role editor', { timeout: 240_000 }, () => {
     browser,
     request,
   }) => {
-    await loginAs(page);
+    await signIn(page);
     await openList(page, '/setting/role', 'role');
 
     // Create the role in the editor: check the whole Management group.
@@ -115,7 +116,7 @@ describeConsole('setting: role editor', { timeout: 240_000 }, () => {
     // The user now reaches the log page, not the customer page.
     const context = await browser.newContext();
     const userPage = await context.newPage();
-    await loginAs(userPage, USER, USER_PASSWORD);
+    await signIn(userPage, USER, USER_PASSWORD);
     await userPage.goto('/setting/log');
     await expect(userPage.getByTestId('list-log')).toBeVisible({ timeout: 30_000 });
     await userPage.goto('/management/customer');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { bodyRows, describeConsole, fillLogin, loginAs, openAddDialog, openList } from './helpers';
+import { bodyRows, describeConsole, fillLogin, openAddDialog, openList, signIn } from './helpers';
 
 /**
  * Picks an option of the antd select whose root carries `testId`. A searchable select gets `search` typed
@@ -22,7 +22,7 @@ describeConsole('setting: user', { timeout: 240_000 }, () => {
     browser,
   }) => {
     const userId = `e2e-u${Date.now() % 100_000}`;
-    await loginAs(page);
+    await signIn(page);
     await openList(page, '/setting/user', 'user');
 
     const dialog = await openAddDialog(page, 'Add User');

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { api, apiLogin, bodyRows, describeConsole, loginAs } from './helpers';
+import { api, apiLogin, bodyRows, describeConsole, signIn } from './helpers';
 import { openAndSearch, openRecharge, printReceipt, TOKEN, tokenIn } from './vending-helpers';
 
 interface Priced {
@@ -64,7 +64,7 @@ describeConsole('vending: any cash amount sells, change carried forward', () => 
     // 6,000 does not buy whole 0.1 kWh steps on this account: some change is carried forward.
     expect(priced.carriedOut).toBeGreaterThan(0);
 
-    await loginAs(page);
+    await signIn(page);
     const recharge = await openRecharge(page, account.meterId);
     // At a desk the keyboard hint is there (on a phone it is not: the next test).
     await expect(page.getByTestId('keyboard-hint')).toBeVisible();
@@ -126,7 +126,7 @@ describeConsole('vending: any cash amount sells, change carried forward', () => 
     ).data.find((r) => r.meterId === account.meterId);
 
     await page.setViewportSize({ width: 375, height: 812 });
-    await loginAs(page);
+    await signIn(page);
     const recharge = await openRecharge(page, account.meterId);
     // No keyboard hints on a phone.
     await expect(page.getByTestId('keyboard-hint')).toBeHidden();
@@ -149,7 +149,7 @@ describeConsole('vending: any cash amount sells, change carried forward', () => 
 
   test('a payment too small to sell names the least amount that sells', async ({ page, request }) => {
     const { account } = await firstDemoAccount(request);
-    await loginAs(page);
+    await signIn(page);
     const recharge = await openRecharge(page, account.meterId);
     await recharge.getByTestId('recharge-amount').fill('0.01');
     await recharge.getByTestId('recharge-amount').press('Enter');

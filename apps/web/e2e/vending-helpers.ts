@@ -6,7 +6,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { api, apiLogin, bodyRows, loginAs, setLanguage } from './helpers';
+import { api, apiLogin, bodyRows, setLanguage, signIn } from './helpers';
 
 export const TOKEN = /^\d{4} \d{4} \d{4} \d{4} \d{4}$/;
 /** The token of a TokenText (its copy button adds no text, but be safe). */
@@ -119,7 +119,7 @@ export async function openVendRecord(
 ) {
   const { receipts, ...account } = await vendedAccount(request, vend.suffix, vend.amount);
   if (vend.language) await setLanguage(page.context(), vend.language);
-  await loginAs(page);
+  await signIn(page);
   await openAndSearch(page, '/token-record/credit-token-record', account.meterId);
   return { ...account, receipt: receipts[0] };
 }

@@ -1,7 +1,7 @@
 import { constants, createCipheriv, publicEncrypt } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { kenForExpiry } from '@prepay/sts';
-import { describeAtDeskAndPhone, loginAs, visit } from './helpers';
+import { describeAtDeskAndPhone, signIn, visit } from './helpers';
 
 const LOADED_KEY = 'A1B2C3D4E5F60718';
 
@@ -26,7 +26,7 @@ describeAtDeskAndPhone('vending keys', (viewport, title) => {
     page,
   }) => {
     const sgc = title === 'desktop' ? '610001' : '610002';
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/setting/vending-key');
 
     await page.getByTestId('key-generate').click();
@@ -64,7 +64,7 @@ describeAtDeskAndPhone('vending keys', (viewport, title) => {
   test('import a key wrapped by its supplier under a transport key the vault made', async ({ page }) => {
     const sgc = title === 'desktop' ? '610003' : '610004';
     const WRAPPED_KEY = title === 'desktop' ? '0ABC1234DEF56789' : '1ABC1234DEF5678A';
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/setting/vending-key');
     const transports = page.getByTestId('transport-keys').locator('tbody tr.ant-table-row');
     const before = await transports.count();
@@ -113,7 +113,7 @@ describeAtDeskAndPhone('vending keys', (viewport, title) => {
 
   test("a key's expiry day: given at generation, flagged once past, cleared to never", async ({ page }) => {
     const sgc = title === 'desktop' ? '610005' : '610006';
-    await loginAs(page);
+    await signIn(page);
     await visit(page, '/setting/vending-key');
     await page.getByTestId('key-generate').click();
     await fillKey(page, sgc, 1);

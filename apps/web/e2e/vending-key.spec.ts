@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { bodyRows, describeConsole, loginAs } from './helpers';
+import { bodyRows, describeConsole, signIn } from './helpers';
 import { openRowAction, TOKEN, tokenIn, vendableAccount } from './vending-helpers';
 
 describeConsole('meter key', () => {
@@ -9,7 +9,7 @@ describeConsole('meter key', () => {
     request,
   }) => {
     const { meterId } = await vendableAccount(request, '77001');
-    await loginAs(page);
+    await signIn(page);
 
     await openRowAction(page, '/token-generate/update-meter-key', meterId);
     const update = page.getByTestId('update-key-dialog');

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from './helpers';
+import { signIn } from './helpers';
 import { TOKEN, tokenIn } from './vending-helpers';
 
 test('meter test tokens: the fixed list, and a custom control field validated then generated', async ({
   page,
 }) => {
-  await loginAs(page);
+  await signIn(page);
   await page.goto('/token-generate/meter-test-token');
   const table = page.getByTestId('meter-test-table');
   await expect(table.getByTestId('test-token11').first()).toBeVisible({ timeout: 30_000 });

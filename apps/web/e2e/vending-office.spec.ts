@@ -8,8 +8,8 @@ import {
   downloadWorkbook,
   ensureRoleUser,
   fillLogin,
-  loginAs,
   setLanguage,
+  signIn,
 } from './helpers';
 import {
   openAndSearch,
@@ -74,7 +74,7 @@ describeConsole('vending office', () => {
   }, testInfo) => {
     const { meterId, customerId } = await vendableAccount(request, uniqueSuffix(10));
     expect(meterId).toHaveLength(11);
-    await loginAs(page);
+    await signIn(page);
     await watchMouse(page);
     await page.goto('/token-generate/credit-token');
     const search = page.getByTestId('list-search-term');
@@ -166,7 +166,7 @@ describeConsole('vending office', () => {
   ]) {
     test(c.title, async ({ page, request }) => {
       const { meterId } = await vendableAccount(request, uniqueSuffix(c.suffix));
-      await loginAs(page);
+      await signIn(page);
       const recharge = await openRecharge(page, meterId);
       if (c.byUnit) await recharge.getByText('Vend By Total Unit').click();
       await recharge.getByTestId('recharge-amount').fill(c.amount);
@@ -190,7 +190,7 @@ describeConsole('vending office', () => {
     request,
   }) => {
     const { meterId } = await vendableAccount(request, uniqueSuffix(16));
-    await loginAs(page);
+    await signIn(page);
     const recharge = await openRecharge(page, meterId);
     // 10 per kWh + 7.5 % VAT: 33.30 buys 3.0 kWh for 32.25 and leaves 1.05.
     await recharge.getByTestId('recharge-amount').fill('33.30');
@@ -257,7 +257,7 @@ describeConsole('vending office', () => {
   }) => {
     const { meterId } = await vendedAccount(request, uniqueSuffix(13), '20');
     await page.setViewportSize({ width: 375, height: 740 });
-    await loginAs(page);
+    await signIn(page);
     for (const [path, action] of [
       ['/token-generate/credit-token', 'row-action'],
       ['/token-record/credit-token-record', 'row-print'],
@@ -313,7 +313,7 @@ describeConsole('vending office', () => {
     const cancelled = rows.filter((r) => r.status === 1);
     const sum = (xs: typeof rows, k: 'totalPaid' | 'tax') => xs.reduce((s, r) => s + r[k], 0);
 
-    await loginAs(page);
+    await signIn(page);
     await page.goto('/token-record/cash-up');
     const byOperator = page.getByTestId('cash-up-byOperator');
     await expect(byOperator.getByTestId('total-count')).toHaveText(String(issued.length), {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN_AUTHORIZATION_PASSWORD } from '../playwright.config';
-import { bodyRows, describeConsole, loginAs, settledBox } from './helpers';
+import { bodyRows, describeConsole, settledBox, signIn } from './helpers';
 import {
   openAndSearch,
   openTokenDialog,
@@ -18,7 +18,7 @@ describeConsole('vending', () => {
     context,
   }) => {
     const { meterId, customerId } = await vendableAccount(request, uniqueSuffix());
-    await loginAs(page);
+    await signIn(page);
 
     await openAndSearch(page, '/token-generate/credit-token', meterId);
     await expect(page.getByTestId('quota')).toContainText(/Quota\(kwh\): (No Limit|\d+\/\d+)/);
@@ -105,7 +105,7 @@ describeConsole('vending', () => {
     request,
   }) => {
     const { meterId } = await vendableAccount(request, uniqueSuffix(1));
-    await loginAs(page);
+    await signIn(page);
     const dialog = await openTokenDialog(page, '/token-generate/clear-tamper-token', meterId);
     await dialog.getByTestId('token-remark').fill('Tamper cleared on site');
     await dialog.getByTestId('generate-submit').click();
@@ -120,7 +120,7 @@ describeConsole('vending', () => {
   test('maximum power refuses a fraction; works at 375 px', async ({ page, request }) => {
     const { meterId } = await vendableAccount(request, uniqueSuffix(2));
     await page.setViewportSize({ width: 375, height: 740 });
-    await loginAs(page);
+    await signIn(page);
     const dialog = await openTokenDialog(page, '/token-generate/set-maximum-power-limit-token', meterId);
     await dialog.getByTestId('token-value').fill('1500.5');
     await dialog.getByTestId('generate-submit').click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bytesEqual,
+  CodedError,
   concatBytes,
   fromHex,
   hex,
@@ -33,14 +34,6 @@ describe('hex text', () => {
   it('refuses half bytes and non-hex text with the error its caller makes', () => {
     expect(() => fromHex('ABC')).toThrow(RangeError);
     expect(() => fromHex('GG')).toThrow('not a whole number of hex bytes: GG');
-    class CodedError extends Error {
-      constructor(
-        readonly code: string,
-        message: string,
-      ) {
-        super(message);
-      }
-    }
     const refused = (() => {
       try {
         fromHex('12 3', (message) => new CodedError('bad-hex', message));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ExportLanguage } from './cash-up.js';
-import { Id } from './common.js';
+import { Id, sameFields } from './common.js';
 import { defineEndpoint } from './endpoint.js';
 import { BaseYear, Krn, Sgc, Ti } from './sts-key.js';
 
@@ -29,7 +29,10 @@ export const CampaignCreateRequest = z
   })
   .strict();
 
-/** One campaign and how far it has come. */
+/** Where a meter of a campaign stands: pending, issued, delivered, accepted as it goes on, or failed. */
+export const CampaignMeterState = z.enum(['pending', 'issued', 'delivered', 'accepted', 'failed']);
+
+/** One campaign and how far it has come: its meters in all, then how many stand in each state. */
 export const CampaignProgress = z.object({
   campaignId: z.number().int(),
   name: z.string(),
@@ -37,11 +40,7 @@ export const CampaignProgress = z.object({
   target: z.object({ krn: z.number().int(), baseYear: z.number().int() }),
   createDate: z.string(),
   total: z.number().int(),
-  pending: z.number().int(),
-  issued: z.number().int(),
-  delivered: z.number().int(),
-  accepted: z.number().int(),
-  failed: z.number().int(),
+  ...sameFields(CampaignMeterState.options, () => z.number().int()),
 });
 
 export const CampaignAcceptRequest = z.object({ campaignId: z.number().int(), meterId: Id }).strict();
@@ -57,7 +56,7 @@ export const CampaignMeterRow = z.object({
 /** A campaign's meters for print or a customer letter: each with its key change tokens once issued. */
 export const CampaignMetersRequest = z.object({
   campaignId: z.number().int(),
-  state: z.enum(['pending', 'issued', 'delivered', 'accepted', 'failed']).optional(),
+  state: CampaignMeterState.optional(),
 });
 export const CampaignLetterRow = CampaignMeterRow.extend({ tokens: z.array(z.string()) });
 

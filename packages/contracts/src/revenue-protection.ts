@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTime, Day, IdFilter, ReadRequestBase } from './common.js';
+import { DateTime, Day, IdFilter, ReadRequestBase, sameFields } from './common.js';
 import { Lang } from './daily-data.js';
 
 /** The days a finding covers, both ends included; at most a year and a month. */
@@ -160,11 +160,10 @@ export const TamperRow = z.object({
   firstEventDate: z.string(),
   lastEventDate: z.string(),
   eventDays: z.number().int(),
-  coverOpenDays: z.number().int(),
-  terminalCoverOpenDays: z.number().int(),
-  magneticInterferenceDays: z.number().int(),
-  currentReverseDays: z.number().int(),
-  currentUnbalanceDays: z.number().int(),
+  ...sameFields(
+    TamperFlag.options.map((flag) => `${flag}Days` as const),
+    () => z.number().int(),
+  ),
   beforeDaily: z.number().nullable(),
   afterDaily: z.number().nullable(),
   dropPercent: z.number().nullable(),

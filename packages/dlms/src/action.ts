@@ -1,6 +1,6 @@
 import type { DlmsData } from './axdr.js';
 import { encodeData, readData } from './data.js';
-import { DlmsError } from './errors.js';
+import { TAG } from './get-set.js';
 import { concatBytes, type Reader, uintBytes } from './hex.js';
 import {
   type DataBlock,
@@ -9,12 +9,15 @@ import {
   encodeDataResult,
   encodeList,
   encodeMethodDescriptor,
+  encodeOptional,
+  encodeServiceHead,
   type MethodDescriptor,
   readDataBlockSA,
   readDataResult,
   readFlag,
   readList,
   readMethodDescriptor,
+  readServiceHead,
 } from './xdlms-common.js';
 
 export type ActionRequest =
@@ -72,10 +75,10 @@ const REQUEST_TYPES = [
 const RESPONSE_TYPES = ['normal', 'with-pblock', 'with-list', 'next-pblock'] as const;
 
 export function encodeActionRequest(a: ActionRequest): Uint8Array {
-  const h = Uint8Array.of(0xc3, REQUEST_TYPES.indexOf(a.type) + 1, a.invoke);
+  const h = encodeServiceHead(TAG.ACTION_REQUEST, REQUEST_TYPES, a.type, a.invoke);
   switch (a.type) {
     case 'normal':
-      return concatBytes(h, encodeMethodDescriptor(a.descriptor), optionalData(a.parameters));
+      return concatBytes(h, encodeMethodDescriptor(a.descriptor), encodeOptional(a.parameters, encodeData));
     case 'next-pblock':
       return concatBytes(h, uintBytes(a.blockNumber, 4));
     case 'with-list':
@@ -93,19 +96,8 @@ export function encodeActionRequest(a: ActionRequest): Uint8Array {
   }
 }
 
-function optionalData(d: DlmsData | undefined): Uint8Array {
-  return d ? concatBytes(Uint8Array.of(1), encodeData(d)) : Uint8Array.of(0);
-}
-
-function pick<T extends string>(r: Reader, types: readonly T[], what: string): { type: T; invoke: number } {
-  const n = r.u8();
-  const type = types[n - 1];
-  if (!type) throw new DlmsError('bad-tag', `${what} choice ${n}`);
-  return { type, invoke: r.u8() };
-}
-
 export function readActionRequest(r: Reader): ActionRequest {
-  const { type, invoke } = pick(r, REQUEST_TYPES, 'action-request');
+  const { type, invoke } = readServiceHead(r, REQUEST_TYPES, 'action-request');
   const s = 'action-request' as const;
   switch (type) {
     case 'normal': {
@@ -134,8 +126,7 @@ export function readActionRequest(r: Reader): ActionRequest {
 }
 
 function encodeActionResult(a: ActionResult): Uint8Array {
-  const opt = a.returned ? concatBytes(Uint8Array.of(1), encodeDataResult(a.returned)) : Uint8Array.of(0);
-  return concatBytes(Uint8Array.of(a.result), opt);
+  return concatBytes(Uint8Array.of(a.result), encodeOptional(a.returned, encodeDataResult));
 }
 
 function readActionResult(r: Reader): ActionResult {
@@ -144,7 +135,7 @@ function readActionResult(r: Reader): ActionResult {
 }
 
 export function encodeActionResponse(a: ActionResponse): Uint8Array {
-  const h = Uint8Array.of(0xc7, RESPONSE_TYPES.indexOf(a.type) + 1, a.invoke);
+  const h = encodeServiceHead(TAG.ACTION_RESPONSE, RESPONSE_TYPES, a.type, a.invoke);
   switch (a.type) {
     case 'normal':
       return concatBytes(h, encodeActionResult(a));
@@ -158,7 +149,7 @@ export function encodeActionResponse(a: ActionResponse): Uint8Array {
 }
 
 export function readActionResponse(r: Reader): ActionResponse {
-  const { type, invoke } = pick(r, RESPONSE_TYPES, 'action-response');
+  const { type, invoke } = readServiceHead(r, RESPONSE_TYPES, 'action-response');
   const s = 'action-response' as const;
   switch (type) {
     case 'normal':

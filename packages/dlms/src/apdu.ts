@@ -189,33 +189,25 @@ export function encodeApdu(a: Apdu): Uint8Array {
   return encodeXdlms(a);
 }
 
+/** The writer of each xDLMS service, as READERS below holds the reader of each tag. */
+const WRITERS: { [S in XdlmsApdu['service']]: (a: Extract<XdlmsApdu, { service: S }>) => Uint8Array } = {
+  'get-request': encodeGetRequest,
+  'get-response': encodeGetResponse,
+  'set-request': encodeSetRequest,
+  'set-response': encodeSetResponse,
+  'action-request': encodeActionRequest,
+  'action-response': encodeActionResponse,
+  'initiate-request': encodeInitiateRequest,
+  'initiate-response': encodeInitiateResponse,
+  'exception-response': encodeException,
+  'confirmed-service-error': (a) => Uint8Array.of(0x0e, a.confirmedService, a.errorChoice, a.value),
+  'data-notification': encodeNotification,
+  ciphered: encodeCiphered,
+};
+
 function encodeXdlms(a: XdlmsApdu): Uint8Array {
-  switch (a.service) {
-    case 'get-request':
-      return encodeGetRequest(a);
-    case 'get-response':
-      return encodeGetResponse(a);
-    case 'set-request':
-      return encodeSetRequest(a);
-    case 'set-response':
-      return encodeSetResponse(a);
-    case 'action-request':
-      return encodeActionRequest(a);
-    case 'action-response':
-      return encodeActionResponse(a);
-    case 'initiate-request':
-      return encodeInitiateRequest(a);
-    case 'initiate-response':
-      return encodeInitiateResponse(a);
-    case 'exception-response':
-      return encodeException(a);
-    case 'confirmed-service-error':
-      return Uint8Array.of(0x0e, a.confirmedService, a.errorChoice, a.value);
-    case 'data-notification':
-      return encodeNotification(a);
-    default:
-      return encodeCiphered(a);
-  }
+  // The table pairs each service with its own writer; TypeScript cannot follow that through the index.
+  return (WRITERS[a.service] as (apdu: XdlmsApdu) => Uint8Array)(a);
 }
 
 const READERS: Record<number, (r: Reader) => XdlmsApdu> = {

@@ -98,56 +98,68 @@ export function structureCodec<T extends object>(
   };
 }
 
+/** An attribute of the class being declared: its number, its Blue Book name and its value's codec. */
+export type ClassAttribute = <T>(attribute: number, name: string, codec: ValueCodec<T>) => AttributeSpec<T>;
+/** A method of the class being declared: its number, its Blue Book name and its parameter's codec. */
+export type ClassMethod = <P>(method: number, name: string, codec: ValueCodec<P>) => MethodSpec<P>;
+
+/**
+ * An interface class: its id, attribute 1 (logical_name, which every class has), then the attributes and
+ * methods `members` declares through `attr` and `method`, which stamp each with this class's id.
+ */
+export function interfaceClass<C extends number, M extends object>(
+  classId: C,
+  members: (attr: ClassAttribute, method: ClassMethod) => M,
+) {
+  return {
+    classId,
+    logicalName: attributeSpec(classId, 1, 'logical_name', obisCodec),
+    ...members(
+      (attribute, name, codec) => attributeSpec(classId, attribute, name, codec),
+      (m, name, codec) => methodSpec(classId, m, name, codec),
+    ),
+  };
+}
+
 const integer = integerCodec;
 const unsigned = unsignedCodec;
 const longUnsigned = longUnsignedCodec;
 const doubleLongUnsigned = doubleLongUnsignedCodec;
 const long = longCodec;
 
-/** Logical name: attribute 1 of every class. */
-const logicalName = (classId: number) => attributeSpec(classId, 1, 'logical_name', obisCodec);
-
 const c = CLASS_ID;
 
-export const Data = {
-  classId: c.data,
-  logicalName: logicalName(c.data),
-  value: attributeSpec(c.data, 2, 'value', rawCodec),
-};
+export const Data = interfaceClass(c.data, (attr) => ({
+  value: attr(2, 'value', rawCodec),
+}));
 
-export const Register = {
-  classId: c.register,
-  logicalName: logicalName(c.register),
-  value: attributeSpec(c.register, 2, 'value', rawCodec),
-  scalerUnit: attributeSpec(c.register, 3, 'scaler_unit', scalerUnitCodec),
-  reset: methodSpec(c.register, 1, 'reset', integer),
-};
+export const Register = interfaceClass(c.register, (attr, method) => ({
+  value: attr(2, 'value', rawCodec),
+  scalerUnit: attr(3, 'scaler_unit', scalerUnitCodec),
+  reset: method(1, 'reset', integer),
+}));
 
-export const ExtendedRegister = {
-  classId: c.extendedRegister,
-  logicalName: logicalName(c.extendedRegister),
-  value: attributeSpec(c.extendedRegister, 2, 'value', rawCodec),
-  scalerUnit: attributeSpec(c.extendedRegister, 3, 'scaler_unit', scalerUnitCodec),
-  status: attributeSpec(c.extendedRegister, 4, 'status', rawCodec),
-  captureTime: attributeSpec(c.extendedRegister, 5, 'capture_time', dateTimeCodec),
-  reset: methodSpec(c.extendedRegister, 1, 'reset', integer),
-};
+export const ExtendedRegister = interfaceClass(c.extendedRegister, (attr, method) => ({
+  value: attr(2, 'value', rawCodec),
+  scalerUnit: attr(3, 'scaler_unit', scalerUnitCodec),
+  status: attr(4, 'status', rawCodec),
+  captureTime: attr(5, 'capture_time', dateTimeCodec),
+  reset: method(1, 'reset', integer),
+}));
 
-export const Clock = {
-  classId: c.clock,
-  logicalName: logicalName(c.clock),
-  time: attributeSpec(c.clock, 2, 'time', dateTimeCodec),
-  timeZone: attributeSpec(c.clock, 3, 'time_zone', long),
-  status: attributeSpec(c.clock, 4, 'status', unsigned),
-  daylightSavingsBegin: attributeSpec(c.clock, 5, 'daylight_savings_begin', dateTimeCodec),
-  daylightSavingsEnd: attributeSpec(c.clock, 6, 'daylight_savings_end', dateTimeCodec),
-  daylightSavingsDeviation: attributeSpec(c.clock, 7, 'daylight_savings_deviation', integer),
-  daylightSavingsEnabled: attributeSpec(c.clock, 8, 'daylight_savings_enabled', booleanCodec),
-  clockBase: attributeSpec(c.clock, 9, 'clock_base', enumCodec),
-  adjustToQuarter: methodSpec(c.clock, 1, 'adjust_to_quarter', integer),
-  adjustToMinute: methodSpec(c.clock, 3, 'adjust_to_minute', integer),
-  shiftTime: methodSpec(c.clock, 6, 'shift_time', long),
-};
+export const Clock = interfaceClass(c.clock, (attr, method) => ({
+  time: attr(2, 'time', dateTimeCodec),
+  timeZone: attr(3, 'time_zone', long),
+  status: attr(4, 'status', unsigned),
+  daylightSavingsBegin: attr(5, 'daylight_savings_begin', dateTimeCodec),
+  daylightSavingsEnd: attr(6, 'daylight_savings_end', dateTimeCodec),
+  daylightSavingsDeviation: attr(7, 'daylight_savings_deviation', integer),
+  daylightSavingsEnabled: attr(8, 'daylight_savings_enabled', booleanCodec),
+  clockBase: attr(9, 'clock_base', enumCodec),
+  adjustToQuarter: method(1, 'adjust_to_quarter', integer),
+  adjustToMinute: method(3, 'adjust_to_minute', integer),
+  shiftTime: method(6, 'shift_time', long),
+}));
 
 /** A profile buffer: rows of Data, one value per capture object. */
 export const bufferCodec: ValueCodec<DlmsData[][]> = {
@@ -155,32 +167,28 @@ export const bufferCodec: ValueCodec<DlmsData[][]> = {
   encode: (rows) => ({ type: 'array', value: rows.map((value) => ({ type: 'structure', value })) }),
 };
 
-export const ProfileGeneric = {
-  classId: c.profileGeneric,
-  logicalName: logicalName(c.profileGeneric),
-  buffer: attributeSpec(c.profileGeneric, 2, 'buffer', bufferCodec),
-  captureObjects: attributeSpec(c.profileGeneric, 3, 'capture_objects', captureObjectsCodec),
-  capturePeriod: attributeSpec(c.profileGeneric, 4, 'capture_period', doubleLongUnsigned),
-  sortMethod: attributeSpec(c.profileGeneric, 5, 'sort_method', enumCodec),
-  sortObject: attributeSpec(c.profileGeneric, 6, 'sort_object', captureObjectCodec),
-  entriesInUse: attributeSpec(c.profileGeneric, 7, 'entries_in_use', doubleLongUnsigned),
-  profileEntries: attributeSpec(c.profileGeneric, 8, 'profile_entries', doubleLongUnsigned),
-  reset: methodSpec(c.profileGeneric, 1, 'reset', integer),
-  capture: methodSpec(c.profileGeneric, 2, 'capture', integer),
-};
+export const ProfileGeneric = interfaceClass(c.profileGeneric, (attr, method) => ({
+  buffer: attr(2, 'buffer', bufferCodec),
+  captureObjects: attr(3, 'capture_objects', captureObjectsCodec),
+  capturePeriod: attr(4, 'capture_period', doubleLongUnsigned),
+  sortMethod: attr(5, 'sort_method', enumCodec),
+  sortObject: attr(6, 'sort_object', captureObjectCodec),
+  entriesInUse: attr(7, 'entries_in_use', doubleLongUnsigned),
+  profileEntries: attr(8, 'profile_entries', doubleLongUnsigned),
+  reset: method(1, 'reset', integer),
+  capture: method(2, 'capture', integer),
+}));
 
 /** control_state of class 70. Ready-for-reconnection waits for the customer's button. */
 export const CONTROL_STATE = { disconnected: 0, connected: 1, readyForReconnection: 2 } as const;
 
-export const DisconnectControl = {
-  classId: c.disconnectControl,
-  logicalName: logicalName(c.disconnectControl),
-  outputState: attributeSpec(c.disconnectControl, 2, 'output_state', booleanCodec),
-  controlState: attributeSpec(c.disconnectControl, 3, 'control_state', enumCodec),
-  controlMode: attributeSpec(c.disconnectControl, 4, 'control_mode', enumCodec),
-  remoteDisconnect: methodSpec(c.disconnectControl, 1, 'remote_disconnect', integer),
-  remoteReconnect: methodSpec(c.disconnectControl, 2, 'remote_reconnect', integer),
-};
+export const DisconnectControl = interfaceClass(c.disconnectControl, (attr, method) => ({
+  outputState: attr(2, 'output_state', booleanCodec),
+  controlState: attr(3, 'control_state', enumCodec),
+  controlMode: attr(4, 'control_mode', enumCodec),
+  remoteDisconnect: method(1, 'remote_disconnect', integer),
+  remoteReconnect: method(2, 'remote_reconnect', integer),
+}));
 
 /** image_transfer_status of class 18. */
 export const IMAGE_TRANSFER_STATUS = {
@@ -208,21 +216,13 @@ export interface ImageInitiate {
   size: number;
 }
 
-export const ImageTransfer = {
-  classId: c.imageTransfer,
-  logicalName: logicalName(c.imageTransfer),
-  blockSize: attributeSpec(c.imageTransfer, 2, 'image_block_size', doubleLongUnsigned),
-  transferredBlocksStatus: attributeSpec(c.imageTransfer, 3, 'image_transferred_blocks_status', bitsCodec),
-  firstNotTransferredBlock: attributeSpec(
-    c.imageTransfer,
-    4,
-    'image_first_not_transferred_block_number',
-    doubleLongUnsigned,
-  ),
-  transferEnabled: attributeSpec(c.imageTransfer, 5, 'image_transfer_enabled', booleanCodec),
-  transferStatus: attributeSpec(c.imageTransfer, 6, 'image_transfer_status', enumCodec),
-  toActivateInfo: attributeSpec(
-    c.imageTransfer,
+export const ImageTransfer = interfaceClass(c.imageTransfer, (attr, method) => ({
+  blockSize: attr(2, 'image_block_size', doubleLongUnsigned),
+  transferredBlocksStatus: attr(3, 'image_transferred_blocks_status', bitsCodec),
+  firstNotTransferredBlock: attr(4, 'image_first_not_transferred_block_number', doubleLongUnsigned),
+  transferEnabled: attr(5, 'image_transfer_enabled', booleanCodec),
+  transferStatus: attr(6, 'image_transfer_status', enumCodec),
+  toActivateInfo: attr(
     7,
     'image_to_activate_info',
     arrayCodec(
@@ -233,21 +233,19 @@ export const ImageTransfer = {
       }),
     ),
   ),
-  initiate: methodSpec(
-    c.imageTransfer,
+  initiate: method(
     1,
     'image_transfer_initiate',
     structureCodec<ImageInitiate>({ identifier: octetsCodec, size: doubleLongUnsigned }),
   ),
-  blockTransfer: methodSpec(
-    c.imageTransfer,
+  blockTransfer: method(
     2,
     'image_block_transfer',
     structureCodec<ImageBlock>({ blockNumber: doubleLongUnsigned, value: octetsCodec }),
   ),
-  verify: methodSpec(c.imageTransfer, 3, 'image_verify', integer),
-  activate: methodSpec(c.imageTransfer, 4, 'image_activate', integer),
-};
+  verify: method(3, 'image_verify', integer),
+  activate: method(4, 'image_activate', integer),
+}));
 
 export interface SendDestinationAndMethod {
   /** 0 TCP, 1 UDP, … (transport_service enum). */
@@ -261,12 +259,9 @@ export interface CommunicationWindow {
   end: CosemDateTime;
 }
 
-export const PushSetup = {
-  classId: c.pushSetup,
-  logicalName: logicalName(c.pushSetup),
-  pushObjectList: attributeSpec(c.pushSetup, 2, 'push_object_list', captureObjectsCodec),
-  sendDestinationAndMethod: attributeSpec(
-    c.pushSetup,
+export const PushSetup = interfaceClass(c.pushSetup, (attr, method) => ({
+  pushObjectList: attr(2, 'push_object_list', captureObjectsCodec),
+  sendDestinationAndMethod: attr(
     3,
     'send_destination_and_method',
     structureCodec<SendDestinationAndMethod>({
@@ -275,14 +270,13 @@ export const PushSetup = {
       message: enumCodec,
     }),
   ),
-  communicationWindow: attributeSpec(
-    c.pushSetup,
+  communicationWindow: attr(
     4,
     'communication_window',
     arrayCodec(structureCodec<CommunicationWindow>({ start: dateTimeCodec, end: dateTimeCodec })),
   ),
-  randomisationStartInterval: attributeSpec(c.pushSetup, 5, 'randomisation_start_interval', longUnsigned),
-  numberOfRetries: attributeSpec(c.pushSetup, 6, 'number_of_retries', unsigned),
-  repetitionDelay: attributeSpec(c.pushSetup, 7, 'repetition_delay', longUnsigned),
-  push: methodSpec(c.pushSetup, 1, 'push', integer),
-};
+  randomisationStartInterval: attr(5, 'randomisation_start_interval', longUnsigned),
+  numberOfRetries: attr(6, 'number_of_retries', unsigned),
+  repetitionDelay: attr(7, 'repetition_delay', longUnsigned),
+  push: method(1, 'push', integer),
+}));

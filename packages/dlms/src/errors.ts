@@ -1,3 +1,5 @@
+import { CodedError } from '@prepay/bytes';
+
 /** Why bytes could not be read as DLMS: a stable `code` for callers, a message for people. */
 export type DlmsErrorCode =
   | 'too-short'
@@ -15,11 +17,6 @@ export type DlmsErrorCode =
   | 'auth-failed'
   | 'unsupported';
 
-export class DlmsError extends Error {
-  readonly code: DlmsErrorCode;
-  constructor(code: DlmsErrorCode, message: string) {
-    super(message);
-    this.name = 'DlmsError';
-    this.code = code;
-  }
+export class DlmsError extends CodedError<DlmsErrorCode> {
+  override name = 'DlmsError';
 }

@@ -13,12 +13,14 @@ import {
   encodeDataBlockSA,
   encodeDataResult,
   encodeList,
+  encodeServiceHead,
   readAccess,
   readAttributeDescriptor,
   readDataBlockSA,
   readDataResult,
   readFlag,
   readList,
+  readServiceHead,
 } from './xdlms-common.js';
 
 export const TAG = {
@@ -116,33 +118,22 @@ const SET_RESPONSE_TYPES = [
   'with-list',
 ] as const;
 
-function head(tag: number, types: readonly string[], type: string, invoke: number): Uint8Array {
-  return Uint8Array.of(tag, types.indexOf(type) + 1, invoke);
-}
-
-function choice<T extends string>(r: Reader, types: readonly T[], what: string): { type: T; invoke: number } {
-  const n = r.u8();
-  const type = types[n - 1];
-  if (!type) throw new DlmsError('bad-tag', `${what} choice ${n}`);
-  return { type, invoke: r.u8() };
-}
-
 export function encodeGetRequest(a: GetRequest): Uint8Array {
-  const h = head(TAG.GET_REQUEST, GET_TYPES, a.type, a.invoke);
+  const h = encodeServiceHead(TAG.GET_REQUEST, GET_TYPES, a.type, a.invoke);
   if (a.type === 'normal') return concatBytes(h, encodeRef(a));
   if (a.type === 'next') return concatBytes(h, uintBytes(a.blockNumber, 4));
   return concatBytes(h, encodeList(a.items, encodeRef));
 }
 
 export function readGetRequest(r: Reader): GetRequest {
-  const { type, invoke } = choice(r, GET_TYPES, 'get-request');
+  const { type, invoke } = readServiceHead(r, GET_TYPES, 'get-request');
   if (type === 'normal') return { service: 'get-request', type, invoke, ...ref(readRef(r)) };
   if (type === 'next') return { service: 'get-request', type, invoke, blockNumber: r.u32() };
   return { service: 'get-request', type, invoke, items: readList(r, readRef) };
 }
 
 export function encodeGetResponse(a: GetResponse): Uint8Array {
-  const h = head(TAG.GET_RESPONSE, GET_RESPONSE_TYPES, a.type, a.invoke);
+  const h = encodeServiceHead(TAG.GET_RESPONSE, GET_RESPONSE_TYPES, a.type, a.invoke);
   if (a.type === 'normal') return concatBytes(h, encodeDataResult(a.result));
   if (a.type === 'with-list') return concatBytes(h, encodeList(a.results, encodeDataResult));
   const b = a.block;
@@ -152,7 +143,7 @@ export function encodeGetResponse(a: GetResponse): Uint8Array {
 }
 
 export function readGetResponse(r: Reader): GetResponse {
-  const { type, invoke } = choice(r, GET_RESPONSE_TYPES, 'get-response');
+  const { type, invoke } = readServiceHead(r, GET_RESPONSE_TYPES, 'get-response');
   if (type === 'normal') return { service: 'get-response', type, invoke, result: readDataResult(r) };
   if (type === 'with-list')
     return { service: 'get-response', type, invoke, results: readList(r, readDataResult) };
@@ -172,7 +163,7 @@ export function readGetResponse(r: Reader): GetResponse {
 }
 
 export function encodeSetRequest(a: SetRequest): Uint8Array {
-  const h = head(TAG.SET_REQUEST, SET_TYPES, a.type, a.invoke);
+  const h = encodeServiceHead(TAG.SET_REQUEST, SET_TYPES, a.type, a.invoke);
   switch (a.type) {
     case 'normal':
       return concatBytes(h, encodeRef(a), encodeData(a.value));
@@ -188,7 +179,7 @@ export function encodeSetRequest(a: SetRequest): Uint8Array {
 }
 
 export function readSetRequest(r: Reader): SetRequest {
-  const { type, invoke } = choice(r, SET_TYPES, 'set-request');
+  const { type, invoke } = readServiceHead(r, SET_TYPES, 'set-request');
   const s = 'set-request' as const;
   switch (type) {
     case 'normal': {
@@ -213,7 +204,7 @@ export function readSetRequest(r: Reader): SetRequest {
 }
 
 export function encodeSetResponse(a: SetResponse): Uint8Array {
-  const h = head(TAG.SET_RESPONSE, SET_RESPONSE_TYPES, a.type, a.invoke);
+  const h = encodeServiceHead(TAG.SET_RESPONSE, SET_RESPONSE_TYPES, a.type, a.invoke);
   const codes = (c: number[]) => encodeList(c, (x) => Uint8Array.of(x));
   switch (a.type) {
     case 'normal':
@@ -230,7 +221,7 @@ export function encodeSetResponse(a: SetResponse): Uint8Array {
 }
 
 export function readSetResponse(r: Reader): SetResponse {
-  const { type, invoke } = choice(r, SET_RESPONSE_TYPES, 'set-response');
+  const { type, invoke } = readServiceHead(r, SET_RESPONSE_TYPES, 'set-response');
   const s = 'set-response' as const;
   const codes = () => readList(r, (x) => x.u8());
   switch (type) {

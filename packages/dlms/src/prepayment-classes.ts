@@ -1,4 +1,4 @@
-import { attributeSpec, CLASS_ID, methodSpec, structureCodec } from './classes.js';
+import { CLASS_ID, interfaceClass, methodSpec, structureCodec } from './classes.js';
 import {
   arrayCodec,
   bitsCodec,
@@ -19,8 +19,6 @@ import {
  * The prepayment classes of IEC 62056-6-2 ed. 3: Account (111), Credit (112), Charge (113) and Token
  * gateway (115), through which an STS token reaches a DLMS meter (method `enter`).
  */
-const attr = attributeSpec;
-const method = methodSpec;
 const integer = integerCodec;
 const unsigned = unsignedCodec;
 const longUnsigned = longUnsignedCodec;
@@ -44,87 +42,76 @@ const visibleString: ValueCodec<string> = {
   encode: (value) => ({ type: 'visible-string', value }),
 };
 
-const a = CLASS_ID.account;
-export const Account = {
-  classId: a,
-  logicalName: attr(a, 1, 'logical_name', obisCodec),
+export const Account = interfaceClass(CLASS_ID.account, (attr, method) => ({
   modeAndStatus: attr(
-    a,
     2,
     'account_mode_and_status',
     structureCodec<AccountModeAndStatus>({ mode: enumCodec, status: enumCodec }),
   ),
-  currentCreditInUse: attr(a, 3, 'current_credit_in_use', unsigned),
-  currentCreditStatus: attr(a, 4, 'current_credit_status', bitsCodec),
-  availableCredit: attr(a, 5, 'available_credit', doubleLong),
-  amountToClear: attr(a, 6, 'amount_to_clear', doubleLong),
-  clearanceThreshold: attr(a, 7, 'clearance_threshold', doubleLong),
-  aggregatedDebt: attr(a, 8, 'aggregated_debt', doubleLong),
-  creditReferenceList: attr(a, 9, 'credit_reference_list', arrayCodec(obisCodec)),
-  chargeReferenceList: attr(a, 10, 'charge_reference_list', arrayCodec(obisCodec)),
-  creditChargeConfiguration: attr(a, 11, 'credit_charge_configuration', rawCodec),
-  tokenGatewayConfiguration: attr(a, 12, 'token_gateway_configuration', rawCodec),
-  activationTime: attr(a, 13, 'account_activation_time', dateTimeCodec),
-  closureTime: attr(a, 14, 'account_closure_time', dateTimeCodec),
+  currentCreditInUse: attr(3, 'current_credit_in_use', unsigned),
+  currentCreditStatus: attr(4, 'current_credit_status', bitsCodec),
+  availableCredit: attr(5, 'available_credit', doubleLong),
+  amountToClear: attr(6, 'amount_to_clear', doubleLong),
+  clearanceThreshold: attr(7, 'clearance_threshold', doubleLong),
+  aggregatedDebt: attr(8, 'aggregated_debt', doubleLong),
+  creditReferenceList: attr(9, 'credit_reference_list', arrayCodec(obisCodec)),
+  chargeReferenceList: attr(10, 'charge_reference_list', arrayCodec(obisCodec)),
+  creditChargeConfiguration: attr(11, 'credit_charge_configuration', rawCodec),
+  tokenGatewayConfiguration: attr(12, 'token_gateway_configuration', rawCodec),
+  activationTime: attr(13, 'account_activation_time', dateTimeCodec),
+  closureTime: attr(14, 'account_closure_time', dateTimeCodec),
   currency: attr(
-    a,
     15,
     'currency',
     structureCodec<Currency>({ name: visibleString, scale: integer, unit: enumCodec }),
   ),
-  lowCreditThreshold: attr(a, 16, 'low_credit_threshold', doubleLong),
-  nextCreditAvailableThreshold: attr(a, 17, 'next_credit_available_threshold', doubleLong),
-  maxProvision: attr(a, 18, 'max_provision', longUnsigned),
-  maxProvisionPeriod: attr(a, 19, 'max_provision_period', doubleLongUnsigned),
-  activate: method(a, 1, 'activate_account', integer),
-  close: method(a, 2, 'close_account', integer),
-  reset: method(a, 3, 'reset_account', integer),
-};
+  lowCreditThreshold: attr(16, 'low_credit_threshold', doubleLong),
+  nextCreditAvailableThreshold: attr(17, 'next_credit_available_threshold', doubleLong),
+  maxProvision: attr(18, 'max_provision', longUnsigned),
+  maxProvisionPeriod: attr(19, 'max_provision_period', doubleLongUnsigned),
+  activate: method(1, 'activate_account', integer),
+  close: method(2, 'close_account', integer),
+  reset: method(3, 'reset_account', integer),
+}));
 
-const cr = CLASS_ID.credit;
-export const Credit = {
-  classId: cr,
-  logicalName: attr(cr, 1, 'logical_name', obisCodec),
-  currentCreditAmount: attr(cr, 2, 'current_credit_amount', doubleLong),
+export const Credit = interfaceClass(CLASS_ID.credit, (attr, method) => ({
+  currentCreditAmount: attr(2, 'current_credit_amount', doubleLong),
   /** 0 token, 1 reserved, 2 emergency, 3 time-based, 4 consumption-based. */
-  creditType: attr(cr, 3, 'credit_type', enumCodec),
-  priority: attr(cr, 4, 'priority', unsigned),
-  warningThreshold: attr(cr, 5, 'warning_threshold', doubleLong),
-  limit: attr(cr, 6, 'limit', doubleLong),
-  creditConfiguration: attr(cr, 7, 'credit_configuration', bitsCodec),
+  creditType: attr(3, 'credit_type', enumCodec),
+  priority: attr(4, 'priority', unsigned),
+  warningThreshold: attr(5, 'warning_threshold', doubleLong),
+  limit: attr(6, 'limit', doubleLong),
+  creditConfiguration: attr(7, 'credit_configuration', bitsCodec),
   /** 0 enabled, 1 selectable, 2 selected/invoked, 3 in use, 4 exhausted. */
-  creditStatus: attr(cr, 8, 'credit_status', enumCodec),
-  presetCreditAmount: attr(cr, 9, 'preset_credit_amount', doubleLong),
-  creditAvailableThreshold: attr(cr, 10, 'credit_available_threshold', doubleLong),
-  period: attr(cr, 11, 'period', dateTimeCodec),
-  updateAmount: method(cr, 1, 'update_amount', doubleLong),
-  setAmountToValue: method(cr, 2, 'set_amount_to_value', doubleLong),
-  invokeCredit: method(cr, 3, 'invoke_credit', enumCodec),
-};
+  creditStatus: attr(8, 'credit_status', enumCodec),
+  presetCreditAmount: attr(9, 'preset_credit_amount', doubleLong),
+  creditAvailableThreshold: attr(10, 'credit_available_threshold', doubleLong),
+  period: attr(11, 'period', dateTimeCodec),
+  updateAmount: method(1, 'update_amount', doubleLong),
+  setAmountToValue: method(2, 'set_amount_to_value', doubleLong),
+  invokeCredit: method(3, 'invoke_credit', enumCodec),
+}));
 
-const ch = CLASS_ID.charge;
-export const Charge = {
-  classId: ch,
-  logicalName: attr(ch, 1, 'logical_name', obisCodec),
-  totalAmountPaid: attr(ch, 2, 'total_amount_paid', doubleLong),
+export const Charge = interfaceClass(CLASS_ID.charge, (attr, method) => ({
+  totalAmountPaid: attr(2, 'total_amount_paid', doubleLong),
   /** 0 consumption-based collection, 1 time-based collection, 2 payment-event-based collection. */
-  chargeType: attr(ch, 3, 'charge_type', enumCodec),
-  priority: attr(ch, 4, 'priority', unsigned),
-  unitChargeActive: attr(ch, 5, 'unit_charge_active', rawCodec),
-  unitChargePassive: attr(ch, 6, 'unit_charge_passive', rawCodec),
-  unitChargeActivationTime: attr(ch, 7, 'unit_charge_activation_time', dateTimeCodec),
-  period: attr(ch, 8, 'period', doubleLongUnsigned),
-  chargeConfiguration: attr(ch, 9, 'charge_configuration', bitsCodec),
-  lastCollectionTime: attr(ch, 10, 'last_collection_time', dateTimeCodec),
-  lastCollectionAmount: attr(ch, 11, 'last_collection_amount', doubleLong),
-  totalAmountRemaining: attr(ch, 12, 'total_amount_remaining', doubleLong),
-  proportion: attr(ch, 13, 'proportion', longUnsigned),
-  updateUnitCharge: method(ch, 1, 'update_unit_charge', rawCodec),
-  activatePassiveUnitCharge: method(ch, 2, 'activate_passive_unit_charge', integer),
-  collect: method(ch, 3, 'collect', integer),
-  updateTotalAmountRemaining: method(ch, 4, 'update_total_amount_remaining', doubleLong),
-  setTotalAmountRemaining: method(ch, 5, 'set_total_amount_remaining', doubleLong),
-};
+  chargeType: attr(3, 'charge_type', enumCodec),
+  priority: attr(4, 'priority', unsigned),
+  unitChargeActive: attr(5, 'unit_charge_active', rawCodec),
+  unitChargePassive: attr(6, 'unit_charge_passive', rawCodec),
+  unitChargeActivationTime: attr(7, 'unit_charge_activation_time', dateTimeCodec),
+  period: attr(8, 'period', doubleLongUnsigned),
+  chargeConfiguration: attr(9, 'charge_configuration', bitsCodec),
+  lastCollectionTime: attr(10, 'last_collection_time', dateTimeCodec),
+  lastCollectionAmount: attr(11, 'last_collection_amount', doubleLong),
+  totalAmountRemaining: attr(12, 'total_amount_remaining', doubleLong),
+  proportion: attr(13, 'proportion', longUnsigned),
+  updateUnitCharge: method(1, 'update_unit_charge', rawCodec),
+  activatePassiveUnitCharge: method(2, 'activate_passive_unit_charge', integer),
+  collect: method(3, 'collect', integer),
+  updateTotalAmountRemaining: method(4, 'update_total_amount_remaining', doubleLong),
+  setTotalAmountRemaining: method(5, 'set_total_amount_remaining', doubleLong),
+}));
 
 /** token_status code of class 115. */
 export const TOKEN_STATUS = {
@@ -145,23 +132,20 @@ export interface TokenStatus {
   data: string;
 }
 
-const tg = CLASS_ID.tokenGateway;
-export const TokenGateway = {
-  classId: tg,
-  logicalName: attr(tg, 1, 'logical_name', obisCodec),
-  token: attr(tg, 2, 'token', octetsCodec),
-  tokenTime: attr(tg, 3, 'token_time', dateTimeCodec),
-  tokenDescription: attr(tg, 4, 'token_description', arrayCodec(octetsCodec)),
+export const TokenGateway = interfaceClass(CLASS_ID.tokenGateway, (attr, method) => ({
+  token: attr(2, 'token', octetsCodec),
+  tokenTime: attr(3, 'token_time', dateTimeCodec),
+  tokenDescription: attr(4, 'token_description', arrayCodec(octetsCodec)),
   /** 0 remote, 1 local, 2 manual. */
-  deliveryMethod: attr(tg, 5, 'token_delivery_method', enumCodec),
-  status: attr(tg, 6, 'token_status', structureCodec<TokenStatus>({ code: enumCodec, data: bitsCodec })),
-  enter: method(tg, 1, 'enter', octetsCodec),
-};
+  deliveryMethod: attr(5, 'token_delivery_method', enumCodec),
+  status: attr(6, 'token_status', structureCodec<TokenStatus>({ code: enumCodec, data: bitsCodec })),
+  enter: method(1, 'enter', octetsCodec),
+}));
 
 /** Association LN (class 15): method 1 carries the HLS pass 3/4 answers. */
 export const AssociationLn = {
   classId: CLASS_ID.associationLn,
-  replyToHlsAuthentication: method(CLASS_ID.associationLn, 1, 'reply_to_HLS_authentication', octetsCodec),
+  replyToHlsAuthentication: methodSpec(CLASS_ID.associationLn, 1, 'reply_to_HLS_authentication', octetsCodec),
 };
 
 /** Well-known logical names of a prepayment meter. */

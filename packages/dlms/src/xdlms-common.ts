@@ -73,6 +73,30 @@ export function decodeInvoke(b: number): InvokeIdAndPriority {
   return { invokeId: b & 0x0f, confirmed: (b & 0x40) !== 0, highPriority: (b & 0x80) !== 0 };
 }
 
+/**
+ * The head of a get, set or action APDU: its tag, the CHOICE of its type (1-based, in the order the
+ * standard lists them in `types`) and the Invoke-Id-And-Priority byte.
+ */
+export function encodeServiceHead(tag: number, types: readonly string[], type: string, invoke: number) {
+  return Uint8Array.of(tag, types.indexOf(type) + 1, invoke);
+}
+/** Reads the type CHOICE and invoke byte after a service's tag; `what` names the service in the refusal. */
+export function readServiceHead<T extends string>(
+  r: Reader,
+  types: readonly T[],
+  what: string,
+): { type: T; invoke: number } {
+  const n = r.u8();
+  const type = types[n - 1];
+  if (!type) throw new DlmsError('bad-tag', `${what} choice ${n}`);
+  return { type, invoke: r.u8() };
+}
+
+/** An A-XDR OPTIONAL value: 00 when absent, else 01 and the value. */
+export function encodeOptional<T>(value: T | undefined, encode: (v: T) => Uint8Array): Uint8Array {
+  return value === undefined ? Uint8Array.of(0) : concatBytes(Uint8Array.of(1), encode(value));
+}
+
 export function encodeAttributeDescriptor(d: AttributeDescriptor): Uint8Array {
   return concatBytes(uintBytes(d.classId, 2), obisToBytes(d.obis), Uint8Array.of(d.attribute & 0xff));
 }

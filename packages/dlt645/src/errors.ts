@@ -1,3 +1,5 @@
+import { CodedError } from '@prepay/bytes';
+
 /**
  * Every malformed frame, value or argument raises a FrameError whose `code` names the fault, so callers
  * (head-end, simulator) can log and count faults without parsing messages.
@@ -18,12 +20,6 @@ export type FrameErrorCode =
   | 'no-reply'
   | 'unmatched-reply';
 
-export class FrameError extends Error {
-  readonly code: string;
-
-  constructor(code: FrameErrorCode, message: string) {
-    super(message);
-    this.name = 'FrameError';
-    this.code = code;
-  }
+export class FrameError extends CodedError<FrameErrorCode> {
+  override name = 'FrameError';
 }

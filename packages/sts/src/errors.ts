@@ -1,3 +1,5 @@
+import { CodedError } from '@prepay/bytes';
+
 /**
  * Every refusal of the engine is an StsError with a stable `code`, so the server can map it to a
  * business error and the CLI can print it, without parsing messages.
@@ -29,16 +31,16 @@ export type StsErrorCode =
   | 'UNKNOWN_OP'
   | 'INVALID_REQUEST';
 
-export class StsError extends Error {
-  readonly code: StsErrorCode;
-  /** The offending input field, when there is one (for form errors in the console). */
-  readonly field: string | undefined;
+export class StsError extends CodedError<StsErrorCode> {
+  override name = 'StsError';
 
-  constructor(code: StsErrorCode, message: string, field?: string) {
-    super(message);
-    this.name = 'StsError';
-    this.code = code;
-    this.field = field;
+  constructor(
+    code: StsErrorCode,
+    message: string,
+    /** The offending input field, when there is one (for form errors in the console). */
+    readonly field?: string,
+  ) {
+    super(code, message);
   }
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { oncePer } from '../lib/once-per.js';
 import type { Queryable } from './client.js';
 
 /**
@@ -19,17 +20,7 @@ import type { Queryable } from './client.js';
  * A drizzle query built once per database and prepared under a fixed name. A transaction is a database of
  * its own here, so a query used inside one is prepared on that transaction's connection.
  */
-export function preparedPerDatabase<Q>(build: (q: Queryable) => Q): (q: Queryable) => Q {
-  const byDatabase = new WeakMap<Queryable, Q>();
-  return (q) => {
-    let prepared = byDatabase.get(q);
-    if (!prepared) {
-      prepared = build(q);
-      byDatabase.set(q, prepared);
-    }
-    return prepared;
-  };
-}
+export const preparedPerDatabase = <Q>(build: (q: Queryable) => Q): ((q: Queryable) => Q) => oncePer(build);
 
 const dialect = new PgDialect();
 

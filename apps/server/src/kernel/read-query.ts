@@ -174,6 +174,24 @@ export function commonConditions(spec: ReadSpec, req: ReadRequestBase, user: Ses
   ];
 }
 
+/**
+ * The common conditions of a read whose rows belong to stations through another table (a payment through
+ * its vendor, a message through its meter): the station the user may see (an administrator: the one asked
+ * for, or every one) narrows by `ofStation` rather than by a column of the row.
+ */
+export function conditionsOwnedVia(
+  spec: ReadSpec,
+  req: ReadRequestBase,
+  user: SessionUser,
+  ofStation: (stationId: string) => SQL,
+): SQL[] {
+  const station = user.isSystemAdmin ? req.stationId : user.stationId;
+  return [
+    ...commonConditions(spec, { ...req, stationId: null }, user),
+    ...(station ? [ofStation(station)] : []),
+  ];
+}
+
 export function orderOf(spec: ReadSpec, orderBy: string | null | undefined): SQL[] {
   if (!orderBy?.trim()) return spec.defaultOrder;
   const [field = '', dir = 'asc'] = orderBy.trim().split(/\s+/);
@@ -222,8 +240,26 @@ export function pageRows<S>(
     .offset(offset);
 }
 
+/**
+ * One page of a read over `table` through `select` (the table's rows with joined or computed columns): the
+ * total, and the sorted and paged rows mapped to the wire shape.
+ */
+export async function readPage<S, R>(
+  q: Queryable,
+  table: PgTable,
+  select: PagedSelect<S>,
+  where: SQL | undefined,
+  spec: ReadSpec,
+  req: ReadRequestBase,
+  map: (row: S) => R,
+): Promise<{ total: number; data: R[] }> {
+  const total = await countWhere(q, table, where);
+  const rows = await pageRows(select, where, spec, req);
+  return { total, data: rows.map(map) };
+}
+
 /** One page of a single table: total, sorted and paged rows, mapped to the wire shape. */
-export async function readTable<T extends PgTable, R>(
+export function readTable<T extends PgTable, R>(
   q: Queryable,
   table: T,
   where: SQL | undefined,
@@ -231,11 +267,8 @@ export async function readTable<T extends PgTable, R>(
   req: ReadRequestBase,
   map: (row: T['$inferSelect']) => R,
 ): Promise<{ total: number; data: R[] }> {
-  const [total, rows] = [
-    await countWhere(q, table, where),
-    await pageRows(q.select().from(table as PgTable), where, spec, req),
-  ];
-  return { total, data: (rows as T['$inferSelect'][]).map(map) };
+  const select = q.select().from(table as PgTable) as unknown as PagedSelect<T['$inferSelect']>;
+  return readPage(q, table, select, where, spec, req, map);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { EVENT_NOTIFICATION_API, GPRS_ONLINE_API, LOAD_PROFILE_API } from '@prepay/contracts';
-import { defineRoute, type RouteDef } from '../../http/route.js';
+import { defineRoute, type RouteDef, routeGroup } from '../../http/route.js';
 import type { AmiService } from './ami.service.js';
 import type { LoadProfileService } from './load-profile.service.js';
 
@@ -17,6 +17,8 @@ export function loadProfileRoutes(lp: LoadProfileService): RouteDef[] {
   ];
 }
 
+const online = routeGroup({ tag: 'GPRSOnlineStatus' });
+
 export function amiRoutes(ami: AmiService): RouteDef[] {
   return [
     defineRoute({
@@ -25,23 +27,8 @@ export function amiRoutes(ami: AmiService): RouteDef[] {
       summary: 'Meter events (power failure, tamper, relay, low credit)',
       handler: (b, ctx) => ami.readEvents(b, ctx.user),
     }),
-    defineRoute({
-      endpoint: GPRS_ONLINE_API.read,
-      tag: 'GPRSOnlineStatus',
-      summary: 'GPRS meters online or offline',
-      handler: (b, ctx) => ami.readOnline(b, ctx.user),
-    }),
-    defineRoute({
-      endpoint: GPRS_ONLINE_API.view,
-      tag: 'GPRSOnlineStatus',
-      summary: "One meter's online state",
-      handler: (b, ctx) => ami.viewOnline(b, ctx.user),
-    }),
-    defineRoute({
-      endpoint: GPRS_ONLINE_API.update,
-      tag: 'GPRSOnlineStatus',
-      summary: 'State meters online or offline',
-      handler: (b, ctx) => ami.updateOnline(ctx, b),
-    }),
+    online(GPRS_ONLINE_API.read, 'GPRS meters online or offline', (b, ctx) => ami.readOnline(b, ctx.user)),
+    online(GPRS_ONLINE_API.view, "One meter's online state", (b, ctx) => ami.viewOnline(b, ctx.user)),
+    online(GPRS_ONLINE_API.update, 'State meters online or offline', (b, ctx) => ami.updateOnline(ctx, b)),
   ];
 }

@@ -17,6 +17,16 @@ const changeKeyRecord = and(
   eq(tokenRecords.receiptId, keyCampaignMeters.receiptId),
 );
 
+/** A campaign meter's state with the key change tokens of its record (changeKeyRecord joined). */
+const meterWithTokens = {
+  campaignId: keyCampaignMeters.campaignId,
+  meterId: keyCampaignMeters.meterId,
+  state: keyCampaignMeters.state,
+  receiptId: keyCampaignMeters.receiptId,
+  error: keyCampaignMeters.error,
+  tokens: tokenRecords.tokens,
+};
+
 export type CampaignRow = typeof keyCampaigns.$inferSelect;
 export type CampaignMeterRow = typeof keyCampaignMeters.$inferSelect;
 
@@ -78,6 +88,14 @@ export function nextPending(q: Queryable, limit: number) {
     .limit(limit);
 }
 
+/** One campaign meter by its key. */
+const keyIs = (key: { campaignId: number; meterId: string }) =>
+  and(eq(keyCampaignMeters.campaignId, key.campaignId), eq(keyCampaignMeters.meterId, key.meterId));
+
+/** `keyIs` for a batch: one campaign's meters among `meterIds`. */
+const keysAre = (campaignId: number, meterIds: string[]) =>
+  and(eq(keyCampaignMeters.campaignId, campaignId), inArray(keyCampaignMeters.meterId, meterIds));
+
 /**
  * The campaign meter locked for this transaction if it is still pending: a second worker waits here
  * and then finds it issued, so a meter's tokens are issued once per campaign.
@@ -86,20 +104,10 @@ export async function lockPending(q: Queryable, campaignId: number, meterId: str
   const [row] = await q
     .select()
     .from(keyCampaignMeters)
-    .where(
-      and(
-        eq(keyCampaignMeters.campaignId, campaignId),
-        eq(keyCampaignMeters.meterId, meterId),
-        eq(keyCampaignMeters.state, 'pending'),
-      ),
-    )
+    .where(and(keyIs({ campaignId, meterId }), eq(keyCampaignMeters.state, 'pending')))
     .for('update');
   return row;
 }
-
-/** One campaign meter by its key. */
-const keyIs = (key: { campaignId: number; meterId: string }) =>
-  and(eq(keyCampaignMeters.campaignId, key.campaignId), eq(keyCampaignMeters.meterId, key.meterId));
 
 export async function lockCampaignMeter(q: Queryable, campaignId: number, meterId: string) {
   const [row] = await q.select().from(keyCampaignMeters).where(keyIs({ campaignId, meterId })).for('update');
@@ -150,14 +158,7 @@ export function campaignMeters(
   req: { campaignId: number; state?: string | undefined },
 ) {
   return q
-    .select({
-      campaignId: keyCampaignMeters.campaignId,
-      meterId: keyCampaignMeters.meterId,
-      state: keyCampaignMeters.state,
-      receiptId: keyCampaignMeters.receiptId,
-      error: keyCampaignMeters.error,
-      tokens: tokenRecords.tokens,
-    })
+    .select(meterWithTokens)
     .from(keyCampaignMeters)
     .innerJoin(meters, eq(meters.meterId, keyCampaignMeters.meterId))
     .leftJoin(tokenRecords, changeKeyRecord)
@@ -184,14 +185,9 @@ const noTaskInFlight = sql`not exists (
 export function openForDelivery(q: Queryable, limit: number) {
   return q
     .select({
-      campaignId: keyCampaignMeters.campaignId,
-      meterId: keyCampaignMeters.meterId,
-      state: keyCampaignMeters.state,
-      receiptId: keyCampaignMeters.receiptId,
+      ...meterWithTokens,
       taskIds: keyCampaignMeters.taskIds,
-      error: keyCampaignMeters.error,
       updateDate: keyCampaignMeters.updateDate,
-      tokens: tokenRecords.tokens,
     })
     .from(keyCampaignMeters)
     .innerJoin(tokenRecords, changeKeyRecord)
@@ -213,8 +209,7 @@ export async function claimSends(q: Queryable, campaignId: number, meterIds: str
     .set({ taskIds: [], updateDate: now })
     .where(
       and(
-        eq(keyCampaignMeters.campaignId, campaignId),
-        inArray(keyCampaignMeters.meterId, meterIds),
+        keysAre(campaignId, meterIds),
         eq(keyCampaignMeters.state, 'issued'),
         isNull(keyCampaignMeters.taskIds),
       ),
@@ -252,13 +247,7 @@ export async function markDelivered(q: Queryable, campaignId: number, meterIds: 
   return q
     .update(keyCampaignMeters)
     .set({ state: 'delivered', error: null, updateDate: now })
-    .where(
-      and(
-        eq(keyCampaignMeters.campaignId, campaignId),
-        inArray(keyCampaignMeters.meterId, meterIds),
-        eq(keyCampaignMeters.state, 'issued'),
-      ),
-    )
+    .where(and(keysAre(campaignId, meterIds), eq(keyCampaignMeters.state, 'issued')))
     .returning({ meterId: keyCampaignMeters.meterId });
 }
 
@@ -306,13 +295,7 @@ export function lockPendingMany(q: Queryable, campaignId: number, meterIds: stri
   return q
     .select()
     .from(keyCampaignMeters)
-    .where(
-      and(
-        eq(keyCampaignMeters.campaignId, campaignId),
-        inArray(keyCampaignMeters.meterId, meterIds),
-        eq(keyCampaignMeters.state, 'pending'),
-      ),
-    )
+    .where(and(keysAre(campaignId, meterIds), eq(keyCampaignMeters.state, 'pending')))
     .orderBy(asc(keyCampaignMeters.meterId))
     .for('update');
 }
@@ -376,7 +359,7 @@ export function lockCampaignMeters(q: Queryable, campaignId: number, meterIds: s
   return q
     .select()
     .from(keyCampaignMeters)
-    .where(and(eq(keyCampaignMeters.campaignId, campaignId), inArray(keyCampaignMeters.meterId, meterIds)))
+    .where(keysAre(campaignId, meterIds))
     .orderBy(asc(keyCampaignMeters.meterId))
     .for('update');
 }
@@ -387,6 +370,6 @@ export function setAcceptedMany(q: Queryable, campaignId: number, meterIds: stri
   return q
     .update(keyCampaignMeters)
     .set({ state: 'accepted', error: null, updateDate: now })
-    .where(and(eq(keyCampaignMeters.campaignId, campaignId), inArray(keyCampaignMeters.meterId, meterIds)))
+    .where(keysAre(campaignId, meterIds))
     .returning();
 }

@@ -1,4 +1,9 @@
-import type { CampaignCreateRequest, CampaignProgress, CampaignSelection } from '@prepay/contracts';
+import {
+  type CampaignCreateRequest,
+  CampaignMeterState,
+  type CampaignProgress,
+  type CampaignSelection,
+} from '@prepay/contracts';
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import { writeAudit } from '../../kernel/audit.js';
@@ -17,7 +22,8 @@ import {
 } from './key-campaign.repo.js';
 import { campaignWorkerOf } from './key-campaign.worker.js';
 
-const STATES = ['pending', 'issued', 'delivered', 'accepted', 'failed'] as const;
+/** A campaign meter's states, as the contract counts them in the progress. */
+const STATES = CampaignMeterState.options;
 
 type Progress = z.infer<typeof CampaignProgress>;
 

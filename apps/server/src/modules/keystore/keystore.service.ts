@@ -14,7 +14,7 @@ import { assertSystemAdmin } from '../../kernel/station-guard.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { refuse } from '../../lib/domain-errors.js';
 import type { UserContext } from '../../lib/user-context.js';
-import { keyStoreOf } from './key-store.repo.js';
+import { keyStoreOf, type StoredVendingKeyInfo } from './key-store.repo.js';
 import { type TransportKeyRow as StoredTransportKey, VENDING_KEY_BYTES } from './transport-key.repo.js';
 
 /** Vending keys serve every station: only system administrators load or remove them. */
@@ -35,6 +35,26 @@ async function listKeys(deps: Deps) {
     createDate: formatDateTime(k.createDate),
   }));
 }
+
+/** The listed keys the request rows name: what each change answers. */
+async function keysNamed(deps: Deps, rows: readonly { sgc: string; krn: number }[]) {
+  const all = await listKeys(deps);
+  return all.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
+}
+
+/** A request row's key identity and attributes as the key store takes them, with who stored the key. */
+const storedKeyInfo = (
+  r: z.infer<typeof VendingKeyGenerateRequest>,
+  ctx: UserContext,
+): StoredVendingKeyInfo => ({
+  sgc: r.sgc,
+  krn: r.krn,
+  dkga: r.dkga,
+  baseYear: r.baseYear as BaseYear,
+  label: r.label ?? undefined,
+  expiresOn: r.expiresOn ?? null,
+  createId: ctx.user.userId,
+});
 
 /** Refuses an expiry day the key's base date cannot express (before the base date itself). */
 function checkExpiry(r: { sgc: string; krn: number; baseYear: number; expiresOn?: string | null }) {
@@ -69,8 +89,7 @@ async function setExpiry(deps: Deps, ctx: UserContext, rows: z.infer<typeof Vend
       });
     }
   });
-  const all = await listKeys(deps);
-  return all.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
+  return keysNamed(deps, rows);
 }
 
 /**
@@ -84,8 +103,7 @@ async function generateKeys(deps: Deps, ctx: UserContext, rows: z.infer<typeof V
   // The insert itself refuses an SGC/KRN in place, so two generations at once cannot replace each other.
   await deps.database.db.transaction(async (tx) => {
     for (const r of rows) {
-      const info = { ...r, baseYear: r.baseYear as BaseYear, label: r.label ?? undefined };
-      if (!(await store.on(tx).generateVendingKey({ ...info, createId: ctx.user.userId }))) {
+      if (!(await store.on(tx).generateVendingKey(storedKeyInfo(r, ctx)))) {
         throw refuse(
           `SGC ${r.sgc} KRN ${r.krn} already has a vending key; remove it before generating a new one`,
         );
@@ -93,8 +111,7 @@ async function generateKeys(deps: Deps, ctx: UserContext, rows: z.infer<typeof V
       await writeAudit(tx, ctx.actor, { title: 'VendingKey', action: 'Generate', after: r });
     }
   });
-  const all = await listKeys(deps);
-  return all.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
+  return keysNamed(deps, rows);
 }
 
 const transportRow = (r: StoredTransportKey): TransportKeyRow => ({
@@ -153,21 +170,12 @@ async function importWrapped(deps: Deps, ctx: UserContext, rows: ImportRow[]) {
     const keys = store.on(tx);
     for (const r of rows) {
       const sealed = await unwrapChecked(keys, r);
-      const info = {
-        sgc: r.sgc,
-        krn: r.krn,
-        dkga: r.dkga,
-        baseYear: r.baseYear as BaseYear,
-        label: r.label ?? undefined,
-        expiresOn: r.expiresOn ?? null,
-      };
-      await keys.putSealedVendingKey({ ...info, createId: ctx.user.userId }, sealed);
+      await keys.putSealedVendingKey(storedKeyInfo(r, ctx), sealed);
       const { wrappedKey: _wrapped, ...audited } = r;
       await writeAudit(tx, ctx.actor, { title: 'VendingKey', action: 'Import', after: audited });
     }
   });
-  const all = await listKeys(deps);
-  return all.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
+  return keysNamed(deps, rows);
 }
 
 /** Vending key administration: the rules and transactions; the key store keeps the keys. */
@@ -190,22 +198,12 @@ export function createKeyStoreService(deps: Deps) {
     await db.transaction(async (tx) => {
       const keys = store.on(tx);
       for (const r of rows) {
-        await keys.putVendingKey({
-          sgc: r.sgc,
-          krn: r.krn,
-          dkga: r.dkga,
-          key: r.vendingKey,
-          baseYear: r.baseYear as BaseYear,
-          label: r.label ?? undefined,
-          expiresOn: r.expiresOn ?? null,
-          createId: ctx.user.userId,
-        });
+        await keys.putVendingKey({ ...storedKeyInfo(r, ctx), key: r.vendingKey });
         const { vendingKey: _secret, ...info } = r;
         await writeAudit(tx, ctx.actor, { title: 'VendingKey', action: 'Create', after: info });
       }
     });
-    const all = await list();
-    return all.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
+    return keysNamed(deps, rows);
   }
 
   const generate = (ctx: UserContext, rows: z.infer<typeof VendingKeyGenerateRequest>[]) =>
@@ -214,8 +212,7 @@ export function createKeyStoreService(deps: Deps) {
   /** Removes vending keys; decoder keys already derived stay. */
   async function remove(ctx: UserContext, rows: z.infer<typeof VendingKeyRefBody>[]) {
     assertSystemAdmin(ctx.user, ADMIN_ONLY);
-    const before = await list();
-    const gone = before.filter((k) => rows.some((r) => r.sgc === k.sgc && r.krn === k.krn));
+    const gone = await keysNamed(deps, rows);
     if (gone.length !== rows.length) throw refuse('Vending key not found');
     const store = await keyStoreOf(deps);
     await db.transaction(async (tx) => {

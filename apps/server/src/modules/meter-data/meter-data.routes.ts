@@ -19,6 +19,7 @@ import {
   defineFeedRoute,
   defineRoute,
   type RouteDef,
+  routeGroup,
   type SessionUser,
 } from '../../http/route.js';
 import { createMeterDataService, type MeterDataService } from './meter-data.service.js';
@@ -54,6 +55,8 @@ function pagedReads<E extends Endpoint>(tag: string, reads: PagedRead<E>[]): Rou
   );
 }
 
+const alarm = routeGroup({ tag: 'Alarm' });
+
 export function meterDataRoutes(
   deps: Deps,
   data: MeterDataService = createMeterDataService(deps),
@@ -77,18 +80,10 @@ export function meterDataRoutes(
       ],
       [DAILY_DATA_API.waterReadMonthly, 'Monthly Data (Water)', data.readWaterMonthly],
     ]),
-    defineRoute({
-      endpoint: ALARM_API.read,
-      tag: 'Alarm',
-      summary: 'Abnormal alarms (tamper, relay, low credit, offline)',
-      handler: (b, ctx) => data.readAlarms(b, ctx.user),
-    }),
-    defineRoute({
-      endpoint: ALARM_API.acknowledge,
-      tag: 'Alarm',
-      summary: 'Acknowledge alarms',
-      handler: (b, ctx) => data.acknowledgeAlarms(ctx, b),
-    }),
+    alarm(ALARM_API.read, 'Abnormal alarms (tamper, relay, low credit, offline)', (b, ctx) =>
+      data.readAlarms(b, ctx.user),
+    ),
+    alarm(ALARM_API.acknowledge, 'Acknowledge alarms', (b, ctx) => data.acknowledgeAlarms(ctx, b)),
     ...meterDataExports(deps, data),
     hourlyFeedRoute(data),
   ];

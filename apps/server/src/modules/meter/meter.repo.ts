@@ -3,14 +3,7 @@ import { asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { accounts, customers, meterLinks, meters, transformers } from '../../db/schema.js';
 import { auditedTable } from '../../kernel/audited-write.js';
-import {
-  auditedSpec,
-  contains,
-  countWhere,
-  escapeLike,
-  pageRows,
-  readWhere,
-} from '../../kernel/read-query.js';
+import { auditedSpec, contains, escapeLike, readPage, readWhere } from '../../kernel/read-query.js';
 import { auditStamps, formatDateTime } from '../../lib/dates.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { hasDlmsSecrets } from './meter-dlms.repo.js';
@@ -171,9 +164,7 @@ export async function readMeters(
   const where = meterWhere(req, user, extra);
   // One after the other: a filter the database refuses (a number past its column) then fails once, with
   // no second query left running whose rejection nobody awaits.
-  const total = await countWhere(q, meters, where);
-  const rows = await pageRows(meterRows(q), where, meterSpec, req);
-  return { total, data: rows.map(toMeterRow) };
+  return readPage(q, meters, meterRows(q), where, meterSpec, req, toMeterRow);
 }
 
 export const unusedOnly = eq(meters.status, false);

@@ -11,12 +11,11 @@ import {
 import { minorToNumber } from '../../kernel/money.js';
 import {
   allOf,
-  commonConditions,
+  conditionsOwnedVia,
   contains,
-  countWhere,
   equals,
-  pageRows,
   type ReadSpec,
+  readPage,
   sortableBy,
 } from '../../kernel/read-query.js';
 import { formatDateTime } from '../../lib/dates.js';
@@ -109,18 +108,14 @@ const spec: ReadSpec = {
   createDate: mobilePayments.createDate,
 };
 
-/** Payments of the vendors that sell for the user's station (an administrator: all, or a named station's). */
-function stationOf(req: MobilePaymentReadRequest, user: SessionUser) {
-  const station = user.isSystemAdmin ? req.stationId : user.stationId;
-  if (!station) return undefined;
-  return sql`${mobilePayments.vendorId} in (select ${vendors.vendorId} from ${vendors} where ${vendors.stationIds} @> ${JSON.stringify([station])}::jsonb)`;
-}
+/** Payments of the vendors that sell for the station. */
+const ofStation = (station: string) =>
+  sql`${mobilePayments.vendorId} in (select ${vendors.vendorId} from ${vendors} where ${vendors.stationIds} @> ${JSON.stringify([station])}::jsonb)`;
 
 /** A page of payments, newest first. */
 export async function readPayments(q: Queryable, req: MobilePaymentReadRequest, user: SessionUser) {
   const where = allOf([
-    stationOf(req, user),
-    ...commonConditions(spec, { ...req, stationId: null }, user),
+    ...conditionsOwnedVia(spec, req, user, ofStation),
     equals(mobilePayments.state, req.state),
     equals(mobilePayments.queueReason, req.queueReason),
     equals(mobilePayments.vendorId, req.vendorId),
@@ -128,16 +123,8 @@ export async function readPayments(q: Queryable, req: MobilePaymentReadRequest, 
     contains(mobilePayments.billRef, req.billRef),
     contains(mobilePayments.msisdn, req.msisdn),
   ]);
-  const [total, rows] = [
-    await countWhere(q, mobilePayments, where),
-    await pageRows(
-      q.select({ p: mobilePayments, receiptId: receiptIdOf }).from(mobilePayments),
-      where,
-      spec,
-      req,
-    ),
-  ];
-  return { total, data: rows.map((r) => toPaymentRow(r.p, r.receiptId)) };
+  const select = q.select({ p: mobilePayments, receiptId: receiptIdOf }).from(mobilePayments);
+  return readPage(q, mobilePayments, select, where, spec, req, (r) => toPaymentRow(r.p, r.receiptId));
 }
 
 /** One payment as the console shows it. */

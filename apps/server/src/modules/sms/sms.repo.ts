@@ -4,12 +4,11 @@ import { type Queryable, rowsOf } from '../../db/client.js';
 import { meters, type SmsKind, type SmsState, smsMessages, tokenRecords } from '../../db/schema.js';
 import {
   allOf,
-  commonConditions,
+  conditionsOwnedVia,
   contains,
-  countWhere,
   equals,
-  pageRows,
   type ReadSpec,
+  readPage,
   sortableBy,
 } from '../../kernel/read-query.js';
 import { formatDateTime } from '../../lib/dates.js';
@@ -178,28 +177,23 @@ const spec: ReadSpec = {
   createDate: smsMessages.createDate,
 };
 
-/** A station's messages: those about its meters (an administrator may name a station, or see all). */
-function stationOf(req: SmsReadRequest, user: SessionUser) {
-  const station = user.isSystemAdmin ? req.stationId : user.stationId;
-  if (!station) return undefined;
-  return sql`${smsMessages.meterId} in (select ${meters.meterId} from ${meters} where ${meters.stationId} = ${station})`;
-}
+/** A station's messages: those about its meters. */
+const ofStation = (station: string) =>
+  sql`${smsMessages.meterId} in (select ${meters.meterId} from ${meters} where ${meters.stationId} = ${station})`;
 
 /** A page of the SMS log, newest first. */
 export async function readSms(q: Queryable, req: SmsReadRequest, user: SessionUser) {
   const where = allOf([
-    stationOf(req, user),
-    ...commonConditions(spec, { ...req, stationId: null }, user),
+    ...conditionsOwnedVia(spec, req, user, ofStation),
     equals(smsMessages.state, req.state),
     equals(smsMessages.kind, req.kind),
     contains(smsMessages.destination, req.destination),
     equals(smsMessages.meterId, req.meterId),
   ]);
-  const [total, rows] = [
-    await countWhere(q, smsMessages, where),
-    await pageRows(q.select({ m: smsMessages, receiptId: receiptIdOf }).from(smsMessages), where, spec, req),
-  ];
-  return { total, data: rows.map((r) => toSmsRow({ ...r.m, receiptId: r.receiptId })) };
+  const select = q.select({ m: smsMessages, receiptId: receiptIdOf }).from(smsMessages);
+  return readPage(q, smsMessages, select, where, spec, req, (r) =>
+    toSmsRow({ ...r.m, receiptId: r.receiptId }),
+  );
 }
 
 /** The latest SMS of each of these token records: where it went and how far it got. */

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.js';
 import type { VendWriteTotals } from '../../lib/metrics.js';
+import { oncePer } from '../../lib/once-per.js';
 import { type ChannelSaleRows, type ChannelSaleWritten, writeChannelSale } from './channel-sale.repo.js';
 import { type CreditVendWrite, repaysDebt, writeCreditVend } from './credit-vend.repo.js';
 import { type BatchWritten, writeCreditVends } from './credit-vend-batch.repo.js';
@@ -156,14 +157,5 @@ function refusedWhole(err: unknown): boolean {
   return vendConflict(err) || uniqueViolation(err);
 }
 
-const queues = new WeakMap<Queryable, VendWriteQueue>();
-
 /** The vend write queue of this database (one per process and database: its statements autocommit). */
-export function vendWriteQueueOf(q: Queryable): VendWriteQueue {
-  let queue = queues.get(q);
-  if (!queue) {
-    queue = new VendWriteQueue(q);
-    queues.set(q, queue);
-  }
-  return queue;
-}
+export const vendWriteQueueOf = oncePer((q: Queryable) => new VendWriteQueue(q));

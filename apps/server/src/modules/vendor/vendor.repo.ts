@@ -9,6 +9,7 @@ import {
   allOf,
   auditedSpec,
   commonConditions,
+  conditionsOwnedVia,
   equals,
   contains as has,
   type ReadSpec,
@@ -73,13 +74,16 @@ export function readVendors(
   },
   user: SessionUser,
 ) {
-  const station = user.isSystemAdmin ? req.stationId : user.stationId;
   const where = allOf([
-    ...commonConditions(spec, { ...req, stationId: null }, user),
+    ...conditionsOwnedVia(
+      spec,
+      req,
+      user,
+      (station) => sql`${vendors.stationIds} @> ${JSON.stringify([station])}::jsonb`,
+    ),
     has(vendors.vendorName, req.vendorName),
     equals(vendors.vendorKind, req.vendorKind),
     equals(vendors.enabled, req.enabled),
-    station ? sql`${vendors.stationIds} @> ${JSON.stringify([station])}::jsonb` : undefined,
   ]);
   return readTable(q, vendors, where, spec, req, toVendorRow);
 }
