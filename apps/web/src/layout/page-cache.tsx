@@ -1,4 +1,5 @@
-import { Activity, Fragment, type ReactNode, useCallback, useRef } from 'react';
+import { Activity, Fragment, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation, useOutlet } from 'react-router';
 import { keptPages } from '../app/kept-pages';
 import { settingsStore } from '../app/settings-store';
@@ -45,8 +46,33 @@ export function keptAfter(
 }
 
 /**
- * The shell's page cache (shell §14): each visited page of an open tag stays mounted, hidden while
- * another is shown, with its rows, filters, scroll of the grid and dialogs' state as left; going back
+ * A kept page's own element, in the document only while the page is shown: a hidden page is out of the
+ * document (no style or layout work for it, nothing of it found by a search of the page, a screen reader
+ * or a test), while React keeps its state and updates it there. Its layout effect runs when the
+ * Activity around it is shown and is cleaned up when it is hidden.
+ */
+function PageHost({ children }: { children: ReactNode }) {
+  const [host] = useState(() => {
+    const el = document.createElement('div');
+    el.className = 'kept-page';
+    return el;
+  });
+  const slot = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    slot.current?.appendChild(host);
+    return () => host.remove();
+  }, [host]);
+  return (
+    <>
+      <div ref={slot} />
+      {createPortal(children, host)}
+    </>
+  );
+}
+
+/**
+ * The shell's page cache (shell §14): each visited page of an open tag stays mounted, out of the document
+ * while another is shown, with its rows, filters, scroll of the grid and dialogs' state as left; going back
  * to it shows it again at once, and its reads refresh in the background. A hidden page's effects are
  * stopped (React's Activity) and its updates wait until the shown page is idle. `frame` wraps each
  * page (error boundary, suspense) so that one failing page does not take the kept ones with it.
@@ -83,7 +109,7 @@ export function PageCache({
     <>
       {[...kept.current].map(([path, page]) => (
         <Activity key={path} mode={path === pathname ? 'visible' : 'hidden'}>
-          {frame(path, page)}
+          <PageHost>{frame(path, page)}</PageHost>
         </Activity>
       ))}
       {!cacheable && <Fragment key={`page:${pathname}`}>{frame(pathname, outlet)}</Fragment>}
