@@ -21,7 +21,7 @@ export async function streamExport<R>(
   },
 ) {
   const first = await opts.read(1, PAGE);
-  const book = workbookStream(opts.title, opts.columns);
+  const book = await workbookStream(opts.title, opts.columns);
   reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     .header('content-disposition', `attachment; filename="${opts.fileName}"`)

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   DEFAULT_SHEET_LIMITS,
   readFirstSheetBounded,
@@ -14,6 +14,16 @@ import {
  */
 
 export class SpreadsheetError extends Error {}
+
+/**
+ * exceljs is large (about half a second of a core to load): loaded with the first workbook written,
+ * not by every process, test or import that never writes one.
+ */
+let excel: Promise<typeof ExcelJS> | undefined;
+const loadExcel = () => {
+  excel ??= import('exceljs').then((m) => m.default);
+  return excel;
+};
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 /** OLE2 compound file: the old binary (BIFF) .xls format. */
@@ -87,7 +97,8 @@ export interface SheetColumn {
  * Streams a one-sheet workbook: returns the stream to send at once, and a writer that feeds rows into
  * it (call `end()` when done; `fail(e)` aborts the download).
  */
-export function workbookStream(sheetName: string, columns: SheetColumn[]) {
+export async function workbookStream(sheetName: string, columns: SheetColumn[]) {
+  const ExcelJS = await loadExcel();
   const stream = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName);
@@ -131,6 +142,7 @@ export interface SheetContent {
 
 /** A small workbook of several sheets, built in memory (a summary, never a whole table: those stream). */
 export async function workbookBuffer(sheets: SheetContent[]): Promise<Buffer> {
+  const ExcelJS = await loadExcel();
   const book = new ExcelJS.Workbook();
   for (const s of sheets) {
     const sheet = book.addWorksheet(s.name);

@@ -15,6 +15,7 @@ import { meterKeys, meters, vendingKeys } from '../../db/schema.js';
 import { pendingMeterKeys } from '../../db/schema-vending.js';
 import type { Deps } from '../../deps.js';
 import { refuse } from '../../lib/domain-errors.js';
+import { oncePer } from '../../lib/once-per.js';
 import { createKeyCipher, loadKeyEncryptionKey } from './key-cipher.js';
 import { cipherVault, type KeyRef, type KeySource, type KeyVault, type SealedKey } from './key-vault.js';
 import { TransportKeyStore } from './transport-key.repo.js';
@@ -534,22 +535,15 @@ export class DbKeyStore {
   }
 }
 
-const stores = new WeakMap<Deps, Promise<DbKeyStore>>();
-
 /**
  * The app's key store (one per Deps): over the vault the app was given (an HSM's), else the software
  * vault with its KEK loaded on first use.
  */
-export function keyStoreOf(deps: Deps): Promise<DbKeyStore> {
-  let store = stores.get(deps);
-  if (!store) {
-    const given = deps.keyVault;
-    store = given
-      ? Promise.resolve(new DbKeyStore(deps.database.db, given))
+export const keyStoreOf = oncePer(
+  (deps: Deps): Promise<DbKeyStore> =>
+    deps.keyVault
+      ? Promise.resolve(new DbKeyStore(deps.database.db, deps.keyVault))
       : loadKeyEncryptionKey({ dataDir: deps.config.dataDir }).then(
           (kek) => new DbKeyStore(deps.database.db, cipherVault(createKeyCipher(kek))),
-        );
-    stores.set(deps, store);
-  }
-  return store;
-}
+        ),
+);

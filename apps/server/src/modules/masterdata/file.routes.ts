@@ -133,7 +133,7 @@ function sheetRoutes(deps: Deps, mod: SheetModule): RouteDef[] {
     tag: mod.title,
     summary: `The ${mod.title} import template (.xlsx)`,
     handler: async (_input, _ctx, reply) => {
-      const book = workbookStream(
+      const book = await workbookStream(
         mod.title,
         mod.columns.map((c) => ({ key: c.key, header: c.key })),
       );
