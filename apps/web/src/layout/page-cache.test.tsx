@@ -1,5 +1,7 @@
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { type ReactNode, useState } from 'react';
+import { Modal } from 'antd';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsStore } from '../app/settings-store';
@@ -16,32 +18,85 @@ function Counter({ name }: { name: string }) {
   );
 }
 
-const frame = (path: string, page: ReactNode) => <div key={path}>{page}</div>;
-const PAGES = ['a', 'b', 'profile'];
+/** A page with a dialog of its own, opened by its button and closed by the dialog's Cancel. */
+function DialogPage() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" data-testid="open-sale" onClick={() => setOpen(true)}>
+        sale
+      </button>
+      {open && (
+        <Modal open title="Sale" onCancel={() => setOpen(false)}>
+          <span data-testid="sale-form">form</span>
+        </Modal>
+      )}
+    </>
+  );
+}
 
-/** The shell's cache over three pages, /profile not kept (noCache), each visit adding its tag. */
-function shell() {
+/** What the keyboard page saw: its shortcut's keys, and whether it was in the document at each layout. */
+const seen = { keys: [] as string[], connected: [] as boolean[] };
+
+/** A page with a keyboard shortcut (a window listener) and a layout effect that measures it. */
+function KeysPage() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    seen.connected.push(ref.current?.isConnected ?? false);
+  }, []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => seen.keys.push(e.key);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return <div ref={ref}>keys</div>;
+}
+
+const POLL_KEY = ['poll'];
+/** A page polling a read, as a task list does while its tasks run. */
+function PollPage() {
+  const read = useQuery({ queryKey: POLL_KEY, queryFn: () => Promise.resolve(1), refetchInterval: 1000 });
+  return <span data-testid="poll">{read.data ?? '…'}</span>;
+}
+
+const frame = (path: string, page: ReactNode) => <div key={path}>{page}</div>;
+const PAGES: Record<string, ReactNode> = {
+  a: <Counter name="a" />,
+  b: <Counter name="b" />,
+  profile: <Counter name="profile" />,
+  dialog: <DialogPage />,
+  keys: <KeysPage />,
+  poll: <PollPage />,
+};
+
+/** The shell's cache over the pages above, /profile not kept (noCache), each visit adding its tag. */
+function shell(first = '/a') {
+  const client = new QueryClient();
   const router = createMemoryRouter(
     [
       {
         path: '/',
         element: <PageCache frame={frame} cacheable={(p) => p !== '/profile'} />,
         children: [
-          ...PAGES.map((name) => ({ path: name, element: <Counter name={name} /> })),
+          ...Object.entries(PAGES).map(([name, element]) => ({ path: name, element })),
           { path: 'redirect/*', element: null },
         ],
       },
     ],
-    { initialEntries: ['/a'] },
+    { initialEntries: [first] },
   );
   const go = async (path: string) => {
     const name = path.slice(1);
-    if (PAGES.includes(name)) addTag({ path, fullPath: path, title: name, affix: false });
+    if (name in PAGES) addTag({ path, fullPath: path, title: name, affix: false });
     await act(() => router.navigate(path));
   };
-  addTag({ path: '/a', fullPath: '/a', title: 'a', affix: false });
-  render(<RouterProvider router={router} />);
-  return { go };
+  addTag({ path: first, fullPath: first, title: first.slice(1), affix: false });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { go, client };
 }
 
 const click = (name: string) => fireEvent.click(screen.getByTestId(`count-${name}`));
@@ -49,6 +104,8 @@ const count = (name: string) => screen.queryByTestId(`count-${name}`);
 
 afterEach(() => {
   cleanup();
+  seen.keys = [];
+  seen.connected = [];
   closeAllTags();
   settingsStore.set((s) => ({ ...s, tagsView: true }));
 });
@@ -95,11 +152,55 @@ describe("the shell's page cache", () => {
     expect(count('a')?.textContent).toBe('a 0');
   });
 
-  it(`keeps at most ${MAX_KEPT_PAGES} pages, the least recently shown leaving first`, () => {
-    const paths = Array.from({ length: MAX_KEPT_PAGES + 2 }, (_, i) => `/p${i}`);
+  it(`keeps at most ${MAX_KEPT_PAGES} pages, the least recently shown leaving first, never the page shown`, () => {
+    const paths = Array.from({ length: MAX_KEPT_PAGES }, (_, i) => `/p${i}`);
     const kept = new Map(paths.map((p) => [p, null]));
-    const next = keptAfter(kept, paths, '/p0', new Set(paths));
-    expect(next.drop).toEqual(['/p0', '/p1']);
-    expect(next.recency).toEqual(paths.slice(2));
+    const tags = new Set([...paths, '/new']);
+    const next = keptAfter(kept, paths, '/new', tags, true);
+    expect(next.drop).toEqual(['/p0']);
+    expect(next.recency).toEqual([...paths.slice(1), '/new']);
+    const back = keptAfter(kept, paths, '/p0', tags, true);
+    expect(back.drop).toEqual([]);
+    expect(back.recency).toEqual([...paths.slice(1), '/p0']);
+  });
+
+  it('drops a kept page that is no longer kept when shown (one copy of a page, never two)', () => {
+    const kept = new Map([['/a', null]]);
+    expect(keptAfter(kept, ['/a'], '/a', new Set(['/a']), false)).toEqual({ drop: ['/a'], recency: [] });
+  });
+
+  it("takes a hidden page's dialog out of the document and brings it back as left", async () => {
+    const { go } = shell('/dialog');
+    fireEvent.click(screen.getByTestId('open-sale'));
+    expect(screen.getByTestId('sale-form')).toBeTruthy();
+    await go('/a');
+    expect(screen.queryByTestId('sale-form')).toBeNull();
+    expect(document.querySelector('.ant-modal')).toBeNull();
+    await go('/dialog');
+    expect(screen.getByTestId('sale-form')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('sale-form')).toBeNull();
+  });
+
+  it("runs a shown page's layout effects in the document; a hidden page's shortcuts do not fire", async () => {
+    const { go } = shell('/keys');
+    fireEvent.keyDown(window, { key: 'F2' });
+    await go('/a');
+    fireEvent.keyDown(window, { key: 'F3' });
+    await go('/keys');
+    fireEvent.keyDown(window, { key: 'F4' });
+    expect(seen.keys).toEqual(['F2', 'F4']);
+    expect(seen.connected).toEqual([true, true]);
+  });
+
+  it('stops a hidden page polling: its read has no observer until the page is shown again', async () => {
+    const { go, client } = shell('/poll');
+    const observers = () => client.getQueryCache().find({ queryKey: POLL_KEY })?.getObserversCount();
+    expect(await screen.findByText('1')).toBeTruthy();
+    expect(observers()).toBe(1);
+    await go('/a');
+    expect(observers()).toBe(0);
+    await go('/poll');
+    expect(observers()).toBe(1);
   });
 });

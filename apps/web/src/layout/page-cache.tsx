@@ -1,4 +1,4 @@
-import { Activity, Fragment, type ReactNode, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { Activity, Fragment, type ReactNode, useCallback, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useLocation, useOutlet } from 'react-router';
 import { keptPages } from '../app/kept-pages';
@@ -30,17 +30,22 @@ export function usePageCacheRule(): (pathname: string) => boolean {
 /**
  * What stays kept after a navigation to `pathname` (the shell's page cache, C1–C2): a Refresh or a size
  * change (both pass through /redirect/<path>) drops the page they reload; a closed tag drops its page;
- * the tags view turned off keeps nothing. Pure: the entries in, the entries out.
+ * the tags view turned off keeps nothing; beyond MAX_KEPT_PAGES the least recently shown go, never the
+ * page shown (`keep`: it is kept, the most recent). Pure: the entries in, the entries out.
  */
 export function keptAfter(
   kept: ReadonlyMap<string, ReactNode>,
   recency: readonly string[],
   pathname: string,
   openTags: ReadonlySet<string>,
+  keep: boolean,
 ): { drop: string[]; recency: string[] } {
   const reloaded = pathname.startsWith(`${REDIRECT}/`) ? pathname.slice(REDIRECT.length) : null;
-  const drop = [...kept.keys()].filter((p) => p === reloaded || !openTags.has(p));
-  const left = recency.filter((p) => !drop.includes(p));
+  const drop = [...kept.keys()].filter(
+    (p) => p === reloaded || !openTags.has(p) || (p === pathname && !keep),
+  );
+  const left = recency.filter((p) => !drop.includes(p) && p !== pathname);
+  if (keep) left.push(pathname);
   while (left.length > MAX_KEPT_PAGES) drop.push(left.shift() as string);
   return { drop, recency: left };
 }
@@ -48,8 +53,11 @@ export function keptAfter(
 /**
  * A kept page's own element, in the document only while the page is shown: a hidden page is out of the
  * document (no style or layout work for it, nothing of it found by a search of the page, a screen reader
- * or a test), while React keeps its state and updates it there. Its layout effect runs when the
- * Activity around it is shown and is cleaned up when it is hidden.
+ * or a test), while React keeps its state and updates it there. The element goes in through the ref of
+ * the slot before it, not a layout effect of this component: React attaches a ref in the commit before
+ * it runs the layout effects of the siblings after it, while a parent's own layout effect runs after its
+ * children's; so the page's layout effects (a measure, a focus) find it in the document, on its first
+ * mount and each time it is shown again. The Activity around it detaches the ref when it hides the page.
  */
 function PageHost({ children }: { children: ReactNode }) {
   const [host] = useState(() => {
@@ -57,14 +65,16 @@ function PageHost({ children }: { children: ReactNode }) {
     el.className = 'kept-page';
     return el;
   });
-  const slot = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    slot.current?.appendChild(host);
-    return () => host.remove();
-  }, [host]);
+  const attach = useCallback(
+    (slot: HTMLDivElement | null) => {
+      slot?.appendChild(host);
+      return () => host.remove();
+    },
+    [host],
+  );
   return (
     <>
-      <div ref={slot} />
+      <div ref={attach} />
       {createPortal(children, host)}
     </>
   );
@@ -72,10 +82,13 @@ function PageHost({ children }: { children: ReactNode }) {
 
 /**
  * The shell's page cache (shell §14): each visited page of an open tag stays mounted, out of the document
- * while another is shown, with its rows, filters, scroll of the grid and dialogs' state as left; going back
- * to it shows it again at once, and its reads refresh in the background. A hidden page's effects are
- * stopped (React's Activity) and its updates wait until the shown page is idle. `frame` wraps each
- * page (error boundary, suspense) so that one failing page does not take the kept ones with it.
+ * while another is shown, with its rows, filters and dialogs as left; going back to it shows it again at
+ * once, and its reads refresh in the background. A hidden page's effects are stopped (React's Activity):
+ * no listener of its own (a keyboard shortcut), no timer, no subscription to a read (no polling); its
+ * dialogs and pop-ups leave the document with it (their portals' layout effects take them out of <body>).
+ * Its updates wait until the shown page is idle. Kept per path, as the tags are (a page's new query shows
+ * in the same page). `frame` wraps each page (error boundary, suspense) so that one failing page does not
+ * take the kept ones with it.
  */
 export function PageCache({
   frame,
@@ -96,13 +109,10 @@ export function PageCache({
   const cacheable = tagsView && isKeptPath(pathname);
   const openTags = new Set(visited.map((v) => v.path));
   if (cacheable) openTags.add(pathname);
-  const next = keptAfter(kept.current, recency.current, pathname, tagsView ? openTags : new Set());
+  const next = keptAfter(kept.current, recency.current, pathname, tagsView ? openTags : new Set(), cacheable);
   for (const p of next.drop) kept.current.delete(p);
   recency.current = next.recency;
-  if (cacheable) {
-    kept.current.set(pathname, outlet);
-    recency.current = [...recency.current.filter((p) => p !== pathname), pathname];
-  }
+  if (cacheable) kept.current.set(pathname, outlet);
   keptPages.replace(kept.current.keys());
 
   return (
