@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Modal } from 'antd';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { settingsStore } from '../app/settings-store';
 import { keptAfter, MAX_KEPT_PAGES, PageCache } from './page-cache';
@@ -59,6 +59,15 @@ function PollPage() {
   return <span data-testid="poll">{read.data ?? '…'}</span>;
 }
 
+/** What the query page rendered: the query it read each time. */
+const queries: string[] = [];
+/** A page that reads its query, as a page opened with a record to show does. */
+function QueryPage() {
+  const { search } = useLocation();
+  queries.push(search);
+  return <span data-testid="query">{search}</span>;
+}
+
 const frame = (path: string, page: ReactNode) => <div key={path}>{page}</div>;
 const PAGES: Record<string, ReactNode> = {
   a: <Counter name="a" />,
@@ -67,6 +76,7 @@ const PAGES: Record<string, ReactNode> = {
   dialog: <DialogPage />,
   keys: <KeysPage />,
   poll: <PollPage />,
+  query: <QueryPage />,
 };
 
 /** The shell's cache over the pages above, /profile not kept (noCache), each visit adding its tag. */
@@ -86,11 +96,12 @@ function shell(first = '/a') {
     { initialEntries: [first] },
   );
   const go = async (path: string) => {
-    const name = path.slice(1);
-    if (name in PAGES) addTag({ path, fullPath: path, title: name, affix: false });
+    const name = path.slice(1).split('?')[0] as string;
+    if (name in PAGES) addTag({ path: `/${name}`, fullPath: path, title: name, affix: false });
     await act(() => router.navigate(path));
   };
-  addTag({ path: first, fullPath: first, title: first.slice(1), affix: false });
+  const firstName = first.slice(1).split('?')[0] as string;
+  addTag({ path: `/${firstName}`, fullPath: first, title: firstName, affix: false });
   render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
@@ -106,6 +117,7 @@ afterEach(() => {
   cleanup();
   seen.keys = [];
   seen.connected = [];
+  queries.length = 0;
   closeAllTags();
   settingsStore.set((s) => ({ ...s, tagsView: true }));
 });
@@ -202,5 +214,15 @@ describe("the shell's page cache", () => {
     expect(observers()).toBe(0);
     await go('/poll');
     expect(observers()).toBe(1);
+  });
+
+  it("gives a kept page its own location, never another page's; its new query reaches it", async () => {
+    const { go } = shell('/query?n=1');
+    await go('/a');
+    await go('/b?x=1');
+    await go('/a?y=2');
+    await go('/query?n=2');
+    expect(screen.getByTestId('query').textContent).toBe('?n=2');
+    expect(new Set(queries)).toEqual(new Set(['?n=1', '?n=2']));
   });
 });

@@ -1,6 +1,6 @@
-import { Activity, Fragment, type ReactNode, useCallback, useRef, useState } from 'react';
+import { Activity, Fragment, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useLocation, useOutlet } from 'react-router';
+import { UNSAFE_LocationContext as LocationContext, useLocation, useOutlet } from 'react-router';
 import { keptPages } from '../app/kept-pages';
 import { settingsStore } from '../app/settings-store';
 import { matchChain } from '../lib/routes';
@@ -34,7 +34,7 @@ export function usePageCacheRule(): (pathname: string) => boolean {
  * page shown (`keep`: it is kept, the most recent). Pure: the entries in, the entries out.
  */
 export function keptAfter(
-  kept: ReadonlyMap<string, ReactNode>,
+  kept: ReadonlyMap<string, unknown>,
   recency: readonly string[],
   pathname: string,
   openTags: ReadonlySet<string>,
@@ -87,8 +87,9 @@ function PageHost({ children }: { children: ReactNode }) {
  * no listener of its own (a keyboard shortcut), no timer, no subscription to a read (no polling); its
  * dialogs and pop-ups leave the document with it (their portals' layout effects take them out of <body>).
  * Its updates wait until the shown page is idle. Kept per path, as the tags are (a page's new query shows
- * in the same page). `frame` wraps each page (error boundary, suspense) so that one failing page does not
- * take the kept ones with it.
+ * in the same page). Each kept page reads the location it was last shown at, not the one of the page on
+ * screen: what a hidden page reads from its URL is its own. `frame` wraps each page (error boundary, suspense) so that one failing page does not take the kept
+ * ones with it.
  */
 export function PageCache({
   frame,
@@ -99,11 +100,12 @@ export function PageCache({
   cacheable: (pathname: string) => boolean;
 }) {
   const { pathname } = useLocation();
+  const here = useContext(LocationContext);
   const outlet = useOutlet();
   const tagsView = settingsStore.use((s) => s.tagsView);
   const visited = tagsStore.use((s) => s.visited);
   // Kept across renders without a state update of its own: the page shown is stored as it renders.
-  const kept = useRef(new Map<string, ReactNode>());
+  const kept = useRef(new Map<string, { page: ReactNode; at: typeof here }>());
   const recency = useRef<string[]>([]);
 
   const cacheable = tagsView && isKeptPath(pathname);
@@ -112,14 +114,16 @@ export function PageCache({
   const next = keptAfter(kept.current, recency.current, pathname, tagsView ? openTags : new Set(), cacheable);
   for (const p of next.drop) kept.current.delete(p);
   recency.current = next.recency;
-  if (cacheable) kept.current.set(pathname, outlet);
+  if (cacheable) kept.current.set(pathname, { page: outlet, at: here });
   keptPages.replace(kept.current.keys());
 
   return (
     <>
-      {[...kept.current].map(([path, page]) => (
+      {[...kept.current].map(([path, { page, at }]) => (
         <Activity key={path} mode={path === pathname ? 'visible' : 'hidden'}>
-          <PageHost>{frame(path, page)}</PageHost>
+          <LocationContext.Provider value={at}>
+            <PageHost>{frame(path, page)}</PageHost>
+          </LocationContext.Provider>
         </Activity>
       ))}
       {!cacheable && <Fragment key={`page:${pathname}`}>{frame(pathname, outlet)}</Fragment>}
