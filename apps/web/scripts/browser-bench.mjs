@@ -261,7 +261,7 @@ async function isListPage(page, path) {
   const link = page.getByTestId('sidebar').locator(`a[href="${path}"]`);
   await link.click();
   await page.waitForURL(`**${path}`);
-  // On screen only: the pages the shell keeps alive stay in the document, hidden.
+  // On screen only: what is counted is what the user sees, whether or not a hidden page is in the document.
   const grid = page.locator('[data-testid=app-main] .ant-table').filter({ visible: true });
   const card = page.locator('[data-testid=app-main] .ant-card').filter({ visible: true });
   await card.first().waitFor();
