@@ -167,19 +167,28 @@ export async function loginAs(page: Page, userId = 'admin', password = ADMIN_PAS
 
 /**
  * Opens `path` inside the running console as a menu click does (react-router follows popstate), without
- * loading the console again. Returns once the page before it has gone: the main area is keyed by path, so
- * what was marked in it before the move is replaced.
+ * loading the console again. Returns once the page before it has left the screen: the shell keeps a
+ * visited page alive, hidden (its element in the main area stays, not displayed), and builds a page not
+ * kept afresh (the element is replaced). Only the page on screen is marked, and marks of an earlier move
+ * are cleared, so a kept page shown again does not count as the page left.
  */
 export async function navigate(page: Page, path: string) {
   await page.evaluate((to) => {
-    for (const el of document.querySelectorAll('[data-testid=app-main] > *'))
-      el.setAttribute('data-left', to);
+    for (const el of document.querySelectorAll('[data-testid=app-main] > *')) {
+      if (el.checkVisibility()) el.setAttribute('data-left', to);
+      else el.removeAttribute('data-left');
+    }
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await expect(page.locator('[data-testid=app-main] > [data-left]'), path).toHaveCount(0, {
-    timeout: 30_000,
-  });
+  const leftOnScreen = () =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll('[data-testid=app-main] > [data-left]')].filter((el) =>
+          el.checkVisibility(),
+        ).length,
+    );
+  await expect.poll(leftOnScreen, { message: path, timeout: 30_000 }).toBe(0);
 }
 
 /** Rows of the grid's body (antd keeps a hidden measure row first). */

@@ -24,7 +24,7 @@ export const ownsPoint = (page: Page, selector: string, x: number, y: number) =>
 /**
  * Signs in as the administrator, then opens each list page in turn and checks it: a list is its path, or
  * a row whose first member is its path. The first page loads the console; the others are opened inside it,
- * as the menu opens them (the page is built afresh either way: the main area is keyed by path).
+ * as the menu opens them (built afresh on its first visit; the shell keeps a visited page alive).
  * The pointer rests mid-window, over the page (where the login form's button used to leave it): a wheel
  * turned there scrolls the page, not the sidebar.
  */

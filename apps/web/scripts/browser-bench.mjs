@@ -85,11 +85,12 @@ async function startServer() {
 
 /**
  * Arms a watcher in the page: it notes the next click's timestamp and resolves with the time from it
- * to the frame that first shows a new element matching `selector` (not one already there, not under
- * a loading blur) while the location is `path`.
+ * to the frame that first shows an element matching `selector` that was not on screen at arming (not
+ * under a loading blur) while the location is `path`.
  */
 function arm({ selector, path }) {
-  const before = new Set(document.querySelectorAll(selector));
+  // Only what is on screen now: a page the shell keeps alive shows its rows again, not new ones.
+  const before = new Set([...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length));
   performance.clearResourceTimings();
   performance.setResourceTimingBufferSize(1000);
   let clickAt = null;
@@ -260,8 +261,9 @@ async function isListPage(page, path) {
   const link = page.getByTestId('sidebar').locator(`a[href="${path}"]`);
   await link.click();
   await page.waitForURL(`**${path}`);
-  const grid = page.locator('[data-testid=app-main] .ant-table');
-  const card = page.locator('[data-testid=app-main] .ant-card');
+  // On screen only: what is counted is what the user sees, whether or not a hidden page is in the document.
+  const grid = page.locator('[data-testid=app-main] .ant-table').filter({ visible: true });
+  const card = page.locator('[data-testid=app-main] .ant-card').filter({ visible: true });
   await card.first().waitFor();
   await page.waitForFunction(() => !document.querySelector('[data-testid=app-main] .ant-spin-spinning'));
   return (await grid.count()) > 0;
@@ -271,6 +273,7 @@ async function isListPage(page, path) {
 const rechargeButton = (page) =>
   page
     .locator('[data-testid=app-main] [data-testid=list-creditTokenAccounts] [data-testid=row-action]')
+    .filter({ visible: true })
     .first();
 
 /** Closes the Recharge dialog with its own close button and waits until it has gone. */

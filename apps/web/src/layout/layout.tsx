@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Drawer } from 'antd';
-import { Suspense, useEffect, useRef } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { appStore, closeSidebar, MOBILE_BREAKPOINT, setDevice } from '../app/app-store';
 import { PageLoading } from '../app/page-loading';
 import { constantRoutes } from '../app/route-table';
@@ -13,6 +13,7 @@ import { matchChain } from '../lib/routes';
 import { sessionStore } from '../lib/session';
 import { ErrorBoundary } from './error-boundary';
 import { Navbar } from './navbar/navbar';
+import { PageCache, usePageCacheRule } from './page-cache';
 import { SettingsDrawer } from './settings/settings-drawer';
 import { SIDEBAR_BG, Sidebar } from './sidebar/sidebar';
 import { addTag } from './tags-view/tags-store';
@@ -69,9 +70,28 @@ function useTags() {
   }, [location.pathname, location.search, routes, tagsView]);
 }
 
-export default function Layout() {
+/**
+ * One page's frame: its own error boundary (a page that throws takes no kept page with it) and suspense.
+ * L1: keyed by path, so /redirect remounts it (tag Refresh, size change).
+ */
+function usePageFrame() {
   const { t } = useTranslation();
+  return useCallback(
+    (path: string, page: ReactNode) => (
+      <ErrorBoundary key={path} title={t('common.somethingWrong')} reloadLabel={t('common.reload')}>
+        <Suspense fallback={<PageLoading />}>
+          <div>{page}</div>
+        </Suspense>
+      </ErrorBoundary>
+    ),
+    [t],
+  );
+}
+
+export default function Layout() {
   const location = useLocation();
+  const frame = usePageFrame();
+  const cacheable = usePageCacheRule();
   const opened = appStore.use((s) => s.sidebarOpened);
   const withoutAnimation = appStore.use((s) => s.withoutAnimation);
   const mobile = appStore.use((s) => s.device === 'mobile');
@@ -123,18 +143,7 @@ export default function Layout() {
           {/* Outside the boundary keyed by path: the query client is mounted once, not on each page (its
               mount and unmount add and remove the window's focus and online listeners). */}
           <QueryClientProvider client={queryClient}>
-            <ErrorBoundary
-              key={location.pathname}
-              title={t('common.somethingWrong')}
-              reloadLabel={t('common.reload')}
-            >
-              <Suspense fallback={<PageLoading />}>
-                {/* L1: the page is keyed by path, so /redirect remounts it (tag Refresh, size change). */}
-                <div key={location.pathname}>
-                  <Outlet />
-                </div>
-              </Suspense>
-            </ErrorBoundary>
+            <PageCache frame={frame} cacheable={cacheable} />
           </QueryClientProvider>
         </main>
       </div>

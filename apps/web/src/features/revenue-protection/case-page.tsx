@@ -2,7 +2,7 @@ import { type CaseRow, REVPROT_CASE_API } from '@prepay/contracts';
 import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { auditColumns, optionColumn, textColumn } from '../../components/list-page/common-columns';
 import { ListPage } from '../../components/list-page/list-page';
 import { CaseDialog } from './case-dialog';
@@ -16,8 +16,16 @@ export const CASE_RESOURCE = 'revprot-case';
 export default function CasePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  // Opened from a suspect: the new case is shown at once.
-  const [viewing, setViewing] = useState<number | null>(() => Number(params.get('caseId')) || null);
+  const { key: arrival } = useLocation();
+  const asked = Number(params.get('caseId')) || null;
+  // Opened from a suspect: the new case is shown at once, on each arrival (the shell keeps this page
+  // alive, so a later case opened from a suspect arrives at the same page, not a new one).
+  const [viewing, setViewing] = useState<number | null>(asked);
+  const [arrivedAt, setArrivedAt] = useState(arrival);
+  if (arrivedAt !== arrival) {
+    setArrivedAt(arrival);
+    if (asked) setViewing(asked);
+  }
   const [opening, setOpening] = useState(false);
   const statuses = statusOptions(t);
   return (
