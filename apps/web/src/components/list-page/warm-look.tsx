@@ -33,10 +33,11 @@ const ROWS: SampleRow[] = [{ key: 1, text: 'a' }];
  * The antd parts a list page's first render draws (list-page.tsx, list-toolbar.tsx, list-grid.tsx: a
  * card, its toolbar, a bordered small grid with row selection in both of its layouts, the pager with its
  * size changer and jumper, the skeleton and a tag), with the same props, once, out of sight. Plain antd
- * parts rather than the list page's own: theirs carry the test ids a browser test looks for. Each part's styles are generated, written into the document and kept there by
- * the console's style cache (app/style-cache.ts); the grid's first mount measures the scroll bar, which
- * the build keeps for every later grid (scripts/measure-scrollbar-once.ts). The first list page opened
- * then draws only its own elements.
+ * parts rather than the list page's own: theirs carry the test ids a browser test looks for. Each part's
+ * styles are generated, written into the document and kept there by the console's style cache
+ * (app/style-cache.ts); the grid's first mount measures the scroll bar, which the build keeps for every
+ * later grid (scripts/measure-scrollbar-once.ts). The first list page opened then draws only its own
+ * elements.
  */
 function ListSample({ onDrawn }: { onDrawn: () => void }) {
   useEffect(onDrawn, [onDrawn]);
