@@ -388,7 +388,17 @@ async function main() {
       // A page that shows neither a grid nor a card in time is left out and said so, not the whole run.
       const listed = first && (await isListPage(page, l.path).catch(leftOut(l.path)));
       if (listed)
-        pages.push({ ...l, first: first.ms, clicks: [], seen: [], cpu: [], url: [], phases: [], fresh: [] });
+        pages.push({
+          ...l,
+          first: first.ms,
+          clicks: [],
+          seen: [],
+          cpu: [],
+          url: [],
+          phases: [],
+          fresh: [],
+          freshCpu: [],
+        });
     }
 
     if (process.env.BENCH_TRACE && pages.length) {
@@ -439,7 +449,11 @@ async function main() {
     // The first click after a full load of the dashboard, per page (its own tab, the session's cookie).
     const freshPage = await context.newPage();
     for (let run = 0; run < FIRST_RUNS; run++) {
-      for (const p of pages) p.fresh.push((await firstClickAfterLoad(freshPage, p)).ms);
+      for (const p of pages) {
+        const r = await firstClickAfterLoad(freshPage, p);
+        p.fresh.push(r.ms);
+        p.freshCpu.push(r.cpu);
+      }
     }
     await freshPage.close();
 
@@ -539,6 +553,14 @@ function report(rows, loadAtStart, yardstick) {
     console.log(
       `${name.padEnd(40)} chunks ${ms(med('jsEnd'))}  API sent ${ms(med('apiStart'))}  answered ${ms(med('apiEnd'))}  row ${ms(med('ms'))}`,
     );
+  }
+  // The first click's own main-thread CPU: what a shared machine's load hardly changes.
+  console.log(
+    `\nFirst click after a full load of the dashboard: median main-thread CPU (ms, measured/normalised, ${FIRST_RUNS} runs).`,
+  );
+  for (const r of rows) {
+    if (!r.freshCpu?.length) continue;
+    console.log(`${`${r.label}`.slice(0, 40).padEnd(40)} ${cell(median(r.freshCpu), yardstick)}`);
   }
   writeFileSync(join(tmpdir(), 'prepay-browser-bench.json'), JSON.stringify(rows, null, 2));
 }

@@ -15,6 +15,8 @@ import { resetListState, type SortState } from './read-body';
 import { useEverTrue } from './use-ever-true';
 import { type ListQuery, useListQuery, useRefreshList } from './use-list-query';
 import './locales';
+// Offers the shell a hidden sample of a list page to draw ahead of the first one opened (warm-look.tsx).
+import './warm-look';
 import './list-page.css';
 
 export type { ListColumn, ListPageProps } from './list-page-props';

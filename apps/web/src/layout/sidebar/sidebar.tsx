@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { settingsStore } from '../../app/settings-store';
 import { matchChain } from '../../lib/routes';
 import { useAccessibleRoutes } from '../use-accessible-routes';
+import { WarmListLook } from '../warm-list-look';
 import { menuItems } from './menu-items';
 
 /** S8 colours of the original's dark sidebar. */
@@ -107,6 +108,8 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
         onOpenChange={setOpenKeys}
         theme={theme}
       />
+      {/* What a click on the menu opens most often, a list page, has its look ready before the first click. */}
+      <WarmListLook />
     </div>
   );
 }
