@@ -4,11 +4,16 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export const SERVER_PROJECT = process.env.TEST_DATABASE_URL ? 'server-postgres' : 'server';
 
 /**
- * The test files that need a worker of their own (project `server-isolated` / `server-postgres-isolated`):
- * they replace a module (vi.mock), which works only before the module is first loaded and would stay
- * replaced for the worker's later files.
+ * The test files that need a process of their own (project `server-isolated` / `server-postgres-isolated`).
  */
-export const ISOLATED_TESTS = ['test/hardening-login-cost.test.ts'];
+export const ISOLATED_TESTS = [
+  // Replaces a module (vi.mock): that works only before the module is first loaded, and it would stay
+  // replaced for the worker's later files.
+  'test/hardening-login-cost.test.ts',
+  // Searches a heap snapshot of its own process for keys: the server's residue, not what earlier files
+  // left in a shared worker's heap (which also makes the snapshot several times larger).
+  'test/pkcs11-residue.test.ts',
+];
 
 /** Both projects' settings: one bootstrapped database copied for each test file, generous timeouts. */
 export const serverTest = {
