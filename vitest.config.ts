@@ -5,7 +5,9 @@ export default defineConfig({
   test: {
     projects: [
       'packages/*',
-      'apps/server',
+      // The server's suite, its files sharing a worker's module graph, and the few that need their own.
+      'apps/server/vitest.config.ts',
+      'apps/server/vitest.isolated.config.ts',
       'apps/simulator',
       'apps/web',
       // Killing processes under load (npm run chaos): real servers, HAProxy and a pg_auto_failover pair.

@@ -1,5 +1,6 @@
 // `npm test`: every suite, in order, with a summary line per runner and one total at the end.
-//  1. vitest: packages, server (PGlite), web unit tests and the repository scripts' tests
+//  1. vitest: packages, server (PGlite; the files that mock a module in server-isolated), web unit tests and
+//     the repository scripts' tests
 //  2. the server suite again on a throw-away PostgreSQL server
 //  3. the chaos tests (a database failover under load, a head-end process killed mid-campaign)
 //  4. browser tests (Playwright driving Debian's Chromium) against the real server
@@ -37,6 +38,8 @@ vitest('unit and server tests (PGlite)', [
   '--project',
   'server',
   '--project',
+  'server-isolated',
+  '--project',
   'web',
   '--project',
   'sts',
@@ -57,7 +60,13 @@ vitest('unit and server tests (PGlite)', [
 let pg;
 try {
   pg = await startPostgres();
-  vitest('server tests (PostgreSQL)', ['--project', 'server-postgres'], { TEST_DATABASE_URL: pg.url });
+  vitest(
+    'server tests (PostgreSQL)',
+    ['--project', 'server-postgres', '--project', 'server-postgres-isolated'],
+    {
+      TEST_DATABASE_URL: pg.url,
+    },
+  );
 } catch (err) {
   console.error(`PostgreSQL run failed to start: ${err.message}`);
   results.push({ label: 'server tests (PostgreSQL)', passed: 0, failed: 1 });

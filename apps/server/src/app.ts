@@ -75,6 +75,8 @@ export interface BuildOptions {
   headend?: boolean;
   /** Task runner settings over the REMOTE_TASK_* environment (tests use short leases and timeouts). */
   remoteTasks?: Partial<RunnerOptions>;
+  /** How often the key campaign's delivery sweeps, over KEY_CAMPAIGN_SWEEP_MS (tests sweep often). */
+  keyCampaignSweepMs?: number;
   /** Run the meter-data collection schedule in this process (main: COLLECTION, default on). */
   collection?: boolean;
   /**
@@ -183,7 +185,7 @@ function modulesOf(deps: Deps, options: BuildOptions): ServerModule[] {
     vendorModule(deps, auth.checkAuthorizationPassword),
     sms,
     mobileMoneyModule(deps, auth.checkAuthorizationPassword, sms.outbox),
-    keyCampaignModule(deps),
+    keyCampaignModule(deps, options.keyCampaignSweepMs),
   ];
 }
 

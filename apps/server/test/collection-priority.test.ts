@@ -28,14 +28,13 @@ let fleet: Fleet;
 let runner: TaskRunner | undefined;
 
 beforeAll(async () => {
-  process.env.REMOTE_TASK_BACKOFF_MS = '100';
   t = await createTestApp(
     {
       ...headendTestConfig({ timeoutMs: { lorawan: 3_000, gprs: 3_000 } }),
       // A month back (the freezes a meter keeps), every job at once.
       collection: { ...testConfig().collection, lookbackDays: 31, hourly: 'off', maxInFlight: 10_000 },
     },
-    { headend: true, remoteTasks: { warmupMs: 3_600_000 } },
+    { headend: true, remoteTasks: { backoffMs: 100, warmupMs: 3_600_000 } },
   );
   headend = headendOf(t);
   await insertGprsMeters(t, ids, INSTALLED);

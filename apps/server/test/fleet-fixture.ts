@@ -6,7 +6,7 @@ import type { Config } from '../src/config.js';
 import { collectionJobs, gateways, meters } from '../src/db/schema.js';
 import type { HeadEndService } from '../src/headend/head-end.js';
 import type { TestApp } from './harness.js';
-import { appWithHeadend, fastRemoteTasks, gprsAndLoraFleet, until } from './headend-fixture.js';
+import { appWithHeadend, FAST_REMOTE_TASKS, gprsAndLoraFleet, until } from './headend-fixture.js';
 import { METER_STS, testConfig } from './test-config.js';
 
 /** GPRS meters as the simulated fleet plays them: the tests' STS fields, `balance` tenths of credit (none unless given). */
@@ -63,10 +63,10 @@ export function fleetForSuite(
 ) {
   let stop = async () => {};
   beforeAll(async () => {
-    fastRemoteTasks();
     const { broker, t, headend } = await appWithHeadend(
       { timeoutMs: { lorawan: 3_000, gprs: 3_000 } },
       opts.overrides,
+      { remoteTasks: FAST_REMOTE_TASKS },
     );
     stop = async () => {
       await t.close();

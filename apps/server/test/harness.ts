@@ -112,7 +112,7 @@ export function callerOf(app: FastifyInstance): Pick<TestApp, 'post' | 'call'> {
 export async function createTestApp(
   overrides: Partial<Config> = {},
   /** What to build the app with: the head-end, a key vault (an HSM's; the software vault otherwise). */
-  build: Pick<BuildOptions, 'headend' | 'keyVault' | 'remoteTasks'> = {},
+  build: Pick<BuildOptions, 'headend' | 'keyVault' | 'remoteTasks' | 'keyCampaignSweepMs'> = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   const clock = manualClock(new Date('2026-11-22T08:00:00Z'));

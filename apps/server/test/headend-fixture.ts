@@ -6,10 +6,12 @@ import path from 'node:path';
 import { type Frame, meterAddress } from '@prepay/dlt645';
 import { type Clock, type Fleet, startFleet } from '@prepay/simulator';
 import mqtt, { type MqttClient } from 'mqtt';
+import type { BuildOptions } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { rowsOf as metricsRowsOf } from '../src/db/client.js';
 import { meters } from '../src/db/schema.js';
 import type { HeadEndConfig, HeadEndService } from '../src/headend/head-end.js';
+import type { RunnerOptions } from '../src/modules/remote-task/index.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { freePort } from './server-process.js';
 import { METER_STS, testConfig } from './test-config.js';
@@ -158,12 +160,11 @@ export function headendOf(t: TestApp): HeadEndService {
   return h;
 }
 
-/** The remote-task runner's timings shortened for tests (read when an app is built). */
-export function fastRemoteTasks() {
-  process.env.REMOTE_TASK_BACKOFF_MS = '100';
-  process.env.REMOTE_TASK_POLL_MS = '50';
-  process.env.REMOTE_TASK_WARMUP_MS = '0';
-}
+/**
+ * The remote-task runner's timings shortened for tests: given to the app it builds, not through the
+ * environment, which the test files of a worker share.
+ */
+export const FAST_REMOTE_TASKS = { backoffMs: 100, pollMs: 50, warmupMs: 0 } satisfies Partial<RunnerOptions>;
 
 /**
  * A simulated GPRS meter and a LoRaWAN meter behind one gateway, connected to the app's head-end and
@@ -213,11 +214,15 @@ export async function gprsAndLoraFleet(opts: {
 }
 
 /** A broker of its own and a test app whose head-end uses it (`h`: head-end settings beyond headendTestConfig's). */
-export async function appWithHeadend(h: Partial<HeadEndConfig> = {}, overrides: Partial<Config> = {}) {
+export async function appWithHeadend(
+  h: Partial<HeadEndConfig> = {},
+  overrides: Partial<Config> = {},
+  build: Pick<BuildOptions, 'remoteTasks' | 'keyCampaignSweepMs'> = {},
+) {
   const broker = await startMosquitto();
   const t = await createTestApp(
     { ...headendTestConfig({ mqttUrl: broker.url, ...h }), ...overrides },
-    { headend: true },
+    { headend: true, ...build },
   );
   return { broker, t, headend: headendOf(t) };
 }

@@ -8,7 +8,7 @@ import { manualClock } from '../src/lib/clock.js';
 import { putRevision2 } from './campaign-keys.js';
 import { gprsFleetMeters } from './fleet-fixture.js';
 import type { TestApp } from './harness.js';
-import { appWithHeadend, fastRemoteTasks, until } from './headend-fixture.js';
+import { appWithHeadend, FAST_REMOTE_TASKS, until } from './headend-fixture.js';
 import { iain } from './masterdata-fixtures.js';
 import { METER_STS, testConfig } from './test-config.js';
 import { vendableMeter } from './vending-fixture.js';
@@ -63,9 +63,11 @@ export async function anotherInstance(t: TestApp) {
  * service (the tests only watch the campaign's rows), and the admin's token.
  */
 export async function campaignAppWithHeadend(sweepMs: number) {
-  fastRemoteTasks();
-  process.env.KEY_CAMPAIGN_SWEEP_MS = String(sweepMs);
-  const built = await appWithHeadend({ timeoutMs: { lorawan: 3_000, gprs: 3_000 } });
+  const built = await appWithHeadend(
+    { timeoutMs: { lorawan: 3_000, gprs: 3_000 } },
+    {},
+    { remoteTasks: FAST_REMOTE_TASKS, keyCampaignSweepMs: sweepMs },
+  );
   return { ...built, admin: await built.t.adminToken() };
 }
 

@@ -11,7 +11,13 @@ import { vendableMeter } from './vending-fixture.js';
  * (Nairobi, no daylight saving), so its day begins at 21:00 UTC: a limit that restarted at UTC midnight
  * would still count the evening's sales after local midnight.
  */
+const zone = process.env.TZ;
 process.env.TZ = 'Africa/Nairobi';
+// The worker's later test files run in the zone they started in.
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
 
 let t: TestApp;
 const METER = '47005550001';

@@ -229,13 +229,27 @@ function registerTotals(registry: Registry, sources: MetricSources) {
   );
 }
 
+/**
+ * The process's defaults, collected once per process and shown in every app's registry: prom-client starts
+ * an event-loop delay monitor and a GC observer for each collection and never stops them, so one per app
+ * would leave a timer running and every closed app (its database with it) reachable for the process's life.
+ */
+let processDefaults: Registry | undefined;
+function processMetrics(): Registry {
+  if (!processDefaults) {
+    processDefaults = new Registry();
+    collectDefaultMetrics({ register: processDefaults, prefix: 'prepay_' });
+  }
+  return processDefaults;
+}
+
 export function createMetrics(deps: Deps, sources: MetricSources) {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'prepay_' });
-  const counters = requestCounters(registry);
-  registerStateGauges(registry, deps);
-  registerTotals(registry, sources);
-  registerFailoverGauges(registry, deps);
+  const own = new Registry();
+  const counters = requestCounters(own);
+  registerStateGauges(own, deps);
+  registerTotals(own, sources);
+  registerFailoverGauges(own, deps);
+  const registry = Registry.merge([processMetrics(), own]);
   return {
     registry,
     install: (app: FastifyInstance) => installHooks(app, counters),
