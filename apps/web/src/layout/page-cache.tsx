@@ -88,8 +88,8 @@ function PageHost({ children }: { children: ReactNode }) {
  * dialogs and pop-ups leave the document with it (their portals' layout effects take them out of <body>).
  * Its updates wait until the shown page is idle. Kept per path, as the tags are (a page's new query shows
  * in the same page). Each kept page reads the location it was last shown at, not the one of the page on
- * screen: what a hidden page reads from its URL is its own. `frame` wraps each page (error boundary, suspense) so that one failing page does not take the kept
- * ones with it.
+ * screen: what a hidden page reads from its URL is its own. `frame` wraps each page (error boundary,
+ * suspense) so that one failing page does not take the kept ones with it.
  */
 export function PageCache({
   frame,
