@@ -4,6 +4,7 @@ import {
   ADMIN_PASSWORD,
   fillLogin,
   loginAs,
+  navigate,
   pickFromDropdown,
   setLanguage,
   signIn,
@@ -37,6 +38,22 @@ const openMenuItems = (page: Page) =>
   page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item');
 
 test.describe('layout', () => {
+  test('a page left for another is kept as left: its open dialog is gone with it and back with it', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await visit(page, '/management/meter');
+    await page.getByTestId('list-add').click();
+    const dialog = page.locator('.ant-modal:visible');
+    await expect(dialog).toHaveCount(1);
+    await navigate(page, '/management/customer');
+    await expect(page.getByTestId('list-add')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await navigate(page, '/management/meter');
+    // The same dialog, not a page built again (that would open with no dialog).
+    await expect(dialog).toHaveCount(1);
+  });
+
   test('tags view: visited pages, Refresh, Close, Close Others, Close All; Dashboard is fixed', async ({
     page,
   }) => {
