@@ -216,6 +216,17 @@ describe("the shell's page cache", () => {
     expect(observers()).toBe(1);
   });
 
+  it('renders nothing of a hidden page while the user moves between other pages', async () => {
+    const { go } = shell('/query?n=1');
+    await go('/a');
+    const rendered = queries.length;
+    for (const path of ['/b', '/a', '/b?x=1', '/a?y=2']) await go(path);
+    // The hidden page reads the location, yet no navigation elsewhere renders it again.
+    expect(queries.length).toBe(rendered);
+    await go('/query?n=1');
+    expect(screen.getByTestId('query').textContent).toBe('?n=1');
+  });
+
   it("gives a kept page its own location, never another page's; its new query reaches it", async () => {
     const { go } = shell('/query?n=1');
     await go('/a');

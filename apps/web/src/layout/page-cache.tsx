@@ -1,4 +1,13 @@
-import { Activity, Fragment, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+import {
+  Activity,
+  type ContextType,
+  Fragment,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useRef,
+  useState,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { UNSAFE_LocationContext as LocationContext, useLocation, useOutlet } from 'react-router';
 import { keptPages } from '../app/kept-pages';
@@ -80,6 +89,46 @@ function PageHost({ children }: { children: ReactNode }) {
   );
 }
 
+type Frame = (path: string, page: ReactNode) => ReactNode;
+type Kept = {
+  page: ReactNode;
+  at: ContextType<typeof LocationContext>;
+  /** The page's element as last rendered, with the frame and mode it was made for. */
+  made?: { frame: Frame; mode: 'visible' | 'hidden'; element: ReactNode };
+};
+
+/**
+ * Reads the router's location and gives back its children as they are: a navigation's context change,
+ * looking below a kept page for what reads the location, stops here instead of walking the whole page.
+ */
+function NavigationStop({ children }: { children: ReactNode }) {
+  useContext(LocationContext);
+  return children;
+}
+
+/**
+ * A kept page's element, made again only when its page, location, frame or mode changes. A hidden page
+ * rendered again with a new element is walked in full by React at every navigation (a hidden Activity
+ * that renders looks for context readers through its whole subtree); the same element lets it bail out
+ * at the Activity, and the walk stops at the NavigationStop below it.
+ */
+function keptElement(path: string, kept: Kept, shown: boolean, frame: Frame): ReactNode {
+  const mode = shown ? 'visible' : 'hidden';
+  const made = kept.made;
+  if (made && made.frame === frame && made.mode === mode) return made.element;
+  const element = (
+    <Activity key={path} mode={mode}>
+      <NavigationStop>
+        <LocationContext.Provider value={kept.at}>
+          <PageHost>{frame(path, kept.page)}</PageHost>
+        </LocationContext.Provider>
+      </NavigationStop>
+    </Activity>
+  );
+  kept.made = { frame, mode, element };
+  return element;
+}
+
 /**
  * The shell's page cache (shell §14): each visited page of an open tag stays mounted, out of the document
  * while another is shown, with its rows, filters and dialogs as left; going back to it shows it again at
@@ -95,7 +144,7 @@ export function PageCache({
   frame,
   cacheable: isKeptPath,
 }: {
-  frame: (path: string, page: ReactNode) => ReactNode;
+  frame: Frame;
   /** Whether the page at a path is kept (usePageCacheRule). */
   cacheable: (pathname: string) => boolean;
 }) {
@@ -105,7 +154,7 @@ export function PageCache({
   const tagsView = settingsStore.use((s) => s.tagsView);
   const visited = tagsStore.use((s) => s.visited);
   // Kept across renders without a state update of its own: the page shown is stored as it renders.
-  const kept = useRef(new Map<string, { page: ReactNode; at: typeof here }>());
+  const kept = useRef(new Map<string, Kept>());
   const recency = useRef<string[]>([]);
 
   const cacheable = tagsView && isKeptPath(pathname);
@@ -114,18 +163,14 @@ export function PageCache({
   const next = keptAfter(kept.current, recency.current, pathname, tagsView ? openTags : new Set(), cacheable);
   for (const p of next.drop) kept.current.delete(p);
   recency.current = next.recency;
-  if (cacheable) kept.current.set(pathname, { page: outlet, at: here });
+  const shown = kept.current.get(pathname);
+  if (cacheable && (shown?.page !== outlet || shown?.at !== here))
+    kept.current.set(pathname, { page: outlet, at: here });
   keptPages.replace(kept.current.keys());
 
   return (
     <>
-      {[...kept.current].map(([path, { page, at }]) => (
-        <Activity key={path} mode={path === pathname ? 'visible' : 'hidden'}>
-          <LocationContext.Provider value={at}>
-            <PageHost>{frame(path, page)}</PageHost>
-          </LocationContext.Provider>
-        </Activity>
-      ))}
+      {[...kept.current].map(([path, k]) => keptElement(path, k, path === pathname, frame))}
       {!cacheable && <Fragment key={`page:${pathname}`}>{frame(pathname, outlet)}</Fragment>}
     </>
   );
