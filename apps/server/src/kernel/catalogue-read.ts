@@ -51,6 +51,27 @@ export function catalogueTree<T extends CatalogueTable>(
   };
 }
 
+/**
+ * The catalogue rows of some keys, each a version, a family and the item's own key (`item`, as `itemOf`
+ * gives it): what a write loads before and after it.
+ */
+export function catalogueLoad<T extends CatalogueTable, K extends { version: string; type: number }>(
+  table: T,
+  item: PgColumn,
+  itemOf: (key: K) => string,
+) {
+  return async (q: Queryable, keys: K[]): Promise<T['$inferSelect'][]> => {
+    if (!keys.length) return [];
+    const matches = keys.map((k) =>
+      and(eq(table.version, k.version), eq(table.type, k.type), eq(item, itemOf(k))),
+    );
+    return (await q
+      .select()
+      .from(table as PgTable)
+      .where(or(...matches))) as T['$inferSelect'][];
+  };
+}
+
 /** Deletes catalogue items by their id column and audits them under `title` as the read shows them. */
 export function catalogueDelete<I, R>(
   title: string,

@@ -1,9 +1,9 @@
 import type { DlmsRow } from '@prepay/contracts';
-import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { dlmsItems } from '../../db/schema.js';
 import { auditedTable } from '../../kernel/audited-write.js';
-import { catalogueDelete, catalogueGrid, catalogueTree } from '../../kernel/catalogue-read.js';
+import { catalogueDelete, catalogueGrid, catalogueLoad, catalogueTree } from '../../kernel/catalogue-read.js';
 import { wireCommon } from '../../kernel/catalogue-texts.js';
 import { auditedSpec } from '../../kernel/read-query.js';
 
@@ -36,17 +36,7 @@ export function toDlmsRow(i: DlmsItem): DlmsRow {
   } as DlmsRow;
 }
 
-export async function loadItems(q: Queryable, keys: DlmsKey[]): Promise<DlmsItem[]> {
-  if (!keys.length) return [];
-  const conds = keys.map(
-    (k) =>
-      and(eq(dlmsItems.version, k.version), eq(dlmsItems.type, k.type), eq(dlmsItems.obis, k.obis)) as SQL,
-  );
-  return q
-    .select()
-    .from(dlmsItems)
-    .where(or(...conds));
-}
+export const loadItems = catalogueLoad(dlmsItems, dlmsItems.obis, (k: DlmsKey) => k.obis);
 
 /** One catalogue row by its id, as a GPRS task names it. */
 export async function itemById(q: Queryable, dlmsId: number): Promise<DlmsItem | undefined> {

@@ -1,9 +1,9 @@
 import type { Dlt645Row } from '@prepay/contracts';
-import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { dlt645Items, type LangTexts } from '../../db/schema.js';
 import { auditedTable } from '../../kernel/audited-write.js';
-import { catalogueDelete, catalogueGrid, catalogueTree } from '../../kernel/catalogue-read.js';
+import { catalogueDelete, catalogueGrid, catalogueLoad, catalogueTree } from '../../kernel/catalogue-read.js';
 import { wireCommon } from '../../kernel/catalogue-texts.js';
 import { auditedSpec } from '../../kernel/read-query.js';
 
@@ -41,21 +41,7 @@ export function toDlt645Row(i: Dlt645Item): Dlt645Row {
   } as Dlt645Row;
 }
 
-export async function loadItems(q: Queryable, keys: Dlt645Key[]): Promise<Dlt645Item[]> {
-  if (!keys.length) return [];
-  const conds: SQL[] = keys.map(
-    (k) =>
-      and(
-        eq(dlt645Items.version, k.version),
-        eq(dlt645Items.type, k.type),
-        eq(dlt645Items.flag, k.flag.toUpperCase()),
-      ) as SQL,
-  );
-  return q
-    .select()
-    .from(dlt645Items)
-    .where(or(...conds));
-}
+export const loadItems = catalogueLoad(dlt645Items, dlt645Items.flag, (k: Dlt645Key) => k.flag.toUpperCase());
 
 export const readDlt645 = catalogueGrid(dlt645Items, dlt645Spec, toDlt645Row);
 

@@ -5,7 +5,6 @@ import {
   type MobilePaymentQueueReason,
   type MobilePaymentState,
   mobilePayments,
-  tokenRecords,
   vendors,
 } from '../../db/schema.js';
 import { minorToNumber } from '../../kernel/money.js';
@@ -18,6 +17,7 @@ import {
   readPage,
   sortableBy,
 } from '../../kernel/read-query.js';
+import { receiptOfRecord } from '../../kernel/token-receipt.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { present } from '../../lib/domain-errors.js';
 import type { SessionUser } from '../../lib/user-context.js';
@@ -68,9 +68,7 @@ export async function updatePayment(q: Queryable, id: number, set: PaymentChange
   return present(row, 'the payment');
 }
 
-const receiptIdOf = sql<
-  number | null
->`(select ${tokenRecords.receiptId} from ${tokenRecords} where ${tokenRecords.id} = ${mobilePayments.tokenRecordId})`;
+const receiptIdOf = receiptOfRecord(mobilePayments.tokenRecordId);
 
 export const toPaymentRow = (p: MobilePayment, receiptId: number | null = null): MobilePaymentRow => ({
   id: p.id,

@@ -1,7 +1,7 @@
 import type { SmsReadRequest, SmsRow } from '@prepay/contracts';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.js';
-import { meters, type SmsKind, type SmsState, smsMessages, tokenRecords } from '../../db/schema.js';
+import { meters, type SmsKind, type SmsState, smsMessages } from '../../db/schema.js';
 import {
   allOf,
   conditionsOwnedVia,
@@ -11,6 +11,7 @@ import {
   readPage,
   sortableBy,
 } from '../../kernel/read-query.js';
+import { receiptOfRecord } from '../../kernel/token-receipt.js';
 import { formatDateTime } from '../../lib/dates.js';
 import { present } from '../../lib/domain-errors.js';
 import type { SessionUser } from '../../lib/user-context.js';
@@ -140,9 +141,7 @@ export async function recordReceipt(q: Queryable, smscMessageId: string, receipt
     .returning({ id: smsMessages.id });
 }
 
-const receiptIdOf = sql<
-  number | null
->`(select ${tokenRecords.receiptId} from ${tokenRecords} where ${tokenRecords.id} = ${smsMessages.tokenRecordId})`;
+const receiptIdOf = receiptOfRecord(smsMessages.tokenRecordId);
 
 const toSmsRow = (m: SmsMessage & { receiptId: number | null }): SmsRow => ({
   id: m.id,

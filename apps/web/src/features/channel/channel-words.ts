@@ -1,3 +1,4 @@
+import { FLOAT_MOVEMENT_KINDS } from '@prepay/contracts';
 import type { TFunction } from 'i18next';
 
 /** The file module a download path belongs to (`/api/<module>/export`), for the grid's Export dialog. */
@@ -10,11 +11,11 @@ export const vendorKindOptions = (t: TFunction) =>
     label: t(`channel.vendor.kinds.${k}`),
   }));
 
-export const movementOptions = (t: TFunction) =>
-  (['topUp', 'adjustment', 'sale', 'reversal'] as const).map((k) => ({
-    value: k,
-    label: t(`channel.vendor.movements.${k}`),
-  }));
+/** A float's movements (its statement), or those of `kinds` (an operator makes only top-ups and adjustments). */
+export const movementOptions = (
+  t: TFunction,
+  kinds: readonly (typeof FLOAT_MOVEMENT_KINDS)[number][] = FLOAT_MOVEMENT_KINDS,
+) => kinds.map((k) => ({ value: k, label: t(`channel.vendor.movements.${k}`) }));
 
 export const saleStateOptions = (t: TFunction) =>
   (['sold', 'confirmed', 'reversed'] as const).map((k) => ({

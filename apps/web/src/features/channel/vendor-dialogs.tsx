@@ -130,13 +130,7 @@ export function FloatDialog(p: {
         {t('channel.vendor.balance')}: <b>{p.vendor?.balance.toFixed(2)}</b>
       </Typography.Paragraph>
       <Form.Item name="kind" label={t('channel.vendor.movementKind')}>
-        <Select
-          data-testid="float-kind"
-          options={[
-            { value: 'topUp', label: t('channel.vendor.topUp') },
-            { value: 'adjustment', label: t('channel.vendor.adjustment') },
-          ]}
-        />
+        <Select data-testid="float-kind" options={movementOptions(t, ['topUp', 'adjustment'])} />
       </Form.Item>
       <Form.Item
         name="amount"
