@@ -395,6 +395,7 @@ async function main() {
           seen: [],
           cpu: [],
           url: [],
+          urlCpu: [],
           phases: [],
           fresh: [],
           freshCpu: [],
@@ -475,8 +476,12 @@ async function main() {
     await urlPage.addInitScript(urlWatch, ROW_SELECTOR);
     for (let run = 0; run < URL_RUNS; run++) {
       for (const p of pages) {
+        const cpuBefore = await threadTime(urlPage);
         await urlPage.goto(`${BASE}${p.path}`, { waitUntil: 'commit' });
         p.url.push(await urlPage.evaluate(() => window.__benchUrl));
+        // A load in a new renderer process starts its thread's count again.
+        const cpuAfter = await threadTime(urlPage);
+        p.urlCpu.push(cpuAfter >= cpuBefore ? cpuAfter - cpuBefore : cpuAfter);
       }
     }
 
@@ -561,6 +566,13 @@ function report(rows, loadAtStart, yardstick) {
   for (const r of rows) {
     if (!r.freshCpu?.length) continue;
     console.log(`${`${r.label}`.slice(0, 40).padEnd(40)} ${cell(median(r.freshCpu), yardstick)}`);
+  }
+  console.log(
+    `\nFull load by URL: median main-thread CPU from the request to the first row (ms, measured/normalised, ${URL_RUNS} runs).`,
+  );
+  for (const r of rows) {
+    if (!r.urlCpu?.length) continue;
+    console.log(`${`${r.label}`.slice(0, 40).padEnd(40)} ${cell(median(r.urlCpu), yardstick)}`);
   }
   writeFileSync(join(tmpdir(), 'prepay-browser-bench.json'), JSON.stringify(rows, null, 2));
 }

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers';
+import { keepStylesAcrossLoads, restoreKeptStyles } from './app/kept-styles';
+import { Providers, STYLE_CACHE } from './app/providers';
 import { createRouter } from './app/router';
 import { installErrorLog } from './lib/error-log';
 import { languageReady } from './lib/i18n';
@@ -14,6 +15,8 @@ import './app/global.css';
 const zodHolder = globalThis as typeof globalThis & { __zod_globalConfig?: Record<string, unknown> };
 zodHolder.__zod_globalConfig = Object.assign(zodHolder.__zod_globalConfig ?? {}, { jitless: true });
 installErrorLog();
+// The entry's URL names the build (its hash changes with any of the code it imports, antd's included).
+keepStylesAcrossLoads(STYLE_CACHE, import.meta.url, restoreKeptStyles(import.meta.url));
 const router = createRouter();
 
 // A user who chose Chinese or Spanish sees the console in it from the first frame.
