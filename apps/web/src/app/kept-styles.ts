@@ -1,7 +1,11 @@
 import type { createCache } from '@ant-design/cssinjs';
-// cssinjs's own way to skip generating a style that the page already holds (its server-rendered styles):
-// a <style> with this attribute whose rule's `content` lists "cache path:style id" pairs.
-import { ATTR_CACHE_MAP } from '@ant-design/cssinjs/es/util/cacheMapUtil';
+
+/**
+ * cssinjs's own way to skip generating a style that the page already holds (its server-rendered styles):
+ * a <style> with this attribute whose rule, for this class, has a `content` listing "cache path:style id"
+ * pairs (cssinjs's ATTR_CACHE_MAP; written out: importing it puts a chunk of cssinjs on the sign-in page).
+ */
+const ATTR_CACHE_MAP = 'data-ant-cssinjs-cache-path';
 
 /** localStorage key of a build's kept styles (the build's entry URL follows). */
 const KEY_PREFIX = 'prepay.styles ';
