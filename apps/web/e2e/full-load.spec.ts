@@ -60,11 +60,13 @@ test('a page loaded again by URL looks as it did with the styles generated', asy
     });
   await loginAs(page, 'admin', undefined, '/management/meter');
   await expect(page.locator(FIRST_ROW).first()).toBeVisible();
+  await expect(page.locator('[data-testid=app-main] .ant-pagination-item-active')).toBeVisible();
   const generated = await look();
   expect(Object.values(generated).every(Boolean)).toBe(true);
   // Leaving the page keeps its styles for the next load of this build, which takes them instead.
   await page.reload();
   await expect(page.locator(FIRST_ROW).first()).toBeVisible();
+  await expect(page.locator('[data-testid=app-main] .ant-pagination-item-active')).toBeVisible();
   expect(
     await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('prepay.styles '))),
   ).toBe(true);

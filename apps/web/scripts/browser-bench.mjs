@@ -219,7 +219,8 @@ function mainThreadBusy(trace) {
   );
   let us = 0;
   for (const e of events)
-    if (e.ph === 'X' && e.name === 'RunTask' && main.has(`${e.pid}:${e.tid}`)) us += e.dur ?? 0;
+    if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && main.has(`${e.pid}:${e.tid}`))
+      us += e.dur ?? 0;
   return us / 1000;
 }
 
