@@ -10,7 +10,8 @@
 // Besides wall-clock times it prints each click's main-thread CPU time, which a loaded machine hardly
 // changes: compare builds by it when the machine is shared. Every figure is printed as measured and
 // normalised with the machine's yardstick (the STS engine's one-core speed, measured in this run).
-// BENCH_FIRST_RUNS (3): clicks from a freshly loaded dashboard per page.
+// BENCH_FIRST_RUNS (3): clicks from a freshly loaded dashboard per page. BENCH_URL_TRACE (a file): a
+// Chromium performance trace of one more full load by URL of the first page.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -215,6 +216,21 @@ async function threadTime(page) {
   return (metrics.find((m) => m.name === 'ThreadTime')?.value ?? 0) * 1000;
 }
 
+/** Total duration (ms) of the renderers' main-thread tasks in a Chromium trace. */
+function mainThreadBusy(trace) {
+  const events = trace.traceEvents ?? trace;
+  const main = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  let us = 0;
+  for (const e of events)
+    if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && main.has(`${e.pid}:${e.tid}`))
+      us += e.dur ?? 0;
+  return us / 1000;
+}
+
 async function clickAndMeasure(page, locator, selector, path) {
   const cpuBefore = await threadTime(page);
   await page.evaluate(arm, { selector, path });
@@ -402,6 +418,7 @@ async function main() {
           seen: [],
           cpu: [],
           url: [],
+          urlCpu: [],
           phases: [],
           fresh: [],
           freshCpu: [],
@@ -482,9 +499,31 @@ async function main() {
     await urlPage.addInitScript(urlWatch, ROW_SELECTOR);
     for (let run = 0; run < URL_RUNS; run++) {
       for (const p of pages) {
+        // The renderer's main-thread tasks from the request to the first row, from a light trace (a
+        // load may start a new renderer process, whose CPU count starts again).
+        await browser.startTracing(urlPage, { categories: ['toplevel'] });
         await urlPage.goto(`${BASE}${p.path}`, { waitUntil: 'commit' });
         p.url.push(await urlPage.evaluate(() => window.__benchUrl));
+        p.urlCpu.push(mainThreadBusy(JSON.parse(String(await browser.stopTracing()))));
       }
+    }
+
+    if (process.env.BENCH_URL_TRACE && pages.length) {
+      // One more full load of the first page, traced from the request to its first row.
+      await browser.startTracing(urlPage, {
+        path: process.env.BENCH_URL_TRACE,
+        screenshots: false,
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'v8.execute',
+          'blink.user_timing',
+        ],
+      });
+      await urlPage.goto(`${BASE}${pages[0].path}`, { waitUntil: 'commit' });
+      await urlPage.evaluate(() => window.__benchUrl);
+      await browser.stopTracing();
+      console.log(`trace of a full load of ${pages[0].path}: ${process.env.BENCH_URL_TRACE}`);
     }
 
     report([...pages, ...(creditToken ? [dialog] : [])], loadAtStart, yardstick);
@@ -568,6 +607,13 @@ function report(rows, loadAtStart, yardstick) {
   for (const r of rows) {
     if (!r.freshCpu?.length) continue;
     console.log(`${`${r.label}`.slice(0, 40).padEnd(40)} ${cell(median(r.freshCpu), yardstick)}`);
+  }
+  console.log(
+    `\nFull load by URL: median main-thread busy time (its tasks, traced) from the request to the first row (ms, measured/normalised, ${URL_RUNS} runs).`,
+  );
+  for (const r of rows) {
+    if (!r.urlCpu?.length) continue;
+    console.log(`${`${r.label}`.slice(0, 40).padEnd(40)} ${cell(median(r.urlCpu), yardstick)}`);
   }
   writeFileSync(join(tmpdir(), 'prepay-browser-bench.json'), JSON.stringify(rows, null, 2));
 }

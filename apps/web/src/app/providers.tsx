@@ -11,7 +11,8 @@ import { settingsStore } from './settings-store';
 import { createKeepingStyleCache } from './style-cache';
 
 const ROUTE_TABLE: RouteTable = { asyncRoutes, layoutRoutes };
-const STYLE_CACHE = createKeepingStyleCache();
+/** antd's style cache of the console (main.tsx keeps its styles across full loads). */
+export const STYLE_CACHE = createKeepingStyleCache();
 
 /** Hands antd's context-aware message and modal to code outside components (lib/request). */
 function FeedbackBridge() {
