@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ADMIN_AUTH_PASSWORD,
   ADMIN_PASSWORD,
@@ -8,12 +8,32 @@ import {
   userWithRole,
 } from './harness.js';
 
+// Lockouts without the verification code in the way (hardening-session.test.ts tests the code).
+const SETTINGS = { tokenTtlMinutes: 480, idleTimeoutMinutes: 30, loginCaptchaAfterFailures: 1000 };
+let shared: TestApp;
 let t: TestApp;
-beforeEach(async () => {
-  // Lockouts without the verification code in the way (hardening-session.test.ts tests the code).
-  t = await createTestApp({ tokenTtlMinutes: 480, idleTimeoutMinutes: 30, loginCaptchaAfterFailures: 1000 });
+beforeAll(async () => {
+  shared = await createTestApp(SETTINGS);
 });
-afterEach(() => t.close());
+afterAll(() => shared.close());
+beforeEach(() => {
+  t = shared;
+});
+
+/**
+ * A test that moves the clock, locks the administrator or changes its passwords runs on an app of its own;
+ * the others share one, each with its own users, sessions and audit rows to look at.
+ */
+function itOnItsOwnApp(name: string, body: () => Promise<void>) {
+  it(name, async () => {
+    t = await createTestApp(SETTINGS);
+    try {
+      await body();
+    } finally {
+      await t.close();
+    }
+  });
+}
 
 const SECRETS = [ADMIN_PASSWORD, ADMIN_AUTH_PASSWORD, 'User#Pass-2026', '$argon2'];
 function expectNoSecret(text: string) {
@@ -44,29 +64,32 @@ describe('login', () => {
     expect(unknown.reason).toBe('invalid username or password');
   });
 
-  it('locks the account after five failures, refuses the right password during the lock, then lets it in', async () => {
-    const reasons: string[] = [];
-    for (let i = 0; i < 6; i++)
-      reasons.push((await t.call('/api/user/login', { userId: 'admin', password: `bad${i}` })).reason);
-    expect(reasons.slice(0, 4)).toEqual(Array(4).fill('invalid username or password'));
-    expect(reasons[4]).toMatch(/locked for 15 minutes/);
-    expect(reasons[5]).toMatch(/logging in with this name is locked until/);
+  itOnItsOwnApp(
+    'locks the account after five failures, refuses the right password during the lock, then lets it in',
+    async () => {
+      const reasons: string[] = [];
+      for (let i = 0; i < 6; i++)
+        reasons.push((await t.call('/api/user/login', { userId: 'admin', password: `bad${i}` })).reason);
+      expect(reasons.slice(0, 4)).toEqual(Array(4).fill('invalid username or password'));
+      expect(reasons[4]).toMatch(/locked for 15 minutes/);
+      expect(reasons[5]).toMatch(/logging in with this name is locked until/);
 
-    const during = await t.call('/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD });
-    expect(during.code).not.toBe(0);
-    expect(during.reason).toMatch(/locked/);
+      const during = await t.call('/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD });
+      expect(during.code).not.toBe(0);
+      expect(during.reason).toMatch(/locked/);
 
-    t.clock.advanceMinutes(16);
-    const after = await t.call('/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD });
-    expect(after.code).toBe(0);
+      t.clock.advanceMinutes(16);
+      const after = await t.call('/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD });
+      expect(after.code).toBe(0);
 
-    const rows = await t.auditRows();
-    expect(rows.filter((r) => r.action === 'LoginFailed')).toHaveLength(4);
-    expect(rows.filter((r) => r.action === 'Locked')).toHaveLength(1);
-    const login = rows.find((r) => r.action === 'Login');
-    expect(JSON.parse(login!.contentBefore!)).toEqual({ UserId: 'admin', Password: '*' });
-    expectNoSecret(JSON.stringify(rows));
-  });
+      const rows = await t.auditRows();
+      expect(rows.filter((r) => r.action === 'LoginFailed')).toHaveLength(4);
+      expect(rows.filter((r) => r.action === 'Locked')).toHaveLength(1);
+      const login = rows.find((r) => r.action === 'Login');
+      expect(JSON.parse(login!.contentBefore!)).toEqual({ UserId: 'admin', Password: '*' });
+      expectNoSecret(JSON.stringify(rows));
+    },
+  );
 
   it('refuses a disabled user', async () => {
     await userWithRole(t, { userId: 'cashier', content: 'Token.CreditToken' });
@@ -93,7 +116,7 @@ describe('sessions', () => {
     expect((await t.auditRows()).some((r) => r.action === 'Logout')).toBe(true);
   });
 
-  it('an expired token gets 401 even while in use', async () => {
+  itOnItsOwnApp('an expired token gets 401 even while in use', async () => {
     const token = await t.login('admin', ADMIN_PASSWORD);
     for (let i = 0; i < 16; i++) {
       t.clock.advanceMinutes(29);
@@ -105,7 +128,7 @@ describe('sessions', () => {
     expect(res.reason).toMatch(/expired/);
   });
 
-  it('an idle session ends after the idle timeout', async () => {
+  itOnItsOwnApp('an idle session ends after the idle timeout', async () => {
     const token = await t.login('admin', ADMIN_PASSWORD);
     t.clock.advanceMinutes(31);
     const res = await t.call('/api/user/info', undefined, token);
@@ -202,29 +225,32 @@ describe('passwords', () => {
     expect(JSON.stringify(await t.call('/api/user/read', {}, token))).not.toContain(oneTimePassword);
   });
 
-  it('changing either password needs the old one; the new login password works at the next login', async () => {
-    const token = await t.adminToken();
-    const wrong = await changePassword(t, token, 'Login', 'nope', 'Whatever#123');
-    expect(wrong.reason).toBe('The old password is incorrect');
-    const short = await changePassword(t, token, 'Login', ADMIN_PASSWORD, 'short');
-    expect(short.status).toBe(400);
-    const ok = await changePassword(t, token, 'Login', ADMIN_PASSWORD, 'Brand#New-123');
-    expect(ok.code).toBe(0);
-    expect((await t.call('/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD })).code).toBe(1);
-    expect((await t.call('/api/user/login', { userId: 'admin', password: 'Brand#New-123' })).code).toBe(0);
+  itOnItsOwnApp(
+    'changing either password needs the old one; the new login password works at the next login',
+    async () => {
+      const token = await t.adminToken();
+      const wrong = await changePassword(t, token, 'Login', 'nope', 'Whatever#123');
+      expect(wrong.reason).toBe('The old password is incorrect');
+      const short = await changePassword(t, token, 'Login', ADMIN_PASSWORD, 'short');
+      expect(short.status).toBe(400);
+      const ok = await changePassword(t, token, 'Login', ADMIN_PASSWORD, 'Brand#New-123');
+      expect(ok.code).toBe(0);
+      expect((await t.call('/api/user/login', { userId: 'admin', password: ADMIN_PASSWORD })).code).toBe(1);
+      expect((await t.call('/api/user/login', { userId: 'admin', password: 'Brand#New-123' })).code).toBe(0);
 
-    const auth = await changePassword(t, token, 'Authorization', ADMIN_PASSWORD, 'Auth#New-456');
-    expect(auth.reason).toBe('The old password is incorrect');
-    const authOk = await changePassword(t, token, 'Authorization', ADMIN_AUTH_PASSWORD, 'Auth#New-456');
-    expect(authOk.code).toBe(0);
-    const rows = await t.auditRows();
-    expect(rows.map((r) => r.action)).toEqual(
-      expect.arrayContaining(['ModifyLoginPassword', 'ModifyAuthorizationPassword']),
-    );
-    const text = JSON.stringify(rows);
-    for (const s of ['Brand#New-123', 'Auth#New-456', ADMIN_AUTH_PASSWORD, '$argon2'])
-      expect(text).not.toContain(s);
-  });
+      const auth = await changePassword(t, token, 'Authorization', ADMIN_PASSWORD, 'Auth#New-456');
+      expect(auth.reason).toBe('The old password is incorrect');
+      const authOk = await changePassword(t, token, 'Authorization', ADMIN_AUTH_PASSWORD, 'Auth#New-456');
+      expect(authOk.code).toBe(0);
+      const rows = await t.auditRows();
+      expect(rows.map((r) => r.action)).toEqual(
+        expect.arrayContaining(['ModifyLoginPassword', 'ModifyAuthorizationPassword']),
+      );
+      const text = JSON.stringify(rows);
+      for (const s of ['Brand#New-123', 'Auth#New-456', ADMIN_AUTH_PASSWORD, '$argon2'])
+        expect(text).not.toContain(s);
+    },
+  );
 
   it("an admin reset gives a one-time password, lifts the lock and ends the user's sessions", async () => {
     const userToken = await userWithRole(t, { userId: 'clerk', content: 'Setting.Log' });
