@@ -109,4 +109,12 @@ describe('antd styles kept across full loads', () => {
     const cache = await load();
     expect(buttonCss(cache)).toContain('.ant-btn');
   });
+
+  it('ignores kept styles whose path list would break out of its CSS string', async () => {
+    localStorage.setItem(KEY, JSON.stringify({ paths: 'a:b";}body{display:none', styles: [[[], 'x{}']] }));
+    const cache = await load();
+    expect(buttonCss(cache)).toContain('.ant-btn');
+    // Nothing of it is put back into the page.
+    expect([...document.head.querySelectorAll('style')].some((el) => el.textContent === 'x{}')).toBe(false);
+  });
 });

@@ -17,6 +17,8 @@ const STYLE_ENTRY = 'style%';
 const SHARED_STYLE = /^_(effect|layer)-/;
 /** What the serialised path list can carry inside a CSS string: no quote, backslash, ':' or ';'. */
 const SAFE_PATH = /^[\w|.@ -]+$/;
+/** The joined list of "path:id" pairs, checked again when read back: it goes into a CSS string. */
+const SAFE_PATHS = /^[\w|.@ :;-]*$/;
 
 type StyleCache = ReturnType<typeof createCache>;
 
@@ -78,7 +80,7 @@ export function restoreKeptStyles(
   } catch {
     return restored; // unreadable: the styles are generated as without it
   }
-  if (!isKeptStyles(kept) || !kept.styles.length) return restored;
+  if (!isKeptStyles(kept) || !kept.styles.length || !SAFE_PATHS.test(kept.paths)) return restored;
   for (const pair of kept.paths.split(';')) {
     const [path, id] = pair.split(':');
     if (path && id) restored.set(id, path);
