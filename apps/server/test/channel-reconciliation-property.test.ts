@@ -2,7 +2,7 @@ import type { ReconciliationRow } from '@prepay/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelMessages, vendorFloatMovements, vendors } from '../src/db/schema.js';
-import { localDay } from '../src/lib/dates.js';
+import { HOUR_MS, localDay } from '../src/lib/dates.js';
 import { insertMessage, lockVendor, moveFloat, updateMessage } from '../src/modules/vendor/vendor.repo.js';
 import { createTestApp, type TestApp } from './harness.js';
 import { sheetRows } from './workbook.js';
@@ -24,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const DAY0 = Date.parse('2026-10-01T00:00:00Z');
-const HOUR = 3_600_000;
 
 /** One event in a vendor's float history; a reversal names one of the vendor's earlier sales. */
 const event = fc.oneof(
@@ -55,11 +54,11 @@ async function writeHistory(vendorId: string, plan: VendorPlan) {
     creditLimitMinor: 10_000_000_00,
     commissionBp: plan.commissionBp,
   });
-  let at = DAY0 + run * HOUR;
+  let at = DAY0 + run * HOUR_MS;
   const sales: { id: number; messageId: string; amount: number; commission: number; reversed: boolean }[] =
     [];
   for (const [i, { e, hours }] of plan.events.entries()) {
-    at += hours * HOUR;
+    at += hours * HOUR_MS;
     const now = new Date(at);
     await db.transaction(async (tx) => {
       await lockVendor(tx, vendorId);

@@ -1,6 +1,7 @@
 import type { AlarmRow, EventNotificationRow, ProtocolTaskRow } from '@prepay/contracts';
 import { DLMS_EVENT, ManualClock, syntheticFleet } from '@prepay/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HOUR_MS } from '../src/lib/dates.js';
 import {
   appWithDlmsMeter,
   closeAfterAll,
@@ -18,7 +19,6 @@ import type { TestApp } from './harness.js';
  */
 const SPEC = syntheticFleet({ count: 1, seed: 43 }).meters;
 const METER = '47009930001';
-const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 10, 2, 8);
 const EVENT_LOG = '0.0.99.98.0.255';
 
@@ -55,22 +55,22 @@ closeAfterAll(() => ({ app: t, meters: [sim] }));
 
 describe('meter events raised as alarms through the head-end', () => {
   it('raises the alarms of the events in the meter log, once', async () => {
-    clock.advance(HOUR);
+    clock.advance(HOUR_MS);
     sim.meter.recordEvent(DLMS_EVENT.coverOpened);
-    clock.advance(HOUR);
+    clock.advance(HOUR_MS);
     sim.meter.recordEvent(DLMS_EVENT.clockAdjusted);
     sim.meter.recordEvent(DLMS_EVENT.powerFailure);
     const row = await readLog();
     expect(row.status, row.reason ?? '').toBe(1);
     expect(row.data).toBe('3 events read, 2 alarms raised');
     const raised = [
-      ['tamper', 'upper cover open', wireTime(T0 + HOUR), false],
-      ['offline', 'power failure', wireTime(T0 + 2 * HOUR), false],
+      ['tamper', 'upper cover open', wireTime(T0 + HOUR_MS), false],
+      ['offline', 'power failure', wireTime(T0 + 2 * HOUR_MS), false],
     ];
     expect(await alarms()).toEqual(raised);
     expect(await events()).toEqual([
-      [44, 'Meter cover opened', wireTime(T0 + HOUR)],
-      [1, 'Power failure', wireTime(T0 + 2 * HOUR)],
+      [44, 'Meter cover opened', wireTime(T0 + HOUR_MS)],
+      [1, 'Power failure', wireTime(T0 + 2 * HOUR_MS)],
     ]);
 
     const again = await readLog();
@@ -86,17 +86,17 @@ describe('meter events raised as alarms through the head-end', () => {
     expect(ack.code, ack.reason).toBe(0);
     expect((await readLog()).data).toBe('3 events read, 0 alarms raised');
 
-    clock.advance(HOUR);
+    clock.advance(HOUR_MS);
     sim.meter.recordEvent(DLMS_EVENT.terminalCoverOpened);
     expect((await readLog()).data).toBe('4 events read, 1 alarms raised');
     expect((await alarms()).filter((a) => a[0] === 'tamper')).toEqual([
-      ['tamper', 'upper cover open', wireTime(T0 + HOUR), true],
-      ['tamper', 'terminal cover open', wireTime(T0 + 3 * HOUR), false],
+      ['tamper', 'upper cover open', wireTime(T0 + HOUR_MS), true],
+      ['tamper', 'terminal cover open', wireTime(T0 + 3 * HOUR_MS), false],
     ]);
   });
 
   it('refuses a log with a malformed entry whole: the task fails clearly and no alarm is raised', async () => {
-    clock.advance(HOUR);
+    clock.advance(HOUR_MS);
     sim.meter.recordEvent(DLMS_EVENT.remoteDisconnect);
     const before = await alarms();
     // An entry whose event code is text, as a faulty meter might write it.
@@ -117,6 +117,6 @@ describe('meter events raised as alarms through the head-end', () => {
     }
     const row = await readLog();
     expect(row.data).toBe('5 events read, 1 alarms raised');
-    expect(await alarms()).toEqual([...before, ['relay', 'relay open', wireTime(T0 + 4 * HOUR), false]]);
+    expect(await alarms()).toEqual([...before, ['relay', 'relay open', wireTime(T0 + 4 * HOUR_MS), false]]);
   });
 });

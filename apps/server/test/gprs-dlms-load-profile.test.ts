@@ -2,6 +2,7 @@ import type { LoadProfileRow } from '@prepay/contracts';
 import { numberOf } from '@prepay/dlms';
 import { type DlmsMeter, ManualClock, syntheticFleet } from '@prepay/simulator';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HOUR_MS } from '../src/lib/dates.js';
 import {
   closeAfterAll,
   dlmsItemId,
@@ -21,7 +22,6 @@ import type { TestApp } from './harness.js';
  */
 const SPEC = syntheticFleet({ count: 1, seed: 41 }).meters;
 const METER = '47009920001';
-const HOUR = 3_600_000;
 // The meter starts at 08:00 holding two days of hourly captures, then runs six more hours.
 const T0 = Date.UTC(2026, 10, 2, 8);
 const HISTORY_HOURS = 48;
@@ -74,14 +74,14 @@ const readRange = async (from: number, to: number) =>
 beforeAll(async () => {
   const clock = new ManualClock(T0);
   sim = await listeningDlmsMeter(SPEC[0], clock, { authentication: 'none' }, { historyHours: HISTORY_HOURS });
-  clock.advance(6 * HOUR);
+  clock.advance(6 * HOUR_MS);
   ({ t, admin } = await headendAppWithMeter(METER, sim.listener.port));
 });
 closeAfterAll(() => ({ app: t, meters: [sim] }));
 
 describe('load-profile range reads through the head-end', () => {
   it('stores the range the meter holds, with its scaler applied, once however often it is read', async () => {
-    const from = T0 - 24 * HOUR;
+    const from = T0 - 24 * HOUR_MS;
     const to = T0;
     const want = held(sim.meter, from, to);
     expect(want).toHaveLength(25);
@@ -101,8 +101,8 @@ describe('load-profile range reads through the head-end', () => {
   });
 
   it('stores what the meter holds of a range that starts before its oldest capture', async () => {
-    const from = T0 - 60 * HOUR;
-    const to = T0 - 40 * HOUR;
+    const from = T0 - 60 * HOUR_MS;
+    const to = T0 - 40 * HOUR_MS;
     const want = held(sim.meter, from, to);
     // The meter's oldest capture is 47 hours before the start: 8 of the range's 21 hours.
     expect(want).toHaveLength(8);
@@ -121,7 +121,7 @@ describe('load-profile range reads through the head-end', () => {
       { lang: 'en', meterId: METER, pageNumber: 1, pageSize: 1 },
       admin,
     );
-    for (const data of ['yesterday', `${wireTime(T0)},${wireTime(T0 - HOUR)}`]) {
+    for (const data of ['yesterday', `${wireTime(T0)},${wireTime(T0 - HOUR_MS)}`]) {
       const res = await t.call(
         '/API/GPRSMeterTask/GPRSCreateReadingTask',
         [{ meterId: METER, protocolId, data }],

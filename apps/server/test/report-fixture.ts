@@ -125,13 +125,17 @@ export function reportAppForSuite(use: (app: ReportApp) => unknown, perStation?:
   }, perStation);
 }
 
+/** The token of each reader a revenue-protection property draws (RevprotScope's `who`). */
+export type RevprotTokens = Record<RevprotScope['who'], string>;
+
 /**
  * reportAppForSuite for a revenue-protection suite: REVPROT_NETWORK stored over the fleet, and an officer of
- * station S2 (user officer2) holding the permissions in `officerContent`, whose token `use` receives too.
+ * station S2 (user officer2) holding the permissions in `officerContent`, whose token `use` receives too,
+ * beside `tokens`, each reader's token by its name in a RevprotScope.
  */
 export function revprotAppForSuite(
   officerContent: string,
-  use: (app: ReportApp & { officerS2: string }) => unknown,
+  use: (app: ReportApp & { officerS2: string; tokens: RevprotTokens }) => unknown,
 ) {
   reportAppForSuite(async (app) => {
     const officerS2 = await userWithRole(app.t, {
@@ -140,7 +144,7 @@ export function revprotAppForSuite(
       stationId: 'S2',
     });
     await storeRevprotNetwork(app.t, app.fleet);
-    await use({ ...app, officerS2 });
+    await use({ ...app, officerS2, tokens: { admin: app.admin, userS2: officerS2 } });
   });
 }
 

@@ -7,6 +7,7 @@ import {
   type FixtureMeter,
   REVPROT_NETWORK,
   type RevprotScope,
+  type RevprotTokens,
   reportRows,
   revprotAppForSuite,
   revprotScopeArb,
@@ -21,12 +22,10 @@ import { sheetRows } from './workbook.js';
  */
 let t: TestApp;
 let fleet: FixtureMeter[];
-const tokens: Record<string, string> = {};
+let tokens: RevprotTokens;
 
 revprotAppForSuite('RevenueProtection.TransformerBalance', (app) => {
-  ({ t, fleet } = app);
-  tokens.admin = app.admin;
-  tokens.userS2 = app.officerS2;
+  ({ t, fleet, tokens } = app);
 });
 
 const DAYS = 14;

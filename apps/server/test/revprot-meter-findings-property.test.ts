@@ -9,6 +9,7 @@ import {
   type FixtureMeter,
   REVPROT_NETWORK,
   type RevprotScope,
+  type RevprotTokens,
   reportRows,
   revprotAppForSuite,
   revprotScopeArb,
@@ -35,7 +36,7 @@ import { sheetRows } from './workbook.js';
  */
 let t: TestApp;
 let fleet: FixtureMeter[];
-const tokens: Record<string, string> = {};
+let tokens: RevprotTokens;
 const START = '2026-09-01';
 const DAYS = 45;
 const dayText = (d: number) => addDays(START, d);
@@ -47,9 +48,7 @@ let network: RawNetwork[] = [];
 revprotAppForSuite(
   'RevenueProtection.ZeroBuyers,RevenueProtection.ConsumptionBeyondCredit,RevenueProtection.Tamper,RevenueProtection.Suspects',
   (app) => {
-    ({ t, fleet } = app);
-    tokens.admin = app.admin;
-    tokens.userS2 = app.officerS2;
+    ({ t, fleet, tokens } = app);
     const transformerOf = (i: number) => REVPROT_NETWORK.find((n) => n.customers.includes(i))?.id ?? null;
     raw = [
       ...fleet.map((m, i) => ({

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import type { SessionUser, UserContext } from '../lib/user-context.js';
@@ -6,6 +7,7 @@ import {
   assertNoDuplicateKeys,
   checkEach,
   checkWriteTarget,
+  keepEach,
   loadAndPlace,
   type RowLabels,
   type WriteAction,
@@ -125,5 +127,30 @@ export function stationRowsWriter<
         );
       return { before, saves: await plan(tx, { ...req, before, placed, checkLines }) };
     },
+  });
+}
+
+/**
+ * The plan of a station-scoped table whose lines hold nothing beyond their key `field`, their station and
+ * `fields` that keep the stored value when left out (gateways, feeders): each line is checked only for
+ * whether the user may write it, and stored by its key (`stored` finds the row it replaces).
+ */
+export function keptFieldSaves<
+  F extends string,
+  P extends Record<F, string> & { stationId: string },
+  R extends { stationId: string },
+  K extends keyof P & keyof R,
+>(
+  batch: { before: ReadonlyMap<string, R>; placed: P[]; checkLines: () => void },
+  field: F,
+  fields: readonly K[],
+  stored: (key: string) => SQL,
+) {
+  batch.checkLines();
+  return batch.placed.map((r) => {
+    const old = batch.before.get(r[field]);
+    const values = { ...keepEach(r, old, fields), stationId: r.stationId };
+    const key = { [field]: r[field] } as { [k in F]: P[F] };
+    return { stored: old && stored(r[field]), values, key };
   });
 }

@@ -55,7 +55,8 @@ export function auditedRow<T extends Parameters<typeof auditStamps>[0], K extend
  * reports group by.
  */
 const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
+/** An hour in milliseconds, for instants (a Date's time) rather than calendar days. */
+export const HOUR_MS = 3_600_000;
 const utcMidnight = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
 /** The calendar day `n` days after `day` (before it when `n` is negative). */

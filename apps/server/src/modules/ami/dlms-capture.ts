@@ -1,14 +1,13 @@
 import { type CaptureObject, normalizeObis } from '@prepay/dlms';
 import type { Queryable } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import { formatDateTime } from '../../lib/dates.js';
+import { formatDateTime, HOUR_MS } from '../../lib/dates.js';
 import { type CapturedMeter, type ProfileCapture, ProfileDataError } from '../dlms-link/index.js';
 import { type NewHourlyRow, raiseAlarms, saveHourlyRows, storedHourTotals } from '../meter-data/index.js';
 import { latestAlarmTimes } from './ami.repo.js';
 import { alarmsOfDlmsEvents, type DlmsEventEntry } from './dlms-events.js';
 import { eventOfCode } from './events.js';
 
-const HOUR_MS = 3_600_000;
 const WH = 30;
 const ACTIVE_ENERGY = normalizeObis('1.0.1.8.0.255');
 /** The event code objects of the standard, fraud, disconnector and power-quality logs (0.0.96.11.e.255). */

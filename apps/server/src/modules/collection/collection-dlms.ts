@@ -1,8 +1,7 @@
-import { formatDateTime, hourStart } from '../../lib/dates.js';
+import { formatDateTime, HOUR_MS, hourStart } from '../../lib/dates.js';
 import * as repo from './collection.repo.js';
 import type { CollectionRun } from './collection.scheduler.js';
 
-const HOUR_MS = 3_600_000;
 const LOAD_PROFILE = '1.0.99.1.0.255';
 const BATCH = 200;
 

@@ -1,7 +1,7 @@
 import type { GatewayReadRequest, GatewayRow, GatewayWriteRequest } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
-import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
-import { keepEach, stationRowsRemover } from '../../kernel/rows.js';
+import { keptFieldSaves, type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
+import { stationRowsRemover } from '../../kernel/rows.js';
 import type { SessionUser } from '../../lib/user-context.js';
 import { withDeps } from '../../lib/with-deps.js';
 import { gatewayTable, readCurrentGateways, storedGateway } from './gateway.repo.js';
@@ -10,17 +10,8 @@ const write = stationRowsWriter(
   gatewayTable,
   'gatewayId',
   'gateway',
-  async (_tx, { before, placed, checkLines }: StationBatch<GatewayWriteRequest, GatewayRow>) => {
-    checkLines();
-    return placed.map((r) => {
-      const old = before.get(r.gatewayId);
-      const values = {
-        ...keepEach(r, old, ['gatewayName', 'remark']),
-        stationId: r.stationId,
-      };
-      return { stored: old && storedGateway(r.gatewayId), values, key: { gatewayId: r.gatewayId } };
-    });
-  },
+  async (_tx, batch: StationBatch<GatewayWriteRequest, GatewayRow>) =>
+    keptFieldSaves(batch, 'gatewayId', ['gatewayName', 'remark'], storedGateway),
 );
 
 const remove = stationRowsRemover(gatewayTable, 'gatewayId', 'gateway', (id) => id.toUpperCase());

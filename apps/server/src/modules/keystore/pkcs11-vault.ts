@@ -120,24 +120,38 @@ function findSlot(p11: pkcs11js.PKCS11, label: string): Handle {
   throw new Error(`no PKCS#11 token labelled "${label}" (PKCS11_TOKEN_LABEL)`);
 }
 
-/** The token's key-encryption key, generated inside the token when it has none. */
-export function findOrCreateKek(p11: pkcs11js.PKCS11, session: Handle): Handle {
+/**
+ * What every key the token keeps for the vault is: a token object, readable only after login, whose value
+ * never leaves the token (sensitive, not extractable).
+ */
+const HELD_IN_TOKEN: pkcs11js.Template = [
+  { type: pkcs11js.CKA_TOKEN, value: true },
+  { type: pkcs11js.CKA_PRIVATE, value: true },
+  { type: pkcs11js.CKA_SENSITIVE, value: true },
+  { type: pkcs11js.CKA_EXTRACTABLE, value: false },
+];
+
+/** The token's object of this class and label, if it holds one. */
+function findKey(p11: pkcs11js.PKCS11, session: Handle, keyClass: number, label: string) {
   const template = [
-    { type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_SECRET_KEY },
-    { type: pkcs11js.CKA_LABEL, value: KEK_LABEL },
+    { type: pkcs11js.CKA_CLASS, value: keyClass },
+    { type: pkcs11js.CKA_LABEL, value: label },
   ];
   p11.C_FindObjectsInit(session, template);
   const [found] = p11.C_FindObjects(session, 1);
   p11.C_FindObjectsFinal(session);
+  return { found, template };
+}
+
+/** The token's key-encryption key, generated inside the token when it has none. */
+export function findOrCreateKek(p11: pkcs11js.PKCS11, session: Handle): Handle {
+  const { found, template } = findKey(p11, session, pkcs11js.CKO_SECRET_KEY, KEK_LABEL);
   if (found) return found;
   return p11.C_GenerateKey(session, { mechanism: pkcs11js.CKM_AES_KEY_GEN }, [
     ...template,
     { type: pkcs11js.CKA_KEY_TYPE, value: pkcs11js.CKK_AES },
     { type: pkcs11js.CKA_VALUE_LEN, value: 32 },
-    { type: pkcs11js.CKA_TOKEN, value: true },
-    { type: pkcs11js.CKA_PRIVATE, value: true },
-    { type: pkcs11js.CKA_SENSITIVE, value: true },
-    { type: pkcs11js.CKA_EXTRACTABLE, value: false },
+    ...HELD_IN_TOKEN,
     { type: pkcs11js.CKA_ENCRYPT, value: true },
     { type: pkcs11js.CKA_DECRYPT, value: true },
     { type: pkcs11js.CKA_WRAP, value: false },
@@ -293,10 +307,7 @@ export class Pkcs11Vault implements KeyVault {
         ],
         [
           { type: pkcs11js.CKA_LABEL, value: label },
-          { type: pkcs11js.CKA_TOKEN, value: true },
-          { type: pkcs11js.CKA_PRIVATE, value: true },
-          { type: pkcs11js.CKA_SENSITIVE, value: true },
-          { type: pkcs11js.CKA_EXTRACTABLE, value: false },
+          ...HELD_IN_TOKEN,
           { type: pkcs11js.CKA_DECRYPT, value: true },
           { type: pkcs11js.CKA_UNWRAP, value: false },
           { type: pkcs11js.CKA_SIGN, value: false },
@@ -323,12 +334,7 @@ export class Pkcs11Vault implements KeyVault {
     if (transport.sealed !== `${TRANSPORT_PREFIX}${transport.context}`)
       throw new Error(`the token holds no transport key for ${transport.context}`);
     const key = await this.pool.use(async (session) => {
-      this.p11.C_FindObjectsInit(session, [
-        { type: pkcs11js.CKA_CLASS, value: pkcs11js.CKO_PRIVATE_KEY },
-        { type: pkcs11js.CKA_LABEL, value: transport.sealed },
-      ]);
-      const [found] = this.p11.C_FindObjects(session, 1);
-      this.p11.C_FindObjectsFinal(session);
+      const { found } = findKey(this.p11, session, pkcs11js.CKO_PRIVATE_KEY, transport.sealed);
       if (!found) throw new Error(`the token holds no transport key for ${transport.context}`);
       this.p11.C_DecryptInit(session, OAEP, found);
       return holding(Buffer.from(wrapped), (input) =>

@@ -7,7 +7,7 @@ import type {
   TransformerWriteRequest,
 } from '@prepay/contracts';
 import type { Deps } from '../../deps.js';
-import { type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
+import { keptFieldSaves, type StationBatch, stationRowsWriter } from '../../kernel/batch-write.js';
 import { keepEach, stationRowsRemover } from '../../kernel/rows.js';
 import { assertStation } from '../../kernel/station-guard.js';
 import { notFound, refuse } from '../../lib/domain-errors.js';
@@ -32,17 +32,8 @@ const writeFeeders = stationRowsWriter(
   feederTable,
   'feederId',
   'feeder',
-  async (_tx, { before, placed, checkLines }: StationBatch<FeederWriteRequest, FeederRow>) => {
-    checkLines();
-    return placed.map((r) => {
-      const old = before.get(r.feederId);
-      const values = {
-        ...keepEach(r, old, ['feederName', 'remark']),
-        stationId: r.stationId,
-      };
-      return { stored: old && storedFeeder(r.feederId), values, key: { feederId: r.feederId } };
-    });
-  },
+  async (_tx, batch: StationBatch<FeederWriteRequest, FeederRow>) =>
+    keptFieldSaves(batch, 'feederId', ['feederName', 'remark'], storedFeeder),
 );
 
 /** A transformer's feeder and check meter are of its own station. */
