@@ -8,10 +8,16 @@ const HEAD = 'export function getTargetScrollBarSize(target) {';
 /**
  * Every antd Table measures the scroll bar of its body when it mounts: it adds a style sheet and a
  * probe element to the document, reads the probe's width (a forced layout of the whole page, style
- * sheets recomputed) and removes both. On a list page that was about a quarter of a click's main-thread
- * work, and a page's grids never use the figure (it sizes a header over a body with its own vertical
- * scroll, `scroll.y`, which no grid here sets). Every grid of the console has the same scroll bar, so the
- * first measurement of an element answers for all the later ones.
+ * sheets recomputed) and removes both (the sheet's removal has the whole page's style computed again at
+ * the next frame). The figure sizes a sticky or fixed header's scroll-bar column. On a list page the
+ * measurement was about a quarter of a click's main-thread work; on a full load by URL, where the first
+ * grid mounts with the whole shell, about 115 ms of a loaded machine's 2 s.
+ *
+ * The console styles no scroll bar of its grids (neither `scrollbar-width` nor `::-webkit-scrollbar`),
+ * so each grid's is the document's own. It is measured once, as this module loads (with antd's core,
+ * before anything is drawn), on a probe in the nearly empty document, where the forced layout costs
+ * nothing; every grid then reuses it. Where the module loads without a document (no browser), the first
+ * grid's measurement is kept instead.
  */
 export function measureOnce(code: string): string {
   if (!code.includes(HEAD)) {
@@ -19,7 +25,7 @@ export function measureOnce(code: string): string {
   }
   return code.replace(
     HEAD,
-    `let targetSize;
+    `let targetSize = typeof document !== 'undefined' && document.body ? measureScrollbarSize() : undefined;
 export function getTargetScrollBarSize(target) {
   if (targetSize && typeof Element !== 'undefined' && target instanceof Element) return targetSize;
   const size = measureTarget(target);
@@ -30,7 +36,7 @@ function measureTarget(target) {`,
   );
 }
 
-/** The build's plugin: the scroll bar is measured for the first grid only. */
+/** The build's plugin: the scroll bar is measured once, as the module loads. */
 export function measureScrollbarOnce(): Plugin {
   return {
     name: 'measure-scrollbar-once',

@@ -35,7 +35,7 @@ function probes(run: () => void): number {
   }
 }
 
-describe('the scroll bar is measured for the first grid only', () => {
+describe('the scroll bar is measured once, as the module loads', () => {
   it('the build patches the installed module (and only it)', () => {
     expect(SCROLLBAR_MODULE.test(file)).toBe(true);
     const plugin = measureScrollbarOnce();
@@ -44,21 +44,37 @@ describe('the scroll bar is measured for the first grid only', () => {
     expect(transform(readFileSync(file, 'utf8'), file)?.code).toContain('function measureTarget(target)');
   });
 
-  it('a second table mount reuses the first measurement', () => {
-    const { getTargetScrollBarSize } = patchedModule();
+  it('one probe as the module loads, none when a grid mounts', () => {
+    let measure: Measure = () => ({ width: -1, height: -1 });
+    expect(probes(() => (measure = patchedModule().getTargetScrollBarSize))).toBe(1);
+    let a: unknown;
+    let b: unknown;
+    expect(probes(() => (a = measure(document.createElement('div'))))).toBe(0);
+    expect(probes(() => (b = measure(document.createElement('div'))))).toBe(0);
+    expect(b).toEqual(a);
+  });
+
+  it('loaded without a document body: the first grid measures, a second table mount reuses it', () => {
+    const body = document.body;
+    document.documentElement.removeChild(body);
+    let measure: Measure = () => ({ width: -1, height: -1 });
+    try {
+      measure = patchedModule().getTargetScrollBarSize;
+    } finally {
+      document.documentElement.appendChild(body);
+    }
     const first = document.createElement('div');
     const second = document.createElement('div');
     let a: unknown;
     let b: unknown;
-    expect(probes(() => (a = getTargetScrollBarSize(first)))).toBe(1);
-    expect(probes(() => (b = getTargetScrollBarSize(second)))).toBe(0);
+    expect(probes(() => (a = measure(first)))).toBe(1);
+    expect(probes(() => (b = measure(second)))).toBe(0);
     expect(b).toEqual(a);
   });
 
-  it('no element: nothing measured, nothing remembered', () => {
+  it('no element: nothing measured', () => {
     const { getTargetScrollBarSize } = patchedModule();
     expect(probes(() => expect(getTargetScrollBarSize(null)).toEqual({ width: 0, height: 0 }))).toBe(0);
-    expect(probes(() => getTargetScrollBarSize(document.createElement('div')))).toBe(1);
   });
 
   it('a changed library fails the build rather than ship unpatched', () => {
