@@ -92,6 +92,16 @@ describe('PGlite named prepared statements', () => {
     expect(r.rows).toEqual([{ m: ['ok', 'sad'] }]);
   });
 
+  it('a query with a new parsers object each time (an unprepared drizzle query): its own parsers win, PGlite parses the rest', async () => {
+    for (let i = 0; i < 2; i++) {
+      const own = { [types.TIMESTAMPTZ]: (v: string) => `raw ${v}` };
+      const r = await prepared.query('select id, n, at, doc from t where id = 1', [], { parsers: own });
+      expect(r.rows).toEqual([
+        { id: 1, n: expect.any(Number), at: 'raw 2026-01-02 03:04:05+00', doc: { a: 1 } },
+      ]);
+    }
+  });
+
   it('never runs inside a transaction it is not part of: it waits for the transaction to end', async () => {
     let outside: Promise<{ rows: unknown[] }> | undefined;
     await prepared.transaction(async (tx) => {
