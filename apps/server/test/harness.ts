@@ -20,6 +20,20 @@ export { ADMIN_AUTH_PASSWORD, ADMIN_PASSWORD };
 export const USER_PASSWORD = 'User#Pass-2026';
 export const USER_AUTH_PASSWORD = 'User#Auth-2026';
 
+/**
+ * The bootstrapped PGlite data directory as one Blob per worker process: read once and handed to every
+ * copy (PGlite only reads it), rather than read from disk and copied into a new Blob for each test app.
+ */
+const pgliteTemplates = new Map<string, Promise<Blob>>();
+function pgliteTemplate(file: string): Promise<Blob> {
+  let template = pgliteTemplates.get(file);
+  if (!template) {
+    template = readFile(file).then((dump) => new Blob([dump]));
+    pgliteTemplates.set(file, template);
+  }
+  return template;
+}
+
 /** A fresh copy of the bootstrapped database: PGlite from the dump, or a PostgreSQL database from the template. */
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
@@ -38,8 +52,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
       },
     };
   }
-  const dump = await readFile(inject('pgliteDump'));
-  const database = await openPglite({ loadDataDir: new Blob([dump]) });
+  const database = await openPglite({ loadDataDir: await pgliteTemplate(inject('pgliteDump')) });
   return { database, drop: () => database.close() };
 }
 
