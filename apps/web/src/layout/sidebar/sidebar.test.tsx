@@ -56,6 +56,7 @@ describe('Sidebar highlight', { timeout: 30_000 }, () => {
     expect(management?.classList.contains('ant-menu-submenu-selected')).toBe(true);
     expect(renderCount('Sidebar')).toBeGreaterThan(0);
     expect(renderCount('LegacyMenuItem')).toBe(0);
+    expect(renderCount('MenuLink')).toBe(0);
   });
 
   it('keeps the highlight on an item the menu draws again, and moves it between sub-menus', async () => {

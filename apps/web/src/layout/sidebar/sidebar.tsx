@@ -1,7 +1,7 @@
 import { ConfigProvider, Menu } from 'antd';
 import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { settingsStore } from '../../app/settings-store';
 import { matchChain } from '../../lib/routes';
 import { useAccessibleRoutes } from '../use-accessible-routes';
@@ -72,8 +72,10 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const routes = useAccessibleRoutes();
   const showLogo = settingsStore.use((s) => s.sidebarLogo);
   const theme = settingsStore.use((s) => s.theme);
+  // The data router's navigate keeps its identity across navigations: the items are not made again.
+  const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: labels change with the language.
-  const items = useMemo(() => menuItems(routes, t), [routes, t, i18n.language]);
+  const items = useMemo(() => menuItems(routes, t, navigate), [routes, t, navigate, i18n.language]);
   const chain = matchChain(routes, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const target = chain[chain.length - 1]?.path ?? pathname;
