@@ -1,4 +1,3 @@
-import { CheckOutlined } from '@ant-design/icons';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Modal } from 'antd';
@@ -78,7 +77,6 @@ const PAGES: Record<string, ReactNode> = {
   keys: <KeysPage />,
   poll: <PollPage />,
   query: <QueryPage />,
-  icon: <CheckOutlined data-testid="icon" />,
 };
 
 /** The shell's cache over the pages above, /profile not kept (noCache), each visit adding its tag. */
@@ -154,17 +152,6 @@ describe("the shell's page cache", () => {
     act(() => closeTag('/b'));
     await go('/b');
     expect(count('b')?.textContent).toBe('b 0');
-  });
-
-  it("leaves its pages' icon styles to antd's ConfigProvider: an icon shown again looks for no stylesheet", async () => {
-    const iconStyles = () => document.head.querySelectorAll('style[rc-util-key="@ant-design-icons"]');
-    for (const style of iconStyles()) style.remove();
-    const { go } = shell('/icon');
-    expect(screen.getByTestId('icon')).toBeTruthy();
-    await go('/a');
-    await go('/icon');
-    expect(screen.getByTestId('icon')).toBeTruthy();
-    expect(iconStyles()).toHaveLength(0);
   });
 
   it('keeps nothing while the tags view is off', async () => {

@@ -1,4 +1,3 @@
-import { IconProvider } from '@ant-design/icons';
 import {
   Activity,
   type ContextType,
@@ -90,14 +89,6 @@ function PageHost({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * The pages' icons leave their styles to antd's ConfigProvider, which puts the same rules in the document
- * once (its icon style): by themselves, each icon looks for its stylesheet among the head's styles in an
- * effect, and a kept page shown again runs its effects again, so every click paid that scan per icon of
- * the page (row actions, toolbar, pager).
- */
-const PAGE_ICONS = { zeroRuntime: true };
-
 type Frame = (path: string, page: ReactNode) => ReactNode;
 type Kept = {
   page: ReactNode;
@@ -178,9 +169,9 @@ export function PageCache({
   keptPages.replace(kept.current.keys());
 
   return (
-    <IconProvider value={PAGE_ICONS}>
+    <>
       {[...kept.current].map(([path, k]) => keptElement(path, k, path === pathname, frame))}
       {!cacheable && <Fragment key={`page:${pathname}`}>{frame(pathname, outlet)}</Fragment>}
-    </IconProvider>
+    </>
   );
 }
