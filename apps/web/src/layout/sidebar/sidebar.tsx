@@ -1,11 +1,12 @@
 import { ConfigProvider, Menu } from 'antd';
-import { memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { settingsStore } from '../../app/settings-store';
 import { matchChain } from '../../lib/routes';
 import { useAccessibleRoutes } from '../use-accessible-routes';
 import { WarmListLook } from '../warm-list-look';
+import { useMenuHighlight } from './menu-highlight';
 import { menuItems } from './menu-items';
 
 /** S8 colours of the original's dark sidebar. */
@@ -13,16 +14,20 @@ export const SIDEBAR_BG = '#304156';
 
 type MenuProps = {
   items: ReturnType<typeof menuItems>;
-  selected: string;
+  /** The collapsed menu's selection; the open menu's highlight is set on its elements (menu-highlight.ts). */
+  selected: string | null;
   collapsed: boolean;
   openKeys: string[];
   onOpenChange: (keys: string[]) => void;
   theme: string;
 };
 
+/** No selection through the menu's own state: the open menu's highlight is useMenuHighlight's. */
+const NO_KEYS: string[] = [];
+
 /**
- * The menu itself, memoised: every item re-renders when the selection moves, so a click re-draws it
- * after the page it opens rather than before.
+ * The menu itself, memoised: a navigation leaves it as it is while it is open (its highlight moves on
+ * its elements); collapsed, its few top-level items take the selection as the menu's own.
  */
 const SidebarMenu = memo(function SidebarMenu(p: MenuProps) {
   const menuTheme = useMemo(
@@ -53,7 +58,7 @@ const SidebarMenu = memo(function SidebarMenu(p: MenuProps) {
         // open menu's items are lighter to redraw when the selection moves on each click.
         tooltip={p.collapsed ? undefined : false}
         items={p.items}
-        selectedKeys={[p.selected]}
+        selectedKeys={p.selected === null ? NO_KEYS : [p.selected]}
         {...(p.collapsed ? {} : { openKeys: p.openKeys, onOpenChange: p.onOpenChange })}
       />
     </ConfigProvider>
@@ -67,14 +72,15 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const routes = useAccessibleRoutes();
   const showLogo = settingsStore.use((s) => s.sidebarLogo);
   const theme = settingsStore.use((s) => s.theme);
+  // The data router's navigate keeps its identity across navigations: the items are not made again.
+  const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: labels change with the language.
-  const items = useMemo(() => menuItems(routes, t), [routes, t, i18n.language]);
+  const items = useMemo(() => menuItems(routes, t, navigate), [routes, t, navigate, i18n.language]);
   const chain = matchChain(routes, pathname);
   const [openKeys, setOpenKeys] = useState<string[]>([]);
   const target = chain[chain.length - 1]?.path ?? pathname;
-  // The highlight follows the page in a transition of its own, once the page has rendered.
-  const [selected, setSelected] = useState(target);
-  useEffect(() => startTransition(() => setSelected(target)), [target]);
+  const ref = useRef<HTMLDivElement>(null);
+  useMenuHighlight(ref, target, !collapsed);
 
   // S6: the sub-menus along the active path open on load and on each navigation; others stay as they are.
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed per path only.
@@ -87,7 +93,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   }, [pathname]);
 
   return (
-    <div className="sidebar-inner" data-testid="sidebar">
+    <div className="sidebar-inner" data-testid="sidebar" ref={ref}>
       {showLogo && (
         <Link to="/" className="sidebar-logo">
           {collapsed ? (
@@ -102,7 +108,7 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
       )}
       <SidebarMenu
         items={items}
-        selected={selected}
+        selected={collapsed ? target : null}
         collapsed={collapsed}
         openKeys={openKeys}
         onOpenChange={setOpenKeys}
