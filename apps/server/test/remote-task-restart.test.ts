@@ -101,5 +101,5 @@ describe('remote tasks when the server process is killed', () => {
     } finally {
       await database.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
